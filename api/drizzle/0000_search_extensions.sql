@@ -1,0 +1,7 @@
+-- Search ignores accents and tolerates typos (DESIGN.md section 6).
+CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+-- unaccent() is only STABLE; this wrapper pins the dictionary so it can be indexed.
+CREATE OR REPLACE FUNCTION f_unaccent(text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$;

@@ -1,0 +1,67 @@
+import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { Server as SocketServer } from "socket.io";
+import type { Config } from "./config.js";
+import type { Db } from "./db/client.js";
+import { HttpError } from "./http-error.js";
+import { catalogRoutes } from "./modules/catalog/routes.js";
+import { contentRoutes } from "./modules/content/routes.js";
+import { mediaRoutes } from "./modules/media/routes.js";
+
+export interface AppDeps {
+  db: Db;
+  config: Pick<Config, "publicApiUrl" | "publicWebUrl">;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance & { io: SocketServer };
+
+const INTERNAL_ERROR = "Error interno del servidor. Intente de nuevo más tarde.";
+
+export async function buildApp({ db, config, logger = false }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: logger ? { level: "info" } : false,
+    // The API sits behind the web on loopback; a client-sent X-Forwarded-For is never trusted.
+    trustProxy: false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
+        message: issue.message ?? "Valor no válido",
+      }));
+      return reply.status(400).send({ message: issues[0]?.message ?? "Petición no válida", errors: issues });
+    }
+    const status = error.statusCode ?? 500;
+    if (error instanceof HttpError) return reply.status(status).send({ message: error.message });
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx texts are English; the client gets a Spanish one.
+      return reply.status(status).send({ message: status === 413 ? "El contenido es demasiado grande." : "Petición no válida." });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ message: INTERNAL_ERROR });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Recurso no encontrado." }));
+
+  app.get("/health", { schema: {} }, async () => ({ ok: true }));
+  await app.register(catalogRoutes, { db, config });
+  await app.register(contentRoutes, { db, config });
+  await app.register(mediaRoutes, { db });
+
+  const io = new SocketServer(app.server, {
+    cors: { origin: config.publicWebUrl, credentials: true },
+  });
+  app.addHook("onClose", async () => {
+    io.close();
+  });
+  return Object.assign(app, { io });
+}

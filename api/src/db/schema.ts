@@ -1,0 +1,228 @@
+import { sql, type SQL } from "drizzle-orm";
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const userRole = pgEnum("user_role", ["customer", "seller", "admin"]);
+export const shopStatus = pgEnum("shop_status", ["pendiente", "aprobada", "rechazada"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    role: userRole("role").notNull().default("customer"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+);
+
+export const images = pgTable("images", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  alt: text("alt").notNull().default(""),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Each image is stored once per served width, already encoded as WebP. */
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+);
+
+export const shops = pgTable(
+  "shops",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    rif: text("rif").notNull(),
+    location: text("location").notNull(),
+    phone: text("phone").notNull(),
+    status: shopStatus("status").notNull().default("pendiente"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shops_owner_idx").on(t.ownerId)],
+);
+
+export const categories = pgTable("categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  imageId: uuid("image_id").references(() => images.id),
+  position: smallint("position").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export interface RacketSpecs {
+  forma: string;
+  peso: string;
+  balance: string;
+  nucleo: string;
+  cara: string;
+  nivel: string;
+}
+
+/**
+ * Accent-free, lower-cased name and brand, matched by trigram similarity so typos still find
+ * products. f_unaccent is the immutable wrapper created in the first migration.
+ */
+export const productNameSearchText = (t: { name: unknown; brand: unknown }): SQL =>
+  sql`f_unaccent(lower(${t.name} || ' ' || ${t.brand}))`;
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    brand: text("brand").notNull(),
+    description: text("description").notNull(),
+    /** Integer cents (USD). */
+    price: integer("price").notNull(),
+    /** Percentage 0-100. */
+    discount: smallint("discount").notNull().default(0),
+    /** Total stock; for products with sizes it is kept equal to the sum of their sizes by a trigger. */
+    stock: integer("stock").notNull().default(0),
+    rating: real("rating").notNull().default(0),
+    color: text("color").notNull(),
+    tag: text("tag").notNull(),
+    specs: jsonb("specs").$type<RacketSpecs>(),
+    createdAt: createdAt(),
+    /** Price after discount, in cents: what filters and sorting use. */
+    salePrice: integer("sale_price")
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`round(${products.price} * (100 - ${products.discount}) / 100.0)::integer`),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('spanish'::regconfig, f_unaccent(lower(${products.name} || ' ' || ${products.brand}))), 'A') || setweight(to_tsvector('spanish'::regconfig, f_unaccent(lower(${products.tag} || ' ' || ${products.color} || ' ' || ${products.description}))), 'B')`,
+      ),
+  },
+  (t) => [
+    check("products_price_positive", sql`${t.price} > 0`),
+    check("products_discount_range", sql`${t.discount} between 0 and 100`),
+    check("products_stock_non_negative", sql`${t.stock} >= 0`),
+    check("products_rating_range", sql`${t.rating} between 0 and 5`),
+    index("products_category_sale_price_idx").on(t.categoryId, t.salePrice),
+    index("products_sale_price_idx").on(t.salePrice),
+    index("products_created_at_idx").on(t.createdAt),
+    index("products_rating_idx").on(t.rating),
+    index("products_discount_idx").on(t.discount),
+    index("products_shop_idx").on(t.shopId),
+    index("products_color_idx").on(t.color),
+    index("products_tag_idx").on(t.tag),
+    index("products_search_idx").using("gin", t.searchVector),
+    index("products_name_trgm_idx").using("gin", sql`${productNameSearchText(t)} gin_trgm_ops`),
+  ],
+);
+
+export const productSizes = pgTable(
+  "product_sizes",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    stock: integer("stock").notNull().default(0),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.size] }),
+    check("product_sizes_stock_non_negative", sql`${t.stock} >= 0`),
+    index("product_sizes_size_idx").on(t.size, t.productId),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => images.id),
+    position: smallint("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+export const banners = pgTable("banners", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  title: text("title").notNull(),
+  subtitle: text("subtitle").notNull().default(""),
+  link: text("link").notNull(),
+  imageId: uuid("image_id")
+    .notNull()
+    .references(() => images.id),
+  position: smallint("position").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    body: text("body").notNull(),
+    author: text("author").notNull(),
+    imageId: uuid("image_id").references(() => images.id),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("blog_posts_published_idx").on(t.publishedAt)],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,35 @@
+import { buildApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { seedIfEmpty, DEMO_ACCOUNTS } from "./seed/seed.js";
+
+/** Runs the API: migrates, seeds an empty database once, and listens until told to stop. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const seeded = await seedIfEmpty(database.db);
+  const app = await buildApp({ db: database.db, config, logger: process.env.API_LOG === "1" });
+  await app.listen({ host: config.apiHost, port: config.apiPort });
+
+  console.log(`API de Mercado Pádel en http://${config.apiHost}:${config.apiPort} (${database.kind === "pglite" ? `PGlite en ${config.dataDir}` : "PostgreSQL"})`);
+  if (seeded) console.log(`Catálogo de demostración creado: ${seeded.products} productos de ${seeded.shops} tiendas.`);
+  console.log("Cuentas de demostración:");
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(8)} ${account.email}  contraseña: ${account.password}`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
