@@ -46,6 +46,8 @@ function loadSecrets(dataDir: string): Secrets {
 }
 
 export function loadConfig(): Config {
+  // A .env file, when present, fills in what the environment leaves unset.
+  if (existsSync(".env")) process.loadEnvFile(".env");
   const dataDir = path.resolve(process.env.DATA_DIR || "./data");
   mkdirSync(dataDir, { recursive: true });
   const apiHost = process.env.API_HOST || "127.0.0.1";
@@ -57,7 +59,7 @@ export function loadConfig(): Config {
     databaseUrl: process.env.DATABASE_URL || undefined,
     apiHost,
     apiPort,
-    publicApiUrl: process.env.PUBLIC_API_URL || `http://${apiHost}:${apiPort}`,
+    publicApiUrl: process.env.PUBLIC_API_URL || process.env.API_URL || `http://${apiHost}:${apiPort}`,
     webHost,
     webPort,
     publicWebUrl: process.env.PUBLIC_WEB_URL || `http://${webHost}:${webPort}`,

@@ -1,0 +1,92 @@
+import { createServer } from "node:http";
+import { mkdirSync, writeFileSync } from "node:fs";
+import autocannon from "autocannon";
+
+/**
+ * Measures each target with autocannon (20 connections, 10 s, loopback) and compares its
+ * throughput with a bare Node `http` server on the same machine, the ceiling for this hardware.
+ */
+const CONNECTIONS = 20;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const apiUrl = process.env.API_URL!;
+const webUrl = process.env.PUBLIC_WEB_URL!;
+
+interface Measurement {
+  name: string;
+  url: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+  ratioOfCeiling?: number;
+}
+
+async function measure(name: string, url: string): Promise<Measurement> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  return {
+    name,
+    url,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function firstProductSlug(): Promise<string> {
+  const response = await fetch(`${apiUrl}/home/query-products?category=palas&parPage=1`);
+  const body = (await response.json()) as { products: { slug: string }[] };
+  if (!body.products[0]) throw new Error("El catálogo sembrado no tiene palas");
+  return body.products[0].slug;
+}
+
+const hello = createServer((_request, response) => {
+  response.writeHead(200, { "content-type": "text/plain" });
+  response.end("hola");
+});
+await new Promise<void>((resolve) => hello.listen(0, "127.0.0.1", resolve));
+const helloAddress = hello.address();
+if (!helloAddress || typeof helloAddress === "string") throw new Error("sin dirección");
+
+const slug = await firstProductSlug();
+const targets: [string, string][] = [
+  ["Node http hola (techo)", `http://127.0.0.1:${helloAddress.port}/`],
+  ["API /home/query-products filtrado", `${apiUrl}/home/query-products?category=palas&sortPrice=low-to-high&availability=in-stock&pageNumber=2`],
+  ["Web /products?category=palas&sortPrice=low-to-high", `${webUrl}/products?category=palas&sortPrice=low-to-high`],
+  ["Web ficha de producto", `${webUrl}/product/details/${slug}`],
+  ["Web /policy", `${webUrl}/policy`],
+];
+
+const results: Measurement[] = [];
+for (const [name, url] of targets) {
+  process.stdout.write(`Midiendo ${name} ...\n`);
+  results.push(await measure(name, url));
+}
+hello.close();
+
+const ceiling = results[0]!.requestsPerSecond;
+for (const result of results) result.ratioOfCeiling = Number((result.requestsPerSecond / ceiling).toFixed(3));
+
+console.table(
+  results.map((r) => ({
+    objetivo: r.name,
+    "pet/s": r.requestsPerSecond,
+    "p50 ms": r.p50Ms,
+    "p99 ms": r.p99Ms,
+    "vs techo": r.ratioOfCeiling,
+    errores: r.errors + r.non2xx,
+  })),
+);
+
+mkdirSync("bench/results", { recursive: true });
+writeFileSync(
+  "bench/results/latest.json",
+  JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, cores: (await import("node:os")).cpus().length, results }, null, 2) + "\n",
+);
+console.log("Resultados en bench/results/latest.json");
+if (results.some((r) => r.errors + r.non2xx > 0)) {
+  console.error("Hubo respuestas con error durante la medición.");
+  process.exitCode = 1;
+}

@@ -1,0 +1,75 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests run the built API and web on a fresh database, every journey once with
+ * JavaScript on and once with it off. Workers inherit E2E_DATA_DIR, so it is made only once.
+ */
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "mp-e2e-"));
+const apiPort = Number(process.env.E2E_API_PORT || 4310);
+const webPort = Number(process.env.E2E_WEB_PORT || 3310);
+const apiUrl = `http://127.0.0.1:${apiPort}`;
+const webUrl = `http://127.0.0.1:${webPort}`;
+const serverEnv = {
+  DATA_DIR: process.env.E2E_DATA_DIR,
+  API_HOST: "127.0.0.1",
+  API_PORT: String(apiPort),
+  API_URL: apiUrl,
+  PUBLIC_API_URL: apiUrl,
+  PUBLIC_WEB_URL: webUrl,
+  HOST: "127.0.0.1",
+  PORT: String(webPort),
+  NODE_ENV: "production",
+  SESSION_SECRET: "e2e-session-secret",
+  JWT_SECRET: "e2e-jwt-secret",
+};
+
+const chromiumFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: webUrl,
+    locale: "es-ES",
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumFlags },
+  },
+  projects: [
+    { name: "js-on", use: { javaScriptEnabled: true } },
+    { name: "js-off", use: { javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: "node build/api/main.js",
+      url: `${apiUrl}/health`,
+      env: serverEnv,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      command: "node node_modules/@remix-run/serve/dist/cli.js build/server/index.js",
+      url: `${webUrl}/about`,
+      env: serverEnv,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+  ],
+});

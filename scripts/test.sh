@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `npm test`: type check, unit and API tests, then the end-to-end tests against the built store.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages the tests need: Chromium for the browser tests, PostgreSQL 15 for the real-server tests.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  echo "Instalando paquetes de Debian: ${missing[*]}"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+echo "== Comprobación de tipos"
+npx tsc --noEmit
+
+echo "== Pruebas unitarias y de la API"
+npx vitest run
+
+echo "== Compilación"
+npm run build --silent
+
+echo "== Pruebas de extremo a extremo (JavaScript activado y desactivado)"
+npx playwright test

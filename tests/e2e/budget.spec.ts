@@ -1,0 +1,28 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { gzippedScriptBytes, queryProducts } from "./support";
+
+const JS_BUDGET_BYTES = 120 * 1024;
+
+test.describe("presupuesto de JavaScript y accesibilidad", () => {
+  test("inicio, listado y ficha cargan menos de 120 KB de JavaScript comprimido", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "sin JavaScript el navegador no ejecuta scripts");
+    const { products } = await queryProducts({ category: "palas", parPage: "1" });
+    for (const path of ["/", "/products", `/product/details/${products[0]!.slug}`]) {
+      const bytes = await gzippedScriptBytes(page, () => page.goto(path, { waitUntil: "networkidle" }));
+      expect(bytes, `${path}: ${bytes} bytes`).toBeGreaterThan(0);
+      expect(bytes, `${path}: ${bytes} bytes`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+    }
+  });
+
+  test("axe no encuentra problemas graves en las páginas públicas", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "axe se inyecta como script");
+    const { products } = await queryProducts({ category: "zapatillas", parPage: "1" });
+    for (const path of ["/", "/products", `/product/details/${products[0]!.slug}`, "/about", "/contact", "/blog", "/policy", "/gift", "/no-existe"]) {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(serious.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { execFileSync, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const PG_BIN = "/usr/lib/postgresql/15/bin";
+
+export interface PostgresCluster {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function postgresAvailable(): boolean {
+  return existsSync(path.join(PG_BIN, "initdb"));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("sin puerto"))));
+    });
+  });
+}
+
+/** Runs a command as the postgres user when we are root (initdb refuses to run as root). */
+function asPostgres(command: string, args: string[]): string[] {
+  return process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--", command, ...args] : [command, ...args];
+}
+
+/**
+ * A throw-away PostgreSQL 15 cluster on a free loopback port, owned by the test that starts it.
+ * Stopping it shuts the server down and deletes its files.
+ */
+export async function startPostgres(): Promise<PostgresCluster> {
+  const dir = mkdtempSync(path.join(tmpdir(), "mp-pg-"));
+  chmodSync(dir, 0o777);
+  const dataDir = path.join(dir, "data");
+  const port = await freePort();
+  const [initCommand, ...initArgs] = asPostgres(path.join(PG_BIN, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
+  execFileSync(initCommand, initArgs, { stdio: "ignore" });
+  const [command, ...args] = asPostgres(path.join(PG_BIN, "postgres"), [
+    "-D", dataDir, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200",
+  ]);
+  const server = spawn(command, args, { stdio: "ignore" });
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const pg = await import("pg");
+  for (let attempt = 0; ; attempt++) {
+    const client = new pg.default.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (attempt > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    async stop() {
+      const exited = new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
+      const [stopCommand, ...stopArgs] = asPostgres(path.join(PG_BIN, "pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w"]);
+      execFileSync(stopCommand, stopArgs, { stdio: "ignore" });
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
