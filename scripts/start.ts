@@ -6,7 +6,7 @@ import { loadConfig } from "../api/src/config.js";
  * needs, and stops both when either ends or the terminal is closed.
  */
 const config = loadConfig();
-const env = {
+const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
   DATA_DIR: config.dataDir,

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -29,6 +29,11 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
     // The API sits behind the web on loopback; a client-sent X-Forwarded-For is never trusted.
     trustProxy: false,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+    // Errors Fastify raises before routing (malformed URL, bad headers) get a Spanish answer too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send({ message: "Petición no válida." });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -150,6 +150,7 @@ export const products = pgTable(
     index("products_category_sale_price_idx").on(t.categoryId, t.salePrice),
     index("products_sale_price_idx").on(t.salePrice),
     index("products_created_at_idx").on(t.createdAt),
+    index("products_category_created_at_idx").on(t.categoryId, t.createdAt.desc(), t.id.desc()),
     index("products_rating_idx").on(t.rating),
     index("products_discount_idx").on(t.discount),
     index("products_shop_idx").on(t.shopId),

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import { HttpError } from "../../http-error.js";
+import { advancedSearchQuery, categoryListQuery, productSlugParams, queryProductsQuery } from "./schemas.js";
+import {
+  advancedSearch,
+  homeCategories,
+  homeProducts,
+  listBanners,
+  listCategories,
+  priceRangeAndLatest,
+  productBySlug,
+  queryProducts,
+} from "./service.js";
+
+/** Routes that take no input say so too, so every route states what it accepts. */
+const noQuery = z.object({});
+
+/** Public catalogue reads of SPEC.md section 7 "Categories and catalogue". */
+export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; config: Pick<Config, "publicApiUrl" | "publicWebUrl"> }) {
+  const { db } = opts;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get("/category-get", { schema: { querystring: categoryListQuery } }, (request) => listCategories(db, request.query));
+
+  routes.get("/home/get-categorys", { schema: { querystring: noQuery } }, async () => ({ categorys: await homeCategories(db) }));
+
+  routes.get("/home/get-products", { schema: { querystring: noQuery } }, () => homeProducts(db));
+
+  routes.get("/home/price-range-latest-product", { schema: { querystring: noQuery } }, () => priceRangeAndLatest(db));
+
+  routes.get("/home/query-products", { schema: { querystring: queryProductsQuery } }, (request) => queryProducts(db, request.query));
+
+  routes.get("/home/advanced-search", { schema: { querystring: advancedSearchQuery } }, (request) =>
+    advancedSearch(db, request.query.searchValue),
+  );
+
+  routes.get("/home/get-product/:slug", { schema: { params: productSlugParams } }, async (request) => {
+    const answer = await productBySlug(db, request.params.slug);
+    if (!answer) throw new HttpError(404, "Producto no encontrado");
+    return answer;
+  });
+
+  routes.get("/banners", { schema: { querystring: noQuery } }, () => listBanners(db));
+}

@@ -1,0 +1,308 @@
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { banners, categories, productImages, productNameSearchText, productSizes, products, shops } from "../../db/schema.js";
+import type {
+  AdvancedSearchAnswer,
+  BannersAnswer,
+  Category,
+  CategoryListAnswer,
+  FilterOptions,
+  HomeProductsAnswer,
+  PriceRange,
+  PriceRangeAnswer,
+  ProductAnswer,
+  ProductCard,
+  QueryProductsAnswer,
+} from "./contract.js";
+import type { CategoryListQuery, QueryProductsQuery } from "./schemas.js";
+
+/** SPEC.md section 9: 0-100 USD when there is nothing to measure. */
+const DEFAULT_PRICE_RANGE: PriceRange = { low: 0, high: 10_000 };
+const HOME_PRODUCTS = 12;
+const HOME_SHOWCASE = 9;
+const ADVANCED_SEARCH_LIMIT = 8;
+const RELATED_PRODUCTS = 8;
+/** Letter sizes in the order a shopper reads them; numeric sizes come first, smallest first. */
+const LETTER_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
+
+/** Image ids of a product in display order, as text[] so both drivers hand back strings. */
+const productImageIds = sql<string[]>`array(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position})`;
+
+const productCardColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  brand: products.brand,
+  price: products.price,
+  discount: products.discount,
+  salePrice: products.salePrice,
+  rating: products.rating,
+  stock: products.stock,
+  color: products.color,
+  tag: products.tag,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  shopName: shops.name,
+  images: productImageIds,
+};
+
+interface ProductCardRow {
+  id: string;
+  name: string;
+  slug: string;
+  brand: string;
+  price: number;
+  discount: number;
+  salePrice: number;
+  rating: number;
+  stock: number;
+  color: string;
+  tag: string;
+  categoryName: string;
+  categorySlug: string;
+  shopName: string;
+  images: string[];
+}
+
+/** The one place a product row becomes the card every list answers with. */
+function toProductCard(row: ProductCardRow): ProductCard {
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    brand: row.brand,
+    price: row.price,
+    discount: row.discount,
+    salePrice: row.salePrice,
+    rating: row.rating,
+    stock: row.stock,
+    color: row.color,
+    tag: row.tag,
+    category: { name: row.categoryName, slug: row.categorySlug },
+    shopName: row.shopName,
+    images: row.images,
+  };
+}
+
+function selectProductCards(db: Db) {
+  return db
+    .select(productCardColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(shops, eq(shops.id, products.shopId));
+}
+
+async function productCards(db: Db, options: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number }): Promise<ProductCard[]> {
+  const rows = await selectProductCards(db)
+    .where(options.where)
+    .orderBy(...options.orderBy)
+    .limit(options.limit)
+    .offset(options.offset ?? 0);
+  return rows.map(toProductCard);
+}
+
+/** Newest first, with the id as a tie-breaker so pages never overlap or skip a product. */
+const newestFirst = [desc(products.createdAt), desc(products.id)];
+
+/**
+ * Spanish full-text search (stemmed, accents ignored) OR trigram similarity on name and brand.
+ * `<%` (word similarity, threshold 0.6) matches the start of a word as it is typed ("bullp");
+ * `<<%` (strict word similarity, threshold 0.5) matches a whole word with a typo ("bulbpadel"
+ * scores 0.54 against "bullpadel"). Full text and both trigram operators are served by GIN indexes
+ * (products_search_idx, products_name_trgm_idx), so PostgreSQL answers the OR with a bitmap scan.
+ */
+function productSearch(searchValue: string): { matches: SQL; relevance: SQL<number> } {
+  const normalized = sql`f_unaccent(lower(${searchValue}::text))`;
+  const textQuery = sql`websearch_to_tsquery('spanish', ${normalized})`;
+  const nameText = productNameSearchText(products);
+  return {
+    matches: sql`(${products.searchVector} @@ ${textQuery} or ${normalized} <% ${nameText} or ${normalized} <<% ${nameText})`,
+    relevance: sql<number>`(ts_rank(${products.searchVector}, ${textQuery}) + word_similarity(${normalized}, ${nameText}))`,
+  };
+}
+
+function toCategory(row: { id: string; name: string; slug: string; imageId: string | null }): Category {
+  return { _id: row.id, name: row.name, slug: row.slug, image: row.imageId };
+}
+
+const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, imageId: categories.imageId };
+
+/** Escapes LIKE wildcards so a searched "%" or "_" matches itself. */
+function likeContains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export async function listCategories(db: Db, query: CategoryListQuery): Promise<CategoryListAnswer> {
+  const where = query.searchValue
+    ? sql`f_unaccent(lower(${categories.name})) like f_unaccent(lower(${likeContains(query.searchValue)}::text))`
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(categoryColumns)
+      .from(categories)
+      .where(where)
+      .orderBy(asc(categories.position), asc(categories.name))
+      .limit(query.parPage)
+      .offset((query.page - 1) * query.parPage),
+    db.select({ total: count() }).from(categories).where(where),
+  ]);
+  return { categorys: rows.map(toCategory), totalCategory: total?.total ?? 0 };
+}
+
+export async function homeCategories(db: Db): Promise<Category[]> {
+  const rows = await db.select(categoryColumns).from(categories).orderBy(asc(categories.position), asc(categories.name));
+  return rows.map(toCategory);
+}
+
+export async function homeProducts(db: Db): Promise<HomeProductsAnswer> {
+  const [latest, topRated, discounted] = await Promise.all([
+    productCards(db, { orderBy: newestFirst, limit: HOME_PRODUCTS }),
+    productCards(db, { orderBy: [desc(products.rating), ...newestFirst], limit: HOME_SHOWCASE }),
+    productCards(db, { where: gt(products.discount, 0), orderBy: [desc(products.discount), ...newestFirst], limit: HOME_SHOWCASE }),
+  ]);
+  return {
+    products: latest,
+    latest_product: latest.slice(0, HOME_SHOWCASE),
+    topRated_product: topRated,
+    discount_product: discounted,
+  };
+}
+
+async function priceRange(db: Db): Promise<PriceRange> {
+  const [range] = await db
+    .select({ low: sql<number | null>`min(${products.salePrice})`, high: sql<number | null>`max(${products.salePrice})` })
+    .from(products);
+  if (range?.low == null || range.high == null) return DEFAULT_PRICE_RANGE;
+  return { low: range.low, high: range.high };
+}
+
+/** The values the listing's filters can offer; a size counts only while some product has it in stock. */
+async function filterOptions(db: Db): Promise<FilterOptions> {
+  const [colors, tags, sizes] = await Promise.all([
+    db.selectDistinct({ value: products.color }).from(products).orderBy(asc(products.color)),
+    db.selectDistinct({ value: products.tag }).from(products).orderBy(asc(products.tag)),
+    db.execute<{ size: string }>(sql`
+      select size from (select distinct ${productSizes.size} as size from ${productSizes} where ${productSizes.stock} > 0) as sizes
+      order by
+        case when size ~ '^[0-9]+([.,][0-9]+)?$' then replace(size, ',', '.')::numeric end nulls last,
+        array_position(array[${sql.join(LETTER_SIZES.map((size) => sql`${size}`), sql`, `)}]::text[], upper(size)) nulls last,
+        size`),
+  ]);
+  return {
+    colors: colors.map((row) => row.value),
+    tags: tags.map((row) => row.value),
+    sizes: sizes.rows.map((row) => row.size),
+  };
+}
+
+export async function priceRangeAndLatest(db: Db): Promise<PriceRangeAnswer> {
+  const [range, latest, filters] = await Promise.all([
+    priceRange(db),
+    productCards(db, { orderBy: newestFirst, limit: HOME_SHOWCASE }),
+    filterOptions(db),
+  ]);
+  return { priceRange: range, latest_product: latest, filters };
+}
+
+export async function queryProducts(db: Db, query: QueryProductsQuery): Promise<QueryProductsAnswer> {
+  const conditions: SQL[] = [];
+  if (query.category !== undefined) {
+    // An unknown slug selects no category, hence no product: an empty page, not an error.
+    conditions.push(
+      inArray(products.categoryId, db.select({ id: categories.id }).from(categories).where(eq(categories.slug, query.category))),
+    );
+  }
+  if (query.rating !== undefined) conditions.push(gte(products.rating, query.rating));
+  if (query.lowPrice !== undefined) conditions.push(gte(products.salePrice, query.lowPrice));
+  if (query.highPrice !== undefined) conditions.push(lte(products.salePrice, query.highPrice));
+  if (query.availability === "in-stock") conditions.push(gt(products.stock, 0));
+  if (query.color !== undefined) conditions.push(eq(products.color, query.color));
+  if (query.tag !== undefined) conditions.push(eq(products.tag, query.tag));
+  if (query.size !== undefined) {
+    conditions.push(
+      exists(
+        db
+          .select({ productId: productSizes.productId })
+          .from(productSizes)
+          .where(and(eq(productSizes.productId, products.id), eq(productSizes.size, query.size), gt(productSizes.stock, 0))),
+      ),
+    );
+  }
+  const search = query.searchValue !== undefined ? productSearch(query.searchValue) : undefined;
+  if (search) conditions.push(search.matches);
+  const where = and(...conditions);
+
+  const orderBy: SQL[] = [];
+  if (query.sortPrice) orderBy.push(query.sortPrice === "low-to-high" ? asc(products.salePrice) : desc(products.salePrice));
+  if (query.sortByDate) orderBy.push(query.sortByDate === "newest" ? desc(products.createdAt) : asc(products.createdAt));
+  if (search) orderBy.push(desc(search.relevance));
+  orderBy.push(...newestFirst);
+
+  const [cards, [total]] = await Promise.all([
+    productCards(db, { where, orderBy, limit: query.parPage, offset: (query.pageNumber - 1) * query.parPage }),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { products: cards, totalProduct: total?.total ?? 0, parPage: query.parPage };
+}
+
+export async function advancedSearch(db: Db, searchValue: string): Promise<AdvancedSearchAnswer> {
+  const search = productSearch(searchValue);
+  const rows = await db
+    .select({ id: products.id, name: products.name, slug: products.slug, images: productImageIds })
+    .from(products)
+    .where(search.matches)
+    .orderBy(desc(search.relevance), ...newestFirst)
+    .limit(ADVANCED_SEARCH_LIMIT);
+  return { advanced_search_prd: rows.map((row) => ({ _id: row.id, name: row.name, slug: row.slug, images: row.images })) };
+}
+
+/** A product with its sizes, specs, shop and up to 8 others of its category; null when the slug is unknown. */
+export async function productBySlug(db: Db, slug: string): Promise<ProductAnswer | null> {
+  const [row] = await db
+    .select({
+      ...productCardColumns,
+      categoryId: products.categoryId,
+      description: products.description,
+      specs: products.specs,
+      shopSlug: shops.slug,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(eq(products.slug, slug))
+    .limit(1);
+  if (!row) return null;
+
+  const [sizes, relatedProducts] = await Promise.all([
+    db
+      .select({ size: productSizes.size, stock: productSizes.stock })
+      .from(productSizes)
+      .where(eq(productSizes.productId, row.id))
+      .orderBy(asc(productSizes.position), asc(productSizes.size)),
+    productCards(db, {
+      where: and(eq(products.categoryId, row.categoryId), ne(products.id, row.id)),
+      orderBy: newestFirst,
+      limit: RELATED_PRODUCTS,
+    }),
+  ]);
+  return {
+    product: {
+      ...toProductCard(row),
+      description: row.description,
+      sizes,
+      specs: row.specs,
+      shop: { name: row.shopName, slug: row.shopSlug },
+      createdAt: row.createdAt.toISOString(),
+    },
+    relatedProducts,
+  };
+}
+
+export async function listBanners(db: Db): Promise<BannersAnswer> {
+  const rows = await db
+    .select({ id: banners.id, title: banners.title, subtitle: banners.subtitle, link: banners.link, imageId: banners.imageId })
+    .from(banners)
+    .orderBy(asc(banners.position), asc(banners.createdAt));
+  return { banners: rows.map((row) => ({ _id: row.id, title: row.title, subtitle: row.subtitle, link: row.link, image: row.imageId })) };
+}

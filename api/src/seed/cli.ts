@@ -1,0 +1,83 @@
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { loadConfig } from "../config.js";
+import { openDatabase, type Db } from "../db/client.js";
+import { DEMO_ACCOUNTS, DEMO_PRODUCT_COUNT, seedCatalogue } from "./seed.js";
+
+/**
+ * `npm run seed -- --products 10000 [--reset]`: seeds an empty database with a catalogue of any
+ * size. It never mixes a new catalogue into existing data; --reset empties the store first.
+ */
+
+const USAGE = "Uso: npm run seed -- [--products N] [--reset]";
+const MAX_PRODUCTS = 1_000_000;
+
+/** Everything the seed writes. CASCADE also empties what refers to it (orders, carts...), which a reset must. */
+const SEEDED_TABLES = sql`users, shops, categories, products, product_sizes, product_images, images, image_variants, banners, blog_posts`;
+
+function readOptions(): { products: number; reset: boolean } {
+  let values: { products?: string; reset: boolean };
+  try {
+    ({ values } = parseArgs({ options: { products: { type: "string" }, reset: { type: "boolean", default: false } } }));
+  } catch {
+    throw new Error(`Argumentos no válidos: ${process.argv.slice(2).join(" ")}`);
+  }
+  const products = values.products === undefined ? DEMO_PRODUCT_COUNT : Number(values.products);
+  if (!Number.isInteger(products) || products < 1 || products > MAX_PRODUCTS) {
+    throw new Error(`--products debe ser un número entero entre 1 y ${MAX_PRODUCTS.toLocaleString("es-ES")}.`);
+  }
+  return { products, reset: values.reset };
+}
+
+async function hasData(db: Db): Promise<boolean> {
+  const result = await db.execute<{ has_data: boolean }>(
+    sql`select exists (select 1 from users) or exists (select 1 from categories) or exists (select 1 from products) as has_data`,
+  );
+  return result.rows[0].has_data;
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toLocaleString("es-ES", { maximumFractionDigits: 1 });
+
+async function main(): Promise<number> {
+  let options: ReturnType<typeof readOptions>;
+  try {
+    options = readOptions();
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+    return 1;
+  }
+
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    if (await hasData(database.db)) {
+      if (!options.reset) {
+        console.error("La base de datos ya tiene datos: no se ha sembrado nada. Use --reset para vaciarla y sembrarla de nuevo.");
+        return 1;
+      }
+      console.log("Vaciando la base de datos (--reset)...");
+      await database.db.execute(sql`truncate table ${SEEDED_TABLES} cascade`);
+    }
+
+    console.log(`Sembrando ${options.products.toLocaleString("es-ES")} productos en ${database.kind === "pglite" ? config.dataDir : "PostgreSQL"}...`);
+    const started = performance.now();
+    const seeded = await seedCatalogue(database.db, { products: options.products });
+    console.log(`Creados ${seeded.products.toLocaleString("es-ES")} productos de ${seeded.shops} tiendas en ${seconds(started)} s.`);
+    console.log("Cuentas de demostración:");
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(8)} ${account.email}  contraseña: ${account.password}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (exitCode) => {
+    process.exitCode = exitCode;
+  },
+  (error) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,170 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import {
+  banners,
+  blogPosts,
+  categories,
+  productImages,
+  products,
+  productSizes,
+  shops,
+  users,
+} from "../db/schema.js";
+import { hashPassword } from "../modules/accounts/password.js";
+import { BANNERS, BLOG_POSTS, CATEGORIES, SHOPS, generateProducts } from "./catalogue.js";
+import { productImageKey, storeSeedImages } from "./images.js";
+
+export interface DemoAccount {
+  role: "admin" | "seller" | "customer";
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Printed at every start so anyone can sign in to try the store; never use them for real data. */
+const DEMO_PASSWORD = "Demo-Padel-2026";
+
+/** The sellers own SHOPS in the same order. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { role: "admin", name: "Administración Mercado Pádel", email: "admin@mercadopadel.test", password: DEMO_PASSWORD },
+  { role: "seller", name: "Lucía Fernández", email: "vendedor1@mercadopadel.test", password: DEMO_PASSWORD },
+  { role: "seller", name: "Andrés Rivas", email: "vendedor2@mercadopadel.test", password: DEMO_PASSWORD },
+  { role: "seller", name: "Valentina Pérez", email: "vendedor3@mercadopadel.test", password: DEMO_PASSWORD },
+  { role: "customer", name: "Carlos Gómez", email: "cliente@mercadopadel.test", password: DEMO_PASSWORD },
+];
+
+export const DEMO_PRODUCT_COUNT = 72;
+
+/** Rows per INSERT: large enough to be quick, far below PostgreSQL's 65,535 parameters per statement. */
+const BATCH_SIZE = 500;
+
+/** Any fixed number: the key of the advisory lock that keeps two starting API instances from both seeding. */
+const SEED_LOCK_KEY = 4_120_260;
+
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) await insert(rows.slice(start, start + BATCH_SIZE));
+}
+
+async function insertCatalogue(tx: Transaction, productCount: number): Promise<{ products: number; shops: number }> {
+  const now = new Date();
+  const catalogue = generateProducts(productCount, now);
+
+  // One scrypt hash shared by every demo account: they share the password, and scrypt is slow on purpose.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const accountRows = await tx
+    .insert(users)
+    .values(DEMO_ACCOUNTS.map(({ role, name, email }) => ({ role, name, email, passwordHash, emailVerifiedAt: now })))
+    .returning({ id: users.id, role: users.role });
+  const sellerIds = accountRows.filter((account) => account.role === "seller").map((account) => account.id);
+
+  const shopRows = await tx
+    .insert(shops)
+    .values(SHOPS.map((shop, index) => ({ ...shop, ownerId: sellerIds[index], status: "aprobada" as const })))
+    .returning({ id: shops.id });
+
+  const imageIds = await storeSeedImages(tx, {
+    categories: CATEGORIES,
+    products: catalogue.flatMap((product) => product.images),
+    banners: BANNERS,
+    blogPosts: BLOG_POSTS,
+  });
+
+  const categoryRows = await tx
+    .insert(categories)
+    .values(CATEGORIES.map((category, position) => ({ name: category.name, slug: category.slug, position, imageId: imageIds.categories[position] })))
+    .returning({ id: categories.id, slug: categories.slug });
+  const categoryIdBySlug = new Map(categoryRows.map((row) => [row.slug, row.id]));
+
+  const productIdBySlug = new Map<string, string>();
+  await insertInBatches(catalogue, async (batch) => {
+    const inserted = await tx
+      .insert(products)
+      .values(
+        batch.map((product) => ({
+          shopId: shopRows[product.shopIndex].id,
+          categoryId: categoryIdBySlug.get(product.categorySlug)!,
+          name: product.name,
+          slug: product.slug,
+          brand: product.brand,
+          description: product.description,
+          price: product.price,
+          discount: product.discount,
+          // Sized products start at 0; the product_sizes trigger sets their total.
+          stock: product.stock ?? 0,
+          rating: product.rating,
+          color: product.color,
+          tag: product.tag,
+          specs: product.specs,
+          createdAt: product.createdAt,
+        })),
+      )
+      .returning({ id: products.id, slug: products.slug });
+    for (const row of inserted) productIdBySlug.set(row.slug, row.id);
+  });
+
+  const sizeRows = catalogue.flatMap((product) =>
+    product.sizes.map((size, position) => ({ productId: productIdBySlug.get(product.slug)!, size: size.size, stock: size.stock, position })),
+  );
+  await insertInBatches(sizeRows, (batch) => tx.insert(productSizes).values(batch));
+
+  const imageRows = catalogue.flatMap((product) =>
+    product.images.map((image, position) => ({
+      productId: productIdBySlug.get(product.slug)!,
+      imageId: imageIds.products.get(productImageKey(image))!,
+      position,
+    })),
+  );
+  await insertInBatches(imageRows, (batch) => tx.insert(productImages).values(batch));
+
+  // The offer banner leads to the most discounted racket, the one it advertises.
+  const [featuredRacket] = await tx
+    .select({ slug: products.slug })
+    .from(products)
+    .where(eq(products.categoryId, categoryIdBySlug.get("palas")!))
+    .orderBy(desc(products.discount), desc(products.price))
+    .limit(1);
+  await tx.insert(banners).values(
+    BANNERS.map((banner, position) => ({
+      title: banner.title,
+      subtitle: banner.subtitle,
+      link: banner.link ?? (featuredRacket ? `/product/details/${featuredRacket.slug}` : "/products?category=palas"),
+      imageId: imageIds.banners[position],
+      position,
+    })),
+  );
+
+  await tx.insert(blogPosts).values(
+    BLOG_POSTS.map((post, index) => ({
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      body: post.body,
+      author: post.author,
+      imageId: imageIds.blogPosts[index],
+      publishedAt: new Date(now.getTime() - post.daysAgo * 24 * 60 * 60 * 1000),
+    })),
+  );
+
+  return { products: catalogue.length, shops: shopRows.length };
+}
+
+/**
+ * Fills an empty database with the demo accounts, shops, categories, `products` products, banners
+ * and blog posts, all in one transaction: a failed seed leaves nothing behind.
+ */
+export function seedCatalogue(db: Db, options: { products: number }): Promise<{ products: number; shops: number }> {
+  return db.transaction((tx) => insertCatalogue(tx, options.products));
+}
+
+/** Seeds the demo store when there are no categories yet; returns null when the data already exists. */
+export function seedIfEmpty(db: Db): Promise<{ products: number; shops: number } | null> {
+  return db.transaction(async (tx) => {
+    // Several API instances may start together on one PostgreSQL; only the first one seeds.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx.select({ id: categories.id }).from(categories).limit(1);
+    if (existing) return null;
+    return insertCatalogue(tx, DEMO_PRODUCT_COUNT);
+  });
+}

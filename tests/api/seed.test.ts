@@ -1,0 +1,144 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../../api/src/db/client";
+import { banners, blogPosts, categories, productImages, products, productSizes, shops, users } from "../../api/src/db/schema";
+import { verifyPassword } from "../../api/src/modules/accounts/password";
+import { generateProducts } from "../../api/src/seed/catalogue";
+import { DEMO_ACCOUNTS, seedIfEmpty } from "../../api/src/seed/seed";
+
+const CATEGORY_SLUGS = ["palas", "zapatillas", "pelotas", "paleteros", "ropa", "accesorios"];
+const SHOE_SIZES = ["36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46"];
+const SLUG_SHAPE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+describe("catálogo de demostración", () => {
+  let database: Database;
+  let seeded: Awaited<ReturnType<typeof seedIfEmpty>>;
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: ":memory:" });
+    await database.migrate();
+    seeded = await seedIfEmpty(database.db);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const productsOf = (categorySlug: string) =>
+    database.db
+      .select({ id: products.id, stock: products.stock, specs: products.specs })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(eq(categories.slug, categorySlug));
+
+  it("crea al menos 60 productos de al menos 3 tiendas aprobadas, y solo una vez", async () => {
+    expect(seeded).not.toBeNull();
+    expect(seeded!.products).toBeGreaterThanOrEqual(60);
+    expect(seeded!.shops).toBeGreaterThanOrEqual(3);
+    const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(products);
+    expect(count).toBe(seeded!.products);
+    const shopRows = await database.db.select().from(shops);
+    expect(shopRows.length).toBeGreaterThanOrEqual(3);
+    for (const shop of shopRows) {
+      expect(shop.status).toBe("aprobada");
+      expect(shop.rif).toMatch(/^J-\d{8}-\d$/);
+    }
+    expect(await seedIfEmpty(database.db)).toBeNull();
+  });
+
+  it("tiene las seis categorías, cada una con imagen", async () => {
+    const rows = await database.db.select().from(categories).orderBy(asc(categories.position));
+    expect(rows.map((row) => row.slug)).toEqual(CATEGORY_SLUGS);
+    expect(rows.map((row) => row.name)).toEqual(["Palas", "Zapatillas", "Pelotas", "Paleteros", "Ropa", "Accesorios"]);
+    for (const row of rows) expect(row.imageId).not.toBeNull();
+    for (const slug of CATEGORY_SLUGS) expect((await productsOf(slug)).length, slug).toBeGreaterThan(0);
+  });
+
+  it("da a las zapatillas las tallas 36 a 46 y a la ropa de S a XXL", async () => {
+    for (const [categorySlug, expected] of [["zapatillas", SHOE_SIZES], ["ropa", ["S", "M", "L", "XL", "XXL"]]] as const) {
+      for (const product of await productsOf(categorySlug)) {
+        const sizes = await database.db
+          .select({ size: productSizes.size })
+          .from(productSizes)
+          .where(eq(productSizes.productId, product.id))
+          .orderBy(asc(productSizes.position));
+        expect(sizes.map((row) => row.size)).toEqual(expected);
+      }
+    }
+  });
+
+  it("mantiene el stock de los productos con tallas igual a la suma de sus tallas", async () => {
+    const result = await database.db.execute<{ stock: number; sizes_total: number }>(sql`
+      select p.stock, sum(s.stock)::int as sizes_total
+      from products p join product_sizes s on s.product_id = p.id
+      group by p.id, p.stock`);
+    expect(result.rows.length).toBeGreaterThan(0);
+    for (const row of result.rows) expect(row.stock).toBe(row.sizes_total);
+    const soldOut = await database.db.select({ id: products.id }).from(products).where(eq(products.stock, 0));
+    expect(soldOut.length, "algún producto agotado para el filtro de stock").toBeGreaterThan(0);
+  });
+
+  it("describe cada pala con sus seis especificaciones", async () => {
+    const rackets = await productsOf("palas");
+    expect(rackets.length).toBeGreaterThan(0);
+    for (const racket of rackets) {
+      expect(Object.keys(racket.specs ?? {}).sort()).toEqual(["balance", "cara", "forma", "nivel", "nucleo", "peso"]);
+      for (const value of Object.values(racket.specs!)) expect(value).toMatch(/\S/);
+      expect(["Redonda", "Lágrima", "Diamante"]).toContain(racket.specs!.forma);
+    }
+  });
+
+  it("da a cada producto entre una y tres imágenes y datos de tienda realista", async () => {
+    const rows = await database.db
+      .select({ slug: products.slug, price: products.price, discount: products.discount, rating: products.rating, images: sql<number>`count(${productImages.imageId})::int` })
+      .from(products)
+      .leftJoin(productImages, eq(productImages.productId, products.id))
+      .groupBy(products.id);
+    for (const row of rows) {
+      expect(row.images, row.slug).toBeGreaterThanOrEqual(1);
+      expect(row.images, row.slug).toBeLessThanOrEqual(3);
+      expect(row.slug).toMatch(SLUG_SHAPE);
+      expect(Number.isInteger(row.price)).toBe(true);
+      expect(row.discount).toBeGreaterThanOrEqual(0);
+      expect(row.discount).toBeLessThanOrEqual(40);
+      expect(Math.round(row.rating * 10) / 10).toBeCloseTo(row.rating, 5);
+    }
+    expect(rows.some((row) => row.discount === 0) && rows.some((row) => row.discount > 0)).toBe(true);
+  });
+
+  it("crea las cuentas de demostración con la contraseña que se muestra", async () => {
+    const rows = await database.db.select().from(users);
+    expect(rows.map((row) => row.email).sort()).toEqual(DEMO_ACCOUNTS.map((account) => account.email).sort());
+    expect(DEMO_ACCOUNTS.filter((account) => account.role === "seller")).toHaveLength(3);
+    const admin = rows.find((row) => row.role === "admin")!;
+    const password = DEMO_ACCOUNTS.find((account) => account.role === "admin")!.password;
+    expect(await verifyPassword(password, admin.passwordHash!)).toBe(true);
+    expect(await verifyPassword(`${password}x`, admin.passwordHash!)).toBe(false);
+    const owners = await database.db.select({ role: users.role }).from(shops).innerJoin(users, eq(users.id, shops.ownerId));
+    expect(owners.every((owner) => owner.role === "seller")).toBe(true);
+  });
+
+  it("publica banners que enlazan a productos o listados, y artículos del blog", async () => {
+    const bannerRows = await database.db.select().from(banners);
+    expect(bannerRows.length).toBeGreaterThanOrEqual(3);
+    for (const banner of bannerRows) {
+      expect(banner.link).toMatch(/^\/(product\/details\/[a-z0-9-]+|products\?category=[a-z]+)$/);
+      const detail = banner.link.match(/^\/product\/details\/(.+)$/);
+      if (detail) expect(await database.db.select().from(products).where(eq(products.slug, detail[1]))).toHaveLength(1);
+    }
+    const posts = await database.db.select().from(blogPosts);
+    expect(posts.length).toBeGreaterThanOrEqual(4);
+    for (const post of posts) expect(post.body.split("\n\n").length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("generador del catálogo", () => {
+  it("es determinista y mantiene los slugs únicos en catálogos grandes", () => {
+    const now = new Date("2026-02-14T12:00:00Z");
+    const big = generateProducts(5000, now);
+    expect(big).toHaveLength(5000);
+    expect(new Set(big.map((product) => product.slug)).size).toBe(5000);
+    for (const product of big) expect(product.slug).toMatch(SLUG_SHAPE);
+    expect(generateProducts(72, now)).toEqual(generateProducts(72, now));
+  });
+});

@@ -1,0 +1,170 @@
+import type { InferInsertModel } from "drizzle-orm";
+import { buildApp, type App } from "../../api/src/app";
+import { openDatabase, type Db } from "../../api/src/db/client";
+import {
+  banners,
+  blogPosts,
+  categories,
+  images,
+  imageVariants,
+  productImages,
+  productSizes,
+  products,
+  shops,
+  users,
+  type RacketSpecs,
+} from "../../api/src/db/schema";
+
+export interface TestApi {
+  app: App;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated, empty database (in-memory PGlite, or the PostgreSQL at databaseUrl) and the API
+ * built on it, ready for `app.inject`. Call close() in afterAll.
+ */
+export async function createTestApi(options: { databaseUrl?: string } = {}): Promise<TestApi> {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:" });
+  await database.migrate();
+  const app = await buildApp({
+    db: database.db,
+    config: { publicApiUrl: "http://127.0.0.1:4000", publicWebUrl: "http://127.0.0.1:3000" },
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Smallest bytes that stand in for an encoded WebP: fixtures never decode them. */
+const FIXTURE_IMAGE_BYTES = Buffer.from("RIFF\u0000\u0000\u0000\u0000WEBPVP8 ");
+
+export async function insertImage(db: Db, alt = "Imagen de prueba"): Promise<string> {
+  const [image] = await db.insert(images).values({ alt, width: 800, height: 800 }).returning({ id: images.id });
+  await db.insert(imageVariants).values({ imageId: image!.id, width: 400, data: FIXTURE_IMAGE_BYTES });
+  return image!.id;
+}
+
+export async function insertUser(db: Db, values: Partial<InferInsertModel<typeof users>> = {}) {
+  const [user] = await db
+    .insert(users)
+    .values({ name: "Usuaria de Prueba", email: `usuaria-${crypto.randomUUID()}@example.com`, ...values })
+    .returning();
+  return user!;
+}
+
+export async function insertShop(db: Db, values: Pick<InferInsertModel<typeof shops>, "ownerId" | "name" | "slug"> & Partial<InferInsertModel<typeof shops>>) {
+  const [shop] = await db
+    .insert(shops)
+    .values({ rif: "J-12345678-9", location: "Caracas", phone: "+58 212 555 0000", status: "aprobada", ...values })
+    .returning();
+  return shop!;
+}
+
+export async function insertCategory(db: Db, values: Pick<InferInsertModel<typeof categories>, "name" | "slug"> & Partial<InferInsertModel<typeof categories>>) {
+  const [category] = await db.insert(categories).values(values).returning();
+  return category!;
+}
+
+export interface ProductFixture
+  extends Pick<InferInsertModel<typeof products>, "shopId" | "categoryId" | "name" | "slug" | "brand" | "price" | "color" | "tag">,
+    Partial<Pick<InferInsertModel<typeof products>, "description" | "discount" | "stock" | "rating" | "createdAt">> {
+  specs?: RacketSpecs;
+  /** Sizes in display order; when given, the product's stock becomes their sum (database trigger). */
+  sizes?: { size: string; stock: number }[];
+  /** Number of images to attach, in position order. */
+  imageCount?: number;
+}
+
+/** A product with its sizes and images; answers the row and its image ids in display order. */
+export async function insertProduct(db: Db, fixture: ProductFixture) {
+  const { sizes = [], imageCount = 1, description = `${fixture.name}.`, ...values } = fixture;
+  const [product] = await db
+    .insert(products)
+    .values({ ...values, description })
+    .returning();
+  if (sizes.length > 0) {
+    await db.insert(productSizes).values(sizes.map((size, position) => ({ productId: product!.id, position, ...size })));
+  }
+  const imageIds: string[] = [];
+  for (let position = 0; position < imageCount; position++) imageIds.push(await insertImage(db, `${fixture.name} ${position + 1}`));
+  // Inserted last-first so a test sees the answer ordered by position, not by insertion.
+  for (let position = imageIds.length - 1; position >= 0; position--) {
+    await db.insert(productImages).values({ productId: product!.id, imageId: imageIds[position]!, position });
+  }
+  return { ...product!, imageIds };
+}
+
+export async function insertBanner(db: Db, values: Pick<InferInsertModel<typeof banners>, "title" | "link"> & Partial<InferInsertModel<typeof banners>>) {
+  const imageId = values.imageId ?? (await insertImage(db, values.title));
+  const [banner] = await db.insert(banners).values({ ...values, imageId }).returning();
+  return banner!;
+}
+
+export async function insertBlogPost(
+  db: Db,
+  values: Pick<InferInsertModel<typeof blogPosts>, "slug" | "title"> & Partial<InferInsertModel<typeof blogPosts>>,
+) {
+  const [post] = await db
+    .insert(blogPosts)
+    .values({ excerpt: `${values.title}.`, body: `${values.title}.\n\nSegundo párrafo.`, author: "Redacción", ...values })
+    .returning();
+  return post!;
+}
+
+const day = (isoDate: string) => new Date(`${isoDate}T12:00:00.000Z`);
+
+/**
+ * A small catalogue with known values, for tests that read it (sale price = price minus discount):
+ *
+ * | slug | category | shop | sale price | rating | color | tag | stock (sizes) | created |
+ * |---|---|---|---|---|---|---|---|---|
+ * | pala-bullpadel-vertex-04 | palas | centro | 20000 (25000 -20%) | 4.8 | Negro | Potencia | 5 | 2024-01-10 |
+ * | pala-bullpadel-hack-03 | palas | smash | 28000 | 4.5 | Azul | Potencia | 0 | 2024-02-10 |
+ * | pala-nox-at10-genius | palas | centro | 27000 (30000 -10%) | 4.9 | Rojo | Control | 3 | 2024-03-10 |
+ * | pala-head-delta-pro | palas | smash | 9000 (18000 -50%) | 3.9 | Negro | Control | 2 | 2024-04-10 |
+ * | zapatillas-asics-gel-padel-pro-5 | zapatillas | centro | 10200 (12000 -15%) | 4.2 | Blanco | Comodidad | 3 (40:0, 41:1, 42:2) | 2024-05-10 |
+ * | zapatillas-bullpadel-hack-hybrid | zapatillas | smash | 9000 | 3.5 | Azul | Comodidad | 5 (38.5:3, 40:2) | 2024-06-10 |
+ * | zapatillas-joma-slam | zapatillas | centro | 4200 (6000 -30%) | 2.8 | Blanco | Oferta | 0 (44:0) | 2024-07-10 |
+ * | pelotas-head-padel-pro | pelotas | smash | 700 | 4.6 | Amarillo | Competición | 50 | 2024-08-10 |
+ * | pelotas-bullpadel-premium-pro | pelotas | centro | 600 (800 -25%) | 4.0 | Amarillo | Oferta | 0 | 2024-09-10 |
+ * | camiseta-tecnica-nox | ropa | smash | 3500 | 4.1 | Rojo | Comodidad | 7 (XL:1, S:2, M:0, L:3, XXL:1) | 2024-10-10 |
+ *
+ * Descriptions mention "núcleo" (vertex, hack 03) and "nucleo" (nox); the Joma one mentions Head.
+ */
+export async function insertCatalogue(db: Db) {
+  const owner = await insertUser(db, { name: "Vendedora de Prueba", role: "seller" });
+  const centro = await insertShop(db, { ownerId: owner.id, name: "Centro Pádel", slug: "centro-padel" });
+  const smash = await insertShop(db, { ownerId: owner.id, name: "Tienda Smash", slug: "tienda-smash" });
+  const palas = await insertCategory(db, { name: "Palas", slug: "palas", position: 1, imageId: await insertImage(db, "Palas") });
+  const zapatillas = await insertCategory(db, { name: "Zapatillas", slug: "zapatillas", position: 2 });
+  const pelotas = await insertCategory(db, { name: "Pelotas", slug: "pelotas", position: 3 });
+  const ropa = await insertCategory(db, { name: "Ropa", slug: "ropa", position: 4 });
+  const racketSpecs: RacketSpecs = { forma: "Diamante", peso: "360-375 g", balance: "Alto", nucleo: "EVA", cara: "Carbono", nivel: "Avanzado" };
+
+  const fixtures: ProductFixture[] = [
+    { shopId: centro.id, categoryId: palas.id, name: "Pala Bullpadel Vertex 04", slug: "pala-bullpadel-vertex-04", brand: "Bullpadel", price: 25000, discount: 20, rating: 4.8, color: "Negro", tag: "Potencia", stock: 5, createdAt: day("2024-01-10"), description: "Pala de forma diamante con núcleo de goma EVA dura.", specs: racketSpecs, imageCount: 2 },
+    { shopId: smash.id, categoryId: palas.id, name: "Pala Bullpadel Hack 03", slug: "pala-bullpadel-hack-03", brand: "Bullpadel", price: 28000, rating: 4.5, color: "Azul", tag: "Potencia", stock: 0, createdAt: day("2024-02-10"), description: "Pala profesional con núcleo MultiEVA." },
+    { shopId: centro.id, categoryId: palas.id, name: "Pala Nox AT10 Genius", slug: "pala-nox-at10-genius", brand: "Nox", price: 30000, discount: 10, rating: 4.9, color: "Rojo", tag: "Control", stock: 3, createdAt: day("2024-03-10"), description: "Pala redonda de control con nucleo blando." },
+    { shopId: smash.id, categoryId: palas.id, name: "Pala Head Delta Pro", slug: "pala-head-delta-pro", brand: "Head", price: 18000, discount: 50, rating: 3.9, color: "Negro", tag: "Control", stock: 2, createdAt: day("2024-04-10"), description: "Pala polivalente para jugadores intermedios." },
+    { shopId: centro.id, categoryId: zapatillas.id, name: "Zapatillas Asics Gel Padel Pro 5", slug: "zapatillas-asics-gel-padel-pro-5", brand: "Asics", price: 12000, discount: 15, rating: 4.2, color: "Blanco", tag: "Comodidad", createdAt: day("2024-05-10"), description: "Suela de espiga para pista de césped.", sizes: [{ size: "42", stock: 2 }, { size: "40", stock: 0 }, { size: "41", stock: 1 }] },
+    { shopId: smash.id, categoryId: zapatillas.id, name: "Zapatillas Bullpadel Hack Hybrid", slug: "zapatillas-bullpadel-hack-hybrid", brand: "Bullpadel", price: 9000, rating: 3.5, color: "Azul", tag: "Comodidad", createdAt: day("2024-06-10"), description: "Ligeras y estables en cualquier pista.", sizes: [{ size: "38.5", stock: 3 }, { size: "40", stock: 2 }] },
+    { shopId: centro.id, categoryId: zapatillas.id, name: "Zapatillas Joma Slam", slug: "zapatillas-joma-slam", brand: "Joma", price: 6000, discount: 30, rating: 2.8, color: "Blanco", tag: "Oferta", createdAt: day("2024-07-10"), description: "Alternativa económica a las de Head para empezar.", sizes: [{ size: "44", stock: 0 }] },
+    { shopId: smash.id, categoryId: pelotas.id, name: "Pelotas Head Padel Pro", slug: "pelotas-head-padel-pro", brand: "Head", price: 700, rating: 4.6, color: "Amarillo", tag: "Competición", stock: 50, createdAt: day("2024-08-10"), description: "Bote de tres pelotas presurizadas." },
+    { shopId: centro.id, categoryId: pelotas.id, name: "Pelotas Bullpadel Premium Pro", slug: "pelotas-bullpadel-premium-pro", brand: "Bullpadel", price: 800, discount: 25, rating: 4, color: "Amarillo", tag: "Oferta", stock: 0, createdAt: day("2024-09-10"), description: "Bote de tres pelotas para torneos." },
+    { shopId: smash.id, categoryId: ropa.id, name: "Camiseta Técnica Nox", slug: "camiseta-tecnica-nox", brand: "Nox", price: 3500, rating: 4.1, color: "Rojo", tag: "Comodidad", createdAt: day("2024-10-10"), description: "Tejido transpirable de secado rápido.", sizes: [{ size: "XL", stock: 1 }, { size: "S", stock: 2 }, { size: "M", stock: 0 }, { size: "L", stock: 3 }, { size: "XXL", stock: 1 }] },
+  ];
+  const inserted = [];
+  for (const fixture of fixtures) inserted.push(await insertProduct(db, fixture));
+  const bySlug = Object.fromEntries(inserted.map((product) => [product.slug, product]));
+  return { owner, shops: { centro, smash }, categories: { palas, zapatillas, pelotas, ropa }, products: inserted, bySlug };
+}
+
+export type Catalogue = Awaited<ReturnType<typeof insertCatalogue>>;
