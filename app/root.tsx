@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   data,
   isRouteErrorResponse,
@@ -7,7 +7,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useLoaderData,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -26,9 +25,31 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [categories, { flash, headers }] = await Promise.all([listCategories(), takeFlash(request)]);
+  const [categories, { flash, headers }] = await Promise.all([
+    // The footer's categories must not take pages that need no catalogue down with the API.
+    listCategories().catch((error: unknown) => {
+      console.error("No se pudieron cargar las categorías", error);
+      return [];
+    }),
+    takeFlash(request),
+  ]);
   return data({ categories, flash }, { headers });
 }
+
+/** Defaults for every page; routes that set caching start from these (their parentHeaders). */
+export const headers: HeadersFunction = () => ({
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "SAMEORIGIN",
+});
+
+/** Titles of the pages the root error boundary renders, and the fallback of pages without their own. */
+export const meta: MetaFunction = ({ error }) => {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return [{ title: "¡Oops! Página no encontrada" }, { name: "robots", content: "noindex" }];
+  }
+  return [{ title: error ? "Algo salió mal | Mercado Pádel" : "Mercado Pádel" }];
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -37,16 +58,19 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0f172a" />
+        <meta name="theme-color" content="#0a0a0a" />
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
-        <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
+      <body className="flex min-h-screen flex-col bg-white text-ink antialiased">
+        <a
+          href="#contenido"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-lg focus:bg-ball focus:px-4 focus:py-2 focus:font-bold focus:text-ink"
+        >
           Saltar al contenido
         </a>
         <Header />
-        <main id="contenido" className="flex-1">
+        <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
           {rootData?.flash ? <FlashMessage flash={rootData.flash} /> : null}
           {children}
         </main>
@@ -59,7 +83,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
   return <Outlet />;
 }
 
@@ -69,8 +92,8 @@ export function ErrorBoundary() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Algo salió mal</h1>
-      <p className="mt-4 text-slate-700">No pudimos cargar esta página. Intente de nuevo en unos momentos.</p>
-      <a href="/" className="mt-8 inline-block rounded bg-slate-900 px-5 py-3 font-semibold text-white">
+      <p className="mt-4 text-neutral-700">No pudimos cargar esta página. Intente de nuevo en unos momentos.</p>
+      <a href="/" className="mt-8 inline-block rounded-full bg-ink px-5 py-3 font-semibold text-white hover:bg-neutral-800">
         Volver al inicio
       </a>
     </section>

@@ -1,0 +1,25 @@
+import { Link } from "@remix-run/react";
+
+/** The page for any address the store does not have (SPEC.md section 2). */
+export function NotFound() {
+  return (
+    <section aria-labelledby="no-encontrada" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      {/* The zero is drawn as a padel ball. */}
+      <p aria-hidden="true" className="flex items-center gap-2 text-8xl font-black tracking-tight text-slate-900">
+        4<span className="inline-block size-[0.72em] rounded-full border-[0.06em] border-slate-900 bg-lime-400" />4
+      </p>
+      <h1 id="no-encontrada" className="mt-4 text-3xl font-bold text-slate-900 sm:text-4xl">
+        ¡Oops! Página no encontrada
+      </h1>
+      <p className="mt-4 text-lg text-slate-700">
+        La página que busca no existe o ha cambiado de dirección. Revise el enlace o siga comprando desde el inicio.
+      </p>
+      <Link
+        to="/"
+        className="mt-8 inline-flex items-center rounded-full bg-lime-400 px-6 py-3 font-semibold text-slate-900 shadow-sm transition hover:bg-lime-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+      >
+        Volver al inicio
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { Link } from "@remix-run/react";
+import type { ProductSummary } from "~/services/catalog.server";
+import { BallIcon } from "~/components/icons";
+import { Price } from "./Price";
+import { Rating } from "./Rating";
+
+export type ProductLayout = "grid" | "list";
+
+const GRID_IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
+
+function ProductImage({ product, sizes }: { product: ProductSummary; sizes: string }) {
+  if (!product.image) {
+    return (
+      <div className="grid size-full place-items-center text-neutral-400">
+        <BallIcon className="size-12 opacity-60" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={product.image.src}
+      srcSet={product.image.srcSet}
+      sizes={sizes}
+      width={400}
+      height={400}
+      loading="lazy"
+      decoding="async"
+      alt={product.name}
+      className="size-full object-contain p-3 transition-transform duration-300 group-hover:scale-105"
+    />
+  );
+}
+
+/** One product in a grid or a list; the whole card opens the product through its name link. */
+export function ProductCard({ product, layout = "grid" }: { product: ProductSummary; layout?: ProductLayout }) {
+  const soldOut = product.stock === 0;
+  const isList = layout === "list";
+  return (
+    <article
+      className={`group relative flex h-full overflow-hidden rounded-2xl border border-neutral-200 bg-white transition-shadow hover:shadow-xl has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-court ${
+        isList ? "flex-row" : "flex-col"
+      }`}
+      data-testid="product-card"
+    >
+      <div className={`relative shrink-0 bg-neutral-100 ${isList ? "w-32 sm:w-48" : "aspect-square w-full"}`}>
+        <ProductImage product={product} sizes={isList ? "(min-width: 640px) 192px, 128px" : GRID_IMAGE_SIZES} />
+        {soldOut ? (
+          <span className="absolute left-2 top-2 rounded-md bg-ink px-2 py-1 text-xs font-bold text-white">Agotado</span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+        <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">{product.brand}</p>
+        <h3 className="text-sm leading-snug font-semibold text-ink sm:text-base">
+          <Link to={`/product/details/${product.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {product.name}
+          </Link>
+        </h3>
+        {isList ? (
+          <p className="text-sm text-neutral-600">
+            {product.category.name} · Vendido por {product.shopName}
+          </p>
+        ) : null}
+        <Rating value={product.rating} />
+        <div className="mt-auto pt-1">
+          <Price price={product.price} salePrice={product.salePrice} discount={product.discount} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Products as a responsive grid (or a one-column list). */
+export function ProductGrid({
+  products,
+  layout = "grid",
+  columns = 4,
+}: {
+  products: ProductSummary[];
+  layout?: ProductLayout;
+  /** Columns on wide screens: 3 beside a sidebar, 4 across the page. */
+  columns?: 3 | 4;
+}) {
+  const gridColumns = columns === 4 ? "sm:grid-cols-3 lg:grid-cols-4" : "sm:grid-cols-3";
+  return (
+    <ul
+      className={layout === "list" ? "grid gap-4" : `grid grid-cols-2 gap-3 sm:gap-5 ${gridColumns}`}
+      data-testid="product-list"
+    >
+      {products.map((product) => (
+        <li key={product._id}>
+          <ProductCard product={product} layout={layout} />
+        </li>
+      ))}
+    </ul>
+  );
+}

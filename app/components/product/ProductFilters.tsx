@@ -1,0 +1,299 @@
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
+import { ChevronDownIcon, GridIcon, ListIcon, SlidersIcon } from "~/components/icons";
+import type { FilterOptions } from "~/services/catalog.server";
+import type { ListingParams } from "~/services/product-listing.server";
+
+/** SPEC.md section 9: the list reloads 100 ms after the last change. */
+const RELOAD_DEBOUNCE_MS = 100;
+
+interface ProductFiltersProps {
+  state: ListingParams;
+  /** The catalogue's price range in whole dollars: the price inputs' starting values. */
+  priceBounds: { low: number; high: number };
+  options: FilterOptions;
+  categories: { name: string; slug: string }[];
+  /** The result count, shown in the toolbar. */
+  summary: ReactNode;
+  /** The results, shown beside the filter panel. */
+  children: ReactNode;
+}
+
+const RATING_CHOICES = [
+  { value: "5", label: "5 estrellas" },
+  { value: "4", label: "4 estrellas y más" },
+  { value: "3", label: "3 estrellas y más" },
+  { value: "2", label: "2 estrellas y más" },
+  { value: "1", label: "1 estrella y más" },
+];
+
+const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase("es") + text.slice(1);
+
+/** The value a control shows for the current state (what the server rendered it with). */
+function valueInState(name: string, state: ListingParams, priceBounds: { low: number; high: number }): string {
+  if (name === "lowPrice") return String(state.lowPrice ?? priceBounds.low);
+  if (name === "highPrice") return String(state.highPrice ?? priceBounds.high);
+  const value = state[name as keyof ListingParams];
+  return value === undefined ? "" : String(value);
+}
+
+/**
+ * The URL of a form state, without empty fields and defaults, so links stay short and the same
+ * filters always give the same URL.
+ */
+function filterQuery(form: HTMLFormElement, priceBounds: { low: number; high: number }): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value !== "string" || value.trim() === "") continue;
+    if (name === "view" && value === "grid") continue;
+    if (name === "lowPrice" && Number(value) === priceBounds.low) continue;
+    if (name === "highPrice" && Number(value) === priceBounds.high) continue;
+    query.append(name, value);
+  }
+  return query;
+}
+
+function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="border-t border-neutral-200 pt-5">
+      <legend className="float-left mb-3 w-full text-sm font-bold text-ink">{legend}</legend>
+      <div className="clear-left">{children}</div>
+    </fieldset>
+  );
+}
+
+function SelectFilter({ name, label, anyLabel, values, selected }: { name: string; label: string; anyLabel: string; values: string[]; selected?: string }) {
+  return (
+    <div>
+      <label htmlFor={`filtro-${name}`} className="mb-1.5 block text-sm font-bold text-ink">
+        {label}
+      </label>
+      <select id={`filtro-${name}`} name={name} defaultValue={selected ?? ""} className="field">
+        <option value="">{anyLabel}</option>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {capitalize(value)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const choiceClass = "size-4 shrink-0 accent-court";
+
+/**
+ * The /products filter form (SPEC.md "Product listing filters"). It is a plain GET form whose URL
+ * holds every choice, so it works without JavaScript; with it, each change reloads the list after
+ * a short pause, keeping the scroll position.
+ */
+export function ProductFilters({ state, priceBounds, options, categories, summary, children }: ProductFiltersProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const panelRef = useRef<HTMLDetailsElement>(null);
+  const submit = useDebounceSubmit();
+
+  // The panel starts open (usable without JavaScript); on narrow screens it folds away to show products first.
+  useEffect(() => {
+    if (panelRef.current && window.matchMedia("(max-width: 1023.98px)").matches) panelRef.current.open = false;
+  }, []);
+
+  // Back, forward and 'Restablecer' change the URL without remounting the form: show the URL's state.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const element of Array.from(form.elements)) {
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;
+      if (element === document.activeElement) continue;
+      const value = valueInState(element.name, state, priceBounds);
+      if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
+        element.checked = element.value === value;
+      } else {
+        element.value = value;
+      }
+    }
+  }, [state, priceBounds]);
+
+  function reload(debounceTimeout: number) {
+    const form = formRef.current;
+    if (!form) return;
+    submit(filterQuery(form, priceBounds), { method: "get", action: "/products", preventScrollReset: true, replace: true, debounceTimeout });
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const changed = event.target as HTMLInputElement;
+    // One category at a time: ticking a box clears the others, unticking it clears the filter.
+    if (changed.name === "category" && changed.checked) {
+      for (const box of event.currentTarget.querySelectorAll<HTMLInputElement>('input[name="category"]')) {
+        if (box !== changed) box.checked = false;
+      }
+    }
+    reload(RELOAD_DEBOUNCE_MS);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    reload(0);
+  }
+
+  return (
+    <Form
+      ref={formRef}
+      method="get"
+      action="/products"
+      preventScrollReset
+      onChange={onChange}
+      onSubmit={onSubmit}
+      aria-label="Filtros de productos"
+      className="grid items-start gap-6 lg:grid-cols-1 lg:has-[>details[open]]:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10"
+    >
+      <details ref={panelRef} open className="group rounded-2xl border border-neutral-200 bg-white lg:sticky lg:top-20" data-testid="filters-panel">
+        <summary className="flex items-center gap-2 rounded-2xl px-5 py-3.5 text-sm font-bold text-ink hover:bg-neutral-50" data-testid="filters-toggle">
+          <SlidersIcon className="size-5" />
+          Filtros
+          <ChevronDownIcon className="ml-auto size-5 transition-transform group-open:rotate-180" />
+        </summary>
+        <div className="space-y-5 px-5 pb-5">
+          {state.searchValue ? <input type="hidden" name="searchValue" value={state.searchValue} /> : null}
+
+          <FilterGroup legend="Categoría">
+            <ul className="space-y-2">
+              {categories.map((category) => (
+                <li key={category.slug}>
+                  <label className="flex items-center gap-2.5 text-sm text-neutral-800">
+                    <input
+                      type="checkbox"
+                      name="category"
+                      value={category.slug}
+                      defaultChecked={state.category === category.slug}
+                      className={choiceClass}
+                    />
+                    {category.name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </FilterGroup>
+
+          <FilterGroup legend="Precio (US$)">
+            <div className="grid grid-cols-2 gap-3">
+              <div>
+                <label htmlFor="filtro-lowPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
+                  Precio mínimo
+                </label>
+                <input
+                  id="filtro-lowPrice"
+                  type="number"
+                  name="lowPrice"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  defaultValue={state.lowPrice ?? priceBounds.low}
+                  className="field"
+                />
+              </div>
+              <div>
+                <label htmlFor="filtro-highPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
+                  Precio máximo
+                </label>
+                <input
+                  id="filtro-highPrice"
+                  type="number"
+                  name="highPrice"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  defaultValue={state.highPrice ?? priceBounds.high}
+                  className="field"
+                />
+              </div>
+            </div>
+          </FilterGroup>
+
+          <FilterGroup legend="Valoración">
+            <ul className="space-y-2">
+              {[{ value: "", label: "Cualquier valoración" }, ...RATING_CHOICES].map((choice) => (
+                <li key={choice.value}>
+                  <label className="flex items-center gap-2.5 text-sm text-neutral-800">
+                    <input
+                      type="radio"
+                      name="rating"
+                      value={choice.value}
+                      defaultChecked={String(state.rating ?? "") === choice.value}
+                      className={choiceClass}
+                    />
+                    {choice.label}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </FilterGroup>
+
+          <FilterGroup legend="Disponibilidad">
+            <label className="flex items-center gap-2.5 text-sm text-neutral-800">
+              <input type="checkbox" name="availability" value="in-stock" defaultChecked={state.availability === "in-stock"} className={choiceClass} />
+              Solo en stock
+            </label>
+          </FilterGroup>
+
+          <div className="space-y-4 border-t border-neutral-200 pt-5">
+            <SelectFilter name="tag" label="Etiqueta" anyLabel="Todas" values={options.tags} selected={state.tag} />
+            <SelectFilter name="color" label="Color" anyLabel="Todos" values={options.colors} selected={state.color} />
+            <SelectFilter name="size" label="Talla" anyLabel="Todas" values={options.sizes} selected={state.size} />
+          </div>
+
+          <div className="flex flex-wrap items-center gap-3 border-t border-neutral-200 pt-5">
+            <button type="submit" className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
+              Aplicar filtros
+            </button>
+            <Link to="/products" className="rounded-full px-3 py-2.5 text-sm font-semibold text-ink underline underline-offset-4 hover:text-court">
+              Restablecer
+            </Link>
+          </div>
+        </div>
+      </details>
+
+      <div className="min-w-0">
+        <div className="mb-6 flex flex-wrap items-end gap-3 sm:gap-4">
+          <div className="w-full sm:mr-auto sm:w-auto">{summary}</div>
+          <div className="min-w-0 flex-1 sm:flex-none">
+            <label htmlFor="filtro-sortPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
+              Ordenar por precio
+            </label>
+            <select id="filtro-sortPrice" name="sortPrice" defaultValue={state.sortPrice ?? ""} className="field">
+              <option value="">Por defecto</option>
+              <option value="low-to-high">Precio: menor a mayor</option>
+              <option value="high-to-low">Precio: mayor a menor</option>
+            </select>
+          </div>
+          <div className="min-w-0 flex-1 sm:flex-none">
+            <label htmlFor="filtro-sortByDate" className="mb-1 block text-xs font-semibold text-neutral-700">
+              Ordenar por fecha
+            </label>
+            <select id="filtro-sortByDate" name="sortByDate" defaultValue={state.sortByDate ?? ""} className="field">
+              <option value="">Por defecto</option>
+              <option value="newest">Más recientes</option>
+              <option value="oldest">Más antiguos</option>
+            </select>
+          </div>
+          <fieldset className="flex rounded-lg border border-neutral-400 p-0.5">
+            <legend className="sr-only">Vista</legend>
+            {[
+              { value: "grid", label: "Cuadrícula", icon: <GridIcon className="size-5" /> },
+              { value: "list", label: "Lista", icon: <ListIcon className="size-5" /> },
+            ].map((choice) => (
+              <label key={choice.value} className="relative cursor-pointer" title={choice.label}>
+                <input type="radio" name="view" value={choice.value} defaultChecked={state.view === choice.value} className="peer sr-only" />
+                <span className="grid size-9 place-items-center rounded-md text-neutral-600 peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-court">
+                  {choice.icon}
+                  <span className="sr-only">{choice.label}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        {children}
+      </div>
+    </Form>
+  );
+}

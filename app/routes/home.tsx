@@ -1,0 +1,168 @@
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { ArrowRightIcon, BallIcon } from "~/components/icons";
+import { ProductGrid } from "~/components/product/ProductCard";
+import type { loader as rootLoader } from "~/root";
+import type { ProductSummary } from "~/services/catalog.server";
+import { catalogPageHeaders, getHomeProducts, listBanners } from "~/services/catalog.server";
+
+/** Products per home section: one row of four on wide screens, two of two on phones. */
+const SECTION_SIZE = 8;
+
+export async function loader() {
+  const [banners, products] = await Promise.all([listBanners(), getHomeProducts()]);
+  return data({
+    banners,
+    latest: products.latest.slice(0, SECTION_SIZE),
+    topRated: products.topRated.slice(0, SECTION_SIZE),
+    discounted: products.discounted.slice(0, SECTION_SIZE),
+  });
+}
+
+export const headers: HeadersFunction = catalogPageHeaders;
+
+export const meta: MetaFunction = () => [
+  { title: "Mercado Pádel | Tienda online de pádel" },
+  {
+    name: "description",
+    content: "Palas, zapatillas, pelotas y accesorios de pádel de las mejores tiendas. Compara precios, descubre ofertas y compra en un solo lugar.",
+  },
+];
+
+function ProductSection({ id, title, linkTo, products }: { id: string; title: string; linkTo: string; products: ProductSummary[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section className="page-container mt-16" aria-labelledby={id}>
+      <div className="mb-6 flex items-end justify-between gap-4">
+        <h2 id={id} className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
+          {title}
+        </h2>
+        <Link to={linkTo} className="inline-flex shrink-0 items-center gap-1 rounded text-sm font-bold text-court hover:underline">
+          Ver todos<span className="sr-only">: {title}</span>
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </div>
+      <ProductGrid products={products} />
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const { banners, latest, topRated, discounted } = useLoaderData<typeof loader>();
+  const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [];
+  const [hero, ...promotions] = banners;
+
+  return (
+    <>
+      {/* The hero band slides under the header bar, which is see-through at the top of the home page. */}
+      <section className="on-dark relative -mt-16 bg-linear-to-b from-[#0b1d3a] to-ink pt-20 pb-10 text-white sm:pt-24 sm:pb-14" aria-labelledby="portada">
+        <div className="page-container">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-bold tracking-wide text-ball uppercase ring-1 ring-white/15">
+            <BallIcon className="size-4" />
+            Tienda multimarca de pádel
+          </p>
+          <h1 id="portada" className="mt-4 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
+            Todo para tu pádel, de las mejores tiendas
+          </h1>
+          {hero ? (
+            <Link to={hero.link} className="mt-8 block overflow-hidden rounded-2xl shadow-2xl shadow-black/40 ring-1 ring-white/10 sm:rounded-3xl">
+              <img
+                src={hero.image.src}
+                srcSet={hero.image.srcSet}
+                sizes="(min-width: 1280px) 1232px, 100vw"
+                alt={hero.title}
+                width={800}
+                height={300}
+                className="aspect-[8/3] w-full object-cover"
+              />
+            </Link>
+          ) : (
+            <Link to="/products" className="mt-8 inline-flex items-center gap-2 rounded-full bg-ball px-6 py-3 font-bold text-ink hover:bg-ball-strong">
+              Ver productos
+              <ArrowRightIcon className="size-5" />
+            </Link>
+          )}
+        </div>
+      </section>
+
+      {categories.length > 0 ? (
+        <section className="page-container mt-14" aria-labelledby="categorias">
+          <h2 id="categorias" className="mb-6 text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
+            Categorías
+          </h2>
+          <ul className="grid grid-cols-3 gap-2.5 sm:gap-4 lg:grid-cols-6">
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <Link
+                  to={`/products?category=${encodeURIComponent(category.slug)}`}
+                  className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-neutral-200 bg-neutral-50 p-3 text-center text-sm font-semibold text-ink transition hover:border-ink hover:bg-white sm:gap-3 sm:p-4 sm:text-base"
+                >
+                  <span className="grid size-14 place-items-center overflow-hidden rounded-full bg-white sm:size-20">
+                    {category.image ? (
+                      <img
+                        src={category.image.src}
+                        srcSet={category.image.srcSet}
+                        sizes="80px"
+                        alt=""
+                        width={80}
+                        height={80}
+                        loading="lazy"
+                        className="size-full object-contain p-1.5 transition-transform group-hover:scale-110"
+                      />
+                    ) : (
+                      <BallIcon className="size-10" />
+                    )}
+                  </span>
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {promotions.length > 0 ? (
+        <section className="page-container mt-14" aria-label="Promociones">
+          <ul className="grid gap-4 md:grid-cols-3">
+            {promotions.map((banner) => (
+              <li key={banner._id}>
+                <Link to={banner.link} className="group block overflow-hidden rounded-2xl bg-ink">
+                  <img
+                    src={banner.image.src}
+                    srcSet={banner.image.srcSet}
+                    sizes="(min-width: 768px) 33vw, 100vw"
+                    alt={banner.title}
+                    width={800}
+                    height={300}
+                    loading="lazy"
+                    className="aspect-[8/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
+                  />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <ProductSection id="ultimos" title="Últimos productos" linkTo="/products?sortByDate=newest" products={latest} />
+      <ProductSection id="mejor-valorados" title="Mejor valorados" linkTo="/products?rating=4" products={topRated} />
+
+      <section className="page-container mt-16" aria-labelledby="clase-prueba">
+        <div className="on-dark flex flex-col items-start gap-4 rounded-3xl bg-ink px-6 py-8 text-white sm:flex-row sm:items-center sm:justify-between sm:px-10">
+          <div>
+            <h2 id="clase-prueba" className="text-2xl font-extrabold">
+              Prueba Gratis de Pádel
+            </h2>
+            <p className="mt-1 text-neutral-200">Todos los sábados de 10:00 a 11:30. Raquetas y pelotas proporcionadas.</p>
+          </div>
+          <Link to="/gift" className="shrink-0 rounded-full bg-ball px-5 py-3 font-bold text-ink hover:bg-ball-strong">
+            Ver cupones y clases
+          </Link>
+        </div>
+      </section>
+
+      <ProductSection id="con-descuento" title="Con descuento" linkTo="/products" products={discounted} />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import type { MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { NotFound } from "~/components/NotFound";
+
+/** Any address no other route claims answers 404 with the 404 page (not the error boundary, so it keeps its title). */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: MetaFunction = () => [
+  { title: "¡Oops! Página no encontrada" },
+  { name: "description", content: "La página que busca no existe en Mercado Pádel." },
+  { name: "robots", content: "noindex" },
+];
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

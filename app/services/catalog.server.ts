@@ -1,0 +1,144 @@
+import type * as Contract from "../../api/src/modules/catalog/contract";
+import { api, ApiError, imageUrl } from "./api.server";
+
+/**
+ * Typed wrappers around the catalogue calls (SPEC.md section 7). Image ids become URLs here, on
+ * the server, so components get ready-to-render shapes and never need the API's address.
+ */
+
+export interface ResponsiveImage {
+  src: string;
+  srcSet: string;
+}
+
+export interface Category extends Omit<Contract.Category, "image"> {
+  image: ResponsiveImage | null;
+}
+
+export interface ProductSummary extends Omit<Contract.ProductCard, "images"> {
+  image: ResponsiveImage | null;
+}
+
+export interface ProductPhoto extends ResponsiveImage {
+  thumbnail: string;
+}
+
+export interface ProductDetails extends Omit<Contract.ProductDetail, "images"> {
+  photos: ProductPhoto[];
+}
+
+export interface Banner extends Omit<Contract.Banner, "image"> {
+  image: ResponsiveImage;
+}
+
+export interface SearchSuggestion {
+  _id: string;
+  name: string;
+  slug: string;
+  image: string | null;
+}
+
+export type PriceRange = Contract.PriceRange;
+export type FilterOptions = Contract.FilterOptions;
+export type RacketSpecs = NonNullable<Contract.ProductDetail["specs"]>;
+
+/** Query of /home/query-products; prices in cents, as the API takes them. */
+export interface ProductQuery {
+  category?: string;
+  rating?: number;
+  lowPrice?: number;
+  highPrice?: number;
+  sortPrice?: "low-to-high" | "high-to-low";
+  sortByDate?: "newest" | "oldest";
+  availability?: "in-stock";
+  color?: string;
+  tag?: string;
+  size?: string;
+  searchValue?: string;
+  pageNumber: number;
+  parPage: number;
+}
+
+function cardImage(imageId: string): ResponsiveImage {
+  return { src: imageUrl(imageId, 400), srcSet: `${imageUrl(imageId, 200)} 200w, ${imageUrl(imageId, 400)} 400w` };
+}
+
+function toSummary({ images, ...product }: Contract.ProductCard): ProductSummary {
+  return { ...product, image: images[0] ? cardImage(images[0]) : null };
+}
+
+function toCategory({ image, ...category }: Contract.Category): Category {
+  return { ...category, image: image ? cardImage(image) : null };
+}
+
+export async function listCategories(): Promise<Category[]> {
+  const { categorys } = await api<Contract.HomeCategoriesAnswer>("/home/get-categorys");
+  return categorys.map(toCategory);
+}
+
+export async function getHomeProducts() {
+  const answer = await api<Contract.HomeProductsAnswer>("/home/get-products");
+  return {
+    latest: answer.latest_product.map(toSummary),
+    topRated: answer.topRated_product.map(toSummary),
+    discounted: answer.discount_product.map(toSummary),
+  };
+}
+
+/** The bounds and choices the listing's filters offer. */
+export async function getListingOptions(): Promise<{ priceRange: PriceRange; filters: FilterOptions }> {
+  const { priceRange, filters } = await api<Contract.PriceRangeAnswer>("/home/price-range-latest-product");
+  return { priceRange, filters };
+}
+
+export async function queryProducts(query: ProductQuery) {
+  const answer = await api<Contract.QueryProductsAnswer>("/home/query-products", { query: { ...query } });
+  return { products: answer.products.map(toSummary), totalProduct: answer.totalProduct, parPage: answer.parPage };
+}
+
+export async function searchSuggestions(searchValue: string): Promise<SearchSuggestion[]> {
+  const { advanced_search_prd } = await api<Contract.AdvancedSearchAnswer>("/home/advanced-search", { query: { searchValue } });
+  return advanced_search_prd.map(({ _id, name, slug, images }) => ({
+    _id,
+    name,
+    slug,
+    image: images[0] ? imageUrl(images[0], 200) : null,
+  }));
+}
+
+/** The product and its related products, or null when no product has this slug. */
+export async function getProduct(slug: string): Promise<{ product: ProductDetails; relatedProducts: ProductSummary[] } | null> {
+  try {
+    const { product, relatedProducts } = await api<Contract.ProductAnswer>(`/home/get-product/${encodeURIComponent(slug)}`);
+    const { images, ...rest } = product;
+    const photos = images.map((id) => ({
+      src: imageUrl(id, 800),
+      srcSet: `${imageUrl(id, 400)} 400w, ${imageUrl(id, 800)} 800w`,
+      thumbnail: imageUrl(id, 200),
+    }));
+    return { product: { ...rest, photos }, relatedProducts: relatedProducts.map(toSummary) };
+  } catch (error) {
+    // 404, and also 400/414 for a slug the API refuses to look up (too long, malformed): no such product.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
+    throw error;
+  }
+}
+
+export async function listBanners(): Promise<Banner[]> {
+  const { banners } = await api<Contract.BannersAnswer>("/banners");
+  return banners.map(({ image, ...banner }) => ({
+    ...banner,
+    image: { src: imageUrl(image, 800), srcSet: `${imageUrl(image, 400)} 400w, ${imageUrl(image, 800)} 800w` },
+  }));
+}
+
+/**
+ * Cache policy of the anonymous catalogue pages: shared caches may keep them a minute, unless the
+ * response sets a cookie (a flash message), which must never be served to someone else.
+ */
+export function catalogPageHeaders({ parentHeaders }: { parentHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  headers.set("Cache-Control", parentHeaders.has("Set-Cookie") ? "private, no-store" : "public, max-age=60");
+  headers.set("Vary", "Cookie");
+  return headers;
+}

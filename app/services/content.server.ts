@@ -1,0 +1,94 @@
+import type { ContactMessage } from "~/components/contact/contact-schema";
+import type { BlogPost as BlogPostRecord, BlogPostsAnswer } from "../../api/src/modules/content/schemas";
+import { api, ApiError, imageUrl } from "./api.server";
+
+/** A post ready to render: image address resolved, date already written in Spanish. */
+export interface BlogPost {
+  id: string;
+  slug: string;
+  title: string;
+  author: string;
+  imageSrc: string | null;
+  publishedAt: string;
+  publishedOn: string;
+  paragraphs: string[];
+}
+
+export interface BlogPage {
+  posts: BlogPost[];
+  page: number;
+  totalPages: number;
+}
+
+const BLOG_POSTS_PER_PAGE = 5;
+
+/** Dates are written on the server, in UTC, so the page reads the same wherever it is rendered. */
+const spanishDate = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+function toBlogPost(record: BlogPostRecord): BlogPost {
+  return {
+    id: record._id,
+    slug: record.slug,
+    title: record.title,
+    author: record.author,
+    imageSrc: record.image ? imageUrl(record.image, 800) : null,
+    publishedAt: record.publishedAt,
+    publishedOn: spanishDate.format(new Date(record.publishedAt)),
+    paragraphs: record.body
+      .split(/\n\s*\n/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean),
+  };
+}
+
+/**
+ * One page of the blog, newest first (the API orders by publication date), or null when there is
+ * no such page: past the last one, or a number the API refuses. Page 1 exists even with no posts.
+ */
+export async function getBlogPage(page: number): Promise<BlogPage | null> {
+  let answer: BlogPostsAnswer;
+  try {
+    answer = await api<BlogPostsAnswer>("/blog-posts", { query: { page, parPage: BLOG_POSTS_PER_PAGE } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return null;
+    throw error;
+  }
+  const totalPages = Math.max(1, Math.ceil(answer.totalPost / BLOG_POSTS_PER_PAGE));
+  if (page > totalPages) return null;
+  return { posts: answer.posts.map(toBlogPost), page, totalPages };
+}
+
+export type ContactSendResult =
+  | { sent: true; message: string }
+  | { sent: false; status: number; formErrors: string[]; fieldErrors: Record<string, string[]> };
+
+const contactFields = new Set<string>(["name", "email", "subject", "message"] satisfies (keyof ContactMessage)[]);
+
+/**
+ * Sends the contact form to the store. A refusal comes back with the API's messages placed on the
+ * fields they name; an API that cannot be reached becomes one message for the whole form.
+ */
+export async function sendContactMessage(message: ContactMessage): Promise<ContactSendResult> {
+  try {
+    const answer = await api<{ message: string }>("/contact", { method: "POST", body: message });
+    return { sent: true, message: answer.message || "Mensaje enviado. Le responderemos pronto." };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) {
+      console.error("POST /contact falló:", error);
+      return {
+        sent: false,
+        status: 503,
+        formErrors: ["No pudimos enviar su mensaje porque el servicio no responde. Inténtelo de nuevo en unos minutos."],
+        fieldErrors: {},
+      };
+    }
+    const fieldErrors: Record<string, string[]> = {};
+    const formErrors: string[] = [];
+    for (const { field, message: text } of error.errors) {
+      if (contactFields.has(field)) (fieldErrors[field] ??= []).push(text);
+      else formErrors.push(text);
+    }
+    if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(error.message);
+    return { sent: false, status: error.status, formErrors, fieldErrors };
+  }
+}
