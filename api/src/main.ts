@@ -3,6 +3,8 @@ import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { seedIfEmpty, DEMO_ACCOUNTS } from "./seed/seed.js";
 
+const ROLE_LABELS = { admin: "administrador", seller: "vendedor", customer: "cliente" } as const;
+
 /** Runs the API: migrates, seeds an empty database once, and listens until told to stop. */
 async function main() {
   const config = loadConfig();
@@ -15,7 +17,7 @@ async function main() {
   console.log(`API de Mercado Pádel en http://${config.apiHost}:${config.apiPort} (${database.kind === "pglite" ? `PGlite en ${config.dataDir}` : "PostgreSQL"})`);
   if (seeded) console.log(`Catálogo de demostración creado: ${seeded.products} productos de ${seeded.shops} tiendas.`);
   console.log("Cuentas de demostración:");
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(8)} ${account.email}  contraseña: ${account.password}`);
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${ROLE_LABELS[account.role].padEnd(14)} ${account.email}  contraseña: ${account.password}`);
 
   let stopping = false;
   const stop = async () => {

@@ -11,7 +11,7 @@ interface PriceProps {
 export function Price({ price, salePrice, discount, size = "md" }: PriceProps) {
   return (
     <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-      <span className={`font-extrabold text-ink ${size === "lg" ? "text-3xl" : "text-lg"}`}>
+      <span className={`font-extrabold text-ink ${size === "lg" ? "text-3xl" : "text-lg"}`} data-testid="sale-price">
         <span className="sr-only">Precio: </span>
         {formatPrice(salePrice)}
       </span>

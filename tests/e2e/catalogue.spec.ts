@@ -1,0 +1,146 @@
+import { expect, test, type Page } from "@playwright/test";
+import { queryProducts } from "./support";
+
+/** Without JavaScript the filter form is sent with its button; with it, the list reloads by itself. */
+async function applyFilters(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Aplicar filtros" }).click();
+}
+
+const dollars = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", "."));
+
+test.describe("catálogo", () => {
+  test("inicio → categoría → filtros de precio, talla y stock → ficha del producto", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/Mercado Pádel/);
+    await expect(page.getByRole("heading", { name: "Últimos productos" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Zapatillas", exact: true }).first().click();
+    await expect(page).toHaveURL(/\/products\?category=zapatillas/);
+    await expect(page.getByRole("checkbox", { name: "Zapatillas" })).toBeChecked();
+
+    await page.getByLabel("Precio mínimo").fill("40");
+    await page.getByLabel("Precio máximo").fill("150");
+    await page.getByLabel("Talla").selectOption("42");
+    await page.getByLabel("Solo en stock").check();
+    await applyFilters(page, javaScriptEnabled);
+
+    await expect(page).toHaveURL(/size=42/);
+    await expect(page).toHaveURL(/availability=in-stock/);
+    await expect(page).toHaveURL(/lowPrice=40/);
+    await expect(page).toHaveURL(/highPrice=150/);
+    await expect(page).toHaveURL(/category=zapatillas/);
+
+    const expected = await queryProducts({ category: "zapatillas", lowPrice: "4000", highPrice: "15000", size: "42", availability: "in-stock" });
+    expect(expected.totalProduct).toBeGreaterThan(0);
+    await expect(page.getByTestId("result-count")).toContainText(`${expected.totalProduct} producto`);
+    const cards = page.getByTestId("product-card");
+    await expect(cards.first()).toBeVisible();
+    for (const price of await cards.locator("[data-testid=sale-price]").allTextContents()) {
+      expect(dollars(price)).toBeGreaterThanOrEqual(40);
+      expect(dollars(price)).toBeLessThanOrEqual(150);
+    }
+
+    const firstName = (await cards.first().getByRole("heading").textContent())!.trim();
+    await cards.first().getByRole("link", { name: firstName }).click();
+    await expect(page).toHaveURL(/\/product\/details\//);
+    await expect(page.getByRole("heading", { level: 1, name: firstName })).toBeVisible();
+    await expect(page.getByTestId("sizes")).toContainText(/42 — \d+ disponibles?/);
+    await expect(page.getByRole("heading", { name: "Productos relacionados" })).toBeVisible();
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(jsonLd["@type"]).toBe("Product");
+    expect(jsonLd.name).toBe(firstName);
+  });
+
+  test("valoración, orden, etiqueta, paginación y restablecer", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/products?category=palas");
+    await page.getByLabel("4 estrellas y más").check();
+    await page.getByLabel("Ordenar por precio").selectOption("low-to-high");
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/rating=4/);
+    await expect(page).toHaveURL(/sortPrice=low-to-high/);
+
+    const prices = (await page.getByTestId("product-card").locator("[data-testid=sale-price]").allTextContents()).map(dollars);
+    expect(prices.length).toBeGreaterThan(1);
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+
+    await page.getByRole("link", { name: "Restablecer" }).first().click();
+    await expect(page).toHaveURL(/\/products$/);
+    const all = await queryProducts({});
+    await expect(page.getByTestId("result-count")).toContainText(`${all.totalProduct} productos`);
+
+    const pagination = page.getByRole("navigation", { name: "Paginación" });
+    await pagination.getByRole("link", { name: "Siguiente" }).click();
+    await expect(page).toHaveURL(/pageNumber=2/);
+    await expect(pagination.getByRole("link", { name: "Página 2" })).toHaveAttribute("aria-current", "page");
+
+    await page.goto("/products?color=Morado-inexistente");
+    await expect(page.getByTestId("empty-results")).toContainText("No encontramos productos con estos filtros.");
+  });
+
+  test("la vista de lista se mantiene en la URL", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/products?category=pelotas");
+    await page.getByLabel("Lista").check({ force: true });
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/view=list/);
+    await expect(page.getByLabel("Lista")).toBeChecked();
+  });
+});
+
+test.describe("búsqueda", () => {
+  test("las sugerencias aparecen al escribir y llevan a la ficha (sin JavaScript, el formulario busca)", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/");
+    const searchBox = page.getByRole("combobox", { name: "Buscar productos" });
+    await searchBox.fill("bulpadel");
+    if (!javaScriptEnabled) {
+      await searchBox.press("Enter");
+      await expect(page).toHaveURL(/\/products\?searchValue=bulpadel/);
+      await expect(page.getByTestId("product-card").first()).toContainText(/Bullpadel/i);
+      return;
+    }
+    const suggestions = page.getByRole("listbox", { name: "Sugerencias de búsqueda" });
+    await expect(suggestions.getByRole("option").first()).toBeVisible();
+    expect(await suggestions.getByRole("option").count()).toBeLessThanOrEqual(8);
+    await expect(suggestions.getByRole("option").first()).toContainText(/Bullpadel/i);
+    const box = await suggestions.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(350);
+    expect(box!.height).toBeLessThanOrEqual(400);
+
+    const name = (await suggestions.getByRole("option").first().textContent())!.trim();
+    await suggestions.getByRole("option").first().click();
+    await expect(page).toHaveURL(/\/product\/details\//);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    await expect(suggestions).toBeHidden();
+
+    await searchBox.fill("   ");
+    await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" }).getByRole("option")).toHaveCount(0);
+  });
+
+  test("enviar la búsqueda muestra los resultados en el listado", async ({ page }) => {
+    await page.goto("/about");
+    const searchBox = page.getByRole("combobox", { name: "Buscar productos" });
+    await searchBox.fill("zapatilla");
+    await page.getByRole("button", { name: "Buscar", exact: true }).click();
+    await expect(page).toHaveURL(/\/products\?searchValue=zapatilla/);
+    await expect(page.getByText(/Resultados para .zapatilla./)).toBeVisible();
+    const expected = await queryProducts({ searchValue: "zapatilla" });
+    await expect(page.getByTestId("result-count")).toContainText(`${expected.totalProduct} producto`);
+    await expect(page.getByTestId("product-card").first()).toContainText(/Zapatilla/i);
+  });
+});
+
+test.describe("página no encontrada", () => {
+  test("una ruta desconocida muestra el 404 con enlace al inicio", async ({ page }) => {
+    const response = await page.goto("/esto-no-existe");
+    expect(response!.status()).toBe(404);
+    await expect(page).toHaveTitle("¡Oops! Página no encontrada");
+    await expect(page.getByRole("heading", { name: "¡Oops! Página no encontrada" })).toBeVisible();
+    await page.getByRole("link", { name: "Volver al inicio" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("un producto desconocido también es un 404", async ({ page }) => {
+    const response = await page.goto("/product/details/pala-que-no-existe");
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "¡Oops! Página no encontrada" })).toBeVisible();
+  });
+});
