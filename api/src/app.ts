@@ -15,7 +15,7 @@ import { mediaRoutes } from "./modules/media/routes.js";
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, "publicApiUrl" | "publicWebUrl">;
+  config: Pick<Config, "publicWebUrl" | "catalogueCacheSeconds">;
   logger?: boolean;
 }
 
@@ -58,8 +58,8 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Recurso no encontrado." }));
 
   app.get("/health", { schema: {} }, async () => ({ ok: true }));
-  await app.register(catalogRoutes, { db, config });
-  await app.register(contentRoutes, { db, config });
+  await app.register(catalogRoutes, { db, catalogueCacheSeconds: config.catalogueCacheSeconds });
+  await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { db });
 
   const io = new SocketServer(app.server, {

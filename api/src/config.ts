@@ -12,6 +12,8 @@ export interface Config {
   webHost: string;
   webPort: number;
   publicWebUrl: string;
+  /** How long an API instance reuses catalogue-wide reads (categories, price range, filter options). */
+  catalogueCacheSeconds: number;
   secrets: Secrets;
 }
 
@@ -63,6 +65,7 @@ export function loadConfig(): Config {
     webHost,
     webPort,
     publicWebUrl: process.env.PUBLIC_WEB_URL || `http://${webHost}:${webPort}`,
+    catalogueCacheSeconds: integer("CATALOGUE_CACHE_SECONDS", 30),
     secrets: loadSecrets(dataDir),
   };
 }

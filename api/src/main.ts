@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
@@ -11,6 +12,8 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const seeded = await seedIfEmpty(database.db);
+  // PGlite runs no autovacuum: refresh the planner's statistics so catalogue queries use their indexes.
+  if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   const app = await buildApp({ db: database.db, config, logger: process.env.API_LOG === "1" });
   await app.listen({ host: config.apiHost, port: config.apiPort });
 

@@ -86,9 +86,8 @@ export async function getHomeProducts() {
 }
 
 /** The bounds and choices the listing's filters offer. */
-export async function getListingOptions(): Promise<{ priceRange: PriceRange; filters: FilterOptions }> {
-  const { priceRange, filters } = await api<Contract.PriceRangeAnswer>("/home/price-range-latest-product");
-  return { priceRange, filters };
+export function getListingOptions(): Promise<Contract.ProductFiltersAnswer> {
+  return api<Contract.ProductFiltersAnswer>("/home/product-filters");
 }
 
 export async function queryProducts(query: ProductQuery) {

@@ -6,6 +6,7 @@ import type {
   HomeCategoriesAnswer,
   HomeProductsAnswer,
   PriceRangeAnswer,
+  ProductFiltersAnswer,
   ProductAnswer,
   ProductCard,
   QueryProductsAnswer,
@@ -185,6 +186,15 @@ describe.each(engines)("catálogo en %s", (engine) => {
         // Numbers first and ascending, then letters in garment order; sizes with no stock anywhere are left out.
         sizes: ["38.5", "40", "41", "42", "S", "L", "XL", "XXL"],
       });
+    });
+
+    it("GET /home/product-filters da solo el rango de precios y las opciones de filtro", async () => {
+      const [filters, withLatest] = await Promise.all([
+        get<ProductFiltersAnswer>("/home/product-filters"),
+        get<PriceRangeAnswer>("/home/price-range-latest-product"),
+      ]);
+      expect(filters.status).toBe(200);
+      expect(filters.body).toEqual({ priceRange: withLatest.body.priceRange, filters: withLatest.body.filters });
     });
 
     it("GET /banners los da por posición", async () => {

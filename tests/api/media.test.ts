@@ -18,7 +18,7 @@ describe("imágenes", () => {
   beforeAll(async () => {
     database = await openDatabase({ dataDir: ":memory:" });
     await database.migrate();
-    app = await buildApp({ db: database.db, config: { publicApiUrl: "http://127.0.0.1:4000", publicWebUrl: "http://127.0.0.1:3000" } });
+    app = await buildApp({ db: database.db, config: { publicWebUrl: "http://127.0.0.1:3000", catalogueCacheSeconds: 0 } });
     imageId = await storeImage(database.db, await solidPng(1200, 900), "Pala azul");
   });
 

@@ -30,7 +30,7 @@ export async function createTestApi(options: { databaseUrl?: string } = {}): Pro
   await database.migrate();
   const app = await buildApp({
     db: database.db,
-    config: { publicApiUrl: "http://127.0.0.1:4000", publicWebUrl: "http://127.0.0.1:3000" },
+    config: { publicWebUrl: "http://127.0.0.1:3000", catalogueCacheSeconds: 0 },
   });
   await app.ready();
   return {

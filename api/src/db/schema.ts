@@ -99,13 +99,6 @@ export interface RacketSpecs {
   nivel: string;
 }
 
-/**
- * Accent-free, lower-cased name and brand, matched by trigram similarity so typos still find
- * products. f_unaccent is the immutable wrapper created in the first migration.
- */
-export const productNameSearchText = (t: { name: unknown; brand: unknown }): SQL =>
-  sql`f_unaccent(lower(${t.name} || ' ' || ${t.brand}))`;
-
 export const products = pgTable(
   "products",
   {
@@ -157,8 +150,20 @@ export const products = pgTable(
     index("products_color_idx").on(t.color),
     index("products_tag_idx").on(t.tag),
     index("products_search_idx").using("gin", t.searchVector),
-    index("products_name_trgm_idx").using("gin", sql`${productNameSearchText(t)} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Every word the catalogue's search vectors hold (Spanish lexemes, accent-free). A mistyped search
+ * word is corrected against this small table by trigram similarity, then searched in full text:
+ * the pg_trgm documentation's way to tolerate typos without scanning every product name.
+ * Filled by a trigger on products (migration 0004); words are never removed, a stale one only
+ * finds nothing.
+ */
+export const searchTerms = pgTable(
+  "search_terms",
+  { term: text("term").primaryKey() },
+  (t) => [index("search_terms_trgm_idx").using("gin", t.term.op("gin_trgm_ops"))],
 );
 
 export const productSizes = pgTable(

@@ -74,10 +74,12 @@ export interface HomeProductsAnswer {
   topRated_product: ProductCard[];
   discount_product: ProductCard[];
 }
-export interface PriceRangeAnswer {
-  latest_product: ProductCard[];
+export interface ProductFiltersAnswer {
   priceRange: PriceRange;
   filters: FilterOptions;
+}
+export interface PriceRangeAnswer extends ProductFiltersAnswer {
+  latest_product: ProductCard[];
 }
 export interface QueryProductsAnswer {
   products: ProductCard[];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Config } from "../../config.js";
+import { cachedFor } from "../../cache.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
 import { advancedSearchQuery, categoryListQuery, productSlugParams, queryProductsQuery } from "./schemas.js";
@@ -11,7 +11,8 @@ import {
   homeProducts,
   listBanners,
   listCategories,
-  priceRangeAndLatest,
+  catalogueFacets,
+  latestProducts,
   productBySlug,
   queryProducts,
 } from "./service.js";
@@ -20,17 +21,25 @@ import {
 const noQuery = z.object({});
 
 /** Public catalogue reads of SPEC.md section 7 "Categories and catalogue". */
-export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; config: Pick<Config, "publicApiUrl" | "publicWebUrl"> }) {
+export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalogueCacheSeconds: number }) {
   const { db } = opts;
+  const categoriesCached = cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db));
+  const facetsCached = cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get("/category-get", { schema: { querystring: categoryListQuery } }, (request) => listCategories(db, request.query));
 
-  routes.get("/home/get-categorys", { schema: { querystring: noQuery } }, async () => ({ categorys: await homeCategories(db) }));
+  routes.get("/home/get-categorys", { schema: { querystring: noQuery } }, async () => ({ categorys: await categoriesCached() }));
 
   routes.get("/home/get-products", { schema: { querystring: noQuery } }, () => homeProducts(db));
 
-  routes.get("/home/price-range-latest-product", { schema: { querystring: noQuery } }, () => priceRangeAndLatest(db));
+  routes.get("/home/price-range-latest-product", { schema: { querystring: noQuery } }, async () => {
+    const [facets, latest] = await Promise.all([facetsCached(), latestProducts(db)]);
+    return { ...facets, latest_product: latest };
+  });
+
+  // The listing's filter panel needs only the facets, not the latest products of the call above.
+  routes.get("/home/product-filters", { schema: { querystring: noQuery } }, () => facetsCached());
 
   routes.get("/home/query-products", { schema: { querystring: queryProductsQuery } }, (request) => queryProducts(db, request.query));
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { banners, categories, productImages, productNameSearchText, productSizes, products, shops } from "../../db/schema.js";
+import { banners, categories, productImages, productSizes, products, shops } from "../../db/schema.js";
 import type {
   AdvancedSearchAnswer,
   BannersAnswer,
@@ -9,7 +9,7 @@ import type {
   FilterOptions,
   HomeProductsAnswer,
   PriceRange,
-  PriceRangeAnswer,
+  ProductFiltersAnswer,
   ProductAnswer,
   ProductCard,
   QueryProductsAnswer,
@@ -105,19 +105,16 @@ async function productCards(db: Db, options: { where?: SQL; orderBy: SQL[]; limi
 const newestFirst = [desc(products.createdAt), desc(products.id)];
 
 /**
- * Spanish full-text search (stemmed, accents ignored) OR trigram similarity on name and brand.
- * `<%` (word similarity, threshold 0.6) matches the start of a word as it is typed ("bullp");
- * `<<%` (strict word similarity, threshold 0.5) matches a whole word with a typo ("bulbpadel"
- * scores 0.54 against "bullpadel"). Full text and both trigram operators are served by GIN indexes
- * (products_search_idx, products_name_trgm_idx), so PostgreSQL answers the OR with a bitmap scan.
+ * Spanish full-text search (stemmed, accents ignored) where a word that is not in the catalogue
+ * also matches as a prefix (typing in progress) or as its closest catalogue words (a typo): see
+ * product_search_query in migration 0004. The query is built once per search (a scalar subquery)
+ * and served by the GIN index on search_vector.
  */
 function productSearch(searchValue: string): { matches: SQL; relevance: SQL<number> } {
-  const normalized = sql`f_unaccent(lower(${searchValue}::text))`;
-  const textQuery = sql`websearch_to_tsquery('spanish', ${normalized})`;
-  const nameText = productNameSearchText(products);
+  const textQuery = sql`(select product_search_query(${searchValue}::text))`;
   return {
-    matches: sql`(${products.searchVector} @@ ${textQuery} or ${normalized} <% ${nameText} or ${normalized} <<% ${nameText})`,
-    relevance: sql<number>`(ts_rank(${products.searchVector}, ${textQuery}) + word_similarity(${normalized}, ${nameText}))`,
+    matches: sql`${products.searchVector} @@ ${textQuery}`,
+    relevance: sql<number>`ts_rank(${products.searchVector}, ${textQuery})`,
   };
 }
 
@@ -195,13 +192,14 @@ async function filterOptions(db: Db): Promise<FilterOptions> {
   };
 }
 
-export async function priceRangeAndLatest(db: Db): Promise<PriceRangeAnswer> {
-  const [range, latest, filters] = await Promise.all([
-    priceRange(db),
-    productCards(db, { orderBy: newestFirst, limit: HOME_SHOWCASE }),
-    filterOptions(db),
-  ]);
-  return { priceRange: range, latest_product: latest, filters };
+/** What the listing's filters offer: the catalogue's price range and its colours, tags and sizes. */
+export async function catalogueFacets(db: Db): Promise<ProductFiltersAnswer> {
+  const [range, filters] = await Promise.all([priceRange(db), filterOptions(db)]);
+  return { priceRange: range, filters };
+}
+
+export function latestProducts(db: Db): Promise<ProductCard[]> {
+  return productCards(db, { orderBy: newestFirst, limit: HOME_SHOWCASE });
 }
 
 export async function queryProducts(db: Db, query: QueryProductsQuery): Promise<QueryProductsAnswer> {

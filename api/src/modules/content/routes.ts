@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { blogPostsQuery, contactBody, type ContactAnswer } from "./schemas.js";
 import { listBlogPosts, saveContactMessage } from "./service.js";
@@ -8,7 +7,7 @@ import { listBlogPosts, saveContactMessage } from "./service.js";
 const CONTACT_RECEIVED = "Mensaje enviado. Le responderemos pronto.";
 
 /** The blog and the contact form of the informational pages. */
-export async function contentRoutes(app: FastifyInstance, opts: { db: Db; config: Pick<Config, "publicApiUrl" | "publicWebUrl"> }) {
+export async function contentRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
