@@ -2,9 +2,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { seedIfEmpty, DEMO_ACCOUNTS } from "./seed/seed.js";
-
-const ROLE_LABELS = { admin: "administrador", seller: "vendedor", customer: "cliente" } as const;
+import { demoAccountLines, seedIfEmpty } from "./seed/seed.js";
 
 /** Runs the API: migrates, seeds an empty database once, and listens until told to stop. */
 async function main() {
@@ -12,15 +10,16 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const seeded = await seedIfEmpty(database.db);
-  // PGlite runs no autovacuum: refresh the planner's statistics so catalogue queries use their indexes.
-  if (database.kind === "pglite") await database.db.execute(sql`analyze`);
+  // PGlite runs no autovacuum: refresh the planner's statistics and the visibility map at start so
+  // catalogue queries use their indexes (and index-only scans).
+  if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze`);
   const app = await buildApp({ db: database.db, config, logger: process.env.API_LOG === "1" });
   await app.listen({ host: config.apiHost, port: config.apiPort });
 
   console.log(`API de Mercado Pádel en http://${config.apiHost}:${config.apiPort} (${database.kind === "pglite" ? `PGlite en ${config.dataDir}` : "PostgreSQL"})`);
   if (seeded) console.log(`Catálogo de demostración creado: ${seeded.products} productos de ${seeded.shops} tiendas.`);
   console.log("Cuentas de demostración:");
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${ROLE_LABELS[account.role].padEnd(14)} ${account.email}  contraseña: ${account.password}`);
+  for (const line of demoAccountLines()) console.log(line);
 
   let stopping = false;
   const stop = async () => {

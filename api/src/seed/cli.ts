@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.js";
 import { openDatabase, type Db } from "../db/client.js";
-import { DEMO_ACCOUNTS, DEMO_PRODUCT_COUNT, seedCatalogue } from "./seed.js";
+import { DEMO_PRODUCT_COUNT, demoAccountLines, seedCatalogue } from "./seed.js";
 
 /**
  * `npm run seed -- --products 10000 [--reset]`: seeds an empty database with a catalogue of any
@@ -65,7 +65,7 @@ async function main(): Promise<number> {
     const seeded = await seedCatalogue(database.db, { products: options.products });
     console.log(`Creados ${seeded.products.toLocaleString("es-ES")} productos de ${seeded.shops} tiendas en ${seconds(started)} s.`);
     console.log("Cuentas de demostración:");
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(8)} ${account.email}  contraseña: ${account.password}`);
+    for (const line of demoAccountLines()) console.log(line);
     return 0;
   } finally {
     await database.close();

@@ -33,6 +33,13 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: "customer", name: "Carlos Gómez", email: "cliente@mercadopadel.test", password: DEMO_PASSWORD },
 ];
 
+const ROLE_LABELS: Record<DemoAccount["role"], string> = { admin: "administrador", seller: "vendedor", customer: "cliente" };
+
+/** The demo accounts as lines for the console, in Spanish. */
+export function demoAccountLines(): string[] {
+  return DEMO_ACCOUNTS.map((account) => `  ${ROLE_LABELS[account.role].padEnd(14)} ${account.email}  contraseña: ${account.password}`);
+}
+
 export const DEMO_PRODUCT_COUNT = 72;
 
 /** Rows per INSERT: large enough to be quick, far below PostgreSQL's 65,535 parameters per statement. */

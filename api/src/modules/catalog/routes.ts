@@ -41,7 +41,14 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   // The listing's filter panel needs only the facets, not the latest products of the call above.
   routes.get("/home/product-filters", { schema: { querystring: noQuery } }, () => facetsCached());
 
-  routes.get("/home/query-products", { schema: { querystring: queryProductsQuery } }, (request) => queryProducts(db, request.query));
+  routes.get("/home/query-products", { schema: { querystring: queryProductsQuery } }, async (request) => {
+    const { category, ...filters } = request.query;
+    if (category === undefined) return queryProducts(db, filters);
+    // The id, not the slug, lets PostgreSQL walk the (category, price) index in order.
+    const categoryId = (await categoriesCached()).find((candidate) => candidate.slug === category)?._id;
+    if (categoryId === undefined) return { products: [], totalProduct: 0, parPage: filters.parPage };
+    return queryProducts(db, { ...filters, categoryId });
+  });
 
   routes.get("/home/advanced-search", { schema: { querystring: advancedSearchQuery } }, (request) =>
     advancedSearch(db, request.query.searchValue),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, gte, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { banners, categories, productImages, productSizes, products, shops } from "../../db/schema.js";
 import type {
@@ -202,14 +202,12 @@ export function latestProducts(db: Db): Promise<ProductCard[]> {
   return productCards(db, { orderBy: newestFirst, limit: HOME_SHOWCASE });
 }
 
-export async function queryProducts(db: Db, query: QueryProductsQuery): Promise<QueryProductsAnswer> {
+export async function queryProducts(
+  db: Db,
+  query: Omit<QueryProductsQuery, "category"> & { categoryId?: string },
+): Promise<QueryProductsAnswer> {
   const conditions: SQL[] = [];
-  if (query.category !== undefined) {
-    // An unknown slug selects no category, hence no product: an empty page, not an error.
-    conditions.push(
-      inArray(products.categoryId, db.select({ id: categories.id }).from(categories).where(eq(categories.slug, query.category))),
-    );
-  }
+  if (query.categoryId !== undefined) conditions.push(eq(products.categoryId, query.categoryId));
   if (query.rating !== undefined) conditions.push(gte(products.rating, query.rating));
   if (query.lowPrice !== undefined) conditions.push(gte(products.salePrice, query.lowPrice));
   if (query.highPrice !== undefined) conditions.push(lte(products.salePrice, query.highPrice));
