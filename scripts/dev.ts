@@ -1,17 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { loadConfig } from "../api/src/config.js";
+import { childProcessEnv, loadConfig } from "../api/src/config.js";
 
 /** `npm run dev`: the API under tsx watch and the web under Vite, both reloading on change. */
 const config = loadConfig();
-const env = {
-  ...process.env,
-  DATA_DIR: config.dataDir,
-  JWT_SECRET: config.secrets.jwtSecret,
-  SESSION_SECRET: config.secrets.sessionSecret,
-  API_URL: process.env.API_URL || `http://${config.apiHost}:${config.apiPort}`,
-  PUBLIC_API_URL: config.publicApiUrl,
-  PUBLIC_WEB_URL: config.publicWebUrl,
-};
+const env = childProcessEnv(config);
 
 const children: ChildProcess[] = [
   spawn("npx", ["tsx", "watch", "api/src/main.ts"], { env, stdio: "inherit" }),

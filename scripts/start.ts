@@ -1,23 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { loadConfig } from "../api/src/config.js";
+import { childProcessEnv, loadConfig } from "../api/src/config.js";
 
 /**
  * `npm start`: runs the built API and web side by side, passing each the configuration it
  * needs, and stops both when either ends or the terminal is closed.
  */
 const config = loadConfig();
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: "production",
-  DATA_DIR: config.dataDir,
-  JWT_SECRET: config.secrets.jwtSecret,
-  SESSION_SECRET: config.secrets.sessionSecret,
-  API_URL: process.env.API_URL || `http://${config.apiHost}:${config.apiPort}`,
-  PUBLIC_API_URL: config.publicApiUrl,
-  PUBLIC_WEB_URL: config.publicWebUrl,
-  HOST: config.webHost,
-  PORT: String(config.webPort),
-};
+const env: NodeJS.ProcessEnv = { ...childProcessEnv(config), NODE_ENV: "production" };
 
 const children: ChildProcess[] = [];
 let stopping = false;

@@ -69,3 +69,18 @@ export function loadConfig(): Config {
     secrets: loadSecrets(dataDir),
   };
 }
+
+/** The environment `npm start` and `npm run dev` hand the API and web processes they run. */
+export function childProcessEnv(config: Config): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: config.dataDir,
+    JWT_SECRET: config.secrets.jwtSecret,
+    SESSION_SECRET: config.secrets.sessionSecret,
+    API_URL: process.env.API_URL || `http://${config.apiHost}:${config.apiPort}`,
+    PUBLIC_API_URL: config.publicApiUrl,
+    PUBLIC_WEB_URL: config.publicWebUrl,
+    HOST: config.webHost,
+    PORT: String(config.webPort),
+  };
+}

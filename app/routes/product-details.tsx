@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
@@ -71,31 +72,14 @@ export default function ProductDetailsPage() {
         // JSON inside a script element: '<' is escaped so no text in it can close the element.
         dangerouslySetInnerHTML={{ __html: JSON.stringify(structuredData).replace(/</g, "\\u003c") }}
       />
-      <nav aria-label="Ruta de navegación" className="text-sm text-neutral-600">
-        <ol className="flex flex-wrap gap-1.5">
-          <li>
-            <Link to="/" className="hover:text-ink hover:underline">
-              Inicio
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to="/products" className="hover:text-ink hover:underline">
-              Productos
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li>
-            <Link to={categoryHref} className="hover:text-ink hover:underline">
-              {product.category.name}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-ink">
-            {product.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        crumbs={[
+          { label: "Inicio", href: "/" },
+          { label: "Productos", href: "/products" },
+          { label: product.category.name, href: categoryHref },
+          { label: product.name },
+        ]}
+      />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-14">
         <Gallery photos={product.photos} name={product.name} />

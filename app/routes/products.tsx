@@ -4,6 +4,7 @@ import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run
 import { Pagination } from "~/components/product/Pagination";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { ProductFilters } from "~/components/product/ProductFilters";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
 import type { loader as rootLoader } from "~/root";
 import { ApiError } from "~/services/api.server";
 import { catalogPageHeaders, getListingOptions, queryProducts } from "~/services/catalog.server";
@@ -61,19 +62,7 @@ export default function ProductsPage() {
 
   return (
     <div className="page-container py-8 lg:py-10">
-      <nav aria-label="Ruta de navegación" className="text-sm text-neutral-600">
-        <ol className="flex flex-wrap gap-1.5">
-          <li>
-            <Link to="/" className="hover:text-ink hover:underline">
-              Inicio
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-ink">
-            Productos
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Productos" }]} />
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{category ? category.name : "Productos"}</h1>
       {params.searchValue ? (
         <p className="mt-2 text-neutral-700">

@@ -46,22 +46,11 @@ const productCardColumns = {
   images: productImageIds,
 };
 
-interface ProductCardRow {
+/** A card as the query returns it: flat columns, renamed into the card's shape by toProductCard. */
+interface ProductCardRow extends Omit<ProductCard, "_id" | "category"> {
   id: string;
-  name: string;
-  slug: string;
-  brand: string;
-  price: number;
-  discount: number;
-  salePrice: number;
-  rating: number;
-  stock: number;
-  color: string;
-  tag: string;
   categoryName: string;
   categorySlug: string;
-  shopName: string;
-  images: string[];
 }
 
 /** The one place a product row becomes the card every list answers with. */
