@@ -15,14 +15,25 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
     }
   });
 
-  test("axe no encuentra problemas graves en las páginas públicas", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "axe se inyecta como script");
-    const { products } = await queryProducts({ category: "zapatillas", parPage: "1" });
-    for (const path of ["/", "/products", `/product/details/${products[0]!.slug}`, "/about", "/contact", "/blog", "/policy", "/gift", "/no-existe"]) {
+  const publicPages: [string, () => Promise<string>][] = [
+    ["inicio", async () => "/"],
+    ["listado", async () => "/products"],
+    ["ficha de producto", async () => `/product/details/${(await queryProducts({ category: "zapatillas", parPage: "1" })).products[0]!.slug}`],
+    ["sobre nosotros", async () => "/about"],
+    ["contacto", async () => "/contact"],
+    ["blog", async () => "/blog"],
+    ["políticas", async () => "/policy"],
+    ["regalos", async () => "/gift"],
+    ["página no encontrada", async () => "/no-existe"],
+  ];
+  for (const [name, pathOf] of publicPages) {
+    test(`axe no encuentra problemas graves: ${name}`, async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "axe se inyecta como script");
+      const path = await pathOf();
       await page.goto(path);
       const { violations } = await new AxeBuilder({ page }).analyze();
       const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
       expect(serious.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-    }
-  });
+    });
+  }
 });
