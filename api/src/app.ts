@@ -1,3 +1,5 @@
+import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -9,13 +11,18 @@ import { Server as SocketServer } from "socket.io";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { HttpError } from "./http-error.js";
+import { registerAuthentication } from "./modules/accounts/auth.js";
+import { createMailer } from "./modules/accounts/mail.js";
+import { accountRoutes } from "./modules/accounts/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, "publicWebUrl" | "catalogueCacheSeconds">;
+  config: Pick<Config, "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "mail"> & {
+    secrets: Pick<Config["secrets"], "jwtSecret">;
+  };
   logger?: boolean;
 }
 
@@ -26,8 +33,9 @@ const INTERNAL_ERROR = "Error interno del servidor. Intente de nuevo más tarde.
 export async function buildApp({ db, config, logger = false }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger ? { level: "info" } : false,
-    // The API sits behind the web on loopback; a client-sent X-Forwarded-For is never trusted.
-    trustProxy: false,
+    // The API sits behind the web on loopback: X-Forwarded-For counts only when one of these peers
+    // sent it, so any other client's request.ip is its own address, whatever header it makes up.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // Errors Fastify raises before routing (malformed URL, bad headers) get a Spanish answer too.
@@ -57,7 +65,13 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Recurso no encontrado." }));
 
+  await app.register(cookie);
+  // Files are read only by routes that ask for them (request.file()), with their own limits.
+  await app.register(multipart, { limits: { files: 1, fields: 20 } });
+  registerAuthentication(app, { db, jwtSecret: config.secrets.jwtSecret });
+
   app.get("/health", { schema: {} }, async () => ({ ok: true }));
+  await app.register(accountRoutes, { db, config, mailer: createMailer(config.mail) });
   await app.register(catalogRoutes, { db, catalogueCacheSeconds: config.catalogueCacheSeconds });
   await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { db });

@@ -14,7 +14,29 @@ export interface Config {
   publicWebUrl: string;
   /** How long an API instance reuses catalogue-wide reads (categories, price range, filter options). */
   catalogueCacheSeconds: number;
+  /** Peers whose X-Forwarded-For is believed (the web server); any other client's header is ignored. */
+  trustedProxies: string[];
+  accounts: AccountSettings;
+  mail: MailSettings;
   secrets: Secrets;
+}
+
+export interface AccountSettings {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  verifyEmailTtlHours: number;
+  resetPasswordTtlMinutes: number;
+  /** Google's OpenID Connect userinfo endpoint; tests point it at a local fake. */
+  googleUserinfoUrl: string;
+  /** Marks the refresh cookie Secure: only in production behind an https public address. */
+  secureCookies: boolean;
+}
+
+export interface MailSettings {
+  /** A nodemailer transport URL (smtp://user:pass@host:587); unset writes messages to outboxDir instead. */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
 }
 
 export interface Secrets {
@@ -28,6 +50,14 @@ function integer(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} debe ser un número entero: ${raw}`);
   return value;
+}
+
+/** A comma-separated list, blanks dropped. */
+function list(name: string, fallback: string): string[] {
+  return (process.env[name] ?? fallback)
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -56,16 +86,31 @@ export function loadConfig(): Config {
   const apiPort = integer("API_PORT", 4000);
   const webHost = process.env.HOST || "127.0.0.1";
   const webPort = integer("PORT", 3000);
+  const publicApiUrl = process.env.PUBLIC_API_URL || process.env.API_URL || `http://${apiHost}:${apiPort}`;
   return {
     dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,
     apiHost,
     apiPort,
-    publicApiUrl: process.env.PUBLIC_API_URL || process.env.API_URL || `http://${apiHost}:${apiPort}`,
+    publicApiUrl,
     webHost,
     webPort,
     publicWebUrl: process.env.PUBLIC_WEB_URL || `http://${webHost}:${webPort}`,
     catalogueCacheSeconds: integer("CATALOGUE_CACHE_SECONDS", 30),
+    trustedProxies: list("TRUSTED_PROXIES", "127.0.0.1,::1"),
+    accounts: {
+      accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", 900),
+      refreshTokenTtlDays: integer("REFRESH_TOKEN_TTL_DAYS", 30),
+      verifyEmailTtlHours: integer("VERIFY_EMAIL_TTL_HOURS", 24),
+      resetPasswordTtlMinutes: integer("RESET_PASSWORD_TTL_MINUTES", 30),
+      googleUserinfoUrl: process.env.GOOGLE_USERINFO_URL || "https://openidconnect.googleapis.com/v1/userinfo",
+      secureCookies: process.env.NODE_ENV === "production" && publicApiUrl.startsWith("https:"),
+    },
+    mail: {
+      smtpUrl: process.env.SMTP_URL || undefined,
+      from: process.env.MAIL_FROM || "Mercado Pádel <no-responder@mercadopadel.test>",
+      outboxDir: path.join(dataDir, "outbox"),
+    },
     secrets: loadSecrets(dataDir),
   };
 }

@@ -6,6 +6,7 @@ import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { images, imageVariants } from "../../api/src/db/schema";
 import { storeImage } from "../../api/src/modules/media/service";
+import { testConfig } from "./support";
 
 const solidPng = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#1f5bd8" } }).png().toBuffer();
@@ -18,7 +19,7 @@ describe("imágenes", () => {
   beforeAll(async () => {
     database = await openDatabase({ dataDir: ":memory:" });
     await database.migrate();
-    app = await buildApp({ db: database.db, config: { publicWebUrl: "http://127.0.0.1:3000", catalogueCacheSeconds: 0 } });
+    app = await buildApp({ db: database.db, config: testConfig() });
     imageId = await storeImage(database.db, await solidPng(1200, 900), "Pala azul");
   });
 

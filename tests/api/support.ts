@@ -1,5 +1,9 @@
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { InferInsertModel } from "drizzle-orm";
-import { buildApp, type App } from "../../api/src/app";
+import { buildApp, type App, type AppDeps } from "../../api/src/app";
 import { openDatabase, type Db } from "../../api/src/db/client";
 import {
   banners,
@@ -18,27 +22,54 @@ import {
 export interface TestApi {
   app: App;
   db: Db;
+  config: AppDeps["config"];
   close(): Promise<void>;
+}
+
+export const TEST_JWT_SECRET = "secreto-de-pruebas-con-longitud-suficiente-0123456789";
+
+/** The API's configuration for tests: every default, a fixed JWT secret and a fresh mail outbox folder (made on first mail). */
+export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps["config"] {
+  return {
+    publicWebUrl: "http://127.0.0.1:3000",
+    catalogueCacheSeconds: 0,
+    trustedProxies: ["127.0.0.1", "::1"],
+    accounts: {
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      verifyEmailTtlHours: 24,
+      resetPasswordTtlMinutes: 30,
+      googleUserinfoUrl: "http://127.0.0.1:9/userinfo",
+      secureCookies: false,
+    },
+    mail: {
+      smtpUrl: undefined,
+      from: "Mercado Pádel <no-responder@mercadopadel.test>",
+      outboxDir: path.join(tmpdir(), `mp-outbox-${randomUUID()}`),
+    },
+    secrets: { jwtSecret: TEST_JWT_SECRET },
+    ...overrides,
+  };
 }
 
 /**
  * A migrated, empty database (in-memory PGlite, or the PostgreSQL at databaseUrl) and the API
  * built on it, ready for `app.inject`. Call close() in afterAll.
  */
-export async function createTestApi(options: { databaseUrl?: string } = {}): Promise<TestApi> {
+export async function createTestApi(options: { databaseUrl?: string; config?: Partial<AppDeps["config"]> } = {}): Promise<TestApi> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:" });
   await database.migrate();
-  const app = await buildApp({
-    db: database.db,
-    config: { publicWebUrl: "http://127.0.0.1:3000", catalogueCacheSeconds: 0 },
-  });
+  const config = testConfig(options.config);
+  const app = await buildApp({ db: database.db, config });
   await app.ready();
   return {
     app,
     db: database.db,
+    config,
     async close() {
       await app.close();
       await database.close();
+      await rm(config.mail.outboxDir, { recursive: true, force: true });
     },
   };
 }

@@ -28,20 +28,6 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 export const userRole = pgEnum("user_role", ["customer", "seller", "admin"]);
 export const shopStatus = pgEnum("shop_status", ["pendiente", "aprobada", "rechazada"]);
 
-export const users = pgTable(
-  "users",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    name: text("name").notNull(),
-    email: text("email").notNull(),
-    passwordHash: text("password_hash"),
-    role: userRole("role").notNull().default("customer"),
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
-);
-
 export const images = pgTable("images", {
   id: uuid("id").primaryKey().defaultRandom(),
   alt: text("alt").notNull().default(""),
@@ -49,6 +35,85 @@ export const images = pgTable("images", {
   height: integer("height").notNull(),
   createdAt: createdAt(),
 });
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Stored lower-cased and trimmed; the unique index is on lower(email), so look it up that way. */
+    email: text("email").notNull(),
+    /** Null for an account created through Google sign-in that never set a password. */
+    passwordHash: text("password_hash"),
+    role: userRole("role").notNull().default("customer"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** Google's stable account id ("sub"), set when the account signs in with Google. */
+    googleSub: text("google_sub"),
+    phone: text("phone"),
+    addressLine: text("address_line").notNull().default(""),
+    city: text("city").notNull().default(""),
+    province: text("province").notNull().default(""),
+    area: text("area").notNull().default(""),
+    postCode: text("post_code").notNull().default(""),
+    imageId: uuid("image_id").references(() => images.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`), uniqueIndex("users_google_sub_unique").on(t.googleSub)],
+);
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes. Each use replaces the token with a new one of the same
+ * family; a token that comes back after it was replaced or revoked revokes its whole family.
+ */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    familyId: uuid("family_id").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    replacedBy: uuid("replaced_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refresh_tokens_user_idx").on(t.userId), index("refresh_tokens_family_idx").on(t.familyId)],
+);
+
+export const accountTokenPurpose = pgEnum("account_token_purpose", ["verify_email", "reset_password"]);
+
+/** Single-use tokens sent by e-mail (address verification, password reset), stored as SHA-256 hashes. */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: accountTokenPurpose("purpose").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * Fixed-window counters for rate limits (failed logins, e-mails sent), kept in the database so every
+ * API instance on it shares them. `key` names what is counted, e.g. `login:ip:203.0.113.7`.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limit_counters_window_idx").on(t.windowStartedAt)],
+);
 
 /** Each image is stored once per served width, already encoded as WebP. */
 export const imageVariants = pgTable(

@@ -1,0 +1,280 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql, type InferSelectModel } from "drizzle-orm";
+import { z } from "zod";
+import type { AccountSettings } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import { images, users } from "../../db/schema.js";
+import { HttpError } from "../../http-error.js";
+import { storeImage } from "../media/service.js";
+import type { MailMessage } from "./mail.js";
+import { hashPassword, verifyPassword } from "./password.js";
+import type { ProfileData, ProfileUpdateBody, RegisterBody } from "./schemas.js";
+import {
+  consumeAccountToken,
+  issueAccountToken,
+  peekAccountToken,
+  revokeUserSessions,
+  type AuthUser,
+} from "./tokens.js";
+
+export const EMAIL_TAKEN = "Ya existe una cuenta con ese correo electrónico.";
+export const GOOGLE_NOT_VERIFIED = "No se pudo verificar la cuenta de Google.";
+export const INVALID_IMAGE = "La imagen no es válida. Use JPG, PNG o WebP.";
+export const BAD_VERIFY_LINK = "El enlace de verificación no es válido o ha caducado.";
+export const BAD_RESET_LINK = "El enlace para restablecer la contraseña no es válido o ha caducado.";
+
+type UserRow = InferSelectModel<typeof users>;
+
+const byEmail = (email: string) => sql`lower(${users.email}) = ${email}`;
+
+export function toProfileData(user: UserRow): ProfileData {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    emailVerified: user.emailVerifiedAt !== null,
+    phone: user.phone,
+    address: { line: user.addressLine, city: user.city, province: user.province, area: user.area, postCode: user.postCode },
+    image: user.imageId,
+    hasPassword: user.passwordHash !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(byEmail(email));
+  return user ?? null;
+}
+
+/** New accounts are customers; the e-mail is verified later through the link. */
+export async function createAccount(db: Db, input: RegisterBody): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  // The unique index on lower(email) decides duplicates, also between concurrent registrations.
+  const [user] = await db.insert(users).values({ name: input.name, email: input.email, passwordHash }).onConflictDoNothing().returning();
+  if (!user) throw new HttpError(409, EMAIL_TAKEN);
+  return user;
+}
+
+/**
+ * A hash of a random password nobody knows, computed once per process: checking an unknown e-mail
+ * against it costs the same scrypt work as checking a real account, so timing does not tell them apart.
+ */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString("hex")));
+
+/** The account when e-mail and password match; null otherwise, after the same work either way. */
+export async function checkCredentials(db: Db, email: string, password: string): Promise<AuthUser | null> {
+  const user = await findUserByEmail(db, email);
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+  return user?.passwordHash && matches ? { id: user.id, role: user.role } : null;
+}
+
+/** Starts computing the dummy hash at start-up, so the first unknown e-mail is not slower than the rest. */
+export function prepareCredentialChecks(): void {
+  void getDummyHash();
+}
+
+/** The fields of Google's userinfo answer that matter here. */
+const googleUserinfo = z.object({
+  sub: z.string().min(1),
+  email: z.string().trim().toLowerCase().email(),
+  email_verified: z.union([z.boolean(), z.literal("true"), z.literal("false")]).transform((value) => value === true || value === "true"),
+  name: z.string().optional(),
+});
+
+const GOOGLE_TIMEOUT_MS = 5000;
+
+/** Asks the provider who the access token belongs to; null when it does not vouch for a verified e-mail. */
+async function fetchGoogleUserinfo(userinfoUrl: string, accessToken: string) {
+  try {
+    const response = await fetch(userinfoUrl, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+      signal: AbortSignal.timeout(GOOGLE_TIMEOUT_MS),
+    });
+    if (!response.ok) return null;
+    const parsed = googleUserinfo.safeParse(await response.json());
+    return parsed.success && parsed.data.email_verified ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A display name within the 2..80 characters registration allows. */
+function nameFromGoogle(name: string | undefined, email: string): string {
+  const candidate = (name ?? "").trim() || email.split("@")[0]!;
+  return candidate.length >= 2 ? candidate.slice(0, 80) : email.slice(0, 80);
+}
+
+/**
+ * Signs in with Google: the account already linked to this Google id, else the account with the
+ * same (Google-verified) e-mail, which gets linked and verified, else a new customer without password.
+ */
+export async function signInWithGoogle(db: Db, settings: AccountSettings, accessToken: string): Promise<AuthUser> {
+  const profile = await fetchGoogleUserinfo(settings.googleUserinfoUrl, accessToken);
+  if (!profile) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
+
+  const [linked] = await db.select().from(users).where(eq(users.googleSub, profile.sub));
+  if (linked) return { id: linked.id, role: linked.role };
+
+  const existing = await findUserByEmail(db, profile.email);
+  if (existing) {
+    // An account already tied to another Google id is not taken over by a second one.
+    if (existing.googleSub !== null) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
+    await db
+      .update(users)
+      .set({ googleSub: profile.sub, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, existing.id));
+    return { id: existing.id, role: existing.role };
+  }
+
+  const [created] = await db
+    .insert(users)
+    .values({ name: nameFromGoogle(profile.name, profile.email), email: profile.email, googleSub: profile.sub, emailVerifiedAt: sql`now()` })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return { id: created.id, role: created.role };
+  // A concurrent sign-in of the same person created it first.
+  const [raced] = await db.select().from(users).where(eq(users.googleSub, profile.sub));
+  if (!raced) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
+  return { id: raced.id, role: raced.role };
+}
+
+/** Applies a profile update: absent fields stay as they are, "" clears a field. */
+export async function updateProfile(db: Db, userId: string, input: ProfileUpdateBody): Promise<UserRow | null> {
+  const { address } = input;
+  const [user] = await db
+    .update(users)
+    .set({
+      name: input.name,
+      ...(input.phone !== undefined && { phone: input.phone || null }),
+      ...(address?.line !== undefined && { addressLine: address.line }),
+      ...(address?.city !== undefined && { city: address.city }),
+      ...(address?.province !== undefined && { province: address.province }),
+      ...(address?.area !== undefined && { area: address.area }),
+      ...(address?.postCode !== undefined && { postCode: address.postCode }),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return user ?? null;
+}
+
+/** Stores the picture (checked by content) as the user's image; the previous one is deleted. */
+export async function replaceProfileImage(db: Db, user: UserRow, picture: Buffer): Promise<UserRow> {
+  const imageId = await storeImage(db, picture, user.name).catch((error: unknown) => {
+    throw error instanceof HttpError && error.statusCode === 400 ? new HttpError(400, INVALID_IMAGE) : error;
+  });
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ imageId }).where(eq(users.id, user.id)).returning();
+    if (user.imageId) await tx.delete(images).where(eq(images.id, user.imageId));
+    return updated!;
+  });
+}
+
+/**
+ * Sets a new password and ends every other session. `oldPassword` must match when the account has
+ * a password; an account made through Google may set its first one without it.
+ * Returns false when the old password is wrong.
+ */
+export async function changePassword(
+  db: Db,
+  user: UserRow,
+  input: { oldPassword?: string; newPassword: string },
+  keepFamilyId: string | undefined,
+): Promise<boolean> {
+  if (user.passwordHash !== null && !(await verifyPassword(input.oldPassword ?? "", user.passwordHash))) return false;
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, keepFamilyId);
+  });
+  return true;
+}
+
+export async function verifyEmail(db: Db, token: string): Promise<void> {
+  const userId = await consumeAccountToken(db, token, "verify_email");
+  if (!userId) throw new HttpError(400, BAD_VERIFY_LINK);
+  await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId));
+}
+
+export async function assertResetTokenUsable(db: Db, token: string): Promise<void> {
+  if (!(await peekAccountToken(db, token, "reset_password"))) throw new HttpError(400, BAD_RESET_LINK);
+}
+
+/**
+ * Uses up the reset token, sets the password, ends every session and marks the e-mail verified
+ * (following the link proved control of it).
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+  // Checked first so an invalid token costs no scrypt work; used up below, atomically, with the change.
+  await assertResetTokenUsable(db, token);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const userId = await consumeAccountToken(tx, token, "reset_password");
+    if (!userId) throw new HttpError(400, BAD_RESET_LINK);
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, userId));
+    await revokeUserSessions(tx, userId);
+  });
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
+
+/** Stores a verification token and composes the e-mail carrying its link. */
+export async function verificationMail(
+  db: Db,
+  user: Pick<UserRow, "id" | "name" | "email">,
+  settings: { publicWebUrl: string; verifyEmailTtlHours: number },
+): Promise<MailMessage> {
+  const token = await issueAccountToken(db, user.id, "verify_email", settings.verifyEmailTtlHours * 60 * 60 * 1000);
+  const link = `${withoutTrailingSlash(settings.publicWebUrl)}/verify-email?token=${token}`;
+  return {
+    to: user.email,
+    subject: "Verifique su correo electrónico en Mercado Pádel",
+    text: [
+      `Hola, ${user.name}:`,
+      "",
+      "Para confirmar que este correo electrónico es suyo, abra este enlace:",
+      "",
+      link,
+      "",
+      `El enlace caduca en ${settings.verifyEmailTtlHours} horas. Si usted no creó una cuenta en Mercado Pádel, ignore este mensaje.`,
+      "",
+      "Mercado Pádel",
+    ].join("\n"),
+    link,
+  };
+}
+
+/** Stores a password reset token and composes the e-mail carrying its link. */
+export async function resetPasswordMail(
+  db: Db,
+  user: Pick<UserRow, "id" | "name" | "email">,
+  settings: { publicWebUrl: string; resetPasswordTtlMinutes: number },
+): Promise<MailMessage> {
+  const token = await issueAccountToken(db, user.id, "reset_password", settings.resetPasswordTtlMinutes * 60 * 1000);
+  const link = `${withoutTrailingSlash(settings.publicWebUrl)}/changepassword/${token}`;
+  return {
+    to: user.email,
+    subject: "Restablecer su contraseña de Mercado Pádel",
+    text: [
+      `Hola, ${user.name}:`,
+      "",
+      "Recibimos una solicitud para restablecer la contraseña de su cuenta. Para elegir una nueva, abra este enlace:",
+      "",
+      link,
+      "",
+      `El enlace caduca en ${settings.resetPasswordTtlMinutes} minutos y solo puede usarse una vez. Si usted no lo pidió, ignore este mensaje: su contraseña no cambia.`,
+      "",
+      "Mercado Pádel",
+    ].join("\n"),
+    link,
+  };
+}
