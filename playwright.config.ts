@@ -10,8 +10,12 @@ import { defineConfig } from "@playwright/test";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "mp-e2e-"));
 const apiPort = Number(process.env.E2E_API_PORT || 4310);
 const webPort = Number(process.env.E2E_WEB_PORT || 3310);
+const fakeGooglePort = Number(process.env.E2E_FAKE_GOOGLE_PORT || 4390);
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const webUrl = `http://127.0.0.1:${webPort}`;
+const fakeGoogleUrl = `http://127.0.0.1:${fakeGooglePort}`;
+// Short, so the tests walk through token refreshes and expired sessions for real; workers inherit it.
+process.env.E2E_ACCESS_TOKEN_TTL_SECONDS ??= "4";
 const serverEnv = {
   DATA_DIR: process.env.E2E_DATA_DIR,
   API_HOST: "127.0.0.1",
@@ -24,6 +28,14 @@ const serverEnv = {
   NODE_ENV: "production",
   SESSION_SECRET: "e2e-session-secret",
   JWT_SECRET: "e2e-jwt-secret",
+  ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS,
+  // Google sign-in against tests/e2e/fake-google.ts, for the web and the API alike.
+  GOOGLE_CLIENT_ID: "e2e-google-client",
+  GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+  GOOGLE_AUTHORIZATION_URL: `${fakeGoogleUrl}/authorize`,
+  GOOGLE_TOKEN_URL: `${fakeGoogleUrl}/token`,
+  GOOGLE_USERINFO_URL: `${fakeGoogleUrl}/userinfo`,
+  FAKE_GOOGLE_PORT: String(fakeGooglePort),
 };
 
 const chromiumFlags = [
@@ -57,6 +69,13 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: "npx tsx tests/e2e/fake-google.ts",
+      url: `${fakeGoogleUrl}/health`,
+      env: serverEnv,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
       command: "node build/api/main.js",
       url: `${apiUrl}/health`,
       env: serverEnv,
@@ -65,7 +84,7 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
-      command: "node node_modules/@remix-run/serve/dist/cli.js build/server/index.js",
+      command: "node build/web/server.js",
       url: `${webUrl}/about`,
       env: serverEnv,
       timeout: 60_000,

@@ -15,6 +15,7 @@ import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { FlashMessage } from "~/components/FlashMessage";
 import { NotFound } from "~/components/NotFound";
+import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
 import { takeFlash } from "~/services/session.server";
 import stylesheet from "~/tailwind.css?url";
@@ -24,16 +25,19 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [categories, { flash, headers }] = await Promise.all([
+export async function loader(args: LoaderFunctionArgs) {
+  const [categories, { flash, headers }, user] = await Promise.all([
     // The footer's categories must not take pages that need no catalogue down with the API.
     listCategories().catch((error: unknown) => {
       console.error("No se pudieron cargar las categorías", error);
       return [];
     }),
-    takeFlash(request),
+    takeFlash(args.request, args.context),
+    getUser(args),
   ]);
-  return data({ categories, flash }, { headers });
+  // Only what the layout shows: never the tokens.
+  const signedInUser = user ? { id: user.id, name: user.name, role: user.role } : null;
+  return data({ categories, flash, user: signedInUser }, { headers });
 }
 
 /** Defaults for every page; routes that set caching start from these (their parentHeaders). */
@@ -69,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Saltar al contenido
         </a>
-        <Header />
+        <Header user={rootData?.user ?? null} />
         <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
           {rootData?.flash ? <FlashMessage flash={rootData.flash} /> : null}
           {children}

@@ -25,7 +25,7 @@ node build/api/seed.js --products 10000
 
 node build/api/main.js >"$data_dir/api.log" 2>&1 &
 pids+=($!)
-node node_modules/@remix-run/serve/dist/cli.js build/server/index.js >"$data_dir/web.log" 2>&1 &
+node build/web/server.js >"$data_dir/web.log" 2>&1 &
 pids+=($!)
 
 for url in "$API_URL/health" "$PUBLIC_WEB_URL/policy"; do

@@ -40,7 +40,7 @@ let webStarted = false;
 run(process.execPath, ["build/api/main.js"], (output) => {
   if (webStarted || !output.includes("API de Mercado Pádel")) return;
   webStarted = true;
-  run(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], (webOutput) => {
-    if (webOutput.includes("[remix-serve]")) console.log(`\nMercado Pádel está listo: abra ${config.publicWebUrl}\n`);
+  run(process.execPath, ["build/web/server.js"], (webOutput) => {
+    if (webOutput.includes("Web de Mercado Pádel escuchando")) console.log(`\nMercado Pádel está listo: abra ${config.publicWebUrl}\n`);
   });
 });

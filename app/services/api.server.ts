@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: { field: string; message: string }[] = [],
+    /** False when the API answered without a message of its own and `message` is the generic one. */
+    readonly hasServerMessage = true,
   ) {
     super(message);
   }
@@ -16,8 +18,16 @@ type QueryValue = string | number | boolean | undefined | null;
 export interface ApiRequest {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Record<string, QueryValue>;
+  /** JSON, or FormData sent as multipart (file uploads). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers: the bearer token, the refresh-token cookie. */
+  headers?: Record<string, string>;
+  /**
+   * The socket address of the browser's request (the load context's clientAddress), passed on as
+   * X-Forwarded-For so the API's limits count each shopper, not the web server.
+   */
+  clientAddress?: string;
 }
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -30,15 +40,19 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 
 /** The web's one way to the API: every loader and action goes through here. */
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const isMultipart = request.body instanceof FormData;
+  const headers: Record<string, string> = { ...request.headers };
+  if (request.body !== undefined && !isMultipart) headers["content-type"] = "application/json";
+  if (request.clientAddress) headers["x-forwarded-for"] = request.clientAddress;
   const response = await fetch(apiUrl(path, request.query), {
     method: request.method ?? "GET",
-    headers: request.body === undefined ? undefined : { "content-type": "application/json" },
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    headers,
+    body: request.body === undefined ? undefined : isMultipart ? (request.body as FormData) : JSON.stringify(request.body),
     signal: request.signal,
   });
   const data = (await response.json().catch(() => ({}))) as { message?: string; errors?: { field: string; message: string }[] };
   if (!response.ok) {
-    throw new ApiError(response.status, data.message || "Error en la operación", data.errors);
+    throw new ApiError(response.status, data.message || "Error en la operación", data.errors, Boolean(data.message));
   }
   return data as T;
 }

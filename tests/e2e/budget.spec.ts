@@ -25,6 +25,9 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
     ["políticas", async () => "/policy"],
     ["regalos", async () => "/gift"],
     ["página no encontrada", async () => "/no-existe"],
+    ["iniciar sesión", async () => "/login"],
+    ["crear cuenta", async () => "/register"],
+    ["restablecer contraseña", async () => "/resetpassword"],
   ];
   for (const [name, pathOf] of publicPages) {
     test(`axe no encuentra problemas graves: ${name}`, async ({ page, javaScriptEnabled }) => {

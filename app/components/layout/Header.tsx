@@ -1,10 +1,18 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { BallIcon, BellIcon, CartIcon, CloseIcon, CompareIcon, HeartIcon, MenuIcon, SearchIcon } from "~/components/icons";
 import { CountryFlags } from "./CountryFlags";
 import { SearchBox } from "./SearchBox";
 
-export interface HeaderCounts {
+export interface HeaderUser {
+  id: string;
+  name: string;
+  role: string;
+}
+
+export interface HeaderProps {
+  /** The signed-in user; null for a visitor. */
+  user?: HeaderUser | null;
   notificationCount?: number;
   compareCount?: number;
   favoriteCount?: number;
@@ -42,7 +50,18 @@ function CountLink({ to, label, count, children }: { to: string; label: string; 
  * Fixed store header (SPEC.md section 2). The top strip scrolls away (sticky with a negative top);
  * on the home page the bar is see-through over the hero until the strip is gone.
  */
-export function Header({ notificationCount = 0, compareCount = 0, favoriteCount = 0, cartCount = 0 }: HeaderCounts) {
+/** POST, so it works without JavaScript and no link or prefetch can sign anyone out. */
+function LogoutForm({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        Cerrar sesión
+      </button>
+    </Form>
+  );
+}
+
+export function Header({ user = null, notificationCount = 0, compareCount = 0, favoriteCount = 0, cartCount = 0 }: HeaderProps) {
   const location = useLocation();
   const isHome = location.pathname === "/";
   const topStrip = useRef<HTMLDivElement>(null);
@@ -139,6 +158,12 @@ export function Header({ notificationCount = 0, compareCount = 0, favoriteCount 
             </li>
           </ul>
 
+          {user ? (
+            <div className="max-md:hidden">
+              <LogoutForm className="whitespace-nowrap rounded-full px-3 py-2 text-sm font-semibold text-neutral-100 hover:bg-white/10 hover:text-ball" />
+            </div>
+          ) : null}
+
           <details className="search-toggle group md:hidden" onToggle={(event) => closeOthers(event.currentTarget)}>
             <summary className="grid size-10 place-items-center rounded-full hover:bg-white/10" data-testid="search-toggle">
               <SearchIcon className="size-6 group-open:hidden" />
@@ -173,6 +198,11 @@ export function Header({ notificationCount = 0, compareCount = 0, favoriteCount 
                     Comparar productos{compareCount > 0 ? ` (${compareCount})` : ""}
                   </Link>
                 </li>
+                {user ? (
+                  <li>
+                    <LogoutForm className="block w-full rounded-lg px-3 py-3 text-left hover:bg-white/10" />
+                  </li>
+                ) : null}
               </ul>
             </nav>
           </details>

@@ -1,0 +1,77 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { intents, newPasswordSchema } from "~/components/account/account-schemas";
+import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import { checkResetToken, refusalOf, resetPassword } from "~/services/account.server";
+import { redirectWithFlash } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Nueva contraseña | Mercado Pádel" },
+  { name: "description", content: "Elija una nueva contraseña para su cuenta de Mercado Pádel." },
+  // The address carries a secret: keep it out of search engines.
+  { name: "robots", content: "noindex" },
+];
+
+/** /changepassword/:id, where :id is the reset token from the e-mail. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  return checkResetToken(params.id ?? "", context);
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") !== intents.setNewPassword) throw new Response(null, { status: 400 });
+
+  const submission = parseWithZod(formData, { schema: newPasswordSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+
+  try {
+    await resetPassword({ token: params.id ?? "", password: submission.value.password }, context);
+  } catch (error) {
+    const { status, formErrors, fieldErrors } = refusalOf(error, ["password"]);
+    return data({ result: submission.reply({ formErrors, fieldErrors, hideFields }) }, { status });
+  }
+  return redirectWithFlash(request, "/login", { kind: "success", message: "Contraseña actualizada. Ya puede iniciar sesión con la nueva." }, context);
+}
+
+export default function ChangePasswordWithToken() {
+  const link = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(newPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+  });
+
+  if (!link.valid) {
+    return (
+      <AuthCard title="Nueva contraseña">
+        <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
+          {link.message}
+        </p>
+        <p className="mt-5">
+          <Link to="/resetpassword" className={textLinkLook}>
+            Pedir un enlace nuevo
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Nueva contraseña" intro={<p>Elija la contraseña con la que entrará a partir de ahora.</p>}>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint="Al menos 8 caracteres." />
+        <TextField label="Repita la nueva contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <SubmitButton intent={intents.setNewPassword} pending="Guardando…">
+          Guardar contraseña
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData } from "@remix-run/react";
+import { changePasswordSchema, intents } from "~/components/account/account-schemas";
+import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
+import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
+import { refusalOf } from "~/services/account.server";
+import { requireAccount } from "~/services/auth.server";
+import { getOwnProfile } from "~/services/profile.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Cambiar contraseña | Mercado Pádel" },
+  { name: "description", content: "Cambie la contraseña de su cuenta de Mercado Pádel." },
+  { name: "robots", content: "noindex" },
+];
+
+const HIDDEN_FIELDS = ["oldPassword", "password", "confirmPassword"];
+
+export async function action(args: ActionFunctionArgs) {
+  const account = await requireAccount(args);
+  const formData = await args.request.formData();
+  if (formData.get("intent") !== intents.changePassword) throw new Response(null, { status: 400 });
+
+  const { hasPassword } = await getOwnProfile(account);
+  const submission = parseWithZod(formData, { schema: changePasswordSchema(hasPassword) });
+  if (submission.status !== "success") return account.data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }) }, 400);
+
+  try {
+    await account.call("/user/change-password", {
+      method: "PUT",
+      body: { oldPassword: submission.value.oldPassword, newPassword: submission.value.password },
+      // The API ends every other session; this one stays signed in.
+      withRefreshCookie: true,
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { status, formErrors, fieldErrors } = refusalOf(error, ["oldPassword", "password"], { newPassword: "password" });
+    return account.data({ result: submission.reply({ formErrors, fieldErrors, hideFields: HIDDEN_FIELDS }) }, status);
+  }
+  return account.redirect("/dashboard/change-password", { kind: "success", message: "Contraseña actualizada." });
+}
+
+export default function ChangePassword() {
+  const { profile } = useDashboardProfile();
+  const actionData = useActionData<typeof action>();
+  const schema = changePasswordSchema(profile.hasPassword);
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  return (
+    <section aria-labelledby="titulo-contrasena" className="max-w-lg">
+      <h1 id="titulo-contrasena" className="text-3xl font-bold text-slate-900">
+        Cambiar contraseña
+      </h1>
+      <p className="mt-2 text-slate-700">
+        {profile.hasPassword
+          ? "Al cambiarla se cerrarán sus sesiones en otros dispositivos."
+          : "Su cuenta entra con Google. Elija una contraseña para poder entrar también con su correo."}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        {profile.hasPassword ? (
+          <TextField label="Contraseña actual" meta={fields.oldPassword} type="password" autoComplete="current-password" />
+        ) : null}
+        <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint="Al menos 8 caracteres." />
+        <TextField label="Repita la nueva contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <SubmitButton intent={intents.changePassword} pending="Guardando…">
+          Guardar contraseña
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { textLinkLook } from "~/components/account/FormControls";
+import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
+import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
+
+export const meta: MetaFunction = () => [
+  { title: "Mi cuenta | Mercado Pádel" },
+  { name: "description", content: "Resumen de su cuenta de Mercado Pádel: sus datos, su correo y accesos rápidos." },
+  { name: "robots", content: "noindex" },
+];
+
+const ROLE_NAMES = { customer: "Cliente", seller: "Vendedor", admin: "Administrador" } as const;
+
+/** Dates are written on the server's terms (UTC), so server and browser render the same text. */
+const memberSince = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+export default function DashboardHome() {
+  const { profile } = useDashboardProfile();
+  return (
+    <section aria-labelledby="titulo-cuenta" className="space-y-8">
+      <div>
+        <h1 id="titulo-cuenta" className="text-3xl font-bold text-slate-900">
+          Hola, {profile.name}
+        </h1>
+        <p className="mt-2 text-slate-700">Este es el resumen de su cuenta.</p>
+      </div>
+
+      <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Correo electrónico</dt>
+          <dd className="mt-1 break-all text-slate-900">{profile.email}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Estado del correo</dt>
+          <dd className="mt-1 font-medium text-slate-900">{profile.emailVerified ? "Verificado" : "Sin verificar"}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Tipo de cuenta</dt>
+          <dd className="mt-1 text-slate-900">{ROLE_NAMES[profile.role] ?? profile.role}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Cliente desde</dt>
+          <dd className="mt-1 text-slate-900">{memberSince.format(new Date(profile.createdAt))}</dd>
+        </div>
+      </dl>
+
+      {profile.emailVerified ? null : (
+        <div className="space-y-4 rounded-2xl border-l-4 border-amber-500 bg-amber-50 p-6 text-amber-950">
+          <p>Verifique su correo electrónico con el enlace que le enviamos. Si no lo encuentra, le mandamos otro.</p>
+          <ResendVerificationForm />
+        </div>
+      )}
+
+      <div>
+        <h2 className="text-xl font-bold text-slate-900">Accesos rápidos</h2>
+        <ul className="mt-3 space-y-2">
+          <li>
+            <Link to="/dashboard/edit-profile" className={textLinkLook}>
+              Editar mis datos y mi foto
+            </Link>
+          </li>
+          <li>
+            <Link to="/dashboard/change-password" className={textLinkLook}>
+              Cambiar mi contraseña
+            </Link>
+          </li>
+          <li>
+            <Link to="/products" className={textLinkLook}>
+              Seguir comprando
+            </Link>
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}

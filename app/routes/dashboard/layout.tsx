@@ -1,0 +1,62 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, NavLink, Outlet } from "@remix-run/react";
+import { imageUrl } from "~/services/api.server";
+import { requireAccount } from "~/services/auth.server";
+import { getOwnProfile } from "~/services/profile.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Mi cuenta | Mercado Pádel" },
+  { name: "description", content: "Su cuenta de Mercado Pádel: perfil, contraseña y pedidos." },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * /dashboard and every screen under it need a signed-in user. The profile is read here once per
+ * navigation and shared with the child screens (useDashboardProfile), so parallel loaders never
+ * race to refresh the same session.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const account = await requireAccount(args);
+  const profile = await getOwnProfile(account);
+  return account.data({ profile, imageSrc: profile.image ? imageUrl(profile.image, 200) : null });
+}
+
+const SECTIONS = [
+  { to: "/dashboard", label: "Mi cuenta", end: true },
+  { to: "/dashboard/edit-profile", label: "Editar perfil", end: false },
+  { to: "/dashboard/change-password", label: "Cambiar contraseña", end: false },
+];
+
+export default function DashboardLayout() {
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_1fr] md:px-6">
+      <aside>
+        <nav aria-label="Mi cuenta">
+          <ul className="space-y-1">
+            {SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink
+                  to={section.to}
+                  end={section.end}
+                  className="block rounded-lg px-3 py-2 font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-lime-100 aria-[current=page]:text-slate-900"
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <Form method="post" action="/logout">
+                <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left font-semibold text-slate-800 hover:bg-slate-100">
+                  Cerrar sesión
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { intents, loginSchema } from "~/components/account/account-schemas";
+import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import { logIn, loginErrorMessage } from "~/services/account.server";
+import { redirectSignedInUser, safeRedirectPath, signIn } from "~/services/auth.server";
+import { googleSignInEnabled } from "~/services/google-auth.server";
+import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Iniciar sesión | Mercado Pádel" },
+  { name: "description", content: "Entre en su cuenta de Mercado Pádel para ver sus pedidos, su cartera y su perfil." },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  await redirectSignedInUser(args);
+  const url = new URL(args.request.url);
+  return {
+    honeypot: honeypotInputProps(),
+    googleSignIn: googleSignInEnabled,
+    sessionExpired: url.searchParams.get("session") === "expired",
+    redirectTo: url.searchParams.get("redirectTo") ?? "",
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const formData = await args.request.formData();
+  if (formData.get("intent") !== intents.login) throw new Response(null, { status: 400 });
+
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (isSpam(formData)) {
+    return data({ result: submission.reply({ formErrors: ["No pudimos iniciar sesión. Recargue la página e inténtelo de nuevo."] }) }, { status: 400 });
+  }
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+
+  const { email, password, redirectTo } = submission.value;
+  try {
+    const tokens = await logIn({ email, password }, args.context);
+    return await signIn(args, tokens, { to: safeRedirectPath(redirectTo) });
+  } catch (error) {
+    const { status, message } = loginErrorMessage(error);
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });
+  }
+}
+
+export default function Login() {
+  const { honeypot, googleSignIn, sessionExpired, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
+
+  return (
+    <AuthCard
+      title="Iniciar sesión"
+      intro={
+        <p>
+          ¿Aún no tiene cuenta?{" "}
+          <Link to={registerHref} className={textLinkLook}>
+            Crear una cuenta
+          </Link>
+        </p>
+      }
+    >
+      {sessionExpired ? (
+        <p role="alert" className="mb-5 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 font-medium text-amber-950">
+          Su sesión ha caducado. Inicie sesión de nuevo.
+        </p>
+      ) : null}
+      <HoneypotProvider {...honeypot}>
+        <Form method="post" {...getFormProps(form)} className="space-y-5">
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <HoneypotInputs label="Deje este campo vacío" />
+          <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
+          <TextField label="Correo electrónico" meta={fields.email} type="email" autoComplete="email" />
+          <TextField label="Contraseña" meta={fields.password} type="password" autoComplete="current-password" />
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <SubmitButton intent={intents.login} pending="Entrando…">
+              Iniciar sesión
+            </SubmitButton>
+            <Link to="/resetpassword" className={textLinkLook}>
+              ¿Olvidó su contraseña?
+            </Link>
+          </div>
+        </Form>
+      </HoneypotProvider>
+      {googleSignIn ? (
+        <Form method="post" action="/auth/google" className="mt-6 border-t border-slate-200 pt-6">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button
+            type="submit"
+            className="inline-flex w-full items-center justify-center gap-2 rounded-full border border-slate-400 bg-white px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+          >
+            Continuar con Google
+          </button>
+        </Form>
+      ) : null}
+    </AuthCard>
+  );
+}

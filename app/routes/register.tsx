@@ -1,0 +1,89 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { intents, registerSchema } from "~/components/account/account-schemas";
+import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import { refusalOf, registerAccount } from "~/services/account.server";
+import { redirectSignedInUser, safeRedirectPath, signIn } from "~/services/auth.server";
+import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Crear cuenta | Mercado Pádel" },
+  { name: "description", content: "Cree su cuenta de Mercado Pádel para comprar, guardar favoritos y seguir sus pedidos." },
+];
+
+const REGISTER_FIELDS = ["name", "email", "password", "confirmPassword"] as const;
+
+export async function loader(args: LoaderFunctionArgs) {
+  await redirectSignedInUser(args);
+  return { honeypot: honeypotInputProps(), redirectTo: new URL(args.request.url).searchParams.get("redirectTo") ?? "" };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const formData = await args.request.formData();
+  if (formData.get("intent") !== intents.register) throw new Response(null, { status: 400 });
+
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  const hideFields = ["password", "confirmPassword"];
+  if (isSpam(formData)) {
+    return data({ result: submission.reply({ formErrors: ["No pudimos crear la cuenta. Recargue la página e inténtelo de nuevo."], hideFields }) }, { status: 400 });
+  }
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
+
+  const { name, email, password } = submission.value;
+  try {
+    const tokens = await registerAccount({ name, email, password }, args.context);
+    return await signIn(args, tokens, {
+      to: safeRedirectPath(formData.get("redirectTo")),
+      name,
+      flash: { kind: "success", message: "Cuenta creada. Le enviamos un correo para verificar su dirección." },
+    });
+  } catch (error) {
+    const { status, formErrors, fieldErrors } = refusalOf(error, REGISTER_FIELDS);
+    return data({ result: submission.reply({ formErrors, fieldErrors, hideFields }) }, { status });
+  }
+}
+
+export default function Register() {
+  const { honeypot, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(registerSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema }),
+  });
+  const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
+
+  return (
+    <AuthCard
+      title="Crear cuenta"
+      intro={
+        <p>
+          ¿Ya tiene cuenta?{" "}
+          <Link to={loginHref} className={textLinkLook}>
+            Iniciar sesión
+          </Link>
+        </p>
+      }
+    >
+      <HoneypotProvider {...honeypot}>
+        <Form method="post" {...getFormProps(form)} className="space-y-5">
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <HoneypotInputs label="Deje este campo vacío" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <TextField label="Nombre" meta={fields.name} autoComplete="name" />
+          <TextField label="Correo electrónico" meta={fields.email} type="email" autoComplete="email" />
+          <TextField label="Contraseña" meta={fields.password} type="password" autoComplete="new-password" hint="Al menos 8 caracteres." />
+          <TextField label="Repita la contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+          <SubmitButton intent={intents.register} pending="Creando cuenta…">
+            Crear cuenta
+          </SubmitButton>
+        </Form>
+      </HoneypotProvider>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import { intents, passwordResetRequestSchema } from "~/components/account/account-schemas";
+import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import { NETWORK_ERROR, requestPasswordReset } from "~/services/account.server";
+import { ApiError } from "~/services/api.server";
+import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
+import { redirectWithFlash } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Recuperar contraseña | Mercado Pádel" },
+  { name: "description", content: "Reciba por correo un enlace para elegir una nueva contraseña de su cuenta de Mercado Pádel." },
+];
+
+/** The same answer whether or not the address has an account, so the form reveals none. */
+const CONFIRMATION = "Si existe una cuenta con ese correo, le enviamos un enlace para elegir una nueva contraseña. Revise su bandeja de entrada.";
+
+export function loader() {
+  return { honeypot: honeypotInputProps() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") !== intents.requestPasswordReset) throw new Response(null, { status: 400 });
+
+  const submission = parseWithZod(formData, { schema: passwordResetRequestSchema });
+  if (isSpam(formData)) {
+    return data({ result: submission.reply({ formErrors: ["No pudimos enviar el enlace. Recargue la página e inténtelo de nuevo."] }) }, { status: 400 });
+  }
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+
+  try {
+    await requestPasswordReset(submission.value.email, context);
+  } catch (error) {
+    // A limit reached (429) or an API that does not answer is worth telling; anything else is not.
+    if (!(error instanceof ApiError) || error.status === 429 || error.status >= 500) {
+      if (!(error instanceof ApiError)) console.error("POST /user/forgot-password falló:", error);
+      const message = error instanceof ApiError ? error.message : NETWORK_ERROR;
+      return data({ result: submission.reply({ formErrors: [message] }) }, { status: error instanceof ApiError ? error.status : 503 });
+    }
+  }
+  return redirectWithFlash(request, "/resetpassword", { kind: "success", message: CONFIRMATION }, context);
+}
+
+export default function ResetPassword() {
+  const { honeypot } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(passwordResetRequestSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordResetRequestSchema }),
+  });
+
+  return (
+    <AuthCard title="Recuperar contraseña" intro={<p>Escriba el correo de su cuenta y le enviaremos un enlace para elegir una nueva contraseña.</p>}>
+      <HoneypotProvider {...honeypot}>
+        <Form method="post" {...getFormProps(form)} className="space-y-5">
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <HoneypotInputs label="Deje este campo vacío" />
+          <TextField label="Correo electrónico" meta={fields.email} type="email" autoComplete="email" />
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <SubmitButton intent={intents.requestPasswordReset} pending="Enviando…">
+              Enviar enlace
+            </SubmitButton>
+            <Link to="/login" className={textLinkLook}>
+              Volver a iniciar sesión
+            </Link>
+          </div>
+        </Form>
+      </HoneypotProvider>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { intents } from "~/components/account/account-schemas";
+import { AuthCard, textLinkLook } from "~/components/account/FormControls";
+import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
+import { NETWORK_ERROR, verifyEmail } from "~/services/account.server";
+import { ApiError } from "~/services/api.server";
+import { getUser, requireAccount } from "~/services/auth.server";
+import { getOwnProfile } from "~/services/profile.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Verificar correo electrónico | Mercado Pádel" },
+  { name: "description", content: "Confirme la dirección de correo electrónico de su cuenta de Mercado Pádel." },
+];
+
+type Outcome = { verified: true; message: string } | { verified: false; message: string } | null;
+
+/** The link in the e-mail lands here with ?token=; without one the page offers a new e-mail. */
+export async function loader(args: LoaderFunctionArgs) {
+  const token = new URL(args.request.url).searchParams.get("token");
+  let outcome: Outcome = null;
+  if (token) {
+    try {
+      outcome = { verified: true, message: (await verifyEmail(token, args.context)).message || "Correo electrónico verificado." };
+    } catch (error) {
+      if (!(error instanceof ApiError)) console.error("POST /user/verify-email falló:", error);
+      outcome = { verified: false, message: error instanceof ApiError ? error.message : NETWORK_ERROR };
+    }
+  }
+  if (!(await getUser(args))) return { outcome, signedIn: false, emailVerified: false };
+  const account = await requireAccount(args);
+  const profile = await getOwnProfile(account);
+  return account.data({ outcome, signedIn: true, emailVerified: profile.emailVerified });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const account = await requireAccount(args);
+  const formData = await args.request.formData();
+  if (formData.get("intent") !== intents.resendVerification) throw new Response(null, { status: 400 });
+  try {
+    const { message } = await account.call<{ message: string }>("/user/resend-verification", { method: "POST" });
+    return account.redirect("/verify-email", { kind: "success", message: message || "Le enviamos un nuevo correo de verificación." });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = error instanceof ApiError ? error.message : NETWORK_ERROR;
+    return account.redirect("/verify-email", { kind: "error", message });
+  }
+}
+
+export default function VerifyEmail() {
+  const { outcome, signedIn, emailVerified } = useLoaderData<typeof loader>();
+  return (
+    <AuthCard title="Verificar correo electrónico">
+      <div className="space-y-5">
+        {outcome ? (
+          <p
+            role={outcome.verified ? "status" : "alert"}
+            className={`rounded-lg border-l-4 px-4 py-3 font-medium ${outcome.verified ? "border-lime-500 bg-lime-50 text-slate-900" : "border-red-600 bg-red-50 text-red-900"}`}
+          >
+            {outcome.message}
+          </p>
+        ) : null}
+        {signedIn && emailVerified ? <p className="text-slate-700">Su correo electrónico está verificado.</p> : null}
+        {signedIn && !emailVerified ? (
+          <>
+            <p className="text-slate-700">Su correo electrónico aún no está verificado. Abra el enlace que le enviamos o pida uno nuevo.</p>
+            <ResendVerificationForm />
+          </>
+        ) : null}
+        {!signedIn && !outcome ? (
+          <p className="text-slate-700">Abra el enlace que le enviamos por correo para verificar su dirección.</p>
+        ) : null}
+        <p>
+          {signedIn ? (
+            <Link to="/dashboard" className={textLinkLook}>
+              Ir a mi cuenta
+            </Link>
+          ) : (
+            <Link to="/login" className={textLinkLook}>
+              Iniciar sesión
+            </Link>
+          )}
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
