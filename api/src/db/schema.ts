@@ -297,3 +297,56 @@ export const contactMessages = pgTable("contact_messages", {
   message: text("message").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A shopper's lists (cart, favourites, compare) belong either to a user or, for a visitor, to a
+ * random guest id the web keeps in its session cookie; at sign-in the guest's rows join the user's.
+ */
+const shopperColumns = () => ({
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  guestId: uuid("guest_id"),
+  productId: uuid("product_id")
+    .notNull()
+    .references(() => products.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    ...shopperColumns(),
+    /** '' for a product without sizes, so the (owner, product, size) key needs no NULL handling. */
+    size: text("size").notNull().default(""),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    check("cart_items_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+    check("cart_items_quantity_positive", sql`${t.quantity} >= 1`),
+    uniqueIndex("cart_items_user_line_unique").on(t.userId, t.productId, t.size).where(sql`${t.userId} is not null`),
+    uniqueIndex("cart_items_guest_line_unique").on(t.guestId, t.productId, t.size).where(sql`${t.guestId} is not null`),
+    index("cart_items_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  shopperColumns(),
+  (t) => [
+    check("wishlist_items_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+    uniqueIndex("wishlist_items_user_product_unique").on(t.userId, t.productId).where(sql`${t.userId} is not null`),
+    uniqueIndex("wishlist_items_guest_product_unique").on(t.guestId, t.productId).where(sql`${t.guestId} is not null`),
+    index("wishlist_items_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const compareItems = pgTable(
+  "compare_items",
+  shopperColumns(),
+  (t) => [
+    check("compare_items_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+    uniqueIndex("compare_items_user_product_unique").on(t.userId, t.productId).where(sql`${t.userId} is not null`),
+    uniqueIndex("compare_items_guest_product_unique").on(t.guestId, t.productId).where(sql`${t.guestId} is not null`),
+    index("compare_items_created_at_idx").on(t.createdAt),
+  ],
+);
