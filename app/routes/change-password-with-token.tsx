@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { intents, newPasswordSchema } from "~/components/account/account-schemas";
 import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
 import { checkResetToken, refusalOf, resetPassword } from "~/services/account.server";
 import { redirectWithFlash } from "~/services/session.server";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
 
 export const meta: MetaFunction = () => [
   { title: "Nueva contraseña | Mercado Pádel" },
@@ -39,12 +40,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function ChangePasswordWithToken() {
   const link = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(newPasswordSchema, {
     lastResult: actionData?.result,
-    constraint: getZodConstraint(newPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
   });
 
   if (!link.valid) {

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
@@ -9,6 +9,7 @@ import { NETWORK_ERROR, requestPasswordReset } from "~/services/account.server";
 import { ApiError } from "~/services/api.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { redirectWithFlash } from "~/services/session.server";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
 
 export const meta: MetaFunction = () => [
   { title: "Recuperar contraseña | Mercado Pádel" },
@@ -48,12 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { honeypot } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(passwordResetRequestSchema, {
     lastResult: actionData?.result,
-    constraint: getZodConstraint(passwordResetRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordResetRequestSchema }),
   });
 
   return (

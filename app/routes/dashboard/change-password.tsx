@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { changePasswordSchema, intents } from "~/components/account/account-schemas";
@@ -8,6 +8,7 @@ import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profil
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { getOwnProfile } from "~/services/profile.server";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
 
 export const meta: MetaFunction = () => [
   { title: "Cambiar contraseña | Mercado Pádel" },
@@ -45,12 +46,8 @@ export default function ChangePassword() {
   const { profile } = useDashboardProfile();
   const actionData = useActionData<typeof action>();
   const schema = changePasswordSchema(profile.hasPassword);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
   return (

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { intents, PROFILE_IMAGE_MAX_BYTES, profileImageSchema, profileSchema } from "~/components/account/account-schemas";
@@ -7,6 +7,7 @@ import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/ac
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount, type Profile } from "~/services/auth.server";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
 
 export const meta: MetaFunction = () => [
   { title: "Editar perfil | Mercado Pádel" },
@@ -76,21 +77,15 @@ export async function action(args: ActionFunctionArgs) {
 export default function EditProfile() {
   const { profile, imageSrc } = useDashboardProfile();
   const actionData = useActionData<typeof action>();
-  const [profileForm, profileFields] = useForm({
+  const [profileForm, profileFields] = useSchemaForm(profileSchema, {
     id: "perfil",
     lastResult: actionData?.intent === intents.updateProfile ? actionData.result : undefined,
     defaultValue: { name: profile.name, phone: profile.phone, address: profile.address },
-    constraint: getZodConstraint(profileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
   });
-  const [imageForm, imageFields] = useForm({
+  const [imageForm, imageFields] = useSchemaForm(profileImageSchema, {
     id: "foto",
     lastResult: actionData?.intent === intents.uploadProfileImage ? actionData.result : undefined,
-    constraint: getZodConstraint(profileImageSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileImageSchema }),
   });
   const address = profileFields.address.getFieldset();
   const { key: imageKey, ...imageInputProps } = getInputProps(imageFields.image, { type: "file" });
