@@ -14,13 +14,17 @@ import { HttpError } from "./http-error.js";
 import { registerAuthentication } from "./modules/accounts/auth.js";
 import { createMailer } from "./modules/accounts/mail.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
+import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
+import { orderRoutes } from "./modules/orders/routes.js";
+import { paymentRoutes } from "./modules/payments/routes.js";
+import { walletRoutes } from "./modules/wallet/routes.js";
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "mail"> & {
+  config: Pick<Config, "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "cart" | "orders" | "payments" | "mail"> & {
     secrets: Pick<Config["secrets"], "jwtSecret">;
   };
   logger?: boolean;
@@ -73,8 +77,12 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   app.get("/health", { schema: {} }, async () => ({ ok: true }));
   await app.register(accountRoutes, { db, config, mailer: createMailer(config.mail) });
   await app.register(catalogRoutes, { db, catalogueCacheSeconds: config.catalogueCacheSeconds });
+  await app.register(cartRoutes, { db, cart: config.cart });
   await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { db });
+  await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders });
+  await app.register(paymentRoutes, { db, payments: config.payments, publicWebUrl: config.publicWebUrl });
+  await app.register(walletRoutes, { db });
 
   const io = new SocketServer(app.server, {
     cors: { origin: config.publicWebUrl, credentials: true },

@@ -17,6 +17,9 @@ export interface Config {
   /** Peers whose X-Forwarded-For is believed (the web server); any other client's header is ignored. */
   trustedProxies: string[];
   accounts: AccountSettings;
+  cart: CartSettings;
+  orders: OrderSettings;
+  payments: PaymentSettings;
   mail: MailSettings;
   secrets: Secrets;
 }
@@ -30,6 +33,32 @@ export interface AccountSettings {
   googleUserinfoUrl: string;
   /** Marks the refresh cookie Secure: only in production behind an https public address. */
   secureCookies: boolean;
+}
+
+export interface CartSettings {
+  /** Flat shipping fee, in cents, for each shop with available lines in the cart. */
+  shippingFeeCents: number;
+  /** From this cart total (available lines, in cents) on, shipping is free. */
+  freeShippingThresholdCents: number;
+}
+
+export interface OrderSettings {
+  /** Minutes an unpaid order keeps its stock before it expires. */
+  expiryMinutes: number;
+  /** The platform's share of each shop order's subtotal, in percent. */
+  commissionPercent: number;
+}
+
+export interface PayPalSettings {
+  clientId: string;
+  clientSecret: string;
+  /** PayPal's REST API base address (sandbox or live); tests point it at a local fake. */
+  apiUrl: string;
+}
+
+export interface PaymentSettings {
+  /** Null without PayPal credentials: card payments then run in the labelled test-card mode. */
+  paypal: PayPalSettings | null;
 }
 
 export interface MailSettings {
@@ -58,6 +87,13 @@ function list(name: string, fallback: string): string[] {
     .split(",")
     .map((item) => item.trim())
     .filter(Boolean);
+}
+
+function paypalSettings(): PayPalSettings | null {
+  const clientId = process.env.PAYPAL_CLIENT_ID || "";
+  const clientSecret = process.env.PAYPAL_CLIENT_SECRET || "";
+  if (!clientId || !clientSecret) return null;
+  return { clientId, clientSecret, apiUrl: process.env.PAYPAL_API_URL || "https://api-m.sandbox.paypal.com" };
 }
 
 /**
@@ -106,6 +142,15 @@ export function loadConfig(): Config {
       googleUserinfoUrl: process.env.GOOGLE_USERINFO_URL || "https://openidconnect.googleapis.com/v1/userinfo",
       secureCookies: process.env.NODE_ENV === "production" && publicApiUrl.startsWith("https:"),
     },
+    cart: {
+      shippingFeeCents: integer("SHIPPING_FEE_CENTS", 500),
+      freeShippingThresholdCents: integer("FREE_SHIPPING_THRESHOLD_CENTS", 10_000),
+    },
+    orders: {
+      expiryMinutes: integer("ORDER_EXPIRY_MINUTES", 30),
+      commissionPercent: integer("COMMISSION_PERCENT", 5),
+    },
+    payments: { paypal: paypalSettings() },
     mail: {
       smtpUrl: process.env.SMTP_URL || undefined,
       from: process.env.MAIL_FROM || "Mercado Pádel <no-responder@mercadopadel.test>",

@@ -169,7 +169,9 @@ describe.each(engines)("catálogo en %s", (engine) => {
         category: { name: "Palas", slug: "palas" },
         shopName: "Centro Pádel",
         images: vertex.imageIds,
+        hasSizes: false,
       } satisfies ProductCard);
+      expect(body.products.find((product) => product.slug === "camiseta-tecnica-nox")!.hasSizes).toBe(true);
       expect(vertex.imageIds).toHaveLength(2);
       // Stock of a product with sizes is the sum of its sizes.
       expect(body.products.find((product) => product.slug === "camiseta-tecnica-nox")!.stock).toBe(7);
@@ -461,6 +463,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
         category: { name: "Palas", slug: "palas" },
         shopName: "Centro Pádel",
         images: vertex.imageIds,
+        hasSizes: false,
         description: "Pala de forma diamante con núcleo de goma EVA dura.",
         sizes: [],
         specs: { forma: "Diamante", peso: "360-375 g", balance: "Alto", nucleo: "EVA", cara: "Carbono", nivel: "Avanzado" },

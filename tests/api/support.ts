@@ -42,6 +42,9 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
       googleUserinfoUrl: "http://127.0.0.1:9/userinfo",
       secureCookies: false,
     },
+    cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000 },
+    orders: { expiryMinutes: 30, commissionPercent: 5 },
+    payments: { paypal: null },
     mail: {
       smtpUrl: undefined,
       from: "Mercado Pádel <no-responder@mercadopadel.test>",

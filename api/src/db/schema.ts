@@ -350,3 +350,202 @@ export const compareItems = pgTable(
     index("compare_items_created_at_idx").on(t.createdAt),
   ],
 );
+
+export const deliveryStatus = pgEnum("delivery_status", ["pendiente", "procesando", "enviado", "entregado", "cancelado"]);
+export const paymentStatus = pgEnum("payment_status", ["sin_pagar", "pagado", "reembolsado"]);
+export const paymentMethod = pgEnum("payment_method", ["cartera", "tarjeta_prueba", "paypal"]);
+export const couponKind = pgEnum("coupon_kind", ["porcentaje", "importe"]);
+
+/** Where an order is delivered: what the shipping form asks for, kept as the customer sent it. */
+export interface ShippingInfo {
+  name: string;
+  address: string;
+  province: string;
+  city: string;
+  area: string;
+  postCode: string;
+  phone: string;
+}
+
+/**
+ * A customer's order: one per checkout, with one shop order per shop whose products it holds.
+ * Amounts are integer cents: total = max(0, subtotal - discount) + shipping_fee. Unpaid past
+ * expires_at, expire_unpaid_orders() (migration 0008) cancels it, sets expired_at and gives its
+ * stock back.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    shippingInfo: jsonb("shipping_info").$type<ShippingInfo>().notNull(),
+    subtotal: integer("subtotal").notNull(),
+    discount: integer("discount").notNull().default(0),
+    shippingFee: integer("shipping_fee").notNull(),
+    total: integer("total").notNull(),
+    couponCode: text("coupon_code"),
+    deliveryStatus: deliveryStatus("delivery_status").notNull().default("pendiente"),
+    paymentStatus: paymentStatus("payment_status").notNull().default("sin_pagar"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("orders_amounts_non_negative", sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.shippingFee} >= 0`),
+    check("orders_total_consistent", sql`${t.total} = greatest(${t.subtotal} - ${t.discount}, 0) + ${t.shippingFee}`),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // What expire_unpaid_orders() scans: only orders still waiting for their payment.
+    index("orders_unpaid_expiry_idx").on(t.expiresAt).where(sql`${t.paymentStatus} = 'sin_pagar' and ${t.expiredAt} is null`),
+  ],
+);
+
+/**
+ * The part of an order one shop fulfils. Coupons are the store's promotions: the discount is on
+ * the order, and the shop is credited its full total (subtotal + shipping) minus the commission,
+ * a percentage of its subtotal fixed when the order is placed.
+ */
+export const shopOrders = pgTable(
+  "shop_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    subtotal: integer("subtotal").notNull(),
+    shippingFee: integer("shipping_fee").notNull(),
+    total: integer("total").notNull(),
+    commission: integer("commission").notNull(),
+    deliveryStatus: deliveryStatus("delivery_status").notNull().default("pendiente"),
+    paymentStatus: paymentStatus("payment_status").notNull().default("sin_pagar"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("shop_orders_amounts_non_negative", sql`${t.subtotal} >= 0 and ${t.shippingFee} >= 0 and ${t.commission} >= 0`),
+    check("shop_orders_total_consistent", sql`${t.total} = ${t.subtotal} + ${t.shippingFee}`),
+    uniqueIndex("shop_orders_order_shop_unique").on(t.orderId, t.shopId),
+    index("shop_orders_shop_created_idx").on(t.shopId, t.createdAt.desc()),
+  ],
+);
+
+/** What was bought, as it was when the order was placed (name and price do not follow the product). */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopOrderId: uuid("shop_order_id")
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    name: text("name").notNull(),
+    /** '' for a product without sizes, as in cart_items. */
+    size: text("size").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** Sale price per unit, in cents, when the order was placed. */
+    unitPrice: integer("unit_price").notNull(),
+  },
+  (t) => [
+    check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
+    check("order_items_unit_price_non_negative", sql`${t.unitPrice} >= 0`),
+    index("order_items_shop_order_idx").on(t.shopOrderId),
+  ],
+);
+
+/** How an order was paid: one row per order, so no path can charge it twice. */
+export const orderPayments = pgTable("order_payments", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id),
+  method: paymentMethod("method").notNull(),
+  amount: integer("amount").notNull(),
+  /** PayPal's capture id, the test card's last digits, or the wallet debit's ledger reference. */
+  reference: text("reference").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Wallets are ledgers: balance = sum(amount) of a user's entries. Entries are never changed or
+ * deleted (a trigger of migration 0008 rejects it); `reference` names the event an entry records
+ * (`pago:<orderId>`, `venta:<shopOrderId>`, `voucher:<code>:<userId>`), so no event is booked twice.
+ */
+export const walletEntries = pgTable(
+  "wallet_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: integer("amount").notNull(),
+    reason: text("reason").notNull(),
+    reference: text("reference").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("wallet_entries_amount_non_zero", sql`${t.amount} <> 0`), index("wallet_entries_user_created_idx").on(t.userId, t.createdAt.desc())],
+);
+
+/** Store coupons (the /gift page), seeded by migration 0008. `value` is a percentage or cents by kind. */
+export const coupons = pgTable(
+  "coupons",
+  {
+    code: text("code").primaryKey(),
+    kind: couponKind("kind").notNull(),
+    value: integer("value").notNull(),
+    /** Orders that may use the coupon in all; each user may use it once (coupon_redemptions). */
+    maxUses: integer("max_uses").notNull(),
+    usedCount: integer("used_count").notNull().default(0),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull(),
+    validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("coupons_value_range", sql`${t.value} > 0 and (${t.kind} <> 'porcentaje' or ${t.value} <= 100)`),
+    check("coupons_uses_within_limit", sql`${t.usedCount} between 0 and ${t.maxUses}`),
+  ],
+);
+
+/** One use of a coupon by a user, made with the order that used it; an expired order gives it back. */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    couponCode: text("coupon_code")
+      .notNull()
+      .references(() => coupons.code),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.couponCode, t.userId] }), index("coupon_redemptions_order_idx").on(t.orderId)],
+);
+
+/** The coupon on a user's cart: one at most, so coupons never stack. */
+export const cartCoupons = pgTable("cart_coupons", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  couponCode: text("coupon_code")
+    .notNull()
+    .references(() => coupons.code),
+  createdAt: createdAt(),
+});
+
+/** Gift vouchers (the /gift page), seeded by migration 0008; redeemed once per user into the wallet. */
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    code: text("code").primaryKey(),
+    /** Cents credited to the wallet. */
+    amount: integer("amount").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("vouchers_amount_positive", sql`${t.amount} > 0`)],
+);

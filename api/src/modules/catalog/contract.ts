@@ -27,6 +27,8 @@ export interface ProductCard {
   category: { name: string; slug: string };
   shopName: string;
   images: string[];
+  /** Sold by size: a cart line needs one (SPEC.md section 5). */
+  hasSizes: boolean;
 }
 
 export interface ProductSize {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, gt, gte, lte, ne, sql, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.js";
 import { banners, categories, productImages, productSizes, products, shops } from "../../db/schema.js";
 import type {
@@ -12,6 +13,8 @@ import type {
   ProductFiltersAnswer,
   ProductAnswer,
   ProductCard,
+  ProductDetail,
+  ProductSize,
   QueryProductsAnswer,
 } from "./contract.js";
 import type { CategoryListQuery, QueryProductsQuery } from "./schemas.js";
@@ -44,17 +47,18 @@ const productCardColumns = {
   categorySlug: categories.slug,
   shopName: shops.name,
   images: productImageIds,
+  hasSizes: sql<boolean>`exists(select 1 from ${productSizes} where ${productSizes.productId} = ${products.id})`,
 };
 
 /** A card as the query returns it: flat columns, renamed into the card's shape by toProductCard. */
-interface ProductCardRow extends Omit<ProductCard, "_id" | "category"> {
+export interface ProductCardRow extends Omit<ProductCard, "_id" | "category"> {
   id: string;
   categoryName: string;
   categorySlug: string;
 }
 
 /** The one place a product row becomes the card every list answers with. */
-function toProductCard(row: ProductCardRow): ProductCard {
+export function toProductCard(row: ProductCardRow): ProductCard {
   return {
     _id: row.id,
     name: row.name,
@@ -70,15 +74,51 @@ function toProductCard(row: ProductCardRow): ProductCard {
     category: { name: row.categoryName, slug: row.categorySlug },
     shopName: row.shopName,
     images: row.images,
+    hasSizes: row.hasSizes,
   };
 }
 
-function selectProductCards(db: Db) {
+/**
+ * Product cards with their category and shop joined; `extra` adds columns to each row, and the
+ * caller may join more tables (a shopper's list, say) and filter on them.
+ */
+export function selectProductCards<TExtra extends SelectedFields = {}>(db: Db, extra: TExtra = {} as TExtra) {
   return db
-    .select(productCardColumns)
+    .select({ ...productCardColumns, ...extra })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(shops, eq(shops.id, products.shopId));
+}
+
+/** A product's sizes in display order, as one JSON array (empty for a product without sizes). */
+export const productSizesList = sql<ProductSize[]>`coalesce((select json_agg(json_build_object('size', ${productSizes.size}, 'stock', ${productSizes.stock}) order by ${productSizes.position}, ${productSizes.size}) from ${productSizes} where ${productSizes.productId} = ${products.id}), '[]'::json)`;
+
+/** What a product's detail adds to its card: pass to selectProductCards, map with toProductDetail. */
+export const productDetailColumns = {
+  description: products.description,
+  specs: products.specs,
+  shopSlug: shops.slug,
+  createdAt: products.createdAt,
+  sizes: productSizesList,
+};
+
+export interface ProductDetailRow extends ProductCardRow {
+  description: string;
+  specs: ProductDetail["specs"];
+  shopSlug: string;
+  createdAt: Date;
+  sizes: ProductSize[];
+}
+
+export function toProductDetail(row: ProductDetailRow): ProductDetail {
+  return {
+    ...toProductCard(row),
+    description: row.description,
+    sizes: row.sizes,
+    specs: row.specs,
+    shop: { name: row.shopName, slug: row.shopSlug },
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 async function productCards(db: Db, options: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number }): Promise<ProductCard[]> {
@@ -243,45 +283,17 @@ export async function advancedSearch(db: Db, searchValue: string): Promise<Advan
 
 /** A product with its sizes, specs, shop and up to 8 others of its category; null when the slug is unknown. */
 export async function productBySlug(db: Db, slug: string): Promise<ProductAnswer | null> {
-  const [row] = await db
-    .select({
-      ...productCardColumns,
-      categoryId: products.categoryId,
-      description: products.description,
-      specs: products.specs,
-      shopSlug: shops.slug,
-      createdAt: products.createdAt,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(shops, eq(shops.id, products.shopId))
+  const [row] = await selectProductCards(db, { ...productDetailColumns, categoryId: products.categoryId })
     .where(eq(products.slug, slug))
     .limit(1);
   if (!row) return null;
 
-  const [sizes, relatedProducts] = await Promise.all([
-    db
-      .select({ size: productSizes.size, stock: productSizes.stock })
-      .from(productSizes)
-      .where(eq(productSizes.productId, row.id))
-      .orderBy(asc(productSizes.position), asc(productSizes.size)),
-    productCards(db, {
-      where: and(eq(products.categoryId, row.categoryId), ne(products.id, row.id)),
-      orderBy: newestFirst,
-      limit: RELATED_PRODUCTS,
-    }),
-  ]);
-  return {
-    product: {
-      ...toProductCard(row),
-      description: row.description,
-      sizes,
-      specs: row.specs,
-      shop: { name: row.shopName, slug: row.shopSlug },
-      createdAt: row.createdAt.toISOString(),
-    },
-    relatedProducts,
-  };
+  const relatedProducts = await productCards(db, {
+    where: and(eq(products.categoryId, row.categoryId), ne(products.id, row.id)),
+    orderBy: newestFirst,
+    limit: RELATED_PRODUCTS,
+  });
+  return { product: toProductDetail(row), relatedProducts };
 }
 
 export async function listBanners(db: Db): Promise<BannersAnswer> {

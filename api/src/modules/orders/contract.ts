@@ -1,0 +1,92 @@
+import type { ShippingInfo } from "../../db/schema.js";
+
+/**
+ * Answer shapes of the order, coupon and payment calls, shared by the API and the web. Money is
+ * integer cents (USD); dates are ISO 8601 strings.
+ */
+export type { ShippingInfo };
+
+export type DeliveryStatus = "pendiente" | "procesando" | "enviado" | "entregado" | "cancelado";
+export type PaymentStatus = "sin_pagar" | "pagado" | "reembolsado";
+export type PaymentMethod = "cartera" | "tarjeta_prueba" | "paypal";
+
+export interface PlaceOrderAnswer {
+  message: string;
+  orderId: string;
+}
+
+export interface OrderItem {
+  productId: string;
+  name: string;
+  /** null for a product without sizes. */
+  size: string | null;
+  quantity: number;
+  /** Sale price per unit when the order was placed. */
+  unitPrice: number;
+  lineTotal: number;
+  /** The product's first image id (/images/{id}/{200|400|800}.webp), if it still has one. */
+  image: string | null;
+}
+
+/** The part of the order one shop fulfils. */
+export interface ShopOrder {
+  _id: string;
+  shopId: string;
+  shopName: string;
+  products: OrderItem[];
+  subtotal: number;
+  shipping_fee: number;
+  /** subtotal + shipping_fee. */
+  price: number;
+  delivery_status: DeliveryStatus;
+  payment_status: PaymentStatus;
+}
+
+export interface OrderDetail {
+  _id: string;
+  /** A short number to show the customer (the id's first characters). */
+  number: string;
+  createdAt: string;
+  /** Until when an unpaid order keeps its stock. */
+  expiresAt: string;
+  /** True once the order expired unpaid (it is then 'cancelado'). */
+  expired: boolean;
+  paidAt: string | null;
+  payment_method: PaymentMethod | null;
+  shippingInfo: ShippingInfo;
+  /** Sum of the products. */
+  subtotal: number;
+  /** The coupon's discount, never above the subtotal. */
+  discount: number;
+  couponCode: string | null;
+  shipping_fee: number;
+  /** What the customer pays: subtotal - discount + shipping_fee. */
+  price: number;
+  delivery_status: DeliveryStatus;
+  payment_status: PaymentStatus;
+  suborders: ShopOrder[];
+}
+
+export interface OrderAnswer {
+  order: OrderDetail;
+}
+
+export type CouponKind = "porcentaje" | "importe";
+
+export interface Coupon {
+  code: string;
+  kind: CouponKind;
+  /** A percentage for 'porcentaje', cents for 'importe'. */
+  value: number;
+}
+
+export interface CouponAnswer {
+  coupon: Coupon | null;
+  /** What the coupon takes off the cart's available products now; placing the order computes it again. */
+  discount: number;
+}
+
+export interface CouponAppliedAnswer {
+  message: string;
+  coupon: Coupon;
+}

@@ -1,0 +1,299 @@
+import { and, asc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import type { CartSettings, OrderSettings } from "../../config.js";
+import type { Db } from "../../db/client.js";
+import {
+  cartCoupons,
+  cartItems,
+  orderItems,
+  orderPayments,
+  orders,
+  productImages,
+  productSizes,
+  products,
+  shopOrders,
+  shops,
+} from "../../db/schema.js";
+import { HttpError } from "../../http-error.js";
+import type { AuthUser } from "../accounts/auth.js";
+import type { CouponAnswer, OrderDetail, ShopOrder } from "./contract.js";
+import { cartCoupon, couponDiscount, redeemCoupon } from "./coupons.js";
+import type { PlaceOrderBody } from "./schemas.js";
+
+export const ORDER_PLACED = "Pedido realizado.";
+export const EMPTY_CART = "Su carrito está vacío.";
+export const ORDER_NOT_FOUND = "Pedido no encontrado.";
+
+const notEnoughStock = (productName: string) => `No hay stock suficiente de «${productName}».`;
+
+export type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface CheckoutSettings {
+  cart: CartSettings;
+  orders: OrderSettings;
+}
+
+/** The short number a customer sees for an order. */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}
+
+/**
+ * Cancels unpaid orders past their expiry and gives their stock and coupon use back: the
+ * expire_unpaid_orders() function of migration 0008, safe to call from any instance at any time.
+ */
+export async function expireUnpaidOrders(db: Pick<Db, "execute">): Promise<number> {
+  const result = await db.execute<{ expired: number }>(sql`select expire_unpaid_orders() as expired`);
+  return result.rows[0]!.expired;
+}
+
+/** Units available now for a cart line: its size's stock, or the product's for a line without size. */
+const cartLineStock: SQL<number> = sql<number>`case when ${cartItems.size} = '' then ${products.stock} else coalesce(${productSizes.stock}, 0) end`;
+
+/** The chosen cart lines that can be bought now, with their server price, by shop in display order. */
+function availableCartLines(db: Pick<Db, "select">, chosenLines: SQL) {
+  return db
+    .select({
+      lineId: cartItems.id,
+      productId: cartItems.productId,
+      size: cartItems.size,
+      quantity: cartItems.quantity,
+      name: products.name,
+      unitPrice: products.salePrice,
+      shopId: shops.id,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(productSizes, and(eq(productSizes.productId, cartItems.productId), eq(productSizes.size, cartItems.size)))
+    .where(and(chosenLines, gte(cartLineStock, 1)))
+    .orderBy(asc(shops.name), asc(shops.id), asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+const subtotalOf = (lines: { unitPrice: number; quantity: number }[]) => lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+
+/**
+ * The coupon on the user's cart and what it takes off the cart's available products now (placing
+ * the order computes it again).
+ */
+export async function cartCouponPreview(db: Db, userId: string): Promise<CouponAnswer> {
+  const coupon = await cartCoupon(db, userId);
+  if (!coupon) return { coupon: null, discount: 0 };
+  return { coupon, discount: couponDiscount(coupon, subtotalOf(await availableCartLines(db, eq(cartItems.userId, userId)))) };
+}
+
+/**
+ * Takes a line's units from its size (or from the product without sizes) with one conditional
+ * UPDATE: of concurrent orders for the last units only one finds them. A product that gained sizes
+ * after the line was added has no stock of its own to take (its total follows its sizes).
+ */
+async function takeStock(tx: Transaction, line: { productId: string; size: string; quantity: number }): Promise<boolean> {
+  const taken =
+    line.size === ""
+      ? await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}` })
+          .where(
+            and(
+              eq(products.id, line.productId),
+              gte(products.stock, line.quantity),
+              sql`not exists (select 1 from ${productSizes} where ${productSizes.productId} = ${line.productId})`,
+            ),
+          )
+          .returning({ id: products.id })
+      : await tx
+          .update(productSizes)
+          .set({ stock: sql`${productSizes.stock} - ${line.quantity}` })
+          .where(and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size), gte(productSizes.stock, line.quantity)))
+          .returning({ productId: productSizes.productId });
+  return taken.length > 0;
+}
+
+/**
+ * Places the user's order from the available lines of their cart (or those of `items`), in one
+ * transaction: one order, one shop order per shop with its items at the server's prices, the
+ * shipping fee per shop (none from the free-shipping threshold on), the cart's coupon, the
+ * commission per shop order, the stock taken and the ordered lines removed from the cart. Short
+ * stock or an unusable coupon rolls everything back.
+ */
+export async function placeOrder(db: Db, settings: CheckoutSettings, userId: string, body: PlaceOrderBody): Promise<string> {
+  await expireUnpaidOrders(db);
+  const chosenLines = and(eq(cartItems.userId, userId), body.items ? inArray(cartItems.id, body.items) : undefined)!;
+  return db.transaction(async (tx) => {
+    // Locking the lines makes a second submission of the same cart wait, then find it emptied.
+    const lines = await availableCartLines(tx, chosenLines).for("update", { of: cartItems });
+    if (lines.length === 0) {
+      // Lines there are, but sold out (perhaps by the order that just took the last unit).
+      const [soldOut] = await tx
+        .select({ name: products.name })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(chosenLines)
+        .limit(1);
+      throw soldOut ? new HttpError(409, notEnoughStock(soldOut.name)) : new HttpError(400, EMPTY_CART);
+    }
+
+    const byShop = new Map<string, typeof lines>();
+    for (const line of lines) byShop.set(line.shopId, [...(byShop.get(line.shopId) ?? []), line]);
+    const subtotal = subtotalOf(lines);
+    const shopShippingFee = subtotal >= settings.cart.freeShippingThresholdCents ? 0 : settings.cart.shippingFeeCents;
+    const coupon = await cartCoupon(tx, userId);
+    const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
+    const shippingFee = shopShippingFee * byShop.size;
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        shippingInfo: body.shippingInfo,
+        subtotal,
+        discount,
+        shippingFee,
+        total: subtotal - discount + shippingFee,
+        couponCode: coupon?.code ?? null,
+        expiresAt: sql`now() + make_interval(mins => ${settings.orders.expiryMinutes}::integer)`,
+      })
+      .returning({ id: orders.id });
+
+    for (const [shopId, shopLines] of byShop) {
+      const shopSubtotal = subtotalOf(shopLines);
+      const [shopOrder] = await tx
+        .insert(shopOrders)
+        .values({
+          orderId: order!.id,
+          shopId,
+          subtotal: shopSubtotal,
+          shippingFee: shopShippingFee,
+          total: shopSubtotal + shopShippingFee,
+          commission: Math.round((shopSubtotal * settings.orders.commissionPercent) / 100),
+        })
+        .returning({ id: shopOrders.id });
+      await tx.insert(orderItems).values(
+        shopLines.map((line) => ({
+          shopOrderId: shopOrder!.id,
+          productId: line.productId,
+          name: line.name,
+          size: line.size,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+        })),
+      );
+    }
+
+    // Always in the same order (product, size), so concurrent orders cannot deadlock on the rows.
+    const byProduct = [...lines].sort((a, b) => a.productId.localeCompare(b.productId) || a.size.localeCompare(b.size));
+    for (const line of byProduct) {
+      if (!(await takeStock(tx, line))) throw new HttpError(409, notEnoughStock(line.name));
+    }
+    if (coupon) {
+      await redeemCoupon(tx, coupon.code, userId, order!.id);
+      await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
+    }
+    await tx.delete(cartItems).where(inArray(cartItems.id, lines.map((line) => line.lineId)));
+    return order!.id;
+  });
+}
+
+/** A product's first image, if it still has one. */
+const firstImage = sql<string | null>`(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${orderItems.productId} order by ${productImages.position} limit 1)`;
+
+/**
+ * The order with its shop orders and items, for its customer or an admin; anyone else is told it
+ * does not exist. Expiry runs first, so an order past its time shows as expired.
+ */
+export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Promise<OrderDetail> {
+  await expireUnpaidOrders(db);
+  const [order] = await db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      createdAt: orders.createdAt,
+      expiresAt: orders.expiresAt,
+      expiredAt: orders.expiredAt,
+      paidAt: orders.paidAt,
+      method: orderPayments.method,
+      shippingInfo: orders.shippingInfo,
+      subtotal: orders.subtotal,
+      discount: orders.discount,
+      couponCode: orders.couponCode,
+      shippingFee: orders.shippingFee,
+      total: orders.total,
+      deliveryStatus: orders.deliveryStatus,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
+    .where(eq(orders.id, orderId));
+  if (!order || (order.userId !== viewer.id && viewer.role !== "admin")) throw new HttpError(404, ORDER_NOT_FOUND);
+
+  const [shopRows, itemRows] = await Promise.all([
+    db
+      .select({
+        id: shopOrders.id,
+        shopId: shopOrders.shopId,
+        shopName: shops.name,
+        subtotal: shopOrders.subtotal,
+        shippingFee: shopOrders.shippingFee,
+        total: shopOrders.total,
+        deliveryStatus: shopOrders.deliveryStatus,
+        paymentStatus: shopOrders.paymentStatus,
+      })
+      .from(shopOrders)
+      .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+      .where(eq(shopOrders.orderId, orderId))
+      .orderBy(asc(shops.name), asc(shopOrders.id)),
+    db
+      .select({
+        shopOrderId: orderItems.shopOrderId,
+        productId: orderItems.productId,
+        name: orderItems.name,
+        size: orderItems.size,
+        quantity: orderItems.quantity,
+        unitPrice: orderItems.unitPrice,
+        image: firstImage,
+      })
+      .from(orderItems)
+      .innerJoin(shopOrders, eq(shopOrders.id, orderItems.shopOrderId))
+      .where(eq(shopOrders.orderId, orderId))
+      .orderBy(asc(orderItems.name), asc(orderItems.size)),
+  ]);
+
+  const suborders: ShopOrder[] = shopRows.map((row) => ({
+    _id: row.id,
+    shopId: row.shopId,
+    shopName: row.shopName,
+    products: itemRows
+      .filter((item) => item.shopOrderId === row.id)
+      .map((item) => ({
+        productId: item.productId,
+        name: item.name,
+        size: item.size === "" ? null : item.size,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        lineTotal: item.unitPrice * item.quantity,
+        image: item.image,
+      })),
+    subtotal: row.subtotal,
+    shipping_fee: row.shippingFee,
+    price: row.total,
+    delivery_status: row.deliveryStatus,
+    payment_status: row.paymentStatus,
+  }));
+  return {
+    _id: order.id,
+    number: orderNumber(order.id),
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.expiresAt.toISOString(),
+    expired: order.expiredAt !== null,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    payment_method: order.method,
+    shippingInfo: order.shippingInfo,
+    subtotal: order.subtotal,
+    discount: order.discount,
+    couponCode: order.couponCode,
+    shipping_fee: order.shippingFee,
+    price: order.total,
+    delivery_status: order.deliveryStatus,
+    payment_status: order.paymentStatus,
+    suborders,
+  };
+}

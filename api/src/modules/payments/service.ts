@@ -1,0 +1,157 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { orderPayments, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
+import { HttpError } from "../../http-error.js";
+import type { PaymentMethod } from "../orders/contract.js";
+import { expireUnpaidOrders, ORDER_NOT_FOUND, orderNumber, type Transaction } from "../orders/service.js";
+import { lockWallet, walletBalance } from "../wallet/service.js";
+import { PAYPAL_NOT_CONFIRMED, type PayPalClient } from "./paypal.js";
+import { INVALID_CARD_NUMBER } from "./schemas.js";
+
+export const PAYMENT_CONFIRMED = "Pago confirmado.";
+export const ORDER_EXPIRED = "El pedido ha caducado.";
+export const ORDER_NOT_PAYABLE = "Este pedido ya no admite pagos.";
+export const INSUFFICIENT_BALANCE = "Saldo insuficiente en la cartera.";
+export const CARD_DECLINED = "Tarjeta rechazada. Use otra tarjeta o pague con su cartera.";
+export const ALREADY_PAID = "Este pedido ya está pagado.";
+export const NOTHING_TO_PAY = "Este pedido no tiene importe que pagar: confírmelo con su cartera.";
+export const PAYPAL_WRONG_ORDER = "El pago de PayPal no corresponde a este pedido.";
+export const TEST_CARD_MODE_OFF = "El pago con tarjeta de prueba no está disponible: pague con PayPal o con su cartera.";
+
+/** The test-card mode's documented numbers: the first approves, the second is declined. */
+export const TEST_CARD_APPROVED = "4242424242424242";
+export const TEST_CARD_DECLINED = "4000000000000002";
+
+interface PayableOrder {
+  id: string;
+  total: number;
+  /** False once the order was paid: a repeated payment then only answers, never charges. */
+  unpaid: boolean;
+}
+
+/**
+ * Locks the customer's order until the transaction ends, so a payment and expiry (or two payments)
+ * never act on it at once. Someone else's order is "not found"; an expired or cancelled one, or
+ * one past its time that expiry has not reached yet, cannot be paid.
+ */
+async function lockOrderForPayment(tx: Transaction, orderId: string, userId: string): Promise<PayableOrder> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      total: orders.total,
+      paymentStatus: orders.paymentStatus,
+      deliveryStatus: orders.deliveryStatus,
+      expired: sql<boolean>`${orders.expiredAt} is not null or ${orders.expiresAt} <= now()`,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .for("update");
+  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+  if (order.paymentStatus === "pagado") return { id: order.id, total: order.total, unpaid: false };
+  if (order.expired) throw new HttpError(409, ORDER_EXPIRED);
+  if (order.paymentStatus !== "sin_pagar" || order.deliveryStatus === "cancelado") throw new HttpError(409, ORDER_NOT_PAYABLE);
+  return { id: order.id, total: order.total, unpaid: true };
+}
+
+/**
+ * Marks a locked, unpaid order and its shop orders paid and credits each shop's owner with the
+ * shop order's total minus its commission. The payment row (one per order) and the ledger
+ * references (one per shop order) make a second confirmation impossible.
+ */
+async function confirmPayment(tx: Transaction, order: PayableOrder, method: PaymentMethod, reference: string): Promise<void> {
+  await tx.insert(orderPayments).values({ orderId: order.id, method, amount: order.total, reference });
+  await tx.update(orders).set({ paymentStatus: "pagado", paidAt: sql`now()` }).where(eq(orders.id, order.id));
+  const paidShopOrders = await tx
+    .update(shopOrders)
+    .set({ paymentStatus: "pagado" })
+    .from(shops)
+    .where(and(eq(shopOrders.orderId, order.id), eq(shops.id, shopOrders.shopId)))
+    .returning({ id: shopOrders.id, total: shopOrders.total, commission: shopOrders.commission, ownerId: shops.ownerId, shopName: shops.name });
+  const credits = paidShopOrders
+    .filter((shopOrder) => shopOrder.total > shopOrder.commission)
+    .map((shopOrder) => ({
+      userId: shopOrder.ownerId,
+      amount: shopOrder.total - shopOrder.commission,
+      reason: `Venta del pedido #${orderNumber(order.id)} en ${shopOrder.shopName}, menos comisión`,
+      reference: `venta:${shopOrder.id}`,
+    }));
+  if (credits.length > 0) await tx.insert(walletEntries).values(credits);
+}
+
+/**
+ * Pays the customer's order from their wallet when the balance covers it: the debit (reference
+ * `pago:<orderId>`), the order's confirmation and the sellers' credits are one transaction.
+ */
+export async function payWithWallet(db: Db, orderId: string, userId: string): Promise<void> {
+  await expireUnpaidOrders(db);
+  await db.transaction(async (tx) => {
+    const order = await lockOrderForPayment(tx, orderId, userId);
+    if (!order.unpaid) return;
+    await lockWallet(tx, userId);
+    if ((await walletBalance(tx, userId)) < order.total) throw new HttpError(400, INSUFFICIENT_BALANCE);
+    const reference = `pago:${order.id}`;
+    // An order a coupon made free (with free shipping) costs nothing: there is no entry to write.
+    if (order.total > 0) {
+      await tx.insert(walletEntries).values({ userId, amount: -order.total, reason: `Pago del pedido #${orderNumber(order.id)}`, reference });
+    }
+    await confirmPayment(tx, order, "cartera", reference);
+  });
+}
+
+/**
+ * The labelled test-card mode that stands in for the provider when no PayPal credentials are set:
+ * TEST_CARD_APPROVED pays, TEST_CARD_DECLINED is declined (the order stays unpaid), any other
+ * number is refused. An order already paid answers as paid without looking at the card.
+ */
+export async function payWithTestCard(db: Db, orderId: string, userId: string, cardNumber: string): Promise<void> {
+  await expireUnpaidOrders(db);
+  await db.transaction(async (tx) => {
+    const order = await lockOrderForPayment(tx, orderId, userId);
+    if (!order.unpaid) return;
+    if (cardNumber === TEST_CARD_DECLINED) throw new HttpError(400, CARD_DECLINED);
+    if (cardNumber !== TEST_CARD_APPROVED) throw new HttpError(400, INVALID_CARD_NUMBER);
+    await confirmPayment(tx, order, "tarjeta_prueba", `tarjeta-prueba:${cardNumber.slice(-4)}`);
+  });
+}
+
+/**
+ * Creates the PayPal order for the customer's unpaid order and answers PayPal's approval address;
+ * PayPal sends the customer back to the web's /payment?orderId=… (with `cancelado=1` when they
+ * cancel), whose capture call then confirms the payment.
+ */
+export async function startPayPalPayment(db: Db, paypal: PayPalClient, orderId: string, userId: string, publicWebUrl: string): Promise<string> {
+  await expireUnpaidOrders(db);
+  const order = await db.transaction((tx) => lockOrderForPayment(tx, orderId, userId));
+  if (!order.unpaid) throw new HttpError(409, ALREADY_PAID);
+  if (order.total === 0) throw new HttpError(400, NOTHING_TO_PAY);
+  const returnUrl = new URL("/payment", publicWebUrl);
+  returnUrl.searchParams.set("orderId", order.id);
+  const cancelUrl = new URL(returnUrl);
+  cancelUrl.searchParams.set("cancelado", "1");
+  return paypal.createOrder({
+    id: order.id,
+    total: order.total,
+    description: `Pedido #${orderNumber(order.id)} de Mercado Pádel`,
+    returnUrl: returnUrl.href,
+    cancelUrl: cancelUrl.href,
+  });
+}
+
+/**
+ * Captures the approved PayPal order and confirms ours only once PayPal reports a COMPLETED capture
+ * of this order's reference and exact amount. The order stays locked during the capture, so expiry
+ * cannot cancel an order that is being paid; an order already paid answers without calling PayPal.
+ */
+export async function capturePayPalPayment(db: Db, paypal: PayPalClient, orderId: string, userId: string, paypalOrderId: string): Promise<void> {
+  await expireUnpaidOrders(db);
+  await db.transaction(async (tx) => {
+    const order = await lockOrderForPayment(tx, orderId, userId);
+    if (!order.unpaid) return;
+    const capture = await paypal.captureOrder(paypalOrderId);
+    if (!capture) throw new HttpError(400, PAYPAL_NOT_CONFIRMED);
+    if (capture.referenceId !== order.id || capture.currency !== "USD" || capture.amount !== order.total) {
+      throw new HttpError(400, PAYPAL_WRONG_ORDER);
+    }
+    await confirmPayment(tx, order, "paypal", capture.captureId);
+  });
+}

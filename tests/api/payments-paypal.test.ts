@@ -1,0 +1,201 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { getOrder, makeOverdue, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
+
+const CLIENT_ID = "cliente-de-prueba";
+const CLIENT_SECRET = "secreto-de-prueba";
+
+interface FakePayPalOrder {
+  id: string;
+  referenceId: string;
+  value: string;
+  returnUrl: string;
+  approved: boolean;
+  declined: boolean;
+  captureId: string | null;
+}
+
+/**
+ * Stands in for PayPal's Orders v2 API: an OAuth token for the test credentials, orders created on
+ * request and approved (or set to be declined) by the test, captured once.
+ */
+async function startFakePayPal() {
+  const orders = new Map<string, FakePayPalOrder>();
+  let captures = 0;
+  const token = randomUUID();
+
+  const readBody = async (request: IncomingMessage) => {
+    let text = "";
+    for await (const chunk of request) text += chunk;
+    return text;
+  };
+
+  const orderBody = (order: FakePayPalOrder) => ({
+    id: order.id,
+    status: order.captureId ? "COMPLETED" : order.approved ? "APPROVED" : "PAYER_ACTION_REQUIRED",
+    links: [{ rel: "payer-action", href: `https://paypal.test/checkoutnow?token=${order.id}` }],
+    purchase_units: [
+      {
+        reference_id: order.referenceId,
+        payments: order.captureId
+          ? { captures: [{ id: order.captureId, status: "COMPLETED", amount: { currency_code: "USD", value: order.value } }] }
+          : undefined,
+      },
+    ],
+  });
+
+  const server: Server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    const send = (status: number, payload: unknown) => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(payload));
+    };
+    if (request.method === "POST" && request.url === "/v1/oauth2/token") {
+      const expected = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`;
+      if (request.headers.authorization !== expected || body !== "grant_type=client_credentials") return send(401, { error: "invalid_client" });
+      return send(200, { access_token: token, token_type: "Bearer", expires_in: 32_400 });
+    }
+    if (request.headers.authorization !== `Bearer ${token}`) return send(401, { name: "AUTHENTICATION_FAILURE" });
+    if (request.method === "POST" && request.url === "/v2/checkout/orders") {
+      const payload = JSON.parse(body);
+      const unit = payload.purchase_units[0];
+      const order: FakePayPalOrder = {
+        id: randomUUID().replaceAll("-", "").slice(0, 17).toUpperCase(),
+        referenceId: unit.reference_id,
+        value: unit.amount.value,
+        returnUrl: payload.payment_source.paypal.experience_context.return_url,
+        approved: false,
+        declined: false,
+        captureId: null,
+      };
+      orders.set(order.id, order);
+      return send(201, orderBody(order));
+    }
+    const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(request.url ?? "");
+    if (request.method === "POST" && capture) {
+      const order = orders.get(capture[1]!);
+      if (!order) return send(404, { name: "RESOURCE_NOT_FOUND" });
+      const issue = order.captureId ? "ORDER_ALREADY_CAPTURED" : !order.approved ? "ORDER_NOT_APPROVED" : order.declined ? "INSTRUMENT_DECLINED" : null;
+      if (issue) return send(422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue }] });
+      order.captureId = `CAPTURA-${++captures}`;
+      return send(201, orderBody(order));
+    }
+    const read = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(request.url ?? "");
+    if (request.method === "GET" && read && orders.has(read[1]!)) return send(200, orderBody(orders.get(read[1]!)!));
+    return send(404, { name: "RESOURCE_NOT_FOUND" });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    orders,
+    captureCount: () => captures,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe("pagos con PayPal", () => {
+  let paypal: Awaited<ReturnType<typeof startFakePayPal>>;
+  let api: TestApi;
+  let catalogue: Catalogue;
+
+  beforeAll(async () => {
+    paypal = await startFakePayPal();
+    api = await createTestApi({ config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } } });
+    catalogue = await insertCatalogue(api.db);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await paypal?.close();
+  });
+
+  /** An order of two tubes of Head balls: 1400 plus 500 of shipping. */
+  async function customerWithOrder(): Promise<{ customer: Customer; orderId: string }> {
+    const customer = await signedInUser(api.db);
+    await putInCart(api.db, customer.id, catalogue.bySlug["pelotas-head-padel-pro"]!.id, 2);
+    return { customer, orderId: await placedOrderId(api.app, customer) };
+  }
+
+  const create = (customer: Customer, orderId: string) =>
+    api.app.inject({ method: "POST", url: "/payment/paypal/create", headers: customer.headers, payload: { orderId } });
+  const capture = (customer: Customer, orderId: string, paypalOrderId: string) =>
+    api.app.inject({ method: "POST", url: "/payment/paypal/capture", headers: customer.headers, payload: { orderId, paypalOrderId } });
+  const paypalOrderOf = (orderId: string) => [...paypal.orders.values()].find((order) => order.referenceId === orderId)!;
+
+  it("usa PayPal y no el modo de tarjeta de prueba cuando hay credenciales", async () => {
+    expect((await api.app.inject({ method: "GET", url: "/payment/options" })).json()).toEqual({ cardMode: "paypal" });
+    const { customer, orderId } = await customerWithOrder();
+    const card = await api.app.inject({
+      method: "POST",
+      url: "/payment/card",
+      headers: customer.headers,
+      payload: { orderId, cardNumber: "4242424242424242", expiry: "12/30", cvc: "123", holder: "Lucía Pérez" },
+    });
+    expect(card.statusCode).toBe(400);
+    expect((await getOrder(api.app, customer, orderId)).json().order.payment_status).toBe("sin_pagar");
+  });
+
+  it("confirma el pago solo después de una captura completada, una sola vez", async () => {
+    const { customer, orderId } = await customerWithOrder();
+    const created = await create(customer, orderId);
+    expect(created.statusCode, created.body).toBe(200);
+    const paypalOrder = paypalOrderOf(orderId);
+    expect(created.json()).toEqual({ approveUrl: `https://paypal.test/checkoutnow?token=${paypalOrder.id}` });
+    expect(paypalOrder.value).toBe("19.00");
+    expect(paypalOrder.returnUrl).toBe(`http://127.0.0.1:3000/payment?orderId=${orderId}`);
+
+    const notApproved = await capture(customer, orderId, paypalOrder.id);
+    expect(notApproved.statusCode).toBe(400);
+    expect(notApproved.json()).toEqual({ message: "PayPal no confirmó el pago. Intente de nuevo o pague con su cartera." });
+    expect((await getOrder(api.app, customer, orderId)).json().order.payment_status).toBe("sin_pagar");
+
+    paypalOrder.approved = true;
+    const paid = await capture(customer, orderId, paypalOrder.id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ message: "Pago confirmado.", order: { payment_status: "pagado", payment_method: "paypal" } });
+    const capturesAfterPayment = paypal.captureCount();
+
+    expect((await capture(customer, orderId, paypalOrder.id)).statusCode).toBe(200);
+    expect(paypal.captureCount()).toBe(capturesAfterPayment);
+    const again = await create(customer, orderId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: "Este pedido ya está pagado." });
+    const payments = await api.db.execute<{ reference: string }>(sql`select reference from order_payments where order_id = ${orderId}`);
+    expect(payments.rows).toEqual([{ reference: paypalOrder.captureId }]);
+  });
+
+  it("no confirma un pago rechazado ni el de otro pedido", async () => {
+    const { customer, orderId } = await customerWithOrder();
+    await create(customer, orderId);
+    const declined = paypalOrderOf(orderId);
+    declined.approved = true;
+    declined.declined = true;
+    expect((await capture(customer, orderId, declined.id)).statusCode).toBe(400);
+
+    const other = await customerWithOrder();
+    await create(other.customer, other.orderId);
+    const otherPayPalOrder = paypalOrderOf(other.orderId);
+    otherPayPalOrder.approved = true;
+    const mismatched = await capture(customer, orderId, otherPayPalOrder.id);
+    expect(mismatched.statusCode).toBe(400);
+    expect(mismatched.json()).toEqual({ message: "El pago de PayPal no corresponde a este pedido." });
+    expect((await getOrder(api.app, customer, orderId)).json().order.payment_status).toBe("sin_pagar");
+
+    // The other customer's capture was made by then: their own call reads it back and confirms.
+    const theirs = await capture(other.customer, other.orderId, otherPayPalOrder.id);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().order.payment_status).toBe("pagado");
+  });
+
+  it("no crea el pago de un pedido caducado", async () => {
+    const { customer, orderId } = await customerWithOrder();
+    await makeOverdue(api.db, orderId);
+    const response = await create(customer, orderId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: "El pedido ha caducado." });
+  });
+});
