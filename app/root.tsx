@@ -17,7 +17,8 @@ import { FlashMessage } from "~/components/FlashMessage";
 import { NotFound } from "~/components/NotFound";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
-import { takeFlash } from "~/services/session.server";
+import { commitSession, getSession, takeFlash } from "~/services/session.server";
+import { getCounts, getShopper, NO_COUNTS } from "~/services/shopper.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -26,7 +27,8 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const [categories, { flash, headers }, user] = await Promise.all([
+  const shopper = await getShopper(args);
+  const [categories, { flash }, user, counts] = await Promise.all([
     // The footer's categories must not take pages that need no catalogue down with the API.
     listCategories().catch((error: unknown) => {
       console.error("No se pudieron cargar las categorías", error);
@@ -34,17 +36,30 @@ export async function loader(args: LoaderFunctionArgs) {
     }),
     takeFlash(args.request, args.context),
     getUser(args),
+    // SPEC.md section 4: the header's cart, favourites and compare counts. A visitor with no lists
+    // costs no call; an unreachable API shows none rather than taking the page down.
+    getCounts(shopper).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+      console.error("No se pudieron cargar los contadores", error);
+      return NO_COUNTS;
+    }),
   ]);
   // Only what the layout shows: never the tokens.
   const signedInUser = user ? { id: user.id, name: user.name, role: user.role } : null;
-  return data({ categories, flash, user: signedInUser }, { headers });
+  // One cookie for the consumed flash and refreshed tokens alike (one session object per request).
+  const headers = new Headers(flash ? { "Set-Cookie": await commitSession(await getSession(args.request, args.context)) } : await shopper.headers());
+  // The counts are this shopper's: no shared cache may keep a page that shows them.
+  if (shopper.id) headers.set("Cache-Control", "private, no-store");
+  return data({ categories, flash, user: signedInUser, counts }, { headers });
 }
 
 /** Defaults for every page; routes that set caching start from these (their parentHeaders). */
-export const headers: HeadersFunction = () => ({
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "SAMEORIGIN",
+  // A shopper's page (their counts in the header) is never cached; see catalogPageHeaders.
+  ...(loaderHeaders.has("Cache-Control") ? { "Cache-Control": loaderHeaders.get("Cache-Control")! } : {}),
 });
 
 /** Titles of the pages the root error boundary renders, and the fallback of pages without their own. */
@@ -73,7 +88,12 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Saltar al contenido
         </a>
-        <Header user={rootData?.user ?? null} />
+        <Header
+          user={rootData?.user ?? null}
+          cartCount={rootData?.counts.cart ?? 0}
+          favoriteCount={rootData?.counts.wishlist ?? 0}
+          compareCount={rootData?.counts.compare ?? 0}
+        />
         <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
           {rootData?.flash ? <FlashMessage flash={rootData.flash} /> : null}
           {children}

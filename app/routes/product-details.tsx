@@ -1,12 +1,21 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { Rating } from "~/components/product/Rating";
 import { RacketSpecsTable } from "~/components/product/RacketSpecsTable";
+import {
+  primaryButtonLook,
+  secondaryButtonLook,
+  ShopperFormFields,
+  useShopperFetcher,
+  type ShopperActionResult,
+} from "~/components/product/shopper-forms";
+import type { ProductDetails } from "~/services/catalog.server";
+import { shopperAction } from "~/services/shopper-actions.server";
 import { catalogPageHeaders, getProduct } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
 
@@ -42,6 +51,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = catalogPageHeaders;
 
+/** The purchase form's cart, favourites and compare buttons (see shopperAction). */
+export function action(args: ActionFunctionArgs) {
+  return shopperAction(args);
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [];
   const { product } = data;
@@ -55,6 +69,108 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     ...(product.photos[0] ? [{ property: "og:image", content: product.photos[0].src }] : []),
   ];
 };
+
+const fieldLook =
+  "mt-1.5 block w-full rounded-lg border border-neutral-500 bg-white px-3 py-2.5 text-ink shadow-sm aria-[invalid=true]:border-red-600";
+
+/**
+ * Size (only sizes in stock can be chosen), quantity and the three buttons. A plain POST form to
+ * this page's action; with JavaScript a fetcher, so the page stays put. A refused size or quantity
+ * is shown under its field.
+ */
+function PurchaseForm({ product }: { product: ProductDetails }) {
+  const fetcher = useShopperFetcher();
+  const actionData = useActionData<ShopperActionResult>();
+  const result = fetcher.data ?? actionData;
+  const sizeError = result?.fieldErrors?.size?.join(" ");
+  const quantityError = result?.fieldErrors?.quantity?.join(" ");
+  const busy = fetcher.state !== "idle";
+  const hasSizes = product.sizes.length > 0;
+  const maxQuantity = Math.max(1, hasSizes ? Math.max(0, ...product.sizes.map((size) => size.stock)) : product.stock);
+  const inStock = product.stock > 0;
+
+  return (
+    <fetcher.Form method="post" className="mt-8 space-y-4 border-t border-neutral-200 pt-6" aria-label="Comprar">
+      <ShopperFormFields />
+      <input type="hidden" name="productId" value={product._id} />
+      <input type="hidden" name="slug" value={product.slug} />
+      <input type="hidden" name="fieldErrors" value="inline" />
+      {inStock ? (
+        <div className="flex flex-wrap items-start gap-4">
+          {hasSizes ? (
+            <div className="min-w-40">
+              <label htmlFor="talla" className="block text-sm font-bold text-ink">
+                Talla
+              </label>
+              <select
+                id="talla"
+                name="size"
+                defaultValue=""
+                aria-invalid={sizeError ? true : undefined}
+                aria-describedby={sizeError ? "talla-error" : undefined}
+                className={fieldLook}
+              >
+                <option value="">Elija una talla</option>
+                {product.sizes.map((size) => (
+                  <option key={size.size} value={size.size} disabled={size.stock === 0}>
+                    {size.stock === 0 ? `${size.size} (agotado)` : size.size}
+                  </option>
+                ))}
+              </select>
+              {sizeError ? (
+                <p id="talla-error" className="mt-1.5 text-sm font-medium text-red-700">
+                  {sizeError}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="w-28">
+            <label htmlFor="cantidad" className="block text-sm font-bold text-ink">
+              Cantidad
+            </label>
+            <input
+              id="cantidad"
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={maxQuantity}
+              step={1}
+              defaultValue={1}
+              aria-invalid={quantityError ? true : undefined}
+              aria-describedby={quantityError ? "cantidad-error" : undefined}
+              className={fieldLook}
+            />
+            {quantityError ? (
+              <p id="cantidad-error" className="mt-1.5 text-sm font-medium text-red-700">
+                {quantityError}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        {inStock ? (
+          <button type="submit" name="intent" value="add-to-cart" disabled={busy} className={`${primaryButtonLook} px-6 py-3 text-base`}>
+            Agregar al carrito
+          </button>
+        ) : null}
+        <button type="submit" name="intent" value="add-to-wishlist" disabled={busy} className={`${secondaryButtonLook} py-3`}>
+          <span aria-hidden="true" className="mr-1.5">
+            ♥
+          </span>
+          Agregar a favoritos
+        </button>
+        <button type="submit" name="intent" value="add-to-compare" disabled={busy} className={`${secondaryButtonLook} py-3`}>
+          <span aria-hidden="true" className="mr-1.5">
+            ⇄
+          </span>
+          Comparar
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
 
 function stockText(stock: number) {
   if (stock === 0) return "Agotado";
@@ -138,6 +254,8 @@ export default function ProductDetailsPage() {
               </ul>
             </section>
           ) : null}
+
+          <PurchaseForm product={product} />
 
           <section className="mt-8 border-t border-neutral-200 pt-6" aria-labelledby="descripcion">
             <h2 id="descripcion" className="text-lg font-bold text-ink">

@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { api, ApiError, type ApiRequest } from "./api.server";
 import { commitSession, destroySession, getSession, type Flash, type StoreSession } from "./session.server";
+import { mergeGuestLists } from "./shopper.server";
 
 /** What loaders and actions receive; every helper here takes it whole. */
 export interface RequestArgs {
@@ -220,6 +221,8 @@ export async function signIn(
   session.set("accessToken", tokens.token);
   session.set("refreshToken", tokens.refreshToken);
   session.unset("redirectTo");
+  // The visitor's cart, favourites and compare list become the user's (DESIGN.md section 3).
+  await mergeGuestLists(session, tokens.token, context.clientAddress);
   const claims = readAccessToken(tokens.token);
   let name = options.name;
   if (name === undefined && claims) {

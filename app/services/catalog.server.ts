@@ -63,12 +63,23 @@ function cardImage(imageId: string): ResponsiveImage {
   return { src: imageUrl(imageId, 400), srcSet: `${imageUrl(imageId, 200)} 200w, ${imageUrl(imageId, 400)} 400w` };
 }
 
-function toSummary({ images, ...product }: Contract.ProductCard): ProductSummary {
+/** A product card of any API answer (catalogue, cart, favourites) as components render it. */
+export function toSummary({ images, ...product }: Contract.ProductCard): ProductSummary {
   return { ...product, image: images[0] ? cardImage(images[0]) : null };
 }
 
 function toCategory({ image, ...category }: Contract.Category): Category {
   return { ...category, image: image ? cardImage(image) : null };
+}
+
+/** A product's full record (product page, compare list) with its photos as URLs. */
+export function toDetails({ images, ...product }: Contract.ProductDetail): ProductDetails {
+  const photos = images.map((id) => ({
+    src: imageUrl(id, 800),
+    srcSet: `${imageUrl(id, 400)} 400w, ${imageUrl(id, 800)} 800w`,
+    thumbnail: imageUrl(id, 200),
+  }));
+  return { ...product, photos };
 }
 
 export async function listCategories(): Promise<Category[]> {
@@ -109,13 +120,7 @@ export async function searchSuggestions(searchValue: string): Promise<SearchSugg
 export async function getProduct(slug: string): Promise<{ product: ProductDetails; relatedProducts: ProductSummary[] } | null> {
   try {
     const { product, relatedProducts } = await api<Contract.ProductAnswer>(`/home/get-product/${encodeURIComponent(slug)}`);
-    const { images, ...rest } = product;
-    const photos = images.map((id) => ({
-      src: imageUrl(id, 800),
-      srcSet: `${imageUrl(id, 400)} 400w, ${imageUrl(id, 800)} 800w`,
-      thumbnail: imageUrl(id, 200),
-    }));
-    return { product: { ...rest, photos }, relatedProducts: relatedProducts.map(toSummary) };
+    return { product: toDetails(product), relatedProducts: relatedProducts.map(toSummary) };
   } catch (error) {
     // 404, and also 400/414 for a slug the API refuses to look up (too long, malformed): no such product.
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
@@ -137,7 +142,9 @@ export async function listBanners(): Promise<Banner[]> {
  */
 export function catalogPageHeaders({ parentHeaders }: { parentHeaders: Headers }): Headers {
   const headers = new Headers(parentHeaders);
-  headers.set("Cache-Control", parentHeaders.has("Set-Cookie") ? "private, no-store" : "public, max-age=60");
+  // The root marks a shopper's pages (their cart counts in the header) private too.
+  const personal = parentHeaders.has("Set-Cookie") || parentHeaders.get("Cache-Control")?.includes("private");
+  headers.set("Cache-Control", personal ? "private, no-store" : "public, max-age=60");
   headers.set("Vary", "Cookie");
   return headers;
 }

@@ -17,6 +17,11 @@ export interface SessionData {
   userName: string;
   /** Where a visitor who went to sign in wanted to go; survives the round trip through Google. */
   redirectTo: string;
+  /**
+   * A visitor's random id for their cart, favourites and compare list (DESIGN.md section 3), made
+   * on their first add and forgotten once the lists join the user's at sign-in.
+   */
+  guestId: string;
   /** remix-auth-oauth2's anti-forgery state while a Google sign-in is under way. */
   "oauth2:state": string;
 }

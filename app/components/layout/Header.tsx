@@ -27,11 +27,18 @@ const MENU_LINKS = [
 
 function CountLink({ to, label, count, children }: { to: string; label: string; count: number; children: ReactNode }) {
   return (
-    <Link to={to} className="group relative grid size-10 place-items-center rounded-full text-white hover:bg-white/10">
+    <Link to={to} title={label} className="group relative grid size-10 place-items-center rounded-full text-white hover:bg-white/10">
       {children}
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">
+        {label}
+        {count > 0 ? `, ${count}` : ""}
+      </span>
       {count > 0 ? (
-        <span className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-ball px-1 text-[11px] font-bold leading-none text-ink">
+        <span
+          aria-hidden="true"
+          data-testid="count-badge"
+          className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-ball px-1 text-[11px] font-bold leading-none text-ink"
+        >
           {count > 99 ? "99+" : count}
         </span>
       ) : null}

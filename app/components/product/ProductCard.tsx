@@ -3,6 +3,7 @@ import type { ProductSummary } from "~/services/catalog.server";
 import { BallIcon } from "~/components/icons";
 import { Price } from "./Price";
 import { Rating } from "./Rating";
+import { iconButtonLook, primaryButtonLook, SHOPPER_LISTS_ACTION, ShopperFormFields, useShopperFetcher } from "./shopper-forms";
 
 export type ProductLayout = "grid" | "list";
 
@@ -28,6 +29,42 @@ function ProductImage({ product, sizes }: { product: ProductSummary; sizes: stri
       alt={product.name}
       className="size-full object-contain p-3 transition-transform duration-300 group-hover:scale-105"
     />
+  );
+}
+
+/**
+ * The card's cart, favourites and compare buttons: one plain POST form (it works without
+ * JavaScript), sent through a fetcher once the page is interactive. A product sold by size links
+ * to its page to choose one.
+ */
+export function ProductCardActions({ product }: { product: ProductSummary }) {
+  const fetcher = useShopperFetcher();
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={SHOPPER_LISTS_ACTION} className="relative z-10 mt-3 flex items-center gap-2">
+      <ShopperFormFields />
+      <input type="hidden" name="productId" value={product._id} />
+      <input type="hidden" name="slug" value={product.slug} />
+      {product.stock > 0 ? (
+        product.hasSizes ? (
+          <Link to={`/product/details/${product.slug}`} className={`${primaryButtonLook} min-w-0 flex-1 px-3 text-center`}>
+            Elegir talla
+          </Link>
+        ) : (
+          <button type="submit" name="intent" value="add-to-cart" disabled={busy} className={`${primaryButtonLook} min-w-0 flex-1 px-3 text-center`}>
+            Agregar al carrito<span className="sr-only">: {product.name}</span>
+          </button>
+        )
+      ) : null}
+      <button type="submit" name="intent" value="add-to-wishlist" disabled={busy} title="Agregar a favoritos" className={iconButtonLook}>
+        <span aria-hidden="true">♥</span>
+        <span className="sr-only">Agregar a favoritos: {product.name}</span>
+      </button>
+      <button type="submit" name="intent" value="add-to-compare" disabled={busy} title="Comparar" className={iconButtonLook}>
+        <span aria-hidden="true">⇄</span>
+        <span className="sr-only">Comparar: {product.name}</span>
+      </button>
+    </fetcher.Form>
   );
 }
 
@@ -63,6 +100,7 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductSumm
         <Rating value={product.rating} />
         <div className="mt-auto pt-1">
           <Price price={product.price} salePrice={product.salePrice} discount={product.discount} />
+          <ProductCardActions product={product} />
         </div>
       </div>
     </article>

@@ -8,6 +8,8 @@ import type { ListingParams } from "~/services/product-listing.server";
 /** SPEC.md section 9: the list reloads 100 ms after the last change. */
 const RELOAD_DEBOUNCE_MS = 100;
 
+const FORM_ID = "filtros-productos";
+
 interface ProductFiltersProps {
   state: ListingParams;
   /** The catalogue's price range in whole dollars: the price inputs' starting values. */
@@ -120,11 +122,13 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
     submit(filterQuery(form, priceBounds), { method: "get", action: "/products", preventScrollReset: true, replace: true, debounceTimeout });
   }
 
-  function onChange(event: FormEvent<HTMLFormElement>) {
+  function onChange(event: FormEvent<HTMLDivElement>) {
     const changed = event.target as HTMLInputElement;
+    // Only the filter form's controls (the results' own forms, if any, are not filters).
+    if (!formRef.current || changed.form !== formRef.current) return;
     // One category at a time: ticking a box clears the others, unticking it clears the filter.
     if (changed.name === "category" && changed.checked) {
-      for (const box of event.currentTarget.querySelectorAll<HTMLInputElement>('input[name="category"]')) {
+      for (const box of formRef.current.querySelectorAll<HTMLInputElement>('input[name="category"]')) {
         if (box !== changed) box.checked = false;
       }
     }
@@ -136,122 +140,129 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
     reload(0);
   }
 
+  // The results hold forms of their own (the cards' buttons) and forms cannot nest: the filter
+  // form is the panel only, and the toolbar's sort and view controls join it by its id.
   return (
-    <Form
-      ref={formRef}
-      method="get"
-      action="/products"
-      preventScrollReset
+    <div
       onChange={onChange}
-      onSubmit={onSubmit}
-      aria-label="Filtros de productos"
-      className="grid items-start gap-6 lg:grid-cols-1 lg:has-[>details[open]]:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10"
+      className="grid items-start gap-6 lg:grid-cols-1 lg:has-[>form>details[open]]:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10"
     >
-      <details ref={panelRef} open className="group rounded-2xl border border-neutral-200 bg-white lg:sticky lg:top-20" data-testid="filters-panel">
-        <summary className="flex items-center gap-2 rounded-2xl px-5 py-3.5 text-sm font-bold text-ink hover:bg-neutral-50" data-testid="filters-toggle">
-          <SlidersIcon className="size-5" />
-          Filtros
-          <ChevronDownIcon className="ml-auto size-5 transition-transform group-open:rotate-180" />
-        </summary>
-        <div className="space-y-5 px-5 pb-5">
-          {state.searchValue ? <input type="hidden" name="searchValue" value={state.searchValue} /> : null}
+      <Form
+        ref={formRef}
+        id={FORM_ID}
+        method="get"
+        action="/products"
+        preventScrollReset
+        onSubmit={onSubmit}
+        aria-label="Filtros de productos"
+        className="lg:sticky lg:top-20"
+      >
+        <details ref={panelRef} open className="group rounded-2xl border border-neutral-200 bg-white" data-testid="filters-panel">
+          <summary className="flex items-center gap-2 rounded-2xl px-5 py-3.5 text-sm font-bold text-ink hover:bg-neutral-50" data-testid="filters-toggle">
+            <SlidersIcon className="size-5" />
+            Filtros
+            <ChevronDownIcon className="ml-auto size-5 transition-transform group-open:rotate-180" />
+          </summary>
+          <div className="space-y-5 px-5 pb-5">
+            {state.searchValue ? <input type="hidden" name="searchValue" value={state.searchValue} /> : null}
 
-          <FilterGroup legend="Categoría">
-            <ul className="space-y-2">
-              {categories.map((category) => (
-                <li key={category.slug}>
-                  <label className="flex items-center gap-2.5 text-sm text-neutral-800">
-                    <input
-                      type="checkbox"
-                      name="category"
-                      value={category.slug}
-                      defaultChecked={state.category === category.slug}
-                      className={choiceClass}
-                    />
-                    {category.name}
+            <FilterGroup legend="Categoría">
+              <ul className="space-y-2">
+                {categories.map((category) => (
+                  <li key={category.slug}>
+                    <label className="flex items-center gap-2.5 text-sm text-neutral-800">
+                      <input
+                        type="checkbox"
+                        name="category"
+                        value={category.slug}
+                        defaultChecked={state.category === category.slug}
+                        className={choiceClass}
+                      />
+                      {category.name}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </FilterGroup>
+
+            <FilterGroup legend="Precio (US$)">
+              <div className="grid grid-cols-2 gap-3">
+                <div>
+                  <label htmlFor="filtro-lowPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
+                    Precio mínimo
                   </label>
-                </li>
-              ))}
-            </ul>
-          </FilterGroup>
+                  <input
+                    id="filtro-lowPrice"
+                    type="number"
+                    name="lowPrice"
+                    min={0}
+                    step={1}
+                    inputMode="numeric"
+                    defaultValue={state.lowPrice ?? priceBounds.low}
+                    className="field"
+                  />
+                </div>
+                <div>
+                  <label htmlFor="filtro-highPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
+                    Precio máximo
+                  </label>
+                  <input
+                    id="filtro-highPrice"
+                    type="number"
+                    name="highPrice"
+                    min={0}
+                    step={1}
+                    inputMode="numeric"
+                    defaultValue={state.highPrice ?? priceBounds.high}
+                    className="field"
+                  />
+                </div>
+              </div>
+            </FilterGroup>
 
-          <FilterGroup legend="Precio (US$)">
-            <div className="grid grid-cols-2 gap-3">
-              <div>
-                <label htmlFor="filtro-lowPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
-                  Precio mínimo
-                </label>
-                <input
-                  id="filtro-lowPrice"
-                  type="number"
-                  name="lowPrice"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  defaultValue={state.lowPrice ?? priceBounds.low}
-                  className="field"
-                />
-              </div>
-              <div>
-                <label htmlFor="filtro-highPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
-                  Precio máximo
-                </label>
-                <input
-                  id="filtro-highPrice"
-                  type="number"
-                  name="highPrice"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  defaultValue={state.highPrice ?? priceBounds.high}
-                  className="field"
-                />
-              </div>
+            <FilterGroup legend="Valoración">
+              <ul className="space-y-2">
+                {[{ value: "", label: "Cualquier valoración" }, ...RATING_CHOICES].map((choice) => (
+                  <li key={choice.value}>
+                    <label className="flex items-center gap-2.5 text-sm text-neutral-800">
+                      <input
+                        type="radio"
+                        name="rating"
+                        value={choice.value}
+                        defaultChecked={String(state.rating ?? "") === choice.value}
+                        className={choiceClass}
+                      />
+                      {choice.label}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </FilterGroup>
+
+            <FilterGroup legend="Disponibilidad">
+              <label className="flex items-center gap-2.5 text-sm text-neutral-800">
+                <input type="checkbox" name="availability" value="in-stock" defaultChecked={state.availability === "in-stock"} className={choiceClass} />
+                Solo en stock
+              </label>
+            </FilterGroup>
+
+            <div className="space-y-4 border-t border-neutral-200 pt-5">
+              <SelectFilter name="tag" label="Etiqueta" anyLabel="Todas" values={options.tags} selected={state.tag} />
+              <SelectFilter name="color" label="Color" anyLabel="Todos" values={options.colors} selected={state.color} />
+              <SelectFilter name="size" label="Talla" anyLabel="Todas" values={options.sizes} selected={state.size} />
             </div>
-          </FilterGroup>
 
-          <FilterGroup legend="Valoración">
-            <ul className="space-y-2">
-              {[{ value: "", label: "Cualquier valoración" }, ...RATING_CHOICES].map((choice) => (
-                <li key={choice.value}>
-                  <label className="flex items-center gap-2.5 text-sm text-neutral-800">
-                    <input
-                      type="radio"
-                      name="rating"
-                      value={choice.value}
-                      defaultChecked={String(state.rating ?? "") === choice.value}
-                      className={choiceClass}
-                    />
-                    {choice.label}
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </FilterGroup>
-
-          <FilterGroup legend="Disponibilidad">
-            <label className="flex items-center gap-2.5 text-sm text-neutral-800">
-              <input type="checkbox" name="availability" value="in-stock" defaultChecked={state.availability === "in-stock"} className={choiceClass} />
-              Solo en stock
-            </label>
-          </FilterGroup>
-
-          <div className="space-y-4 border-t border-neutral-200 pt-5">
-            <SelectFilter name="tag" label="Etiqueta" anyLabel="Todas" values={options.tags} selected={state.tag} />
-            <SelectFilter name="color" label="Color" anyLabel="Todos" values={options.colors} selected={state.color} />
-            <SelectFilter name="size" label="Talla" anyLabel="Todas" values={options.sizes} selected={state.size} />
+            <div className="flex flex-wrap items-center gap-3 border-t border-neutral-200 pt-5">
+              <button type="submit" className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
+                Aplicar filtros
+              </button>
+              <Link to="/products" className="rounded-full px-3 py-2.5 text-sm font-semibold text-ink underline underline-offset-4 hover:text-court">
+                Restablecer
+              </Link>
+            </div>
           </div>
-
-          <div className="flex flex-wrap items-center gap-3 border-t border-neutral-200 pt-5">
-            <button type="submit" className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
-              Aplicar filtros
-            </button>
-            <Link to="/products" className="rounded-full px-3 py-2.5 text-sm font-semibold text-ink underline underline-offset-4 hover:text-court">
-              Restablecer
-            </Link>
-          </div>
-        </div>
-      </details>
+        </details>
+      </Form>
 
       <div className="min-w-0">
         <div className="mb-6 flex flex-wrap items-end gap-3 sm:gap-4">
@@ -260,7 +271,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
             <label htmlFor="filtro-sortPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
               Ordenar por precio
             </label>
-            <select id="filtro-sortPrice" name="sortPrice" defaultValue={state.sortPrice ?? ""} className="field">
+            <select id="filtro-sortPrice" form={FORM_ID} name="sortPrice" defaultValue={state.sortPrice ?? ""} className="field">
               <option value="">Por defecto</option>
               <option value="low-to-high">Precio: menor a mayor</option>
               <option value="high-to-low">Precio: mayor a menor</option>
@@ -270,7 +281,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
             <label htmlFor="filtro-sortByDate" className="mb-1 block text-xs font-semibold text-neutral-700">
               Ordenar por fecha
             </label>
-            <select id="filtro-sortByDate" name="sortByDate" defaultValue={state.sortByDate ?? ""} className="field">
+            <select id="filtro-sortByDate" form={FORM_ID} name="sortByDate" defaultValue={state.sortByDate ?? ""} className="field">
               <option value="">Por defecto</option>
               <option value="newest">Más recientes</option>
               <option value="oldest">Más antiguos</option>
@@ -283,7 +294,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
               { value: "list", label: "Lista", icon: <ListIcon className="size-5" /> },
             ].map((choice) => (
               <label key={choice.value} className="relative cursor-pointer" title={choice.label}>
-                <input type="radio" name="view" value={choice.value} defaultChecked={state.view === choice.value} className="peer sr-only" />
+                <input type="radio" form={FORM_ID} name="view" value={choice.value} defaultChecked={state.view === choice.value} className="peer sr-only" />
                 <span className="grid size-9 place-items-center rounded-md text-neutral-600 peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-court">
                   {choice.icon}
                   <span className="sr-only">{choice.label}</span>
@@ -294,6 +305,6 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
         </div>
         {children}
       </div>
-    </Form>
+    </div>
   );
 }

@@ -1,0 +1,127 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { BallIcon } from "~/components/icons";
+import { Rating } from "~/components/product/Rating";
+import { ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
+import type { ProductDetails, RacketSpecs } from "~/services/catalog.server";
+import { formatPrice } from "~/services/money";
+import { shopperAction } from "~/services/shopper-actions.server";
+import { COMPARE_LIMIT, getCompareList, getShopper, type CompareItem } from "~/services/shopper.server";
+
+export async function loader(args: LoaderFunctionArgs) {
+  const shopper = await getShopper(args);
+  const items = (await getCompareList(shopper)).slice(0, COMPARE_LIMIT);
+  return shopper.data({ items, limit: COMPARE_LIMIT });
+}
+
+export function action(args: ActionFunctionArgs) {
+  return shopperAction(args);
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Comparar productos | Mercado Pádel" },
+  { name: "description", content: "Compare lado a lado precio, valoración, stock y especificaciones de hasta cuatro productos de pádel." },
+  { name: "robots", content: "noindex" },
+];
+
+const NOT_APPLICABLE = "—";
+
+const SPEC_ROWS: { key: keyof RacketSpecs; label: string }[] = [
+  { key: "forma", label: "Forma" },
+  { key: "peso", label: "Peso" },
+  { key: "balance", label: "Balance" },
+  { key: "nucleo", label: "Núcleo" },
+  { key: "cara", label: "Cara" },
+  { key: "nivel", label: "Nivel" },
+];
+
+const ROWS: { label: string; value: (product: ProductDetails) => ReactNode }[] = [
+  { label: "Precio", value: (product) => formatPrice(product.salePrice) },
+  { label: "Valoración", value: (product) => <Rating value={product.rating} showValue /> },
+  { label: "Stock", value: (product) => (product.stock > 0 ? `${product.stock} disponibles` : "Agotado") },
+  { label: "Marca", value: (product) => product.brand },
+  { label: "Categoría", value: (product) => product.category.name },
+  ...SPEC_ROWS.map(({ key, label }) => ({ label, value: (product: ProductDetails) => product.specs?.[key] || NOT_APPLICABLE })),
+];
+
+function RemoveButton({ item }: { item: CompareItem }) {
+  const fetcher = useShopperFetcher();
+  return (
+    <fetcher.Form method="post" className="mt-2">
+      <ShopperFormFields />
+      <input type="hidden" name="id" value={item._id} />
+      <button
+        type="submit"
+        name="intent"
+        value="remove-compare"
+        disabled={fetcher.state !== "idle"}
+        className="rounded text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900"
+      >
+        Quitar<span className="sr-only">: {item.product.name}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function ComparePage() {
+  const { items, limit } = useLoaderData<typeof loader>();
+  return (
+    <div className="page-container py-8 lg:py-10">
+      <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Comparar productos" }]} />
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Comparar productos</h1>
+      {items.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center">
+          <p className="text-lg font-semibold text-ink">No hay productos para comparar.</p>
+          <Link to="/products" className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
+            Ver productos
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 text-neutral-700">Hasta {limit} productos lado a lado.</p>
+          <div className="mt-6 overflow-x-auto rounded-2xl border border-neutral-200">
+            <table className="w-full min-w-[36rem] table-fixed text-left text-sm" data-testid="compare-table">
+              <caption className="sr-only">Comparación de productos</caption>
+              <thead>
+                <tr className="border-b border-neutral-200 bg-neutral-50 align-top">
+                  <td className="w-32 p-3" />
+                  {items.map((item) => (
+                    <th key={item._id} scope="col" className="p-3 font-semibold text-ink">
+                      <div className="mb-2 grid aspect-square w-full max-w-32 place-items-center overflow-hidden rounded-xl bg-white">
+                        {item.product.photos[0] ? (
+                          <img src={item.product.photos[0].thumbnail} width={200} height={200} alt="" className="size-full object-contain p-1.5" />
+                        ) : (
+                          <BallIcon className="size-10 text-neutral-400" />
+                        )}
+                      </div>
+                      <Link to={`/product/details/${item.product.slug}`} className="hover:underline">
+                        {item.product.name}
+                      </Link>
+                      <RemoveButton item={item} />
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {ROWS.map((row) => (
+                  <tr key={row.label} className="border-b border-neutral-200 last:border-0">
+                    <th scope="row" className="p-3 font-semibold text-neutral-600">
+                      {row.label}
+                    </th>
+                    {items.map((item) => (
+                      <td key={item._id} className="p-3 text-ink">
+                        {row.value(item.product)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
