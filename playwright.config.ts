@@ -56,7 +56,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: {
     baseURL: webUrl,
     locale: "es-ES",

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { like, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
@@ -123,22 +122,6 @@ describe("límite de intentos de inicio de sesión", () => {
  * pg's Pool.end() resolves before its connections have closed; a server stopped at that moment
  * kills them and pg reports it as an uncaught error. Waits until only this check is connected.
  */
-async function waitForClientsToLeave(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await client.query<{ others: number }>(
-        "select count(*)::int as others from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()",
-      );
-      if (rows[0]!.others === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    await client.end();
-  }
-}
-
 describe("límite de intentos compartido entre dos instancias de la API en PostgreSQL", () => {
   let cluster: PostgresCluster;
   let databases: Database[] = [];
@@ -155,7 +138,6 @@ describe("límite de intentos compartido entre dos instancias de la API en Postg
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
     await Promise.all(databases.map((database) => database.close()));
-    if (cluster) await waitForClientsToLeave(cluster.url);
     await cluster?.stop();
   });
 

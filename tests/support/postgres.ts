@@ -31,6 +31,28 @@ function asPostgres(command: string, args: string[]): string[] {
 }
 
 /**
+ * Waits (at most about two seconds) until no other client is connected, so the shutdown that
+ * follows never cuts a connection a test's pool is still closing: pg would report that as an
+ * unhandled error.
+ */
+async function waitForClientsToLeave(url: string): Promise<void> {
+  const pg = await import("pg");
+  const client = new pg.default.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { rows } = await client.query<{ others: number }>(
+        "select count(*)::int as others from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()",
+      );
+      if (rows[0]!.others === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * A throw-away PostgreSQL 15 cluster on a free loopback port, owned by the test that starts it.
  * Stopping it shuts the server down and deletes its files.
  */
@@ -62,6 +84,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   return {
     url,
     async stop() {
+      await waitForClientsToLeave(url);
       const exited = new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
       const [stopCommand, ...stopArgs] = asPostgres(path.join(PG_BIN, "pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w"]);
       execFileSync(stopCommand, stopArgs, { stdio: "ignore" });

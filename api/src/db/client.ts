@@ -32,6 +32,9 @@ const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR || "api/drizzle
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+    // An idle connection the server drops (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (error) => console.error("Conexión a PostgreSQL perdida:", error.message));
     const db = drizzlePg(pool, { schema });
     return {
       db,
