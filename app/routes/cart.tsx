@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { CouponBox } from "~/components/cart/CouponBox";
 import { BallIcon } from "~/components/icons";
 import { secondaryButtonLook, ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
+import { couponAction, isCouponIntent } from "~/services/coupon-actions.server";
+import { getCartCoupon } from "~/services/coupons.server";
 import { formatPrice } from "~/services/money";
 import { shopperAction } from "~/services/shopper-actions.server";
 import { getCart, getShopper, type CartLine } from "~/services/shopper.server";
@@ -11,11 +14,20 @@ import { getCart, getShopper, type CartLine } from "~/services/shopper.server";
 /** /card and /cart (SPEC.md section 2): one module, two route ids in app/routes.ts. */
 export async function loader(args: LoaderFunctionArgs) {
   const shopper = await getShopper(args);
-  const cart = await getCart(shopper);
-  return shopper.data({ cart });
+  const [cart, coupon] = await Promise.all([
+    getCart(shopper),
+    // The coupon is a signed-in user's (the API's coupon calls are bearer only); a failure only hides it.
+    getCartCoupon(shopper).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+      console.error("GET /home/coupon falló:", error);
+      return { coupon: null, discount: 0 };
+    }),
+  ]);
+  return shopper.data({ cart, coupon, signedIn: shopper.user !== null });
 }
 
-export function action(args: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  if (await isCouponIntent(args.request)) return couponAction(args);
   return shopperAction(args);
 }
 
@@ -137,7 +149,9 @@ function OutOfStockLine({ line }: { line: CartLine }) {
 }
 
 export default function CartPage() {
-  const { cart } = useLoaderData<typeof loader>();
+  const { cart, coupon, signedIn } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const couponResult = actionData && "result" in actionData ? actionData.result : null;
   const empty = cart.card_products.length === 0 && cart.outOfStockProduct.length === 0;
 
   return (
@@ -198,11 +212,25 @@ export default function CartPage() {
               <dd className="text-right font-semibold" data-testid="summary-shipping">
                 {cart.shipping_fee > 0 ? formatPrice(cart.shipping_fee) : cart.buy_product_item > 0 ? "Gratis" : formatPrice(0)}
               </dd>
+              {coupon.coupon ? (
+                <>
+                  <dt className="text-neutral-700">
+                    Descuento <span className="font-mono text-xs">({coupon.coupon.code})</span>
+                  </dt>
+                  <dd className="text-right font-semibold text-lime-800" data-testid="summary-discount">
+                    −{formatPrice(coupon.discount)}
+                  </dd>
+                </>
+              ) : null}
               <dt className="border-t border-neutral-300 pt-3 text-base font-bold text-ink">Total</dt>
               <dd className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink" data-testid="summary-total">
-                {formatPrice(cart.price + cart.shipping_fee)}
+                {formatPrice(cart.price - coupon.discount + cart.shipping_fee)}
               </dd>
             </dl>
+            <CouponBox coupon={coupon.coupon} signedIn={signedIn} lastResult={couponResult} />
+            <Link to="/shipping" className="mt-6 flex w-full items-center justify-center rounded-full bg-ink px-5 py-3 text-sm font-bold text-white hover:bg-neutral-800">
+              Continuar con el envío
+            </Link>
             <Link to="/products" className={`${secondaryButtonLook} mt-6 w-full`}>
               Seguir comprando
             </Link>

@@ -1,6 +1,10 @@
-import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { PageIntro } from "~/components/content/PageIntro";
+import { ApiError } from "~/services/api.server";
+import { applyCoupon, redeemVoucher, signInPath } from "~/services/coupons.server";
+import { getShopper } from "~/services/shopper.server";
 
 export const meta: MetaFunction = () => [
   { title: "Cupones y Vales de Regalo | Mercado Pádel" },
@@ -42,11 +46,64 @@ export function loader() {
   };
 }
 
+const giftIntents = { coupon: "use-coupon", voucher: "redeem-voucher" } as const;
+
+const giftForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(giftIntents.coupon), code: z.enum(["AHORRA20", "REGALO50", "VALE100"]) }),
+  z.object({ intent: z.literal(giftIntents.voucher), code: z.enum(["VOUCHER200", "VOUCHER500", "VOUCHER1000"]) }),
+]);
+
+/**
+ * 'Usar Cupón' puts the coupon on the user's cart and goes to it; 'Canjear Voucher' credits the
+ * wallet (DESIGN.md section 3). Plain POST forms, a redirect with a flash either way; both need a
+ * signed-in user, so a visitor is sent to sign in and brought back here.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const shopper = await getShopper(args);
+  const parsed = giftForm.safeParse(Object.fromEntries(await args.request.formData()));
+  if (!parsed.success) return shopper.redirect("/gift", { kind: "error", message: "Petición no válida." });
+  const { intent, code } = parsed.data;
+  if (!shopper.user) {
+    const message = intent === giftIntents.coupon ? "Inicie sesión para usar un cupón." : "Inicie sesión para canjear un voucher.";
+    return shopper.redirect(signInPath("/gift"), { kind: "error", message });
+  }
+  try {
+    if (intent === giftIntents.coupon) {
+      await applyCoupon(shopper, code);
+      return shopper.redirect("/card", { kind: "success", message: "Cupón aplicado." });
+    }
+    const { message } = await redeemVoucher(shopper, code);
+    return shopper.redirect("/gift", { kind: "success", message });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && error.status < 500) return shopper.redirect("/gift", { kind: "error", message: error.message });
+    console.error(`La acción ${intent} falló:`, error);
+    return shopper.redirect("/gift", { kind: "error", message: "Error de red o servidor" });
+  }
+}
+
+/** One button in its own POST form, sending the code. */
+function CodeButton({ intent, code, label, className }: { intent: string; code: string; label: string; className: string }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get("code") === code;
+  return (
+    <Form method="post">
+      <input type="hidden" name="code" value={code} />
+      {/* The code in the name tells the three buttons apart for a screen reader. */}
+      <button type="submit" name="intent" value={intent} disabled={sending} aria-label={`${label} ${code}`} className={className}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+const buttonLook =
+  "inline-flex w-full items-center justify-center rounded-full px-5 py-2.5 font-bold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60";
+
 const codeLook = "select-all rounded-md px-3 py-1.5 font-mono text-lg font-bold tracking-wider";
 
 export default function Gift() {
   const { vouchers } = useLoaderData<typeof loader>();
-  // The cart issue adds the 'Usar Cupón', 'Reserva tu plaza' and 'Canjear Voucher' actions.
   return (
     <>
       <PageIntro eyebrow="Regalos y promociones" title="Cupones y Vales de Regalo">
@@ -71,6 +128,14 @@ export default function Gift() {
                 <span className="text-sm text-slate-300">Código</span>
                 <code className={`${codeLook} bg-lime-400 text-slate-900`}>{coupon.code}</code>
               </p>
+              <div className="px-6 pb-6">
+                <CodeButton
+                  intent={giftIntents.coupon}
+                  code={coupon.code}
+                  label="Usar Cupón"
+                  className={`${buttonLook} bg-lime-400 text-slate-900 hover:bg-lime-300 focus-visible:outline-lime-400`}
+                />
+              </div>
             </li>
           ))}
         </ul>
@@ -116,6 +181,14 @@ export default function Gift() {
                 <span className="text-sm text-slate-600">Código</span>
                 <code className={`${codeLook} bg-slate-100 text-slate-900`}>{voucher.code}</code>
               </p>
+              <div className="mt-4">
+                <CodeButton
+                  intent={giftIntents.voucher}
+                  code={voucher.code}
+                  label="Canjear Voucher"
+                  className={`${buttonLook} bg-slate-900 text-white hover:bg-slate-700 focus-visible:outline-slate-900`}
+                />
+              </div>
             </li>
           ))}
         </ul>

@@ -1,15 +1,11 @@
-import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { apiUrl } from "./support";
+import { apiUrl, uniqueEmail } from "./support";
 
 const accessTokenTtlMs = Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS) * 1000;
 
-/** An address no other test or project uses, so every test starts from a fresh account. */
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  return `${label}-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /** The link of the newest e-mail sent to this address, as the API wrote it to its outbox. */
 async function newestLinkFor(email: string): Promise<string> {

@@ -1,22 +1,8 @@
-import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { apiUrl, queryProducts } from "./support";
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { apiUrl, headerLink, productDetails, queryProducts, uniqueEmail, type ProductDetailsAnswer } from "./support";
 
 const money = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
 const formatPrice = (cents: number) => money.format(cents / 100);
-
-function uniqueEmail(testInfo: TestInfo, label: string): string {
-  return `${label}-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-interface ProductAnswer {
-  product: { _id: string; name: string; slug: string; stock: number; sizes: { size: string; stock: number }[] };
-}
-
-async function productDetails(slug: string): Promise<ProductAnswer["product"]> {
-  const response = await fetch(`${apiUrl}/home/get-product/${slug}`);
-  expect(response.ok).toBe(true);
-  return ((await response.json()) as ProductAnswer).product;
-}
 
 /** The visitor's guest id inside the web's session cookie (signed, not encrypted). */
 async function guestIdOf(context: BrowserContext): Promise<string> {
@@ -42,15 +28,11 @@ async function guestCart(guestId: string): Promise<CartAnswer> {
   return (await response.json()) as CartAnswer;
 }
 
-function headerLink(page: Page, label: string, count?: number) {
-  return page.getByRole("banner").getByRole("link", { name: count ? `${label}, ${count}` : label, exact: true });
-}
-
 test.describe("carrito, favoritos y comparación", () => {
   test("un visitante llena sus listas y las conserva al crear una cuenta", async ({ page, context }, testInfo) => {
     const racket = (await queryProducts({ category: "palas", availability: "in-stock", parPage: "20" })).products.find((product) => product.stock >= 3)!;
     const shoeCards = (await queryProducts({ category: "zapatillas", availability: "in-stock", parPage: "20" })).products;
-    let shoe: ProductAnswer["product"] | undefined;
+    let shoe: ProductDetailsAnswer | undefined;
     for (const card of shoeCards) {
       const details = await productDetails(card.slug);
       if (details.sizes.some((size) => size.stock > 0)) {

@@ -1,4 +1,4 @@
-import type { Page, Response } from "@playwright/test";
+import { expect, type Page, type Response, type TestInfo } from "@playwright/test";
 import { gzipSync } from "node:zlib";
 
 export const apiUrl = `http://127.0.0.1:${process.env.E2E_API_PORT || 4310}`;
@@ -30,4 +30,98 @@ export async function gzippedScriptBytes(page: Page, run: () => Promise<unknown>
   await run();
   page.off("response", onResponse);
   return (await Promise.all(sizes)).reduce((total, size) => total + size, 0);
+}
+
+// ---- Shopper journeys (coupons) -----------------------------------------------------------------
+
+export const SHOPPER_PASSWORD = "Raqueta-2026";
+
+/** Adds one in-stock racket (no sizes) from the listing's card; answers it. */
+export async function addRacketToCart(page: Page): Promise<ProductSummary> {
+  const { products } = await queryProducts({ category: "palas", availability: "in-stock", parPage: "20" });
+  const racket = products.find((product) => product.stock >= 2);
+  if (!racket) throw new Error("no hay palas con existencias");
+  await page.goto(`/products?searchValue=${encodeURIComponent(racket.name)}`);
+  const card = page.getByTestId("product-card").filter({ has: page.getByRole("link", { name: racket.name, exact: true }) });
+  await card.getByRole("button", { name: "Agregar al carrito" }).click();
+  await page.getByText("Producto agregado al carrito.").waitFor();
+  return racket;
+}
+
+/** A separate API session for the same user, to read what the API computes (bearer calls). */
+export async function apiSignIn(email: string, password = SHOPPER_PASSWORD): Promise<{ token: string; userId: string }> {
+  const response = await fetch(`${apiUrl}/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login ${response.status}`);
+  const { token } = (await response.json()) as { token: string };
+  const { id } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { id: string };
+  return { token, userId: id };
+}
+
+/** An e-mail no other test or project uses. */
+export function uniqueEmail(testInfo: TestInfo, label: string): string {
+  return `${label}-${testInfo.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export interface ProductDetailsAnswer {
+  _id: string;
+  name: string;
+  slug: string;
+  stock: number;
+  sizes: { size: string; stock: number }[];
+  shop: { name: string; slug: string };
+}
+
+/** A product as the API's detail call answers it now (its stock, its sizes' stock, its shop). */
+export async function productDetails(slug: string): Promise<ProductDetailsAnswer> {
+  const response = await fetch(`${apiUrl}/home/get-product/${slug}`);
+  if (!response.ok) throw new Error(`get-product ${slug} ${response.status}`);
+  return ((await response.json()) as { product: ProductDetailsAnswer }).product;
+}
+
+/** In-stock rackets with at least `minStock` units, as the API lists them. */
+export async function racketsInStock(minStock = 3): Promise<ProductSummary[]> {
+  return (await queryProducts({ category: "palas", availability: "in-stock", parPage: "20" })).products.filter((product) => product.stock >= minStock);
+}
+
+/** In-stock shoes that have at least one size left, with their details. */
+export async function shoesWithSizeInStock(): Promise<ProductDetailsAnswer[]> {
+  const cards = (await queryProducts({ category: "zapatillas", availability: "in-stock", parPage: "20" })).products;
+  const shoes: ProductDetailsAnswer[] = [];
+  for (const card of cards) {
+    const details = await productDetails(card.slug);
+    if (details.sizes.some((size) => size.stock > 0)) shoes.push(details);
+  }
+  return shoes;
+}
+
+/** One of the header's icon links, by its label and (when above 0) its badge count. */
+export function headerLink(page: Page, label: string, count?: number) {
+  return page.getByRole("banner").getByRole("link", { name: count ? `${label}, ${count}` : label, exact: true });
+}
+
+/** Creates an account through /register and lands on `redirectTo`, signed in. */
+export async function registerThroughForm(page: Page, options: { name: string; email: string; redirectTo: string }): Promise<void> {
+  await page.goto(`/register?${new URLSearchParams({ redirectTo: options.redirectTo })}`);
+  await page.getByLabel("Nombre").fill(options.name);
+  await page.getByLabel("Correo electrónico").fill(options.email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(SHOPPER_PASSWORD);
+  await page.getByLabel("Repita la contraseña").fill(SHOPPER_PASSWORD);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+}
+
+/**
+ * Adds one unit from the product's own page ('Comprar' form), choosing `size` when given, and
+ * waits for the header's cart badge to reach `cartCountAfter`.
+ */
+export async function addToCartFromProductPage(page: Page, slug: string, cartCountAfter: number, size?: string): Promise<void> {
+  await page.goto(`/product/details/${slug}`);
+  const purchase = page.getByRole("form", { name: "Comprar" });
+  if (size) await page.getByLabel("Talla", { exact: true }).selectOption(size);
+  await purchase.getByRole("button", { name: "Agregar al carrito" }).click();
+  await expect(headerLink(page, "Carrito de Compra", cartCountAfter)).toBeVisible();
 }

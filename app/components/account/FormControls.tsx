@@ -42,16 +42,21 @@ export function TextField({
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   return errors ? (
     <p id={id} className="mt-1.5 text-sm font-medium text-red-700">
-      {errors.join(" ")}
+      {distinct(errors)}
     </p>
   ) : null;
+}
+
+/** One rule may fail twice with the same words (a format and a length check): say it once. */
+function distinct(errors: string[]): string {
+  return [...new Set(errors)].join(" ");
 }
 
 /** The form-wide message (wrong password, API unreachable). */
 export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
   return errors ? (
     <p id={id} role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
-      {errors.join(" ")}
+      {distinct(errors)}
     </p>
   ) : null;
 }

@@ -1,0 +1,88 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { OrderDetails } from "~/components/checkout/OrderView";
+import { requireAccount } from "~/services/auth.server";
+import { getOwnOrder, longDateTime, presentOrder } from "~/services/orders.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Confirmación del pedido | Mercado Pádel" },
+  { name: "description", content: "La confirmación de su pedido en Mercado Pádel: qué compró, a qué tiendas, el pago y la entrega." },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * /order/confirm/{orderId} (SPEC.md section 2; the segment is optional). The API offers no list
+ * of a customer's orders yet, so without an id the page only says where orders will be found.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const account = await requireAccount(args);
+  if (!args.params.orderId) return account.data({ order: null, placedAt: "", paidAt: null });
+  const order = await getOwnOrder(account, args.params.orderId);
+  return account.data({
+    order: presentOrder(order),
+    placedAt: longDateTime(order.createdAt),
+    paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
+  });
+}
+
+const buttonLook = "inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800";
+const linkLook = "inline-block rounded-full border border-neutral-400 px-5 py-2.5 text-sm font-bold text-ink hover:border-ink";
+
+export default function OrderConfirm() {
+  const { order, placedAt, paidAt } = useLoaderData<typeof loader>();
+
+  if (!order) {
+    return (
+      <div className="page-container py-8 lg:py-10">
+        <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Confirmación del pedido" }]} />
+        <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Confirmación del pedido</h1>
+        <p className="mt-4 max-w-2xl text-neutral-700">
+          Esta página muestra un pedido concreto: la encontrará en el enlace al que le llevamos después de pagar. La lista de sus pedidos
+          estará en su cuenta.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/dashboard" className={buttonLook}>
+            Ir a mi cuenta
+          </Link>
+          <Link to="/products" className={linkLook}>
+            Seguir comprando
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const paid = order.payment_status === "pagado";
+  return (
+    <div className="page-container py-8 lg:py-10">
+      <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Confirmación del pedido" }]} />
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+        {paid ? "¡Gracias por su compra!" : "Pedido realizado, pendiente de pago"}
+      </h1>
+      <p className="mt-3 max-w-2xl text-neutral-700">
+        {paid
+          ? `Su pedido #${order.number} está pagado. Cada tienda prepara su parte y le avisaremos cuando la envíe.`
+          : order.expired
+            ? `El pedido #${order.number} caducó sin pagarse.`
+            : `Su pedido #${order.number} espera el pago.`}
+      </p>
+      <div className="mt-5 flex flex-wrap gap-3">
+        {!paid && !order.expired && order.delivery_status !== "cancelado" ? (
+          <Link to={`/payment?${new URLSearchParams({ orderId: order._id })}`} className={buttonLook}>
+            Pagar el pedido
+          </Link>
+        ) : null}
+        <Link to={`/order/summary?${new URLSearchParams({ orderId: order._id })}`} className={linkLook}>
+          Ver el resumen del pedido
+        </Link>
+        <Link to="/products" className={linkLook}>
+          Seguir comprando
+        </Link>
+      </div>
+      <div className="mt-8">
+        <OrderDetails order={order} placedAt={placedAt} paidAt={paidAt} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { OrderDetails } from "~/components/checkout/OrderView";
+import { requireAccount } from "~/services/auth.server";
+import { getOwnOrder, longDateTime, presentOrder } from "~/services/orders.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Resumen del pedido | Mercado Pádel" },
+  { name: "description", content: "El resumen de su pedido en Mercado Pádel: productos por tienda, importes, pago, entrega y dirección." },
+  { name: "robots", content: "noindex" },
+];
+
+/** /order/summary?orderId= (SPEC.md section 2): the user's own order; any other id is the 404 page. */
+export async function loader(args: LoaderFunctionArgs) {
+  const account = await requireAccount(args);
+  const order = await getOwnOrder(account, new URL(args.request.url).searchParams.get("orderId"));
+  return account.data({
+    order: presentOrder(order),
+    placedAt: longDateTime(order.createdAt),
+    paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
+  });
+}
+
+export default function OrderSummary() {
+  const { order, placedAt, paidAt } = useLoaderData<typeof loader>();
+  const payable = order.payment_status === "sin_pagar" && !order.expired && order.delivery_status !== "cancelado";
+  return (
+    <div className="page-container py-8 lg:py-10">
+      <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Resumen del pedido" }]} />
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Resumen del pedido #{order.number}</h1>
+      {payable ? (
+        <p className="mt-3">
+          <Link
+            to={`/payment?${new URLSearchParams({ orderId: order._id })}`}
+            className="inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
+          >
+            Pagar el pedido
+          </Link>
+        </p>
+      ) : null}
+      <div className="mt-8">
+        <OrderDetails order={order} placedAt={placedAt} paidAt={paidAt} />
+      </div>
+    </div>
+  );
+}

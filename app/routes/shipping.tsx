@@ -1,0 +1,171 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { checkoutIntents, SHIPPING_FIELDS, shippingSchema } from "~/components/checkout/checkout-schemas";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { secondaryButtonLook } from "~/components/product/shopper-forms";
+import { refusalOf } from "~/services/account.server";
+import { requireAccount } from "~/services/auth.server";
+import { formatPrice } from "~/services/money";
+import { getCouponPreview, placeOrder } from "~/services/orders.server";
+import { getOwnProfile } from "~/services/profile.server";
+import { getCart, getShopper } from "~/services/shopper.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Datos de envío | Mercado Pádel" },
+  { name: "description", content: "Indique a dónde enviamos su pedido de Mercado Pádel y revise el resumen antes de realizarlo." },
+  { name: "robots", content: "noindex" },
+];
+
+/** The API names a refused field `shippingInfo.phone`; the form calls it `phone`. */
+const API_FIELD_NAMES = Object.fromEntries(SHIPPING_FIELDS.map((field) => [`shippingInfo.${field}`, field]));
+
+/** /shipping (SPEC.md section 2): signed-in only; a visitor signs in and comes back with the cart. */
+export async function loader(args: LoaderFunctionArgs) {
+  const account = await requireAccount(args);
+  const shopper = await getShopper(args);
+  const [cart, profile, coupon] = await Promise.all([getCart(shopper), getOwnProfile(account), getCouponPreview(account)]);
+  return shopper.data({
+    cart,
+    coupon: coupon.coupon ? { code: coupon.coupon.code, discount: coupon.discount } : null,
+    defaults: {
+      name: profile.name,
+      phone: profile.phone,
+      address: profile.address.line,
+      province: profile.address.province,
+      city: profile.address.city,
+      area: profile.address.area,
+      postCode: profile.address.postCode,
+    },
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const account = await requireAccount(args);
+  const formData = await args.request.formData();
+  if (formData.get("intent") !== checkoutIntents.placeOrder) throw new Response(null, { status: 400 });
+
+  const submission = parseWithZod(formData, { schema: shippingSchema });
+  if (submission.status !== "success") return account.data({ result: submission.reply() }, 400);
+
+  try {
+    const { orderId, message } = await placeOrder(account, submission.value);
+    return account.redirect(`/payment?${new URLSearchParams({ orderId })}`, { kind: "success", message: message || "Pedido realizado." });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // Short stock, an empty cart, a coupon no longer valid: said above the form, values kept.
+    const { status, formErrors, fieldErrors } = refusalOf(error, SHIPPING_FIELDS, API_FIELD_NAMES);
+    return account.data({ result: submission.reply({ formErrors, fieldErrors }) }, status);
+  }
+}
+
+export default function Shipping() {
+  const { cart, coupon, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(shippingSchema, {
+    id: "envio",
+    lastResult: actionData?.result,
+    defaultValue: defaults,
+  });
+  const empty = cart.card_products.length === 0;
+  const discount = Math.min(coupon?.discount ?? 0, cart.price);
+  const total = cart.price - discount + cart.shipping_fee;
+
+  return (
+    <div className="page-container py-8 lg:py-10">
+      <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Carrito de Compra", href: "/card" }, { label: "Envío" }]} />
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Datos de envío</h1>
+
+      {empty ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center">
+          <p className="text-lg font-semibold text-ink">Su carrito está vacío: no hay nada que enviar.</p>
+          <Link to="/products" className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
+            Ver productos
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            aria-labelledby="titulo-envio"
+            className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+          >
+            <h2 id="titulo-envio" className="text-lg font-bold text-ink">
+              ¿A dónde enviamos su pedido?
+            </h2>
+            <FormAlert id={form.errorId} errors={form.errors} />
+            <TextField label="Nombre completo" meta={fields.name} autoComplete="name" />
+            <TextField label="Dirección" meta={fields.address} autoComplete="street-address" hint="Calle, número, piso." />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField label="Provincia" meta={fields.province} autoComplete="address-level1" />
+              <TextField label="Ciudad" meta={fields.city} autoComplete="address-level2" />
+              <TextField label="Zona/Área" meta={fields.area} autoComplete="address-level3" />
+              <TextField label="Código postal" meta={fields.postCode} autoComplete="postal-code" />
+            </div>
+            <TextField label="Teléfono" meta={fields.phone} type="tel" autoComplete="tel" hint="Por ejemplo +58 412 555 0000." />
+            <p className="text-sm text-neutral-600">Al realizar el pedido reservamos sus productos; tendrá un tiempo limitado para pagarlo.</p>
+            <SubmitButton intent={checkoutIntents.placeOrder} pending="Realizando pedido…">
+              Realizar pedido
+            </SubmitButton>
+          </Form>
+
+          <section aria-labelledby="resumen" className="rounded-2xl bg-neutral-100 p-6" data-testid="shipping-summary">
+            <h2 id="resumen" className="text-lg font-bold text-ink">
+              Resumen del pedido
+            </h2>
+            <div className="mt-4 space-y-4">
+              {cart.card_products.map((group) => (
+                <section key={group.shopId} aria-label={`Tienda ${group.shopName}`} data-testid="summary-shop">
+                  <h3 className="font-bold text-ink">{group.shopName}</h3>
+                  <ul className="mt-1 space-y-1 text-sm">
+                    {group.products.map((line) => (
+                      <li key={line._id} className="flex justify-between gap-3" data-testid="summary-line">
+                        <span className="min-w-0">
+                          {line.product.name}
+                          {line.size ? ` (talla ${line.size})` : ""} × {line.quantity}
+                        </span>
+                        <span className="shrink-0 font-semibold">{formatPrice(line.lineTotal)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+            {cart.outOfStockProduct.length > 0 ? (
+              <p className="mt-4 text-sm text-neutral-700">Los productos agotados de su carrito no entran en este pedido.</p>
+            ) : null}
+            <dl className="mt-5 grid grid-cols-[1fr_auto] gap-x-4 gap-y-3 border-t border-neutral-300 pt-4 text-sm">
+              <dt className="text-neutral-700">Subtotal</dt>
+              <dd className="text-right font-semibold" data-testid="summary-subtotal">
+                {formatPrice(cart.price)}
+              </dd>
+              <dt className="text-neutral-700">Envío</dt>
+              <dd className="text-right font-semibold" data-testid="summary-shipping">
+                {cart.shipping_fee > 0 ? formatPrice(cart.shipping_fee) : "Gratis"}
+              </dd>
+              {coupon && discount > 0 ? (
+                <>
+                  <dt className="text-neutral-700">Descuento (cupón {coupon.code})</dt>
+                  <dd className="text-right font-semibold" data-testid="summary-discount">
+                    −{formatPrice(discount)}
+                  </dd>
+                </>
+              ) : null}
+              <dt className="border-t border-neutral-300 pt-3 text-base font-bold text-ink">Total</dt>
+              <dd className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink" data-testid="summary-total">
+                {formatPrice(total)}
+              </dd>
+            </dl>
+            <Link to="/card" className={`${secondaryButtonLook} mt-6 w-full`}>
+              Volver al carrito
+            </Link>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

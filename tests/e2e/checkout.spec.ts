@@ -1,0 +1,126 @@
+import { expect, test } from "@playwright/test";
+import {
+  addToCartFromProductPage,
+  productDetails,
+  racketsInStock,
+  registerThroughForm,
+  shoesWithSizeInStock,
+  uniqueEmail,
+} from "./support";
+
+const DECLINED = "Tarjeta rechazada. Use otra tarjeta o pague con su cartera.";
+const INVALID_PHONE = "Escriba un teléfono válido, por ejemplo +58 412 555 0000.";
+
+test.describe("pedido y pago", () => {
+  test("un cliente nuevo hace un pedido de dos tiendas, una tarjeta rechazada no lo paga y la de prueba sí", async ({ page }, testInfo) => {
+    // Each project buys different products, so the stock each one sees changes only by its own order.
+    const slot = testInfo.project.name === "js-off" ? 1 : 0;
+    const racket = (await productDetails((await racketsInStock())[slot]!.slug))!;
+    const shoes = await shoesWithSizeInStock();
+    const otherShops = shoes.filter((shoe) => shoe.shop.name !== racket.shop.name);
+    const shoe = (otherShops[slot] ?? otherShops[0] ?? shoes[slot] ?? shoes[0])!;
+    expect(racket).toBeTruthy();
+    expect(shoe).toBeTruthy();
+    const shoeSize = shoe.sizes.find((size) => size.stock > 0)!;
+    const shops = new Set([racket.shop.name, shoe.shop.name]);
+
+    // /shipping is for signed-in users: a visitor is sent to sign in first.
+    await page.goto("/shipping");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fshipping$/);
+
+    await registerThroughForm(page, { name: "Pablo Pagador", email: uniqueEmail(testInfo, "pedido"), redirectTo: "/products" });
+    await addToCartFromProductPage(page, racket.slug, 1);
+    await addToCartFromProductPage(page, shoe.slug, 2, shoeSize.size);
+
+    await page.goto("/shipping");
+    await expect(page).toHaveTitle("Datos de envío | Mercado Pádel");
+    const summary = page.getByTestId("shipping-summary");
+    await expect(summary.getByTestId("summary-line")).toHaveCount(2);
+    await expect(summary).toContainText(racket.name);
+    await expect(summary).toContainText(`${shoe.name} (talla ${shoeSize.size})`);
+    await expect(summary.getByTestId("summary-shop")).toHaveCount(shops.size);
+
+    // The profile's name is there already; the rest is typed, with a wrong phone first.
+    await expect(page.getByLabel("Nombre completo")).toHaveValue("Pablo Pagador");
+    await page.getByLabel("Dirección", { exact: true }).fill("Calle del Revés 12, 3º B");
+    await page.getByLabel("Provincia").fill("Madrid");
+    await page.getByLabel("Ciudad").fill("Madrid");
+    await page.getByLabel("Zona/Área").fill("Chamberí");
+    await page.getByLabel("Código postal").fill("28010");
+    const phone = page.getByLabel("Teléfono");
+    await phone.fill("llámeme");
+    await page.getByRole("button", { name: "Realizar pedido" }).click();
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    const describedBy = (await phone.getAttribute("aria-describedby"))!.split(" ");
+    await expect(page.locator(`[id="${describedBy.find((id) => id.endsWith("-error"))}"]`)).toHaveText(INVALID_PHONE);
+    await expect(page).toHaveURL(/\/shipping$/);
+    await expect(page.getByLabel("Dirección", { exact: true })).toHaveValue("Calle del Revés 12, 3º B");
+    await expect(page.getByLabel("Zona/Área")).toHaveValue("Chamberí");
+    await expect(page.getByLabel("Código postal")).toHaveValue("28010");
+
+    await phone.fill("+34 612 345 678");
+    await page.getByRole("button", { name: "Realizar pedido" }).click();
+    await expect(page).toHaveURL(/\/payment\?orderId=[0-9a-f-]{36}$/);
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    await expect(page).toHaveTitle("Pago del pedido | Mercado Pádel");
+    await expect(page.getByText("Pedido realizado.")).toBeVisible();
+    await expect(page.getByTestId("pay-before")).toContainText(/Pague antes de las \d{2}:\d{2}/);
+    await expect(page.getByTestId("test-mode")).toContainText("Modo de prueba: no se realiza ningún cargo real");
+    await expect(page.getByTestId("wallet-balance")).toBeVisible();
+    await expect(page.getByTestId("payment-summary").getByTestId("order-shop")).toHaveCount(shops.size);
+
+    // The declined test card: a clear message, and the order stays unpaid.
+    async function payByCard(number: string) {
+      await page.getByLabel("Número de tarjeta").fill(number);
+      await page.getByLabel("Caducidad (MM/AA)").fill("12/39");
+      await page.getByLabel("CVC").fill("123");
+      await page.getByLabel("Titular de la tarjeta").fill("Pablo Pagador");
+      await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
+    }
+    await payByCard("4000 0000 0000 0002");
+    await expect(page.getByRole("alert").filter({ hasText: DECLINED })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/payment\\?orderId=${orderId}$`));
+    await expect(page.getByRole("main").getByText("Sin pagar", { exact: true }).first()).toBeVisible();
+
+    await payByCard("4242 4242 4242 4242");
+    await expect(page).toHaveURL(new RegExp(`/order/confirm/${orderId}$`));
+    await expect(page).toHaveTitle("Confirmación del pedido | Mercado Pádel");
+    await expect(page.getByText("Pago confirmado.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias por su compra!");
+    await expect(page.getByTestId("order-payment-status")).toHaveText("Pagado");
+    const shopSections = page.getByTestId("order-shop");
+    await expect(shopSections).toHaveCount(shops.size);
+    for (const shop of shops) await expect(page.getByRole("heading", { level: 3, name: shop, exact: true })).toBeVisible();
+    await expect(page.getByTestId("order-item").filter({ hasText: racket.name })).toContainText("1 ×");
+    await expect(page.getByTestId("order-item").filter({ hasText: shoe.name })).toContainText(`Talla: ${shoeSize.size}`);
+    await expect(page.getByTestId("shipping-address")).toContainText("Calle del Revés 12, 3º B");
+
+    // Paying again is not offered: /payment sends a paid order to its confirmation.
+    await page.goto(`/payment?orderId=${orderId}`);
+    await expect(page).toHaveURL(new RegExp(`/order/confirm/${orderId}$`));
+    await page.getByRole("link", { name: "Ver el resumen del pedido" }).click();
+    await expect(page).toHaveTitle("Resumen del pedido | Mercado Pádel");
+    await expect(page.getByTestId("order-payment-status")).toHaveText("Pagado");
+
+    // The stock went down by what was bought.
+    expect((await productDetails(racket.slug)).stock).toBe(racket.stock - 1);
+    const shoeAfter = await productDetails(shoe.slug);
+    expect(shoeAfter.sizes.find((size) => size.size === shoeSize.size)!.stock).toBe(shoeSize.stock - 1);
+    expect(shoeAfter.stock).toBe(shoe.stock - 1);
+  });
+
+  test("un pedido desconocido es la página 404 y /order/confirm sin pedido lo explica", async ({ page }, testInfo) => {
+    await registerThroughForm(page, { name: "Nora Curiosa", email: uniqueEmail(testInfo, "curiosa"), redirectTo: "/" });
+    for (const path of ["/payment?orderId=00000000-0000-4000-8000-000000000000", "/order/summary?orderId=nada", "/order/confirm/00000000-0000-4000-8000-000000000000"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "¡Oops! Página no encontrada" })).toBeVisible();
+    }
+    await page.goto("/order/confirm");
+    await expect(page.getByRole("main").getByRole("link", { name: "Ir a mi cuenta" })).toHaveAttribute("href", "/dashboard");
+    // An empty cart has nothing to send.
+    await page.goto("/shipping");
+    await expect(page.getByText("Su carrito está vacío: no hay nada que enviar.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Ver productos" })).toHaveAttribute("href", "/products");
+  });
+});
