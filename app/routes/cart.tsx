@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { EmptyState } from "~/components/EmptyState";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { CouponBox } from "~/components/cart/CouponBox";
 import { BallIcon } from "~/components/icons";
@@ -160,12 +161,7 @@ export default function CartPage() {
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Carrito de Compra</h1>
 
       {empty ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center">
-          <p className="text-lg font-semibold text-ink">Su carrito está vacío.</p>
-          <Link to="/products" className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
-            Ver productos
-          </Link>
-        </div>
+        <EmptyState message="Su carrito está vacío." />
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
           <div className="space-y-6">

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { BallIcon } from "~/components/icons";
 import { Price } from "~/components/product/Price";
@@ -85,12 +86,7 @@ export default function FavoritesPage() {
       <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Favoritos" }]} />
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Favoritos</h1>
       {items.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center">
-          <p className="text-lg font-semibold text-ink">Todavía no tiene productos favoritos.</p>
-          <Link to="/products" className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
-            Ver productos
-          </Link>
-        </div>
+        <EmptyState message="Todavía no tiene productos favoritos." />
       ) : (
         <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
           {items.map((item) => (

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { EmptyState } from "~/components/EmptyState";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { BallIcon } from "~/components/icons";
+import { SPEC_ROWS } from "~/components/product/RacketSpecsTable";
 import { Rating } from "~/components/product/Rating";
 import { ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
-import type { ProductDetails, RacketSpecs } from "~/services/catalog.server";
+import type { ProductDetails } from "~/services/catalog.server";
 import { formatPrice } from "~/services/money";
 import { shopperAction } from "~/services/shopper-actions.server";
 import { COMPARE_LIMIT, getCompareList, getShopper, type CompareItem } from "~/services/shopper.server";
@@ -27,15 +29,6 @@ export const meta: MetaFunction = () => [
 ];
 
 const NOT_APPLICABLE = "—";
-
-const SPEC_ROWS: { key: keyof RacketSpecs; label: string }[] = [
-  { key: "forma", label: "Forma" },
-  { key: "peso", label: "Peso" },
-  { key: "balance", label: "Balance" },
-  { key: "nucleo", label: "Núcleo" },
-  { key: "cara", label: "Cara" },
-  { key: "nivel", label: "Nivel" },
-];
 
 const ROWS: { label: string; value: (product: ProductDetails) => ReactNode }[] = [
   { label: "Precio", value: (product) => formatPrice(product.salePrice) },
@@ -72,12 +65,7 @@ export default function ComparePage() {
       <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Comparar productos" }]} />
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Comparar productos</h1>
       {items.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center">
-          <p className="text-lg font-semibold text-ink">No hay productos para comparar.</p>
-          <Link to="/products" className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
-            Ver productos
-          </Link>
-        </div>
+        <EmptyState message="No hay productos para comparar." />
       ) : (
         <>
           <p className="mt-2 text-neutral-700">Hasta {limit} productos lado a lado.</p>

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
 import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { checkoutIntents, SHIPPING_FIELDS, shippingSchema } from "~/components/checkout/checkout-schemas";
@@ -80,12 +81,7 @@ export default function Shipping() {
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Datos de envío</h1>
 
       {empty ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center">
-          <p className="text-lg font-semibold text-ink">Su carrito está vacío: no hay nada que enviar.</p>
-          <Link to="/products" className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
-            Ver productos
-          </Link>
-        </div>
+        <EmptyState message="Su carrito está vacío: no hay nada que enviar." />
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
           <Form

@@ -1,6 +1,7 @@
 import type { RacketSpecs } from "~/services/catalog.server";
 
-const SPEC_ROWS: { key: keyof RacketSpecs; label: string }[] = [
+/** The racket specs in reading order, with their Spanish labels (product page and comparison). */
+export const SPEC_ROWS: { key: keyof RacketSpecs; label: string }[] = [
   { key: "forma", label: "Forma" },
   { key: "peso", label: "Peso" },
   { key: "balance", label: "Balance" },
