@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
+  boolean,
   check,
   customType,
   index,
@@ -184,6 +185,8 @@ export const products = pgTable(
     discount: smallint("discount").notNull().default(0),
     /** Total stock; for products with sizes it is kept equal to the sum of their sizes by a trigger. */
     stock: integer("stock").notNull().default(0),
+    /** Whether the product is sold by size; kept by the same trigger as the stock. */
+    hasSizes: boolean("has_sizes").notNull().default(false),
     rating: real("rating").notNull().default(0),
     color: text("color").notNull(),
     tag: text("tag").notNull(),

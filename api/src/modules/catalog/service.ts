@@ -47,7 +47,7 @@ const productCardColumns = {
   categorySlug: categories.slug,
   shopName: shops.name,
   images: productImageIds,
-  hasSizes: sql<boolean>`exists(select 1 from ${productSizes} where ${productSizes.productId} = ${products.id})`,
+  hasSizes: products.hasSizes,
 };
 
 /** A card as the query returns it: flat columns, renamed into the card's shape by toProductCard. */
