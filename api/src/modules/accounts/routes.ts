@@ -48,6 +48,7 @@ import {
   signAccessToken,
   type AuthUser,
 } from "./tokens.js";
+import { sweepPeriodically } from "../../periodic.js";
 
 const REGISTERED = "Cuenta creada. Le enviamos un correo para verificar su dirección.";
 const SIGNED_IN = "Sesión iniciada.";
@@ -93,17 +94,11 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   const routes = app.withTypeProvider<ZodTypeProvider>();
   prepareCredentialChecks();
 
-  // Expired tokens and ended counters only take room; any instance may sweep them.
-  const cleanup = setInterval(() => {
-    Promise.all([deleteExpiredTokens(db), deleteEndedCounters(db, LONGEST_WINDOW_SECONDS)]).catch((error: unknown) =>
-      app.log.error(error),
-    );
-  }, CLEANUP_INTERVAL_MS);
-  cleanup.unref();
-  app.addHook("onClose", async () => {
-    clearInterval(cleanup);
-    await mailer.flush();
-  });
+  // Expired tokens and ended counters only take room.
+  sweepPeriodically(app, CLEANUP_INTERVAL_MS, () =>
+    Promise.all([deleteExpiredTokens(db), deleteEndedCounters(db, LONGEST_WINDOW_SECONDS)]),
+  );
+  app.addHook("onClose", async () => mailer.flush());
 
   const setRefreshCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
     reply.setCookie(REFRESH_COOKIE, token, {

@@ -23,6 +23,7 @@ import {
   wishlistOf,
 } from "./service.js";
 import { currentShopper, registerShopperIdentity } from "./shopper.js";
+import { sweepPeriodically } from "../../periodic.js";
 
 const ADDED_TO_CART = "Producto agregado al carrito.";
 const REMOVED_FROM_CART = "Producto eliminado del carrito.";
@@ -49,12 +50,8 @@ export async function cartRoutes(app: FastifyInstance, opts: CartRoutesOptions) 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   registerShopperIdentity(app);
 
-  // Abandoned guest lists only take room; any instance may sweep them.
-  const cleanup = setInterval(() => {
-    deleteStaleGuestLists(db).catch((error: unknown) => app.log.error(error));
-  }, CLEANUP_INTERVAL_MS);
-  cleanup.unref();
-  app.addHook("onClose", async () => clearInterval(cleanup));
+  // Abandoned guest lists only take room.
+  sweepPeriodically(app, CLEANUP_INTERVAL_MS, () => deleteStaleGuestLists(db));
 
   routes.post("/home/product/add-to-card", { schema: { body: addToCartBody } }, async (request, reply) => {
     const shopper = currentShopper(request, request.body.userId);

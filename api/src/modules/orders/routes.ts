@@ -16,6 +16,7 @@ import {
   type PlaceOrderAnswer,
 } from "./schemas.js";
 import { cartCouponPreview, expireUnpaidOrders, ORDER_PLACED, orderDetail, placeOrder, type CheckoutSettings } from "./service.js";
+import { sweepPeriodically } from "../../periodic.js";
 
 const COUPON_APPLIED = "Cupón aplicado.";
 const COUPON_REMOVED = "Cupón quitado del carrito.";
@@ -34,12 +35,8 @@ export async function orderRoutes(app: FastifyInstance, opts: OrderRoutesOptions
   const { db } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The work is one idempotent SQL function, so every instance may sweep without coordinating.
-  const sweep = setInterval(() => {
-    expireUnpaidOrders(db).catch((error: unknown) => app.log.error(error));
-  }, EXPIRY_SWEEP_INTERVAL_MS);
-  sweep.unref();
-  app.addHook("onClose", async () => clearInterval(sweep));
+  // Expiry is one SQL function; this sweep only makes sure it runs even when nobody orders.
+  sweepPeriodically(app, EXPIRY_SWEEP_INTERVAL_MS, () => expireUnpaidOrders(db));
 
   routes.post(
     "/home/order/palce-order",
