@@ -53,7 +53,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry, so a test that failed only once is reported as flaky instead of failing the whole run.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: "list",

@@ -59,9 +59,16 @@ test.describe("catálogo", () => {
     await expect(page).toHaveURL(/rating=4/);
     await expect(page).toHaveURL(/sortPrice=low-to-high/);
 
-    const prices = (await page.getByTestId("product-card").locator("[data-testid=sale-price]").allTextContents()).map(dollars);
-    expect(prices.length).toBeGreaterThan(1);
-    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    // The URL changes before the new list is on the page, so wait for the filtered, sorted list itself.
+    const expected = await queryProducts({ category: "palas", rating: "4", sortPrice: "low-to-high" });
+    expect(expected.products.length).toBeGreaterThan(1);
+    const salePrices = page.getByTestId("product-card").locator("[data-testid=sale-price]");
+    await expect(page.getByTestId("result-count")).toContainText(`${expected.totalProduct} producto`);
+    await expect(salePrices).toHaveCount(expected.products.length);
+    await expect.poll(async () => {
+      const prices = (await salePrices.allTextContents()).map(dollars);
+      return prices.every((price, index) => index === 0 || prices[index - 1] <= price);
+    }).toBe(true);
 
     await page.getByRole("link", { name: "Restablecer" }).first().click();
     await expect(page).toHaveURL(/\/products$/);
