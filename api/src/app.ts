@@ -24,7 +24,7 @@ import { walletRoutes } from "./modules/wallet/routes.js";
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "cart" | "orders" | "payments" | "mail"> & {
+  config: Pick<Config, "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "cart" | "orders" | "payments" | "trialClass" | "mail"> & {
     secrets: Pick<Config["secrets"], "jwtSecret">;
   };
   logger?: boolean;

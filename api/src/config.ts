@@ -20,6 +20,8 @@ export interface Config {
   cart: CartSettings;
   orders: OrderSettings;
   payments: PaymentSettings;
+  /** Places in each Saturday trial class (DESIGN.md section 3). */
+  trialClass: { capacity: number };
   mail: MailSettings;
   secrets: Secrets;
 }
@@ -151,6 +153,7 @@ export function loadConfig(): Config {
       commissionPercent: integer("COMMISSION_PERCENT", 5),
     },
     payments: { paypal: paypalSettings() },
+    trialClass: { capacity: integer("TRIAL_CLASS_PLACES", 12) },
     mail: {
       smtpUrl: process.env.SMTP_URL || undefined,
       from: process.env.MAIL_FROM || "Mercado Pádel <no-responder@mercadopadel.test>",

@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
     cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000 },
     orders: { expiryMinutes: 30, commissionPercent: 5 },
     payments: { paypal: null },
+    trialClass: { capacity: 12 },
     mail: {
       smtpUrl: undefined,
       from: "Mercado Pádel <no-responder@mercadopadel.test>",

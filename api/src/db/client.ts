@@ -16,6 +16,9 @@ import * as schema from "./schema.js";
  */
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 
+/** The handle inside `db.transaction(...)`. */
+export type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";

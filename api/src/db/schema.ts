@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -530,16 +531,28 @@ export const couponRedemptions = pgTable(
   (t) => [primaryKey({ columns: [t.couponCode, t.userId] }), index("coupon_redemptions_order_idx").on(t.orderId)],
 );
 
-/** The coupon on a user's cart: one at most, so coupons never stack. */
-export const cartCoupons = pgTable("cart_coupons", {
-  userId: uuid("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  couponCode: text("coupon_code")
-    .notNull()
-    .references(() => coupons.code),
-  createdAt: createdAt(),
-});
+/**
+ * The coupon on a cart, a user's or a visitor's (like the cart lines): one at most per owner, so
+ * coupons never stack. A visitor's joins the user's cart at sign-in unless the user already has one.
+ */
+export const cartCoupons = pgTable(
+  "cart_coupons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    guestId: uuid("guest_id"),
+    couponCode: text("coupon_code")
+      .notNull()
+      .references(() => coupons.code),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("cart_coupons_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+    uniqueIndex("cart_coupons_user_unique").on(t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex("cart_coupons_guest_unique").on(t.guestId).where(sql`${t.guestId} is not null`),
+    index("cart_coupons_created_at_idx").on(t.createdAt),
+  ],
+);
 
 /** Gift vouchers (the /gift page), seeded by migration 0008; redeemed once per user into the wallet. */
 export const vouchers = pgTable(
@@ -551,4 +564,110 @@ export const vouchers = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [check("vouchers_amount_positive", sql`${t.amount} > 0`)],
+);
+
+export const notificationType = pgEnum("notification_type", ["pedido", "pago", "oferta", "tienda", "retiro", "resena", "sistema"]);
+
+/**
+ * What a user is told (DESIGN.md section 4). Rows are written in the transaction of the event they
+ * report; a trigger of migration 0010 announces each committed row with pg_notify('notifications'),
+ * and every API instance pushes it to the user's socket.io room.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: notificationType("type").notNull(),
+    message: text("message").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt.desc())],
+);
+
+export const offerStatus = pgEnum("offer_status", ["pendiente", "aceptada", "rechazada"]);
+
+/**
+ * A customer's proposal of a lower subtotal for an unpaid sub-order (DESIGN.md section 3). At most
+ * one is pending per sub-order; an accepted one becomes the sub-order's subtotal.
+ */
+export const offers = pgTable(
+  "offers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopOrderId: uuid("shop_order_id")
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The proposed subtotal of the sub-order, in cents. */
+    price: integer("price").notNull(),
+    status: offerStatus("status").notNull().default("pendiente"),
+    createdAt: createdAt(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("offers_price_positive", sql`${t.price} > 0`),
+    uniqueIndex("offers_one_pending_per_shop_order").on(t.shopOrderId).where(sql`${t.status} = 'pendiente'`),
+    index("offers_customer_created_idx").on(t.customerId, t.createdAt.desc()),
+  ],
+);
+
+/** One review per customer and product; writing again edits it. Only paid buyers may write one. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    uniqueIndex("reviews_product_user_unique").on(t.productId, t.userId),
+    index("reviews_product_created_idx").on(t.productId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A trial class (Saturday 10:00-11:30, DESIGN.md section 3). `booked` counts its bookings and the
+ * check keeps it within `capacity`, so concurrent bookings for the last place give exactly one.
+ */
+export const trialClasses = pgTable(
+  "trial_classes",
+  {
+    classDate: date("class_date", { mode: "string" }).primaryKey(),
+    capacity: integer("capacity").notNull(),
+    booked: integer("booked").notNull().default(0),
+  },
+  (t) => [
+    check("trial_classes_booked_within_capacity", sql`${t.booked} between 0 and ${t.capacity}`),
+  ],
+);
+
+export const trialClassBookings = pgTable(
+  "trial_class_bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    classDate: date("class_date", { mode: "string" })
+      .notNull()
+      .references(() => trialClasses.classDate),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("trial_class_bookings_date_user_unique").on(t.classDate, t.userId), index("trial_class_bookings_user_idx").on(t.userId)],
 );

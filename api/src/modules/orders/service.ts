@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { CartSettings, OrderSettings } from "../../config.js";
-import type { Db } from "../../db/client.js";
+import type { Db, Transaction } from "../../db/client.js";
 import {
   cartCoupons,
   cartItems,
@@ -25,7 +25,6 @@ export const ORDER_NOT_FOUND = "Pedido no encontrado.";
 
 const notEnoughStock = (productName: string) => `No hay stock suficiente de «${productName}».`;
 
-export type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface CheckoutSettings {
   cart: CartSettings;
