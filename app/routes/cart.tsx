@@ -17,14 +17,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const shopper = await getShopper(args);
   const [cart, coupon] = await Promise.all([
     getCart(shopper),
-    // The coupon is a signed-in user's (the API's coupon calls are bearer only); a failure only hides it.
+    // A failure only hides the coupon; the cart still shows.
     getCartCoupon(shopper).catch((error: unknown) => {
       if (error instanceof Response) throw error;
       console.error("GET /home/coupon falló:", error);
       return { coupon: null, discount: 0 };
     }),
   ]);
-  return shopper.data({ cart, coupon, signedIn: shopper.user !== null });
+  return shopper.data({ cart, coupon });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -150,7 +150,7 @@ function OutOfStockLine({ line }: { line: CartLine }) {
 }
 
 export default function CartPage() {
-  const { cart, coupon, signedIn } = useLoaderData<typeof loader>();
+  const { cart, coupon } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const couponResult = actionData && "result" in actionData ? actionData.result : null;
   const empty = cart.card_products.length === 0 && cart.outOfStockProduct.length === 0;
@@ -223,7 +223,7 @@ export default function CartPage() {
                 {formatPrice(cart.price - coupon.discount + cart.shipping_fee)}
               </dd>
             </dl>
-            <CouponBox coupon={coupon.coupon} signedIn={signedIn} lastResult={couponResult} />
+            <CouponBox coupon={coupon.coupon} lastResult={couponResult} />
             <Link to="/shipping" className="mt-6 flex w-full items-center justify-center rounded-full bg-ink px-5 py-3 text-sm font-bold text-white hover:bg-neutral-800">
               Continuar con el envío
             </Link>

@@ -55,17 +55,17 @@ const giftForm = z.discriminatedUnion("intent", [
 
 /**
  * 'Usar Cupón' puts the coupon on the user's cart and goes to it; 'Canjear Voucher' credits the
- * wallet (DESIGN.md section 3). Plain POST forms, a redirect with a flash either way; both need a
- * signed-in user, so a visitor is sent to sign in and brought back here.
+ * wallet (DESIGN.md section 3). Plain POST forms, a redirect with a flash either way; a visitor who
+ * redeems a voucher is sent to sign in and brought back here.
  */
 export async function action(args: ActionFunctionArgs) {
   const shopper = await getShopper(args);
   const parsed = giftForm.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) return shopper.redirect("/gift", { kind: "error", message: "Petición no válida." });
   const { intent, code } = parsed.data;
-  if (!shopper.user) {
-    const message = intent === giftIntents.coupon ? "Inicie sesión para usar un cupón." : "Inicie sesión para canjear un voucher.";
-    return shopper.redirect(signInPath("/gift"), { kind: "error", message });
+  // A coupon goes on any cart; a voucher credits a wallet, which only a signed-in user has.
+  if (intent === giftIntents.voucher && !shopper.user) {
+    return shopper.redirect(signInPath("/gift"), { kind: "error", message: "Inicie sesión para canjear un voucher." });
   }
   try {
     if (intent === giftIntents.coupon) {

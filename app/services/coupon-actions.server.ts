@@ -2,10 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { couponIntents, couponSchema } from "~/components/cart/coupon-schema";
 import { ApiError } from "./api.server";
 import type { RequestArgs } from "./auth.server";
-import { applyCoupon, removeCoupon, signInPath } from "./coupons.server";
+import { applyCoupon, removeCoupon } from "./coupons.server";
 import { getShopper } from "./shopper.server";
-
-export const SIGN_IN_FOR_COUPON = "Inicie sesión para usar un cupón.";
 
 /** True when the form posted to /card or /cart is the coupon field's (the line buttons go to shopperAction). */
 export async function isCouponIntent(request: Request): Promise<boolean> {
@@ -16,13 +14,12 @@ export async function isCouponIntent(request: Request): Promise<boolean> {
 /**
  * The cart's coupon field: apply a code or remove the coupon, then back to the same cart page with
  * a flash (plain POST, works without JavaScript). A refused code comes back next to the field with
- * the typed text kept. Coupons need a signed-in user: a visitor is sent to sign in first.
+ * the typed text kept.
  */
 export async function couponAction(args: RequestArgs) {
   const shopper = await getShopper(args);
   const formData = await args.request.formData();
   const back = new URL(args.request.url).pathname;
-  if (!shopper.user) return shopper.redirect(signInPath(back), { kind: "error", message: SIGN_IN_FOR_COUPON });
 
   if (formData.get("intent") === couponIntents.remove) {
     try {

@@ -3,9 +3,8 @@ import type { VoucherRedeemedAnswer } from "../../api/src/modules/wallet/contrac
 import type { Shopper } from "./shopper.server";
 
 /**
- * The cart's coupon and the /gift page's vouchers (DESIGN.md section 3). The API's coupon and
- * voucher calls are for a signed-in user only (bearer); the shopper's client adds the token and
- * refreshes it on a 401.
+ * The cart's coupon and the /gift page's vouchers (DESIGN.md section 3). A coupon goes on the
+ * shopper's cart, a user's or a visitor's; vouchers credit a wallet, so they need a signed-in user.
  */
 
 export type { Coupon };
@@ -15,10 +14,9 @@ export function signInPath(back: string): string {
   return `/login?redirectTo=${encodeURIComponent(back).replaceAll("%2F", "/")}`;
 }
 
-/** The coupon on the user's cart and what it takes off now; nothing for a visitor. */
-export async function getCartCoupon(shopper: Shopper): Promise<CouponAnswer> {
-  if (!shopper.user) return { coupon: null, discount: 0 };
-  return shopper.write<CouponAnswer>("/home/coupon");
+/** The coupon on the shopper's cart and what it takes off now. */
+export function getCartCoupon(shopper: Shopper): Promise<CouponAnswer> {
+  return shopper.read<CouponAnswer>(() => "/home/coupon", { coupon: null, discount: 0 });
 }
 
 export function applyCoupon(shopper: Shopper, code: string): Promise<CouponAppliedAnswer> {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponRedemptions, coupons, orders, shopOrders } from "../../api/src/db/schema";
@@ -265,6 +266,34 @@ describe("cupones", () => {
     expect(removed.json()).toEqual({ message: "Cupón quitado del carrito." });
     expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({ coupon: null, discount: 0 });
     expect((await api.app.inject({ method: "GET", url: "/home/coupon" })).statusCode).toBe(401);
+  });
+
+  it("un visitante aplica un cupón a su carrito y lo conserva al iniciar sesión, salvo si ya lo usó", async () => {
+    const guest = { authorization: `Guest ${randomUUID()}` };
+    const applied = await api.app.inject({ method: "POST", url: "/home/coupon/apply", headers: guest, payload: { code: "AHORRA20" } });
+    expect(applied.statusCode).toBe(200);
+    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: guest })).json().coupon.code).toBe("AHORRA20");
+    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: { authorization: "Guest no-es-un-id" } })).statusCode).toBe(401);
+
+    const customer = await signedInUser(api.db);
+    const merge = (guestHeader: { authorization: string }) =>
+      api.app.inject({
+        method: "POST",
+        url: "/home/product/merge-guest-lists",
+        headers: customer.headers,
+        payload: { guestId: guestHeader.authorization.slice("Guest ".length) },
+      });
+    expect((await merge(guest)).statusCode).toBe(200);
+    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json().coupon.code).toBe("AHORRA20");
+    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: guest })).json()).toEqual({ coupon: null, discount: 0 });
+
+    // Once the user has used AHORRA20, a visitor's AHORRA20 does not follow them into their cart.
+    await putInCart(api.db, customer.id, balls().id, 1);
+    await placedOrderId(api.app, customer);
+    const laterGuest = { authorization: `Guest ${randomUUID()}` };
+    expect((await api.app.inject({ method: "POST", url: "/home/coupon/apply", headers: laterGuest, payload: { code: "AHORRA20" } })).statusCode).toBe(200);
+    expect((await merge(laterGuest)).statusCode).toBe(200);
+    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({ coupon: null, discount: 0 });
   });
 
   it("rechaza un código inventado, uno fuera de plazo y un segundo cupón", async () => {

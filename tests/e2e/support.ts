@@ -72,6 +72,8 @@ export interface ProductDetailsAnswer {
   slug: string;
   stock: number;
   sizes: { size: string; stock: number }[];
+  /** Price after discount, in cents. */
+  salePrice: number;
   shop: { name: string; slug: string };
 }
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { primaryButtonLook } from "~/components/product/shopper-forms";
 import { formatPrice } from "~/services/money";
@@ -19,30 +19,14 @@ export function couponValueText(coupon: CartCoupon): string {
 
 const inputLook =
   "block w-full min-w-0 rounded-lg border border-neutral-500 bg-white px-3 py-2 text-sm uppercase text-ink placeholder:normal-case placeholder:text-neutral-500 aria-[invalid=true]:border-red-600";
-const linkLook = "font-semibold text-ink underline underline-offset-4 hover:text-neutral-700";
 
 /**
  * The cart's coupon field (DESIGN.md section 3): plain POST forms to the cart page itself, so it
- * works without JavaScript. A visitor is asked to sign in first (the API's coupon calls need a user).
+ * works without JavaScript. A visitor's coupon stays on their cart when they sign in.
  */
-export function CouponBox({ coupon, signedIn, lastResult }: { coupon: CartCoupon | null; signedIn: boolean; lastResult?: SubmissionResult<string[]> | null }) {
-  const location = useLocation();
+export function CouponBox({ coupon, lastResult }: { coupon: CartCoupon | null; lastResult?: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
   const sending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-
-  if (!signedIn) {
-    return (
-      <div className="mt-6 border-t border-neutral-300 pt-5 text-sm" data-testid="coupon-box">
-        <h3 className="font-bold text-ink">Código de cupón</h3>
-        <p className="mt-1 text-neutral-700">
-          Inicie sesión para usar un cupón.{" "}
-          <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname).replaceAll("%2F", "/")}`} className={linkLook}>
-            Iniciar sesión
-          </Link>
-        </p>
-      </div>
-    );
-  }
 
   return (
     <div className="mt-6 space-y-4 border-t border-neutral-300 pt-5 text-sm" data-testid="coupon-box">

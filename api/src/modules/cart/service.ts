@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, isNotNull, lt, notExists, sql, type SQL } 
 import { alias, type AnyPgColumn, type PgColumn } from "drizzle-orm/pg-core";
 import type { CartSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import { cartItems, compareItems, productSizes, products, shops, wishlistItems } from "../../db/schema.js";
+import { cartCoupons, cartItems, compareItems, couponRedemptions, productSizes, products, shops, wishlistItems } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import { productDetailColumns, productSizesList, selectProductCards, toProductCard, toProductDetail } from "../catalog/service.js";
 import { COMPARE_LIMIT, type CartAnswer, type CartLine, type CartShopGroup, type CompareAnswer, type ShopperCountsAnswer, type WishlistAnswer } from "./contract.js";
@@ -278,12 +278,12 @@ export async function compareListOf(db: Db, shopper: Shopper): Promise<CompareAn
  * Moves a visitor's lists into the user's at sign-in, in one transaction: cart quantities of the
  * same product and size are summed (up to the stock), duplicates are dropped, the compare list keeps
  * the user's own products and fills the places left with the guest's oldest. Moved rows keep the
- * time they were added, so the lists stay in the order the shopper built them. The guest's rows are
- * then deleted, so a repeated call changes nothing.
+ * time they were added, so the lists stay in the order the shopper built them. The guest's coupon
+ * joins too, unless the user already has one on their cart or has used that coupon before. The
+ * guest's rows are then deleted, so a repeated call changes nothing.
  */
 export async function mergeGuestLists(db: Db, userId: string, guestId: string): Promise<void> {
   const user: Shopper = { kind: "user", id: userId };
-  const guest: Shopper = { kind: "guest", id: guestId };
   const guestLine = alias(cartItems, "guest_line");
   // A sold-out line keeps one unit (the least a line holds) and stays listed apart.
   const cappedAtStock = (quantity: SQL, line: { productId: AnyPgColumn; size: AnyPgColumn }) =>
@@ -321,14 +321,22 @@ export async function mergeGuestLists(db: Db, userId: string, guestId: string): 
       order by ${guestCompare.createdAt}, ${guestCompare.id}
       limit greatest(${COMPARE_LIMIT}::integer - ${listCount(compareItems, user)}, 0)`);
 
-    for (const list of [cartItems, wishlistItems, compareItems]) await tx.delete(list).where(ownedBy(list, guest));
+    const guestCoupon = alias(cartCoupons, "guest_coupon");
+    await tx.execute(sql`
+      insert into ${cartCoupons} (${column(cartCoupons.userId)}, ${column(cartCoupons.couponCode)})
+      select ${userId}::uuid, ${guestCoupon.couponCode} from ${cartCoupons} as ${guestCoupon}
+      where ${guestCoupon.guestId} = ${guestId}::uuid
+        and not exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${guestCoupon.couponCode} and ${couponRedemptions.userId} = ${userId}::uuid)
+      on conflict (${column(cartCoupons.userId)}) where ${column(cartCoupons.userId)} is not null do nothing`);
+
+    for (const list of [cartItems, wishlistItems, compareItems, cartCoupons]) await tx.delete(list).where(eq(list.guestId, guestId));
   });
 }
 
 /** Deletes guest rows older than GUEST_LIST_MAX_AGE_DAYS from every shopper list. */
 export async function deleteStaleGuestLists(db: Db): Promise<void> {
   const cutoff = sql`now() - make_interval(days => ${GUEST_LIST_MAX_AGE_DAYS}::integer)`;
-  for (const list of [cartItems, wishlistItems, compareItems]) {
+  for (const list of [cartItems, wishlistItems, compareItems, cartCoupons]) {
     await db.delete(list).where(and(isNotNull(list.guestId), lt(list.createdAt, cutoff)));
   }
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { cartCoupons, couponRedemptions, coupons } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
+import type { Shopper } from "../cart/shopper.js";
 import type { Coupon } from "./contract.js";
 
 export const COUPON_NOT_FOUND = "Cupón no encontrado.";
@@ -12,6 +13,11 @@ export const COUPON_ALREADY_ON_CART = "Ya tiene un cupón en su carrito. Quítel
 
 const couponColumns = { code: coupons.code, kind: coupons.kind, value: coupons.value };
 
+/** A cart's coupon row belongs to a user or, for a visitor, to the guest id of their cart. */
+function couponOwnedBy(shopper: Shopper) {
+  return shopper.kind === "user" ? eq(cartCoupons.userId, shopper.id) : eq(cartCoupons.guestId, shopper.id);
+}
+
 /** The coupon's discount on a subtotal: never more than the subtotal, so a total is never negative. */
 export function couponDiscount(coupon: Coupon, subtotal: number): number {
   const discount = coupon.kind === "porcentaje" ? Math.round((subtotal * coupon.value) / 100) : coupon.value;
@@ -19,17 +25,21 @@ export function couponDiscount(coupon: Coupon, subtotal: number): number {
 }
 
 /**
- * Puts a coupon on the user's cart after checking it exists, is valid now, has uses left and was
- * not used by this user. The cart holds one coupon (its key is the user), so coupons never stack;
- * applying the one already there changes nothing. Placing the order checks it all again.
+ * Puts a coupon on the shopper's cart after checking it exists, is valid now, has uses left and,
+ * for a user, was not used by them (a visitor's is checked again when it joins the user's cart and
+ * when the order is placed). A cart holds one coupon, so coupons never stack; applying the one
+ * already there changes nothing.
  */
-export async function applyCoupon(db: Db, userId: string, code: string): Promise<Coupon> {
+export async function applyCoupon(db: Db, shopper: Shopper, code: string): Promise<Coupon> {
   const [coupon] = await db
     .select({
       ...couponColumns,
       validNow: sql<boolean>`now() >= ${coupons.validFrom} and now() < ${coupons.validUntil}`,
       exhausted: sql<boolean>`${coupons.usedCount} >= ${coupons.maxUses}`,
-      usedByUser: sql<boolean>`exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${coupons.code} and ${couponRedemptions.userId} = ${userId})`,
+      usedByUser:
+        shopper.kind === "user"
+          ? sql<boolean>`exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${coupons.code} and ${couponRedemptions.userId} = ${shopper.id})`
+          : sql<boolean>`false`,
     })
     .from(coupons)
     .where(eq(coupons.code, code));
@@ -38,22 +48,23 @@ export async function applyCoupon(db: Db, userId: string, code: string): Promise
   if (coupon.usedByUser) throw new HttpError(409, COUPON_ALREADY_USED);
   if (coupon.exhausted) throw new HttpError(409, COUPON_EXHAUSTED);
 
-  await db.insert(cartCoupons).values({ userId, couponCode: coupon.code }).onConflictDoNothing();
-  const [onCart] = await db.select({ code: cartCoupons.couponCode }).from(cartCoupons).where(eq(cartCoupons.userId, userId));
+  const owner = shopper.kind === "user" ? { userId: shopper.id } : { guestId: shopper.id };
+  await db.insert(cartCoupons).values({ ...owner, couponCode: coupon.code }).onConflictDoNothing();
+  const [onCart] = await db.select({ code: cartCoupons.couponCode }).from(cartCoupons).where(couponOwnedBy(shopper));
   if (onCart?.code !== coupon.code) throw new HttpError(409, COUPON_ALREADY_ON_CART);
   return { code: coupon.code, kind: coupon.kind, value: coupon.value };
 }
 
-export async function removeCoupon(db: Db, userId: string): Promise<void> {
-  await db.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
+export async function removeCoupon(db: Db, shopper: Shopper): Promise<void> {
+  await db.delete(cartCoupons).where(couponOwnedBy(shopper));
 }
 
-export async function cartCoupon(db: Pick<Db, "select">, userId: string): Promise<Coupon | null> {
+export async function cartCoupon(db: Pick<Db, "select">, shopper: Shopper): Promise<Coupon | null> {
   const [coupon] = await db
     .select(couponColumns)
     .from(cartCoupons)
     .innerJoin(coupons, eq(coupons.code, cartCoupons.couponCode))
-    .where(eq(cartCoupons.userId, userId));
+    .where(couponOwnedBy(shopper));
   return coupon ?? null;
 }
 

@@ -17,6 +17,7 @@ import {
 } from "./schemas.js";
 import { cartCouponPreview, expireUnpaidOrders, ORDER_PLACED, orderDetail, placeOrder, type CheckoutSettings } from "./service.js";
 import { sweepPeriodically } from "../../periodic.js";
+import { currentShopper, registerShopperIdentity } from "../cart/shopper.js";
 
 const COUPON_APPLIED = "Cupón aplicado.";
 const COUPON_REMOVED = "Cupón quitado del carrito.";
@@ -57,21 +58,27 @@ export async function orderRoutes(app: FastifyInstance, opts: OrderRoutesOptions
     async (request): Promise<OrderAnswer> => ({ order: await orderDetail(db, request.params.orderId, currentUser(request)) }),
   );
 
-  routes.get("/home/coupon", { onRequest: app.authenticate, schema: { querystring: noQuery } }, (request): Promise<CouponAnswer> =>
-    cartCouponPreview(db, currentUser(request).id),
-  );
+  // The cart's coupon belongs to its shopper: a signed-in user or a visitor (Guest header), like the cart.
+  await app.register(async (couponScope) => {
+    registerShopperIdentity(couponScope);
+    const couponRoutes = couponScope.withTypeProvider<ZodTypeProvider>();
 
-  routes.post(
-    "/home/coupon/apply",
-    { onRequest: app.authenticate, schema: { body: couponBody } },
-    async (request): Promise<CouponAppliedAnswer> => ({
-      message: COUPON_APPLIED,
-      coupon: await applyCoupon(db, currentUser(request).id, request.body.code),
-    }),
-  );
+    couponRoutes.get("/home/coupon", { schema: { querystring: noQuery } }, (request): Promise<CouponAnswer> =>
+      cartCouponPreview(db, currentShopper(request)),
+    );
 
-  routes.delete("/home/coupon", { onRequest: app.authenticate }, async (request): Promise<MessageAnswer> => {
-    await removeCoupon(db, currentUser(request).id);
-    return { message: COUPON_REMOVED };
+    couponRoutes.post(
+      "/home/coupon/apply",
+      { schema: { body: couponBody } },
+      async (request): Promise<CouponAppliedAnswer> => ({
+        message: COUPON_APPLIED,
+        coupon: await applyCoupon(db, currentShopper(request), request.body.code),
+      }),
+    );
+
+    couponRoutes.delete("/home/coupon", async (request): Promise<MessageAnswer> => {
+      await removeCoupon(db, currentShopper(request));
+      return { message: COUPON_REMOVED };
+    });
   });
 }

@@ -16,6 +16,7 @@ import {
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import type { CouponAnswer, OrderDetail, ShopOrder } from "./contract.js";
+import type { Shopper } from "../cart/shopper.js";
 import { cartCoupon, couponDiscount, redeemCoupon } from "./coupons.js";
 import type { PlaceOrderBody } from "./schemas.js";
 
@@ -71,13 +72,14 @@ function availableCartLines(db: Pick<Db, "select">, chosenLines: SQL) {
 const subtotalOf = (lines: { unitPrice: number; quantity: number }[]) => lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
 
 /**
- * The coupon on the user's cart and what it takes off the cart's available products now (placing
- * the order computes it again).
+ * The coupon on the shopper's cart and what it takes off the cart's available products now
+ * (placing the order computes it again).
  */
-export async function cartCouponPreview(db: Db, userId: string): Promise<CouponAnswer> {
-  const coupon = await cartCoupon(db, userId);
+export async function cartCouponPreview(db: Db, shopper: Shopper): Promise<CouponAnswer> {
+  const coupon = await cartCoupon(db, shopper);
   if (!coupon) return { coupon: null, discount: 0 };
-  return { coupon, discount: couponDiscount(coupon, subtotalOf(await availableCartLines(db, eq(cartItems.userId, userId)))) };
+  const ownLines = shopper.kind === "user" ? eq(cartItems.userId, shopper.id) : eq(cartItems.guestId, shopper.id);
+  return { coupon, discount: couponDiscount(coupon, subtotalOf(await availableCartLines(db, ownLines))) };
 }
 
 /**
@@ -135,7 +137,7 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
     for (const line of lines) byShop.set(line.shopId, [...(byShop.get(line.shopId) ?? []), line]);
     const subtotal = subtotalOf(lines);
     const shopShippingFee = subtotal >= settings.cart.freeShippingThresholdCents ? 0 : settings.cart.shippingFeeCents;
-    const coupon = await cartCoupon(tx, userId);
+    const coupon = await cartCoupon(tx, { kind: "user", id: userId });
     const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
     const shippingFee = shopShippingFee * byShop.size;
 
