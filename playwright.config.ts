@@ -38,6 +38,30 @@ const serverEnv = {
   FAKE_GOOGLE_PORT: String(fakeGooglePort),
 };
 
+/**
+ * A second store with PayPal credentials, against tests/e2e/fake-paypal.ts: with credentials the
+ * store pays through PayPal instead of the test card, so that journey needs its own API and web.
+ */
+process.env.E2E_PAYPAL_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "mp-e2e-paypal-"));
+const paypalApiPort = Number(process.env.E2E_PAYPAL_API_PORT || 4311);
+const paypalWebPort = Number(process.env.E2E_PAYPAL_WEB_PORT || 3311);
+const fakePayPalPort = Number(process.env.E2E_FAKE_PAYPAL_PORT || 4391);
+const paypalApiUrl = `http://127.0.0.1:${paypalApiPort}`;
+const paypalWebUrl = `http://127.0.0.1:${paypalWebPort}`;
+const paypalServerEnv = {
+  ...serverEnv,
+  DATA_DIR: process.env.E2E_PAYPAL_DATA_DIR,
+  API_PORT: String(paypalApiPort),
+  API_URL: paypalApiUrl,
+  PUBLIC_API_URL: paypalApiUrl,
+  PUBLIC_WEB_URL: paypalWebUrl,
+  PORT: String(paypalWebPort),
+  PAYPAL_CLIENT_ID: "e2e-paypal-client",
+  PAYPAL_CLIENT_SECRET: "e2e-paypal-secret",
+  PAYPAL_API_URL: `http://127.0.0.1:${fakePayPalPort}`,
+  FAKE_PAYPAL_PORT: String(fakePayPalPort),
+};
+
 const chromiumFlags = [
   "--headless",
   "--no-sandbox",
@@ -88,6 +112,28 @@ export default defineConfig({
       command: "node build/web/server.js",
       url: `${webUrl}/about`,
       env: serverEnv,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: "npx tsx tests/e2e/fake-paypal.ts",
+      url: `http://127.0.0.1:${fakePayPalPort}/health`,
+      env: paypalServerEnv,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: "node build/api/main.js",
+      url: `${paypalApiUrl}/health`,
+      env: paypalServerEnv,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+    },
+    {
+      command: "node build/web/server.js",
+      url: `${paypalWebUrl}/about`,
+      env: paypalServerEnv,
       timeout: 60_000,
       reuseExistingServer: false,
     },

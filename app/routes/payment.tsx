@@ -54,8 +54,11 @@ export async function loader(args: LoaderFunctionArgs) {
   let notice: string | null = null;
   let captured = false;
 
+  // PayPal adds its `token` to the cancel address too, so a cancelled payment is told apart first.
   const paypalOrderId = url.searchParams.get("token");
-  if (paypalOrderId && order.payment_status === "sin_pagar" && !order.expired) {
+  if (url.searchParams.get("cancelado") === "1" && order.payment_status === "sin_pagar") {
+    notice = "Canceló el pago con PayPal: su pedido sigue sin pagar.";
+  } else if (paypalOrderId && order.payment_status === "sin_pagar" && !order.expired) {
     try {
       await capturePayPalPayment(account, order._id, paypalOrderId);
       captured = true;
@@ -63,8 +66,6 @@ export async function loader(args: LoaderFunctionArgs) {
       if (error instanceof Response) throw error;
       notice = paymentRefusal(error).message;
     }
-  } else if (url.searchParams.get("cancelado") === "1" && order.payment_status === "sin_pagar") {
-    notice = "Canceló el pago con PayPal: su pedido sigue sin pagar.";
   }
 
   // Thrown, not returned: the page's data type stays the page's.

@@ -1,109 +1,19 @@
-import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import { getOrder, makeOverdue, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
 
 const CLIENT_ID = "cliente-de-prueba";
 const CLIENT_SECRET = "secreto-de-prueba";
 
-interface FakePayPalOrder {
-  id: string;
-  referenceId: string;
-  value: string;
-  returnUrl: string;
-  approved: boolean;
-  declined: boolean;
-  captureId: string | null;
-}
-
-/**
- * Stands in for PayPal's Orders v2 API: an OAuth token for the test credentials, orders created on
- * request and approved (or set to be declined) by the test, captured once.
- */
-async function startFakePayPal() {
-  const orders = new Map<string, FakePayPalOrder>();
-  let captures = 0;
-  const token = randomUUID();
-
-  const readBody = async (request: IncomingMessage) => {
-    let text = "";
-    for await (const chunk of request) text += chunk;
-    return text;
-  };
-
-  const orderBody = (order: FakePayPalOrder) => ({
-    id: order.id,
-    status: order.captureId ? "COMPLETED" : order.approved ? "APPROVED" : "PAYER_ACTION_REQUIRED",
-    links: [{ rel: "payer-action", href: `https://paypal.test/checkoutnow?token=${order.id}` }],
-    purchase_units: [
-      {
-        reference_id: order.referenceId,
-        payments: order.captureId
-          ? { captures: [{ id: order.captureId, status: "COMPLETED", amount: { currency_code: "USD", value: order.value } }] }
-          : undefined,
-      },
-    ],
-  });
-
-  const server: Server = createServer(async (request, response) => {
-    const body = await readBody(request);
-    const send = (status: number, payload: unknown) => {
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(JSON.stringify(payload));
-    };
-    if (request.method === "POST" && request.url === "/v1/oauth2/token") {
-      const expected = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`;
-      if (request.headers.authorization !== expected || body !== "grant_type=client_credentials") return send(401, { error: "invalid_client" });
-      return send(200, { access_token: token, token_type: "Bearer", expires_in: 32_400 });
-    }
-    if (request.headers.authorization !== `Bearer ${token}`) return send(401, { name: "AUTHENTICATION_FAILURE" });
-    if (request.method === "POST" && request.url === "/v2/checkout/orders") {
-      const payload = JSON.parse(body);
-      const unit = payload.purchase_units[0];
-      const order: FakePayPalOrder = {
-        id: randomUUID().replaceAll("-", "").slice(0, 17).toUpperCase(),
-        referenceId: unit.reference_id,
-        value: unit.amount.value,
-        returnUrl: payload.payment_source.paypal.experience_context.return_url,
-        approved: false,
-        declined: false,
-        captureId: null,
-      };
-      orders.set(order.id, order);
-      return send(201, orderBody(order));
-    }
-    const capture = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(request.url ?? "");
-    if (request.method === "POST" && capture) {
-      const order = orders.get(capture[1]!);
-      if (!order) return send(404, { name: "RESOURCE_NOT_FOUND" });
-      const issue = order.captureId ? "ORDER_ALREADY_CAPTURED" : !order.approved ? "ORDER_NOT_APPROVED" : order.declined ? "INSTRUMENT_DECLINED" : null;
-      if (issue) return send(422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue }] });
-      order.captureId = `CAPTURA-${++captures}`;
-      return send(201, orderBody(order));
-    }
-    const read = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(request.url ?? "");
-    if (request.method === "GET" && read && orders.has(read[1]!)) return send(200, orderBody(orders.get(read[1]!)!));
-    return send(404, { name: "RESOURCE_NOT_FOUND" });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    orders,
-    captureCount: () => captures,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
 describe("pagos con PayPal", () => {
-  let paypal: Awaited<ReturnType<typeof startFakePayPal>>;
+  let paypal: FakePayPal;
   let api: TestApi;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    paypal = await startFakePayPal();
+    paypal = await startFakePayPal({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     api = await createTestApi({ config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } } });
     catalogue = await insertCatalogue(api.db);
   });
@@ -144,7 +54,7 @@ describe("pagos con PayPal", () => {
     const created = await create(customer, orderId);
     expect(created.statusCode, created.body).toBe(200);
     const paypalOrder = paypalOrderOf(orderId);
-    expect(created.json()).toEqual({ approveUrl: `https://paypal.test/checkoutnow?token=${paypalOrder.id}` });
+    expect(created.json()).toEqual({ approveUrl: `${paypal.url}/checkoutnow?token=${paypalOrder.id}` });
     expect(paypalOrder.value).toBe("19.00");
     expect(paypalOrder.returnUrl).toBe(`http://127.0.0.1:3000/payment?orderId=${orderId}`);
 

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   addToCartFromProductPage,
+  fillShippingForm,
   headerLink,
   productDetails,
   racketsInStock,
@@ -78,13 +79,8 @@ test.describe("pedido y pago", () => {
 
     // The profile's name is there already; the rest is typed, with a wrong phone first.
     await expect(page.getByLabel("Nombre completo")).toHaveValue("Pablo Pagador");
-    await page.getByLabel("Dirección", { exact: true }).fill("Calle del Revés 12, 3º B");
-    await page.getByLabel("Provincia").fill("Madrid");
-    await page.getByLabel("Ciudad").fill("Madrid");
-    await page.getByLabel("Zona/Área").fill("Chamberí");
-    await page.getByLabel("Código postal").fill("28010");
+    await fillShippingForm(page, "llámeme");
     const phone = page.getByLabel("Teléfono");
-    await phone.fill("llámeme");
     await page.getByRole("button", { name: "Realizar pedido" }).click();
     await expect(phone).toHaveAttribute("aria-invalid", "true");
     const describedBy = (await phone.getAttribute("aria-describedby"))!.split(" ");

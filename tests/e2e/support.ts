@@ -2,6 +2,8 @@ import { expect, type Page, type Response, type TestInfo } from "@playwright/tes
 import { gzipSync } from "node:zlib";
 
 export const apiUrl = `http://127.0.0.1:${process.env.E2E_API_PORT || 4310}`;
+/** The second store, which pays through the fake PayPal (playwright.config.ts). */
+export const paypalWebUrl = `http://127.0.0.1:${process.env.E2E_PAYPAL_WEB_PORT || 3311}`;
 
 interface ProductSummary {
   _id: string;
@@ -126,4 +128,14 @@ export async function addToCartFromProductPage(page: Page, slug: string, cartCou
   if (size) await page.getByLabel("Talla", { exact: true }).selectOption(size);
   await purchase.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(headerLink(page, "Carrito de Compra", cartCountAfter)).toBeVisible();
+}
+
+/** Fills /shipping's form with a valid address in Madrid; `phone` lets a test type a wrong one. */
+export async function fillShippingForm(page: Page, phone = "+34 612 345 678"): Promise<void> {
+  await page.getByLabel("Dirección", { exact: true }).fill("Calle del Revés 12, 3º B");
+  await page.getByLabel("Provincia").fill("Madrid");
+  await page.getByLabel("Ciudad").fill("Madrid");
+  await page.getByLabel("Zona/Área").fill("Chamberí");
+  await page.getByLabel("Código postal").fill("28010");
+  await page.getByLabel("Teléfono").fill(phone);
 }
