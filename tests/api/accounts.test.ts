@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { SignJWT, decodeJwt } from "jose";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
@@ -333,14 +333,30 @@ describe("cuentas", () => {
     });
 
     it("al reutilizar un token ya rotado revoca toda la familia, también el más reciente", async () => {
-      const { refreshToken: first } = await register();
+      const { refreshToken: first, id } = await register();
       const second = (await refresh(first)).json().refreshToken;
       const third = (await refresh(second)).json().refreshToken;
+      // Replayed after the grace period that covers a page's concurrent refreshes.
+      await api.db.update(refreshTokens).set({ revokedAt: sql`now() - interval '1 minute'` }).where(and(eq(refreshTokens.userId, id), isNotNull(refreshTokens.replacedBy)));
 
       const replay = await refresh(first);
       expect(replay.statusCode).toBe(401);
       expect(replay.json()).toEqual(SESSION_EXPIRED);
       expect((await refresh(third)).statusCode).toBe(401);
+    });
+
+    it("dos renovaciones simultáneas con el mismo token mantienen la sesión; tras cerrarla, ninguna", async () => {
+      const { refreshToken } = await register();
+      const [one, other] = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
+      expect([one.statusCode, other.statusCode]).toEqual([200, 200]);
+      const siblings = [one.json().refreshToken, other.json().refreshToken];
+      expect(siblings[0]).not.toBe(siblings[1]);
+      expect((await refresh(siblings[1])).statusCode).toBe(200);
+
+      const session = await register();
+      const next = (await refresh(session.refreshToken)).json().refreshToken;
+      await post("/logout", undefined, refreshCookie(next));
+      expect((await refresh(session.refreshToken)).statusCode).toBe(401);
     });
 
     it("responde 401 sin cookie, con un token desconocido o caducado", async () => {

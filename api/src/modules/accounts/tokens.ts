@@ -84,10 +84,18 @@ export async function issueRefreshToken(
 }
 
 /**
+ * How long a just-replaced refresh token still counts as the browser's rather than a thief's: two
+ * requests of one page that both find the access token expired present the same refresh token,
+ * and the slower one must not end the session. It gets a token of its own in the same family.
+ */
+const REFRESH_REUSE_GRACE_SECONDS = 20;
+
+/**
  * Exchanges a refresh token for a new one of the same family. The old one is retired by one
- * conditional UPDATE, so of two concurrent uses only one wins. A token that was already replaced or
- * revoked is being replayed: the whole family is revoked, the newest token included.
- * Returns null for an unknown, expired, replaced or revoked token.
+ * conditional UPDATE, so of two concurrent uses only one wins; the loser, within the grace period
+ * and while the family is still in use, gets a new token too. A token replayed after that, or one
+ * that was revoked, means the family leaked: the whole family is revoked, the newest token included.
+ * Returns null for an unknown, expired, replayed or revoked token.
  */
 export async function rotateRefreshToken(
   db: Db,
@@ -101,17 +109,36 @@ export async function rotateRefreshToken(
       .set({ revokedAt: sql`now()` })
       .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
       .returning({ id: refreshTokens.id, userId: refreshTokens.userId, familyId: refreshTokens.familyId });
-    if (!current) {
-      const [stale] = await tx
-        .select({ familyId: refreshTokens.familyId, revokedAt: refreshTokens.revokedAt })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, tokenHash));
-      if (stale?.revokedAt) await revokeFamily(tx, stale.familyId);
-      return null;
+    if (current) {
+      const next = await issueRefreshToken(tx, current.userId, ttlDays, current.familyId);
+      await tx.update(refreshTokens).set({ replacedBy: next.id }).where(eq(refreshTokens.id, current.id));
+      return { token: next.token, familyId: next.familyId, expiresAt: next.expiresAt, userId: current.userId };
     }
-    const next = await issueRefreshToken(tx, current.userId, ttlDays, current.familyId);
-    await tx.update(refreshTokens).set({ replacedBy: next.id }).where(eq(refreshTokens.id, current.id));
-    return { token: next.token, familyId: next.familyId, expiresAt: next.expiresAt, userId: current.userId };
+
+    const [stale] = await tx
+      .select({
+        userId: refreshTokens.userId,
+        familyId: refreshTokens.familyId,
+        revokedAt: refreshTokens.revokedAt,
+        justReplaced: sql<boolean>`${refreshTokens.replacedBy} is not null
+          and ${refreshTokens.revokedAt} > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS})
+          and ${refreshTokens.expiresAt} > now()`,
+      })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    if (stale?.justReplaced) {
+      const [live] = await tx
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, stale.familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+        .limit(1);
+      if (live) {
+        const sibling = await issueRefreshToken(tx, stale.userId, ttlDays, stale.familyId);
+        return { token: sibling.token, familyId: sibling.familyId, expiresAt: sibling.expiresAt, userId: stale.userId };
+      }
+    }
+    if (stale?.revokedAt) await revokeFamily(tx, stale.familyId);
+    return null;
   });
 }
 
