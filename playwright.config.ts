@@ -35,6 +35,7 @@ const serverEnv = {
   GOOGLE_AUTHORIZATION_URL: `${fakeGoogleUrl}/authorize`,
   GOOGLE_TOKEN_URL: `${fakeGoogleUrl}/token`,
   GOOGLE_USERINFO_URL: `${fakeGoogleUrl}/userinfo`,
+  GOOGLE_TOKENINFO_URL: `${fakeGoogleUrl}/tokeninfo`,
   FAKE_GOOGLE_PORT: String(fakeGooglePort),
 };
 

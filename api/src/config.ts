@@ -33,6 +33,10 @@ export interface AccountSettings {
   resetPasswordTtlMinutes: number;
   /** Google's OpenID Connect userinfo endpoint; tests point it at a local fake. */
   googleUserinfoUrl: string;
+  /** Google's tokeninfo endpoint, which tells which OAuth client an access token was issued to. */
+  googleTokeninfoUrl: string;
+  /** Our OAuth client at Google: only its access tokens sign in (empty: Google sign-in is off). */
+  googleClientId: string;
   /** Marks the refresh cookie Secure: only in production behind an https public address. */
   secureCookies: boolean;
 }
@@ -142,6 +146,8 @@ export function loadConfig(): Config {
       verifyEmailTtlHours: integer("VERIFY_EMAIL_TTL_HOURS", 24),
       resetPasswordTtlMinutes: integer("RESET_PASSWORD_TTL_MINUTES", 30),
       googleUserinfoUrl: process.env.GOOGLE_USERINFO_URL || "https://openidconnect.googleapis.com/v1/userinfo",
+      googleTokeninfoUrl: process.env.GOOGLE_TOKENINFO_URL || "https://oauth2.googleapis.com/tokeninfo",
+      googleClientId: process.env.GOOGLE_CLIENT_ID || "",
       secureCookies: process.env.NODE_ENV === "production" && publicApiUrl.startsWith("https:"),
     },
     cart: {

@@ -24,28 +24,36 @@ interface GoogleUser {
   picture?: string;
 }
 
-/** Stands in for Google's userinfo endpoint: each access token maps to one answer. */
-function startFakeGoogle(accounts: Map<string, GoogleUser>): Promise<{ server: Server; url: string }> {
+/** The OAuth client the test API is configured with (tests/api/support.ts). */
+const OUR_GOOGLE_CLIENT = "cliente-google-de-prueba";
+
+/**
+ * Stands in for Google's userinfo and tokeninfo endpoints: each access token maps to one account,
+ * issued to our OAuth client unless `clientId` says otherwise.
+ */
+function startFakeGoogle(accounts: Map<string, GoogleUser & { clientId?: string }>): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    const url = new URL(request.url ?? "/", "http://fake-google");
+    const token = url.pathname === "/tokeninfo" ? url.searchParams.get("access_token") : /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
     const account = token ? accounts.get(token) : undefined;
     response.setHeader("content-type", "application/json");
     if (!account) {
-      response.statusCode = 401;
+      response.statusCode = url.pathname === "/tokeninfo" ? 400 : 401;
       response.end(JSON.stringify({ error: "invalid_token" }));
       return;
     }
-    response.end(JSON.stringify(account));
+    const { clientId = OUR_GOOGLE_CLIENT, ...userinfo } = account;
+    response.end(JSON.stringify(url.pathname === "/tokeninfo" ? { aud: clientId, azp: clientId, sub: account.sub } : userinfo));
   });
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/userinfo` })),
+    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
   );
 }
 
 describe("cuentas", () => {
   let api: TestApi;
   let google: { server: Server; url: string };
-  const googleAccounts = new Map<string, GoogleUser>();
+  const googleAccounts = new Map<string, GoogleUser & { clientId?: string }>();
   /** Without SMTP every message's link is also printed; captured here instead of filling the output. */
   let consoleLog: MockInstance<typeof console.log>;
 
@@ -54,7 +62,8 @@ describe("cuentas", () => {
     google = await startFakeGoogle(googleAccounts);
     api = await createTestApi({});
     // The fake's port is known only now; the accounts settings object is read on every call.
-    api.config.accounts.googleUserinfoUrl = google.url;
+    api.config.accounts.googleUserinfoUrl = `${google.url}/v1/userinfo`;
+    api.config.accounts.googleTokeninfoUrl = `${google.url}/tokeninfo`;
   });
 
   afterAll(async () => {
@@ -670,10 +679,12 @@ describe("cuentas", () => {
       expect((await login(email, PASSWORD)).statusCode).toBe(200);
     });
 
-    it("responde 401 a un token que Google rechaza, sin correo o con el correo sin verificar", async () => {
+    it("responde 401 a un token que Google rechaza, emitido para otra web, sin correo o con el correo sin verificar", async () => {
       googleAccounts.set("token-sin-verificar", { sub: randomUUID(), email: uniqueEmail(), email_verified: false });
       googleAccounts.set("token-sin-correo", { sub: randomUUID(), email: "", email_verified: true });
-      for (const accessToken of ["token-desconocido", "token-sin-verificar", "token-sin-correo", undefined]) {
+      // A valid Google token, but issued to another site: replayed here, it must not sign anyone in.
+      googleAccounts.set("token-de-otra-web", { sub: randomUUID(), email: uniqueEmail(), email_verified: true, clientId: "otra-web" });
+      for (const accessToken of ["token-desconocido", "token-sin-verificar", "token-sin-correo", "token-de-otra-web", undefined]) {
         const response = await signIn(accessToken);
         expect(response.statusCode, String(accessToken)).toBe(401);
         expect(response.json()).toEqual({ message: "No se pudo verificar la cuenta de Google." });

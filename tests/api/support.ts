@@ -40,6 +40,8 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
       verifyEmailTtlHours: 24,
       resetPasswordTtlMinutes: 30,
       googleUserinfoUrl: "http://127.0.0.1:9/userinfo",
+      googleTokeninfoUrl: "http://127.0.0.1:9/tokeninfo",
+      googleClientId: "cliente-google-de-prueba",
       secureCookies: false,
     },
     cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000 },

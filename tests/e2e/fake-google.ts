@@ -13,7 +13,7 @@ interface Identity {
 
 const port = Number(process.env.FAKE_GOOGLE_PORT || 4390);
 const codes = new Map<string, Identity>();
-const accessTokens = new Map<string, Identity>();
+const accessTokens = new Map<string, Identity & { clientId: string }>();
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -68,14 +68,21 @@ const server = createServer(async (request, response) => {
     if (!identity || form.get("client_secret") !== process.env.GOOGLE_CLIENT_SECRET) return json(400, { error: "invalid_grant" });
     codes.delete(form.get("code")!);
     const accessToken = randomBytes(24).toString("hex");
-    accessTokens.set(accessToken, identity);
+    accessTokens.set(accessToken, { ...identity, clientId: form.get("client_id") ?? "" });
     return json(200, { access_token: accessToken, token_type: "Bearer", expires_in: 3600, scope: "openid email profile" });
   }
 
   if (url.pathname === "/userinfo") {
     const identity = accessTokens.get((request.headers.authorization ?? "").replace(/^Bearer /i, ""));
     if (!identity) return json(401, { error: "invalid_token" });
-    return json(200, { ...identity, email_verified: true, picture: `http://127.0.0.1:${port}/picture.png` });
+    const { sub, email, name } = identity;
+    return json(200, { sub, email, name, email_verified: true, picture: `http://127.0.0.1:${port}/picture.png` });
+  }
+
+  if (url.pathname === "/tokeninfo") {
+    const identity = accessTokens.get(url.searchParams.get("access_token") ?? "");
+    if (!identity) return json(400, { error: "invalid_token" });
+    return json(200, { aud: identity.clientId, azp: identity.clientId, sub: identity.sub, scope: "openid email profile", expires_in: 3600 });
   }
 
   json(404, { error: "not_found" });

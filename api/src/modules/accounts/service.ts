@@ -90,6 +90,24 @@ const googleUserinfo = z.object({
 
 const GOOGLE_TIMEOUT_MS = 5000;
 
+/**
+ * True when Google says the access token was issued to our own OAuth client. Userinfo alone would
+ * accept a token some other site obtained from its users and replayed here to sign in as them.
+ */
+async function issuedToOurClient(tokeninfoUrl: string, clientId: string, accessToken: string): Promise<boolean> {
+  if (!clientId) return false;
+  try {
+    const url = new URL(tokeninfoUrl);
+    url.searchParams.set("access_token", accessToken);
+    const response = await fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(GOOGLE_TIMEOUT_MS) });
+    if (!response.ok) return false;
+    const info = (await response.json()) as { aud?: unknown; azp?: unknown };
+    return info.aud === clientId || info.azp === clientId;
+  } catch {
+    return false;
+  }
+}
+
 /** Asks the provider who the access token belongs to; null when it does not vouch for a verified e-mail. */
 async function fetchGoogleUserinfo(userinfoUrl: string, accessToken: string) {
   try {
@@ -116,6 +134,7 @@ function nameFromGoogle(name: string | undefined, email: string): string {
  * same (Google-verified) e-mail, which gets linked and verified, else a new customer without password.
  */
 export async function signInWithGoogle(db: Db, settings: AccountSettings, accessToken: string): Promise<AuthUser> {
+  if (!(await issuedToOurClient(settings.googleTokeninfoUrl, settings.googleClientId, accessToken))) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
   const profile = await fetchGoogleUserinfo(settings.googleUserinfoUrl, accessToken);
   if (!profile) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
 
