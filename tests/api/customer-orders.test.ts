@@ -188,6 +188,27 @@ describe("panel y pedidos del cliente", () => {
     expect((await get(null, `/home/customer/get-order/${orderId}`)).statusCode).toBe(401);
   });
 
+  it("las ofertas de un pedido se leen aparte, solo por su cliente o un admin", async () => {
+    const customer = await signedInUser(api.db);
+    const stranger = await signedInUser(api.db);
+    const admin = await signedInUser(api.db, "admin");
+    const orderId = await orderOfTwoShops(customer);
+    const { order } = (await get(customer, `/home/customer/get-order/${orderId}`)).json();
+    const centro = order.suborders[0]._id;
+    const offer = await api.app.inject({ method: "POST", url: "/home/customer/offer", headers: customer.headers, payload: { shopOrderId: centro, price: 19_000 } });
+    expect(offer.statusCode, offer.body).toBe(201);
+
+    const response = await get(customer, `/home/customer/get-offers/${orderId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().offers).toEqual([
+      { _id: offer.json().offer._id, shopOrderId: centro, price: 19_000, status: "pendiente", createdAt: expect.any(String), answeredAt: null },
+    ]);
+    expect((await get(admin, `/home/customer/get-offers/${orderId}`)).json().offers).toHaveLength(1);
+    const refused = await get(stranger, `/home/customer/get-offers/${orderId}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: "Pedido no encontrado." });
+  });
+
   it("la cartera da el saldo y cada movimiento con fecha y motivo; la de otro se niega", async () => {
     const customer = await signedInUser(api.db);
     const stranger = await signedInUser(api.db);

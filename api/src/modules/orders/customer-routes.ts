@@ -2,13 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.js";
 import { currentUser, requireSelfOrAdmin } from "../accounts/auth.js";
-import { customerDashboard, customerOrderDetail, customerOrders } from "./customer.js";
+import { customerDashboard, customerOrderDetail, customerOrderOffers, customerOrders } from "./customer.js";
 import {
   customerOrdersParams,
   customerOrdersQuery,
   dashboardParams,
   type CustomerDashboardAnswer,
   type CustomerOrderAnswer,
+  type CustomerOrderOffersAnswer,
   type CustomerOrdersAnswer,
 } from "./customer-schemas.js";
 import { orderParams } from "./schemas.js";
@@ -45,5 +46,13 @@ export async function customerRoutes(app: FastifyInstance, opts: { db: Db }) {
     "/home/customer/get-order/:orderId",
     { onRequest: app.authenticate, schema: { params: orderParams } },
     async (request): Promise<CustomerOrderAnswer> => ({ order: await customerOrderDetail(db, request.params.orderId.toLowerCase(), currentUser(request)) }),
+  );
+
+  routes.get(
+    "/home/customer/get-offers/:orderId",
+    { onRequest: app.authenticate, schema: { params: orderParams } },
+    async (request): Promise<CustomerOrderOffersAnswer> => ({
+      offers: await customerOrderOffers(db, request.params.orderId.toLowerCase(), currentUser(request)),
+    }),
   );
 }

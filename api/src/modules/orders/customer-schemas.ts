@@ -130,6 +130,11 @@ export interface CustomerOrderAnswer {
   order: CustomerOrderDetail;
 }
 
+export interface CustomerOrderOffersAnswer {
+  /** Every offer on the order's shop orders, newest first. */
+  offers: Offer[];
+}
+
 export interface OfferCreatedAnswer {
   message: string;
   offer: Offer;

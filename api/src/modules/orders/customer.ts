@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { offers, orders } from "../../db/schema.js";
+import { offers, orders, shopOrders } from "../../db/schema.js";
+import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import type {
   CustomerDashboardAnswer,
@@ -10,7 +11,7 @@ import type {
   CustomerOrderSummary,
   Offer,
 } from "./customer-schemas.js";
-import { expireUnpaidOrders, orderDetail, orderNumber } from "./service.js";
+import { expireUnpaidOrders, ORDER_NOT_FOUND, orderDetail, orderNumber } from "./service.js";
 
 /** How many orders the dashboard's "recent orders" shows. */
 const RECENT_ORDERS = 5;
@@ -112,6 +113,23 @@ export function offerAnswer(row: typeof offers.$inferSelect): Offer {
     createdAt: row.createdAt.toISOString(),
     answeredAt: row.answeredAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * GET /home/customer/get-offers/{orderId}: every offer on the order's shop orders, newest first, for
+ * its customer or an admin; anyone else is told the order does not exist.
+ */
+export async function customerOrderOffers(db: Db, orderId: string, viewer: AuthUser): Promise<Offer[]> {
+  const shopOrderIds = await db
+    .select({ id: shopOrders.id })
+    .from(shopOrders)
+    .innerJoin(orders, eq(orders.id, shopOrders.orderId))
+    .where(and(eq(shopOrders.orderId, orderId), viewer.role === "admin" ? undefined : eq(orders.userId, viewer.id)));
+  if (shopOrderIds.length === 0) throw new HttpError(404, ORDER_NOT_FOUND);
+  return offersOf(
+    db,
+    shopOrderIds.map((row) => row.id),
+  );
 }
 
 /**
