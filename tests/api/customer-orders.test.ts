@@ -65,10 +65,11 @@ describe("panel y pedidos del cliente", () => {
         delivery_status: "pendiente",
         payment_status: "sin_pagar",
         expired: false,
+        payable: true,
         shopCount: 2,
         itemCount: 3,
       }),
-      expect.objectContaining({ _id: expiredId, price: 1200, delivery_status: "cancelado", expired: true, shopCount: 1, itemCount: 1 }),
+      expect.objectContaining({ _id: expiredId, price: 1200, delivery_status: "cancelado", expired: true, payable: false, shopCount: 1, itemCount: 1 }),
     ]);
     expect(Date.parse(dashboard.recentOrders[0].createdAt)).toBeGreaterThan(0);
   });
