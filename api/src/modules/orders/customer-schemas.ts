@@ -78,6 +78,8 @@ export interface CustomerOrderSummary {
   price: number;
   delivery_status: DeliveryStatus;
   payment_status: PaymentStatus;
+  /** True while the order can still be paid (unpaid, not expired, not cancelled). */
+  payable: boolean;
   /** Shops the order was split between. */
   shopCount: number;
   /** Units bought. */

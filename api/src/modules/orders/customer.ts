@@ -36,6 +36,7 @@ async function orderSummaries(db: Db, customerId: string, condition: SQL | undef
       total: orders.total,
       deliveryStatus: orders.deliveryStatus,
       paymentStatus: orders.paymentStatus,
+      payable: payableOrder,
       // Spelt out with aliases: Drizzle leaves columns of a one-table select unqualified.
       shopCount: sql<number>`(select count(*)::integer from shop_orders so where so.order_id = orders.id)`,
       itemCount: sql<number>`(select coalesce(sum(oi.quantity), 0)::integer from order_items oi join shop_orders so on so.id = oi.shop_order_id where so.order_id = orders.id)`,
@@ -54,6 +55,7 @@ async function orderSummaries(db: Db, customerId: string, condition: SQL | undef
     price: row.total,
     delivery_status: row.deliveryStatus,
     payment_status: row.paymentStatus,
+    payable: row.payable,
     shopCount: row.shopCount,
     itemCount: row.itemCount,
   }));
