@@ -8,7 +8,7 @@ export interface ListedOrder extends CustomerOrderSummary {
   placedAt: string;
 }
 
-export const payLinkLook = "inline-block rounded-full bg-ink px-4 py-2 text-sm font-bold text-white hover:bg-neutral-800";
+export const payLinkLook = "inline-block whitespace-nowrap rounded-full bg-ink px-4 py-2 text-sm font-bold text-white hover:bg-neutral-800";
 
 export function orderDetailsPath(orderId: string): string {
   return `/dashboard/order/details/${encodeURIComponent(orderId)}`;
@@ -50,7 +50,7 @@ export function OrderList({ orders, caption }: { orders: ListedOrder[]; caption:
           {orders.map((order) => (
             <tr key={order._id} data-testid="order-row">
               <th scope="row" className="px-4 py-3 font-semibold">
-                <Link to={orderDetailsPath(order._id)} className="underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900">
+                <Link to={orderDetailsPath(order._id)} className="whitespace-nowrap underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900">
                   Pedido #{order.number}
                 </Link>
                 <span className="block text-xs font-normal text-slate-600">
@@ -60,11 +60,11 @@ export function OrderList({ orders, caption }: { orders: ListedOrder[]; caption:
               <td className="px-4 py-3">
                 <time dateTime={order.createdAt}>{order.placedAt}</time>
               </td>
-              <td className="px-4 py-3 text-right font-semibold">{formatPrice(order.price)}</td>
-              <td className="px-4 py-3">
+              <td className="whitespace-nowrap px-4 py-3 text-right font-semibold">{formatPrice(order.price)}</td>
+              <td className="whitespace-nowrap px-4 py-3">
                 <PaymentBadge status={order.payment_status} />
               </td>
-              <td className="px-4 py-3">
+              <td className="whitespace-nowrap px-4 py-3">
                 <DeliveryBadge status={order.delivery_status} />
               </td>
               <td className="px-4 py-3 text-right">

@@ -106,6 +106,7 @@ export async function offersOf(db: Pick<Db, "select">, shopOrderIds: string[]): 
   return rows.map(offerAnswer);
 }
 
+/** An offer row as the API answers it. */
 export function offerAnswer(row: typeof offers.$inferSelect): Offer {
   return {
     _id: row.id,
@@ -128,10 +129,7 @@ export async function customerOrderOffers(db: Db, orderId: string, viewer: AuthU
     .innerJoin(orders, eq(orders.id, shopOrders.orderId))
     .where(and(eq(shopOrders.orderId, orderId), viewer.role === "admin" ? undefined : eq(orders.userId, viewer.id)));
   if (shopOrderIds.length === 0) throw new HttpError(404, ORDER_NOT_FOUND);
-  return offersOf(
-    db,
-    shopOrderIds.map((row) => row.id),
-  );
+  return offersOf(db, shopOrderIds.map((row) => row.id));
 }
 
 /**
@@ -140,10 +138,7 @@ export async function customerOrderOffers(db: Db, orderId: string, viewer: AuthU
  */
 export async function customerOrderDetail(db: Db, orderId: string, viewer: AuthUser): Promise<CustomerOrderDetail> {
   const order = await orderDetail(db, orderId, viewer);
-  const orderOffers = await offersOf(
-    db,
-    order.suborders.map((suborder) => suborder._id),
-  );
+  const orderOffers = await offersOf(db, order.suborders.map((suborder) => suborder._id));
   const payable = order.payment_status === "sin_pagar" && !order.expired && order.delivery_status !== "cancelado" && Date.parse(order.expiresAt) > Date.now();
   return {
     ...order,
@@ -153,6 +148,7 @@ export async function customerOrderDetail(db: Db, orderId: string, viewer: AuthU
       return {
         ...suborder,
         offers: own,
+        // The lowest offer is 1 cent, so a subtotal of 1 leaves nothing lower to propose.
         canOffer: payable && suborder.subtotal > 1 && !own.some((offer) => offer.status === "pendiente"),
       };
     }),
