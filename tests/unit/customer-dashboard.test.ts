@@ -31,9 +31,9 @@ describe("formulario de oferta", () => {
   });
 
   it("rechaza textos, tres decimales y cero con mensajes en español", () => {
-    expect(offerForm("barato").error).toEqual({ price: ["Escriba un importe en dólares, por ejemplo 45,50."] });
-    expect(offerForm("1,234").error).toEqual({ price: ["Escriba un importe en dólares, por ejemplo 45,50."] });
-    expect(offerForm("0,00").error).toEqual({ price: ["El precio propuesto debe ser mayor que cero."] });
+    expect(offerForm("barato")).toMatchObject({ status: "error", error: { price: ["Escriba un importe en dólares, por ejemplo 45,50."] } });
+    expect(offerForm("1,234")).toMatchObject({ status: "error", error: { price: ["Escriba un importe en dólares, por ejemplo 45,50."] } });
+    expect(offerForm("0,00")).toMatchObject({ status: "error", error: { price: ["El precio propuesto debe ser mayor que cero."] } });
   });
 });
 
