@@ -65,7 +65,7 @@ export default function MyOrders() {
         <OrderList orders={orders} caption="Sus pedidos, los más nuevos primero" />
       ) : (
         <p className="text-slate-700">
-          {filter === "all" ? "Todavía no ha hecho ningún pedido." : "No tiene pedidos con este estado."}{" "}
+          {totalOrder > 0 ? "No hay pedidos en esta página." : filter === "all" ? "Todavía no ha hecho ningún pedido." : "No tiene pedidos con este estado."}{" "}
           <Link to="/products" className={textLinkLook}>
             Ver productos
           </Link>
