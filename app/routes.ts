@@ -29,6 +29,10 @@ export default [
   route("auth/google/callback", "routes/auth/google-callback.ts"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/index.tsx"),
+    route("my-orders", "routes/dashboard/my-orders.tsx"),
+    route("order/details/:orderId", "routes/dashboard/order-details.tsx"),
+    route("my-wishlist", "routes/dashboard/my-wishlist.tsx"),
+    route("my-wallet", "routes/dashboard/my-wallet.tsx"),
     route("edit-profile", "routes/dashboard/edit-profile.tsx"),
     route("change-password", "routes/dashboard/change-password.tsx"),
   ]),

@@ -18,6 +18,8 @@ import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
+import { customerRoutes } from "./modules/orders/customer-routes.js";
+import { offerRoutes } from "./modules/orders/offer-routes.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
@@ -81,6 +83,8 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { db });
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders });
+  await app.register(customerRoutes, { db });
+  await app.register(offerRoutes, { db, orders: config.orders });
   await app.register(paymentRoutes, { db, payments: config.payments, publicWebUrl: config.publicWebUrl });
   await app.register(walletRoutes, { db });
 

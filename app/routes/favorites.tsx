@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/EmptyState";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { BallIcon } from "~/components/icons";
-import { Price } from "~/components/product/Price";
-import { primaryButtonLook, ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
+import { FavoriteCard } from "~/components/product/FavoriteCard";
 import { shopperAction } from "~/services/shopper-actions.server";
-import { getShopper, getWishlist, type WishlistItem } from "~/services/shopper.server";
+import { getShopper, getWishlist } from "~/services/shopper.server";
 
 export async function loader(args: LoaderFunctionArgs) {
   const shopper = await getShopper(args);
@@ -23,61 +21,6 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Los productos de pádel que guardó como favoritos en Mercado Pádel." },
   { name: "robots", content: "noindex" },
 ];
-
-function FavoriteCard({ item }: { item: WishlistItem }) {
-  const { product } = item;
-  const fetcher = useShopperFetcher();
-  const busy = fetcher.state !== "idle";
-  return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white" data-testid="favorite">
-      <div className="aspect-square w-full bg-neutral-100">
-        {product.image ? (
-          <img src={product.image.src} srcSet={product.image.srcSet} sizes="(min-width: 1024px) 25vw, 50vw" width={400} height={400} alt={product.name} className="size-full object-contain p-3" />
-        ) : (
-          <div className="grid size-full place-items-center text-neutral-400">
-            <BallIcon className="size-12 opacity-60" />
-          </div>
-        )}
-      </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">{product.brand}</p>
-        <h2 className="font-semibold text-ink">
-          <Link to={`/product/details/${product.slug}`} className="hover:underline">
-            {product.name}
-          </Link>
-        </h2>
-        <Price price={product.price} salePrice={product.salePrice} discount={product.discount} />
-        {product.stock === 0 ? <p className="text-sm font-semibold text-neutral-600">Agotado</p> : null}
-        <fetcher.Form method="post" className="mt-auto flex flex-wrap items-center gap-3 pt-2">
-          <ShopperFormFields />
-          <input type="hidden" name="id" value={item._id} />
-          <input type="hidden" name="productId" value={product._id} />
-          <input type="hidden" name="slug" value={product.slug} />
-          {product.stock > 0 ? (
-            product.hasSizes ? (
-              <Link to={`/product/details/${product.slug}`} className={primaryButtonLook}>
-                Elegir talla<span className="sr-only">: {product.name}</span>
-              </Link>
-            ) : (
-              <button type="submit" name="intent" value="add-to-cart" disabled={busy} className={primaryButtonLook}>
-                Agregar al carrito<span className="sr-only">: {product.name}</span>
-              </button>
-            )
-          ) : null}
-          <button
-            type="submit"
-            name="intent"
-            value="remove-wishlist"
-            disabled={busy}
-            className="rounded text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900"
-          >
-            Eliminar<span className="sr-only">: {product.name}</span>
-          </button>
-        </fetcher.Form>
-      </div>
-    </article>
-  );
-}
 
 export default function FavoritesPage() {
   const { items } = useLoaderData<typeof loader>();

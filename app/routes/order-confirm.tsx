@@ -12,8 +12,8 @@ export const meta: MetaFunction = () => [
 ];
 
 /**
- * /order/confirm/{orderId} (SPEC.md section 2; the segment is optional). The API offers no list
- * of a customer's orders yet, so without an id the page only says where orders will be found.
+ * /order/confirm/{orderId} (SPEC.md section 2; the segment is optional). Without an id the page
+ * sends the customer to the list of their orders.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const account = await requireAccount(args);
@@ -38,12 +38,12 @@ export default function OrderConfirm() {
         <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Confirmación del pedido" }]} />
         <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Confirmación del pedido</h1>
         <p className="mt-4 max-w-2xl text-neutral-700">
-          Esta página muestra un pedido concreto: la encontrará en el enlace al que le llevamos después de pagar. La lista de sus pedidos
-          estará en su cuenta.
+          Esta página muestra un pedido concreto: la encontrará en el enlace al que le llevamos después de pagar. Todos sus pedidos están
+          en Mis pedidos.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/dashboard" className={buttonLook}>
-            Ir a mi cuenta
+          <Link to="/dashboard/my-orders" className={buttonLook}>
+            Mis pedidos
           </Link>
           <Link to="/products" className={linkLook}>
             Seguir comprando

@@ -221,7 +221,7 @@ test.describe("cuentas", () => {
     // An account made through Google has no password yet: no current one is asked for.
     await expect(page.getByLabel("Nueva contraseña", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Contraseña actual")).toHaveCount(0);
-    await page.getByRole("navigation", { name: "Mi cuenta" }).getByRole("link", { name: "Mi cuenta" }).click();
+    await page.getByRole("navigation", { name: "Mi cuenta" }).getByRole("link", { name: "Inicio" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Hola, Carla Google" })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
   });

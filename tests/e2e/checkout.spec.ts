@@ -151,7 +151,7 @@ test.describe("pedido y pago", () => {
       await expect(page.getByRole("heading", { name: "¡Oops! Página no encontrada" })).toBeVisible();
     }
     await page.goto("/order/confirm");
-    await expect(page.getByRole("main").getByRole("link", { name: "Ir a mi cuenta" })).toHaveAttribute("href", "/dashboard");
+    await expect(page.getByRole("main").getByRole("link", { name: "Mis pedidos" })).toHaveAttribute("href", "/dashboard/my-orders");
     // An empty cart has nothing to send.
     await page.goto("/shipping");
     await expect(page.getByText("Su carrito está vacío: no hay nada que enviar.")).toBeVisible();

@@ -1,22 +1,44 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { textLinkLook } from "~/components/account/FormControls";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
+import { OrderList } from "~/components/dashboard/OrderList";
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
+import { requireAccount } from "~/services/auth.server";
+import { getDashboardData, listedOrders } from "~/services/customer-orders.server";
 
 export const meta: MetaFunction = () => [
   { title: "Mi cuenta | Mercado Pádel" },
-  { name: "description", content: "Resumen de su cuenta de Mercado Pádel: sus datos, su correo y accesos rápidos." },
+  { name: "description", content: "Resumen de su cuenta de Mercado Pádel: sus pedidos, sus datos y accesos rápidos." },
   { name: "robots", content: "noindex" },
 ];
+
+/** SPEC.md section 2: the dashboard home shows the customer's order totals and recent orders. */
+export async function loader(args: LoaderFunctionArgs) {
+  const account = await requireAccount(args);
+  const { totalOrder, pendingOrder, cancelledOrder, recentOrders } = await getDashboardData(account);
+  return account.data({ totals: { totalOrder, pendingOrder, cancelledOrder }, recentOrders: listedOrders(recentOrders) });
+}
 
 const ROLE_NAMES = { customer: "Cliente", seller: "Vendedor", admin: "Administrador" } as const;
 
 /** Dates are written on the server's terms (UTC), so server and browser render the same text. */
 const memberSince = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
+function Total({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">{label}</dt>
+      <dd className="mt-1 text-3xl font-extrabold text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
 export default function DashboardHome() {
   const { profile } = useDashboardProfile();
+  const { totals, recentOrders } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="titulo-cuenta" className="space-y-8">
       <div>
@@ -25,6 +47,40 @@ export default function DashboardHome() {
         </h1>
         <p className="mt-2 text-slate-700">Este es el resumen de su cuenta.</p>
       </div>
+
+      <section aria-labelledby="titulo-totales">
+        <h2 id="titulo-totales" className="sr-only">
+          Sus pedidos en cifras
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <Total label="Pedidos" value={totals.totalOrder} testId="total-orders" />
+          <Total label="Pendientes" value={totals.pendingOrder} testId="pending-orders" />
+          <Total label="Cancelados" value={totals.cancelledOrder} testId="cancelled-orders" />
+        </dl>
+      </section>
+
+      <section aria-labelledby="titulo-recientes" className="space-y-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="titulo-recientes" className="text-xl font-bold text-slate-900">
+            Pedidos recientes
+          </h2>
+          {recentOrders.length > 0 ? (
+            <Link to="/dashboard/my-orders" className={textLinkLook}>
+              Ver todos mis pedidos
+            </Link>
+          ) : null}
+        </div>
+        {recentOrders.length > 0 ? (
+          <OrderList orders={recentOrders} caption="Sus pedidos más recientes" />
+        ) : (
+          <p className="text-slate-700">
+            Todavía no ha hecho ningún pedido.{" "}
+            <Link to="/products" className={textLinkLook}>
+              Ver productos
+            </Link>
+          </p>
+        )}
+      </section>
 
       <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
         <div>

@@ -6,7 +6,7 @@ import { getOwnProfile } from "~/services/profile.server";
 
 export const meta: MetaFunction = () => [
   { title: "Mi cuenta | Mercado Pádel" },
-  { name: "description", content: "Su cuenta de Mercado Pádel: perfil, contraseña y pedidos." },
+  { name: "description", content: "Su cuenta de Mercado Pádel: pedidos, favoritos, cartera, notificaciones y perfil." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -22,7 +22,12 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 const SECTIONS = [
-  { to: "/dashboard", label: "Mi cuenta", end: true },
+  { to: "/dashboard", label: "Inicio", end: true },
+  { to: "/dashboard/my-orders", label: "Mis pedidos", end: false },
+  { to: "/dashboard/my-wishlist", label: "Mis favoritos", end: false },
+  { to: "/dashboard/my-wallet", label: "Mi cartera", end: false },
+  { to: "/dashboard/system-notifications", label: "Notificaciones", end: false },
+  { to: "/dashboard/trial-class", label: "Clase de prueba", end: false },
   { to: "/dashboard/edit-profile", label: "Editar perfil", end: false },
   { to: "/dashboard/change-password", label: "Cambiar contraseña", end: false },
 ];

@@ -11,7 +11,7 @@ export const VOUCHER_ALREADY_REDEEMED = "Ya canjeó este voucher.";
 const usd = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
 
 /** Cents as the store shows money, e.g. "200,00 US$". */
-function formatUsd(cents: number): string {
+export function formatUsd(cents: number): string {
   return usd.format(cents / 100);
 }
 

@@ -1,0 +1,77 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { textLinkLook } from "~/components/account/FormControls";
+import { CUSTOMER_ORDER_FILTERS, ORDER_FILTER_LABELS, orderFilterOf } from "~/components/dashboard/dashboard-schemas";
+import { OrderList } from "~/components/dashboard/OrderList";
+import { Pagination } from "~/components/product/Pagination";
+import { secondaryButtonLook } from "~/components/product/shopper-forms";
+import { requireAccount } from "~/services/auth.server";
+import { getCustomerOrders, listedOrders } from "~/services/customer-orders.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Mis pedidos | Mercado Pádel" },
+  { name: "description", content: "Sus pedidos en Mercado Pádel: estado del pago y de la entrega de cada uno." },
+  { name: "robots", content: "noindex" },
+];
+
+/** /dashboard/my-orders?status=&pageNumber=: one page of the customer's orders, newest first. */
+export async function loader(args: LoaderFunctionArgs) {
+  const account = await requireAccount(args);
+  const url = new URL(args.request.url);
+  const filter = orderFilterOf(url.searchParams.get("status"));
+  const requestedPage = Number(url.searchParams.get("pageNumber") ?? "1");
+  const page = Number.isInteger(requestedPage) && requestedPage >= 1 && requestedPage <= 100_000 ? requestedPage : 1;
+  const { orders, totalOrder, parPage } = await getCustomerOrders(account, filter, page);
+  return account.data({ filter, orders: listedOrders(orders), totalOrder, page, totalPages: Math.max(1, Math.ceil(totalOrder / parPage)) });
+}
+
+const selectLook =
+  "mt-1.5 block rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
+
+export default function MyOrders() {
+  const { filter, orders, totalOrder, page, totalPages } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <section aria-labelledby="titulo-pedidos" className="space-y-6">
+      <h1 id="titulo-pedidos" className="text-3xl font-bold text-slate-900">
+        Mis pedidos
+      </h1>
+
+      {/* A GET form: the filter is part of the address and works without JavaScript. */}
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filtrar pedidos">
+        <div>
+          <label htmlFor="estado-pedido" className="block font-semibold text-slate-900">
+            Estado del pedido
+          </label>
+          <select id="estado-pedido" name="status" defaultValue={filter} key={filter} className={selectLook}>
+            {CUSTOMER_ORDER_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {ORDER_FILTER_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={secondaryButtonLook} disabled={navigation.state === "loading"}>
+          Filtrar
+        </button>
+      </Form>
+
+      <p className="text-slate-700" role="status" data-testid="order-count">
+        {totalOrder === 1 ? "1 pedido" : `${totalOrder} pedidos`}
+        {filter === "all" ? "" : `: ${ORDER_FILTER_LABELS[filter].toLowerCase()}`}
+      </p>
+
+      {orders.length > 0 ? (
+        <OrderList orders={orders} caption="Sus pedidos, los más nuevos primero" />
+      ) : (
+        <p className="text-slate-700">
+          {totalOrder > 0 ? "No hay pedidos en esta página." : filter === "all" ? "Todavía no ha hecho ningún pedido." : "No tiene pedidos con este estado."}{" "}
+          <Link to="/products" className={textLinkLook}>
+            Ver productos
+          </Link>
+        </p>
+      )}
+      <Pagination page={page} totalPages={totalPages} />
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
+import { dashboardIntents, voucherFormSchema } from "~/components/dashboard/dashboard-schemas";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { refusalOf } from "~/services/account.server";
+import { requireAccount } from "~/services/auth.server";
+import { getWallet, redeemVoucher } from "~/services/customer-orders.server";
+import { formatPrice } from "~/services/money";
+import { longDateTime } from "~/services/orders.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Mi cartera | Mercado Pádel" },
+  { name: "description", content: "El saldo de su cartera en Mercado Pádel, cada movimiento y el canje de vouchers." },
+  { name: "robots", content: "noindex" },
+];
+
+/** /dashboard/my-wallet: balance and ledger; a wallet that cannot be read says why (SPEC.md section 8). */
+export async function loader(args: LoaderFunctionArgs) {
+  const account = await requireAccount(args);
+  const { wallet, error } = await getWallet(account);
+  return account.data({
+    error,
+    balance: wallet?.balance ?? null,
+    entries: (wallet?.entries ?? []).map((entry) => ({ ...entry, date: longDateTime(entry.createdAt) })),
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const account = await requireAccount(args);
+  const formData = await args.request.formData();
+  if (formData.get("intent") !== dashboardIntents.redeemVoucher) throw new Response(null, { status: 400 });
+  const submission = parseWithZod(formData, { schema: voucherFormSchema });
+  if (submission.status !== "success") return account.data({ result: submission.reply() }, 400);
+  try {
+    const { message } = await redeemVoucher(account, submission.value.code);
+    return account.redirect("/dashboard/my-wallet", { kind: "success", message });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // An unknown, expired or already redeemed code is said next to the field, with the code kept.
+    const { status, formErrors } = refusalOf(error, []);
+    return account.data({ result: submission.reply({ fieldErrors: { code: formErrors } }) }, status);
+  }
+}
+
+function VoucherForm() {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(voucherFormSchema, { id: "voucher", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 className="text-xl font-bold text-slate-900">Canjear un voucher</h2>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <TextField label="Código del voucher" meta={fields.code} autoComplete="off" hint="Por ejemplo, VOUCHER200. Lo encontrará en la página de regalos." />
+      <SubmitButton intent={dashboardIntents.redeemVoucher} pending="Canjeando…">
+        Canjear voucher
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export default function MyWallet() {
+  const { error, balance, entries } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="titulo-cartera" className="max-w-3xl space-y-8">
+      <h1 id="titulo-cartera" className="text-3xl font-bold text-slate-900">
+        Mi cartera
+      </h1>
+      {error !== null || balance === null ? (
+        <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
+          {error}
+        </p>
+      ) : (
+        <>
+          <div className="rounded-2xl bg-lime-100 p-6">
+            <p className="text-sm font-semibold uppercase tracking-widest text-slate-700">Saldo disponible</p>
+            <p className="mt-1 text-4xl font-extrabold text-slate-900" data-testid="wallet-balance">
+              {formatPrice(balance)}
+            </p>
+          </div>
+          <section aria-labelledby="titulo-movimientos" className="space-y-3">
+            <h2 id="titulo-movimientos" className="text-xl font-bold text-slate-900">
+              Movimientos
+            </h2>
+            {entries.length === 0 ? (
+              <p className="text-slate-700">Su cartera todavía no tiene movimientos.</p>
+            ) : (
+              <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+                <table className="w-full text-left text-sm" data-testid="wallet-entries">
+                  <caption className="sr-only">Movimientos de su cartera, los más recientes primero</caption>
+                  <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-600">
+                    <tr>
+                      <th scope="col" className="px-4 py-3">
+                        Fecha
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        Motivo
+                      </th>
+                      <th scope="col" className="px-4 py-3 text-right">
+                        Importe
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200">
+                    {entries.map((entry) => (
+                      <tr key={entry._id} data-testid="wallet-entry">
+                        <td className="px-4 py-3">
+                          <time dateTime={entry.createdAt}>{entry.date}</time>
+                        </td>
+                        <td className="px-4 py-3">{entry.reason}</td>
+                        <td className={`px-4 py-3 text-right font-semibold ${entry.amount < 0 ? "text-red-800" : "text-lime-900"}`}>
+                          {entry.amount > 0 ? "+" : "−"}
+                          {formatPrice(Math.abs(entry.amount))}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+      <VoucherForm />
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormAlert, SubmitButton, textLinkLook, TextField } from "~/components/account/FormControls";
+import { DeliveryBadge, OrderTotals, PaymentBadge, paymentMethodLabel, ShippingAddress, ShopOrderSection } from "~/components/checkout/OrderView";
+import { dashboardIntents, offerFormSchema } from "~/components/dashboard/dashboard-schemas";
+import { OfferHistory, type ListedOffer } from "~/components/dashboard/OfferHistory";
+import { payLinkLook, paymentPath } from "~/components/dashboard/OrderList";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { refusalOf } from "~/services/account.server";
+import { requireAccount } from "~/services/auth.server";
+import { getCustomerOrder, getOrderOffers, presentCustomerOrder, proposeOffer, type PresentedCustomerShopOrder } from "~/services/customer-orders.server";
+import { formatPrice } from "~/services/money";
+import { clockTime, longDateTime } from "~/services/orders.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Detalle del pedido | Mercado Pádel" },
+  { name: "description", content: "Su pedido en Mercado Pádel: productos por tienda, estado de cada parte, pago, dirección y ofertas." },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * /dashboard/order/details/{orderId}: the user's own order (anything else is the 404 page) with
+ * the offers on each shop's part. Offers are read on their own: when they cannot be loaded the
+ * rest of the order still shows.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const account = await requireAccount(args);
+  const order = await getCustomerOrder(account, args.params.orderId);
+  const offers = await getOrderOffers(account, order._id);
+  return account.data({
+    order: presentCustomerOrder(order),
+    placedAt: longDateTime(order.createdAt),
+    paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
+    payBefore: clockTime(order.expiresAt),
+    offers: offers ? offers.map((offer): ListedOffer => ({ ...offer, madeAt: longDateTime(offer.createdAt) })) : null,
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const account = await requireAccount(args);
+  const order = await getCustomerOrder(account, args.params.orderId);
+  const formData = await args.request.formData();
+  if (formData.get("intent") !== dashboardIntents.proposeOffer) throw new Response(null, { status: 400 });
+
+  const shopOrderId = String(formData.get("shopOrderId") ?? "");
+  const submission = parseWithZod(formData, { schema: offerFormSchema });
+  if (submission.status !== "success") return account.data({ shopOrderId, result: submission.reply() }, 400);
+  if (!order.suborders.some((suborder) => suborder._id === submission.value.shopOrderId)) throw new Response(null, { status: 400 });
+  try {
+    const { message } = await proposeOffer(account, submission.value);
+    return account.redirect(new URL(args.request.url).pathname, { kind: "success", message });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // Every refusal (not lower, one pending, order paid meanwhile) is about the price typed.
+    const { status, formErrors } = refusalOf(error, []);
+    return account.data({ shopOrderId, result: submission.reply({ fieldErrors: { price: formErrors } }) }, status);
+  }
+}
+
+function OfferForm({ suborder, lastResult }: { suborder: PresentedCustomerShopOrder; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useSchemaForm(offerFormSchema, { id: `oferta-${suborder._id}`, lastResult, defaultValue: { shopOrderId: suborder._id } });
+  const { key, ...shopOrderInput } = getInputProps(fields.shopOrderId, { type: "hidden" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={`Proponer un precio a ${suborder.shopName}`}>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input key={key} {...shopOrderInput} />
+      <TextField
+        label="Precio que propone (US$)"
+        meta={fields.price}
+        autoComplete="off"
+        hint={`Subtotal actual de la tienda: ${formatPrice(suborder.subtotal)}. Proponga un importe menor.`}
+      />
+      <SubmitButton intent={dashboardIntents.proposeOffer} pending="Enviando…">
+        Enviar oferta
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function OffersPanel({ suborder, offers, lastResult }: { suborder: PresentedCustomerShopOrder; offers: ListedOffer[] | null; lastResult: SubmissionResult<string[]> | undefined }) {
+  const headingId = `ofertas-${suborder._id}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4 rounded-2xl bg-slate-50 p-4 sm:p-6" data-testid="offers-panel">
+      <h3 id={headingId} className="text-lg font-bold text-slate-900">
+        Ofertas a {suborder.shopName}
+      </h3>
+      {offers ? (
+        <OfferHistory offers={offers.filter((offer) => offer.shopOrderId === suborder._id)} />
+      ) : (
+        <p role="alert" className="font-medium text-red-800">
+          Error al obtener las ofertas
+        </p>
+      )}
+      {suborder.canOffer ? (
+        <OfferForm suborder={suborder} lastResult={lastResult} />
+      ) : suborder.offers.some((offer) => offer.status === "pendiente") ? (
+        <p className="text-slate-700">El vendedor todavía no ha respondido a su oferta: podrá proponer otra cuando lo haga.</p>
+      ) : null}
+    </section>
+  );
+}
+
+export default function OrderDetailsPage() {
+  const { order, placedAt, paidAt, payBefore, offers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const method = paymentMethodLabel(order.payment_method);
+  return (
+    <section aria-labelledby="titulo-pedido" className="space-y-8">
+      <div className="space-y-3">
+        <p>
+          <Link to="/dashboard/my-orders" className={textLinkLook}>
+            ← Mis pedidos
+          </Link>
+        </p>
+        <h1 id="titulo-pedido" className="text-3xl font-bold text-slate-900">
+          Pedido #{order.number}
+        </h1>
+        {order.payable ? (
+          <div className="flex flex-wrap items-center gap-4">
+            <Link to={paymentPath(order._id)} className={payLinkLook}>
+              Pagar ahora
+            </Link>
+            <p className="text-slate-700" data-testid="pay-before">
+              Pague antes de las {payBefore} o el pedido caducará.
+            </p>
+          </div>
+        ) : order.expired ? (
+          <p className="text-slate-700">Este pedido caducó sin pagarse.</p>
+        ) : null}
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-[1fr_20rem] xl:items-start">
+        <div className="space-y-6">
+          <h2 className="text-xl font-bold text-slate-900">Productos por tienda</h2>
+          {order.suborders.map((suborder) => (
+            <div key={suborder._id} className="space-y-3">
+              <ShopOrderSection suborder={suborder} />
+              {suborder.payment_status === "sin_pagar" ? (
+                <OffersPanel suborder={suborder} offers={offers} lastResult={actionData?.shopOrderId === suborder._id ? actionData.result : undefined} />
+              ) : null}
+            </div>
+          ))}
+        </div>
+        <div className="space-y-6">
+          <section aria-labelledby="estado-pedido" className="rounded-2xl bg-neutral-100 p-6">
+            <h2 id="estado-pedido" className="text-lg font-bold text-ink">
+              Estado y pago
+            </h2>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-neutral-700">Fecha</dt>
+              <dd>
+                <time dateTime={order.createdAt}>{placedAt}</time>
+              </dd>
+              <dt className="text-neutral-700">Pago</dt>
+              <dd data-testid="order-payment-status">
+                <PaymentBadge status={order.payment_status} />
+              </dd>
+              {method ? (
+                <>
+                  <dt className="text-neutral-700">Forma de pago</dt>
+                  <dd>{method}</dd>
+                </>
+              ) : null}
+              {paidAt && order.paidAt ? (
+                <>
+                  <dt className="text-neutral-700">Pagado el</dt>
+                  <dd>
+                    <time dateTime={order.paidAt}>{paidAt}</time>
+                  </dd>
+                </>
+              ) : null}
+              <dt className="text-neutral-700">Entrega</dt>
+              <dd data-testid="order-delivery-status">
+                <DeliveryBadge status={order.delivery_status} />
+              </dd>
+            </dl>
+            <div className="mt-5 border-t border-neutral-300 pt-4">
+              <OrderTotals order={order} />
+            </div>
+          </section>
+          <section aria-labelledby="direccion-envio" className="rounded-2xl border border-neutral-200 p-6">
+            <h2 id="direccion-envio" className="text-lg font-bold text-ink">
+              Dirección de envío
+            </h2>
+            <div className="mt-3">
+              <ShippingAddress info={order.shippingInfo} />
+            </div>
+          </section>
+        </div>
+      </div>
+    </section>
+  );
+}

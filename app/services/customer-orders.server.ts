@@ -1,0 +1,104 @@
+import type {
+  CustomerDashboardAnswer,
+  CustomerOrderAnswer,
+  CustomerOrderDetail,
+  CustomerOrderFilter,
+  CustomerOrderOffersAnswer,
+  CustomerOrdersAnswer,
+  Offer,
+  OfferCreatedAnswer,
+} from "../../api/src/modules/orders/customer-schemas";
+import type { VoucherRedeemedAnswer, WalletAnswer } from "../../api/src/modules/wallet/contract";
+import { ApiError, imageUrl } from "./api.server";
+import type { AccountClient } from "./auth.server";
+import { longDateTime, orderNotFound, type PresentedItem } from "./orders.server";
+import type { ListedOrder } from "~/components/dashboard/OrderList";
+
+/**
+ * The customer's dashboard calls (SPEC.md section 7 "Dashboards", "Orders", "Wallet"), always as the
+ * signed-in user: the API decides whose order is whose.
+ */
+
+export type { CustomerOrderFilter, Offer };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const userPath = (account: AccountClient) => encodeURIComponent(account.user.id);
+
+export function getDashboardData(account: AccountClient): Promise<CustomerDashboardAnswer> {
+  return account.call<CustomerDashboardAnswer>(`/home/customer/get-dashboard-data/${userPath(account)}`);
+}
+
+/** Orders as the lists show them, each date written here so server and browser render the same text. */
+export function listedOrders(orders: CustomerOrdersAnswer["orders"]): ListedOrder[] {
+  return orders.map((order) => ({ ...order, placedAt: longDateTime(order.createdAt) }));
+}
+
+export function getCustomerOrders(account: AccountClient, filter: CustomerOrderFilter, page: number): Promise<CustomerOrdersAnswer> {
+  return account.call<CustomerOrdersAnswer>(`/home/customer/get-orders/${userPath(account)}/${filter}`, { query: { page } });
+}
+
+/** The user's own order with its shop orders; anything else (malformed, unknown, someone else's) is the 404 page. */
+export async function getCustomerOrder(account: AccountClient, orderId: string | undefined): Promise<CustomerOrderDetail> {
+  if (!orderId || !UUID.test(orderId)) throw orderNotFound();
+  try {
+    const { order } = await account.call<CustomerOrderAnswer>(`/home/customer/get-order/${encodeURIComponent(orderId)}`);
+    return order;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403)) throw orderNotFound();
+    throw error;
+  }
+}
+
+/** The order's offers, or null when they cannot be loaded (the page says so and shows the rest). */
+export async function getOrderOffers(account: AccountClient, orderId: string): Promise<Offer[] | null> {
+  try {
+    const { offers } = await account.call<CustomerOrderOffersAnswer>(`/home/customer/get-offers/${encodeURIComponent(orderId)}`);
+    return offers;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("No se pudieron cargar las ofertas:", error);
+    return null;
+  }
+}
+
+export function proposeOffer(account: AccountClient, offer: { shopOrderId: string; price: number }): Promise<OfferCreatedAnswer> {
+  return account.call<OfferCreatedAnswer>("/home/customer/offer", { method: "POST", body: offer });
+}
+
+export const WALLET_ERROR = "Error al obtener la cartera";
+
+/** The wallet, or the reason it could not be read (SPEC.md section 8: the server's message, else a default). */
+export async function getWallet(account: AccountClient): Promise<{ wallet: WalletAnswer; error: null } | { wallet: null; error: string }> {
+  try {
+    return { wallet: await account.call<WalletAnswer>(`/wallet/${userPath(account)}`), error: null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && error.hasServerMessage) return { wallet: null, error: error.message };
+    console.error("No se pudo cargar la cartera:", error);
+    return { wallet: null, error: WALLET_ERROR };
+  }
+}
+
+export function redeemVoucher(account: AccountClient, code: string): Promise<VoucherRedeemedAnswer> {
+  return account.call<VoucherRedeemedAnswer>("/wallet/voucher/redeem", { method: "POST", body: { code } });
+}
+
+export interface PresentedCustomerShopOrder extends Omit<CustomerOrderDetail["suborders"][number], "products"> {
+  products: PresentedItem[];
+}
+
+/** The order as the details page shows it: images as addresses the browser reaches. */
+export interface PresentedCustomerOrder extends Omit<CustomerOrderDetail, "suborders"> {
+  suborders: PresentedCustomerShopOrder[];
+}
+
+export function presentCustomerOrder(order: CustomerOrderDetail): PresentedCustomerOrder {
+  return {
+    ...order,
+    suborders: order.suborders.map((suborder) => ({
+      ...suborder,
+      products: suborder.products.map(({ image, ...item }) => ({ ...item, imageSrc: image ? imageUrl(image, 200) : null })),
+    })),
+  };
+}

@@ -1,0 +1,252 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications, orders, shopOrders } from "../../api/src/db/schema";
+import { signAccessToken } from "../../api/src/modules/accounts/tokens";
+import { formatUsd as usd } from "../../api/src/modules/wallet/service";
+import { createTestApi, insertCatalogue, TEST_JWT_SECRET, type Catalogue, type TestApi } from "./support";
+import { creditWallet, makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInUser, type Customer } from "./orders-support";
+
+/**
+ * Offers on unpaid shop orders. The catalogue of support.ts (one seller owns both shops) with
+ * shipping 500 per shop always and a 5 % commission: an order of one Vertex (Centro Pádel, 20000)
+ * and two tubes of Head balls (Tienda Smash, 1400) costs 21400 + 1000.
+ */
+describe("ofertas", () => {
+  let api: TestApi;
+  let catalogue: Catalogue;
+  let seller: Customer;
+
+  beforeAll(async () => {
+    api = await createTestApi({ config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
+    catalogue = await insertCatalogue(api.db);
+    const token = await signAccessToken({ id: catalogue.owner.id, role: "seller" }, { secret: TEST_JWT_SECRET, ttlSeconds: 900 });
+    seller = { id: catalogue.owner.id, token, headers: { authorization: `Bearer ${token}` } };
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const vertex = () => catalogue.bySlug["pala-bullpadel-vertex-04"]!;
+  const balls = () => catalogue.bySlug["pelotas-head-padel-pro"]!;
+
+  /** A new customer's order of two shops; answers it with the id of each shop order. */
+  async function orderOfTwoShops(options: { coupon?: string } = {}) {
+    await api.db.execute(sql`update products set stock = 50 where id in (${vertex().id}, ${balls().id})`);
+    const customer = await signedInUser(api.db);
+    await putInCart(api.db, customer.id, vertex().id, 1);
+    await putInCart(api.db, customer.id, balls().id, 2);
+    if (options.coupon) await putCouponOnCart(api.db, customer.id, options.coupon);
+    const orderId = await placedOrderId(api.app, customer);
+    const rows = await api.db
+      .select({ id: shopOrders.id, shopId: shopOrders.shopId })
+      .from(shopOrders)
+      .where(eq(shopOrders.orderId, orderId));
+    const centro = rows.find((row) => row.shopId === catalogue.shops.centro.id)!.id;
+    const smash = rows.find((row) => row.shopId === catalogue.shops.smash.id)!.id;
+    return { customer, orderId, centro, smash };
+  }
+
+  const propose = (customer: Customer, shopOrderId: string, price: unknown) =>
+    api.app.inject({ method: "POST", url: "/home/customer/offer", headers: customer.headers, payload: { shopOrderId, price } });
+
+  const answer = (caller: Customer, offerId: string, status: string) =>
+    api.app.inject({ method: "POST", url: "/seller/handle-seller-response/", headers: caller.headers, payload: { offerId, status } });
+
+  const pendingFor = (caller: Customer, orderId: string, sellerId = caller.id) =>
+    api.app.inject({ method: "GET", url: `/seller/offer/${orderId}/${sellerId}`, headers: caller.headers });
+
+  const noticesOf = (userId: string, orderId: string) =>
+    api.db
+      .select({ type: notifications.type, message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.orderId, orderId)));
+
+  async function amounts(orderId: string) {
+    const [order] = await api.db
+      .select({ subtotal: orders.subtotal, discount: orders.discount, shippingFee: orders.shippingFee, total: orders.total })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const shops = await api.db
+      .select({ id: shopOrders.id, subtotal: shopOrders.subtotal, total: shopOrders.total, commission: shopOrders.commission })
+      .from(shopOrders)
+      .where(eq(shopOrders.orderId, orderId));
+    return { order: order!, shops };
+  }
+
+  it("el cliente propone un subtotal menor, el vendedor recibe el aviso y la oferta queda pendiente", async () => {
+    const { customer, orderId, centro } = await orderOfTwoShops();
+    const response = await propose(customer, centro, 18_000);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ message: "Oferta enviada al vendedor.", offer: { shopOrderId: centro, price: 18_000, status: "pendiente", answeredAt: null } });
+
+    const notices = await noticesOf(seller.id, orderId);
+    expect(notices).toEqual([
+      {
+        type: "oferta",
+        message: `Nueva oferta en el pedido #${orderId.slice(0, 8).toUpperCase()}: ${usd(18000)} por los productos de Centro Pádel (subtotal actual ${usd(20000)}).`,
+      },
+    ]);
+
+    const { order } = (await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })).json();
+    const centroPart = order.suborders.find((suborder: { _id: string }) => suborder._id === centro);
+    expect(centroPart.offers).toMatchObject([{ price: 18_000, status: "pendiente" }]);
+    expect(centroPart.canOffer).toBe(false);
+    expect(order.suborders.find((suborder: { _id: string }) => suborder._id !== centro).canOffer).toBe(true);
+  });
+
+  it("rechaza una oferta que no es menor, una de cero, una segunda pendiente y la de otro cliente", async () => {
+    const { customer, centro, smash } = await orderOfTwoShops();
+    const notLower = await propose(customer, centro, 20_000);
+    expect(notLower.statusCode).toBe(400);
+    expect(notLower.json()).toEqual({ message: `Su oferta debe ser menor que el subtotal actual de la tienda (${usd(20000)}).` });
+
+    const zero = await propose(customer, centro, 0);
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toBe("El precio propuesto debe ser mayor que cero.");
+    expect((await propose(customer, centro, 12.5)).json().message).toBe("El precio no es válido.");
+
+    expect((await propose(customer, smash, 1000)).statusCode).toBe(201);
+    const second = await propose(customer, smash, 900);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ message: "Ya tiene una oferta pendiente para esta tienda: espere la respuesta del vendedor." });
+
+    const stranger = await signedInUser(api.db);
+    const foreign = await propose(stranger, centro, 100);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: "Pedido no encontrado." });
+    expect((await api.app.inject({ method: "POST", url: "/home/customer/offer", payload: { shopOrderId: centro, price: 100 } })).statusCode).toBe(401);
+  });
+
+  it("no admite ofertas en un pedido pagado ni en uno caducado", async () => {
+    const paid = await orderOfTwoShops();
+    await creditWallet(api.db, paid.customer.id, 50_000);
+    const payment = await api.app.inject({ method: "POST", url: "/payment/wallet", headers: paid.customer.headers, payload: { orderId: paid.orderId } });
+    expect(payment.statusCode, payment.body).toBe(200);
+    const onPaid = await propose(paid.customer, paid.centro, 100);
+    expect(onPaid.statusCode).toBe(409);
+    expect(onPaid.json()).toEqual({ message: "Este pedido ya no admite ofertas: solo se puede ofertar en pedidos sin pagar y vigentes." });
+
+    const expired = await orderOfTwoShops();
+    await makeOverdue(api.db, expired.orderId);
+    expect((await propose(expired.customer, expired.centro, 100)).statusCode).toBe(409);
+  });
+
+  it("el vendedor ve solo las ofertas pendientes de sus tiendas; nadie más las ve", async () => {
+    const { customer, orderId, centro, smash } = await orderOfTwoShops();
+    const first = (await propose(customer, centro, 19_000)).json().offer;
+    expect((await answer(seller, first._id, "rechazada")).statusCode).toBe(200);
+    await propose(customer, centro, 18_500);
+    await propose(customer, smash, 1200);
+
+    const response = await pendingFor(seller, orderId);
+    expect(response.statusCode, response.body).toBe(200);
+    const { offers } = response.json();
+    expect(offers).toHaveLength(2);
+    expect(offers).toEqual([
+      expect.objectContaining({ shopName: "Centro Pádel", price: 18_500, status: "pendiente", currentSubtotal: 20_000, orderId, customerName: "Usuaria de Prueba" }),
+      expect.objectContaining({ shopName: "Tienda Smash", price: 1200, status: "pendiente", currentSubtotal: 1400 }),
+    ]);
+
+    const otherSeller = await signedInUser(api.db, "seller");
+    const notTheirs = await pendingFor(otherSeller, orderId);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json()).toEqual({ message: "Pedido no encontrado." });
+    expect((await pendingFor(customer, orderId, seller.id)).statusCode).toBe(403);
+    const admin = await signedInUser(api.db, "admin");
+    expect((await pendingFor(admin, orderId, seller.id)).json().offers).toHaveLength(2);
+    expect((await pendingFor(admin, orderId)).json().offers).toHaveLength(2);
+  });
+
+  it("aceptar cambia el subtotal, el total y la comisión del subpedido y los importes del pedido, y avisa al cliente", async () => {
+    const { customer, orderId, centro, smash } = await orderOfTwoShops();
+    const offer = (await propose(customer, centro, 15_000)).json().offer;
+
+    const response = await answer(seller, offer._id, "aceptada");
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ message: `Oferta aceptada: el nuevo subtotal de Centro Pádel es ${usd(15000)}.`, offer: { status: "aceptada" } });
+    expect(response.json().offer.answeredAt).toEqual(expect.any(String));
+
+    const { order, shops } = await amounts(orderId);
+    expect(order).toEqual({ subtotal: 16_400, discount: 0, shippingFee: 1000, total: 17_400 });
+    expect(shops.find((shop) => shop.id === centro)).toMatchObject({ subtotal: 15_000, total: 15_500, commission: 750 });
+    expect(shops.find((shop) => shop.id === smash)).toMatchObject({ subtotal: 1400, total: 1900, commission: 70 });
+
+    expect(await noticesOf(customer.id, orderId)).toEqual([
+      {
+        type: "oferta",
+        message: `Su oferta de ${usd(15000)} para el pedido #${orderId.slice(0, 8).toUpperCase()} (Centro Pádel) fue aceptada. Nuevo total del pedido: ${usd(17400)}.`,
+      },
+    ]);
+    expect((await pendingFor(seller, orderId)).json().offers).toEqual([]);
+
+    const again = await answer(seller, offer._id, "rechazada");
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: "Esta oferta ya fue respondida." });
+
+    // The customer pays the new total, and the shop is credited its new total minus the new commission.
+    await creditWallet(api.db, customer.id, 17_400);
+    const payment = await api.app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } });
+    expect(payment.statusCode, payment.body).toBe(200);
+    expect(payment.json().order.price).toBe(17_400);
+    const wallet = (await api.app.inject({ method: "GET", url: `/wallet/${customer.id}`, headers: customer.headers })).json();
+    expect(wallet.balance).toBe(0);
+  });
+
+  it("aceptar recalcula el descuento de un cupón porcentual sobre el nuevo subtotal", async () => {
+    const { customer, orderId, smash } = await orderOfTwoShops({ coupon: "AHORRA20" });
+    expect((await amounts(orderId)).order).toEqual({ subtotal: 21_400, discount: 4280, shippingFee: 1000, total: 18_120 });
+    const offer = (await propose(customer, smash, 1000)).json().offer;
+    expect((await answer(seller, offer._id, "aceptada")).statusCode).toBe(200);
+    expect((await amounts(orderId)).order).toEqual({ subtotal: 21_000, discount: 4200, shippingFee: 1000, total: 17_800 });
+  });
+
+  it("rechazar no cambia importes y avisa al cliente; otro vendedor o el cliente no pueden responder", async () => {
+    const { customer, orderId, centro } = await orderOfTwoShops();
+    const offer = (await propose(customer, centro, 10_000)).json().offer;
+    const before = await amounts(orderId);
+
+    const otherSeller = await signedInUser(api.db, "seller");
+    const wrongSeller = await answer(otherSeller, offer._id, "aceptada");
+    expect(wrongSeller.statusCode).toBe(404);
+    expect(wrongSeller.json()).toEqual({ message: "Oferta no encontrada." });
+    expect((await answer(customer, offer._id, "aceptada")).statusCode).toBe(404);
+    expect((await answer(seller, offer._id, "quizás")).json().message).toBe("Elija aceptar o rechazar la oferta.");
+
+    const rejected = await answer(seller, offer._id, "rechazada");
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ message: "Oferta rechazada.", offer: { status: "rechazada" } });
+    expect(await amounts(orderId)).toEqual(before);
+    expect(await noticesOf(customer.id, orderId)).toEqual([
+      { type: "oferta", message: `Su oferta de ${usd(10000)} para el pedido #${orderId.slice(0, 8).toUpperCase()} (Centro Pádel) fue rechazada.` },
+    ]);
+    // With the offer answered, the customer may propose again.
+    expect((await propose(customer, centro, 12_000)).statusCode).toBe(201);
+  });
+
+  it("una oferta pendiente no se acepta después de pagar el pedido, pero se puede rechazar", async () => {
+    const { customer, orderId, centro } = await orderOfTwoShops();
+    const offer = (await propose(customer, centro, 10_000)).json().offer;
+    await creditWallet(api.db, customer.id, 30_000);
+    expect((await api.app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } })).statusCode).toBe(200);
+    const before = await amounts(orderId);
+
+    const late = await answer(seller, offer._id, "aceptada");
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: "El pedido ya no admite cambios de precio: está pagado, cancelado o caducado." });
+    expect(await amounts(orderId)).toEqual(before);
+    expect((await answer(seller, offer._id, "rechazada")).statusCode).toBe(200);
+  });
+
+  it("de dos respuestas a la vez solo una se aplica", async () => {
+    const { customer, orderId, centro } = await orderOfTwoShops();
+    const offer = (await propose(customer, centro, 16_000)).json().offer;
+    const responses = await Promise.all([answer(seller, offer._id, "aceptada"), answer(seller, offer._id, "rechazada"), answer(seller, offer._id, "aceptada")]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+    const { order, shops } = await amounts(orderId);
+    const accepted = responses.some((response) => response.statusCode === 200 && response.json().offer.status === "aceptada");
+    expect(order.subtotal).toBe(accepted ? 17_400 : 21_400);
+    expect(shops.find((shop) => shop.id === centro)!.subtotal).toBe(accepted ? 16_000 : 20_000);
+    expect(await noticesOf(customer.id, orderId)).toHaveLength(1);
+  });
+});
