@@ -20,6 +20,8 @@ import { contentRoutes } from "./modules/content/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
+import { reviewRoutes } from "./modules/reviews/routes.js";
+import { trialClassRoutes } from "./modules/trial-class/routes.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
 
 export interface AppDeps {
@@ -83,6 +85,8 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders });
   await app.register(paymentRoutes, { db, payments: config.payments, publicWebUrl: config.publicWebUrl });
   await app.register(walletRoutes, { db });
+  await app.register(reviewRoutes, { db });
+  await app.register(trialClassRoutes, { db, capacity: config.trialClass.capacity });
 
   const io = new SocketServer(app.server, {
     cors: { origin: config.publicWebUrl, credentials: true },
