@@ -31,6 +31,7 @@ export default [
     index("routes/dashboard/index.tsx"),
     route("edit-profile", "routes/dashboard/edit-profile.tsx"),
     route("change-password", "routes/dashboard/change-password.tsx"),
+    route("trial-class", "routes/dashboard/trial-class.tsx"),
   ]),
   route("search-suggestions", "routes/search-suggestions.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
