@@ -4,9 +4,8 @@ import { FieldErrors, FormAlert } from "~/components/account/FormControls";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import type { MyReviewAnswer } from "../../../api/src/modules/reviews/contract";
 import { REVIEW_INTENT, REVIEW_MAX_LENGTH, reviewSchema } from "./review-schema";
+import { starsText } from "./Rating";
 import { primaryButtonLook } from "./shopper-forms";
-
-const starsText = (stars: number) => (stars === 1 ? "1 estrella" : `${stars} estrellas`);
 
 const fieldLook =
   "mt-1.5 block w-full rounded-lg border border-neutral-500 bg-white px-3 py-2.5 text-ink shadow-sm aria-[invalid=true]:border-red-600";

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import type { MyReviewAnswer, ReviewsAnswer } from "../../../api/src/modules/reviews/contract";
-import { Rating } from "./Rating";
+import { Rating, starsText } from "./Rating";
 
 type ReviewFormModule = typeof import("./ReviewForm");
 
@@ -30,8 +30,6 @@ export const REVIEWS_PAGE_PARAM = "resenas";
 const reviewDate = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 const linkLook = "font-semibold text-ink underline underline-offset-4 hover:text-neutral-700";
-
-const starsText = (stars: number) => (stars === 1 ? "1 estrella" : `${stars} estrellas`);
 
 /**
  * The product's reviews (SPEC.md section 3, "Review"): the count of each number of stars, one
