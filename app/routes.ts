@@ -35,6 +35,7 @@ export default [
     route("my-wallet", "routes/dashboard/my-wallet.tsx"),
     route("edit-profile", "routes/dashboard/edit-profile.tsx"),
     route("change-password", "routes/dashboard/change-password.tsx"),
+    route("trial-class", "routes/dashboard/trial-class.tsx"),
   ]),
   route("search-suggestions", "routes/search-suggestions.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),

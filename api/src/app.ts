@@ -22,6 +22,8 @@ import { customerRoutes } from "./modules/orders/customer-routes.js";
 import { offerRoutes } from "./modules/orders/offer-routes.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
+import { reviewRoutes } from "./modules/reviews/routes.js";
+import { trialClassRoutes } from "./modules/trial-class/routes.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
 
 export interface AppDeps {
@@ -87,6 +89,8 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   await app.register(offerRoutes, { db, orders: config.orders });
   await app.register(paymentRoutes, { db, payments: config.payments, publicWebUrl: config.publicWebUrl });
   await app.register(walletRoutes, { db });
+  await app.register(reviewRoutes, { db });
+  await app.register(trialClassRoutes, { db, capacity: config.trialClass.capacity });
 
   const io = new SocketServer(app.server, {
     cors: { origin: config.publicWebUrl, credentials: true },

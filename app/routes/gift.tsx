@@ -1,10 +1,11 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { PageIntro } from "~/components/content/PageIntro";
 import { ApiError } from "~/services/api.server";
 import { applyCoupon, redeemVoucher, signInPath } from "~/services/coupons.server";
 import { getShopper } from "~/services/shopper.server";
+import { bookedMessage, bookTrialClass, getTrialClass } from "~/services/trial-class.server";
 
 export const meta: MetaFunction = () => [
   { title: "Cupones y Vales de Regalo | Mercado Pádel" },
@@ -34,45 +35,67 @@ function spanishDay(isoDate: string): string {
   return `${day}-${month}-${year}`;
 }
 
-/** Expiry is decided on the server so the page and its hydration agree; a voucher is good through its last day. */
-export function loader() {
+/**
+ * Expiry is decided on the server so the page and its hydration agree; a voucher is good through its
+ * last day. The trial class's free places come from the API, with the user's booking when signed in;
+ * the coupons and vouchers still show when it cannot be reached.
+ */
+export async function loader(args: LoaderFunctionArgs) {
   const now = Date.now();
-  return {
+  const shopper = await getShopper(args);
+  const trialClass = await getTrialClass(shopper).catch((error: unknown) => {
+    if (error instanceof Response) throw error;
+    console.error("No se pudo cargar la clase de prueba:", error);
+    return null;
+  });
+  return shopper.data({
     vouchers: vouchers.map((voucher) => ({
       ...voucher,
       expiresOnText: spanishDay(voucher.expiresOn),
       expired: Date.parse(`${voucher.expiresOn}T23:59:59Z`) < now,
     })),
-  };
+    trialClass,
+  });
 }
 
-const giftIntents = { coupon: "use-coupon", voucher: "redeem-voucher" } as const;
+const giftIntents = { coupon: "use-coupon", voucher: "redeem-voucher", trialClass: "book-trial-class" } as const;
 
 const giftForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(giftIntents.coupon), code: z.enum(["AHORRA20", "REGALO50", "VALE100"]) }),
   z.object({ intent: z.literal(giftIntents.voucher), code: z.enum(["VOUCHER200", "VOUCHER500", "VOUCHER1000"]) }),
+  z.object({ intent: z.literal(giftIntents.trialClass) }),
 ]);
+
+const SIGN_IN_MESSAGES = {
+  [giftIntents.voucher]: "Inicie sesión para canjear un voucher.",
+  [giftIntents.trialClass]: "Inicie sesión para reservar su plaza en la clase de prueba.",
+};
 
 /**
  * 'Usar Cupón' puts the coupon on the user's cart and goes to it; 'Canjear Voucher' credits the
- * wallet (DESIGN.md section 3). Plain POST forms, a redirect with a flash either way; a visitor who
- * redeems a voucher is sent to sign in and brought back here.
+ * wallet; 'Reserva tu plaza' books the next trial class (DESIGN.md section 3). Plain POST forms, a
+ * redirect with a flash either way. A coupon goes on any cart, a visitor's too; a voucher and a
+ * booking need a signed-in user, so a visitor is sent to sign in and brought back here.
  */
 export async function action(args: ActionFunctionArgs) {
   const shopper = await getShopper(args);
   const parsed = giftForm.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) return shopper.redirect("/gift", { kind: "error", message: "Petición no válida." });
-  const { intent, code } = parsed.data;
-  // A coupon goes on any cart; a voucher credits a wallet, which only a signed-in user has.
-  if (intent === giftIntents.voucher && !shopper.user) {
-    return shopper.redirect(signInPath("/gift"), { kind: "error", message: "Inicie sesión para canjear un voucher." });
+  const form = parsed.data;
+  const { intent } = form;
+  if (!shopper.user && intent !== giftIntents.coupon) {
+    return shopper.redirect(signInPath("/gift"), { kind: "error", message: SIGN_IN_MESSAGES[intent] });
   }
   try {
-    if (intent === giftIntents.coupon) {
-      await applyCoupon(shopper, code);
+    if (form.intent === giftIntents.coupon) {
+      await applyCoupon(shopper, form.code);
       return shopper.redirect("/card", { kind: "success", message: "Cupón aplicado." });
     }
-    const { message } = await redeemVoucher(shopper, code);
+    if (form.intent === giftIntents.trialClass) {
+      const booked = await bookTrialClass(shopper.write);
+      return shopper.redirect("/gift#prueba-gratis", { kind: "success", message: bookedMessage(booked) });
+    }
+    const { message } = await redeemVoucher(shopper, form.code);
     return shopper.redirect("/gift", { kind: "success", message });
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -97,13 +120,59 @@ function CodeButton({ intent, code, label, className }: { intent: string; code: 
   );
 }
 
+/**
+ * The next class's free places and the 'Reserva tu plaza' button (a POST form): a full class says
+ * so instead, and a booked user sees their place with a link to cancel it.
+ */
+function TrialClassBooking({ trialClass }: { trialClass: SerializeFrom<typeof loader>["trialClass"] }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === giftIntents.trialClass;
+  const full = trialClass !== null && trialClass.remaining === 0;
+  return (
+    <div className="mt-4 space-y-3 border-t border-slate-700 pt-4">
+      {trialClass ? (
+        <>
+          <p>
+            Próxima clase: <span className="font-semibold">{trialClass.dayText}</span>
+          </p>
+          <p className="font-semibold text-lime-400" data-testid="trial-class-places">
+            {full ? "Clase completa: no quedan plazas." : trialClass.remaining === 1 ? "Queda 1 plaza libre." : `Quedan ${trialClass.remaining} plazas libres.`}
+          </p>
+        </>
+      ) : (
+        <p>No podemos mostrar las plazas libres en este momento.</p>
+      )}
+      {trialClass?.booked ? (
+        <p data-testid="trial-class-booked">
+          Tiene una plaza reservada.{" "}
+          <Link to="/dashboard/trial-class" className="font-semibold text-lime-400 underline underline-offset-4">
+            Ver o cancelar mi reserva
+          </Link>
+        </p>
+      ) : full ? null : (
+        <Form method="post">
+          <button
+            type="submit"
+            name="intent"
+            value={giftIntents.trialClass}
+            disabled={sending}
+            className={`${buttonLook} bg-lime-400 text-slate-900 hover:bg-lime-300 focus-visible:outline-lime-400`}
+          >
+            Reserva tu plaza
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
 const buttonLook =
   "inline-flex w-full items-center justify-center rounded-full px-5 py-2.5 font-bold transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60";
 
 const codeLook = "select-all rounded-md px-3 py-1.5 font-mono text-lg font-bold tracking-wider";
 
 export default function Gift() {
-  const { vouchers } = useLoaderData<typeof loader>();
+  const { vouchers, trialClass } = useLoaderData<typeof loader>();
   return (
     <>
       <PageIntro eyebrow="Regalos y promociones" title="Cupones y Vales de Regalo">
@@ -150,10 +219,13 @@ export default function Gift() {
             <p className="mt-4 text-lg">No se requiere experiencia previa. Raquetas y pelotas proporcionadas.</p>
             <p className="mt-2 text-lg font-semibold">Plazas limitadas. Se recomienda reservar con anticipación.</p>
           </div>
-          <p className="rounded-2xl bg-slate-900 px-6 py-5 text-center text-white">
-            <span className="block text-sm uppercase tracking-widest text-lime-400">Sábados</span>
-            <span className="mt-1 block text-2xl font-bold">de 10:00 a 11:30</span>
-          </p>
+          <div className="rounded-2xl bg-slate-900 px-6 py-5 text-center text-white" data-testid="trial-class">
+            <p>
+              <span className="block text-sm uppercase tracking-widest text-lime-400">Sábados</span>
+              <span className="mt-1 block text-2xl font-bold">de 10:00 a 11:30</span>
+            </p>
+            <TrialClassBooking trialClass={trialClass} />
+          </div>
         </div>
       </section>
 

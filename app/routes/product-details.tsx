@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
@@ -7,6 +6,7 @@ import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { Rating } from "~/components/product/Rating";
 import { RacketSpecsTable } from "~/components/product/RacketSpecsTable";
+import { Reviews } from "~/components/product/Reviews";
 import {
   primaryButtonLook,
   secondaryButtonLook,
@@ -18,11 +18,16 @@ import type { ProductDetails } from "~/services/catalog.server";
 import { shopperAction } from "~/services/shopper-actions.server";
 import { catalogPageHeaders, getProduct } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
+import { getMyReview, getReviews, isReviewIntent, reviewAction, reviewsPageOf } from "~/services/reviews.server";
+import { getShopper } from "~/services/shopper.server";
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const found = await getProduct(params.slug ?? "");
+export async function loader(args: LoaderFunctionArgs) {
+  const found = await getProduct(args.params.slug ?? "");
   if (!found) throw new Response("Producto no encontrado", { status: 404 });
   const { product, relatedProducts } = found;
+  const shopper = await getShopper(args);
+  const reviewsPageNo = reviewsPageOf(args.request);
+  const [reviews, myReview] = await Promise.all([getReviews(product._id, reviewsPageNo), getMyReview(shopper, product._id)]);
   const pageUrl = `${webEnv.publicWebUrl}/product/details/${product.slug}`;
   // schema.org Product, so search engines can show price, stock and rating.
   const structuredData = {
@@ -43,16 +48,25 @@ export async function loader({ params }: LoaderFunctionArgs) {
       seller: { "@type": "Organization", name: product.shop.name },
     },
     ...(product.rating > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            bestRating: 5,
+            worstRating: 1,
+            ...(reviews.totalReview > 0 ? { reviewCount: reviews.totalReview } : {}),
+          },
+        }
       : {}),
   };
-  return data({ product, relatedProducts, structuredData });
+  return shopper.data({ product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview });
 }
 
 export const headers: HeadersFunction = catalogPageHeaders;
 
-/** The purchase form's cart, favourites and compare buttons (see shopperAction). */
-export function action(args: ActionFunctionArgs) {
+/** The review form (reviewAction), or the purchase form's cart, favourites and compare buttons (shopperAction). */
+export async function action(args: ActionFunctionArgs) {
+  if (await isReviewIntent(args.request)) return reviewAction(args, `/product/details/${encodeURIComponent(args.params.slug ?? "")}`);
   return shopperAction(args);
 }
 
@@ -178,7 +192,9 @@ function stockText(stock: number) {
 }
 
 export default function ProductDetailsPage() {
-  const { product, relatedProducts, structuredData } = useLoaderData<typeof loader>();
+  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const reviewResult = actionData && "result" in actionData ? actionData.result : null;
   const categoryHref = `/products?category=${encodeURIComponent(product.category.slug)}`;
 
   return (
@@ -267,6 +283,14 @@ export default function ProductDetailsPage() {
           {product.specs ? <RacketSpecsTable specs={product.specs} /> : null}
         </div>
       </div>
+
+      <Reviews
+        productId={product._id}
+        reviews={reviews}
+        pageNo={reviewsPageNo}
+        myReview={myReview}
+        lastResult={reviewResult}
+      />
 
       {relatedProducts.length > 0 ? (
         <section className="mt-16" aria-labelledby="relacionados">

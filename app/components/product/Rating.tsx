@@ -1,5 +1,8 @@
 const ratingFormatter = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 });
 
+/** '1 estrella', '4 estrellas'. */
+export const starsText = (stars: number) => (stars === 1 ? "1 estrella" : `${stars} estrellas`);
+
 const STAR_PATH = "M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5-4.8-4.6 6.6-.9z";
 
 function Stars({ className }: { className: string }) {
