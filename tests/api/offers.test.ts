@@ -238,6 +238,19 @@ describe("ofertas", () => {
     expect((await answer(seller, offer._id, "rechazada")).statusCode).toBe(200);
   });
 
+  it("al caducar el pedido su oferta pendiente se cierra y el cliente recibe un aviso", async () => {
+    const { customer, orderId, centro } = await orderOfTwoShops();
+    const offer = (await propose(customer, centro, 10_000)).json().offer;
+    await makeOverdue(api.db, orderId);
+    await api.db.execute(sql`select expire_unpaid_orders()`);
+
+    expect((await pendingFor(seller, orderId)).json().offers).toEqual([]);
+    const late = await answer(seller, offer._id, "aceptada");
+    expect(late.statusCode).toBe(409);
+    const notices = await noticesOf(customer.id, orderId);
+    expect(notices.map((notice) => notice.message)).toContain(`Su pedido ${orderId.slice(0, 8).toUpperCase()} caducó sin pagarse y se ha cancelado.`);
+  });
+
   it("de dos respuestas a la vez solo una se aplica", async () => {
     const { customer, orderId, centro } = await orderOfTwoShops();
     const offer = (await propose(customer, centro, 16_000)).json().offer;

@@ -1,0 +1,55 @@
+-- Expiry also closes the expired orders' pending offers and tells each customer (DESIGN.md sections 3 and 4).
+CREATE OR REPLACE FUNCTION expire_unpaid_orders() RETURNS integer
+  LANGUAGE plpgsql AS $$
+DECLARE
+  expired uuid[];
+BEGIN
+  SELECT coalesce(array_agg(due.id), '{}') INTO expired FROM (
+    SELECT id FROM orders
+    WHERE payment_status = 'sin_pagar' AND expired_at IS NULL AND expires_at <= now()
+    FOR UPDATE SKIP LOCKED
+  ) due;
+  IF cardinality(expired) = 0 THEN
+    RETURN 0;
+  END IF;
+
+  UPDATE orders SET delivery_status = 'cancelado', expired_at = now() WHERE id = ANY (expired);
+  UPDATE shop_orders SET delivery_status = 'cancelado' WHERE order_id = ANY (expired);
+
+  -- Summed per product and size first: an UPDATE ... FROM applies only one matching row per target.
+  UPDATE products SET stock = products.stock + returned.quantity
+  FROM (
+    SELECT i.product_id, sum(i.quantity) AS quantity
+    FROM order_items i JOIN shop_orders s ON s.id = i.shop_order_id
+    WHERE s.order_id = ANY (expired) AND i.size = ''
+    GROUP BY i.product_id
+  ) returned
+  WHERE products.id = returned.product_id;
+
+  UPDATE product_sizes SET stock = product_sizes.stock + returned.quantity
+  FROM (
+    SELECT i.product_id, i.size, sum(i.quantity) AS quantity
+    FROM order_items i JOIN shop_orders s ON s.id = i.shop_order_id
+    WHERE s.order_id = ANY (expired) AND i.size <> ''
+    GROUP BY i.product_id, i.size
+  ) returned
+  WHERE product_sizes.product_id = returned.product_id AND product_sizes.size = returned.size;
+
+  WITH released AS (
+    DELETE FROM coupon_redemptions WHERE order_id = ANY (expired) RETURNING coupon_code
+  )
+  UPDATE coupons SET used_count = coupons.used_count - uses.count
+  FROM (SELECT coupon_code, count(*)::integer AS count FROM released GROUP BY coupon_code) uses
+  WHERE coupons.code = uses.coupon_code;
+
+  -- An offer on an order nobody can pay any more is closed, so sellers no longer see it pending.
+  UPDATE offers SET status = 'rechazada', answered_at = now()
+  WHERE status = 'pendiente' AND shop_order_id IN (SELECT id FROM shop_orders WHERE order_id = ANY (expired));
+
+  INSERT INTO notifications (user_id, type, message, order_id)
+  SELECT user_id, 'pedido', 'Su pedido ' || upper(left(id::text, 8)) || ' caducó sin pagarse y se ha cancelado.', id
+  FROM orders WHERE id = ANY (expired);
+
+  RETURN cardinality(expired);
+END;
+$$;
