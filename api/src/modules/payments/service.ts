@@ -5,6 +5,7 @@ import { HttpError } from "../../http-error.js";
 import type { PaymentMethod } from "../orders/contract.js";
 import type { Transaction } from "../../db/client.js";
 import { expireUnpaidOrders, ORDER_NOT_FOUND, orderNumber } from "../orders/service.js";
+import { notify } from "../notifications/service.js";
 import { lockWallet, walletBalance } from "../wallet/service.js";
 import { PAYPAL_NOT_CONFIRMED, type PayPalClient } from "./paypal.js";
 import { INVALID_CARD_NUMBER } from "./schemas.js";
@@ -77,6 +78,18 @@ async function confirmPayment(tx: Transaction, order: PayableOrder, method: Paym
       reference: `venta:${shopOrder.id}`,
     }));
   if (credits.length > 0) await tx.insert(walletEntries).values(credits);
+  // The customer and every seller of the order hear of the payment once it is committed.
+  const [customer] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, order.id));
+  const number = orderNumber(order.id);
+  await notify(tx, [
+    { userId: customer!.userId, type: "pago", orderId: order.id, message: `Pago confirmado del pedido #${number}.` },
+    ...paidShopOrders.map((shopOrder) => ({
+      userId: shopOrder.ownerId,
+      type: "pago" as const,
+      orderId: order.id,
+      message: `El pedido #${number} para ${shopOrder.shopName} está pagado: ya puede prepararlo.`,
+    })),
+  ]);
 }
 
 /**
