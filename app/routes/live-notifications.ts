@@ -3,16 +3,31 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { dismissNotificationSchema } from "~/components/notifications/notification-schemas";
 import { ApiError } from "~/services/api.server";
 import { getUser, requireAccount } from "~/services/auth.server";
-import { accountJson, getUnreadNotifications, markNotificationRead, signedOutJson } from "~/services/notifications.server";
+import {
+  accountJson,
+  backgroundCaller,
+  bellJson,
+  getUnreadNotifications,
+  markNotificationRead,
+  refusalJson,
+  signedOutJson,
+} from "~/services/notifications.server";
 
-/** GET: the bell's unread notifications, loaded on every (re)connection so nothing missed is lost. */
+/**
+ * GET: the bell's unread notifications, loaded on every (re)connection so nothing missed is lost.
+ * It runs on its own, whatever the page is doing, so it never refreshes the session (backgroundCaller).
+ */
 export async function loader(args: LoaderFunctionArgs) {
-  if (!(await getUser(args))) return signedOutJson();
-  const account = await requireAccount(args);
-  return accountJson(account, await getUnreadNotifications(account));
+  const caller = await backgroundCaller(args);
+  if (!caller) return signedOutJson();
+  try {
+    return bellJson(await getUnreadNotifications(caller));
+  } catch (error) {
+    return refusalJson(error);
+  }
 }
 
-/** POST: a notification dismissed from the bell is marked read. */
+/** POST: a notification dismissed from the bell is marked read; a click, so like any form it may refresh the session. */
 export async function action(args: ActionFunctionArgs) {
   if (!(await getUser(args))) return signedOutJson();
   const account = await requireAccount(args);

@@ -78,6 +78,12 @@ test.describe("notificaciones", () => {
     await registerThroughForm(page, { name: "Nora Notificada", email, redirectTo: "/products" });
     const orderId = await paidOrder(email, SHOPPER_PASSWORD);
 
+    // The live connection's socket, to see logout close it.
+    const socketClosed = new Promise<void>((resolve) => {
+      page.on("websocket", (socket) => {
+        if (socket.url().includes("/socket.io/")) socket.on("close", () => resolve());
+      });
+    });
     await page.goto("/products");
     const toggle = bell(page, true, 1);
     await expect(toggle).toBeVisible();
@@ -95,10 +101,24 @@ test.describe("notificaciones", () => {
     await expect(bell(page, true, 3)).toBeVisible();
     await expect(panel.getByTestId("live-notification")).toHaveCount(3);
     expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
+    const { violations } = await new AxeBuilder({ page }).include("header").analyze();
+    const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+
+    // Escape folds the list and gives the focus back to the bell.
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(bell(page, true, 3)).toBeFocused();
+    await bell(page, true, 3).press("Enter");
+    await expect(panel).toBeVisible();
 
     // Each item is dismissed by a click (and marked read); then the empty text shows.
     for (let remaining = 3; remaining > 0; remaining--) {
+      // Each answer is awaited: a page opened while one is still refreshing the session would
+      // present the same refresh token at once, which ends the session.
+      const marked = page.waitForResponse((response) => response.url().endsWith("/live-notifications") && response.request().method() === "POST");
       await panel.getByTestId("live-notification").first().click();
+      expect((await marked).status()).toBe(200);
       await expect(page.getByTestId("live-notification")).toHaveCount(remaining - 1);
     }
     await expect(page.getByText("No hay notificaciones nuevas", { exact: true })).toBeVisible();
@@ -108,5 +128,11 @@ test.describe("notificaciones", () => {
     await page.goto(SCREEN);
     await expect(page.getByTestId("notification")).toHaveCount(3);
     await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0);
+
+    // Signing out closes the live connection.
+    await page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await socketClosed;
+    await expect(headerLink(page, "Notificaciones")).toBeVisible();
   });
 });

@@ -26,25 +26,14 @@ const RETRY_REFUSED_MS = 15_000;
 /** Shown in the browser's own time zone: the list exists only there. */
 const dateTime = new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "short" });
 
-/**
- * The bell's calls to the web go one at a time: each may refresh the session's tokens, and two
- * refreshes with the same refresh token would look like a stolen one and end the session.
- */
-let previousCall: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(call: () => Promise<T>): Promise<T> {
-  const next = previousCall.then(call, call);
-  previousCall = next.catch(() => undefined);
-  return next;
-}
-
 async function fetchSocketToken(): Promise<string> {
-  const response = await oneAtATime(() => fetch("/socket-token", { method: "POST", headers: { accept: "application/json" } }));
+  const response = await fetch("/socket-token", { method: "POST", headers: { accept: "application/json" } });
   if (!response.ok) throw new Error(`socket-token ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }
 
 async function fetchUnread(): Promise<UnreadAnswer | null> {
-  const response = await oneAtATime(() => fetch("/live-notifications", { headers: { accept: "application/json" } }));
+  const response = await fetch("/live-notifications", { headers: { accept: "application/json" } });
   if (!response.ok || !response.headers.get("content-type")?.includes("application/json")) return null;
   return (await response.json()) as UnreadAnswer;
 }
@@ -86,6 +75,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
     setCount(answer.unreadCount);
   }, []);
 
+  const socketRef = useRef<Socket | null>(null);
   useEffect(() => {
     let socket: Socket | null = null;
     let stopped = false;
@@ -102,6 +92,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
           );
         },
       });
+      socketRef.current = socket;
       socket.on("connect", () => void reload());
       socket.on(NEW_NOTIFICATION_EVENT, (item: unknown) => {
         if (!isShowable(item)) return;
@@ -119,6 +110,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
       stopped = true;
       clearTimeout(retry);
       socket?.disconnect();
+      socketRef.current = null;
     };
   }, [realtimeUrl, reload]);
 
@@ -131,14 +123,27 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
     void reload();
   }, [unreadCount, reload]);
 
-  useEffect(() => setOpen(false), [location.key]);
+  // A new page: the list folds, and a connection refused for want of a fresh token (the page
+  // load has just refreshed it) tries again.
+  useEffect(() => {
+    setOpen(false);
+    const socket = socketRef.current;
+    if (socket && !socket.connected && !socket.active) socket.connect();
+  }, [location.key]);
 
   function dismiss(item: LiveNotification) {
     setItems((current) => current.filter((other) => other._id !== item._id));
     setCount((current) => Math.max(0, current - 1));
     const body = new FormData();
     body.set("notificationId", item._id);
-    void oneAtATime(() => fetch("/live-notifications", { method: "POST", body })).catch(() => undefined);
+    // Not marked read (no network, or the session needs the next page to refresh it): it comes back.
+    const restore = () => {
+      setItems((current) => [...current, item].sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+      setCount((current) => current + 1);
+    };
+    fetch("/live-notifications", { method: "POST", body }).then((response) => {
+      if (response.status === 401) restore();
+    }, restore);
   }
 
   function closeOnEscape(event: KeyboardEvent<HTMLDivElement>) {
