@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { Socket } from "socket.io-client";
 import { BellIcon } from "~/components/icons";
-import { NOTIFICATION_TYPE_LABELS } from "~/components/notifications/notification-schemas";
+import { NOTIFICATION_TYPE_LABELS, notificationDate } from "~/components/notifications/notification-schemas";
 
 /** A notification as the API pushes it (nuevaNotificacion) and /live-notifications lists it. */
 interface LiveNotification {
@@ -22,9 +22,6 @@ interface UnreadAnswer {
 const NEW_NOTIFICATION_EVENT = "nuevaNotificacion";
 /** After a refused connection (a token that could not be fetched), try again this much later. */
 const RETRY_REFUSED_MS = 15_000;
-
-/** Shown in the browser's own time zone: the list exists only there. */
-const dateTime = new Intl.DateTimeFormat("es-ES", { dateStyle: "short", timeStyle: "short" });
 
 async function fetchSocketToken(): Promise<string> {
   const response = await fetch("/socket-token", { method: "POST", headers: { accept: "application/json" } });
@@ -65,14 +62,20 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
+  const shownItems = useRef(items);
+  shownItems.current = items;
+  // Ids pushed while a reload is under way: the list it brings may be older than they are.
+  const pushedDuringReload = useRef<Set<string> | null>(null);
   const reload = useCallback(async () => {
+    const pushed = new Set<string>();
+    pushedDuringReload.current = pushed;
     const answer = await fetchUnread().catch(() => null);
+    if (pushedDuringReload.current === pushed) pushedDuringReload.current = null;
     if (!answer) return;
     const fresh = answer.notifications.filter(isShowable);
-    const newest = fresh[0]?.createdAt ?? "";
-    // Anything pushed while the list was loading and newer than it stays.
-    setItems((current) => [...current.filter((item) => item.createdAt > newest && !fresh.some((other) => other._id === item._id)), ...fresh]);
-    setCount(answer.unreadCount);
+    const missing = (item: LiveNotification) => pushed.has(item._id) && !fresh.some((other) => other._id === item._id);
+    setItems((current) => [...current.filter(missing), ...fresh]);
+    setCount(answer.unreadCount + pushed.size - fresh.filter((item) => pushed.has(item._id)).length);
   }, []);
 
   const socketRef = useRef<Socket | null>(null);
@@ -96,7 +99,10 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
       socket.on("connect", () => void reload());
       socket.on(NEW_NOTIFICATION_EVENT, (item: unknown) => {
         if (!isShowable(item)) return;
-        setItems((current) => (current.some((other) => other._id === item._id) ? current : [item, ...current]));
+        // The reload may have brought it already.
+        if (shownItems.current.some((other) => other._id === item._id)) return;
+        pushedDuringReload.current?.add(item._id);
+        setItems((current) => [item, ...current.filter((other) => other._id !== item._id)]);
         setCount((current) => current + 1);
         setAnnouncement(`Nueva notificación: ${item.message}`);
       });
@@ -202,7 +208,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
                 >
                   <span className="block font-semibold">{item.message}</span>
                   <span className="mt-1 block text-xs text-neutral-600">
-                    {NOTIFICATION_TYPE_LABELS[item.type] ?? item.type} · {dateTime.format(new Date(item.createdAt))}
+                    {NOTIFICATION_TYPE_LABELS[item.type] ?? item.type} · {notificationDate.format(new Date(item.createdAt))}
                   </span>
                   <span className="sr-only"> (pulse para descartarla)</span>
                 </button>

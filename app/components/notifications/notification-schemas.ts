@@ -28,3 +28,16 @@ export const NOTIFICATION_TYPE_LABELS: Record<string, string> = {
 
 /** The short number a customer sees for an order (as the API's orderNumber). */
 export const orderNumberOf = (orderId: string) => orderId.slice(0, 8).toUpperCase();
+
+/**
+ * A notification's date and time, as "22/11/2026, 14:17". One fixed time zone (the store's), so
+ * the server-rendered screen and the bell in the browser read the same.
+ */
+export const notificationDate = new Intl.DateTimeFormat("es-ES", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Madrid",
+});

@@ -6,6 +6,7 @@ import { useSchemaForm } from "~/components/forms/use-schema-form";
 import {
   NOTIFICATION_TYPE_LABELS,
   notificationActionSchema,
+  notificationDate,
   notificationIntents,
   orderNumberOf,
 } from "~/components/notifications/notification-schemas";
@@ -21,16 +22,6 @@ export const meta: MetaFunction = () => [
 
 const PATH = "/dashboard/system-notifications";
 
-/** Written on the server, so the page reads the same with JavaScript on or off. */
-const dateTime = new Intl.DateTimeFormat("es-ES", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Madrid",
-});
-
 function pageOf(request: Request): number {
   const page = Number(new URL(request.url).searchParams.get("page"));
   return Number.isInteger(page) && page >= 1 ? page : 1;
@@ -40,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const account = await requireAccount(args);
   try {
     const page: NotificationsPage = await getNotificationsPage(account, pageOf(args.request));
-    const notifications = page.notifications.map((item) => ({ ...item, date: dateTime.format(new Date(item.createdAt)) }));
+    const notifications = page.notifications.map((item) => ({ ...item, date: notificationDate.format(new Date(item.createdAt)) }));
     return account.data({ ...page, notifications, error: null });
   } catch (error) {
     if (error instanceof Response || !(error instanceof ApiError)) throw error;
