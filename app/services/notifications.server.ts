@@ -4,7 +4,8 @@ import { getUser, type AccountClient, type RequestArgs } from "./auth.server";
 import { getSession } from "./session.server";
 import type { Shopper } from "./shopper.server";
 
-export type { NotificationItem };
+/** What the notification calls need: the user and a way to call the API as them. */
+export type NotificationCaller = Pick<AccountClient, "user" | "call">;
 
 /** SPEC.md section 9: the notifications screen shows 5 a page. */
 export const NOTIFICATIONS_PER_PAGE = 5;
@@ -56,9 +57,6 @@ export async function getSocketToken(account: NotificationCaller): Promise<strin
   const { token } = await account.call<SocketTokenAnswer>("/user/socket-token", { method: "POST" });
   return token;
 }
-
-/** What the notification calls need: the user and a way to call the API as them. */
-export type NotificationCaller = Pick<AccountClient, "user" | "call">;
 
 /**
  * The API client of the bell's background calls (/socket-token, /live-notifications). Unlike

@@ -68,6 +68,8 @@ describe("notificaciones", () => {
       expect(all.parPage).toBe(50);
       expect(all.notifications).toHaveLength(7);
       expect((await call("GET", `/user/notifications/${user.id}?parPage=500`, user)).statusCode).toBe(400);
+      expect((await call("GET", `/user/notifications/${user.id}?page=1e20`, user)).json()).toMatchObject({ message: "La página no es válida." });
+      expect((await call("GET", `/user/notifications/${user.id}?page=99`, user)).json()).toMatchObject({ notifications: [], totalNotification: 7 });
 
       expect((await call("GET", `/user/notifications-unread/${user.id}`, user)).json()).toEqual({ unreadCount: 7 });
     });

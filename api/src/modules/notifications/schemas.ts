@@ -37,6 +37,8 @@ export interface SocketTokenAnswer {
 
 /** Most notifications one call answers: the screen shows 5 a page, the bell its latest few. */
 export const MAX_PAR_PAGE = 50;
+/** Far beyond any real list, low enough that the offset stays an exact integer. */
+const MAX_PAGE = 100_000;
 
 const uuid = (invalid: string) => z.string({ required_error: invalid, invalid_type_error: invalid }).uuid(invalid);
 
@@ -45,7 +47,12 @@ export const userParams = z.object({ userId: uuid("El usuario no es válido.") }
 export const notificationParams = z.object({ notificationId: uuid("La notificación no es válida.") });
 
 export const notificationsQuery = z.object({
-  page: z.coerce.number({ invalid_type_error: "La página no es válida." }).int("La página no es válida.").min(1, "La página no es válida.").default(1),
+  page: z.coerce
+    .number({ invalid_type_error: "La página no es válida." })
+    .int("La página no es válida.")
+    .min(1, "La página no es válida.")
+    .max(MAX_PAGE, "La página no es válida.")
+    .default(1),
   parPage: z.coerce
     .number({ invalid_type_error: "El tamaño de página no es válido." })
     .int("El tamaño de página no es válido.")
