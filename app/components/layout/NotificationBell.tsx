@@ -1,18 +1,12 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { Socket } from "socket.io-client";
+import type { NotificationItem } from "../../../api/src/modules/notifications/schemas";
 import { BellIcon } from "~/components/icons";
 import { NOTIFICATION_TYPE_LABELS, notificationDate } from "~/components/notifications/notification-schemas";
 
 /** A notification as the API pushes it (nuevaNotificacion) and /live-notifications lists it. */
-interface LiveNotification {
-  _id: string;
-  message: string;
-  orderId: string | null;
-  type: string;
-  read: boolean;
-  createdAt: string;
-}
+type LiveNotification = NotificationItem;
 
 interface UnreadAnswer {
   notifications: LiveNotification[];
@@ -142,7 +136,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
     setCount((current) => Math.max(0, current - 1));
     const body = new FormData();
     body.set("notificationId", item._id);
-    // Not marked read (no network, or the session needs the next page to refresh it): it comes back.
+    // Not marked read (no network, or the session is gone): it comes back.
     const restore = () => {
       setItems((current) => [...current, item].sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
       setCount((current) => current + 1);
