@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -218,5 +219,19 @@ describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
     expect(changed.statusCode, changed.body).toBe(200);
     await until(() => toCustomer.length === 1, "el aviso en la otra instancia");
     expect(toCustomer[0]!.message).toBe(`Su pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Enviado».`);
+
+    // The server drops every LISTEN connection: each instance opens its own again and listens on.
+    const dropped = await db.execute<{ pid: number }>(
+      sql`select pg_terminate_backend(pid), pid from pg_stat_activity where query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+    );
+    expect(dropped.rows).toHaveLength(2);
+    const listening = async () =>
+      (await db.execute<{ count: number }>(sql`select count(*)::int as count from pg_stat_activity where query ilike 'LISTEN%'`)).rows[0]!.count;
+    const deadline = Date.now() + WAIT_MS;
+    while ((await listening()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await listening()).toBe(2);
+    await notify(db, [{ userId: customer.id, type: "sistema", message: "Después de reconectar" }]);
+    await until(() => toCustomer.length === 2, "el aviso tras reconectar");
+    expect(toCustomer[1]!.message).toBe("Después de reconectar");
   });
 });
