@@ -47,6 +47,11 @@ test.describe("notificaciones", () => {
     await page.getByRole("link", { name: "Anterior" }).click();
     await expect(page.getByText("Página 1 de 2")).toBeVisible();
 
+    // A load the API refuses shows its message after 'Error: '.
+    await page.goto(`${SCREEN}?page=1e20`);
+    await expect(page.getByRole("alert")).toHaveText("Error: La página no es válida.");
+    await page.goto(SCREEN);
+
     // Marking one read changes its look, the flash confirms it and the bell counts one less.
     const newest = items.first();
     const newestText = (await newest.locator("p").first().textContent())!;
