@@ -18,6 +18,8 @@ import { NotFound } from "~/components/NotFound";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
 import { commitSession, getSession, takeFlash } from "~/services/session.server";
+import { webEnv } from "~/services/env.server";
+import { getUnreadCount } from "~/services/notifications.server";
 import { getCounts, getShopper, NO_COUNTS } from "~/services/shopper.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -28,7 +30,7 @@ export const links: LinksFunction = () => [
 
 export async function loader(args: LoaderFunctionArgs) {
   const shopper = await getShopper(args);
-  const [categories, { flash }, user, counts] = await Promise.all([
+  const [categories, { flash }, user, counts, unreadNotifications] = await Promise.all([
     // The footer's categories must not take pages that need no catalogue down with the API.
     listCategories().catch((error: unknown) => {
       console.error("No se pudieron cargar las categorías", error);
@@ -43,6 +45,12 @@ export async function loader(args: LoaderFunctionArgs) {
       console.error("No se pudieron cargar los contadores", error);
       return NO_COUNTS;
     }),
+    // The bell's unread count (signed-in users only); a failure shows no count rather than no page.
+    getUnreadCount(shopper).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+      console.error("No se pudo cargar el número de notificaciones", error);
+      return 0;
+    }),
   ]);
   // Only what the layout shows: never the tokens.
   const signedInUser = user ? { id: user.id, name: user.name, role: user.role } : null;
@@ -50,7 +58,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const headers = new Headers(flash ? { "Set-Cookie": await commitSession(await getSession(args.request, args.context)) } : await shopper.headers());
   // The counts are this shopper's: no shared cache may keep a page that shows them.
   if (shopper.id) headers.set("Cache-Control", "private, no-store");
-  return data({ categories, flash, user: signedInUser, counts }, { headers });
+  // Only a signed-in page opens the real-time connection (the bell), so only it learns where the API is.
+  const realtimeUrl = signedInUser ? webEnv.publicApiUrl : null;
+  return data({ categories, flash, user: signedInUser, counts: { ...counts, notifications: unreadNotifications }, realtimeUrl }, { headers });
 }
 
 /** Defaults for every page; routes that set caching start from these (their parentHeaders). */
@@ -93,6 +103,8 @@ export function Layout({ children }: { children: ReactNode }) {
           cartCount={rootData?.counts.cart ?? 0}
           favoriteCount={rootData?.counts.wishlist ?? 0}
           compareCount={rootData?.counts.compare ?? 0}
+          notificationCount={rootData?.counts.notifications ?? 0}
+          realtimeUrl={rootData?.realtimeUrl ?? null}
         />
         <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
           {rootData?.flash ? <FlashMessage flash={rootData.flash} /> : null}

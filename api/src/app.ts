@@ -9,7 +9,7 @@ import {
 } from "fastify-type-provider-zod";
 import { Server as SocketServer } from "socket.io";
 import type { Config } from "./config.js";
-import type { Db } from "./db/client.js";
+import type { Db, Listen } from "./db/client.js";
 import { HttpError } from "./http-error.js";
 import { registerAuthentication } from "./modules/accounts/auth.js";
 import { createMailer } from "./modules/accounts/mail.js";
@@ -20,7 +20,10 @@ import { contentRoutes } from "./modules/content/routes.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { customerRoutes } from "./modules/orders/customer-routes.js";
 import { offerRoutes } from "./modules/orders/offer-routes.js";
+import { notificationRoutes } from "./modules/notifications/routes.js";
+import { attachNotificationSocket } from "./modules/notifications/socket.js";
 import { orderRoutes } from "./modules/orders/routes.js";
+import { orderStatusRoutes } from "./modules/orders/status-routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
 import { trialClassRoutes } from "./modules/trial-class/routes.js";
@@ -31,6 +34,8 @@ export interface AppDeps {
   config: Pick<Config, "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "cart" | "orders" | "payments" | "trialClass" | "mail"> & {
     secrets: Pick<Config["secrets"], "jwtSecret">;
   };
+  /** The database's LISTEN (Database.listen): without it notifications are stored but not pushed live. */
+  listen?: Listen;
   logger?: boolean;
 }
 
@@ -38,7 +43,7 @@ export type App = FastifyInstance & { io: SocketServer };
 
 const INTERNAL_ERROR = "Error interno del servidor. Intente de nuevo más tarde.";
 
-export async function buildApp({ db, config, logger = false }: AppDeps): Promise<App> {
+export async function buildApp({ db, config, listen, logger = false }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger ? { level: "info" } : false,
     // The API sits behind the web on loopback: X-Forwarded-For counts only when one of these peers
@@ -87,6 +92,8 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders });
   await app.register(customerRoutes, { db });
   await app.register(offerRoutes, { db, orders: config.orders });
+  await app.register(orderStatusRoutes, { db });
+  await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
   await app.register(paymentRoutes, { db, payments: config.payments, publicWebUrl: config.publicWebUrl });
   await app.register(walletRoutes, { db });
   await app.register(reviewRoutes, { db });
@@ -95,7 +102,9 @@ export async function buildApp({ db, config, logger = false }: AppDeps): Promise
   const io = new SocketServer(app.server, {
     cors: { origin: config.publicWebUrl, credentials: true },
   });
+  const unlisten = await attachNotificationSocket(io, { db, jwtSecret: config.secrets.jwtSecret, listen });
   app.addHook("onClose", async () => {
+    await unlisten();
     io.close();
   });
   return Object.assign(app, { io });

@@ -13,7 +13,7 @@ async function main() {
   // PGlite runs no autovacuum: refresh the planner's statistics and the visibility map at start so
   // catalogue queries use their indexes (and index-only scans).
   if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze`);
-  const app = await buildApp({ db: database.db, config, logger: process.env.API_LOG === "1" });
+  const app = await buildApp({ db: database.db, config, listen: database.listen, logger: process.env.API_LOG === "1" });
   await app.listen({ host: config.apiHost, port: config.apiPort });
 
   console.log(`API de Mercado Pádel en http://${config.apiHost}:${config.apiPort} (${database.kind === "pglite" ? `PGlite en ${config.dataDir}` : "PostgreSQL"})`);

@@ -66,7 +66,7 @@ export async function createTestApi(options: { databaseUrl?: string; config?: Pa
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:" });
   await database.migrate();
   const config = testConfig(options.config);
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, listen: database.listen });
   await app.ready();
   return {
     app,

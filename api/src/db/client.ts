@@ -19,10 +19,17 @@ export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 /** The handle inside `db.transaction(...)`. */
 export type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** Stops one subscription made by `Database.listen`. */
+export type Unlisten = () => Promise<void>;
+
+/** Subscribes to a PostgreSQL NOTIFY channel; `onPayload` receives each payload once its transaction commits. */
+export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -39,11 +46,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.error("Conexión a PostgreSQL perdida:", error.message));
     const db = drizzlePg(pool, { schema });
+    const listener = new PostgresListener(options.databaseUrl);
     return {
       db,
       kind: "postgres",
       migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      listen: (channel, onPayload) => listener.listen(channel, onPayload),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   const inMemory = options.dataDir === ":memory:";
@@ -57,6 +69,91 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     db: db as unknown as Db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN needs a connection of its own: a pooled one goes back to the pool between queries. One
+ * dedicated client serves every channel; it is opened on the first subscription and, when the
+ * server drops it, opened again after a pause with every channel listened to again.
+ */
+class PostgresListener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(private readonly connectionString: string) {}
+
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten> {
+    const client = await this.connection();
+    let handlers = this.handlers.get(channel);
+    if (!handlers) {
+      handlers = new Set();
+      this.handlers.set(channel, handlers);
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    }
+    handlers.add(onPayload);
+    return async () => {
+      handlers.delete(onPayload);
+      if (handlers.size > 0 || this.handlers.get(channel) !== handlers) return;
+      this.handlers.delete(channel);
+      await this.client?.query(`UNLISTEN ${this.client.escapeIdentifier(channel)}`).catch(() => undefined);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client ?? (await this.connecting?.catch(() => null));
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private connection(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on("notification", (message) => {
+      for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+    });
+    client.on("error", (error) => {
+      console.error("Conexión de avisos de PostgreSQL perdida:", error.message);
+      this.reconnectLater(client);
+    });
+    client.on("end", () => this.reconnectLater(client));
+    await client.connect();
+    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    this.client = client;
+    return client;
+  }
+
+  private reconnectLater(lost: pg.Client): void {
+    if (this.closed || this.client !== lost) return;
+    this.client = null;
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.closed) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (!this.closed) this.connection().catch(() => this.scheduleRetry());
+    }, RELISTEN_DELAY_MS);
+    this.retry.unref();
+  }
 }

@@ -1,7 +1,9 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { BallIcon, BellIcon, CartIcon, CloseIcon, CompareIcon, HeartIcon, MenuIcon, SearchIcon } from "~/components/icons";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { CountryFlags } from "./CountryFlags";
+import { NotificationBell } from "./NotificationBell";
 import { SearchBox } from "./SearchBox";
 
 export interface HeaderUser {
@@ -13,7 +15,10 @@ export interface HeaderUser {
 export interface HeaderProps {
   /** The signed-in user; null for a visitor. */
   user?: HeaderUser | null;
+  /** Unread notifications of the signed-in user. */
   notificationCount?: number;
+  /** Where the browser reaches the API for live notifications; null for a visitor. */
+  realtimeUrl?: string | null;
   compareCount?: number;
   favoriteCount?: number;
   cartCount?: number;
@@ -68,8 +73,10 @@ function LogoutForm({ className }: { className: string }) {
   );
 }
 
-export function Header({ user = null, notificationCount = 0, compareCount = 0, favoriteCount = 0, cartCount = 0 }: HeaderProps) {
+export function Header({ user = null, notificationCount = 0, realtimeUrl = null, compareCount = 0, favoriteCount = 0, cartCount = 0 }: HeaderProps) {
   const location = useLocation();
+  // Without JavaScript (and before it runs) the bell is a link to the notifications screen.
+  const hydrated = useHydrated();
   const isHome = location.pathname === "/";
   const topStrip = useRef<HTMLDivElement>(null);
   const headerRef = useRef<HTMLElement>(null);
@@ -144,9 +151,13 @@ export function Header({ user = null, notificationCount = 0, compareCount = 0, f
 
           <ul className="flex items-center gap-0.5">
             <li>
-              <CountLink to="/dashboard/system-notifications" label="Notificaciones" count={notificationCount}>
-                <BellIcon />
-              </CountLink>
+              {user && realtimeUrl && hydrated ? (
+                <NotificationBell realtimeUrl={realtimeUrl} unreadCount={notificationCount} />
+              ) : (
+                <CountLink to="/dashboard/system-notifications" label="Notificaciones" count={notificationCount}>
+                  <BellIcon />
+                </CountLink>
+              )}
             </li>
             <li className="max-sm:hidden">
               <CountLink to="/my-compare" label="Comparar productos" count={compareCount}>

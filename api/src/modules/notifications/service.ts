@@ -1,7 +1,14 @@
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Db, Transaction } from "../../db/client.js";
 import { notifications, notificationType } from "../../db/schema.js";
+import { HttpError } from "../../http-error.js";
+import type { NotificationItem, NotificationsAnswer } from "./schemas.js";
 
 export type NotificationType = (typeof notificationType.enumValues)[number];
+
+export const NOTIFICATION_NOT_FOUND = "Notificación no encontrada.";
+export const NOTIFICATION_READ = "Notificación marcada como leída.";
+export const NOTIFICATION_DELETED = "Notificación eliminada.";
 
 export interface NewNotification {
   userId: string;
@@ -17,4 +24,72 @@ export interface NewNotification {
 export async function notify(db: Db | Transaction, notices: NewNotification[]): Promise<void> {
   if (notices.length === 0) return;
   await db.insert(notifications).values(notices);
+}
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+export function toNotificationItem(row: NotificationRow): NotificationItem {
+  return {
+    _id: row.id,
+    message: row.message,
+    orderId: row.orderId,
+    type: row.type,
+    read: row.read,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One page of a user's notifications, newest first, with their total and unread counts. */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  { page, parPage, unreadOnly }: { page: number; parPage: number; unreadOnly: boolean },
+): Promise<NotificationsAnswer> {
+  const shown = and(eq(notifications.userId, userId), unreadOnly ? eq(notifications.read, false) : undefined);
+  const [rows, [totals], unreadCount] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(shown)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(parPage)
+      .offset((page - 1) * parPage),
+    db.select({ total: count() }).from(notifications).where(shown),
+    countUnread(db, userId),
+  ]);
+  return { notifications: rows.map(toNotificationItem), totalNotification: totals!.total, unreadCount, page, parPage };
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+  return row!.unread;
+}
+
+/** Marks the user's own notification read; anyone else's is "not found". */
+export async function markNotificationRead(db: Db, notificationId: string, userId: string): Promise<NotificationItem> {
+  const [row] = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .returning();
+  if (!row) throw new HttpError(404, NOTIFICATION_NOT_FOUND);
+  return toNotificationItem(row);
+}
+
+/** Deletes the user's own notification; anyone else's is "not found". */
+export async function deleteNotification(db: Db, notificationId: string, userId: string): Promise<void> {
+  const deleted = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (deleted.length === 0) throw new HttpError(404, NOTIFICATION_NOT_FOUND);
+}
+
+/** A stored notification and its owner, for delivery; null once it was deleted. */
+export async function notificationForDelivery(db: Db, notificationId: string): Promise<{ userId: string; item: NotificationItem } | null> {
+  const [row] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
+  return row ? { userId: row.userId, item: toNotificationItem(row) } : null;
 }

@@ -15,6 +15,7 @@ import {
 } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
+import { notify, type NewNotification } from "../notifications/service.js";
 import type { CouponAnswer, OrderDetail, ShopOrder } from "./contract.js";
 import type { Shopper } from "../cart/shopper.js";
 import { cartCoupon, couponDiscount, redeemCoupon } from "./coupons.js";
@@ -60,6 +61,8 @@ function availableCartLines(db: Pick<Db, "select">, chosenLines: SQL) {
       name: products.name,
       unitPrice: products.salePrice,
       shopId: shops.id,
+      shopName: shops.name,
+      ownerId: shops.ownerId,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -155,6 +158,7 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
       })
       .returning({ id: orders.id });
 
+    const sellerNotices: NewNotification[] = [];
     for (const [shopId, shopLines] of byShop) {
       const shopSubtotal = subtotalOf(shopLines);
       const [shopOrder] = await tx
@@ -178,6 +182,13 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
           unitPrice: line.unitPrice,
         })),
       );
+      const units = shopLines.reduce((sum, line) => sum + line.quantity, 0);
+      sellerNotices.push({
+        userId: shopLines[0]!.ownerId,
+        type: "pedido",
+        orderId: order!.id,
+        message: `Nuevo pedido #${orderNumber(order!.id)} para ${shopLines[0]!.shopName}: ${units} ${units === 1 ? "unidad" : "unidades"}, pendiente de pago.`,
+      });
     }
 
     // Always in the same order (product, size), so concurrent orders cannot deadlock on the rows.
@@ -190,6 +201,8 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
       await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
     }
     await tx.delete(cartItems).where(inArray(cartItems.id, lines.map((line) => line.lineId)));
+    // Each seller hears of the order once it is committed (DESIGN.md section 4).
+    await notify(tx, sellerNotices);
     return order!.id;
   });
 }

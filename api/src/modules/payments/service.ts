@@ -5,6 +5,7 @@ import { HttpError } from "../../http-error.js";
 import type { PaymentMethod } from "../orders/contract.js";
 import type { Transaction } from "../../db/client.js";
 import { expireUnpaidOrders, ORDER_NOT_FOUND, orderNumber } from "../orders/service.js";
+import { notify } from "../notifications/service.js";
 import { lockWallet, walletBalance } from "../wallet/service.js";
 import { PAYPAL_NOT_CONFIRMED, type PayPalClient } from "./paypal.js";
 import { INVALID_CARD_NUMBER } from "./schemas.js";
@@ -25,6 +26,8 @@ export const TEST_CARD_DECLINED = "4000000000000002";
 
 interface PayableOrder {
   id: string;
+  /** The customer, who is told of the payment. */
+  userId: string;
   total: number;
   /** False once the order was paid: a repeated payment then only answers, never charges. */
   unpaid: boolean;
@@ -48,10 +51,10 @@ async function lockOrderForPayment(tx: Transaction, orderId: string, userId: str
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .for("update");
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
-  if (order.paymentStatus === "pagado") return { id: order.id, total: order.total, unpaid: false };
+  if (order.paymentStatus === "pagado") return { id: order.id, userId, total: order.total, unpaid: false };
   if (order.expired) throw new HttpError(409, ORDER_EXPIRED);
   if (order.paymentStatus !== "sin_pagar" || order.deliveryStatus === "cancelado") throw new HttpError(409, ORDER_NOT_PAYABLE);
-  return { id: order.id, total: order.total, unpaid: true };
+  return { id: order.id, userId, total: order.total, unpaid: true };
 }
 
 /**
@@ -77,6 +80,17 @@ async function confirmPayment(tx: Transaction, order: PayableOrder, method: Paym
       reference: `venta:${shopOrder.id}`,
     }));
   if (credits.length > 0) await tx.insert(walletEntries).values(credits);
+  // The customer and every seller of the order hear of the payment once it is committed.
+  const number = orderNumber(order.id);
+  await notify(tx, [
+    { userId: order.userId, type: "pago", orderId: order.id, message: `Pago confirmado del pedido #${number}.` },
+    ...paidShopOrders.map((shopOrder) => ({
+      userId: shopOrder.ownerId,
+      type: "pago" as const,
+      orderId: order.id,
+      message: `El pedido #${number} para ${shopOrder.shopName} está pagado: ya puede prepararlo.`,
+    })),
+  ]);
 }
 
 /**

@@ -1,0 +1,75 @@
+import { eq } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import type { Server as SocketServer } from "socket.io";
+import type { Db, Listen, Unlisten } from "../../db/client.js";
+import { users } from "../../db/schema.js";
+import { UNAUTHORIZED } from "../accounts/auth.js";
+import { notificationForDelivery } from "./service.js";
+
+/** The channel migration 0010's trigger announces every committed notification on. */
+export const NOTIFICATIONS_CHANNEL = "notifications";
+/** The socket.io event a new notification is pushed as (SPEC.md section 4). */
+export const NEW_NOTIFICATION_EVENT = "nuevaNotificacion";
+
+/** Long enough to open a connection, too short to be worth stealing. */
+export const SOCKET_TOKEN_TTL_SECONDS = 60;
+
+const ISSUER = "mercado-padel-api";
+// An audience of its own: a socket token is no access token, and an access token opens no socket.
+const SOCKET_AUDIENCE = "mercado-padel-socket";
+const ALGORITHM = "HS256";
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+export const userRoom = (userId: string) => `usuario:${userId}`;
+
+/** A token that lets its holder open one real-time connection as `userId` within the next minute. */
+export function signSocketToken(userId: string, secret: string): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(SOCKET_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + SOCKET_TOKEN_TTL_SECONDS)
+    .sign(keyOf(secret));
+}
+
+/** The user a socket token names, or null for anything else (algorithm pinned, audience checked). */
+export async function verifySocketToken(token: unknown, secret: string): Promise<string | null> {
+  if (typeof token !== "string" || token.length === 0) return null;
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: SOCKET_AUDIENCE });
+    return typeof payload.sub === "string" ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Real-time notifications (DESIGN.md section 4). A connection must present a socket token in its
+ * handshake (`auth: { token }`) and joins its user's room. Every committed notification reaches
+ * every API instance through LISTEN, and each pushes it to the room on its own sockets, so several
+ * instances need no socket.io adapter. Answers the function that stops listening.
+ */
+export async function attachNotificationSocket(io: SocketServer, opts: { db: Db; jwtSecret: string; listen?: Listen }): Promise<Unlisten> {
+  io.use((socket, next) => {
+    verifySocketToken(socket.handshake.auth?.token, opts.jwtSecret)
+      .then(async (userId) => {
+        const [user] = userId ? await opts.db.select({ id: users.id }).from(users).where(eq(users.id, userId)) : [];
+        if (!user) return next(new Error(UNAUTHORIZED));
+        await socket.join(userRoom(user.id));
+        next();
+      })
+      .catch(() => next(new Error(UNAUTHORIZED)));
+  });
+
+  if (!opts.listen) return async () => undefined;
+  return opts.listen(NOTIFICATIONS_CHANNEL, (notificationId) => {
+    notificationForDelivery(opts.db, notificationId)
+      .then((delivery) => {
+        if (delivery) io.to(userRoom(delivery.userId)).emit(NEW_NOTIFICATION_EVENT, delivery.item);
+      })
+      .catch((error: unknown) => console.error("No se pudo entregar la notificación", notificationId, error));
+  });
+}

@@ -1,0 +1,215 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Transaction } from "../../db/client.js";
+import { orders, shopOrders, shops } from "../../db/schema.js";
+import { HttpError } from "../../http-error.js";
+import type { AuthUser } from "../accounts/auth.js";
+import { notify } from "../notifications/service.js";
+import type { DeliveryStatus, PaymentStatus } from "./contract.js";
+import { expireUnpaidOrders, ORDER_NOT_FOUND, orderNumber } from "./service.js";
+
+export const STATUS_UPDATED = "Estado del pedido actualizado.";
+
+/** What a customer reads for each delivery status. */
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pendiente: "Pendiente",
+  procesando: "En preparación",
+  enviado: "Enviado",
+  entregado: "Entregado",
+  cancelado: "Cancelado",
+};
+
+/** The way forward; 'cancelado' is off it. */
+const STEPS: DeliveryStatus[] = ["pendiente", "procesando", "enviado", "entregado"];
+const CANCELLABLE: DeliveryStatus[] = ["pendiente", "procesando"];
+
+export const NOT_PAID_YET = "El pedido aún no está pagado: no se puede preparar ni enviar.";
+export const PAID_NOT_CANCELLABLE = "Este pedido ya está pagado: no se puede cancelar.";
+
+/**
+ * Why a sub-order may not move from `from` to `to`, or null when it may (DESIGN.md section 3):
+ * only forward along pendiente → procesando → enviado → entregado, and cancelled only before it is
+ * sent. Nothing moves past 'pendiente' before it is paid, and a paid one is not cancelled here
+ * (that would need a refund).
+ */
+export function transitionRefusal(from: DeliveryStatus, to: DeliveryStatus, payment: PaymentStatus): string | null {
+  if (from === to) return `El pedido ya está «${DELIVERY_STATUS_LABELS[to]}».`;
+  if (from === "cancelado") return "El pedido está cancelado: su estado ya no cambia.";
+  if (from === "entregado") return "El pedido ya fue entregado: su estado ya no cambia.";
+  if (to === "cancelado") {
+    if (!CANCELLABLE.includes(from)) return "Un pedido enviado ya no se puede cancelar.";
+    return payment === "sin_pagar" ? null : PAID_NOT_CANCELLABLE;
+  }
+  if (STEPS.indexOf(to) < STEPS.indexOf(from)) return `El pedido no puede volver a «${DELIVERY_STATUS_LABELS[to]}».`;
+  return payment === "pagado" ? null : NOT_PAID_YET;
+}
+
+/**
+ * The customer's order shows the least advanced of its sub-orders; cancelled ones count only when
+ * every sub-order is cancelled.
+ */
+export function orderStatusOf(subOrderStatuses: DeliveryStatus[]): DeliveryStatus {
+  const active = subOrderStatuses.filter((status) => status !== "cancelado");
+  if (active.length === 0) return "cancelado";
+  return active.reduce((least, status) => (STEPS.indexOf(status) < STEPS.indexOf(least) ? status : least));
+}
+
+interface LockedSubOrder {
+  id: string;
+  shopName: string;
+  ownerId: string;
+  deliveryStatus: DeliveryStatus;
+  paymentStatus: PaymentStatus;
+}
+
+/** Locks the order (as payment and expiry do) so no payment, expiry or other change acts on it meanwhile. */
+async function lockOrder(tx: Transaction, orderId: string) {
+  const [order] = await tx
+    .select({ id: orders.id, userId: orders.userId, deliveryStatus: orders.deliveryStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+  return order;
+}
+
+function subOrdersOf(tx: Transaction, orderId: string) {
+  return tx
+    .select({
+      id: shopOrders.id,
+      shopName: shops.name,
+      ownerId: shops.ownerId,
+      deliveryStatus: shopOrders.deliveryStatus,
+      paymentStatus: shopOrders.paymentStatus,
+    })
+    .from(shopOrders)
+    .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+    .where(eq(shopOrders.orderId, orderId))
+    .orderBy(asc(shops.name), asc(shopOrders.id));
+}
+
+/**
+ * Cancels unpaid sub-orders: their stock goes back, and the order no longer charges their
+ * products and shipping. When the whole order ends up cancelled, its coupon use is released too.
+ */
+async function cancelUnpaidSubOrders(tx: Transaction, orderId: string, subOrderIds: string[]): Promise<void> {
+  const ids = sql`array[${sql.join(subOrderIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
+  await tx.execute(sql`
+    update products set stock = products.stock + returned.quantity
+    from (
+      select product_id, sum(quantity) as quantity from order_items
+      where shop_order_id = any (${ids}) and size = '' group by product_id
+    ) returned
+    where products.id = returned.product_id`);
+  await tx.execute(sql`
+    update product_sizes set stock = product_sizes.stock + returned.quantity
+    from (
+      select product_id, size, sum(quantity) as quantity from order_items
+      where shop_order_id = any (${ids}) and size <> '' group by product_id, size
+    ) returned
+    where product_sizes.product_id = returned.product_id and product_sizes.size = returned.size`);
+  await tx.execute(sql`
+    update orders set
+      subtotal = orders.subtotal - removed.subtotal,
+      shipping_fee = orders.shipping_fee - removed.shipping_fee,
+      total = greatest(orders.subtotal - removed.subtotal - orders.discount, 0) + orders.shipping_fee - removed.shipping_fee
+    from (
+      select sum(subtotal)::integer as subtotal, sum(shipping_fee)::integer as shipping_fee from shop_orders where id = any (${ids})
+    ) removed
+    where orders.id = ${orderId}`);
+  await tx.update(shopOrders).set({ deliveryStatus: "cancelado" }).where(inArray(shopOrders.id, subOrderIds));
+  const remaining = await tx
+    .select({ id: shopOrders.id })
+    .from(shopOrders)
+    .where(and(eq(shopOrders.orderId, orderId), sql`${shopOrders.deliveryStatus} <> 'cancelado'`));
+  if (remaining.length === 0) {
+    await tx.execute(sql`
+      with released as (delete from coupon_redemptions where order_id = ${orderId} returning coupon_code)
+      update coupons set used_count = coupons.used_count - uses.count
+      from (select coupon_code, count(*)::integer as count from released group by coupon_code) uses
+      where coupons.code = uses.coupon_code`);
+  }
+}
+
+/** Moves the given sub-orders (already checked) and keeps the order's own status in step; answers it. */
+async function applyStatus(tx: Transaction, orderId: string, moving: LockedSubOrder[], status: DeliveryStatus): Promise<DeliveryStatus> {
+  const ids = moving.map((subOrder) => subOrder.id);
+  if (status === "cancelado") await cancelUnpaidSubOrders(tx, orderId, ids);
+  else await tx.update(shopOrders).set({ deliveryStatus: status }).where(inArray(shopOrders.id, ids));
+  const statuses = await tx.select({ status: shopOrders.deliveryStatus }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
+  const orderStatus = orderStatusOf(statuses.map((row) => row.status));
+  await tx.update(orders).set({ deliveryStatus: orderStatus }).where(eq(orders.id, orderId));
+  return orderStatus;
+}
+
+export interface StatusChange {
+  message: string;
+  /** The order's status after the change (the least advanced of its sub-orders). */
+  orderStatus: DeliveryStatus;
+  /** The sub-orders that moved. */
+  suborders: { _id: string; delivery_status: DeliveryStatus }[];
+}
+
+/**
+ * A seller moves one sub-order of their own shop (an admin any); the customer is told in the same
+ * transaction. Someone else's sub-order is "not found".
+ */
+export async function updateSubOrderStatus(db: Db, subOrderId: string, status: DeliveryStatus, actor: AuthUser): Promise<StatusChange> {
+  await expireUnpaidOrders(db);
+  return db.transaction(async (tx) => {
+    const [owner] = await tx.select({ orderId: shopOrders.orderId }).from(shopOrders).where(eq(shopOrders.id, subOrderId));
+    if (!owner) throw new HttpError(404, ORDER_NOT_FOUND);
+    const order = await lockOrder(tx, owner.orderId);
+    const subOrder = (await subOrdersOf(tx, order.id)).find((candidate) => candidate.id === subOrderId);
+    if (!subOrder || (actor.role !== "admin" && subOrder.ownerId !== actor.id)) throw new HttpError(404, ORDER_NOT_FOUND);
+    const refusal = transitionRefusal(subOrder.deliveryStatus, status, subOrder.paymentStatus);
+    if (refusal) throw new HttpError(409, refusal);
+
+    const orderStatus = await applyStatus(tx, order.id, [subOrder], status);
+    await notify(tx, [
+      {
+        userId: order.userId,
+        type: "pedido",
+        orderId: order.id,
+        message: `Su pedido #${orderNumber(order.id)} de ${subOrder.shopName} está ahora «${DELIVERY_STATUS_LABELS[status]}».`,
+      },
+    ]);
+    return { message: STATUS_UPDATED, orderStatus, suborders: [{ _id: subOrder.id, delivery_status: status }] };
+  });
+}
+
+/**
+ * An admin moves a whole order: every sub-order not cancelled and not already past `status`
+ * moves to it, and each must be allowed to. The customer is told once, in the same transaction.
+ */
+export async function updateOrderStatus(db: Db, orderId: string, status: DeliveryStatus): Promise<StatusChange> {
+  await expireUnpaidOrders(db);
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const subOrders = await subOrdersOf(tx, order.id);
+    const moving = subOrders.filter(
+      (subOrder) => subOrder.deliveryStatus !== "cancelado" && (status === "cancelado" || STEPS.indexOf(subOrder.deliveryStatus) < STEPS.indexOf(status)),
+    );
+    if (moving.length === 0) {
+      throw new HttpError(409, transitionRefusal(order.deliveryStatus, status, "sin_pagar") ?? `El pedido ya está «${DELIVERY_STATUS_LABELS[status]}».`);
+    }
+    for (const subOrder of moving) {
+      const refusal = transitionRefusal(subOrder.deliveryStatus, status, subOrder.paymentStatus);
+      if (refusal) throw new HttpError(409, subOrders.length > 1 ? `${subOrder.shopName}: ${refusal}` : refusal);
+    }
+
+    const orderStatus = await applyStatus(tx, order.id, moving, status);
+    await notify(tx, [
+      {
+        userId: order.userId,
+        type: "pedido",
+        orderId: order.id,
+        message: `Su pedido #${orderNumber(order.id)} está ahora «${DELIVERY_STATUS_LABELS[orderStatus]}».`,
+      },
+    ]);
+    return {
+      message: STATUS_UPDATED,
+      orderStatus,
+      suborders: moving.map((subOrder) => ({ _id: subOrder.id, delivery_status: status })),
+    };
+  });
+}

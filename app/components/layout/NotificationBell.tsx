@@ -1,0 +1,219 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { Socket } from "socket.io-client";
+import type { NotificationItem } from "../../../api/src/modules/notifications/schemas";
+import { BellIcon } from "~/components/icons";
+import { NOTIFICATION_TYPE_LABELS, notificationDate } from "~/components/notifications/notification-schemas";
+
+/** A notification as the API pushes it (nuevaNotificacion) and /live-notifications lists it. */
+type LiveNotification = NotificationItem;
+
+interface UnreadAnswer {
+  notifications: LiveNotification[];
+  unreadCount: number;
+}
+
+const NEW_NOTIFICATION_EVENT = "nuevaNotificacion";
+/** After a refused connection (a token that could not be fetched), try again this much later. */
+const RETRY_REFUSED_MS = 15_000;
+
+async function fetchSocketToken(): Promise<string> {
+  const response = await fetch("/socket-token", { method: "POST", headers: { accept: "application/json" } });
+  if (!response.ok) throw new Error(`socket-token ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function fetchUnread(): Promise<UnreadAnswer | null> {
+  const response = await fetch("/live-notifications", { headers: { accept: "application/json" } });
+  if (!response.ok || !response.headers.get("content-type")?.includes("application/json")) return null;
+  return (await response.json()) as UnreadAnswer;
+}
+
+/** SPEC.md section 3: items without a string message are skipped. */
+const isShowable = (item: unknown): item is LiveNotification =>
+  typeof item === "object" && item !== null && typeof (item as LiveNotification).message === "string" && typeof (item as LiveNotification)._id === "string";
+
+export interface NotificationBellProps {
+  /** The address browsers reach the API at (PUBLIC_API_URL). */
+  realtimeUrl: string;
+  /** The unread count the server rendered; the bell starts from it and reloads when it changes. */
+  unreadCount: number;
+}
+
+/**
+ * The header's bell once JavaScript runs on a signed-in page (SPEC.md section 4 "Live
+ * notifications"): socket.io-client is loaded here only, it connects with a one-minute token
+ * fetched on every (re)connection, and each connection first reloads the unread list over REST,
+ * so nothing sent while it was away is lost. Dismissing an item marks it read. Unmounting (as on
+ * logout, when the header no longer has a user) closes the connection.
+ */
+export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellProps) {
+  const [items, setItems] = useState<LiveNotification[]>([]);
+  const [count, setCount] = useState(unreadCount);
+  const [open, setOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  const shownItems = useRef(items);
+  shownItems.current = items;
+  // Ids pushed while a reload is under way: the list it brings may be older than they are.
+  const pushedDuringReload = useRef<Set<string> | null>(null);
+  const reload = useCallback(async () => {
+    const pushed = new Set<string>();
+    pushedDuringReload.current = pushed;
+    const answer = await fetchUnread().catch(() => null);
+    if (pushedDuringReload.current === pushed) pushedDuringReload.current = null;
+    if (!answer) return;
+    const fresh = answer.notifications.filter(isShowable);
+    const missing = (item: LiveNotification) => pushed.has(item._id) && !fresh.some((other) => other._id === item._id);
+    setItems((current) => [...current.filter(missing), ...fresh]);
+    setCount(answer.unreadCount + pushed.size - fresh.filter((item) => pushed.has(item._id)).length);
+  }, []);
+
+  const socketRef = useRef<Socket | null>(null);
+  useEffect(() => {
+    let socket: Socket | null = null;
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    void import("socket.io-client").then(({ io }) => {
+      if (stopped) return;
+      socket = io(realtimeUrl, {
+        withCredentials: true,
+        // Called on every (re)connection: a token lives one minute, never longer than needed.
+        auth: (send) => {
+          fetchSocketToken().then(
+            (token) => send({ token }),
+            () => send({}),
+          );
+        },
+      });
+      socketRef.current = socket;
+      socket.on("connect", () => void reload());
+      socket.on(NEW_NOTIFICATION_EVENT, (item: unknown) => {
+        if (!isShowable(item)) return;
+        // The reload may have brought it already.
+        if (shownItems.current.some((other) => other._id === item._id)) return;
+        pushedDuringReload.current?.add(item._id);
+        setItems((current) => [item, ...current.filter((other) => other._id !== item._id)]);
+        setCount((current) => current + 1);
+        setAnnouncement(`Nueva notificación: ${item.message}`);
+      });
+      // A refused handshake is not retried by socket.io itself.
+      socket.on("connect_error", () => {
+        if (socket?.active || stopped) return;
+        retry = setTimeout(() => socket?.connect(), RETRY_REFUSED_MS);
+      });
+    });
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      socket?.disconnect();
+      socketRef.current = null;
+    };
+  }, [realtimeUrl, reload]);
+
+  // The server's count changed (a notification read or deleted on another screen): reload the list.
+  const serverCount = useRef(unreadCount);
+  useEffect(() => {
+    if (serverCount.current === unreadCount) return;
+    serverCount.current = unreadCount;
+    setCount(unreadCount);
+    void reload();
+  }, [unreadCount, reload]);
+
+  // A new page: the list folds, and a connection refused for want of a fresh token (the page
+  // load has just refreshed it) tries again.
+  useEffect(() => {
+    setOpen(false);
+    const socket = socketRef.current;
+    if (socket && !socket.connected && !socket.active) socket.connect();
+  }, [location.key]);
+
+  function dismiss(item: LiveNotification) {
+    setItems((current) => current.filter((other) => other._id !== item._id));
+    setCount((current) => Math.max(0, current - 1));
+    const body = new FormData();
+    body.set("notificationId", item._id);
+    // Not marked read (no network, or the session is gone): it comes back.
+    const restore = () => {
+      setItems((current) => [...current, item].sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+      setCount((current) => current + 1);
+    };
+    fetch("/live-notifications", { method: "POST", body }).then((response) => {
+      if (response.status === 401) restore();
+    }, restore);
+  }
+
+  function closeOnEscape(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== "Escape" || !open) return;
+    event.stopPropagation();
+    setOpen(false);
+    toggleRef.current?.focus();
+  }
+
+  return (
+    <div className="relative" onKeyDown={closeOnEscape} data-testid="notification-bell">
+      <button
+        ref={toggleRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((current) => !current)}
+        title="Notificaciones"
+        className="group relative grid size-10 place-items-center rounded-full text-white hover:bg-white/10"
+      >
+        <BellIcon />
+        <span className="sr-only">
+          Notificaciones
+          {count > 0 ? `, ${count}` : ""}
+        </span>
+        {count > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="count-badge"
+            className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-ball px-1 text-[11px] font-bold leading-none text-ink"
+          >
+            {count > 99 ? "99+" : count}
+          </span>
+        ) : null}
+      </button>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 top-full z-50 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-4 text-ink shadow-xl ring-1 ring-black/10"
+      >
+        <h2 className="text-sm font-bold uppercase tracking-widest text-neutral-600">Notificaciones nuevas</h2>
+        {items.length === 0 ? (
+          <p className="mt-3 text-sm text-neutral-700">No hay notificaciones nuevas</p>
+        ) : (
+          <ul aria-label="Notificaciones nuevas" className="mt-3 max-h-80 space-y-2 overflow-y-auto">
+            {items.map((item) => (
+              <li key={item._id}>
+                <button
+                  type="button"
+                  onClick={() => dismiss(item)}
+                  data-testid="live-notification"
+                  className="w-full rounded-lg border border-neutral-200 px-3 py-2 text-left text-sm hover:border-ink hover:bg-neutral-50"
+                >
+                  <span className="block font-semibold">{item.message}</span>
+                  <span className="mt-1 block text-xs text-neutral-600">
+                    {NOTIFICATION_TYPE_LABELS[item.type] ?? item.type} · {notificationDate.format(new Date(item.createdAt))}
+                  </span>
+                  <span className="sr-only"> (pulse para descartarla)</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/dashboard/system-notifications" className="mt-4 block text-sm font-semibold underline decoration-ball decoration-2 underline-offset-2">
+          Ver todas las notificaciones
+        </Link>
+      </div>
+    </div>
+  );
+}

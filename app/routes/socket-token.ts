@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { backgroundCaller, bellJson, getSocketToken, refusalJson, signedOutJson } from "~/services/notifications.server";
+
+/**
+ * POST only (a SameSite=Lax session cookie is not sent on another site's POST): the one-minute
+ * token the bell opens its real-time connection with, fetched again on every reconnect.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const caller = await backgroundCaller(args);
+  if (!caller) return signedOutJson();
+  try {
+    return bellJson({ token: await getSocketToken(caller) });
+  } catch (error) {
+    return refusalJson(error);
+  }
+}

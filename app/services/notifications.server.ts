@@ -1,0 +1,104 @@
+import type { NotificationItem, NotificationsAnswer, SocketTokenAnswer, UnreadCountAnswer } from "../../api/src/modules/notifications/schemas";
+import { api, ApiError } from "./api.server";
+import { getUser, type AccountClient, type RequestArgs } from "./auth.server";
+import { getSession } from "./session.server";
+import type { Shopper } from "./shopper.server";
+
+/** What the notification calls need: the user and a way to call the API as them. */
+export type NotificationCaller = Pick<AccountClient, "user" | "call">;
+
+/** SPEC.md section 9: the notifications screen shows 5 a page. */
+export const NOTIFICATIONS_PER_PAGE = 5;
+/** The bell lists at most this many unread ones; its count is the full unread count. */
+const BELL_LIMIT = 20;
+
+export interface NotificationsPage {
+  notifications: NotificationItem[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+/** One page of the signed-in user's notifications, newest first; a page past the end shows the last one. */
+export async function getNotificationsPage(account: AccountClient, requestedPage: number): Promise<NotificationsPage> {
+  const path = `/user/notifications/${encodeURIComponent(account.user.id)}`;
+  const load = (page: number) => account.call<NotificationsAnswer>(path, { query: { page, parPage: NOTIFICATIONS_PER_PAGE } });
+  let answer = await load(requestedPage);
+  const totalPages = Math.max(1, Math.ceil(answer.totalNotification / NOTIFICATIONS_PER_PAGE));
+  if (requestedPage > totalPages) answer = await load(totalPages);
+  return { notifications: answer.notifications, total: answer.totalNotification, page: Math.min(requestedPage, totalPages), totalPages };
+}
+
+/** What the bell shows: the latest unread notifications and how many are unread in all. */
+export async function getUnreadNotifications(account: NotificationCaller): Promise<{ notifications: NotificationItem[]; unreadCount: number }> {
+  const answer = await account.call<NotificationsAnswer>(`/user/notifications/${encodeURIComponent(account.user.id)}`, {
+    query: { unread: "true", parPage: BELL_LIMIT },
+  });
+  return { notifications: answer.notifications, unreadCount: answer.unreadCount };
+}
+
+export function markNotificationRead(account: NotificationCaller, notificationId: string): Promise<unknown> {
+  return account.call(`/user/notifiactions-read/${encodeURIComponent(notificationId)}`, { method: "PATCH" });
+}
+
+export function deleteNotification(account: AccountClient, notificationId: string): Promise<unknown> {
+  return account.call(`/user/delete-notifications/${encodeURIComponent(notificationId)}`, { method: "DELETE" });
+}
+
+/** The header's bell count: none for a visitor, and no API call either. */
+export async function getUnreadCount(shopper: Shopper): Promise<number> {
+  if (!shopper.user) return 0;
+  const answer = await shopper.read<UnreadCountAnswer>((id) => `/user/notifications-unread/${id}`, { unreadCount: 0 });
+  return answer.unreadCount;
+}
+
+/** A one-minute token that opens the signed-in user's real-time connection. */
+export async function getSocketToken(account: NotificationCaller): Promise<string> {
+  const { token } = await account.call<SocketTokenAnswer>("/user/socket-token", { method: "POST" });
+  return token;
+}
+
+/**
+ * The API client of the bell's background calls (/socket-token, /live-notifications). Unlike
+ * requireAccount it never refreshes the tokens: the browser sends these while the page may be
+ * navigating, and two refreshes with one refresh token at once look like a stolen token and end
+ * the session. With an expired access token they answer 401; the next page the user opens
+ * refreshes it, and the bell tries again then. Null for a visitor.
+ */
+export async function backgroundCaller(args: RequestArgs): Promise<NotificationCaller | null> {
+  const user = await getUser(args);
+  const accessToken = (await getSession(args.request, args.context)).get("accessToken");
+  if (!user || !accessToken) return null;
+  return {
+    user,
+    call: <T>(path: string, request: Parameters<AccountClient["call"]>[1] = {}) =>
+      api<T>(path, { ...request, headers: { ...request.headers, authorization: `Bearer ${accessToken}` }, clientAddress: args.context.clientAddress }),
+  };
+}
+
+/**
+ * The JSON answer of a call made through requireAccount, carrying the session cookie when the
+ * tokens were refreshed; never cached.
+ */
+export async function accountJson(account: AccountClient, value: unknown, status = 200): Promise<Response> {
+  const { init } = await account.data(value, status);
+  const headers = new Headers(init?.headers);
+  headers.set("Cache-Control", "private, no-store");
+  return Response.json(value, { status, headers });
+}
+
+/** A JSON answer of the bell's resource routes; never cached. */
+export function bellJson(value: unknown, status = 200): Response {
+  return Response.json(value, { status, headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** What the bell's resource routes answer a visitor, or a user whose access token ran out. */
+export function signedOutJson(): Response {
+  return bellJson({ message: "Inicie sesión para ver sus notificaciones." }, 401);
+}
+
+/** The API's refusal as the bell's answer (an expired token included); anything else is thrown. */
+export function refusalJson(error: unknown): Response {
+  if (!(error instanceof ApiError)) throw error;
+  return error.status === 401 ? signedOutJson() : bellJson({ message: error.message }, error.status);
+}

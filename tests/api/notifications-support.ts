@@ -1,0 +1,58 @@
+import { eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { App } from "../../api/src/app";
+import type { Db } from "../../api/src/db/client";
+import { notifications, shops } from "../../api/src/db/schema";
+import { signAccessToken, type Role } from "../../api/src/modules/accounts/tokens";
+import { creditWallet, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
+import { insertUser, TEST_JWT_SECRET, type Catalogue } from "./support";
+
+/** Helpers the notification and socket tests share. */
+
+export async function signedInAs(userId: string, role: Role): Promise<Customer> {
+  const token = await signAccessToken({ id: userId, role }, { secret: TEST_JWT_SECRET, ttlSeconds: 900 });
+  return { id: userId, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+export interface TwoSellers {
+  /** Owns Centro Pádel (Vertex racket). */
+  centro: Customer;
+  /** Owns Tienda Smash (Head balls). */
+  smash: Customer;
+}
+
+/** Gives Tienda Smash an owner of its own, so the catalogue's two shops have different sellers. */
+export async function splitShopOwners(db: Db, catalogue: Catalogue): Promise<TwoSellers> {
+  const smashOwner = await insertUser(db, { name: "Vendedor Smash", role: "seller" });
+  await db.update(shops).set({ ownerId: smashOwner.id }).where(eq(shops.id, catalogue.shops.smash.id));
+  return { centro: await signedInAs(catalogue.owner.id, "seller"), smash: await signedInAs(smashOwner.id, "seller") };
+}
+
+/** A new customer's order of one Vertex (Centro Pádel) and two tubes of balls (Tienda Smash). */
+export async function customerWithOrder(app: App, db: Db, catalogue: Catalogue): Promise<{ customer: Customer; orderId: string }> {
+  await db.execute(sql`update products set stock = 50 where slug in ('pala-bullpadel-vertex-04', 'pelotas-head-padel-pro')`);
+  const customer = await signedInUser(db);
+  await putInCart(db, customer.id, catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
+  await putInCart(db, customer.id, catalogue.bySlug["pelotas-head-padel-pro"]!.id, 2);
+  return { customer, orderId: await placedOrderId(app, customer) };
+}
+
+/** Pays the order from a wallet credited for it. */
+export async function payFromWallet(app: App, db: Db, customer: Customer, orderId: string): Promise<void> {
+  await creditWallet(db, customer.id, 100_000);
+  const response = await app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** The user's stored notifications, oldest first. */
+export async function storedNotifications(db: Db, userId: string) {
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt, notifications.id);
+}
+
+/** The ids of an order's sub-orders by shop name. */
+export async function subOrderIds(app: App, customer: Customer, orderId: string): Promise<Record<string, string>> {
+  const { order } = (await app.inject({ method: "GET", url: `/home/order/${orderId}`, headers: customer.headers })).json() as {
+    order: { suborders: { _id: string; shopName: string }[] };
+  };
+  return Object.fromEntries(order.suborders.map((suborder) => [suborder.shopName, suborder._id]));
+}

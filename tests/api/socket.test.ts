@@ -1,0 +1,237 @@
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { io as connectSocket, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type App } from "../../api/src/app";
+import { openDatabase, type Database } from "../../api/src/db/client";
+import type { NotificationItem } from "../../api/src/modules/notifications/schemas";
+import { notify } from "../../api/src/modules/notifications/service";
+import { orderNumber } from "../../api/src/modules/orders/service";
+import { startPostgres, type PostgresCluster } from "../support/postgres";
+import { signedInUser, type Customer } from "./orders-support";
+import { customerWithOrder, payFromWallet, splitShopOwners, subOrderIds, type TwoSellers } from "./notifications-support";
+import { createTestApi, insertCatalogue, TEST_JWT_SECRET, testConfig, type Catalogue, type TestApi } from "./support";
+
+const EVENT = "nuevaNotificacion";
+const WAIT_MS = 5_000;
+
+async function listenOnLoopback(app: App): Promise<string> {
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+const sockets: Socket[] = [];
+
+function open(url: string, token?: string): Socket {
+  const socket = connectSocket(url, { auth: token === undefined ? {} : { token }, transports: ["websocket"], reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return socket;
+}
+
+/** Resolves once connected; rejects with the server's refusal. */
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("connect_error", (error) => reject(error));
+  });
+}
+
+/** The message of the refusal a connection gets. */
+function refusal(socket: Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    socket.once("connect", () => reject(new Error("la conexión se aceptó")));
+    socket.once("connect_error", (error) => resolve(error.message));
+  });
+}
+
+/** Every notification a socket receives, kept in arrival order. */
+function collect(socket: Socket): NotificationItem[] {
+  const received: NotificationItem[] = [];
+  socket.on(EVENT, (item: NotificationItem) => received.push(item));
+  return received;
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`no llegó: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function socketToken(app: App, user: Customer): Promise<string> {
+  const response = await app.inject({ method: "POST", url: "/user/socket-token", headers: user.headers });
+  expect(response.statusCode).toBe(200);
+  return response.json().token as string;
+}
+
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+
+describe("conexión en tiempo real (PGlite)", () => {
+  let api: TestApi;
+  let url: string;
+  let catalogue: Catalogue;
+  let sellers: TwoSellers;
+
+  beforeAll(async () => {
+    api = await createTestApi();
+    catalogue = await insertCatalogue(api.db);
+    sellers = await splitShopOwners(api.db, catalogue);
+    url = await listenOnLoopback(api.app);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const sign = (claims: { sub?: string; aud?: string; exp?: number }, secret = TEST_JWT_SECRET, alg = "HS256") => {
+    const jwt = new SignJWT({}).setProtectedHeader({ alg }).setIssuer("mercado-padel-api").setIssuedAt();
+    if (claims.sub) jwt.setSubject(claims.sub);
+    if (claims.aud) jwt.setAudience(claims.aud);
+    jwt.setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 60);
+    return jwt.sign(new TextEncoder().encode(secret));
+  };
+
+  it("rechaza una conexión sin token, con uno falsificado, caducado, de otra audiencia o que nombra un usuario inexistente", async () => {
+    const user = await signedInUser(api.db);
+    const refusals = await Promise.all([
+      refusal(open(url)),
+      refusal(open(url, "")),
+      refusal(open(url, "no-es-un-jwt")),
+      refusal(open(url, await sign({ sub: user.id, aud: "mercado-padel-socket" }, "otro-secreto-que-nadie-conoce-0123456789"))),
+      refusal(open(url, await sign({ sub: user.id, aud: "mercado-padel-socket", exp: Math.floor(Date.now() / 1000) - 5 }))),
+      refusal(open(url, await sign({ sub: user.id, aud: "mercado-padel" }))),
+      refusal(open(url, await sign({ sub: user.id, aud: "mercado-padel-socket" }, TEST_JWT_SECRET, "HS512"))),
+      // The access token itself (audience mercado-padel) opens nothing; nor does a bare user id.
+      refusal(open(url, user.token)),
+      refusal(open(url, user.id)),
+      refusal(open(url, await sign({ sub: crypto.randomUUID(), aud: "mercado-padel-socket" }))),
+    ]);
+    expect(refusals).toEqual(Array(refusals.length).fill("No autorizado."));
+
+    await connected(open(url, await socketToken(api.app, user)));
+  });
+
+  it("un cambio de estado llega al cliente del pedido y a nadie más", async () => {
+    const { customer, orderId } = await customerWithOrder(api.app, api.db, catalogue);
+    await payFromWallet(api.app, api.db, customer, orderId);
+    const centroSub = (await subOrderIds(api.app, customer, orderId))["Centro Pádel"]!;
+    const stranger = await signedInUser(api.db);
+
+    const customerSocket = open(url, await socketToken(api.app, customer));
+    const strangerSocket = open(url, await socketToken(api.app, stranger));
+    const smashSellerSocket = open(url, await socketToken(api.app, sellers.smash));
+    await Promise.all([connected(customerSocket), connected(strangerSocket), connected(smashSellerSocket)]);
+    const toCustomer = collect(customerSocket);
+    const toStranger = collect(strangerSocket);
+    const toSmashSeller = collect(smashSellerSocket);
+
+    const changed = await api.app.inject({
+      method: "PUT",
+      url: `/seller/order-status/update/${centroSub}`,
+      headers: sellers.centro.headers,
+      payload: { status: "procesando" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    await until(() => toCustomer.length === 1, "el aviso del cliente");
+    expect(toCustomer[0]).toEqual({
+      _id: expect.any(String),
+      message: `Su pedido #${orderNumber(orderId)} de Centro Pádel está ahora «En preparación».`,
+      orderId,
+      type: "pedido",
+      read: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    // Give a stray delivery time to arrive before concluding there was none.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(toStranger).toEqual([]);
+    expect(toSmashSeller).toEqual([]);
+    expect(toCustomer).toHaveLength(1);
+  });
+
+  it("solo se entrega lo que se confirma: una transacción deshecha no avisa a nadie", async () => {
+    const user = await signedInUser(api.db);
+    const socket = open(url, await socketToken(api.app, user));
+    await connected(socket);
+    const received = collect(socket);
+
+    await api.db
+      .transaction(async (tx) => {
+        await notify(tx, [{ userId: user.id, type: "sistema", message: "Nunca existió" }]);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    await notify(api.db, [{ userId: user.id, type: "sistema", message: "Confirmado" }]);
+
+    await until(() => received.length === 1, "el aviso confirmado");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received.map((item) => item.message)).toEqual(["Confirmado"]);
+  });
+});
+
+describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
+  let cluster: PostgresCluster;
+  const databases: Database[] = [];
+  const apps: App[] = [];
+  const urls: string[] = [];
+
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    for (let instance = 0; instance < 2; instance++) {
+      const database = await openDatabase({ databaseUrl: cluster.url, dataDir: ":memory:" });
+      if (instance === 0) await database.migrate();
+      databases.push(database);
+      const app = await buildApp({ db: database.db, config: testConfig(), listen: database.listen });
+      apps.push(app);
+      urls.push(await listenOnLoopback(app));
+    }
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+    await Promise.all(apps.map((app) => app.close()));
+    await Promise.all(databases.map((database) => database.close()));
+    await cluster?.stop();
+  });
+
+  it("un aviso escrito a través de una instancia llega al cliente conectado a la otra", async () => {
+    const db = databases[0]!.db;
+    const catalogue = await insertCatalogue(db);
+    const sellers = await splitShopOwners(db, catalogue);
+    const { customer, orderId } = await customerWithOrder(apps[0]!, db, catalogue);
+    await payFromWallet(apps[0]!, db, customer, orderId);
+    const smashSub = (await subOrderIds(apps[0]!, customer, orderId))["Tienda Smash"]!;
+
+    const customerSocket = open(urls[1]!, await socketToken(apps[1]!, customer));
+    await connected(customerSocket);
+    const toCustomer = collect(customerSocket);
+
+    const changed = await apps[0]!.inject({
+      method: "PUT",
+      url: `/seller/order-status/update/${smashSub}`,
+      headers: sellers.smash.headers,
+      payload: { status: "enviado" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await until(() => toCustomer.length === 1, "el aviso en la otra instancia");
+    expect(toCustomer[0]!.message).toBe(`Su pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Enviado».`);
+
+    // The server drops every LISTEN connection: each instance opens its own again and listens on.
+    const dropped = await db.execute<{ pid: number }>(
+      sql`select pg_terminate_backend(pid), pid from pg_stat_activity where query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+    );
+    expect(dropped.rows).toHaveLength(2);
+    const listening = async () =>
+      (await db.execute<{ count: number }>(sql`select count(*)::int as count from pg_stat_activity where query ilike 'LISTEN%'`)).rows[0]!.count;
+    const deadline = Date.now() + WAIT_MS;
+    while ((await listening()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await listening()).toBe(2);
+    await notify(db, [{ userId: customer.id, type: "sistema", message: "Después de reconectar" }]);
+    await until(() => toCustomer.length === 2, "el aviso tras reconectar");
+    expect(toCustomer[1]!.message).toBe("Después de reconectar");
+  });
+});

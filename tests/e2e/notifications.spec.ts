@@ -1,0 +1,150 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { adminMovesOrder, paidOrder } from "./notifications-support";
+import { headerLink, registerThroughForm, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+
+const SCREEN = "/dashboard/system-notifications";
+
+/** The header's bell: a link without JavaScript, the live bell's toggle with it. */
+function bell(page: Page, javaScriptEnabled: boolean, count?: number) {
+  if (!javaScriptEnabled) return headerLink(page, "Notificaciones", count);
+  return page.getByRole("banner").getByRole("button", { name: count ? `Notificaciones, ${count}` : "Notificaciones", exact: true });
+}
+
+test.describe("notificaciones", () => {
+  test("un cliente pagina, marca como leídas y elimina sus notificaciones", async ({ page, javaScriptEnabled }, testInfo) => {
+    const email = uniqueEmail(testInfo, "avisos");
+    await registerThroughForm(page, { name: "Nora Notificada", email, redirectTo: SCREEN });
+    await expect(page.getByRole("heading", { name: "Notificaciones del Sistema" })).toBeVisible();
+    await expect(page.getByText("No hay notificaciones nuevas.")).toBeVisible();
+
+    // Two paid orders, each moved twice: 2 × (pago + 2 estados) = 6 notifications.
+    for (let order = 0; order < 2; order++) {
+      const orderId = await paidOrder(email, SHOPPER_PASSWORD);
+      await adminMovesOrder(orderId, "procesando");
+      await adminMovesOrder(orderId, "enviado");
+    }
+
+    await page.goto(SCREEN);
+    await expect(bell(page, javaScriptEnabled, 6)).toBeVisible();
+    const items = page.getByTestId("notification");
+    await expect(items).toHaveCount(5);
+    await expect(page.getByText("Página 1 de 2")).toBeVisible();
+    await expect(items.first()).toContainText(/Pedido #[0-9A-F]{8}: Su pedido #[0-9A-F]{8} está ahora «Enviado»\./);
+    await expect(items.first()).toContainText(/Tipo:\s*Pedido/);
+    await expect(items.first()).toContainText(/Fecha:\s*\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+    await expect(items.first()).toHaveAttribute("data-read", "false");
+
+    await page.getByRole("link", { name: "Siguiente" }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect(page.getByText("Página 2 de 2")).toBeVisible();
+    await expect(items).toHaveCount(1);
+    // The oldest one is the first payment.
+    await expect(items.first()).toContainText(/Pago confirmado del pedido #[0-9A-F]{8}\./);
+    await expect(items.first()).toContainText(/Tipo:\s*Pago/);
+    await expect(page.getByRole("link", { name: "Siguiente" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Anterior" }).click();
+    await expect(page.getByText("Página 1 de 2")).toBeVisible();
+
+    // A load the API refuses shows its message after 'Error: '.
+    await page.goto(`${SCREEN}?page=1e20`);
+    await expect(page.getByRole("alert")).toHaveText("Error: La página no es válida.");
+    await page.goto(SCREEN);
+
+    // Marking one read changes its look, the flash confirms it and the bell counts one less.
+    const newest = items.first();
+    const newestText = (await newest.locator("p").first().textContent())!;
+    await newest.getByRole("button", { name: "Marcar como leída" }).click();
+    await expect(page.getByText("Notificación marcada como leída.")).toBeVisible();
+    await expect(items.first()).toHaveAttribute("data-read", "true");
+    await expect(items.first()).toContainText("Leída");
+    await expect(items.first().getByRole("button", { name: "Marcar como leída" })).toHaveCount(0);
+    await expect(bell(page, javaScriptEnabled, 5)).toBeVisible();
+    if (javaScriptEnabled) {
+      // The live bell lists the unread ones only: the one just read is gone from it too.
+      await bell(page, true, 5).click();
+      await expect(page.getByTestId("live-notification")).toHaveCount(5);
+      await expect(page.getByTestId("live-notification").filter({ hasText: newestText.replace(/^Pedido #[0-9A-F]{8}: /, "") })).toHaveCount(0);
+      await page.keyboard.press("Escape");
+    }
+
+    // Deleting it leaves five: one page.
+    await items.first().getByRole("button", { name: "Eliminar" }).click();
+    await expect(page.getByText("Notificación eliminada.")).toBeVisible();
+    await expect(page.getByText("Página 1 de 1")).toBeVisible();
+    await expect(items).toHaveCount(5);
+    await expect(page.getByText(newestText, { exact: true })).toHaveCount(0);
+    await expect(bell(page, javaScriptEnabled, 5)).toBeVisible();
+
+    if (javaScriptEnabled) {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+      expect(serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  });
+
+  test("con JavaScript, un cambio de estado aparece en la campana sin recargar", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "las notificaciones en vivo necesitan JavaScript; sin él la campana es un enlace con el número");
+    const email = uniqueEmail(testInfo, "campana");
+    await registerThroughForm(page, { name: "Nora Notificada", email, redirectTo: "/products" });
+    const orderId = await paidOrder(email, SHOPPER_PASSWORD);
+
+    // The live connection's socket, to see logout close it.
+    const socketClosed = new Promise<void>((resolve) => {
+      page.on("websocket", (socket) => {
+        if (socket.url().includes("/socket.io/")) socket.on("close", () => resolve());
+      });
+    });
+    await page.goto("/products");
+    const toggle = bell(page, true, 1);
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    const panel = page.getByRole("list", { name: "Notificaciones nuevas" });
+    await expect(panel.getByTestId("live-notification")).toHaveCount(1);
+    await expect(panel).toContainText(/Pago confirmado del pedido #[0-9A-F]{8}\./);
+
+    // Nothing reloads the page from here on: this marker would vanish with it.
+    await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
+    await adminMovesOrder(orderId, "procesando");
+    await expect(bell(page, true, 2)).toBeVisible();
+    await expect(panel.getByTestId("live-notification").first()).toContainText(/Su pedido #[0-9A-F]{8} está ahora «En preparación»\./);
+    await adminMovesOrder(orderId, "enviado");
+    await expect(bell(page, true, 3)).toBeVisible();
+    await expect(panel.getByTestId("live-notification")).toHaveCount(3);
+    expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
+    const { violations } = await new AxeBuilder({ page }).include("header").analyze();
+    const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+    expect(serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+
+    // Escape folds the list and gives the focus back to the bell.
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(bell(page, true, 3)).toBeFocused();
+    await bell(page, true, 3).press("Enter");
+    await expect(panel).toBeVisible();
+
+    // Each item is dismissed by a click (and marked read); then the empty text shows.
+    for (let remaining = 3; remaining > 0; remaining--) {
+      // Each answer is awaited: a page opened while one is still refreshing the session would
+      // present the same refresh token at once, which ends the session.
+      const marked = page.waitForResponse((response) => response.url().endsWith("/live-notifications") && response.request().method() === "POST");
+      await panel.getByTestId("live-notification").first().click();
+      expect((await marked).status()).toBe(200);
+      await expect(page.getByTestId("live-notification")).toHaveCount(remaining - 1);
+    }
+    await expect(page.getByText("No hay notificaciones nuevas", { exact: true })).toBeVisible();
+    await expect(bell(page, true)).toBeVisible();
+
+    // Dismissed ones were marked read on the server: the screen shows them read.
+    await page.goto(SCREEN);
+    await expect(page.getByTestId("notification")).toHaveCount(3);
+    await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0);
+
+    // Signing out closes the live connection.
+    await page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await socketClosed;
+    await expect(headerLink(page, "Notificaciones")).toBeVisible();
+  });
+});
