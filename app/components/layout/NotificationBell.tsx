@@ -60,11 +60,16 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
   shownItems.current = items;
   // Ids pushed while a reload is under way: the list it brings may be older than they are.
   const pushedDuringReload = useRef<Set<string> | null>(null);
+  // Reloads can overlap (a reconnect, then a page that changed the count): only the newest counts,
+  // or an older answer arriving last would bring back what was read meanwhile.
+  const latestReload = useRef(0);
   const reload = useCallback(async () => {
+    const generation = ++latestReload.current;
     const pushed = new Set<string>();
     pushedDuringReload.current = pushed;
     const answer = await fetchUnread().catch(() => null);
-    if (pushedDuringReload.current === pushed) pushedDuringReload.current = null;
+    if (generation !== latestReload.current) return;
+    pushedDuringReload.current = null;
     if (!answer) return;
     const fresh = answer.notifications.filter(isShowable);
     const missing = (item: LiveNotification) => pushed.has(item._id) && !fresh.some((other) => other._id === item._id);
