@@ -15,20 +15,16 @@ describe("ofertas concurrentes en PostgreSQL", () => {
   let api: TestApi;
   let catalogue: Catalogue;
   let seller: Customer;
-  const poolSizeBefore = process.env.DATABASE_POOL_SIZE;
 
   beforeAll(async () => {
     cluster = await startPostgres();
-    process.env.DATABASE_POOL_SIZE = "30";
-    api = await createTestApi({ databaseUrl: cluster.url, config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
+    api = await createTestApi({ databaseUrl: cluster.url, poolSize: 30, config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
     catalogue = await insertCatalogue(api.db);
     const token = await signAccessToken({ id: catalogue.owner.id, role: "seller" }, { secret: TEST_JWT_SECRET, ttlSeconds: 900 });
     seller = { id: catalogue.owner.id, token, headers: { authorization: `Bearer ${token}` } };
   });
 
   afterAll(async () => {
-    if (poolSizeBefore === undefined) delete process.env.DATABASE_POOL_SIZE;
-    else process.env.DATABASE_POOL_SIZE = poolSizeBefore;
     await api?.close();
     await cluster?.stop();
   });

@@ -13,19 +13,14 @@ describe("pedidos concurrentes en PostgreSQL", () => {
   let cluster: PostgresCluster;
   let api: TestApi;
   let catalogue: Catalogue;
-  const poolSizeBefore = process.env.DATABASE_POOL_SIZE;
 
   beforeAll(async () => {
     cluster = await startPostgres();
-    // Enough connections that the requests really run side by side.
-    process.env.DATABASE_POOL_SIZE = "40";
-    api = await createTestApi({ databaseUrl: cluster.url });
+    api = await createTestApi({ databaseUrl: cluster.url, poolSize: 40 });
     catalogue = await insertCatalogue(api.db);
   });
 
   afterAll(async () => {
-    if (poolSizeBefore === undefined) delete process.env.DATABASE_POOL_SIZE;
-    else process.env.DATABASE_POOL_SIZE = poolSizeBefore;
     await api?.close();
     await cluster?.stop();
   });

@@ -10,18 +10,14 @@ describe("reseñas concurrentes en PostgreSQL", () => {
   let cluster: PostgresCluster;
   let api: TestApi;
   let catalogue: Catalogue;
-  const poolSizeBefore = process.env.DATABASE_POOL_SIZE;
 
   beforeAll(async () => {
     cluster = await startPostgres();
-    process.env.DATABASE_POOL_SIZE = "20";
-    api = await createTestApi({ databaseUrl: cluster.url });
+    api = await createTestApi({ databaseUrl: cluster.url, poolSize: 20 });
     catalogue = await insertCatalogue(api.db);
   });
 
   afterAll(async () => {
-    if (poolSizeBefore === undefined) delete process.env.DATABASE_POOL_SIZE;
-    else process.env.DATABASE_POOL_SIZE = poolSizeBefore;
     await api?.close();
     await cluster?.stop();
   });

@@ -62,8 +62,9 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
  * A migrated, empty database (in-memory PGlite, or the PostgreSQL at databaseUrl) and the API
  * built on it, ready for `app.inject`. Call close() in afterAll.
  */
-export async function createTestApi(options: { databaseUrl?: string; config?: Partial<AppDeps["config"]> } = {}): Promise<TestApi> {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:" });
+/** `poolSize`: connections to a real PostgreSQL, enough for a test's requests to run side by side. */
+export async function createTestApi(options: { databaseUrl?: string; poolSize?: number; config?: Partial<AppDeps["config"]> } = {}): Promise<TestApi> {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:", poolSize: options.poolSize });
   await database.migrate();
   const config = testConfig(options.config);
   const app = await buildApp({ db: database.db, config, listen: database.listen });

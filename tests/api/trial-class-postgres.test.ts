@@ -10,18 +10,13 @@ describe("reservas concurrentes de la clase de prueba en PostgreSQL", () => {
   let cluster: PostgresCluster;
   let api: TestApi;
   const CAPACITY = 5;
-  const poolSizeBefore = process.env.DATABASE_POOL_SIZE;
 
   beforeAll(async () => {
     cluster = await startPostgres();
-    // Enough connections that the requests really run side by side.
-    process.env.DATABASE_POOL_SIZE = "30";
-    api = await createTestApi({ databaseUrl: cluster.url, config: { trialClass: { capacity: CAPACITY } } });
+    api = await createTestApi({ databaseUrl: cluster.url, poolSize: 30, config: { trialClass: { capacity: CAPACITY } } });
   });
 
   afterAll(async () => {
-    if (poolSizeBefore === undefined) delete process.env.DATABASE_POOL_SIZE;
-    else process.env.DATABASE_POOL_SIZE = poolSizeBefore;
     await api?.close();
     await cluster?.stop();
   });

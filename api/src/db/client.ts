@@ -39,9 +39,9 @@ const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR || "api/drizzle
  * A real PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir
  * (or in memory when dataDir is ":memory:", for tests).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? Number(process.env.DATABASE_POOL_SIZE || 10) });
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.error("Conexión a PostgreSQL perdida:", error.message));

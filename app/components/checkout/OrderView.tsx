@@ -149,9 +149,61 @@ export function ShippingAddress({ info }: { info: PresentedOrder["shippingInfo"]
   );
 }
 
+/** The side column of an order's page: date, payment, delivery, totals and the shipping address. */
+export function OrderStatusAside({ order, heading, placedAt, paidAt }: { order: PresentedOrder; heading: string; placedAt: string; paidAt: string | null }) {
+  const method = paymentMethodLabel(order.payment_method);
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="estado-pedido" className="rounded-2xl bg-neutral-100 p-6">
+        <h2 id="estado-pedido" className="text-lg font-bold text-ink">
+          {heading}
+        </h2>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-neutral-700">Fecha</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{placedAt}</time>
+          </dd>
+          <dt className="text-neutral-700">Pago</dt>
+          <dd data-testid="order-payment-status">
+            <PaymentBadge status={order.payment_status} />
+          </dd>
+          {method ? (
+            <>
+              <dt className="text-neutral-700">Forma de pago</dt>
+              <dd>{method}</dd>
+            </>
+          ) : null}
+          {paidAt && order.paidAt ? (
+            <>
+              <dt className="text-neutral-700">Pagado el</dt>
+              <dd>
+                <time dateTime={order.paidAt}>{paidAt}</time>
+              </dd>
+            </>
+          ) : null}
+          <dt className="text-neutral-700">Entrega</dt>
+          <dd data-testid="order-delivery-status">
+            <DeliveryBadge status={order.delivery_status} />
+          </dd>
+        </dl>
+        <div className="mt-5 border-t border-neutral-300 pt-4">
+          <OrderTotals order={order} />
+        </div>
+      </section>
+      <section aria-labelledby="direccion-envio" className="rounded-2xl border border-neutral-200 p-6">
+        <h2 id="direccion-envio" className="text-lg font-bold text-ink">
+          Dirección de envío
+        </h2>
+        <div className="mt-3">
+          <ShippingAddress info={order.shippingInfo} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
 /** Everything about one order: shops with their products and statuses, totals, payment and address. */
 export function OrderDetails({ order, placedAt, paidAt }: { order: PresentedOrder; placedAt: string; paidAt: string | null }) {
-  const method = paymentMethodLabel(order.payment_method);
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
       <div className="space-y-6">
@@ -160,52 +212,7 @@ export function OrderDetails({ order, placedAt, paidAt }: { order: PresentedOrde
           <ShopOrderSection key={suborder._id} suborder={suborder} />
         ))}
       </div>
-      <div className="space-y-6">
-        <section aria-labelledby="estado-pedido" className="rounded-2xl bg-neutral-100 p-6">
-          <h2 id="estado-pedido" className="text-lg font-bold text-ink">
-            Pedido #{order.number}
-          </h2>
-          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-neutral-700">Fecha</dt>
-            <dd>
-              <time dateTime={order.createdAt}>{placedAt}</time>
-            </dd>
-            <dt className="text-neutral-700">Pago</dt>
-            <dd data-testid="order-payment-status">
-              <PaymentBadge status={order.payment_status} />
-            </dd>
-            {method ? (
-              <>
-                <dt className="text-neutral-700">Forma de pago</dt>
-                <dd>{method}</dd>
-              </>
-            ) : null}
-            {paidAt && order.paidAt ? (
-              <>
-                <dt className="text-neutral-700">Pagado el</dt>
-                <dd>
-                  <time dateTime={order.paidAt}>{paidAt}</time>
-                </dd>
-              </>
-            ) : null}
-            <dt className="text-neutral-700">Entrega</dt>
-            <dd data-testid="order-delivery-status">
-              <DeliveryBadge status={order.delivery_status} />
-            </dd>
-          </dl>
-          <div className="mt-5 border-t border-neutral-300 pt-4">
-            <OrderTotals order={order} />
-          </div>
-        </section>
-        <section aria-labelledby="direccion-envio" className="rounded-2xl border border-neutral-200 p-6">
-          <h2 id="direccion-envio" className="text-lg font-bold text-ink">
-            Dirección de envío
-          </h2>
-          <div className="mt-3">
-            <ShippingAddress info={order.shippingInfo} />
-          </div>
-        </section>
-      </div>
+      <OrderStatusAside order={order} heading={`Pedido #${order.number}`} placedAt={placedAt} paidAt={paidAt} />
     </div>
   );
 }

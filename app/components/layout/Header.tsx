@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { BallIcon, BellIcon, CartIcon, CloseIcon, CompareIcon, HeartIcon, MenuIcon, SearchIcon } from "~/components/icons";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { CountBadge } from "./CountBadge";
 import { CountryFlags } from "./CountryFlags";
 import { NotificationBell } from "./NotificationBell";
 import { SearchBox } from "./SearchBox";
@@ -34,19 +35,7 @@ function CountLink({ to, label, count, children }: { to: string; label: string; 
   return (
     <Link to={to} title={label} className="group relative grid size-10 place-items-center rounded-full text-white hover:bg-white/10">
       {children}
-      <span className="sr-only">
-        {label}
-        {count > 0 ? `, ${count}` : ""}
-      </span>
-      {count > 0 ? (
-        <span
-          aria-hidden="true"
-          data-testid="count-badge"
-          className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-ball px-1 text-[11px] font-bold leading-none text-ink"
-        >
-          {count > 99 ? "99+" : count}
-        </span>
-      ) : null}
+      <CountBadge label={label} count={count} />
       {/* Tooltip for pointer and keyboard users; screen readers already hear the label. */}
       <span
         aria-hidden="true"

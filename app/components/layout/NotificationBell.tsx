@@ -4,6 +4,7 @@ import type { Socket } from "socket.io-client";
 import type { NotificationItem } from "../../../api/src/modules/notifications/schemas";
 import { BellIcon } from "~/components/icons";
 import { NOTIFICATION_TYPE_LABELS, notificationDate } from "~/components/notifications/notification-schemas";
+import { CountBadge } from "./CountBadge";
 
 /** A notification as the API pushes it (nuevaNotificacion) and /live-notifications lists it. */
 type LiveNotification = NotificationItem;
@@ -170,19 +171,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
         className="group relative grid size-10 place-items-center rounded-full text-white hover:bg-white/10"
       >
         <BellIcon />
-        <span className="sr-only">
-          Notificaciones
-          {count > 0 ? `, ${count}` : ""}
-        </span>
-        {count > 0 ? (
-          <span
-            aria-hidden="true"
-            data-testid="count-badge"
-            className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-ball px-1 text-[11px] font-bold leading-none text-ink"
-          >
-            {count > 99 ? "99+" : count}
-          </span>
-        ) : null}
+        <CountBadge label="Notificaciones" count={count} />
       </button>
       <p role="status" className="sr-only">
         {announcement}

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton, textLinkLook, TextField } from "~/components/account/FormControls";
-import { DeliveryBadge, OrderTotals, PaymentBadge, paymentMethodLabel, ShippingAddress, ShopOrderSection } from "~/components/checkout/OrderView";
+import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderView";
 import { dashboardIntents, offerFormSchema } from "~/components/dashboard/dashboard-schemas";
 import { OfferHistory, type ListedOffer } from "~/components/dashboard/OfferHistory";
 import { payLinkLook, paymentPath } from "~/components/dashboard/OrderList";
@@ -105,7 +105,6 @@ function OffersPanel({ suborder, offers, lastResult }: { suborder: PresentedCust
 export default function OrderDetailsPage() {
   const { order, placedAt, paidAt, payBefore, offers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const method = paymentMethodLabel(order.payment_method);
   return (
     <section aria-labelledby="titulo-pedido" className="space-y-8">
       <div className="space-y-3">
@@ -143,52 +142,7 @@ export default function OrderDetailsPage() {
             </div>
           ))}
         </div>
-        <div className="space-y-6">
-          <section aria-labelledby="estado-pedido" className="rounded-2xl bg-neutral-100 p-6">
-            <h2 id="estado-pedido" className="text-lg font-bold text-ink">
-              Estado y pago
-            </h2>
-            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-neutral-700">Fecha</dt>
-              <dd>
-                <time dateTime={order.createdAt}>{placedAt}</time>
-              </dd>
-              <dt className="text-neutral-700">Pago</dt>
-              <dd data-testid="order-payment-status">
-                <PaymentBadge status={order.payment_status} />
-              </dd>
-              {method ? (
-                <>
-                  <dt className="text-neutral-700">Forma de pago</dt>
-                  <dd>{method}</dd>
-                </>
-              ) : null}
-              {paidAt && order.paidAt ? (
-                <>
-                  <dt className="text-neutral-700">Pagado el</dt>
-                  <dd>
-                    <time dateTime={order.paidAt}>{paidAt}</time>
-                  </dd>
-                </>
-              ) : null}
-              <dt className="text-neutral-700">Entrega</dt>
-              <dd data-testid="order-delivery-status">
-                <DeliveryBadge status={order.delivery_status} />
-              </dd>
-            </dl>
-            <div className="mt-5 border-t border-neutral-300 pt-4">
-              <OrderTotals order={order} />
-            </div>
-          </section>
-          <section aria-labelledby="direccion-envio" className="rounded-2xl border border-neutral-200 p-6">
-            <h2 id="direccion-envio" className="text-lg font-bold text-ink">
-              Dirección de envío
-            </h2>
-            <div className="mt-3">
-              <ShippingAddress info={order.shippingInfo} />
-            </div>
-          </section>
-        </div>
+        <OrderStatusAside order={order} heading="Estado y pago" placedAt={placedAt} paidAt={paidAt} />
       </div>
     </section>
   );
