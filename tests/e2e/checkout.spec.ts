@@ -3,6 +3,7 @@ import {
   addToCartFromProductPage,
   fillShippingForm,
   headerLink,
+  payByCard,
   productDetails,
   racketsInStock,
   registerThroughForm,
@@ -102,19 +103,12 @@ test.describe("pedido y pago", () => {
     await expect(page.getByTestId("payment-summary").getByTestId("order-shop")).toHaveCount(shops.size);
 
     // The declined test card: a clear message, and the order stays unpaid.
-    async function payByCard(number: string) {
-      await page.getByLabel("Número de tarjeta").fill(number);
-      await page.getByLabel("Caducidad (MM/AA)").fill("12/39");
-      await page.getByLabel("CVC").fill("123");
-      await page.getByLabel("Titular de la tarjeta").fill("Pablo Pagador");
-      await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
-    }
-    await payByCard("4000 0000 0000 0002");
+    await payByCard(page, "4000 0000 0000 0002");
     await expect(page.getByRole("alert").filter({ hasText: DECLINED })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/payment\\?orderId=${orderId}$`));
     await expect(page.getByRole("main").getByText("Sin pagar", { exact: true }).first()).toBeVisible();
 
-    await payByCard("4242 4242 4242 4242");
+    await payByCard(page, "4242 4242 4242 4242");
     await expect(page).toHaveURL(new RegExp(`/order/confirm/${orderId}$`));
     await expect(page).toHaveTitle("Confirmación del pedido | Mercado Pádel");
     await expect(page.getByText("Pago confirmado.")).toBeVisible();

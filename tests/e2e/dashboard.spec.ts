@@ -1,7 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { addToWishlistThroughApi, ballsFor, placeOrderThroughApi, SHIPPING_INFO, typedAmount } from "./dashboard-support";
+import { addToWishlistThroughApi, ballsFor, placeOrderThroughApi, SHIPPING_INFO } from "./orders-support";
 import { registerThroughForm, uniqueEmail } from "./support";
+
+/** Whole dollars and cents as the offer form takes them, e.g. 550 -> '5,50'. */
+function typedAmount(cents: number): string {
+  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
+}
 
 const NOT_AN_AMOUNT = "Escriba un importe en dólares, por ejemplo 45,50.";
 

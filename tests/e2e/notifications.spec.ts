@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { adminMovesOrder, paidOrder } from "./notifications-support";
-import { headerLink, registerThroughForm, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { adminMovesOrder, buyAndPay, plentifulProduct } from "./orders-support";
+import { headerLink, registerThroughForm, uniqueEmail } from "./support";
 
 const SCREEN = "/dashboard/system-notifications";
 
@@ -20,7 +20,7 @@ test.describe("notificaciones", () => {
 
     // Two paid orders, each moved twice: 2 × (pago + 2 estados) = 6 notifications.
     for (let order = 0; order < 2; order++) {
-      const orderId = await paidOrder(email, SHOPPER_PASSWORD);
+      const orderId = await buyAndPay(email, await plentifulProduct());
       await adminMovesOrder(orderId, "procesando");
       await adminMovesOrder(orderId, "enviado");
     }
@@ -88,7 +88,7 @@ test.describe("notificaciones", () => {
     test.skip(!javaScriptEnabled, "las notificaciones en vivo necesitan JavaScript; sin él la campana es un enlace con el número");
     const email = uniqueEmail(testInfo, "campana");
     await registerThroughForm(page, { name: "Nora Notificada", email, redirectTo: "/products" });
-    const orderId = await paidOrder(email, SHOPPER_PASSWORD);
+    const orderId = await buyAndPay(email, await plentifulProduct());
 
     // The live connection's socket, to see logout close it.
     const socketClosed = new Promise<void>((resolve) => {

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { accessoryToReview, buyAndPay } from "./reviews-support";
+import { accessoryToReview, buyAndPay } from "./orders-support";
 import { registerThroughForm, uniqueEmail } from "./support";
 
 async function expectNoSeriousAxeViolations(page: Page, javaScriptEnabled: boolean) {

@@ -139,3 +139,12 @@ export async function fillShippingForm(page: Page, phone = "+34 612 345 678"): P
   await page.getByLabel("Código postal").fill("28010");
   await page.getByLabel("Teléfono").fill(phone);
 }
+
+/** Pays on /payment with a test card: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 is declined. */
+export async function payByCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel("Número de tarjeta").fill(number);
+  await page.getByLabel("Caducidad (MM/AA)").fill("12/39");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Titular de la tarjeta").fill("Pablo Pagador");
+  await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
+}

@@ -1,0 +1,88 @@
+import { apiSignIn, apiUrl, productDetails, queryProducts, type ProductDetailsAnswer } from "./support";
+
+/** Orders made, paid and moved straight through the API, for the journeys that start after a purchase. */
+
+export const SHIPPING_INFO = {
+  name: "Marta Mirón",
+  address: "Calle del Globo 3, 1.º A",
+  province: "Madrid",
+  city: "Madrid",
+  area: "Lavapiés",
+  postCode: "28012",
+  phone: "+34 611 222 333",
+};
+
+const DEMO_PASSWORD = "Demo-Padel-2026";
+
+async function apiCall<T>(path: string, token: string, method: "POST" | "PUT", body: unknown): Promise<T> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as T & { message?: string };
+  if (!response.ok) throw new Error(`${method} ${path} ${response.status}: ${answer.message}`);
+  return answer;
+}
+
+/** Puts one unit of the product in the user's cart and orders it; answers the (unpaid) order's id. */
+export async function placeOrderThroughApi(email: string, productId: string): Promise<string> {
+  const { token, userId } = await apiSignIn(email);
+  await apiCall("/home/product/add-to-card", token, "POST", { userId, productId, quantity: 1 });
+  const { orderId } = await apiCall<{ orderId: string }>("/home/order/palce-order", token, "POST", { userId, shippingInfo: SHIPPING_INFO });
+  return orderId;
+}
+
+/** Orders one unit of the product and pays it with the test card; answers the order's id. */
+export async function buyAndPay(email: string, productId: string): Promise<string> {
+  const orderId = await placeOrderThroughApi(email, productId);
+  const { token } = await apiSignIn(email);
+  await apiCall("/payment/card", token, "POST", { orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: SHIPPING_INFO.name });
+  return orderId;
+}
+
+export async function addToWishlistThroughApi(email: string, productId: string): Promise<void> {
+  const { token, userId } = await apiSignIn(email);
+  await apiCall("/home/product/add-to-wishlist", token, "POST", { userId, productId });
+}
+
+/** The admin moves the whole order to `status`; the customer is told. */
+export async function adminMovesOrder(orderId: string, status: "procesando" | "enviado" | "entregado"): Promise<void> {
+  const admin = await apiSignIn("admin@mercadopadel.test", DEMO_PASSWORD);
+  await apiCall(`/admin/order-status/update/${orderId}`, admin.token, "PUT", { status });
+}
+
+/** The in-stock product without sizes that has the most units, so orders of both projects never run it out. */
+export async function plentifulProduct(): Promise<string> {
+  const { products } = await queryProducts({ availability: "in-stock", parPage: "40" });
+  for (const candidate of [...products].sort((a, b) => b.stock - a.stock)) {
+    const details = await productDetails(candidate.slug);
+    if (details.sizes.length === 0) return details._id;
+  }
+  throw new Error("no hay productos sin tallas con existencias");
+}
+
+/**
+ * In-stock balls without sizes, which no other journey buys, so the stock other tests check is
+ * left alone; each project takes its own tube.
+ */
+export async function ballsFor(slot: number): Promise<ProductDetailsAnswer> {
+  const { products } = await queryProducts({ category: "pelotas", availability: "in-stock", parPage: "20" });
+  const candidates: ProductDetailsAnswer[] = [];
+  for (const card of products.filter((product) => product.stock >= 5)) {
+    const details = await productDetails(card.slug);
+    if (details.sizes.length === 0) candidates.push(details);
+  }
+  const balls = candidates[slot] ?? candidates[0];
+  if (!balls) throw new Error("no hay pelotas con existencias");
+  return balls;
+}
+
+/** An in-stock accessory sold without sizes; each project takes its own, so their reviews never meet. */
+export async function accessoryToReview(slot: number): Promise<{ _id: string; name: string; slug: string }> {
+  const { products } = await queryProducts({ category: "accesorios", availability: "in-stock", parPage: "20" });
+  const candidates = (products as (typeof products[number] & { hasSizes: boolean })[]).filter((product) => !product.hasSizes && product.stock >= 2);
+  const product = candidates[slot] ?? candidates[0];
+  if (!product) throw new Error("no hay accesorios con existencias");
+  return product;
+}
