@@ -24,10 +24,14 @@ import { getShopper } from "~/services/shopper.server";
 export async function loader(args: LoaderFunctionArgs) {
   const found = await getProduct(args.params.slug ?? "");
   if (!found) throw new Response("Producto no encontrado", { status: 404 });
-  const { product, relatedProducts } = found;
+  const { product, relatedProducts, firstReviews } = found;
   const shopper = await getShopper(args);
   const reviewsPageNo = reviewsPageOf(args.request);
-  const [reviews, myReview] = await Promise.all([getReviews(product._id, reviewsPageNo), getMyReview(shopper, product._id)]);
+  // The product's answer carries the first page of reviews; only later pages need a call.
+  const [reviews, myReview] = await Promise.all([
+    reviewsPageNo === 1 ? firstReviews : getReviews(product._id, reviewsPageNo),
+    getMyReview(shopper, product._id),
+  ]);
   const pageUrl = `${webEnv.publicWebUrl}/product/details/${product.slug}`;
   // schema.org Product, so search engines can show price, stock and rating.
   const structuredData = {

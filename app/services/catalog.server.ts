@@ -117,10 +117,12 @@ export async function searchSuggestions(searchValue: string): Promise<SearchSugg
 }
 
 /** The product and its related products, or null when no product has this slug. */
-export async function getProduct(slug: string): Promise<{ product: ProductDetails; relatedProducts: ProductSummary[] } | null> {
+export async function getProduct(
+  slug: string,
+): Promise<{ product: ProductDetails; relatedProducts: ProductSummary[]; firstReviews: Contract.ProductAnswer["reviews"] } | null> {
   try {
-    const { product, relatedProducts } = await api<Contract.ProductAnswer>(`/home/get-product/${encodeURIComponent(slug)}`);
-    return { product: toDetails(product), relatedProducts: relatedProducts.map(toSummary) };
+    const { product, relatedProducts, reviews } = await api<Contract.ProductAnswer>(`/home/get-product/${encodeURIComponent(slug)}`);
+    return { product: toDetails(product), relatedProducts: relatedProducts.map(toSummary), firstReviews: reviews };
   } catch (error) {
     // 404, and also 400/414 for a slug the API refuses to look up (too long, malformed): no such product.
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;

@@ -471,6 +471,10 @@ describe.each(engines)("catálogo en %s", (engine) => {
         createdAt: "2024-01-10T12:00:00.000Z",
       });
       expect(slugs(body.relatedProducts)).toEqual(["pala-head-delta-pro", "pala-nox-at10-genius", "pala-bullpadel-hack-03"]);
+      // The first page of its reviews comes along, as GET /home/customer/get-reviews answers it.
+      const reviews = await get<ProductAnswer["reviews"]>(`/home/customer/get-reviews/${vertex.id}`);
+      expect(body.reviews).toEqual(reviews.body);
+      expect(body.reviews).toMatchObject({ reviews: [], totalReview: 0, pageNo: 1, perPage: 5 });
     });
 
     it("da las tallas en su orden, con sus existencias", async () => {

@@ -1,3 +1,4 @@
+import type { ReviewsAnswer } from "../reviews/contract.js";
 import type { RacketSpecs } from "../../db/schema.js";
 
 /**
@@ -94,6 +95,8 @@ export interface AdvancedSearchAnswer {
 export interface ProductAnswer {
   product: ProductDetail;
   relatedProducts: ProductCard[];
+  /** The first page of its reviews, as GET /home/customer/get-reviews answers it, saving the product page a call. */
+  reviews: ReviewsAnswer;
 }
 export interface BannersAnswer {
   banners: Banner[];

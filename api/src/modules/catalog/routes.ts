@@ -5,6 +5,8 @@ import { cachedFor } from "../../cache.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
 import { advancedSearchQuery, categoryListQuery, productSlugParams, queryProductsQuery } from "./schemas.js";
+import { REVIEWS_PER_PAGE } from "../reviews/schemas.js";
+import { productReviews } from "../reviews/service.js";
 import {
   advancedSearch,
   homeCategories,
@@ -55,9 +57,10 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   );
 
   routes.get("/home/get-product/:slug", { schema: { params: productSlugParams } }, async (request) => {
-    const answer = await productBySlug(db, request.params.slug);
-    if (!answer) throw new HttpError(404, "Producto no encontrado");
-    return answer;
+    const found = await productBySlug(db, request.params.slug);
+    if (!found) throw new HttpError(404, "Producto no encontrado");
+    // Reviews are read fresh on every call (never cached), so a new one shows at once.
+    return { ...found, reviews: await productReviews(db, found.product._id, { pageNo: 1, perPage: REVIEWS_PER_PAGE }) };
   });
 
   routes.get("/banners", { schema: { querystring: noQuery } }, () => listBanners(db));

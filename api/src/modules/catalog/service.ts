@@ -282,7 +282,7 @@ export async function advancedSearch(db: Db, searchValue: string): Promise<Advan
 }
 
 /** A product with its sizes, specs, shop and up to 8 others of its category; null when the slug is unknown. */
-export async function productBySlug(db: Db, slug: string): Promise<ProductAnswer | null> {
+export async function productBySlug(db: Db, slug: string): Promise<Omit<ProductAnswer, "reviews"> | null> {
   const [row] = await selectProductCards(db, { ...productDetailColumns, categoryId: products.categoryId })
     .where(eq(products.slug, slug))
     .limit(1);
