@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { accessoryToReview, adminMovesOrder } from "./orders-support";
+import { productToReview, adminMovesOrder } from "./orders-support";
 import { addToCartFromProductPage, fillShippingForm, payByCard, registerThroughForm, uniqueEmail } from "./support";
 
 /** Orders what is in the cart through /shipping; answers the new order's id, on its /payment page. */
@@ -16,7 +16,7 @@ const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 test.describe("recorrido del cliente", () => {
   test("tras comprar, sigue sus pedidos en el panel, hace una oferta, reseña, lee y borra sus avisos y reserva y cancela la clase de prueba", async ({ page }, testInfo) => {
     // Accessories other journeys do not review, so this customer's review is the only one there.
-    const product = await accessoryToReview(testInfo.project.name === "js-off" ? 3 : 2);
+    const product = await productToReview(testInfo.project.name === "js-off" ? 3 : 2);
     const email = uniqueEmail(testInfo, "recorrido");
     await registerThroughForm(page, { name: "Lola Recorrido", email, redirectTo: "/products" });
 

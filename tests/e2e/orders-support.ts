@@ -1,4 +1,4 @@
-import { apiSignIn, apiUrl, productDetails, queryProducts, type ProductDetailsAnswer } from "./support";
+import { apiSignIn, apiUrl, productDetails, queryProducts, SHOPPER_PASSWORD, type ProductDetailsAnswer } from "./support";
 
 /** Orders made, paid and moved straight through the API, for the journeys that start after a purchase. */
 
@@ -78,11 +78,30 @@ export async function ballsFor(slot: number): Promise<ProductDetailsAnswer> {
   return balls;
 }
 
-/** An in-stock accessory sold without sizes; each project takes its own, so their reviews never meet. */
-export async function accessoryToReview(slot: number): Promise<{ _id: string; name: string; slug: string }> {
-  const { products } = await queryProducts({ category: "accesorios", availability: "in-stock", parPage: "20" });
+/**
+ * An in-stock product sold without sizes to review (an accessory unless another category is
+ * named); each project and journey takes its own slot, so their reviews never meet.
+ */
+export async function productToReview(slot: number, category = "accesorios"): Promise<{ _id: string; name: string; slug: string }> {
+  const { products } = await queryProducts({ category, availability: "in-stock", parPage: "20" });
   const candidates = (products as (typeof products[number] & { hasSizes: boolean })[]).filter((product) => !product.hasSizes && product.stock >= 2);
   const product = candidates[slot] ?? candidates[0];
-  if (!product) throw new Error("no hay accesorios con existencias");
+  if (!product) throw new Error(`no hay productos de ${category} con existencias`);
   return product;
+}
+
+/** A new customer, registered through the API (for journeys that need several). */
+export async function registerThroughApi(name: string, email: string): Promise<void> {
+  const response = await fetch(`${apiUrl}/user/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`/user/register ${response.status}`);
+}
+
+/** The customer (who bought and paid the product) reviews it through the API. */
+export async function reviewThroughApi(email: string, productId: string, rating: number, text: string): Promise<void> {
+  const { token } = await apiSignIn(email);
+  await apiCall("/home/customer/submit-review", token, "POST", { productId, rating, text });
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { accessoryToReview, buyAndPay } from "./orders-support";
+import { buyAndPay, productToReview, registerThroughApi, reviewThroughApi } from "./orders-support";
 import { registerThroughForm, uniqueEmail } from "./support";
 
 async function expectNoSeriousAxeViolations(page: Page, javaScriptEnabled: boolean) {
@@ -13,7 +13,7 @@ async function expectNoSeriousAxeViolations(page: Page, javaScriptEnabled: boole
 
 test.describe("reseñas", () => {
   test("un cliente que compró y pagó reseña el producto, lo ve con 'Compra verificada' y puede editarlo", async ({ page, javaScriptEnabled }, testInfo) => {
-    const product = await accessoryToReview(testInfo.project.name === "js-off" ? 1 : 0);
+    const product = await productToReview(testInfo.project.name === "js-off" ? 1 : 0);
     // With JavaScript, the form's code arrives on demand and hydrates the server's form: no error
     // on the way. (Without it, the refused review's page is a 400 the console reports.)
     const pageErrors: string[] = [];
@@ -77,6 +77,34 @@ test.describe("reseñas", () => {
     await expect(page.getByTestId("review").filter({ hasText: "Rosa Reseñas" })).toHaveCount(1);
     await expect(page.getByTestId("review").filter({ hasText: "Rosa Reseñas" })).toContainText("Después de un mes sigue como el primer día.");
     expect(pageErrors).toEqual([]);
+  });
+});
+
+test.describe("reseñas por páginas", () => {
+  test("seis reseñas se leen en dos páginas de cinco, con enlaces que funcionan sin JavaScript", async ({ page }, testInfo) => {
+    const product = await productToReview(testInfo.project.name === "js-off" ? 1 : 0, "paleteros");
+    for (let reviewer = 1; reviewer <= 6; reviewer++) {
+      const email = uniqueEmail(testInfo, `lector${reviewer}`);
+      await registerThroughApi(`Lector ${reviewer}`, email);
+      await buyAndPay(email, product._id);
+      await reviewThroughApi(email, product._id, 1 + (reviewer % 5), `Opinión número ${reviewer} sobre este paletero.`);
+    }
+
+    await page.goto(`/product/details/${product.slug}`);
+    const reviews = page.getByTestId("review");
+    await expect(reviews).toHaveCount(5);
+    // Newest first: the sixth reviewer opens the list, the first is on the second page.
+    await expect(reviews.first()).toContainText("Lector 6");
+    const pages = page.getByRole("navigation", { name: "Páginas de reseñas" });
+    await expect(pages.getByRole("link", { name: "Página 1 de reseñas" })).toHaveAttribute("aria-current", "page");
+    await pages.getByRole("link", { name: "Reseñas siguientes" }).click();
+    await expect(page).toHaveURL(/\?resenas=2#resenas$/);
+    await expect(reviews).toHaveCount(1);
+    await expect(reviews.first()).toContainText("Lector 1");
+    await expect(reviews.first().getByText("Compra verificada")).toBeVisible();
+    await expect(pages.getByRole("link", { name: "Página 2 de reseñas" })).toHaveAttribute("aria-current", "page");
+    await pages.getByRole("link", { name: "Reseñas anteriores" }).click();
+    await expect(reviews).toHaveCount(5);
   });
 });
 
