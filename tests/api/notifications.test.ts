@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, orders, shopOrders } from "../../api/src/db/schema";
+import { notifications, offers, orders, shopOrders } from "../../api/src/db/schema";
 import { notify } from "../../api/src/modules/notifications/service";
 import { orderNumber } from "../../api/src/modules/orders/service";
-import { signedInUser, stockOf, type Customer } from "./orders-support";
+import { placedOrderId, putCouponOnCart, putInCart, signedInUser, stockOf, type Customer } from "./orders-support";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import {
   customerWithOrder,
@@ -288,6 +288,34 @@ describe("notificaciones", () => {
       expect((await sellerUpdate(sellers.centro, subs["Centro Pádel"]!, "cancelado")).json().orderStatus).toBe("cancelado");
       expect((await statusOf(orderId)).order).toBe("cancelado");
       expect((await adminUpdate(admin, orderId, "procesando")).json()).toEqual({ message: "El pedido está cancelado: su estado ya no cambia." });
+    });
+
+    it("cancelar una parte cierra sus ofertas pendientes y el cupón se aplica a lo que queda", async () => {
+      await api.db.execute(sql`update products set stock = 50 where slug in ('pala-bullpadel-vertex-04', 'pelotas-head-padel-pro')`);
+      const customer = await signedInUser(api.db);
+      await putInCart(api.db, customer.id, catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
+      await putInCart(api.db, customer.id, catalogue.bySlug["pelotas-head-padel-pro"]!.id, 2);
+      await putCouponOnCart(api.db, customer.id, "AHORRA20");
+      const orderId = await placedOrderId(api.app, customer);
+      const subs = await subOrderIds(api.app, customer, orderId);
+      const offer = await api.app.inject({
+        method: "POST",
+        url: "/home/customer/offer",
+        headers: customer.headers,
+        payload: { shopOrderId: subs["Tienda Smash"]!, price: 100 },
+      });
+      expect(offer.statusCode, offer.body).toBe(201);
+
+      expect((await sellerUpdate(sellers.smash, subs["Tienda Smash"]!, "cancelado")).statusCode).toBe(200);
+      const [closed] = await api.db.select({ status: offers.status }).from(offers).where(eq(offers.id, offer.json().offer._id));
+      expect(closed!.status).toBe("rechazada");
+      const [order] = await api.db.select().from(orders).where(eq(orders.id, orderId));
+      const [centroPart] = await api.db.select().from(shopOrders).where(eq(shopOrders.id, subs["Centro Pádel"]!));
+      expect(order).toMatchObject({
+        subtotal: centroPart!.subtotal,
+        discount: Math.round(centroPart!.subtotal * 0.2),
+        total: centroPart!.subtotal - Math.round(centroPart!.subtotal * 0.2) + centroPart!.shippingFee,
+      });
     });
 
     it("solo el vendedor dueño de la tienda o un administrador cambian un subpedido", async () => {

@@ -69,6 +69,16 @@ export async function cartCoupon(db: Pick<Db, "select">, shopper: Shopper): Prom
 }
 
 /**
+ * What an order's coupon takes off when its subtotal changes (an accepted offer, a cancelled
+ * sub-order): the coupon keeps its promise on the new subtotal, so a percentage shrinks with it.
+ */
+export async function orderCouponDiscount(tx: Pick<Db, "select">, couponCode: string | null, subtotal: number): Promise<number> {
+  if (!couponCode) return 0;
+  const [coupon] = await tx.select(couponColumns).from(coupons).where(eq(coupons.code, couponCode));
+  return coupon ? couponDiscount(coupon, subtotal) : 0;
+}
+
+/**
  * Records one use of the coupon by the user for an order, inside the order's transaction: the
  * (coupon, user) key refuses a second use by the same user, and the guarded increment refuses a
  * use beyond max_uses or outside the valid window, even under concurrent orders.

@@ -1,12 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { OrderSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
-import { coupons, offers, orders, shopOrders, shops, users } from "../../db/schema.js";
+import { offers, orders, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { notify } from "../notifications/service.js";
 import { formatUsd } from "../wallet/service.js";
-import { couponDiscount } from "./coupons.js";
+import { orderCouponDiscount } from "./coupons.js";
 import { offerAnswer, payableOrder } from "./customer.js";
 import type { OfferBody, OfferCreatedAnswer, SellerOffersAnswer, SellerResponseAnswer, SellerResponseBody } from "./customer-schemas.js";
 import { expireUnpaidOrders, ORDER_NOT_FOUND, orderNumber } from "./service.js";
@@ -165,11 +165,7 @@ export async function respondToOffer(db: Db, settings: OrderSettings, sellerId: 
         })
         .where(eq(shopOrders.id, offer.shopOrderId));
       const subtotal = order.subtotal - current!.shopOrderSubtotal + offer.price;
-      // The order's coupon keeps its promise on the new subtotal (a percentage shrinks with it).
-      const [coupon] = order.couponCode
-        ? await tx.select({ code: coupons.code, kind: coupons.kind, value: coupons.value }).from(coupons).where(eq(coupons.code, order.couponCode))
-        : [];
-      const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
+      const discount = await orderCouponDiscount(tx, order.couponCode, subtotal);
       newTotal = Math.max(subtotal - discount, 0) + order.shippingFee;
       await tx.update(orders).set({ subtotal, discount, total: newTotal }).where(eq(orders.id, order.id));
     }

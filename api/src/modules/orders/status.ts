@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Transaction } from "../../db/client.js";
-import { orders, shopOrders, shops } from "../../db/schema.js";
+import { offers, orders, shopOrders, shops } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { notify } from "../notifications/service.js";
 import type { DeliveryStatus, PaymentStatus } from "./contract.js";
+import { orderCouponDiscount } from "./coupons.js";
 import { expireUnpaidOrders, ORDER_NOT_FOUND, orderNumber } from "./service.js";
 
 export const STATUS_UPDATED = "Estado del pedido actualizado.";
@@ -88,8 +89,9 @@ function subOrdersOf(tx: Transaction, orderId: string) {
 }
 
 /**
- * Cancels unpaid sub-orders: their stock goes back, and the order no longer charges their
- * products and shipping. When the whole order ends up cancelled, its coupon use is released too.
+ * Cancels unpaid sub-orders: their stock goes back, their pending offers are closed, and the order
+ * no longer charges their products and shipping (its coupon applies to what is left). When the
+ * whole order ends up cancelled, its coupon use is released too.
  */
 async function cancelUnpaidSubOrders(tx: Transaction, orderId: string, subOrderIds: string[]): Promise<void> {
   const ids = sql`array[${sql.join(subOrderIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
@@ -107,15 +109,25 @@ async function cancelUnpaidSubOrders(tx: Transaction, orderId: string, subOrderI
       where shop_order_id = any (${ids}) and size <> '' group by product_id, size
     ) returned
     where product_sizes.product_id = returned.product_id and product_sizes.size = returned.size`);
-  await tx.execute(sql`
-    update orders set
-      subtotal = orders.subtotal - removed.subtotal,
-      shipping_fee = orders.shipping_fee - removed.shipping_fee,
-      total = greatest(orders.subtotal - removed.subtotal - orders.discount, 0) + orders.shipping_fee - removed.shipping_fee
-    from (
-      select sum(subtotal)::integer as subtotal, sum(shipping_fee)::integer as shipping_fee from shop_orders where id = any (${ids})
-    ) removed
-    where orders.id = ${orderId}`);
+  const [removed] = await tx
+    .select({ subtotal: sql<number>`sum(${shopOrders.subtotal})::integer`, shippingFee: sql<number>`sum(${shopOrders.shippingFee})::integer` })
+    .from(shopOrders)
+    .where(inArray(shopOrders.id, subOrderIds));
+  const [order] = await tx
+    .select({ subtotal: orders.subtotal, shippingFee: orders.shippingFee, couponCode: orders.couponCode })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const subtotal = order!.subtotal - removed!.subtotal;
+  const shippingFee = order!.shippingFee - removed!.shippingFee;
+  const discount = await orderCouponDiscount(tx, order!.couponCode, subtotal);
+  await tx
+    .update(orders)
+    .set({ subtotal, shippingFee, discount, total: Math.max(subtotal - discount, 0) + shippingFee })
+    .where(eq(orders.id, orderId));
+  await tx
+    .update(offers)
+    .set({ status: "rechazada", answeredAt: new Date() })
+    .where(and(inArray(offers.shopOrderId, subOrderIds), eq(offers.status, "pendiente")));
   await tx.update(shopOrders).set({ deliveryStatus: "cancelado" }).where(inArray(shopOrders.id, subOrderIds));
   const remaining = await tx
     .select({ id: shopOrders.id })
