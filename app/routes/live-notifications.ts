@@ -6,25 +6,17 @@ import { getUser, requireAccount } from "~/services/auth.server";
 import {
   accountJson,
   backgroundCaller,
-  bellJson,
+  backgroundJson,
   getUnreadNotifications,
   markNotificationRead,
-  refusalJson,
   signedOutJson,
 } from "~/services/notifications.server";
 
-/**
- * GET: the bell's unread notifications, loaded on every (re)connection so nothing missed is lost.
- * It runs on its own, whatever the page is doing, so it never refreshes the session (backgroundCaller).
- */
+/** GET: the bell's unread notifications, loaded on every (re)connection so nothing missed is lost. */
 export async function loader(args: LoaderFunctionArgs) {
   const caller = await backgroundCaller(args);
   if (!caller) return signedOutJson();
-  try {
-    return bellJson(await getUnreadNotifications(caller));
-  } catch (error) {
-    return refusalJson(error);
-  }
+  return backgroundJson(caller, () => getUnreadNotifications(caller));
 }
 
 /** POST: a notification dismissed from the bell is marked read; a click, so like any form it may refresh the session. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { backgroundCaller, bellJson, getSocketToken, refusalJson, signedOutJson } from "~/services/notifications.server";
+import { backgroundCaller, backgroundJson, getSocketToken, signedOutJson } from "~/services/notifications.server";
 
 /**
  * POST only (a SameSite=Lax session cookie is not sent on another site's POST): the one-minute
@@ -8,9 +8,5 @@ import { backgroundCaller, bellJson, getSocketToken, refusalJson, signedOutJson 
 export async function action(args: ActionFunctionArgs) {
   const caller = await backgroundCaller(args);
   if (!caller) return signedOutJson();
-  try {
-    return bellJson({ token: await getSocketToken(caller) });
-  } catch (error) {
-    return refusalJson(error);
-  }
+  return backgroundJson(caller, async () => ({ token: await getSocketToken(caller) }));
 }

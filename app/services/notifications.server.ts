@@ -1,7 +1,6 @@
 import type { NotificationItem, NotificationsAnswer, SocketTokenAnswer, UnreadCountAnswer } from "../../api/src/modules/notifications/schemas";
-import { api, ApiError } from "./api.server";
-import { getUser, type AccountClient, type RequestArgs } from "./auth.server";
-import { getSession } from "./session.server";
+import { ApiError } from "./api.server";
+import { getUser, requireAccount, type AccountClient, type RequestArgs } from "./auth.server";
 import type { Shopper } from "./shopper.server";
 
 /** What the notification calls need: the user and a way to call the API as them. */
@@ -59,21 +58,27 @@ export async function getSocketToken(account: NotificationCaller): Promise<strin
 }
 
 /**
- * The API client of the bell's background calls (/socket-token, /live-notifications). Unlike
- * requireAccount it never refreshes the tokens: the browser sends these while the page may be
- * navigating, and two refreshes with one refresh token at once look like a stolen token and end
- * the session. With an expired access token they answer 401; the next page the user opens
- * refreshes it, and the bell tries again then. Null for a visitor.
+ * The API client of the bell's background calls (/socket-token, /live-notifications), which may
+ * refresh the session like any page (a refresh racing a page load's is covered by the API's grace
+ * period for a just-replaced refresh token). Null for a visitor.
  */
-export async function backgroundCaller(args: RequestArgs): Promise<NotificationCaller | null> {
-  const user = await getUser(args);
-  const accessToken = (await getSession(args.request, args.context)).get("accessToken");
-  if (!user || !accessToken) return null;
-  return {
-    user,
-    call: <T>(path: string, request: Parameters<AccountClient["call"]>[1] = {}) =>
-      api<T>(path, { ...request, headers: { ...request.headers, authorization: `Bearer ${accessToken}` }, clientAddress: args.context.clientAddress }),
-  };
+export async function backgroundCaller(args: RequestArgs): Promise<AccountClient | null> {
+  if (!(await getUser(args))) return null;
+  return requireAccount(args);
+}
+
+/**
+ * The bell's answer to a call made through backgroundCaller: the JSON with the refreshed session
+ * cookie, or 401 when the session could not be refreshed (requireAccount's redirect to
+ * /login?session=expired is for pages; the bell tries again on the next page).
+ */
+export async function backgroundJson(account: AccountClient, load: () => Promise<unknown>): Promise<Response> {
+  try {
+    return await accountJson(account, await load());
+  } catch (error) {
+    if (error instanceof Response) return signedOutJson();
+    return refusalJson(error);
+  }
 }
 
 /**
@@ -88,7 +93,7 @@ export async function accountJson(account: AccountClient, value: unknown, status
 }
 
 /** A JSON answer of the bell's resource routes; never cached. */
-export function bellJson(value: unknown, status = 200): Response {
+function bellJson(value: unknown, status = 200): Response {
   return Response.json(value, { status, headers: { "Cache-Control": "private, no-store" } });
 }
 
