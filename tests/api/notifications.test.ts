@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, offers, orders, shopOrders } from "../../api/src/db/schema";
 import { notify } from "../../api/src/modules/notifications/service";
-import { orderNumber } from "../../api/src/modules/orders/service";
+import { orderNumber } from "../../api/src/modules/orders/contract";
 import { placedOrderId, putCouponOnCart, putInCart, signedInUser, stockOf, type Customer } from "./orders-support";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import {

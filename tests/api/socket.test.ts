@@ -7,7 +7,7 @@ import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import type { NotificationItem } from "../../api/src/modules/notifications/schemas";
 import { notify } from "../../api/src/modules/notifications/service";
-import { orderNumber } from "../../api/src/modules/orders/service";
+import { orderNumber } from "../../api/src/modules/orders/contract";
 import { startPostgres, type PostgresCluster } from "../support/postgres";
 import { signedInUser, type Customer } from "./orders-support";
 import { customerWithOrder, payFromWallet, splitShopOwners, subOrderIds, type TwoSellers } from "./notifications-support";

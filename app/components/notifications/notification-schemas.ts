@@ -26,8 +26,6 @@ export const NOTIFICATION_TYPE_LABELS: Record<string, string> = {
   sistema: "Sistema",
 };
 
-/** The short number a customer sees for an order (as the API's orderNumber). */
-export const orderNumberOf = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
 /**
  * A notification's date and time, as "22/11/2026, 14:17". One fixed time zone (the store's), so

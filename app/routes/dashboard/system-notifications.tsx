@@ -8,11 +8,11 @@ import {
   notificationActionSchema,
   notificationDate,
   notificationIntents,
-  orderNumberOf,
 } from "~/components/notifications/notification-schemas";
 import { ApiError } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
 import { deleteNotification, getNotificationsPage, markNotificationRead, type NotificationsPage } from "~/services/notifications.server";
+import { orderNumber } from "../../../api/src/modules/orders/contract";
 
 export const meta: MetaFunction = () => [
   { title: "Notificaciones del Sistema | Mercado Pádel" },
@@ -77,7 +77,7 @@ function NotificationCard({ notification, page }: { notification: ShownNotificat
       className={`rounded-2xl border p-5 shadow-sm ${notification.read ? "border-slate-200 bg-slate-50 text-slate-600" : "border-lime-400 bg-white text-slate-900"}`}
     >
       <p id={titleId} className={notification.read ? "font-normal" : "font-semibold"}>
-        {notification.orderId ? <span>Pedido #{orderNumberOf(notification.orderId)}: </span> : null}
+        {notification.orderId ? <span>Pedido #{orderNumber(notification.orderId)}: </span> : null}
         {notification.message}
       </p>
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">

@@ -6,6 +6,11 @@ import type { ShippingInfo } from "../../db/schema.js";
  */
 export type { ShippingInfo };
 
+/** The short number a customer sees for an order (expiry's SQL in migration 0011 writes it the same way). */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}
+
 export type DeliveryStatus = "pendiente" | "procesando" | "enviado" | "entregado" | "cancelado";
 export type PaymentStatus = "sin_pagar" | "pagado" | "reembolsado";
 export type PaymentMethod = "cartera" | "tarjeta_prueba" | "paypal";

@@ -11,7 +11,8 @@ import type {
   CustomerOrderSummary,
   Offer,
 } from "./customer-schemas.js";
-import { expireUnpaidOrders, ORDER_NOT_FOUND, orderDetail, orderNumber } from "./service.js";
+import { orderNumber } from "./contract.js";
+import { expireUnpaidOrders, ORDER_NOT_FOUND, orderDetail } from "./service.js";
 
 /** How many orders the dashboard's "recent orders" shows. */
 const RECENT_ORDERS = 5;

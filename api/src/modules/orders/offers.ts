@@ -9,7 +9,8 @@ import { formatUsd } from "../wallet/service.js";
 import { orderCouponDiscount } from "./coupons.js";
 import { offerAnswer, payableOrder } from "./customer.js";
 import type { OfferBody, OfferCreatedAnswer, SellerOffersAnswer, SellerResponseAnswer, SellerResponseBody } from "./customer-schemas.js";
-import { expireUnpaidOrders, ORDER_NOT_FOUND, orderNumber } from "./service.js";
+import { orderNumber } from "./contract.js";
+import { expireUnpaidOrders, ORDER_NOT_FOUND } from "./service.js";
 
 export const OFFER_SENT = "Oferta enviada al vendedor.";
 export const OFFER_NOT_FOUND = "Oferta no encontrada.";

@@ -16,7 +16,7 @@ import {
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { notify, type NewNotification } from "../notifications/service.js";
-import type { CouponAnswer, OrderDetail, ShopOrder } from "./contract.js";
+import { orderNumber, type CouponAnswer, type OrderDetail, type ShopOrder } from "./contract.js";
 import type { Shopper } from "../cart/shopper.js";
 import { cartCoupon, couponDiscount, redeemCoupon } from "./coupons.js";
 import type { PlaceOrderBody } from "./schemas.js";
@@ -31,11 +31,6 @@ const notEnoughStock = (productName: string) => `No hay stock suficiente de «${
 export interface CheckoutSettings {
   cart: CartSettings;
   orders: OrderSettings;
-}
-
-/** The short number a customer sees for an order. */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(0, 8).toUpperCase();
 }
 
 /**

@@ -4,9 +4,9 @@ import { offers, orders, shopOrders, shops } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { notify } from "../notifications/service.js";
-import type { DeliveryStatus, PaymentStatus } from "./contract.js";
+import { orderNumber, type DeliveryStatus, type PaymentStatus } from "./contract.js";
 import { orderCouponDiscount } from "./coupons.js";
-import { expireUnpaidOrders, ORDER_NOT_FOUND, orderNumber } from "./service.js";
+import { expireUnpaidOrders, ORDER_NOT_FOUND } from "./service.js";
 
 export const STATUS_UPDATED = "Estado del pedido actualizado.";
 

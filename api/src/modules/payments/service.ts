@@ -4,7 +4,8 @@ import { orderPayments, orders, shopOrders, shops, walletEntries } from "../../d
 import { HttpError } from "../../http-error.js";
 import type { PaymentMethod } from "../orders/contract.js";
 import type { Transaction } from "../../db/client.js";
-import { expireUnpaidOrders, ORDER_NOT_FOUND, orderNumber } from "../orders/service.js";
+import { orderNumber } from "../orders/contract.js";
+import { expireUnpaidOrders, ORDER_NOT_FOUND } from "../orders/service.js";
 import { notify } from "../notifications/service.js";
 import { lockWallet, walletBalance } from "../wallet/service.js";
 import { PAYPAL_NOT_CONFIRMED, type PayPalClient } from "./paypal.js";
