@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
-import { jwtVerify, SignJWT } from "jose";
+import { jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { Db } from "../../db/client.js";
 import { accountTokens, refreshTokens, userRole } from "../../db/schema.js";
 
@@ -23,29 +23,43 @@ export interface AccessTokenSettings {
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
-export function signAccessToken(user: AuthUser, settings: AccessTokenSettings): Promise<string> {
-  return new SignJWT({ id: user.id, role: user.role })
+/**
+ * A JWT of this API for one audience (each kind of token has its own, so none is taken for
+ * another): HS256, our issuer, `ttlSeconds` to live.
+ */
+export function signApiJwt(claims: JWTPayload, audience: string, settings: AccessTokenSettings): Promise<string> {
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
+    .setAudience(audience)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + settings.ttlSeconds)
     .sign(keyOf(settings.secret));
 }
 
 /**
- * The user an access token names, or null when it is not one of ours: the algorithm is pinned, so
+ * The claims of a JWT this API signed for `audience`, or null: the algorithm is pinned, so
  * `alg: none` and tokens signed any other way are refused, as are foreign issuers and audiences.
  */
-export async function verifyAccessToken(token: string, secret: string): Promise<AuthUser | null> {
+export async function verifyApiJwt(token: string, audience: string, secret: string): Promise<JWTPayload | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
-    const { id, role } = payload;
-    if (typeof id !== "string" || !userRole.enumValues.includes(role as Role)) return null;
-    return { id, role: role as Role };
+    return (await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience })).payload;
   } catch {
     return null;
   }
+}
+
+export function signAccessToken(user: AuthUser, settings: AccessTokenSettings): Promise<string> {
+  return signApiJwt({ id: user.id, role: user.role }, AUDIENCE, settings);
+}
+
+/** The user an access token names, or null when it is not one of our access tokens. */
+export async function verifyAccessToken(token: string, secret: string): Promise<AuthUser | null> {
+  const payload = await verifyApiJwt(token, AUDIENCE, secret);
+  if (!payload) return null;
+  const { id, role } = payload;
+  if (typeof id !== "string" || !userRole.enumValues.includes(role as Role)) return null;
+  return { id, role: role as Role };
 }
 
 /** 32 random bytes, base64url: what refresh, verification and reset tokens are made of. */

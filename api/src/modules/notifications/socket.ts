@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { jwtVerify, SignJWT } from "jose";
 import type { Server as SocketServer } from "socket.io";
 import type { Db, Listen, Unlisten } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { UNAUTHORIZED } from "../accounts/auth.js";
+import { signApiJwt, verifyApiJwt } from "../accounts/tokens.js";
 import { notificationForDelivery } from "./service.js";
 
 /** The channel migration 0010's trigger announces every committed notification on. */
@@ -14,36 +14,21 @@ export const NEW_NOTIFICATION_EVENT = "nuevaNotificacion";
 /** Long enough to open a connection, too short to be worth stealing. */
 export const SOCKET_TOKEN_TTL_SECONDS = 60;
 
-const ISSUER = "mercado-padel-api";
 // An audience of its own: a socket token is no access token, and an access token opens no socket.
 const SOCKET_AUDIENCE = "mercado-padel-socket";
-const ALGORITHM = "HS256";
-
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
 export const userRoom = (userId: string) => `usuario:${userId}`;
 
 /** A token that lets its holder open one real-time connection as `userId` within the next minute. */
 export function signSocketToken(userId: string, secret: string): Promise<string> {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
-    .setSubject(userId)
-    .setIssuer(ISSUER)
-    .setAudience(SOCKET_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + SOCKET_TOKEN_TTL_SECONDS)
-    .sign(keyOf(secret));
+  return signApiJwt({ sub: userId }, SOCKET_AUDIENCE, { secret, ttlSeconds: SOCKET_TOKEN_TTL_SECONDS });
 }
 
 /** The user a socket token names, or null for anything else (algorithm pinned, audience checked). */
 export async function verifySocketToken(token: unknown, secret: string): Promise<string | null> {
   if (typeof token !== "string" || token.length === 0) return null;
-  try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], issuer: ISSUER, audience: SOCKET_AUDIENCE });
-    return typeof payload.sub === "string" ? payload.sub : null;
-  } catch {
-    return null;
-  }
+  const payload = await verifyApiJwt(token, SOCKET_AUDIENCE, secret);
+  return typeof payload?.sub === "string" ? payload.sub : null;
 }
 
 /**
