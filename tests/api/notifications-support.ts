@@ -3,16 +3,10 @@ import { expect } from "vitest";
 import type { App } from "../../api/src/app";
 import type { Db } from "../../api/src/db/client";
 import { notifications, shops } from "../../api/src/db/schema";
-import { signAccessToken, type Role } from "../../api/src/modules/accounts/tokens";
-import { creditWallet, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
-import { insertUser, TEST_JWT_SECRET, type Catalogue } from "./support";
+import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
+import { insertUser, type Catalogue } from "./support";
 
 /** Helpers the notification and socket tests share. */
-
-export async function signedInAs(userId: string, role: Role): Promise<Customer> {
-  const token = await signAccessToken({ id: userId, role }, { secret: TEST_JWT_SECRET, ttlSeconds: 900 });
-  return { id: userId, token, headers: { authorization: `Bearer ${token}` } };
-}
 
 export interface TwoSellers {
   /** Owns Centro Pádel (Vertex racket). */

@@ -1,10 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offers, orderPayments, orders, shopOrders } from "../../api/src/db/schema";
-import { signAccessToken } from "../../api/src/modules/accounts/tokens";
 import { startPostgres, type PostgresCluster } from "../support/postgres";
-import { createTestApi, insertCatalogue, TEST_JWT_SECRET, type Catalogue, type TestApi } from "./support";
-import { creditWallet, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
+import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 
 /**
  * Offers on a real PostgreSQL with requests side by side: the order's row lock, not luck, decides
@@ -20,8 +19,7 @@ describe("ofertas concurrentes en PostgreSQL", () => {
     cluster = await startPostgres();
     api = await createTestApi({ databaseUrl: cluster.url, poolSize: 30, config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
     catalogue = await insertCatalogue(api.db);
-    const token = await signAccessToken({ id: catalogue.owner.id, role: "seller" }, { secret: TEST_JWT_SECRET, ttlSeconds: 900 });
-    seller = { id: catalogue.owner.id, token, headers: { authorization: `Bearer ${token}` } };
+    seller = await signedInAs(catalogue.owner.id, "seller");
   });
 
   afterAll(async () => {

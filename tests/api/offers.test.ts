@@ -1,10 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, orders, shopOrders } from "../../api/src/db/schema";
-import { signAccessToken } from "../../api/src/modules/accounts/tokens";
 import { formatUsd as usd } from "../../api/src/modules/wallet/service";
-import { createTestApi, insertCatalogue, TEST_JWT_SECRET, type Catalogue, type TestApi } from "./support";
-import { creditWallet, makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInUser, type Customer } from "./orders-support";
+import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { creditWallet, makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 
 /**
  * Offers on unpaid shop orders. The catalogue of support.ts (one seller owns both shops) with
@@ -19,8 +18,7 @@ describe("ofertas", () => {
   beforeAll(async () => {
     api = await createTestApi({ config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
     catalogue = await insertCatalogue(api.db);
-    const token = await signAccessToken({ id: catalogue.owner.id, role: "seller" }, { secret: TEST_JWT_SECRET, ttlSeconds: 900 });
-    seller = { id: catalogue.owner.id, token, headers: { authorization: `Bearer ${token}` } };
+    seller = await signedInAs(catalogue.owner.id, "seller");
   });
 
   afterAll(async () => {

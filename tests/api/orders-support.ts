@@ -24,10 +24,16 @@ export interface Customer {
   headers: { authorization: string };
 }
 
+/** An existing user with an access token, as after signing in. */
+export async function signedInAs(userId: string, role: Role): Promise<Customer> {
+  const token = await signAccessToken({ id: userId, role }, { secret: TEST_JWT_SECRET, ttlSeconds: 900 });
+  return { id: userId, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A new user with an access token. */
 export async function signedInUser(db: Db, role: Role = "customer"): Promise<Customer> {
   const user = await insertUser(db, { role });
-  const token = await signAccessToken({ id: user.id, role }, { secret: TEST_JWT_SECRET, ttlSeconds: 900 });
-  return { id: user.id, token, headers: { authorization: `Bearer ${token}` } };
+  return signedInAs(user.id, role);
 }
 
 /** Puts a line in the user's cart table directly, as the cart module would (size '' for none). */

@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, products } from "../../api/src/db/schema";
-import { signAccessToken } from "../../api/src/modules/accounts/tokens";
-import { createTestApi, insertCatalogue, insertProduct, TEST_JWT_SECRET, type Catalogue, type TestApi } from "./support";
-import { creditWallet, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
+import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
+import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 
 const BUYERS_ONLY = "Solo los clientes que han comprado y pagado este producto pueden reseñarlo.";
 
@@ -89,8 +88,7 @@ describe("reseñas", () => {
   it("el vendedor no reseña los productos de su propia tienda", async () => {
     const product = await newProduct("pelotas-propias");
     // The shop's owner is the catalogue's seller: sign in as that user.
-    const token = await signAccessToken({ id: catalogue.owner.id, role: "seller" }, { secret: TEST_JWT_SECRET, ttlSeconds: 900 });
-    const owner = { id: catalogue.owner.id, token, headers: { authorization: `Bearer ${token}` } };
+    const owner = await signedInAs(catalogue.owner.id, "seller");
     const response = await submit(owner, { productId: product.id, rating: 5, text: "Las mejores pelotas del mercado." });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: "No puede reseñar un producto de su propia tienda." });
