@@ -95,20 +95,7 @@ function subOrdersOf(tx: Transaction, orderId: string) {
  */
 async function cancelUnpaidSubOrders(tx: Transaction, orderId: string, subOrderIds: string[]): Promise<void> {
   const ids = sql`array[${sql.join(subOrderIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
-  await tx.execute(sql`
-    update products set stock = products.stock + returned.quantity
-    from (
-      select product_id, sum(quantity) as quantity from order_items
-      where shop_order_id = any (${ids}) and size = '' group by product_id
-    ) returned
-    where products.id = returned.product_id`);
-  await tx.execute(sql`
-    update product_sizes set stock = product_sizes.stock + returned.quantity
-    from (
-      select product_id, size, sum(quantity) as quantity from order_items
-      where shop_order_id = any (${ids}) and size <> '' group by product_id, size
-    ) returned
-    where product_sizes.product_id = returned.product_id and product_sizes.size = returned.size`);
+  await tx.execute(sql`select give_back_stock(${ids})`);
   const [removed] = await tx
     .select({ subtotal: sql<number>`sum(${shopOrders.subtotal})::integer`, shippingFee: sql<number>`sum(${shopOrders.shippingFee})::integer` })
     .from(shopOrders)
@@ -133,13 +120,7 @@ async function cancelUnpaidSubOrders(tx: Transaction, orderId: string, subOrderI
     .select({ id: shopOrders.id })
     .from(shopOrders)
     .where(and(eq(shopOrders.orderId, orderId), sql`${shopOrders.deliveryStatus} <> 'cancelado'`));
-  if (remaining.length === 0) {
-    await tx.execute(sql`
-      with released as (delete from coupon_redemptions where order_id = ${orderId} returning coupon_code)
-      update coupons set used_count = coupons.used_count - uses.count
-      from (select coupon_code, count(*)::integer as count from released group by coupon_code) uses
-      where coupons.code = uses.coupon_code`);
-  }
+  if (remaining.length === 0) await tx.execute(sql`select release_coupon_uses(array[${orderId}::uuid])`);
 }
 
 /** Moves the given sub-orders (already checked) and keeps the order's own status in step; answers it. */
