@@ -33,6 +33,8 @@ CREATE OR REPLACE FUNCTION expire_unpaid_orders() RETURNS integer
   LANGUAGE plpgsql AS $$
 DECLARE
   expired uuid[];
+  still_open uuid[];
+  open_orders uuid[];
 BEGIN
   SELECT coalesce(array_agg(due.id), '{}') INTO expired FROM (
     SELECT id FROM orders
@@ -43,10 +45,13 @@ BEGIN
     RETURN 0;
   END IF;
 
+  -- A part a seller cancelled already gave its stock back; an order they cancelled whole was told so.
+  open_orders := ARRAY(SELECT id FROM orders WHERE id = ANY (expired) AND delivery_status <> 'cancelado');
+  still_open := ARRAY(SELECT id FROM shop_orders WHERE order_id = ANY (expired) AND delivery_status <> 'cancelado');
   UPDATE orders SET delivery_status = 'cancelado', expired_at = now() WHERE id = ANY (expired);
-  UPDATE shop_orders SET delivery_status = 'cancelado' WHERE order_id = ANY (expired);
+  UPDATE shop_orders SET delivery_status = 'cancelado' WHERE id = ANY (still_open);
 
-  PERFORM give_back_stock(ARRAY(SELECT id FROM shop_orders WHERE order_id = ANY (expired)));
+  PERFORM give_back_stock(still_open);
   PERFORM release_coupon_uses(expired);
 
   -- An offer on an order nobody can pay any more is closed, so sellers no longer see it pending.
@@ -55,7 +60,7 @@ BEGIN
 
   INSERT INTO notifications (user_id, type, message, order_id)
   SELECT user_id, 'pedido', 'Su pedido ' || upper(left(id::text, 8)) || ' caducó sin pagarse y se ha cancelado.', id
-  FROM orders WHERE id = ANY (expired);
+  FROM orders WHERE id = ANY (open_orders);
 
   RETURN cardinality(expired);
 END;

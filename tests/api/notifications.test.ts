@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, offers, orders, shopOrders } from "../../api/src/db/schema";
 import { notify } from "../../api/src/modules/notifications/service";
 import { orderNumber } from "../../api/src/modules/orders/contract";
-import { placedOrderId, putCouponOnCart, putInCart, signedInUser, stockOf, type Customer } from "./orders-support";
+import { makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInUser, stockOf, type Customer } from "./orders-support";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import {
   customerWithOrder,
@@ -288,6 +288,35 @@ describe("notificaciones", () => {
       expect((await sellerUpdate(sellers.centro, subs["Centro Pádel"]!, "cancelado")).json().orderStatus).toBe("cancelado");
       expect((await statusOf(orderId)).order).toBe("cancelado");
       expect((await adminUpdate(admin, orderId, "procesando")).json()).toEqual({ message: "El pedido está cancelado: su estado ya no cambia." });
+    });
+
+    it("un pedido con una parte ya cancelada que luego caduca no devuelve dos veces su stock", async () => {
+      const { customer, orderId } = await customerWithOrder(api.app, api.db, catalogue);
+      const subs = await subOrderIds(api.app, customer, orderId);
+      const balls = catalogue.bySlug["pelotas-head-padel-pro"]!.id;
+      const vertex = catalogue.bySlug["pala-bullpadel-vertex-04"]!.id;
+      const ballsBefore = await stockOf(api.db, balls);
+      const vertexBefore = await stockOf(api.db, vertex);
+
+      expect((await sellerUpdate(sellers.smash, subs["Tienda Smash"]!, "cancelado")).statusCode).toBe(200);
+      expect(await stockOf(api.db, balls)).toBe(ballsBefore + 2);
+      await makeOverdue(api.db, orderId);
+      await api.db.execute(sql`select expire_unpaid_orders()`);
+
+      expect(await stockOf(api.db, balls)).toBe(ballsBefore + 2);
+      expect(await stockOf(api.db, vertex)).toBe(vertexBefore + 1);
+
+      // An order its sellers cancelled whole is not announced again as expired.
+      const other = await customerWithOrder(api.app, api.db, catalogue);
+      const otherSubs = await subOrderIds(api.app, other.customer, other.orderId);
+      for (const [shop, seller] of [["Tienda Smash", sellers.smash], ["Centro Pádel", sellers.centro]] as const) {
+        expect((await sellerUpdate(seller, otherSubs[shop]!, "cancelado")).statusCode).toBe(200);
+      }
+      const ballsAfterCancel = await stockOf(api.db, balls);
+      await makeOverdue(api.db, other.orderId);
+      await api.db.execute(sql`select expire_unpaid_orders()`);
+      expect(await stockOf(api.db, balls)).toBe(ballsAfterCancel);
+      expect((await storedNotifications(api.db, other.customer.id)).map((notice) => notice.message).join(" ")).not.toContain("caducó");
     });
 
     it("cancelar una parte cierra sus ofertas pendientes y el cupón se aplica a lo que queda", async () => {
