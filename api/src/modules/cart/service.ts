@@ -7,7 +7,7 @@ import { HttpError } from "../../http-error.js";
 import { productDetailColumns, productSizesList, selectProductCards, toProductCard, toProductDetail } from "../catalog/service.js";
 import { COMPARE_LIMIT, type CartAnswer, type CartLine, type CartShopGroup, type CompareAnswer, type ShopperCountsAnswer, type WishlistAnswer } from "./contract.js";
 import type { AddToCartBody } from "./schemas.js";
-import type { Shopper } from "./shopper.js";
+import { ownedBy, ownerColumn, ownerValues, type Shopper, type ShopperList } from "./shopper.js";
 
 const PRODUCT_NOT_FOUND = "Producto no encontrado";
 const LINE_NOT_FOUND = "Producto no encontrado en su lista.";
@@ -31,25 +31,6 @@ export class FieldError extends HttpError {
   ) {
     super(400, message);
   }
-}
-
-/** The columns every shopper list (cart, wishlist, compare) shares. */
-interface ShopperList {
-  id: PgColumn;
-  userId: PgColumn;
-  guestId: PgColumn;
-}
-
-function ownerColumn(list: ShopperList, shopper: Shopper): PgColumn {
-  return shopper.kind === "user" ? list.userId : list.guestId;
-}
-
-function ownedBy(list: ShopperList, shopper: Shopper): SQL {
-  return eq(ownerColumn(list, shopper), shopper.id);
-}
-
-function ownerValues(shopper: Shopper): { userId: string } | { guestId: string } {
-  return shopper.kind === "user" ? { userId: shopper.id } : { guestId: shopper.id };
 }
 
 /** A conflict target must repeat the predicate of the partial unique index it names. */

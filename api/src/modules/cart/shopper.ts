@@ -1,3 +1,5 @@
+import { eq, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HttpError } from "../../http-error.js";
@@ -14,6 +16,25 @@ declare module "fastify" {
     /** Set by the shopper hook of the cart routes; null elsewhere. */
     shopper: Shopper | null;
   }
+}
+
+/** The columns every row a shopper owns shares (cart lines, favourites, compare, the cart's coupon). */
+export interface ShopperList {
+  id: PgColumn;
+  userId: PgColumn;
+  guestId: PgColumn;
+}
+
+export function ownerColumn(list: ShopperList, shopper: Shopper): PgColumn {
+  return shopper.kind === "user" ? list.userId : list.guestId;
+}
+
+export function ownedBy(list: ShopperList, shopper: Shopper): SQL {
+  return eq(ownerColumn(list, shopper), shopper.id);
+}
+
+export function ownerValues(shopper: Shopper): { userId: string } | { guestId: string } {
+  return shopper.kind === "user" ? { userId: shopper.id } : { guestId: shopper.id };
 }
 
 const guestHeader = /^Guest\s+(\S+)$/i;

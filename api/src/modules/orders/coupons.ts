@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { cartCoupons, couponRedemptions, coupons } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
-import type { Shopper } from "../cart/shopper.js";
+import { ownedBy, ownerValues, type Shopper } from "../cart/shopper.js";
 import type { Coupon } from "./contract.js";
 
 export const COUPON_NOT_FOUND = "Cupón no encontrado.";
@@ -13,10 +13,6 @@ export const COUPON_ALREADY_ON_CART = "Ya tiene un cupón en su carrito. Quítel
 
 const couponColumns = { code: coupons.code, kind: coupons.kind, value: coupons.value };
 
-/** A cart's coupon row belongs to a user or, for a visitor, to the guest id of their cart. */
-function couponOwnedBy(shopper: Shopper) {
-  return shopper.kind === "user" ? eq(cartCoupons.userId, shopper.id) : eq(cartCoupons.guestId, shopper.id);
-}
 
 /** The coupon's discount on a subtotal: never more than the subtotal, so a total is never negative. */
 export function couponDiscount(coupon: Coupon, subtotal: number): number {
@@ -48,15 +44,14 @@ export async function applyCoupon(db: Db, shopper: Shopper, code: string): Promi
   if (coupon.usedByUser) throw new HttpError(409, COUPON_ALREADY_USED);
   if (coupon.exhausted) throw new HttpError(409, COUPON_EXHAUSTED);
 
-  const owner = shopper.kind === "user" ? { userId: shopper.id } : { guestId: shopper.id };
-  await db.insert(cartCoupons).values({ ...owner, couponCode: coupon.code }).onConflictDoNothing();
-  const [onCart] = await db.select({ code: cartCoupons.couponCode }).from(cartCoupons).where(couponOwnedBy(shopper));
+  await db.insert(cartCoupons).values({ ...ownerValues(shopper), couponCode: coupon.code }).onConflictDoNothing();
+  const [onCart] = await db.select({ code: cartCoupons.couponCode }).from(cartCoupons).where(ownedBy(cartCoupons, shopper));
   if (onCart?.code !== coupon.code) throw new HttpError(409, COUPON_ALREADY_ON_CART);
   return { code: coupon.code, kind: coupon.kind, value: coupon.value };
 }
 
 export async function removeCoupon(db: Db, shopper: Shopper): Promise<void> {
-  await db.delete(cartCoupons).where(couponOwnedBy(shopper));
+  await db.delete(cartCoupons).where(ownedBy(cartCoupons, shopper));
 }
 
 export async function cartCoupon(db: Pick<Db, "select">, shopper: Shopper): Promise<Coupon | null> {
@@ -64,7 +59,7 @@ export async function cartCoupon(db: Pick<Db, "select">, shopper: Shopper): Prom
     .select(couponColumns)
     .from(cartCoupons)
     .innerJoin(coupons, eq(coupons.code, cartCoupons.couponCode))
-    .where(couponOwnedBy(shopper));
+    .where(ownedBy(cartCoupons, shopper));
   return coupon ?? null;
 }
 

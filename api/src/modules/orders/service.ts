@@ -17,7 +17,7 @@ import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { notify, type NewNotification } from "../notifications/service.js";
 import { orderNumber, type CouponAnswer, type OrderDetail, type ShopOrder } from "./contract.js";
-import type { Shopper } from "../cart/shopper.js";
+import { ownedBy, type Shopper } from "../cart/shopper.js";
 import { cartCoupon, couponDiscount, redeemCoupon } from "./coupons.js";
 import type { PlaceOrderBody } from "./schemas.js";
 
@@ -76,8 +76,7 @@ const subtotalOf = (lines: { unitPrice: number; quantity: number }[]) => lines.r
 export async function cartCouponPreview(db: Db, shopper: Shopper): Promise<CouponAnswer> {
   const coupon = await cartCoupon(db, shopper);
   if (!coupon) return { coupon: null, discount: 0 };
-  const ownLines = shopper.kind === "user" ? eq(cartItems.userId, shopper.id) : eq(cartItems.guestId, shopper.id);
-  return { coupon, discount: couponDiscount(coupon, subtotalOf(await availableCartLines(db, ownLines))) };
+  return { coupon, discount: couponDiscount(coupon, subtotalOf(await availableCartLines(db, ownedBy(cartItems, shopper)))) };
 }
 
 /**
