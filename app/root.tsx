@@ -19,7 +19,6 @@ import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
 import { commitSession, getSession, takeFlash } from "~/services/session.server";
 import { webEnv } from "~/services/env.server";
-import { getUnreadCount } from "~/services/notifications.server";
 import { getCounts, getShopper, NO_COUNTS } from "~/services/shopper.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -30,7 +29,7 @@ export const links: LinksFunction = () => [
 
 export async function loader(args: LoaderFunctionArgs) {
   const shopper = await getShopper(args);
-  const [categories, { flash }, user, counts, unreadNotifications] = await Promise.all([
+  const [categories, { flash }, user, counts] = await Promise.all([
     // The footer's categories must not take pages that need no catalogue down with the API.
     listCategories().catch((error: unknown) => {
       console.error("No se pudieron cargar las categorías", error);
@@ -38,18 +37,12 @@ export async function loader(args: LoaderFunctionArgs) {
     }),
     takeFlash(args.request, args.context),
     getUser(args),
-    // SPEC.md section 4: the header's cart, favourites and compare counts. A visitor with no lists
-    // costs no call; an unreachable API shows none rather than taking the page down.
+    // SPEC.md section 4: the header's cart, favourites, compare and unread notification counts. A
+    // visitor with no lists costs no call; an unreachable API shows none rather than taking the page down.
     getCounts(shopper).catch((error: unknown) => {
       if (error instanceof Response) throw error;
       console.error("No se pudieron cargar los contadores", error);
       return NO_COUNTS;
-    }),
-    // The bell's unread count (signed-in users only); a failure shows no count rather than no page.
-    getUnreadCount(shopper).catch((error: unknown) => {
-      if (error instanceof Response) throw error;
-      console.error("No se pudo cargar el número de notificaciones", error);
-      return 0;
     }),
   ]);
   // Only what the layout shows: never the tokens.
@@ -60,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (shopper.id) headers.set("Cache-Control", "private, no-store");
   // Only a signed-in page opens the real-time connection (the bell), so only it learns where the API is.
   const realtimeUrl = signedInUser ? webEnv.publicApiUrl : null;
-  return data({ categories, flash, user: signedInUser, counts: { ...counts, notifications: unreadNotifications }, realtimeUrl }, { headers });
+  return data({ categories, flash, user: signedInUser, counts, realtimeUrl }, { headers });
 }
 
 /** Defaults for every page; routes that set caching start from these (their parentHeaders). */

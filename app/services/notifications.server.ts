@@ -1,7 +1,6 @@
-import type { NotificationItem, NotificationsAnswer, SocketTokenAnswer, UnreadCountAnswer } from "../../api/src/modules/notifications/schemas";
+import type { NotificationItem, NotificationsAnswer, SocketTokenAnswer } from "../../api/src/modules/notifications/schemas";
 import { ApiError } from "./api.server";
 import { getUser, requireAccount, type AccountClient, type RequestArgs } from "./auth.server";
-import type { Shopper } from "./shopper.server";
 
 /** What the notification calls need: the user and a way to call the API as them. */
 export type NotificationCaller = Pick<AccountClient, "user" | "call">;
@@ -42,13 +41,6 @@ export function markNotificationRead(account: NotificationCaller, notificationId
 
 export function deleteNotification(account: AccountClient, notificationId: string): Promise<unknown> {
   return account.call(`/user/delete-notifications/${encodeURIComponent(notificationId)}`, { method: "DELETE" });
-}
-
-/** The header's bell count: none for a visitor, and no API call either. */
-export async function getUnreadCount(shopper: Shopper): Promise<number> {
-  if (!shopper.user) return 0;
-  const answer = await shopper.read<UnreadCountAnswer>((id) => `/user/notifications-unread/${id}`, { unreadCount: 0 });
-  return answer.unreadCount;
 }
 
 /** A one-minute token that opens the signed-in user's real-time connection. */

@@ -119,15 +119,17 @@ export interface ShopperCounts {
   cart: number;
   wishlist: number;
   compare: number;
+  /** Unread notifications, for the bell of a signed-in user. */
+  notifications: number;
 }
 
-export const NO_COUNTS: ShopperCounts = { cart: 0, wishlist: 0, compare: 0 };
+export const NO_COUNTS: ShopperCounts = { cart: 0, wishlist: 0, compare: 0, notifications: 0 };
 
-/** The header's three badges; a visitor with no lists costs no API call. */
+/** The header's badges in one call; a visitor with no lists costs none. */
 export async function getCounts(shopper: Shopper): Promise<ShopperCounts> {
   const answer = await shopper.read<Contract.ShopperCountsAnswer | null>((id) => `/home/product/get-counts/${id}`, null);
   if (!answer) return NO_COUNTS;
-  return { cart: answer.card_product_count, wishlist: answer.wishlist_count, compare: answer.comparelist_count };
+  return { cart: answer.card_product_count, wishlist: answer.wishlist_count, compare: answer.comparelist_count, notifications: answer.notification_count };
 }
 
 export interface CartLine extends Omit<Contract.CartLine, "productInfo"> {

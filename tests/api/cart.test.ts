@@ -145,7 +145,7 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
         expect(await intruder.deleteWish(wish)).toEqual({ status: 404, body: LINE_NOT_FOUND });
         expect(await intruder.deleteCompared(compared)).toEqual({ status: 404, body: LINE_NOT_FOUND });
       }
-      expect(await owner.counts()).toEqual({ card_product_count: 2, wishlist_count: 1, comparelist_count: 1 });
+      expect(await owner.counts()).toEqual({ card_product_count: 2, wishlist_count: 1, comparelist_count: 1, notification_count: 0 });
     });
 
     it("responde 400 a identificadores mal formados y 404 a un producto desconocido", async () => {
@@ -362,13 +362,13 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
   it("cuenta carrito (unidades), favoritos y comparación en una llamada", async () => {
     const caller = guest();
     const client = shopperClient(api, caller);
-    expect(await client.counts()).toEqual({ card_product_count: 0, wishlist_count: 0, comparelist_count: 0 });
+    expect(await client.counts()).toEqual({ card_product_count: 0, wishlist_count: 0, comparelist_count: 0, notification_count: 0 });
     await client.addToCart({ productId: product("pelotas-head-padel-pro"), quantity: 3 });
     await client.addToCart({ productId: product("pala-nox-at10-genius") });
     await client.addToWishlist({ productId: product("pala-nox-at10-genius") });
     await client.addToCompare({ productId: product("pala-nox-at10-genius") });
     await client.addToCompare({ productId: product("pala-head-delta-pro") });
-    expect(await client.counts()).toEqual({ card_product_count: 4, wishlist_count: 1, comparelist_count: 2 });
+    expect(await client.counts()).toEqual({ card_product_count: 4, wishlist_count: 1, comparelist_count: 2, notification_count: 0 });
   });
 
   describe("combinar las listas del invitado", () => {
@@ -407,7 +407,7 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
           "pala-head-delta-pro",
           "pelotas-head-padel-pro",
         ]);
-        expect(await visitor.counts()).toEqual({ card_product_count: 0, wishlist_count: 0, comparelist_count: 0 });
+        expect(await visitor.counts()).toEqual({ card_product_count: 0, wishlist_count: 0, comparelist_count: 0, notification_count: 0 });
       };
       await check();
       expect(await user.merge(guestCaller.id)).toEqual({ status: 200, body: { message: "Listas combinadas." } });

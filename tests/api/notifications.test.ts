@@ -72,6 +72,8 @@ describe("notificaciones", () => {
       expect((await call("GET", `/user/notifications/${user.id}?page=99`, user)).json()).toMatchObject({ notifications: [], totalNotification: 7 });
 
       expect((await call("GET", `/user/notifications-unread/${user.id}`, user)).json()).toEqual({ unreadCount: 7 });
+      // The header's counts carry it too, so a page needs one call for all its badges.
+      expect((await call("GET", `/home/product/get-counts/${user.id}`, user)).json()).toMatchObject({ notification_count: 7 });
     });
 
     it("solo el propio usuario o un administrador leen la lista; sin sesión, 401", async () => {

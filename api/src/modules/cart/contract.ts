@@ -55,6 +55,8 @@ export interface ShopperCountsAnswer {
   card_product_count: number;
   wishlist_count: number;
   comparelist_count: number;
+  /** The header bell's unread notifications (always 0 for a visitor), so a page makes one call for all its badges. */
+  notification_count: number;
 }
 
 /** At most this many products side by side on /my-compare. */

@@ -4,6 +4,7 @@ import type { CartSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { cartCoupons, cartItems, compareItems, couponRedemptions, productSizes, products, shops, wishlistItems } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
+import { unreadCountOf } from "../notifications/service.js";
 import { productDetailColumns, productSizesList, selectProductCards, toProductCard, toProductDetail } from "../catalog/service.js";
 import { COMPARE_LIMIT, type CartAnswer, type CartLine, type CartShopGroup, type CompareAnswer, type ShopperCountsAnswer, type WishlistAnswer } from "./contract.js";
 import type { AddToCartBody } from "./schemas.js";
@@ -105,11 +106,12 @@ export async function cartProductCount(db: Db, shopper: Shopper): Promise<number
   return result.rows[0]!.units;
 }
 
-/** The header's three badges in one query. */
+/** The header's badges in one query. */
 export async function shopperCounts(db: Db, shopper: Shopper): Promise<ShopperCountsAnswer> {
   const result = await db.execute<ShopperCountsAnswer & Record<string, unknown>>(sql`
     select ${cartUnits(shopper)} as card_product_count, ${listCount(wishlistItems, shopper)} as wishlist_count,
-      ${listCount(compareItems, shopper)} as comparelist_count`);
+      ${listCount(compareItems, shopper)} as comparelist_count,
+      ${shopper.kind === "user" ? unreadCountOf(shopper.id) : sql`0`} as notification_count`);
   return result.rows[0]!;
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db, Transaction } from "../../db/client.js";
 import { notifications, notificationType } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
@@ -60,12 +60,14 @@ export async function listNotifications(
   return { notifications: rows.map(toNotificationItem), totalNotification: totals!.total, unreadCount, page, parPage };
 }
 
+/** The user's unread notifications, as a subquery other queries can take in (the header's counts). */
+export function unreadCountOf(userId: string): SQL<number> {
+  return sql<number>`(select count(*)::integer from ${notifications} where ${notifications.userId} = ${userId} and not ${notifications.read})`;
+}
+
 export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ unread: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
-  return row!.unread;
+  const result = await db.execute<{ unread: number }>(sql`select ${unreadCountOf(userId)} as unread`);
+  return result.rows[0]!.unread;
 }
 
 /** Marks the user's own notification read; anyone else's is "not found". */
