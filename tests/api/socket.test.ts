@@ -29,9 +29,10 @@ function open(url: string, token?: string): Socket {
   return socket;
 }
 
-/** Resolves once connected; rejects with the server's refusal. */
+/** Resolves once connected, even if that happened before the call; rejects with the server's refusal. */
 function connected(socket: Socket): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve();
     socket.once("connect", () => resolve());
     socket.once("connect_error", (error) => reject(error));
   });
@@ -121,9 +122,13 @@ describe("conexión en tiempo real (PGlite)", () => {
     const centroSub = (await subOrderIds(api.app, customer, orderId))["Centro Pádel"]!;
     const stranger = await signedInUser(api.db);
 
-    const customerSocket = open(url, await socketToken(api.app, customer));
-    const strangerSocket = open(url, await socketToken(api.app, stranger));
-    const smashSellerSocket = open(url, await socketToken(api.app, sellers.smash));
+    // Every token first, so no socket connects before its listeners are attached.
+    const [customerToken, strangerToken, smashSellerToken] = await Promise.all(
+      [customer, stranger, sellers.smash].map((user) => socketToken(api.app, user)),
+    );
+    const customerSocket = open(url, customerToken);
+    const strangerSocket = open(url, strangerToken);
+    const smashSellerSocket = open(url, smashSellerToken);
     await Promise.all([connected(customerSocket), connected(strangerSocket), connected(smashSellerSocket)]);
     const toCustomer = collect(customerSocket);
     const toStranger = collect(strangerSocket);
