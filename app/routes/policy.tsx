@@ -186,8 +186,13 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
         </p>
         <h3>Reembolso</h3>
         <p>
-          En un máximo de 14 días desde que la tienda recibe y revisa la devolución, le reembolsamos por el mismo medio de
-          pago (monedero o PayPal) y el pedido pasa a estado reembolsado.
+          En un máximo de 14 días desde que la tienda recibe y revisa la devolución, le reembolsamos el importe en su
+          cartera de Mercado Pádel, y puede usarlo en su próxima compra.
+        </p>
+        <p>
+          Si una tienda o la administración cancela un pedido que ya pagó, antes de enviarlo, el reembolso es inmediato:
+          lo que pagó por esa parte vuelve a su cartera y el pedido pasa a estado reembolsado. Si usó un cupón, se aplica
+          a lo que queda del pedido.
         </p>
         <h3>Productos defectuosos</h3>
         <p>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, offers, orders, shopOrders } from "../../api/src/db/schema";
 import { notify } from "../../api/src/modules/notifications/service";
 import { orderNumber } from "../../api/src/modules/orders/contract";
+import { formatUsd as usd, walletBalance } from "../../api/src/modules/wallet/service";
 import { makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInUser, stockOf, type Customer } from "./orders-support";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import {
@@ -243,8 +244,6 @@ describe("notificaciones", () => {
       const same = await sellerUpdate(sellers.centro, centroSub, "pendiente");
       expect(same.statusCode).toBe(409);
       expect(same.json()).toEqual({ message: "El pedido ya está «Pendiente»." });
-      // A paid order is not cancelled here: that would need a refund.
-      expect((await sellerUpdate(sellers.centro, centroSub, "cancelado")).json()).toEqual({ message: "Este pedido ya está pagado: no se puede cancelar." });
 
       await sellerUpdate(sellers.centro, centroSub, "enviado");
       const back = await sellerUpdate(sellers.centro, centroSub, "procesando");
@@ -290,6 +289,77 @@ describe("notificaciones", () => {
       expect((await sellerUpdate(sellers.centro, subs["Centro Pádel"]!, "cancelado")).json().orderStatus).toBe("cancelado");
       expect((await statusOf(orderId)).order).toBe("cancelado");
       expect((await adminUpdate(admin, orderId, "procesando")).json()).toEqual({ message: "El pedido está cancelado: su estado ya no cambia." });
+    });
+
+    it("cancelar una parte pagada la reembolsa en la cartera, con el cupón aplicado a lo que queda, y descuenta la venta al vendedor", async () => {
+      await api.db.execute(sql`update products set stock = 50 where slug in ('pala-bullpadel-vertex-04', 'pelotas-head-padel-pro')`);
+      const customer = await signedInUser(api.db);
+      await putInCart(api.db, customer.id, catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
+      await putInCart(api.db, customer.id, catalogue.bySlug["pelotas-head-padel-pro"]!.id, 2);
+      await putCouponOnCart(api.db, customer.id, "AHORRA20");
+      const orderId = await placedOrderId(api.app, customer);
+      await payFromWallet(api.app, api.db, customer, orderId);
+      const subs = await subOrderIds(api.app, customer, orderId);
+      const number = orderNumber(orderId);
+      const balls = catalogue.bySlug["pelotas-head-padel-pro"]!.id;
+      const ballsBefore = await stockOf(api.db, balls);
+      const [paid] = await api.db.select().from(orders).where(eq(orders.id, orderId));
+      const balanceAfterPaying = await walletBalance(api.db, customer.id);
+      const smashBefore = await walletBalance(api.db, sellers.smash.id);
+      const [smashPart] = await api.db.select().from(shopOrders).where(eq(shopOrders.id, subs["Tienda Smash"]!));
+
+      const cancelled = await sellerUpdate(sellers.smash, subs["Tienda Smash"]!, "cancelado");
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const [left] = await api.db.select().from(orders).where(eq(orders.id, orderId));
+      // What is left still gets its 20 %: the refund is what the order costs less now.
+      expect(left!.discount).toBe(Math.round(left!.subtotal * 0.2));
+      const refund = paid!.total - left!.total;
+      expect(refund).toBe(smashPart!.total - (paid!.discount - left!.discount));
+      expect(await walletBalance(api.db, customer.id)).toBe(balanceAfterPaying + refund);
+      expect(await walletBalance(api.db, sellers.smash.id)).toBe(smashBefore - (smashPart!.total - smashPart!.commission));
+      expect(await stockOf(api.db, balls)).toBe(ballsBefore + 2);
+      const [smashAfter] = await api.db.select().from(shopOrders).where(eq(shopOrders.id, subs["Tienda Smash"]!));
+      expect(smashAfter).toMatchObject({ deliveryStatus: "cancelado", paymentStatus: "reembolsado" });
+      expect(left).toMatchObject({ deliveryStatus: "pendiente", paymentStatus: "pagado" });
+      expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
+        `Su pedido #${number} de Tienda Smash está ahora «Cancelado». Le devolvimos ${usd(refund)} a su cartera.`,
+      );
+      const wallet = (await call("GET", `/wallet/${customer.id}`, customer)).json();
+      expect(wallet.entries[0]).toMatchObject({ amount: refund, reason: `Reembolso del pedido #${number} (Tienda Smash)` });
+      // The seller cancelled their own sale: no notice to them about it.
+      expect((await storedNotifications(api.db, sellers.smash.id)).at(-1)!.message).not.toContain("canceló");
+
+      // An admin cancels the rest: everything paid is back and the coupon use is released.
+      const centroBefore = await walletBalance(api.db, sellers.centro.id);
+      const [centroPart] = await api.db.select().from(shopOrders).where(eq(shopOrders.id, subs["Centro Pádel"]!));
+      const rest = await adminUpdate(admin, orderId, "cancelado");
+      expect(rest.statusCode, rest.body).toBe(200);
+      expect(await walletBalance(api.db, customer.id)).toBe(balanceAfterPaying + paid!.total);
+      expect(await walletBalance(api.db, sellers.centro.id)).toBe(centroBefore - (centroPart!.total - centroPart!.commission));
+      const [final] = await api.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(final).toMatchObject({ deliveryStatus: "cancelado", paymentStatus: "reembolsado", total: 0 });
+      expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
+        `Su pedido #${number} está ahora «Cancelado». Le devolvimos ${usd(left!.total)} a su cartera.`,
+      );
+      expect((await storedNotifications(api.db, sellers.centro.id)).at(-1)!.message).toBe(
+        `La administración canceló el pedido #${number} para Centro Pádel: se reembolsó al cliente y se descontó la venta de su cartera.`,
+      );
+      const uses = await api.db.execute<{ count: number }>(sql`select count(*)::int as count from coupon_redemptions where order_id = ${orderId}`);
+      expect(uses.rows[0]!.count).toBe(0);
+    });
+
+    it("una parte cancelada antes del pago no se cobra ni se abona a su vendedor", async () => {
+      const { customer, orderId } = await customerWithOrder(api.app, api.db, catalogue);
+      const subs = await subOrderIds(api.app, customer, orderId);
+      expect((await sellerUpdate(sellers.smash, subs["Tienda Smash"]!, "cancelado")).statusCode).toBe(200);
+      const smashBefore = await walletBalance(api.db, sellers.smash.id);
+
+      await payFromWallet(api.app, api.db, customer, orderId);
+      const [smashPart] = await api.db.select().from(shopOrders).where(eq(shopOrders.id, subs["Tienda Smash"]!));
+      expect(smashPart).toMatchObject({ deliveryStatus: "cancelado", paymentStatus: "sin_pagar" });
+      expect(await walletBalance(api.db, sellers.smash.id)).toBe(smashBefore);
+      const [centroPart] = await api.db.select().from(shopOrders).where(eq(shopOrders.id, subs["Centro Pádel"]!));
+      expect(centroPart!.paymentStatus).toBe("pagado");
     });
 
     it("un pedido con una parte ya cancelada que luego caduca no devuelve dos veces su stock", async () => {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, orders, shopOrders } from "../../api/src/db/schema";
+import { orderNumber } from "../../api/src/modules/orders/contract";
 import { formatUsd as usd } from "../../api/src/modules/wallet/service";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import { creditWallet, makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
@@ -247,7 +248,7 @@ describe("ofertas", () => {
     const late = await answer(seller, offer._id, "aceptada");
     expect(late.statusCode).toBe(409);
     const notices = await noticesOf(customer.id, orderId);
-    expect(notices.map((notice) => notice.message)).toContain(`Su pedido ${orderId.slice(0, 8).toUpperCase()} caducó sin pagarse y se ha cancelado.`);
+    expect(notices.map((notice) => notice.message)).toContain(`Su pedido #${orderNumber(orderId)} caducó sin pagarse y se ha cancelado.`);
   });
 
   it("de dos respuestas a la vez solo una se aplica", async () => {

@@ -124,4 +124,24 @@ describe("pedidos concurrentes en PostgreSQL", () => {
     const balance = await api.db.execute<{ balance: number }>(sql`select sum(amount)::integer as balance from wallet_entries where user_id = ${buyer!.id}`);
     expect(balance.rows[0]!.balance).toBe(0);
   });
+
+  it("10 cancelaciones a la vez de un pedido pagado lo reembolsan una sola vez", async () => {
+    const product = await newProduct("pala-cancelada", 5);
+    const [buyer] = await customers(1);
+    const admin = await signedInUser(api.db, "admin");
+    await putInCart(api.db, buyer!.id, product.id, 1);
+    const orderId = await placedOrderId(api.app, buyer!);
+    await creditWallet(api.db, buyer!.id, 100_000);
+    expect((await api.app.inject({ method: "POST", url: "/payment/wallet", headers: buyer!.headers, payload: { orderId } })).statusCode).toBe(200);
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api.app.inject({ method: "PUT", url: `/admin/order-status/update/${orderId}`, headers: admin.headers, payload: { status: "cancelado" } }),
+      ),
+    );
+    expect(statuses(responses)).toEqual({ 200: 1, 409: 9 });
+    const balance = await api.db.execute<{ balance: number }>(sql`select sum(amount)::integer as balance from wallet_entries where user_id = ${buyer!.id}`);
+    expect(balance.rows[0]!.balance).toBe(100_000);
+    expect(await stockOf(api.db, product.id)).toBe(5);
+  });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { addToWishlistThroughApi, ballsFor, placeOrderThroughApi, SHIPPING_INFO } from "./orders-support";
+import { addToWishlistThroughApi, adminMovesOrder, ballsFor, buyAndPay, placeOrderThroughApi, plentifulProduct, SHIPPING_INFO } from "./orders-support";
 import { registerThroughForm, uniqueEmail } from "./support";
 
 /** Whole dollars and cents as the offer form takes them, e.g. 550 -> '5,50'. */
@@ -131,6 +131,38 @@ test.describe("panel del cliente", () => {
         await expectNoSeriousAxeViolations(page);
       }
     }
+  });
+
+  test("un pedido pagado que se cancela vuelve a la cartera, y con ese saldo se paga el siguiente", async ({ page, javaScriptEnabled }, testInfo) => {
+    const email = uniqueEmail(testInfo, "reembolso");
+    await registerThroughForm(page, { name: "Rita Reembolso", email, redirectTo: "/dashboard/my-wallet" });
+    const productId = await plentifulProduct();
+    const refundedId = await buyAndPay(email, productId);
+    await adminMovesOrder(refundedId, "cancelado");
+
+    await page.goto(`/dashboard/order/details/${refundedId}`);
+    await expect(page.getByTestId("order-delivery-status")).toHaveText("Cancelado");
+    await expect(page.getByTestId("order-payment-status")).toHaveText("Reembolsado");
+
+    await accountMenu(page).getByRole("link", { name: "Mi cartera" }).click();
+    const entry = page.getByTestId("wallet-entry");
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText(/Reembolso del pedido #[0-9A-F]{8} \(.+\)/);
+    const refund = (await entry.locator("td").last().textContent())!.replace(/^\+/, "");
+    await expect(page.getByTestId("wallet-balance")).toHaveText(refund);
+
+    // The same product again, paid with the refund: the balance goes back to zero.
+    const nextId = await placeOrderThroughApi(email, productId);
+    await page.goto(`/payment?orderId=${nextId}`);
+    await expect(page.getByTestId("wallet-balance")).toHaveText(refund);
+    await page.getByRole("button", { name: "Pagar con mi cartera" }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/confirm/${nextId}$`));
+    await expect(page.getByTestId("order-payment-status")).toHaveText("Pagado");
+    await page.goto("/dashboard/my-wallet");
+    await expect(page.getByTestId("wallet-balance")).toHaveText(/^0,00\sUS\$$/);
+    await expect(entry).toHaveCount(2);
+    await expect(entry.first()).toContainText(/Pago del pedido #[0-9A-F]{8}/);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
   });
 
   test("los favoritos del panel se agregan al carrito y se eliminan", async ({ page, javaScriptEnabled }, testInfo) => {

@@ -46,8 +46,8 @@ export async function addToWishlistThroughApi(email: string, productId: string):
   await apiCall("/home/product/add-to-wishlist", token, "POST", { userId, productId });
 }
 
-/** The admin moves the whole order to `status`; the customer is told. */
-export async function adminMovesOrder(orderId: string, status: "procesando" | "enviado" | "entregado"): Promise<void> {
+/** The admin moves the whole order to `status` (cancelling a paid one refunds it); the customer is told. */
+export async function adminMovesOrder(orderId: string, status: "procesando" | "enviado" | "entregado" | "cancelado"): Promise<void> {
   const admin = await apiSignIn("admin@mercadopadel.test", DEMO_PASSWORD);
   await apiCall(`/admin/order-status/update/${orderId}`, admin.token, "PUT", { status });
 }

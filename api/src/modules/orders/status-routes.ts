@@ -38,6 +38,6 @@ export async function orderStatusRoutes(app: FastifyInstance, opts: { db: Db }) 
   routes.put(
     "/admin/order-status/update/:id",
     { onRequest: [app.authenticate, onlyRoles(["admin"])], schema: { params: idParams, body: statusBody } },
-    (request): Promise<StatusChange> => updateOrderStatus(db, request.params.id, request.body.status),
+    (request): Promise<StatusChange> => updateOrderStatus(db, request.params.id, request.body.status, currentUser(request)),
   );
 }

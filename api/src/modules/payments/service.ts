@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderPayments, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
@@ -59,8 +59,8 @@ async function lockOrderForPayment(tx: Transaction, orderId: string, userId: str
 }
 
 /**
- * Marks a locked, unpaid order and its shop orders paid and credits each shop's owner with the
- * shop order's total minus its commission. The payment row (one per order) and the ledger
+ * Marks a locked, unpaid order and its shop orders still open paid and credits each shop's owner
+ * with the shop order's total minus its commission. The payment row (one per order) and the ledger
  * references (one per shop order) make a second confirmation impossible.
  */
 async function confirmPayment(tx: Transaction, order: PayableOrder, method: PaymentMethod, reference: string): Promise<void> {
@@ -70,7 +70,8 @@ async function confirmPayment(tx: Transaction, order: PayableOrder, method: Paym
     .update(shopOrders)
     .set({ paymentStatus: "pagado" })
     .from(shops)
-    .where(and(eq(shopOrders.orderId, order.id), eq(shops.id, shopOrders.shopId)))
+    // A part cancelled before the payment is neither charged (the order total left it) nor credited.
+    .where(and(eq(shopOrders.orderId, order.id), eq(shops.id, shopOrders.shopId), ne(shopOrders.deliveryStatus, "cancelado")))
     .returning({ id: shopOrders.id, total: shopOrders.total, commission: shopOrders.commission, ownerId: shops.ownerId, shopName: shops.name });
   const credits = paidShopOrders
     .filter((shopOrder) => shopOrder.total > shopOrder.commission)
