@@ -5,6 +5,7 @@ import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
+import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "../../api/src/modules/notifications/contract";
 import type { NotificationItem } from "../../api/src/modules/notifications/schemas";
 import { notify } from "../../api/src/modules/notifications/service";
 import { orderNumber } from "../../api/src/modules/orders/contract";
@@ -13,7 +14,6 @@ import { signedInUser, type Customer } from "./orders-support";
 import { customerWithOrder, payFromWallet, splitShopOwners, subOrderIds, type TwoSellers } from "./notifications-support";
 import { createTestApi, insertCatalogue, TEST_JWT_SECRET, testConfig, type Catalogue, type TestApi } from "./support";
 
-const EVENT = "nuevaNotificacion";
 const WAIT_MS = 5_000;
 
 async function listenOnLoopback(app: App): Promise<string> {
@@ -49,7 +49,7 @@ function refusal(socket: Socket): Promise<string> {
 /** Every notification a socket receives, kept in arrival order. */
 function collect(socket: Socket): NotificationItem[] {
   const received: NotificationItem[] = [];
-  socket.on(EVENT, (item: NotificationItem) => received.push(item));
+  socket.on(NEW_NOTIFICATION_EVENT, (item: NotificationItem) => received.push(item));
   return received;
 }
 
@@ -225,7 +225,10 @@ describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
     await until(() => toCustomer.length === 1, "el aviso en la otra instancia");
     expect(toCustomer[0]!.message).toBe(`Su pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Enviado».`);
 
-    // The server drops every LISTEN connection: each instance opens its own again and listens on.
+    // The server drops every LISTEN connection: each instance opens its own again, listens on and
+    // asks its clients to reload, since what was committed meanwhile was never pushed.
+    const reloads: number[] = [];
+    customerSocket.on(RELOAD_NOTIFICATIONS_EVENT, () => reloads.push(Date.now()));
     const dropped = await db.execute<{ pid: number }>(
       sql`select pg_terminate_backend(pid), pid from pg_stat_activity where query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
     );
@@ -235,6 +238,7 @@ describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
     const deadline = Date.now() + WAIT_MS;
     while ((await listening()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await listening()).toBe(2);
+    await until(() => reloads.length > 0, "el aviso de recargar");
     await notify(db, [{ userId: customer.id, type: "sistema", message: "Después de reconectar" }]);
     await until(() => toCustomer.length === 2, "el aviso tras reconectar");
     expect(toCustomer[1]!.message).toBe("Después de reconectar");

@@ -22,8 +22,12 @@ export type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Stops one subscription made by `Database.listen`. */
 export type Unlisten = () => Promise<void>;
 
-/** Subscribes to a PostgreSQL NOTIFY channel; `onPayload` receives each payload once its transaction commits. */
-export type Listen = (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
+/**
+ * Subscribes to a PostgreSQL NOTIFY channel; `onPayload` receives each payload once its transaction
+ * commits. `onResume` runs when listening starts again after a lost connection, since payloads
+ * sent meanwhile never arrive.
+ */
+export type Listen = (channel: string, onPayload: (payload: string) => void, onResume?: () => void) => Promise<Unlisten>;
 
 export interface Database {
   db: Db;
@@ -51,7 +55,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db,
       kind: "postgres",
       migrate: () => migratePg(db, { migrationsFolder }),
-      listen: (channel, onPayload) => listener.listen(channel, onPayload),
+      listen: (channel, onPayload, onResume) => listener.listen(channel, onPayload, onResume),
       close: async () => {
         await listener.close();
         await pool.end();
@@ -88,13 +92,17 @@ class PostgresListener {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private readonly resumeHandlers = new Set<() => void>();
+  /** Set once a connection has listened: every later one is a resumption. */
+  private listenedBefore = false;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
 
   constructor(private readonly connectionString: string) {}
 
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten> {
+  async listen(channel: string, onPayload: (payload: string) => void, onResume?: () => void): Promise<Unlisten> {
     const client = await this.connection();
+    if (onResume) this.resumeHandlers.add(onResume);
     let handlers = this.handlers.get(channel);
     if (!handlers) {
       handlers = new Set();
@@ -103,6 +111,7 @@ class PostgresListener {
     }
     handlers.add(onPayload);
     return async () => {
+      if (onResume) this.resumeHandlers.delete(onResume);
       handlers.delete(onPayload);
       if (handlers.size > 0 || this.handlers.get(channel) !== handlers) return;
       this.handlers.delete(channel);
@@ -139,6 +148,8 @@ class PostgresListener {
     await client.connect();
     for (const channel of this.handlers.keys()) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
     this.client = client;
+    if (this.listenedBefore) for (const onResume of this.resumeHandlers) onResume();
+    this.listenedBefore = true;
     return client;
   }
 

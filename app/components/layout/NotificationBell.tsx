@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { Socket } from "socket.io-client";
+import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "../../../api/src/modules/notifications/contract";
 import type { NotificationItem } from "../../../api/src/modules/notifications/schemas";
 import { BellIcon } from "~/components/icons";
 import { NOTIFICATION_TYPE_LABELS, notificationDate } from "~/components/notifications/notification-schemas";
@@ -14,7 +15,6 @@ interface UnreadAnswer {
   unreadCount: number;
 }
 
-const NEW_NOTIFICATION_EVENT = "nuevaNotificacion";
 /** After a refused connection (a token that could not be fetched), try again this much later. */
 const RETRY_REFUSED_MS = 15_000;
 
@@ -97,6 +97,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
       });
       socketRef.current = socket;
       socket.on("connect", () => void reload());
+      socket.on(RELOAD_NOTIFICATIONS_EVENT, () => void reload());
       socket.on(NEW_NOTIFICATION_EVENT, (item: unknown) => {
         if (!isShowable(item)) return;
         // The reload may have brought it already.

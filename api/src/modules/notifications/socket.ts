@@ -4,12 +4,11 @@ import type { Db, Listen, Unlisten } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { UNAUTHORIZED } from "../accounts/auth.js";
 import { signApiJwt, verifyApiJwt } from "../accounts/tokens.js";
+import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "./contract.js";
 import { notificationForDelivery } from "./service.js";
 
 /** The channel migration 0010's trigger announces every committed notification on. */
 export const NOTIFICATIONS_CHANNEL = "notifications";
-/** The socket.io event a new notification is pushed as (SPEC.md section 4). */
-export const NEW_NOTIFICATION_EVENT = "nuevaNotificacion";
 
 /** Long enough to open a connection, too short to be worth stealing. */
 export const SOCKET_TOKEN_TTL_SECONDS = 60;
@@ -35,7 +34,8 @@ export async function verifySocketToken(token: unknown, secret: string): Promise
  * Real-time notifications (DESIGN.md section 4). A connection must present a socket token in its
  * handshake (`auth: { token }`) and joins its user's room. Every committed notification reaches
  * every API instance through LISTEN, and each pushes it to the room on its own sockets, so several
- * instances need no socket.io adapter. Answers the function that stops listening.
+ * instances need no socket.io adapter; after a lost LISTEN connection every client is asked to
+ * reload what it may have missed. Answers the function that stops listening.
  */
 export async function attachNotificationSocket(io: SocketServer, opts: { db: Db; jwtSecret: string; listen?: Listen }): Promise<Unlisten> {
   io.use((socket, next) => {
@@ -50,11 +50,15 @@ export async function attachNotificationSocket(io: SocketServer, opts: { db: Db;
   });
 
   if (!opts.listen) return async () => undefined;
-  return opts.listen(NOTIFICATIONS_CHANNEL, (notificationId) => {
-    notificationForDelivery(opts.db, notificationId)
-      .then((delivery) => {
-        if (delivery) io.to(userRoom(delivery.userId)).emit(NEW_NOTIFICATION_EVENT, delivery.item);
-      })
-      .catch((error: unknown) => console.error("No se pudo entregar la notificación", notificationId, error));
-  });
+  return opts.listen(
+    NOTIFICATIONS_CHANNEL,
+    (notificationId) => {
+      notificationForDelivery(opts.db, notificationId)
+        .then((delivery) => {
+          if (delivery) io.to(userRoom(delivery.userId)).emit(NEW_NOTIFICATION_EVENT, delivery.item);
+        })
+        .catch((error: unknown) => console.error("No se pudo entregar la notificación", notificationId, error));
+    },
+    () => io.emit(RELOAD_NOTIFICATIONS_EVENT),
+  );
 }
