@@ -7,6 +7,8 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // As in Playwright: a test that fails once and then passes is reported, not fatal to the run.
+    retry: 1,
     pool: "forks",
   },
 });
