@@ -324,6 +324,8 @@ describe("notificaciones", () => {
       expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
         `Su pedido #${number} de Tienda Smash está ahora «Cancelado». Le devolvimos ${usd(refund)} a su cartera.`,
       );
+      const { order } = (await call("GET", `/home/order/${orderId}`, customer)).json();
+      expect(order).toMatchObject({ price: left!.total, amountPaid: paid!.total, refunded: refund, payment_status: "pagado" });
       const wallet = (await call("GET", `/wallet/${customer.id}`, customer)).json();
       expect(wallet.entries[0]).toMatchObject({ amount: refund, reason: `Reembolso del pedido #${number} (Tienda Smash)` });
       // The seller cancelled their own sale: no notice to them about it.

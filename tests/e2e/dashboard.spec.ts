@@ -143,12 +143,16 @@ test.describe("panel del cliente", () => {
     await page.goto(`/dashboard/order/details/${refundedId}`);
     await expect(page.getByTestId("order-delivery-status")).toHaveText("Cancelado");
     await expect(page.getByTestId("order-payment-status")).toHaveText("Reembolsado");
+    const paid = (await page.getByTestId("order-amount-paid").textContent())!;
+    await expect(page.getByTestId("order-refunded")).toHaveText(`−${paid}`);
+    await expect(page.getByTestId("order-total")).toHaveText(/^0,00\sUS\$$/);
 
     await accountMenu(page).getByRole("link", { name: "Mi cartera" }).click();
     const entry = page.getByTestId("wallet-entry");
     await expect(entry).toHaveCount(1);
     await expect(entry).toContainText(/Reembolso del pedido #[0-9A-F]{8} \(.+\)/);
     const refund = (await entry.locator("td").last().textContent())!.replace(/^\+/, "");
+    expect(refund).toBe(paid);
     await expect(page.getByTestId("wallet-balance")).toHaveText(refund);
 
     // The same product again, paid with the refund: the balance goes back to zero.

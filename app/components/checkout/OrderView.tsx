@@ -129,6 +129,18 @@ export function OrderTotals({ order }: { order: PresentedOrder }) {
       <dd className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink" data-testid="order-total">
         {formatPrice(order.price)}
       </dd>
+      {order.refunded > 0 && order.amountPaid !== null ? (
+        <>
+          <dt className="text-neutral-700">Pagado</dt>
+          <dd className="text-right font-semibold" data-testid="order-amount-paid">
+            {formatPrice(order.amountPaid)}
+          </dd>
+          <dt className="text-neutral-700">Reembolsado a su cartera</dt>
+          <dd className="text-right font-semibold" data-testid="order-refunded">
+            −{formatPrice(order.refunded)}
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }

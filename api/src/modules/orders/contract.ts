@@ -67,6 +67,13 @@ export interface OrderDetail {
   shipping_fee: number;
   /** What the customer pays: subtotal - discount + shipping_fee. */
   price: number;
+  /** What the payment charged, null before it is paid. */
+  amountPaid: number | null;
+  /**
+   * What went back to the customer's wallet when paid parts were cancelled: the charge less what
+   * the order costs now (only cancellations change a paid order's price).
+   */
+  refunded: number;
   delivery_status: DeliveryStatus;
   payment_status: PaymentStatus;
   suborders: ShopOrder[];
