@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import type { App } from "../../api/src/app";
 import type { Db } from "../../api/src/db/client";
 import { notifications, shops } from "../../api/src/db/schema";
-import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
+import { creditWallet, placedOrderId, putCouponOnCart, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { insertUser, type Catalogue } from "./support";
 
 /** Helpers the notification and socket tests share. */
@@ -22,12 +22,18 @@ export async function splitShopOwners(db: Db, catalogue: Catalogue): Promise<Two
   return { centro: await signedInAs(catalogue.owner.id, "seller"), smash: await signedInAs(smashOwner.id, "seller") };
 }
 
-/** A new customer's order of one Vertex (Centro Pádel) and two tubes of balls (Tienda Smash). */
-export async function customerWithOrder(app: App, db: Db, catalogue: Catalogue): Promise<{ customer: Customer; orderId: string }> {
+/** A new customer's order of one Vertex (Centro Pádel) and two tubes of balls (Tienda Smash), with the coupon if given. */
+export async function customerWithOrder(
+  app: App,
+  db: Db,
+  catalogue: Catalogue,
+  couponCode?: string,
+): Promise<{ customer: Customer; orderId: string }> {
   await db.execute(sql`update products set stock = 50 where slug in ('pala-bullpadel-vertex-04', 'pelotas-head-padel-pro')`);
   const customer = await signedInUser(db);
   await putInCart(db, customer.id, catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
   await putInCart(db, customer.id, catalogue.bySlug["pelotas-head-padel-pro"]!.id, 2);
+  if (couponCode) await putCouponOnCart(db, customer.id, couponCode);
   return { customer, orderId: await placedOrderId(app, customer) };
 }
 

@@ -4,7 +4,7 @@ import { notifications, offers, orders, shopOrders } from "../../api/src/db/sche
 import { notify } from "../../api/src/modules/notifications/service";
 import { orderNumber } from "../../api/src/modules/orders/contract";
 import { formatUsd as usd, walletBalance } from "../../api/src/modules/wallet/service";
-import { makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInUser, stockOf, type Customer } from "./orders-support";
+import { makeOverdue, signedInUser, stockOf, type Customer } from "./orders-support";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import {
   customerWithOrder,
@@ -292,12 +292,7 @@ describe("notificaciones", () => {
     });
 
     it("cancelar una parte pagada la reembolsa en la cartera, con el cupón aplicado a lo que queda, y descuenta la venta al vendedor", async () => {
-      await api.db.execute(sql`update products set stock = 50 where slug in ('pala-bullpadel-vertex-04', 'pelotas-head-padel-pro')`);
-      const customer = await signedInUser(api.db);
-      await putInCart(api.db, customer.id, catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
-      await putInCart(api.db, customer.id, catalogue.bySlug["pelotas-head-padel-pro"]!.id, 2);
-      await putCouponOnCart(api.db, customer.id, "AHORRA20");
-      const orderId = await placedOrderId(api.app, customer);
+      const { customer, orderId } = await customerWithOrder(api.app, api.db, catalogue, "AHORRA20");
       await payFromWallet(api.app, api.db, customer, orderId);
       const subs = await subOrderIds(api.app, customer, orderId);
       const number = orderNumber(orderId);
@@ -394,12 +389,7 @@ describe("notificaciones", () => {
     });
 
     it("cancelar una parte cierra sus ofertas pendientes y el cupón se aplica a lo que queda", async () => {
-      await api.db.execute(sql`update products set stock = 50 where slug in ('pala-bullpadel-vertex-04', 'pelotas-head-padel-pro')`);
-      const customer = await signedInUser(api.db);
-      await putInCart(api.db, customer.id, catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
-      await putInCart(api.db, customer.id, catalogue.bySlug["pelotas-head-padel-pro"]!.id, 2);
-      await putCouponOnCart(api.db, customer.id, "AHORRA20");
-      const orderId = await placedOrderId(api.app, customer);
+      const { customer, orderId } = await customerWithOrder(api.app, api.db, catalogue, "AHORRA20");
       const subs = await subOrderIds(api.app, customer, orderId);
       const offer = await api.app.inject({
         method: "POST",
