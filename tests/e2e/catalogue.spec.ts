@@ -91,6 +91,27 @@ test.describe("catálogo", () => {
     await expect(page).toHaveURL(/view=list/);
     await expect(page.getByLabel("Lista")).toBeChecked();
   });
+
+  test("en un móvil el panel de filtros empieza plegado y se despliega con «Filtros»; en pantalla ancha se ve abierto", async ({ page, javaScriptEnabled }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/products");
+    const stockFilter = page.getByRole("checkbox", { name: "Solo en stock" });
+    await expect(stockFilter).toBeHidden();
+    // The first products are on the first screen, not pushed down by the filters.
+    await expect(page.getByTestId("product-card").first()).toBeInViewport();
+    await page.getByTestId("filters-toggle").click();
+    await stockFilter.check();
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/availability=in-stock/);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/products");
+    await expect(page.getByRole("checkbox", { name: "Solo en stock" })).toBeVisible();
+    const panelBox = (await page.getByTestId("filters-panel").boundingBox())!;
+    const firstProduct = (await page.getByTestId("product-card").first().boundingBox())!;
+    // Beside the products, not above them.
+    expect(firstProduct.x).toBeGreaterThan(panelBox.x + panelBox.width);
+  });
 });
 
 test.describe("búsqueda", () => {

@@ -9,6 +9,8 @@ import type { ListingParams } from "~/services/product-listing.server";
 const RELOAD_DEBOUNCE_MS = 100;
 
 const FORM_ID = "filtros-productos";
+/** Where the panel sits beside the products (Tailwind's lg), as the stylesheet's .filters-panel rule. */
+const WIDE_SCREEN = "(min-width: 64rem)";
 
 interface ProductFiltersProps {
   state: ListingParams;
@@ -95,9 +97,13 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
   const panelRef = useRef<HTMLDetailsElement>(null);
   const submit = useDebounceSubmit();
 
-  // The panel starts open (usable without JavaScript); on narrow screens it folds away to show products first.
+  // The panel comes folded, and the stylesheet shows it anyway on wide screens until a script
+  // manages it: from here on its toggle decides, starting open on wide screens.
   useEffect(() => {
-    if (panelRef.current && window.matchMedia("(max-width: 1023.98px)").matches) panelRef.current.open = false;
+    const panel = panelRef.current;
+    if (!panel) return;
+    if (window.matchMedia(WIDE_SCREEN).matches) panel.open = true;
+    panel.dataset.managed = "";
   }, []);
 
   // Back, forward and 'Restablecer' change the URL without remounting the form: show the URL's state.
@@ -145,7 +151,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
   return (
     <div
       onChange={onChange}
-      className="grid items-start gap-6 lg:grid-cols-1 lg:has-[>form>details[open]]:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10"
+      className="grid items-start gap-6 lg:grid-cols-1 lg:has-[>form>details[open],>form>details:not([data-managed])]:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10"
     >
       <Form
         ref={formRef}
@@ -157,11 +163,11 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
         aria-label="Filtros de productos"
         className="lg:sticky lg:top-20"
       >
-        <details ref={panelRef} open className="group rounded-2xl border border-neutral-200 bg-white" data-testid="filters-panel">
+        <details ref={panelRef} className="filters-panel group rounded-2xl border border-neutral-200 bg-white" data-testid="filters-panel">
           <summary className="flex items-center gap-2 rounded-2xl px-5 py-3.5 text-sm font-bold text-ink hover:bg-neutral-50" data-testid="filters-toggle">
             <SlidersIcon className="size-5" />
             Filtros
-            <ChevronDownIcon className="ml-auto size-5 transition-transform group-open:rotate-180" />
+            <ChevronDownIcon className="filters-chevron ml-auto size-5 transition-transform group-open:rotate-180" />
           </summary>
           <div className="space-y-5 px-5 pb-5">
             {state.searchValue ? <input type="hidden" name="searchValue" value={state.searchValue} /> : null}
