@@ -37,21 +37,24 @@ function ProductImage({ product, sizes }: { product: ProductSummary; sizes: stri
  * JavaScript), sent through a fetcher once the page is interactive. A product sold by size links
  * to its page to choose one.
  */
+/** A narrow card (two columns on a phone) gives the main button a row of its own, a wider one sets it beside the icons. */
+const CARD_PRIMARY_WIDTH = "w-full @[15rem]:w-auto @[15rem]:min-w-0 @[15rem]:flex-1";
+
 export function ProductCardActions({ product }: { product: ProductSummary }) {
   const fetcher = useShopperFetcher();
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={SHOPPER_LISTS_ACTION} className="relative z-10 mt-3 flex items-center gap-2">
+    <fetcher.Form method="post" action={SHOPPER_LISTS_ACTION} className="relative z-10 mt-3 flex flex-wrap items-center gap-2">
       <ShopperFormFields />
       <input type="hidden" name="productId" value={product._id} />
       <input type="hidden" name="slug" value={product.slug} />
       {product.stock > 0 ? (
         product.hasSizes ? (
-          <Link to={`/product/details/${product.slug}`} className={`${primaryButtonLook} min-w-0 flex-1 px-3 text-center`}>
+          <Link to={`/product/details/${product.slug}`} className={`${primaryButtonLook} ${CARD_PRIMARY_WIDTH} px-3 text-center`}>
             Elegir talla
           </Link>
         ) : (
-          <button type="submit" name="intent" value="add-to-cart" disabled={busy} className={`${primaryButtonLook} min-w-0 flex-1 px-3 text-center`}>
+          <button type="submit" name="intent" value="add-to-cart" disabled={busy} className={`${primaryButtonLook} ${CARD_PRIMARY_WIDTH} px-3 text-center`}>
             Agregar al carrito<span className="sr-only">: {product.name}</span>
           </button>
         )
@@ -85,7 +88,7 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductSumm
           <span className="absolute left-2 top-2 rounded-md bg-ink px-2 py-1 text-xs font-bold text-white">Agotado</span>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
+      <div className="@container flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">{product.brand}</p>
         <h3 className="text-sm leading-snug font-semibold text-ink sm:text-base">
           <Link to={`/product/details/${product.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
