@@ -29,7 +29,7 @@ const marketplaceSteps = [
   },
   {
     title: "Pago protegido",
-    text: "Pague con su monedero o con tarjeta a través de PayPal. El pedido solo cuenta como pagado cuando el cobro está confirmado, y nunca se cobra dos veces.",
+    text: "Pague con su cartera o con tarjeta a través de PayPal. El pedido solo cuenta como pagado cuando el cobro está confirmado, y nunca se cobra dos veces.",
   },
 ];
 

@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [
   {
     name: "description",
     content:
-      "Cupones de descuento AHORRA20, REGALO50 y VALE100, vouchers para su monedero y la clase de prueba gratuita de pádel de los sábados.",
+      "Cupones de descuento AHORRA20, REGALO50 y VALE100, vouchers para su cartera y la clase de prueba gratuita de pádel de los sábados.",
   },
 ];
 
@@ -176,7 +176,7 @@ export default function Gift() {
   return (
     <>
       <PageIntro eyebrow="Regalos y promociones" title="Cupones y Vales de Regalo">
-        <p>Ahorre en su material de pádel, regale saldo para el monedero o venga a probar el pádel gratis un sábado.</p>
+        <p>Ahorre en su material de pádel, regale saldo para la cartera o venga a probar el pádel gratis un sábado.</p>
       </PageIntro>
 
       <section aria-labelledby="cupones" className="mx-auto max-w-7xl px-4 md:px-6 py-14">
@@ -233,7 +233,7 @@ export default function Gift() {
         <h2 id="vouchers" className="text-3xl font-bold tracking-tight text-slate-900">
           Vouchers
         </h2>
-        <p className="mt-3 max-w-2xl text-slate-700">Cada voucher abona su importe en el monedero, una vez por usuario y antes de su fecha de caducidad.</p>
+        <p className="mt-3 max-w-2xl text-slate-700">Cada voucher abona su importe en la cartera, una vez por usuario y antes de su fecha de caducidad.</p>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {vouchers.map((voucher) => (
             <li key={voucher.code} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -55,19 +55,19 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
         </ul>
         <h3>Pagos</h3>
         <p>
-          Puede pagar con el saldo de su monedero o con tarjeta a través de PayPal. Un pedido se considera pagado solo cuando
+          Puede pagar con el saldo de su cartera o con tarjeta a través de PayPal. Un pedido se considera pagado solo cuando
           el proveedor confirma el cobro, y un mismo pedido nunca se cobra dos veces. No guardamos los datos de su tarjeta.
         </p>
         <h3>Cupones y vales</h3>
         <p>
-          Los cupones se aplican en el pago y tienen usos limitados. Los vales se abonan en su monedero una sola vez por
+          Los cupones se aplican en el pago y tienen usos limitados. Los vales se abonan en su cartera una sola vez por
           usuario y solo antes de su fecha de caducidad. Ni unos ni otros se pueden cambiar por dinero.
         </p>
         <h3>Vendedores</h3>
         <p>
           Para abrir una tienda hay que enviar una solicitud con el nombre comercial, el RIF, la ubicación, un teléfono y la
           documentación que la acredite; nuestro equipo la aprueba o la rechaza indicando el motivo. Cada venta pagada se
-          abona en el monedero del vendedor, descontada la comisión de la plataforma que se muestra en cada pedido. Los
+          abona en la cartera del vendedor, descontada la comisión de la plataforma que se muestra en cada pedido. Los
           vendedores se comprometen a describir sus productos con exactitud y a enviarlos en los plazos indicados.
         </p>
         <h3>Responsabilidad</h3>
@@ -86,7 +86,7 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
         <h3>Qué datos tratamos</h3>
         <ul>
           <li>Datos de su cuenta: nombre, correo electrónico y contraseña, que guardamos cifrada y nunca en claro.</li>
-          <li>Datos de sus compras: pedidos, dirección de envío, teléfono y movimientos de su monedero.</li>
+          <li>Datos de sus compras: pedidos, dirección de envío, teléfono y movimientos de su cartera.</li>
           <li>Los mensajes que nos envía desde el formulario de contacto.</li>
           <li>
             Si solicita abrir una tienda, los datos y documentos de la solicitud, que solo ven usted y nuestro equipo de

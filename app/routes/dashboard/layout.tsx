@@ -32,18 +32,22 @@ const SECTIONS = [
   { to: "/dashboard/change-password", label: "Cambiar contraseña", end: false },
 ];
 
+const SECTION_LOOK =
+  "block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:border-lime-300 aria-[current=page]:bg-lime-100 aria-[current=page]:text-slate-900 md:rounded-lg md:border-0 md:py-2 md:text-base";
+
 export default function DashboardLayout() {
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_1fr] md:px-6">
       <aside>
         <nav aria-label="Mi cuenta">
-          <ul className="space-y-1">
+          {/* A phone shows the sections as wrapped chips, so the screen's content starts on the first screen. */}
+          <ul className="flex flex-wrap gap-2 md:block md:space-y-1">
             {SECTIONS.map((section) => (
               <li key={section.to}>
                 <NavLink
                   to={section.to}
                   end={section.end}
-                  className="block rounded-lg px-3 py-2 font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:bg-lime-100 aria-[current=page]:text-slate-900"
+                  className={SECTION_LOOK}
                 >
                   {section.label}
                 </NavLink>
@@ -51,7 +55,7 @@ export default function DashboardLayout() {
             ))}
             <li>
               <Form method="post" action="/logout">
-                <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left font-semibold text-slate-800 hover:bg-slate-100">
+                <button type="submit" className={`${SECTION_LOOK} md:w-full md:text-left`}>
                   Cerrar sesión
                 </button>
               </Form>
