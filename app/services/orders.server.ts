@@ -1,8 +1,9 @@
-import type { CouponAnswer, OrderAnswer, OrderDetail, PlaceOrderAnswer, ShippingInfo } from "../../api/src/modules/orders/contract";
+import type { CouponAnswer, OrderAnswer, OrderDetail, OrderItem, PlaceOrderAnswer, ShippingInfo, ShopOrder } from "../../api/src/modules/orders/contract";
 import type { PaymentAnswer, PaymentOptionsAnswer, PayPalApprovalAnswer } from "../../api/src/modules/payments/contract";
 import type { WalletAnswer } from "../../api/src/modules/wallet/contract";
 import { api, ApiError, imageUrl } from "./api.server";
 import type { AccountClient } from "./auth.server";
+import { STORE_TIME_ZONE } from "./store-time";
 
 /**
  * The checkout's calls (SPEC.md section 7 "Orders", "Wallet and payments"), always as the
@@ -10,7 +11,6 @@ import type { AccountClient } from "./auth.server";
  */
 
 export type { OrderDetail, ShippingInfo };
-import type { OrderItem, ShopOrder } from "../../api/src/modules/orders/contract";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -74,8 +74,8 @@ export function capturePayPalPayment(account: AccountClient, orderId: string, pa
   return account.call<PaymentAnswer>("/payment/paypal/capture", { method: "POST", body: { orderId, paypalOrderId } });
 }
 
-const clock = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hour12: false });
-const dateTime = new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short" });
+const clock = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: STORE_TIME_ZONE });
+const dateTime = new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: STORE_TIME_ZONE });
 
 /** 'HH:MM' in the store's time zone, formatted on the server so the page reads the same with or without JavaScript. */
 export function clockTime(iso: string): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STORE_TIME_ZONE } from "~/services/store-time";
 
 /** The buttons of each notification on the notifications screen. */
 export const notificationIntents = { markRead: "marcar-leida", remove: "eliminar" } as const;
@@ -37,5 +38,5 @@ export const notificationDate = new Intl.DateTimeFormat("es-ES", {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: "Europe/Madrid",
+  timeZone: STORE_TIME_ZONE,
 });
