@@ -1,17 +1,10 @@
+import { DELIVERY_STATUS_LABELS } from "../../../api/src/modules/orders/contract";
 import { BallIcon } from "~/components/icons";
 import { formatPrice } from "~/services/money";
 import type { PresentedOrder, PresentedShopOrder } from "~/services/orders.server";
 
 type DeliveryStatus = PresentedOrder["delivery_status"];
 type PaymentStatus = PresentedOrder["payment_status"];
-
-const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
-  pendiente: "Pendiente",
-  procesando: "Procesando",
-  enviado: "Enviado",
-  entregado: "Entregado",
-  cancelado: "Cancelado",
-};
 
 const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   sin_pagar: "Sin pagar",
@@ -26,7 +19,7 @@ const PAYMENT_METHOD_LABELS: Record<NonNullable<PresentedOrder["payment_method"]
 };
 
 export function deliveryLabel(status: DeliveryStatus): string {
-  return DELIVERY_LABELS[status];
+  return DELIVERY_STATUS_LABELS[status];
 }
 
 export function paymentLabel(status: PaymentStatus): string {

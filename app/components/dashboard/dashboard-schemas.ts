@@ -29,7 +29,7 @@ export const ORDER_FILTER_LABELS: Record<CustomerOrderFilter, string> = {
   all: "Todos",
   sin_pagar: "Sin pagar",
   pendiente: "Pendientes",
-  procesando: "En proceso",
+  procesando: "En preparación",
   enviado: "Enviados",
   entregado: "Entregados",
   cancelado: "Cancelados",

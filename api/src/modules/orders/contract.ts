@@ -12,6 +12,15 @@ export function orderNumber(orderId: string): string {
 }
 
 export type DeliveryStatus = "pendiente" | "procesando" | "enviado" | "entregado" | "cancelado";
+
+/** What a customer reads for each delivery status, on every page and in every notice. */
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pendiente: "Pendiente",
+  procesando: "En preparación",
+  enviado: "Enviado",
+  entregado: "Entregado",
+  cancelado: "Cancelado",
+};
 export type PaymentStatus = "sin_pagar" | "pagado" | "reembolsado";
 export type PaymentMethod = "cartera" | "tarjeta_prueba" | "paypal";
 

@@ -5,20 +5,11 @@ import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { notify } from "../notifications/service.js";
 import { formatUsd } from "../wallet/service.js";
-import { orderNumber, type DeliveryStatus, type PaymentStatus } from "./contract.js";
+import { DELIVERY_STATUS_LABELS, orderNumber, type DeliveryStatus, type PaymentStatus } from "./contract.js";
 import { orderCouponDiscount } from "./coupons.js";
 import { expireUnpaidOrders, ORDER_NOT_FOUND } from "./service.js";
 
 export const STATUS_UPDATED = "Estado del pedido actualizado.";
-
-/** What a customer reads for each delivery status. */
-export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
-  pendiente: "Pendiente",
-  procesando: "En preparación",
-  enviado: "Enviado",
-  entregado: "Entregado",
-  cancelado: "Cancelado",
-};
 
 /** The way forward; 'cancelado' is off it. */
 const STEPS: DeliveryStatus[] = ["pendiente", "procesando", "enviado", "entregado"];
