@@ -16,14 +16,19 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Entre en su cuenta de Mercado Pádel para ver sus pedidos, su cartera y su perfil." },
 ];
 
+/** Pages a visitor reaches from the cart, where signing in is the next step of buying. */
+const CHECKOUT_PATHS = ["/shipping", "/payment", "/order/"];
+
 export async function loader(args: LoaderFunctionArgs) {
   await redirectSignedInUser(args);
   const url = new URL(args.request.url);
+  const redirectTo = url.searchParams.get("redirectTo") ?? "";
   return {
     honeypot: honeypotInputProps(),
     googleSignIn: googleSignInEnabled,
     sessionExpired: url.searchParams.get("session") === "expired",
-    redirectTo: url.searchParams.get("redirectTo") ?? "",
+    redirectTo,
+    fromCheckout: CHECKOUT_PATHS.some((path) => redirectTo.startsWith(path)),
   };
 }
 
@@ -48,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { honeypot, googleSignIn, sessionExpired, redirectTo } = useLoaderData<typeof loader>();
+  const { honeypot, googleSignIn, sessionExpired, redirectTo, fromCheckout } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(loginSchema, {
     lastResult: actionData?.result,
@@ -70,6 +75,10 @@ export default function Login() {
       {sessionExpired ? (
         <p role="alert" className="mb-5 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 font-medium text-amber-950">
           Su sesión ha caducado. Inicie sesión de nuevo.
+        </p>
+      ) : fromCheckout ? (
+        <p role="status" className="mb-5 rounded-lg border-l-4 border-lime-600 bg-lime-50 px-4 py-3 font-medium text-ink">
+          Para continuar con su pedido, inicie sesión o cree una cuenta. Su carrito se conserva.
         </p>
       ) : null}
       <HoneypotProvider {...honeypot}>

@@ -11,6 +11,7 @@ import type { ProductDetails } from "~/services/catalog.server";
 import { formatPrice } from "~/services/money";
 import { shopperAction } from "~/services/shopper-actions.server";
 import { COMPARE_LIMIT, getCompareList, getShopper, type CompareItem } from "~/services/shopper.server";
+import { stockText } from "~/components/product/stock";
 
 export async function loader(args: LoaderFunctionArgs) {
   const shopper = await getShopper(args);
@@ -33,7 +34,7 @@ const NOT_APPLICABLE = "—";
 const ROWS: { label: string; value: (product: ProductDetails) => ReactNode }[] = [
   { label: "Precio", value: (product) => formatPrice(product.salePrice) },
   { label: "Valoración", value: (product) => <Rating value={product.rating} showValue /> },
-  { label: "Stock", value: (product) => (product.stock > 0 ? `${product.stock} disponibles` : "Agotado") },
+  { label: "Stock", value: (product) => stockText(product.stock) },
   { label: "Marca", value: (product) => product.brand },
   { label: "Categoría", value: (product) => product.category.name },
   ...SPEC_ROWS.map(({ key, label }) => ({ label, value: (product: ProductDetails) => product.specs?.[key] || NOT_APPLICABLE })),

@@ -11,10 +11,15 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** /order/summary?orderId= (SPEC.md section 2): the user's own order; any other id is the 404 page. */
+/**
+ * /order/summary?orderId= (SPEC.md section 2): the user's own order; any other id is the 404 page.
+ * Without an id, the summary of every order is the list of them.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const account = await requireAccount(args);
-  const order = await getOwnOrder(account, new URL(args.request.url).searchParams.get("orderId"));
+  const orderId = new URL(args.request.url).searchParams.get("orderId");
+  if (!orderId) throw await account.redirect("/dashboard/my-orders");
+  const order = await getOwnOrder(account, orderId);
   return account.data({
     order: presentOrder(order),
     placedAt: longDateTime(order.createdAt),

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { CARD_FIELDS, cardSchema, checkoutIntents } from "~/components/checkout/checkout-schemas";
-import { OrderTotals, PaymentBadge, ShopOrderSection } from "~/components/checkout/OrderView";
+import { OrderTotals, PaymentBadge, ShippingAddress, ShopOrderSection } from "~/components/checkout/OrderView";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { ApiError } from "~/services/api.server";
 import { NETWORK_ERROR, refusalOf } from "~/services/account.server";
@@ -267,6 +267,8 @@ export default function Payment() {
             <ShopOrderSection key={suborder._id} suborder={suborder} showStatus={false} />
           ))}
           <OrderTotals order={order} />
+          <h3 className="border-t border-neutral-300 pt-4 text-base font-bold text-ink">Envío a</h3>
+          <ShippingAddress info={order.shippingInfo} />
         </section>
       </div>
     </div>

@@ -20,6 +20,7 @@ import { catalogPageHeaders, getProduct } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
 import { getMyReview, getReviews, isReviewIntent, reviewAction, reviewsPageOf } from "~/services/reviews.server";
 import { getShopper } from "~/services/shopper.server";
+import { stockText } from "~/components/product/stock";
 
 export async function loader(args: LoaderFunctionArgs) {
   const found = await getProduct(args.params.slug ?? "");
@@ -188,11 +189,6 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
       </div>
     </fetcher.Form>
   );
-}
-
-function stockText(stock: number) {
-  if (stock === 0) return "Agotado";
-  return stock === 1 ? "1 disponible" : `${stock} disponibles`;
 }
 
 export default function ProductDetailsPage() {

@@ -60,6 +60,7 @@ test.describe("pedido y pago", () => {
     // /shipping is for signed-in users: the visitor is sent to sign in, and creates an account.
     await page.goto("/shipping");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fshipping$/);
+    await expect(page.getByRole("status").filter({ hasText: "Para continuar con su pedido, inicie sesión o cree una cuenta. Su carrito se conserva." })).toBeVisible();
     await registerThroughForm(page, { name: "Pablo Pagador", email: uniqueEmail(testInfo, "pedido"), redirectTo: "/card" });
 
     // The cart survived the sign-in, quantities and coupon included.
@@ -101,6 +102,7 @@ test.describe("pedido y pago", () => {
     await expect(page.getByTestId("test-mode")).toContainText("Modo de prueba: no se realiza ningún cargo real");
     await expect(page.getByTestId("wallet-balance")).toBeVisible();
     await expect(page.getByTestId("payment-summary").getByTestId("order-shop")).toHaveCount(shops.size);
+    await expect(page.getByTestId("payment-summary").getByTestId("shipping-address")).toContainText("Calle del Revés 12, 3º B");
 
     // The declined test card: a clear message, and the order stays unpaid.
     await payByCard(page, "4000 0000 0000 0002");
@@ -137,7 +139,7 @@ test.describe("pedido y pago", () => {
     expect(shoeAfter.stock).toBe(shoe.stock - 2);
   });
 
-  test("un pedido desconocido es la página 404 y /order/confirm sin pedido lo explica", async ({ page }, testInfo) => {
+  test("un pedido desconocido es la página 404; /order/confirm sin pedido lo explica y /order/summary lleva a Mis pedidos", async ({ page }, testInfo) => {
     await registerThroughForm(page, { name: "Nora Curiosa", email: uniqueEmail(testInfo, "curiosa"), redirectTo: "/" });
     for (const path of ["/payment?orderId=00000000-0000-4000-8000-000000000000", "/order/summary?orderId=nada", "/order/confirm/00000000-0000-4000-8000-000000000000"]) {
       const response = await page.goto(path);
@@ -146,6 +148,9 @@ test.describe("pedido y pago", () => {
     }
     await page.goto("/order/confirm");
     await expect(page.getByRole("main").getByRole("link", { name: "Mis pedidos" })).toHaveAttribute("href", "/dashboard/my-orders");
+    // The summary of no order in particular is the list of them all.
+    await page.goto("/order/summary");
+    await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
     // An empty cart has nothing to send.
     await page.goto("/shipping");
     await expect(page.getByText("Su carrito está vacío: no hay nada que enviar.")).toBeVisible();

@@ -34,9 +34,11 @@ export async function loader(args: LoaderFunctionArgs) {
     const notifications = page.notifications.map((item) => ({ ...item, date: notificationDate.format(new Date(item.createdAt)) }));
     return account.data({ ...page, notifications, error: null });
   } catch (error) {
-    if (error instanceof Response || !(error instanceof ApiError)) throw error;
-    // SPEC.md section 8: a failed load shows 'Error: ' and the server's message.
-    return account.data({ notifications: [], total: 0, page: 1, totalPages: 1, error: error.message }, error.status >= 500 ? 502 : error.status);
+    if (error instanceof Response) throw error;
+    // SPEC.md section 8: a failed load shows 'Error: ' and the server's message, or the network's.
+    const answered = error instanceof ApiError;
+    const message = answered ? error.message : "Error de red o servidor";
+    return account.data({ notifications: [], total: 0, page: 1, totalPages: 1, error: message }, answered && error.status < 500 ? error.status : 502);
   }
 }
 
@@ -77,10 +79,19 @@ function NotificationCard({ notification, page }: { notification: ShownNotificat
       className={`rounded-2xl border p-5 shadow-sm ${notification.read ? "border-slate-200 bg-slate-50 text-slate-600" : "border-lime-400 bg-white text-slate-900"}`}
     >
       <p id={titleId} className={notification.read ? "font-normal" : "font-semibold"}>
-        {notification.orderId ? <span>Pedido #{orderNumber(notification.orderId)}: </span> : null}
         {notification.message}
       </p>
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        {notification.orderId ? (
+          <div className="flex gap-1">
+            <dt className="font-semibold">Pedido:</dt>
+            <dd>
+              <Link to={`/dashboard/order/details/${notification.orderId}`} className="underline underline-offset-2 hover:text-slate-900">
+                #{orderNumber(notification.orderId)}
+              </Link>
+            </dd>
+          </div>
+        ) : null}
         <div className="flex gap-1">
           <dt className="font-semibold">Tipo:</dt>
           <dd>{NOTIFICATION_TYPE_LABELS[notification.type] ?? notification.type}</dd>
@@ -109,6 +120,15 @@ function NotificationCard({ notification, page }: { notification: ShownNotificat
         </button>
       </Form>
     </li>
+  );
+}
+
+/** 'Anterior' on the first page and 'Siguiente' on the last stay in place, shown as unavailable. */
+function PageLinkUnavailable({ children }: { children: string }) {
+  return (
+    <a role="link" aria-disabled="true" className={`${buttonLook} cursor-not-allowed border-slate-200 text-slate-500`}>
+      {children}
+    </a>
   );
 }
 
@@ -149,7 +169,7 @@ export default function SystemNotifications() {
                 Anterior
               </Link>
             ) : (
-              <span aria-hidden="true" />
+              <PageLinkUnavailable>Anterior</PageLinkUnavailable>
             )}
             <p className="text-sm font-semibold text-slate-700">
               Página {page} de {totalPages}
@@ -159,7 +179,7 @@ export default function SystemNotifications() {
                 Siguiente
               </Link>
             ) : (
-              <span aria-hidden="true" />
+              <PageLinkUnavailable>Siguiente</PageLinkUnavailable>
             )}
           </nav>
         </>
