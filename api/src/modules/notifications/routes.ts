@@ -5,15 +5,17 @@ import type { Db } from "../../db/client.js";
 import { currentUser, requireSelfOrAdmin } from "../accounts/auth.js";
 import type { MessageAnswer } from "../accounts/schemas.js";
 import {
+  FULL_LIST_LIMIT,
+  MAX_PAR_PAGE,
   notificationParams,
   notificationsQuery,
   userParams,
-  type NotificationAnswer,
+  type NotificationItem,
   type NotificationsAnswer,
   type SocketTokenAnswer,
   type UnreadCountAnswer,
 } from "./schemas.js";
-import { countUnread, deleteNotification, listNotifications, markNotificationRead, NOTIFICATION_DELETED, NOTIFICATION_READ } from "./service.js";
+import { countUnread, deleteNotification, latestNotifications, listNotifications, markNotificationRead, NOTIFICATION_DELETED } from "./service.js";
 import { signSocketToken, SOCKET_TOKEN_TTL_SECONDS } from "./socket.js";
 
 export interface NotificationRoutesOptions {
@@ -28,14 +30,17 @@ export async function notificationRoutes(app: FastifyInstance, opts: Notificatio
   const { db } = opts;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  // As the spec has it, a list; asking for a page (as the web does) answers it with its counts.
   routes.get(
     "/user/notifications/:userId",
     { onRequest: app.authenticate, schema: { params: userParams, querystring: notificationsQuery } },
-    async (request): Promise<NotificationsAnswer> => {
+    async (request): Promise<NotificationsAnswer | NotificationItem[]> => {
       const { userId } = request.params;
       requireSelfOrAdmin(request, userId);
       const { page, parPage, unread } = request.query;
-      return listNotifications(db, userId, { page, parPage, unreadOnly: unread === "true" });
+      const unreadOnly = unread === "true";
+      if (page === undefined && parPage === undefined) return latestNotifications(db, userId, { limit: FULL_LIST_LIMIT, unreadOnly });
+      return listNotifications(db, userId, { page: page ?? 1, parPage: parPage ?? MAX_PAR_PAGE, unreadOnly });
     },
   );
 
@@ -51,10 +56,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: Notificatio
   routes.patch(
     "/user/notifiactions-read/:notificationId",
     { onRequest: app.authenticate, schema: { params: notificationParams, body: noBody } },
-    async (request): Promise<NotificationAnswer> => ({
-      message: NOTIFICATION_READ,
-      notification: await markNotificationRead(db, request.params.notificationId, currentUser(request).id),
-    }),
+    (request): Promise<NotificationItem> => markNotificationRead(db, request.params.notificationId, currentUser(request).id),
   );
 
   routes.delete(

@@ -11,7 +11,7 @@ export interface NotificationItem {
   createdAt: string;
 }
 
-/** GET /user/notifications/{userId}: one page of the user's notifications, newest first. */
+/** GET /user/notifications/{userId} with `page` or `parPage`: one page of the user's notifications, newest first. */
 export interface NotificationsAnswer {
   notifications: NotificationItem[];
   totalNotification: number;
@@ -24,19 +24,16 @@ export interface UnreadCountAnswer {
   unreadCount: number;
 }
 
-export interface NotificationAnswer {
-  message: string;
-  notification: NotificationItem;
-}
-
 export interface SocketTokenAnswer {
   token: string;
   /** Seconds the token may be used to open a connection. */
   expiresIn: number;
 }
 
-/** Most notifications one call answers: the screen shows 5 a page, the bell its latest few. */
+/** Most notifications one page answers: the screen shows 5 a page, the bell its latest few. */
 export const MAX_PAR_PAGE = 50;
+/** Most notifications the unpaged list answers (SPEC.md: "a list of notifications"), newest first. */
+export const FULL_LIST_LIMIT = 500;
 /** Far beyond any real list, low enough that the offset stays an exact integer. */
 const MAX_PAGE = 100_000;
 
@@ -52,13 +49,13 @@ export const notificationsQuery = z.object({
     .int("La página no es válida.")
     .min(1, "La página no es válida.")
     .max(MAX_PAGE, "La página no es válida.")
-    .default(1),
+    .optional(),
   parPage: z.coerce
     .number({ invalid_type_error: "El tamaño de página no es válido." })
     .int("El tamaño de página no es válido.")
     .min(1, "El tamaño de página no es válido.")
     .max(MAX_PAR_PAGE, `Se muestran como mucho ${MAX_PAR_PAGE} notificaciones por página.`)
-    .default(MAX_PAR_PAGE),
+    .optional(),
   /** Only those not read yet (what the bell reloads after a reconnect). */
   unread: z.enum(["true", "false"], { message: "El filtro de no leídas no es válido." }).optional(),
 });

@@ -7,7 +7,6 @@ import type { NotificationItem, NotificationsAnswer } from "./schemas.js";
 export type NotificationType = (typeof notificationType.enumValues)[number];
 
 export const NOTIFICATION_NOT_FOUND = "Notificación no encontrada.";
-export const NOTIFICATION_READ = "Notificación marcada como leída.";
 export const NOTIFICATION_DELETED = "Notificación eliminada.";
 
 export interface NewNotification {
@@ -40,24 +39,36 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
 }
 
 /** One page of a user's notifications, newest first, with their total and unread counts. */
+const shownTo = (userId: string, unreadOnly: boolean) => and(eq(notifications.userId, userId), unreadOnly ? eq(notifications.read, false) : undefined);
+
+async function newestFirst(db: Db, shown: SQL | undefined, limit: number, offset = 0): Promise<NotificationItem[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(shown)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toNotificationItem);
+}
+
+/** The user's newest notifications, at most `limit`, as a plain list. */
+export function latestNotifications(db: Db, userId: string, { limit, unreadOnly }: { limit: number; unreadOnly: boolean }): Promise<NotificationItem[]> {
+  return newestFirst(db, shownTo(userId, unreadOnly), limit);
+}
+
 export async function listNotifications(
   db: Db,
   userId: string,
   { page, parPage, unreadOnly }: { page: number; parPage: number; unreadOnly: boolean },
 ): Promise<NotificationsAnswer> {
-  const shown = and(eq(notifications.userId, userId), unreadOnly ? eq(notifications.read, false) : undefined);
-  const [rows, [totals], unreadCount] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(shown)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(parPage)
-      .offset((page - 1) * parPage),
+  const shown = shownTo(userId, unreadOnly);
+  const [items, [totals], unreadCount] = await Promise.all([
+    newestFirst(db, shown, parPage, (page - 1) * parPage),
     db.select({ total: count() }).from(notifications).where(shown),
     countUnread(db, userId),
   ]);
-  return { notifications: rows.map(toNotificationItem), totalNotification: totals!.total, unreadCount, page, parPage };
+  return { notifications: items, totalNotification: totals!.total, unreadCount, page, parPage };
 }
 
 /** The user's unread notifications, as a subquery other queries can take in (the header's counts). */
