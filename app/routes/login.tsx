@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { intents, loginSchema } from "~/components/account/account-schemas";
-import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import { AuthCard, FormAlert, GoogleSignInForm, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
 import { logIn, loginErrorMessage } from "~/services/account.server";
 import { redirectSignedInUser, safeRedirectPath, signIn } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
@@ -98,17 +98,7 @@ export default function Login() {
           </div>
         </Form>
       </HoneypotProvider>
-      {googleSignIn ? (
-        <Form method="post" action="/auth/google" className="mt-6 border-t border-slate-200 pt-6">
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button
-            type="submit"
-            className="inline-flex w-full items-center justify-center gap-2 rounded-full border border-slate-400 bg-white px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-          >
-            Continuar con Google
-          </button>
-        </Form>
-      ) : null}
+      {googleSignIn ? <GoogleSignInForm redirectTo={redirectTo} /> : null}
     </AuthCard>
   );
 }

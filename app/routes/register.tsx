@@ -4,9 +4,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { intents, registerSchema } from "~/components/account/account-schemas";
-import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import { AuthCard, FormAlert, GoogleSignInForm, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
 import { refusalOf, registerAccount } from "~/services/account.server";
 import { redirectSignedInUser, safeRedirectPath, signIn } from "~/services/auth.server";
+import { googleSignInEnabled } from "~/services/google-auth.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 
@@ -19,7 +20,11 @@ const REGISTER_FIELDS = ["name", "email", "password", "confirmPassword"] as cons
 
 export async function loader(args: LoaderFunctionArgs) {
   await redirectSignedInUser(args);
-  return { honeypot: honeypotInputProps(), redirectTo: new URL(args.request.url).searchParams.get("redirectTo") ?? "" };
+  return {
+    honeypot: honeypotInputProps(),
+    googleSignIn: googleSignInEnabled,
+    redirectTo: new URL(args.request.url).searchParams.get("redirectTo") ?? "",
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -48,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Register() {
-  const { honeypot, redirectTo } = useLoaderData<typeof loader>();
+  const { honeypot, googleSignIn, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(registerSchema, {
     lastResult: actionData?.result,
@@ -81,6 +86,7 @@ export default function Register() {
           </SubmitButton>
         </Form>
       </HoneypotProvider>
+      {googleSignIn ? <GoogleSignInForm redirectTo={redirectTo} /> : null}
     </AuthCard>
   );
 }

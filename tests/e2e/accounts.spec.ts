@@ -225,4 +225,14 @@ test.describe("cuentas", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Hola, Carla Google" })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
   });
+
+  test("crear la cuenta con Google desde /register", async ({ page }, testInfo) => {
+    await page.goto("/register?redirectTo=%2Fdashboard");
+    await page.getByRole("button", { name: "Continuar con Google" }).click();
+    await page.getByLabel("Correo de Google").fill(uniqueEmail(testInfo, "google-alta"));
+    await page.getByLabel("Nombre en Google").fill("Gael Google");
+    await page.getByRole("button", { name: "Autorizar" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Hola, Gael Google" })).toBeVisible();
+  });
 });

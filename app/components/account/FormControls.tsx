@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 const controlLook =
@@ -92,5 +92,20 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
       {intro ? <div className="mt-3 text-slate-700">{intro}</div> : null}
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
     </section>
+  );
+}
+
+/** 'Continuar con Google': signs in, or creates the account, and comes back to `redirectTo`. */
+export function GoogleSignInForm({ redirectTo }: { redirectTo: string }) {
+  return (
+    <Form method="post" action="/auth/google" className="mt-6 border-t border-slate-200 pt-6">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <button
+        type="submit"
+        className="inline-flex w-full items-center justify-center gap-2 rounded-full border border-slate-400 bg-white px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+      >
+        Continuar con Google
+      </button>
+    </Form>
   );
 }
