@@ -50,7 +50,8 @@ export async function buildApp({ db, config, listen, logger = false }: AppDeps):
     // sent it, so any other client's request.ip is its own address, whatever header it makes up.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 200 },
+    // ignoreTrailingSlash: the spec spells some paths with a final slash (handle-seller-response/), clients may not.
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // Errors Fastify raises before routing (malformed URL, bad headers) get a Spanish answer too.
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply).status(400).send({ message: "Petición no válida." });

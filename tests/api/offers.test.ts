@@ -212,6 +212,14 @@ describe("ofertas", () => {
     expect(wrongSeller.json()).toEqual({ message: "Oferta no encontrada." });
     expect((await answer(customer, offer._id, "aceptada")).statusCode).toBe(404);
     expect((await answer(seller, offer._id, "quizás")).json().message).toBe("Elija aceptar o rechazar la oferta.");
+    // The same call without the spec's final slash reaches the same route.
+    const withoutSlash = await api.app.inject({
+      method: "POST",
+      url: "/seller/handle-seller-response",
+      headers: otherSeller.headers,
+      payload: { offerId: offer._id, status: "aceptada" },
+    });
+    expect(withoutSlash.json()).toEqual({ message: "Oferta no encontrada." });
 
     const rejected = await answer(seller, offer._id, "rechazada");
     expect(rejected.statusCode).toBe(200);
