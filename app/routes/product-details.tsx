@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
@@ -21,10 +21,18 @@ import { webEnv } from "~/services/env.server";
 import { getMyReview, getReviews, isReviewIntent, reviewAction, reviewsPageOf } from "~/services/reviews.server";
 import { getShopper } from "~/services/shopper.server";
 import { stockText } from "~/components/product/stock";
+import { slugify } from "../../api/src/modules/catalog/slug";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const found = await getProduct(args.params.slug ?? "");
-  if (!found) throw new Response("Producto no encontrado", { status: 404 });
+  const requested = args.params.slug ?? "";
+  const found = await getProduct(requested);
+  if (!found) {
+    // A link made the spec's way (the name in lower case, spaces as hyphens) keeps accents and
+    // dots the store's addresses drop: it leads to the product's own address.
+    const slug = slugify(requested);
+    if (slug && slug !== requested && (await getProduct(slug))) throw redirect(`/product/details/${slug}`, 301);
+    throw new Response("Producto no encontrado", { status: 404 });
+  }
   const { product, relatedProducts, firstReviews } = found;
   const shopper = await getShopper(args);
   const reviewsPageNo = reviewsPageOf(args.request);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { slugify } from "../../api/src/modules/catalog/slug";
 import { queryProducts } from "./support";
 
 /** Without JavaScript the filter form is sent with its button; with it, the list reloads by itself. */
@@ -170,5 +171,17 @@ test.describe("página no encontrada", () => {
     const response = await page.goto("/product/details/pala-que-no-existe");
     expect(response!.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "¡Oops! Página no encontrada" })).toBeVisible();
+  });
+
+  test("un enlace hecho con el nombre del producto, con acentos o puntos, lleva a su ficha", async ({ page }) => {
+    const { products } = await queryProducts({ parPage: "40" });
+    // SPEC.md section 2: the name in lower case with spaces replaced by hyphens.
+    const byName = (name: string) => name.toLowerCase().replace(/ /g, "-");
+    // One whose address is its name's (no suffix told it apart from a namesake).
+    const product = products.find((candidate) => byName(candidate.name) !== candidate.slug && slugify(candidate.name) === candidate.slug)!;
+    expect(product, "un producto cuyo nombre lleva acentos o signos").toBeDefined();
+    await page.goto(`/product/details/${encodeURIComponent(byName(product.name))}`);
+    await expect(page).toHaveURL(new RegExp(`/product/details/${product.slug}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
   });
 });

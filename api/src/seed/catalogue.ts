@@ -1,4 +1,5 @@
 import type { RacketSpecs } from "../db/schema.js";
+import { slugify } from "../modules/catalog/slug.js";
 
 /**
  * The demo catalogue as plain data: shops, categories, products, banners and blog posts of a
@@ -100,16 +101,6 @@ class Random {
     }
     return choices[choices.length - 1][0];
   }
-}
-
-/** Lower case, accents dropped, anything else but letters and digits turned into single hyphens. */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
 }
 
 type Forma = "Redonda" | "Lágrima" | "Diamante";
