@@ -9,7 +9,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const seeded = await seedIfEmpty(database.db);
+  const seeded = await seedIfEmpty(database.db, config);
   // PGlite runs no autovacuum: refresh the planner's statistics and the visibility map at start so
   // catalogue queries use their indexes (and index-only scans).
   if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze`);

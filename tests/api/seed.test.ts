@@ -1,10 +1,11 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { banners, blogPosts, categories, productImages, products, productSizes, shops, users } from "../../api/src/db/schema";
 import { verifyPassword } from "../../api/src/modules/accounts/password";
 import { generateProducts } from "../../api/src/seed/catalogue";
 import { DEMO_ACCOUNTS, seedIfEmpty } from "../../api/src/seed/seed";
+import { testConfig } from "./support";
 
 const CATEGORY_SLUGS = ["palas", "zapatillas", "pelotas", "paleteros", "ropa", "accesorios"];
 const SHOE_SIZES = ["36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46"];
@@ -17,7 +18,7 @@ describe("catálogo de demostración", () => {
   beforeAll(async () => {
     database = await openDatabase({ dataDir: ":memory:" });
     await database.migrate();
-    seeded = await seedIfEmpty(database.db);
+    seeded = await seedIfEmpty(database.db, testConfig());
   });
 
   afterAll(async () => {
@@ -43,7 +44,7 @@ describe("catálogo de demostración", () => {
       expect(shop.status).toBe("aprobada");
       expect(shop.rif).toMatch(/^J-\d{8}-\d$/);
     }
-    expect(await seedIfEmpty(database.db)).toBeNull();
+    expect(await seedIfEmpty(database.db, testConfig())).toBeNull();
   });
 
   it("tiene las seis categorías, cada una con imagen", async () => {
@@ -107,7 +108,7 @@ describe("catálogo de demostración", () => {
   });
 
   it("crea las cuentas de demostración con la contraseña que se muestra", async () => {
-    const rows = await database.db.select().from(users);
+    const rows = await database.db.select().from(users).where(isNotNull(users.passwordHash));
     expect(rows.map((row) => row.email).sort()).toEqual(DEMO_ACCOUNTS.map((account) => account.email).sort());
     expect(DEMO_ACCOUNTS.filter((account) => account.role === "seller")).toHaveLength(3);
     const admin = rows.find((row) => row.role === "admin")!;
@@ -116,6 +117,33 @@ describe("catálogo de demostración", () => {
     expect(await verifyPassword(`${password}x`, admin.passwordHash!)).toBe(false);
     const owners = await database.db.select({ role: users.role }).from(shops).innerJoin(users, eq(users.id, shops.ownerId));
     expect(owners.every((owner) => owner.role === "seller")).toBe(true);
+  });
+
+  it("la valoración de cada producto es la media de sus reseñas, y cada reseña viene de un pedido pagado y entregado de su autor", async () => {
+    const rated = await database.db.execute<{ rating: number; average: number | null; reviews: number }>(sql`
+      select p.rating, round(avg(r.rating)::numeric, 1)::real as average, count(r.id)::int as reviews
+      from products p left join reviews r on r.product_id = p.id group by p.id`);
+    for (const row of rated.rows) expect(row.rating).toBe(row.average ?? 0);
+    const reviewed = rated.rows.filter((row) => row.reviews > 0).length;
+    // Most products have reviews, and a fair share has none yet.
+    expect(reviewed).toBeGreaterThan(rated.rows.length / 2);
+    expect(reviewed).toBeLessThan(rated.rows.length);
+
+    const unverified = await database.db.execute<{ count: number }>(sql`
+      select count(*)::int as count from reviews r where not exists (
+        select 1 from order_items i
+        join shop_orders so on so.id = i.shop_order_id
+        join orders o on o.id = so.order_id
+        where i.product_id = r.product_id and o.user_id = r.user_id
+          and o.payment_status = 'pagado' and so.delivery_status = 'entregado')`);
+    expect(unverified.rows[0]!.count).toBe(0);
+    // The past buyers cannot sign in, and each sale credited its seller.
+    const buyers = await database.db.select().from(users).where(isNull(users.passwordHash));
+    expect(buyers.length).toBeGreaterThan(0);
+    const uncredited = await database.db.execute<{ count: number }>(sql`
+      select count(*)::int as count from shop_orders so
+      where not exists (select 1 from wallet_entries w where w.reference = 'venta:' || so.id)`);
+    expect(uncredited.rows[0]!.count).toBe(0);
   });
 
   it("publica banners que enlazan a productos o listados, y artículos del blog", async () => {

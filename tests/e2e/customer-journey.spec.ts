@@ -15,8 +15,8 @@ const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
 test.describe("recorrido del cliente", () => {
   test("tras comprar, sigue sus pedidos en el panel, hace una oferta, reseña, lee y borra sus avisos y reserva y cancela la clase de prueba", async ({ page }, testInfo) => {
-    // Accessories other journeys do not review, so this customer's review is the only one there.
-    const product = await productToReview(testInfo.project.name === "js-off" ? 3 : 2);
+    // A product no other journey reviews, so this customer's review is the only one there.
+    const product = await productToReview(testInfo.project.name === "js-off" ? 5 : 4);
     const email = uniqueEmail(testInfo, "recorrido");
     await registerThroughForm(page, { name: "Lola Recorrido", email, redirectTo: "/products" });
 

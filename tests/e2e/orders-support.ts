@@ -1,3 +1,4 @@
+import { DEMO_PRODUCT_COUNT, generateProducts } from "../../api/src/seed/catalogue";
 import { apiSignIn, apiUrl, productDetails, queryProducts, SHOPPER_PASSWORD, type ProductDetailsAnswer } from "./support";
 
 /** Orders made, paid and moved straight through the API, for the journeys that start after a purchase. */
@@ -79,15 +80,18 @@ export async function ballsFor(slot: number): Promise<ProductDetailsAnswer> {
 }
 
 /**
- * An in-stock product sold without sizes to review (an accessory unless another category is
- * named); each project and journey takes its own slot, so their reviews never meet.
+ * A product the seed's past buyers left unreviewed, sold without sizes and stocked for a handful of
+ * buyers. The list comes from the seed's own generator, so it stays the same however many reviews
+ * the tests add; each journey takes its own slot, 0 to 5, so the reviews it counts are its own.
  */
-export async function productToReview(slot: number, category = "accesorios"): Promise<{ _id: string; name: string; slug: string }> {
-  const { products } = await queryProducts({ category, availability: "in-stock", parPage: "20" });
-  const candidates = (products as (typeof products[number] & { hasSizes: boolean })[]).filter((product) => !product.hasSizes && product.stock >= 2);
-  const product = candidates[slot] ?? candidates[0];
-  if (!product) throw new Error(`no hay productos de ${category} con existencias`);
-  return product;
+export async function productToReview(slot: number): Promise<ProductDetailsAnswer> {
+  const unreviewed = generateProducts(DEMO_PRODUCT_COUNT, new Date()).filter(
+    (product) =>
+      (product.categorySlug === "accesorios" || product.categorySlug === "paleteros") && product.reviewTarget === 0 && (product.stock ?? 0) >= 6,
+  );
+  const chosen = unreviewed[slot];
+  if (!chosen) throw new Error(`no hay un producto sin reseñas para el hueco ${slot} (hay ${unreviewed.length})`);
+  return productDetails(chosen.slug);
 }
 
 /** A new customer, registered through the API (for journeys that need several). */

@@ -82,7 +82,7 @@ test.describe("reseñas", () => {
 
 test.describe("reseñas por páginas", () => {
   test("seis reseñas se leen en dos páginas de cinco, con enlaces que funcionan sin JavaScript", async ({ page }, testInfo) => {
-    const product = await productToReview(testInfo.project.name === "js-off" ? 1 : 0, "paleteros");
+    const product = await productToReview(testInfo.project.name === "js-off" ? 3 : 2);
     for (let reviewer = 1; reviewer <= 6; reviewer++) {
       const email = uniqueEmail(testInfo, `lector${reviewer}`);
       await registerThroughApi(`Lector ${reviewer}`, email);

@@ -37,6 +37,9 @@ export const SHOPS = [
   { name: "Smash Center Valencia", slug: "smash-center-valencia", rif: "J-31557820-4", location: "Av. Bolívar Norte, Valencia, Carabobo, Venezuela", phone: "+58 241 823 1975" },
 ] as const;
 
+/** The products of the store `npm start` seeds. */
+export const DEMO_PRODUCT_COUNT = 72;
+
 export interface CatalogueProduct {
   categorySlug: CategorySlug;
   /** Index into SHOPS. */
@@ -48,7 +51,11 @@ export interface CatalogueProduct {
   /** Integer cents (USD). */
   price: number;
   discount: number;
-  rating: number;
+  /**
+   * The average star rating the product's seeded reviews aim at (seed/history.ts); 0 for a product
+   * nobody has reviewed yet. The stored rating is always the average of real review rows.
+   */
+  reviewTarget: number;
   color: ProductColor;
   tag: string;
   specs: RacketSpecs | null;
@@ -60,7 +67,7 @@ export interface CatalogueProduct {
 }
 
 /** mulberry32: tiny, fast and good enough to make a catalogue look varied yet reproducible. */
-class Random {
+export class Random {
   constructor(private state: number) {}
 
   next(): number {
@@ -332,10 +339,12 @@ function randomDiscount(random: Random): number {
   return random.chance(0.55) ? 0 : random.pick(DISCOUNTS);
 }
 
-function randomRating(random: Random): number {
-  if (random.chance(0.08)) return 0;
+function randomReviewTarget(random: Random): number {
+  // Many products of a young store have no reviews yet.
+  const unreviewed = random.chance(0.4);
   // Skewed towards good ratings, as on real shops.
-  return Math.round((3 + 2 * Math.sqrt(random.next())) * 10) / 10;
+  const target = Math.round((3 + 2 * Math.sqrt(random.next())) * 10) / 10;
+  return unreviewed ? 0 : target;
 }
 
 function randomImages(random: Random, drawing: Drawing, color: ProductColor): ProductImageSpec[] {
@@ -574,7 +583,7 @@ export function generateProducts(count: number, now: Date): CatalogueProduct[] {
         description: basics.description,
         price: basics.price,
         discount,
-        rating: randomRating(random),
+        reviewTarget: randomReviewTarget(random),
         color,
         tag,
         specs: basics.specs,

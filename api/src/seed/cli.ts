@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.js";
 import { openDatabase, type Db } from "../db/client.js";
-import { DEMO_PRODUCT_COUNT, demoAccountLines, seedCatalogue } from "./seed.js";
+import { DEMO_PRODUCT_COUNT } from "./catalogue.js";
+import { demoAccountLines, seedCatalogue } from "./seed.js";
 
 /**
  * `npm run seed -- --products 10000 [--reset]`: seeds an empty database with a catalogue of any
@@ -57,12 +58,17 @@ async function main(): Promise<number> {
         return 1;
       }
       console.log("Vaciando la base de datos (--reset)...");
-      await database.db.execute(sql`truncate table ${SEEDED_TABLES} cascade`);
+      await database.db.transaction(async (tx) => {
+        // The ledger refuses truncation (migration 0008); wiping the whole store on purpose is the one exception.
+        await tx.execute(sql`alter table wallet_entries disable trigger wallet_entries_no_truncate`);
+        await tx.execute(sql`truncate table ${SEEDED_TABLES} cascade`);
+        await tx.execute(sql`alter table wallet_entries enable trigger wallet_entries_no_truncate`);
+      });
     }
 
     console.log(`Sembrando ${options.products.toLocaleString("es-ES")} productos en ${database.kind === "pglite" ? config.dataDir : "PostgreSQL"}...`);
     const started = performance.now();
-    const seeded = await seedCatalogue(database.db, { products: options.products });
+    const seeded = await seedCatalogue(database.db, { products: options.products, settings: config });
     console.log(`Creados ${seeded.products.toLocaleString("es-ES")} productos de ${seeded.shops} tiendas en ${seconds(started)} s.`);
     console.log("Cuentas de demostración:");
     for (const line of demoAccountLines()) console.log(line);

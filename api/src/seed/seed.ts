@@ -11,7 +11,8 @@ import {
   users,
 } from "../db/schema.js";
 import { hashPassword } from "../modules/accounts/password.js";
-import { BANNERS, BLOG_POSTS, CATEGORIES, SHOPS, generateProducts } from "./catalogue.js";
+import { BANNERS, BLOG_POSTS, CATEGORIES, DEMO_PRODUCT_COUNT, SHOPS, generateProducts } from "./catalogue.js";
+import { insertPurchaseHistory, type HistorySettings } from "./history.js";
 import { productImageKey, storeSeedImages } from "./images.js";
 
 export interface DemoAccount {
@@ -40,7 +41,6 @@ export function demoAccountLines(): string[] {
   return DEMO_ACCOUNTS.map((account) => `  ${ROLE_LABELS[account.role].padEnd(14)} ${account.email}  contraseña: ${account.password}`);
 }
 
-export const DEMO_PRODUCT_COUNT = 72;
 
 /** Rows per INSERT: large enough to be quick, far below PostgreSQL's 65,535 parameters per statement. */
 const BATCH_SIZE = 500;
@@ -54,7 +54,7 @@ async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promi
   for (let start = 0; start < rows.length; start += BATCH_SIZE) await insert(rows.slice(start, start + BATCH_SIZE));
 }
 
-async function insertCatalogue(tx: Transaction, productCount: number): Promise<{ products: number; shops: number }> {
+async function insertCatalogue(tx: Transaction, productCount: number, settings: HistorySettings): Promise<{ products: number; shops: number }> {
   const now = new Date();
   const catalogue = generateProducts(productCount, now);
 
@@ -100,7 +100,6 @@ async function insertCatalogue(tx: Transaction, productCount: number): Promise<{
           discount: product.discount,
           // Sized products start at 0; the product_sizes trigger sets their total.
           stock: product.stock ?? 0,
-          rating: product.rating,
           color: product.color,
           tag: product.tag,
           specs: product.specs,
@@ -124,6 +123,8 @@ async function insertCatalogue(tx: Transaction, productCount: number): Promise<{
     })),
   );
   await insertInBatches(imageRows, (batch) => tx.insert(productImages).values(batch));
+  // Past customers' delivered orders and their reviews: the only source of the products' ratings.
+  await insertPurchaseHistory(tx, { catalogue, productIdBySlug, settings, now });
 
   // The offer banner leads to the most discounted racket, the one it advertises.
   const [featuredRacket] = await tx
@@ -158,20 +159,21 @@ async function insertCatalogue(tx: Transaction, productCount: number): Promise<{
 }
 
 /**
- * Fills an empty database with the demo accounts, shops, categories, `products` products, banners
- * and blog posts, all in one transaction: a failed seed leaves nothing behind.
+ * Fills an empty database with the demo accounts, shops, categories, `products` products, banners,
+ * blog posts and past orders with their reviews, all in one transaction: a failed seed leaves
+ * nothing behind. The settings price the past orders as the store would have.
  */
-export function seedCatalogue(db: Db, options: { products: number }): Promise<{ products: number; shops: number }> {
-  return db.transaction((tx) => insertCatalogue(tx, options.products));
+export function seedCatalogue(db: Db, options: { products: number; settings: HistorySettings }): Promise<{ products: number; shops: number }> {
+  return db.transaction((tx) => insertCatalogue(tx, options.products, options.settings));
 }
 
 /** Seeds the demo store when there are no categories yet; returns null when the data already exists. */
-export function seedIfEmpty(db: Db): Promise<{ products: number; shops: number } | null> {
+export function seedIfEmpty(db: Db, settings: HistorySettings): Promise<{ products: number; shops: number } | null> {
   return db.transaction(async (tx) => {
     // Several API instances may start together on one PostgreSQL; only the first one seeds.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ id: categories.id }).from(categories).limit(1);
     if (existing) return null;
-    return insertCatalogue(tx, DEMO_PRODUCT_COUNT);
+    return insertCatalogue(tx, DEMO_PRODUCT_COUNT, settings);
   });
 }
