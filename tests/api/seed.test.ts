@@ -144,6 +144,11 @@ describe("catálogo de demostración", () => {
       select count(*)::int as count from shop_orders so
       where not exists (select 1 from wallet_entries w where w.reference = 'venta:' || so.id)`);
     expect(uncredited.rows[0]!.count).toBe(0);
+    // Priced by the store's own rules: the free-shipping threshold counts the whole order.
+    const { cart } = testConfig();
+    const fees = await database.db.execute<{ subtotal: number; shipping_fee: number }>(sql`
+      select o.subtotal, so.shipping_fee from shop_orders so join orders o on o.id = so.order_id`);
+    for (const row of fees.rows) expect(row.shipping_fee).toBe(row.subtotal >= cart.freeShippingThresholdCents ? 0 : cart.shippingFeeCents);
   });
 
   it("publica banners que enlazan a productos o listados, y artículos del blog", async () => {

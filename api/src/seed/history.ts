@@ -3,6 +3,7 @@ import type { Transaction } from "../db/client.js";
 import { orderItems, orderPayments, orders, products, reviews, shopOrders, users, walletEntries, type ShippingInfo } from "../db/schema.js";
 import type { CartSettings, OrderSettings } from "../config.js";
 import { orderNumber } from "../modules/orders/contract.js";
+import { commissionOf, shippingFeePerShop } from "../modules/orders/pricing.js";
 import { Random, type CatalogueProduct } from "./catalogue.js";
 
 /**
@@ -143,12 +144,12 @@ export async function insertPurchaseHistory(
       const byShop = new Map<string, SeededProduct[]>();
       for (const item of items) byShop.set(item.shopId, [...(byShop.get(item.shopId) ?? []), item]);
 
-      let subtotal = 0;
-      let shippingFee = 0;
+      const subtotal = items.reduce((sum, item) => sum + item.salePrice, 0);
+      const shopShippingFee = shippingFeePerShop(subtotal, settings.cart);
+      const shippingFee = shopShippingFee * byShop.size;
       for (const [shopId, shopItems] of byShop) {
         const shopSubtotal = shopItems.reduce((sum, item) => sum + item.salePrice, 0);
-        const shopShippingFee = shopSubtotal >= settings.cart.freeShippingThresholdCents ? 0 : settings.cart.shippingFeeCents;
-        const commission = Math.round((shopSubtotal * settings.orders.commissionPercent) / 100);
+        const commission = commissionOf(shopSubtotal, settings.orders);
         const shopOrderId = crypto.randomUUID();
         const shop = shopById.get(shopId)!;
         shopOrderRows.push({
@@ -175,8 +176,6 @@ export async function insertPurchaseHistory(
             createdAt: placedAt,
           });
         }
-        subtotal += shopSubtotal;
-        shippingFee += shopShippingFee;
       }
       orderRows.push({
         id: orderId,

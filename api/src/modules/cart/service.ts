@@ -8,6 +8,7 @@ import { unreadCountOf } from "../notifications/service.js";
 import { productDetailColumns, productSizesList, selectProductCards, toProductCard, toProductDetail } from "../catalog/service.js";
 import { COMPARE_LIMIT, type CartAnswer, type CartLine, type CartShopGroup, type CompareAnswer, type ShopperCountsAnswer, type WishlistAnswer } from "./contract.js";
 import type { AddToCartBody } from "./schemas.js";
+import { shippingFeePerShop } from "../orders/pricing.js";
 import { ownedBy, ownerColumn, ownerValues, type Shopper, type ShopperList } from "./shopper.js";
 
 const PRODUCT_NOT_FOUND = "Producto no encontrado";
@@ -168,7 +169,7 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
   return {
     card_products: groups,
     price,
-    shipping_fee: price >= settings.freeShippingThresholdCents ? 0 : groups.length * settings.shippingFeeCents,
+    shipping_fee: shippingFeePerShop(price, settings) * groups.length,
     card_product_count: units,
     buy_product_item: buyable,
     outOfStockProduct,

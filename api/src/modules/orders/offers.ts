@@ -11,6 +11,7 @@ import { offerAnswer, payableOrder } from "./customer.js";
 import type { OfferBody, OfferCreatedAnswer, SellerOffersAnswer, SellerResponseAnswer, SellerResponseBody } from "./customer-schemas.js";
 import { orderNumber } from "./contract.js";
 import { expireUnpaidOrders, ORDER_NOT_FOUND } from "./service.js";
+import { commissionOf } from "./pricing.js";
 
 export const OFFER_SENT = "Oferta enviada al vendedor.";
 export const OFFER_NOT_FOUND = "Oferta no encontrada.";
@@ -162,7 +163,7 @@ export async function respondToOffer(db: Db, settings: OrderSettings, sellerId: 
         .set({
           subtotal: offer.price,
           total: offer.price + current!.shopOrderShippingFee,
-          commission: Math.round((offer.price * settings.commissionPercent) / 100),
+          commission: commissionOf(offer.price, settings),
         })
         .where(eq(shopOrders.id, offer.shopOrderId));
       const subtotal = order.subtotal - current!.shopOrderSubtotal + offer.price;

@@ -20,6 +20,7 @@ import { orderNumber, type CouponAnswer, type OrderDetail, type ShopOrder } from
 import { ownedBy, type Shopper } from "../cart/shopper.js";
 import { cartCoupon, couponDiscount, redeemCoupon } from "./coupons.js";
 import type { PlaceOrderBody } from "./schemas.js";
+import { commissionOf, shippingFeePerShop } from "./pricing.js";
 
 export const ORDER_PLACED = "Pedido realizado.";
 export const EMPTY_CART = "Su carrito está vacío.";
@@ -133,7 +134,7 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
     const byShop = new Map<string, typeof lines>();
     for (const line of lines) byShop.set(line.shopId, [...(byShop.get(line.shopId) ?? []), line]);
     const subtotal = subtotalOf(lines);
-    const shopShippingFee = subtotal >= settings.cart.freeShippingThresholdCents ? 0 : settings.cart.shippingFeeCents;
+    const shopShippingFee = shippingFeePerShop(subtotal, settings.cart);
     const coupon = await cartCoupon(tx, { kind: "user", id: userId });
     const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
     const shippingFee = shopShippingFee * byShop.size;
@@ -163,7 +164,7 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
           subtotal: shopSubtotal,
           shippingFee: shopShippingFee,
           total: shopSubtotal + shopShippingFee,
-          commission: Math.round((shopSubtotal * settings.orders.commissionPercent) / 100),
+          commission: commissionOf(shopSubtotal, settings.orders),
         })
         .returning({ id: shopOrders.id });
       await tx.insert(orderItems).values(
