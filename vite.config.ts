@@ -17,7 +17,11 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off on purpose: Remix 2's lazy discovery can lose a route when its eager link discovery
+        // and a navigation fetch the same manifest at once, and the click lands on the catch-all 404
+        // (seen in CI on a search submitted right after load; fixed upstream in React Router 7 only,
+        // react-router#15327). With ~40 routes the whole manifest is one small cached script.
+        v3_lazyRouteDiscovery: false,
         v3_routeConfig: true,
       },
     }),
