@@ -1,3 +1,5 @@
+import { get } from "node:http";
+import { gunzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { gzippedScriptBytes, queryProducts } from "./support";
@@ -13,6 +15,22 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
       expect(bytes, `${path}: ${bytes} bytes`).toBeGreaterThan(0);
       expect(bytes, `${path}: ${bytes} bytes`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
     }
+  });
+
+  test("las páginas viajan comprimidas de verdad: el inicio ocupa menos de un cuarto de su tamaño", async ({ baseURL }) => {
+    const { encoding, sent, html } = await new Promise<{ encoding: string | undefined; sent: number; html: number }>((resolve, reject) => {
+      get(`${baseURL}/`, { headers: { "accept-encoding": "gzip" } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({ encoding: response.headers["content-encoding"], sent: body.length, html: gunzipSync(body).length });
+        });
+      }).on("error", reject);
+    });
+    expect(encoding).toBe("gzip");
+    // Streamed HTML flushed chunk by chunk compressed to only a third.
+    expect(sent, `${sent} bytes comprimidos de ${html}`).toBeLessThan(html / 4);
   });
 
   const publicPages: [string, () => Promise<string>][] = [
