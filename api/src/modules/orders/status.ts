@@ -47,6 +47,10 @@ interface LockedSubOrder {
   ownerId: string;
   deliveryStatus: DeliveryStatus;
   paymentStatus: PaymentStatus;
+  subtotal: number;
+  shippingFee: number;
+  total: number;
+  commission: number;
 }
 
 /** Locks the order (as payment and expiry do) so no payment, expiry or other change acts on it meanwhile. */
@@ -68,6 +72,10 @@ function subOrdersOf(tx: Transaction, orderId: string) {
       ownerId: shops.ownerId,
       deliveryStatus: shopOrders.deliveryStatus,
       paymentStatus: shopOrders.paymentStatus,
+      subtotal: shopOrders.subtotal,
+      shippingFee: shopOrders.shippingFee,
+      total: shopOrders.total,
+      commission: shopOrders.commission,
     })
     .from(shopOrders)
     .innerJoin(shops, eq(shops.id, shopOrders.shopId))
@@ -88,16 +96,12 @@ async function cancelSubOrders(tx: Transaction, orderId: string, cancelling: Loc
   const subOrderIds = cancelling.map((subOrder) => subOrder.id);
   const ids = sql`array[${sql.join(subOrderIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
   await tx.execute(sql`select give_back_stock(${ids})`);
-  const [removed] = await tx
-    .select({ subtotal: sql<number>`sum(${shopOrders.subtotal})::integer`, shippingFee: sql<number>`sum(${shopOrders.shippingFee})::integer` })
-    .from(shopOrders)
-    .where(inArray(shopOrders.id, subOrderIds));
   const [order] = await tx
     .select({ userId: orders.userId, subtotal: orders.subtotal, shippingFee: orders.shippingFee, total: orders.total, couponCode: orders.couponCode })
     .from(orders)
     .where(eq(orders.id, orderId));
-  const subtotal = order!.subtotal - removed!.subtotal;
-  const shippingFee = order!.shippingFee - removed!.shippingFee;
+  const subtotal = order!.subtotal - cancelling.reduce((sum, subOrder) => sum + subOrder.subtotal, 0);
+  const shippingFee = order!.shippingFee - cancelling.reduce((sum, subOrder) => sum + subOrder.shippingFee, 0);
   const discount = await orderCouponDiscount(tx, order!.couponCode, subtotal);
   const total = Math.max(subtotal - discount, 0) + shippingFee;
   await tx.update(orders).set({ subtotal, shippingFee, discount, total }).where(eq(orders.id, orderId));
@@ -130,23 +134,16 @@ async function refundPaidSubOrders(tx: Transaction, orderId: string, customerId:
   const number = orderNumber(orderId);
   const shopNames = paid.map((subOrder) => subOrder.shopName).join(", ");
   const paidIds = paid.map((subOrder) => subOrder.id);
-  const sales = await tx
-    .select({ id: shopOrders.id, total: shopOrders.total, commission: shopOrders.commission })
-    .from(shopOrders)
-    .where(inArray(shopOrders.id, paidIds));
   const entries = [
     ...(refund > 0 ? [{ userId: customerId, amount: refund, reason: `Reembolso del pedido #${number} (${shopNames})`, reference: `reembolso:${paidIds[0]}` }] : []),
-    ...sales
+    ...paid
       .filter((sale) => sale.total > sale.commission)
-      .map((sale) => {
-        const subOrder = paid.find((candidate) => candidate.id === sale.id)!;
-        return {
-          userId: subOrder.ownerId,
-          amount: -(sale.total - sale.commission),
-          reason: `Pedido #${number} en ${subOrder.shopName} cancelado: se descuenta la venta`,
-          reference: `anulacion:${sale.id}`,
-        };
-      }),
+      .map((sale) => ({
+        userId: sale.ownerId,
+        amount: -(sale.total - sale.commission),
+        reason: `Pedido #${number} en ${sale.shopName} cancelado: se descuenta la venta`,
+        reference: `anulacion:${sale.id}`,
+      })),
   ];
   if (entries.length > 0) await tx.insert(walletEntries).values(entries);
   await tx.update(shopOrders).set({ paymentStatus: "reembolsado" }).where(inArray(shopOrders.id, paidIds));
