@@ -1,9 +1,5 @@
-const usdFormatter = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
-
-/** The one way money is shown: integer cents (USD) in Spanish style, e.g. 1234,50 US$. */
-export function formatPrice(cents: number): string {
-  return usdFormatter.format(cents / 100);
-}
+/** The one way money is shown, the same as in the API's messages: integer cents (USD), e.g. 1234,50 US$. */
+export { formatUsd as formatPrice } from "../../api/src/modules/wallet/contract";
 
 /** Whole dollars below or equal to an amount in cents, for price inputs that count in dollars. */
 export function centsToWholeDollarsFloor(cents: number): number {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, offers, orders, shopOrders } from "../../api/src/db/schema";
 import { notify } from "../../api/src/modules/notifications/service";
 import { orderNumber } from "../../api/src/modules/orders/contract";
-import { formatUsd as usd, walletBalance } from "../../api/src/modules/wallet/service";
+import { formatUsd as usd } from "../../api/src/modules/wallet/contract";
+import { walletBalance } from "../../api/src/modules/wallet/service";
 import { makeOverdue, signedInUser, stockOf, type Customer } from "./orders-support";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import {

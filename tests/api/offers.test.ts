@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, orders, shopOrders } from "../../api/src/db/schema";
 import { orderNumber } from "../../api/src/modules/orders/contract";
-import { formatUsd as usd } from "../../api/src/modules/wallet/service";
+import { formatUsd as usd } from "../../api/src/modules/wallet/contract";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import { creditWallet, makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 

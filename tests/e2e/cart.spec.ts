@@ -1,8 +1,6 @@
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { apiUrl, headerLink, productDetails, queryProducts, uniqueEmail, type ProductDetailsAnswer } from "./support";
+import { apiUrl, formatPrice, headerLink, productDetails, type ProductDetailsAnswer, queryProducts, uniqueEmail } from "./support";
 
-const money = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
-const formatPrice = (cents: number) => money.format(cents / 100);
 
 /** The visitor's guest id inside the web's session cookie (signed, not encrypted). */
 async function guestIdOf(context: BrowserContext): Promise<string> {

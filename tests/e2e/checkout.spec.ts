@@ -1,19 +1,7 @@
 import { expect, test } from "@playwright/test";
-import {
-  addToCartFromProductPage,
-  fillShippingForm,
-  headerLink,
-  payByCard,
-  productDetails,
-  racketsInStock,
-  registerThroughForm,
-  shoesWithSizeInStock,
-  uniqueEmail,
-} from "./support";
+import { addToCartFromProductPage, fillShippingForm, formatPrice, headerLink, payByCard, productDetails, racketsInStock, registerThroughForm, shoesWithSizeInStock, uniqueEmail } from "./support";
 
 const DECLINED = "Tarjeta rechazada. Use otra tarjeta o pague con su cartera.";
-const money = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
-const formatPrice = (cents: number) => money.format(cents / 100);
 const INVALID_PHONE = "Escriba un teléfono válido, por ejemplo +58 412 555 0000.";
 
 test.describe("pedido y pago", () => {

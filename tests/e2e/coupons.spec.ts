@@ -1,8 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { addRacketToCart, apiSignIn, apiUrl, registerThroughForm, uniqueEmail } from "./support";
+import { addRacketToCart, apiSignIn, apiUrl, formatPrice, registerThroughForm, uniqueEmail } from "./support";
 
-const money = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
-const formatPrice = (cents: number) => money.format(cents / 100);
 
 interface Numbers {
   price: number;

@@ -148,3 +148,10 @@ export async function payByCard(page: Page, number: string): Promise<void> {
   await page.getByLabel("Titular de la tarjeta").fill("Pablo Pagador");
   await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
 }
+
+const money = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
+
+/** Cents as a shopper reads them on the pages, written here apart from the app's own formatter. */
+export function formatPrice(cents: number): string {
+  return money.format(cents / 100);
+}

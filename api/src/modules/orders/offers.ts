@@ -5,7 +5,7 @@ import { offers, orders, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { notify } from "../notifications/service.js";
-import { formatUsd } from "../wallet/service.js";
+import { formatUsd } from "../wallet/contract.js";
 import { orderCouponDiscount } from "./coupons.js";
 import { offerAnswer, payableOrder } from "./customer.js";
 import type { OfferBody, OfferCreatedAnswer, SellerOffersAnswer, SellerResponseAnswer, SellerResponseBody } from "./customer-schemas.js";

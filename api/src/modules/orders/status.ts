@@ -4,7 +4,7 @@ import { offers, orders, shopOrders, shops, walletEntries } from "../../db/schem
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { notify } from "../notifications/service.js";
-import { formatUsd } from "../wallet/service.js";
+import { formatUsd } from "../wallet/contract.js";
 import { DELIVERY_STATUS_LABELS, orderNumber, type DeliveryStatus, type PaymentStatus } from "./contract.js";
 import { orderCouponDiscount } from "./coupons.js";
 import { expireUnpaidOrders, ORDER_NOT_FOUND } from "./service.js";

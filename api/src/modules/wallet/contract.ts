@@ -1,4 +1,12 @@
 /** Answer shapes of the wallet calls, shared by the API and the web. Money is integer cents (USD). */
+
+const usd = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
+
+/** The one way money is shown, in the API's messages and on the pages: cents as "1234,50 US$". */
+export function formatUsd(cents: number): string {
+  return usd.format(cents / 100);
+}
+
 export interface WalletEntry {
   _id: string;
   /** Positive for money in, negative for money out. */

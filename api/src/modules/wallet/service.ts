@@ -2,18 +2,11 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { vouchers, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
-import type { VoucherRedeemedAnswer, WalletAnswer } from "./contract.js";
+import { formatUsd, type VoucherRedeemedAnswer, type WalletAnswer } from "./contract.js";
 
 export const VOUCHER_NOT_FOUND = "Voucher no encontrado.";
 export const VOUCHER_EXPIRED = "Este voucher ha caducado.";
 export const VOUCHER_ALREADY_REDEEMED = "Ya canjeó este voucher.";
-
-const usd = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
-
-/** Cents as the store shows money, e.g. "200,00 US$". */
-export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
-}
 
 /** A user's balance: the sum of their ledger entries. */
 export async function walletBalance(db: Pick<Db, "select">, userId: string): Promise<number> {
