@@ -14,13 +14,14 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { FlashMessage } from "~/components/FlashMessage";
+import { useNonce } from "~/components/Nonce";
 import { NotFound } from "~/components/NotFound";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
-import { commitSession, getSession, takeFlash } from "~/services/session.server";
 import { webEnv } from "~/services/env.server";
 import { getCounts, getShopper, NO_COUNTS } from "~/services/shopper.server";
 import stylesheet from "~/tailwind.css?url";
+import { logError } from "~/services/log.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -28,39 +29,40 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const shopper = await getShopper(args);
-  const [categories, { flash }, user, counts] = await Promise.all([
+  const { context } = args;
+  const shopper = getShopper(args);
+  const flash = context.session.takeFlash();
+  const [categories, counts] = await Promise.all([
     // The footer's categories must not take pages that need no catalogue down with the API.
-    listCategories().catch((error: unknown) => {
-      console.error("No se pudieron cargar las categorías", error);
+    listCategories(context.api).catch((error: unknown) => {
+      logError("No se pudieron cargar las categorías", error);
       return [];
     }),
-    takeFlash(args.request, args.context),
-    getUser(args),
     // SPEC.md section 4: the header's cart, favourites, compare and unread notification counts. A
     // visitor with no lists costs no call; an unreachable API shows none rather than taking the page down.
     getCounts(shopper).catch((error: unknown) => {
       if (error instanceof Response) throw error;
-      console.error("No se pudieron cargar los contadores", error);
+      logError("No se pudieron cargar los contadores", error);
       return NO_COUNTS;
     }),
   ]);
+  // Read once the counts call is done: it refreshes a stale access token (a role changed, as on a
+  // shop's approval, docs/decisions/0009), so this very page shows the role the API now holds.
+  const user = getUser(args);
   // Only what the layout shows: never the tokens.
   const signedInUser = user ? { id: user.id, name: user.name, role: user.role } : null;
-  // One cookie for the consumed flash and refreshed tokens alike (one session object per request).
-  const headers = new Headers(flash ? { "Set-Cookie": await commitSession(await getSession(args.request, args.context)) } : await shopper.headers());
   // The counts are this shopper's: no shared cache may keep a page that shows them.
-  if (shopper.id) headers.set("Cache-Control", "private, no-store");
+  const headers = new Headers(shopper.id ? { "Cache-Control": "private, no-store" } : {});
   // Only a signed-in page opens the real-time connection (the bell), so only it learns where the API is.
   const realtimeUrl = signedInUser ? webEnv.publicApiUrl : null;
   return data({ categories, flash, user: signedInUser, counts, realtimeUrl }, { headers });
 }
 
-/** Defaults for every page; routes that set caching start from these (their parentHeaders). */
+/**
+ * Defaults for every page; routes that set caching start from these (their parentHeaders). The
+ * security headers are server.ts's (helmet), on every answer alike.
+ */
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "SAMEORIGIN",
   // A shopper's page (their counts in the header) is never cached; see catalogPageHeaders.
   ...(loaderHeaders.has("Cache-Control") ? { "Cache-Control": loaderHeaders.get("Cache-Control")! } : {}),
 });
@@ -75,6 +77,7 @@ export const meta: MetaFunction = ({ error }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="es">
       <head>
@@ -104,8 +107,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer categories={rootData?.categories ?? []} />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -115,13 +118,20 @@ export default function App() {
   return <Outlet />;
 }
 
+/** What the error page says for a refusal the shopper can act on; anything else is "Algo salió mal". */
+const REFUSALS: Record<number, { title: string; message: string }> = {
+  400: { title: "Petición no válida", message: "Lo que envió no se pudo leer. Vuelva a la página y envíe el formulario de nuevo." },
+  403: { title: "Sin permiso", message: "No tiene permiso para ver esta página." },
+};
+
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const refusal = isRouteErrorResponse(error) ? REFUSALS[error.status] : undefined;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Algo salió mal</h1>
-      <p className="mt-4 text-neutral-700">No pudimos cargar esta página. Intente de nuevo en unos momentos.</p>
+      <h1 className="text-3xl font-bold">{refusal?.title ?? "Algo salió mal"}</h1>
+      <p className="mt-4 text-neutral-700">{refusal?.message ?? "No pudimos cargar esta página. Intente de nuevo en unos momentos."}</p>
       <a href="/" className="mt-8 inline-block rounded-full bg-ink px-5 py-3 font-semibold text-white hover:bg-neutral-800">
         Volver al inicio
       </a>

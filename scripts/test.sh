@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: type check, unit and API tests, then the end-to-end tests against the built store.
+# `npm test`: type check, lint, unit and API tests, then the end-to-end tests against the built store.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +17,9 @@ fi
 
 echo "== Comprobación de tipos"
 npx tsc --noEmit
+
+echo "== ESLint (incluidas las fronteras entre web, API y contrato)"
+npx eslint --max-warnings 0 .
 
 echo "== Pruebas unitarias y de la API"
 npx vitest run

@@ -1,60 +1,131 @@
 import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import swagger from "@fastify/swagger";
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import type { DestinationStream } from "pino";
 import { Server as SocketServer } from "socket.io";
+import { z } from "zod";
+import { endpoint } from "#contract/http";
+import { INTERNAL_ERROR, INVALID_REQUEST, INVALID_TEXT, NOT_FOUND, SERVICE_BUSY, TOO_LARGE } from "#contract/messages";
 import type { Config } from "./config.js";
 import type { Db, Listen } from "./db/client.js";
-import { HttpError } from "./http-error.js";
+import { databaseFailure } from "./db/errors.js";
+import { FieldsError, HttpError } from "./http-error.js";
 import { registerAuthentication } from "./modules/accounts/auth.js";
 import { createMailer } from "./modules/accounts/mail.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
+import { registerImageQueue } from "./modules/media/queue.js";
 import { mediaRoutes } from "./modules/media/routes.js";
-import { customerRoutes } from "./modules/orders/customer-routes.js";
-import { offerRoutes } from "./modules/orders/offer-routes.js";
+import { couponRoutes } from "./modules/coupons/routes.js";
+import { customerRoutes } from "./modules/customer/routes.js";
+import { offerRoutes } from "./modules/offers/routes.js";
 import { notificationRoutes } from "./modules/notifications/routes.js";
 import { attachNotificationSocket } from "./modules/notifications/socket.js";
 import { orderRoutes } from "./modules/orders/routes.js";
-import { orderStatusRoutes } from "./modules/orders/status-routes.js";
+import { orderStatusRoutes } from "./modules/order-status/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
+import { attachShopEvents } from "./modules/shops/events.js";
+import { shopRoutes } from "./modules/shops/routes.js";
+import { auditRoutes } from "./modules/audit/routes.js";
 import { trialClassRoutes } from "./modules/trial-class/routes.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
+import { registerRateLimits } from "./rate-limit.js";
+import { route } from "./route.js";
+import { registerTextGuard } from "./text-guard.js";
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "cart" | "orders" | "payments" | "trialClass" | "mail"> & {
-    secrets: Pick<Config["secrets"], "jwtSecret">;
-  };
+  config: Pick<
+    Config,
+    "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "rateLimits" | "cart" | "orders" | "payments" | "trialClass" | "mail"
+  > &
+    Pick<Config, "publicApiUrl" | "requestTimeoutSeconds" | "imageQueue"> & {
+      secrets: Pick<Config["secrets"], "jwtSecret">;
+    };
   /** The database's LISTEN (Database.listen): without it notifications are stored but not pushed live. */
   listen?: Listen;
-  logger?: boolean;
+  /**
+   * pino's level (default `error`), whether each request gets a line, and where lines go (standard
+   * output unless a test reads them). Every 5xx is logged with its error and request id.
+   */
+  log?: { level?: string; requests?: boolean; stream?: DestinationStream };
 }
 
 export type App = FastifyInstance & { io: SocketServer };
 
-const INTERNAL_ERROR = "Error interno del servidor. Intente de nuevo más tarde.";
+/** The web's x-request-id is reused when it looks like one of its ids, so one request reads the same in both logs. */
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 
-export async function buildApp({ db, config, listen, logger = false }: AppDeps): Promise<App> {
+/**
+ * The routes every instance has beside the modules': liveness (the process answers), readiness (its
+ * database answers too: 503 otherwise) and the OpenAPI document.
+ */
+const serviceEndpoints = {
+  health: endpoint({ method: "GET", path: "/health", answer: z.object({ ok: z.literal(true) }) }),
+  ready: endpoint({ method: "GET", path: "/ready", answer: z.object({ ok: z.literal(true) }) }),
+  openapi: endpoint({ method: "GET", path: "/openapi.json", answer: z.record(z.unknown()) }),
+};
+
+/** Seconds a 503 tells the client to wait (Retry-After): a lock or a burst is usually over by then. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+/** How long /ready waits for `select 1`: a database slower than this is not ready for shoppers. */
+export const READY_TIMEOUT_MS = 2000;
+
+/** `select 1` within READY_TIMEOUT_MS; false when the database fails or is too slow. */
+async function databaseAnswers(db: Db): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const tooSlow = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+  });
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, tooSlow]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: logger ? { level: "info" } : false,
+    logger: { level: log.level ?? "error", ...(log.stream ? { stream: log.stream } : {}) },
+    logController: new LogController({ disableRequestLogging: !log.requests }),
+    genReqId: (request) => {
+      const sent = request.headers["x-request-id"];
+      return typeof sent === "string" && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
     // The API sits behind the web on loopback: X-Forwarded-For counts only when one of these peers
     // sent it, so any other client's request.ip is its own address, whatever header it makes up.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
+    // A backstop behind the database's own timeouts (README, "Timeouts and busy answers"): no request
+    // is held longer than this. handlerTimeout answers 503 (FST_ERR_HANDLER_TIMEOUT) from routing to
+    // the answer; requestTimeout bounds receiving a request; connectionTimeout closes a silent socket,
+    // never before a minute: socket.io's long polling holds a request 25 s (pingInterval).
+    handlerTimeout: config.requestTimeoutSeconds * 1000,
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: Math.max(2 * config.requestTimeoutSeconds, 60) * 1000,
     // ignoreTrailingSlash: the spec spells some paths with a final slash (handle-seller-response/), clients may not.
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // Errors Fastify raises before routing (malformed URL, bad headers) get a Spanish answer too.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).status(400).send({ message: "Petición no válida." });
+      void (reply as FastifyReply).status(400).send({ message: INVALID_REQUEST });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -66,31 +137,72 @@ export async function buildApp({ db, config, listen, logger = false }: AppDeps):
         field: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
         message: issue.message ?? "Valor no válido",
       }));
-      return reply.status(400).send({ message: issues[0]?.message ?? "Petición no válida", errors: issues });
+      return reply.status(400).send({ message: issues[0]?.message ?? INVALID_REQUEST, errors: issues });
     }
-    const status = error.statusCode ?? 500;
-    if (error instanceof HttpError) return reply.status(status).send({ message: error.message });
+    const failure = databaseFailure(error);
+    if (failure === "invalid-text") return reply.status(400).send({ message: INVALID_TEXT });
+    const busy = failure === "busy" || (error as FastifyError).code === "FST_ERR_HANDLER_TIMEOUT";
+    const status = busy ? 503 : (error.statusCode ?? 500);
+    if (status >= 500) request.log.error({ err: error }, "respuesta %d", status);
+    if (busy) return reply.status(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).send({ message: SERVICE_BUSY });
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
+      if (error instanceof FieldsError) return reply.status(status).send({ message: error.message, errors: error.errors });
+      return reply.status(status).send({ message: error.message });
+    }
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx texts are English; the client gets a Spanish one.
-      return reply.status(status).send({ message: status === 413 ? "El contenido es demasiado grande." : "Petición no válida." });
+      return reply.status(status).send({ message: status === 413 ? TOO_LARGE : INVALID_REQUEST });
     }
-    request.log.error(error);
     return reply.status(500).send({ message: INTERNAL_ERROR });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: "Recurso no encontrado." }));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: NOT_FOUND }));
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
 
+  // Headers for an API that answers JSON and images (README, "Headers"): nothing may run or be framed,
+  // images may be shown by the web on another origin, and HSTS only behind an https address.
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    frameguard: { action: "deny" },
+    strictTransportSecurity: config.publicApiUrl.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
   await app.register(cookie);
   // Files are read only by routes that ask for them (request.file()), with their own limits.
   await app.register(multipart, { limits: { files: 1, fields: 20 } });
+  registerTextGuard(app);
+  registerImageQueue(app, config.imageQueue);
   registerAuthentication(app, { db, jwtSecret: config.secrets.jwtSecret });
+  registerRateLimits(app, { db, limits: config.rateLimits });
 
-  app.get("/health", { schema: {} }, async () => ({ ok: true }));
-  await app.register(accountRoutes, { db, config, mailer: createMailer(config.mail) });
+  // The OpenAPI document is made from the routes' own contract schemas (GET /openapi.json).
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "API de Mercado Pádel",
+        version: "1",
+        description: "Contract in contract/*.ts; rules schemas cannot say are in README.md.",
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  route(app, serviceEndpoints.health, async () => ({ ok: true as const }));
+  route(app, serviceEndpoints.ready, async (_request, reply) => {
+    if (await databaseAnswers(db)) return { ok: true as const };
+    return reply.status(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).send({ message: SERVICE_BUSY });
+  });
+  route(app, serviceEndpoints.openapi, async () => app.swagger() as unknown as Record<string, unknown>);
+  // One mailer for every module: accounts' onClose waits for whatever it is still sending.
+  const mailer = createMailer(config.mail);
+  await app.register(accountRoutes, { db, config, mailer });
   await app.register(catalogRoutes, { db, catalogueCacheSeconds: config.catalogueCacheSeconds });
   await app.register(cartRoutes, { db, cart: config.cart });
   await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { db });
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders });
+  await app.register(couponRoutes, { db });
   await app.register(customerRoutes, { db });
   await app.register(offerRoutes, { db, orders: config.orders });
   await app.register(orderStatusRoutes, { db });
@@ -99,13 +211,23 @@ export async function buildApp({ db, config, listen, logger = false }: AppDeps):
   await app.register(walletRoutes, { db });
   await app.register(reviewRoutes, { db });
   await app.register(trialClassRoutes, { db, capacity: config.trialClass.capacity });
+  await app.register(shopRoutes, {
+    db,
+    mailer,
+    publicWebUrl: config.publicWebUrl,
+    jwtSecret: config.secrets.jwtSecret,
+    accessTokenTtlSeconds: config.accounts.accessTokenTtlSeconds,
+  });
+  await app.register(auditRoutes, { db });
 
   const io = new SocketServer(app.server, {
     cors: { origin: config.publicWebUrl, credentials: true },
   });
   const unlisten = await attachNotificationSocket(io, { db, jwtSecret: config.secrets.jwtSecret, listen });
+  const unlistenShops = await attachShopEvents(io, { db, listen });
   app.addHook("onClose", async () => {
     await unlisten();
+    await unlistenShops();
     io.close();
   });
   return Object.assign(app, { io });

@@ -1,22 +1,40 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
+import { envChoice, envFlag, envInteger, envList, envOptionalText, envText, envOptionalUrl, envUrl, readEnvironment } from "#contract/env";
+import type { DatabaseTimeouts } from "./db/client.js";
+import type { RateLimitSettings } from "./rate-limit.js";
 
 export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections to PostgreSQL (ignored with PGlite). */
+  databasePoolSize: number;
+  /** PostgreSQL's statement and lock timeouts and the pool's wait (README, "Timeouts and busy answers"). */
+  databaseTimeouts: DatabaseTimeouts;
+  /** The longest an API request may take, from its first byte to its answer (Fastify's handler and request timeouts). */
+  requestTimeoutSeconds: number;
+  /** Images decoded at once by uploads, and uploads that may wait their turn (README, "Images"). */
+  imageQueue: ImageQueueSettings;
   apiHost: string;
   apiPort: number;
+  /** How the web server reaches the API. */
+  apiUrl: string;
   /** Address the browser uses to reach the API (images, socket.io). */
   publicApiUrl: string;
   webHost: string;
   webPort: number;
   publicWebUrl: string;
+  /** pino's level; `requests` adds one line per request. Every 5xx is logged whatever the level. */
+  log: { level: string; requests: boolean };
   /** How long an API instance reuses catalogue-wide reads (categories, price range, filter options). */
   catalogueCacheSeconds: number;
   /** Peers whose X-Forwarded-For is believed (the web server); any other client's header is ignored. */
   trustedProxies: string[];
   accounts: AccountSettings;
+  /** Attempts per client address and per account (README, "Login limits" and "Rate limits"). */
+  rateLimits: RateLimitSettings;
   cart: CartSettings;
   orders: OrderSettings;
   payments: PaymentSettings;
@@ -74,44 +92,122 @@ export interface MailSettings {
   outboxDir: string;
 }
 
+export interface ImageQueueSettings {
+  /** Images processed at the same time. */
+  concurrency: number;
+  /** Uploads that may wait for a turn; one more answers 503 with Retry-After. */
+  waiting: number;
+}
+
 export interface Secrets {
   jwtSecret: string;
   sessionSecret: string;
 }
 
-function integer(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} debe ser un número entero: ${raw}`);
-  return value;
-}
+/**
+ * Rate limits when RATE_LIMIT_* is unset (README, "Login limits" and "Rate limits"): failed sign-ins
+ * per 15 minutes, every other action per hour. Sized for a household or a school behind one address.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  login: { perAddressAndAccount: 5, perAddress: 20, perAccount: 20 },
+  register: { perAddress: 30 },
+  contact: { perAddress: 10 },
+  review: { perAccount: 30, perAddress: 60 },
+  offer: { perAccount: 20, perAddress: 60 },
+  upload: { perAccount: 30, perAddress: 60 },
+};
 
-/** A comma-separated list, blanks dropped. */
-function list(name: string, fallback: string): string[] {
-  return (process.env[name] ?? fallback)
-    .split(",")
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
+const limitVariable = (fallback: number) => envInteger(fallback, { min: 1, max: 1_000_000 });
 
-function paypalSettings(): PayPalSettings | null {
-  const clientId = process.env.PAYPAL_CLIENT_ID || "";
-  const clientSecret = process.env.PAYPAL_CLIENT_SECRET || "";
-  if (!clientId || !clientSecret) return null;
-  return { clientId, clientSecret, apiUrl: process.env.PAYPAL_API_URL || "https://api-m.sandbox.paypal.com" };
+/**
+ * PostgreSQL's time limits when DATABASE_*_TIMEOUT_MS is unset (README, "Timeouts and busy
+ * answers"). The store's statements take milliseconds and its transactions hold row locks for
+ * milliseconds (the concurrency tests pass with a 0.3 s lock timeout), so a lock awaited 2 s or a
+ * statement running 5 s means something is stuck: the request fails with 503 rather than waiting,
+ * and its connection goes back to the pool. A request waits at most 3 s for a connection, longer
+ * than a lock wait, so requests queued behind ones stuck on a lock get their connections when those
+ * give up. A stalled database answers in 5 s (8 s for a runaway statement) at worst.
+ */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 5000, lockMs: 2000, poolMs: 3000 };
+/** Fastify's handler and request timeouts: a backstop far above any call's normal time (PayPal's own calls are limited to 15 s). */
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+/**
+ * One image decoded at a time (sharp gives each image one libvips thread on glibc Linux), so uploads
+ * take at most one of two cores; 4 more may wait, each a few hundred milliseconds (README, "Images").
+ */
+export const DEFAULT_IMAGE_QUEUE: ImageQueueSettings = { concurrency: 1, waiting: 4 };
+
+/** Every variable the API (and `npm start`, which hands them on to the web) reads; `.env.example` lists them. */
+const environment = z.object({
+  NODE_ENV: envOptionalText(),
+  DATA_DIR: envText("./data"),
+  DATABASE_URL: envOptionalText(),
+  DATABASE_POOL_SIZE: envInteger(10, { min: 1, max: 1000 }),
+  DATABASE_STATEMENT_TIMEOUT_MS: envInteger(DEFAULT_DATABASE_TIMEOUTS.statementMs, { min: 100, max: 600_000 }),
+  DATABASE_LOCK_TIMEOUT_MS: envInteger(DEFAULT_DATABASE_TIMEOUTS.lockMs, { min: 100, max: 600_000 }),
+  DATABASE_POOL_TIMEOUT_MS: envInteger(DEFAULT_DATABASE_TIMEOUTS.poolMs, { min: 100, max: 600_000 }),
+  API_REQUEST_TIMEOUT_SECONDS: envInteger(DEFAULT_REQUEST_TIMEOUT_SECONDS, { min: 1, max: 3600 }),
+  IMAGE_PROCESSING_CONCURRENCY: envInteger(DEFAULT_IMAGE_QUEUE.concurrency, { min: 1, max: 64 }),
+  IMAGE_PROCESSING_QUEUE: envInteger(DEFAULT_IMAGE_QUEUE.waiting, { min: 0, max: 1000 }),
+  API_HOST: envText("127.0.0.1"),
+  API_PORT: envInteger(4000, { max: 65535 }),
+  API_URL: envOptionalUrl(),
+  API_LOG: envFlag(false),
+  LOG_LEVEL: envChoice(["error", "warn", "info", "debug", "trace"], "info"),
+  HOST: envText("127.0.0.1"),
+  PORT: envInteger(3000, { max: 65535 }),
+  PUBLIC_API_URL: envOptionalUrl(),
+  PUBLIC_WEB_URL: envOptionalUrl(),
+  CATALOGUE_CACHE_SECONDS: envInteger(30),
+  TRUSTED_PROXIES: envList("127.0.0.1,::1"),
+  ACCESS_TOKEN_TTL_SECONDS: envInteger(900, { min: 1 }),
+  REFRESH_TOKEN_TTL_DAYS: envInteger(30, { min: 1 }),
+  VERIFY_EMAIL_TTL_HOURS: envInteger(24, { min: 1 }),
+  RESET_PASSWORD_TTL_MINUTES: envInteger(30, { min: 1 }),
+  GOOGLE_USERINFO_URL: envUrl("https://openidconnect.googleapis.com/v1/userinfo"),
+  GOOGLE_TOKENINFO_URL: envUrl("https://oauth2.googleapis.com/tokeninfo"),
+  GOOGLE_CLIENT_ID: envText(""),
+  RATE_LIMIT_LOGIN_PER_ADDRESS_AND_ACCOUNT: limitVariable(DEFAULT_RATE_LIMITS.login.perAddressAndAccount),
+  RATE_LIMIT_LOGIN_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.login.perAddress),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: limitVariable(DEFAULT_RATE_LIMITS.login.perAccount),
+  RATE_LIMIT_REGISTER_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.register.perAddress),
+  RATE_LIMIT_CONTACT_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.contact.perAddress),
+  RATE_LIMIT_REVIEW_PER_ACCOUNT: limitVariable(DEFAULT_RATE_LIMITS.review.perAccount!),
+  RATE_LIMIT_REVIEW_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.review.perAddress),
+  RATE_LIMIT_OFFER_PER_ACCOUNT: limitVariable(DEFAULT_RATE_LIMITS.offer.perAccount!),
+  RATE_LIMIT_OFFER_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.offer.perAddress),
+  RATE_LIMIT_UPLOAD_PER_ACCOUNT: limitVariable(DEFAULT_RATE_LIMITS.upload.perAccount!),
+  RATE_LIMIT_UPLOAD_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.upload.perAddress),
+  SHIPPING_FEE_CENTS: envInteger(500),
+  FREE_SHIPPING_THRESHOLD_CENTS: envInteger(10_000),
+  ORDER_EXPIRY_MINUTES: envInteger(30, { min: 1 }),
+  COMMISSION_PERCENT: envInteger(5, { max: 100 }),
+  TRIAL_CLASS_PLACES: envInteger(12, { min: 1 }),
+  PAYPAL_CLIENT_ID: envText(""),
+  PAYPAL_CLIENT_SECRET: envText(""),
+  PAYPAL_API_URL: envUrl("https://api-m.sandbox.paypal.com"),
+  SMTP_URL: envOptionalText(),
+  MAIL_FROM: envText("Mercado Pádel <no-responder@mercadopadel.test>"),
+  SESSION_SECRET: envOptionalText(),
+  JWT_SECRET: envOptionalText(),
+});
+export type Environment = z.output<typeof environment>;
+
+function paypalSettings(env: Environment): PayPalSettings | null {
+  if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET) return null;
+  return { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiUrl: env.PAYPAL_API_URL };
 }
 
 /**
  * Secrets come from the environment when set; otherwise they are generated once
  * and kept in DATA_DIR so sessions survive restarts without a hard-coded value.
  */
-function loadSecrets(dataDir: string): Secrets {
+function loadSecrets(dataDir: string, env: Environment): Secrets {
   const file = path.join(dataDir, "secrets.json");
   const stored: Partial<Secrets> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
   const secrets: Secrets = {
-    jwtSecret: process.env.JWT_SECRET || stored.jwtSecret || randomBytes(32).toString("hex"),
-    sessionSecret: process.env.SESSION_SECRET || stored.sessionSecret || randomBytes(32).toString("hex"),
+    jwtSecret: env.JWT_SECRET || stored.jwtSecret || randomBytes(32).toString("hex"),
+    sessionSecret: env.SESSION_SECRET || stored.sessionSecret || randomBytes(32).toString("hex"),
   };
   if (stored.jwtSecret !== secrets.jwtSecret || stored.sessionSecret !== secrets.sessionSecret) {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
@@ -119,53 +215,73 @@ function loadSecrets(dataDir: string): Secrets {
   return secrets;
 }
 
+/** The API's configuration from the environment; a bad value stops start-up naming the variable. */
 export function loadConfig(): Config {
   // A .env file, when present, fills in what the environment leaves unset.
   if (existsSync(".env")) process.loadEnvFile(".env");
-  const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+  const env = readEnvironment(environment, process.env);
+  const dataDir = path.resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const apiHost = process.env.API_HOST || "127.0.0.1";
-  const apiPort = integer("API_PORT", 4000);
-  const webHost = process.env.HOST || "127.0.0.1";
-  const webPort = integer("PORT", 3000);
-  const publicApiUrl = process.env.PUBLIC_API_URL || process.env.API_URL || `http://${apiHost}:${apiPort}`;
+  const publicApiUrl = env.PUBLIC_API_URL || env.API_URL || `http://${env.API_HOST}:${env.API_PORT}`;
   return {
     dataDir,
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    apiHost,
-    apiPort,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: env.DATABASE_LOCK_TIMEOUT_MS,
+      poolMs: env.DATABASE_POOL_TIMEOUT_MS,
+    },
+    requestTimeoutSeconds: env.API_REQUEST_TIMEOUT_SECONDS,
+    imageQueue: { concurrency: env.IMAGE_PROCESSING_CONCURRENCY, waiting: env.IMAGE_PROCESSING_QUEUE },
+    apiHost: env.API_HOST,
+    apiPort: env.API_PORT,
+    apiUrl: env.API_URL || `http://${env.API_HOST}:${env.API_PORT}`,
     publicApiUrl,
-    webHost,
-    webPort,
-    publicWebUrl: process.env.PUBLIC_WEB_URL || `http://${webHost}:${webPort}`,
-    catalogueCacheSeconds: integer("CATALOGUE_CACHE_SECONDS", 30),
-    trustedProxies: list("TRUSTED_PROXIES", "127.0.0.1,::1"),
+    webHost: env.HOST,
+    webPort: env.PORT,
+    publicWebUrl: env.PUBLIC_WEB_URL || `http://${env.HOST}:${env.PORT}`,
+    log: { level: env.LOG_LEVEL, requests: env.API_LOG },
+    catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
+    trustedProxies: env.TRUSTED_PROXIES,
     accounts: {
-      accessTokenTtlSeconds: integer("ACCESS_TOKEN_TTL_SECONDS", 900),
-      refreshTokenTtlDays: integer("REFRESH_TOKEN_TTL_DAYS", 30),
-      verifyEmailTtlHours: integer("VERIFY_EMAIL_TTL_HOURS", 24),
-      resetPasswordTtlMinutes: integer("RESET_PASSWORD_TTL_MINUTES", 30),
-      googleUserinfoUrl: process.env.GOOGLE_USERINFO_URL || "https://openidconnect.googleapis.com/v1/userinfo",
-      googleTokeninfoUrl: process.env.GOOGLE_TOKENINFO_URL || "https://oauth2.googleapis.com/tokeninfo",
-      googleClientId: process.env.GOOGLE_CLIENT_ID || "",
-      secureCookies: process.env.NODE_ENV === "production" && publicApiUrl.startsWith("https:"),
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+      verifyEmailTtlHours: env.VERIFY_EMAIL_TTL_HOURS,
+      resetPasswordTtlMinutes: env.RESET_PASSWORD_TTL_MINUTES,
+      googleUserinfoUrl: env.GOOGLE_USERINFO_URL,
+      googleTokeninfoUrl: env.GOOGLE_TOKENINFO_URL,
+      googleClientId: env.GOOGLE_CLIENT_ID,
+      secureCookies: env.NODE_ENV === "production" && publicApiUrl.startsWith("https:"),
+    },
+    rateLimits: {
+      login: {
+        perAddressAndAccount: env.RATE_LIMIT_LOGIN_PER_ADDRESS_AND_ACCOUNT,
+        perAddress: env.RATE_LIMIT_LOGIN_PER_ADDRESS,
+        perAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+      },
+      register: { perAddress: env.RATE_LIMIT_REGISTER_PER_ADDRESS },
+      contact: { perAddress: env.RATE_LIMIT_CONTACT_PER_ADDRESS },
+      review: { perAccount: env.RATE_LIMIT_REVIEW_PER_ACCOUNT, perAddress: env.RATE_LIMIT_REVIEW_PER_ADDRESS },
+      offer: { perAccount: env.RATE_LIMIT_OFFER_PER_ACCOUNT, perAddress: env.RATE_LIMIT_OFFER_PER_ADDRESS },
+      upload: { perAccount: env.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: env.RATE_LIMIT_UPLOAD_PER_ADDRESS },
     },
     cart: {
-      shippingFeeCents: integer("SHIPPING_FEE_CENTS", 500),
-      freeShippingThresholdCents: integer("FREE_SHIPPING_THRESHOLD_CENTS", 10_000),
+      shippingFeeCents: env.SHIPPING_FEE_CENTS,
+      freeShippingThresholdCents: env.FREE_SHIPPING_THRESHOLD_CENTS,
     },
     orders: {
-      expiryMinutes: integer("ORDER_EXPIRY_MINUTES", 30),
-      commissionPercent: integer("COMMISSION_PERCENT", 5),
+      expiryMinutes: env.ORDER_EXPIRY_MINUTES,
+      commissionPercent: env.COMMISSION_PERCENT,
     },
-    payments: { paypal: paypalSettings() },
-    trialClass: { capacity: integer("TRIAL_CLASS_PLACES", 12) },
+    payments: { paypal: paypalSettings(env) },
+    trialClass: { capacity: env.TRIAL_CLASS_PLACES },
     mail: {
-      smtpUrl: process.env.SMTP_URL || undefined,
-      from: process.env.MAIL_FROM || "Mercado Pádel <no-responder@mercadopadel.test>",
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
       outboxDir: path.join(dataDir, "outbox"),
     },
-    secrets: loadSecrets(dataDir),
+    secrets: loadSecrets(dataDir, env),
   };
 }
 
@@ -176,7 +292,7 @@ export function childProcessEnv(config: Config): NodeJS.ProcessEnv {
     DATA_DIR: config.dataDir,
     JWT_SECRET: config.secrets.jwtSecret,
     SESSION_SECRET: config.secrets.sessionSecret,
-    API_URL: process.env.API_URL || `http://${config.apiHost}:${config.apiPort}`,
+    API_URL: config.apiUrl,
     PUBLIC_API_URL: config.publicApiUrl,
     PUBLIC_WEB_URL: config.publicWebUrl,
     HOST: config.webHost,

@@ -7,13 +7,18 @@ import { demoAccountLines, seedIfEmpty } from "./seed/seed.js";
 /** Runs the API: migrates, seeds an empty database once, and listens until told to stop. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+  });
   await database.migrate();
   const seeded = await seedIfEmpty(database.db, config);
   // PGlite runs no autovacuum: refresh the planner's statistics and the visibility map at start so
   // catalogue queries use their indexes (and index-only scans).
   if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze`);
-  const app = await buildApp({ db: database.db, config, listen: database.listen, logger: process.env.API_LOG === "1" });
+  const app = await buildApp({ db: database.db, config, listen: database.listen, log: config.log });
   await app.listen({ host: config.apiHost, port: config.apiPort });
 
   console.log(`API de Mercado Pádel en http://${config.apiHost}:${config.apiPort} (${database.kind === "pglite" ? `PGlite en ${config.dataDir}` : "PostgreSQL"})`);

@@ -3,10 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageIntro } from "~/components/content/PageIntro";
 import { getBlogPage } from "~/services/content.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = Number(new URL(request.url).searchParams.get("page"));
   const page = Number.isSafeInteger(requested) && requested > 1 ? requested : 1;
-  const blogPage = await getBlogPage(page);
+  const blogPage = await getBlogPage(context.api, page);
   if (!blogPage) throw new Response(null, { status: 404 });
   return blogPage;
 }

@@ -7,24 +7,27 @@ import { CouponBox } from "~/components/cart/CouponBox";
 import { BallIcon } from "~/components/icons";
 import { secondaryButtonLook, ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
 import { couponAction, isCouponIntent } from "~/services/coupon-actions.server";
-import { getCartCoupon } from "~/services/coupons.server";
+import { getCartCoupon, NO_COUPON } from "~/services/coupons.server";
 import { formatPrice } from "~/services/money";
 import { shopperAction } from "~/services/shopper-actions.server";
 import { getCart, getShopper, type CartLine } from "~/services/shopper.server";
+import { EMPTY_CART } from "#contract/orders";
+import { PRODUCT_UNAVAILABLE } from "#contract/messages";
+import { logError } from "~/services/log.server";
 
 /** /card and /cart (SPEC.md section 2): one module, two route ids in app/routes.ts. */
 export async function loader(args: LoaderFunctionArgs) {
-  const shopper = await getShopper(args);
+  const shopper = getShopper(args);
   const [cart, coupon] = await Promise.all([
     getCart(shopper),
     // A failure only hides the coupon; the cart still shows.
     getCartCoupon(shopper).catch((error: unknown) => {
       if (error instanceof Response) throw error;
-      console.error("GET /home/coupon falló:", error);
-      return { coupon: null, discount: 0 };
+      logError("GET /home/coupon falló", error);
+      return NO_COUPON;
     }),
   ]);
-  return shopper.data({ cart, coupon });
+  return { cart, coupon };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -135,12 +138,18 @@ function AvailableLine({ line }: { line: CartLine }) {
   );
 }
 
+/** A line that cannot be bought now: sold out, or its shop is not selling. */
 function OutOfStockLine({ line }: { line: CartLine }) {
   return (
     <li className="flex flex-wrap items-center gap-4 py-4 opacity-80" data-testid="out-of-stock-line">
       <LineImage line={line} />
       <div className="flex flex-1 flex-wrap items-center justify-between gap-4">
-        <LineName line={line} />
+        <div className="min-w-0">
+          <LineName line={line} />
+          <p className="mt-1 text-sm font-semibold text-ink" data-testid="unavailable-reason">
+            {line.product.available ? "Agotado" : PRODUCT_UNAVAILABLE}
+          </p>
+        </div>
         <LineButton id={line._id} intent="remove-cart" className={removeLook}>
           Eliminar<span className="sr-only">: {line.product.name}</span>
         </LineButton>
@@ -161,7 +170,7 @@ export default function CartPage() {
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Carrito de Compra</h1>
 
       {empty ? (
-        <EmptyState message="Su carrito está vacío." />
+        <EmptyState message={EMPTY_CART} />
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
           <div className="space-y-6">
@@ -180,7 +189,7 @@ export default function CartPage() {
             {cart.outOfStockProduct.length > 0 ? (
               <section aria-labelledby="agotados" className="rounded-2xl border border-neutral-200 bg-neutral-50 px-4 sm:px-6">
                 <h2 id="agotados" className="border-b border-neutral-200 py-3 text-lg font-bold text-ink">
-                  Productos agotados
+                  {cart.outOfStockProduct.every((line) => line.product.available) ? "Productos agotados" : "Productos no disponibles"}
                 </h2>
                 <ul className="divide-y divide-neutral-200">
                   {cart.outOfStockProduct.map((line) => (

@@ -7,6 +7,7 @@ import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/co
 import { checkResetToken, refusalOf, resetPassword } from "~/services/account.server";
 import { redirectWithFlash } from "~/services/session.server";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Nueva contraseña | Mercado Pádel" },
@@ -17,11 +18,11 @@ export const meta: MetaFunction = () => [
 
 /** /changepassword/:id, where :id is the reset token from the e-mail. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return checkResetToken(params.id ?? "", context);
+  return checkResetToken(context.api, params.id ?? "");
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== intents.setNewPassword) throw new Response(null, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: newPasswordSchema });
@@ -29,12 +30,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
 
   try {
-    await resetPassword({ token: params.id ?? "", password: submission.value.password }, context);
+    await resetPassword(context.api, { token: params.id ?? "", password: submission.value.password });
   } catch (error) {
     const { status, formErrors, fieldErrors } = refusalOf(error, ["password"]);
     return data({ result: submission.reply({ formErrors, fieldErrors, hideFields }) }, { status });
   }
-  return redirectWithFlash(request, "/login", { kind: "success", message: "Contraseña actualizada. Ya puede iniciar sesión con la nueva." }, context);
+  return redirectWithFlash(context, "/login", { kind: "success", message: "Contraseña actualizada. Ya puede iniciar sesión con la nueva." });
 }
 
 export default function ChangePasswordWithToken() {

@@ -10,6 +10,7 @@ import { PageIntro } from "~/components/content/PageIntro";
 import { sendContactMessage } from "~/services/content.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { redirectWithFlash } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Contacto | Mercado Pádel" },
@@ -23,8 +24,8 @@ export function loader() {
   return { honeypot: honeypotInputProps() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   if (formData.get("intent") !== SEND_CONTACT_MESSAGE) throw new Response(null, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: contactSchema });
@@ -36,8 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
-  const outcome = await sendContactMessage(submission.value);
-  if (outcome.sent) return redirectWithFlash(request, "/contact", { kind: "success", message: outcome.message });
+  const outcome = await sendContactMessage(context.api, submission.value);
+  if (outcome.sent) return redirectWithFlash(context, "/contact", { kind: "success", message: outcome.message });
   return data(
     { result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors }) },
     { status: outcome.status },

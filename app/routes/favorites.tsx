@@ -7,9 +7,9 @@ import { shopperAction } from "~/services/shopper-actions.server";
 import { getShopper, getWishlist } from "~/services/shopper.server";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const shopper = await getShopper(args);
+  const shopper = getShopper(args);
   const items = await getWishlist(shopper);
-  return shopper.data({ items });
+  return { items };
 }
 
 export function action(args: ActionFunctionArgs) {

@@ -1,11 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { COUPON_APPLIED } from "#contract/coupons";
+import { INVALID_REQUEST, NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { PageIntro } from "~/components/content/PageIntro";
 import { ApiError } from "~/services/api.server";
 import { applyCoupon, redeemVoucher, signInPath } from "~/services/coupons.server";
 import { getShopper } from "~/services/shopper.server";
 import { bookedMessage, bookTrialClass, getTrialClass } from "~/services/trial-class.server";
+import { redirectWithFlash } from "~/services/session.server";
+import { logError } from "~/services/log.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Cupones y Vales de Regalo | Mercado Pádel" },
@@ -42,20 +47,20 @@ function spanishDay(isoDate: string): string {
  */
 export async function loader(args: LoaderFunctionArgs) {
   const now = Date.now();
-  const shopper = await getShopper(args);
-  const trialClass = await getTrialClass(shopper).catch((error: unknown) => {
+  const shopper = getShopper(args);
+  const trialClass = await getTrialClass(args.context.api, shopper).catch((error: unknown) => {
     if (error instanceof Response) throw error;
-    console.error("No se pudo cargar la clase de prueba:", error);
+    logError("No se pudo cargar la clase de prueba", error);
     return null;
   });
-  return shopper.data({
+  return {
     vouchers: vouchers.map((voucher) => ({
       ...voucher,
       expiresOnText: spanishDay(voucher.expiresOn),
       expired: Date.parse(`${voucher.expiresOn}T23:59:59Z`) < now,
     })),
     trialClass,
-  });
+  };
 }
 
 const giftIntents = { coupon: "use-coupon", voucher: "redeem-voucher", trialClass: "book-trial-class" } as const;
@@ -78,30 +83,30 @@ const SIGN_IN_MESSAGES = {
  * booking need a signed-in user, so a visitor is sent to sign in and brought back here.
  */
 export async function action(args: ActionFunctionArgs) {
-  const shopper = await getShopper(args);
-  const parsed = giftForm.safeParse(Object.fromEntries(await args.request.formData()));
-  if (!parsed.success) return shopper.redirect("/gift", { kind: "error", message: "Petición no válida." });
+  const shopper = getShopper(args);
+  const parsed = giftForm.safeParse(Object.fromEntries(await readForm(args.request)));
+  if (!parsed.success) return redirectWithFlash(args.context, "/gift", { kind: "error", message: INVALID_REQUEST });
   const form = parsed.data;
   const { intent } = form;
   if (!shopper.user && intent !== giftIntents.coupon) {
-    return shopper.redirect(signInPath("/gift"), { kind: "error", message: SIGN_IN_MESSAGES[intent] });
+    return redirectWithFlash(args.context, signInPath("/gift"), { kind: "error", message: SIGN_IN_MESSAGES[intent] });
   }
   try {
     if (form.intent === giftIntents.coupon) {
       await applyCoupon(shopper, form.code);
-      return shopper.redirect("/card", { kind: "success", message: "Cupón aplicado." });
+      return redirectWithFlash(args.context, "/card", { kind: "success", message: COUPON_APPLIED });
     }
     if (form.intent === giftIntents.trialClass) {
-      const booked = await bookTrialClass(shopper.write);
-      return shopper.redirect("/gift#prueba-gratis", { kind: "success", message: bookedMessage(booked) });
+      const booked = await bookTrialClass(shopper);
+      return redirectWithFlash(args.context, "/gift#prueba-gratis", { kind: "success", message: bookedMessage(booked) });
     }
     const { message } = await redeemVoucher(shopper, form.code);
-    return shopper.redirect("/gift", { kind: "success", message });
+    return redirectWithFlash(args.context, "/gift", { kind: "success", message });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status < 500) return shopper.redirect("/gift", { kind: "error", message: error.message });
-    console.error(`La acción ${intent} falló:`, error);
-    return shopper.redirect("/gift", { kind: "error", message: "Error de red o servidor" });
+    if (error instanceof ApiError && error.status < 500) return redirectWithFlash(args.context, "/gift", { kind: "error", message: error.message });
+    logError(`La acción ${intent} falló`, error);
+    return redirectWithFlash(args.context, "/gift", { kind: "error", message: NETWORK_OR_SERVER_ERROR });
   }
 }
 

@@ -1,4 +1,4 @@
-import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ArrowRightIcon, BallIcon } from "~/components/icons";
@@ -10,8 +10,8 @@ import { catalogPageHeaders, getHomeProducts, listBanners } from "~/services/cat
 /** Products per home section: one row of four on wide screens, two of two on phones. */
 const SECTION_SIZE = 8;
 
-export async function loader() {
-  const [banners, products] = await Promise.all([listBanners(), getHomeProducts()]);
+export async function loader({ context }: LoaderFunctionArgs) {
+  const [banners, products] = await Promise.all([listBanners(context.api), getHomeProducts(context.api)]);
   return data({
     banners,
     latest: products.latest.slice(0, SECTION_SIZE),

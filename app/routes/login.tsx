@@ -6,10 +6,11 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { intents, loginSchema } from "~/components/account/account-schemas";
 import { AuthCard, FormAlert, GoogleSignInForm, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
 import { logIn, loginErrorMessage } from "~/services/account.server";
-import { redirectSignedInUser, safeRedirectPath, signIn } from "~/services/auth.server";
+import { redirectSignedInUser, afterSignIn, signIn } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Iniciar sesión | Mercado Pádel" },
@@ -20,7 +21,7 @@ export const meta: MetaFunction = () => [
 const CHECKOUT_PATHS = ["/shipping", "/payment", "/order/"];
 
 export async function loader(args: LoaderFunctionArgs) {
-  await redirectSignedInUser(args);
+  redirectSignedInUser(args);
   const url = new URL(args.request.url);
   const redirectTo = url.searchParams.get("redirectTo") ?? "";
   return {
@@ -33,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (formData.get("intent") !== intents.login) throw new Response(null, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: loginSchema });
@@ -44,8 +45,8 @@ export async function action(args: ActionFunctionArgs) {
 
   const { email, password, redirectTo } = submission.value;
   try {
-    const tokens = await logIn({ email, password }, args.context);
-    return await signIn(args, tokens, { to: safeRedirectPath(redirectTo) });
+    const tokens = await logIn(args.context.api, { email, password });
+    return await signIn(args, tokens, { to: afterSignIn(redirectTo) });
   } catch (error) {
     const { status, message } = loginErrorMessage(error);
     return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status });

@@ -14,9 +14,9 @@ import { COMPARE_LIMIT, getCompareList, getShopper, type CompareItem } from "~/s
 import { stockText } from "~/components/product/stock";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const shopper = await getShopper(args);
+  const shopper = getShopper(args);
   const items = (await getCompareList(shopper)).slice(0, COMPARE_LIMIT);
-  return shopper.data({ items, limit: COMPARE_LIMIT });
+  return { items, limit: COMPARE_LIMIT };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -34,7 +34,8 @@ const NOT_APPLICABLE = "—";
 const ROWS: { label: string; value: (product: ProductDetails) => ReactNode }[] = [
   { label: "Precio", value: (product) => formatPrice(product.salePrice) },
   { label: "Valoración", value: (product) => <Rating value={product.rating} showValue /> },
-  { label: "Stock", value: (product) => stockText(product.stock) },
+  // A product whose shop is not selling stays in the comparison, as not available.
+  { label: "Stock", value: (product) => (product.available ? stockText(product.stock) : "No disponible: la tienda no está vendiendo ahora") },
   { label: "Marca", value: (product) => product.brand },
   { label: "Categoría", value: (product) => product.category.name },
   ...SPEC_ROWS.map(({ key, label }) => ({ label, value: (product: ProductDetails) => product.specs?.[key] || NOT_APPLICABLE })),

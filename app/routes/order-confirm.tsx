@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { longDateTime } from "#contract/store-time";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderDetails } from "~/components/checkout/OrderView";
 import { requireAccount } from "~/services/auth.server";
-import { getOwnOrder, longDateTime, presentOrder } from "~/services/orders.server";
+import { getOwnOrder, presentOrder } from "~/services/orders.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirmación del pedido | Mercado Pádel" },
@@ -16,14 +17,14 @@ export const meta: MetaFunction = () => [
  * sends the customer to the list of their orders.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
-  if (!args.params.orderId) return account.data({ order: null, placedAt: "", paidAt: null });
+  const account = requireAccount(args);
+  if (!args.params.orderId) return { order: null, placedAt: "", paidAt: null };
   const order = await getOwnOrder(account, args.params.orderId);
-  return account.data({
+  return {
     order: presentOrder(order),
     placedAt: longDateTime(order.createdAt),
     paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
-  });
+  };
 }
 
 const buttonLook = "inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800";

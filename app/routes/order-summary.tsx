@@ -1,9 +1,11 @@
+import { redirect } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { longDateTime } from "#contract/store-time";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderDetails } from "~/components/checkout/OrderView";
 import { requireAccount } from "~/services/auth.server";
-import { getOwnOrder, longDateTime, presentOrder } from "~/services/orders.server";
+import { getOwnOrder, presentOrder } from "~/services/orders.server";
 
 export const meta: MetaFunction = () => [
   { title: "Resumen del pedido | Mercado Pádel" },
@@ -16,15 +18,15 @@ export const meta: MetaFunction = () => [
  * Without an id, the summary of every order is the list of them.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
+  const account = requireAccount(args);
   const orderId = new URL(args.request.url).searchParams.get("orderId");
-  if (!orderId) throw await account.redirect("/dashboard/my-orders");
+  if (!orderId) throw await redirect("/dashboard/my-orders");
   const order = await getOwnOrder(account, orderId);
-  return account.data({
+  return {
     order: presentOrder(order),
     placedAt: longDateTime(order.createdAt),
     paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
-  });
+  };
 }
 
 export default function OrderSummary() {

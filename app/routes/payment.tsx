@@ -1,19 +1,22 @@
+import { data, redirect } from "@remix-run/node";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NETWORK_ERROR } from "#contract/messages";
+import { PAYMENT_CONFIRMED } from "#contract/payments";
+import { clockTime } from "#contract/store-time";
 import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { CARD_FIELDS, cardSchema, checkoutIntents } from "~/components/checkout/checkout-schemas";
 import { OrderTotals, PaymentBadge, ShippingAddress, ShopOrderSection } from "~/components/checkout/OrderView";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { ApiError } from "~/services/api.server";
-import { NETWORK_ERROR, refusalOf } from "~/services/account.server";
+import { refusalOf } from "~/services/account.server";
 import { requireAccount, type AccountClient } from "~/services/auth.server";
 import { formatPrice } from "~/services/money";
 import {
   capturePayPalPayment,
-  clockTime,
   getCardMode,
   getOwnOrder,
   getWalletBalance,
@@ -22,14 +25,15 @@ import {
   presentOrder,
   startPayPalPayment,
 } from "~/services/orders.server";
+import { redirectWithFlash } from "~/services/session.server";
+import { logError } from "~/services/log.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Pago del pedido | Mercado Pádel" },
   { name: "description", content: "Pague su pedido de Mercado Pádel con su cartera o con tarjeta." },
   { name: "robots", content: "noindex" },
 ];
-
-const PAYMENT_CONFIRMED = "Pago confirmado.";
 
 function confirmPath(orderId: string): string {
   return `/order/confirm/${encodeURIComponent(orderId)}`;
@@ -38,7 +42,7 @@ function confirmPath(orderId: string): string {
 /** The API's message of a refused payment, or the network one. */
 function paymentRefusal(error: unknown): { status: number; message: string } {
   if (error instanceof ApiError) return { status: error.status, message: error.message };
-  console.error("El pago falló:", error);
+  logError("El pago falló", error);
   return { status: 503, message: NETWORK_ERROR };
 }
 
@@ -48,7 +52,7 @@ function paymentRefusal(error: unknown): { status: number; message: string } {
  * order id) to capture, or with `cancelado=1`.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
+  const account = requireAccount(args);
   const url = new URL(args.request.url);
   const order = await getOwnOrder(account, url.searchParams.get("orderId"));
   let notice: string | null = null;
@@ -69,21 +73,21 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 
   // Thrown, not returned: the page's data type stays the page's.
-  if (captured) throw await account.redirect(confirmPath(order._id), { kind: "success", message: PAYMENT_CONFIRMED });
-  if (order.payment_status === "pagado") throw await account.redirect(confirmPath(order._id));
+  if (captured) throw await redirectWithFlash(args.context, confirmPath(order._id), { kind: "success", message: PAYMENT_CONFIRMED });
+  if (order.payment_status === "pagado") throw await redirect(confirmPath(order._id));
 
   const payable = order.payment_status === "sin_pagar" && !order.expired && order.delivery_status !== "cancelado";
   const [cardMode, balance] = payable
-    ? await Promise.all([getCardMode(args.context.clientAddress), getWalletBalance(account)])
+    ? await Promise.all([getCardMode(args.context.api), getWalletBalance(account)])
     : [null, null];
-  return account.data({
+  return {
     order: presentOrder(order),
     payBefore: clockTime(order.expiresAt),
     payable,
     cardMode,
     balance,
     notice,
-  });
+  };
 }
 
 async function orderIdOf(args: ActionFunctionArgs, account: AccountClient): Promise<string> {
@@ -93,9 +97,9 @@ async function orderIdOf(args: ActionFunctionArgs, account: AccountClient): Prom
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const account = await requireAccount(args);
+  const account = requireAccount(args);
   const orderId = await orderIdOf(args, account);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const intent = formData.get("intent");
 
   if (intent === checkoutIntents.payWithWallet) {
@@ -104,26 +108,23 @@ export async function action(args: ActionFunctionArgs) {
     } catch (error) {
       if (error instanceof Response) throw error;
       const { status, message } = paymentRefusal(error);
-      return account.data({ intent, message, result: null }, status);
+      return data({ intent, message, result: null }, { status });
     }
-    return account.redirect(confirmPath(orderId), { kind: "success", message: PAYMENT_CONFIRMED });
+    return redirectWithFlash(args.context, confirmPath(orderId), { kind: "success", message: PAYMENT_CONFIRMED });
   }
 
   if (intent === checkoutIntents.payWithCard) {
     const submission = parseWithZod(formData, { schema: cardSchema });
-    if (submission.status !== "success") return account.data({ intent, message: null, result: submission.reply({ hideFields: ["cvc"] }) }, 400);
+    if (submission.status !== "success") return data({ intent, message: null, result: submission.reply({ hideFields: ["cvc"] }) }, { status: 400 });
     try {
       await payWithTestCard(account, { orderId, ...submission.value });
     } catch (error) {
       if (error instanceof Response) throw error;
       // A declined card is said above the form; the number and code are never sent back.
       const { status, formErrors, fieldErrors } = refusalOf(error, CARD_FIELDS);
-      return account.data(
-        { intent, message: null, result: submission.reply({ formErrors, fieldErrors, hideFields: ["cardNumber", "cvc"] }) },
-        status,
-      );
+      return data({ intent, message: null, result: submission.reply({ formErrors, fieldErrors, hideFields: ["cardNumber", "cvc"] }) }, { status });
     }
-    return account.redirect(confirmPath(orderId), { kind: "success", message: PAYMENT_CONFIRMED });
+    return redirectWithFlash(args.context, confirmPath(orderId), { kind: "success", message: PAYMENT_CONFIRMED });
   }
 
   if (intent === checkoutIntents.payWithPayPal) {
@@ -133,9 +134,9 @@ export async function action(args: ActionFunctionArgs) {
     } catch (error) {
       if (error instanceof Response) throw error;
       const { status, message } = paymentRefusal(error);
-      return account.data({ intent, message, result: null }, status);
+      return data({ intent, message, result: null }, { status });
     }
-    return account.redirect(approveUrl);
+    return redirect(approveUrl);
   }
 
   throw new Response(null, { status: 400 });

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
@@ -21,24 +21,26 @@ import { webEnv } from "~/services/env.server";
 import { getMyReview, getReviews, isReviewIntent, reviewAction, reviewsPageOf } from "~/services/reviews.server";
 import { getShopper } from "~/services/shopper.server";
 import { stockText } from "~/components/product/stock";
-import { slugify } from "../../api/src/modules/catalog/slug";
+import { PRODUCT_NOT_FOUND, slugify } from "#contract/catalog";
+import { PRODUCT_UNAVAILABLE } from "#contract/messages";
+import { MAX_ADD_QUANTITY } from "#contract/limits";
 
 export async function loader(args: LoaderFunctionArgs) {
   const requested = args.params.slug ?? "";
-  const found = await getProduct(requested);
+  const found = await getProduct(args.context.api, requested);
   if (!found) {
     // A link made the spec's way (the name in lower case, spaces as hyphens) keeps accents and
     // dots the store's addresses drop: it leads to the product's own address.
     const slug = slugify(requested);
-    if (slug && slug !== requested && (await getProduct(slug))) throw redirect(`/product/details/${slug}`, 301);
-    throw new Response("Producto no encontrado", { status: 404 });
+    if (slug && slug !== requested && (await getProduct(args.context.api, slug))) throw redirect(`/product/details/${slug}`, 301);
+    throw new Response(PRODUCT_NOT_FOUND, { status: 404 });
   }
   const { product, relatedProducts, firstReviews } = found;
-  const shopper = await getShopper(args);
+  const shopper = getShopper(args);
   const reviewsPageNo = reviewsPageOf(args.request);
   // The product's answer carries the first page of reviews; only later pages need a call.
   const [reviews, myReview] = await Promise.all([
-    reviewsPageNo === 1 ? firstReviews : getReviews(product._id, reviewsPageNo),
+    reviewsPageNo === 1 ? firstReviews : getReviews(args.context.api, product._id, reviewsPageNo),
     getMyReview(shopper, product._id),
   ]);
   const pageUrl = `${webEnv.publicWebUrl}/product/details/${product.slug}`;
@@ -57,7 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
       url: pageUrl,
       price: (product.salePrice / 100).toFixed(2),
       priceCurrency: "USD",
-      availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability: product.available && product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       seller: { "@type": "Organization", name: product.shop.name },
     },
     ...(product.rating > 0
@@ -72,7 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
         }
       : {}),
   };
-  return shopper.data({ product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview });
+  return { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview };
 }
 
 export const headers: HeadersFunction = catalogPageHeaders;
@@ -94,6 +96,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:description", content: description },
     { property: "og:type", content: "product" },
     ...(product.photos[0] ? [{ property: "og:image", content: product.photos[0].src }] : []),
+    // A product whose shop is not selling is out of the store: its page stays, for those who kept it, but is not indexed.
+    ...(product.available ? [] : [{ name: "robots", content: "noindex" }]),
   ];
 };
 
@@ -103,7 +107,7 @@ const fieldLook =
 /**
  * Size (only sizes in stock can be chosen), quantity and the three buttons. A plain POST form to
  * this page's action; with JavaScript a fetcher, so the page stays put. A refused size or quantity
- * is shown under its field.
+ * is shown under its field. A product whose shop is not selling offers only favourites and compare.
  */
 function PurchaseForm({ product }: { product: ProductDetails }) {
   const fetcher = useShopperFetcher();
@@ -113,8 +117,8 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
   const quantityError = result?.fieldErrors?.quantity?.join(" ");
   const busy = fetcher.state !== "idle";
   const hasSizes = product.sizes.length > 0;
-  const maxQuantity = Math.max(1, hasSizes ? Math.max(0, ...product.sizes.map((size) => size.stock)) : product.stock);
-  const inStock = product.stock > 0;
+  const maxQuantity = Math.min(MAX_ADD_QUANTITY, Math.max(1, hasSizes ? Math.max(0, ...product.sizes.map((size) => size.stock)) : product.stock));
+  const inStock = product.available && product.stock > 0;
 
   return (
     <fetcher.Form method="post" className="mt-8 space-y-4 border-t border-neutral-200 pt-6" aria-label="Comprar">
@@ -233,14 +237,20 @@ export default function ProductDetailsPage() {
           <div className="mt-6">
             <Price price={product.price} salePrice={product.salePrice} discount={product.discount} size="lg" />
           </div>
-          <p
-            className={`mt-3 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ${
-              product.stock > 0 ? "bg-lime-100 text-court" : "bg-neutral-200 text-ink"
-            }`}
-            data-testid="stock"
-          >
-            {product.stock > 0 ? `En stock: ${stockText(product.stock)}` : "Agotado"}
-          </p>
+          {product.available ? (
+            <p
+              className={`mt-3 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ${
+                product.stock > 0 ? "bg-lime-100 text-court" : "bg-neutral-200 text-ink"
+              }`}
+              data-testid="stock"
+            >
+              {product.stock > 0 ? `En stock: ${stockText(product.stock)}` : "Agotado"}
+            </p>
+          ) : (
+            <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900" data-testid="unavailable">
+              {PRODUCT_UNAVAILABLE}
+            </p>
+          )}
 
           <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 border-t border-neutral-200 pt-6 text-sm">
             <dt className="font-semibold text-neutral-600">Categoría</dt>
@@ -250,7 +260,16 @@ export default function ProductDetailsPage() {
               </Link>
             </dd>
             <dt className="font-semibold text-neutral-600">Vendido por</dt>
-            <dd className="text-ink">{product.shop.name}</dd>
+            <dd className="text-ink">
+              {product.available ? (
+                <Link to={`/tienda/${encodeURIComponent(product.shop.slug)}`} className="font-semibold text-court underline underline-offset-4">
+                  {product.shop.name}
+                </Link>
+              ) : (
+                // A shop that is not selling has no page.
+                product.shop.name
+              )}
+            </dd>
             {product.color ? (
               <>
                 <dt className="font-semibold text-neutral-600">Color</dt>

@@ -8,15 +8,15 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import type { loader as rootLoader } from "~/root";
 import { ApiError } from "~/services/api.server";
 import { catalogPageHeaders, getListingOptions, queryProducts } from "~/services/catalog.server";
-import { centsToWholeDollarsCeil, centsToWholeDollarsFloor } from "~/services/money";
+import { centsToWholeDollarsCeil, centsToWholeDollarsFloor } from "#contract/money";
 import { parseListingParams, toProductQuery } from "~/services/product-listing.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { params, droppedInvalid } = parseListingParams(new URL(request.url).searchParams);
   const [options, result] = await Promise.all([
-    getListingOptions(),
+    getListingOptions(context.api),
     // The API refusing a combination the URL check let through is the visitor's filter, not an outage.
-    queryProducts(toProductQuery(params)).catch((error: unknown) => {
+    queryProducts(context.api, toProductQuery(params)).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 400) return null;
       throw error;
     }),

@@ -5,11 +5,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { intents, registerSchema } from "~/components/account/account-schemas";
 import { AuthCard, FormAlert, GoogleSignInForm, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import { REGISTERED } from "#contract/accounts";
 import { refusalOf, registerAccount } from "~/services/account.server";
-import { redirectSignedInUser, safeRedirectPath, signIn } from "~/services/auth.server";
+import { redirectSignedInUser, afterSignIn, signIn } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Crear cuenta | Mercado Pádel" },
@@ -19,7 +21,7 @@ export const meta: MetaFunction = () => [
 const REGISTER_FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 
 export async function loader(args: LoaderFunctionArgs) {
-  await redirectSignedInUser(args);
+  redirectSignedInUser(args);
   return {
     honeypot: honeypotInputProps(),
     googleSignIn: googleSignInEnabled,
@@ -28,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (formData.get("intent") !== intents.register) throw new Response(null, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: registerSchema });
@@ -40,11 +42,11 @@ export async function action(args: ActionFunctionArgs) {
 
   const { name, email, password } = submission.value;
   try {
-    const tokens = await registerAccount({ name, email, password }, args.context);
+    const tokens = await registerAccount(args.context.api, { name, email, password });
     return await signIn(args, tokens, {
-      to: safeRedirectPath(formData.get("redirectTo")),
+      to: afterSignIn(formData.get("redirectTo")),
       name,
-      flash: { kind: "success", message: "Cuenta creada. Le enviamos un correo para verificar su dirección." },
+      flash: { kind: "success", message: REGISTERED },
     });
   } catch (error) {
     const { status, formErrors, fieldErrors } = refusalOf(error, REGISTER_FIELDS);

@@ -5,11 +5,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { intents, passwordResetRequestSchema } from "~/components/account/account-schemas";
 import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
-import { NETWORK_ERROR, requestPasswordReset } from "~/services/account.server";
+import { NETWORK_ERROR } from "#contract/messages";
+import { requestPasswordReset } from "~/services/account.server";
 import { ApiError } from "~/services/api.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { redirectWithFlash } from "~/services/session.server";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { logError } from "~/services/log.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Recuperar contraseña | Mercado Pádel" },
@@ -24,7 +27,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== intents.requestPasswordReset) throw new Response(null, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: passwordResetRequestSchema });
@@ -34,16 +37,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   try {
-    await requestPasswordReset(submission.value.email, context);
+    await requestPasswordReset(context.api, submission.value.email);
   } catch (error) {
     // A limit reached (429) or an API that does not answer is worth telling; anything else is not.
     if (!(error instanceof ApiError) || error.status === 429 || error.status >= 500) {
-      if (!(error instanceof ApiError)) console.error("POST /user/forgot-password falló:", error);
+      if (!(error instanceof ApiError)) logError("POST /user/forgot-password falló", error);
       const message = error instanceof ApiError ? error.message : NETWORK_ERROR;
       return data({ result: submission.reply({ formErrors: [message] }) }, { status: error instanceof ApiError ? error.status : 503 });
     }
   }
-  return redirectWithFlash(request, "/resetpassword", { kind: "success", message: CONFIRMATION }, context);
+  return redirectWithFlash(context, "/resetpassword", { kind: "success", message: CONFIRMATION });
 }
 
 export default function ResetPassword() {

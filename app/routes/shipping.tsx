@@ -1,7 +1,9 @@
+import { data } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ORDER_PLACED } from "#contract/orders";
 import { EmptyState } from "~/components/EmptyState";
 import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
@@ -14,6 +16,8 @@ import { formatPrice } from "~/services/money";
 import { getCouponPreview, placeOrder } from "~/services/orders.server";
 import { getOwnProfile } from "~/services/profile.server";
 import { getCart, getShopper } from "~/services/shopper.server";
+import { redirectWithFlash } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Datos de envío | Mercado Pádel" },
@@ -26,10 +30,10 @@ const API_FIELD_NAMES = Object.fromEntries(SHIPPING_FIELDS.map((field) => [`ship
 
 /** /shipping (SPEC.md section 2): signed-in only; a visitor signs in and comes back with the cart. */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
-  const shopper = await getShopper(args);
+  const account = requireAccount(args);
+  const shopper = getShopper(args);
   const [cart, profile, coupon] = await Promise.all([getCart(shopper), getOwnProfile(account), getCouponPreview(account)]);
-  return shopper.data({
+  return {
     cart,
     coupon: coupon.coupon ? { code: coupon.coupon.code, discount: coupon.discount } : null,
     defaults: {
@@ -41,25 +45,25 @@ export async function loader(args: LoaderFunctionArgs) {
       area: profile.address.area,
       postCode: profile.address.postCode,
     },
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const account = await requireAccount(args);
-  const formData = await args.request.formData();
+  const account = requireAccount(args);
+  const formData = await readForm(args.request);
   if (formData.get("intent") !== checkoutIntents.placeOrder) throw new Response(null, { status: 400 });
 
   const submission = parseWithZod(formData, { schema: shippingSchema });
-  if (submission.status !== "success") return account.data({ result: submission.reply() }, 400);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   try {
     const { orderId, message } = await placeOrder(account, submission.value);
-    return account.redirect(`/payment?${new URLSearchParams({ orderId })}`, { kind: "success", message: message || "Pedido realizado." });
+    return redirectWithFlash(args.context, `/payment?${new URLSearchParams({ orderId })}`, { kind: "success", message: message || ORDER_PLACED });
   } catch (error) {
     if (error instanceof Response) throw error;
     // Short stock, an empty cart, a coupon no longer valid: said above the form, values kept.
     const { status, formErrors, fieldErrors } = refusalOf(error, SHIPPING_FIELDS, API_FIELD_NAMES);
-    return account.data({ result: submission.reply({ formErrors, fieldErrors }) }, status);
+    return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status });
   }
 }
 
@@ -132,7 +136,7 @@ export default function Shipping() {
               ))}
             </div>
             {cart.outOfStockProduct.length > 0 ? (
-              <p className="mt-4 text-sm text-neutral-700">Los productos agotados de su carrito no entran en este pedido.</p>
+              <p className="mt-4 text-sm text-neutral-700">Los productos agotados o no disponibles de su carrito no entran en este pedido.</p>
             ) : null}
             <dl className="mt-5 grid grid-cols-[1fr_auto] gap-x-4 gap-y-3 border-t border-neutral-300 pt-4 text-sm">
               <dt className="text-neutral-700">Subtotal</dt>

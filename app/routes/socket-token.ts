@@ -6,7 +6,7 @@ import { backgroundCaller, backgroundJson, getSocketToken, signedOutJson } from 
  * token the bell opens its real-time connection with, fetched again on every reconnect.
  */
 export async function action(args: ActionFunctionArgs) {
-  const caller = await backgroundCaller(args);
+  const caller = backgroundCaller(args);
   if (!caller) return signedOutJson();
-  return backgroundJson(caller, async () => ({ token: await getSocketToken(caller) }));
+  return backgroundJson(async () => ({ token: await getSocketToken(caller) }));
 }

@@ -3,10 +3,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { intents } from "~/components/account/account-schemas";
 import { AuthCard, textLinkLook } from "~/components/account/FormControls";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
-import { NETWORK_ERROR, verifyEmail } from "~/services/account.server";
+import { accountEndpoints } from "#contract/accounts";
+import { NETWORK_ERROR } from "#contract/messages";
+import { verifyEmail } from "~/services/account.server";
 import { ApiError } from "~/services/api.server";
 import { getUser, requireAccount } from "~/services/auth.server";
 import { getOwnProfile } from "~/services/profile.server";
+import { redirectWithFlash } from "~/services/session.server";
+import { logError } from "~/services/log.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Verificar correo electrónico | Mercado Pádel" },
@@ -21,29 +26,29 @@ export async function loader(args: LoaderFunctionArgs) {
   let outcome: Outcome = null;
   if (token) {
     try {
-      outcome = { verified: true, message: (await verifyEmail(token, args.context)).message || "Correo electrónico verificado." };
+      outcome = { verified: true, message: (await verifyEmail(args.context.api, token)).message || "Correo electrónico verificado." };
     } catch (error) {
-      if (!(error instanceof ApiError)) console.error("POST /user/verify-email falló:", error);
+      if (!(error instanceof ApiError)) logError("POST /user/verify-email falló", error);
       outcome = { verified: false, message: error instanceof ApiError ? error.message : NETWORK_ERROR };
     }
   }
-  if (!(await getUser(args))) return { outcome, signedIn: false, emailVerified: false };
-  const account = await requireAccount(args);
+  if (!(getUser(args))) return { outcome, signedIn: false, emailVerified: false };
+  const account = requireAccount(args);
   const profile = await getOwnProfile(account);
-  return account.data({ outcome, signedIn: true, emailVerified: profile.emailVerified });
+  return { outcome, signedIn: true, emailVerified: profile.emailVerified };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const account = await requireAccount(args);
-  const formData = await args.request.formData();
+  const account = requireAccount(args);
+  const formData = await readForm(args.request);
   if (formData.get("intent") !== intents.resendVerification) throw new Response(null, { status: 400 });
   try {
-    const { message } = await account.call<{ message: string }>("/user/resend-verification", { method: "POST" });
-    return account.redirect("/verify-email", { kind: "success", message: message || "Le enviamos un nuevo correo de verificación." });
+    const { message } = await account.call(accountEndpoints.resendVerification);
+    return redirectWithFlash(args.context, "/verify-email", { kind: "success", message: message || "Le enviamos un nuevo correo de verificación." });
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = error instanceof ApiError ? error.message : NETWORK_ERROR;
-    return account.redirect("/verify-email", { kind: "error", message });
+    return redirectWithFlash(args.context, "/verify-email", { kind: "error", message });
   }
 }
 

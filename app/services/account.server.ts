@@ -1,10 +1,11 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { api, ApiError } from "./api.server";
-import type { IssuedTokens } from "./auth.server";
+import { accountEndpoints, BAD_CREDENTIALS, TOO_MANY_ATTEMPTS, type LoginBody, type RegisterBody, type SessionAnswer } from "#contract/accounts";
+import { NETWORK_ERROR } from "#contract/messages";
+import { ApiError, type ApiClient } from "./api.server";
+import { logError } from "./log.server";
 
 /** The calls of a visitor's account pages (sign-in, sign-up, e-mail check, password reset). */
 
-export const NETWORK_ERROR = "Error de red, intente de nuevo.";
+/** Still imported from here by the payment page. */
 
 export interface FormRefusal {
   status: number;
@@ -18,7 +19,7 @@ export interface FormRefusal {
  */
 export function refusalOf(error: unknown, fields: readonly string[], fieldNames: Record<string, string> = {}): FormRefusal {
   if (!(error instanceof ApiError)) {
-    console.error("Llamada a la API fallida:", error);
+    logError("Llamada a la API fallida", error);
     return { status: 503, formErrors: [NETWORK_ERROR], fieldErrors: {} };
   }
   const fieldErrors: Record<string, string[]> = {};
@@ -35,15 +36,15 @@ export function refusalOf(error: unknown, fields: readonly string[], fieldNames:
 /** SPEC.md section 8, the sign-in column. */
 export function loginErrorMessage(error: unknown): { status: number; message: string } {
   if (!(error instanceof ApiError)) {
-    console.error("POST /user/login falló:", error);
+    logError("POST /user/login falló", error);
     return { status: 503, message: NETWORK_ERROR };
   }
   const serverMessage = error.hasServerMessage ? error.message : undefined;
   switch (error.status) {
     case 429:
-      return { status: 429, message: "Has superado el límite de intentos. Intenta de nuevo más tarde." };
+      return { status: 429, message: TOO_MANY_ATTEMPTS };
     case 400:
-      return { status: 400, message: serverMessage ?? "Email o contraseña incorrecto." };
+      return { status: 400, message: serverMessage ?? BAD_CREDENTIALS };
     case 404:
       return { status: 404, message: serverMessage ?? "Usuario no registrado." };
     default:
@@ -51,29 +52,26 @@ export function loginErrorMessage(error: unknown): { status: number; message: st
   }
 }
 
-export function logIn(credentials: { email: string; password: string }, context: AppLoadContext): Promise<IssuedTokens> {
-  return api<IssuedTokens>("/user/login", { method: "POST", body: credentials, clientAddress: context.clientAddress });
+export function logIn(api: ApiClient, credentials: LoginBody): Promise<SessionAnswer> {
+  return api.call(accountEndpoints.login, { body: credentials });
 }
 
-export function registerAccount(
-  account: { name: string; email: string; password: string },
-  context: AppLoadContext,
-): Promise<IssuedTokens & { message: string }> {
-  return api("/user/register", { method: "POST", body: account, clientAddress: context.clientAddress });
+export function registerAccount(api: ApiClient, account: RegisterBody): Promise<SessionAnswer> {
+  return api.call(accountEndpoints.register, { body: account });
 }
 
-export function verifyEmail(token: string, context: AppLoadContext): Promise<{ message: string }> {
-  return api("/user/verify-email", { method: "POST", body: { token }, clientAddress: context.clientAddress });
+export function verifyEmail(api: ApiClient, token: string): Promise<{ message: string }> {
+  return api.call(accountEndpoints.verifyEmail, { body: { token } });
 }
 
-export function requestPasswordReset(email: string, context: AppLoadContext): Promise<{ message: string }> {
-  return api("/user/forgot-password", { method: "POST", body: { email }, clientAddress: context.clientAddress });
+export function requestPasswordReset(api: ApiClient, email: string): Promise<{ message: string }> {
+  return api.call(accountEndpoints.forgotPassword, { body: { email } });
 }
 
 /** Whether a reset link still works; the API's reason when it does not. */
-export async function checkResetToken(token: string, context: AppLoadContext): Promise<{ valid: true } | { valid: false; message: string }> {
+export async function checkResetToken(api: ApiClient, token: string): Promise<{ valid: true } | { valid: false; message: string }> {
   try {
-    await api(`/user/reset-password/${encodeURIComponent(token)}`, { clientAddress: context.clientAddress });
+    await api.call(accountEndpoints.checkResetToken, { params: { token } });
     return { valid: true };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { valid: false, message: error.message };
@@ -81,6 +79,6 @@ export async function checkResetToken(token: string, context: AppLoadContext): P
   }
 }
 
-export function resetPassword(reset: { token: string; password: string }, context: AppLoadContext): Promise<{ message: string }> {
-  return api("/user/reset-password", { method: "POST", body: reset, clientAddress: context.clientAddress });
+export function resetPassword(api: ApiClient, reset: { token: string; password: string }): Promise<{ message: string }> {
+  return api.call(accountEndpoints.resetPassword, { body: reset });
 }

@@ -1,7 +1,12 @@
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { api, ApiError, type ApiRequest } from "./api.server";
-import { commitSession, destroySession, getSession, type Flash, type StoreSession } from "./session.server";
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { accountEndpoints, type Role, type SessionAnswer } from "#contract/accounts";
+import type { AnswerOf, Endpoint } from "#contract/http";
+import { ApiError, callApi, openApi, type CallArgs, type CallInput } from "./api.server";
+import type { Flash, StoreSession } from "./session.server";
 import { mergeGuestLists } from "./shopper.server";
+import { logError } from "./log.server";
+import { safeRedirect } from "./redirect.server";
+import { ADMIN_HOME } from "~/components/admin/admin-paths";
 
 /** What loaders and actions receive; every helper here takes it whole. */
 export interface RequestArgs {
@@ -9,44 +14,19 @@ export interface RequestArgs {
   context: AppLoadContext;
 }
 
-export type Role = "customer" | "seller" | "admin";
-
 export interface SignedInUser {
   id: string;
   role: Role;
   name: string;
 }
 
-/** The API's tokens, as /user/login, /user/register and /user/google answer them. */
-export interface IssuedTokens {
-  token: string;
-  refreshToken: string;
-}
-
-export interface Address {
-  line: string;
-  city: string;
-  province: string;
-  area: string;
-  postCode: string;
-}
-
-/** GET /user/profile/:id. */
-export interface Profile {
-  _id: string;
-  name: string;
-  email: string;
-  role: Role;
-  emailVerified: boolean;
-  phone: string;
-  address: Address;
-  image: string | null;
-  hasPassword: boolean;
-  createdAt: string;
-}
-
 export const SESSION_EXPIRED_PATH = "/login?session=expired";
 const DEFAULT_AFTER_SIGN_IN = "/dashboard";
+
+/** Where a user goes when no page was asked for: an admin to the admin area, anyone else to the account. */
+function homeOf(role: Role | undefined): string {
+  return role === "admin" ? ADMIN_HOME : DEFAULT_AFTER_SIGN_IN;
+}
 
 /** The `{id, role}` payload of an access JWT, read without checking the signature: the API checks it. */
 function readAccessToken(token: string): { id: string; role: Role } | null {
@@ -67,56 +47,44 @@ function userOf(session: StoreSession): SignedInUser | null {
 }
 
 /** The signed-in user, or null for a visitor. An expired access token still names its user. */
-export async function getUser({ request, context }: RequestArgs): Promise<SignedInUser | null> {
-  return userOf(await getSession(request, context));
+export function getUser({ context }: RequestArgs): SignedInUser | null {
+  return userOf(context.session);
 }
 
-/** Only a path on this site: `//host` and `/\host` would leave it. */
-export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
-    return DEFAULT_AFTER_SIGN_IN;
-  }
-  return target;
+/** Where a user goes after signing in when no page asked for it, or the page asked for would leave the site. */
+export function afterSignIn(target: FormDataEntryValue | string | null | undefined): string {
+  return safeRedirect(target, DEFAULT_AFTER_SIGN_IN);
 }
 
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */
-export async function requireUser(args: RequestArgs): Promise<SignedInUser> {
-  const user = await getUser(args);
+export function requireUser(args: RequestArgs): SignedInUser {
+  const user = getUser(args);
   if (user) return user;
   const url = new URL(args.request.url);
   throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
 }
 
 /** /login and /register are for visitors: a signed-in user goes to the account instead. */
-export async function redirectSignedInUser(args: RequestArgs): Promise<void> {
-  if (await getUser(args)) throw redirect(DEFAULT_AFTER_SIGN_IN);
+export function redirectSignedInUser(args: RequestArgs): void {
+  const user = getUser(args);
+  if (user) throw redirect(homeOf(user.role));
 }
 
-export interface AccountApiRequest extends ApiRequest {
-  withRefreshCookie?: boolean;
-}
+/** Also presents the session's refresh token, for calls that end every session but the current one (a password change). */
+type AccountCallOptions = { withRefreshCookie?: boolean };
 
-/** The API's calls for one signed-in user within one loader or action. */
+/** The API's calls for one signed-in user within one request. */
 export interface AccountClient {
   user: SignedInUser;
-  /**
-   * Calls the API as the user; a 401 refreshes the tokens once and repeats the call once.
-   * `withRefreshCookie` also presents the session's refresh token, for calls that end every
-   * session but the current one (a password change).
-   */
-  call<T>(path: string, request?: AccountApiRequest): Promise<T>;
-  /** The loader's or action's answer, carrying the refreshed session cookie when there is one. */
-  data<T>(value: T, status?: number): Promise<ReturnType<typeof data<T>>>;
-  /** A redirect with an optional flash message, carrying the session cookie. */
-  redirect(to: string, flash?: Flash): Promise<Response>;
+  /** Calls the API as the user; a 401 refreshes the tokens once and repeats the call once. */
+  call<E extends Endpoint>(definition: E, ...args: CallArgs<E, AccountCallOptions>): Promise<AnswerOf<E>>;
+  /** The same for a call answering a file (`binaryAnswer`): the API's response, its body unread. */
+  open<E extends Endpoint>(definition: E, ...args: CallArgs<E, AccountCallOptions>): Promise<Response>;
   /** Keeps the greeting's name in step after the user renames themselves. */
   rememberName(name: string): void;
 }
 
-/**
- * One refresh per session object: parallel loaders of one request share the session (see
- * getSession), and a second refresh with the same rotated-away token would revoke the family.
- */
+/** One refresh per request: parallel loaders share the session, and a second refresh with the rotated-away token would revoke the family. */
 const refreshes = new WeakMap<StoreSession, Promise<void>>();
 
 /** The API reads the refresh token from its own cookie, which the web passes on server-to-server. */
@@ -124,86 +92,75 @@ function refreshCookie(session: StoreSession): string {
   return `refreshToken=${encodeURIComponent(session.get("refreshToken") ?? "")}`;
 }
 
-async function refreshTokens(session: StoreSession, clientAddress: string | undefined): Promise<void> {
-  let answer: { accessToken: string; refreshToken: string };
+/**
+ * Sends the browser to sign in again (SPEC.md section 4), leaving the session, unless the call is
+ * a background one (the bell), whose failure must not sign the page out under the user's eyes.
+ */
+function sessionExpired(session: StoreSession, background: boolean): Response {
+  if (!background) session.destroy();
+  return redirect(SESSION_EXPIRED_PATH);
+}
+
+async function refreshTokens(context: AppLoadContext, background: boolean): Promise<void> {
+  const { session } = context;
+  let answer: AnswerOf<typeof accountEndpoints.refreshToken>;
   try {
-    answer = await api("/refresh-token", {
-      method: "POST",
-      headers: { cookie: refreshCookie(session) },
-      clientAddress,
-    });
+    answer = await context.api.call(accountEndpoints.refreshToken, { headers: { cookie: refreshCookie(session) } });
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) throw await expiredSessionRedirect(session);
+    if (error instanceof ApiError && error.status < 500) throw sessionExpired(session, background);
     throw error;
   }
   session.set("accessToken", answer.accessToken);
   session.set("refreshToken", answer.refreshToken);
 }
 
-async function expiredSessionRedirect(session: StoreSession): Promise<Response> {
-  return redirect(SESSION_EXPIRED_PATH, { headers: { "Set-Cookie": await destroySession(session) } });
-}
-
 /**
  * The signed-in user's API client (DESIGN.md section 2). A visitor is sent to sign in; a session
- * that cannot be refreshed is cleared and sent to /login?session=expired. Answer through the
- * client's `data` and `redirect`, so a refreshed session is never lost.
+ * that cannot be refreshed is cleared and sent to /login?session=expired (kept, for `background` calls).
  */
-export async function requireAccount(args: RequestArgs): Promise<AccountClient> {
-  const user = await requireUser(args);
-  const session = await getSession(args.request, args.context);
-  const clientAddress = args.context.clientAddress;
-  let sessionChanged = false;
+export function requireAccount(args: RequestArgs, { background = false }: { background?: boolean } = {}): AccountClient {
+  const user = requireUser(args);
+  const { context } = args;
+  const { session } = context;
 
-  async function send<T>(path: string, { withRefreshCookie, ...request }: AccountApiRequest): Promise<T> {
-    const headers: Record<string, string> = { ...request.headers, authorization: `Bearer ${session.get("accessToken")}` };
+  type Transport = typeof callApi | typeof openApi;
+
+  function send(transport: Transport, definition: Endpoint, { withRefreshCookie, ...input }: CallInput<Endpoint> & AccountCallOptions = {}): Promise<unknown> {
+    const headers: Record<string, string> = { ...input.headers, authorization: `Bearer ${session.get("accessToken")}` };
     if (withRefreshCookie) headers.cookie = refreshCookie(session);
-    return api<T>(path, { ...request, headers, clientAddress });
+    return transport(context.api.caller, definition, { ...input, headers });
   }
 
-  async function sessionHeaders(): Promise<HeadersInit | undefined> {
-    return sessionChanged ? { "Set-Cookie": await commitSession(session) } : undefined;
+  async function callWith(transport: Transport, definition: Endpoint, input?: CallInput<Endpoint> & AccountCallOptions): Promise<unknown> {
+    const usedToken = session.get("accessToken");
+    try {
+      return await send(transport, definition, input);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    }
+    // Another loader of this request may have refreshed already; then only repeat the call.
+    if (session.get("accessToken") === usedToken) {
+      let refresh = refreshes.get(session);
+      if (!refresh) {
+        refresh = refreshTokens(context, background);
+        refreshes.set(session, refresh);
+      }
+      await refresh;
+    }
+    try {
+      return await send(transport, definition, input);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) throw sessionExpired(session, background);
+      throw error;
+    }
   }
 
   return {
     user,
-    async call<T>(path: string, request: AccountApiRequest = {}) {
-      const usedToken = session.get("accessToken");
-      try {
-        return await send<T>(path, request);
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 401) throw error;
-      }
-      // Another loader of this request may have refreshed already; then only repeat the call.
-      if (session.get("accessToken") === usedToken) {
-        let refresh = refreshes.get(session);
-        if (!refresh) {
-          refresh = refreshTokens(session, clientAddress);
-          refreshes.set(session, refresh);
-        }
-        await refresh;
-      }
-      sessionChanged = true;
-      try {
-        return await send<T>(path, request);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) throw await expiredSessionRedirect(session);
-        throw error;
-      }
-    },
-    async data<T>(value: T, status?: number) {
-      return data(value, { status, headers: await sessionHeaders() });
-    },
-    async redirect(to: string, flash?: Flash) {
-      if (flash) {
-        session.flash("flash", flash);
-        sessionChanged = true;
-      }
-      return redirect(to, { headers: await sessionHeaders() });
-    },
+    call: ((definition: Endpoint, input?: CallInput<Endpoint> & AccountCallOptions) => callWith(callApi, definition, input)) as AccountClient["call"],
+    open: ((definition: Endpoint, input?: CallInput<Endpoint> & AccountCallOptions) => callWith(openApi, definition, input)) as AccountClient["open"],
     rememberName(name: string) {
       session.set("userName", name);
-      sessionChanged = true;
     },
   };
 }
@@ -212,42 +169,34 @@ export async function requireAccount(args: RequestArgs): Promise<AccountClient> 
  * Signs in with freshly issued tokens and redirects. Without a known name the profile is read
  * once, so every later page can greet the user without calling the API.
  */
-export async function signIn(
-  { request, context }: RequestArgs,
-  tokens: IssuedTokens,
-  options: { to: string; flash?: Flash; name?: string },
-): Promise<Response> {
-  const session = await getSession(request, context);
+export async function signIn({ context }: RequestArgs, tokens: Pick<SessionAnswer, "token" | "refreshToken">, options: { to: string; flash?: Flash; name?: string }): Promise<Response> {
+  const { session } = context;
   session.set("accessToken", tokens.token);
   session.set("refreshToken", tokens.refreshToken);
   session.unset("redirectTo");
   // The visitor's cart, favourites and compare list become the user's (DESIGN.md section 3).
-  await mergeGuestLists(session, tokens.token, context.clientAddress);
+  await mergeGuestLists(context, tokens.token);
   const claims = readAccessToken(tokens.token);
   let name = options.name;
   if (name === undefined && claims) {
-    name = await api<{ profileData: Profile }>(`/user/profile/${encodeURIComponent(claims.id)}`, {
-      headers: { authorization: `Bearer ${tokens.token}` },
-      clientAddress: context.clientAddress,
-    }).then(
+    name = await context.api.call(accountEndpoints.profile, { params: { id: claims.id }, headers: { authorization: `Bearer ${tokens.token}` } }).then(
       ({ profileData }) => profileData.name,
       () => "",
     );
   }
   session.set("userName", name ?? "");
-  if (options.flash) session.flash("flash", options.flash);
-  return redirect(options.to, { headers: { "Set-Cookie": await commitSession(session) } });
+  if (options.flash) session.flash(options.flash);
+  return redirect(options.to === DEFAULT_AFTER_SIGN_IN ? homeOf(claims?.role) : options.to);
 }
 
 /** SPEC.md section 4: the API forgets the refresh token, the session is cleared, then /login. */
-export async function signOut({ request, context }: RequestArgs): Promise<Response> {
-  const session = await getSession(request, context);
+export async function signOut({ context }: RequestArgs): Promise<Response> {
+  const { session } = context;
   if (session.get("refreshToken")) {
-    await api("/logout", {
-      method: "POST",
-      headers: { cookie: refreshCookie(session) },
-      clientAddress: context.clientAddress,
-    }).catch((error: unknown) => console.error("POST /logout falló:", error));
+    await context.api.call(accountEndpoints.logout, { headers: { cookie: refreshCookie(session) } }).catch((error: unknown) =>
+      logError("POST /logout falló", error),
+    );
   }
-  return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });
+  session.destroy();
+  return redirect("/login");
 }

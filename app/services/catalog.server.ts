@@ -1,5 +1,8 @@
-import type * as Contract from "../../api/src/modules/catalog/contract";
-import { api, ApiError, imageUrl } from "./api.server";
+import { catalogEndpoints } from "#contract/catalog";
+import type * as Contract from "#contract/catalog";
+import { shopEndpoints, type PublicShop, type publicShopQuery } from "#contract/shops";
+import type { z } from "zod";
+import { ApiError, imageUrl, type ApiClient } from "./api.server";
 
 /**
  * Typed wrappers around the catalogue calls (SPEC.md section 7). Image ids become URLs here, on
@@ -38,26 +41,8 @@ export interface SearchSuggestion {
   image: string | null;
 }
 
-export type PriceRange = Contract.PriceRange;
-export type FilterOptions = Contract.FilterOptions;
-export type RacketSpecs = NonNullable<Contract.ProductDetail["specs"]>;
-
 /** Query of /home/query-products; prices in cents, as the API takes them. */
-export interface ProductQuery {
-  category?: string;
-  rating?: number;
-  lowPrice?: number;
-  highPrice?: number;
-  sortPrice?: "low-to-high" | "high-to-low";
-  sortByDate?: "newest" | "oldest";
-  availability?: "in-stock";
-  color?: string;
-  tag?: string;
-  size?: string;
-  searchValue?: string;
-  pageNumber: number;
-  parPage: number;
-}
+export type ProductQuery = Contract.QueryProductsQuery;
 
 function cardImage(imageId: string): ResponsiveImage {
   return { src: imageUrl(imageId, 400), srcSet: `${imageUrl(imageId, 200)} 200w, ${imageUrl(imageId, 400)} 400w` };
@@ -82,13 +67,13 @@ export function toDetails({ images, ...product }: Contract.ProductDetail): Produ
   return { ...product, photos };
 }
 
-export async function listCategories(): Promise<Category[]> {
-  const { categorys } = await api<Contract.HomeCategoriesAnswer>("/home/get-categorys");
+export async function listCategories(api: ApiClient): Promise<Category[]> {
+  const { categorys } = await api.call(catalogEndpoints.homeCategories);
   return categorys.map(toCategory);
 }
 
-export async function getHomeProducts() {
-  const answer = await api<Contract.HomeProductsAnswer>("/home/get-products");
+export async function getHomeProducts(api: ApiClient) {
+  const answer = await api.call(catalogEndpoints.homeProducts);
   return {
     latest: answer.latest_product.map(toSummary),
     topRated: answer.topRated_product.map(toSummary),
@@ -97,17 +82,17 @@ export async function getHomeProducts() {
 }
 
 /** The bounds and choices the listing's filters offer. */
-export function getListingOptions(): Promise<Contract.ProductFiltersAnswer> {
-  return api<Contract.ProductFiltersAnswer>("/home/product-filters");
+export function getListingOptions(api: ApiClient): Promise<Contract.ProductFiltersAnswer> {
+  return api.call(catalogEndpoints.productFilters);
 }
 
-export async function queryProducts(query: ProductQuery) {
-  const answer = await api<Contract.QueryProductsAnswer>("/home/query-products", { query: { ...query } });
+export async function queryProducts(api: ApiClient, query: ProductQuery) {
+  const answer = await api.call(catalogEndpoints.queryProducts, { query });
   return { products: answer.products.map(toSummary), totalProduct: answer.totalProduct, parPage: answer.parPage };
 }
 
-export async function searchSuggestions(searchValue: string): Promise<SearchSuggestion[]> {
-  const { advanced_search_prd } = await api<Contract.AdvancedSearchAnswer>("/home/advanced-search", { query: { searchValue } });
+export async function searchSuggestions(api: ApiClient, searchValue: string): Promise<SearchSuggestion[]> {
+  const { advanced_search_prd } = await api.call(catalogEndpoints.advancedSearch, { query: { searchValue } });
   return advanced_search_prd.map(({ _id, name, slug, images }) => ({
     _id,
     name,
@@ -118,10 +103,11 @@ export async function searchSuggestions(searchValue: string): Promise<SearchSugg
 
 /** The product and its related products, or null when no product has this slug. */
 export async function getProduct(
+  api: ApiClient,
   slug: string,
 ): Promise<{ product: ProductDetails; relatedProducts: ProductSummary[]; firstReviews: Contract.ProductAnswer["reviews"] } | null> {
   try {
-    const { product, relatedProducts, reviews } = await api<Contract.ProductAnswer>(`/home/get-product/${encodeURIComponent(slug)}`);
+    const { product, relatedProducts, reviews } = await api.call(catalogEndpoints.product, { params: { slug } });
     return { product: toDetails(product), relatedProducts: relatedProducts.map(toSummary), firstReviews: reviews };
   } catch (error) {
     // 404, and also 400/414 for a slug the API refuses to look up (too long, malformed): no such product.
@@ -130,8 +116,33 @@ export async function getProduct(
   }
 }
 
-export async function listBanners(): Promise<Banner[]> {
-  const { banners } = await api<Contract.BannersAnswer>("/banners");
+/** Query of /home/shop/{slug}: a page of the shop's products and its order. */
+export type ShopPageQuery = Partial<z.output<typeof publicShopQuery>>;
+
+/** An approved shop's page with a page of its products, or null when no approved shop has this slug. */
+export async function getShopPage(
+  api: ApiClient,
+  slug: string,
+  query: ShopPageQuery,
+): Promise<{ shop: PublicShop; products: ProductSummary[]; totalProduct: number; parPage: number } | null> {
+  try {
+    const answer = await api.call(shopEndpoints.publicShop, { params: { slug }, query });
+    return { ...answer, products: answer.products.map(toSummary) };
+  } catch (error) {
+    // 404 (unknown, pending, rejected or suspended), and 400 for a slug the API refuses to look up.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
+    throw error;
+  }
+}
+
+/** The approved shops' slugs (the sitemap). */
+export async function listShopSlugs(api: ApiClient): Promise<string[]> {
+  const { shops } = await api.call(shopEndpoints.publicShops);
+  return shops.map((shop) => shop.slug);
+}
+
+export async function listBanners(api: ApiClient): Promise<Banner[]> {
+  const { banners } = await api.call(catalogEndpoints.banners);
   return banners.map(({ image, ...banner }) => ({
     ...banner,
     image: { src: imageUrl(image, 800), srcSet: `${imageUrl(image, 400)} 400w, ${imageUrl(image, 800)} 800w` },

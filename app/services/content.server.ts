@@ -1,6 +1,8 @@
 import type { ContactMessage } from "~/components/contact/contact-schema";
-import type { BlogPost as BlogPostRecord, BlogPostsAnswer } from "../../api/src/modules/content/schemas";
-import { api, ApiError, imageUrl } from "./api.server";
+import { CONTACT_RECEIVED, contentEndpoints, type BlogPost as BlogPostRecord, type BlogPostsAnswer } from "#contract/content";
+import { longDate } from "#contract/store-time";
+import { ApiError, imageUrl, type ApiClient } from "./api.server";
+import { logError } from "./log.server";
 
 /** A post ready to render: image address resolved, date already written in Spanish. */
 export interface BlogPost {
@@ -22,9 +24,6 @@ export interface BlogPage {
 
 const BLOG_POSTS_PER_PAGE = 5;
 
-/** Dates are written on the server, in UTC, so the page reads the same wherever it is rendered. */
-const spanishDate = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
 function toBlogPost(record: BlogPostRecord): BlogPost {
   return {
     id: record._id,
@@ -33,7 +32,7 @@ function toBlogPost(record: BlogPostRecord): BlogPost {
     author: record.author,
     imageSrc: record.image ? imageUrl(record.image, 800) : null,
     publishedAt: record.publishedAt,
-    publishedOn: spanishDate.format(new Date(record.publishedAt)),
+    publishedOn: longDate(record.publishedAt),
     paragraphs: record.body
       .split(/\n\s*\n/)
       .map((paragraph) => paragraph.trim())
@@ -45,10 +44,10 @@ function toBlogPost(record: BlogPostRecord): BlogPost {
  * One page of the blog, newest first (the API orders by publication date), or null when there is
  * no such page: past the last one, or a number the API refuses. Page 1 exists even with no posts.
  */
-export async function getBlogPage(page: number): Promise<BlogPage | null> {
+export async function getBlogPage(api: ApiClient, page: number): Promise<BlogPage | null> {
   let answer: BlogPostsAnswer;
   try {
-    answer = await api<BlogPostsAnswer>("/blog-posts", { query: { page, parPage: BLOG_POSTS_PER_PAGE } });
+    answer = await api.call(contentEndpoints.blogPosts, { query: { page, parPage: BLOG_POSTS_PER_PAGE } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return null;
     throw error;
@@ -68,13 +67,13 @@ const contactFields = new Set<string>(["name", "email", "subject", "message"] sa
  * Sends the contact form to the store. A refusal comes back with the API's messages placed on the
  * fields they name; an API that cannot be reached becomes one message for the whole form.
  */
-export async function sendContactMessage(message: ContactMessage): Promise<ContactSendResult> {
+export async function sendContactMessage(api: ApiClient, message: ContactMessage): Promise<ContactSendResult> {
   try {
-    const answer = await api<{ message: string }>("/contact", { method: "POST", body: message });
-    return { sent: true, message: answer.message || "Mensaje enviado. Le responderemos pronto." };
+    const answer = await api.call(contentEndpoints.contact, { body: message });
+    return { sent: true, message: answer.message || CONTACT_RECEIVED };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) {
-      console.error("POST /contact falló:", error);
+      logError("POST /contact falló", error);
       return {
         sent: false,
         status: 503,

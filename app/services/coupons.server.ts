@@ -1,5 +1,6 @@
-import type { Coupon, CouponAnswer, CouponAppliedAnswer } from "../../api/src/modules/orders/contract";
-import type { VoucherRedeemedAnswer } from "../../api/src/modules/wallet/contract";
+import { couponEndpoints, type Coupon, type CouponAnswer, type CouponAppliedAnswer } from "#contract/coupons";
+import type { MessageAnswer } from "#contract/http";
+import { walletEndpoints, type VoucherRedeemedAnswer } from "#contract/wallet";
 import type { Shopper } from "./shopper.server";
 
 /**
@@ -14,19 +15,22 @@ export function signInPath(back: string): string {
   return `/login?redirectTo=${encodeURIComponent(back).replaceAll("%2F", "/")}`;
 }
 
+/** What a visitor without a cart has: no coupon, nothing off. */
+export const NO_COUPON: CouponAnswer = { coupon: null, discount: 0 };
+
 /** The coupon on the shopper's cart and what it takes off now. */
 export function getCartCoupon(shopper: Shopper): Promise<CouponAnswer> {
-  return shopper.read<CouponAnswer>(() => "/home/coupon", { coupon: null, discount: 0 });
+  return shopper.read(couponEndpoints.preview, () => ({}), NO_COUPON);
 }
 
 export function applyCoupon(shopper: Shopper, code: string): Promise<CouponAppliedAnswer> {
-  return shopper.write<CouponAppliedAnswer>("/home/coupon/apply", { method: "POST", body: { code } });
+  return shopper.write(couponEndpoints.apply, { body: { code } });
 }
 
-export function removeCoupon(shopper: Shopper): Promise<{ message: string }> {
-  return shopper.write<{ message: string }>("/home/coupon", { method: "DELETE" });
+export function removeCoupon(shopper: Shopper): Promise<MessageAnswer> {
+  return shopper.write(couponEndpoints.remove);
 }
 
 export function redeemVoucher(shopper: Shopper, code: string): Promise<VoucherRedeemedAnswer> {
-  return shopper.write<VoucherRedeemedAnswer>("/wallet/voucher/redeem", { method: "POST", body: { code } });
+  return shopper.write(walletEndpoints.redeemVoucher, { body: { code } });
 }

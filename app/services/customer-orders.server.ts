@@ -1,18 +1,18 @@
-import type {
-  CustomerDashboardAnswer,
-  CustomerOrderAnswer,
-  CustomerOrderDetail,
-  CustomerOrderFilter,
-  CustomerOrderOffersAnswer,
-  CustomerOrdersAnswer,
-  Offer,
-  OfferCreatedAnswer,
-} from "../../api/src/modules/orders/customer-schemas";
-import type { VoucherRedeemedAnswer, WalletAnswer } from "../../api/src/modules/wallet/contract";
+import {
+  customerEndpoints,
+  type CustomerDashboardAnswer,
+  type CustomerOrderDetail,
+  type CustomerOrderFilter,
+  type CustomerOrdersAnswer,
+} from "#contract/customer";
+import { offerEndpoints, type Offer, type OfferCreatedAnswer } from "#contract/offers";
+import { longDateTime } from "#contract/store-time";
+import { walletEndpoints, type VoucherRedeemedAnswer, type WalletAnswer } from "#contract/wallet";
 import { ApiError, imageUrl } from "./api.server";
 import type { AccountClient } from "./auth.server";
-import { longDateTime, orderNotFound, type PresentedItem } from "./orders.server";
+import { orderNotFound, type PresentedItem } from "./orders.server";
 import type { ListedOrder } from "~/components/dashboard/OrderList";
+import { logError } from "./log.server";
 
 /**
  * The customer's dashboard calls (SPEC.md section 7 "Dashboards", "Orders", "Wallet"), always as the
@@ -23,10 +23,8 @@ export type { CustomerOrderFilter, Offer };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const userPath = (account: AccountClient) => encodeURIComponent(account.user.id);
-
 export function getDashboardData(account: AccountClient): Promise<CustomerDashboardAnswer> {
-  return account.call<CustomerDashboardAnswer>(`/home/customer/get-dashboard-data/${userPath(account)}`);
+  return account.call(customerEndpoints.dashboard, { params: { userId: account.user.id } });
 }
 
 /** Orders as the lists show them, each date written here so server and browser render the same text. */
@@ -35,14 +33,14 @@ export function listedOrders(orders: CustomerOrdersAnswer["orders"]): ListedOrde
 }
 
 export function getCustomerOrders(account: AccountClient, filter: CustomerOrderFilter, page: number): Promise<CustomerOrdersAnswer> {
-  return account.call<CustomerOrdersAnswer>(`/home/customer/get-orders/${userPath(account)}/${filter}`, { query: { page } });
+  return account.call(customerEndpoints.orders, { params: { customerId: account.user.id, status: filter }, query: { page } });
 }
 
 /** The user's own order with its shop orders; anything else (malformed, unknown, someone else's) is the 404 page. */
 export async function getCustomerOrder(account: AccountClient, orderId: string | undefined): Promise<CustomerOrderDetail> {
   if (!orderId || !UUID.test(orderId)) throw orderNotFound();
   try {
-    const { order } = await account.call<CustomerOrderAnswer>(`/home/customer/get-order/${encodeURIComponent(orderId)}`);
+    const { order } = await account.call(customerEndpoints.order, { params: { orderId } });
     return order;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403)) throw orderNotFound();
@@ -53,17 +51,17 @@ export async function getCustomerOrder(account: AccountClient, orderId: string |
 /** The order's offers, or null when they cannot be loaded (the page says so and shows the rest). */
 export async function getOrderOffers(account: AccountClient, orderId: string): Promise<Offer[] | null> {
   try {
-    const { offers } = await account.call<CustomerOrderOffersAnswer>(`/home/customer/get-offers/${encodeURIComponent(orderId)}`);
+    const { offers } = await account.call(customerEndpoints.offers, { params: { orderId } });
     return offers;
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error("No se pudieron cargar las ofertas:", error);
+    logError("No se pudieron cargar las ofertas", error);
     return null;
   }
 }
 
 export function proposeOffer(account: AccountClient, offer: { shopOrderId: string; price: number }): Promise<OfferCreatedAnswer> {
-  return account.call<OfferCreatedAnswer>("/home/customer/offer", { method: "POST", body: offer });
+  return account.call(offerEndpoints.propose, { body: offer });
 }
 
 export const WALLET_ERROR = "Error al obtener la cartera";
@@ -71,17 +69,17 @@ export const WALLET_ERROR = "Error al obtener la cartera";
 /** The wallet, or the reason it could not be read (SPEC.md section 8: the server's message, else a default). */
 export async function getWallet(account: AccountClient): Promise<{ wallet: WalletAnswer; error: null } | { wallet: null; error: string }> {
   try {
-    return { wallet: await account.call<WalletAnswer>(`/wallet/${userPath(account)}`), error: null };
+    return { wallet: await account.call(walletEndpoints.wallet, { params: { id: account.user.id } }), error: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ApiError && error.hasServerMessage) return { wallet: null, error: error.message };
-    console.error("No se pudo cargar la cartera:", error);
+    logError("No se pudo cargar la cartera", error);
     return { wallet: null, error: WALLET_ERROR };
   }
 }
 
 export function redeemVoucher(account: AccountClient, code: string): Promise<VoucherRedeemedAnswer> {
-  return account.call<VoucherRedeemedAnswer>("/wallet/voucher/redeem", { method: "POST", body: { code } });
+  return account.call(walletEndpoints.redeemVoucher, { body: { code } });
 }
 
 export interface PresentedCustomerShopOrder extends Omit<CustomerOrderDetail["suborders"][number], "products"> {

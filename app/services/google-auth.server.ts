@@ -1,9 +1,7 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleExtraParams, type GoogleProfile, type GoogleStrategyOptions } from "remix-auth-google";
 import type { OAuth2StrategyVerifyParams } from "remix-auth-oauth2";
-import { api } from "./api.server";
-import type { IssuedTokens } from "./auth.server";
+import { accountEndpoints, type SessionAnswer } from "#contract/accounts";
 import { webEnv } from "./env.server";
 import { sessionStorage } from "./session.server";
 
@@ -31,18 +29,17 @@ class ConfigurableGoogleStrategy<User> extends GoogleStrategy<User> {
  * The store's tokens for a Google account: the API checks the provider's access token against
  * Google's userinfo endpoint itself and signs the user in (or up).
  */
-async function exchangeGoogleToken({ accessToken, context }: OAuth2StrategyVerifyParams<GoogleProfile, GoogleExtraParams>): Promise<IssuedTokens> {
-  return api<IssuedTokens>("/user/google", {
-    headers: { authorization: `Bearer ${accessToken}` },
-    clientAddress: (context as AppLoadContext | undefined)?.clientAddress,
-  });
+async function exchangeGoogleToken({ accessToken, context }: OAuth2StrategyVerifyParams<GoogleProfile, GoogleExtraParams>): Promise<SessionAnswer> {
+  // The callback route passes its load context, whose API client carries the request's id and address.
+  if (!context) throw new Error("El inicio de sesión con Google necesita el contexto de la petición.");
+  return context.api.call(accountEndpoints.google, { headers: { authorization: `Bearer ${accessToken}` } });
 }
 
-export const authenticator = new Authenticator<IssuedTokens>(sessionStorage);
+export const authenticator = new Authenticator<SessionAnswer>(sessionStorage);
 
 if (googleSignInEnabled) {
   authenticator.use(
-    new ConfigurableGoogleStrategy<IssuedTokens>(
+    new ConfigurableGoogleStrategy<SessionAnswer>(
       {
         clientID: webEnv.google.clientId,
         clientSecret: webEnv.google.clientSecret,

@@ -1,9 +1,9 @@
-import type { CouponAnswer, OrderAnswer, OrderDetail, OrderItem, PlaceOrderAnswer, ShippingInfo, ShopOrder } from "../../api/src/modules/orders/contract";
-import type { PaymentAnswer, PaymentOptionsAnswer, PayPalApprovalAnswer } from "../../api/src/modules/payments/contract";
-import type { WalletAnswer } from "../../api/src/modules/wallet/contract";
-import { api, ApiError, imageUrl } from "./api.server";
+import { couponEndpoints, type CouponAnswer } from "#contract/coupons";
+import { orderEndpoints, type OrderDetail, type OrderItem, type PlaceOrderAnswer, type ShippingInfo, type ShopOrder } from "#contract/orders";
+import { paymentEndpoints, type CardMode, type PaymentAnswer } from "#contract/payments";
+import { walletEndpoints } from "#contract/wallet";
+import { ApiError, imageUrl, type ApiClient } from "./api.server";
 import type { AccountClient } from "./auth.server";
-import { STORE_TIME_ZONE } from "./store-time";
 
 /**
  * The checkout's calls (SPEC.md section 7 "Orders", "Wallet and payments"), always as the
@@ -23,7 +23,7 @@ export function orderNotFound(): Response {
 export async function getOwnOrder(account: AccountClient, orderId: string | null | undefined): Promise<OrderDetail> {
   if (!orderId || !UUID.test(orderId)) throw orderNotFound();
   try {
-    const { order } = await account.call<OrderAnswer>(`/home/order/${encodeURIComponent(orderId)}`);
+    const { order } = await account.call(orderEndpoints.order, { params: { orderId } });
     return order;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403)) throw orderNotFound();
@@ -32,58 +32,43 @@ export async function getOwnOrder(account: AccountClient, orderId: string | null
 }
 
 export function placeOrder(account: AccountClient, shippingInfo: ShippingInfo): Promise<PlaceOrderAnswer> {
-  return account.call<PlaceOrderAnswer>("/home/order/palce-order", {
-    method: "POST",
-    body: { userId: account.user.id, shippingInfo },
-  });
+  return account.call(orderEndpoints.placeOrder, { body: { userId: account.user.id, shippingInfo } });
 }
 
 /** The coupon on the cart and what it takes off now (placing the order computes it again). */
 export function getCouponPreview(account: AccountClient): Promise<CouponAnswer> {
-  return account.call<CouponAnswer>("/home/coupon");
+  return account.call(couponEndpoints.preview);
 }
 
 export async function getWalletBalance(account: AccountClient): Promise<number> {
-  const { balance } = await account.call<WalletAnswer>(`/wallet/${encodeURIComponent(account.user.id)}`);
+  const { balance } = await account.call(walletEndpoints.wallet, { params: { id: account.user.id } });
   return balance;
 }
 
 /** PayPal when the API has its credentials, otherwise the labelled test-card mode. */
-export async function getCardMode(clientAddress: string | undefined): Promise<PaymentOptionsAnswer["cardMode"]> {
-  const { cardMode } = await api<PaymentOptionsAnswer>("/payment/options", { clientAddress });
+export async function getCardMode(api: ApiClient): Promise<CardMode> {
+  const { cardMode } = await api.call(paymentEndpoints.options);
   return cardMode;
 }
 
 export function payWithWallet(account: AccountClient, orderId: string): Promise<PaymentAnswer> {
-  return account.call<PaymentAnswer>("/payment/wallet", { method: "POST", body: { orderId } });
+  return account.call(paymentEndpoints.wallet, { body: { orderId } });
 }
 
 export function payWithTestCard(
   account: AccountClient,
   card: { orderId: string; cardNumber: string; expiry: string; cvc: string; holder: string },
 ): Promise<PaymentAnswer> {
-  return account.call<PaymentAnswer>("/payment/card", { method: "POST", body: card });
+  return account.call(paymentEndpoints.card, { body: card });
 }
 
 export async function startPayPalPayment(account: AccountClient, orderId: string): Promise<string> {
-  const { approveUrl } = await account.call<PayPalApprovalAnswer>("/payment/paypal/create", { method: "POST", body: { orderId } });
+  const { approveUrl } = await account.call(paymentEndpoints.paypalCreate, { body: { orderId } });
   return approveUrl;
 }
 
 export function capturePayPalPayment(account: AccountClient, orderId: string, paypalOrderId: string): Promise<PaymentAnswer> {
-  return account.call<PaymentAnswer>("/payment/paypal/capture", { method: "POST", body: { orderId, paypalOrderId } });
-}
-
-const clock = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: STORE_TIME_ZONE });
-const dateTime = new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: STORE_TIME_ZONE });
-
-/** 'HH:MM' in the store's time zone, formatted on the server so the page reads the same with or without JavaScript. */
-export function clockTime(iso: string): string {
-  return clock.format(new Date(iso));
-}
-
-export function longDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return account.call(paymentEndpoints.paypalCapture, { body: { orderId, paypalOrderId } });
 }
 
 export interface PresentedItem extends Omit<OrderItem, "image"> {

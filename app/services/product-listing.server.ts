@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { FILTER_VALUE_MAX_LENGTH, MAX_PRICE_CENTS, PRODUCTS_PER_PAGE, SEARCH_MAX_LENGTH, SIZE_MAX_LENGTH } from "#contract/limits";
 import type { ProductQuery } from "./catalog.server";
 
 /** Products per page of /products: a full grid of three or four columns. */
-export const PRODUCTS_PER_PAGE = 12;
+export { PRODUCTS_PER_PAGE };
 
 /** Empty text fields count as absent, so `?color=` means "any colour". */
 const emptyAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const optionalText = (max: number) => z.preprocess(emptyAsAbsent, z.string().trim().max(max).optional()).catch(undefined);
-const optionalDollars = z.preprocess(emptyAsAbsent, z.coerce.number().finite().min(0).max(1_000_000).optional()).catch(undefined);
+const optionalDollars = z.preprocess(emptyAsAbsent, z.coerce.number().finite().min(0).max(MAX_PRICE_CENTS / 100).optional()).catch(undefined);
 
 /**
  * The whole state of /products lives in its URL. Each value is checked on its own; an invalid one
@@ -22,10 +23,10 @@ const listingParamsSchema = z.object({
   sortPrice: z.preprocess(emptyAsAbsent, z.enum(["low-to-high", "high-to-low"]).optional()).catch(undefined),
   sortByDate: z.preprocess(emptyAsAbsent, z.enum(["newest", "oldest"]).optional()).catch(undefined),
   availability: z.preprocess(emptyAsAbsent, z.literal("in-stock").optional()).catch(undefined),
-  color: optionalText(100),
-  tag: optionalText(100),
-  size: optionalText(20),
-  searchValue: z.preprocess(emptyAsAbsent, z.string().trim().max(100).optional()).catch(undefined),
+  color: optionalText(FILTER_VALUE_MAX_LENGTH),
+  tag: optionalText(FILTER_VALUE_MAX_LENGTH),
+  size: optionalText(SIZE_MAX_LENGTH),
+  searchValue: optionalText(SEARCH_MAX_LENGTH),
   pageNumber: z.coerce.number().int().min(1).max(10_000).catch(1),
   view: z.enum(["grid", "list"]).catch("grid"),
 });

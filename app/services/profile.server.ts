@@ -1,7 +1,8 @@
-import type { AccountClient, Profile } from "./auth.server";
+import { accountEndpoints, type ProfileData } from "#contract/accounts";
+import type { AccountClient } from "./auth.server";
 
 /** The signed-in user's own profile (GET /user/profile/:id). */
-export async function getOwnProfile(account: AccountClient): Promise<Profile> {
-  const { profileData } = await account.call<{ profileData: Profile }>(`/user/profile/${encodeURIComponent(account.user.id)}`);
+export async function getOwnProfile(account: AccountClient): Promise<ProfileData> {
+  const { profileData } = await account.call(accountEndpoints.profile, { params: { id: account.user.id } });
   return profileData;
 }

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect, type AppLoadContext, type Session } from "@remix-run/node";
+import { type AppLoadContext, createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import { webEnv } from "./env.server";
 
@@ -30,12 +30,12 @@ interface SessionFlashData {
   flash: Flash;
 }
 
-export type StoreSession = Session<SessionData, SessionFlashData>;
+export const SESSION_COOKIE = "__mp_session";
 
 /** One httpOnly SameSite=Lax cookie; secrets rotate by listing the new one first in SESSION_SECRET. */
 export const sessionStorage = createCookieSessionStorage<SessionData, SessionFlashData>({
   cookie: {
-    name: "__mp_session",
+    name: SESSION_COOKIE,
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -45,48 +45,69 @@ export const sessionStorage = createCookieSessionStorage<SessionData, SessionFla
 });
 
 /**
- * The loaders of one request run in parallel and all answer with this one cookie. Given the
- * request's load context (one object per request) they share one session object, so a refresh
- * in one loader and a consumed flash in another end up in every cookie they send.
+ * The session of one request: read once when the request arrives (server.ts) and written once
+ * after Remix has answered, only when something changed. Loaders and actions change it and return
+ * plain data or redirects; none of them writes a cookie.
  */
-const sessionsByRequest = new WeakMap<AppLoadContext, Promise<StoreSession>>();
+export class StoreSession {
+  #changed = false;
+  #destroyed = false;
 
-export function getSession(request: Request, context?: AppLoadContext): Promise<StoreSession> {
-  if (!context) return sessionStorage.getSession(request.headers.get("Cookie"));
-  let session = sessionsByRequest.get(context);
-  if (!session) {
-    session = sessionStorage.getSession(request.headers.get("Cookie"));
-    sessionsByRequest.set(context, session);
+  constructor(private readonly session: Session<SessionData, SessionFlashData>) {}
+
+  static async fromRequest(request: Request): Promise<StoreSession> {
+    return new StoreSession(await sessionStorage.getSession(request.headers.get("Cookie")));
   }
-  return session;
-}
 
-/** The one way a session is written: every Set-Cookie of the store comes from here. */
-export function commitSession(session: StoreSession): Promise<string> {
-  return sessionStorage.commitSession(session);
-}
+  get<K extends keyof SessionData>(key: K): SessionData[K] | undefined {
+    return this.session.get(key);
+  }
 
-/** Forgets the tokens (so no later commit of this object brings them back) and expires the cookie. */
-export function destroySession(session: StoreSession): Promise<string> {
-  session.unset("accessToken");
-  session.unset("refreshToken");
-  session.unset("userName");
-  return sessionStorage.destroySession(session);
+  set<K extends keyof SessionData>(key: K, value: SessionData[K]): void {
+    this.session.set(key, value);
+    this.#changed = true;
+    this.#destroyed = false;
+  }
+
+  unset(key: keyof SessionData): void {
+    if (!this.session.has(key)) return;
+    this.session.unset(key);
+    this.#changed = true;
+  }
+
+  /** A one-time message for the next page (FlashMessage). */
+  flash(flash: Flash): void {
+    this.session.flash("flash", flash);
+    this.#changed = true;
+    this.#destroyed = false;
+  }
+
+  /** Reads and consumes the pending flash message. */
+  takeFlash(): Flash | null {
+    const flash = this.session.get("flash") ?? null;
+    if (flash) this.#changed = true;
+    return flash;
+  }
+
+  /** Forgets everything (signing out, a session that cannot be refreshed); the cookie is expired. */
+  destroy(): void {
+    for (const key of ["accessToken", "refreshToken", "userName", "redirectTo", "guestId", "oauth2:state"] as const) this.session.unset(key);
+    this.#changed = true;
+    this.#destroyed = true;
+  }
+
+  get changed(): boolean {
+    return this.#changed;
+  }
+
+  /** The Set-Cookie header value that stores (or expires) the session. */
+  commit(): Promise<string> {
+    return this.#destroyed ? sessionStorage.destroySession(this.session) : sessionStorage.commitSession(this.session);
+  }
 }
 
 /** A successful POST ends here: the message is shown once on the page redirected to. */
-export async function redirectWithFlash(request: Request, to: string, flash: Flash, context?: AppLoadContext): Promise<Response> {
-  const session = await getSession(request, context);
-  session.flash("flash", flash);
-  return redirect(to, { headers: { "Set-Cookie": await commitSession(session) } });
-}
-
-/** Reads and consumes the pending flash message, returning the cookie that clears it. */
-export async function takeFlash(
-  request: Request,
-  context?: AppLoadContext,
-): Promise<{ flash: Flash | null; headers: HeadersInit | undefined }> {
-  const session = await getSession(request, context);
-  const flash = session.get("flash") ?? null;
-  return { flash, headers: flash ? { "Set-Cookie": await commitSession(session) } : undefined };
+export function redirectWithFlash(context: AppLoadContext, to: string, flash: Flash): Response {
+  context.session.flash(flash);
+  return redirect(to);
 }

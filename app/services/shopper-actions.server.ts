@@ -1,8 +1,26 @@
+import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import {
+  ADDED_TO_CART,
+  ADDED_TO_COMPARE,
+  ADDED_TO_WISHLIST,
+  cartEndpoints,
+  cartQuantity,
+  cartSize,
+  QUANTITY_UPDATED,
+  REMOVED_FROM_CART,
+  REMOVED_FROM_COMPARE,
+  REMOVED_FROM_WISHLIST,
+} from "#contract/cart";
+import { INVALID_REQUEST, NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { ApiError } from "./api.server";
 import type { RequestArgs } from "./auth.server";
 import { getShopper, type Shopper } from "./shopper.server";
 import type { ShopperActionResult } from "~/components/product/shopper-forms";
+import { redirectWithFlash } from "./session.server";
+import { logError } from "./log.server";
+import { safeRedirect } from "./redirect.server";
+import { readForm } from "./form.server";
 
 /**
  * The one action behind every cart, favourites and compare button (SPEC.md section 7): the
@@ -19,8 +37,8 @@ const schema = z.discriminatedUnion("intent", [
     intent: z.literal("add-to-cart"),
     productId: uuid,
     slug: z.string().max(300).optional(),
-    size: z.string().max(40).optional(),
-    quantity: z.coerce.number().int().min(1).max(999).optional(),
+    size: cartSize,
+    quantity: z.coerce.number().pipe(cartQuantity).optional(),
     /** Set by the product page: a size or quantity refusal is shown next to its field there. */
     fieldErrors: z.literal("inline").optional(),
   }),
@@ -28,12 +46,6 @@ const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-to-compare"), productId: uuid }),
   z.object({ intent: z.enum(["increase", "decrease", "remove-cart", "remove-wishlist", "remove-compare"]), id: uuid }),
 ]);
-
-/** A path on this site to go back to; anything else goes home. */
-export function sameSitePath(target: FormDataEntryValue | null | undefined, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
-}
 
 function formValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};
@@ -44,38 +56,36 @@ function formValues(formData: FormData): Record<string, string> {
 type Parsed = z.infer<typeof schema>;
 
 const SUCCESS_FALLBACK: Record<Parsed["intent"], string> = {
-  "add-to-cart": "Producto agregado al carrito.",
-  "add-to-wishlist": "Producto agregado a favoritos.",
-  "add-to-compare": "Producto agregado a la comparación.",
-  increase: "Cantidad actualizada.",
-  decrease: "Cantidad actualizada.",
-  "remove-cart": "Producto eliminado del carrito.",
-  "remove-wishlist": "Producto eliminado de favoritos.",
-  "remove-compare": "Producto quitado de la comparación.",
+  "add-to-cart": ADDED_TO_CART,
+  "add-to-wishlist": ADDED_TO_WISHLIST,
+  "add-to-compare": ADDED_TO_COMPARE,
+  increase: QUANTITY_UPDATED,
+  decrease: QUANTITY_UPDATED,
+  "remove-cart": REMOVED_FROM_CART,
+  "remove-wishlist": REMOVED_FROM_WISHLIST,
+  "remove-compare": REMOVED_FROM_COMPARE,
 };
 
 async function perform(shopper: Shopper, form: Parsed): Promise<{ message?: string }> {
-  const base = "/home/product";
   switch (form.intent) {
     case "add-to-cart":
-      return shopper.write(`${base}/add-to-card`, {
-        method: "POST",
+      return shopper.write(cartEndpoints.addToCart, {
         body: { productId: form.productId, quantity: form.quantity ?? 1, ...(form.size ? { size: form.size } : {}) },
       });
     case "add-to-wishlist":
-      return shopper.write(`${base}/add-to-wishlist`, { method: "POST", body: { productId: form.productId } });
+      return shopper.write(cartEndpoints.addToWishlist, { body: { productId: form.productId } });
     case "add-to-compare":
-      return shopper.write(`${base}/add-to-compare`, { method: "POST", body: { productId: form.productId } });
+      return shopper.write(cartEndpoints.addToCompare, { body: { productId: form.productId } });
     case "increase":
-      return shopper.write(`${base}/quantity-inc/${form.id}`, { method: "PUT" });
+      return shopper.write(cartEndpoints.quantityInc, { params: { id: form.id } });
     case "decrease":
-      return shopper.write(`${base}/quantity-dec/${form.id}`, { method: "PUT" });
+      return shopper.write(cartEndpoints.quantityDec, { params: { id: form.id } });
     case "remove-cart":
-      return shopper.write(`${base}/delete-card-product/${form.id}`, { method: "DELETE" });
+      return shopper.write(cartEndpoints.deleteCartLine, { params: { id: form.id } });
     case "remove-wishlist":
-      return shopper.write(`${base}/delete-wishlist-product/${form.id}`, { method: "DELETE" });
+      return shopper.write(cartEndpoints.deleteWishlistLine, { params: { id: form.id } });
     case "remove-compare":
-      return shopper.write(`${base}/delete-compare-product/${form.id}`, { method: "DELETE" });
+      return shopper.write(cartEndpoints.deleteCompareLine, { params: { id: form.id } });
   }
 }
 
@@ -89,19 +99,19 @@ function fieldOf(error: ApiError): "size" | "quantity" | null {
 }
 
 export async function shopperAction(args: RequestArgs) {
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const viaFetcher = formData.get("js") === "1";
-  const back = sameSitePath(formData.get("redirectTo"));
+  const back = safeRedirect(formData.get("redirectTo"), "/");
   const parsed = schema.safeParse(formValues(formData));
-  const shopper = await getShopper(args);
+  const shopper = getShopper(args);
 
   async function answer(result: ShopperActionResult, status = 200) {
-    if (!result.fieldErrors) shopper.flash({ kind: result.ok ? "success" : "error", message: result.message });
-    if (viaFetcher || result.fieldErrors) return shopper.data(result, status);
-    return shopper.redirect(back);
+    if (!result.fieldErrors) args.context.session.flash({ kind: result.ok ? "success" : "error", message: result.message });
+    if (viaFetcher || result.fieldErrors) return data(result, { status });
+    return redirect(back);
   }
 
-  if (!parsed.success) return answer({ ok: false, message: "Petición no válida." }, 200);
+  if (!parsed.success) return answer({ ok: false, message: INVALID_REQUEST }, 200);
   const form = parsed.data;
 
   try {
@@ -110,8 +120,8 @@ export async function shopperAction(args: RequestArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof ApiError) || error.status >= 500) {
-      console.error(`La acción ${form.intent} falló:`, error);
-      return answer({ ok: false, message: "Error de red o servidor" });
+      logError(`La acción ${form.intent} falló`, error);
+      return answer({ ok: false, message: NETWORK_OR_SERVER_ERROR });
     }
     if (form.intent === "add-to-cart") {
       const field = fieldOf(error);
@@ -120,7 +130,7 @@ export async function shopperAction(args: RequestArgs) {
       }
       // A card cannot offer sizes: the product's page can.
       if (field === "size" && form.slug) {
-        return shopper.redirect(`/product/details/${encodeURIComponent(form.slug)}`, { kind: "error", message: error.message });
+        return redirectWithFlash(args.context, `/product/details/${encodeURIComponent(form.slug)}`, { kind: "error", message: error.message });
       }
     }
     return answer({ ok: false, message: error.message });

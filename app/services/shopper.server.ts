@@ -1,36 +1,33 @@
-import { data, redirect } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
-import type * as Contract from "../../api/src/modules/cart/contract";
-import { api, ApiError, type ApiRequest } from "./api.server";
+import { cartEndpoints } from "#contract/cart";
+import type * as Contract from "#contract/cart";
+import type { AnswerOf, Endpoint } from "#contract/http";
+import { GENERIC_ERROR } from "#contract/messages";
+import { ApiError, callApi, type CallArgs, type CallInput } from "./api.server";
 import { getUser, requireAccount, type AccountClient, type RequestArgs, type SignedInUser } from "./auth.server";
 import { toDetails, toSummary, type ProductDetails, type ProductSummary } from "./catalog.server";
-import { commitSession, getSession, type Flash } from "./session.server";
+import { logError } from "./log.server";
 
 /**
- * The shopper of one loader or action: the signed-in user (through the account client, which
- * refreshes its tokens on a 401) or a visitor known by the guest id in the session cookie. The
- * cart, favourites and compare calls (SPEC.md section 7) all go through here.
+ * The shopper of one request: the signed-in user (through the account client, which refreshes its
+ * tokens on a 401) or a visitor known by the guest id in the session cookie. The cart, favourites
+ * and compare calls (SPEC.md section 7) all go through here.
  */
 export interface Shopper {
   user: SignedInUser | null;
   /** The `{userId}` of the API's paths: the user's id, the visitor's guest id, or null for a visitor with no lists yet. */
   readonly id: string | null;
   /** A read: a visitor without a guest id has nothing, so `empty` comes back without calling the API. */
-  read<T>(path: (id: string) => string, empty: T): Promise<T>;
+  read<E extends Endpoint>(definition: E, input: (shopperId: string) => CallInput<E>, empty: AnswerOf<E>): Promise<AnswerOf<E>>;
   /** A write: a visitor without a guest id gets one now. */
-  write<T>(path: string, request?: ApiRequest): Promise<T>;
-  /** Leaves a one-time message for the next page (FlashMessage). */
-  flash(flash: Flash): void;
-  /** The session cookie when this shopper changed it (refreshed tokens, a new guest id, a flash). */
-  headers(force?: boolean): Promise<HeadersInit | undefined>;
-  data<T>(value: T, status?: number): Promise<ReturnType<typeof data<T>>>;
-  redirect(to: string, flash?: Flash): Promise<Response>;
+  write<E extends Endpoint>(definition: E, ...args: CallArgs<E>): Promise<AnswerOf<E>>;
 }
 
-const shoppers = new WeakMap<RequestArgs["context"], Promise<Shopper>>();
+const shoppers = new WeakMap<AppLoadContext, Shopper>();
 
 /** One shopper per request, so the root loader and a page's loader share one refresh. */
-export function getShopper(args: RequestArgs): Promise<Shopper> {
+export function getShopper(args: RequestArgs): Shopper {
   let shopper = shoppers.get(args.context);
   if (!shopper) {
     shopper = makeShopper(args);
@@ -39,78 +36,52 @@ export function getShopper(args: RequestArgs): Promise<Shopper> {
   return shopper;
 }
 
-async function makeShopper(args: RequestArgs): Promise<Shopper> {
-  const session = await getSession(args.request, args.context);
-  const user = await getUser(args);
-  const account: AccountClient | null = user ? await requireAccount(args) : null;
-  const startToken = session.get("accessToken");
-  let changed = false;
+function makeShopper(args: RequestArgs): Shopper {
+  const { context } = args;
+  const { session } = context;
+  const user = getUser(args);
+  const account: AccountClient | null = user ? requireAccount(args) : null;
 
-  function guestHeaders(guestId: string): Record<string, string> {
-    return { authorization: `Guest ${guestId}` };
-  }
-
-  async function call<T>(path: string, request: ApiRequest = {}): Promise<T> {
-    if (account) return account.call<T>(path, request);
+  function call(definition: Endpoint, input: CallInput<Endpoint> = {}): Promise<unknown> {
+    if (account) return account.call(definition, input);
     let guestId = session.get("guestId");
     if (!guestId) {
       guestId = randomUUID();
       session.set("guestId", guestId);
-      changed = true;
     }
-    return api<T>(path, { ...request, headers: { ...request.headers, ...guestHeaders(guestId) }, clientAddress: args.context.clientAddress });
+    const headers = { ...input.headers, authorization: `Guest ${guestId}` };
+    return callApi(context.api.caller, definition, { ...input, headers });
   }
 
-  const shopper: Shopper = {
+  const shopper = {
     user,
     get id() {
       return user?.id ?? session.get("guestId") ?? null;
     },
-    async read<T>(path: (id: string) => string, empty: T) {
+    read(definition: Endpoint, input: (shopperId: string) => CallInput<Endpoint>, empty: unknown) {
       const id = shopper.id;
-      if (!id) return empty;
-      return call<T>(path(encodeURIComponent(id)));
+      if (!id) return Promise.resolve(empty);
+      return call(definition, input(id));
     },
-    write<T>(path: string, request: ApiRequest = {}) {
-      return call<T>(path, request);
-    },
-    flash(flash: Flash) {
-      session.flash("flash", flash);
-      changed = true;
-    },
-    async headers(force = false) {
-      const refreshed = session.get("accessToken") !== startToken;
-      return force || changed || refreshed ? { "Set-Cookie": await commitSession(session) } : undefined;
-    },
-    async data<T>(value: T, status?: number) {
-      return data(value, { status, headers: await shopper.headers() });
-    },
-    async redirect(to: string, flash?: Flash) {
-      if (flash) shopper.flash(flash);
-      return redirect(to, { headers: await shopper.headers() });
+    write(definition: Endpoint, input?: CallInput<Endpoint>) {
+      return call(definition, input);
     },
   };
-  return shopper;
+  return shopper as Shopper;
 }
 
 /**
  * Right after a sign-in: the visitor's cart, favourites and compare list join the user's, and the
  * guest id is forgotten. A failure only costs the visitor's lists, never the sign-in.
  */
-export async function mergeGuestLists(
-  session: { get(key: "guestId"): string | undefined; unset(key: "guestId"): void },
-  accessToken: string,
-  clientAddress: string | undefined,
-): Promise<void> {
-  const guestId = session.get("guestId");
+export async function mergeGuestLists(context: AppLoadContext, accessToken: string): Promise<void> {
+  const guestId = context.session.get("guestId");
   if (!guestId) return;
-  await api("/home/product/merge-guest-lists", {
-    method: "POST",
+  await callApi(context.api.caller, cartEndpoints.mergeGuestLists, {
     body: { guestId },
     headers: { authorization: `Bearer ${accessToken}` },
-    clientAddress,
-  }).catch((error: unknown) => console.error("No se pudieron unir las listas del visitante:", error));
-  session.unset("guestId");
+  }).catch((error: unknown) => logError("No se pudieron unir las listas del visitante", error));
+  context.session.unset("guestId");
 }
 
 // ---- Typed calls -------------------------------------------------------------------------------
@@ -125,10 +96,16 @@ export interface ShopperCounts {
 
 export const NO_COUNTS: ShopperCounts = { cart: 0, wishlist: 0, compare: 0, notifications: 0 };
 
+const NO_COUNTS_ANSWER: Contract.ShopperCountsAnswer = { card_product_count: 0, wishlist_count: 0, comparelist_count: 0, notification_count: 0 };
+
+/** The `{userId}` of the cart, favourites, compare and counts paths: the shopper's own id. */
+function byShopper(shopperId: string) {
+  return { params: { userId: shopperId } };
+}
+
 /** The header's badges in one call; a visitor with no lists costs none. */
 export async function getCounts(shopper: Shopper): Promise<ShopperCounts> {
-  const answer = await shopper.read<Contract.ShopperCountsAnswer | null>((id) => `/home/product/get-counts/${id}`, null);
-  if (!answer) return NO_COUNTS;
+  const answer = await shopper.read(cartEndpoints.counts, byShopper, NO_COUNTS_ANSWER);
   return { cart: answer.card_product_count, wishlist: answer.wishlist_count, compare: answer.comparelist_count, notifications: answer.notification_count };
 }
 
@@ -159,7 +136,7 @@ function toLine({ productInfo, ...line }: Contract.CartLine): CartLine {
 }
 
 export async function getCart(shopper: Shopper): Promise<Cart> {
-  const answer = await shopper.read<Contract.CartAnswer>((id) => `/home/product/get-card-product/${id}`, EMPTY_CART);
+  const answer = await shopper.read(cartEndpoints.cart, byShopper, EMPTY_CART);
   return {
     ...answer,
     card_products: answer.card_products.map(({ products, ...group }) => ({ ...group, products: products.map(toLine) })),
@@ -174,10 +151,7 @@ export interface WishlistItem {
 }
 
 export async function getWishlist(shopper: Shopper): Promise<WishlistItem[]> {
-  const answer = await shopper.read<Contract.WishlistAnswer>((id) => `/home/product/get-wishlist-products/${id}`, {
-    wishlists: [],
-    wishlistCount: 0,
-  });
+  const answer = await shopper.read(cartEndpoints.wishlist, byShopper, { wishlists: [], wishlistCount: 0 });
   return answer.wishlists.map(({ productInfo, ...item }) => ({ ...item, product: toSummary(productInfo) }));
 }
 
@@ -188,17 +162,14 @@ export interface CompareItem {
 }
 
 export async function getCompareList(shopper: Shopper): Promise<CompareItem[]> {
-  const answer = await shopper.read<Contract.CompareAnswer>((id) => `/home/product/get-compare-products/${id}`, {
-    comparelist: [],
-    compareCount: 0,
-  });
+  const answer = await shopper.read(cartEndpoints.compareList, byShopper, { comparelist: [], compareCount: 0 });
   return answer.comparelist.map(({ productInfo, ...item }) => ({ ...item, product: toDetails(productInfo) }));
 }
 
-export { COMPARE_LIMIT } from "../../api/src/modules/cart/contract";
+export { COMPARE_LIMIT } from "#contract/limits";
 
 /** The API's message of a refused call, or the generic one. */
 export function refusalMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  return "Error en la operación";
+  return GENERIC_ERROR;
 }

@@ -5,7 +5,7 @@ import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { rateLimitCounters } from "../../api/src/db/schema";
 import { hashPassword } from "../../api/src/modules/accounts/password";
-import { startPostgres, type PostgresCluster } from "../support/postgres";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { createTestApi, insertUser, testConfig, type TestApi } from "./support";
 
 const PASSWORD = "Padel2024";
@@ -123,14 +123,14 @@ describe("límite de intentos de inicio de sesión", () => {
  * kills them and pg reports it as an uncaught error. Waits until only this check is connected.
  */
 describe("límite de intentos compartido entre dos instancias de la API en PostgreSQL", () => {
-  let cluster: PostgresCluster;
+  let postgres: TestDatabase;
   let databases: Database[] = [];
   let apps: App[] = [];
 
   beforeAll(async () => {
-    cluster = await startPostgres();
+    postgres = await createTestDatabase();
     // Each instance has its own connection pool, as two API processes would.
-    databases = await Promise.all([0, 1].map(() => openDatabase({ databaseUrl: cluster.url, dataDir: ":memory:" })));
+    databases = await Promise.all([0, 1].map(() => openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:" })));
     await databases[0]!.migrate();
     apps = await Promise.all(databases.map((database) => buildApp({ db: database.db, config: testConfig() })));
   });
@@ -138,7 +138,7 @@ describe("límite de intentos compartido entre dos instancias de la API en Postg
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
     await Promise.all(databases.map((database) => database.close()));
-    await cluster?.stop();
+    await postgres?.drop();
   });
 
   it("los fallos en una instancia cuentan en la otra", async () => {

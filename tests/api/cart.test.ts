@@ -3,9 +3,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, compareItems, productSizes, products, wishlistItems } from "../../api/src/db/schema";
 import { signAccessToken } from "../../api/src/modules/accounts/tokens";
-import type { CartAnswer, CompareAnswer, ShopperCountsAnswer, WishlistAnswer } from "../../api/src/modules/cart/contract";
+import type { CartAnswer, CompareAnswer, ShopperCountsAnswer, WishlistAnswer } from "#contract/cart";
 import { deleteStaleGuestLists } from "../../api/src/modules/cart/service";
-import { startPostgres, type PostgresCluster } from "../support/postgres";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { createTestApi, insertCatalogue, insertProduct, insertUser, TEST_JWT_SECRET, type Catalogue, type TestApi } from "./support";
 
 const UNAUTHORIZED = { message: "No autorizado." };
@@ -453,19 +453,19 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
 
 /** The limits must hold when requests race on a real PostgreSQL with a pool of connections. */
 describe("carrito bajo concurrencia (PostgreSQL real)", () => {
-  let cluster: PostgresCluster;
+  let postgres: TestDatabase;
   let api: TestApi;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    api = await createTestApi({ databaseUrl: cluster.url });
+    postgres = await createTestDatabase();
+    api = await createTestApi({ databaseUrl: postgres.url });
     catalogue = await insertCatalogue(api.db);
   });
 
   afterAll(async () => {
     await api?.close();
-    await cluster?.stop();
+    await postgres?.drop();
   });
 
   it("los incrementos y altas simultáneos nunca pasan de la existencia", async () => {

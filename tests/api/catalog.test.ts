@@ -10,8 +10,8 @@ import type {
   ProductAnswer,
   ProductCard,
   QueryProductsAnswer,
-} from "../../api/src/modules/catalog/contract";
-import { postgresAvailable, startPostgres, type PostgresCluster } from "../support/postgres";
+} from "#contract/catalog";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres";
 import { createTestApi, insertBanner, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
 
 const ALL_SLUGS_NEWEST_FIRST = [
@@ -36,7 +36,7 @@ const sorted = (values: string[]) => [...values].sort();
 const engines = postgresAvailable() ? (["PGlite", "PostgreSQL"] as const) : (["PGlite"] as const);
 
 describe.each(engines)("catálogo en %s", (engine) => {
-  let cluster: PostgresCluster | undefined;
+  let database: TestDatabase | undefined;
   let api: TestApi;
   let catalogue: Catalogue;
 
@@ -56,14 +56,14 @@ describe.each(engines)("catálogo en %s", (engine) => {
   }
 
   beforeAll(async () => {
-    cluster = engine === "PostgreSQL" ? await startPostgres() : undefined;
-    api = await createTestApi({ databaseUrl: cluster?.url });
+    database = engine === "PostgreSQL" ? await createTestDatabase() : undefined;
+    api = await createTestApi({ databaseUrl: database?.url });
     catalogue = await insertCatalogue(api.db);
   });
 
   afterAll(async () => {
     await api?.close();
-    await cluster?.stop();
+    await database?.drop();
   });
 
   describe("categorías", () => {
@@ -168,8 +168,10 @@ describe.each(engines)("catálogo en %s", (engine) => {
         tag: "Potencia",
         category: { name: "Palas", slug: "palas" },
         shopName: "Centro Pádel",
+        shopSlug: "centro-padel",
         images: vertex.imageIds,
         hasSizes: false,
+        available: true,
       } satisfies ProductCard);
       expect(body.products.find((product) => product.slug === "camiseta-tecnica-nox")!.hasSizes).toBe(true);
       expect(vertex.imageIds).toHaveLength(2);
@@ -462,12 +464,14 @@ describe.each(engines)("catálogo en %s", (engine) => {
         tag: "Potencia",
         category: { name: "Palas", slug: "palas" },
         shopName: "Centro Pádel",
+        shopSlug: "centro-padel",
         images: vertex.imageIds,
         hasSizes: false,
+        available: true,
         description: "Pala de forma diamante con núcleo de goma EVA dura.",
         sizes: [],
         specs: { forma: "Diamante", peso: "360-375 g", balance: "Alto", nucleo: "EVA", cara: "Carbono", nivel: "Avanzado" },
-        shop: { name: "Centro Pádel", slug: "centro-padel" },
+        shop: { name: "Centro Pádel", slug: "centro-padel", status: "aprobada" },
         createdAt: "2024-01-10T12:00:00.000Z",
       });
       expect(slugs(body.relatedProducts)).toEqual(["pala-head-delta-pro", "pala-nox-at10-genius", "pala-bullpadel-hack-03"]);

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../api/src/db/schema";
-import type { BlogPostsAnswer } from "../../api/src/modules/content/schemas";
+import type { BlogPostsAnswer } from "#contract/content";
 import { createTestApi, insertBlogPost, insertImage, type TestApi } from "./support";
 
 describe("contenido", () => {

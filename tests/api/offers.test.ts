@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, orders, shopOrders } from "../../api/src/db/schema";
-import { orderNumber } from "../../api/src/modules/orders/contract";
-import { formatUsd as usd } from "../../api/src/modules/wallet/contract";
+import { formatUsd as usd } from "#contract/money";
+import { orderNumber } from "#contract/orders";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import { creditWallet, makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 
@@ -14,12 +14,16 @@ import { creditWallet, makeOverdue, placedOrderId, putCouponOnCart, putInCart, s
 describe("ofertas", () => {
   let api: TestApi;
   let catalogue: Catalogue;
+  /** Centro Pádel's seller. */
   let seller: Customer;
+  /** Tienda Smash's seller (one shop per user). */
+  let smashSeller: Customer;
 
   beforeAll(async () => {
     api = await createTestApi({ config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
     catalogue = await insertCatalogue(api.db);
     seller = await signedInAs(catalogue.owner.id, "seller");
+    smashSeller = await signedInAs(catalogue.smashOwner.id, "seller");
   });
 
   afterAll(async () => {
@@ -142,9 +146,10 @@ describe("ofertas", () => {
     const response = await pendingFor(seller, orderId);
     expect(response.statusCode, response.body).toBe(200);
     const { offers } = response.json();
-    expect(offers).toHaveLength(2);
     expect(offers).toEqual([
       expect.objectContaining({ shopName: "Centro Pádel", price: 18_500, status: "pendiente", currentSubtotal: 20_000, orderId, customerName: "Usuaria de Prueba" }),
+    ]);
+    expect((await pendingFor(smashSeller, orderId)).json().offers).toEqual([
       expect.objectContaining({ shopName: "Tienda Smash", price: 1200, status: "pendiente", currentSubtotal: 1400 }),
     ]);
 
@@ -154,7 +159,7 @@ describe("ofertas", () => {
     expect(notTheirs.json()).toEqual({ message: "Pedido no encontrado." });
     expect((await pendingFor(customer, orderId, seller.id)).statusCode).toBe(403);
     const admin = await signedInUser(api.db, "admin");
-    expect((await pendingFor(admin, orderId, seller.id)).json().offers).toHaveLength(2);
+    expect((await pendingFor(admin, orderId, seller.id)).json().offers).toHaveLength(1);
     expect((await pendingFor(admin, orderId)).json().offers).toHaveLength(2);
   });
 
@@ -197,7 +202,7 @@ describe("ofertas", () => {
     const { customer, orderId, smash } = await orderOfTwoShops({ coupon: "AHORRA20" });
     expect((await amounts(orderId)).order).toEqual({ subtotal: 21_400, discount: 4280, shippingFee: 1000, total: 18_120 });
     const offer = (await propose(customer, smash, 1000)).json().offer;
-    expect((await answer(seller, offer._id, "aceptada")).statusCode).toBe(200);
+    expect((await answer(smashSeller, offer._id, "aceptada")).statusCode).toBe(200);
     expect((await amounts(orderId)).order).toEqual({ subtotal: 21_000, discount: 4200, shippingFee: 1000, total: 17_800 });
   });
 
@@ -232,18 +237,24 @@ describe("ofertas", () => {
     expect((await propose(customer, centro, 12_000)).statusCode).toBe(201);
   });
 
-  it("una oferta pendiente no se acepta después de pagar el pedido, pero se puede rechazar", async () => {
+  it("al pagar el pedido su oferta pendiente se cierra: el vendedor ya no la ve y responderla da 409", async () => {
     const { customer, orderId, centro } = await orderOfTwoShops();
     const offer = (await propose(customer, centro, 10_000)).json().offer;
     await creditWallet(api.db, customer.id, 30_000);
     expect((await api.app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } })).statusCode).toBe(200);
     const before = await amounts(orderId);
 
-    const late = await answer(seller, offer._id, "aceptada");
-    expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ message: "El pedido ya no admite cambios de precio: está pagado, cancelado o caducado." });
+    expect((await pendingFor(seller, orderId)).json().offers).toEqual([]);
+    for (const status of ["aceptada", "rechazada"]) {
+      const late = await answer(seller, offer._id, status);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ message: "Esta oferta ya fue respondida." });
+    }
     expect(await amounts(orderId)).toEqual(before);
-    expect((await answer(seller, offer._id, "rechazada")).statusCode).toBe(200);
+    const { order } = (await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })).json();
+    const centroPart = order.suborders.find((suborder: { _id: string }) => suborder._id === centro);
+    expect(centroPart.offers).toMatchObject([{ _id: offer._id, status: "rechazada" }]);
+    expect(centroPart.offers[0].answeredAt).not.toBeNull();
   });
 
   it("al caducar el pedido su oferta pendiente se cierra y el cliente recibe un aviso", async () => {

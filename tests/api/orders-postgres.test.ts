@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orderPayments, orders, walletEntries } from "../../api/src/db/schema";
-import { startPostgres, type PostgresCluster } from "../support/postgres";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
 import { creditWallet, placedOrderId, placeOrder, putCouponOnCart, putInCart, signedInUser, stockOf, type Customer } from "./orders-support";
 
@@ -10,19 +10,19 @@ import { creditWallet, placedOrderId, placeOrder, putCouponOnCart, putInCart, si
  * updates, not luck, decide who gets the last unit, the last coupon use and the one payment.
  */
 describe("pedidos concurrentes en PostgreSQL", () => {
-  let cluster: PostgresCluster;
+  let postgres: TestDatabase;
   let api: TestApi;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    api = await createTestApi({ databaseUrl: cluster.url, poolSize: 40 });
+    postgres = await createTestDatabase();
+    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 40 });
     catalogue = await insertCatalogue(api.db);
   });
 
   afterAll(async () => {
     await api?.close();
-    await cluster?.stop();
+    await postgres?.drop();
   });
 
   async function customers(count: number): Promise<Customer[]> {

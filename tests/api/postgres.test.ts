@@ -2,22 +2,22 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { categories, productSizes, products, shops, users } from "../../api/src/db/schema";
-import { startPostgres, type PostgresCluster } from "../support/postgres";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 /** DATABASE_URL switches the API to a real PostgreSQL: the same migrations and rules must hold there. */
 describe("PostgreSQL real", () => {
-  let cluster: PostgresCluster;
+  let postgres: TestDatabase;
   let database: Database;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    database = await openDatabase({ databaseUrl: cluster.url, dataDir: ":memory:" });
+    postgres = await createTestDatabase();
+    database = await openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:" });
     await database.migrate();
   });
 
   afterAll(async () => {
     await database?.close();
-    await cluster?.stop();
+    await postgres?.drop();
   });
 
   it("aplica las migraciones y la búsqueda sin acentos", async () => {

@@ -1,25 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../api/src/db/schema";
-import { startPostgres, type PostgresCluster } from "../support/postgres";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import { creditWallet, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
 
 /** On a real PostgreSQL, reviews written at once: each sees the others when the average is taken. */
 describe("reseñas concurrentes en PostgreSQL", () => {
-  let cluster: PostgresCluster;
+  let postgres: TestDatabase;
   let api: TestApi;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    api = await createTestApi({ databaseUrl: cluster.url, poolSize: 20 });
+    postgres = await createTestDatabase();
+    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 20 });
     catalogue = await insertCatalogue(api.db);
   });
 
   afterAll(async () => {
     await api?.close();
-    await cluster?.stop();
+    await postgres?.drop();
   });
 
   async function paidBuyer(productId: string): Promise<Customer> {

@@ -87,8 +87,8 @@ describe("reseñas", () => {
 
   it("el vendedor no reseña los productos de su propia tienda", async () => {
     const product = await newProduct("pelotas-propias");
-    // The shop's owner is the catalogue's seller: sign in as that user.
-    const owner = await signedInAs(catalogue.owner.id, "seller");
+    // The product is Tienda Smash's: sign in as its owner.
+    const owner = await signedInAs(catalogue.smashOwner.id, "seller");
     const response = await submit(owner, { productId: product.id, rating: 5, text: "Las mejores pelotas del mercado." });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: "No puede reseñar un producto de su propia tienda." });
@@ -161,7 +161,7 @@ describe("reseñas", () => {
     const notices = await api.db
       .select({ userId: notifications.userId, message: notifications.message })
       .from(notifications)
-      .where(and(eq(notifications.type, "resena"), eq(notifications.userId, catalogue.owner.id)));
+      .where(and(eq(notifications.type, "resena"), eq(notifications.userId, catalogue.smashOwner.id)));
     expect(notices.filter((notice) => notice.message.includes(product.name)).map((notice) => notice.message)).toEqual([
       `Nueva reseña de 5 estrellas en «${product.name}».`,
       `Una reseña de «${product.name}» ha cambiado: ahora da 2 estrellas.`,

@@ -1,10 +1,12 @@
 import { asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../api/src/db/client";
-import { banners, blogPosts, categories, productImages, products, productSizes, shops, users } from "../../api/src/db/schema";
+import sharp from "sharp";
+import { normalizeTaxId, shopLocation } from "#contract/shops";
+import { banners, blogPosts, categories, productImages, products, productSizes, shopDocuments, shops, users } from "../../api/src/db/schema";
 import { verifyPassword } from "../../api/src/modules/accounts/password";
 import { generateProducts } from "../../api/src/seed/catalogue";
-import { DEMO_ACCOUNTS, seedIfEmpty } from "../../api/src/seed/seed";
+import { DEMO_ACCOUNTS, demoAccountLines, seedIfEmpty } from "../../api/src/seed/seed";
 import { testConfig } from "./support";
 
 const CATEGORY_SLUGS = ["palas", "zapatillas", "pelotas", "paleteros", "ropa", "accesorios"];
@@ -38,13 +40,39 @@ describe("catálogo de demostración", () => {
     expect(seeded!.shops).toBeGreaterThanOrEqual(3);
     const [{ count }] = await database.db.select({ count: sql<number>`count(*)::int` }).from(products);
     expect(count).toBe(seeded!.products);
-    const shopRows = await database.db.select().from(shops);
-    expect(shopRows.length).toBeGreaterThanOrEqual(3);
+    const shopRows = await database.db.select().from(shops).where(eq(shops.status, "aprobada"));
+    expect(shopRows.length).toBe(seeded!.shops);
     for (const shop of shopRows) {
-      expect(shop.status).toBe("aprobada");
-      expect(shop.rif).toMatch(/^J-\d{8}-\d$/);
+      // Each tax id is valid for its country, in its written form (the Madrid shop's a CIF).
+      expect(normalizeTaxId(shop.country, shop.rif), shop.name).toBe(shop.rif);
+      expect(shop.location).toBe(shopLocation(shop));
+      expect(shop.approvedAt).not.toBeNull();
     }
+    expect(shopRows.find((shop) => shop.slug === "padel-pro-madrid")).toMatchObject({ country: "ES", rif: "B40123457" });
     expect(await seedIfEmpty(database.db, testConfig())).toBeNull();
+  });
+
+  it("deja una solicitud de tienda pendiente con un PDF y un PNG, de una cuenta de demostración", async () => {
+    const pending = await database.db
+      .select({ shop: shops, email: users.email, role: users.role })
+      .from(shops)
+      .innerJoin(users, eq(users.id, shops.ownerId))
+      .where(eq(shops.status, "pendiente"));
+    expect(pending).toHaveLength(1);
+    const [{ shop, email, role }] = pending;
+    expect(role).toBe("customer");
+    expect(DEMO_ACCOUNTS.find((account) => account.email === email)?.note).toBe("solicitud de tienda pendiente");
+    expect(normalizeTaxId(shop.country, shop.rif)).toBe(shop.rif);
+    const documents = await database.db.select().from(shopDocuments).where(eq(shopDocuments.shopId, shop.id)).orderBy(asc(shopDocuments.contentType));
+    expect(documents.map((document) => [document.contentType, document.status])).toEqual([
+      ["application/pdf", "enviado"],
+      ["image/png", "enviado"],
+    ]);
+    expect(documents[0]!.data.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(documents[0]!.data.toString("latin1")).toMatch(/startxref\n\d+\n%%EOF\n$/);
+    expect(await sharp(documents[1]!.data).metadata()).toMatchObject({ format: "png", width: 480, height: 320 });
+    for (const document of documents) expect(document.sizeBytes).toBe(document.data.length);
+    expect(demoAccountLines().some((line) => line.includes(email) && line.includes("solicitud de tienda pendiente"))).toBe(true);
   });
 
   it("tiene las seis categorías, cada una con imagen", async () => {
@@ -115,7 +143,8 @@ describe("catálogo de demostración", () => {
     const password = DEMO_ACCOUNTS.find((account) => account.role === "admin")!.password;
     expect(await verifyPassword(password, admin.passwordHash!)).toBe(true);
     expect(await verifyPassword(`${password}x`, admin.passwordHash!)).toBe(false);
-    const owners = await database.db.select({ role: users.role }).from(shops).innerJoin(users, eq(users.id, shops.ownerId));
+    const owners = await database.db.select({ role: users.role }).from(shops).innerJoin(users, eq(users.id, shops.ownerId)).where(eq(shops.status, "aprobada"));
+    expect(owners.length).toBeGreaterThan(0);
     expect(owners.every((owner) => owner.role === "seller")).toBe(true);
   });
 

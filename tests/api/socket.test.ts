@@ -5,11 +5,10 @@ import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
-import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "../../api/src/modules/notifications/contract";
-import type { NotificationItem } from "../../api/src/modules/notifications/schemas";
+import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT, type NotificationItem } from "#contract/notifications";
 import { notify } from "../../api/src/modules/notifications/service";
-import { orderNumber } from "../../api/src/modules/orders/contract";
-import { startPostgres, type PostgresCluster } from "../support/postgres";
+import { orderNumber } from "#contract/orders";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { signedInUser, type Customer } from "./orders-support";
 import { customerWithOrder, payFromWallet, splitShopOwners, subOrderIds, type TwoSellers } from "./notifications-support";
 import { createTestApi, insertCatalogue, TEST_JWT_SECRET, testConfig, type Catalogue, type TestApi } from "./support";
@@ -179,15 +178,15 @@ describe("conexión en tiempo real (PGlite)", () => {
 });
 
 describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
-  let cluster: PostgresCluster;
+  let postgres: TestDatabase;
   const databases: Database[] = [];
   const apps: App[] = [];
   const urls: string[] = [];
 
   beforeAll(async () => {
-    cluster = await startPostgres();
+    postgres = await createTestDatabase();
     for (let instance = 0; instance < 2; instance++) {
-      const database = await openDatabase({ databaseUrl: cluster.url, dataDir: ":memory:" });
+      const database = await openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:" });
       if (instance === 0) await database.migrate();
       databases.push(database);
       const app = await buildApp({ db: database.db, config: testConfig(), listen: database.listen });
@@ -200,7 +199,7 @@ describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
     for (const socket of sockets.splice(0)) socket.disconnect();
     await Promise.all(apps.map((app) => app.close()));
     await Promise.all(databases.map((database) => database.close()));
-    await cluster?.stop();
+    await postgres?.drop();
   });
 
   it("un aviso escrito a través de una instancia llega al cliente conectado a la otra", async () => {
@@ -225,16 +224,16 @@ describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
     await until(() => toCustomer.length === 1, "el aviso en la otra instancia");
     expect(toCustomer[0]!.message).toBe(`Su pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Enviado».`);
 
-    // The server drops every LISTEN connection: each instance opens its own again, listens on and
+    // The server drops every LISTEN connection to this file's database: each instance opens its own again, listens on and
     // asks its clients to reload, since what was committed meanwhile was never pushed.
     const reloads: number[] = [];
     customerSocket.on(RELOAD_NOTIFICATIONS_EVENT, () => reloads.push(Date.now()));
     const dropped = await db.execute<{ pid: number }>(
-      sql`select pg_terminate_backend(pid), pid from pg_stat_activity where query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+      sql`select pg_terminate_backend(pid), pid from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database() and pid <> pg_backend_pid()`,
     );
     expect(dropped.rows).toHaveLength(2);
     const listening = async () =>
-      (await db.execute<{ count: number }>(sql`select count(*)::int as count from pg_stat_activity where query ilike 'LISTEN%'`)).rows[0]!.count;
+      (await db.execute<{ count: number }>(sql`select count(*)::int as count from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database()`)).rows[0]!.count;
     const deadline = Date.now() + WAIT_MS;
     while ((await listening()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await listening()).toBe(2);

@@ -1,10 +1,13 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { InferInsertModel } from "drizzle-orm";
+import type { RacketSpecs } from "#contract/catalog";
+import { rifCheckDigit } from "#contract/tax-ids";
 import { buildApp, type App, type AppDeps } from "../../api/src/app";
-import { openDatabase, type Db } from "../../api/src/db/client";
+import { DEFAULT_IMAGE_QUEUE, DEFAULT_RATE_LIMITS, DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../../api/src/config";
+import { openDatabase, type DatabaseTimeouts, type Db } from "../../api/src/db/client";
 import {
   banners,
   blogPosts,
@@ -16,7 +19,6 @@ import {
   products,
   shops,
   users,
-  type RacketSpecs,
 } from "../../api/src/db/schema";
 
 export interface TestApi {
@@ -28,10 +30,28 @@ export interface TestApi {
 
 export const TEST_JWT_SECRET = "secreto-de-pruebas-con-longitud-suficiente-0123456789";
 
+/**
+ * The sign-in limits as in production (tests/api/accounts-rate-limit.test.ts relies on them), the
+ * others raised: many tests register users, write messages and reviews from 127.0.0.1. The
+ * security tests (tests/security/) pass DEFAULT_RATE_LIMITS.
+ */
+const RAISED = { perAccount: 100_000, perAddress: 100_000 };
+export const TEST_RATE_LIMITS: AppDeps["config"]["rateLimits"] = {
+  ...DEFAULT_RATE_LIMITS,
+  register: RAISED,
+  contact: RAISED,
+  review: RAISED,
+  offer: RAISED,
+  upload: RAISED,
+};
+
 /** The API's configuration for tests: every default, a fixed JWT secret and a fresh mail outbox folder (made on first mail). */
 export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps["config"] {
   return {
     publicWebUrl: "http://127.0.0.1:3000",
+    publicApiUrl: "http://127.0.0.1:4000",
+    requestTimeoutSeconds: DEFAULT_REQUEST_TIMEOUT_SECONDS,
+    imageQueue: DEFAULT_IMAGE_QUEUE,
     catalogueCacheSeconds: 0,
     trustedProxies: ["127.0.0.1", "::1"],
     accounts: {
@@ -44,6 +64,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
       googleClientId: "cliente-google-de-prueba",
       secureCookies: false,
     },
+    rateLimits: TEST_RATE_LIMITS,
     cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000 },
     orders: { expiryMinutes: 30, commissionPercent: 5 },
     payments: { paypal: null },
@@ -63,8 +84,11 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
  * built on it, ready for `app.inject`. Call close() in afterAll.
  */
 /** `poolSize`: connections to a real PostgreSQL, enough for a test's requests to run side by side. */
-export async function createTestApi(options: { databaseUrl?: string; poolSize?: number; config?: Partial<AppDeps["config"]> } = {}): Promise<TestApi> {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:", poolSize: options.poolSize });
+/** `timeouts`: PostgreSQL's statement, lock and pool timeouts (the production defaults unless given). */
+export async function createTestApi(
+  options: { databaseUrl?: string; poolSize?: number; timeouts?: DatabaseTimeouts; config?: Partial<AppDeps["config"]> } = {},
+): Promise<TestApi> {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:", poolSize: options.poolSize, timeouts: options.timeouts });
   await database.migrate();
   const config = testConfig(options.config);
   const app = await buildApp({ db: database.db, config, listen: database.listen });
@@ -98,10 +122,27 @@ export async function insertUser(db: Db, values: Partial<InferInsertModel<typeof
   return user!;
 }
 
+/** A valid RIF no other test shop has (the tax id is unique among shops): J, eight random digits, SENIAT's check digit. */
+export function uniqueRif(): string {
+  const digits = String(randomInt(10_000_000, 100_000_000));
+  return `J-${digits}-${rifCheckDigit("J", digits)}`;
+}
+
+/** An approved shop in Caracas with a RIF of its own; one shop per owner (the unique index). */
 export async function insertShop(db: Db, values: Pick<InferInsertModel<typeof shops>, "ownerId" | "name" | "slug"> & Partial<InferInsertModel<typeof shops>>) {
   const [shop] = await db
     .insert(shops)
-    .values({ rif: "J-12345678-9", location: "Caracas", phone: "+58 212 555 0000", status: "aprobada", ...values })
+    .values({
+      rif: uniqueRif(),
+      country: "VE",
+      province: "Distrito Capital",
+      city: "Caracas",
+      address: "Av. Francisco de Miranda 1",
+      location: "Caracas",
+      phone: "+58 212 555 0000",
+      status: "aprobada",
+      ...values,
+    })
     .returning();
   return shop!;
 }
@@ -179,8 +220,10 @@ const day = (isoDate: string) => new Date(`${isoDate}T12:00:00.000Z`);
  */
 export async function insertCatalogue(db: Db) {
   const owner = await insertUser(db, { name: "Vendedora de Prueba", role: "seller" });
+  // One shop per user (unique index): Tienda Smash has an owner of its own.
+  const smashOwner = await insertUser(db, { name: "Vendedor Smash", role: "seller" });
   const centro = await insertShop(db, { ownerId: owner.id, name: "Centro Pádel", slug: "centro-padel" });
-  const smash = await insertShop(db, { ownerId: owner.id, name: "Tienda Smash", slug: "tienda-smash" });
+  const smash = await insertShop(db, { ownerId: smashOwner.id, name: "Tienda Smash", slug: "tienda-smash" });
   const palas = await insertCategory(db, { name: "Palas", slug: "palas", position: 1, imageId: await insertImage(db, "Palas") });
   const zapatillas = await insertCategory(db, { name: "Zapatillas", slug: "zapatillas", position: 2 });
   const pelotas = await insertCategory(db, { name: "Pelotas", slug: "pelotas", position: 3 });
@@ -202,7 +245,7 @@ export async function insertCatalogue(db: Db) {
   const inserted = [];
   for (const fixture of fixtures) inserted.push(await insertProduct(db, fixture));
   const bySlug = Object.fromEntries(inserted.map((product) => [product.slug, product]));
-  return { owner, shops: { centro, smash }, categories: { palas, zapatillas, pelotas, ropa }, products: inserted, bySlug };
+  return { owner, smashOwner, shops: { centro, smash }, categories: { palas, zapatillas, pelotas, ropa }, products: inserted, bySlug };
 }
 
 export type Catalogue = Awaited<ReturnType<typeof insertCatalogue>>;

@@ -1,24 +1,24 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextClassDate } from "../../api/src/modules/trial-class/service";
-import { startPostgres, type PostgresCluster } from "../support/postgres";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { createTestApi, type TestApi } from "./support";
 import { signedInUser } from "./orders-support";
 
 /** On a real PostgreSQL, many bookings at once: the conditional UPDATE, not luck, hands out the last place. */
 describe("reservas concurrentes de la clase de prueba en PostgreSQL", () => {
-  let cluster: PostgresCluster;
+  let postgres: TestDatabase;
   let api: TestApi;
   const CAPACITY = 5;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    api = await createTestApi({ databaseUrl: cluster.url, poolSize: 30, config: { trialClass: { capacity: CAPACITY } } });
+    postgres = await createTestDatabase();
+    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 30, config: { trialClass: { capacity: CAPACITY } } });
   });
 
   afterAll(async () => {
     await api?.close();
-    await cluster?.stop();
+    await postgres?.drop();
   });
 
   const book = (headers: Record<string, string>) => api.app.inject({ method: "POST", url: "/trial-class/booking", headers });

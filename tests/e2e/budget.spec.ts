@@ -37,6 +37,7 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
     ["inicio", async () => "/"],
     ["listado", async () => "/products"],
     ["ficha de producto", async () => `/product/details/${(await queryProducts({ category: "zapatillas", parPage: "1" })).products[0]!.slug}`],
+    ["tienda", async () => `/tienda/${(await queryProducts({ category: "zapatillas", parPage: "1" })).products[0]!.shopSlug}`],
     ["sobre nosotros", async () => "/about"],
     ["contacto", async () => "/contact"],
     ["blog", async () => "/blog"],

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { slugify } from "../../api/src/modules/catalog/slug";
+import { slugify } from "#contract/catalog";
 import { queryProducts } from "./support";
 
 /** Without JavaScript the filter form is sent with its button; with it, the list reloads by itself. */

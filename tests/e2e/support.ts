@@ -12,6 +12,8 @@ interface ProductSummary {
   brand: string;
   salePrice: number;
   stock: number;
+  /** Its shop's page is /tienda/{shopSlug}. */
+  shopSlug: string;
 }
 
 /** Products straight from the API, to pick test data without hard-coding the seeded catalogue. */

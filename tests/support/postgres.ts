@@ -1,8 +1,9 @@
 import { execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 const PG_BIN = "/usr/lib/postgresql/15/bin";
 
@@ -15,34 +16,25 @@ export function postgresAvailable(): boolean {
   return existsSync(path.join(PG_BIN, "initdb"));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("sin puerto"))));
-    });
-  });
-}
-
 /** Runs a command as the postgres user when we are root (initdb refuses to run as root). */
 function asPostgres(command: string, args: string[]): string[] {
   return process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--", command, ...args] : [command, ...args];
 }
 
 /**
- * Waits (at most about two seconds) until no other client is connected, so the shutdown that
- * follows never cuts a connection a test's pool is still closing: pg would report that as an
- * unhandled error.
+ * Waits (at most about two seconds) until no other client is connected (to `database`, or to any),
+ * so the shutdown or drop that follows never cuts a connection a test's pool is still closing: pg
+ * would report that as an unhandled error.
  */
-async function waitForClientsToLeave(url: string): Promise<void> {
+async function waitForClientsToLeave(url: string, database?: string): Promise<void> {
   const pg = await import("pg");
   const client = new pg.default.Client({ connectionString: url });
   await client.connect();
   try {
     for (let attempt = 0; attempt < 100; attempt++) {
       const { rows } = await client.query<{ others: number }>(
-        "select count(*)::int as others from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()",
+        "select count(*)::int as others from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and ($1::text is null or datname = $1)",
+        [database ?? null],
       );
       if (rows[0]!.others === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -53,8 +45,9 @@ async function waitForClientsToLeave(url: string): Promise<void> {
 }
 
 /**
- * A throw-away PostgreSQL 15 cluster on a free loopback port, owned by the test that starts it.
- * Stopping it shuts the server down and deletes its files.
+ * A throw-away PostgreSQL 15 cluster on a free loopback port. Stopping it shuts the server down and
+ * deletes its files. The Vitest run starts one (postgres-global-setup.ts); test files use
+ * createTestDatabase.
  */
 export async function startPostgres(): Promise<PostgresCluster> {
   const dir = mkdtempSync(path.join(tmpdir(), "mp-pg-"));
@@ -90,6 +83,43 @@ export async function startPostgres(): Promise<PostgresCluster> {
       execFileSync(stopCommand, stopArgs, { stdio: "ignore" });
       await exited;
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestDatabase {
+  /** A connection URL to this file's own database. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database of its own for one test file, in the run's shared cluster (Vitest's
+ * global set-up), so files running side by side never see each other's rows, locks or LISTENs.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const { inject } = await import("vitest");
+  const clusterUrl = inject("postgresUrl");
+  if (!clusterUrl) throw new Error("No hay PostgreSQL para las pruebas: instale el paquete postgresql (npm test lo hace).");
+  const name = `prueba_${randomUUID().replaceAll("-", "")}`;
+  const pg = await import("pg");
+  const admin = async (statement: string) => {
+    const client = new pg.default.Client({ connectionString: clusterUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      await waitForClientsToLeave(clusterUrl, name);
+      await admin(`drop database ${name} with (force)`);
     },
   };
 }

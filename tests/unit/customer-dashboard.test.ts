@@ -10,8 +10,7 @@ function failingAccount(error: unknown): AccountClient {
   return {
     user: { id: "6f1c1a52-3a4b-4c5d-8e9f-0a1b2c3d4e5f", role: "customer", name: "Marta" },
     call: () => Promise.reject(error),
-    data: () => Promise.reject(new Error("sin uso")),
-    redirect: () => Promise.reject(new Error("sin uso")),
+    open: () => Promise.reject(error),
     rememberName: () => undefined,
   };
 }

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { DEFAULT_DATABASE_TIMEOUTS } from "../config.js";
 import * as schema from "./schema.js";
 
 /**
@@ -37,15 +38,45 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR || "api/drizzle");
+const migrationsFolder = path.resolve("api/drizzle");
+
+/**
+ * How long PostgreSQL work may wait (README, "Timeouts and busy answers"), in milliseconds: each
+ * statement (`statement_timeout`), each lock it waits for (`lock_timeout`), and a request for a
+ * pooled connection, free or new (pg-pool's `connectionTimeoutMillis`). A stalled database then
+ * fails a request within seconds (the API answers 503) instead of holding it and a connection.
+ */
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  poolMs: number;
+}
 
 /**
  * A real PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir
- * (or in memory when dataDir is ":memory:", for tests).
+ * (or in memory when dataDir is ":memory:", for tests). `timeouts` apply to PostgreSQL only
+ * (DEFAULT_DATABASE_TIMEOUTS unless given; null for none, as the bulk seed does): PGlite, one
+ * connection in this process, does not enforce `statement_timeout` (`pg_sleep(2)` runs its 2 s).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  timeouts?: DatabaseTimeouts | null;
+}): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? Number(process.env.DATABASE_POOL_SIZE || 10) });
+    const timeouts = options.timeouts === undefined ? DEFAULT_DATABASE_TIMEOUTS : options.timeouts;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(timeouts && {
+        // Sent as start-up parameters: every pooled connection has them from its first statement.
+        statement_timeout: timeouts.statementMs,
+        lock_timeout: timeouts.lockMs,
+        // Bounds both the wait for a free client when all are busy and the opening of a new one.
+        connectionTimeoutMillis: timeouts.poolMs,
+      }),
+    });
     // An idle connection the server drops (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.error("Conexión a PostgreSQL perdida:", error.message));
@@ -54,7 +85,17 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db, { migrationsFolder }),
+      // Migrations get a connection of their own without the time limits: building an index on a
+      // large table may rightly take longer than any request should.
+      migrate: async () => {
+        const client = new pg.Client({ connectionString: options.databaseUrl });
+        await client.connect();
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.end();
+        }
+      },
       listen: (channel, onPayload, onResume) => listener.listen(channel, onPayload, onResume),
       close: async () => {
         await listener.close();

@@ -17,6 +17,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { CouponKind } from "#contract/coupons";
+import type { OfferStatus } from "#contract/offers";
+import type { DeliveryStatus, PaymentMethod, PaymentStatus, ShippingInfo } from "#contract/orders";
+import type { RacketSpecs } from "#contract/catalog";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -28,7 +32,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const userRole = pgEnum("user_role", ["customer", "seller", "admin"]);
-export const shopStatus = pgEnum("shop_status", ["pendiente", "aprobada", "rechazada"]);
+export const shopStatus = pgEnum("shop_status", ["pendiente", "requiere_cambios", "aprobada", "rechazada", "suspendida"]);
+export const shopCountry = pgEnum("shop_country", ["ES", "US", "VE"]);
+export const shopDocumentStatus = pgEnum("shop_document_status", ["enviado", "aceptado", "requiere_cambios", "reemplazado"]);
 
 export const images = pgTable("images", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -58,6 +64,11 @@ export const users = pgTable(
     area: text("area").notNull().default(""),
     postCode: text("post_code").notNull().default(""),
     imageId: uuid("image_id").references(() => images.id, { onDelete: "set null" }),
+    /**
+     * Access tokens issued before this moment are refused (401), so the web refreshes them and the
+     * new one carries the role as it is now (a shop approved, a seller suspended).
+     */
+    tokensValidAfter: timestamp("tokens_valid_after", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`), uniqueIndex("users_google_sub_unique").on(t.googleSub)],
@@ -139,13 +150,76 @@ export const shops = pgTable(
       .references(() => users.id),
     name: text("name").notNull(),
     slug: text("slug").notNull().unique(),
+    /** The tax id in its written form for the country (RIF, NIF/CIF or EIN), unique among shops. */
     rif: text("rif").notNull(),
+    country: shopCountry("country").notNull().default("VE"),
+    province: text("province").notNull().default(""),
+    city: text("city").notNull().default(""),
+    address: text("address").notNull().default(""),
+    /** The address written whole, as pages show it. */
     location: text("location").notNull(),
     phone: text("phone").notNull(),
     status: shopStatus("status").notNull().default("pendiente"),
+    /** Why it was rejected or suspended; null otherwise. */
+    statusReason: text("status_reason"),
+    /** When it was last approved: "since when" on its page. */
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index("shops_owner_idx").on(t.ownerId)],
+  (t) => [uniqueIndex("shops_owner_unique").on(t.ownerId), uniqueIndex("shops_rif_unique").on(t.rif), index("shops_status_idx").on(t.status)],
+);
+
+/**
+ * A shop request's documents (PDF or images, checked by content), readable only by the shop's owner
+ * and admins. A document the admin asked to change is kept as 'reemplazado' when the owner sends
+ * its replacement, which names it in `replacesId`: the request's history.
+ */
+export const shopDocuments = pgTable(
+  "shop_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    data: bytea("data").notNull(),
+    status: shopDocumentStatus("status").notNull().default("enviado"),
+    note: text("note"),
+    replacesId: uuid("replaces_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("shop_documents_shop_idx").on(t.shopId, t.createdAt)],
+);
+
+/**
+ * Who did what to which record, with its state before and after: every admin decision (and, from
+ * the next issues, every money and stock action). Append only: a trigger refuses UPDATE, DELETE and
+ * TRUNCATE, as on wallet entries (migration 0013).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => users.id),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    index("audit_log_actor_idx").on(t.actorId),
+    index("audit_log_action_idx").on(t.action),
+  ],
 );
 
 export const categories = pgTable("categories", {
@@ -156,15 +230,6 @@ export const categories = pgTable("categories", {
   position: smallint("position").notNull().default(0),
   createdAt: createdAt(),
 });
-
-export interface RacketSpecs {
-  forma: string;
-  peso: string;
-  balance: string;
-  nucleo: string;
-  cara: string;
-  nivel: string;
-}
 
 export const products = pgTable(
   "products",
@@ -360,16 +425,20 @@ export const paymentStatus = pgEnum("payment_status", ["sin_pagar", "pagado", "r
 export const paymentMethod = pgEnum("payment_method", ["cartera", "tarjeta_prueba", "paypal"]);
 export const couponKind = pgEnum("coupon_kind", ["porcentaje", "importe"]);
 
-/** Where an order is delivered: what the shipping form asks for, kept as the customer sent it. */
-export interface ShippingInfo {
-  name: string;
-  address: string;
-  province: string;
-  city: string;
-  area: string;
-  postCode: string;
-  phone: string;
-}
+/** True when a database enum lists exactly the values of the contract's enum. */
+type SameValues<Database extends string, Contract extends string> = [Database] extends [Contract] ? ([Contract] extends [Database] ? true : false) : false;
+type InStep<Check extends true> = Check;
+/**
+ * The contract's enums (contract/orders.ts, coupons.ts, offers.ts) are the source of these values:
+ * the compiler refuses a database enum that drifts from them (a change needs a migration too).
+ */
+export type OrderEnumsInStep = [
+  InStep<SameValues<(typeof deliveryStatus.enumValues)[number], DeliveryStatus>>,
+  InStep<SameValues<(typeof paymentStatus.enumValues)[number], PaymentStatus>>,
+  InStep<SameValues<(typeof paymentMethod.enumValues)[number], PaymentMethod>>,
+  InStep<SameValues<(typeof couponKind.enumValues)[number], CouponKind>>,
+  InStep<SameValues<(typeof offerStatus.enumValues)[number], OfferStatus>>,
+];
 
 /**
  * A customer's order: one per checkout, with one shop order per shop whose products it holds.

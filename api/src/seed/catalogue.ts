@@ -1,5 +1,4 @@
-import type { RacketSpecs } from "../db/schema.js";
-import { slugify } from "../modules/catalog/slug.js";
+import { slugify, type RacketSpecs } from "#contract/catalog";
 
 /**
  * The demo catalogue as plain data: shops, categories, products, banners and blog posts of a
@@ -30,11 +29,14 @@ export const CATEGORIES = [
 ] as const satisfies readonly { slug: string; name: string; drawing: Drawing; color: ProductColor }[];
 export type CategorySlug = (typeof CATEGORIES)[number]["slug"];
 
-/** RIFs carry a valid check digit, as the shop request form demands (DESIGN.md section 3). */
+/**
+ * Tax ids valid for each shop's country, as the shop request form demands (DESIGN.md section 3): a
+ * Spanish CIF for Madrid (B, 4012345, control digit 7), RIFs with their check digit for Venezuela.
+ */
 export const SHOPS = [
-  { name: "Pádel Pro Madrid", slug: "padel-pro-madrid", rif: "J-40123456-9", location: "Calle de Alcalá 214, Madrid, España", phone: "+34 914 350 218" },
-  { name: "Bandeja y Víbora Caracas", slug: "bandeja-y-vibora-caracas", rif: "J-29876543-7", location: "Av. Francisco de Miranda, Los Palos Grandes, Caracas, Venezuela", phone: "+58 212 285 4410" },
-  { name: "Smash Center Valencia", slug: "smash-center-valencia", rif: "J-31557820-4", location: "Av. Bolívar Norte, Valencia, Carabobo, Venezuela", phone: "+58 241 823 1975" },
+  { name: "Pádel Pro Madrid", slug: "padel-pro-madrid", rif: "B40123457", country: "ES", province: "Madrid", city: "Madrid", address: "Calle de Alcalá 214", phone: "+34 914 350 218" },
+  { name: "Bandeja y Víbora Caracas", slug: "bandeja-y-vibora-caracas", rif: "J-29876543-7", country: "VE", province: "Distrito Capital", city: "Caracas", address: "Av. Francisco de Miranda, Los Palos Grandes", phone: "+58 212 285 4410" },
+  { name: "Smash Center Valencia", slug: "smash-center-valencia", rif: "J-31557820-4", country: "VE", province: "Carabobo", city: "Valencia", address: "Av. Bolívar Norte", phone: "+58 241 823 1975" },
 ] as const;
 
 /** The products of the store `npm start` seeds. */

@@ -49,7 +49,8 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // A bulk load, not requests: no statement or lock time limits (a truncate may wait for the API's transactions).
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, timeouts: null });
   try {
     await database.migrate();
     if (await hasData(database.db)) {
@@ -59,9 +60,12 @@ async function main(): Promise<number> {
       }
       console.log("Vaciando la base de datos (--reset)...");
       await database.db.transaction(async (tx) => {
-        // The ledger refuses truncation (migration 0008); wiping the whole store on purpose is the one exception.
+        // The ledger and the audit log refuse truncation (migrations 0008 and 0013); wiping the whole
+        // store on purpose is the one exception.
         await tx.execute(sql`alter table wallet_entries disable trigger wallet_entries_no_truncate`);
+        await tx.execute(sql`alter table audit_log disable trigger audit_log_no_truncate`);
         await tx.execute(sql`truncate table ${SEEDED_TABLES} cascade`);
+        await tx.execute(sql`alter table audit_log enable trigger audit_log_no_truncate`);
         await tx.execute(sql`alter table wallet_entries enable trigger wallet_entries_no_truncate`);
       });
     }

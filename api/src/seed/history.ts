@@ -1,8 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.js";
-import { orderItems, orderPayments, orders, products, reviews, shopOrders, users, walletEntries, type ShippingInfo } from "../db/schema.js";
+import { orderItems, orderPayments, orders, products, reviews, shopOrders, users, walletEntries } from "../db/schema.js";
 import type { CartSettings, OrderSettings } from "../config.js";
-import { orderNumber } from "../modules/orders/contract.js";
+import { orderNumber, type ShippingInfo } from "#contract/orders";
 import { commissionOf, shippingFeePerShop } from "../modules/orders/pricing.js";
 import { Random, type CatalogueProduct } from "./catalogue.js";
 

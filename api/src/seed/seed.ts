@@ -10,9 +10,11 @@ import {
   shops,
   users,
 } from "../db/schema.js";
+import { shopLocation } from "#contract/shops";
 import { hashPassword } from "../modules/accounts/password.js";
 import { BANNERS, BLOG_POSTS, CATEGORIES, DEMO_PRODUCT_COUNT, SHOPS, generateProducts } from "./catalogue.js";
 import { insertPurchaseHistory, type HistorySettings } from "./history.js";
+import { insertPendingShopRequest } from "./shop-request.js";
 import { productImageKey, storeSeedImages } from "./images.js";
 
 export interface DemoAccount {
@@ -20,6 +22,8 @@ export interface DemoAccount {
   name: string;
   email: string;
   password: string;
+  /** What the account has to try, printed beside it. */
+  note?: string;
 }
 
 /** Printed at every start so anyone can sign in to try the store; never use them for real data. */
@@ -32,15 +36,30 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: "seller", name: "Andrés Rivas", email: "vendedor2@mercadopadel.test", password: DEMO_PASSWORD },
   { role: "seller", name: "Valentina Pérez", email: "vendedor3@mercadopadel.test", password: DEMO_PASSWORD },
   { role: "customer", name: "Carlos Gómez", email: "cliente@mercadopadel.test", password: DEMO_PASSWORD },
+  {
+    role: "customer",
+    name: "Mariana Salazar",
+    email: "solicitante@mercadopadel.test",
+    password: DEMO_PASSWORD,
+    note: "solicitud de tienda pendiente",
+  },
 ];
+
+/** The customer whose shop request waits in the admins' queue. */
+const APPLICANT_EMAIL = "solicitante@mercadopadel.test";
 
 const ROLE_LABELS: Record<DemoAccount["role"], string> = { admin: "administrador", seller: "vendedor", customer: "cliente" };
 
 /** The demo accounts as lines for the console, in Spanish. */
 export function demoAccountLines(): string[] {
-  return DEMO_ACCOUNTS.map((account) => `  ${ROLE_LABELS[account.role].padEnd(14)} ${account.email}  contraseña: ${account.password}`);
+  return DEMO_ACCOUNTS.map(
+    (account) => `  ${ROLE_LABELS[account.role].padEnd(14)} ${account.email}  contraseña: ${account.password}${account.note ? `  (${account.note})` : ""}`,
+  );
 }
 
+
+/** How long ago the demo shops opened and were approved ("since" on their pages): before the oldest seeded order (330 days). */
+const SHOPS_OPENED_DAYS_AGO = 400;
 
 /** Rows per INSERT: large enough to be quick, far below PostgreSQL's 65,535 parameters per statement. */
 const BATCH_SIZE = 500;
@@ -63,12 +82,23 @@ async function insertCatalogue(tx: Transaction, productCount: number, settings: 
   const accountRows = await tx
     .insert(users)
     .values(DEMO_ACCOUNTS.map(({ role, name, email }) => ({ role, name, email, passwordHash, emailVerifiedAt: now })))
-    .returning({ id: users.id, role: users.role });
+    .returning({ id: users.id, role: users.role, email: users.email, name: users.name });
   const sellerIds = accountRows.filter((account) => account.role === "seller").map((account) => account.id);
 
+  const openedAt = new Date(now.getTime() - SHOPS_OPENED_DAYS_AGO * 24 * 60 * 60 * 1000);
   const shopRows = await tx
     .insert(shops)
-    .values(SHOPS.map((shop, index) => ({ ...shop, ownerId: sellerIds[index], status: "aprobada" as const })))
+    .values(
+      SHOPS.map((shop, index) => ({
+        ...shop,
+        location: shopLocation(shop),
+        ownerId: sellerIds[index],
+        status: "aprobada" as const,
+        approvedAt: openedAt,
+        createdAt: openedAt,
+        updatedAt: openedAt,
+      })),
+    )
     .returning({ id: shops.id });
 
   const imageIds = await storeSeedImages(tx, {
@@ -154,6 +184,10 @@ async function insertCatalogue(tx: Transaction, productCount: number, settings: 
       publishedAt: new Date(now.getTime() - post.daysAgo * 24 * 60 * 60 * 1000),
     })),
   );
+
+  // Last, so the store's past only ever involves the approved shops.
+  const applicant = accountRows.find((account) => account.email === APPLICANT_EMAIL)!;
+  await insertPendingShopRequest(tx, applicant.id, applicant.name);
 
   return { products: catalogue.length, shops: shopRows.length };
 }

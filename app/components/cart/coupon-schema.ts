@@ -1,13 +1,6 @@
-import { z } from "zod";
+import { couponBody } from "#contract/coupons";
 
-/** The cart's coupon field, checked in the browser and again by the /card action (the API checks the code). */
-export const couponSchema = z.object({
-  code: z
-    .string({ required_error: "Escriba el código del cupón." })
-    .trim()
-    .min(1, "Escriba el código del cupón.")
-    .max(40, "Cupón no encontrado.")
-    .transform((code) => code.toUpperCase()),
-});
+/** The cart's coupon field, checked in the browser and again by the /card action with the API's own schema. */
+export const couponSchema = couponBody;
 
 export const couponIntents = { apply: "apply-coupon", remove: "remove-coupon" } as const;

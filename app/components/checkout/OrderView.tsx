@@ -1,4 +1,4 @@
-import { DELIVERY_STATUS_LABELS } from "../../../api/src/modules/orders/contract";
+import { DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#contract/orders";
 import { BallIcon } from "~/components/icons";
 import { formatPrice } from "~/services/money";
 import type { PresentedOrder, PresentedShopOrder } from "~/services/orders.server";
@@ -6,24 +6,12 @@ import type { PresentedOrder, PresentedShopOrder } from "~/services/orders.serve
 type DeliveryStatus = PresentedOrder["delivery_status"];
 type PaymentStatus = PresentedOrder["payment_status"];
 
-const PAYMENT_LABELS: Record<PaymentStatus, string> = {
-  sin_pagar: "Sin pagar",
-  pagado: "Pagado",
-  reembolsado: "Reembolsado",
-};
-
-const PAYMENT_METHOD_LABELS: Record<NonNullable<PresentedOrder["payment_method"]>, string> = {
-  cartera: "Cartera",
-  tarjeta_prueba: "Tarjeta (modo de prueba)",
-  paypal: "PayPal",
-};
-
 export function deliveryLabel(status: DeliveryStatus): string {
   return DELIVERY_STATUS_LABELS[status];
 }
 
 export function paymentLabel(status: PaymentStatus): string {
-  return PAYMENT_LABELS[status];
+  return PAYMENT_STATUS_LABELS[status];
 }
 
 export function paymentMethodLabel(method: PresentedOrder["payment_method"]): string | null {

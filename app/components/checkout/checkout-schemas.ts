@@ -1,9 +1,9 @@
-import { shippingInfoSchema } from "../../../api/src/modules/orders/schemas";
-import { cardPaymentBody } from "../../../api/src/modules/payments/schemas";
+import { shippingInfoInput } from "#contract/orders";
+import { cardPaymentBody } from "#contract/payments";
 
 /**
- * The checkout's forms, checked by the API's own schemas (the same Spanish messages in the browser,
- * in the web's action and in the API). Each form's `intent` names it.
+ * The checkout's forms, checked by the contract's schemas the API validates with (the same Spanish
+ * messages in the browser, in the web's action and in the API). Each form's `intent` names it.
  */
 export const checkoutIntents = {
   placeOrder: "place-order",
@@ -13,7 +13,7 @@ export const checkoutIntents = {
 } as const;
 
 /** Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono. */
-export const shippingSchema = shippingInfoSchema;
+export const shippingSchema = shippingInfoInput;
 
 export const SHIPPING_FIELDS = ["name", "address", "province", "city", "area", "postCode", "phone"] as const;
 

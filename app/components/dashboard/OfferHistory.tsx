@@ -1,5 +1,5 @@
 import { formatPrice } from "~/services/money";
-import type { Offer } from "../../../api/src/modules/orders/customer-schemas";
+import type { Offer } from "#contract/offers";
 
 /** An offer with its date already written by the server. */
 export interface ListedOffer extends Offer {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { DeliveryBadge, PaymentBadge } from "~/components/checkout/OrderView";
 import { formatPrice } from "~/services/money";
-import type { CustomerOrderSummary } from "../../../api/src/modules/orders/customer-schemas";
+import type { CustomerOrderSummary } from "#contract/customer";
 
 /** An order of the customer's lists, with its date already written by the server. */
 export interface ListedOrder extends CustomerOrderSummary {

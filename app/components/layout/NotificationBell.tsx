@@ -1,10 +1,16 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { Socket } from "socket.io-client";
-import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "../../../api/src/modules/notifications/contract";
-import type { NotificationItem } from "../../../api/src/modules/notifications/schemas";
+import {
+  NEW_NOTIFICATION_EVENT,
+  NOTIFICATION_TYPE_LABELS,
+  RELOAD_NOTIFICATIONS_EVENT,
+  SHOP_APPROVAL_EVENT,
+  SHOP_REQUEST_EVENT,
+  type NotificationItem,
+} from "#contract/notifications";
+import { shortDateTime } from "#contract/store-time";
 import { BellIcon } from "~/components/icons";
-import { NOTIFICATION_TYPE_LABELS, notificationDate } from "~/components/notifications/notification-schemas";
 import { CountBadge } from "./CountBadge";
 
 /** A notification as the API pushes it (nuevaNotificacion) and /live-notifications lists it. */
@@ -78,6 +84,11 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
     setCount(answer.unreadCount + pushed.size - fresh.filter((item) => pushed.has(item._id)).length);
   }, []);
 
+  // The shop events (SPEC.md section 4) refresh what the page shows; a ref, so the connection outlives the revalidator's state.
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
   const socketRef = useRef<Socket | null>(null);
   useEffect(() => {
     let socket: Socket | null = null;
@@ -107,6 +118,11 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
         setCount((current) => current + 1);
         setAnnouncement(`Nueva notificación: ${item.message}`);
       });
+      // The user's shop request was decided: the API has made the page's access token stale, so a
+      // reload brings the new state (and, on approval, the seller role) with a refreshed one.
+      socket.on(SHOP_APPROVAL_EVENT, () => window.location.reload());
+      // An admin's queue moved (a request arrived or was decided): the loaders read it again, so the badge follows.
+      socket.on(SHOP_REQUEST_EVENT, () => revalidate.current());
       // A refused handshake is not retried by socket.io itself.
       socket.on("connect_error", () => {
         if (socket?.active || stopped) return;
@@ -197,7 +213,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
                 >
                   <span className="block font-semibold">{item.message}</span>
                   <span className="mt-1 block text-xs text-neutral-600">
-                    {NOTIFICATION_TYPE_LABELS[item.type] ?? item.type} · {notificationDate.format(new Date(item.createdAt))}
+                    {NOTIFICATION_TYPE_LABELS[item.type] ?? item.type} · {shortDateTime(item.createdAt)}
                   </span>
                   <span className="sr-only"> (pulse para descartarla)</span>
                 </button>

@@ -3,6 +3,7 @@ import { BallIcon } from "~/components/icons";
 import { Price } from "~/components/product/Price";
 import { primaryButtonLook, ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
 import type { WishlistItem } from "~/services/shopper.server";
+import { PRODUCT_UNAVAILABLE } from "#contract/messages";
 
 /**
  * One favourite with its add-to-cart and remove buttons (/favorites and /dashboard/my-wishlist);
@@ -31,13 +32,19 @@ export function FavoriteCard({ item }: { item: WishlistItem }) {
           </Link>
         </h2>
         <Price price={product.price} salePrice={product.salePrice} discount={product.discount} />
-        {product.stock === 0 ? <p className="text-sm font-semibold text-neutral-600">Agotado</p> : null}
+        {!product.available ? (
+          <p className="text-sm font-semibold text-amber-900" data-testid="unavailable">
+            {PRODUCT_UNAVAILABLE}
+          </p>
+        ) : product.stock === 0 ? (
+          <p className="text-sm font-semibold text-neutral-600">Agotado</p>
+        ) : null}
         <fetcher.Form method="post" className="mt-auto flex flex-wrap items-center gap-3 pt-2">
           <ShopperFormFields />
           <input type="hidden" name="id" value={item._id} />
           <input type="hidden" name="productId" value={product._id} />
           <input type="hidden" name="slug" value={product.slug} />
-          {product.stock > 0 ? (
+          {product.available && product.stock > 0 ? (
             product.hasSizes ? (
               <Link to={`/product/details/${product.slug}`} className={primaryButtonLook}>
                 Elegir talla<span className="sr-only">: {product.name}</span>

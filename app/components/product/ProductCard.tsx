@@ -48,7 +48,7 @@ export function ProductCardActions({ product }: { product: ProductSummary }) {
       <ShopperFormFields />
       <input type="hidden" name="productId" value={product._id} />
       <input type="hidden" name="slug" value={product.slug} />
-      {product.stock > 0 ? (
+      {product.available && product.stock > 0 ? (
         product.hasSizes ? (
           <Link to={`/product/details/${product.slug}`} className={`${primaryButtonLook} ${CARD_PRIMARY_WIDTH} px-3 text-center`}>
             Elegir talla
@@ -74,6 +74,8 @@ export function ProductCardActions({ product }: { product: ProductSummary }) {
 /** One product in a grid or a list; the whole card opens the product through its name link. */
 export function ProductCard({ product, layout = "grid" }: { product: ProductSummary; layout?: ProductLayout }) {
   const soldOut = product.stock === 0;
+  // Catalogue lists hold only products of selling shops; a card elsewhere may not be.
+  const badge = !product.available ? "No disponible" : soldOut ? "Agotado" : null;
   const isList = layout === "list";
   return (
     <article
@@ -84,9 +86,7 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductSumm
     >
       <div className={`relative shrink-0 bg-neutral-100 ${isList ? "w-32 sm:w-48" : "aspect-square w-full"}`}>
         <ProductImage product={product} sizes={isList ? "(min-width: 640px) 192px, 128px" : GRID_IMAGE_SIZES} />
-        {soldOut ? (
-          <span className="absolute left-2 top-2 rounded-md bg-ink px-2 py-1 text-xs font-bold text-white">Agotado</span>
-        ) : null}
+        {badge ? <span className="absolute left-2 top-2 rounded-md bg-ink px-2 py-1 text-xs font-bold text-white">{badge}</span> : null}
       </div>
       <div className="@container flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">{product.brand}</p>
@@ -97,7 +97,15 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductSumm
         </h3>
         {isList ? (
           <p className="text-sm text-neutral-600">
-            {product.category.name} · Vendido por {product.shopName}
+            {product.category.name} · Vendido por{" "}
+            {product.available ? (
+              // Above the name link's overlay, so it opens the shop rather than the product.
+              <Link to={`/tienda/${encodeURIComponent(product.shopSlug)}`} className="relative z-10 font-semibold text-court underline underline-offset-4">
+                {product.shopName}
+              </Link>
+            ) : (
+              product.shopName
+            )}
           </p>
         ) : null}
         <Rating value={product.rating} />

@@ -2,7 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import { ChevronDownIcon, GridIcon, ListIcon, SlidersIcon } from "~/components/icons";
-import type { FilterOptions } from "~/services/catalog.server";
+import type { FilterOptions } from "#contract/catalog";
+import { SortSelects } from "./SortSelects";
 import type { ListingParams } from "~/services/product-listing.server";
 
 /** SPEC.md section 9: the list reloads 100 ms after the last change. */
@@ -273,26 +274,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
       <div className="min-w-0">
         <div className="mb-6 flex flex-wrap items-end gap-3 sm:gap-4">
           <div className="w-full sm:mr-auto sm:w-auto">{summary}</div>
-          <div className="min-w-0 flex-1 sm:flex-none">
-            <label htmlFor="filtro-sortPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
-              Ordenar por precio
-            </label>
-            <select id="filtro-sortPrice" form={FORM_ID} name="sortPrice" defaultValue={state.sortPrice ?? ""} className="field">
-              <option value="">Por defecto</option>
-              <option value="low-to-high">Precio: menor a mayor</option>
-              <option value="high-to-low">Precio: mayor a menor</option>
-            </select>
-          </div>
-          <div className="min-w-0 flex-1 sm:flex-none">
-            <label htmlFor="filtro-sortByDate" className="mb-1 block text-xs font-semibold text-neutral-700">
-              Ordenar por fecha
-            </label>
-            <select id="filtro-sortByDate" form={FORM_ID} name="sortByDate" defaultValue={state.sortByDate ?? ""} className="field">
-              <option value="">Por defecto</option>
-              <option value="newest">Más recientes</option>
-              <option value="oldest">Más antiguos</option>
-            </select>
-          </div>
+          <SortSelects idPrefix="filtro" form={FORM_ID} state={state} />
           <fieldset className="flex rounded-lg border border-neutral-400 p-0.5">
             <legend className="sr-only">Vista</legend>
             {[

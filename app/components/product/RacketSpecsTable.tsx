@@ -1,4 +1,4 @@
-import type { RacketSpecs } from "~/services/catalog.server";
+import type { RacketSpecs } from "#contract/catalog";
 
 /** The racket specs in reading order, with their Spanish labels (product page and comparison). */
 export const SPEC_ROWS: { key: keyof RacketSpecs; label: string }[] = [

@@ -3,7 +3,7 @@ import type { CSSProperties } from "react";
 const ratingFormatter = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 });
 
 /** '1 estrella', '4 estrellas'. */
-export const starsText = (stars: number) => (stars === 1 ? "1 estrella" : `${stars} estrellas`);
+export { starsText } from "#contract/reviews";
 
 /** Five stars filled to the rating, read out as 'Valoración 4,5 de 5'. */
 export function Rating({ value, showValue = false }: { value: number; showValue?: boolean }) {

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldErrors, FormAlert } from "~/components/account/FormControls";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
-import type { MyReviewAnswer } from "../../../api/src/modules/reviews/contract";
+import type { MyReviewAnswer } from "#contract/reviews";
 import { REVIEW_INTENT, REVIEW_MAX_LENGTH, reviewSchema } from "./review-schema";
 import { starsText } from "./Rating";
 import { primaryButtonLook } from "./shopper-forms";

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import type { MyReviewAnswer, ReviewsAnswer } from "../../../api/src/modules/reviews/contract";
+import type { MyReviewAnswer, ReviewsAnswer } from "#contract/reviews";
+import { longDate } from "#contract/store-time";
 import { Rating, starsText } from "./Rating";
 
 type ReviewFormModule = typeof import("./ReviewForm");
@@ -25,9 +26,6 @@ function ReviewForm(props: Parameters<ReviewFormModule["default"]>[0]) {
 
 /** The product page's query parameter of the reviews' page number, so every page has its own link. */
 export const REVIEWS_PAGE_PARAM = "resenas";
-
-/** Written on the server's terms (UTC), so the server and the browser render the same text. */
-const reviewDate = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 const linkLook = "font-semibold text-ink underline underline-offset-4 hover:text-neutral-700";
 
@@ -76,7 +74,7 @@ export function Reviews({
                   </div>
                   <div className="mt-1 flex flex-wrap items-center gap-3 text-sm text-neutral-600">
                     <Rating value={review.rating} />
-                    <time dateTime={review.date}>{reviewDate.format(new Date(review.date))}</time>
+                    <time dateTime={review.date}>{longDate(review.date)}</time>
                   </div>
                   {/* React writes it as text: whatever markup a review holds is shown, never run. */}
                   <p className="mt-2 leading-relaxed whitespace-pre-line break-words text-neutral-800">{review.text}</p>

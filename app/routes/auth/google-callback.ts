@@ -1,23 +1,23 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { NETWORK_ERROR } from "~/services/account.server";
-import { safeRedirectPath, signIn } from "~/services/auth.server";
+import { NETWORK_ERROR } from "#contract/messages";
+import { afterSignIn, signIn } from "~/services/auth.server";
 import { authenticator } from "~/services/google-auth.server";
-import { getSession, redirectWithFlash } from "~/services/session.server";
+import { redirectWithFlash } from "~/services/session.server";
+import { logError } from "~/services/log.server";
 
 /** Google sends the browser back here; the provider's token becomes the store's session. */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
-  const session = await getSession(request, context);
-  const redirectTo = safeRedirectPath(session.get("redirectTo"));
+  const redirectTo = afterSignIn(context.session.get("redirectTo"));
   try {
     const tokens = await authenticator.authenticate("google", request, { throwOnError: true, context });
     // The strategy checked its state on its own copy of the session; drop it from ours.
-    session.unset("oauth2:state");
+    context.session.unset("oauth2:state");
     return await signIn(args, tokens, { to: redirectTo });
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) return error;
-    console.error("Inicio de sesión con Google fallido:", error);
-    return redirectWithFlash(request, "/login", { kind: "error", message: NETWORK_ERROR }, context);
+    logError("Inicio de sesión con Google fallido", error);
+    return redirectWithFlash(context, "/login", { kind: "error", message: NETWORK_ERROR });
   }
 }
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { safeRedirectPath } from "~/services/auth.server";
+import { afterSignIn } from "~/services/auth.server";
 import { authenticator, googleSignInEnabled } from "~/services/google-auth.server";
-import { commitSession, getSession } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export function loader() {
   return redirect("/login");
@@ -13,11 +13,11 @@ export function loader() {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (!googleSignInEnabled) return redirect("/login");
-  const formData = await request.formData();
-  const session = await getSession(request, context);
-  session.set("redirectTo", safeRedirectPath(formData.get("redirectTo")));
-  const cookie = (await commitSession(session)).split(";")[0];
+  const formData = await readForm(request);
+  context.session.set("redirectTo", afterSignIn(formData.get("redirectTo")));
+  const cookie = (await context.session.commit()).split(";")[0];
   const withRedirectTo = new Request(request.url, { headers: { Cookie: cookie } });
-  // Throws the redirect to Google, with the session cookie holding both values.
+  // Throws the redirect to Google with the session cookie holding both values; that cookie is the
+  // one the browser keeps (server.ts leaves a response's own session cookie alone).
   return authenticator.authenticate("google", withRedirectTo, { context });
 }

@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -5,10 +6,13 @@ import { Form, useActionData } from "@remix-run/react";
 import { changePasswordSchema, intents } from "~/components/account/account-schemas";
 import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
+import { accountEndpoints, PASSWORD_CHANGED } from "#contract/accounts";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { getOwnProfile } from "~/services/profile.server";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { redirectWithFlash } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Cambiar contraseña | Mercado Pádel" },
@@ -19,17 +23,16 @@ export const meta: MetaFunction = () => [
 const HIDDEN_FIELDS = ["oldPassword", "password", "confirmPassword"];
 
 export async function action(args: ActionFunctionArgs) {
-  const account = await requireAccount(args);
-  const formData = await args.request.formData();
+  const account = requireAccount(args);
+  const formData = await readForm(args.request);
   if (formData.get("intent") !== intents.changePassword) throw new Response(null, { status: 400 });
 
   const { hasPassword } = await getOwnProfile(account);
   const submission = parseWithZod(formData, { schema: changePasswordSchema(hasPassword) });
-  if (submission.status !== "success") return account.data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }) }, 400);
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }) }, { status: 400 });
 
   try {
-    await account.call("/user/change-password", {
-      method: "PUT",
+    await account.call(accountEndpoints.changePassword, {
       body: { oldPassword: submission.value.oldPassword, newPassword: submission.value.password },
       // The API ends every other session; this one stays signed in.
       withRefreshCookie: true,
@@ -37,9 +40,9 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, formErrors, fieldErrors } = refusalOf(error, ["oldPassword", "password"], { newPassword: "password" });
-    return account.data({ result: submission.reply({ formErrors, fieldErrors, hideFields: HIDDEN_FIELDS }) }, status);
+    return data({ result: submission.reply({ formErrors, fieldErrors, hideFields: HIDDEN_FIELDS }) }, { status });
   }
-  return account.redirect("/dashboard/change-password", { kind: "success", message: "Contraseña actualizada." });
+  return redirectWithFlash(args.context, "/dashboard/change-password", { kind: "success", message: PASSWORD_CHANGED });
 }
 
 export default function ChangePassword() {

@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -5,9 +6,13 @@ import { Form, useActionData } from "@remix-run/react";
 import { intents, PROFILE_IMAGE_MAX_BYTES, profileImageSchema, profileSchema } from "~/components/account/account-schemas";
 import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
+import { accountEndpoints, PROFILE_IMAGE_TOO_LARGE, PROFILE_UPDATED } from "#contract/accounts";
 import { refusalOf } from "~/services/account.server";
-import { requireAccount, type Profile } from "~/services/auth.server";
+import { requireAccount } from "~/services/auth.server";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { redirectWithFlash } from "~/services/session.server";
+import { MULTIPART_OVERHEAD } from "~/services/body-limits.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Editar perfil | Mercado Pádel" },
@@ -17,24 +22,23 @@ export const meta: MetaFunction = () => [
 
 const PROFILE_FIELDS = ["name", "phone", "address.line", "address.city", "address.province", "address.area", "address.postCode"];
 /** The image plus the multipart framing around it. */
-const UPLOAD_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES + 64 * 1024;
+const UPLOAD_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD;
 
 export async function action(args: ActionFunctionArgs) {
-  const account = await requireAccount(args);
+  const account = requireAccount(args);
   // An oversized upload is refused before it is read into memory.
   if (Number(args.request.headers.get("content-length") ?? 0) > UPLOAD_MAX_BYTES) {
-    return account.redirect("/dashboard/edit-profile", { kind: "error", message: "La imagen no puede superar los 5 MB." });
+    return redirectWithFlash(args.context, "/dashboard/edit-profile", { kind: "error", message: PROFILE_IMAGE_TOO_LARGE });
   }
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const intent = formData.get("intent");
 
   if (intent === intents.updateProfile) {
     const submission = parseWithZod(formData, { schema: profileSchema });
-    if (submission.status !== "success") return account.data({ intent, result: submission.reply() }, 400);
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const { name, phone, address } = submission.value;
     try {
-      await account.call<{ profileData: Profile }>("/user/profile/update", {
-        method: "PUT",
+      await account.call(accountEndpoints.updateProfile, {
         body: {
           name,
           phone: phone ?? "",
@@ -50,25 +54,25 @@ export async function action(args: ActionFunctionArgs) {
     } catch (error) {
       if (error instanceof Response) throw error;
       const { status, formErrors, fieldErrors } = refusalOf(error, PROFILE_FIELDS);
-      return account.data({ intent, result: submission.reply({ formErrors, fieldErrors }) }, status);
+      return data({ intent, result: submission.reply({ formErrors, fieldErrors }) }, { status });
     }
     account.rememberName(name);
-    return account.redirect("/dashboard/edit-profile", { kind: "success", message: "Perfil actualizado." });
+    return redirectWithFlash(args.context, "/dashboard/edit-profile", { kind: "success", message: PROFILE_UPDATED });
   }
 
   if (intent === intents.uploadProfileImage) {
     const submission = parseWithZod(formData, { schema: profileImageSchema });
-    if (submission.status !== "success") return account.data({ intent, result: submission.reply() }, 400);
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const upload = new FormData();
     upload.set("image", submission.value.image);
     try {
-      await account.call("/user/profile/image/upload", { method: "POST", body: upload });
+      await account.call(accountEndpoints.uploadProfileImage, { body: upload });
     } catch (error) {
       if (error instanceof Response) throw error;
       const { status, formErrors, fieldErrors } = refusalOf(error, ["image"]);
-      return account.data({ intent, result: submission.reply({ formErrors, fieldErrors }) }, status);
+      return data({ intent, result: submission.reply({ formErrors, fieldErrors }) }, { status });
     }
-    return account.redirect("/dashboard/edit-profile", { kind: "success", message: "Foto de perfil actualizada." });
+    return redirectWithFlash(args.context, "/dashboard/edit-profile", { kind: "success", message: "Foto de perfil actualizada." });
   }
 
   throw new Response(null, { status: 400 });

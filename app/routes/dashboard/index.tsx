@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { longDate } from "#contract/store-time";
 import { textLinkLook } from "~/components/account/FormControls";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
 import { OrderList } from "~/components/dashboard/OrderList";
@@ -15,15 +16,12 @@ export const meta: MetaFunction = () => [
 
 /** SPEC.md section 2: the dashboard home shows the customer's order totals and recent orders. */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
+  const account = requireAccount(args);
   const { totalOrder, pendingOrder, cancelledOrder, recentOrders } = await getDashboardData(account);
-  return account.data({ totals: { totalOrder, pendingOrder, cancelledOrder }, recentOrders: listedOrders(recentOrders) });
+  return { totals: { totalOrder, pendingOrder, cancelledOrder }, recentOrders: listedOrders(recentOrders) };
 }
 
 const ROLE_NAMES = { customer: "Cliente", seller: "Vendedor", admin: "Administrador" } as const;
-
-/** Dates are written on the server's terms (UTC), so server and browser render the same text. */
-const memberSince = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 function Total({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
@@ -37,7 +35,7 @@ function Total({ label, value, testId }: { label: string; value: number; testId:
 }
 
 export default function DashboardHome() {
-  const { profile } = useDashboardProfile();
+  const { profile, shop } = useDashboardProfile();
   const { totals, recentOrders } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="titulo-cuenta" className="space-y-8">
@@ -93,11 +91,13 @@ export default function DashboardHome() {
         </div>
         <div>
           <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Tipo de cuenta</dt>
-          <dd className="mt-1 text-slate-900">{ROLE_NAMES[profile.role] ?? profile.role}</dd>
+          <dd className="mt-1 text-slate-900" data-testid="account-role">
+            {ROLE_NAMES[profile.role] ?? profile.role}
+          </dd>
         </div>
         <div>
           <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Cliente desde</dt>
-          <dd className="mt-1 text-slate-900">{memberSince.format(new Date(profile.createdAt))}</dd>
+          <dd className="mt-1 text-slate-900">{longDate(profile.createdAt)}</dd>
         </div>
       </dl>
 
@@ -121,6 +121,19 @@ export default function DashboardHome() {
               Cambiar mi contraseña
             </Link>
           </li>
+          {shop ? (
+            <li>
+              <Link to="/dashboard/shop/confirmation" className={textLinkLook}>
+                Mi tienda «{shop.name}»: {shop.statusLabel.toLowerCase()}
+              </Link>
+            </li>
+          ) : profile.role === "admin" ? null : (
+            <li>
+              <Link to="/dashboard/shop" className={textLinkLook}>
+                Abrir mi tienda en Mercado Pádel
+              </Link>
+            </li>
+          )}
           <li>
             <Link to="/products" className={textLinkLook}>
               Seguir comprando

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useMatches } from "@remix-run/react";
 import { imageUrl } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
 import { getOwnProfile } from "~/services/profile.server";
+import { getMyShopRequest } from "~/services/shops.server";
+import { SHOP_STATUS_LABELS } from "#contract/shops";
 
 export const meta: MetaFunction = () => [
   { title: "Mi cuenta | Mercado Pádel" },
@@ -16,9 +18,13 @@ export const meta: MetaFunction = () => [
  * race to refresh the same session.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
-  const profile = await getOwnProfile(account);
-  return account.data({ profile, imageSrc: profile.image ? imageUrl(profile.image, 200) : null });
+  const account = requireAccount(args);
+  const [profile, shopRequest] = await Promise.all([getOwnProfile(account), getMyShopRequest(account)]);
+  // The menu's shop entry: "Abrir mi tienda" until the user has applied, then "Mi tienda" (issue 10).
+  const shop = shopRequest
+    ? { status: shopRequest.status, statusLabel: SHOP_STATUS_LABELS[shopRequest.status], name: shopRequest.shopName, slug: shopRequest.slug }
+    : null;
+  return { profile, shop, imageSrc: profile.image ? imageUrl(profile.image, 200) : null };
 }
 
 const SECTIONS = [
@@ -35,7 +41,15 @@ const SECTIONS = [
 const SECTION_LOOK =
   "block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:border-lime-300 aria-[current=page]:bg-lime-100 aria-[current=page]:text-slate-900 md:rounded-lg md:border-0 md:py-2 md:text-base";
 
+/** An area with a menu of its own below /dashboard (the admin area) says so in its route's `handle`. */
+function useOwnMenuBelow(): boolean {
+  return useMatches().some((match) => (match.handle as { ownMenu?: boolean } | undefined)?.ownMenu === true);
+}
+
 export default function DashboardLayout() {
+  const { profile, shop } = useLoaderData<typeof loader>();
+  const ownMenuBelow = useOwnMenuBelow();
+  if (ownMenuBelow) return <Outlet />;
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_1fr] md:px-6">
       <aside>
@@ -53,6 +67,20 @@ export default function DashboardLayout() {
                 </NavLink>
               </li>
             ))}
+            {profile.role !== "admin" || shop ? (
+              <li>
+                <NavLink to={shop ? "/dashboard/shop/confirmation" : "/dashboard/shop"} className={SECTION_LOOK}>
+                  {shop ? "Mi tienda" : "Abrir mi tienda"}
+                </NavLink>
+              </li>
+            ) : null}
+            {profile.role === "admin" ? (
+              <li>
+                <NavLink to="/dashboard/admin" className={SECTION_LOOK}>
+                  Administración
+                </NavLink>
+              </li>
+            ) : null}
             <li>
               <Form method="post" action="/logout">
                 <button type="submit" className={`${SECTION_LOOK} md:w-full md:text-left`}>

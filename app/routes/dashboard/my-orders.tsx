@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { textLinkLook } from "~/components/account/FormControls";
-import { CUSTOMER_ORDER_FILTERS, ORDER_FILTER_LABELS, orderFilterOf } from "~/components/dashboard/dashboard-schemas";
+import { CUSTOMER_ORDER_FILTERS, ORDER_FILTER_LABELS } from "#contract/customer";
+import { orderFilterOf } from "~/components/dashboard/dashboard-schemas";
 import { OrderList } from "~/components/dashboard/OrderList";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
@@ -16,13 +17,13 @@ export const meta: MetaFunction = () => [
 
 /** /dashboard/my-orders?status=&pageNumber=: one page of the customer's orders, newest first. */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
+  const account = requireAccount(args);
   const url = new URL(args.request.url);
   const filter = orderFilterOf(url.searchParams.get("status"));
   const requestedPage = Number(url.searchParams.get("pageNumber") ?? "1");
   const page = Number.isInteger(requestedPage) && requestedPage >= 1 && requestedPage <= 100_000 ? requestedPage : 1;
   const { orders, totalOrder, parPage } = await getCustomerOrders(account, filter, page);
-  return account.data({ filter, orders: listedOrders(orders), totalOrder, page, totalPages: Math.max(1, Math.ceil(totalOrder / parPage)) });
+  return { filter, orders: listedOrders(orders), totalOrder, page, totalPages: Math.max(1, Math.ceil(totalOrder / parPage)) };
 }
 
 const selectLook =

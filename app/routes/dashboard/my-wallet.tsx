@@ -1,7 +1,9 @@
+import { data } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { longDateTime } from "#contract/store-time";
 import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { dashboardIntents, voucherFormSchema } from "~/components/dashboard/dashboard-schemas";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
@@ -9,7 +11,8 @@ import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { getWallet, redeemVoucher } from "~/services/customer-orders.server";
 import { formatPrice } from "~/services/money";
-import { longDateTime } from "~/services/orders.server";
+import { redirectWithFlash } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Mi cartera | Mercado Pádel" },
@@ -19,29 +22,29 @@ export const meta: MetaFunction = () => [
 
 /** /dashboard/my-wallet: balance and ledger; a wallet that cannot be read says why (SPEC.md section 8). */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
+  const account = requireAccount(args);
   const { wallet, error } = await getWallet(account);
-  return account.data({
+  return {
     error,
     balance: wallet?.balance ?? null,
     entries: (wallet?.entries ?? []).map((entry) => ({ ...entry, date: longDateTime(entry.createdAt) })),
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const account = await requireAccount(args);
-  const formData = await args.request.formData();
+  const account = requireAccount(args);
+  const formData = await readForm(args.request);
   if (formData.get("intent") !== dashboardIntents.redeemVoucher) throw new Response(null, { status: 400 });
   const submission = parseWithZod(formData, { schema: voucherFormSchema });
-  if (submission.status !== "success") return account.data({ result: submission.reply() }, 400);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     const { message } = await redeemVoucher(account, submission.value.code);
-    return account.redirect("/dashboard/my-wallet", { kind: "success", message });
+    return redirectWithFlash(args.context, "/dashboard/my-wallet", { kind: "success", message });
   } catch (error) {
     if (error instanceof Response) throw error;
     // An unknown, expired or already redeemed code is said next to the field, with the code kept.
     const { status, formErrors } = refusalOf(error, []);
-    return account.data({ result: submission.reply({ fieldErrors: { code: formErrors } }) }, status);
+    return data({ result: submission.reply({ fieldErrors: { code: formErrors } }) }, { status });
   }
 }
 

@@ -14,14 +14,14 @@ export const meta: MetaFunction = () => [
 
 /** /dashboard/my-wishlist: the same favourites as /favorites, inside the account. */
 export async function loader(args: LoaderFunctionArgs) {
-  await requireUser(args);
-  const shopper = await getShopper(args);
-  return shopper.data({ items: await getWishlist(shopper) });
+  requireUser(args);
+  const shopper = getShopper(args);
+  return { items: await getWishlist(shopper) };
 }
 
 /** Add to cart and remove, as on /favorites; without JavaScript it comes back here with a message. */
 export async function action(args: ActionFunctionArgs) {
-  await requireUser(args);
+  requireUser(args);
   return shopperAction(args);
 }
 

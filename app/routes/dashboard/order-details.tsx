@@ -1,7 +1,9 @@
+import { data } from "@remix-run/node";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { clockTime, longDateTime } from "#contract/store-time";
 import { FormAlert, SubmitButton, textLinkLook, TextField } from "~/components/account/FormControls";
 import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderView";
 import { dashboardIntents, offerFormSchema } from "~/components/dashboard/dashboard-schemas";
@@ -12,7 +14,8 @@ import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { getCustomerOrder, getOrderOffers, presentCustomerOrder, proposeOffer, type PresentedCustomerShopOrder } from "~/services/customer-orders.server";
 import { formatPrice } from "~/services/money";
-import { clockTime, longDateTime } from "~/services/orders.server";
+import { redirectWithFlash } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mercado Pádel" },
@@ -26,36 +29,36 @@ export const meta: MetaFunction = () => [
  * rest of the order still shows.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
+  const account = requireAccount(args);
   const order = await getCustomerOrder(account, args.params.orderId);
   const offers = await getOrderOffers(account, order._id);
-  return account.data({
+  return {
     order: presentCustomerOrder(order),
     placedAt: longDateTime(order.createdAt),
     paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
     payBefore: clockTime(order.expiresAt),
     offers: offers ? offers.map((offer): ListedOffer => ({ ...offer, madeAt: longDateTime(offer.createdAt) })) : null,
-  });
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const account = await requireAccount(args);
+  const account = requireAccount(args);
   const order = await getCustomerOrder(account, args.params.orderId);
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   if (formData.get("intent") !== dashboardIntents.proposeOffer) throw new Response(null, { status: 400 });
 
   const shopOrderId = String(formData.get("shopOrderId") ?? "");
   const submission = parseWithZod(formData, { schema: offerFormSchema });
-  if (submission.status !== "success") return account.data({ shopOrderId, result: submission.reply() }, 400);
+  if (submission.status !== "success") return data({ shopOrderId, result: submission.reply() }, { status: 400 });
   if (!order.suborders.some((suborder) => suborder._id === submission.value.shopOrderId)) throw new Response(null, { status: 400 });
   try {
     const { message } = await proposeOffer(account, submission.value);
-    return account.redirect(new URL(args.request.url).pathname, { kind: "success", message });
+    return redirectWithFlash(args.context, new URL(args.request.url).pathname, { kind: "success", message });
   } catch (error) {
     if (error instanceof Response) throw error;
     // Every refusal (not lower, one pending, order paid meanwhile) is about the price typed.
     const { status, formErrors } = refusalOf(error, []);
-    return account.data({ shopOrderId, result: submission.reply({ fieldErrors: { price: formErrors } }) }, status);
+    return data({ shopOrderId, result: submission.reply({ fieldErrors: { price: formErrors } }) }, { status });
   }
 }
 

@@ -1,18 +1,19 @@
+import { data } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
-import {
-  NOTIFICATION_TYPE_LABELS,
-  notificationActionSchema,
-  notificationDate,
-  notificationIntents,
-} from "~/components/notifications/notification-schemas";
+import { notificationActionSchema, notificationIntents } from "~/components/notifications/notification-schemas";
 import { ApiError } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
 import { deleteNotification, getNotificationsPage, markNotificationRead, type NotificationsPage } from "~/services/notifications.server";
-import { orderNumber } from "../../../api/src/modules/orders/contract";
+import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
+import { NOTIFICATION_DELETED, NOTIFICATION_MARKED_READ, NOTIFICATION_TYPE_LABELS } from "#contract/notifications";
+import { orderNumber } from "#contract/orders";
+import { shortDateTime } from "#contract/store-time";
+import { redirectWithFlash } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Notificaciones del Sistema | Mercado Pádel" },
@@ -28,24 +29,24 @@ function pageOf(request: Request): number {
 }
 
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
+  const account = requireAccount(args);
   try {
     const page: NotificationsPage = await getNotificationsPage(account, pageOf(args.request));
-    const notifications = page.notifications.map((item) => ({ ...item, date: notificationDate.format(new Date(item.createdAt)) }));
-    return account.data({ ...page, notifications, error: null });
+    const notifications = page.notifications.map((item) => ({ ...item, date: shortDateTime(item.createdAt) }));
+    return { ...page, notifications, error: null };
   } catch (error) {
     if (error instanceof Response) throw error;
     // SPEC.md section 8: a failed load shows 'Error: ' and the server's message, or the network's.
     const answered = error instanceof ApiError;
-    const message = answered ? error.message : "Error de red o servidor";
-    return account.data({ notifications: [], total: 0, page: 1, totalPages: 1, error: message }, answered && error.status < 500 ? error.status : 502);
+    const message = answered ? error.message : NETWORK_OR_SERVER_ERROR;
+    return data({ notifications: [], total: 0, page: 1, totalPages: 1, error: message }, { status: answered && error.status < 500 ? error.status : 502 });
   }
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const account = await requireAccount(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: notificationActionSchema });
-  if (submission.status !== "success") return account.data({ result: submission.reply() }, 400);
+  const account = requireAccount(args);
+  const submission = parseWithZod(await readForm(args.request), { schema: notificationActionSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { intent, notificationId, page } = submission.value;
   const back = page > 1 ? `${PATH}?page=${page}` : PATH;
   try {
@@ -53,11 +54,11 @@ export async function action(args: ActionFunctionArgs) {
     else await deleteNotification(account, notificationId);
   } catch (error) {
     if (error instanceof Response || !(error instanceof ApiError)) throw error;
-    return account.redirect(back, { kind: "error", message: error.message });
+    return redirectWithFlash(args.context, back, { kind: "error", message: error.message });
   }
-  return account.redirect(back, {
+  return redirectWithFlash(args.context, back, {
     kind: "success",
-    message: intent === notificationIntents.markRead ? "Notificación marcada como leída." : "Notificación eliminada.",
+    message: intent === notificationIntents.markRead ? NOTIFICATION_MARKED_READ : NOTIFICATION_DELETED,
   });
 }
 

@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { textLinkLook } from "~/components/account/FormControls";
 import { ApiError } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
 import { cancelTrialClass, getOwnTrialClass } from "~/services/trial-class.server";
+import { redirectWithFlash } from "~/services/session.server";
+import { logError } from "~/services/log.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Clase de prueba | Mercado Pádel" },
@@ -14,23 +18,23 @@ export const meta: MetaFunction = () => [
 const CANCEL_INTENT = "cancel-trial-class";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const account = await requireAccount(args);
-  return account.data({ trialClass: await getOwnTrialClass(account.call) });
+  const account = requireAccount(args);
+  return { trialClass: await getOwnTrialClass(account) };
 }
 
 /** 'Cancelar reserva': the place goes back to the class; a flash says how it went. */
 export async function action(args: ActionFunctionArgs) {
-  const account = await requireAccount(args);
-  const formData = await args.request.formData();
+  const account = requireAccount(args);
+  const formData = await readForm(args.request);
   if (formData.get("intent") !== CANCEL_INTENT) throw new Response(null, { status: 400 });
   try {
-    const { message } = await cancelTrialClass(account.call);
-    return account.redirect("/dashboard/trial-class", { kind: "success", message });
+    const { message } = await cancelTrialClass(account);
+    return redirectWithFlash(args.context, "/dashboard/trial-class", { kind: "success", message });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status < 500) return account.redirect("/dashboard/trial-class", { kind: "error", message: error.message });
-    console.error("No se pudo cancelar la reserva de la clase de prueba:", error);
-    return account.redirect("/dashboard/trial-class", { kind: "error", message: "Error de red o servidor" });
+    if (error instanceof ApiError && error.status < 500) return redirectWithFlash(args.context, "/dashboard/trial-class", { kind: "error", message: error.message });
+    logError("No se pudo cancelar la reserva de la clase de prueba", error);
+    return redirectWithFlash(args.context, "/dashboard/trial-class", { kind: "error", message: NETWORK_OR_SERVER_ERROR });
   }
 }
 

@@ -1,25 +1,36 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  accountEndpoints as endpoints,
+  BAD_CREDENTIALS,
+  PASSWORD_CHANGED,
+  PROFILE_IMAGE_TOO_LARGE,
+  PROFILE_UPDATED,
+  REGISTERED,
+  TOO_MANY_ATTEMPTS,
+  type SessionAnswer,
+} from "#contract/accounts";
+import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
 import type { AccountSettings, Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
+import { route } from "../../route.js";
 import { currentUser, requireSelfOrAdmin } from "./auth.js";
 import type { Mailer } from "./mail.js";
-import { clearCounter, deleteEndedCounters, hit, unhit, type RateLimit, type RateLimitResult } from "./rate-limit.js";
 import {
-  changePasswordBody,
-  forgotPasswordBody,
-  loginBody,
-  profileParams,
-  profileUpdateBody,
-  registerBody,
-  resetPasswordBody,
-  resetTokenParams,
-  verifyEmailBody,
-  type MessageAnswer,
-  type ProfileData,
-  type SessionAnswer,
-} from "./schemas.js";
+  ACTION_WINDOW_SECONDS,
+  addressOf,
+  clearCounter,
+  firstRefusal,
+  hit,
+  isKnownAddress,
+  knownAddressKey,
+  LOGIN_WINDOW_SECONDS,
+  rememberAddress,
+  tooMany,
+  unhit,
+  type RateLimit,
+  type RateLimitResult,
+} from "../../rate-limit.js";
 import {
   assertResetTokenUsable,
   changePassword,
@@ -50,17 +61,11 @@ import {
 } from "./tokens.js";
 import { sweepPeriodically } from "../../periodic.js";
 
-const REGISTERED = "Cuenta creada. Le enviamos un correo para verificar su dirección.";
 const SIGNED_IN = "Sesión iniciada.";
-const BAD_CREDENTIALS = "Email o contraseña incorrecto.";
-const TOO_MANY_ATTEMPTS = "Has superado el límite de intentos. Intenta de nuevo más tarde.";
 const SESSION_EXPIRED = "La sesión ha caducado. Inicie sesión de nuevo.";
 const SIGNED_OUT = "Sesión cerrada.";
 const USER_NOT_FOUND = "Usuario no encontrado.";
-const PROFILE_UPDATED = "Perfil actualizado.";
 const IMAGE_EXPECTED = "Envíe la imagen en el campo «image» de un formulario multipart/form-data.";
-const IMAGE_TOO_LARGE = "La imagen no puede superar los 5 MB.";
-const PASSWORD_CHANGED = "Contraseña actualizada.";
 const WRONG_OLD_PASSWORD = "La contraseña actual no es correcta.";
 const EMAIL_VERIFIED = "Correo verificado. ¡Gracias!";
 const VERIFICATION_SENT = "Le enviamos un nuevo enlace de verificación.";
@@ -68,21 +73,14 @@ const RESET_REQUESTED = "Si el correo está registrado, recibirá un enlace para
 const PASSWORD_RESET = "Contraseña restablecida. Ya puede iniciar sesión.";
 
 const REFRESH_COOKIE = "refreshToken";
-const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-const LOGIN_WINDOW_SECONDS = 15 * 60;
-/** Failed logins for one e-mail from one address. */
-const ACCOUNT_LOGIN_LIMIT: RateLimit = { limit: 5, windowSeconds: LOGIN_WINDOW_SECONDS };
-/** Failed logins from one address, whatever the e-mail: stops one client trying many accounts. */
-const ADDRESS_LOGIN_LIMIT: RateLimit = { limit: 20, windowSeconds: LOGIN_WINDOW_SECONDS };
 /** E-mails (verification, reset) one address may receive: the forms cannot be used to flood an inbox. */
-const MAIL_LIMIT: RateLimit = { limit: 5, windowSeconds: 60 * 60 };
-const LONGEST_WINDOW_SECONDS = MAIL_LIMIT.windowSeconds;
+const MAIL_LIMIT: RateLimit = { limit: 5, windowSeconds: ACTION_WINDOW_SECONDS };
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface AccountRoutesOptions {
   db: Db;
-  config: Pick<Config, "publicWebUrl" | "accounts"> & { secrets: { jwtSecret: string } };
+  config: Pick<Config, "publicWebUrl" | "accounts" | "rateLimits"> & { secrets: { jwtSecret: string } };
   mailer: Mailer;
 }
 
@@ -91,13 +89,12 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   const { db, mailer } = opts;
   const settings: AccountSettings = opts.config.accounts;
   const mailSettings = { publicWebUrl: opts.config.publicWebUrl, ...settings };
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const loginLimits = opts.config.rateLimits.login;
+  const loginLimit = (limit: number): RateLimit => ({ limit, windowSeconds: LOGIN_WINDOW_SECONDS });
   prepareCredentialChecks();
 
-  // Expired tokens and ended counters only take room.
-  sweepPeriodically(app, CLEANUP_INTERVAL_MS, () =>
-    Promise.all([deleteExpiredTokens(db), deleteEndedCounters(db, LONGEST_WINDOW_SECONDS)]),
-  );
+  // Expired tokens only take room (rate-limit.ts sweeps the ended counters).
+  sweepPeriodically(app, CLEANUP_INTERVAL_MS, () => deleteExpiredTokens(db));
   app.addHook("onClose", async () => mailer.flush());
 
   const setRefreshCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
@@ -129,38 +126,47 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return limit;
   }
 
-  routes.post("/user/register", { schema: { body: registerBody } }, async (request, reply): Promise<SessionAnswer> => {
+  route(app, endpoints.register, { rateLimit: "register" }, async (request, reply) => {
     const user = await createAccount(db, request.body);
     await mailWithinLimit(user.email, () => verificationMail(db, user, mailSettings));
     reply.status(201);
     return startSession(reply, { id: user.id, role: user.role }, REGISTERED);
   });
 
-  routes.post("/user/login", { schema: { body: loginBody } }, async (request, reply) => {
+  route(app, endpoints.login, async (request, reply) => {
     const { email, password } = request.body;
     // request.ip honours X-Forwarded-For only from TRUSTED_PROXIES, so a client cannot pick its own address.
-    const addressKey = `login:address:${request.ip}`;
-    const accountKey = `login:account:${request.ip}:${email}`;
-    const [byAddress, byAccount] = await Promise.all([hit(db, addressKey, ADDRESS_LOGIN_LIMIT), hit(db, accountKey, ACCOUNT_LOGIN_LIMIT)]);
-    if (!byAddress.allowed || !byAccount.allowed) {
-      const retryAfter = Math.max(byAddress.retryAfterSeconds, byAccount.retryAfterSeconds);
-      return reply.status(429).header("retry-after", String(retryAfter)).send({ message: TOO_MANY_ATTEMPTS });
-    }
+    const address = addressOf(request.ip);
+    const addressAccountKey = `login:address-account:${address}:${email}`;
+    const addressKey = `login:address:${address}`;
+    const accountKey = `login:account:${email}`;
+    const knownKey = knownAddressKey(request.ip, email);
+    // Attempts are counted before the check so parallel guesses cannot slip past; a success takes its hits back.
+    // Narrowest first: guesses this address may no longer make do not count against the account, so
+    // one client alone cannot lock an account for everyone.
+    const byAddress = await firstRefusal(db, [
+      [addressAccountKey, loginLimit(loginLimits.perAddressAndAccount)],
+      [addressKey, loginLimit(loginLimits.perAddress)],
+    ]);
+    if (byAddress) return tooMany(reply, byAddress.retryAfterSeconds, TOO_MANY_ATTEMPTS);
+    // Many addresses guessing one account: past its limit, only an address the account signed in from
+    // lately still gets its own few tries (README, "Login limits"), so the owner is not locked out.
+    const byAccount = await hit(db, accountKey, loginLimit(loginLimits.perAccount));
+    if (!byAccount.allowed && !(await isKnownAddress(db, knownKey))) return tooMany(reply, byAccount.retryAfterSeconds, TOO_MANY_ATTEMPTS);
     const user = await checkCredentials(db, email, password);
     if (!user) throw new HttpError(400, BAD_CREDENTIALS);
-    // Attempts are counted before the check so parallel guesses cannot slip past; a success is taken back.
-    await Promise.all([clearCounter(db, accountKey), unhit(db, addressKey)]);
+    await Promise.all([clearCounter(db, addressAccountKey), unhit(db, addressKey), unhit(db, accountKey), rememberAddress(db, knownKey)]);
     return startSession(reply, user, SIGNED_IN);
   });
 
-  routes.get("/user/google", async (request, reply): Promise<SessionAnswer> => {
+  route(app, endpoints.google, async (request, reply) => {
     const match = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? "");
     if (!match) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
     const user = await signInWithGoogle(db, settings, match[1]!);
     return startSession(reply, user, SIGNED_IN);
   });
 
-  routes.post("/refresh-token", async (request, reply) => {
+  route(app, endpoints.refreshToken, async (request, reply) => {
     const presented = presentedRefreshToken(request);
     const rotated = presented ? await rotateRefreshToken(db, presented, settings.refreshTokenTtlDays) : null;
     const user = rotated ? await findUserById(db, rotated.userId) : null;
@@ -169,7 +175,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return { accessToken: await accessToken({ id: user.id, role: user.role }), refreshToken: rotated.token };
   });
 
-  routes.post("/logout", async (request, reply): Promise<MessageAnswer> => {
+  route(app, endpoints.logout, async (request, reply) => {
     const presented = presentedRefreshToken(request);
     const familyId = presented ? await findRefreshFamily(db, presented) : null;
     if (familyId) await revokeFamily(db, familyId);
@@ -177,40 +183,34 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return { message: SIGNED_OUT };
   });
 
-  routes.get(
-    "/user/profile/:id",
-    { onRequest: app.authenticate, schema: { params: profileParams } },
-    async (request): Promise<{ profileData: ProfileData }> => {
-      requireSelfOrAdmin(request, request.params.id);
-      const user = await findUserById(db, request.params.id);
-      if (!user) throw new HttpError(404, USER_NOT_FOUND);
-      return { profileData: toProfileData(user) };
-    },
-  );
+  route(app, endpoints.profile, { onRequest: app.authenticate }, async (request) => {
+    requireSelfOrAdmin(request, request.params.id);
+    const user = await findUserById(db, request.params.id);
+    if (!user) throw new HttpError(404, USER_NOT_FOUND);
+    return { profileData: toProfileData(user) };
+  });
 
-  routes.put(
-    "/user/profile/update",
-    { onRequest: app.authenticate, schema: { body: profileUpdateBody } },
-    async (request): Promise<MessageAnswer & { profileData: ProfileData }> => {
-      const user = await updateProfile(db, currentUser(request).id, request.body);
-      if (!user) throw new HttpError(404, USER_NOT_FOUND);
-      return { message: PROFILE_UPDATED, profileData: toProfileData(user) };
-    },
-  );
+  route(app, endpoints.updateProfile, { onRequest: app.authenticate }, async (request) => {
+    const user = await updateProfile(db, currentUser(request).id, request.body);
+    if (!user) throw new HttpError(404, USER_NOT_FOUND);
+    return { message: PROFILE_UPDATED, profileData: toProfileData(user) };
+  });
 
-  routes.post("/user/profile/image/upload", { onRequest: app.authenticate }, async (request): Promise<{ profileData: ProfileData }> => {
+  route(app, endpoints.uploadProfileImage, { onRequest: app.authenticate, rateLimit: "upload" }, async (request) => {
     if (!request.isMultipart()) throw new HttpError(400, IMAGE_EXPECTED);
+    // With every place in the image queue taken, refuse before reading the upload.
+    app.imageQueue.assertRoom();
     const file = await request.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
     if (!file || file.fieldname !== "image") throw new HttpError(400, IMAGE_EXPECTED);
     const picture = await file.toBuffer().catch((error: { code?: string }) => {
-      throw error.code === "FST_REQ_FILE_TOO_LARGE" ? new HttpError(413, IMAGE_TOO_LARGE) : error;
+      throw error.code === "FST_REQ_FILE_TOO_LARGE" ? new HttpError(413, PROFILE_IMAGE_TOO_LARGE) : error;
     });
     const user = await findUserById(db, currentUser(request).id);
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
-    return { profileData: toProfileData(await replaceProfileImage(db, user, picture)) };
+    return { profileData: toProfileData(await replaceProfileImage(db, user, picture, app.imageQueue)) };
   });
 
-  routes.put("/user/change-password", { onRequest: app.authenticate, schema: { body: changePasswordBody } }, async (request, reply) => {
+  route(app, endpoints.changePassword, { onRequest: app.authenticate }, async (request, reply) => {
     const user = await findUserById(db, currentUser(request).id);
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
     // The session making the change survives when its refresh cookie comes along; every other one ends.
@@ -223,23 +223,23 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return { message: PASSWORD_CHANGED };
   });
 
-  routes.post("/user/verify-email", { schema: { body: verifyEmailBody } }, async (request): Promise<MessageAnswer> => {
+  route(app, endpoints.verifyEmail, async (request) => {
     await verifyEmail(db, request.body.token);
     return { message: EMAIL_VERIFIED };
   });
 
-  routes.post("/user/resend-verification", { onRequest: app.authenticate }, async (request, reply) => {
+  route(app, endpoints.resendVerification, { onRequest: app.authenticate }, async (request, reply) => {
     const user = await findUserById(db, currentUser(request).id);
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
     // An address already verified needs no link; the answer is the same so the form stays simple.
     if (user.emailVerifiedAt === null) {
       const limit = await mailWithinLimit(user.email, () => verificationMail(db, user, mailSettings));
-      if (!limit.allowed) return reply.status(429).header("retry-after", String(limit.retryAfterSeconds)).send({ message: TOO_MANY_ATTEMPTS });
+      if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_ATTEMPTS);
     }
     return { message: VERIFICATION_SENT };
   });
 
-  routes.post("/user/forgot-password", { schema: { body: forgotPasswordBody } }, async (request): Promise<MessageAnswer> => {
+  route(app, endpoints.forgotPassword, async (request) => {
     const { email } = request.body;
     // Same answer, and the same database work before it, whether or not the address is registered;
     // the token and the e-mail are made after the answer is sent.
@@ -248,12 +248,12 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return { message: RESET_REQUESTED };
   });
 
-  routes.get("/user/reset-password/:token", { schema: { params: resetTokenParams } }, async (request) => {
+  route(app, endpoints.checkResetToken, async (request) => {
     await assertResetTokenUsable(db, request.params.token);
-    return { valid: true };
+    return { valid: true as const };
   });
 
-  routes.post("/user/reset-password", { schema: { body: resetPasswordBody } }, async (request): Promise<MessageAnswer> => {
+  route(app, endpoints.resetPassword, async (request) => {
     await resetPassword(db, request.body.token, request.body.password);
     return { message: PASSWORD_RESET };
   });

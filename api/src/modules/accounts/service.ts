@@ -1,14 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql, type InferSelectModel } from "drizzle-orm";
 import { z } from "zod";
+import type { ProfileData, ProfileUpdateBody, RegisterBody } from "#contract/accounts";
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from "#contract/limits";
+import { IMAGE_TOO_MANY_PIXELS } from "#contract/media";
 import type { AccountSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { images, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
+import type { ImageQueue } from "../media/queue.js";
 import { storeImage } from "../media/service.js";
 import type { MailMessage } from "./mail.js";
 import { hashPassword, verifyPassword } from "./password.js";
-import type { ProfileData, ProfileUpdateBody, RegisterBody } from "./schemas.js";
 import {
   consumeAccountToken,
   issueAccountToken,
@@ -123,10 +126,10 @@ async function fetchGoogleUserinfo(userinfoUrl: string, accessToken: string) {
   }
 }
 
-/** A display name within the 2..80 characters registration allows. */
+/** A display name within the length registration allows. */
 function nameFromGoogle(name: string | undefined, email: string): string {
   const candidate = (name ?? "").trim() || email.split("@")[0]!;
-  return candidate.length >= 2 ? candidate.slice(0, 80) : email.slice(0, 80);
+  return candidate.length >= NAME_MIN_LENGTH ? candidate.slice(0, NAME_MAX_LENGTH) : email.slice(0, NAME_MAX_LENGTH);
 }
 
 /**
@@ -183,10 +186,14 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
   return user ?? null;
 }
 
-/** Stores the picture (checked by content) as the user's image; the previous one is deleted. */
-export async function replaceProfileImage(db: Db, user: UserRow, picture: Buffer): Promise<UserRow> {
-  const imageId = await storeImage(db, picture, user.name).catch((error: unknown) => {
-    throw error instanceof HttpError && error.statusCode === 400 ? new HttpError(400, INVALID_IMAGE) : error;
+/**
+ * Stores the picture (checked by content, decoded through the app's image queue) as the user's
+ * image; the previous one is deleted. One with too many pixels keeps its own message.
+ */
+export async function replaceProfileImage(db: Db, user: UserRow, picture: Buffer, queue: ImageQueue): Promise<UserRow> {
+  const imageId = await storeImage(db, picture, user.name, queue).catch((error: unknown) => {
+    const unreadable = error instanceof HttpError && error.statusCode === 400 && error.message !== IMAGE_TOO_MANY_PIXELS;
+    throw unreadable ? new HttpError(400, INVALID_IMAGE) : error;
   });
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(users).set({ imageId }).where(eq(users.id, user.id)).returning();

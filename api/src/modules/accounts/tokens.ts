@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { role as roleSchema, type Role } from "#contract/accounts";
 import type { Db } from "../../db/client.js";
-import { accountTokens, refreshTokens, userRole } from "../../db/schema.js";
+import { accountTokens, refreshTokens } from "../../db/schema.js";
 
-export type Role = (typeof userRole.enumValues)[number];
+export type { Role } from "#contract/accounts";
 
 /** Who an access token speaks for. */
 export interface AuthUser {
@@ -53,13 +54,19 @@ export function signAccessToken(user: AuthUser, settings: AccessTokenSettings): 
   return signApiJwt({ id: user.id, role: user.role }, AUDIENCE, settings);
 }
 
+/** What an access token says: its user, and when it was issued (`iat`, whole seconds since 1970). */
+export interface AccessClaims extends AuthUser {
+  issuedAt: number;
+}
+
 /** The user an access token names, or null when it is not one of our access tokens. */
-export async function verifyAccessToken(token: string, secret: string): Promise<AuthUser | null> {
+export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
   const payload = await verifyApiJwt(token, AUDIENCE, secret);
   if (!payload) return null;
-  const { id, role } = payload;
-  if (typeof id !== "string" || !userRole.enumValues.includes(role as Role)) return null;
-  return { id, role: role as Role };
+  const { id, iat } = payload;
+  const role = roleSchema.safeParse(payload.role);
+  if (typeof id !== "string" || typeof iat !== "number" || !role.success) return null;
+  return { id, role: role.data, issuedAt: iat };
 }
 
 /** 32 random bytes, base64url: what refresh, verification and reset tokens are made of. */

@@ -1,12 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  ADDED_TO_CART,
+  ADDED_TO_COMPARE,
+  ADDED_TO_WISHLIST,
+  cartEndpoints as endpoints,
+  LISTS_MERGED,
+  QUANTITY_UPDATED,
+  REMOVED_FROM_CART,
+  REMOVED_FROM_COMPARE,
+  REMOVED_FROM_WISHLIST,
+} from "#contract/cart";
+import { FORBIDDEN } from "#contract/messages";
 import type { CartSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { cartItems, compareItems, wishlistItems } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
-import { FORBIDDEN } from "../accounts/auth.js";
-import type { MessageAnswer } from "../accounts/schemas.js";
-import { addToCartBody, lineParams, mergeGuestListsBody, productListItemBody, userParams } from "./schemas.js";
+import { route } from "../../route.js";
 import {
   addToCart,
   addToCompare,
@@ -25,15 +34,6 @@ import {
 import { currentShopper, registerShopperIdentity } from "./shopper.js";
 import { sweepPeriodically } from "../../periodic.js";
 
-const ADDED_TO_CART = "Producto agregado al carrito.";
-const REMOVED_FROM_CART = "Producto eliminado del carrito.";
-const QUANTITY_UPDATED = "Cantidad actualizada.";
-const ADDED_TO_WISHLIST = "Producto agregado a favoritos.";
-const REMOVED_FROM_WISHLIST = "Producto eliminado de favoritos.";
-const ADDED_TO_COMPARE = "Producto agregado a la comparación.";
-const REMOVED_FROM_COMPARE = "Producto eliminado de la comparación.";
-const LISTS_MERGED = "Listas combinadas.";
-
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface CartRoutesOptions {
@@ -47,13 +47,12 @@ export interface CartRoutesOptions {
  */
 export async function cartRoutes(app: FastifyInstance, opts: CartRoutesOptions) {
   const { db } = opts;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   registerShopperIdentity(app);
 
   // Abandoned guest lists only take room.
   sweepPeriodically(app, CLEANUP_INTERVAL_MS, () => deleteStaleGuestLists(db));
 
-  routes.post("/home/product/add-to-card", { schema: { body: addToCartBody } }, async (request, reply) => {
+  route(app, endpoints.addToCart, async (request, reply) => {
     const shopper = currentShopper(request, request.body.userId);
     try {
       await addToCart(db, shopper, request.body);
@@ -65,61 +64,53 @@ export async function cartRoutes(app: FastifyInstance, opts: CartRoutesOptions) 
     return { message: ADDED_TO_CART, card_product_count: await cartProductCount(db, shopper) };
   });
 
-  routes.get("/home/product/get-card-product/:userId", { schema: { params: userParams } }, (request) =>
-    cartOf(db, currentShopper(request, request.params.userId), opts.cart),
-  );
+  route(app, endpoints.cart, (request) => cartOf(db, currentShopper(request, request.params.userId), opts.cart));
 
-  routes.delete("/home/product/delete-card-product/:id", { schema: { params: lineParams } }, async (request): Promise<MessageAnswer> => {
+  route(app, endpoints.deleteCartLine, async (request) => {
     await deleteLine(db, cartItems, currentShopper(request), request.params.id);
     return { message: REMOVED_FROM_CART };
   });
 
-  routes.put("/home/product/quantity-inc/:id", { schema: { params: lineParams } }, async (request): Promise<MessageAnswer> => {
+  route(app, endpoints.quantityInc, async (request) => {
     await stepQuantity(db, currentShopper(request), request.params.id, 1);
     return { message: QUANTITY_UPDATED };
   });
 
-  routes.put("/home/product/quantity-dec/:id", { schema: { params: lineParams } }, async (request): Promise<MessageAnswer> => {
+  route(app, endpoints.quantityDec, async (request) => {
     await stepQuantity(db, currentShopper(request), request.params.id, -1);
     return { message: QUANTITY_UPDATED };
   });
 
-  routes.post("/home/product/add-to-wishlist", { schema: { body: productListItemBody } }, async (request, reply): Promise<MessageAnswer> => {
+  route(app, endpoints.addToWishlist, async (request, reply) => {
     await addToWishlist(db, currentShopper(request, request.body.userId), request.body.productId);
     reply.status(201);
     return { message: ADDED_TO_WISHLIST };
   });
 
-  routes.get("/home/product/get-wishlist-products/:userId", { schema: { params: userParams } }, (request) =>
-    wishlistOf(db, currentShopper(request, request.params.userId)),
-  );
+  route(app, endpoints.wishlist, (request) => wishlistOf(db, currentShopper(request, request.params.userId)));
 
-  routes.delete("/home/product/delete-wishlist-product/:id", { schema: { params: lineParams } }, async (request): Promise<MessageAnswer> => {
+  route(app, endpoints.deleteWishlistLine, async (request) => {
     await deleteLine(db, wishlistItems, currentShopper(request), request.params.id);
     return { message: REMOVED_FROM_WISHLIST };
   });
 
-  routes.post("/home/product/add-to-compare", { schema: { body: productListItemBody } }, async (request, reply): Promise<MessageAnswer> => {
+  route(app, endpoints.addToCompare, async (request, reply) => {
     await addToCompare(db, currentShopper(request, request.body.userId), request.body.productId);
     reply.status(201);
     return { message: ADDED_TO_COMPARE };
   });
 
-  routes.get("/home/product/get-compare-products/:userId", { schema: { params: userParams } }, (request) =>
-    compareListOf(db, currentShopper(request, request.params.userId)),
-  );
+  route(app, endpoints.compareList, (request) => compareListOf(db, currentShopper(request, request.params.userId)));
 
-  routes.delete("/home/product/delete-compare-product/:id", { schema: { params: lineParams } }, async (request): Promise<MessageAnswer> => {
+  route(app, endpoints.deleteCompareLine, async (request) => {
     await deleteLine(db, compareItems, currentShopper(request), request.params.id);
     return { message: REMOVED_FROM_COMPARE };
   });
 
-  routes.get("/home/product/get-counts/:userId", { schema: { params: userParams } }, (request) =>
-    shopperCounts(db, currentShopper(request, request.params.userId)),
-  );
+  route(app, endpoints.counts, (request) => shopperCounts(db, currentShopper(request, request.params.userId)));
 
   // Only a signed-in user takes a guest's lists: a guest merging into another guest would be pointless.
-  routes.post("/home/product/merge-guest-lists", { schema: { body: mergeGuestListsBody } }, async (request): Promise<MessageAnswer> => {
+  route(app, endpoints.mergeGuestLists, async (request) => {
     const shopper = currentShopper(request);
     if (shopper.kind !== "user") throw new HttpError(403, FORBIDDEN);
     await mergeGuestLists(db, shopper.id, request.body.guestId.toLowerCase());

@@ -1,22 +1,30 @@
 import { and, asc, desc, eq, gt, gte, isNotNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn, type PgColumn } from "drizzle-orm/pg-core";
+import {
+  MINIMUM_QUANTITY,
+  SIZE_UNKNOWN,
+  type AddToCartBody,
+  type CartAnswer,
+  type CartLine,
+  type CartShopGroup,
+  type CompareAnswer,
+  type ShopperCountsAnswer,
+  type WishlistAnswer,
+} from "#contract/cart";
+import { PRODUCT_NOT_FOUND, PRODUCT_UNAVAILABLE } from "#contract/catalog";
+import { COMPARE_LIMIT } from "#contract/limits";
 import type { CartSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { cartCoupons, cartItems, compareItems, couponRedemptions, productSizes, products, shops, wishlistItems } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import { unreadCountOf } from "../notifications/service.js";
-import { productDetailColumns, productSizesList, selectProductCards, toProductCard, toProductDetail } from "../catalog/service.js";
-import { COMPARE_LIMIT, type CartAnswer, type CartLine, type CartShopGroup, type CompareAnswer, type ShopperCountsAnswer, type WishlistAnswer } from "./contract.js";
-import type { AddToCartBody } from "./schemas.js";
+import { inStore, productDetailColumns, productSizesList, selectProductCards, toProductCard, toProductDetail } from "../catalog/service.js";
 import { shippingFeePerShop } from "../orders/pricing.js";
 import { ownedBy, ownerColumn, ownerValues, type Shopper, type ShopperList } from "./shopper.js";
 
-const PRODUCT_NOT_FOUND = "Producto no encontrado";
 const LINE_NOT_FOUND = "Producto no encontrado en su lista.";
 const NO_MORE_UNITS = "No hay más unidades disponibles.";
-const MINIMUM_QUANTITY = "La cantidad mínima es 1.";
 const SIZE_REQUIRED = "Elija una talla.";
-const SIZE_UNKNOWN = "La talla elegida no existe.";
 const SOLD_OUT = "Producto agotado.";
 const ALREADY_IN_WISHLIST = "El producto ya está en favoritos.";
 const ALREADY_IN_COMPARE = "El producto ya está en la comparación.";
@@ -51,9 +59,12 @@ function lineStock(line: { productId: AnyPgColumn | SQL; size: AnyPgColumn | SQL
 
 const cartLineStock = lineStock(cartItems);
 
+/** Whether a cart line's product is in the store (its shop selling): only then may it be added or raised. */
+const cartLineInStore = sql<boolean>`(${cartItems.productId} in (select ${products.id} from ${products} where ${inStore}))`;
+
 async function requireProduct(db: Db, productId: string) {
   const [product] = await db
-    .select({ stock: products.stock, sizes: productSizesList })
+    .select({ stock: products.stock, sizes: productSizesList, inStore: sql<boolean>`${inStore}` })
     .from(products)
     .where(eq(products.id, productId));
   if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -76,6 +87,8 @@ function chosenSize(product: Awaited<ReturnType<typeof requireProduct>>, size: s
  */
 export async function addToCart(db: Db, shopper: Shopper, body: AddToCartBody): Promise<void> {
   const product = await requireProduct(db, body.productId);
+  // Its shop is not selling (pending, rejected, suspended): the product's page says so too.
+  if (!product.inStore) throw new HttpError(400, PRODUCT_UNAVAILABLE);
   const { size, stock } = chosenSize(product, body.size);
   if (stock < 1) throw new HttpError(400, SOLD_OUT);
 
@@ -118,7 +131,8 @@ export async function shopperCounts(db: Db, shopper: Shopper): Promise<ShopperCo
 
 /**
  * The shopper's cart grouped by shop. A line holding more units than are left is lowered to the
- * stock first, so what the shopper sees can be bought; sold-out lines are listed apart.
+ * stock first, so what the shopper sees can be bought; lines that cannot be bought (sold out, or
+ * their shop not selling: `productInfo.available` false) are listed apart.
  */
 export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): Promise<CartAnswer> {
   await db
@@ -152,7 +166,7 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
       productInfo: toProductCard(row),
     };
     units += line.quantity;
-    if (line.stock < 1) {
+    if (line.stock < 1 || !line.productInfo.available) {
       outOfStockProduct.push(line);
       continue;
     }
@@ -190,7 +204,7 @@ export async function deleteLine(db: Db, list: typeof cartItems | typeof wishlis
  * is in the UPDATE's WHERE, so concurrent calls cannot pass it.
  */
 export async function stepQuantity(db: Db, shopper: Shopper, lineId: string, step: 1 | -1): Promise<void> {
-  const withinBound = step === 1 ? lt(cartItems.quantity, cartLineStock) : gt(cartItems.quantity, 1);
+  const withinBound = step === 1 ? and(lt(cartItems.quantity, cartLineStock), cartLineInStore) : gt(cartItems.quantity, 1);
   const updated = await db
     .update(cartItems)
     .set({ quantity: sql`${cartItems.quantity} + ${step}::integer` })
@@ -198,10 +212,11 @@ export async function stepQuantity(db: Db, shopper: Shopper, lineId: string, ste
     .returning({ id: cartItems.id });
   if (updated.length > 0) return;
   const [line] = await db
-    .select({ id: cartItems.id })
+    .select({ id: cartItems.id, inStore: cartLineInStore })
     .from(cartItems)
     .where(and(eq(cartItems.id, lineId), ownedBy(cartItems, shopper)));
   if (!line) throw new HttpError(404, LINE_NOT_FOUND);
+  if (step === 1 && !line.inStore) throw new HttpError(400, PRODUCT_UNAVAILABLE);
   throw new HttpError(400, step === 1 ? NO_MORE_UNITS : MINIMUM_QUANTITY);
 }
 

@@ -2,8 +2,9 @@ import { eq, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { FORBIDDEN, UNAUTHORIZED } from "#contract/messages";
 import { HttpError } from "../../http-error.js";
-import { currentUser, FORBIDDEN, UNAUTHORIZED } from "../accounts/auth.js";
+import { currentUser } from "../accounts/auth.js";
 
 /** Whose lists a call reads or changes: a signed-in user, or a visitor by the guest id the web keeps. */
 export interface Shopper {

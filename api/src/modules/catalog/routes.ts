@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND } from "#contract/catalog";
+import { REVIEWS_PER_PAGE } from "#contract/limits";
+import { SHOP_NOT_FOUND, shopEndpoints } from "#contract/shops";
 import { cachedFor } from "../../cache.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
-import { advancedSearchQuery, categoryListQuery, productSlugParams, queryProductsQuery } from "./schemas.js";
-import { REVIEWS_PER_PAGE } from "../reviews/schemas.js";
+import { route } from "../../route.js";
 import { productReviews } from "../reviews/service.js";
+import { publicShopPage, publicShops } from "./public-shop.js";
 import {
   advancedSearch,
   homeCategories,
@@ -19,31 +20,30 @@ import {
   queryProducts,
 } from "./service.js";
 
-/** Routes that take no input say so too, so every route states what it accepts. */
-const noQuery = z.object({});
-
-/** Public catalogue reads of SPEC.md section 7 "Categories and catalogue". */
+/**
+ * Public catalogue reads of SPEC.md section 7 "Categories and catalogue", and the approved shops'
+ * pages (issue 10). Only products of approved shops are in the catalogue (service.ts, inStore).
+ */
 export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalogueCacheSeconds: number }) {
   const { db } = opts;
   const categoriesCached = cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db));
   const facetsCached = cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db));
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get("/category-get", { schema: { querystring: categoryListQuery } }, (request) => listCategories(db, request.query));
+  route(app, endpoints.listCategories, (request) => listCategories(db, request.query));
 
-  routes.get("/home/get-categorys", { schema: { querystring: noQuery } }, async () => ({ categorys: await categoriesCached() }));
+  route(app, endpoints.homeCategories, async () => ({ categorys: await categoriesCached() }));
 
-  routes.get("/home/get-products", { schema: { querystring: noQuery } }, () => homeProducts(db));
+  route(app, endpoints.homeProducts, () => homeProducts(db));
 
-  routes.get("/home/price-range-latest-product", { schema: { querystring: noQuery } }, async () => {
+  route(app, endpoints.priceRangeLatestProduct, async () => {
     const [facets, latest] = await Promise.all([facetsCached(), latestProducts(db)]);
     return { ...facets, latest_product: latest };
   });
 
   // The listing's filter panel needs only the facets, not the latest products of the call above.
-  routes.get("/home/product-filters", { schema: { querystring: noQuery } }, () => facetsCached());
+  route(app, endpoints.productFilters, () => facetsCached());
 
-  routes.get("/home/query-products", { schema: { querystring: queryProductsQuery } }, async (request) => {
+  route(app, endpoints.queryProducts, async (request) => {
     const { category, ...filters } = request.query;
     if (category === undefined) return queryProducts(db, filters);
     // The id, not the slug, lets PostgreSQL walk the (category, price) index in order.
@@ -52,16 +52,23 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
     return queryProducts(db, { ...filters, categoryId });
   });
 
-  routes.get("/home/advanced-search", { schema: { querystring: advancedSearchQuery } }, (request) =>
-    advancedSearch(db, request.query.searchValue),
-  );
+  route(app, endpoints.advancedSearch, (request) => advancedSearch(db, request.query.searchValue));
 
-  routes.get("/home/get-product/:slug", { schema: { params: productSlugParams } }, async (request) => {
+  route(app, endpoints.product, async (request) => {
     const found = await productBySlug(db, request.params.slug);
-    if (!found) throw new HttpError(404, "Producto no encontrado");
+    if (!found) throw new HttpError(404, PRODUCT_NOT_FOUND);
     // Reviews are read fresh on every call (never cached), so a new one shows at once.
     return { ...found, reviews: await productReviews(db, found.product._id, { pageNo: 1, perPage: REVIEWS_PER_PAGE }) };
   });
 
-  routes.get("/banners", { schema: { querystring: noQuery } }, () => listBanners(db));
+  route(app, endpoints.banners, () => listBanners(db));
+
+  // An approved shop's public page; any other status is 404, as an unknown slug.
+  route(app, shopEndpoints.publicShop, async (request) => {
+    const page = await publicShopPage(db, request.params.slug, request.query);
+    if (!page) throw new HttpError(404, SHOP_NOT_FOUND);
+    return page;
+  });
+
+  route(app, shopEndpoints.publicShops, () => publicShops(db));
 }

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, exists, gt, gte, lte, ne, sql, type SQL } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.js";
-import { banners, categories, productImages, productSizes, products, shops } from "../../db/schema.js";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import type {
   AdvancedSearchAnswer,
   BannersAnswer,
   Category,
   CategoryListAnswer,
+  CategoryListQuery,
   FilterOptions,
   HomeProductsAnswer,
   PriceRange,
@@ -16,8 +15,11 @@ import type {
   ProductDetail,
   ProductSize,
   QueryProductsAnswer,
-} from "./contract.js";
-import type { CategoryListQuery, QueryProductsQuery } from "./schemas.js";
+  QueryProductsQuery,
+} from "#contract/catalog";
+import type { ShopStatus } from "#contract/shop-status";
+import type { Db } from "../../db/client.js";
+import { banners, categories, productImages, productSizes, products, shops } from "../../db/schema.js";
 
 /** SPEC.md section 9: 0-100 USD when there is nothing to measure. */
 const DEFAULT_PRICE_RANGE: PriceRange = { low: 0, high: 10_000 };
@@ -27,6 +29,28 @@ const ADVANCED_SEARCH_LIMIT = 8;
 const RELATED_PRODUCTS = 8;
 /** Letter sizes in the order a shopper reads them; numeric sizes come first, smallest first. */
 const LETTER_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
+
+/**
+ * The one rule that puts a product in the store: its shop is approved. A pending, rejected or
+ * suspended shop's products leave every catalogue read (lists, counts, facets, suggestions, related
+ * products, the sitemap); only their own page and the shoppers' lists still show them, as not
+ * available. It is written twice, side by side, for the two shapes of query:
+ */
+const SELLING_STATUS: ShopStatus = "aprobada";
+/** A literal, not a parameter: the planner then knows the value and plans the cards as without it. */
+const SELLING = sql.raw(`'${SELLING_STATUS}'`);
+/**
+ * ...on a query that already joins the product's shop (the cards, cart lines): a filter on the
+ * joined row. An extra relation there would cost the planner more than the query itself.
+ */
+export const shopSelling: SQL = sql`${shops.status} = ${SELLING}`;
+/**
+ * ...on a query of products alone (counts, facets, suggestions): a semi-join on the few shops, so
+ * the products' own indexes still order and limit the scan (EXPLAIN on 10,000 products: the
+ * (category, price), created_at, sale_price and search indexes are all still used).
+ */
+const sellingShops = alias(shops, "selling_shops");
+export const inStore: SQL = sql`${products.shopId} in (select ${sellingShops.id} from ${shops} as ${sellingShops} where ${sellingShops.status} = ${SELLING})`;
 
 /** Image ids of a product in display order, as text[] so both drivers hand back strings. */
 const productImageIds = sql<string[]>`array(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position})`;
@@ -46,8 +70,10 @@ const productCardColumns = {
   categoryName: categories.name,
   categorySlug: categories.slug,
   shopName: shops.name,
+  shopSlug: shops.slug,
   images: productImageIds,
   hasSizes: products.hasSizes,
+  available: sql<boolean>`(${shopSelling})`,
 };
 
 /** A card as the query returns it: flat columns, renamed into the card's shape by toProductCard. */
@@ -73,8 +99,10 @@ export function toProductCard(row: ProductCardRow): ProductCard {
     tag: row.tag,
     category: { name: row.categoryName, slug: row.categorySlug },
     shopName: row.shopName,
+    shopSlug: row.shopSlug,
     images: row.images,
     hasSizes: row.hasSizes,
+    available: row.available,
   };
 }
 
@@ -82,7 +110,7 @@ export function toProductCard(row: ProductCardRow): ProductCard {
  * Product cards with their category and shop joined; `extra` adds columns to each row, and the
  * caller may join more tables (a shopper's list, say) and filter on them.
  */
-export function selectProductCards<TExtra extends SelectedFields = {}>(db: Db, extra: TExtra = {} as TExtra) {
+export function selectProductCards<TExtra extends SelectedFields = Record<string, never>>(db: Db, extra: TExtra = {} as TExtra) {
   return db
     .select({ ...productCardColumns, ...extra })
     .from(products)
@@ -97,7 +125,7 @@ export const productSizesList = sql<ProductSize[]>`coalesce((select json_agg(jso
 export const productDetailColumns = {
   description: products.description,
   specs: products.specs,
-  shopSlug: shops.slug,
+  shopStatus: shops.status,
   createdAt: products.createdAt,
   sizes: productSizesList,
 };
@@ -105,7 +133,7 @@ export const productDetailColumns = {
 export interface ProductDetailRow extends ProductCardRow {
   description: string;
   specs: ProductDetail["specs"];
-  shopSlug: string;
+  shopStatus: ShopStatus;
   createdAt: Date;
   sizes: ProductSize[];
 }
@@ -116,14 +144,15 @@ export function toProductDetail(row: ProductDetailRow): ProductDetail {
     description: row.description,
     sizes: row.sizes,
     specs: row.specs,
-    shop: { name: row.shopName, slug: row.shopSlug },
+    shop: { name: row.shopName, slug: row.shopSlug, status: row.shopStatus },
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-async function productCards(db: Db, options: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number }): Promise<ProductCard[]> {
+/** Cards of the products in the store (shopSelling), for every catalogue list. */
+export async function productCards(db: Db, options: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number }): Promise<ProductCard[]> {
   const rows = await selectProductCards(db)
-    .where(options.where)
+    .where(and(shopSelling, options.where))
     .orderBy(...options.orderBy)
     .limit(options.limit)
     .offset(options.offset ?? 0);
@@ -194,10 +223,10 @@ export async function homeProducts(db: Db): Promise<HomeProductsAnswer> {
   };
 }
 
+/** The lowest and highest sale price in the store, each the first product of the price index that is in it. */
 async function priceRange(db: Db): Promise<PriceRange> {
-  const [range] = await db
-    .select({ low: sql<number | null>`min(${products.salePrice})`, high: sql<number | null>`max(${products.salePrice})` })
-    .from(products);
+  const bound = (direction: SQL) => sql<number | null>`(select ${products.salePrice} from ${products} where ${inStore} order by ${products.salePrice} ${direction} limit 1)`;
+  const [range] = await db.execute<{ low: number | null; high: number | null }>(sql`select ${bound(sql`asc`)} as low, ${bound(sql`desc`)} as high`).then((result) => result.rows);
   if (range?.low == null || range.high == null) return DEFAULT_PRICE_RANGE;
   return { low: range.low, high: range.high };
 }
@@ -205,10 +234,12 @@ async function priceRange(db: Db): Promise<PriceRange> {
 /** The values the listing's filters can offer; a size counts only while some product has it in stock. */
 async function filterOptions(db: Db): Promise<FilterOptions> {
   const [colors, tags, sizes] = await Promise.all([
-    db.selectDistinct({ value: products.color }).from(products).orderBy(asc(products.color)),
-    db.selectDistinct({ value: products.tag }).from(products).orderBy(asc(products.tag)),
+    db.selectDistinct({ value: products.color }).from(products).where(inStore).orderBy(asc(products.color)),
+    db.selectDistinct({ value: products.tag }).from(products).where(inStore).orderBy(asc(products.tag)),
     db.execute<{ size: string }>(sql`
-      select size from (select distinct ${productSizes.size} as size from ${productSizes} where ${productSizes.stock} > 0) as sizes
+      select size from (
+        select distinct ${productSizes.size} as size from ${productSizes} join ${products} on ${products.id} = ${productSizes.productId}
+        where ${productSizes.stock} > 0 and ${inStore}) as sizes
       order by
         case when size ~ '^[0-9]+([.,][0-9]+)?$' then replace(size, ',', '.')::numeric end nulls last,
         array_position(array[${sql.join(LETTER_SIZES.map((size) => sql`${size}`), sql`, `)}]::text[], upper(size)) nulls last,
@@ -265,7 +296,7 @@ export async function queryProducts(
 
   const [cards, [total]] = await Promise.all([
     productCards(db, { where, orderBy, limit: query.parPage, offset: (query.pageNumber - 1) * query.parPage }),
-    db.select({ total: count() }).from(products).where(where),
+    db.select({ total: count() }).from(products).where(and(inStore, where)),
   ]);
   return { products: cards, totalProduct: total?.total ?? 0, parPage: query.parPage };
 }
@@ -275,13 +306,17 @@ export async function advancedSearch(db: Db, searchValue: string): Promise<Advan
   const rows = await db
     .select({ id: products.id, name: products.name, slug: products.slug, images: productImageIds })
     .from(products)
-    .where(search.matches)
+    .where(and(inStore, search.matches))
     .orderBy(desc(search.relevance), ...newestFirst)
     .limit(ADVANCED_SEARCH_LIMIT);
   return { advanced_search_prd: rows.map((row) => ({ _id: row.id, name: row.name, slug: row.slug, images: row.images })) };
 }
 
-/** A product with its sizes, specs, shop and up to 8 others of its category; null when the slug is unknown. */
+/**
+ * A product with its sizes, specs, shop and up to 8 others of its category (in the store); null when
+ * the slug is unknown. A product of a shop that is not selling is answered too, as not `available`,
+ * so its page can say so.
+ */
 export async function productBySlug(db: Db, slug: string): Promise<Omit<ProductAnswer, "reviews"> | null> {
   const [row] = await selectProductCards(db, { ...productDetailColumns, categoryId: products.categoryId })
     .where(eq(products.slug, slug))

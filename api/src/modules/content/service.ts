@@ -1,7 +1,7 @@
 import { count, desc, lte, sql } from "drizzle-orm";
+import type { BlogPostsAnswer, BlogPostsQuery, ContactBody } from "#contract/content";
 import type { Db } from "../../db/client.js";
 import { blogPosts, contactMessages } from "../../db/schema.js";
-import type { BlogPostsAnswer, BlogPostsQuery, ContactBody } from "./schemas.js";
 
 /** Published posts, newest first; a post dated in the future stays hidden until its date. */
 export async function listBlogPosts(db: Db, query: BlogPostsQuery): Promise<BlogPostsAnswer> {

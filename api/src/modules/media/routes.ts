@@ -1,15 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { mediaEndpoints as endpoints, type ImageWidth } from "#contract/media";
 import type { Db } from "../../db/client.js";
-import { findImageVariant, type ImageWidth } from "./service.js";
-
-const imageParams = z.object({
-  id: z.string().uuid("Identificador de imagen no válido"),
-  file: z.enum(["200.webp", "400.webp", "800.webp"], {
-    errorMap: () => ({ message: "Tamaño de imagen no válido: use 200.webp, 400.webp o 800.webp" }),
-  }),
-});
+import { route } from "../../route.js";
+import { findImageVariant } from "./service.js";
 
 /** The bytes behind an image id and width never change, so browsers and proxies may keep them for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -23,10 +16,11 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-export const mediaRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db }) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+/** The web shows these images from another origin (PUBLIC_API_URL): the app's same-origin CORP would block them. */
+const IMAGE_HEADERS = { crossOriginResourcePolicy: { policy: "cross-origin" as const } };
 
-  app.get("/images/:id/:file", { schema: { params: imageParams } }, async (request, reply) => {
+export const mediaRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  route(app, endpoints.image, { helmet: IMAGE_HEADERS }, async (request, reply) => {
     const { id, file } = request.params;
     const width = Number.parseInt(file, 10) as ImageWidth;
     const data = await findImageVariant(db, id, width);
@@ -34,7 +28,8 @@ export const mediaRoutes: FastifyPluginAsync<{ db: Db }> = async (fastify, { db 
 
     // Content is fixed per id and width, so the pair is a strong validator without hashing the bytes.
     const etag = `"${id}-${width}"`;
-    reply.header("cache-control", IMMUTABLE).header("etag", etag).header("x-content-type-options", "nosniff");
+    // X-Content-Type-Options: nosniff comes with every answer (@fastify/helmet, app.ts).
+    reply.header("cache-control", IMMUTABLE).header("etag", etag);
     if (matchesEtag(request.headers["if-none-match"], etag)) return reply.status(304).send();
     return reply.type("image/webp").send(data);
   });

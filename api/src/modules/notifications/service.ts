@@ -1,13 +1,13 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { NOTIFICATION_NOT_FOUND, type NotificationItem, type NotificationsAnswer, type NotificationType } from "#contract/notifications";
 import type { Db, Transaction } from "../../db/client.js";
 import { notifications, notificationType } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
-import type { NotificationItem, NotificationsAnswer } from "./schemas.js";
 
-export type NotificationType = (typeof notificationType.enumValues)[number];
-
-export const NOTIFICATION_NOT_FOUND = "Notificación no encontrada.";
-export const NOTIFICATION_DELETED = "Notificación eliminada.";
+// The database's enum holds exactly the contract's types: adding one on either side alone fails to compile.
+type StoredType = (typeof notificationType.enumValues)[number];
+const sameTypes: [StoredType, NotificationType] extends [NotificationType, StoredType] ? true : never = true;
+void sameTypes;
 
 export interface NewNotification {
   userId: string;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
+import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "#contract/notifications";
 import type { Server as SocketServer } from "socket.io";
 import type { Db, Listen, Unlisten } from "../../db/client.js";
 import { users } from "../../db/schema.js";
 import { UNAUTHORIZED } from "../accounts/auth.js";
 import { signApiJwt, verifyApiJwt } from "../accounts/tokens.js";
-import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "./contract.js";
 import { notificationForDelivery } from "./service.js";
 
 /** The channel migration 0010's trigger announces every committed notification on. */

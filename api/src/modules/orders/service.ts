@@ -1,83 +1,25 @@
-import { and, asc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { EMPTY_CART, orderNumber, type OrderDetail, type PlaceOrderBody, type ShopOrder } from "#contract/orders";
 import type { CartSettings, OrderSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
-import {
-  cartCoupons,
-  cartItems,
-  orderItems,
-  orderPayments,
-  orders,
-  productImages,
-  productSizes,
-  products,
-  shopOrders,
-  shops,
-} from "../../db/schema.js";
+import { cartCoupons, cartItems, orderItems, orderPayments, orders, productImages, productSizes, products, shopOrders, shops } from "../../db/schema.js";
+import { inStore } from "../catalog/service.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
+import { cartCoupon, couponDiscount, redeemCoupon } from "../coupons/service.js";
 import { notify, type NewNotification } from "../notifications/service.js";
-import { orderNumber, type CouponAnswer, type OrderDetail, type ShopOrder } from "./contract.js";
-import { ownedBy, type Shopper } from "../cart/shopper.js";
-import { cartCoupon, couponDiscount, redeemCoupon } from "./coupons.js";
-import type { PlaceOrderBody } from "./schemas.js";
+import { availableCartLines, subtotalOf } from "./cart-lines.js";
+import { expireUnpaidOrders } from "./expiry.js";
 import { commissionOf, shippingFeePerShop } from "./pricing.js";
 
-export const ORDER_PLACED = "Pedido realizado.";
-export const EMPTY_CART = "Su carrito está vacío.";
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
 
 const notEnoughStock = (productName: string) => `No hay stock suficiente de «${productName}».`;
-
+const notSelling = (productName: string) => `«${productName}» no está disponible: la tienda no está vendiendo ahora.`;
 
 export interface CheckoutSettings {
   cart: CartSettings;
   orders: OrderSettings;
-}
-
-/**
- * Cancels unpaid orders past their expiry and gives their stock and coupon use back: the
- * expire_unpaid_orders() function of migration 0008, safe to call from any instance at any time.
- */
-export async function expireUnpaidOrders(db: Pick<Db, "execute">): Promise<number> {
-  const result = await db.execute<{ expired: number }>(sql`select expire_unpaid_orders() as expired`);
-  return result.rows[0]!.expired;
-}
-
-/** Units available now for a cart line: its size's stock, or the product's for a line without size. */
-const cartLineStock: SQL<number> = sql<number>`case when ${cartItems.size} = '' then ${products.stock} else coalesce(${productSizes.stock}, 0) end`;
-
-/** The chosen cart lines that can be bought now, with their server price, by shop in display order. */
-function availableCartLines(db: Pick<Db, "select">, chosenLines: SQL) {
-  return db
-    .select({
-      lineId: cartItems.id,
-      productId: cartItems.productId,
-      size: cartItems.size,
-      quantity: cartItems.quantity,
-      name: products.name,
-      unitPrice: products.salePrice,
-      shopId: shops.id,
-      shopName: shops.name,
-      ownerId: shops.ownerId,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(productSizes, and(eq(productSizes.productId, cartItems.productId), eq(productSizes.size, cartItems.size)))
-    .where(and(chosenLines, gte(cartLineStock, 1)))
-    .orderBy(asc(shops.name), asc(shops.id), asc(cartItems.createdAt), asc(cartItems.id));
-}
-
-const subtotalOf = (lines: { unitPrice: number; quantity: number }[]) => lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-
-/**
- * The coupon on the shopper's cart and what it takes off the cart's available products now
- * (placing the order computes it again).
- */
-export async function cartCouponPreview(db: Db, shopper: Shopper): Promise<CouponAnswer> {
-  const coupon = await cartCoupon(db, shopper);
-  if (!coupon) return { coupon: null, discount: 0 };
-  return { coupon, discount: couponDiscount(coupon, subtotalOf(await availableCartLines(db, ownedBy(cartItems, shopper)))) };
 }
 
 /**
@@ -119,16 +61,28 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
   const chosenLines = and(eq(cartItems.userId, userId), body.items ? inArray(cartItems.id, body.items) : undefined)!;
   return db.transaction(async (tx) => {
     // Locking the lines makes a second submission of the same cart wait, then find it emptied.
-    const lines = await availableCartLines(tx, chosenLines).for("update", { of: cartItems });
+    let lines = await availableCartLines(tx, chosenLines).for("update", { of: cartItems });
+    if (lines.length > 0) {
+      // Their shops are locked against a status change until the order is committed: a suspension
+      // under way is waited for and then seen (its lines are left out), a later one waits for this.
+      const selling = await tx
+        .select({ id: shops.id })
+        .from(shops)
+        .where(and(inArray(shops.id, [...new Set(lines.map((line) => line.shopId))]), eq(shops.status, "aprobada")))
+        .for("share");
+      const sellingIds = new Set(selling.map((shop) => shop.id));
+      lines = lines.filter((line) => sellingIds.has(line.shopId));
+    }
     if (lines.length === 0) {
-      // Lines there are, but sold out (perhaps by the order that just took the last unit).
-      const [soldOut] = await tx
-        .select({ name: products.name })
+      // Lines there are, but sold out (perhaps by the order that just took the last unit), or their shop is not selling.
+      const [unavailable] = await tx
+        .select({ name: products.name, selling: sql<boolean>`${inStore}` })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(chosenLines)
         .limit(1);
-      throw soldOut ? new HttpError(409, notEnoughStock(soldOut.name)) : new HttpError(400, EMPTY_CART);
+      if (!unavailable) throw new HttpError(400, EMPTY_CART);
+      throw new HttpError(409, unavailable.selling ? notEnoughStock(unavailable.name) : notSelling(unavailable.name));
     }
 
     const byShop = new Map<string, typeof lines>();

@@ -1,17 +1,15 @@
-import { and, eq, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
-import { orderPayments, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { orderNumber, type PaymentMethod } from "#contract/orders";
+import { INVALID_CARD_NUMBER } from "#contract/payments";
+import type { Db, Transaction } from "../../db/client.js";
+import { offers, orderPayments, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
-import type { PaymentMethod } from "../orders/contract.js";
-import type { Transaction } from "../../db/client.js";
-import { orderNumber } from "../orders/contract.js";
-import { expireUnpaidOrders, ORDER_NOT_FOUND } from "../orders/service.js";
 import { notify } from "../notifications/service.js";
+import { expireUnpaidOrders } from "../orders/expiry.js";
+import { ORDER_NOT_FOUND } from "../orders/service.js";
 import { lockWallet, walletBalance } from "../wallet/service.js";
 import { PAYPAL_NOT_CONFIRMED, type PayPalClient } from "./paypal.js";
-import { INVALID_CARD_NUMBER } from "./schemas.js";
 
-export const PAYMENT_CONFIRMED = "Pago confirmado.";
 export const ORDER_EXPIRED = "El pedido ha caducado.";
 export const ORDER_NOT_PAYABLE = "Este pedido ya no admite pagos.";
 export const INSUFFICIENT_BALANCE = "Saldo insuficiente en la cartera.";
@@ -61,7 +59,8 @@ async function lockOrderForPayment(tx: Transaction, orderId: string, userId: str
 /**
  * Marks a locked, unpaid order and its shop orders still open paid and credits each shop's owner
  * with the shop order's total minus its commission. The payment row (one per order) and the ledger
- * references (one per shop order) make a second confirmation impossible.
+ * references (one per shop order) make a second confirmation impossible. Offers still pending on
+ * the order are closed: its price is settled now.
  */
 async function confirmPayment(tx: Transaction, order: PayableOrder, method: PaymentMethod, reference: string): Promise<void> {
   await tx.insert(orderPayments).values({ orderId: order.id, method, amount: order.total, reference });
@@ -82,6 +81,18 @@ async function confirmPayment(tx: Transaction, order: PayableOrder, method: Paym
       reference: `venta:${shopOrder.id}`,
     }));
   if (credits.length > 0) await tx.insert(walletEntries).values(credits);
+  // A paid order's price can no longer change, so its pending offers are closed (rejected), as
+  // expiry (migration 0011) and cancellation close theirs; like them, without a notice of their own:
+  // the customer and the sellers are told of the payment below.
+  await tx
+    .update(offers)
+    .set({ status: "rechazada", answeredAt: sql`now()` })
+    .where(
+      and(
+        eq(offers.status, "pendiente"),
+        inArray(offers.shopOrderId, tx.select({ id: shopOrders.id }).from(shopOrders).where(eq(shopOrders.orderId, order.id))),
+      ),
+    );
   // The customer and every seller of the order hear of the payment once it is committed.
   const number = orderNumber(order.id);
   await notify(tx, [

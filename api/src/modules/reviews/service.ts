@@ -1,14 +1,13 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { PRODUCT_NOT_FOUND } from "#contract/catalog";
+import { starsText, type MyReviewAnswer, type ReviewsAnswer, type ReviewSubmittedAnswer, type SubmitReviewBody } from "#contract/reviews";
 import type { Db, Transaction } from "../../db/client.js";
 import { orderItems, orders, products, reviews, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import { notify } from "../notifications/service.js";
-import type { MyReviewAnswer, ReviewsAnswer, ReviewSubmittedAnswer } from "./contract.js";
-import type { SubmitReviewBody } from "./schemas.js";
 
 export const REVIEW_PUBLISHED = "Reseña publicada. ¡Gracias por su opinión!";
 export const REVIEW_UPDATED = "Reseña actualizada.";
-export const PRODUCT_NOT_FOUND = "Producto no encontrado";
 export const BUYERS_ONLY = "Solo los clientes que han comprado y pagado este producto pueden reseñarlo.";
 export const OWN_PRODUCT = "No puede reseñar un producto de su propia tienda.";
 
@@ -34,8 +33,6 @@ async function reviewRights(db: Db | Transaction, productId: string, userId: str
   const [row] = await (lock ? query.for("update", { of: products }) : query);
   return row ?? null;
 }
-
-const starsText = (rating: number) => (rating === 1 ? "1 estrella" : `${rating} estrellas`);
 
 /**
  * Writes the user's review of a product, or rewrites the one they wrote: only a paid buyer may,

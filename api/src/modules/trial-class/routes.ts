@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { trialClassEndpoints as endpoints } from "#contract/trial-class";
 import type { Db } from "../../db/client.js";
+import { route } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
-import { noInput, type TrialClassAnswer, type TrialClassBookedAnswer, type TrialClassBookingAnswer } from "./schemas.js";
 import { BOOKED, BOOKING_CANCELLED, bookNextClass, cancelNextClassBooking, nextClass, nextClassFor } from "./service.js";
 
 /**
@@ -11,27 +11,18 @@ import { BOOKED, BOOKING_CANCELLED, bookNextClass, cancelNextClassBooking, nextC
  */
 export async function trialClassRoutes(app: FastifyInstance, opts: { db: Db; capacity: number }) {
   const { db, capacity } = opts;
-  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get("/trial-class", { schema: { querystring: noInput } }, async (): Promise<TrialClassAnswer> => ({
-    trialClass: await nextClass(db, capacity),
-  }));
+  route(app, endpoints.nextClass, async () => ({ trialClass: await nextClass(db, capacity) }));
 
-  routes.get("/trial-class/booking", { onRequest: app.authenticate, schema: { querystring: noInput } }, (request): Promise<TrialClassBookingAnswer> =>
-    nextClassFor(db, capacity, currentUser(request).id),
-  );
+  route(app, endpoints.myBooking, { onRequest: app.authenticate }, (request) => nextClassFor(db, capacity, currentUser(request).id));
 
-  routes.post(
-    "/trial-class/booking",
-    { onRequest: app.authenticate, schema: { body: noInput.nullish() } },
-    async (request, reply): Promise<TrialClassBookedAnswer> => {
-      const answer = await bookNextClass(db, capacity, currentUser(request).id);
-      reply.status(201);
-      return { message: BOOKED, ...answer };
-    },
-  );
+  route(app, endpoints.book, { onRequest: app.authenticate }, async (request, reply) => {
+    const answer = await bookNextClass(db, capacity, currentUser(request).id);
+    reply.status(201);
+    return { message: BOOKED, ...answer };
+  });
 
-  routes.delete("/trial-class/booking", { onRequest: app.authenticate, schema: { querystring: noInput } }, async (request): Promise<TrialClassBookedAnswer> => ({
+  route(app, endpoints.cancel, { onRequest: app.authenticate }, async (request) => ({
     message: BOOKING_CANCELLED,
     ...(await cancelNextClassBooking(db, capacity, currentUser(request).id)),
   }));

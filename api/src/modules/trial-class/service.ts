@@ -2,9 +2,9 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { trialClassBookings, trialClasses } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
-import type { TrialClass, TrialClassBooking, TrialClassBookingAnswer } from "./contract.js";
+import type { TrialClass, TrialClassBooking, TrialClassBookingAnswer } from "#contract/trial-class";
+import { STORE_TIME_ZONE } from "#contract/store-time";
 
-export const CLASS_TIME_ZONE = "Europe/Madrid";
 export const CLASS_START = "10:00";
 export const CLASS_END = "11:30";
 const CLASS_START_MINUTES = 10 * 60;
@@ -17,7 +17,7 @@ export const NO_BOOKING = "No tiene ninguna reserva en la próxima clase.";
 export const BOOKING_CANCELLED = "Reserva cancelada. Su plaza queda libre para otra persona.";
 
 const madridClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: CLASS_TIME_ZONE,
+  timeZone: STORE_TIME_ZONE,
   weekday: "short",
   year: "numeric",
   month: "2-digit",

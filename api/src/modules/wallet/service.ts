@@ -1,10 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { formatUsd } from "#contract/money";
+import { VOUCHER_NOT_FOUND, type VoucherRedeemedAnswer, type WalletAnswer } from "#contract/wallet";
 import type { Db } from "../../db/client.js";
 import { vouchers, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
-import { formatUsd, type VoucherRedeemedAnswer, type WalletAnswer } from "./contract.js";
 
-export const VOUCHER_NOT_FOUND = "Voucher no encontrado.";
 export const VOUCHER_EXPIRED = "Este voucher ha caducado.";
 export const VOUCHER_ALREADY_REDEEMED = "Ya canjeó este voucher.";
 

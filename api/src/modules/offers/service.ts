@@ -1,0 +1,219 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { formatUsd } from "#contract/money";
+import type { Offer, OfferBody, OfferCreatedAnswer, SellerOffersAnswer, SellerResponseAnswer, SellerResponseBody } from "#contract/offers";
+import { orderNumber } from "#contract/orders";
+import type { OrderSettings } from "../../config.js";
+import type { Db, Transaction } from "../../db/client.js";
+import { offers, orders, shopOrders, shops, users } from "../../db/schema.js";
+import { HttpError } from "../../http-error.js";
+import type { AuthUser } from "../accounts/auth.js";
+import { orderCouponDiscount } from "../coupons/service.js";
+import { notify } from "../notifications/service.js";
+import { expireUnpaidOrders, payableOrder } from "../orders/expiry.js";
+import { commissionOf } from "../orders/pricing.js";
+import { ORDER_NOT_FOUND } from "../orders/service.js";
+
+export const OFFER_SENT = "Oferta enviada al vendedor.";
+export const OFFER_NOT_FOUND = "Oferta no encontrada.";
+export const OFFER_ORDER_CLOSED = "Este pedido ya no admite ofertas: solo se puede ofertar en pedidos sin pagar y vigentes.";
+export const OFFER_ALREADY_PENDING = "Ya tiene una oferta pendiente para esta tienda: espere la respuesta del vendedor.";
+export const OFFER_ALREADY_ANSWERED = "Esta oferta ya fue respondida.";
+export const OFFER_PRICE_CHANGE_CLOSED = "El pedido ya no admite cambios de precio: está pagado, cancelado o caducado.";
+export const OFFER_NO_LONGER_LOWER = "La oferta ya no es menor que el subtotal de la tienda.";
+
+export const offerNotLower = (subtotal: number) => `Su oferta debe ser menor que el subtotal actual de la tienda (${formatUsd(subtotal)}).`;
+
+/** An offer row as the API answers it. */
+export function offerAnswer(row: typeof offers.$inferSelect): Offer {
+  return {
+    _id: row.id,
+    shopOrderId: row.shopOrderId,
+    price: row.price,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+  };
+}
+
+/** Every offer made on the given shop orders, newest first. */
+export async function offersOf(db: Pick<Db, "select">, shopOrderIds: string[]): Promise<Offer[]> {
+  if (shopOrderIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(offers)
+    .where(inArray(offers.shopOrderId, shopOrderIds))
+    .orderBy(desc(offers.createdAt), desc(offers.id));
+  return rows.map(offerAnswer);
+}
+
+/**
+ * Locks the order row until the transaction ends. Paying, expiring, proposing and answering offers
+ * all lock it first, so none of them acts on amounts another is changing; what the caller reads
+ * after this (a new snapshot in READ COMMITTED) is current.
+ */
+async function lockOrder(tx: Transaction, orderId: string) {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      subtotal: orders.subtotal,
+      shippingFee: orders.shippingFee,
+      couponCode: orders.couponCode,
+      payable: payableOrder,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  return order!;
+}
+
+/**
+ * POST /home/customer/offer: the customer proposes a lower subtotal for one shop's part of their own
+ * order while it is unpaid and payable, one pending offer per shop order; the shop's owner is told.
+ */
+export async function createOffer(db: Db, customerId: string, body: OfferBody): Promise<OfferCreatedAnswer> {
+  await expireUnpaidOrders(db);
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ orderId: shopOrders.orderId })
+      .from(shopOrders)
+      .innerJoin(orders, eq(orders.id, shopOrders.orderId))
+      .where(and(eq(shopOrders.id, body.shopOrderId), eq(orders.userId, customerId)));
+    if (!target) throw new HttpError(404, ORDER_NOT_FOUND);
+    const order = await lockOrder(tx, target.orderId);
+    if (!order.payable) throw new HttpError(409, OFFER_ORDER_CLOSED);
+
+    const [shopOrder] = await tx
+      .select({ subtotal: shopOrders.subtotal, shopName: shops.name, ownerId: shops.ownerId })
+      .from(shopOrders)
+      .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+      .where(eq(shopOrders.id, body.shopOrderId));
+    const [pending] = await tx
+      .select({ id: offers.id })
+      .from(offers)
+      .where(and(eq(offers.shopOrderId, body.shopOrderId), eq(offers.status, "pendiente")));
+    if (pending) throw new HttpError(409, OFFER_ALREADY_PENDING);
+    if (body.price >= shopOrder!.subtotal) throw new HttpError(400, offerNotLower(shopOrder!.subtotal));
+
+    const [offer] = await tx.insert(offers).values({ shopOrderId: body.shopOrderId, customerId, price: body.price }).returning();
+    await notify(tx, [
+      {
+        userId: shopOrder!.ownerId,
+        type: "oferta",
+        orderId: order.id,
+        message: `Nueva oferta en el pedido #${orderNumber(order.id)}: ${formatUsd(body.price)} por los productos de ${shopOrder!.shopName} (subtotal actual ${formatUsd(shopOrder!.subtotal)}).`,
+      },
+    ]);
+    return { message: OFFER_SENT, offer: offerAnswer(offer!) };
+  });
+}
+
+/**
+ * GET /seller/offer/{orderId}/{userId}: the pending offers on the order's shop orders of the seller
+ * `userId`. An admin asking with their own id sees every shop's; an order without a shop of the
+ * seller is "not found".
+ */
+export async function sellerPendingOffers(db: Db, orderId: string, sellerId: string, viewer: AuthUser): Promise<SellerOffersAnswer> {
+  const everyShop = viewer.role === "admin" && viewer.id === sellerId;
+  const ownShops = everyShop ? undefined : eq(shops.ownerId, sellerId);
+  const [involved] = await db
+    .select({ id: shopOrders.id })
+    .from(shopOrders)
+    .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+    .where(and(eq(shopOrders.orderId, orderId), ownShops))
+    .limit(1);
+  if (!involved) throw new HttpError(404, ORDER_NOT_FOUND);
+
+  const rows = await db
+    .select({ offer: offers, shopName: shops.name, customerName: users.name, currentSubtotal: shopOrders.subtotal })
+    .from(offers)
+    .innerJoin(shopOrders, eq(shopOrders.id, offers.shopOrderId))
+    .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+    .innerJoin(users, eq(users.id, offers.customerId))
+    .where(and(eq(shopOrders.orderId, orderId), ownShops, eq(offers.status, "pendiente")))
+    .orderBy(asc(shops.name), asc(offers.createdAt));
+  return {
+    offers: rows.map((row) => ({
+      ...offerAnswer(row.offer),
+      orderId,
+      orderNumber: orderNumber(orderId),
+      shopName: row.shopName,
+      customerName: row.customerName,
+      currentSubtotal: row.currentSubtotal,
+    })),
+  };
+}
+
+/**
+ * POST /seller/handle-seller-response/: the shop's owner accepts or rejects a pending offer, in one
+ * transaction with the order locked. Accepting (only while the order is payable) makes the offer
+ * the shop order's subtotal, with its total and commission, and recomputes the order's subtotal,
+ * coupon discount and total; the customer is told either way. Of two answers at once, the second
+ * finds the offer answered.
+ */
+export async function respondToOffer(db: Db, settings: OrderSettings, sellerId: string, body: SellerResponseBody): Promise<SellerResponseAnswer> {
+  await expireUnpaidOrders(db);
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ orderId: shopOrders.orderId })
+      .from(offers)
+      .innerJoin(shopOrders, eq(shopOrders.id, offers.shopOrderId))
+      .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+      .where(and(eq(offers.id, body.offerId), eq(shops.ownerId, sellerId)));
+    if (!target) throw new HttpError(404, OFFER_NOT_FOUND);
+    const order = await lockOrder(tx, target.orderId);
+
+    const [current] = await tx
+      .select({
+        offer: offers,
+        shopOrderSubtotal: shopOrders.subtotal,
+        shopOrderShippingFee: shopOrders.shippingFee,
+        shopName: shops.name,
+      })
+      .from(offers)
+      .innerJoin(shopOrders, eq(shopOrders.id, offers.shopOrderId))
+      .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+      .where(eq(offers.id, body.offerId));
+    const { offer } = current!;
+    if (offer.status !== "pendiente") throw new HttpError(409, OFFER_ALREADY_ANSWERED);
+
+    const accepted = body.status === "aceptada";
+    let newTotal: number | null = null;
+    if (accepted) {
+      if (!order.payable) throw new HttpError(409, OFFER_PRICE_CHANGE_CLOSED);
+      if (offer.price >= current!.shopOrderSubtotal) throw new HttpError(409, OFFER_NO_LONGER_LOWER);
+      await tx
+        .update(shopOrders)
+        .set({
+          subtotal: offer.price,
+          total: offer.price + current!.shopOrderShippingFee,
+          commission: commissionOf(offer.price, settings),
+        })
+        .where(eq(shopOrders.id, offer.shopOrderId));
+      const subtotal = order.subtotal - current!.shopOrderSubtotal + offer.price;
+      const discount = await orderCouponDiscount(tx, order.couponCode, subtotal);
+      newTotal = Math.max(subtotal - discount, 0) + order.shippingFee;
+      await tx.update(orders).set({ subtotal, discount, total: newTotal }).where(eq(orders.id, order.id));
+    }
+
+    const [answered] = await tx
+      .update(offers)
+      .set({ status: body.status, answeredAt: new Date() })
+      .where(and(eq(offers.id, offer.id), eq(offers.status, "pendiente")))
+      .returning();
+    if (!answered) throw new HttpError(409, OFFER_ALREADY_ANSWERED);
+
+    const about = `Su oferta de ${formatUsd(offer.price)} para el pedido #${orderNumber(order.id)} (${current!.shopName})`;
+    await notify(tx, [
+      {
+        userId: offer.customerId,
+        type: "oferta",
+        orderId: order.id,
+        message: accepted ? `${about} fue aceptada. Nuevo total del pedido: ${formatUsd(newTotal!)}.` : `${about} fue rechazada.`,
+      },
+    ]);
+    return {
+      message: accepted ? `Oferta aceptada: el nuevo subtotal de ${current!.shopName} es ${formatUsd(offer.price)}.` : "Oferta rechazada.",
+      offer: offerAnswer(answered),
+    };
+  });
+}

@@ -1,0 +1,17 @@
+/** The admin area's addresses, in one place for its menu, links and redirects. */
+export const ADMIN_HOME = "/dashboard/admin";
+
+export const adminPaths = {
+  home: ADMIN_HOME,
+  shopRequests: `${ADMIN_HOME}/shop-requests`,
+  shopRequest: (userId: string) => `${ADMIN_HOME}/shop-requests/${encodeURIComponent(userId)}`,
+  shops: `${ADMIN_HOME}/shops`,
+  audit: `${ADMIN_HOME}/audit`,
+  /** The audit log narrowed to one record. */
+  auditOf: (entityId: string) => `${ADMIN_HOME}/audit?${new URLSearchParams({ entityId })}`,
+};
+
+/** A shop document through the web's proxy (app/routes/shop-document.ts): images inline, PDFs as attachments. */
+export function shopDocumentPath(documentId: string): string {
+  return `/documentos-tienda/${encodeURIComponent(documentId)}`;
+}

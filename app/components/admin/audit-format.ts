@@ -1,0 +1,67 @@
+import { SHOP_DOCUMENT_STATUS_LABELS, SHOP_STATUS_LABELS } from "#contract/shops";
+
+/**
+ * An audit entry's before and after, written for an admin: one line per field that the action
+ * changed, with the field's Spanish name and each value in words.
+ */
+export interface AuditChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** The Spanish names of the fields entries record; a field not named here keeps its own name. */
+const FIELD_LABELS: Record<string, string> = {
+  status: "Estado",
+  statusReason: "Motivo",
+  reason: "Motivo",
+  role: "Rol",
+  approvedAt: "Aprobada el",
+  documents: "Documentos",
+  name: "Nombre",
+  shopName: "Nombre",
+  note: "Nota",
+  rif: "Identificador fiscal",
+};
+
+const ROLE_LABELS: Record<string, string> = { customer: "Cliente", seller: "Vendedor", admin: "Administrador" };
+const EMPTY = "—";
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A value as words: statuses and roles by their labels, dates in the store's time, lists item by item. */
+export function auditValue(field: string, value: unknown, formatDate: (iso: string) => string): string {
+  if (value === null || value === undefined || value === "") return EMPTY;
+  if (typeof value === "boolean") return value ? "Sí" : "No";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") {
+    if (field === "status") return (SHOP_STATUS_LABELS as Record<string, string>)[value] ?? (SHOP_DOCUMENT_STATUS_LABELS as Record<string, string>)[value] ?? value;
+    if (field === "role") return ROLE_LABELS[value] ?? value;
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) return formatDate(value);
+    return value;
+  }
+  if (Array.isArray(value)) return value.length === 0 ? EMPTY : value.map((item) => auditValue(field, item, formatDate)).join("; ");
+  if (isRecord(value)) {
+    // A document: its name, then what was said about it.
+    const name = typeof value.fileName === "string" ? value.fileName : typeof value.name === "string" ? value.name : null;
+    const rest = Object.entries(value)
+      .filter(([key]) => key !== "fileName" && key !== "name" && !/id$/i.test(key))
+      .map(([key, item]) => `${FIELD_LABELS[key] ?? key}: ${auditValue(key, item, formatDate)}`);
+    return [name, ...rest].filter(Boolean).join(", ") || EMPTY;
+  }
+  return String(value);
+}
+
+/** The fields whose value differs between before and after (all of them when nothing differs), in the order they first appear. */
+export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null, formatDate: (iso: string) => string): AuditChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const rows = fields.map((field) => {
+    const was = before?.[field];
+    const now = after?.[field];
+    return { field, changed: JSON.stringify(was ?? null) !== JSON.stringify(now ?? null), change: { field: FIELD_LABELS[field] ?? field, before: auditValue(field, was, formatDate), after: auditValue(field, now, formatDate) } };
+  });
+  const changed = rows.filter((row) => row.changed);
+  return (changed.length > 0 ? changed : rows).map((row) => row.change);
+}

@@ -1,0 +1,73 @@
+import { Transform } from "node:stream";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "./components/Nonce";
+import { isApiUnavailable } from "./services/api.server";
+import { logError } from "./services/log.server";
+
+/**
+ * server.ts builds each request's load context and finishes its response through these, taken
+ * from the Remix build itself: made by server.ts's own copy of the modules, the context's API
+ * client would throw an ApiError class the routes' `instanceof` checks do not know.
+ */
+export { createRequestContext, finishResponse } from "./services/context.server";
+export { withRequestId } from "./services/log.server";
+
+/**
+ * React 18.3's renderToPipeableStream sends a whole 2 KB buffer, zero bytes and all, when the next
+ * character does not fit at its end, then that character in the next buffer (facebook/react#31134,
+ * fixed in React 19): an accent at that boundary reached the browser as "Administraci\0ón", which
+ * broke the admin menu's name. A zero byte is U+0000 in UTF-8 and nothing else, and no page text
+ * carries one, so the padding is dropped on its way out.
+ */
+function withoutZeroBytes(): Transform {
+  return new Transform({
+    transform(chunk: Uint8Array, _encoding, done) {
+      done(null, chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk);
+    },
+  });
+}
+
+/** How long a render may take before it is cut short. */
+const ABORT_DELAY_MS = 5_000;
+
+/**
+ * Every page is rendered whole before it is sent: no loader defers data, so there is nothing to
+ * stream out of order, and crawlers and browsers get the same complete document.
+ */
+export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
+  return new Promise<Response>((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider nonce={loadContext.cspNonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.cspNonce} />
+      </NonceProvider>,
+      {
+      onAllReady() {
+        const body = withoutZeroBytes();
+        headers.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(createReadableStreamFromReadable(body), { headers, status: failed ? 500 : status }));
+        pipe(body);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed = true;
+        logError(`${request.method} ${new URL(request.url).pathname}: la página no se pudo dibujar`, error);
+      },
+    },
+    );
+    setTimeout(abort, ABORT_DELAY_MS);
+  });
+}
+
+/**
+ * Errors of loaders, actions and rendering, with the request's id: the API logs its side of the
+ * same request under that id (x-request-id). A request the browser abandoned is no error. One
+ * caused by an API that is down or overloaded marks the request, so its answer is a 503.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isApiUnavailable(error)) (context as AppLoadContext).apiUnavailable = true;
+  logError(`${request.method} ${new URL(request.url).pathname}`, error);
+};

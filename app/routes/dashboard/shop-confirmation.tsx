@@ -1,0 +1,279 @@
+import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  NO_DOCUMENTS_TO_REPLACE,
+  SHOP_DOCUMENT_STATUS_LABELS,
+  SHOP_DOCUMENT_TYPES,
+  SHOP_DOCUMENTS_REPLACED,
+  SHOP_STATUS_LABELS,
+  TAX_ID_LABELS,
+  type ShopDocument,
+  type ShopRequest,
+} from "#contract/shops";
+import { longDate, shortDateTime } from "#contract/store-time";
+import { FieldErrors, FormAlert, SubmitButton, textLinkLook } from "~/components/account/FormControls";
+import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { CHOOSE_FILES_AGAIN, fileSize, REPLACEMENT_HINT, replacementField, replacementSchema, SHOP_DOCUMENT_ACCEPT, shopIntents } from "~/components/shop/shop-schemas";
+import { refusalOf } from "~/services/account.server";
+import { requireAccount } from "~/services/auth.server";
+import { readForm } from "~/services/form.server";
+import { redirectWithFlash } from "~/services/session.server";
+import { getMyShopRequest, replaceShopDocuments } from "~/services/shops.server";
+
+/** SPEC.md section 2: the waiting screen's title, verbatim. */
+const WAITING_TITLE = "Esperando Confirmación";
+
+const TITLES: Record<ShopRequest["status"], string> = {
+  pendiente: WAITING_TITLE,
+  requiere_cambios: WAITING_TITLE,
+  aprobada: "Su tienda está aprobada",
+  rechazada: "Solicitud rechazada",
+  suspendida: "Tienda suspendida",
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `${loaded ? TITLES[loaded.request.status] : WAITING_TITLE} | Mercado Pádel` },
+  { name: "description", content: "El estado de su solicitud para abrir una tienda en Mercado Pádel." },
+  { name: "robots", content: "noindex" },
+];
+
+const SHOP_FORM = "/dashboard/shop";
+const HERE = "/dashboard/shop/confirmation";
+
+/** The documents an admin asked to replace. */
+function toReplace(request: ShopRequest): ShopDocument[] {
+  return request.status === "requiere_cambios" ? request.documents.filter((document) => document.status === "requiere_cambios") : [];
+}
+
+/** SPEC.md section 2 "shop/confirmation": the request as sent and where it stands; a user who never applied goes to the form. */
+export async function loader(args: LoaderFunctionArgs) {
+  const request = await getMyShopRequest(requireAccount(args));
+  if (!request) throw redirect(SHOP_FORM);
+  return { request };
+}
+
+/** Replaces the documents the admin asked for; the request goes back to review. */
+export async function action(args: ActionFunctionArgs) {
+  const account = requireAccount(args);
+  const formData = await readForm(args.request);
+  if (formData.get("intent") !== shopIntents.replace) throw new Response(null, { status: 400 });
+  const request = await getMyShopRequest(account);
+  if (!request) throw redirect(SHOP_FORM);
+  const documents = toReplace(request);
+  if (documents.length === 0) return redirectWithFlash(args.context, HERE, { kind: "error", message: NO_DOCUMENTS_TO_REPLACE });
+  const ids = documents.map((document) => document._id);
+  // Each refused attempt empties the file inputs, as the page says.
+  const attempt = crypto.randomUUID();
+  const submission = parseWithZod(formData, { schema: replacementSchema(ids) });
+  if (submission.status !== "success") return data({ result: submission.reply(), attempt }, { status: 400 });
+  const replacements = new Map(ids.map((id) => [id, submission.value[replacementField(id)]!]));
+  try {
+    await replaceShopDocuments(account, replacements);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { status, formErrors, fieldErrors } = refusalOf(error, ids.map(replacementField));
+    return data({ result: submission.reply({ formErrors, fieldErrors }), attempt }, { status });
+  }
+  return redirectWithFlash(args.context, HERE, { kind: "success", message: SHOP_DOCUMENTS_REPLACED });
+}
+
+const cardLook = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
+const termLook = "text-sm font-semibold uppercase tracking-widest text-slate-600";
+
+function documentKind(document: ShopDocument): string {
+  return `${SHOP_DOCUMENT_TYPES[document.contentType]}, ${fileSize(document.size)}`;
+}
+
+/** What the status means for the applicant, in a sentence or two. */
+function StatusNotice({ request }: { request: ShopRequest }) {
+  switch (request.status) {
+    case "pendiente":
+      return (
+        <p className="text-lg text-slate-800">
+          Su solicitud está en proceso. Espere la confirmación: un administrador la revisará y le avisaremos de su decisión por notificación y por correo
+          electrónico.
+        </p>
+      );
+    case "requiere_cambios":
+      return (
+        <div className="space-y-2 text-lg text-slate-800">
+          <p>Su solicitud está en proceso. Espere la confirmación cuando la revisemos de nuevo.</p>
+          <p role="alert" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-base font-medium text-amber-950">
+            Un administrador pidió cambiar algunos documentos. Reemplácelos más abajo para que su solicitud vuelva a revisión.
+          </p>
+        </div>
+      );
+    case "aprobada":
+      return (
+        <div className="space-y-3 text-lg text-slate-800">
+          <p>¡Buenas noticias! Su tienda «{request.shopName}» ya está abierta en Mercado Pádel y su cuenta es ahora de vendedor.</p>
+          <p>
+            <Link to={`/tienda/${request.slug}`} className={textLinkLook}>
+              Ver la página de mi tienda
+            </Link>
+          </p>
+        </div>
+      );
+    case "rechazada":
+      return (
+        <div className="space-y-3 text-lg text-slate-800">
+          <p>Su solicitud fue rechazada.</p>
+          {request.statusReason ? <p data-testid="shop-status-reason">Motivo: {request.statusReason}</p> : null}
+          <p>
+            <Link to={SHOP_FORM} className={textLinkLook}>
+              Volver a solicitar mi tienda
+            </Link>
+          </p>
+        </div>
+      );
+    case "suspendida":
+      return (
+        <div className="space-y-3 text-lg text-slate-800">
+          <p>Su tienda está suspendida: sus productos no se muestran en la tienda mientras dure la suspensión.</p>
+          {request.statusReason ? <p data-testid="shop-status-reason">Motivo: {request.statusReason}</p> : null}
+          <p>Si tiene dudas, escríbanos desde la página de contacto.</p>
+        </div>
+      );
+  }
+}
+
+function DocumentItem({ document, testId = "shop-document" }: { document: ShopDocument; testId?: string }) {
+  return (
+    <li data-testid={testId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-slate-200 py-3 last:border-b-0">
+      <div className="min-w-0">
+        <a href={`/documentos-tienda/${document._id}`} className={`${textLinkLook} break-all`}>
+          {document.fileName}
+        </a>
+        <span className="ml-2 text-sm text-slate-600">({documentKind(document)})</span>
+        {document.note ? <p className="mt-1 text-sm text-slate-800">Nota del administrador: {document.note}</p> : null}
+      </div>
+      <span data-testid="shop-document-status" className="text-sm font-semibold text-slate-900">
+        {SHOP_DOCUMENT_STATUS_LABELS[document.status]}
+      </span>
+    </li>
+  );
+}
+
+/** The form that sends a new file for each document the admin asked to change. */
+function ReplacementForm({ documents }: { documents: ShopDocument[] }) {
+  const actionData = useActionData<typeof action>();
+  const ids = documents.map((document) => document._id);
+  const [form, fields] = useSchemaForm(replacementSchema(ids), { id: "reemplazo-documentos", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  return (
+    <section aria-labelledby="titulo-reemplazo" className={`${cardLook} space-y-5`}>
+      <h2 id="titulo-reemplazo" className="text-xl font-bold text-slate-900">
+        Reemplazar documentos
+      </h2>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        {actionData ? <p className="text-sm font-medium text-amber-900">{CHOOSE_FILES_AGAIN}</p> : null}
+        {documents.map((document) => {
+          const field = fields[replacementField(document._id)] as FieldMetadata<File | undefined>;
+          const noteId = `${field.id}-nota`;
+          const { key, ...props } = getInputProps(field, { type: "file", ariaDescribedBy: noteId });
+          return (
+            <div key={document._id}>
+              <label htmlFor={field.id} className="block font-semibold text-slate-900">
+                Nuevo archivo para «{document.fileName}»
+              </label>
+              <input key={`${key ?? ""}-${actionData?.attempt ?? "inicio"}`} {...props} accept={SHOP_DOCUMENT_ACCEPT} className="mt-1.5 block w-full text-slate-900" />
+              <p id={noteId} className="mt-1 text-sm text-slate-600">
+                {document.note ? `Nota del administrador: ${document.note}` : "El administrador pidió reemplazarlo."} {REPLACEMENT_HINT}
+              </p>
+              <FieldErrors id={field.errorId} errors={field.errors} />
+            </div>
+          );
+        })}
+        <SubmitButton intent={shopIntents.replace} pending="Enviando…">
+          Enviar documentos nuevos
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+export default function ShopConfirmation() {
+  const { request } = useLoaderData<typeof loader>();
+  const replace = toReplace(request);
+  return (
+    <section aria-labelledby="titulo-confirmacion" className="max-w-3xl space-y-8">
+      <div className="space-y-4">
+        <h1 id="titulo-confirmacion" className="text-3xl font-bold text-slate-900">
+          {TITLES[request.status]}
+        </h1>
+        <p className="text-slate-700">
+          Estado de la solicitud:{" "}
+          <strong data-testid="shop-status" className="text-slate-900">
+            {SHOP_STATUS_LABELS[request.status]}
+          </strong>
+        </p>
+        <StatusNotice request={request} />
+      </div>
+
+      {replace.length > 0 ? <ReplacementForm documents={replace} /> : null}
+
+      <section aria-labelledby="titulo-enviado" className={`${cardLook} space-y-4`}>
+        <h2 id="titulo-enviado" className="text-xl font-bold text-slate-900">
+          Lo que nos envió
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className={termLook}>Nombre de la tienda</dt>
+            <dd className="mt-1 text-slate-900" data-testid="shop-name">
+              {request.shopName}
+            </dd>
+          </div>
+          <div>
+            <dt className={termLook}>{TAX_ID_LABELS[request.country]}</dt>
+            <dd className="mt-1 text-slate-900" data-testid="shop-tax-id">
+              {request.rif}
+            </dd>
+          </div>
+          <div>
+            <dt className={termLook}>Ubicación</dt>
+            <dd className="mt-1 text-slate-900" data-testid="shop-location">
+              {request.location}
+            </dd>
+          </div>
+          <div>
+            <dt className={termLook}>Teléfono</dt>
+            <dd className="mt-1 text-slate-900" data-testid="shop-phone">
+              {request.phone}
+            </dd>
+          </div>
+          <div>
+            <dt className={termLook}>Enviada el</dt>
+            <dd className="mt-1 text-slate-900">{longDate(request.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className={termLook}>Última actualización</dt>
+            <dd className="mt-1 text-slate-900">{shortDateTime(request.updatedAt)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="titulo-documentos" className={`${cardLook} space-y-2`}>
+        <h2 id="titulo-documentos" className="text-xl font-bold text-slate-900">
+          Documentos
+        </h2>
+        <ul aria-labelledby="titulo-documentos">
+          {request.documents.map((document) => (
+            <DocumentItem key={document._id} document={document} />
+          ))}
+        </ul>
+        {request.history.length > 0 ? (
+          <details className="pt-2">
+            <summary className="cursor-pointer font-semibold text-slate-900">Documentos reemplazados ({request.history.length})</summary>
+            <ul aria-label="Documentos reemplazados" className="mt-2">
+              {request.history.map((document) => (
+                <DocumentItem key={document._id} document={document} testId="shop-document-history" />
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { Pagination } from "~/components/product/Pagination";
+import { ProductGrid } from "~/components/product/ProductCard";
+import { Rating } from "~/components/product/Rating";
+import { SortSelects } from "~/components/product/SortSelects";
+import { catalogPageHeaders, getShopPage } from "~/services/catalog.server";
+import { PRODUCTS_PER_PAGE } from "#contract/limits";
+import { SHOP_NOT_FOUND } from "#contract/shops";
+import { longDate } from "#contract/store-time";
+
+/** The page's state lives in its URL; a value that is not one of the choices is ignored, never an error. */
+const shopPageParams = z.object({
+  sortPrice: z.enum(["low-to-high", "high-to-low"]).optional().catch(undefined),
+  sortByDate: z.enum(["newest", "oldest"]).optional().catch(undefined),
+  pageNumber: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+/** /tienda/{slug}: an approved shop's page; any other shop, or none, is the 404 page. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const searchParams = new URL(request.url).searchParams;
+  const state = shopPageParams.parse({
+    sortPrice: searchParams.get("sortPrice") || undefined,
+    sortByDate: searchParams.get("sortByDate") || undefined,
+    pageNumber: searchParams.get("pageNumber") ?? undefined,
+  });
+  const page = await getShopPage(context.api, params.slug ?? "", { ...state, parPage: PRODUCTS_PER_PAGE });
+  if (!page) throw new Response(SHOP_NOT_FOUND, { status: 404 });
+  return {
+    state,
+    shop: page.shop,
+    products: page.products,
+    totalPages: Math.max(1, Math.ceil(page.totalProduct / page.parPage)),
+  };
+}
+
+export const headers: HeadersFunction = catalogPageHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: "¡Oops! Página no encontrada" }, { name: "robots", content: "noindex" }];
+  const { shop } = data;
+  const description = `${shop.name}: ${productsText(shop.productCount)} de pádel en Mercado Pádel desde ${longDate(shop.since)}. ${shop.location}.`;
+  return [
+    { title: `${shop.name}: tienda de pádel | Mercado Pádel` },
+    { name: "description", content: description },
+    { property: "og:title", content: shop.name },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+  ];
+};
+
+function productsText(count: number) {
+  return count === 1 ? "1 producto" : `${count} productos`;
+}
+
+function reviewsText(count: number) {
+  return count === 1 ? "1 reseña" : `${count} reseñas`;
+}
+
+export default function ShopPage() {
+  const { state, shop, products, totalPages } = useLoaderData<typeof loader>();
+
+  return (
+    <div className="page-container py-8 lg:py-10">
+      <Breadcrumbs
+        crumbs={[
+          { label: "Inicio", href: "/" },
+          { label: "Productos", href: "/products" },
+          { label: shop.name },
+        ]}
+      />
+      <header className="mt-4 rounded-2xl border border-neutral-200 bg-neutral-50 p-5 sm:p-8" data-testid="shop-header">
+        <p className="text-sm font-bold tracking-wider text-neutral-600 uppercase">Tienda</p>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight break-words text-ink sm:text-4xl">{shop.name}</h1>
+        <p className="mt-2 text-neutral-700" data-testid="shop-since">
+          En Mercado Pádel desde el {longDate(shop.since)}
+        </p>
+        <dl className="mt-5 grid gap-x-8 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className="font-semibold text-neutral-600">Dirección</dt>
+          <dd className="break-words text-ink" data-testid="shop-location">
+            {shop.location}
+          </dd>
+          <dt className="font-semibold text-neutral-600">Valoración</dt>
+          <dd className="flex flex-wrap items-center gap-2 text-ink" data-testid="shop-rating">
+            {shop.reviewCount > 0 ? (
+              <>
+                <Rating value={shop.rating} showValue />
+                <span className="text-neutral-700">({reviewsText(shop.reviewCount)} de sus productos)</span>
+              </>
+            ) : (
+              <span className="text-neutral-700">Sus productos aún no tienen reseñas.</span>
+            )}
+          </dd>
+          <dt className="font-semibold text-neutral-600">Productos</dt>
+          <dd className="text-ink" data-testid="shop-product-count">
+            {productsText(shop.productCount)}
+          </dd>
+        </dl>
+      </header>
+
+      <section className="mt-10" aria-labelledby="productos-tienda">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+          <h2 id="productos-tienda" className="text-2xl font-extrabold tracking-tight text-ink">
+            Productos de {shop.name}
+          </h2>
+          {shop.productCount > 1 ? (
+            // A plain GET form: it works without JavaScript and starts again from the first page.
+            <Form method="get" className="flex w-full flex-wrap items-end gap-3 sm:w-auto" aria-label="Ordenar los productos" preventScrollReset>
+              <SortSelects idPrefix="tienda" state={state} />
+              <button type="submit" className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
+                Ordenar
+              </button>
+            </Form>
+          ) : null}
+        </div>
+
+        {products.length > 0 ? (
+          <>
+            <ProductGrid products={products} />
+            <Pagination page={state.pageNumber} totalPages={totalPages} />
+          </>
+        ) : (
+          <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center" data-testid="empty-results">
+            {shop.productCount > 0 ? (
+              <>
+                <p className="text-lg font-semibold text-ink">Esta página no tiene productos.</p>
+                <Link
+                  to={`/tienda/${shop.slug}`}
+                  className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
+                >
+                  Ir a la primera página
+                </Link>
+              </>
+            ) : (
+              <p className="text-lg font-semibold text-ink">Esta tienda aún no tiene productos a la venta.</p>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

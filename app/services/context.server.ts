@@ -1,0 +1,66 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { createApiClient, type ApiClient } from "./api.server";
+import { SESSION_COOKIE, StoreSession } from "./session.server";
+
+/**
+ * What every loader and action of one request shares (the load context): made by server.ts when
+ * the request arrives, finished by it once Remix has answered.
+ */
+export interface RequestContext {
+  /** One id per browser request, sent to the API as x-request-id and written on every error line. */
+  requestId: string;
+  /** The TCP peer of the request; never a client-sent header, so it cannot be forged. */
+  clientAddress?: string;
+  /** Read once from the cookie; written once, by finishResponse, when something changed it. */
+  session: StoreSession;
+  /** The API without a token, carrying this request's id and address. */
+  api: ApiClient;
+  /** This response's Content-Security-Policy nonce: only scripts carrying it run (empty in development). */
+  cspNonce: string;
+  /** Set when the page failed because the API was down or overloaded (entry.server's handleError). */
+  apiUnavailable: boolean;
+}
+
+// @remix-run/node re-exports this interface from the server runtime, where it is declared.
+declare module "@remix-run/server-runtime" {
+  interface AppLoadContext extends RequestContext {}
+}
+
+export async function createRequestContext(
+  request: Request,
+  { cspNonce, ...transport }: { requestId: string; clientAddress?: string; cspNonce: string },
+): Promise<AppLoadContext> {
+  return {
+    ...transport,
+    cspNonce,
+    apiUnavailable: false,
+    session: await StoreSession.fromRequest(request),
+    api: createApiClient({ ...transport, signal: request.signal }),
+  };
+}
+
+/** What a 503 asks the browser to wait before trying again. */
+const RETRY_AFTER_SECONDS = "5";
+
+/** A page that failed because the API was down or overloaded is a 503 with Retry-After, not a 500. */
+function unavailableAnswer(context: AppLoadContext, response: Response): Response {
+  if (!context.apiUnavailable || response.status < 500) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", RETRY_AFTER_SECONDS);
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+}
+
+/**
+ * Writes the session cookie once, when the request changed the session. A page that sets a cookie
+ * is nobody else's: shared caches must not keep it. A response that already writes the session
+ * cookie itself (remix-auth's redirect to Google, which stores its state there) keeps its own.
+ */
+export async function finishResponse(context: AppLoadContext, answered: Response): Promise<Response> {
+  const response = unavailableAnswer(context, answered);
+  response.headers.set("x-request-id", context.requestId);
+  if (!context.session.changed) return response;
+  if (response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))) return response;
+  response.headers.append("Set-Cookie", await context.session.commit());
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+}

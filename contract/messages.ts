@@ -1,0 +1,49 @@
+/**
+ * The Spanish messages both halves show (SPEC.md section 8 and the store's own): a message the API
+ * answers and the web repeats, or the web's fallback for a call, is written here once.
+ */
+
+/** SPEC.md section 8, generic defaults. */
+export const GENERIC_SUCCESS = "Operación exitosa";
+export const GENERIC_ERROR = "Error en la operación";
+/** SPEC.md section 8: a call that cannot reach the API, or whose API fails. */
+export const NETWORK_OR_SERVER_ERROR = "Error de red o servidor";
+/** SPEC.md section 8: sign-in (and Google sign-in) without an answer. */
+export const NETWORK_ERROR = "Error de red, intente de nuevo.";
+
+export const UNAUTHORIZED = "No autorizado.";
+export const FORBIDDEN = "No tiene permiso para esta acción.";
+export const INVALID_REQUEST = "Petición no válida.";
+export const TOO_LARGE = "El contenido es demasiado grande.";
+export const INTERNAL_ERROR = "Error interno del servidor. Intente de nuevo más tarde.";
+export const NOT_FOUND = "Recurso no encontrado.";
+/** 503 with Retry-After: the database did not answer in time (a lock, a slow statement, no free connection). */
+export const SERVICE_BUSY = "El servicio está ocupado. Intente de nuevo en unos segundos.";
+/** 400: a text with a NUL character (U+0000), which PostgreSQL cannot store, in any path, query or body value. */
+export const INVALID_TEXT = "El texto contiene caracteres no válidos.";
+
+/**
+ * A product whose shop is not selling (not 'aprobada': pending, rejected or suspended): its page
+ * says so, it cannot be added to the cart and its cart lines cannot be ordered. Here rather than in
+ * catalog.ts so the pages that show it do not carry the catalogue's schemas to the browser.
+ */
+export const PRODUCT_UNAVAILABLE = "Este producto no está disponible: la tienda no está vendiendo ahora.";
+
+/** A list's `page` or page size that is not a whole number in range (orders, notifications, reviews). */
+export const INVALID_PAGE = "La página no es válida.";
+export const INVALID_PAGE_SIZE = "El tamaño de página no es válido.";
+/** A user id in a path or a body that is not one (orders, wallet, notifications). */
+export const INVALID_USER = "El usuario no es válido.";
+
+/**
+ * The 429 (with Retry-After) of each call the API limits per address and per account, by action
+ * (README, "Rate limits"); sign-in keeps SPEC.md section 8's TOO_MANY_ATTEMPTS (contract/accounts.ts).
+ */
+export const TOO_MANY_REQUESTS = {
+  register: "Se han creado demasiadas cuentas desde su conexión. Inténtelo de nuevo más tarde.",
+  contact: "Ha enviado demasiados mensajes en poco tiempo. Inténtelo de nuevo más tarde.",
+  review: "Ha enviado demasiadas reseñas en poco tiempo. Inténtelo de nuevo más tarde.",
+  offer: "Ha enviado demasiadas ofertas en poco tiempo. Inténtelo de nuevo más tarde.",
+  upload: "Ha subido demasiados archivos en poco tiempo. Inténtelo de nuevo más tarde.",
+} as const;
+export type RateLimitedAction = keyof typeof TOO_MANY_REQUESTS;

@@ -1,0 +1,243 @@
+import { z } from "zod";
+import { endpoint, noInput } from "./http";
+import { isoDateTime, objectExpected, requiredText, uuid } from "./fields";
+import {
+  ADDRESS_FIELD_MAX_LENGTH,
+  MAX_ORDER_LINES,
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_LENGTH,
+  SHIPPING_ADDRESS_MAX_LENGTH,
+  SHIPPING_ADDRESS_MIN_LENGTH,
+  SHIPPING_POST_CODE_MAX_LENGTH,
+} from "./limits";
+import { INVALID_USER } from "./messages";
+
+/**
+ * Placing and reading orders, and the delivery status sellers and admins move (SPEC.md section 7
+ * "Orders"). Money is integer cents (USD); dates are ISO 8601 strings.
+ */
+
+// ---- Statuses -----------------------------------------------------------------------------------
+
+/** Where an order, or one shop's part of it, is on its way (the database's enum follows this one). */
+export const deliveryStatus = z.enum(["pendiente", "procesando", "enviado", "entregado", "cancelado"]);
+export type DeliveryStatus = z.infer<typeof deliveryStatus>;
+export const DELIVERY_STATUSES = deliveryStatus.options;
+
+/** What a customer reads for each delivery status, on every page and in every notice. */
+export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
+  pendiente: "Pendiente",
+  procesando: "En preparación",
+  enviado: "Enviado",
+  entregado: "Entregado",
+  cancelado: "Cancelado",
+};
+
+export const paymentStatus = z.enum(["sin_pagar", "pagado", "reembolsado"]);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+/** What a customer reads for each payment status. */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  sin_pagar: "Sin pagar",
+  pagado: "Pagado",
+  reembolsado: "Reembolsado",
+};
+
+export const paymentMethod = z.enum(["cartera", "tarjeta_prueba", "paypal"]);
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+/** How an order was paid, as its pages say it. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cartera: "Cartera",
+  tarjeta_prueba: "Tarjeta (modo de prueba)",
+  paypal: "PayPal",
+};
+
+/** The short number a customer sees for an order (expiry's SQL in migration 0011 writes it the same way). */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}
+
+// ---- Messages -----------------------------------------------------------------------------------
+
+export const ORDER_PLACED = "Pedido realizado.";
+export const EMPTY_CART = "Su carrito está vacío.";
+export const INVALID_ORDER = "El pedido no es válido.";
+
+// ---- Inputs -------------------------------------------------------------------------------------
+
+const INVALID_PHONE = "Escriba un teléfono válido, por ejemplo +58 412 555 0000.";
+const INVALID_POST_CODE = "El código postal no es válido.";
+
+/** Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono: the checkout's shipping form. */
+export const shippingInfoInput = z.object(
+  {
+    name: requiredText("Escriba el nombre de quien recibe el pedido.", NAME_MAX_LENGTH, `El nombre no puede superar los ${NAME_MAX_LENGTH} caracteres.`).pipe(
+      z.string().min(NAME_MIN_LENGTH, `El nombre debe tener al menos ${NAME_MIN_LENGTH} caracteres.`),
+    ),
+    address: requiredText(
+      "Escriba la dirección de entrega.",
+      SHIPPING_ADDRESS_MAX_LENGTH,
+      `La dirección no puede superar los ${SHIPPING_ADDRESS_MAX_LENGTH} caracteres.`,
+    ).pipe(z.string().min(SHIPPING_ADDRESS_MIN_LENGTH, "Escriba la dirección completa: calle, número, piso.")),
+    province: requiredText("Escriba la provincia o el estado.", ADDRESS_FIELD_MAX_LENGTH, `La provincia no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
+    city: requiredText("Escriba la ciudad.", ADDRESS_FIELD_MAX_LENGTH, `La ciudad no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
+    area: requiredText("Escriba la zona o el barrio.", ADDRESS_FIELD_MAX_LENGTH, `La zona no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
+    // Letters, digits, spaces and dashes, 3 to SHIPPING_POST_CODE_MAX_LENGTH characters.
+    postCode: requiredText("Escriba el código postal.", SHIPPING_POST_CODE_MAX_LENGTH, INVALID_POST_CODE).pipe(
+      z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, INVALID_POST_CODE),
+    ),
+    phone: requiredText("Escriba un teléfono de contacto.", PHONE_MAX_LENGTH, "El teléfono no es válido.").pipe(
+      z
+        .string()
+        .regex(/^\+?[0-9 ()-]+$/, INVALID_PHONE)
+        .refine((phone) => phone.replace(/\D/g, "").length >= PHONE_MIN_LENGTH, INVALID_PHONE),
+    ),
+  },
+  objectExpected("Complete los datos de envío."),
+);
+
+/**
+ * The spec's payload (price, products, shippingInfo, userId, items). Only shippingInfo and userId
+ * are used: the lines and every price come from the user's cart in the database. `items` may list
+ * cart line ids to order only those; anything else there (the client's unit count) is ignored.
+ */
+export const placeOrderBody = z.object(
+  {
+    userId: uuid(INVALID_USER),
+    shippingInfo: shippingInfoInput,
+    items: z.preprocess(
+      (value) => (Array.isArray(value) ? value : undefined),
+      z
+        .array(uuid("El producto del carrito no es válido."))
+        .min(1, "Elija al menos un producto del carrito.")
+        .max(MAX_ORDER_LINES, `Un pedido admite hasta ${MAX_ORDER_LINES} productos.`)
+        .optional(),
+    ),
+  },
+  objectExpected("Envíe los datos del pedido."),
+);
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+export const orderParams = z.object({ orderId: uuid(INVALID_ORDER) });
+
+const INVALID_STATUS = `Estado no válido: use ${DELIVERY_STATUSES.join(", ")}.`;
+
+/** The new delivery status a seller or an admin sets. */
+export const orderStatusBody = z.object(
+  { status: z.enum(DELIVERY_STATUSES, { errorMap: () => ({ message: INVALID_STATUS }) }) },
+  objectExpected(INVALID_STATUS),
+);
+
+/** A shop order (seller) or an order (admin) whose status changes. */
+export const orderStatusParams = z.object({ id: uuid(INVALID_ORDER) });
+
+// ---- Answers ------------------------------------------------------------------------------------
+
+/** Where an order is delivered: what the shipping form asks for, kept as the customer sent it. */
+export const shippingInfo = z.object({
+  name: z.string(),
+  address: z.string(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  postCode: z.string(),
+  phone: z.string(),
+});
+export type ShippingInfo = z.infer<typeof shippingInfo>;
+
+export const placeOrderAnswer = z.object({ message: z.string(), orderId: z.string() });
+export type PlaceOrderAnswer = z.infer<typeof placeOrderAnswer>;
+
+export const orderItem = z.object({
+  productId: z.string(),
+  name: z.string(),
+  /** null for a product without sizes. */
+  size: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Sale price per unit when the order was placed. */
+  unitPrice: z.number().int(),
+  lineTotal: z.number().int(),
+  /** The product's first image id (/images/{id}/{200|400|800}.webp), if it still has one. */
+  image: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+/** The part of the order one shop fulfils. */
+export const shopOrder = z.object({
+  _id: z.string(),
+  shopId: z.string(),
+  shopName: z.string(),
+  products: z.array(orderItem),
+  subtotal: z.number().int(),
+  shipping_fee: z.number().int(),
+  /** subtotal + shipping_fee. */
+  price: z.number().int(),
+  delivery_status: deliveryStatus,
+  payment_status: paymentStatus,
+});
+export type ShopOrder = z.infer<typeof shopOrder>;
+
+export const orderDetail = z.object({
+  _id: z.string(),
+  /** A short number to show the customer (the id's first characters). */
+  number: z.string(),
+  createdAt: isoDateTime,
+  /** Until when an unpaid order keeps its stock. */
+  expiresAt: isoDateTime,
+  /** True once the order expired unpaid (it is then 'cancelado'). */
+  expired: z.boolean(),
+  paidAt: isoDateTime.nullable(),
+  payment_method: paymentMethod.nullable(),
+  shippingInfo,
+  /** Sum of the products. */
+  subtotal: z.number().int(),
+  /** The coupon's discount, never above the subtotal. */
+  discount: z.number().int(),
+  couponCode: z.string().nullable(),
+  shipping_fee: z.number().int(),
+  /** What the customer pays: subtotal - discount + shipping_fee. */
+  price: z.number().int(),
+  /** What the payment charged, null before it is paid. */
+  amountPaid: z.number().int().nullable(),
+  /**
+   * What went back to the customer's wallet when paid parts were cancelled: the charge less what
+   * the order costs now (only cancellations change a paid order's price).
+   */
+  refunded: z.number().int(),
+  delivery_status: deliveryStatus,
+  payment_status: paymentStatus,
+  suborders: z.array(shopOrder),
+});
+export type OrderDetail = z.infer<typeof orderDetail>;
+
+export const orderAnswer = z.object({ order: orderDetail });
+export type OrderAnswer = z.infer<typeof orderAnswer>;
+
+export const statusChange = z.object({
+  message: z.string(),
+  /** The order's status after the change (the least advanced of its sub-orders). */
+  orderStatus: deliveryStatus,
+  /** The sub-orders that moved. */
+  suborders: z.array(z.object({ _id: z.string(), delivery_status: deliveryStatus })),
+});
+export type StatusChange = z.infer<typeof statusChange>;
+
+// ---- Calls --------------------------------------------------------------------------------------
+
+/** Bearer calls: the order is always the caller's own (an admin reads any). */
+export const orderEndpoints = {
+  /** Spelt so (SPEC.md section 7). */
+  placeOrder: endpoint({ method: "POST", path: "/home/order/palce-order", body: placeOrderBody, answer: placeOrderAnswer, statuses: [201] }),
+  order: endpoint({ method: "GET", path: "/home/order/:orderId", params: orderParams, query: noInput, answer: orderAnswer }),
+};
+
+/** Delivery status changes; the customer is notified. */
+export const orderStatusEndpoints = {
+  /** A seller (or an admin) moves one sub-order (`suborders[]._id`) of their own shop. */
+  seller: endpoint({ method: "PUT", path: "/seller/order-status/update/:id", params: orderStatusParams, body: orderStatusBody, answer: statusChange }),
+  /** An admin moves a whole order: every sub-order not cancelled and behind the status moves to it. */
+  admin: endpoint({ method: "PUT", path: "/admin/order-status/update/:id", params: orderStatusParams, body: orderStatusBody, answer: statusChange }),
+};

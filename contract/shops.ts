@@ -1,0 +1,353 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { z } from "zod";
+import { productCard } from "./catalog";
+import { isoDateTime, objectExpected, queryChoice, queryPage, queryPageSize, queryText, requiredText, uuid } from "./fields";
+import { binaryAnswer, endpoint, noBody, noInput } from "./http";
+import { MAX_PRODUCTS_PER_PAGE, PRODUCTS_PER_PAGE } from "./limits";
+import { normalizeEin, normalizeRif, normalizeSpanishTaxId } from "./tax-ids";
+import { SHOP_STATUSES, shopStatus, type ShopStatus } from "./shop-status";
+
+/**
+ * Shops (issue 10, SPEC.md sections 2-4 and 7 "Shop authorization"): a customer applies with the
+ * shop's data and documents, an admin asks for changes, approves, rejects, suspends or reactivates
+ * it, and every decision is in the audit log (contract/audit.ts). An approved shop has a public page.
+ */
+
+// ---- Statuses and labels ------------------------------------------------------------------------
+
+export { SHOP_STATUSES, shopStatus, type ShopStatus } from "./shop-status";
+
+export const SHOP_STATUS_LABELS: Record<ShopStatus, string> = {
+  pendiente: "Pendiente de revisión",
+  requiere_cambios: "Requiere cambios",
+  aprobada: "Aprobada",
+  rechazada: "Rechazada",
+  suspendida: "Suspendida",
+};
+
+/** A document as sent; accepted or to be replaced once reviewed; replaced ones stay as history. */
+export const SHOP_DOCUMENT_STATUSES = ["enviado", "aceptado", "requiere_cambios", "reemplazado"] as const;
+export const shopDocumentStatus = z.enum(SHOP_DOCUMENT_STATUSES);
+export type ShopDocumentStatus = z.infer<typeof shopDocumentStatus>;
+
+export const SHOP_DOCUMENT_STATUS_LABELS: Record<ShopDocumentStatus, string> = {
+  enviado: "Enviado, en revisión",
+  aceptado: "Aceptado",
+  requiere_cambios: "Hay que reemplazarlo",
+  reemplazado: "Reemplazado",
+};
+
+export const SHOP_COUNTRIES = ["ES", "US", "VE"] as const;
+export const shopCountry = z.enum(SHOP_COUNTRIES, { errorMap: () => ({ message: "Elija el país de la tienda." }) });
+export type ShopCountry = z.infer<typeof shopCountry>;
+
+export const SHOP_COUNTRY_LABELS: Record<ShopCountry, string> = { ES: "España", US: "Estados Unidos", VE: "Venezuela" };
+
+/** What the tax id is called in each country, for the form's label and its messages. */
+export const TAX_ID_LABELS: Record<ShopCountry, string> = { ES: "NIF o CIF", US: "EIN", VE: "RIF" };
+
+// ---- Limits -------------------------------------------------------------------------------------
+
+/** Documents of one request, counted by content (magic bytes), never by the file's name. */
+export const SHOP_DOCUMENT_TYPES = {
+  "application/pdf": "PDF",
+  "image/jpeg": "JPG",
+  "image/png": "PNG",
+  "image/webp": "WebP",
+} as const;
+export type ShopDocumentType = keyof typeof SHOP_DOCUMENT_TYPES;
+export const SHOP_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const SHOP_DOCUMENTS_MIN = 1;
+export const SHOP_DOCUMENTS_MAX = 5;
+export const SHOP_NAME_MIN_LENGTH = 3;
+export const SHOP_NAME_MAX_LENGTH = 80;
+export const DECISION_REASON_MAX_LENGTH = 500;
+export const DOCUMENT_NOTE_MAX_LENGTH = 300;
+
+/** The sentence the form shows under the documents field, and the API's refusals of it. */
+export const SHOP_DOCUMENTS_HINT = `De ${SHOP_DOCUMENTS_MIN} a ${SHOP_DOCUMENTS_MAX} archivos PDF, JPG, PNG o WebP, de hasta ${SHOP_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB cada uno.`;
+
+// ---- Messages both halves show ------------------------------------------------------------------
+
+export const SHOP_REQUEST_SENT = "Solicitud enviada. Le avisaremos cuando la revisemos.";
+export const SHOP_DOCUMENTS_REPLACED = "Documentos reemplazados. Su solicitud vuelve a revisión.";
+export const SHOP_APPROVED = "Tienda aprobada.";
+export const SHOP_REJECTED = "Solicitud rechazada.";
+export const SHOP_CHANGES_REQUESTED = "Se pidieron cambios al solicitante.";
+export const SHOP_SUSPENDED = "Tienda suspendida.";
+export const SHOP_REACTIVATED = "Tienda reactivada.";
+export const SELLER_ACTIVATED = "Modo vendedor activado.";
+export const SHOP_NOT_FOUND = "Tienda no encontrada.";
+export const DOCUMENT_NOT_FOUND = "Documento no encontrado.";
+export const RIF_TAKEN = "Ese identificador fiscal ya lo usa otra tienda.";
+export const DOCUMENT_TYPE_REFUSED = "Solo se aceptan documentos PDF, JPG, PNG o WebP (se comprueba su contenido, no su nombre).";
+export const DOCUMENT_TOO_LARGE = `Cada documento puede tener como máximo ${SHOP_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
+export const DOCUMENTS_MISSING = "Adjunte al menos un documento de la tienda.";
+export const DOCUMENTS_TOO_MANY = `Adjunte como máximo ${SHOP_DOCUMENTS_MAX} documentos.`;
+/** 409 of a second decision (two admins at once): the first one stands. */
+export const SHOP_ALREADY_DECIDED = "Esta solicitud ya se decidió; recargue la página para ver su estado.";
+/** PUT /user/activate-seller without an approved shop. */
+export const NO_APPROVED_SHOP = "No tiene una tienda aprobada: solicite abrir una y espere la aprobación.";
+/** 409 of an application from a user whose request is not a rejected one (one shop per user). */
+export const SHOP_REQUEST_EXISTS = "Ya tiene una solicitud de tienda; puede volver a solicitar solo si se rechazó.";
+/** 409 of a replacement when the admin asked for none (or they were all sent already). */
+export const NO_DOCUMENTS_TO_REPLACE = "Su solicitud no tiene documentos pendientes de reemplazar.";
+/** 400: a replacement names a document that is not one of those the admin asked to change. */
+export const DOCUMENT_NOT_TO_REPLACE = "Ese documento no es uno de los que hay que reemplazar.";
+/** 400: a replacement without any file. */
+export const REPLACEMENT_MISSING = "Adjunte el documento nuevo de cada archivo que hay que reemplazar.";
+/** 400: request changes naming a document that is not in force in this request. */
+export const DOCUMENT_NOT_IN_REQUEST = "Ese documento no pertenece a esta solicitud o ya fue reemplazado.";
+/** 409 of a suspension of a shop that is not approved, or a reactivation of one that is not suspended. */
+export const SHOP_NOT_APPROVED = "Solo se puede suspender una tienda aprobada; recargue la página para ver su estado.";
+export const SHOP_NOT_SUSPENDED = "Solo se puede reactivar una tienda suspendida; recargue la página para ver su estado.";
+/** The multipart part a replacement travels in: `reemplazo:<documentId>`. */
+export const REPLACEMENT_PART_PREFIX = "reemplazo:";
+
+/** The ready reasons an admin picks from (or writes another), to reject or suspend. */
+export const REJECTION_REASONS = [
+  "Los documentos no son legibles.",
+  "El identificador fiscal no corresponde a la tienda.",
+  "Los datos de la tienda están incompletos o no coinciden con los documentos.",
+  "La tienda no vende productos de pádel.",
+] as const;
+export const SUSPENSION_REASONS = [
+  "Pedidos sin enviar o reclamaciones de clientes sin atender.",
+  "Productos falsificados o anunciados de forma engañosa.",
+  "Documentación caducada.",
+] as const;
+
+// ---- The application ----------------------------------------------------------------------------
+
+const TAX_ID_INVALID: Record<ShopCountry, string> = {
+  VE: "Escriba un RIF válido: J, V, E, G o P, ocho cifras y el dígito verificador (por ejemplo J-12345678-4).",
+  ES: "Escriba un NIF o CIF válido, con su letra o dígito de control (por ejemplo B12345674).",
+  US: "Escriba un EIN válido: nueve cifras, como 12-3456789.",
+};
+const TAX_ID_CHECKS: Record<ShopCountry, (value: string) => string | null> = { VE: normalizeRif, ES: normalizeSpanishTaxId, US: normalizeEin };
+const PHONE_INVALID: Record<ShopCountry, string> = {
+  ES: "Escriba un teléfono de España válido, por ejemplo +34 914 350 218.",
+  US: "Escriba un teléfono de Estados Unidos válido, por ejemplo +1 212 555 0123.",
+  VE: "Escriba un teléfono de Venezuela válido, por ejemplo +58 212 285 4410.",
+};
+
+/** The address written whole, as pages show it: address, city, province (when it is not the city), country. */
+export function shopLocation(shop: { address: string; city: string; province: string; country: ShopCountry }): string {
+  const parts = [shop.address, shop.city];
+  if (shop.province.trim().toLowerCase() !== shop.city.trim().toLowerCase()) parts.push(shop.province);
+  parts.push(SHOP_COUNTRY_LABELS[shop.country]);
+  return parts.map((part) => part.trim()).filter((part) => part !== "").join(", ");
+}
+
+/** The tax id in its written form for the country, or null. */
+export function normalizeTaxId(country: ShopCountry, value: string): string | null {
+  return TAX_ID_CHECKS[country](value);
+}
+
+/** The phone in international form (+58 212 2854410) when it is a valid number of the country, or null. */
+export function normalizePhone(country: ShopCountry, value: string): string | null {
+  const phone = parsePhoneNumberFromString(value, country);
+  return phone && phone.isValid() && phone.country === country ? phone.formatInternational() : null;
+}
+
+/**
+ * The request's fields (the documents travel beside them as files). The tax id and the phone are
+ * checked for the chosen country and answered in their usual written form.
+ */
+export const shopApplicationFields = z
+  .object(
+    {
+      shopName: requiredText("Escriba el nombre de la tienda.", SHOP_NAME_MAX_LENGTH, `El nombre no puede superar los ${SHOP_NAME_MAX_LENGTH} caracteres.`).pipe(
+        z.string().min(SHOP_NAME_MIN_LENGTH, `El nombre debe tener al menos ${SHOP_NAME_MIN_LENGTH} caracteres.`),
+      ),
+      rif: requiredText("Escriba el identificador fiscal de la tienda.", 20, "El identificador fiscal no es válido."),
+      country: shopCountry,
+      province: requiredText("Escriba el estado o la provincia.", 80, "El estado o la provincia no puede superar los 80 caracteres."),
+      city: requiredText("Escriba la ciudad.", 80, "La ciudad no puede superar los 80 caracteres."),
+      address: requiredText("Escriba la dirección de la tienda.", 200, "La dirección no puede superar los 200 caracteres.").pipe(
+        z.string().min(5, "Escriba la dirección completa: calle, número, local."),
+      ),
+      phone: requiredText("Escriba un teléfono de contacto.", 30, "El teléfono no es válido."),
+    },
+    objectExpected("Envíe los datos de la tienda."),
+  )
+  .superRefine((fields, context) => {
+    if (!normalizeTaxId(fields.country, fields.rif)) context.addIssue({ code: "custom", path: ["rif"], message: TAX_ID_INVALID[fields.country] });
+    if (!normalizePhone(fields.country, fields.phone)) context.addIssue({ code: "custom", path: ["phone"], message: PHONE_INVALID[fields.country] });
+  })
+  .transform((fields) => ({
+    ...fields,
+    rif: normalizeTaxId(fields.country, fields.rif)!,
+    phone: normalizePhone(fields.country, fields.phone)!,
+  }));
+export type ShopApplication = z.output<typeof shopApplicationFields>;
+
+// ---- Answers ------------------------------------------------------------------------------------
+
+export const shopDocument = z.object({
+  _id: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(Object.keys(SHOP_DOCUMENT_TYPES) as [ShopDocumentType, ...ShopDocumentType[]]),
+  size: z.number().int(),
+  status: shopDocumentStatus,
+  /** The admin's note when it has to be replaced. */
+  note: z.string().nullable(),
+  /** The document this one replaced, if any. */
+  replacesId: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type ShopDocument = z.infer<typeof shopDocument>;
+
+export const shopRequest = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  applicant: z.object({ name: z.string(), email: z.string() }),
+  shopName: z.string(),
+  slug: z.string(),
+  rif: z.string(),
+  country: shopCountry,
+  province: z.string(),
+  city: z.string(),
+  address: z.string(),
+  /** The address written whole, as the shop's page shows it. */
+  location: z.string(),
+  phone: z.string(),
+  status: shopStatus,
+  /** Why it was rejected or suspended. */
+  statusReason: z.string().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  /** The documents in force, oldest first. */
+  documents: z.array(shopDocument),
+  /** Documents replaced since, newest first: the request's history. */
+  history: z.array(shopDocument),
+});
+export type ShopRequest = z.infer<typeof shopRequest>;
+
+/** One line of the admin's queue and shop list. */
+export const shopSummary = shopRequest.omit({ documents: true, history: true }).extend({ documentCount: z.number().int(), productCount: z.number().int() });
+export type ShopSummary = z.infer<typeof shopSummary>;
+
+export const shopRequestAnswer = z.object({ request: shopRequest });
+export const myShopRequestAnswer = z.object({ request: shopRequest.nullable() });
+/** SPEC.md section 7: the request answers a token (an access token of the caller, role unchanged). */
+export const shopApplicationAnswer = z.object({ message: z.string(), token: z.string(), request: shopRequest });
+export const pendingShopsAnswer = z.object({
+  /** Requests waiting for an admin ('pendiente') or for the applicant ('requiere_cambios'), oldest first. */
+  requests: z.array(shopSummary),
+  /** How many wait for an admin: the menu's badge. */
+  totalPending: z.number().int(),
+});
+export const shopsAnswer = z.object({ shops: z.array(shopSummary), totalShop: z.number().int(), page: z.number().int(), parPage: z.number().int() });
+export const shopDecisionAnswer = z.object({ message: z.string(), request: shopRequest });
+export const activateSellerAnswer = z.object({ message: z.string(), token: z.string() });
+
+export const publicShop = z.object({
+  name: z.string(),
+  slug: z.string(),
+  location: z.string(),
+  country: shopCountry,
+  /** When it was approved (or opened, for the demo shops). */
+  since: isoDateTime,
+  /** The average of its products' reviews, one decimal; 0 without reviews. */
+  rating: z.number(),
+  reviewCount: z.number().int(),
+  productCount: z.number().int(),
+});
+export type PublicShop = z.infer<typeof publicShop>;
+export const publicShopAnswer = z.object({ shop: publicShop, products: z.array(productCard), totalProduct: z.number().int(), parPage: z.number().int() });
+/** Every approved shop, by name: the sitemap's shop pages. */
+export const publicShopsAnswer = z.object({ shops: z.array(z.object({ name: z.string(), slug: z.string() })) });
+
+// ---- Inputs -------------------------------------------------------------------------------------
+
+export const userIdParams = z.object({ userId: uuid("El usuario no es válido.") });
+export const shopIdParams = z.object({ shopId: uuid("La tienda no es válida.") });
+export const documentParams = z.object({ documentId: uuid("El documento no es válido.") });
+export const shopSlugParams = z.object({ slug: z.string({ required_error: SHOP_NOT_FOUND }).max(200, SHOP_NOT_FOUND) });
+
+const reason = (missing: string) =>
+  requiredText(missing, DECISION_REASON_MAX_LENGTH, `El motivo no puede superar los ${DECISION_REASON_MAX_LENGTH} caracteres.`);
+
+/** SPEC.md section 7: `{approved}`; a rejection needs its reason. */
+export const shopDecisionBody = z
+  .object(
+    {
+      approved: z.boolean({ required_error: "Elija aprobar o rechazar.", invalid_type_error: "Elija aprobar o rechazar." }),
+      reason: reason("Escriba el motivo del rechazo.").optional(),
+    },
+    objectExpected("Envíe la decisión."),
+  )
+  .refine((decision) => decision.approved || decision.reason !== undefined, { path: ["reason"], message: "Escriba el motivo del rechazo." });
+export type ShopDecisionBody = z.infer<typeof shopDecisionBody>;
+
+export const requestChangesBody = z.object(
+  {
+    documents: z
+      .array(
+        z.object({
+          documentId: uuid("El documento no es válido."),
+          note: requiredText("Diga qué hay que cambiar en el documento.", DOCUMENT_NOTE_MAX_LENGTH, `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`),
+        }),
+        { required_error: "Elija al menos un documento que haya que cambiar.", invalid_type_error: "Elija al menos un documento que haya que cambiar." },
+      )
+      .min(1, "Elija al menos un documento que haya que cambiar.")
+      .max(SHOP_DOCUMENTS_MAX * 4, "Demasiados documentos."),
+  },
+  objectExpected("Envíe los documentos que hay que cambiar."),
+);
+export type RequestChangesBody = z.infer<typeof requestChangesBody>;
+
+export const suspendBody = z.object({ reason: reason("Escriba el motivo de la suspensión.") }, objectExpected("Envíe el motivo de la suspensión."));
+
+export const activateSellerBody = z.object({ userId: uuid("El usuario no es válido.") }, objectExpected("Envíe el usuario."));
+
+export const shopsQuery = z.object({
+  status: queryChoice(SHOP_STATUSES, "El estado de la tienda no es válido."),
+  searchValue: queryText({ max: 100, message: "La búsqueda no puede superar los 100 caracteres." }),
+  page: queryPage(),
+  parPage: queryPageSize(50, 20),
+});
+
+export const publicShopQuery = z.object({
+  pageNumber: queryPage(),
+  parPage: queryPageSize(MAX_PRODUCTS_PER_PAGE, PRODUCTS_PER_PAGE),
+  sortPrice: queryChoice(["low-to-high", "high-to-low"], "El orden por precio debe ser «low-to-high» o «high-to-low»."),
+  sortByDate: queryChoice(["newest", "oldest"], "El orden por fecha debe ser «newest» u «oldest»."),
+});
+
+// ---- Calls --------------------------------------------------------------------------------------
+
+/**
+ * Multipart calls: the request's fields as `shopApplicationFields` plus the files in the part
+ * `documents` (repeated); a replacement names the document it replaces in its part name
+ * (`reemplazo:<documentId>`).
+ */
+export const shopEndpoints = {
+  /** Bearer, the user themself: applies (or applies again after a rejection). */
+  apply: endpoint({ method: "POST", path: "/request-auth-shop/:userId", params: userIdParams, multipart: true, answer: shopApplicationAnswer, statuses: [201] }),
+  /** Bearer: the caller's own request, with its documents, or null. */
+  myRequest: endpoint({ method: "GET", path: "/shop/my-request", query: noInput, answer: myShopRequestAnswer }),
+  /** Bearer, the owner: replaces the documents the admin asked for; the request goes back to 'pendiente'. */
+  replaceDocuments: endpoint({ method: "POST", path: "/shop/replace-documents/:userId", params: userIdParams, multipart: true, answer: shopRequestAnswer }),
+  /** Owner or admin: the file, as an attachment (PDF) or an image. */
+  document: endpoint({ method: "GET", path: "/shop/document/:documentId", params: documentParams, query: noInput, answer: binaryAnswer }),
+  /** Admin: the queue. */
+  pending: endpoint({ method: "GET", path: "/shop/pending-auth", query: noInput, answer: pendingShopsAnswer }),
+  /** Owner or admin: one request with its documents and history. */
+  request: endpoint({ method: "GET", path: "/shop/request/:userId", params: userIdParams, query: noInput, answer: shopRequestAnswer }),
+  /** Admin: approves (the user becomes a seller) or rejects with a reason; a second decision answers 409. */
+  decide: endpoint({ method: "POST", path: "/shop/approved/:userId", params: userIdParams, body: shopDecisionBody, answer: shopDecisionAnswer }),
+  /** Admin: asks the applicant to replace some documents, each with a note. */
+  requestChanges: endpoint({ method: "POST", path: "/shop/request-changes/:userId", params: userIdParams, body: requestChangesBody, answer: shopDecisionAnswer }),
+  /** Admin: every shop, by status and name. */
+  list: endpoint({ method: "GET", path: "/admin/shops", query: shopsQuery, answer: shopsAnswer }),
+  suspend: endpoint({ method: "POST", path: "/admin/shops/:shopId/suspend", params: shopIdParams, body: suspendBody, answer: shopDecisionAnswer }),
+  reactivate: endpoint({ method: "POST", path: "/admin/shops/:shopId/reactivate", params: shopIdParams, body: noBody, answer: shopDecisionAnswer }),
+  /** SPEC.md section 7: a token carrying the seller role, for a user whose shop is approved; 409 otherwise. */
+  activateSeller: endpoint({ method: "PUT", path: "/user/activate-seller", body: activateSellerBody, answer: activateSellerAnswer }),
+  /** Anyone: an approved shop's page and a page of its products. */
+  publicShop: endpoint({ method: "GET", path: "/home/shop/:slug", params: shopSlugParams, query: publicShopQuery, answer: publicShopAnswer }),
+  /** Anyone: the approved shops' names and slugs (the sitemap). */
+  publicShops: endpoint({ method: "GET", path: "/home/shops", query: noInput, answer: publicShopsAnswer }),
+};

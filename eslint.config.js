@@ -1,0 +1,60 @@
+// ESLint runs in `npm test` (scripts/test.sh). Beside the usual checks it keeps the boundaries of
+// issue 8: web and API share only contract/, and browser components never import server modules.
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+const apiSource = { group: ["**/api/src/**", "**/api/src"], message: "The web reaches the API only through contract/ (#contract/...)." };
+const webSource = { group: ["~/*", "**/app/**"], message: "The API never imports the web." };
+
+export default tseslint.config(
+  { ignores: ["build/", "public/", "api/drizzle/", "bench/results/", "data/", "test-results/", "playwright-report/", ".cache/"] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      // `interface X extends Y {}` is how a declared module interface (Remix's load context) is widened.
+      "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
+    },
+  },
+  {
+    files: ["app/**"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [apiSource] }] },
+  },
+  {
+    files: ["app/components/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            apiSource,
+            {
+              group: ["**/*.server", "**/*.server.*"],
+              // The shape of what a loader gives is a type; the module that makes it stays on the server.
+              allowTypeImports: true,
+              message: "Components render what loaders give them; server modules stay on the server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["contract/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["~/*", "../*", "**/app/**", "**/api/**", "#contract/*"], message: "contract/ imports only its own files (./x) and libraries." }] },
+      ],
+    },
+  },
+  {
+    files: ["api/**"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [webSource] }] },
+  },
+);

@@ -1,0 +1,408 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
+import { PENDING_REQUEST } from "../../api/src/seed/shop-request";
+import { apiSignIn, apiUrl, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+
+/**
+ * Issue 10, the admin's side: who may enter the admin area, the queue with its badge, a request's
+ * page with its documents, asking for changes, approving, rejecting, a decision someone else took
+ * first, suspending and reactivating a shop, and each decision in the audit log. Each project
+ * prepares applicants of its own through the API, so the two never decide the same request.
+ */
+
+const DEMO_PASSWORD = "Demo-Padel-2026";
+const ADMIN_EMAIL = "admin@mercadopadel.test";
+
+const ALREADY_DECIDED = "Esta solicitud ya se decidió; recargue la página para ver su estado.";
+const FIRST_REJECTION_REASON = "Los documentos no son legibles.";
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+function adminMenu(page: Page) {
+  return page.getByRole("navigation", { name: "Administración" });
+}
+
+/** The number on the menu's 'Solicitudes de tiendas' badge (0 when there is none). */
+async function menuBadge(page: Page): Promise<number> {
+  const badge = adminMenu(page).getByTestId("admin-menu-badge");
+  if ((await badge.count()) === 0) return 0;
+  return Number((await badge.innerText()).replace(/\D/g, ""));
+}
+
+/** The page is as wide as the screen: nothing sticks out sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+// ---- Applicants, prepared through the API -------------------------------------------------------
+
+interface AppliedDocument {
+  _id: string;
+  fileName: string;
+  contentType: string;
+}
+
+interface Applicant {
+  email: string;
+  userId: string;
+  shopId: string;
+  shopName: string;
+  documents: AppliedDocument[];
+}
+
+/** A one-page PDF, made here: what the API checks is the content, never the name. */
+function pdfBytes(title: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${title}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("")}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+/** A small PNG, drawn here. */
+function pngBytes(): Promise<Buffer> {
+  return sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 212, g: 245, b: 66 } } })
+    .png()
+    .toBuffer();
+}
+
+async function apiJson<T>(path: string, init: RequestInit & { token?: string }): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  if (typeof init.body === "string") headers.set("content-type", "application/json");
+  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
+  const answer = (await response.json()) as T & { message?: string };
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
+  return answer;
+}
+
+/** A new customer who applies for a shop in the USA with a PDF and a PNG, straight to the API. */
+async function applyThroughApi(testInfo: TestInfo, label: string): Promise<Applicant> {
+  const email = uniqueEmail(testInfo, `tienda-${label}`);
+  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name: `Solicitante ${label}`, email, password: SHOPPER_PASSWORD }) });
+  const { token, userId } = await apiSignIn(email);
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const shopName = `Pádel ${label} ${testInfo.project.name} ${suffix}`;
+  const form = new FormData();
+  form.set("shopName", shopName);
+  form.set("rif", `12-${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`);
+  form.set("country", "US");
+  form.set("province", "Florida");
+  form.set("city", "Miami");
+  form.set("address", "1200 Brickell Avenue, local 4");
+  form.set("phone", "+1 212 555 0123");
+  form.append("documents", new Blob([new Uint8Array(pdfBytes(`Registro de ${shopName}`))], { type: "application/pdf" }), "registro-mercantil.pdf");
+  form.append("documents", new Blob([new Uint8Array(await pngBytes())], { type: "image/png" }), "fachada.png");
+  const { request } = await apiJson<{ request: { _id: string; documents: AppliedDocument[] } }>(`/request-auth-shop/${userId}`, { method: "POST", body: form, token });
+  return { email, userId, shopId: request._id, shopName, documents: request.documents };
+}
+
+function documentNamed(applicant: Applicant, fileName: string): AppliedDocument {
+  const document = applicant.documents.find((candidate) => candidate.fileName === fileName);
+  if (!document) throw new Error(`sin documento ${fileName}`);
+  return document;
+}
+
+// ---- The tests ----------------------------------------------------------------------------------
+
+test.describe("administración de tiendas", () => {
+  test("solo los administradores entran: un visitante va a iniciar sesión, un cliente y un vendedor ven la página 403", async ({ page }) => {
+    const visit = await page.goto("/dashboard/admin/shops");
+    expect(visit?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fadmin%2Fshops$/);
+
+    for (const email of ["cliente@mercadopadel.test", "vendedor1@mercadopadel.test"]) {
+      await signIn(page, email);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole("navigation", { name: "Mi cuenta" }).getByRole("link", { name: "Administración" })).toHaveCount(0);
+      for (const path of ["/dashboard/admin", "/dashboard/admin/shop-requests", "/dashboard/admin/shops", "/dashboard/admin/audit"]) {
+        const response = await page.goto(path);
+        expect(response?.status(), `${email} en ${path}`).toBe(403);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sin permiso");
+        await expect(page.getByText("No tiene permiso para ver esta página.")).toBeVisible();
+        await expect(adminMenu(page)).toHaveCount(0);
+      }
+      // A decision posted straight to the admin's page is refused alike.
+      const posted = await page.request.post("/dashboard/admin/shops", { form: { intent: "reactivar", shopId: "00000000-0000-4000-8000-000000000000" } });
+      expect(posted.status()).toBe(403);
+      expect(await posted.text()).toContain("No tiene permiso para ver esta página.");
+      await page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" }).click();
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+
+  test("el administrador revisa la cola, pide cambios, aprueba, rechaza, suspende y reactiva, y lo encuentra todo en el registro", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.setTimeout(150_000);
+    const approved = await applyThroughApi(testInfo, "Norte");
+    const rejected = await applyThroughApi(testInfo, "Sur");
+    const raced = await applyThroughApi(testInfo, "Este");
+
+    // An admin who signs in lands in the admin area, its badge counting the requests that wait.
+    await signIn(page, ADMIN_EMAIL);
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Administración");
+    const queueLink = adminMenu(page).getByRole("link", { name: /^Solicitudes de tiendas/ });
+    await expect(queueLink).toBeVisible();
+    // The seeded request and this test's three, at least (the other project adds its own).
+    expect(await menuBadge(page)).toBeGreaterThanOrEqual(4);
+    await expect(queueLink).toHaveAccessibleName(/^Solicitudes de tiendas ?: \d+ pendientes$/);
+    for (const label of ["Tiendas", "Registro de auditoría"]) await expect(adminMenu(page).getByRole("link", { name: label, exact: true })).toBeVisible();
+
+    // The customer's menu offers the way back in.
+    await page.getByRole("link", { name: "← Mi cuenta" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole("navigation", { name: "Mi cuenta" }).getByRole("link", { name: "Administración" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+
+    // The queue: the seeded request (a demo applicant) and this test's, each with its data.
+    await queueLink.click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/shop-requests$/);
+    await expect(queueLink).toHaveAttribute("aria-current", "page");
+    const seededRow = page.getByTestId("shop-request-row").filter({ has: page.getByRole("link", { name: PENDING_REQUEST.name, exact: true }) });
+    await expect(seededRow).toBeVisible();
+    await expect(seededRow.getByTestId("document-count")).toHaveText("2");
+    const approvedRow = page.getByTestId("shop-request-row").filter({ hasText: approved.shopName });
+    await expect(approvedRow.getByTestId("shop-status")).toHaveText("Pendiente de revisión");
+    await expect(approvedRow.getByText("Estados Unidos")).toBeVisible();
+    await expect(approvedRow.getByTestId("document-count")).toHaveText("2");
+    await expect(approvedRow.getByText(`Solicitante Norte`)).toBeVisible();
+
+    // The seeded request opens with its two documents, each readable by the admin.
+    await seededRow.getByRole("link", { name: /^Revisar la solicitud/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/shop-requests\/[0-9a-f-]{36}$/);
+    const seededDocuments = page.getByTestId("shop-document");
+    await expect(seededDocuments).toHaveCount(2);
+    for (const href of await seededDocuments.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+      expect(href).toMatch(/^\/documentos-tienda\/[0-9a-f-]{36}$/);
+      const file = await page.request.get(href!);
+      expect(file.status(), href!).toBe(200);
+      expect(file.headers()["content-type"]).toMatch(/^(application\/pdf|image\/(png|jpeg|webp))/);
+    }
+
+    // This test's first request: its data, the image shown, the PDF downloaded.
+    await page.goto(`/dashboard/admin/shop-requests/${approved.userId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(approved.shopName);
+    await expect(page.getByText("Identificador fiscal (EIN)")).toBeVisible();
+    await expect(page.getByText("1200 Brickell Avenue, local 4")).toBeVisible();
+    const png = documentNamed(approved, "fachada.png");
+    const pdf = documentNamed(approved, "registro-mercantil.pdf");
+    const image = page.getByRole("img", { name: "Documento fachada.png" });
+    await expect(image).toHaveAttribute("src", `/documentos-tienda/${png._id}`);
+    const imageFile = await page.request.get(`/documentos-tienda/${png._id}`);
+    expect(imageFile.headers()["content-type"]).toBe("image/png");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Descargar el PDF registro-mercantil.pdf" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe("registro-mercantil.pdf");
+    const pdfFile = await page.request.get(`/documentos-tienda/${pdf._id}`);
+    expect(pdfFile.headers()["content-disposition"]).toMatch(/^attachment/);
+    expect((await pdfFile.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    await expect(page.getByText("Ningún documento se ha reemplazado todavía.")).toBeVisible();
+
+    // Asking for changes: nothing ticked, then a ticked document without its note, are refused beside the fields.
+    const changes = page.getByRole("form", { name: "Pedir cambios" });
+    await changes.getByRole("button", { name: "Pedir los cambios" }).click();
+    await expect(changes.getByText("Elija al menos un documento que haya que cambiar.")).toBeVisible();
+    await changes.getByLabel("Pedir que reemplace «registro-mercantil.pdf»").check();
+    await changes.getByRole("button", { name: "Pedir los cambios" }).click();
+    const note = changes.getByLabel("Qué debe cambiar en «registro-mercantil.pdf»");
+    await expect(note).toHaveAttribute("aria-invalid", "true");
+    await expect(changes.getByText("Diga qué hay que cambiar en el documento.")).toBeVisible();
+    await expect(changes.getByLabel("Pedir que reemplace «registro-mercantil.pdf»")).toBeChecked();
+    await note.fill("El registro está cortado: envíe todas las páginas.");
+    await changes.getByRole("button", { name: "Pedir los cambios" }).click();
+    await expect(page.getByText("Se pidieron cambios al solicitante.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Requiere cambios");
+    const pdfCard = page.getByTestId("shop-document").filter({ hasText: "registro-mercantil.pdf" });
+    await expect(pdfCard.getByTestId("document-status")).toHaveText("Hay que reemplazarlo");
+    await expect(pdfCard.getByText("El registro está cortado: envíe todas las páginas.")).toBeVisible();
+    await expect(page.getByTestId("shop-document").filter({ hasText: "fachada.png" }).getByTestId("document-status")).toHaveText("Aceptado");
+    await expect(page.getByRole("form", { name: "Aprobar" })).toHaveCount(0);
+
+    // The applicant replaces it; the old file stays as history and the request is back in the queue.
+    const replacement = new FormData();
+    replacement.append(`reemplazo:${pdf._id}`, new Blob([new Uint8Array(pdfBytes("Registro completo"))], { type: "application/pdf" }), "registro-completo.pdf");
+    // Access tokens live seconds in these tests: the applicant signs in again.
+    await apiJson(`/shop/replace-documents/${approved.userId}`, { method: "POST", body: replacement, token: (await apiSignIn(approved.email)).token });
+    await page.goto(`/dashboard/admin/shop-requests/${approved.userId}`);
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Pendiente de revisión");
+    await expect(page.getByTestId("shop-document").filter({ hasText: "registro-completo.pdf" })).toBeVisible();
+    const history = page.getByTestId("document-history").getByTestId("shop-document");
+    await expect(history).toHaveCount(1);
+    await expect(history.getByRole("heading", { name: "registro-mercantil.pdf" })).toBeVisible();
+    await expect(history).toContainText("El registro está cortado: envíe todas las páginas.");
+    await expect(history.getByTestId("document-status")).toHaveText("Reemplazado");
+    await expect(history.getByRole("link", { name: "Descargar el PDF registro-mercantil.pdf" })).toHaveAttribute("href", `/documentos-tienda/${pdf._id}`);
+
+    // Approving.
+    await page.getByRole("form", { name: "Aprobar" }).getByRole("button", { name: "Aprobar la tienda" }).click();
+    await expect(page.getByText("Tienda aprobada.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Aprobada");
+    await expect(page.getByRole("form", { name: "Aprobar" })).toHaveCount(0);
+
+    // Rejecting: 'Otro motivo' needs its words; a ready reason does.
+    await page.goto(`/dashboard/admin/shop-requests/${rejected.userId}`);
+    const reject = page.getByRole("form", { name: "Rechazar" });
+    await reject.getByLabel("Otro motivo (escríbalo abajo)").check();
+    await reject.getByRole("button", { name: "Rechazar la solicitud" }).click();
+    await expect(reject.getByLabel("Otro motivo", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(reject.getByText("Escriba el motivo del rechazo.")).toBeVisible();
+    await reject.getByLabel(FIRST_REJECTION_REASON).check();
+    await reject.getByRole("button", { name: "Rechazar la solicitud" }).click();
+    await expect(page.getByText("Solicitud rechazada.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Rechazada");
+    await expect(page.getByTestId("status-reason")).toHaveText(`Motivo: ${FIRST_REJECTION_REASON}`);
+
+    // Another admin decides first: the second decision is refused in words, and the page shows the first.
+    await page.goto(`/dashboard/admin/shop-requests/${raced.userId}`);
+    await expect(page.getByRole("form", { name: "Aprobar" })).toBeVisible();
+    const otherAdmin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
+    await apiJson(`/shop/approved/${raced.userId}`, { method: "POST", body: JSON.stringify({ approved: false, reason: "Decidida por otro administrador." }), token: otherAdmin.token });
+    await page.getByRole("form", { name: "Aprobar" }).getByRole("button", { name: "Aprobar la tienda" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: ALREADY_DECIDED })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Rechazada");
+    await expect(page.getByTestId("status-reason")).toHaveText("Motivo: Decidida por otro administrador.");
+
+    // Shops: the approved one found by status and name, suspended with a reason of its own, reactivated.
+    await adminMenu(page).getByRole("link", { name: "Tiendas", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/shops$/);
+    await page.getByLabel("Estado de la tienda", { exact: true }).selectOption("aprobada");
+    await page.getByLabel("Nombre de la tienda").fill(approved.shopName);
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/shops\?status=aprobada&searchValue=/);
+    const shopRow = page.getByTestId("shop-row");
+    await expect(shopRow).toHaveCount(1);
+    await expect(shopRow.getByRole("link", { name: approved.shopName, exact: true })).toHaveAttribute("href", `/dashboard/admin/shop-requests/${approved.userId}`);
+    await expect(shopRow.getByTestId("shop-status")).toHaveText("Aprobada");
+    await shopRow.getByText("Suspender la tienda…").click();
+    const suspend = page.getByRole("form", { name: `Suspender ${approved.shopName}` });
+    await suspend.getByLabel("Otro motivo (escríbalo abajo)").check();
+    await suspend.getByRole("button", { name: /^Suspender/ }).click();
+    await expect(suspend.getByText("Escriba el motivo de la suspensión.")).toBeVisible();
+    await suspend.getByLabel("Otro motivo", { exact: true }).fill("Revisión de calidad pendiente.");
+    await suspend.getByRole("button", { name: /^Suspender/ }).click();
+    await expect(page.getByText("Tienda suspendida.")).toBeVisible();
+    // Back on the same list: filters kept, so the suspended shop is no longer among the approved.
+    await expect(page).toHaveURL(/\/dashboard\/admin\/shops\?status=aprobada&searchValue=/);
+    await expect(page.getByTestId("shop-row")).toHaveCount(0);
+    await page.getByLabel("Estado de la tienda", { exact: true }).selectOption("suspendida");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(shopRow).toHaveCount(1);
+    await expect(shopRow.getByTestId("shop-status")).toHaveText("Suspendida");
+    await expect(shopRow.getByText("Motivo: Revisión de calidad pendiente.")).toBeVisible();
+    await shopRow.getByRole("button", { name: `Reactivar ${approved.shopName}` }).click();
+    await expect(page.getByText("Tienda reactivada.")).toBeVisible();
+    await expect(page.getByTestId("shop-row")).toHaveCount(0);
+
+    // The audit log: each decision, who took it, on which record, before and after, and why.
+    await adminMenu(page).getByRole("link", { name: "Registro de auditoría" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/audit$/);
+    await page.getByLabel("Registro (identificador)").fill("no-es-un-id");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page.getByLabel("Registro (identificador)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("El registro no es válido.")).toBeVisible();
+    await page.getByLabel("Registro (identificador)").fill(approved.shopId);
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    const entries = page.getByTestId("audit-entry");
+    await expect(entries).toHaveCount(4);
+    await expect(page.getByTestId("audit-count")).toHaveText(/^4 entradas con estos filtros\./);
+    const expected = [
+      ["Reactivó una tienda", "Estado: Suspendida → pasó a Aprobada", null],
+      ["Suspendió una tienda", "Estado: Aprobada → pasó a Suspendida", "Revisión de calidad pendiente."],
+      ["Aprobó una tienda", "Estado: Pendiente de revisión → pasó a Aprobada", null],
+      ["Pidió cambios en una solicitud", "Estado: Pendiente de revisión → pasó a Requiere cambios", null],
+    ] as const;
+    for (const [index, [action, change, reason]] of expected.entries()) {
+      const entry = entries.nth(index);
+      await expect(entry.getByRole("heading")).toHaveText(`Administración Mercado Pádel: ${action}`);
+      await expect(entry.getByTestId("audit-change").first()).toHaveText(change);
+      await expect(entry.getByRole("link", { name: approved.shopName, exact: true })).toHaveAttribute("href", `/dashboard/admin/shop-requests/${approved.userId}`);
+      await expect(entry.locator("time")).toHaveText(/ de \d{4}\D+\d{2}:\d{2}$/);
+      if (reason) await expect(entry.getByTestId("audit-reason")).toHaveText(reason);
+    }
+    await expect(entries.nth(3).getByText("registro-mercantil.pdf, Nota: El registro está cortado: envíe todas las páginas.")).toBeVisible();
+
+    // By kind and admin: the rejection, with its reason and a way to its request.
+    await page.goto("/dashboard/admin/audit");
+    await page.getByLabel("Acción").selectOption("tienda.rechazar");
+    await page.getByLabel("Administrador").selectOption({ label: "Administración Mercado Pádel" });
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/action=tienda.rechazar/);
+    const rejection = page.getByTestId("audit-entry").filter({ has: page.getByRole("link", { name: rejected.shopName, exact: true }) });
+    await expect(rejection).toHaveCount(1);
+    await expect(rejection.getByTestId("audit-reason")).toHaveText(FIRST_REJECTION_REASON);
+    await expect(page.getByTestId("audit-entry").filter({ hasNotText: "Rechazó una solicitud de tienda" })).toHaveCount(0);
+    await rejection.getByRole("link", { name: rejected.shopName, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/admin/shop-requests/${rejected.userId}$`));
+
+    if (javaScriptEnabled) {
+      // Live: a request that arrives while the admin looks moves the badge without a reload.
+      const connected = new Promise<void>((resolve) => {
+        page.on("websocket", (socket) => {
+          // Connected: the namespace's welcome over the socket ("40…"), or the upgrade's probe once it came over polling.
+          if (socket.url().includes("/socket.io/")) socket.on("framereceived", ({ payload }) => (String(payload).startsWith("40") || String(payload) === "3probe") && resolve());
+        });
+      });
+      await page.goto("/dashboard/admin");
+      await connected;
+      const before = await menuBadge(page);
+      await page.evaluate(() => ((window as unknown as { __sinRecargar: boolean }).__sinRecargar = true));
+      await applyThroughApi(testInfo, "Oeste");
+      await expect.poll(() => menuBadge(page), { timeout: 10_000 }).toBeGreaterThan(before);
+      expect(await page.evaluate(() => (window as unknown as { __sinRecargar?: boolean }).__sinRecargar)).toBe(true);
+    }
+  });
+
+  test("las pantallas de administración caben en 360 px y axe no encuentra problemas graves", async ({ page, javaScriptEnabled }, testInfo) => {
+    const applicant = await applyThroughApi(testInfo, "Estrecha");
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, ADMIN_EMAIL);
+    for (const path of [
+      "/dashboard/admin",
+      "/dashboard/admin/shop-requests",
+      `/dashboard/admin/shop-requests/${applicant.userId}`,
+      "/dashboard/admin/shops",
+      "/dashboard/admin/audit",
+    ]) {
+      await page.goto(path);
+      await expect(adminMenu(page)).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+    }
+    // The forms folded away on a phone still fit once opened.
+    await page.goto("/dashboard/admin/shops?status=aprobada");
+    const firstSuspend = page.getByText("Suspender la tienda…").first();
+    if ((await firstSuspend.count()) > 0) {
+      await firstSuspend.click();
+      await expectNoSidewaysScroll(page);
+      if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+    }
+  });
+});

@@ -1,0 +1,357 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
+import { startSecurityStore, type SecurityStore } from "./store";
+
+/**
+ * Issue 9, replayed against the built web on a store of its own (PostgreSQL): what an attacker or a
+ * bad day found must stay closed. JavaScript on unless a test says otherwise.
+ */
+test.describe.configure({ mode: "serial" });
+
+let store: SecurityStore;
+const PASSWORD = "Seguridad-2026";
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  store = await startSecurityStore();
+});
+
+test.afterAll(async () => {
+  await store?.stop();
+});
+
+async function registerAccount(): Promise<string> {
+  const email = `seguridad-${randomUUID()}@example.com`;
+  const response = await fetch(`${store.apiUrl}/user/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name: "Prueba de Seguridad", email, password: PASSWORD }),
+  });
+  expect(response.status).toBe(201);
+  return email;
+}
+
+async function signIn(page: Page, email: string, redirectTo?: string): Promise<void> {
+  await page.goto(`${store.webUrl}/login${redirectTo === undefined ? "" : `?${new URLSearchParams({ redirectTo })}`}`);
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+/** The hidden honeypot fields of a rendered form, which a genuine post carries. */
+async function honeypotFields(request: APIRequestContext, path: string): Promise<Record<string, string>> {
+  const html = await (await request.get(`${store.webUrl}${path}`)).text();
+  const validFrom = /name="from__confirm"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="from__confirm"/.exec(html);
+  return { name__confirm: "", from__confirm: validFrom![1] ?? validFrom![2]! };
+}
+
+const REDIRECT_ATTEMPTS = ["/\t/evil.example", "/\u000b/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "/%5Cevil.example", "\t//evil.example"];
+
+test.describe("1. redirecciones", () => {
+  test("tras iniciar sesión, ningún redirectTo saca de la tienda (JavaScript activado y desactivado)", async ({ browser }) => {
+    const email = await registerAccount();
+    for (const javaScriptEnabled of [true, false]) {
+      for (const attempt of REDIRECT_ATTEMPTS.slice(0, 3)) {
+        const context = await browser.newContext({ javaScriptEnabled });
+        const page = await context.newPage();
+        await signIn(page, email, attempt);
+        await expect(page).toHaveURL(`${store.webUrl}/dashboard`);
+        await context.close();
+      }
+    }
+  });
+
+  test("los botones de las tarjetas vuelven solo a páginas de la tienda", async ({ request }) => {
+    for (const attempt of REDIRECT_ATTEMPTS) {
+      const response = await request.post(`${store.webUrl}/shopper-lists`, {
+        form: { intent: "add-to-wishlist", productId: randomUUID(), redirectTo: attempt },
+        maxRedirects: 0,
+      });
+      expect(response.status(), attempt).toBe(302);
+      // Where a browser would go: what it drops (tabs) and reads as "/" (backslashes) taken into account.
+      const location = response.headers().location!;
+      expect(new URL(location.replace(/[\t\n\r]/g, "").replace(/\\/g, "/"), store.webUrl).origin, attempt).toBe(store.webUrl);
+    }
+  });
+});
+
+test.describe("2. tamaño de lo enviado", () => {
+  test("un formulario de 50 MB se rechaza con 413 sin leerlo, también sin longitud declarada", async ({ request }) => {
+    const before = store.webMemory();
+    const declared = await request.post(`${store.webUrl}/login`, {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: Buffer.alloc(50 * 1024 * 1024, "a"),
+    });
+    expect(declared.status()).toBe(413);
+    expect(await declared.text()).toContain("Contenido demasiado grande");
+
+    // Chunked, so the size is only known while it arrives.
+    const streamed = await new Promise<number>((resolve, reject) => {
+      const url = new URL(`${store.webUrl}/contact`);
+      const outgoing = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode!);
+      });
+      outgoing.on("error", reject);
+      const chunk = Buffer.alloc(1024 * 1024, "b");
+      let sent = 0;
+      const pump = () => {
+        while (sent < 50) {
+          sent++;
+          if (!outgoing.write(chunk)) return void outgoing.once("drain", pump);
+        }
+        outgoing.end();
+      };
+      pump();
+    }).catch(() => 413);
+    expect(streamed).toBe(413);
+    expect(store.webMemory() - before).toBeLessThan(50 * 1024 * 1024);
+  });
+});
+
+test.describe("5. formularios desde otro sitio", () => {
+  const ACTION_PATHS = [
+    "/login",
+    "/register",
+    "/logout",
+    "/shopper-lists",
+    "/contact",
+    "/card",
+    "/cart",
+    "/gift",
+    "/shipping",
+    "/payment",
+    "/resetpassword",
+    "/changepassword/cualquiera",
+    "/verify-email",
+    "/auth/google",
+    "/product/details/cualquiera",
+    "/favorites",
+    "/my-compare",
+    "/dashboard/edit-profile",
+    "/dashboard/change-password",
+    "/dashboard/my-wallet",
+    "/dashboard/order/details/cualquiera",
+    "/dashboard/system-notifications",
+    "/dashboard/trial-class",
+    "/live-notifications",
+    "/socket-token",
+    "/login.data",
+    "/shopper-lists.data",
+  ];
+
+  test("cada acción y ruta de recursos responde 403 a otro origen", async ({ request }) => {
+    for (const path of ACTION_PATHS) {
+      const foreign: Record<string, string>[] = [{ origin: "http://evil.example" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site", origin: "http://127.0.0.1:1" }];
+      for (const headers of foreign) {
+        const response = await request.post(`${store.webUrl}${path}`, { form: { intent: "add-to-cart" }, headers, maxRedirects: 0 });
+        expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
+        expect(await response.text()).toContain("no aceptamos formularios enviados desde otro sitio");
+      }
+    }
+  });
+
+  test("una página de otro sitio no llena el carrito ni cierra la sesión de quien la visita", async ({ page }) => {
+    const email = await registerAccount();
+    await signIn(page, email);
+    await expect(page).toHaveURL(`${store.webUrl}/dashboard`);
+    const { products } = (await (await fetch(`${store.apiUrl}/home/query-products?availability=in-stock&parPage=48`)).json()) as {
+      products: { _id: string; hasSizes: boolean }[];
+    };
+    const product = products.find((candidate) => !candidate.hasSizes)!;
+
+    const evil: Server = createServer((_request, response) => {
+      response.setHeader("content-type", "text/html; charset=utf-8");
+      const field = (name: string, value: string) => `<input type="hidden" name="${name}" value="${value}">`;
+      response.end(`<!doctype html><html><body>
+        <form id="carrito" method="post" action="${store.webUrl}/shopper-lists">${field("intent", "add-to-cart")}${field("productId", product._id)}${field("quantity", "3")}${field("redirectTo", "/card")}</form>
+        <script>document.getElementById("carrito").submit();</script></body></html>`);
+    });
+    await new Promise<void>((resolve) => evil.listen(0, "127.0.0.1", resolve));
+    try {
+      const answer = page.waitForResponse((response) => response.url().startsWith(`${store.webUrl}/shopper-lists`));
+      await page.goto(`http://127.0.0.1:${(evil.address() as AddressInfo).port}/`);
+      expect((await answer).status()).toBe(403);
+    } finally {
+      evil.close();
+    }
+    await page.goto(`${store.webUrl}/card`);
+    await expect(page.getByRole("heading", { name: "Su carrito está vacío." }).or(page.getByText("Su carrito está vacío.")).first()).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+  });
+});
+
+test.describe("6. cabeceras", () => {
+  test("la política de contenido lleva un nonce por respuesta y las páginas funcionan sin violarla", async ({ page, request }) => {
+    const first = (await request.get(`${store.webUrl}/`)).headers();
+    const second = (await request.get(`${store.webUrl}/`)).headers();
+    const policy = first["content-security-policy"]!;
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(second["content-security-policy"]).not.toBe(policy);
+    expect(first["permissions-policy"]).toContain("camera=()");
+    expect(first["x-frame-options"]).toBe("DENY");
+    // The store is served over http here: no HSTS.
+    expect(first["strict-transport-security"]).toBeUndefined();
+
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const email = await registerAccount();
+    await signIn(page, email);
+    await expect(page).toHaveURL(`${store.webUrl}/dashboard`);
+    for (const path of ["/", "/products", "/card", "/gift", "/dashboard/system-notifications"]) {
+      await page.goto(`${store.webUrl}${path}`);
+      await page.waitForLoadState("networkidle");
+    }
+    // Scripts ran: the search box suggests as one types.
+    await page.goto(`${store.webUrl}/`);
+    await page.getByRole("combobox", { name: "Buscar productos" }).fill("pala");
+    await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" }).getByRole("option").first()).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe("3. base de datos atascada", () => {
+  test("con la tabla de productos bloqueada 30 s, el catálogo responde 503 en segundos y /contact sigue funcionando", async ({ request }) => {
+    test.setTimeout(90_000);
+    const locker = new pg.Client({ connectionString: store.databaseUrl });
+    await locker.connect();
+    await locker.query("begin");
+    await locker.query("lock table products in access exclusive mode");
+    const released = new Promise<void>((resolve) => setTimeout(resolve, 30_000)).then(async () => {
+      await locker.query("rollback");
+      await locker.end();
+    });
+    try {
+      const started = Date.now();
+      const catalogue = await request.get(`${store.webUrl}/products`);
+      expect(catalogue.status()).toBe(503);
+      expect(catalogue.headers()["retry-after"]).toBeTruthy();
+      expect(await catalogue.text()).toContain("Intente de nuevo en unos momentos");
+      expect(Date.now() - started).toBeLessThan(10_000);
+
+      const contact = await request.post(`${store.webUrl}/contact`, {
+        form: {
+          intent: "send-contact-message",
+          name: "Durante el bloqueo",
+          email: "bloqueo@example.com",
+          subject: "Sigue funcionando",
+          message: "Este mensaje no toca los productos y debe llegar.",
+          ...(await honeypotFields(request, "/contact")),
+        },
+        maxRedirects: 0,
+      });
+      expect(contact.status()).toBe(302);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      await released;
+    }
+  });
+
+});
+
+test.describe("4 y 7. límites por dirección", () => {
+  test("la web no cree un X-Forwarded-For que manda el cliente: cinco fallos bastan para frenar", async ({ request }) => {
+    const email = await registerAccount();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const response = await request.post(`${store.webUrl}/login`, {
+        form: { intent: "login", email, password: "Equivocada-1", ...(await honeypotFields(request, "/login")) },
+        headers: { "x-forwarded-for": `198.51.100.${attempt + 1}` },
+        maxRedirects: 0,
+      });
+      statuses.push(response.status());
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
+  test("detrás de su proxy de confianza, la web sí cuenta a cada cliente por su dirección y acepta su X-Forwarded-Host", async ({ request }) => {
+    const proxied = await store.startProxiedWeb();
+    try {
+      const email = await registerAccount();
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const response = await request.post(`${proxied.url}/login`, {
+          form: { intent: "login", email, password: "Equivocada-1", ...(await honeypotFields(request, "/login")) },
+          // The load balancer's headers: the shopper's address, and the public host the browser used.
+          headers: { "x-forwarded-for": `198.51.100.${attempt + 1}`, "x-forwarded-host": "tienda.example", "x-forwarded-proto": "https", origin: "https://tienda.example" },
+          maxRedirects: 0,
+        });
+        statuses.push(response.status());
+      }
+      // Six shoppers, one failure each: nobody is slowed down by someone else's mistakes.
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 400]);
+      // Another site is still another site behind the proxy.
+      const foreign = await request.post(`${proxied.url}/logout`, { headers: { "x-forwarded-host": "tienda.example", origin: "https://evil.example" }, maxRedirects: 0 });
+      expect(foreign.status()).toBe(403);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
+  test("el formulario de contacto deja de aceptar mensajes tras una avalancha", async ({ request }) => {
+    const statuses: number[] = [];
+    let refusal = "";
+    for (let message = 0; message < 12; message++) {
+      const response = await request.post(`${store.webUrl}/contact`, {
+        form: {
+          intent: "send-contact-message",
+          name: "Avalancha",
+          email: "avalancha@example.com",
+          subject: "Mensaje repetido",
+          message: `Mensaje número ${message} de una avalancha de prueba.`,
+          ...(await honeypotFields(request, "/contact")),
+        },
+        maxRedirects: 0,
+      });
+      statuses.push(response.status());
+      if (response.status() === 429) refusal = await response.text();
+    }
+    // At most ten an hour from one address (one was sent during the lock test above).
+    const accepted = statuses.filter((status) => status === 302).length;
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThanOrEqual(10);
+    expect(statuses).toEqual([...Array<number>(accepted).fill(302), ...Array<number>(12 - accepted).fill(429)]);
+    expect(refusal).toContain("Ha enviado demasiados mensajes en poco tiempo.");
+  });
+});
+
+test.describe("9. entradas raras", () => {
+  test("un byte NUL, TRACE, DELETE y un cuerpo malformado son 4xx en español, nunca 500", async ({ request }) => {
+    expect((await request.get(`${store.webUrl}/product/details/%00`)).status()).toBe(404);
+    expect((await request.get(`${store.webUrl}/products?searchValue=%00`)).status()).toBeLessThan(500);
+    const nulLogin = await request.post(`${store.webUrl}/login`, {
+      form: { intent: "login", email: "a\u0000@example.com", password: "x\u0000y", ...(await honeypotFields(request, "/login")) },
+    });
+    expect(nulLogin.status()).toBe(400);
+
+    for (const method of ["TRACE", "DELETE", "PUT", "OPTIONS"]) {
+      const response = await request.fetch(`${store.webUrl}/card`, { method });
+      expect(response.status(), method).toBe(405);
+      expect(await response.text()).toContain("Método no permitido");
+    }
+
+    const malformed = await request.post(`${store.webUrl}/login`, {
+      headers: { "content-type": "multipart/form-data; boundary=roto" },
+      data: "--roto\r\nesto no es una parte\r\n",
+    });
+    expect(malformed.status()).toBe(400);
+    expect(await malformed.text()).toContain("Petición no válida");
+  });
+});
+
+test.describe("3. API caída (al final: la para)", () => {
+  test("con la API parada, la página de error dice que vuelva a intentarlo, con 503", async ({ request }) => {
+    await store.stopApi();
+    const response = await request.get(`${store.webUrl}/products`);
+    expect(response.status()).toBe(503);
+    expect(response.headers()["retry-after"]).toBeTruthy();
+    expect(await response.text()).toContain("Intente de nuevo en unos momentos");
+  });
+});

@@ -1,0 +1,114 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { longDateTime } from "#contract/store-time";
+import { REJECTION_REASONS, SUSPENSION_REASONS } from "#contract/shops";
+import { auditListQuery, OTHER_REASON, rejectFormSchema, requestChangesFormSchema, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
+import { auditChanges } from "~/components/admin/audit-format";
+
+const DOCUMENT_A = "0b7c1f3e-5d2a-4c8e-9f10-2a3b4c5d6e7f";
+const DOCUMENT_B = "1c8d2a4f-6e3b-4d9f-8a21-3b4c5d6e7f80";
+
+function form(entries: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(entries)) data.append(name, value);
+  return data;
+}
+
+describe("los formularios de la administración", () => {
+  it("un rechazo lleva el motivo elegido, o el escrito tras «Otro motivo», como el cuerpo del contrato", () => {
+    const ready = parseWithZod(form({ reasonChoice: REJECTION_REASONS[1], otherReason: "ignorado" }), { schema: rejectFormSchema });
+    expect(ready.status === "success" && ready.value).toEqual({ approved: false, reason: REJECTION_REASONS[1] });
+
+    const written = parseWithZod(form({ reasonChoice: OTHER_REASON, otherReason: "  Vende solo ropa de tenis.  " }), { schema: rejectFormSchema });
+    expect(written.status === "success" && written.value).toEqual({ approved: false, reason: "Vende solo ropa de tenis." });
+  });
+
+  it("sin motivo, cada mensaje va junto al control que el administrador usó", () => {
+    const none = parseWithZod(form({}), { schema: rejectFormSchema });
+    expect(none.status === "error" && none.error).toEqual({ reasonChoice: ["Elija el motivo del rechazo."] });
+
+    const empty = parseWithZod(form({ reasonChoice: OTHER_REASON, otherReason: "   " }), { schema: rejectFormSchema });
+    expect(empty.status === "error" && empty.error).toEqual({ otherReason: ["Escriba el motivo del rechazo."] });
+
+    const invented = parseWithZod(form({ reasonChoice: "Un motivo que no está en la lista" }), { schema: rejectFormSchema });
+    expect(invented.status).toBe("error");
+
+    const tooLong = parseWithZod(form({ reasonChoice: OTHER_REASON, otherReason: "x".repeat(501) }), { schema: suspendFormSchema });
+    expect(tooLong.status === "error" && tooLong.error).toEqual({ otherReason: ["El motivo no puede superar los 500 caracteres."] });
+  });
+
+  it("una suspensión lleva su motivo como `{reason}`", () => {
+    const ready = parseWithZod(form({ reasonChoice: SUSPENSION_REASONS[0], shopId: DOCUMENT_A }), { schema: suspendFormSchema });
+    expect(ready.status === "success" && ready.value).toEqual({ reason: SUSPENSION_REASONS[0] });
+    const empty = parseWithZod(form({ reasonChoice: OTHER_REASON }), { schema: suspendFormSchema });
+    expect(empty.status === "error" && empty.error).toEqual({ otherReason: ["Escriba el motivo de la suspensión."] });
+  });
+
+  it("pedir cambios envía solo los documentos marcados, cada uno con su nota", () => {
+    const submission = parseWithZod(
+      form({
+        "documents[0].documentId": DOCUMENT_A,
+        "documents[0].note": "no marcado: no viaja",
+        "documents[1].documentId": DOCUMENT_B,
+        "documents[1].selected": "on",
+        "documents[1].note": " Falta la segunda página. ",
+      }),
+      { schema: requestChangesFormSchema },
+    );
+    expect(submission.status === "success" && submission.value).toEqual({ documents: [{ documentId: DOCUMENT_B, note: "Falta la segunda página." }] });
+  });
+
+  it("pedir cambios sin marcar nada, o sin la nota de uno marcado, se dice donde corresponde", () => {
+    const none = parseWithZod(form({ "documents[0].documentId": DOCUMENT_A, "documents[1].documentId": DOCUMENT_B }), { schema: requestChangesFormSchema });
+    expect(none.status === "error" && none.error).toEqual({ documents: ["Elija al menos un documento que haya que cambiar."] });
+
+    const noNote = parseWithZod(
+      form({ "documents[0].documentId": DOCUMENT_A, "documents[1].documentId": DOCUMENT_B, "documents[1].selected": "on", "documents[1].note": " " }),
+      { schema: requestChangesFormSchema },
+    );
+    expect(noNote.status === "error" && noNote.error).toEqual({ "documents[1].note": ["Diga qué hay que cambiar en el documento."] });
+  });
+});
+
+describe("las direcciones de las listas", () => {
+  it("la lista de tiendas lee estado, nombre y página, y deja fuera lo que no entiende", () => {
+    expect(shopsListQuery(new URLSearchParams("status=suspendida&searchValue=%20Norte%20&pageNumber=3"))).toEqual({ status: "suspendida", searchValue: "Norte", page: 3 });
+    expect(shopsListQuery(new URLSearchParams("status=abierta&pageNumber=-1"))).toEqual({ status: undefined, searchValue: undefined, page: 1 });
+  });
+
+  it("el registro de auditoría se filtra con el esquema de la API, y un identificador mal escrito se señala", () => {
+    const good = auditListQuery(new URLSearchParams(`action=tienda.suspender&entityId=${DOCUMENT_A}&pageNumber=2`));
+    expect(good.errors).toBeNull();
+    expect(good.query).toMatchObject({ action: "tienda.suspender", entityId: DOCUMENT_A, page: 2, parPage: 25 });
+
+    const bad = auditListQuery(new URLSearchParams("entityId=abc"));
+    expect(bad.query).toBeNull();
+    expect(bad.errors).toEqual({ entityId: "El registro no es válido." });
+    expect(bad.typed.entityId).toBe("abc");
+
+    // A page number nobody could mean is the first page, not a refusal.
+    expect(auditListQuery(new URLSearchParams("pageNumber=cero")).query).toMatchObject({ page: 1 });
+  });
+});
+
+describe("antes y después en el registro", () => {
+  it("muestra solo lo que cambió, con nombres y valores en español", () => {
+    const changes = auditChanges({ status: "aprobada", statusReason: null }, { status: "suspendida", statusReason: "Documentación caducada." }, longDateTime);
+    expect(changes).toEqual([
+      { field: "Estado", before: "Aprobada", after: "Suspendida" },
+      { field: "Motivo", before: "—", after: "Documentación caducada." },
+    ]);
+  });
+
+  it("los documentos de una petición de cambios se leen por su nombre y su nota; un campo ausente no es un cambio", () => {
+    const changes = auditChanges(
+      { status: "pendiente", statusReason: null },
+      { status: "requiere_cambios", documents: [{ documentId: DOCUMENT_A, fileName: "registro.pdf", note: "Ilegible." }] },
+      longDateTime,
+    );
+    expect(changes).toEqual([
+      { field: "Estado", before: "Pendiente de revisión", after: "Requiere cambios" },
+      { field: "Documentos", before: "—", after: "registro.pdf, Nota: Ilegible." },
+    ]);
+  });
+});
