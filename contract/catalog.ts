@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { productSpecs, specSheetKind } from "./spec-sheets";
 import { endpoint, noInput } from "./http";
 import { isoDateTime, queryChoice, queryInteger, queryPage, queryPageSize, queryText } from "./fields";
 import {
@@ -96,8 +97,9 @@ export const productDetail = productCard.extend({
   description: z.string(),
   /** In display order; empty for a product without sizes. */
   sizes: z.array(productSize),
-  /** Only rackets have them. */
-  specs: racketSpecs.nullable(),
+  /** Its category's spec sheet (contract/spec-sheets.ts) and the values filled in; null when none. */
+  specSheet: specSheetKind.nullable(),
+  specs: productSpecs.nullable(),
   /** Its status says why a product is not `available`. */
   shop: z.object({ name: z.string(), slug: z.string(), status: shopStatus }),
   createdAt: isoDateTime,

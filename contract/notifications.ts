@@ -12,7 +12,7 @@ import { INVALID_PAGE, INVALID_PAGE_SIZE } from "./messages";
 // ---- Types and their labels ---------------------------------------------------------------------
 
 /** What a notification is about; the database's enum `notification_type` holds the same values. */
-export const NOTIFICATION_TYPES = ["pedido", "pago", "oferta", "tienda", "retiro", "resena", "sistema"] as const;
+export const NOTIFICATION_TYPES = ["pedido", "pago", "oferta", "tienda", "retiro", "resena", "stock", "sistema"] as const;
 export const notificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationType>;
 
@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   tienda: "Tienda",
   retiro: "Retiro",
   resena: "Reseña",
+  stock: "Stock",
   sistema: "Sistema",
 };
 

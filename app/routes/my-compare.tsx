@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { BallIcon } from "~/components/icons";
-import { SPEC_ROWS } from "~/components/product/RacketSpecsTable";
+import { SPEC_SHEET_KINDS, SPEC_SHEETS } from "#contract/spec-sheets";
 import { Rating } from "~/components/product/Rating";
 import { ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
 import type { ProductDetails } from "~/services/catalog.server";
@@ -38,8 +38,14 @@ const ROWS: { label: string; value: (product: ProductDetails) => ReactNode }[] =
   { label: "Stock", value: (product) => (product.available ? stockText(product.stock) : "No disponible: la tienda no está vendiendo ahora") },
   { label: "Marca", value: (product) => product.brand },
   { label: "Categoría", value: (product) => product.category.name },
-  ...SPEC_ROWS.map(({ key, label }) => ({ label, value: (product: ProductDetails) => product.specs?.[key] || NOT_APPLICABLE })),
 ];
+
+/** The spec sheet rows of every kind among the compared products (a racket's and a shoe's side by side). */
+function specSheetRows(products: ProductDetails[]) {
+  return SPEC_SHEET_KINDS.filter((kind) => products.some((product) => product.specSheet === kind)).flatMap((kind) =>
+    SPEC_SHEETS[kind].fields.map(({ key, label }) => ({ label, value: (product: ProductDetails) => product.specs?.[key] || NOT_APPLICABLE })),
+  );
+}
 
 function RemoveButton({ item }: { item: CompareItem }) {
   const fetcher = useShopperFetcher();
@@ -62,6 +68,7 @@ function RemoveButton({ item }: { item: CompareItem }) {
 
 export default function ComparePage() {
   const { items, limit } = useLoaderData<typeof loader>();
+  const rows = [...ROWS, ...specSheetRows(items.map((item) => item.product))];
   return (
     <div className="page-container py-8 lg:py-10">
       <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Comparar productos" }]} />
@@ -95,7 +102,7 @@ export default function ComparePage() {
                 </tr>
               </thead>
               <tbody>
-                {ROWS.map((row) => (
+                {rows.map((row) => (
                   <tr key={row.label} className="border-b border-neutral-200 last:border-0">
                     <th scope="row" className="p-3 font-semibold text-neutral-600">
                       {row.label}

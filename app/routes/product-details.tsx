@@ -5,7 +5,7 @@ import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { Rating } from "~/components/product/Rating";
-import { RacketSpecsTable } from "~/components/product/RacketSpecsTable";
+import { SpecSheetTable } from "~/components/product/SpecSheetTable";
 import { Reviews } from "~/components/product/Reviews";
 import {
   primaryButtonLook,
@@ -307,7 +307,7 @@ export default function ProductDetailsPage() {
             <p className="mt-3 leading-relaxed whitespace-pre-line text-neutral-700">{product.description}</p>
           </section>
 
-          {product.specs ? <RacketSpecsTable specs={product.specs} /> : null}
+          {product.specSheet && product.specs ? <SpecSheetTable kind={product.specSheet} specs={product.specs} /> : null}
         </div>
       </div>
 

@@ -470,6 +470,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
         available: true,
         description: "Pala de forma diamante con núcleo de goma EVA dura.",
         sizes: [],
+        specSheet: "pala",
         specs: { forma: "Diamante", peso: "360-375 g", balance: "Alto", nucleo: "EVA", cara: "Carbono", nivel: "Avanzado" },
         shop: { name: "Centro Pádel", slug: "centro-padel", status: "aprobada" },
         createdAt: "2024-01-10T12:00:00.000Z",

@@ -224,8 +224,8 @@ export async function insertCatalogue(db: Db) {
   const smashOwner = await insertUser(db, { name: "Vendedor Smash", role: "seller" });
   const centro = await insertShop(db, { ownerId: owner.id, name: "Centro Pádel", slug: "centro-padel" });
   const smash = await insertShop(db, { ownerId: smashOwner.id, name: "Tienda Smash", slug: "tienda-smash" });
-  const palas = await insertCategory(db, { name: "Palas", slug: "palas", position: 1, imageId: await insertImage(db, "Palas") });
-  const zapatillas = await insertCategory(db, { name: "Zapatillas", slug: "zapatillas", position: 2 });
+  const palas = await insertCategory(db, { name: "Palas", slug: "palas", position: 1, specSheet: "pala", imageId: await insertImage(db, "Palas") });
+  const zapatillas = await insertCategory(db, { name: "Zapatillas", slug: "zapatillas", position: 2, specSheet: "zapatilla" });
   const pelotas = await insertCategory(db, { name: "Pelotas", slug: "pelotas", position: 3 });
   const ropa = await insertCategory(db, { name: "Ropa", slug: "ropa", position: 4 });
   const racketSpecs: RacketSpecs = { forma: "Diamante", peso: "360-375 g", balance: "Alto", nucleo: "EVA", cara: "Carbono", nivel: "Avanzado" };

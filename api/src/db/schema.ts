@@ -19,8 +19,11 @@ import {
 } from "drizzle-orm/pg-core";
 import type { CouponKind } from "#contract/coupons";
 import type { OfferStatus } from "#contract/offers";
+import { NOTIFICATION_TYPES } from "#contract/notifications";
 import type { DeliveryStatus, PaymentMethod, PaymentStatus, ShippingInfo } from "#contract/orders";
-import type { RacketSpecs } from "#contract/catalog";
+import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheets";
+
+import { STOCK_MOVEMENT_KINDS } from "#contract/stock";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -222,12 +225,16 @@ export const auditLog = pgTable(
   ],
 );
 
+export const specSheetKind = pgEnum("spec_sheet_kind", SPEC_SHEET_KINDS);
+
 export const categories = pgTable("categories", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
   slug: text("slug").notNull().unique(),
   imageId: uuid("image_id").references(() => images.id),
   position: smallint("position").notNull().default(0),
+  /** Which padel spec sheet its products fill in (contract/spec-sheets.ts); null: none. */
+  specSheet: specSheetKind("spec_sheet"),
   createdAt: createdAt(),
 });
 
@@ -256,7 +263,20 @@ export const products = pgTable(
     rating: real("rating").notNull().default(0),
     color: text("color").notNull(),
     tag: text("tag").notNull(),
-    specs: jsonb("specs").$type<RacketSpecs>(),
+    /** The category's spec sheet as the seller filled it in (contract/spec-sheets.ts). */
+    specs: jsonb("specs").$type<ProductSpecs>(),
+    /**
+     * Bumped by a trigger (migration 0014) whenever the total stock changes, sizes included: a
+     * seller's stock form carries the version it was read at, and a stale one is refused.
+     */
+    stockVersion: integer("stock_version").notNull().default(0),
+    /** A size (or the single stock) at or below it notifies the seller once; 0: no alert. */
+    lowStockThreshold: smallint("low_stock_threshold").notNull().default(0),
+    /** For a product without sizes: the seller was told its stock is low (see product_sizes). */
+    lowStockNotified: boolean("low_stock_notified").notNull().default(false),
+    /** Set when a product that was ever ordered is deleted: out of the store, kept for its orders. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     /** Price after discount, in cents: what filters and sorting use. */
     salePrice: integer("sale_price")
@@ -274,13 +294,14 @@ export const products = pgTable(
     check("products_discount_range", sql`${t.discount} between 0 and 100`),
     check("products_stock_non_negative", sql`${t.stock} >= 0`),
     check("products_rating_range", sql`${t.rating} between 0 and 5`),
+    check("products_low_stock_threshold_non_negative", sql`${t.lowStockThreshold} >= 0`),
     index("products_category_sale_price_idx").on(t.categoryId, t.salePrice),
     index("products_sale_price_idx").on(t.salePrice),
     index("products_created_at_idx").on(t.createdAt),
     index("products_category_created_at_idx").on(t.categoryId, t.createdAt.desc(), t.id.desc()),
     index("products_rating_idx").on(t.rating),
     index("products_discount_idx").on(t.discount),
-    index("products_shop_idx").on(t.shopId),
+    index("products_shop_created_at_idx").on(t.shopId, t.createdAt.desc(), t.id.desc()),
     index("products_color_idx").on(t.color),
     index("products_tag_idx").on(t.tag),
     index("products_search_idx").using("gin", t.searchVector),
@@ -309,6 +330,8 @@ export const productSizes = pgTable(
     size: text("size").notNull(),
     stock: integer("stock").notNull().default(0),
     position: smallint("position").notNull().default(0),
+    /** The seller was told this size is low; cleared when it rises above the threshold again. */
+    lowStockNotified: boolean("low_stock_notified").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.size] }),
@@ -329,6 +352,68 @@ export const productImages = pgTable(
     position: smallint("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);
+
+/** A product's earlier slugs: an old address redirects to the current one after a rename. */
+export const productSlugHistory = pgTable(
+  "product_slug_history",
+  {
+    slug: text("slug").primaryKey(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_slug_history_product_idx").on(t.productId)],
+);
+
+export const stockMovementKind = pgEnum("stock_movement_kind", STOCK_MOVEMENT_KINDS);
+
+/**
+ * Every change of a size's stock (or of the single stock, size ''), written by a trigger
+ * (migration 0014) whatever changed it: the kind and the actor come from the transaction's
+ * settings `mercado.stock_kind` and `mercado.stock_actor` (setStockContext in
+ * api/src/modules/stock), 'ajuste' with no actor when unset.
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** '' for a product without sizes, as in cart_items. */
+    size: text("size").notNull(),
+    kind: stockMovementKind("kind").notNull(),
+    /** Units added (positive) or taken (negative). */
+    change: integer("change").notNull(),
+    stockAfter: integer("stock_after").notNull(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_product_created_idx").on(t.productId, t.createdAt.desc())],
+);
+
+/** 'Avísame cuando vuelva': a signed-in shopper waiting for a sold-out size ('' without sizes). */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** Set once the shopper was told; a notified alert is history, a new one may be asked. */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_one_waiting").on(t.productId, t.size, t.userId).where(sql`${t.notifiedAt} is null`),
+    index("stock_alerts_waiting_idx").on(t.productId, t.size).where(sql`${t.notifiedAt} is null`),
+  ],
 );
 
 export const banners = pgTable("banners", {
@@ -635,7 +720,7 @@ export const vouchers = pgTable(
   (t) => [check("vouchers_amount_positive", sql`${t.amount} > 0`)],
 );
 
-export const notificationType = pgEnum("notification_type", ["pedido", "pago", "oferta", "tienda", "retiro", "resena", "sistema"]);
+export const notificationType = pgEnum("notification_type", NOTIFICATION_TYPES);
 
 /**
  * What a user is told (DESIGN.md section 4). Rows are written in the transaction of the event they

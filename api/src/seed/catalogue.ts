@@ -1,4 +1,5 @@
 import { slugify, type RacketSpecs } from "#contract/catalog";
+import type { SpecSheetKind } from "#contract/spec-sheets";
 
 /**
  * The demo catalogue as plain data: shops, categories, products, banners and blog posts of a
@@ -20,13 +21,13 @@ export interface ProductImageSpec {
 }
 
 export const CATEGORIES = [
-  { slug: "palas", name: "Palas", drawing: "pala", color: "Azul" },
-  { slug: "zapatillas", name: "Zapatillas", drawing: "zapatilla", color: "Rojo" },
-  { slug: "pelotas", name: "Pelotas", drawing: "pelotas", color: "Amarillo" },
-  { slug: "paleteros", name: "Paleteros", drawing: "paletero", color: "Negro" },
-  { slug: "ropa", name: "Ropa", drawing: "camiseta", color: "Verde" },
-  { slug: "accesorios", name: "Accesorios", drawing: "overgrip", color: "Naranja" },
-] as const satisfies readonly { slug: string; name: string; drawing: Drawing; color: ProductColor }[];
+  { slug: "palas", name: "Palas", drawing: "pala", color: "Azul", specSheet: "pala" },
+  { slug: "zapatillas", name: "Zapatillas", drawing: "zapatilla", color: "Rojo", specSheet: "zapatilla" },
+  { slug: "pelotas", name: "Pelotas", drawing: "pelotas", color: "Amarillo", specSheet: null },
+  { slug: "paleteros", name: "Paleteros", drawing: "paletero", color: "Negro", specSheet: null },
+  { slug: "ropa", name: "Ropa", drawing: "camiseta", color: "Verde", specSheet: null },
+  { slug: "accesorios", name: "Accesorios", drawing: "overgrip", color: "Naranja", specSheet: null },
+] as const satisfies readonly { slug: string; name: string; drawing: Drawing; color: ProductColor; specSheet: SpecSheetKind | null }[];
 export type CategorySlug = (typeof CATEGORIES)[number]["slug"];
 
 /**

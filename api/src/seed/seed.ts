@@ -110,7 +110,7 @@ async function insertCatalogue(tx: Transaction, productCount: number, settings: 
 
   const categoryRows = await tx
     .insert(categories)
-    .values(CATEGORIES.map((category, position) => ({ name: category.name, slug: category.slug, position, imageId: imageIds.categories[position] })))
+    .values(CATEGORIES.map((category, position) => ({ name: category.name, slug: category.slug, position, specSheet: category.specSheet, imageId: imageIds.categories[position] })))
     .returning({ id: categories.id, slug: categories.slug });
   const categoryIdBySlug = new Map(categoryRows.map((row) => [row.slug, row.id]));
 

@@ -124,6 +124,7 @@ export const productSizesList = sql<ProductSize[]>`coalesce((select json_agg(jso
 /** What a product's detail adds to its card: pass to selectProductCards, map with toProductDetail. */
 export const productDetailColumns = {
   description: products.description,
+  specSheet: categories.specSheet,
   specs: products.specs,
   shopStatus: shops.status,
   createdAt: products.createdAt,
@@ -132,6 +133,7 @@ export const productDetailColumns = {
 
 export interface ProductDetailRow extends ProductCardRow {
   description: string;
+  specSheet: ProductDetail["specSheet"];
   specs: ProductDetail["specs"];
   shopStatus: ShopStatus;
   createdAt: Date;
@@ -143,6 +145,7 @@ export function toProductDetail(row: ProductDetailRow): ProductDetail {
     ...toProductCard(row),
     description: row.description,
     sizes: row.sizes,
+    specSheet: row.specSheet,
     specs: row.specs,
     shop: { name: row.shopName, slug: row.shopSlug, status: row.shopStatus },
     createdAt: row.createdAt.toISOString(),
