@@ -7,7 +7,7 @@ import { endpoint } from "./http";
  * only (a trigger refuses UPDATE, DELETE and TRUNCATE). Shops write it first; the next issues add
  * their actions to AUDIT_ACTIONS.
  */
-export const AUDIT_ACTIONS = ["tienda.aprobar", "tienda.rechazar", "tienda.pedir_cambios", "tienda.suspender", "tienda.reactivar"] as const;
+export const AUDIT_ACTIONS = ["tienda.aprobar", "tienda.rechazar", "tienda.pedir_cambios", "tienda.suspender", "tienda.reactivar", "categoria.crear", "categoria.editar", "stock.ajustar", "producto.crear", "producto.editar", "producto.archivar", "producto.eliminar"] as const;
 export const auditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditAction>;
 
@@ -17,14 +17,21 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "tienda.pedir_cambios": "Pidió cambios en una solicitud",
   "tienda.suspender": "Suspendió una tienda",
   "tienda.reactivar": "Reactivó una tienda",
+  "categoria.crear": "Creó una categoría",
+  "categoria.editar": "Editó una categoría",
+  "stock.ajustar": "Ajustó el stock de un producto",
+  "producto.crear": "Creó un producto",
+  "producto.editar": "Editó un producto",
+  "producto.archivar": "Archivó un producto con pedidos",
+  "producto.eliminar": "Eliminó un producto",
 };
 
 /** What kind of record an entry is about. */
-export const AUDIT_ENTITIES = ["tienda"] as const;
+export const AUDIT_ENTITIES = ["tienda", "categoria", "producto"] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;
 
-export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = { tienda: "Tienda" };
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = { tienda: "Tienda", categoria: "Categoría", producto: "Producto" };
 
 export const auditEntry = z.object({
   _id: z.string(),

@@ -123,7 +123,11 @@ export const banner = z.object({
 });
 export type Banner = z.infer<typeof banner>;
 
-export const categoryListAnswer = z.object({ categorys: z.array(category), totalCategory: z.number().int() });
+/** A category as GET /category-get lists it (and the admin's writes answer it, contract/categories.ts): with its spec sheet. */
+export const categoryListItem = category.extend({ specSheet: specSheetKind.nullable() });
+export type CategoryListItem = z.infer<typeof categoryListItem>;
+
+export const categoryListAnswer = z.object({ categorys: z.array(categoryListItem), totalCategory: z.number().int() });
 export type CategoryListAnswer = z.infer<typeof categoryListAnswer>;
 
 export const homeCategoriesAnswer = z.object({ categorys: z.array(category) });
@@ -160,6 +164,11 @@ export const productAnswer = z.object({
   relatedProducts: z.array(productCard),
   /** The first page of its reviews, as GET /home/customer/get-reviews answers it, saving the product page a call. */
   reviews: reviewsAnswer,
+  /**
+   * Present when the slug asked for is one the product had before a rename (issue 11): its current
+   * slug; the web answers 301 to /product/details/{redirectSlug}.
+   */
+  redirectSlug: z.string().optional(),
 });
 export type ProductAnswer = z.infer<typeof productAnswer>;
 

@@ -90,6 +90,12 @@ export const notificationItem = z.object({
   _id: z.string(),
   message: z.string(),
   orderId: z.string().nullable(),
+  /**
+   * The product a 'stock' notice is about, absent on the others: `own` when the notice's user sells
+   * it (a low-stock notice, opening the seller's control page), otherwise a shopper's back-in-stock
+   * notice (opening the product's page).
+   */
+  product: z.object({ _id: z.string(), slug: z.string(), own: z.boolean() }).optional(),
   type: notificationType,
   read: z.boolean(),
   createdAt: isoDateTime,

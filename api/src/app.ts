@@ -38,9 +38,12 @@ import { orderRoutes } from "./modules/orders/routes.js";
 import { orderStatusRoutes } from "./modules/order-status/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
+import { sellerProductRoutes } from "./modules/seller-products/routes.js";
 import { attachShopEvents } from "./modules/shops/events.js";
 import { shopRoutes } from "./modules/shops/routes.js";
 import { auditRoutes } from "./modules/audit/routes.js";
+import { stockRoutes } from "./modules/stock/routes.js";
+import { categoryRoutes } from "./modules/categories/routes.js";
 import { trialClassRoutes } from "./modules/trial-class/routes.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
 import { registerRateLimits } from "./rate-limit.js";
@@ -197,7 +200,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   // One mailer for every module: accounts' onClose waits for whatever it is still sending.
   const mailer = createMailer(config.mail);
   await app.register(accountRoutes, { db, config, mailer });
-  await app.register(catalogRoutes, { db, catalogueCacheSeconds: config.catalogueCacheSeconds });
+  await app.register(catalogRoutes, { db, catalogueCacheSeconds: config.catalogueCacheSeconds, listen });
   await app.register(cartRoutes, { db, cart: config.cart });
   await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { db });
@@ -219,6 +222,9 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
     accessTokenTtlSeconds: config.accounts.accessTokenTtlSeconds,
   });
   await app.register(auditRoutes, { db });
+  await app.register(sellerProductRoutes, { db });
+  await app.register(stockRoutes, { db, mailer, publicWebUrl: config.publicWebUrl });
+  await app.register(categoryRoutes, { db });
 
   const io = new SocketServer(app.server, {
     cors: { origin: config.publicWebUrl, credentials: true },

@@ -737,6 +737,8 @@ export const notifications = pgTable(
     type: notificationType("type").notNull(),
     message: text("message").notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The product a 'stock' notice is about (low stock for its seller, back in stock for a shopper). */
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     read: boolean("read").notNull().default(false),
     createdAt: createdAt(),
   },

@@ -2,7 +2,11 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { type AuditAction, type AuditEntity, type AuditEntry, type auditAnswer, type auditQuery } from "#contract/audit";
 import type { Db, Transaction } from "../../db/client.js";
-import { auditLog, shops, users } from "../../db/schema.js";
+import { alias } from "drizzle-orm/pg-core";
+import { auditLog, categories, products, shops, users } from "../../db/schema.js";
+
+/** The shop of a product an entry is about (its owner is the record's user). */
+const productShops = alias(shops, "product_shops");
 
 /** One admin (or, from the next issues, seller) action as the log keeps it. */
 export interface AuditRecord {
@@ -50,11 +54,20 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer>
 
   const [rows, [total], actors] = await Promise.all([
     db
-      .select({ entry: auditLog, actorName: users.name, recordName: shops.name, recordOwnerId: shops.ownerId })
+      .select({
+        entry: auditLog,
+        actorName: users.name,
+        // A removed product keeps the name its last snapshot recorded.
+        recordName: sql<string | null>`coalesce(${shops.name}, ${products.name}, ${categories.name}, ${auditLog.before} ->> 'name')`,
+        recordOwnerId: sql<string | null>`coalesce(${shops.ownerId}, ${productShops.ownerId})`,
+      })
       .from(auditLog)
       .innerJoin(users, eq(users.id, auditLog.actorId))
-      // The record each entry is about, by its kind (the next issues add theirs).
+      // The record each entry is about, by its kind; a removed product or category has none.
       .leftJoin(shops, and(eq(auditLog.entity, "tienda"), eq(shops.id, auditLog.entityId)))
+      .leftJoin(products, and(eq(auditLog.entity, "producto"), eq(products.id, auditLog.entityId)))
+      .leftJoin(productShops, eq(productShops.id, products.shopId))
+      .leftJoin(categories, and(eq(auditLog.entity, "categoria"), eq(categories.id, auditLog.entityId)))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.parPage)

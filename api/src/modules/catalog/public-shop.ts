@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { publicShopAnswer, publicShopQuery, publicShopsAnswer } from "#contract/shops";
 import type { Db } from "../../db/client.js";
@@ -45,7 +45,8 @@ export async function publicShopPage(db: Db, slug: string, query: PublicShopQuer
       .from(reviews)
       .innerJoin(products, eq(products.id, reviews.productId))
       .where(eq(products.shopId, shop.id)),
-    db.select({ productCount: count() }).from(products).where(eq(products.shopId, shop.id)),
+    // Archived products (deleted, kept for their orders) are no longer the shop's.
+    db.select({ productCount: count() }).from(products).where(and(eq(products.shopId, shop.id), isNull(products.archivedAt))),
   ]);
   const productCount = listed?.productCount ?? 0;
 

@@ -3,10 +3,12 @@ import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND } from "#contract/cata
 import { REVIEWS_PER_PAGE } from "#contract/limits";
 import { SHOP_NOT_FOUND, shopEndpoints } from "#contract/shops";
 import { cachedFor } from "../../cache.js";
-import type { Db } from "../../db/client.js";
+import type { Db, Listen } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
 import { route } from "../../route.js";
+import { categoryIdForFormerSlug } from "../categories/service.js";
 import { productReviews } from "../reviews/service.js";
+import { watchCatalogueChanges } from "./changes.js";
 import { publicShopPage, publicShops } from "./public-shop.js";
 import {
   advancedSearch,
@@ -24,10 +26,21 @@ import {
  * Public catalogue reads of SPEC.md section 7 "Categories and catalogue", and the approved shops'
  * pages (issue 10). Only products of approved shops are in the catalogue (service.ts, inStore).
  */
-export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalogueCacheSeconds: number }) {
+export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalogueCacheSeconds: number; listen?: Listen }) {
   const { db } = opts;
-  const categoriesCached = cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db));
-  const facetsCached = cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db));
+  const fresh = () => ({
+    categories: cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db)),
+    facets: cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db)),
+  });
+  let cached = fresh();
+  const categoriesCached = () => cached.categories();
+  const facetsCached = () => cached.facets();
+  // A product or category write on any instance (changes.ts) drops both copies: new ones, so a load
+  // already under way keeps its old answer to itself.
+  const unwatch = await watchCatalogueChanges(() => {
+    cached = fresh();
+  }, opts.listen);
+  app.addHook("onClose", async () => unwatch());
 
   route(app, endpoints.listCategories, (request) => listCategories(db, request.query));
 
@@ -47,8 +60,9 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
     const { category, ...filters } = request.query;
     if (category === undefined) return queryProducts(db, filters);
     // The id, not the slug, lets PostgreSQL walk the (category, price) index in order.
-    const categoryId = (await categoriesCached()).find((candidate) => candidate.slug === category)?._id;
-    if (categoryId === undefined) return { products: [], totalProduct: 0, parPage: filters.parPage };
+    // A slug no category has now may be one a category had before a rename (issue 11): old links keep working.
+    const categoryId = (await categoriesCached()).find((candidate) => candidate.slug === category)?._id ?? (await categoryIdForFormerSlug(db, category));
+    if (!categoryId) return { products: [], totalProduct: 0, parPage: filters.parPage };
     return queryProducts(db, { ...filters, categoryId });
   });
 

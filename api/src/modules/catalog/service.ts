@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gt, gte, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, gte, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import type {
   AdvancedSearchAnswer,
@@ -19,7 +19,7 @@ import type {
 } from "#contract/catalog";
 import type { ShopStatus } from "#contract/shop-status";
 import type { Db } from "../../db/client.js";
-import { banners, categories, productImages, productSizes, products, shops } from "../../db/schema.js";
+import { banners, categories, productImages, productSizes, productSlugHistory, products, shops } from "../../db/schema.js";
 
 /** SPEC.md section 9: 0-100 USD when there is nothing to measure. */
 const DEFAULT_PRICE_RANGE: PriceRange = { low: 0, high: 10_000 };
@@ -31,7 +31,8 @@ const RELATED_PRODUCTS = 8;
 const LETTER_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
 
 /**
- * The one rule that puts a product in the store: its shop is approved. A pending, rejected or
+ * The one rule that puts a product in the store: its shop is approved and the product is not
+ * archived (a deleted product that was ordered, issue 11: gone from the store, kept for its orders). A pending, rejected or
  * suspended shop's products leave every catalogue read (lists, counts, facets, suggestions, related
  * products, the sitemap); only their own page and the shoppers' lists still show them, as not
  * available. It is written twice, side by side, for the two shapes of query:
@@ -43,14 +44,14 @@ const SELLING = sql.raw(`'${SELLING_STATUS}'`);
  * ...on a query that already joins the product's shop (the cards, cart lines): a filter on the
  * joined row. An extra relation there would cost the planner more than the query itself.
  */
-export const shopSelling: SQL = sql`${shops.status} = ${SELLING}`;
+export const shopSelling: SQL = sql`(${shops.status} = ${SELLING} and ${products.archivedAt} is null)`;
 /**
  * ...on a query of products alone (counts, facets, suggestions): a semi-join on the few shops, so
  * the products' own indexes still order and limit the scan (EXPLAIN on 10,000 products: the
  * (category, price), created_at, sale_price and search indexes are all still used).
  */
 const sellingShops = alias(shops, "selling_shops");
-export const inStore: SQL = sql`${products.shopId} in (select ${sellingShops.id} from ${shops} as ${sellingShops} where ${sellingShops.status} = ${SELLING})`;
+export const inStore: SQL = sql`(${products.shopId} in (select ${sellingShops.id} from ${shops} as ${sellingShops} where ${sellingShops.status} = ${SELLING}) and ${products.archivedAt} is null)`;
 
 /** Image ids of a product in display order, as text[] so both drivers hand back strings. */
 const productImageIds = sql<string[]>`array(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position})`;
@@ -196,7 +197,7 @@ export async function listCategories(db: Db, query: CategoryListQuery): Promise<
     : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select(categoryColumns)
+      .select({ ...categoryColumns, specSheet: categories.specSheet })
       .from(categories)
       .where(where)
       .orderBy(asc(categories.position), asc(categories.name))
@@ -204,7 +205,8 @@ export async function listCategories(db: Db, query: CategoryListQuery): Promise<
       .offset((query.page - 1) * query.parPage),
     db.select({ total: count() }).from(categories).where(where),
   ]);
-  return { categorys: rows.map(toCategory), totalCategory: total?.total ?? 0 };
+  // With its spec sheet: the admin's categories page edits it (contract/categories.ts).
+  return { categorys: rows.map((row) => ({ ...toCategory(row), specSheet: row.specSheet })), totalCategory: total?.total ?? 0 };
 }
 
 export async function homeCategories(db: Db): Promise<Category[]> {
@@ -318,20 +320,31 @@ export async function advancedSearch(db: Db, searchValue: string): Promise<Advan
 /**
  * A product with its sizes, specs, shop and up to 8 others of its category (in the store); null when
  * the slug is unknown. A product of a shop that is not selling is answered too, as not `available`,
- * so its page can say so.
+ * so its page can say so; an archived one (deleted by its seller) is unknown. A slug the product
+ * had before a rename answers the product with `redirectSlug`, its current slug, so the web
+ * redirects (301) to the current address.
  */
 export async function productBySlug(db: Db, slug: string): Promise<Omit<ProductAnswer, "reviews"> | null> {
-  const [row] = await selectProductCards(db, { ...productDetailColumns, categoryId: products.categoryId })
-    .where(eq(products.slug, slug))
+  const detail = () => selectProductCards(db, { ...productDetailColumns, categoryId: products.categoryId });
+  let [row] = await detail()
+    .where(and(eq(products.slug, slug), isNull(products.archivedAt)))
     .limit(1);
-  if (!row) return null;
+  let redirectSlug: string | undefined;
+  if (!row) {
+    [row] = await detail()
+      .innerJoin(productSlugHistory, eq(productSlugHistory.productId, products.id))
+      .where(and(eq(productSlugHistory.slug, slug), isNull(products.archivedAt)))
+      .limit(1);
+    if (!row) return null;
+    redirectSlug = row.slug;
+  }
 
   const relatedProducts = await productCards(db, {
     where: and(eq(products.categoryId, row.categoryId), ne(products.id, row.id)),
     orderBy: newestFirst,
     limit: RELATED_PRODUCTS,
   });
-  return { product: toProductDetail(row), relatedProducts };
+  return { product: toProductDetail(row), relatedProducts, ...(redirectSlug === undefined ? {} : { redirectSlug }) };
 }
 
 export async function listBanners(db: Db): Promise<BannersAnswer> {

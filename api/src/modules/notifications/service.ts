@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { NOTIFICATION_NOT_FOUND, type NotificationItem, type NotificationsAnswer, type NotificationType } from "#contract/notifications";
 import type { Db, Transaction } from "../../db/client.js";
-import { notifications, notificationType } from "../../db/schema.js";
+import { notifications, notificationType, products, shops } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 
 // The database's enum holds exactly the contract's types: adding one on either side alone fails to compile.
@@ -14,6 +14,8 @@ export interface NewNotification {
   type: NotificationType;
   message: string;
   orderId?: string | null;
+  /** The product a 'stock' notice is about. */
+  productId?: string | null;
 }
 
 /**
@@ -25,13 +27,32 @@ export async function notify(db: Db | Transaction, notices: NewNotification[]): 
   await db.insert(notifications).values(notices);
 }
 
-type NotificationRow = typeof notifications.$inferSelect;
+type NotificationRow = typeof notifications.$inferSelect & { productSlug: string | null; productOwned: boolean | null };
+
+/**
+ * Notifications with what their links need: a 'stock' notice's product (its slug, and whether the
+ * notice's user sells it: a seller's low-stock notice opens the control page, a shopper's
+ * back-in-stock notice the product's page).
+ */
+function selectNotifications(db: Db) {
+  return db
+    .select({
+      ...getTableColumns(notifications),
+      productSlug: products.slug,
+      productOwned: sql<boolean | null>`(${shops.ownerId} = ${notifications.userId})`,
+    })
+    .from(notifications)
+    .leftJoin(products, eq(products.id, notifications.productId))
+    .leftJoin(shops, eq(shops.id, products.shopId));
+}
 
 export function toNotificationItem(row: NotificationRow): NotificationItem {
   return {
     _id: row.id,
     message: row.message,
     orderId: row.orderId,
+    // Only on the notices about a product ('stock'): the others keep the spec's shape.
+    ...(row.productId && row.productSlug ? { product: { _id: row.productId, slug: row.productSlug, own: row.productOwned === true } } : {}),
     type: row.type,
     read: row.read,
     createdAt: row.createdAt.toISOString(),
@@ -42,9 +63,7 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
 const shownTo = (userId: string, unreadOnly: boolean) => and(eq(notifications.userId, userId), unreadOnly ? eq(notifications.read, false) : undefined);
 
 async function newestFirst(db: Db, shown: SQL | undefined, limit: number, offset = 0): Promise<NotificationItem[]> {
-  const rows = await db
-    .select()
-    .from(notifications)
+  const rows = await selectNotifications(db)
     .where(shown)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
@@ -83,11 +102,13 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
 
 /** Marks the user's own notification read; anyone else's is "not found". */
 export async function markNotificationRead(db: Db, notificationId: string, userId: string): Promise<NotificationItem> {
-  const [row] = await db
+  const marked = await db
     .update(notifications)
     .set({ read: true })
     .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId)))
-    .returning();
+    .returning({ id: notifications.id });
+  if (marked.length === 0) throw new HttpError(404, NOTIFICATION_NOT_FOUND);
+  const [row] = await selectNotifications(db).where(eq(notifications.id, notificationId));
   if (!row) throw new HttpError(404, NOTIFICATION_NOT_FOUND);
   return toNotificationItem(row);
 }
@@ -103,6 +124,6 @@ export async function deleteNotification(db: Db, notificationId: string, userId:
 
 /** A stored notification and its owner, for delivery; null once it was deleted. */
 export async function notificationForDelivery(db: Db, notificationId: string): Promise<{ userId: string; item: NotificationItem } | null> {
-  const [row] = await db.select().from(notifications).where(eq(notifications.id, notificationId));
+  const [row] = await selectNotifications(db).where(eq(notifications.id, notificationId));
   return row ? { userId: row.userId, item: toNotificationItem(row) } : null;
 }

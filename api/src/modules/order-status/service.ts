@@ -9,6 +9,7 @@ import { orderCouponDiscount } from "../coupons/service.js";
 import { notify } from "../notifications/service.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
+import { setStockContext } from "../stock/service.js";
 
 export const STATUS_UPDATED = "Estado del pedido actualizado.";
 
@@ -93,9 +94,11 @@ function subOrdersOf(tx: Transaction, orderId: string) {
  * coupon stays fair to what is left), each seller's sale credit is reversed, and their payment
  * becomes 'reembolsado'. Answers the refund in cents (0 when nothing was paid).
  */
-async function cancelSubOrders(tx: Transaction, orderId: string, cancelling: LockedSubOrder[]): Promise<number> {
+async function cancelSubOrders(tx: Transaction, orderId: string, cancelling: LockedSubOrder[], actor: AuthUser): Promise<number> {
   const subOrderIds = cancelling.map((subOrder) => subOrder.id);
   const ids = sql`array[${sql.join(subOrderIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
+  // The stock comes back as a return by whoever cancelled (README "Stock API").
+  await setStockContext(tx, "devolucion", actor.id);
   await tx.execute(sql`select give_back_stock(${ids})`);
   const [order] = await tx
     .select({ userId: orders.userId, subtotal: orders.subtotal, shippingFee: orders.shippingFee, total: orders.total, couponCode: orders.couponCode })
@@ -161,9 +164,10 @@ async function applyStatus(
   orderId: string,
   moving: LockedSubOrder[],
   status: DeliveryStatus,
+  actor: AuthUser,
 ): Promise<{ orderStatus: DeliveryStatus; refund: number }> {
   let refund = 0;
-  if (status === "cancelado") refund = await cancelSubOrders(tx, orderId, moving);
+  if (status === "cancelado") refund = await cancelSubOrders(tx, orderId, moving, actor);
   else await tx.update(shopOrders).set({ deliveryStatus: status }).where(inArray(shopOrders.id, moving.map((subOrder) => subOrder.id)));
   const statuses = await tx.select({ status: shopOrders.deliveryStatus }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
   const orderStatus = orderStatusOf(statuses.map((row) => row.status));
@@ -202,7 +206,7 @@ export async function updateSubOrderStatus(db: Db, subOrderId: string, status: D
     const refusal = transitionRefusal(subOrder.deliveryStatus, status, subOrder.paymentStatus);
     if (refusal) throw new HttpError(409, refusal);
 
-    const { orderStatus, refund } = await applyStatus(tx, order.id, [subOrder], status);
+    const { orderStatus, refund } = await applyStatus(tx, order.id, [subOrder], status, actor);
     await notify(tx, [
       {
         userId: order.userId,
@@ -236,7 +240,7 @@ export async function updateOrderStatus(db: Db, orderId: string, status: Deliver
       if (refusal) throw new HttpError(409, subOrders.length > 1 ? `${subOrder.shopName}: ${refusal}` : refusal);
     }
 
-    const { orderStatus, refund } = await applyStatus(tx, order.id, moving, status);
+    const { orderStatus, refund } = await applyStatus(tx, order.id, moving, status, actor);
     await notify(tx, [
       {
         userId: order.userId,

@@ -10,6 +10,7 @@ import { cartCoupon, couponDiscount, redeemCoupon } from "../coupons/service.js"
 import { notify, type NewNotification } from "../notifications/service.js";
 import { availableCartLines, subtotalOf } from "./cart-lines.js";
 import { expireUnpaidOrders } from "./expiry.js";
+import { bySize, setStockContext } from "../stock/service.js";
 import { commissionOf, shippingFeePerShop } from "./pricing.js";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
@@ -141,7 +142,9 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
     }
 
     // Always in the same order (product, size), so concurrent orders cannot deadlock on the rows.
-    const byProduct = [...lines].sort((a, b) => a.productId.localeCompare(b.productId) || a.size.localeCompare(b.size));
+    const byProduct = [...lines].sort((a, b) => bySize(a.productId, b.productId) || bySize(a.size, b.size));
+    // The stock movements the triggers write are sales by this buyer (README "Stock API").
+    await setStockContext(tx, "venta", userId);
     for (const line of byProduct) {
       if (!(await takeStock(tx, line))) throw new HttpError(409, notEnoughStock(line.name));
     }

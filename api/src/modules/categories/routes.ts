@@ -1,0 +1,138 @@
+import type { Multipart } from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  CATEGORY_ADDED,
+  CATEGORY_IMAGE_INVALID,
+  CATEGORY_IMAGE_MAX_BYTES,
+  CATEGORY_IMAGE_MISSING,
+  CATEGORY_IMAGE_PART,
+  CATEGORY_IMAGE_TOO_LARGE,
+  CATEGORY_MULTIPART_EXPECTED,
+  CATEGORY_UPDATED,
+  categoryEndpoints as endpoints,
+  categoryFields,
+  type CategoryFields,
+} from "#contract/categories";
+import type { FieldError } from "#contract/http";
+import { INVALID_TEXT } from "#contract/messages";
+import { IMAGE_TOO_MANY_PIXELS } from "#contract/media";
+import type { Db } from "../../db/client.js";
+import { FieldsError, HttpError } from "../../http-error.js";
+import { route } from "../../route.js";
+import { adminOnly, currentUser } from "../accounts/auth.js";
+import { encodeImage, type EncodedImage } from "../media/service.js";
+import { addCategory, precheckCategoryWrite, updateCategory } from "./service.js";
+
+/** The form's fields in the order the form shows them, so the answer's errors read top to bottom. */
+const FORM_ORDER = ["name", "specSheet", CATEGORY_IMAGE_PART];
+const byFormOrder = (a: FieldError, b: FieldError) => FORM_ORDER.indexOf(a.field) - FORM_ORDER.indexOf(b.field);
+
+/** Far above the form's own fields: only abuse reaches them. */
+const MULTIPART_LIMITS = { fields: 10, fieldSize: 4096, parts: 12, files: 1, fileSize: CATEGORY_IMAGE_MAX_BYTES } as const;
+const ONE_IMAGE = "Envíe una sola imagen.";
+const NO_FILE_HERE = "Este campo no admite archivos.";
+const TOO_MANY_PARTS = "La solicitud tiene demasiados campos.";
+
+interface CategoryParts {
+  fields: Record<string, string>;
+  /** The picture's bytes, unchecked; null when none was chosen (an empty file input is none). */
+  image: Buffer | null;
+  errors: FieldError[];
+}
+
+/**
+ * A category form's parts: text fields and at most one file, in the part `image`, of at most
+ * CATEGORY_IMAGE_MAX_BYTES (refused while it streams, never held whole).
+ */
+async function readCategoryParts(request: FastifyRequest): Promise<CategoryParts> {
+  if (!request.isMultipart()) throw new HttpError(400, CATEGORY_MULTIPART_EXPECTED);
+  const read: CategoryParts = { fields: {}, image: null, errors: [] };
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS }) as AsyncIterable<Multipart>) {
+      if (part.type === "field") {
+        const value = typeof part.value === "string" ? part.value : String(part.value);
+        if (value.includes("\u0000") || part.fieldname.includes("\u0000")) throw new FieldsError(400, [{ field: part.fieldname, message: INVALID_TEXT }]);
+        read.fields[part.fieldname] = value;
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.fieldname !== CATEGORY_IMAGE_PART) {
+        read.errors.push({ field: part.fieldname, message: NO_FILE_HERE });
+        continue;
+      }
+      // A browser sends a file input left empty as a part without name or bytes.
+      if (data.length === 0 && (part.filename ?? "") === "") continue;
+      read.image = data;
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new FieldsError(413, [{ field: CATEGORY_IMAGE_PART, message: CATEGORY_IMAGE_TOO_LARGE }]);
+    if (code === "FST_FILES_LIMIT") throw new FieldsError(400, [{ field: CATEGORY_IMAGE_PART, message: ONE_IMAGE }]);
+    if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw new HttpError(413, TOO_MANY_PARTS);
+    // Reading parts touches nothing but the body: any other failure is a malformed request.
+    throw new HttpError(400, CATEGORY_MULTIPART_EXPECTED);
+  }
+  return read;
+}
+
+/** The text fields checked by the contract, with every field at fault named (the image's too). */
+function checkedFields(parts: CategoryParts, imageRequired: boolean): CategoryFields {
+  const errors = [...parts.errors];
+  const fields = categoryFields.safeParse(parts.fields);
+  if (!fields.success) {
+    for (const issue of fields.error.issues) {
+      const field = String(issue.path[0] ?? "name");
+      if (!errors.some((error) => error.field === field)) errors.push({ field, message: issue.message });
+    }
+  }
+  if (imageRequired && parts.image === null && !errors.some((error) => error.field === CATEGORY_IMAGE_PART)) {
+    errors.push({ field: CATEGORY_IMAGE_PART, message: CATEGORY_IMAGE_MISSING });
+  }
+  if (errors.length > 0 || !fields.success) throw new FieldsError(400, errors.sort(byFormOrder));
+  return fields.data;
+}
+
+/**
+ * Categories (issue 11; SPEC.md section 7 "Categories and catalogue"): admins add and edit them.
+ * The list is the catalogue's public GET /category-get (catalog/routes.ts).
+ */
+export async function categoryRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const admin = { onRequest: [app.authenticate, adminOnly], rateLimit: "upload" as const };
+
+  /** The picture checked by its content and converted, through the app's image queue; a refusal is the field's. */
+  async function encodedImage(image: Buffer): Promise<EncodedImage> {
+    try {
+      return await app.imageQueue.run(() => encodeImage(image));
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 400) {
+        const message = error.message === IMAGE_TOO_MANY_PIXELS ? IMAGE_TOO_MANY_PIXELS : CATEGORY_IMAGE_INVALID;
+        throw new FieldsError(400, [{ field: CATEGORY_IMAGE_PART, message }]);
+      }
+      throw error;
+    }
+  }
+
+  route(app, endpoints.add, admin, async (request, reply) => {
+    // With every place in the image queue taken, refuse before reading the upload.
+    app.imageQueue.assertRoom();
+    const parts = await readCategoryParts(request);
+    const fields = checkedFields(parts, true);
+    // A taken name is refused before the image costs anything; the transaction checks it again.
+    await precheckCategoryWrite(db, fields.name);
+    const category = await addCategory(db, currentUser(request), fields, await encodedImage(parts.image!));
+    reply.status(201);
+    return { message: CATEGORY_ADDED, category };
+  });
+
+  route(app, endpoints.update, admin, async (request) => {
+    app.imageQueue.assertRoom();
+    const parts = await readCategoryParts(request);
+    const fields = checkedFields(parts, false);
+    await precheckCategoryWrite(db, fields.name, request.params.categoryId);
+    const image = parts.image ? await encodedImage(parts.image) : null;
+    const category = await updateCategory(db, currentUser(request), request.params.categoryId, fields, image);
+    return { message: CATEGORY_UPDATED, category };
+  });
+}

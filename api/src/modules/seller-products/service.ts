@@ -1,0 +1,593 @@
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { slugify } from "#contract/catalog";
+import type { FieldError } from "#contract/http";
+import { FORBIDDEN } from "#contract/messages";
+import {
+  CATEGORY_NOT_FOUND,
+  IMAGE_ORDER_INVALID,
+  IMAGES_MISSING,
+  IMAGES_TOO_MANY,
+  NEW_IMAGE_PREFIX,
+  OLD_IMAGE_NOT_FOUND,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_IMAGES_MIN,
+  PRODUCT_IMAGES_PART,
+  SELLER_PRODUCT_NOT_FOUND,
+  SHOP_NOT_SELLING,
+  SHOP_SUSPENDED_NO_CHANGES,
+  specSheetIssues,
+  STOCK_VERSION_STALE,
+  type ProductForm,
+  type ProductImageUpdateFields,
+  type ProductUpdateForm,
+  type SellerProduct,
+  type SellerProductRow,
+  type SellerProductsAnswer,
+  type SellerProductsQuery,
+  type SellerProductStatus,
+} from "#contract/seller-products";
+import type { ShopStatus } from "#contract/shop-status";
+import type { Db, Transaction } from "../../db/client.js";
+import { banners, blogPosts, cartItems, categories, images, orderItems, productImages, productSizes, productSlugHistory, products, shops, users } from "../../db/schema.js";
+import { FieldsError, HttpError } from "../../http-error.js";
+import type { AuthUser } from "../accounts/tokens.js";
+import { recordAudit } from "../audit/service.js";
+import { announceCatalogueChange, catalogueChangedHere } from "../catalog/changes.js";
+import { productSizesList } from "../catalog/service.js";
+import { saveEncodedImage, type EncodedImage } from "../media/service.js";
+import { setStockContext } from "../stock/service.js";
+
+/**
+ * Seller products (issue 11; SPEC.md section 7 "Seller products"; README, "Seller products API").
+ * Writes: a seller whose shop is approved, on its own shop's products, each in one transaction that
+ * holds the shop (FOR SHARE: a suspension waits, or is waited for) and the product row (FOR UPDATE),
+ * writes an audit entry and announces the catalogue change. Reads: the seller (its own shop's) or an
+ * admin (any). Another shop's product is answered as one that does not exist.
+ */
+
+type Runner = Db | Transaction;
+
+interface OwnShop {
+  id: string;
+  name: string;
+  status: ShopStatus;
+}
+
+/** Which products a reader sees: one shop's, or (an admin without a shop filter) every shop's. */
+type Scope = { shopId: string } | { shopId: null };
+
+async function shopOwnedBy(db: Runner, ownerId: string, lock: boolean): Promise<OwnShop | undefined> {
+  const query = db.select({ id: shops.id, name: shops.name, status: shops.status }).from(shops).where(eq(shops.ownerId, ownerId));
+  const [shop] = lock ? await query.for("share") : await query;
+  return shop;
+}
+
+/** The refusal of a writer: only a seller whose shop is approved may change products. */
+function assertWriter(user: AuthUser, shop: OwnShop | undefined): asserts shop is OwnShop {
+  if (user.role !== "seller") throw new HttpError(403, FORBIDDEN);
+  if (!shop) throw new HttpError(403, SHOP_NOT_SELLING);
+  if (shop.status === "suspendida") throw new HttpError(403, SHOP_SUSPENDED_NO_CHANGES);
+  if (shop.status !== "aprobada") throw new HttpError(403, SHOP_NOT_SELLING);
+}
+
+/** Checked before an upload is read (cheap), and again under the shop's lock in the transaction. */
+export async function assertCanWrite(db: Db, user: AuthUser): Promise<void> {
+  assertWriter(user, await shopOwnedBy(db, user.id, false));
+}
+
+async function writerShop(tx: Transaction, user: AuthUser): Promise<OwnShop> {
+  const shop = await shopOwnedBy(tx, user.id, true);
+  assertWriter(user, shop);
+  return shop;
+}
+
+async function readScope(db: Runner, user: AuthUser, shopId?: string): Promise<Scope> {
+  if (user.role === "admin") return { shopId: shopId ?? null };
+  if (user.role !== "seller") throw new HttpError(403, FORBIDDEN);
+  const shop = await shopOwnedBy(db, user.id, false);
+  if (!shop) throw new HttpError(403, SHOP_NOT_SELLING);
+  return { shopId: shop.id };
+}
+
+const inScope = (scope: Scope): SQL | undefined => (scope.shopId === null ? undefined : eq(products.shopId, scope.shopId));
+
+// ---- Reading ------------------------------------------------------------------------------------
+
+const mainImage = sql<
+  string | null
+>`(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
+const imageIds = sql<string[]>`array(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position})`;
+
+const rowColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  brand: products.brand,
+  categoryId: categories.id,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  price: products.price,
+  discount: products.discount,
+  salePrice: products.salePrice,
+  stock: products.stock,
+  hasSizes: products.hasSizes,
+  sizes: productSizesList,
+  image: mainImage,
+  shopStatus: shops.status,
+  shopName: shops.name,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+const detailColumns = {
+  ...rowColumns,
+  color: products.color,
+  tag: products.tag,
+  description: products.description,
+  lowStockThreshold: products.lowStockThreshold,
+  stockVersion: products.stockVersion,
+  specSheet: categories.specSheet,
+  specs: products.specs,
+  images: imageIds,
+  rating: products.rating,
+};
+
+function selectRows(db: Runner) {
+  return db
+    .select(rowColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(shops, eq(shops.id, products.shopId));
+}
+
+function selectDetails(db: Runner) {
+  return db
+    .select(detailColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(shops, eq(shops.id, products.shopId));
+}
+
+type RowRecord = Awaited<ReturnType<typeof selectRows>>[number];
+type DetailRecord = Awaited<ReturnType<typeof selectDetails>>[number];
+
+function statusOf(row: { shopStatus: ShopStatus; stock: number }): SellerProductStatus {
+  if (row.shopStatus !== "aprobada") return "oculto";
+  return row.stock > 0 ? "en_venta" : "agotado";
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toRow(row: RowRecord): SellerProductRow {
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    brand: row.brand,
+    category: { _id: row.categoryId, name: row.categoryName, slug: row.categorySlug },
+    price: row.price,
+    discount: row.discount,
+    salePrice: row.salePrice,
+    stock: row.stock,
+    hasSizes: row.hasSizes,
+    sizes: row.sizes,
+    image: row.image,
+    status: statusOf(row),
+    shopName: row.shopName,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+function toProduct(row: DetailRecord): SellerProduct {
+  return {
+    ...toRow(row),
+    categoryId: row.categoryId,
+    color: row.color,
+    tag: row.tag,
+    description: row.description,
+    lowStockThreshold: row.lowStockThreshold,
+    stockVersion: row.stockVersion,
+    specSheet: row.specSheet,
+    specs: row.specs ?? {},
+    images: row.images,
+    rating: row.rating,
+  };
+}
+
+const notArchived = isNull(products.archivedAt);
+const newestFirst = [desc(products.createdAt), desc(products.id)];
+
+async function loadProduct(db: Runner, productId: string, scope: Scope): Promise<SellerProduct> {
+  const [row] = await selectDetails(db)
+    .where(and(eq(products.id, productId), notArchived, inScope(scope)))
+    .limit(1);
+  if (!row) throw new HttpError(404, SELLER_PRODUCT_NOT_FOUND);
+  return toProduct(row);
+}
+
+/** `%term%` for LIKE, with LIKE's own characters taken literally. */
+function likeContains(value: string): string {
+  return `%${value.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export async function listSellerProducts(db: Db, user: AuthUser, query: SellerProductsQuery): Promise<SellerProductsAnswer> {
+  const scope = await readScope(db, user, query.shopId);
+  const search = query.searchValue
+    ? sql`f_unaccent(lower(${products.name} || ' ' || ${products.brand})) like f_unaccent(${likeContains(query.searchValue)})`
+    : undefined;
+  const where = and(notArchived, inScope(scope), search);
+  const [rows, [total]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.parPage)
+      .offset((query.page - 1) * query.parPage),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { products: rows.map(toRow), totalProduct: total?.total ?? 0, page: query.page, parPage: query.parPage };
+}
+
+export async function getSellerProduct(db: Db, user: AuthUser, productId: string): Promise<SellerProduct> {
+  return loadProduct(db, productId, await readScope(db, user));
+}
+
+/** Most products the discount list answers: far more than a shop discounts at once. */
+const DISCOUNT_LIST_LIMIT = 200;
+
+/** A seller's discounted products (not archived), biggest discount first. `sellerId` is the shop's owner. */
+export async function discountedProducts(db: Db, user: AuthUser, sellerId: string): Promise<SellerProductRow[]> {
+  if (user.role !== "admin" && (user.role !== "seller" || user.id !== sellerId)) throw new HttpError(403, FORBIDDEN);
+  const shop = await shopOwnedBy(db, sellerId, false);
+  if (!shop) return [];
+  const rows = await selectRows(db)
+    .where(and(eq(products.shopId, shop.id), notArchived, gt(products.discount, 0)))
+    .orderBy(desc(products.discount), ...newestFirst)
+    .limit(DISCOUNT_LIST_LIMIT);
+  return rows.map(toRow);
+}
+
+// ---- Checks before writing ----------------------------------------------------------------------
+
+/** The form's spec sheet against its category's (contract/seller-products.ts specSheetIssues). */
+export async function categoryIssues(db: Db, form: Pick<ProductForm, "categoryId" | "specs">): Promise<FieldError[]> {
+  const [category] = await db.select({ specSheet: categories.specSheet }).from(categories).where(eq(categories.id, form.categoryId));
+  if (!category) return [{ field: "categoryId", message: CATEGORY_NOT_FOUND }];
+  return specSheetIssues(category.specSheet, form.specs);
+}
+
+/** Where each image of the product's final list comes from. */
+export type ImageSlot = { kind: "existing"; imageId: string } | { kind: "new"; index: number };
+
+/**
+ * The final image list from `imageOrder` (existing ids of the product and `nueva:<n>`), the
+ * product's images and how many files came; new files it does not name are appended in order.
+ */
+export function resolveImageOrder(order: string[] | undefined, existing: string[], newCount: number): { slots: ImageSlot[]; errors: FieldError[] } {
+  const slots: ImageSlot[] = [];
+  const errors: FieldError[] = [];
+  const usedNew = new Set<number>();
+  if (order === undefined) {
+    for (const imageId of existing) slots.push({ kind: "existing", imageId });
+  } else {
+    const usedExisting = new Set<string>();
+    for (const entry of order) {
+      if (entry.startsWith(NEW_IMAGE_PREFIX)) {
+        const text = entry.slice(NEW_IMAGE_PREFIX.length);
+        const index = /^\d{1,2}$/.test(text) ? Number(text) : -1;
+        if (index < 0 || index >= newCount || usedNew.has(index)) {
+          errors.push({ field: "imageOrder", message: IMAGE_ORDER_INVALID });
+          break;
+        }
+        usedNew.add(index);
+        slots.push({ kind: "new", index });
+      } else {
+        if (!existing.includes(entry) || usedExisting.has(entry)) {
+          errors.push({ field: "imageOrder", message: IMAGE_ORDER_INVALID });
+          break;
+        }
+        usedExisting.add(entry);
+        slots.push({ kind: "existing", imageId: entry });
+      }
+    }
+  }
+  for (let index = 0; index < newCount; index++) if (!usedNew.has(index)) slots.push({ kind: "new", index });
+  if (errors.length === 0) {
+    if (slots.length < PRODUCT_IMAGES_MIN) errors.push({ field: PRODUCT_IMAGES_PART, message: IMAGES_MISSING });
+    if (slots.length > PRODUCT_IMAGES_MAX) errors.push({ field: PRODUCT_IMAGES_PART, message: IMAGES_TOO_MANY });
+  }
+  return { slots, errors };
+}
+
+// ---- Writing ------------------------------------------------------------------------------------
+
+/**
+ * A free slug for `name`: its slugify, or that with -2, -3... when another product has it now or
+ * had it before a rename. An advisory lock on the base serialises two writers choosing the same one.
+ */
+async function freeSlug(tx: Transaction, name: string, productId: string | null): Promise<string> {
+  const base = slugify(name) || "producto";
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-slug:${base}`}))`);
+  const like = `${base}-%`;
+  const [current, former] = await Promise.all([
+    tx
+      .select({ slug: products.slug })
+      .from(products)
+      .where(and(or(eq(products.slug, base), sql`${products.slug} like ${like}`), productId ? ne(products.id, productId) : undefined)),
+    tx
+      .select({ slug: productSlugHistory.slug })
+      .from(productSlugHistory)
+      .where(
+        and(
+          or(eq(productSlugHistory.slug, base), sql`${productSlugHistory.slug} like ${like}`),
+          productId ? ne(productSlugHistory.productId, productId) : undefined,
+        ),
+      ),
+  ]);
+  const taken = new Set([...current, ...former].map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+}
+
+/** Stores the new files (already checked and encoded) and answers the final image ids in order. */
+async function storeImages(tx: Transaction, slots: ImageSlot[], encoded: EncodedImage[], alt: string): Promise<string[]> {
+  const newIds = new Map<number, string>();
+  for (const slot of slots) {
+    if (slot.kind === "new") newIds.set(slot.index, await saveEncodedImage(tx, encoded[slot.index]!, alt));
+  }
+  return slots.map((slot) => (slot.kind === "existing" ? slot.imageId : newIds.get(slot.index)!));
+}
+
+async function writeImageList(tx: Transaction, productId: string, ids: string[]): Promise<void> {
+  await tx.delete(productImages).where(eq(productImages.productId, productId));
+  await tx.insert(productImages).values(ids.map((imageId, position) => ({ productId, imageId, position })));
+}
+
+/** Images no record uses any more (a product's removed ones): their bytes go too. */
+async function dropUnusedImages(tx: Transaction, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(images).where(
+    and(
+      inArray(images.id, ids),
+      sql`not exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id})`,
+      sql`not exists (select 1 from ${categories} where ${categories.imageId} = ${images.id})`,
+      sql`not exists (select 1 from ${banners} where ${banners.imageId} = ${images.id})`,
+      sql`not exists (select 1 from ${blogPosts} where ${blogPosts.imageId} = ${images.id})`,
+      sql`not exists (select 1 from ${users} where ${users.imageId} = ${images.id})`,
+    ),
+  );
+}
+
+/** What the audit log keeps of a product before and after a change. */
+async function auditSnapshot(tx: Transaction, productId: string): Promise<Record<string, unknown> | null> {
+  const [row] = await tx
+    .select({
+      name: products.name,
+      slug: products.slug,
+      brand: products.brand,
+      categoryId: products.categoryId,
+      price: products.price,
+      discount: products.discount,
+      color: products.color,
+      tag: products.tag,
+      stock: products.stock,
+      lowStockThreshold: products.lowStockThreshold,
+      specs: products.specs,
+      sizes: productSizesList,
+      images: imageIds,
+      archivedAt: products.archivedAt,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!row) return null;
+  return { ...row, archivedAt: row.archivedAt === null ? null : iso(row.archivedAt) };
+}
+
+/**
+ * The product row of the seller's shop, locked for the rest of the transaction (with its sizes);
+ * 404 otherwise. Two orders of locks, each matching what the other writers do:
+ *
+ * - `edit` (no key column changes): the sizes first, in the order sales take them, then the
+ *   product FOR NO KEY UPDATE (an order's items hold a key-share lock on it through their foreign
+ *   key), as `POST /update-stock` does: a sale under way finishes first (and bumps stock_version)
+ *   instead of deadlocking with this write.
+ * - `key` (a rename changes the unique slug; a delete removes the row): the product FOR UPDATE
+ *   first, which conflicts with that key-share lock, so it must come before the sizes: an order
+ *   takes its key-share lock (inserting its items) before it touches any size, and so waits here
+ *   holding none, or has already finished when this gets the lock.
+ */
+async function lockProduct(tx: Transaction, shopId: string, productId: string, mode: "edit" | "key") {
+  const lockSizes = () =>
+    tx.select({ size: productSizes.size }).from(productSizes).where(eq(productSizes.productId, productId)).orderBy(sql`${productSizes.size} collate "C"`).for("update");
+  const lockRow = () =>
+    tx
+      .select({ id: products.id, name: products.name, slug: products.slug, stockVersion: products.stockVersion, hasSizes: products.hasSizes })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.shopId, shopId), notArchived))
+      .for(mode === "key" ? "update" : "no key update");
+  let row;
+  if (mode === "key") {
+    [row] = await lockRow();
+    if (row) await lockSizes();
+  } else {
+    await lockSizes();
+    [row] = await lockRow();
+  }
+  if (!row) throw new HttpError(404, SELLER_PRODUCT_NOT_FOUND);
+  return row;
+}
+
+/** Whether the form renames the product's address (its slug follows the name). */
+async function renames(tx: Transaction, productId: string, name: string): Promise<boolean> {
+  const [row] = await tx.select({ name: products.name }).from(products).where(eq(products.id, productId));
+  return row !== undefined && slugify(row.name) !== slugify(name);
+}
+
+function productValues(form: ProductForm | ProductUpdateForm) {
+  return {
+    name: form.name,
+    categoryId: form.categoryId,
+    brand: form.brand,
+    description: form.description,
+    price: form.price,
+    discount: form.discount,
+    color: form.color,
+    tag: form.tag,
+    lowStockThreshold: form.lowStockThreshold,
+    specs: Object.keys(form.specs).length > 0 ? form.specs : null,
+  };
+}
+
+/** Runs a product write and drops this instance's catalogue copies once it is committed. */
+async function catalogueWrite<T>(db: Db, write: (tx: Transaction) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const answer = await write(tx);
+    await announceCatalogueChange(tx);
+    return answer;
+  });
+  catalogueChangedHere();
+  return result;
+}
+
+export async function createProduct(db: Db, user: AuthUser, form: ProductForm, slots: ImageSlot[], encoded: EncodedImage[]): Promise<SellerProduct> {
+  return catalogueWrite(db, async (tx) => {
+    const shop = await writerShop(tx, user);
+    await setStockContext(tx, "ajuste", user.id);
+    const slug = await freeSlug(tx, form.name, null);
+    const [created] = await tx
+      .insert(products)
+      .values({ ...productValues(form), shopId: shop.id, slug, stock: form.sizes.length > 0 ? 0 : (form.stock ?? 0) })
+      .returning({ id: products.id });
+    const productId = created!.id;
+    if (form.sizes.length > 0) {
+      await tx.insert(productSizes).values(form.sizes.map((entry, position) => ({ productId, size: entry.size, stock: entry.stock ?? 0, position })));
+    }
+    await writeImageList(tx, productId, await storeImages(tx, slots, encoded, form.name));
+    await recordAudit(tx, { actorId: user.id, action: "producto.crear", entity: "producto", entityId: productId, before: null, after: await auditSnapshot(tx, productId) });
+    return loadProduct(tx, productId, { shopId: shop.id });
+  });
+}
+
+/**
+ * Edits a product (README, "Seller products API"): sizes may be added (with their stock) or
+ * removed; the stock of sizes that stay, and a single stock, change only with the `stockVersion`
+ * the form was read at (409 when it is stale); without it their stock is kept as it is.
+ */
+export async function updateProduct(db: Db, user: AuthUser, form: ProductUpdateForm, newFiles: EncodedImage[]): Promise<SellerProduct> {
+  return catalogueWrite(db, async (tx) => {
+    const shop = await writerShop(tx, user);
+    const product = await lockProduct(tx, shop.id, form.productId, (await renames(tx, form.productId, form.name)) ? "key" : "edit");
+    if (form.stockVersion !== undefined && form.stockVersion !== product.stockVersion) throw new HttpError(409, STOCK_VERSION_STALE);
+    const stockChanges = form.stockVersion !== undefined;
+    const before = await auditSnapshot(tx, product.id);
+
+    const existingImages = ((before?.images as string[] | undefined) ?? []).slice();
+    const { slots, errors } = resolveImageOrder(form.imageOrder, existingImages, newFiles.length);
+    const existingSizes = await tx
+      .select({ size: productSizes.size, stock: productSizes.stock })
+      .from(productSizes)
+      .where(eq(productSizes.productId, product.id));
+    const kept = new Map(existingSizes.map((entry) => [entry.size, entry.stock]));
+    form.sizes.forEach((entry, index) => {
+      if (!kept.has(entry.size) && entry.stock === undefined) errors.push({ field: `sizes[${index}].stock`, message: "Escriba el stock de la talla nueva." });
+    });
+    // A product left without sizes needs its single stock said: new when it had sizes, or a change.
+    if (form.sizes.length === 0 && product.hasSizes && form.stock === undefined) {
+      errors.push({ field: "stock", message: "Escriba el stock del producto o añada tallas con su stock." });
+    }
+    if (errors.length > 0) throw new FieldsError(400, errors);
+
+    await setStockContext(tx, "ajuste", user.id);
+    let slug = product.slug;
+    if (slugify(form.name) !== slugify(product.name)) {
+      slug = await freeSlug(tx, form.name, product.id);
+      if (slug !== product.slug) {
+        await tx.delete(productSlugHistory).where(and(eq(productSlugHistory.slug, slug), eq(productSlugHistory.productId, product.id)));
+        await tx.insert(productSlugHistory).values({ slug: product.slug, productId: product.id }).onConflictDoNothing();
+      }
+    }
+    // The slug only when it changes: writing a unique column, even unchanged, takes the lock that
+    // waits for orders' key-share locks (lockProduct).
+    await tx
+      .update(products)
+      .set({ ...productValues(form), ...(slug === product.slug ? {} : { slug }), updatedAt: sql`now()` })
+      .where(eq(products.id, product.id));
+
+    // Sizes: removed ones go, new ones come with their stock, kept ones keep theirs unless stockChanges.
+    const sent = new Set(form.sizes.map((entry) => entry.size));
+    const removed = existingSizes.filter((entry) => !sent.has(entry.size)).map((entry) => entry.size);
+    if (removed.length > 0) await tx.delete(productSizes).where(and(eq(productSizes.productId, product.id), inArray(productSizes.size, removed)));
+    for (const [position, entry] of form.sizes.entries()) {
+      if (!kept.has(entry.size)) {
+        await tx.insert(productSizes).values({ productId: product.id, size: entry.size, stock: entry.stock!, position });
+        continue;
+      }
+      const stock = stockChanges && entry.stock !== undefined && entry.stock !== kept.get(entry.size) ? { stock: entry.stock } : {};
+      await tx
+        .update(productSizes)
+        .set({ position, ...stock })
+        .where(and(eq(productSizes.productId, product.id), eq(productSizes.size, entry.size)));
+    }
+    if (form.sizes.length === 0 && form.stock !== undefined && (product.hasSizes || stockChanges)) {
+      await tx.update(products).set({ stock: form.stock }).where(eq(products.id, product.id));
+    }
+
+    const finalImages = await storeImages(tx, slots, newFiles, form.name);
+    await writeImageList(tx, product.id, finalImages);
+    await dropUnusedImages(
+      tx,
+      existingImages.filter((imageId) => !finalImages.includes(imageId)),
+    );
+    await recordAudit(tx, { actorId: user.id, action: "producto.editar", entity: "producto", entityId: product.id, before, after: await auditSnapshot(tx, product.id) });
+    return loadProduct(tx, product.id, { shopId: shop.id });
+  });
+}
+
+/** Archives a product that appears in any order (kept for them, gone from the store); removes any other. */
+export async function deleteProduct(db: Db, user: AuthUser, productId: string): Promise<{ archived: boolean }> {
+  return catalogueWrite(db, async (tx) => {
+    const shop = await writerShop(tx, user);
+    // The shoppers' cart lines of it first: an order locks its cart lines before anything else, and
+    // removing the product removes them (cascade); so an order under way finishes first (and the
+    // product is archived), and one that starts later finds its line gone.
+    await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.productId, productId)).for("update");
+    const product = await lockProduct(tx, shop.id, productId, "key");
+    await setStockContext(tx, "ajuste", user.id);
+    const before = await auditSnapshot(tx, product.id);
+    const [ordered] = await tx.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.productId, product.id)).limit(1);
+    if (ordered) {
+      await tx.update(products).set({ archivedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(products.id, product.id));
+      await recordAudit(tx, { actorId: user.id, action: "producto.archivar", entity: "producto", entityId: product.id, before, after: await auditSnapshot(tx, product.id) });
+      return { archived: true };
+    }
+    await tx.delete(products).where(eq(products.id, product.id));
+    await dropUnusedImages(tx, (before?.images as string[] | undefined) ?? []);
+    await recordAudit(tx, { actorId: user.id, action: "producto.eliminar", entity: "producto", entityId: product.id, before, after: null });
+    return { archived: false };
+  });
+}
+
+/** POST /product-image-update: the new image takes the old one's place (the main one stays main). */
+export async function replaceProductImage(db: Db, user: AuthUser, fields: ProductImageUpdateFields, encoded: EncodedImage): Promise<SellerProduct> {
+  return catalogueWrite(db, async (tx) => {
+    const shop = await writerShop(tx, user);
+    const product = await lockProduct(tx, shop.id, fields.productId, "edit");
+    const [slot] = await tx
+      .select({ position: productImages.position })
+      .from(productImages)
+      .where(and(eq(productImages.productId, product.id), eq(productImages.imageId, fields.oldImage)))
+      .orderBy(asc(productImages.position))
+      .limit(1);
+    if (!slot) throw new FieldsError(400, [{ field: "oldImage", message: OLD_IMAGE_NOT_FOUND }]);
+    const before = await auditSnapshot(tx, product.id);
+    const newImageId = await saveEncodedImage(tx, encoded, product.name);
+    await tx
+      .update(productImages)
+      .set({ imageId: newImageId })
+      .where(and(eq(productImages.productId, product.id), eq(productImages.position, slot.position)));
+    await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, product.id));
+    await dropUnusedImages(tx, [fields.oldImage]);
+    await recordAudit(tx, { actorId: user.id, action: "producto.editar", entity: "producto", entityId: product.id, before, after: await auditSnapshot(tx, product.id) });
+    return loadProduct(tx, product.id, { shopId: shop.id });
+  });
+}

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { catalogEndpoints, categoryListItem, slugify } from "./catalog";
+import { objectExpected, requiredText, uuid } from "./fields";
+import { endpoint } from "./http";
+import { SPEC_SHEET_KINDS, SPEC_SHEETS, type SpecSheetKind } from "./spec-sheets";
+
+/**
+ * Categories as an admin keeps them (issue 11; SPEC.md section 7 "Categories and catalogue"): the
+ * list is the public GET /category-get, adding one is POST /category-add (multipart, 60 s for the
+ * web, SPEC.md section 9) and editing one (name, image, spec sheet) PUT /category-update/{id}. The
+ * slug is always slugify(name): a rename moves the category's address, and the old one keeps
+ * finding its products (README, "Categories API").
+ */
+
+// ---- Limits -------------------------------------------------------------------------------------
+
+export const CATEGORY_NAME_MIN_LENGTH = 2;
+export const CATEGORY_NAME_MAX_LENGTH = 60;
+export const CATEGORY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** SPEC.md section 9: category add times out after 60 seconds; an edit with a new image takes as long. */
+export const CATEGORY_WRITE_TIMEOUT_MS = 60_000;
+/** The admin page's list: categories a page. */
+export const ADMIN_CATEGORIES_PER_PAGE = 10;
+
+/** The multipart part that carries the picture. */
+export const CATEGORY_IMAGE_PART = "image";
+
+// ---- Spec sheets --------------------------------------------------------------------------------
+
+/** The form's choice of spec sheet: one of the padel sheets, or none. */
+export const NO_SPEC_SHEET = "ninguna";
+export const SPEC_SHEET_CHOICES = [NO_SPEC_SHEET, ...SPEC_SHEET_KINDS] as const;
+export type SpecSheetChoice = (typeof SPEC_SHEET_CHOICES)[number];
+
+export const SPEC_SHEET_CHOICE_LABELS: Record<SpecSheetChoice, string> = {
+  [NO_SPEC_SHEET]: "Sin ficha técnica",
+  ...(Object.fromEntries(SPEC_SHEET_KINDS.map((kind) => [kind, SPEC_SHEETS[kind].label])) as Record<SpecSheetKind, string>),
+};
+
+/** A stored spec sheet (null: none) as the form's choice, and back. */
+export function specSheetChoiceOf(kind: SpecSheetKind | null): SpecSheetChoice {
+  return kind ?? NO_SPEC_SHEET;
+}
+export function specSheetOfChoice(choice: SpecSheetChoice): SpecSheetKind | null {
+  return choice === NO_SPEC_SHEET ? null : choice;
+}
+
+// ---- Messages both halves show ------------------------------------------------------------------
+
+export const CATEGORY_ADDED = "Categoría creada.";
+export const CATEGORY_UPDATED = "Categoría actualizada.";
+export const CATEGORY_NOT_FOUND = "Categoría no encontrada.";
+export const CATEGORY_NAME_MISSING = "Escriba el nombre de la categoría.";
+export const CATEGORY_NAME_TOO_SHORT = `El nombre debe tener al menos ${CATEGORY_NAME_MIN_LENGTH} caracteres.`;
+export const CATEGORY_NAME_TOO_LONG = `El nombre no puede superar los ${CATEGORY_NAME_MAX_LENGTH} caracteres.`;
+export const CATEGORY_NAME_WITHOUT_LETTERS = "El nombre debe tener alguna letra o algún número.";
+export const CATEGORY_SPEC_SHEET_INVALID = "Elija la ficha técnica de la categoría: sin ficha, de pala o de zapatilla.";
+export const CATEGORY_IMAGE_MISSING = "Elija una imagen para la categoría.";
+export const CATEGORY_IMAGE_INVALID = "El archivo no es una imagen válida (se comprueba su contenido, no su nombre): use JPG, PNG, WebP, GIF o AVIF.";
+export const CATEGORY_IMAGE_TOO_LARGE = `La imagen no puede superar los ${CATEGORY_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
+export const CATEGORY_MULTIPART_EXPECTED = "Envíe los datos de la categoría como formulario multipart/form-data.";
+/** 409 beside the name: another category has the same name, whatever its capitals and accents. */
+export function categoryNameTaken(existing: string): string {
+  return `Ya existe la categoría «${existing}» (se comparan sin distinguir mayúsculas ni acentos). Elija otro nombre.`;
+}
+/** 409 beside the name: the name's address is another category's. */
+export function categorySlugTaken(slug: string, existing: string): string {
+  return `Ese nombre daría la dirección «${slug}», que ya usa la categoría «${existing}». Elija otro nombre.`;
+}
+/** 409 beside the spec sheet: products of the category have filled in the sheet it has now. */
+export const CATEGORY_SPEC_SHEET_IN_USE =
+  "Hay productos de esta categoría con su ficha técnica rellenada: la ficha no se puede cambiar mientras la tengan.";
+
+// ---- Fields -------------------------------------------------------------------------------------
+
+/** A category's name: trimmed, spaces collapsed, 2 to 60 characters, with something its slug can be made of. */
+export const categoryName = requiredText(CATEGORY_NAME_MISSING, CATEGORY_NAME_MAX_LENGTH, CATEGORY_NAME_TOO_LONG)
+  .pipe(z.string().min(CATEGORY_NAME_MIN_LENGTH, CATEGORY_NAME_TOO_SHORT))
+  .refine((name) => slugify(name) !== "", CATEGORY_NAME_WITHOUT_LETTERS)
+  .transform((name) => name.replace(/\s+/g, " "));
+
+export const specSheetChoice = z.enum(SPEC_SHEET_CHOICES, { errorMap: () => ({ message: CATEGORY_SPEC_SHEET_INVALID }) });
+
+/**
+ * The text parts of both writes. Adding without `specSheet` means none; editing without it keeps
+ * the category's. The image travels beside them in the part `image`.
+ */
+export const categoryFields = z.object(
+  { name: categoryName, specSheet: specSheetChoice.optional() },
+  objectExpected("Envíe los datos de la categoría."),
+);
+export type CategoryFields = z.output<typeof categoryFields>;
+
+/**
+ * The picture a form sends. A type the browser names and that is no image is refused here; an
+ * unnamed type goes on, and the API judges every file by its content.
+ */
+const chosenImage = z
+  .instanceof(File, { message: CATEGORY_IMAGE_MISSING })
+  .refine((file) => file.size > 0, CATEGORY_IMAGE_MISSING)
+  .refine((file) => file.type === "" || file.type.startsWith("image/"), CATEGORY_IMAGE_INVALID)
+  .refine((file) => file.size <= CATEGORY_IMAGE_MAX_BYTES, CATEGORY_IMAGE_TOO_LARGE);
+
+/** The web's add form: checked in the browser (Conform) and by its action, then sent as POST /category-add. */
+export const categoryAddForm = z.object({ name: categoryName, specSheet: specSheetChoice, image: chosenImage });
+export type CategoryAddForm = z.output<typeof categoryAddForm>;
+
+export const categoryIdParams = z.object({ categoryId: uuid("La categoría no es válida.") });
+
+/** The web's edit form of one category (its row): a new image only when one is chosen. */
+export const categoryUpdateForm = categoryIdParams.extend({ name: categoryName, specSheet: specSheetChoice, image: chosenImage.optional() });
+export type CategoryUpdateForm = z.output<typeof categoryUpdateForm>;
+
+/** The forms' fields, as the API's refusals name them. */
+export const CATEGORY_FORM_FIELDS = ["name", "specSheet", CATEGORY_IMAGE_PART] as const;
+
+// ---- Answers ------------------------------------------------------------------------------------
+
+export { categoryListItem, type CategoryListItem } from "./catalog";
+
+export const categoryWriteAnswer = z.object({ message: z.string(), category: categoryListItem });
+export type CategoryWriteAnswer = z.infer<typeof categoryWriteAnswer>;
+
+// ---- Calls --------------------------------------------------------------------------------------
+
+export const categoryEndpoints = {
+  /** Anyone (the catalogue's call, contract/catalog.ts): a page of categories by name, with their spec sheets. */
+  list: catalogEndpoints.listCategories,
+  /** Admin: multipart `name`, `specSheet` (optional, none), `image` (required, checked by content); 201. */
+  add: endpoint({ method: "POST", path: "/category-add", multipart: true, answer: categoryWriteAnswer, statuses: [201], timeoutMs: CATEGORY_WRITE_TIMEOUT_MS }),
+  /** Admin: multipart `name`, `specSheet` (optional, kept), `image` (optional, kept); the slug follows the name. */
+  update: endpoint({
+    method: "PUT",
+    path: "/category-update/:categoryId",
+    params: categoryIdParams,
+    multipart: true,
+    answer: categoryWriteAnswer,
+    timeoutMs: CATEGORY_WRITE_TIMEOUT_MS,
+  }),
+};

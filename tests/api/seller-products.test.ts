@@ -1,0 +1,521 @@
+import { randomUUID } from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FORBIDDEN } from "#contract/messages";
+import {
+  CATEGORY_NOT_FOUND,
+  IMAGE_NOT_AN_IMAGE,
+  IMAGE_ORDER_INVALID,
+  IMAGES_MISSING,
+  IMAGES_TOO_MANY,
+  OLD_IMAGE_NOT_FOUND,
+  PRODUCT_ARCHIVED,
+  PRODUCT_DELETED,
+  SELLER_PRODUCT_NOT_FOUND,
+  SHOP_NOT_SELLING,
+  SHOP_SUSPENDED_NO_CHANGES,
+  SPEC_NOT_IN_SHEET,
+  STOCK_VERSION_STALE,
+} from "#contract/seller-products";
+import { buildApp, type App } from "../../api/src/app";
+import { openDatabase, type Database } from "../../api/src/db/client";
+import { auditLog, images, productSlugHistory, products, stockMovements } from "../../api/src/db/schema";
+import { announceCatalogueChange } from "../../api/src/modules/catalog/changes";
+import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
+import { EXE, JPEG, multipart, PNG, WEBP, type Part } from "./shop-support";
+import { createTestApi, insertCatalogue, insertProduct, insertShop, insertUser, testConfig, type Catalogue, type TestApi } from "./support";
+
+/**
+ * Seller products (issue 11) on PGlite: who may read and write, every field's Spanish refusal,
+ * images judged by content, spec sheets per category, sizes and stock, renames that keep old
+ * addresses working, archiving ordered products, the discount list, image swaps and the catalogue
+ * caches dropped at once after a write.
+ */
+describe("productos del vendedor (PGlite)", () => {
+  let api: TestApi;
+  let catalogue: Catalogue;
+  let seller: Customer;
+  let otherSeller: Customer;
+  let customer: Customer;
+  let admin: Customer;
+
+  beforeAll(async () => {
+    // Caches on (tests run without them by default): a write must drop them.
+    api = await createTestApi({ config: { catalogueCacheSeconds: 300 } });
+    catalogue = await insertCatalogue(api.db);
+    seller = await signedInAs(catalogue.owner.id, "seller");
+    otherSeller = await signedInAs(catalogue.smashOwner.id, "seller");
+    customer = await signedInUser(api.db);
+    admin = await signedInUser(api.db, "admin");
+  });
+
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  type Fields = Record<string, string | string[]>;
+  const image = (content: Buffer = PNG, filename = "foto.png"): Part => ({ name: "images", filename, content, type: "image/png" });
+
+  /** A valid ball product (no spec sheet, single stock). */
+  const ballFields = (overrides: Fields = {}): Fields => ({
+    name: `Pelotas Prueba ${randomUUID().slice(0, 8)}`,
+    categoryId: catalogue.categories.pelotas.id,
+    brand: "Wilson",
+    price: "12,50",
+    discount: "10",
+    color: "Verde",
+    tag: "Novedad",
+    description: "Bote de tres pelotas presurizadas para entrenar.",
+    lowStockThreshold: "2",
+    stock: "7",
+    ...overrides,
+  });
+
+  const toParts = (fields: Fields): Part[] =>
+    Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((item) => ({ name, value: item })) : [{ name, value }]));
+
+  const send = (url: string, user: Customer | undefined, fields: Fields, files: Part[] = []) => {
+    const body = multipart([...toParts(fields), ...files]);
+    return api.app.inject({ method: "POST", url, headers: { ...(user?.headers ?? {}), ...body.headers }, payload: body.payload });
+  };
+  const add = (user: Customer | undefined, fields: Fields, files: Part[] = [image()]) => send("/product-add", user, fields, files);
+  const update = (user: Customer | undefined, fields: Fields, files: Part[] = []) => send("/product-update", user, fields, files);
+  const get = (url: string, user?: Customer) => api.app.inject({ method: "GET", url, headers: user?.headers ?? {} });
+  const remove = (id: string, user: Customer) => api.app.inject({ method: "DELETE", url: `/delete-product/${id}`, headers: user.headers });
+
+  async function created(fields: Fields = ballFields(), files: Part[] = [image()], user = seller) {
+    const response = await add(user, fields, files);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().product as {
+      _id: string;
+      slug: string;
+      name: string;
+      stock: number;
+      stockVersion: number;
+      sizes: { size: string; stock: number }[];
+      images: string[];
+      price: number;
+      salePrice: number;
+      discount: number;
+      status: string;
+    };
+  }
+
+  /** The edit form as the web sends it back: every field of the product, and what the test changes. */
+  const editFields = (product: { _id: string; name: string }, overrides: Fields = {}): Fields => {
+    const { stock: _stock, ...rest } = ballFields({ name: product.name });
+    return { productId: product._id, ...rest, ...overrides };
+  };
+
+  const productCount = async () => (await api.db.select({ total: count() }).from(products))[0]!.total;
+
+  it("crea un producto con stock único: precio en céntimos, precio de venta del servidor, slug del nombre, auditoría y movimiento de stock", async () => {
+    const name = `Pelotas Wilson Rush ${randomUUID().slice(0, 6)}`;
+    const product = await created(ballFields({ name, price: "1.299,95", discount: "20" }), [image(PNG), image(JPEG, "b.jpg"), image(WEBP, "c.webp")]);
+    expect(product).toMatchObject({ name, price: 129_995, discount: 20, salePrice: 103_996, stock: 7, sizes: [], status: "en_venta" });
+    expect(product.slug).toBe(name.toLowerCase().replaceAll(" ", "-"));
+    expect(product.images).toHaveLength(3);
+
+    const [entry] = await api.db.select().from(auditLog).where(and(eq(auditLog.entityId, product._id), eq(auditLog.action, "producto.crear")));
+    expect(entry).toMatchObject({ actorId: seller.id, entity: "producto", before: null });
+    const movements = await api.db.select().from(stockMovements).where(eq(stockMovements.productId, product._id));
+    expect(movements.map((movement) => ({ size: movement.size, kind: movement.kind, change: movement.change, actorId: movement.actorId }))).toEqual([
+      { size: "", kind: "ajuste", change: 7, actorId: seller.id },
+    ]);
+    // In the store at once.
+    const page = await get(`/home/get-product/${product.slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().product).toMatchObject({ _id: product._id, available: true, salePrice: 103_996 });
+    expect(page.json().redirectSlug).toBeUndefined();
+  });
+
+  it("crea un producto con tallas: el stock total es la suma, cada talla deja su movimiento, y la ficha de zapatilla se guarda", async () => {
+    const product = await created(
+      ballFields({
+        categoryId: catalogue.categories.zapatillas.id,
+        stock: [],
+        "sizes[0].size": "41",
+        "sizes[0].stock": "3",
+        "sizes[1].size": "42",
+        "sizes[1].stock": "4",
+        "specs.suela": "Espiga",
+        "specs.superficie": "Todas",
+      }),
+    );
+    expect(product.stock).toBe(7);
+    expect(product.sizes).toEqual([
+      { size: "41", stock: 3 },
+      { size: "42", stock: 4 },
+    ]);
+    const read = await get(`/product-get/${product._id}`, seller);
+    expect(read.json().product).toMatchObject({ hasSizes: true, specSheet: "zapatilla", specs: { suela: "Espiga", superficie: "Todas" } });
+    const movements = await api.db.select().from(stockMovements).where(eq(stockMovements.productId, product._id));
+    expect(movements.map((movement) => `${movement.size}:${movement.change}`).sort()).toEqual(["41:3", "42:4"]);
+  });
+
+  it("el orden de las imágenes lo dice imageOrder: la primera es la principal", async () => {
+    const product = await created(ballFields({ imageOrder: ["nueva:1", "nueva:0"] }), [image(PNG, "a.png"), image(JPEG, "b.jpg")]);
+    const list = await get(`/products-get?searchValue=${encodeURIComponent(product.name)}`, seller);
+    expect(list.json().products[0].image).toBe(product.images[0]);
+    const [first] = await api.db.select({ width: images.width, alt: images.alt }).from(images).where(eq(images.id, product.images[0]!));
+    expect(first).toBeDefined();
+    const refused = await add(seller, ballFields({ imageOrder: ["nueva:0", "nueva:5"] }), [image()]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toContainEqual({ field: "imageOrder", message: IMAGE_ORDER_INVALID });
+  });
+
+  it("rechaza cada campo con su mensaje en español y no crea nada", async () => {
+    const before = await productCount();
+    const empty = await add(seller, {}, []);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: "name", message: "Escriba el nombre del producto." },
+        { field: "categoryId", message: "Elija la categoría del producto." },
+        { field: "brand", message: "Escriba la marca del producto." },
+        { field: "price", message: "Escriba el precio del producto." },
+        { field: "color", message: "Escriba el color del producto." },
+        { field: "tag", message: "Escriba una etiqueta (por ejemplo «Novedad» o «Oferta»)." },
+        { field: "description", message: "Escriba la descripción del producto." },
+        { field: "images", message: IMAGES_MISSING },
+      ]),
+    );
+
+    const cases: [Fields, string, string][] = [
+      [{ name: "ab" }, "name", "El nombre debe tener al menos 3 caracteres."],
+      [{ name: "x".repeat(121) }, "name", "El nombre no puede superar los 120 caracteres."],
+      [{ categoryId: "no-es-un-id" }, "categoryId", "Elija la categoría del producto."],
+      [{ categoryId: randomUUID() }, "categoryId", CATEGORY_NOT_FOUND],
+      [{ brand: "b".repeat(61) }, "brand", "La marca no puede superar los 60 caracteres."],
+      [{ price: "doce" }, "price", "Escriba el precio en dólares, con hasta dos decimales (por ejemplo 129,95)."],
+      [{ price: "12,345" }, "price", "Escriba el precio en dólares, con hasta dos decimales (por ejemplo 129,95)."],
+      [{ price: "0" }, "price", "El precio debe estar entre 0,01 y 1.000.000,00 USD."],
+      [{ price: "1000000,01" }, "price", "El precio debe estar entre 0,01 y 1.000.000,00 USD."],
+      [{ discount: "101" }, "discount", "El descuento debe ser un número entero entre 0 y 100."],
+      [{ discount: "-5" }, "discount", "El descuento debe ser un número entero entre 0 y 100."],
+      [{ discount: "12.5" }, "discount", "El descuento debe ser un número entero entre 0 y 100."],
+      [{ color: "" }, "color", "Escriba el color del producto."],
+      [{ tag: "t".repeat(41) }, "tag", "La etiqueta no puede superar los 40 caracteres."],
+      [{ description: "Corta." }, "description", "La descripción debe tener al menos 20 caracteres."],
+      [{ description: "d".repeat(4001) }, "description", "La descripción no puede superar los 4000 caracteres."],
+      [{ lowStockThreshold: "-1" }, "lowStockThreshold", "El aviso de stock bajo debe ser un número entero entre 0 y 10000."],
+      [{ stock: "-1" }, "stock", "El stock debe ser un número entero entre 0 y 100000."],
+      [{ stock: "100001" }, "stock", "El stock debe ser un número entero entre 0 y 100000."],
+      [{ stock: [] }, "stock", "Escriba el stock del producto o añada tallas con su stock."],
+      [{ "sizes[0].size": "M", "sizes[0].stock": "1" }, "stock", "El stock total (7) no coincide con la suma de las tallas (1)."],
+      [{ stock: [], "sizes[0].size": "M", "sizes[0].stock": "1", "sizes[1].size": "m", "sizes[1].stock": "2" }, "sizes[1].size", "Las tallas no pueden repetirse."],
+      [{ stock: [], "sizes[0].size": "M", "sizes[0].stock": "-2" }, "sizes[0].stock", "El stock debe ser un número entero entre 0 y 100000."],
+      [{ stock: [], "sizes[0].size": "M" }, "sizes[0].stock", "Escriba el stock de la talla."],
+      [{ stock: [], "sizes[0].size": "", "sizes[0].stock": "1" }, "sizes[0].size", "Escriba la talla."],
+      [{ stock: [], "sizes[0].size": "T".repeat(21), "sizes[0].stock": "1" }, "sizes[0].size", "La talla no puede superar los 20 caracteres."],
+      [
+        { stock: [], ...Object.fromEntries(Array.from({ length: 21 }, (_, index) => [[`sizes[${index}].size`, `T${index}`], [`sizes[${index}].stock`, "1"]]).flat()) },
+        "sizes",
+        "Un producto puede tener como máximo 20 tallas.",
+      ],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const response = await add(seller, ballFields(overrides));
+      expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+      expect(response.json().errors, JSON.stringify(overrides).slice(0, 80)).toContainEqual({ field, message });
+    }
+
+    const nine = await add(seller, ballFields(), Array.from({ length: 9 }, () => image()));
+    expect(nine.statusCode).toBe(400);
+    expect(nine.json().errors).toContainEqual({ field: "images", message: IMAGES_TOO_MANY });
+    expect(await productCount()).toBe(before);
+  });
+
+  it("juzga las imágenes por su contenido: un .exe llamado foto.png se rechaza y no se guarda nada", async () => {
+    const before = await productCount();
+    const imagesBefore = (await api.db.select({ total: count() }).from(images))[0]!.total;
+    const response = await add(seller, ballFields(), [image(PNG), { name: "images", filename: "foto.png", content: EXE, type: "image/png" }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: IMAGE_NOT_AN_IMAGE, errors: [{ field: "images", message: IMAGE_NOT_AN_IMAGE }] });
+    expect(await productCount()).toBe(before);
+    expect((await api.db.select({ total: count() }).from(images))[0]!.total).toBe(imagesBefore);
+  });
+
+  it("valida la ficha técnica contra la categoría: todos sus datos, solo valores de la lista, nada de otra ficha", async () => {
+    const palas = catalogue.categories.palas.id;
+    const full = { "specs.forma": "Redonda", "specs.peso": "355-370 g", "specs.balance": "Medio", "specs.nucleo": "EVA", "specs.cara": "Carbono", "specs.nivel": "Avanzado" };
+    const missing = await add(seller, ballFields({ categoryId: palas, ...full, "specs.nivel": "" }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ field: "specs.nivel", message: "Elija nivel: es parte de la ficha de la categoría." }]);
+    const wrong = await add(seller, ballFields({ categoryId: palas, ...full, "specs.forma": "Cuadrada" }));
+    expect(wrong.json().errors).toEqual([{ field: "specs.forma", message: "Elija un valor de forma de la lista." }]);
+    const foreign = await add(seller, ballFields({ categoryId: palas, ...full, "specs.suela": "Espiga" }));
+    expect(foreign.json().errors).toEqual([{ field: "specs.suela", message: SPEC_NOT_IN_SHEET }]);
+    const noSheet = await add(seller, ballFields({ "specs.forma": "Redonda" }));
+    expect(noSheet.json().errors).toEqual([{ field: "specs.forma", message: SPEC_NOT_IN_SHEET }]);
+    const racket = await created(ballFields({ categoryId: palas, ...full }));
+    expect((await get(`/home/get-product/${racket.slug}`)).json().product.specs).toEqual({
+      forma: "Redonda",
+      peso: "355-370 g",
+      balance: "Medio",
+      nucleo: "EVA",
+      cara: "Carbono",
+      nivel: "Avanzado",
+    });
+  });
+
+  it("los clientes reciben 403 y los anónimos 401, sin leer el formulario", async () => {
+    const product = await created();
+    expect((await add(customer, ballFields())).json()).toEqual({ message: FORBIDDEN });
+    expect((await add(customer, ballFields())).statusCode).toBe(403);
+    expect((await add(undefined, ballFields())).statusCode).toBe(401);
+    expect((await update(customer, editFields(product))).statusCode).toBe(403);
+    expect((await remove(product._id, customer)).statusCode).toBe(403);
+    expect((await get("/products-get", customer)).statusCode).toBe(403);
+    expect((await get(`/product-get/${product._id}`, customer)).statusCode).toBe(403);
+    expect((await get(`/discount-product-get/${customer.id}`, customer)).statusCode).toBe(403);
+    // An admin reads any shop's, but writes none.
+    expect((await get(`/product-get/${product._id}`, admin)).json().product._id).toBe(product._id);
+    expect((await get(`/products-get?shopId=${catalogue.shops.centro.id}&parPage=48`, admin)).json().products.map((row: { _id: string }) => row._id)).toContain(product._id);
+    expect((await remove(product._id, admin)).statusCode).toBe(403);
+  });
+
+  it("la tienda suspendida no cambia nada (403 con el motivo) pero puede leer; una tienda pendiente tampoco publica", async () => {
+    const owner = await insertUser(api.db, { role: "seller" });
+    const shop = await insertShop(api.db, { ownerId: owner.id, name: "Tienda Suspendida", slug: `suspendida-${randomUUID().slice(0, 6)}`, status: "suspendida" });
+    const product = await insertProduct(api.db, { shopId: shop.id, categoryId: catalogue.categories.pelotas.id, name: "Pelotas Suspendidas", slug: `pelotas-suspendidas-${randomUUID().slice(0, 6)}`, brand: "Head", price: 900, color: "Amarillo", tag: "Oferta", stock: 4 });
+    const suspended = await signedInAs(owner.id, "seller");
+    for (const response of [
+      await add(suspended, ballFields()),
+      await update(suspended, editFields({ _id: product.id, name: product.name })),
+      await remove(product.id, suspended),
+      await send("/product-image-update", suspended, { productId: product.id, oldImage: product.imageIds[0]! }, [{ name: "newImage", filename: "n.png", content: PNG }]),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: SHOP_SUSPENDED_NO_CHANGES });
+    }
+    const read = await get(`/product-get/${product.id}`, suspended);
+    expect(read.json().product).toMatchObject({ _id: product.id, status: "oculto" });
+
+    const pendingOwner = await insertUser(api.db, { role: "seller" });
+    await insertShop(api.db, { ownerId: pendingOwner.id, name: "Tienda Pendiente", slug: `pendiente-${randomUUID().slice(0, 6)}`, status: "pendiente" });
+    expect((await add(await signedInAs(pendingOwner.id, "seller"), ballFields())).json()).toEqual({ message: SHOP_NOT_SELLING });
+  });
+
+  it("un vendedor no lee, cambia, borra ni cambia imágenes de productos de otra tienda (404)", async () => {
+    const theirs = catalogue.bySlug["pelotas-head-padel-pro"]!;
+    const notFound = { message: SELLER_PRODUCT_NOT_FOUND };
+    expect((await get(`/product-get/${theirs.id}`, seller)).json()).toEqual(notFound);
+    expect((await get(`/product-get/${theirs.id}`, seller)).statusCode).toBe(404);
+    const edit = await update(seller, editFields({ _id: theirs.id, name: "Robada" }));
+    expect(edit.statusCode).toBe(404);
+    expect(edit.json()).toEqual(notFound);
+    expect((await remove(theirs.id, seller)).statusCode).toBe(404);
+    const swap = await send("/product-image-update", seller, { productId: theirs.id, oldImage: theirs.imageIds[0]! }, [{ name: "newImage", filename: "n.png", content: PNG }]);
+    expect(swap.statusCode).toBe(404);
+    const [row] = await api.db.select({ name: products.name, archivedAt: products.archivedAt }).from(products).where(eq(products.id, theirs.id));
+    expect(row).toEqual({ name: "Pelotas Head Padel Pro", archivedAt: null });
+    const list = await get("/products-get?parPage=48", seller);
+    expect(list.json().products.every((product: { shopName: string }) => product.shopName === "Centro Pádel")).toBe(true);
+  });
+
+  it("renombrar cambia el slug y la dirección vieja sigue llevando al producto (redirectSlug); el nombre viejo no se reutiliza", async () => {
+    const product = await created(ballFields({ name: "Pelotas Renombrables Uno" }));
+    expect(product.slug).toBe("pelotas-renombrables-uno");
+    const renamed = await update(seller, editFields(product, { name: "Pelotas Renombradas Dos" }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().product.slug).toBe("pelotas-renombradas-dos");
+
+    const old = await get("/home/get-product/pelotas-renombrables-uno");
+    expect(old.statusCode).toBe(200);
+    expect(old.json().redirectSlug).toBe("pelotas-renombradas-dos");
+    expect(old.json().product._id).toBe(product._id);
+    expect((await get("/home/get-product/pelotas-renombradas-dos")).json().redirectSlug).toBeUndefined();
+
+    // Another product named as the old one gets a slug of its own: the old address stays with the first.
+    const namesake = await created(ballFields({ name: "Pelotas Renombrables Uno" }));
+    expect(namesake.slug).toBe("pelotas-renombrables-uno-2");
+
+    // Back to the first name: the product takes its old slug again, and the second one redirects.
+    const back = await update(seller, editFields({ _id: product._id, name: "Pelotas Renombradas Dos" }, { name: "Pelotas Renombrables Uno" }));
+    expect(back.json().product.slug).toBe("pelotas-renombrables-uno");
+    expect((await get("/home/get-product/pelotas-renombradas-dos")).json().redirectSlug).toBe("pelotas-renombrables-uno");
+    const history = await api.db.select({ slug: productSlugHistory.slug }).from(productSlugHistory).where(eq(productSlugHistory.productId, product._id));
+    expect(history).toEqual([{ slug: "pelotas-renombradas-dos" }]);
+  });
+
+  it("editar: tallas nuevas con su stock, tallas quitadas, y el stock de las que quedan solo cambia con el stockVersion vigente", async () => {
+    const product = await created(ballFields({ stock: [], "sizes[0].size": "S", "sizes[0].stock": "2", "sizes[1].size": "M", "sizes[1].stock": "3" }));
+    // Without stockVersion the stock sent for M is ignored; L comes with its own; S goes.
+    const edited = await update(seller, editFields(product, { "sizes[0].size": "M", "sizes[0].stock": "50", "sizes[1].size": "L", "sizes[1].stock": "4" }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().product.sizes).toEqual([
+      { size: "M", stock: 3 },
+      { size: "L", stock: 4 },
+    ]);
+    expect(edited.json().product.stock).toBe(7);
+
+    const missingStock = await update(seller, editFields(product, { "sizes[0].size": "M", "sizes[1].size": "XL" }));
+    expect(missingStock.statusCode).toBe(400);
+    expect(missingStock.json().errors).toEqual([{ field: "sizes[1].stock", message: "Escriba el stock de la talla nueva." }]);
+
+    const stale = await update(seller, editFields(product, { stockVersion: String(product.stockVersion), "sizes[0].size": "M", "sizes[0].stock": "9" }));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: STOCK_VERSION_STALE });
+
+    const current = (await get(`/product-get/${product._id}`, seller)).json().product;
+    const withVersion = await update(
+      seller,
+      editFields(product, { stockVersion: String(current.stockVersion), "sizes[0].size": "M", "sizes[0].stock": "9", "sizes[1].size": "L", "sizes[1].stock": "4" }),
+    );
+    expect(withVersion.statusCode, withVersion.body).toBe(200);
+    expect(withVersion.json().product).toMatchObject({ stock: 13, sizes: [{ size: "M", stock: 9 }, { size: "L", stock: 4 }] });
+    const entries = await api.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, product._id));
+    expect(entries.map((entry) => entry.action).sort()).toEqual(["producto.crear", "producto.editar", "producto.editar"]);
+  });
+
+  it("borrar un producto con pedidos lo archiva: sale del listado, la búsqueda, su página y el carrito; uno sin pedidos se elimina", async () => {
+    const ordered = await created(ballFields({ name: `Pelotas Archivables ${randomUUID().slice(0, 6)}`, color: "Turquesa" }));
+    const buyer = await signedInUser(api.db);
+    await putInCart(api.db, buyer.id, ordered._id, 1);
+    await placedOrderId(api.app, buyer);
+
+    const shopProducts = async () => (await get("/home/shop/centro-padel")).json().shop.productCount as number;
+    const countBefore = await shopProducts();
+    const deleted = await remove(ordered._id, seller);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: PRODUCT_ARCHIVED, archived: true });
+    const [row] = await api.db.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, ordered._id));
+    expect(row!.archivedAt).not.toBeNull();
+    expect(await shopProducts()).toBe(countBefore - 1);
+
+    const listing = await get(`/home/query-products?searchValue=${encodeURIComponent(ordered.name)}`);
+    expect(listing.json().totalProduct).toBe(0);
+    expect((await get(`/home/advanced-search?searchValue=${encodeURIComponent(ordered.name)}`)).json().advanced_search_prd).toEqual([]);
+    expect((await get(`/home/get-product/${ordered.slug}`)).statusCode).toBe(404);
+    expect((await get("/home/product-filters")).json().filters.colors).not.toContain("Turquesa");
+    expect((await get("/home/get-products")).json().latest_product.map((card: { _id: string }) => card._id)).not.toContain(ordered._id);
+    expect((await get(`/product-get/${ordered._id}`, seller)).statusCode).toBe(404);
+    expect((await get("/products-get?parPage=48", seller)).json().products.map((product: { _id: string }) => product._id)).not.toContain(ordered._id);
+    const toCart = await api.app.inject({ method: "POST", url: "/home/product/add-to-card", headers: buyer.headers, payload: { userId: buyer.id, productId: ordered._id } });
+    expect(toCart.statusCode).toBe(400);
+    expect((await remove(ordered._id, seller)).statusCode).toBe(404);
+
+    const unordered = await created();
+    expect((await remove(unordered._id, seller)).json()).toEqual({ message: PRODUCT_DELETED, archived: false });
+    expect(await api.db.select().from(products).where(eq(products.id, unordered._id))).toEqual([]);
+    expect(await api.db.select().from(images).where(eq(images.id, unordered.images[0]!))).toEqual([]);
+    const actions = await api.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, unordered._id));
+    expect(actions.map((entry) => entry.action).sort()).toEqual(["producto.crear", "producto.eliminar"]);
+  });
+
+  it("la lista del vendedor: sus productos, los más nuevos primero, por nombre o marca, por páginas", async () => {
+    const brand = `Marca${randomUUID().slice(0, 6)}`;
+    const first = await created(ballFields({ brand }));
+    const second = await created(ballFields({ brand }));
+    const page1 = (await get(`/products-get?searchValue=${brand}&parPage=1&page=1`, seller)).json();
+    const page2 = (await get(`/products-get?searchValue=${brand}&parPage=1&page=2`, seller)).json();
+    expect(page1).toMatchObject({ totalProduct: 2, page: 1, parPage: 1 });
+    expect([page1.products[0]._id, page2.products[0]._id]).toEqual([second._id, first._id]);
+    expect(page1.products[0]).toMatchObject({ brand, stock: 7, discount: 10, salePrice: 1125, status: "en_venta", image: second.images[0] });
+    expect((await get(`/products-get?searchValue=${brand}`, otherSeller)).json().totalProduct).toBe(0);
+    expect((await get(`/products-get?searchValue=vertex`, seller)).json().products.map((product: { name: string }) => product.name)).toEqual(["Pala Bullpadel Vertex 04"]);
+  });
+
+  it("la lista de descuentos: los productos del vendedor con descuento, el mayor primero; solo él o un admin", async () => {
+    const own = await get(`/discount-product-get/${seller.id}`, seller);
+    expect(own.statusCode).toBe(200);
+    const discounts = own.json().products.map((product: { discount: number }) => product.discount);
+    expect(discounts.length).toBeGreaterThan(0);
+    expect(discounts.every((discount: number) => discount > 0)).toBe(true);
+    expect(discounts).toEqual([...discounts].sort((a, b) => b - a));
+    expect(own.json().products.every((product: { shopName: string }) => product.shopName === "Centro Pádel")).toBe(true);
+    expect((await get(`/discount-product-get/${seller.id}`, otherSeller)).statusCode).toBe(403);
+    expect((await get(`/discount-product-get/${seller.id}`, admin)).json().products).toHaveLength(discounts.length);
+  });
+
+  it("cambiar una imagen: la nueva ocupa el sitio de la vieja, que desaparece; una imagen ajena se rechaza", async () => {
+    const product = await created(ballFields(), [image(PNG), image(JPEG, "b.jpg")]);
+    const foreign = await send("/product-image-update", seller, { productId: product._id, oldImage: randomUUID() }, [{ name: "newImage", filename: "n.png", content: WEBP }]);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors).toEqual([{ field: "oldImage", message: OLD_IMAGE_NOT_FOUND }]);
+    const exe = await send("/product-image-update", seller, { productId: product._id, oldImage: product.images[0]! }, [{ name: "newImage", filename: "n.png", content: EXE }]);
+    expect(exe.json().errors).toEqual([{ field: "newImage", message: IMAGE_NOT_AN_IMAGE }]);
+
+    const swapped = await send("/product-image-update", seller, { productId: product._id, oldImage: product.images[0]! }, [{ name: "newImage", filename: "n.webp", content: WEBP }]);
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    const after = swapped.json().product.images as string[];
+    expect(after).toHaveLength(2);
+    expect(after[0]).not.toBe(product.images[0]);
+    expect(after[1]).toBe(product.images[1]);
+    expect(await api.db.select().from(images).where(eq(images.id, product.images[0]!))).toEqual([]);
+    expect((await get(`/images/${after[0]}/200.webp`)).statusCode).toBe(200);
+  });
+
+  it("editar imágenes: reordenar, quitar y añadir con imageOrder; sin ninguna se rechaza", async () => {
+    const product = await created(ballFields(), [image(PNG), image(JPEG, "b.jpg")]);
+    const [a, b] = product.images;
+    const reordered = await update(seller, editFields(product, { imageOrder: [b!, "nueva:0"] }), [image(WEBP, "c.webp")]);
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    const after = reordered.json().product.images as string[];
+    expect(after[0]).toBe(b);
+    expect(after).toHaveLength(2);
+    expect(after).not.toContain(a);
+    const none = await update(seller, editFields(product, { imageOrder: "" }));
+    expect(none.statusCode).toBe(400);
+  });
+
+  it("la caché del catálogo se vacía con cada escritura: un color nuevo aparece en los filtros enseguida", async () => {
+    const color = `Fucsia${randomUUID().slice(0, 4)}`;
+    expect((await get("/home/product-filters")).json().filters.colors).not.toContain(color);
+    await created(ballFields({ color }));
+    expect((await get("/home/product-filters")).json().filters.colors).toContain(color);
+    expect((await get("/home/price-range-latest-product")).json().filters.colors).toContain(color);
+  });
+});
+
+describe("avisos de cambios del catálogo entre instancias", () => {
+  let database: Database;
+  let apps: App[];
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: ":memory:" });
+    await database.migrate();
+    const config = testConfig({ catalogueCacheSeconds: 300 });
+    apps = [await buildApp({ db: database.db, config, listen: database.listen }), await buildApp({ db: database.db, config, listen: database.listen })];
+    await Promise.all(apps.map((app) => app.ready()));
+  });
+
+  afterAll(async () => {
+    for (const app of apps ?? []) await app.close();
+    await database?.close();
+  });
+
+  it("un cambio anunciado en una transacción (pg_notify) vacía la caché de cada instancia al confirmarse", async () => {
+    const catalogue = await insertCatalogue(database.db);
+    const colors = async (app: App) => (await app.inject({ method: "GET", url: "/home/product-filters" })).json().filters.colors as string[];
+    for (const app of apps) expect(await colors(app)).not.toContain("Violeta");
+    // Written straight to the database, as another instance would: only the notification tells these two.
+    await database.db.transaction(async (tx) => {
+      await tx.insert(products).values({
+        shopId: catalogue.shops.centro.id,
+        categoryId: catalogue.categories.pelotas.id,
+        name: "Pelotas Violeta",
+        slug: "pelotas-violeta",
+        brand: "Head",
+        description: "Pelotas de color violeta.",
+        price: 900,
+        color: "Violeta",
+        tag: "Novedad",
+        stock: 3,
+      });
+      await announceCatalogueChange(tx);
+    });
+    for (const app of apps) {
+      let seen: string[] = [];
+      for (let attempt = 0; attempt < 50 && !seen.includes("Violeta"); attempt++) {
+        seen = await colors(app);
+        if (!seen.includes("Violeta")) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(seen).toContain("Violeta");
+    }
+    // Without an announcement the copies stay (the cache is on): the notification, not luck, cleared them.
+    await database.db.update(products).set({ color: "Ocre" }).where(eq(products.slug, "pelotas-violeta"));
+    for (const app of apps) expect(await colors(app)).not.toContain("Ocre");
+  });
+});
