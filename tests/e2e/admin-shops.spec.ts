@@ -280,13 +280,21 @@ test.describe("administración de tiendas", () => {
     await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Rechazada");
     await expect(page.getByTestId("status-reason")).toHaveText(`Motivo: ${FIRST_REJECTION_REASON}`);
 
-    // Another admin decides first: the second decision is refused in words, and the page shows the first.
+    // Another admin decides first. With JavaScript the open page follows that decision live (its
+    // real-time connection is up first, so the event cannot be missed); without it, the second
+    // decision is refused in words. Either way the page then shows the first.
+    const connected = javaScriptEnabled ? page.waitForResponse((response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET") : null;
     await page.goto(`/dashboard/admin/shop-requests/${raced.userId}`);
+    await connected;
     await expect(page.getByRole("form", { name: "Aprobar" })).toBeVisible();
     const otherAdmin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
     await apiJson(`/shop/approved/${raced.userId}`, { method: "POST", body: JSON.stringify({ approved: false, reason: "Decidida por otro administrador." }), token: otherAdmin.token });
-    await page.getByRole("form", { name: "Aprobar" }).getByRole("button", { name: "Aprobar la tienda" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: ALREADY_DECIDED })).toBeVisible();
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("form", { name: "Aprobar" })).toHaveCount(0);
+    } else {
+      await page.getByRole("form", { name: "Aprobar" }).getByRole("button", { name: "Aprobar la tienda" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: ALREADY_DECIDED })).toBeVisible();
+    }
     await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Rechazada");
     await expect(page.getByTestId("status-reason")).toHaveText("Motivo: Decidida por otro administrador.");
 
