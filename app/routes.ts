@@ -45,6 +45,17 @@ export default [
       route("shop-requests/:userId", "routes/dashboard/admin/shop-request.tsx"),
       route("shops", "routes/dashboard/admin/shops.tsx"),
       route("audit", "routes/dashboard/admin/audit.tsx"),
+      route("categories", "routes/dashboard/admin/categories.tsx"),
+    ]),
+    // The seller area (issue 11): sellers of an approved (or suspended, read-only) shop, with its own menu.
+    route("seller", "routes/dashboard/seller/layout.tsx", [
+      index("routes/dashboard/seller/index.tsx"),
+      route("products", "routes/dashboard/seller/products.tsx"),
+      route("add-product", "routes/dashboard/seller/add-product.tsx"),
+      route("edit-product/:productId", "routes/dashboard/seller/edit-product.tsx"),
+      route("discounts", "routes/dashboard/seller/discounts.tsx"),
+      route("control", "routes/dashboard/seller/control.tsx"),
+      route("control/:productId", "routes/dashboard/seller/control-product.tsx"),
     ]),
     route("shop", "routes/dashboard/shop.tsx"),
     route("shop/confirmation", "routes/dashboard/shop-confirmation.tsx"),

@@ -20,6 +20,8 @@ import { catalogPageHeaders, getProduct } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
 import { getMyReview, getReviews, isReviewIntent, reviewAction, reviewsPageOf } from "~/services/reviews.server";
 import { getShopper } from "~/services/shopper.server";
+import { getMyStockAlerts, isStockAlertIntent, stockAlertAction } from "~/services/stock-alerts.server";
+import { BackInStock } from "~/components/product/BackInStock";
 import { stockText } from "~/components/product/stock";
 import { PRODUCT_NOT_FOUND, slugify } from "#contract/catalog";
 import { PRODUCT_UNAVAILABLE } from "#contract/messages";
@@ -35,13 +37,16 @@ export async function loader(args: LoaderFunctionArgs) {
     if (slug && slug !== requested && (await getProduct(args.context.api, slug))) throw redirect(`/product/details/${slug}`, 301);
     throw new Response(PRODUCT_NOT_FOUND, { status: 404 });
   }
+  // A renamed product's old address leads to its new one, for good (links and search engines follow).
+  if (found.redirectSlug !== undefined) throw redirect(`/product/details/${encodeURIComponent(found.redirectSlug)}${new URL(args.request.url).search}`, 301);
   const { product, relatedProducts, firstReviews } = found;
   const shopper = getShopper(args);
   const reviewsPageNo = reviewsPageOf(args.request);
   // The product's answer carries the first page of reviews; only later pages need a call.
-  const [reviews, myReview] = await Promise.all([
+  const [reviews, myReview, stockAlerts] = await Promise.all([
     reviewsPageNo === 1 ? firstReviews : getReviews(args.context.api, product._id, reviewsPageNo),
     getMyReview(shopper, product._id),
+    getMyStockAlerts(args, product),
   ]);
   const pageUrl = `${webEnv.publicWebUrl}/product/details/${product.slug}`;
   // schema.org Product, so search engines can show price, stock and rating.
@@ -74,7 +79,7 @@ export async function loader(args: LoaderFunctionArgs) {
         }
       : {}),
   };
-  return { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview };
+  return { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts };
 }
 
 export const headers: HeadersFunction = catalogPageHeaders;
@@ -82,6 +87,8 @@ export const headers: HeadersFunction = catalogPageHeaders;
 /** The review form (reviewAction), or the purchase form's cart, favourites and compare buttons (shopperAction). */
 export async function action(args: ActionFunctionArgs) {
   if (await isReviewIntent(args.request)) return reviewAction(args, `/product/details/${encodeURIComponent(args.params.slug ?? "")}`);
+  // 'Avísame cuando vuelva' and its cancel (issue 11): a plain form, a redirect back with a flash.
+  if (await isStockAlertIntent(args.request)) return stockAlertAction(args, `/product/details/${encodeURIComponent(args.params.slug ?? "")}`);
   return shopperAction(args);
 }
 
@@ -204,7 +211,7 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
 }
 
 export default function ProductDetailsPage() {
-  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview } = useLoaderData<typeof loader>();
+  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reviewResult = actionData && "result" in actionData ? actionData.result : null;
   const categoryHref = `/products?category=${encodeURIComponent(product.category.slug)}`;
@@ -297,6 +304,8 @@ export default function ProductDetailsPage() {
               </ul>
             </section>
           ) : null}
+
+          <BackInStock product={product} waiting={stockAlerts} />
 
           <PurchaseForm product={product} />
 

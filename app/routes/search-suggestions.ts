@@ -15,5 +15,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     logError("No se pudieron cargar las sugerencias de búsqueda", error);
     return Response.json([], { headers: { "Cache-Control": "no-store" } });
   }
-  return Response.json(suggestions, { headers: { "Cache-Control": "public, max-age=30" } });
+  // Revalidated every time, like the catalogue's pages: a seller's change shows on the next keystroke.
+  return Response.json(suggestions, { headers: { "Cache-Control": "public, no-cache" } });
 }

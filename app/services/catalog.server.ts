@@ -105,10 +105,21 @@ export async function searchSuggestions(api: ApiClient, searchValue: string): Pr
 export async function getProduct(
   api: ApiClient,
   slug: string,
-): Promise<{ product: ProductDetails; relatedProducts: ProductSummary[]; firstReviews: Contract.ProductAnswer["reviews"] } | null> {
+): Promise<{
+  product: ProductDetails;
+  relatedProducts: ProductSummary[];
+  firstReviews: Contract.ProductAnswer["reviews"];
+  /** The slug asked for is an old one (the product was renamed): its current slug. */
+  redirectSlug?: string;
+} | null> {
   try {
-    const { product, relatedProducts, reviews } = await api.call(catalogEndpoints.product, { params: { slug } });
-    return { product: toDetails(product), relatedProducts: relatedProducts.map(toSummary), firstReviews: reviews };
+    const { product, relatedProducts, reviews, redirectSlug } = await api.call(catalogEndpoints.product, { params: { slug } });
+    return {
+      product: toDetails(product),
+      relatedProducts: relatedProducts.map(toSummary),
+      firstReviews: reviews,
+      ...(redirectSlug === undefined ? {} : { redirectSlug }),
+    };
   } catch (error) {
     // 404, and also 400/414 for a slug the API refuses to look up (too long, malformed): no such product.
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
@@ -150,14 +161,16 @@ export async function listBanners(api: ApiClient): Promise<Banner[]> {
 }
 
 /**
- * Cache policy of the anonymous catalogue pages: shared caches may keep them a minute, unless the
- * response sets a cookie (a flash message), which must never be served to someone else.
+ * Cache policy of the anonymous catalogue pages: caches may store them but must ask again on every
+ * request (`no-cache`), so a seller's change (a new product, a price, an archived one) shows on the
+ * next request (issue 11; the API drops its own copies on every write). A response that sets a
+ * cookie (a flash message) is private and never stored.
  */
 export function catalogPageHeaders({ parentHeaders }: { parentHeaders: Headers }): Headers {
   const headers = new Headers(parentHeaders);
   // The root marks a shopper's pages (their cart counts in the header) private too.
   const personal = parentHeaders.has("Set-Cookie") || parentHeaders.get("Cache-Control")?.includes("private");
-  headers.set("Cache-Control", personal ? "private, no-store" : "public, max-age=60");
+  headers.set("Cache-Control", personal ? "private, no-store" : "public, no-cache");
   headers.set("Vary", "Cookie");
   return headers;
 }

@@ -7,6 +7,7 @@ export const adminPaths = {
   shopRequest: (userId: string) => `${ADMIN_HOME}/shop-requests/${encodeURIComponent(userId)}`,
   shops: `${ADMIN_HOME}/shops`,
   audit: `${ADMIN_HOME}/audit`,
+  categories: `${ADMIN_HOME}/categories`,
   /** The audit log narrowed to one record. */
   auditOf: (entityId: string) => `${ADMIN_HOME}/audit?${new URLSearchParams({ entityId })}`,
 };

@@ -1,4 +1,6 @@
+import { formatUsd } from "#contract/money";
 import { SHOP_DOCUMENT_STATUS_LABELS, SHOP_STATUS_LABELS } from "#contract/shops";
+import { SPEC_SHEETS } from "#contract/spec-sheets";
 
 /**
  * An audit entry's before and after, written for an admin: one line per field that the action
@@ -22,6 +24,22 @@ const FIELD_LABELS: Record<string, string> = {
   shopName: "Nombre",
   note: "Nota",
   rif: "Identificador fiscal",
+  slug: "Dirección",
+  specSheet: "Ficha",
+  imageId: "Imagen",
+  images: "Imágenes",
+  brand: "Marca",
+  categoryId: "Categoría",
+  price: "Precio",
+  discount: "Descuento (%)",
+  color: "Color",
+  tag: "Etiqueta",
+  stock: "Stock",
+  sizes: "Tallas",
+  size: "Talla",
+  lowStockThreshold: "Aviso de stock bajo",
+  specs: "Especificaciones",
+  archivedAt: "Archivado el",
 };
 
 const ROLE_LABELS: Record<string, string> = { customer: "Cliente", seller: "Vendedor", admin: "Administrador" };
@@ -35,10 +53,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function auditValue(field: string, value: unknown, formatDate: (iso: string) => string): string {
   if (value === null || value === undefined || value === "") return EMPTY;
   if (typeof value === "boolean") return value ? "Sí" : "No";
-  if (typeof value === "number") return String(value);
+  if (typeof value === "number") return field === "price" ? formatUsd(value) : String(value);
   if (typeof value === "string") {
     if (field === "status") return (SHOP_STATUS_LABELS as Record<string, string>)[value] ?? (SHOP_DOCUMENT_STATUS_LABELS as Record<string, string>)[value] ?? value;
     if (field === "role") return ROLE_LABELS[value] ?? value;
+    if (field === "specSheet") return (SPEC_SHEETS as Record<string, { label: string }>)[value]?.label ?? value;
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) return formatDate(value);
     return value;
   }

@@ -4,6 +4,7 @@ import { longDate } from "#contract/store-time";
 import { textLinkLook } from "~/components/account/FormControls";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
 import { OrderList } from "~/components/dashboard/OrderList";
+import { sellerPaths } from "~/components/seller/seller-paths";
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
 import { requireAccount } from "~/services/auth.server";
 import { getDashboardData, listedOrders } from "~/services/customer-orders.server";
@@ -121,6 +122,13 @@ export default function DashboardHome() {
               Cambiar mi contraseña
             </Link>
           </li>
+          {profile.role === "seller" && shop && (shop.status === "aprobada" || shop.status === "suspendida") ? (
+            <li>
+              <Link to={sellerPaths.products} className={textLinkLook} data-testid="seller-area-link">
+                Área de vendedor: mis productos, stock y descuentos
+              </Link>
+            </li>
+          ) : null}
           {shop ? (
             <li>
               <Link to="/dashboard/shop/confirmation" className={textLinkLook}>

@@ -5,6 +5,7 @@ import { requireAccount } from "~/services/auth.server";
 import { getOwnProfile } from "~/services/profile.server";
 import { getMyShopRequest } from "~/services/shops.server";
 import { SHOP_STATUS_LABELS } from "#contract/shops";
+import { SELLER_HOME } from "~/components/seller/seller-paths";
 
 export const meta: MetaFunction = () => [
   { title: "Mi cuenta | Mercado Pádel" },
@@ -71,6 +72,13 @@ export default function DashboardLayout() {
               <li>
                 <NavLink to={shop ? "/dashboard/shop/confirmation" : "/dashboard/shop"} className={SECTION_LOOK}>
                   {shop ? "Mi tienda" : "Abrir mi tienda"}
+                </NavLink>
+              </li>
+            ) : null}
+            {profile.role === "seller" && shop && (shop.status === "aprobada" || shop.status === "suspendida") ? (
+              <li>
+                <NavLink to={SELLER_HOME} className={SECTION_LOOK}>
+                  Área de vendedor
                 </NavLink>
               </li>
             ) : null}

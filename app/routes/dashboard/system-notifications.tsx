@@ -93,6 +93,19 @@ function NotificationCard({ notification, page }: { notification: ShownNotificat
             </dd>
           </div>
         ) : null}
+        {notification.product ? (
+          <div className="flex gap-1">
+            <dt className="font-semibold">Producto:</dt>
+            <dd>
+              <Link
+                to={notification.product.own ? `/dashboard/seller/control/${notification.product._id}` : `/product/details/${notification.product.slug}`}
+                className="underline underline-offset-2 hover:text-slate-900"
+              >
+                {notification.product.own ? "Ver su control de stock" : "Ver el producto"}
+              </Link>
+            </dd>
+          </div>
+        ) : null}
         <div className="flex gap-1">
           <dt className="font-semibold">Tipo:</dt>
           <dd>{NOTIFICATION_TYPE_LABELS[notification.type] ?? notification.type}</dd>

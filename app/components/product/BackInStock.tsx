@@ -1,0 +1,81 @@
+import { Link } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+
+type BackInStockFormModule = typeof import("./BackInStockForm");
+
+/**
+ * The forms and their validation code (Conform, zod, the contract) are for sold-out sizes only:
+ * the browser loads them on demand, so other product pages stay within their JavaScript budget.
+ * The server loads the module at start and renders the forms at once (no fallback, so they work
+ * without JavaScript); the browser hydrates them when their code arrives (as the review form).
+ */
+let serverForm: BackInStockFormModule | undefined;
+const loadForm = () => import("./BackInStockForm");
+if (import.meta.env.SSR) void loadForm().then((module) => (serverForm = module));
+const LazyForm = lazy(loadForm);
+
+function AlertForm(props: Parameters<BackInStockFormModule["default"]>[0]) {
+  const Loaded = serverForm?.default ?? LazyForm;
+  return <Loaded {...props} />;
+}
+
+/** Where a visitor signs in to ask, and comes back to the product afterwards. */
+export function signInToWaitHref(productPath: string): string {
+  return `/login?${new URLSearchParams({ redirectTo: productPath })}`;
+}
+
+interface BackInStockProduct {
+  _id: string;
+  slug: string;
+  available: boolean;
+  stock: number;
+  sizes: { size: string; stock: number }[];
+}
+
+/** The sizes sold out now ('' alone for a sold-out product without sizes). */
+function soldOutSizes(product: BackInStockProduct): string[] {
+  if (!product.available) return [];
+  if (product.sizes.length > 0) return product.sizes.filter((size) => size.stock === 0).map((size) => size.size);
+  return product.stock === 0 ? [""] : [];
+}
+
+/**
+ * Issue 11 on the product page: each sold-out size (or a sold-out product without sizes) offers
+ * 'Avísame cuando vuelva' to a signed-in shopper, as a plain POST form to the page's action; once
+ * asked, 'Le avisaremos cuando vuelva' with a cancel button. A visitor gets a link to sign in that
+ * comes back here. `waiting` is the sizes the shopper waits for, null for a visitor.
+ */
+export function BackInStock({ product, waiting }: { product: BackInStockProduct; waiting: string[] | null }) {
+  const sizes = soldOutSizes(product);
+  if (sizes.length === 0) return null;
+  const productPath = `/product/details/${product.slug}`;
+  const single = sizes.length === 1 && sizes[0] === "";
+  return (
+    <section id="avisos" aria-labelledby="titulo-avisos" className="mt-8 rounded-2xl border border-neutral-200 bg-neutral-50 p-4 sm:p-5" data-testid="back-in-stock">
+      <h2 id="titulo-avisos" className="text-sm font-bold text-ink">
+        {single ? "¿Lo quiere cuando vuelva?" : sizes.length === 1 ? "¿Busca la talla agotada?" : "¿Busca una talla agotada?"}
+      </h2>
+      <p className="mt-1 text-sm text-neutral-700">Le enviaremos una notificación en cuanto vuelva a haber unidades.</p>
+      {waiting === null ? (
+        <p className="mt-3 text-sm">
+          <Link to={signInToWaitHref(productPath)} className="font-semibold text-court underline underline-offset-4">
+            Inicie sesión para que le avisemos
+          </Link>
+          {single ? "" : ` (${sizes.length === 1 ? "talla" : "tallas"} ${sizes.join(", ")})`}
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {sizes.map((size) => (
+            <li key={size} className="flex flex-wrap items-center gap-x-4 gap-y-2" data-testid="stock-alert">
+              {size === "" ? null : <span className="min-w-20 text-sm font-bold text-ink">Talla {size}</span>}
+              {/* Keyed by state, so the form is a new one once the shopper's choice is saved. */}
+              <Suspense fallback={null}>
+                <AlertForm key={`${size}-${waiting.includes(size)}`} productId={product._id} size={size} waiting={waiting.includes(size)} />
+              </Suspense>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

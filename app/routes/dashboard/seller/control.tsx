@@ -1,0 +1,129 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { textLinkLook } from "~/components/account/FormControls";
+import { Pagination } from "~/components/product/Pagination";
+import { secondaryButtonLook } from "~/components/product/shopper-forms";
+import { sellerPaths } from "~/components/seller/seller-paths";
+import { DemandList } from "~/components/stock/DemandList";
+import { lowBadgeLook, StockForm } from "~/components/stock/StockForm";
+import { stockControlListQuery, type ControlProduct, type StockActionAnswer } from "~/components/stock/stock-schemas";
+import { requireSeller } from "~/services/seller.server";
+import { getStockControl, stockFormAction } from "~/services/stock.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Control de stock | Mercado Pádel" },
+  { name: "description", content: "El stock de cada producto y talla de su tienda, lo que queda poco y lo que esperan sus clientes." },
+  { name: "robots", content: "noindex" },
+];
+
+/** /dashboard/seller/control?searchValue=&lowOnly=1&pageNumber=: `GET /seller/stock-control`, the shop's products by name. */
+export async function loader(args: LoaderFunctionArgs) {
+  const area = await requireSeller(args);
+  const filter = stockControlListQuery(new URL(args.request.url).searchParams);
+  const answer = await getStockControl(area, filter);
+  return {
+    filter: { searchValue: filter.searchValue ?? "", lowOnly: filter.lowOnly },
+    products: answer.products,
+    totalProduct: answer.totalProduct,
+    totalLow: answer.totalLow,
+    page: answer.page,
+    totalPages: Math.max(1, Math.ceil(answer.totalProduct / answer.parPage)),
+  };
+}
+
+/** A row's stock form: `POST /update-stock`, then back to the same list (filters and page kept) with a flash. */
+export async function action(args: ActionFunctionArgs) {
+  const area = await requireSeller(args);
+  const url = new URL(args.request.url);
+  return stockFormAction(args, area, `${url.pathname}${url.search}`);
+}
+
+/** A 409 means the stock changed meanwhile: the page reads it again to show the current figures beside a fresh form. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+
+const controlLook =
+  "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
+
+function StockRow({ product, answer }: { product: ControlProduct; answer: StockActionAnswer | undefined }) {
+  const headingId = `producto-${product._id}`;
+  return (
+    <li id={headingId} aria-labelledby={`${headingId}-nombre`} data-testid="stock-row" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex items-start gap-3">
+        {product.image ? <img src={product.image} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover" /> : null}
+        <div className="min-w-0 flex-1">
+          <h2 id={`${headingId}-nombre`} className="break-words text-lg font-bold text-slate-900">
+            <Link to={`${sellerPaths.control}/${encodeURIComponent(product._id)}`} className={textLinkLook}>
+              {product.name}
+            </Link>
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            <span data-testid="stock-total">
+              {product.hasSizes ? "Total" : "Stock"}: <span className="font-semibold text-slate-900">{product.stock}</span>
+            </span>
+            {product.low ? <span className={lowBadgeLook}>Stock bajo</span> : null}
+            {product.lowStockThreshold > 0 ? <span>Umbral: {product.lowStockThreshold}</span> : null}
+          </p>
+        </div>
+      </div>
+      <DemandList product={product} />
+      {/* Remounted when the version changes, so a form read at an older one never stays on screen. */}
+      <StockForm key={`${product._id}-${product.stockVersion}`} product={product} answer={answer} />
+    </li>
+  );
+}
+
+export default function StockControl() {
+  const { filter, products, totalProduct, totalLow, page, totalPages } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as StockActionAnswer | undefined;
+  const filtered = filter.searchValue !== "" || filter.lowOnly;
+  return (
+    <section aria-labelledby="titulo-control" className="space-y-6">
+      <div>
+        <h1 id="titulo-control" className="text-3xl font-bold text-slate-900">
+          Control de stock
+        </h1>
+        <p className="mt-2 text-slate-700">
+          Cambie el stock de cada talla y guárdelo producto a producto. Si alguien compra mientras usted edita, le mostraremos las cifras nuevas antes de guardar.
+        </p>
+      </div>
+
+      {/* A GET form: the search is part of the address and works without JavaScript. */}
+      <Form method="get" aria-label="Buscar en el stock" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
+        <div>
+          <label htmlFor="buscar-stock" className="block font-semibold text-slate-900">
+            Nombre del producto
+          </label>
+          <input id="buscar-stock" type="search" name="searchValue" defaultValue={filter.searchValue} key={`buscar-${filter.searchValue}`} maxLength={100} className={controlLook} />
+        </div>
+        <div className="flex items-center gap-2 sm:pb-3">
+          <input id="solo-bajo" type="checkbox" name="lowOnly" value="1" defaultChecked={filter.lowOnly} key={`bajo-${filter.lowOnly}`} className="size-4 accent-lime-700" />
+          <label htmlFor="solo-bajo" className="font-semibold text-slate-900">
+            Solo stock bajo
+          </label>
+        </div>
+        <button type="submit" className={secondaryButtonLook}>
+          Buscar
+        </button>
+      </Form>
+
+      <p className="text-slate-700" role="status" data-testid="stock-count">
+        {totalProduct === 1 ? "1 producto" : `${totalProduct} productos`}
+        {filtered ? " con estos filtros" : ""}
+        {totalLow > 0 ? ` · ${totalLow === 1 ? "1 con stock bajo" : `${totalLow} con stock bajo`}` : ""}.
+      </p>
+
+      {products.length > 0 ? (
+        <ul className="space-y-4" aria-label="Productos y su stock">
+          {products.map((product) => (
+            <StockRow key={product._id} product={product} answer={answer} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+          {totalProduct > 0 ? "No hay productos en esta página." : filtered ? "Ningún producto coincide con esta búsqueda." : "Todavía no tiene productos."}
+        </p>
+      )}
+      <Pagination page={page} totalPages={totalPages} />
+    </section>
+  );
+}

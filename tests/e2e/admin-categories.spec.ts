@@ -1,0 +1,180 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
+import { slugify } from "#contract/catalog";
+
+/**
+ * Issue 11, categories in the admin area: only admins enter; adding one with its image (a duplicate
+ * name first, refused beside the field with what was typed kept), renaming it, finding it under its
+ * new name on the home page and in the listing's filter, and both changes in the audit log. Each
+ * project adds a category of its own, with a name no other spec looks for and no products, so the
+ * catalogue the other specs read keeps its products and counts.
+ */
+
+const DEMO_PASSWORD = "Demo-Padel-2026";
+const ADMIN_EMAIL = "admin@mercadopadel.test";
+const PAGE = "/dashboard/admin/categories";
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+function adminMenu(page: Page) {
+  return page.getByRole("navigation", { name: "Administración" });
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** A small PNG, drawn here: the API judges the file by its content. */
+async function pngFile(name: string) {
+  const buffer = await sharp({ create: { width: 160, height: 160, channels: 3, background: { r: 132, g: 204, b: 22 } } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+/**
+ * A name of this project's own, made of words no seeded category has (other specs find 'Palas' or
+ * 'Zapatillas' by part of their name), with digits so two runs never meet.
+ */
+function uniqueName(testInfo: TestInfo, word: string): string {
+  return `${word} ${testInfo.project.name === "js-off" ? "Sin Script" : "Con Script"} ${String(Date.now()).slice(-6)}${testInfo.retry}`;
+}
+
+test.describe("administración de categorías", () => {
+  test("solo los administradores entran: un visitante va a iniciar sesión, un cliente ve la página 403", async ({ page }) => {
+    const visit = await page.goto(PAGE);
+    expect(visit?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fadmin%2Fcategories$/);
+
+    await signIn(page, "cliente@mercadopadel.test");
+    const response = await page.goto(PAGE);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sin permiso");
+    const posted = await page.request.post(PAGE, { multipart: { intent: "crear-categoria", name: "Intrusa", specSheet: "ninguna" } });
+    expect(posted.status()).toBe(403);
+  });
+
+  test("el administrador añade una categoría con su imagen, la renombra, la ve en la tienda y en el registro", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const name = uniqueName(testInfo, "Grips");
+    const renamed = uniqueName(testInfo, "Overgrips y Muñequeras");
+
+    await signIn(page, ADMIN_EMAIL);
+    await adminMenu(page).getByRole("link", { name: "Categorías", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Categorías");
+    await expect(adminMenu(page).getByRole("link", { name: "Categorías", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("category-row").filter({ has: page.getByRole("heading", { name: "Palas", exact: true }) }).getByTestId("category-spec-sheet")).toHaveText(
+      "Ficha de pala",
+    );
+
+    // A name the store has already, in other capitals and accents: refused beside the name, what was typed kept.
+    const add = page.getByRole("form", { name: "Añadir una categoría" });
+    await add.getByLabel("Nombre de la categoría").fill("PÁLAS");
+    await add.getByLabel("Ficha técnica").selectOption({ label: "Ficha de zapatilla" });
+    await add.getByLabel("Imagen de la categoría").setInputFiles(await pngFile("grips.png"));
+    await add.getByRole("button", { name: "Añadir la categoría" }).click();
+    const duplicate = "Ya existe la categoría «Palas» (se comparan sin distinguir mayúsculas ni acentos). Elija otro nombre.";
+    await expect(add.getByText(duplicate)).toBeVisible();
+    await expect(add.getByLabel("Nombre de la categoría")).toHaveAttribute("aria-invalid", "true");
+    await expect(add.getByLabel("Nombre de la categoría")).toHaveValue("PÁLAS");
+    await expect(add.getByLabel("Ficha técnica")).toHaveValue("zapatilla");
+    await expect(add.getByText("Por seguridad, vuelva a elegir la imagen.")).toBeVisible();
+
+    // Its own name, no spec sheet, the image again: created, and the list shows it.
+    await add.getByLabel("Nombre de la categoría").fill(name);
+    await add.getByLabel("Ficha técnica").selectOption({ label: "Sin ficha técnica" });
+    await add.getByLabel("Imagen de la categoría").setInputFiles(await pngFile("grips.png"));
+    await add.getByRole("button", { name: "Añadir la categoría" }).click();
+    await expect(page.getByText("Categoría creada.")).toBeVisible();
+    await expect(page).toHaveURL(/searchValue=/);
+    const row = page.getByTestId("category-row").filter({ has: page.getByRole("heading", { name, exact: true }) });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId("category-slug")).toHaveText(slugify(name));
+    await expect(row.getByTestId("category-spec-sheet")).toHaveText("Sin ficha técnica");
+    const thumbnail = row.locator("img");
+    await expect(thumbnail).toHaveAttribute("src", /\/images\/[0-9a-f-]{36}\/200\.webp$/);
+    expect((await page.request.get((await thumbnail.getAttribute("src"))!)).headers()["content-type"]).toBe("image/webp");
+    // The add form starts empty again.
+    await expect(add.getByLabel("Nombre de la categoría")).toHaveValue("");
+
+    // Renaming: a name another category has is refused in the row's form, then a new one moves its address.
+    await row.getByText(/^Renombrar o cambiar la imagen/).click();
+    const edit = page.getByRole("form", { name: `Editar ${name}` });
+    await expect(edit.getByLabel("Nombre", { exact: true })).toHaveValue(name);
+    await edit.getByLabel("Nombre", { exact: true }).fill("zapatillas");
+    await edit.getByRole("button", { name: /^Guardar los cambios/ }).click();
+    await expect(edit.getByText("Ya existe la categoría «Zapatillas» (se comparan sin distinguir mayúsculas ni acentos). Elija otro nombre.")).toBeVisible();
+    await expect(edit.getByLabel("Nombre", { exact: true })).toHaveValue("zapatillas");
+    await edit.getByLabel("Nombre", { exact: true }).fill(renamed);
+    await edit.getByRole("button", { name: /^Guardar los cambios/ }).click();
+    await expect(page.getByText("Categoría actualizada.")).toBeVisible();
+    // The list was searched by the old name: the renamed one is found by its new one.
+    const search = page.getByRole("form", { name: "Buscar categorías" });
+    await search.getByLabel("Buscar por nombre").fill(renamed);
+    await search.getByRole("button", { name: "Buscar", exact: true }).click();
+    const renamedRow = page.getByTestId("category-row").filter({ has: page.getByRole("heading", { name: renamed, exact: true }) });
+    await expect(renamedRow.getByTestId("category-slug")).toHaveText(slugify(renamed));
+
+    // The store shows it at once: the home page's categories lead to its listing, its filter ticked.
+    await page.goto("/");
+    await page.getByRole("link", { name: renamed, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/products\\?category=${slugify(renamed)}$`));
+    await expect(page.getByRole("checkbox", { name: renamed, exact: true })).toBeChecked();
+    await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+
+    // The audit log: the creation and the rename, by the admin, newest first.
+    await page.goto(`${PAGE}?${new URLSearchParams({ searchValue: renamed })}`);
+    await renamedRow.getByRole("link", { name: /^Registro de auditoría/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/audit\?entityId=[0-9a-f-]{36}$/);
+    const entries = page.getByTestId("audit-entry");
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0).getByRole("heading")).toHaveText("Administración Mercado Pádel: Editó una categoría");
+    await expect(entries.nth(0).getByTestId("audit-change").first()).toHaveText(`Nombre: ${name} → pasó a ${renamed}`);
+    await expect(entries.nth(0)).toContainText(`${slugify(name)} → pasó a ${slugify(renamed)}`);
+    await expect(entries.nth(1).getByRole("heading")).toHaveText("Administración Mercado Pádel: Creó una categoría");
+    await expect(entries.nth(1).getByTestId("audit-change").first()).toHaveText(`Nombre: — → pasó a ${name}`);
+    await expect(entries.nth(0)).toContainText("Categoría");
+
+    // The action filter offers the categories' actions.
+    await page.goto("/dashboard/admin/audit");
+    await page.getByLabel("Acción").selectOption({ label: "Creó una categoría" });
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/action=categoria.crear/);
+    await expect(page.getByTestId("audit-entry").first().getByRole("heading")).toHaveText("Administración Mercado Pádel: Creó una categoría");
+    await expect(page.getByTestId("audit-entry").filter({ hasNotText: "Creó una categoría" })).toHaveCount(0);
+  });
+
+  test("la pantalla cabe en 360 px, con los formularios abiertos, y axe no encuentra problemas graves", async ({ page, javaScriptEnabled }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, ADMIN_EMAIL);
+    await page.goto(PAGE);
+    await expect(adminMenu(page)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // A refused form, its messages shown, still fits (a name without letters: the browser's own checks let it through).
+    const add = page.getByRole("form", { name: "Añadir una categoría" });
+    await add.getByLabel("Nombre de la categoría").fill("¡¿!?");
+    await add.getByLabel("Imagen de la categoría").setInputFiles(await pngFile("estrecha.png"));
+    await add.getByRole("button", { name: "Añadir la categoría" }).click();
+    await expect(add.getByText("El nombre debe tener alguna letra o algún número.")).toBeVisible();
+    await expect(add.getByLabel("Nombre de la categoría")).toHaveAttribute("aria-invalid", "true");
+    await page.getByTestId("category-row").first().getByText(/^Renombrar o cambiar la imagen/).click();
+    await expect(page.getByRole("form", { name: /^Editar / }).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+  });
+});

@@ -1,0 +1,421 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
+import { apiSignIn, apiUrl, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+
+/**
+ * Issue 11, the seller's products on the web, with JavaScript on and off: a racket with its spec
+ * sheet and two images and a shoe with three sizes (after a refused submission that saves nothing
+ * and keeps what was typed), both in the catalogue, its search and the compare page with their
+ * sheets; a bigger discount on the product page; a rename that keeps the old address; deleting with
+ * a confirmation; who may enter; 360 px and axe. Each project names its products apart, so the two
+ * never touch the same record.
+ */
+
+const DEMO_PASSWORD = "Demo-Padel-2026";
+const SELLER_EMAIL = "vendedor1@mercadopadel.test";
+const CUSTOMER_EMAIL = "cliente@mercadopadel.test";
+const ADMIN_EMAIL = "admin@mercadopadel.test";
+
+const png = (background: string) => sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer();
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** A name no other project or run uses. */
+function uniqueName(testInfo: TestInfo, word: string): string {
+  const project = testInfo.project.name === "js-off" ? "Sin Script" : "Con Script";
+  return `${word} ${project} ${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
+}
+
+function flash(page: Page, message: string) {
+  return page.getByText(message, { exact: true });
+}
+
+/** The listed product of the seller's list, by its exact name. */
+function listed(page: Page, name: string) {
+  return page.getByTestId("seller-product").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+/** The product's address in the store, read from the seller's list. */
+async function slugOf(page: Page, name: string): Promise<string> {
+  const href = await listed(page, name).getByRole("link", { name: `Ver ${name} en la tienda` }).getAttribute("href");
+  const slug = href?.replace("/product/details/", "");
+  if (!slug) throw new Error(`sin dirección para ${name}`);
+  return decodeURIComponent(slug);
+}
+
+/** Chooses the category; without JavaScript 'Actualizar ficha' brings its sheet, with it the sheet switches at once. */
+async function chooseCategory(page: Page, category: string, javaScriptEnabled: boolean) {
+  await page.getByLabel("Categoría", { exact: true }).selectOption({ label: category });
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Actualizar ficha" }).click();
+}
+
+async function fillCommon(page: Page, fields: { name?: string; brand: string; price: string; discount: string; color: string; tag: string; description: string }) {
+  if (fields.name !== undefined) await page.getByLabel("Nombre", { exact: true }).fill(fields.name);
+  await page.getByLabel("Marca", { exact: true }).fill(fields.brand);
+  await page.getByLabel("Precio (USD)", { exact: true }).fill(fields.price);
+  await page.getByLabel("Descuento (%)", { exact: true }).fill(fields.discount);
+  await page.getByLabel("Color", { exact: true }).fill(fields.color);
+  await page.getByLabel("Etiqueta", { exact: true }).fill(fields.tag);
+  await page.getByLabel("Descripción", { exact: true }).fill(fields.description);
+}
+
+/** The product's image ids in display order, as the catalogue answers them (an old address still finds it). */
+async function imagesOf(slug: string): Promise<string[]> {
+  const response = await fetch(`${apiUrl}/home/get-product/${slug}`);
+  if (!response.ok) throw new Error(`get-product ${slug} ${response.status}`);
+  return ((await response.json()) as { product: { images: string[] } }).product.images;
+}
+
+async function apiJson<T>(path: string, init: RequestInit & { token?: string }): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  if (typeof init.body === "string") headers.set("content-type", "application/json");
+  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
+  const answer = (await response.json()) as T & { message?: string };
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
+  return answer;
+}
+
+/** A new customer whose shop an admin approves, all through the API: a seller of their own for this test. */
+async function approvedSeller(testInfo: TestInfo): Promise<{ email: string; shopId: string }> {
+  const email = uniqueEmail(testInfo, "vendedor");
+  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name: "Vendedora Nueva", email, password: SHOPPER_PASSWORD }) });
+  const { token, userId } = await apiSignIn(email);
+  const form = new FormData();
+  form.set("shopName", uniqueName(testInfo, "Pádel Nuevo"));
+  form.set("rif", `12-${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`);
+  form.set("country", "US");
+  form.set("province", "Florida");
+  form.set("city", "Miami");
+  form.set("address", "1200 Brickell Avenue, local 4");
+  form.set("phone", "+1 212 555 0123");
+  form.append("documents", new Blob([new Uint8Array(await png("#0f172a"))], { type: "image/png" }), "fachada.png");
+  const { request } = await apiJson<{ request: { _id: string } }>(`/request-auth-shop/${userId}`, { method: "POST", body: form, token });
+  const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
+  await apiJson(`/shop/approved/${userId}`, { method: "POST", body: JSON.stringify({ approved: true }), token: admin.token });
+  return { email, shopId: request._id };
+}
+
+/** The mean green of a stored image (lime #84cc16 is 204, slate #1e293b 41): which file it was. */
+async function greenOf(imageId: string): Promise<number> {
+  const response = await fetch(`${apiUrl}/images/${imageId}/200.webp`);
+  const { channels } = await sharp(Buffer.from(await response.arrayBuffer())).stats();
+  return channels[1]!.mean;
+}
+
+/** A visitor's own browser: the catalogue, its search and the compare list as shoppers see them. */
+async function visitorPage(browser: Browser, javaScriptEnabled: boolean, baseURL: string | undefined) {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+test.describe("productos del vendedor", () => {
+  test("publica una pala con su ficha y dos imágenes y una zapatilla con tres tallas; el catálogo, la búsqueda y la comparación los muestran", async ({ page, browser, javaScriptEnabled, baseURL }, testInfo) => {
+    test.setTimeout(120_000);
+    const racketName = uniqueName(testInfo, "Pala Vértice");
+    const shoeName = uniqueName(testInfo, "Zapatilla Rally");
+    const racketBrand = `Vértice ${testInfo.project.name}`;
+
+    await signIn(page, SELLER_EMAIL);
+    await page.goto("/dashboard");
+    await page.getByTestId("seller-area-link").click();
+    await expect(page).toHaveURL(/\/dashboard\/seller\/products$/);
+    await expect(page.getByRole("navigation", { name: "Mi tienda" })).toBeVisible();
+
+    // A first try without a name and with a price that is no price: refused, nothing saved, all kept.
+    await page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Agregar producto" }).click();
+    await expect(page.getByRole("heading", { name: "Agregar producto", level: 1 })).toBeVisible();
+    await chooseCategory(page, "Palas", javaScriptEnabled);
+    await fillCommon(page, {
+      brand: racketBrand,
+      price: "doce dólares",
+      discount: "10",
+      color: "Negro",
+      tag: "Novedad",
+      description: "Pala de diamante para juego ofensivo, con cara de carbono 12K y núcleo EVA Hard.",
+    });
+    await page.getByLabel("Stock total").fill("12");
+    await page.getByLabel("Forma", { exact: true }).selectOption("Diamante");
+    await page.getByLabel("Imágenes del producto").setInputFiles([
+      { name: "frente.png", mimeType: "image/png", buffer: await png("#1e293b") },
+      { name: "perfil.png", mimeType: "image/png", buffer: await png("#84cc16") },
+    ]);
+    await page.getByRole("button", { name: "Publicar producto" }).click();
+    await expect(page.getByText("Escriba el nombre del producto.")).toBeVisible();
+    await expect(page.getByText(/^Escriba el precio en dólares/)).toBeVisible();
+    await expect(page.getByLabel("Marca", { exact: true })).toHaveValue(racketBrand);
+    await expect(page.getByLabel("Precio (USD)", { exact: true })).toHaveValue("doce dólares");
+    await expect(page.getByLabel("Forma", { exact: true })).toHaveValue("Diamante");
+    await expect(page.getByLabel("Stock total")).toHaveValue("12");
+    await page.goto(`/dashboard/seller/products?searchValue=${encodeURIComponent(racketBrand)}`);
+    await expect(page.getByTestId("seller-product-total")).toHaveText(`0 productos para «${racketBrand}»`);
+
+    // Now right: the racket with its whole sheet and two images.
+    await page.goto("/dashboard/seller/add-product");
+    await page.getByLabel("Nombre", { exact: true }).fill(racketName);
+    await chooseCategory(page, "Palas", javaScriptEnabled);
+    // Without JavaScript the sheet came back from the server with the name kept.
+    await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(racketName);
+    await fillCommon(page, {
+      brand: racketBrand,
+      price: "189,95",
+      discount: "10",
+      color: "Negro",
+      tag: "Novedad",
+      description: "Pala de diamante para juego ofensivo, con cara de carbono 12K y núcleo EVA Hard.",
+    });
+    await page.getByLabel("Stock total").fill("12");
+    const racketSheet = { Forma: "Diamante", Peso: "360-375 g", Balance: "Alto", Núcleo: "EVA Hard", Cara: "Carbono 12K", Nivel: "Avanzado" };
+    for (const [label, value] of Object.entries(racketSheet)) await page.getByLabel(label, { exact: true }).selectOption(value);
+    await page.getByLabel("Imágenes del producto").setInputFiles([
+      { name: "frente.png", mimeType: "image/png", buffer: await png("#1e293b") },
+      { name: "perfil.png", mimeType: "image/png", buffer: await png("#84cc16") },
+    ]);
+    // The second file becomes the main one: a preview's button with JavaScript, a select without it.
+    if (javaScriptEnabled) await page.getByRole("button", { name: "Hacer principal" }).click();
+    else await page.getByLabel("Imagen principal").selectOption({ label: "La 2.ª que elija" });
+    await page.getByRole("button", { name: "Publicar producto" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/seller\/products$/, { timeout: 30_000 });
+    await expect(flash(page, "Producto creado.")).toBeVisible();
+    await expect(listed(page, racketName).getByTestId("seller-product-discount")).toHaveText("10 %");
+    await expect(listed(page, racketName).getByTestId("seller-product-stock")).toHaveText("12 uds.");
+
+    // The shoe: three sizes, one more row asked for on the way, and the shoe's sheet.
+    await page.goto("/dashboard/seller/add-product");
+    await page.getByLabel("Nombre", { exact: true }).fill(shoeName);
+    await chooseCategory(page, "Zapatillas", javaScriptEnabled);
+    await fillCommon(page, {
+      brand: "Rally",
+      price: "89.50",
+      discount: "0",
+      color: "Blanco",
+      tag: "Oferta",
+      description: "Zapatilla ligera con suela de espiga y buena amortiguación para pistas de césped.",
+    });
+    await page.getByLabel("Talla 1", { exact: true }).fill("41");
+    await page.getByLabel("Stock de la talla 1", { exact: true }).fill("4");
+    await page.getByLabel("Talla 2", { exact: true }).fill("42");
+    await page.getByLabel("Stock de la talla 2", { exact: true }).fill("5");
+    await page.getByRole("button", { name: "Agregar talla" }).click();
+    await expect(page.getByTestId("size-row")).toHaveCount(4);
+    await expect(page.getByLabel("Talla 2", { exact: true })).toHaveValue("42");
+    await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(shoeName);
+    await page.getByLabel("Talla 3", { exact: true }).fill("43");
+    await page.getByLabel("Stock de la talla 3", { exact: true }).fill("0");
+    await page.getByLabel("Tipo de suela", { exact: true }).selectOption("Espiga");
+    await page.getByLabel("Superficie", { exact: true }).selectOption("Césped artificial");
+    // A total that is not the sizes' sum (4 + 5 + 0): refused, nothing saved, the sizes kept.
+    await page.getByLabel("Stock total").fill("10");
+    await page.getByLabel("Imágenes del producto").setInputFiles([{ name: "zapatilla.png", mimeType: "image/png", buffer: await png("#f8fafc") }]);
+    await page.getByRole("button", { name: "Publicar producto" }).click();
+    await expect(page.getByText("El stock total (10) no coincide con la suma de las tallas (9).")).toBeVisible();
+    await expect(page.getByLabel("Talla 3", { exact: true })).toHaveValue("43");
+    await expect(page.getByLabel("Stock de la talla 2", { exact: true })).toHaveValue("5");
+    expect((await queryProducts({ searchValue: shoeName })).totalProduct).toBe(0);
+    // With the right total (or none) it is published; the file is chosen again after a refusal.
+    await page.getByLabel("Stock total").fill("9");
+    await page.getByLabel("Imágenes del producto").setInputFiles([{ name: "zapatilla.png", mimeType: "image/png", buffer: await png("#f8fafc") }]);
+    await page.getByRole("button", { name: "Publicar producto" }).click();
+    await expect(flash(page, "Producto creado.")).toBeVisible({ timeout: 30_000 });
+    await expect(listed(page, shoeName).getByTestId("seller-product-stock")).toHaveText("9 uds. (41: 4, 42: 5, 43: 0)");
+
+    const racketSlug = await slugOf(page, racketName);
+    const shoeSlug = await slugOf(page, shoeName);
+    const racket = await productDetails(racketSlug);
+    expect(racket).toMatchObject({ name: racketName, stock: 12, salePrice: 17096 });
+    const racketImages = await imagesOf(racketSlug);
+    expect(racketImages).toHaveLength(2);
+    expect(await greenOf(racketImages[0]!)).toBeGreaterThan(150);
+    expect(await greenOf(racketImages[1]!)).toBeLessThan(100);
+    expect((await productDetails(shoeSlug)).sizes).toEqual([
+      { size: "41", stock: 4 },
+      { size: "42", stock: 5 },
+      { size: "43", stock: 0 },
+    ]);
+
+    // A shopper finds both in the catalogue's search and compares them, each with its sheet.
+    const visitor = await visitorPage(browser, javaScriptEnabled, baseURL);
+    try {
+      for (const name of [racketName, shoeName]) {
+        await visitor.page.goto(`/products?searchValue=${encodeURIComponent(name)}`);
+        await expect(visitor.page.getByTestId("product-card").filter({ has: visitor.page.getByRole("link", { name, exact: true }) })).toBeVisible();
+      }
+      for (const slug of [racketSlug, shoeSlug]) {
+        await visitor.page.goto(`/product/details/${slug}`);
+        await visitor.page.getByRole("button", { name: "Comparar", exact: true }).click();
+        await expect(visitor.page.getByText("Producto agregado a la comparación.", { exact: false })).toBeVisible();
+      }
+      await visitor.page.goto("/my-compare");
+      const table = visitor.page.getByTestId("compare-table");
+      await expect(table.getByRole("link", { name: racketName })).toBeVisible();
+      await expect(table.getByRole("link", { name: shoeName })).toBeVisible();
+      await expect(table.getByRole("row", { name: /^Forma/ })).toContainText("Diamante");
+      await expect(table.getByRole("row", { name: /^Tipo de suela/ })).toContainText("Espiga");
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test("sube el descuento y la ficha muestra el precio nuevo; renombrar conserva la dirección anterior; eliminar pide confirmación", async ({ page, browser, javaScriptEnabled, baseURL }, testInfo) => {
+    test.setTimeout(120_000);
+    const name = uniqueName(testInfo, "Pala Cóndor");
+    const renamed = `${name} Edición Oro`;
+    await signIn(page, SELLER_EMAIL);
+    await page.goto("/dashboard/seller/add-product");
+    await page.getByLabel("Nombre", { exact: true }).fill(name);
+    await chooseCategory(page, "Pelotas", javaScriptEnabled);
+    await expect(page.getByText("Esta categoría no tiene ficha técnica.")).toBeVisible();
+    await fillCommon(page, {
+      brand: "Cóndor",
+      price: "100",
+      discount: "5",
+      color: "Amarillo",
+      tag: "Oferta",
+      description: "Bote de tres pelotas de presión alta para jugar todo el año en cualquier pista.",
+    });
+    await page.getByLabel("Stock total").fill("30");
+    await page.getByLabel("Imágenes del producto").setInputFiles([{ name: "bote.png", mimeType: "image/png", buffer: await png("#facc15") }]);
+    await page.getByRole("button", { name: "Publicar producto" }).click();
+    await expect(flash(page, "Producto creado.")).toBeVisible({ timeout: 30_000 });
+    const oldSlug = await slugOf(page, name);
+
+    // The discount goes from 5 % to 30 %, the name changes and a second image is added.
+    await listed(page, name).getByRole("link", { name: `Editar ${name}` }).click();
+    await expect(page.getByRole("heading", { name: `Editar «${name}»` })).toBeVisible();
+    const editPath = new URL(page.url()).pathname;
+    await expect(page.getByLabel("Precio (USD)", { exact: true })).toHaveValue("100,00");
+    await page.getByLabel("Descuento (%)", { exact: true }).fill("30");
+    await page.getByLabel("Nombre", { exact: true }).fill(renamed);
+    await page.getByLabel("Añadir imágenes").setInputFiles([{ name: "detalle.png", mimeType: "image/png", buffer: await png("#0ea5e9") }]);
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(flash(page, "Producto actualizado.")).toBeVisible({ timeout: 30_000 });
+    const [firstImage, secondImage] = await imagesOf(oldSlug);
+    expect(secondImage).toBeDefined();
+
+    // The second image becomes the main one (a button the server answers without JavaScript), then the main one is swapped.
+    await page.goto(editPath);
+    await expect(page.getByTestId("stored-image")).toHaveCount(2);
+    await page.getByRole("button", { name: "Subir la imagen 2" }).click();
+    await expect(page.getByTestId("stored-image").first().locator('input[type="hidden"]')).toHaveValue(secondImage!);
+    await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(renamed);
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(flash(page, "Producto actualizado.")).toBeVisible({ timeout: 30_000 });
+    expect(await imagesOf(oldSlug)).toEqual([secondImage, firstImage]);
+    await page.goto(editPath);
+    await page.getByLabel("Nueva imagen para la principal").setInputFiles({ name: "nueva.png", mimeType: "image/png", buffer: await png("#be123c") });
+    await page.getByRole("button", { name: "Reemplazar" }).first().click();
+    await expect(flash(page, "Imagen actualizada.")).toBeVisible({ timeout: 30_000 });
+    const swapped = await imagesOf(oldSlug);
+    expect(swapped).toHaveLength(2);
+    expect(swapped[0]).not.toBe(secondImage);
+    expect(swapped[1]).toBe(firstImage);
+    await page.goto("/dashboard/seller/products");
+    await expect(listed(page, renamed).getByTestId("seller-product-discount")).toHaveText("30 %");
+    const newSlug = await slugOf(page, renamed);
+    expect(newSlug).not.toBe(oldSlug);
+
+    await page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Descuentos" }).click();
+    await expect(page.getByTestId("discounted-product").filter({ hasText: renamed })).toContainText("30 %");
+
+    const visitor = await visitorPage(browser, javaScriptEnabled, baseURL);
+    try {
+      await visitor.page.goto(`/product/details/${oldSlug}`);
+      await expect(visitor.page).toHaveURL(new RegExp(`/product/details/${newSlug}$`));
+      await expect(visitor.page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
+      await expect(visitor.page.getByTestId("sale-price").first()).toHaveText(/70,00/);
+    } finally {
+      await visitor.close();
+    }
+
+    // Deleting asks first (a link and a form: no JavaScript needed); it was never ordered, so it goes.
+    await page.goto(`/dashboard/seller/products?searchValue=${encodeURIComponent(renamed)}`);
+    await listed(page, renamed).getByRole("link", { name: `Eliminar ${renamed}` }).click();
+    await expect(page.getByRole("alertdialog", { name: `¿Eliminar «${renamed}»?` })).toBeVisible();
+    await page.getByRole("button", { name: "Sí, eliminar" }).click();
+    await expect(flash(page, "Producto eliminado.")).toBeVisible();
+    await expect(listed(page, renamed)).toHaveCount(0);
+    const gone = await fetch(`${new URL(baseURL ?? "http://127.0.0.1").origin}/product/details/${newSlug}`);
+    expect(gone.status).toBe(404);
+  });
+
+  test("un visitante inicia sesión primero y un cliente ve la página 403", async ({ page }) => {
+    await page.goto("/dashboard/seller/products");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fseller%2Fproducts$/);
+    await signIn(page, CUSTOMER_EMAIL);
+    for (const path of ["/dashboard/seller/products", "/dashboard/seller/add-product"]) {
+      const answer = await page.goto(path);
+      expect(answer?.status()).toBe(403);
+      await expect(page.getByRole("heading", { name: "Sin permiso" })).toBeVisible();
+    }
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("seller-area-link")).toHaveCount(0);
+  });
+
+  test("una tienda suspendida ve el área con el motivo y no puede publicar; lo escrito se conserva", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.setTimeout(90_000);
+    const seller = await approvedSeller(testInfo);
+    await signIn(page, seller.email, SHOPPER_PASSWORD);
+    await page.goto("/dashboard/seller/products");
+    await expect(page.getByText("Todavía no tiene productos.")).toBeVisible();
+    await expect(page.getByTestId("seller-suspended")).toHaveCount(0);
+
+    const reason = "Documentación caducada.";
+    const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
+    await apiJson(`/admin/shops/${seller.shopId}/suspend`, { method: "POST", token: admin.token, body: JSON.stringify({ reason }) });
+
+    await page.goto("/dashboard/seller/add-product");
+    await expect(page.getByTestId("seller-suspended")).toContainText(`Motivo: ${reason}`);
+    const name = uniqueName(testInfo, "Pelotas Suspendidas");
+    await page.getByLabel("Nombre", { exact: true }).fill(name);
+    await chooseCategory(page, "Pelotas", javaScriptEnabled);
+    await fillCommon(page, {
+      brand: "Cóndor",
+      price: "12",
+      discount: "0",
+      color: "Amarillo",
+      tag: "Oferta",
+      description: "Bote de tres pelotas de presión alta para jugar todo el año en cualquier pista.",
+    });
+    await page.getByLabel("Stock total").fill("5");
+    await page.getByLabel("Imágenes del producto").setInputFiles([{ name: "bote.png", mimeType: "image/png", buffer: await png("#facc15") }]);
+    await page.getByRole("button", { name: "Publicar producto" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Su tienda está suspendida" })).toContainText(reason);
+    await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(name);
+    await page.goto("/dashboard/seller/products");
+    await expect(page.getByText("Todavía no tiene productos.")).toBeVisible();
+  });
+
+  test("las pantallas del vendedor caben en 360 px y axe no encuentra problemas graves", async ({ page, javaScriptEnabled }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signIn(page, SELLER_EMAIL);
+    await page.goto("/dashboard/seller/products");
+    const first = page.getByTestId("seller-product").first();
+    await expect(first).toBeVisible();
+    const editHref = await first.getByRole("link", { name: /^Editar / }).getAttribute("href");
+    const deleteHref = await first.getByRole("link", { name: /^Eliminar / }).getAttribute("href");
+    for (const path of ["/dashboard/seller/products", deleteHref!, "/dashboard/seller/add-product", editHref!, "/dashboard/seller/discounts"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+    }
+  });
+});
