@@ -46,6 +46,8 @@ export default [
       route("shops", "routes/dashboard/admin/shops.tsx"),
       route("audit", "routes/dashboard/admin/audit.tsx"),
       route("categories", "routes/dashboard/admin/categories.tsx"),
+      route("orders", "routes/dashboard/admin/orders.tsx"),
+      route("orders/:orderId", "routes/dashboard/admin/order.tsx"),
     ]),
     // The seller area (issue 11): sellers of an approved (or suspended, read-only) shop, with its own menu.
     route("seller", "routes/dashboard/seller/layout.tsx", [
@@ -56,6 +58,8 @@ export default [
       route("discounts", "routes/dashboard/seller/discounts.tsx"),
       route("control", "routes/dashboard/seller/control.tsx"),
       route("control/:productId", "routes/dashboard/seller/control-product.tsx"),
+      route("orders", "routes/dashboard/seller/orders.tsx"),
+      route("orders/details/:orderId", "routes/dashboard/seller/order-details.tsx"),
     ]),
     route("shop", "routes/dashboard/shop.tsx"),
     route("shop/confirmation", "routes/dashboard/shop-confirmation.tsx"),

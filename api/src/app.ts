@@ -24,6 +24,7 @@ import { FieldsError, HttpError } from "./http-error.js";
 import { registerAuthentication } from "./modules/accounts/auth.js";
 import { createMailer } from "./modules/accounts/mail.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
+import { adminOrderRoutes } from "./modules/admin-orders/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
@@ -39,6 +40,7 @@ import { orderStatusRoutes } from "./modules/order-status/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
 import { sellerProductRoutes } from "./modules/seller-products/routes.js";
+import { sellerOrderRoutes } from "./modules/seller-orders/routes.js";
 import { attachShopEvents } from "./modules/shops/events.js";
 import { shopRoutes } from "./modules/shops/routes.js";
 import { auditRoutes } from "./modules/audit/routes.js";
@@ -209,6 +211,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   await app.register(customerRoutes, { db });
   await app.register(offerRoutes, { db, orders: config.orders });
   await app.register(orderStatusRoutes, { db });
+  await app.register(adminOrderRoutes, { db });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
   await app.register(paymentRoutes, { db, payments: config.payments, publicWebUrl: config.publicWebUrl });
   await app.register(walletRoutes, { db });
@@ -223,6 +226,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   });
   await app.register(auditRoutes, { db });
   await app.register(sellerProductRoutes, { db });
+  await app.register(sellerOrderRoutes, { db });
   await app.register(stockRoutes, { db, mailer, publicWebUrl: config.publicWebUrl });
   await app.register(categoryRoutes, { db });
 

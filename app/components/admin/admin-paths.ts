@@ -8,6 +8,8 @@ export const adminPaths = {
   shops: `${ADMIN_HOME}/shops`,
   audit: `${ADMIN_HOME}/audit`,
   categories: `${ADMIN_HOME}/categories`,
+  orders: `${ADMIN_HOME}/orders`,
+  order: (orderId: string) => `${ADMIN_HOME}/orders/${encodeURIComponent(orderId)}`,
   /** The audit log narrowed to one record. */
   auditOf: (entityId: string) => `${ADMIN_HOME}/audit?${new URLSearchParams({ entityId })}`,
 };

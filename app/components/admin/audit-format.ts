@@ -40,6 +40,8 @@ const FIELD_LABELS: Record<string, string> = {
   lowStockThreshold: "Aviso de stock bajo",
   specs: "Especificaciones",
   archivedAt: "Archivado el",
+  deliveryStatus: "Estado de entrega",
+  refund: "Reembolso",
 };
 
 const ROLE_LABELS: Record<string, string> = { customer: "Cliente", seller: "Vendedor", admin: "Administrador" };
@@ -53,7 +55,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function auditValue(field: string, value: unknown, formatDate: (iso: string) => string): string {
   if (value === null || value === undefined || value === "") return EMPTY;
   if (typeof value === "boolean") return value ? "Sí" : "No";
-  if (typeof value === "number") return field === "price" ? formatUsd(value) : String(value);
+  if (typeof value === "number") return field === "price" || field === "refund" ? formatUsd(value) : String(value);
   if (typeof value === "string") {
     if (field === "status") return (SHOP_STATUS_LABELS as Record<string, string>)[value] ?? (SHOP_DOCUMENT_STATUS_LABELS as Record<string, string>)[value] ?? value;
     if (field === "role") return ROLE_LABELS[value] ?? value;

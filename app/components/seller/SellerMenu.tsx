@@ -15,6 +15,7 @@ export const SELLER_SECTIONS: readonly SellerSection[] = [
   { to: sellerPaths.addProduct, label: "Agregar producto" },
   { to: sellerPaths.control, label: "Control de stock" },
   { to: sellerPaths.discounts, label: "Descuentos" },
+  { to: sellerPaths.orders, label: "Pedidos" },
 ];
 
 const SECTION_LOOK =

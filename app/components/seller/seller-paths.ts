@@ -8,4 +8,5 @@ export const sellerPaths = {
   editProduct: (productId: string) => `${SELLER_HOME}/edit-product/${encodeURIComponent(productId)}`,
   control: `${SELLER_HOME}/control`,
   discounts: `${SELLER_HOME}/discounts`,
+  orders: `${SELLER_HOME}/orders`,
 };

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { type AuditAction, type AuditEntity, type AuditEntry, type auditAnswer, type auditQuery } from "#contract/audit";
 import type { Db, Transaction } from "../../db/client.js";
 import { alias } from "drizzle-orm/pg-core";
-import { auditLog, categories, products, shops, users } from "../../db/schema.js";
+import { auditLog, categories, orders, products, shops, users } from "../../db/schema.js";
 
 /** The shop of a product an entry is about (its owner is the record's user). */
 const productShops = alias(shops, "product_shops");
@@ -58,7 +58,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer>
         entry: auditLog,
         actorName: users.name,
         // A removed product keeps the name its last snapshot recorded.
-        recordName: sql<string | null>`coalesce(${shops.name}, ${products.name}, ${categories.name}, ${auditLog.before} ->> 'name')`,
+        recordName: sql<string | null>`coalesce(${shops.name}, ${products.name}, ${categories.name}, 'Pedido #' || upper(left(${orders.id}::text, 8)), ${auditLog.before} ->> 'name')`,
         recordOwnerId: sql<string | null>`coalesce(${shops.ownerId}, ${productShops.ownerId})`,
       })
       .from(auditLog)
@@ -68,6 +68,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer>
       .leftJoin(products, and(eq(auditLog.entity, "producto"), eq(products.id, auditLog.entityId)))
       .leftJoin(productShops, eq(productShops.id, products.shopId))
       .leftJoin(categories, and(eq(auditLog.entity, "categoria"), eq(categories.id, auditLog.entityId)))
+      .leftJoin(orders, and(eq(auditLog.entity, "pedido"), eq(orders.id, auditLog.entityId)))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.parPage)

@@ -7,6 +7,7 @@ import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { orderCouponDiscount } from "../coupons/service.js";
 import { notify } from "../notifications/service.js";
+import { recordAudit } from "../audit/service.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
 import { setStockContext } from "../stock/service.js";
@@ -176,6 +177,21 @@ async function applyStatus(
 }
 
 /**
+ * The audit log's entry for a status change (issue 12): the order, who moved which shop's part from
+ * where to where, and the refund a cancellation gave; written in the change's transaction.
+ */
+async function auditStatusChange(tx: Transaction, orderId: string, moved: LockedSubOrder[], status: DeliveryStatus, refund: number, actor: AuthUser) {
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: status === "cancelado" ? "pedido.cancelar" : "pedido.estado",
+    entity: "pedido",
+    entityId: orderId,
+    before: { deliveryStatus: moved.map((subOrder) => `${subOrder.shopName}: ${subOrder.deliveryStatus}`).join(", ") },
+    after: { deliveryStatus: moved.map((subOrder) => `${subOrder.shopName}: ${status}`).join(", "), ...(refund > 0 ? { refund } : {}) },
+  });
+}
+
+/**
  * A seller whose paid sale someone else (an admin) cancelled hears of it, since it comes off their
  * wallet; a seller who cancels their own needs no notice.
  */
@@ -207,6 +223,7 @@ export async function updateSubOrderStatus(db: Db, subOrderId: string, status: D
     if (refusal) throw new HttpError(409, refusal);
 
     const { orderStatus, refund } = await applyStatus(tx, order.id, [subOrder], status, actor);
+    await auditStatusChange(tx, order.id, [subOrder], status, refund, actor);
     await notify(tx, [
       {
         userId: order.userId,
@@ -241,6 +258,7 @@ export async function updateOrderStatus(db: Db, orderId: string, status: Deliver
     }
 
     const { orderStatus, refund } = await applyStatus(tx, order.id, moving, status, actor);
+    await auditStatusChange(tx, order.id, moving, status, refund, actor);
     await notify(tx, [
       {
         userId: order.userId,

@@ -19,7 +19,12 @@ export const meta: MetaFunction = () => [
 /** An entry as the page shows it: what was done in words, the record's page, the changes, the date. */
 function presentEntry(entry: AuditEntry) {
   const recordName = entry.record?.name ?? `${AUDIT_ENTITY_LABELS[entry.entity]} ${entry.entityId}`;
-  const recordHref = entry.entity === "tienda" && entry.record?.ownerId ? adminPaths.shopRequest(entry.record.ownerId) : null;
+  const recordHref =
+    entry.entity === "tienda" && entry.record?.ownerId
+      ? adminPaths.shopRequest(entry.record.ownerId)
+      : entry.entity === "pedido" && entry.record
+        ? adminPaths.order(entry.entityId)
+        : null;
   return {
     _id: entry._id,
     actor: entry.actor,

@@ -45,6 +45,7 @@ function adminSections(totalPending: number): AdminSection[] {
     { to: adminPaths.home, label: "Resumen", end: true },
     { to: adminPaths.shopRequests, label: "Solicitudes de tiendas", count: totalPending, countLabel: totalPending === 1 ? "pendiente" : "pendientes" },
     { to: adminPaths.shops, label: "Tiendas" },
+    { to: adminPaths.orders, label: "Pedidos" },
     { to: adminPaths.categories, label: "Categorías" },
     { to: adminPaths.audit, label: "Registro de auditoría" },
   ];

@@ -27,7 +27,7 @@ export default function SellerLayout() {
   const { shop, refusal } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_minmax(0,1fr)] md:px-6">
-      <aside className="space-y-4">
+      <aside className="space-y-4 print:hidden">
         <SellerMenu shopName={shop.name} />
         <p className="text-sm">
           <Link to={`/tienda/${encodeURIComponent(shop.slug)}`} className={textLinkLook}>
@@ -42,7 +42,7 @@ export default function SellerLayout() {
       </aside>
       <div className="min-w-0 space-y-6">
         {refusal ? (
-          <div role="status" className="rounded-2xl border-l-4 border-red-600 bg-red-50 p-5 text-red-950" data-testid="seller-suspended">
+          <div role="status" className="print:hidden rounded-2xl border-l-4 border-red-600 bg-red-50 p-5 text-red-950" data-testid="seller-suspended">
             <p className="font-semibold">Tienda suspendida</p>
             <p className="mt-1">{refusal}</p>
           </div>

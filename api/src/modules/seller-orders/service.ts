@@ -1,0 +1,149 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import { DELIVERY_STATUSES, orderNumber, type DeliveryStatus } from "#contract/orders";
+import { SELLER_ORDER_NOT_FOUND, type sellerOrderAnswer, type sellerOrdersAnswer, type SellerOrdersQuery } from "#contract/seller-orders";
+import type { Db } from "../../db/client.js";
+import { orderItems, orders, shopOrders, shops, users } from "../../db/schema.js";
+import { HttpError } from "../../http-error.js";
+import type { AuthUser } from "../accounts/auth.js";
+import { expireUnpaidOrders } from "../orders/expiry.js";
+import { transitionRefusal } from "../order-status/service.js";
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+const summaryColumns = {
+  id: shopOrders.id,
+  orderId: shopOrders.orderId,
+  customerName: users.name,
+  createdAt: shopOrders.createdAt,
+  itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.shopOrderId} = ${shopOrders.id})`,
+  subtotal: shopOrders.subtotal,
+  shippingFee: shopOrders.shippingFee,
+  total: shopOrders.total,
+  commission: shopOrders.commission,
+  paymentStatus: shopOrders.paymentStatus,
+  deliveryStatus: shopOrders.deliveryStatus,
+};
+
+type SummaryRow = {
+  id: string;
+  orderId: string;
+  customerName: string;
+  createdAt: Date;
+  itemsCount: number;
+  subtotal: number;
+  shippingFee: number;
+  total: number;
+  commission: number;
+  paymentStatus: z.infer<typeof sellerOrdersAnswer>["orders"][number]["payment_status"];
+  deliveryStatus: DeliveryStatus;
+};
+
+function summaryOf(row: SummaryRow) {
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    number: orderNumber(row.orderId),
+    customerName: row.customerName,
+    createdAt: row.createdAt.toISOString(),
+    itemsCount: Number(row.itemsCount),
+    subtotal: row.subtotal,
+    shipping_fee: row.shippingFee,
+    total: row.total,
+    commission: row.commission,
+    sellerNet: row.total - row.commission,
+    payment_status: row.paymentStatus,
+    delivery_status: row.deliveryStatus,
+  };
+}
+
+/**
+ * GET /seller/orders/{sellerId}: the sub-orders of the seller's shop, newest first. Only the seller
+ * themself (or an admin) reads them; a user without a shop has none.
+ */
+export async function sellerOrders(db: Db, sellerId: string, query: SellerOrdersQuery): Promise<z.input<typeof sellerOrdersAnswer>> {
+  await expireUnpaidOrders(db);
+  const { page, parPage, searchValue, status } = query;
+  const conditions: SQL[] = [eq(shops.ownerId, sellerId)];
+  if (status) conditions.push(eq(shopOrders.deliveryStatus, status));
+  if (searchValue) {
+    const term = searchValue.replace(/^#/, "").trim();
+    const pattern = `%${escapeLike(term)}%`;
+    conditions.push(or(ilike(sql`${shopOrders.orderId}::text`, `${escapeLike(term.toLowerCase())}%`), ilike(users.name, pattern))!);
+  }
+  const where = and(...conditions);
+  const base = db
+    .select(summaryColumns)
+    .from(shopOrders)
+    .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+    .innerJoin(orders, eq(orders.id, shopOrders.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(shopOrders.createdAt), desc(shopOrders.id))
+    .limit(parPage)
+    .offset((page - 1) * parPage);
+  const [rows, [total]] = await Promise.all([
+    base,
+    db
+      .select({ value: count() })
+      .from(shopOrders)
+      .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+      .innerJoin(orders, eq(orders.id, shopOrders.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(where),
+  ]);
+  return { orders: rows.map(summaryOf), totalOrder: Number(total?.value ?? 0), page, parPage };
+}
+
+/** The statuses a sub-order may move to now, by the rules PUT /seller/order-status/update applies. */
+export function nextStatuses(from: DeliveryStatus, payment: SummaryRow["paymentStatus"]): DeliveryStatus[] {
+  return DELIVERY_STATUSES.filter((to) => transitionRefusal(from, to, payment) === null);
+}
+
+/** Splits `commission` over lines by their totals, the remainder on the last line, so the parts add up. */
+function splitCommission(lineTotals: number[], commission: number): number[] {
+  const sum = lineTotals.reduce((total, line) => total + line, 0);
+  if (sum === 0) return lineTotals.map((_line, index) => (index === lineTotals.length - 1 ? commission : 0));
+  const shares = lineTotals.map((line) => Math.floor((line * commission) / sum));
+  const rest = commission - shares.reduce((total, share) => total + share, 0);
+  if (shares.length > 0) shares[shares.length - 1]! += rest;
+  return shares;
+}
+
+/** GET /seller/order/{id}: one sub-order of the caller's shop (an admin reads any); else 404. */
+export async function sellerOrder(db: Db, user: AuthUser, subOrderId: string): Promise<z.input<typeof sellerOrderAnswer>> {
+  await expireUnpaidOrders(db);
+  const [row] = await db
+    .select({ ...summaryColumns, ownerId: shops.ownerId, shopName: shops.name, shippingInfo: orders.shippingInfo })
+    .from(shopOrders)
+    .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+    .innerJoin(orders, eq(orders.id, shopOrders.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(shopOrders.id, subOrderId));
+  if (!row || (user.role !== "admin" && row.ownerId !== user.id)) throw new HttpError(404, SELLER_ORDER_NOT_FOUND);
+  const lines = await db
+    .select({ productId: orderItems.productId, name: orderItems.name, size: orderItems.size, quantity: orderItems.quantity, unitPrice: orderItems.unitPrice })
+    .from(orderItems)
+    .where(eq(orderItems.shopOrderId, subOrderId))
+    .orderBy(asc(orderItems.name), asc(orderItems.size), asc(orderItems.id));
+  const lineTotals = lines.map((line) => line.quantity * line.unitPrice);
+  const shares = splitCommission(lineTotals, row.commission);
+  return {
+    order: {
+      ...summaryOf(row),
+      shopName: row.shopName,
+      shippingInfo: row.shippingInfo,
+      products: lines.map((line, index) => ({
+        productId: line.productId,
+        name: line.name,
+        size: line.size === "" ? null : line.size,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        lineTotal: lineTotals[index]!,
+        commission: shares[index]!,
+        sellerNet: lineTotals[index]! - shares[index]!,
+      })),
+      nextStatuses: nextStatuses(row.deliveryStatus, row.paymentStatus),
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { formatUsd } from "#contract/money";
+import { DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type DeliveryStatus } from "#contract/orders";
+import { textLinkLook } from "~/components/account/FormControls";
+import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";
+import { adminOrderIntents } from "~/components/admin/admin-orders";
+import { adminPaths } from "~/components/admin/admin-paths";
+import { requireAdmin } from "~/services/admin.server";
+import { adminOrderPage, changeStatus, refusal, statusForm } from "~/services/admin-orders.server";
+import { readForm } from "~/services/form.server";
+import { redirectWithFlash } from "~/services/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Pedido #${data.order.number} | Mercado Pádel` : "Pedido | Mercado Pádel" },
+  { name: "robots", content: "noindex" },
+];
+
+/** /dashboard/admin/orders/{orderId}: `GET /admin/order/{id}`, the order with every shop's part. */
+export async function loader(args: LoaderFunctionArgs) {
+  const account = requireAdmin(args);
+  return adminOrderPage(account, args.params.orderId ?? "");
+}
+
+/** One shop's part, or the whole order, to an allowed next status (cancelling a paid one refunds it); then back here with a message. */
+export async function action(args: ActionFunctionArgs) {
+  const account = requireAdmin(args);
+  const formData = await readForm(args.request);
+  const form = statusForm.safeParse({ intent: formData.get("intent"), target: formData.get("target"), status: formData.get("status") });
+  if (!form.success) {
+    const target = typeof formData.get("target") === "string" ? String(formData.get("target")) : "";
+    return refusal({ target, message: "Elija el nuevo estado." }, 400);
+  }
+  const answer = await changeStatus(account, form.data);
+  if ("target" in answer) return refusal(answer);
+  const url = new URL(args.request.url);
+  return redirectWithFlash(args.context, url.pathname, { kind: "success", message: answer.message });
+}
+
+/** A refusal may mean someone changed the order meanwhile: the page reads it again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+
+/** The statuses the whole order may go to: those some part may take (the API checks every part). */
+function orderNextStatuses(parts: { nextStatuses: DeliveryStatus[] }[]): DeliveryStatus[] {
+  const all: DeliveryStatus[] = ["procesando", "enviado", "entregado", "cancelado"];
+  return all.filter((status) => parts.some((part) => part.nextStatuses.includes(status)));
+}
+
+export default function AdminOrder() {
+  const { order } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const refusalFor = (target: string) => (answer && "target" in answer && answer.target === target ? answer.message : null);
+  const paid = order.payment_status === "pagado";
+  return (
+    <section aria-labelledby="titulo-pedido" className="min-w-0 space-y-6">
+      <p className="text-sm">
+        <Link to={adminPaths.orders} className={textLinkLook}>
+          Volver a los pedidos
+        </Link>
+      </p>
+      <h1 id="titulo-pedido" className="text-3xl font-bold text-slate-900">
+        Pedido #{order.number}
+      </h1>
+
+      <dl className="grid gap-x-6 gap-y-3 rounded-2xl border border-slate-200 bg-white p-5 text-sm shadow-sm sm:grid-cols-2">
+        <div className="min-w-0">
+          <dt className="font-semibold text-slate-600">Cliente</dt>
+          <dd className="break-words text-slate-900">
+            {order.customer.name}
+            <span className="block break-all text-slate-700">{order.customer.email}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-600">Fecha</dt>
+          <dd className="text-slate-900">
+            <time dateTime={order.createdAt}>{order.date}</time>
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-600">Pago</dt>
+          <dd className="text-slate-900" data-testid="order-payment">
+            {PAYMENT_STATUS_LABELS[order.payment_status]}
+            {order.payment_method ? ` · ${PAYMENT_METHOD_LABELS[order.payment_method]}` : ""}
+            {order.amountPaid !== null ? ` · ${formatUsd(order.amountPaid)} cobrados` : ""}
+            {order.paidDate ? ` el ${order.paidDate}` : ""}
+            {order.refunded > 0 ? ` · ${formatUsd(order.refunded)} reembolsados` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-600">Entrega</dt>
+          <dd className="text-slate-900" data-testid="order-delivery">
+            {DELIVERY_STATUS_LABELS[order.delivery_status]}
+            {order.expired ? " (caducó sin pagar)" : ""}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-600">Total</dt>
+          <dd className="text-slate-900">
+            {formatUsd(order.price)}
+            <span className="block text-slate-700">
+              Productos {formatUsd(order.subtotal)}
+              {order.discount > 0 ? ` · cupón ${order.couponCode ?? ""} −${formatUsd(order.discount)}` : ""} · envío {formatUsd(order.shipping_fee)}
+            </span>
+          </dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="font-semibold text-slate-600">Envío a</dt>
+          <dd className="break-words text-slate-900">
+            {order.shippingInfo.name}, {order.shippingInfo.address}, {order.shippingInfo.area}, {order.shippingInfo.postCode} {order.shippingInfo.city} ({order.shippingInfo.province}) · Tel. {order.shippingInfo.phone}
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="titulo-todo" className="space-y-3 rounded-2xl border border-slate-200 bg-slate-50 p-5">
+        <h2 id="titulo-todo" className="text-xl font-bold text-slate-900">
+          Todo el pedido
+        </h2>
+        <p className="text-sm text-slate-700">Mueve a la vez cada parte que aún no haya llegado a ese estado.{paid ? " Cancelar reembolsa a la cartera del cliente." : ""}</p>
+        <AdminOrderStatusForm
+          intent={adminOrderIntents.order}
+          target={order._id}
+          label="todo el pedido"
+          nextStatuses={orderNextStatuses(order.suborders)}
+          paid={paid}
+          refusal={refusalFor(order._id)}
+        />
+      </section>
+
+      <ul className="space-y-4" aria-label="Partes del pedido por tienda">
+        {order.suborders.map((part) => {
+          const headingId = `parte-${part._id}`;
+          return (
+            <li key={part._id} aria-labelledby={headingId} data-testid="admin-order-part" className="min-w-0 space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <h2 id={headingId} className="break-words text-xl font-bold text-slate-900">
+                {part.shopName}
+              </h2>
+              <p className="text-sm text-slate-800" data-testid="part-status">
+                Entrega: <strong>{DELIVERY_STATUS_LABELS[part.delivery_status]}</strong> · Pago: <strong>{PAYMENT_STATUS_LABELS[part.payment_status]}</strong>
+              </p>
+              <ul className="divide-y divide-slate-200 text-sm" aria-label={`Productos de ${part.shopName}`}>
+                {part.products.map((line) => (
+                  <li key={`${line.productId}-${line.size ?? ""}`} className="flex flex-wrap justify-between gap-x-4 py-2">
+                    <span className="min-w-0 break-words">
+                      {line.name}
+                      {line.size ? ` · talla ${line.size}` : ""} × {line.quantity}
+                    </span>
+                    <span>{formatUsd(line.lineTotal)}</span>
+                  </li>
+                ))}
+              </ul>
+              <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+                <div>
+                  <dt className="font-semibold text-slate-600">Subtotal</dt>
+                  <dd>{formatUsd(part.subtotal)}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold text-slate-600">Envío</dt>
+                  <dd>{formatUsd(part.shipping_fee)}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold text-slate-600">Total</dt>
+                  <dd>{formatUsd(part.price)}</dd>
+                </div>
+                <div>
+                  <dt className="font-semibold text-slate-600">Comisión</dt>
+                  <dd>{formatUsd(part.commission)}</dd>
+                </div>
+              </dl>
+              <AdminOrderStatusForm
+                intent={adminOrderIntents.part}
+                target={part._id}
+                label={part.shopName}
+                nextStatuses={part.nextStatuses}
+                paid={part.payment_status === "pagado"}
+                refusal={refusalFor(part._id)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-sm">
+        <Link to={adminPaths.auditOf(order._id)} className={textLinkLook}>
+          Registro de auditoría de este pedido
+        </Link>
+      </p>
+    </section>
+  );
+}

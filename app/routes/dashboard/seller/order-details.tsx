@@ -1,0 +1,170 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/orders";
+import { textLinkLook } from "~/components/account/FormControls";
+import { sellerOrderPaths } from "~/components/seller/seller-orders";
+import { SellerOrderStatusForm } from "~/components/seller/SellerOrderStatusForm";
+import { formatPrice } from "~/services/money";
+import { requireSeller } from "~/services/seller.server";
+import { getSellerOrder, sellerOrderStatusAction, type SellerOrderStatusRefusal } from "~/services/seller-orders.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
+  { name: "description", content: "Un pedido de su tienda: productos, dirección de envío, pago, comisión y estado." },
+  { name: "robots", content: "noindex" },
+];
+
+/** /dashboard/seller/orders/details/{subOrderId}: `GET /seller/order/{id}`; another shop's is the 404 page. */
+export async function loader(args: LoaderFunctionArgs) {
+  const area = await requireSeller(args);
+  const order = await getSellerOrder(area, args.params.orderId);
+  return { order, locked: area.refusal !== null };
+}
+
+/** The status form: `PUT /seller/order-status/update/{id}`, then back here with a flash. */
+export async function action(args: ActionFunctionArgs) {
+  const area = await requireSeller(args);
+  const order = await getSellerOrder(area, args.params.orderId);
+  return sellerOrderStatusAction(args, area, order._id, sellerOrderPaths.details(order._id));
+}
+
+/** A refusal (409: someone moved it meanwhile) reads the sub-order again, so the form offers the steps allowed now. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+
+/** Printed, the page is a packing slip: the store's header, footer and menus are left out. */
+const PRINT_STYLE = "@media print { body > header, body > footer, header[role=banner], footer[role=contentinfo], nav, aside { display: none !important; } }";
+
+const cell = "px-3 py-2 align-top";
+
+export default function SellerOrderDetails() {
+  const { order, locked } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as SellerOrderStatusRefusal | undefined;
+  const address = order.shippingInfo;
+  return (
+    <article aria-labelledby="titulo-pedido" className="space-y-8 print:space-y-4 print:text-black">
+      <style>{PRINT_STYLE}</style>
+      <div className="space-y-3">
+        <p className="print:hidden">
+          <Link to={sellerOrderPaths.list} className={textLinkLook}>
+            ← Pedidos
+          </Link>
+        </p>
+        <h1 id="titulo-pedido" className="text-3xl font-bold text-slate-900">
+          Pedido #{order.number}
+        </h1>
+        <p className="text-slate-700">
+          {order.shopName} · {order.placedAt} · Cliente: {order.customerName}
+        </p>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-slate-900">
+          <span data-testid="seller-order-status">
+            Envío: <strong>{DELIVERY_STATUS_LABELS[order.delivery_status]}</strong>
+          </span>
+          <span data-testid="seller-order-payment">
+            Pago: <strong>{PAYMENT_STATUS_LABELS[order.payment_status]}</strong>
+          </span>
+        </p>
+        <p className="text-sm text-slate-700 print:hidden">Para el albarán, imprima esta página (Ctrl+P o Imprimir en su navegador): sale sin menús, con los productos y la dirección.</p>
+      </div>
+
+      <section aria-labelledby="titulo-productos" id="albaran" className="space-y-3">
+        <h2 id="titulo-productos" className="text-xl font-bold text-slate-900">
+          Productos
+        </h2>
+        <ul className="space-y-3 md:hidden print:hidden" aria-label="Productos del pedido">
+          {order.products.map((line, index) => (
+            <li key={`${line.productId}-${line.size ?? ""}-${index}`} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="seller-order-line">
+              <p className="break-words font-semibold text-slate-900">{line.name}</p>
+              <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm text-slate-700">
+                <dt>Talla</dt>
+                <dd>{line.size ?? "Sin talla"}</dd>
+                <dt>Cantidad</dt>
+                <dd>{line.quantity}</dd>
+                <dt>Precio unidad</dt>
+                <dd>{formatPrice(line.unitPrice)}</dd>
+                <dt>Total línea</dt>
+                <dd>{formatPrice(line.lineTotal)}</dd>
+                <dt>Comisión</dt>
+                <dd>{formatPrice(line.commission)}</dd>
+                <dt>Su neto</dt>
+                <dd className="font-semibold text-slate-900">{formatPrice(line.sellerNet)}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden md:block print:block">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="sr-only">Productos del pedido #{order.number}</caption>
+            <thead className="border-b border-slate-300 text-slate-700">
+              <tr>
+                <th scope="col" className={cell}>Producto</th>
+                <th scope="col" className={cell}>Talla</th>
+                <th scope="col" className={`${cell} text-right`}>Cantidad</th>
+                <th scope="col" className={`${cell} text-right`}>Precio unidad</th>
+                <th scope="col" className={`${cell} text-right`}>Total línea</th>
+                <th scope="col" className={`${cell} text-right print:hidden`}>Comisión</th>
+                <th scope="col" className={`${cell} text-right print:hidden`}>Su neto</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.products.map((line, index) => (
+                <tr key={`${line.productId}-${line.size ?? ""}-${index}`} className="border-b border-slate-200">
+                  <th scope="row" className={`${cell} break-words font-semibold`}>{line.name}</th>
+                  <td className={cell}>{line.size ?? "Sin talla"}</td>
+                  <td className={`${cell} text-right`}>{line.quantity}</td>
+                  <td className={`${cell} text-right`}>{formatPrice(line.unitPrice)}</td>
+                  <td className={`${cell} text-right`}>{formatPrice(line.lineTotal)}</td>
+                  <td className={`${cell} text-right print:hidden`}>{formatPrice(line.commission)}</td>
+                  <td className={`${cell} text-right font-semibold print:hidden`}>{formatPrice(line.sellerNet)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-2">
+        <section aria-labelledby="titulo-envio" className="space-y-2 rounded-2xl bg-slate-50 p-4 sm:p-6 print:bg-white print:p-0">
+          <h2 id="titulo-envio" className="text-xl font-bold text-slate-900">
+            Dirección de envío
+          </h2>
+          <address className="break-words not-italic text-slate-900" data-testid="seller-order-address">
+            {address.name}
+            <br />
+            {address.address}
+            <br />
+            {address.postCode} {address.city} ({address.area}), {address.province}
+            <br />
+            Teléfono: {address.phone}
+          </address>
+        </section>
+
+        <section aria-labelledby="titulo-importes" className="space-y-2 rounded-2xl bg-slate-50 p-4 sm:p-6 print:hidden">
+          <h2 id="titulo-importes" className="text-xl font-bold text-slate-900">
+            Importes
+          </h2>
+          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-slate-800">
+            <dt>Subtotal</dt>
+            <dd className="text-right">{formatPrice(order.subtotal)}</dd>
+            <dt>Envío</dt>
+            <dd className="text-right">{formatPrice(order.shipping_fee)}</dd>
+            <dt>Total</dt>
+            <dd className="text-right">{formatPrice(order.total)}</dd>
+            <dt>Comisión de Mercado Pádel</dt>
+            <dd className="text-right">−{formatPrice(order.commission)}</dd>
+            <dt className="font-bold text-slate-900">Su neto</dt>
+            <dd className="text-right font-bold text-slate-900" data-testid="seller-order-net">
+              {formatPrice(order.sellerNet)}
+            </dd>
+          </dl>
+        </section>
+      </div>
+
+      <section aria-labelledby="titulo-estado" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 print:hidden">
+        <h2 id="titulo-estado" className="text-xl font-bold text-slate-900">
+          Estado del envío
+        </h2>
+        <SellerOrderStatusForm current={order.delivery_status} nextStatuses={order.nextStatuses} refused={actionData?.refused ?? null} locked={locked} />
+      </section>
+    </article>
+  );
+}

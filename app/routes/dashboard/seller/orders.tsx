@@ -1,0 +1,86 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { DELIVERY_STATUS_LABELS, DELIVERY_STATUSES } from "#contract/orders";
+import { Pagination } from "~/components/product/Pagination";
+import { secondaryButtonLook } from "~/components/product/shopper-forms";
+import { SellerOrderList } from "~/components/seller/SellerOrderList";
+import { requireSeller } from "~/services/seller.server";
+import { getSellerOrders, sellerOrdersFilter } from "~/services/seller-orders.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Pedidos | Mi tienda | Mercado Pádel" },
+  { name: "description", content: "Los pedidos de su tienda: búsquelos por número o cliente y fíltrelos por estado." },
+  { name: "robots", content: "noindex" },
+];
+
+/** /dashboard/seller/orders?searchValue=&status=&pageNumber=: `GET /seller/orders/{sellerId}`, newest first. */
+export async function loader(args: LoaderFunctionArgs) {
+  const area = await requireSeller(args);
+  const filter = sellerOrdersFilter(new URL(args.request.url).searchParams);
+  const answer = await getSellerOrders(area, filter);
+  return {
+    filter,
+    orders: answer.orders,
+    totalOrder: answer.totalOrder,
+    page: answer.page,
+    totalPages: Math.max(1, Math.ceil(answer.totalOrder / answer.parPage)),
+  };
+}
+
+const controlLook =
+  "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
+
+export default function SellerOrders() {
+  const { filter, orders, totalOrder, page, totalPages } = useLoaderData<typeof loader>();
+  const filtered = filter.searchValue !== "" || filter.status !== "";
+  return (
+    <section aria-labelledby="titulo-pedidos" className="space-y-6">
+      <div>
+        <h1 id="titulo-pedidos" className="text-3xl font-bold text-slate-900">
+          Pedidos
+        </h1>
+        <p className="mt-2 text-slate-700">Los pedidos de su tienda, los más recientes primero. Abra uno para ver sus productos, prepararlo y cambiar su estado.</p>
+      </div>
+
+      {/* A GET form: the search is part of the address and works without JavaScript. */}
+      <Form method="get" aria-label="Buscar pedidos" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end">
+        <div>
+          <label htmlFor="buscar-pedido" className="block font-semibold text-slate-900">
+            Número de pedido o cliente
+          </label>
+          <input id="buscar-pedido" type="search" name="searchValue" defaultValue={filter.searchValue} key={`buscar-${filter.searchValue}`} maxLength={100} className={controlLook} />
+        </div>
+        <div>
+          <label htmlFor="estado-pedido" className="block font-semibold text-slate-900">
+            Estado
+          </label>
+          <select id="estado-pedido" name="status" defaultValue={filter.status} key={`estado-${filter.status}`} className={controlLook}>
+            <option value="">Todos</option>
+            {DELIVERY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {DELIVERY_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={secondaryButtonLook}>
+          Buscar
+        </button>
+      </Form>
+
+      <p className="text-slate-700" role="status" data-testid="seller-orders-count">
+        {totalOrder === 1 ? "1 pedido" : `${totalOrder} pedidos`}
+        {filtered ? " con estos filtros" : ""}.
+      </p>
+
+      {orders.length > 0 ? (
+        <SellerOrderList orders={orders} />
+      ) : (
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+          {totalOrder > 0 ? "No hay pedidos en esta página." : filtered ? "Ningún pedido coincide con esta búsqueda." : "Todavía no tiene pedidos."}
+        </p>
+      )}
+      <Pagination page={page} totalPages={totalPages} />
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { isoDateTime, queryChoice, queryPage, queryPageSize, queryText, uuid } from "./fields";
+import { endpoint, noInput } from "./http";
+import { SEARCH_MAX_LENGTH } from "./limits";
+import { DELIVERY_STATUSES, deliveryStatus, paymentStatus, shippingInfo } from "./orders";
+
+/**
+ * A seller's orders (issue 12, SPEC.md sections 2 and 7): the sub-orders of their own shop, newest
+ * first, and one of them with its lines, address, money and the delivery statuses it may move to
+ * (through `PUT /seller/order-status/update/{id}`). Money is integer cents (USD).
+ */
+
+export const SELLER_ORDERS_PER_PAGE = 10;
+export const MAX_SELLER_ORDERS_PER_PAGE = 50;
+
+export const SELLER_ORDER_NOT_FOUND = "Pedido no encontrado.";
+export const SELLER_ORDERS_NOT_YOURS = "Solo puede ver los pedidos de su propia tienda.";
+export const INVALID_SELLER = "El vendedor no es válido.";
+
+export const sellerOrdersParams = z.object({ sellerId: uuid(INVALID_SELLER) });
+export const sellerOrdersQuery = z.object({
+  page: queryPage(),
+  parPage: queryPageSize(MAX_SELLER_ORDERS_PER_PAGE, SELLER_ORDERS_PER_PAGE),
+  /** An order number (or its start) or part of the customer's name. */
+  searchValue: queryText({ max: SEARCH_MAX_LENGTH, message: `La búsqueda no puede superar los ${SEARCH_MAX_LENGTH} caracteres.` }),
+  status: queryChoice(DELIVERY_STATUSES, `Estado no válido: use ${DELIVERY_STATUSES.join(", ")}.`),
+});
+export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuery>;
+
+export const sellerOrderParams = z.object({ id: uuid(SELLER_ORDER_NOT_FOUND) });
+
+/** One sub-order in the seller's list. */
+export const sellerOrderSummary = z.object({
+  /** The sub-order (what `PUT /seller/order-status/update/{id}` moves). */
+  _id: z.string(),
+  orderId: z.string(),
+  number: z.string(),
+  customerName: z.string(),
+  createdAt: isoDateTime,
+  /** Units bought from this shop. */
+  itemsCount: z.number().int(),
+  subtotal: z.number().int(),
+  shipping_fee: z.number().int(),
+  /** subtotal + shipping_fee. */
+  total: z.number().int(),
+  /** The store's commission on the subtotal. */
+  commission: z.number().int(),
+  /** What the shop is credited: total - commission. */
+  sellerNet: z.number().int(),
+  payment_status: paymentStatus,
+  delivery_status: deliveryStatus,
+});
+export type SellerOrderSummary = z.infer<typeof sellerOrderSummary>;
+
+export const sellerOrdersAnswer = z.object({
+  orders: z.array(sellerOrderSummary),
+  totalOrder: z.number().int(),
+  page: z.number().int(),
+  parPage: z.number().int(),
+});
+export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswer>;
+
+export const sellerOrderLine = z.object({
+  productId: z.string(),
+  name: z.string(),
+  /** null for a product without sizes. */
+  size: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  lineTotal: z.number().int(),
+  /** The commission share of this line (the sub-order's, split by line total). */
+  commission: z.number().int(),
+  /** lineTotal - commission. */
+  sellerNet: z.number().int(),
+});
+export type SellerOrderLine = z.infer<typeof sellerOrderLine>;
+
+export const sellerOrderDetail = sellerOrderSummary.extend({
+  shopName: z.string(),
+  shippingInfo,
+  products: z.array(sellerOrderLine),
+  /** The delivery statuses this sub-order may move to now (empty when none). */
+  nextStatuses: z.array(deliveryStatus),
+});
+export type SellerOrderDetail = z.infer<typeof sellerOrderDetail>;
+
+export const sellerOrderAnswer = z.object({ order: sellerOrderDetail });
+export type SellerOrderAnswer = z.infer<typeof sellerOrderAnswer>;
+
+/** Bearer calls: the seller owning the shop (an admin reads any); customers get 403. */
+export const sellerOrderEndpoints = {
+  list: endpoint({ method: "GET", path: "/seller/orders/:sellerId", params: sellerOrdersParams, query: sellerOrdersQuery, answer: sellerOrdersAnswer }),
+  detail: endpoint({ method: "GET", path: "/seller/order/:id", params: sellerOrderParams, query: noInput, answer: sellerOrderAnswer }),
+};

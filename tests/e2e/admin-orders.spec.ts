@@ -1,0 +1,96 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { buyAndPay, plentifulProduct } from "./orders-support";
+import { apiUrl, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+
+/**
+ * Issue 12, the admin's orders: a customer's paid order is found by the admin by e-mail, opened,
+ * and one shop's part moved forward, on a 360 px phone, with JavaScript and without.
+ */
+
+const DEMO_PASSWORD = "Demo-Padel-2026";
+const ADMIN_EMAIL = "admin@mercadopadel.test";
+
+async function registerThroughApi(name: string, email: string) {
+  const response = await fetch(`${apiUrl}/user/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }),
+  });
+  expect(response.status).toBe(201);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The page is as wide as the screen: nothing sticks out sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
+}
+
+/** axe runs its script in the page, so it runs where JavaScript does (as tests/e2e/admin-shops.spec.ts). */
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+test.describe("pedidos de la administración", () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test("la administradora encuentra un pedido pagado, lo abre y envía la parte de una tienda", async ({ page, javaScriptEnabled }, testInfo) => {
+    const email = uniqueEmail(testInfo, "pedido-admin");
+    await registerThroughApi("Adela Pedidos", email);
+    const orderId = await buyAndPay(email, await plentifulProduct());
+    const number = orderId.slice(0, 8).toUpperCase();
+
+    await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
+    await page.goto("/dashboard/admin");
+    await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Pedidos" }).click();
+    await expect(page.getByRole("heading", { name: "Pedidos", level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.getByLabel("Número de pedido, nombre o correo del cliente").fill(email);
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(/searchValue=/);
+    await expect(page.getByTestId("order-count")).toHaveText(`1 pedido que coincide con «${email}».`);
+    const row = page.getByTestId("admin-order-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Adela Pedidos");
+    await expect(row).toContainText("Pagado");
+    await expectNoSidewaysScroll(page);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+
+    await row.getByRole("link", { name: `Pedido #${number}` }).click();
+    await expect(page.getByRole("heading", { name: `Pedido #${number}`, level: 1 })).toBeVisible();
+    await expect(page.getByTestId("order-payment")).toContainText("Pagado");
+    await expect(page.getByText(email)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+
+    const part = page.getByTestId("admin-order-part").first();
+    await expect(part.getByTestId("part-status")).toContainText("Entrega: Pendiente");
+    const shopName = (await part.getByRole("heading", { level: 2 }).innerText()).trim();
+    const select = part.getByLabel(`Nuevo estado de ${shopName}`);
+    await expect(select.locator("option")).toHaveText(["En preparación", "Enviado", "Entregado", "Cancelar y reembolsar al cliente"]);
+    await select.selectOption("enviado");
+    await part.getByRole("button", { name: `Cambiar estado de ${shopName}` }).click();
+
+    await expect(page.getByText("Estado del pedido actualizado.")).toBeVisible();
+    await expect(page.getByTestId("admin-order-part").first().getByTestId("part-status")).toContainText("Entrega: Enviado");
+    await expect(page.getByTestId("admin-order-part").first().getByLabel(`Nuevo estado de ${shopName}`).locator("option")).toHaveText(["Entregado"]);
+    await expectNoSidewaysScroll(page);
+
+    // The change is in the audit log, under the order's number.
+    await page.getByRole("link", { name: "Registro de auditoría de este pedido" }).click();
+    const entry = page.getByRole("listitem", { name: /Cambió el estado de un pedido$/ }).first();
+    await expect(entry).toBeVisible();
+    await expect(entry).toContainText(`Pedido #${number}`);
+  });
+});

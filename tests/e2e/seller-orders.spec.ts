@@ -1,0 +1,155 @@
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { SHIPPING_INFO } from "./orders-support";
+import { apiSignIn, apiUrl, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+
+/**
+ * Issue 12, the seller's orders: a customer pays an order of a demo seller's product; the seller
+ * finds it in the list (search by the customer's name), opens it, moves it to 'Enviado' (a form read
+ * before another change is refused beside it),
+ * and the customer's order page shows the new status. Each project buys a product of its own.
+ */
+
+const DEMO_PASSWORD = "Demo-Padel-2026";
+const SELLER = { email: "vendedor2@mercadopadel.test" } as const;
+
+async function apiJson<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  if (typeof init.body === "string") headers.set("content-type", "application/json");
+  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
+  const answer = (await response.json()) as T & { message?: string };
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
+  return answer;
+}
+
+interface ControlProduct {
+  _id: string;
+  name: string;
+  hasSizes: boolean;
+  stock: number;
+}
+
+/** A product of the seller without sizes and with stock, picked per project away from the ends other journeys use. */
+async function productFor(testInfo: TestInfo): Promise<ControlProduct> {
+  const { token } = await apiSignIn(SELLER.email, DEMO_PASSWORD);
+  const { products } = await apiJson<{ products: ControlProduct[] }>("/seller/stock-control?page=1&parPage=100", { token });
+  const candidates = products.filter((product) => !product.hasSizes && product.stock >= 5).sort((a, b) => a.stock - b.stock);
+  const chosen = candidates[Math.floor(candidates.length / 2) + (testInfo.project.name === "js-off" ? 1 : 0)] ?? candidates[0];
+  if (!chosen) throw new Error("el vendedor no tiene productos sin tallas con existencias");
+  return chosen;
+}
+
+/** A new customer who orders one unit and pays it with the test card; answers their data and the order. */
+async function customerPays(testInfo: TestInfo, productId: string) {
+  const email = uniqueEmail(testInfo, "pedido-vendedor");
+  const name = `Clienta Pedidos ${testInfo.project.name} ${Math.random().toString(36).slice(2, 7)}`;
+  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }) });
+  const { token, userId } = await apiSignIn(email);
+  await apiJson("/home/product/add-to-card", { method: "POST", token, body: JSON.stringify({ userId, productId, quantity: 1 }) });
+  const { orderId } = await apiJson<{ orderId: string }>("/home/order/palce-order", { method: "POST", token, body: JSON.stringify({ userId, shippingInfo: SHIPPING_INFO }) });
+  await apiJson("/payment/card", { method: "POST", token, body: JSON.stringify({ orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: SHIPPING_INFO.name }) });
+  return { email, name, orderId };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function newPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: "es-ES", javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  return context.newPage();
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
+}
+
+test.describe("pedidos del vendedor", () => {
+  test("el vendedor encuentra el pedido pagado, lo pasa a «Enviado» (un formulario viejo se rechaza) y el cliente lo ve", async ({ page, browser }, testInfo) => {
+    test.setTimeout(120_000);
+    const product = await productFor(testInfo);
+    const customer = await customerPays(testInfo, product._id);
+    const number = customer.orderId.slice(0, 8).toUpperCase();
+
+    // Only sellers enter: a visitor is sent to sign in.
+    await page.goto("/dashboard/seller/orders");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fseller%2Forders/);
+
+    await signIn(page, SELLER.email, DEMO_PASSWORD);
+    await page.goto("/dashboard/seller");
+    await page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Pedidos" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pedidos" })).toBeVisible();
+
+    // Search by the customer's name and filter by status, with the plain GET form.
+    const search = page.getByRole("form", { name: "Buscar pedidos" });
+    await search.getByLabel("Número de pedido o cliente").fill(customer.name);
+    await search.getByLabel("Estado", { exact: true }).selectOption("pendiente");
+    await search.getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(/status=pendiente/);
+    await expect(page.getByTestId("seller-orders-count")).toHaveText("1 pedido con estos filtros.");
+    const row = page.getByTestId("seller-order-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(customer.name);
+    await expect(row).toContainText("Pagado");
+    await expect(row).toContainText("Pendiente");
+
+    // A phone: the table becomes cards, nothing scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expect(page.getByTestId("seller-order-card")).toHaveCount(1);
+    await expectNoSidewaysScroll(page);
+    await page.getByTestId("seller-order-card").getByRole("link", { name: `Pedido #${number}` }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: `Pedido #${number}` })).toBeVisible();
+    await expect(page.getByTestId("seller-order-status")).toContainText("Pendiente");
+    await expect(page.getByTestId("seller-order-payment")).toContainText("Pagado");
+    await expect(page.getByTestId("seller-order-address")).toContainText(SHIPPING_INFO.address);
+    await expect(page.getByTestId("seller-order-line")).toContainText(product.name);
+    await expectNoSidewaysScroll(page);
+
+    // Only the allowed next steps are offered.
+    const form = page.getByRole("form", { name: "Estado del envío" });
+    await expect(form.getByRole("radio")).toHaveCount(4);
+    await expect(form.getByLabel("Pendiente", { exact: true })).toHaveCount(0);
+    await form.getByLabel("En preparación", { exact: true }).check();
+    // Meanwhile someone else (another tab) moves it: the form read before is refused beside itself.
+    const seller = await apiSignIn(SELLER.email, DEMO_PASSWORD);
+    const { orders } = await apiJson<{ orders: { _id: string }[] }>(`/seller/orders/${seller.userId}?searchValue=${number}`, { token: seller.token });
+    await apiJson(`/seller/order-status/update/${orders[0]!._id}`, { method: "PUT", token: seller.token, body: JSON.stringify({ status: "procesando" }) });
+    await form.getByRole("button", { name: "Cambiar estado" }).click();
+    await expect(page.getByTestId("status-refused")).toHaveText("El pedido ya está «En preparación».");
+    await expect(page.getByTestId("seller-order-status")).toContainText("En preparación");
+    await expect(form.getByLabel("En preparación", { exact: true })).toHaveCount(0);
+
+    // The next step from there: sent.
+    await form.getByLabel("Enviado", { exact: true }).check();
+    await form.getByRole("button", { name: "Cambiar estado" }).click();
+    await expect(page.getByText("Estado del pedido actualizado.")).toBeVisible();
+    await expect(page.getByTestId("seller-order-status")).toContainText("Enviado");
+    await expect(page.getByTestId("status-refused")).toHaveCount(0);
+    await expect(form.getByRole("radio")).toHaveCount(1);
+    await expect(form.getByLabel("Entregado", { exact: true })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    // The customer's order page shows the new status.
+    const customerPage = await newPage(browser, testInfo);
+    await signIn(customerPage, customer.email, SHOPPER_PASSWORD);
+    await customerPage.goto(`/dashboard/order/details/${customer.orderId}`);
+    await expect(customerPage.getByTestId("order-delivery-status")).toContainText("Enviado");
+    await customerPage.context().close();
+  });
+
+  test("otro vendedor no abre el pedido: página 404", async ({ page }, testInfo) => {
+    const product = await productFor(testInfo);
+    await customerPays(testInfo, product._id);
+    const { token, userId } = await apiSignIn(SELLER.email, DEMO_PASSWORD);
+    const { orders } = await apiJson<{ orders: { _id: string }[] }>(`/seller/orders/${userId}?parPage=1`, { token });
+    await signIn(page, "vendedor1@mercadopadel.test", DEMO_PASSWORD);
+    const response = await page.goto(`/dashboard/seller/orders/details/${orders[0]!._id}`);
+    expect(response?.status()).toBe(404);
+  });
+});
