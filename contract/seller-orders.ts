@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoDateTime, queryChoice, queryPage, queryPageSize, queryText, uuid } from "./fields";
 import { endpoint, noInput } from "./http";
 import { SEARCH_MAX_LENGTH } from "./limits";
-import { DELIVERY_STATUSES, deliveryStatus, paymentStatus, shippingInfo } from "./orders";
+import { DELIVERY_STATUSES, deliveryStatus, orderItem, paymentStatus, shippingInfo } from "./orders";
 
 /**
  * A seller's orders (issue 12, SPEC.md sections 2 and 7): the sub-orders of their own shop, newest
@@ -60,14 +60,8 @@ export const sellerOrdersAnswer = z.object({
 });
 export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswer>;
 
-export const sellerOrderLine = z.object({
-  productId: z.string(),
-  name: z.string(),
-  /** null for a product without sizes. */
-  size: z.string().nullable(),
-  quantity: z.number().int(),
-  unitPrice: z.number().int(),
-  lineTotal: z.number().int(),
+/** An order line as the customer's order shows it (without its image), with the seller's money. */
+export const sellerOrderLine = orderItem.omit({ image: true }).extend({
   /** The commission share of this line (the sub-order's, split by line total). */
   commission: z.number().int(),
   /** lineTotal - commission. */
