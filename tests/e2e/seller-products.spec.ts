@@ -373,13 +373,25 @@ test.describe("productos del vendedor", () => {
     test.setTimeout(90_000);
     const seller = await approvedSeller(testInfo);
     await signIn(page, seller.email, SHOPPER_PASSWORD);
+    // With JavaScript the open page reloads itself when the shop's status changes; the test waits
+    // for that instead of racing its own navigation against the reload.
+    const connected = javaScriptEnabled
+      ? page.waitForResponse(
+          (response) =>
+            response.url().endsWith("/live-notifications") &&
+            response.request().method() === "GET" &&
+            response.frame().url().endsWith("/dashboard/seller/products"),
+        )
+      : null;
     await page.goto("/dashboard/seller/products");
     await expect(page.getByText("Todavía no tiene productos.")).toBeVisible();
     await expect(page.getByTestId("seller-suspended")).toHaveCount(0);
+    await connected;
 
     const reason = "Documentación caducada.";
     const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
     await apiJson(`/admin/shops/${seller.shopId}/suspend`, { method: "POST", token: admin.token, body: JSON.stringify({ reason }) });
+    if (javaScriptEnabled) await expect(page.getByTestId("seller-suspended")).toContainText(`Motivo: ${reason}`);
 
     await page.goto("/dashboard/seller/add-product");
     await expect(page.getByTestId("seller-suspended")).toContainText(`Motivo: ${reason}`);

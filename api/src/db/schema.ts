@@ -581,6 +581,11 @@ export const shopOrders = pgTable(
     commission: integer("commission").notNull(),
     deliveryStatus: deliveryStatus("delivery_status").notNull().default("pendiente"),
     paymentStatus: paymentStatus("payment_status").notNull().default("sin_pagar"),
+    /** The carrier's tracking number, given by the seller when the part is shipped. */
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** When the part reached 'entregado': its sale becomes withdrawable a configured number of days later. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -826,4 +831,51 @@ export const trialClassBookings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("trial_class_bookings_date_user_unique").on(t.classDate, t.userId), index("trial_class_bookings_user_idx").on(t.userId)],
+);
+
+export const withdrawalStatus = pgEnum("withdrawal_status", ["pendiente", "confirmado", "rechazado"]);
+export const payoutKind = pgEnum("payout_kind", ["transferencia", "pago_movil"]);
+
+/** Where a seller's withdrawals are paid: a bank transfer or Pago Móvil (bank, phone, ID). One per seller. */
+export const payoutMethods = pgTable("payout_methods", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  kind: payoutKind("kind").notNull(),
+  details: jsonb("details").$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A seller's request to be paid part of their available sales (DESIGN.md section 3). The request
+ * holds its amount at once; an admin confirms it with the transfer's reference or rejects it with
+ * a reason. `payout` is the method as it was when the request was made.
+ */
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    amount: integer("amount").notNull(),
+    status: withdrawalStatus("status").notNull().default("pendiente"),
+    payout: jsonb("payout").$type<{ kind: string; details: Record<string, string> }>().notNull(),
+    /** The transfer's reference, on confirmation. */
+    reference: text("reference"),
+    /** Why it was rejected. */
+    reason: text("reason"),
+    decidedBy: uuid("decided_by").references(() => users.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("withdrawals_amount_positive", sql`${t.amount} > 0`),
+    index("withdrawals_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("withdrawals_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pendiente'`),
+  ],
 );
