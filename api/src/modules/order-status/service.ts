@@ -169,7 +169,16 @@ async function applyStatus(
 ): Promise<{ orderStatus: DeliveryStatus; refund: number }> {
   let refund = 0;
   if (status === "cancelado") refund = await cancelSubOrders(tx, orderId, moving, actor);
-  else await tx.update(shopOrders).set({ deliveryStatus: status }).where(inArray(shopOrders.id, moving.map((subOrder) => subOrder.id)));
+  else
+    await tx
+      .update(shopOrders)
+      .set({
+        deliveryStatus: status,
+        // A part may skip a step forward: delivered implies shipped. The delivery date starts the wait before its sale is withdrawable.
+        ...(status === "enviado" || status === "entregado" ? { shippedAt: sql`coalesce(${shopOrders.shippedAt}, now())` } : {}),
+        ...(status === "entregado" ? { deliveredAt: sql`now()` } : {}),
+      })
+      .where(inArray(shopOrders.id, moving.map((subOrder) => subOrder.id)));
   const statuses = await tx.select({ status: shopOrders.deliveryStatus }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
   const orderStatus = orderStatusOf(statuses.map((row) => row.status));
   await tx.update(orders).set({ deliveryStatus: orderStatus }).where(eq(orders.id, orderId));
