@@ -32,6 +32,7 @@ import { registerImageQueue } from "./modules/media/queue.js";
 import { mediaRoutes } from "./modules/media/routes.js";
 import { couponRoutes } from "./modules/coupons/routes.js";
 import { customerRoutes } from "./modules/customer/routes.js";
+import { dashboardRoutes } from "./modules/dashboards/routes.js";
 import { offerRoutes } from "./modules/offers/routes.js";
 import { notificationRoutes } from "./modules/notifications/routes.js";
 import { attachNotificationSocket } from "./modules/notifications/socket.js";
@@ -58,7 +59,8 @@ export interface AppDeps {
     Config,
     "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "rateLimits" | "cart" | "orders" | "payments" | "trialClass" | "mail"
   > &
-    Pick<Config, "publicApiUrl" | "requestTimeoutSeconds" | "imageQueue"> & {
+    Pick<Config, "publicApiUrl" | "requestTimeoutSeconds" | "imageQueue"> &
+    Pick<Config, "dashboards"> & {
       secrets: Pick<Config["secrets"], "jwtSecret">;
     };
   /** The database's LISTEN (Database.listen): without it notifications are stored but not pushed live. */
@@ -227,6 +229,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   await app.register(auditRoutes, { db });
   await app.register(sellerProductRoutes, { db });
   await app.register(sellerOrderRoutes, { db });
+  await app.register(dashboardRoutes, { db, dashboards: config.dashboards });
   await app.register(stockRoutes, { db, mailer, publicWebUrl: config.publicWebUrl });
   await app.register(categoryRoutes, { db });
 

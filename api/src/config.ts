@@ -40,6 +40,8 @@ export interface Config {
   payments: PaymentSettings;
   /** Places in each Saturday trial class (DESIGN.md section 3). */
   trialClass: { capacity: number };
+  /** The admin's dashboard lists paid parts still 'pendiente' this many hours after payment. */
+  dashboards: { unpreparedAlertHours: number };
   mail: MailSettings;
   secrets: Secrets;
 }
@@ -183,6 +185,7 @@ const environment = z.object({
   ORDER_EXPIRY_MINUTES: envInteger(30, { min: 1 }),
   COMMISSION_PERCENT: envInteger(5, { max: 100 }),
   TRIAL_CLASS_PLACES: envInteger(12, { min: 1 }),
+  UNPREPARED_ORDER_ALERT_HOURS: envInteger(48, { min: 1, max: 8760 }),
   PAYPAL_CLIENT_ID: envText(""),
   PAYPAL_CLIENT_SECRET: envText(""),
   PAYPAL_API_URL: envUrl("https://api-m.sandbox.paypal.com"),
@@ -276,6 +279,7 @@ export function loadConfig(): Config {
     },
     payments: { paypal: paypalSettings(env) },
     trialClass: { capacity: env.TRIAL_CLASS_PLACES },
+    dashboards: { unpreparedAlertHours: env.UNPREPARED_ORDER_ALERT_HOURS },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

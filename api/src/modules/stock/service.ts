@@ -134,7 +134,7 @@ async function stockProductsOf(db: Db | Transaction, productIds: string[]): Prom
 }
 
 /** Some size (or the single stock) of the product is at or below its threshold. */
-const lowProduct: SQL = sql`(${products.lowStockThreshold} > 0 and (
+export const lowProduct: SQL = sql`(${products.lowStockThreshold} > 0 and (
   (not ${products.hasSizes} and ${products.stock} <= ${products.lowStockThreshold})
   or exists (select 1 from ${productSizes} where ${productSizes.productId} = ${products.id} and ${productSizes.stock} <= ${products.lowStockThreshold})
 ))`;
