@@ -175,9 +175,9 @@ test.describe("administración de tiendas", () => {
     await expect(queueLink).toHaveAccessibleName(/^Solicitudes de tiendas ?: \d+ pendientes$/);
     for (const label of ["Tiendas", "Registro de auditoría"]) await expect(adminMenu(page).getByRole("link", { name: label, exact: true })).toBeVisible();
 
-    // The customer's menu offers the way back in.
+    // The account's menu (its profile: /dashboard is the admin area for an admin) offers the way back in.
     await page.getByRole("link", { name: "← Mi cuenta" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\/edit-profile$/);
     await page.getByRole("navigation", { name: "Mi cuenta" }).getByRole("link", { name: "Administración" }).click();
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
 

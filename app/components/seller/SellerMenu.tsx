@@ -11,6 +11,7 @@ export interface SellerSection {
 
 /** The seller area's menu, in the order a seller works through it; later issues add their screens (orders, payments). */
 export const SELLER_SECTIONS: readonly SellerSection[] = [
+  { to: sellerPaths.home, label: "Panel", end: true },
   { to: sellerPaths.products, label: "Productos" },
   { to: sellerPaths.addProduct, label: "Agregar producto" },
   { to: sellerPaths.control, label: "Control de stock" },

@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { longDate } from "#contract/store-time";
 import { textLinkLook } from "~/components/account/FormControls";
+import { ADMIN_HOME } from "~/components/admin/admin-paths";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
 import { OrderList } from "~/components/dashboard/OrderList";
 import { sellerPaths } from "~/components/seller/seller-paths";
@@ -15,9 +16,10 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** SPEC.md section 2: the dashboard home shows the customer's order totals and recent orders. */
+/** SPEC.md section 2: the dashboard home shows the customer's order totals and recent orders; an admin's home is the admin's dashboard (issue 12). */
 export async function loader(args: LoaderFunctionArgs) {
   const account = requireAccount(args);
+  if (account.user.role === "admin") throw redirect(ADMIN_HOME);
   const { totalOrder, pendingOrder, cancelledOrder, recentOrders } = await getDashboardData(account);
   return { totals: { totalOrder, pendingOrder, cancelledOrder }, recentOrders: listedOrders(recentOrders) };
 }

@@ -58,7 +58,8 @@ export default function AdminLayout() {
       <aside className="space-y-4">
         <AdminMenu sections={adminSections(totalPending)} />
         <p className="text-sm">
-          <Link to="/dashboard" className={textLinkLook}>
+          {/* /dashboard brings an admin back here: their own account is its profile. */}
+          <Link to="/dashboard/edit-profile" className={textLinkLook}>
             ← Mi cuenta
           </Link>
         </p>

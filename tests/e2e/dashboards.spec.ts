@@ -1,0 +1,231 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
+import { SHIPPING_INFO } from "./orders-support";
+import { apiSignIn, apiUrl, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+
+/**
+ * Issue 12, the seller's and the admin's dashboards, with JavaScript on and off: a new seller's
+ * product is bought and paid; the seller's dashboard counts it (figures, chart, best sellers,
+ * recent orders, the to-do) and changes period through plain links; the admin's dashboard shows the
+ * store's figures as the API reads them and the to-do; a customer gets the 403 page; both fit
+ * 360 px and axe finds nothing serious. Each project has a seller of its own, so its figures are exact.
+ */
+
+const DEMO_PASSWORD = "Demo-Padel-2026";
+const ADMIN_EMAIL = "admin@mercadopadel.test";
+/** The product's price, the shipping of one shop's part below the free-shipping threshold, and the 5 % commission. */
+const PRICE = 2500;
+const SHIPPING = 500;
+const COMMISSION = 125;
+
+async function apiJson<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  if (typeof init.body === "string") headers.set("content-type", "application/json");
+  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
+  const answer = (await response.json()) as T & { message?: string };
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
+  return answer;
+}
+
+const png = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: "#84cc16" } })
+    .png()
+    .toBuffer();
+
+/** A new customer whose shop an admin approves, and one product of it (low on stock from the start), all through the API. */
+async function sellerWithProduct(testInfo: TestInfo) {
+  const email = uniqueEmail(testInfo, "panel-vendedor");
+  const suffix = `${testInfo.project.name} ${Date.now().toString().slice(-6)}`;
+  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name: "Vendedora del Panel", email, password: SHOPPER_PASSWORD }) });
+  const { token, userId } = await apiSignIn(email);
+  const application = new FormData();
+  application.set("shopName", `Panel Pádel ${suffix}`);
+  application.set("rif", `12-${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`);
+  application.set("country", "US");
+  application.set("province", "Florida");
+  application.set("city", "Miami");
+  application.set("address", "1200 Brickell Avenue, local 4");
+  application.set("phone", "+1 212 555 0123");
+  application.append("documents", new Blob([new Uint8Array(await png())], { type: "image/png" }), "fachada.png");
+  await apiJson(`/request-auth-shop/${userId}`, { method: "POST", body: application, token });
+  const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
+  await apiJson(`/shop/approved/${userId}`, { method: "POST", body: JSON.stringify({ approved: true }), token: admin.token });
+
+  const { categorys } = await apiJson<{ categorys: { _id: string; slug: string }[] }>("/category-get?parPage=100");
+  const balls = categorys.find((category) => category.slug === "pelotas");
+  if (!balls) throw new Error("no existe la categoría «pelotas»");
+  const seller = await apiSignIn(email);
+  const product = new FormData();
+  const name = `Pelotas del Panel ${suffix}`;
+  for (const [field, value] of Object.entries({
+    name,
+    categoryId: balls._id,
+    brand: "Wilson",
+    price: "25,00",
+    discount: "0",
+    color: "Verde",
+    tag: "Novedad",
+    description: "Bote de tres pelotas presurizadas para entrenar.",
+    stock: "10",
+    lowStockThreshold: "12",
+  })) {
+    product.set(field, value);
+  }
+  product.append("images", new Blob([new Uint8Array(await png())], { type: "image/png" }), "pelotas.png");
+  const created = await apiJson<{ product: { _id: string } }>("/product-add", { method: "POST", body: product, token: seller.token });
+  return { email, productId: created.product._id, productName: name };
+}
+
+/** A new customer who orders one unit and pays it with the test card; answers their e-mail and the order. */
+async function customerPays(testInfo: TestInfo, productId: string) {
+  const email = uniqueEmail(testInfo, "panel-cliente");
+  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name: "Cliente del Panel", email, password: SHOPPER_PASSWORD }) });
+  const { token, userId } = await apiSignIn(email);
+  await apiJson("/home/product/add-to-card", { method: "POST", token, body: JSON.stringify({ userId, productId, quantity: 1 }) });
+  const { orderId } = await apiJson<{ orderId: string }>("/home/order/palce-order", { method: "POST", token, body: JSON.stringify({ userId, shippingInfo: SHIPPING_INFO }) });
+  await apiJson("/payment/card", { method: "POST", token, body: JSON.stringify({ orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: SHIPPING_INFO.name }) });
+  return { email, orderId };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+interface AdminFigures {
+  totalSale: number;
+  totalOrder: number;
+  commission: number;
+  todo: { shopRequests: number };
+}
+
+test.describe("paneles del vendedor y de la administración", () => {
+  test("el vendedor ve la venta pagada en sus cifras, su gráfico, sus pedidos y sus tareas, y cambia de periodo sin JavaScript", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.setTimeout(120_000);
+    const seller = await sellerWithProduct(testInfo);
+    const customer = await customerPays(testInfo, seller.productId);
+    const number = customer.orderId.slice(0, 8).toUpperCase();
+
+    // A customer is no seller: the 403 page.
+    await signIn(page, customer.email, SHOPPER_PASSWORD);
+    const refused = await page.goto("/dashboard/seller");
+    expect(refused?.status()).toBe(403);
+    await page.context().clearCookies();
+
+    await signIn(page, seller.email, SHOPPER_PASSWORD);
+    await page.goto("/dashboard/seller");
+    await expect(page.getByRole("heading", { level: 1, name: "Panel de su tienda" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Panel" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Periodo" }).getByRole("link", { name: "Últimos 30 días" })).toHaveAttribute("aria-current", "page");
+
+    // The one paid order, exactly: its total, the commission on its products, the net.
+    await expect(page.getByTestId("seller-total-sale")).toHaveText(formatPrice(PRICE + SHIPPING));
+    await expect(page.getByTestId("seller-total-sale-comparacion")).toHaveText("Frente a 0 en los 30 días anteriores");
+    await expect(page.getByTestId("seller-commission")).toHaveText(formatPrice(COMMISSION));
+    await expect(page.getByTestId("seller-net")).toHaveText(formatPrice(PRICE + SHIPPING - COMMISSION));
+    await expect(page.getByTestId("seller-total-order")).toHaveText("1");
+    await expect(page.getByTestId("seller-pending-order")).toHaveText("1");
+    await expect(page.getByTestId("seller-total-product")).toHaveText("1");
+    const chart = page.getByRole("img", { name: /^Ventas por día del / });
+    await expect(chart).toBeVisible();
+    const paid = formatPrice(PRICE + SHIPPING).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    await expect(chart).toHaveAccessibleName(new RegExp(`: ${paid} en 1 día con ventas; el mejor día fue el .+, con ${paid}\\.$`));
+    await expect(page.getByTestId("sales-table").locator("tbody tr")).toHaveCount(30);
+    await expect(page.getByTestId("best-sellers")).toContainText(seller.productName);
+    await expect(page.getByTestId("best-sellers")).toContainText("1 unidad");
+
+    // The recent orders link to the order's page; the to-do says what to do and where.
+    const recent = page.getByRole("region", { name: "Últimos pedidos" });
+    await expect(recent.getByRole("link", { name: new RegExp(`#${number}$`) }).first()).toHaveAttribute("href", /\/dashboard\/seller\/orders\/details\//);
+    const todo = page.getByRole("region", { name: "Qué hacer ahora" });
+    await expect(todo.getByTestId("todo-low-stock")).toContainText(seller.productName);
+    await expect(todo.getByTestId("todo-low-stock")).toContainText("9 unidades");
+    await todo.getByRole("link", { name: "1 pedido pagado por preparar" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/seller\/orders\?status=pendiente$/);
+    await expect(page.getByTestId("seller-orders-count")).toHaveText("1 pedido con estos filtros.");
+
+    // Another period through a plain link: the address keeps it, the chart has its days.
+    await page.goto("/dashboard/seller");
+    await page.getByRole("navigation", { name: "Periodo" }).getByRole("link", { name: "Últimos 7 días" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/seller\?period=7$/);
+    await expect(page.getByRole("navigation", { name: "Periodo" }).getByRole("link", { name: "Últimos 7 días" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("sales-table").locator("tbody tr")).toHaveCount(7);
+    await expect(page.getByTestId("seller-total-sale")).toHaveText(formatPrice(PRICE + SHIPPING));
+    await expect(page.getByTestId("seller-total-sale-comparacion")).toHaveText("Frente a 0 en los 7 días anteriores");
+
+    // A phone: nothing scrolls sideways; axe finds nothing serious.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await expectNoSidewaysScroll(page);
+    await page.getByText("Ver las cifras de cada día").click();
+    await expectNoSidewaysScroll(page);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+  });
+
+  test("la administración aterriza en su panel con las cifras de la tienda y sus tareas", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.setTimeout(120_000);
+    const seller = await sellerWithProduct(testInfo);
+    await customerPays(testInfo, seller.productId);
+    // Access tokens last seconds in these tests: each reading signs in afresh.
+    const figures = async () => {
+      const { token } = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
+      const { totalSale, totalOrder, commission, todo } = await apiJson<AdminFigures>("/admin/get-dashboard-index-data?period=7", { token });
+      return { totalSale, totalOrder, commission, shopRequests: todo.shopRequests };
+    };
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    // /dashboard is the admin's dashboard for an admin.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Administración" })).toBeVisible();
+
+    // Other journeys sell at the same time: the page must show what the API reads while nothing moves.
+    await expect
+      .poll(
+        async () => {
+          const before = await figures();
+          await page.goto("/dashboard/admin?period=7");
+          const shown = {
+            sale: await page.getByTestId("admin-total-sale").innerText(),
+            orders: await page.getByTestId("admin-total-order").innerText(),
+            commission: await page.getByTestId("admin-commission").innerText(),
+            requests: await page.getByTestId("admin-pending-total").innerText(),
+          };
+          const after = await figures();
+          if (JSON.stringify(before) !== JSON.stringify(after)) return "las cifras cambiaron mientras se leían";
+          expect(after.totalSale).toBeGreaterThanOrEqual(PRICE + SHIPPING);
+          return JSON.stringify(shown) === JSON.stringify({ sale: formatPrice(after.totalSale), orders: String(after.totalOrder), commission: formatPrice(after.commission), requests: String(after.shopRequests) });
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+
+    // The to-do links to where each thing is done.
+    const todo = page.getByRole("region", { name: "Qué hacer ahora" });
+    await expect(todo.getByRole("link", { name: /solicitud/ })).toHaveAttribute("href", "/dashboard/admin/shop-requests");
+    await expect(todo.getByTestId("todo-withdrawals")).toBeVisible();
+    await expect(todo.getByTestId("todo-unprepared")).toContainText("sin preparar desde hace 48 horas o más");
+    await expect(page.getByRole("region", { name: "Últimos pedidos" }).getByRole("link", { name: /^Pedido #/ }).first()).toHaveAttribute("href", /^\/dashboard\/admin\/orders\//);
+    await expect(page.getByTestId("sales-table").locator("tbody tr")).toHaveCount(7);
+
+    await expectNoSidewaysScroll(page);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+  });
+});
