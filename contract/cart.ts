@@ -21,8 +21,6 @@ export const REMOVED_FROM_WISHLIST = "Producto eliminado de favoritos.";
 export const ADDED_TO_COMPARE = "Producto agregado a la comparación.";
 export const REMOVED_FROM_COMPARE = "Producto eliminado de la comparación.";
 export const LISTS_MERGED = "Listas combinadas.";
-/** A seller cannot buy from their own shop: adding their product to the cart, or ordering it, is refused. */
-export const OWN_PRODUCT = "Este producto es de su propia tienda: no puede comprarlo.";
 /** Placing an order with a line of the buyer's own shop (added before the rule, or as a visitor). */
 export const ownProductInOrder = (productName: string) => `«${productName}» es de su propia tienda: quítelo del carrito para hacer el pedido.`;
 /** The sign-in merge left the visitor's lines of the user's own shop out of the cart. */

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWN_PRODUCT, ownProductInOrder, ownProductsLeftOut } from "#contract/cart";
+import { ownProductInOrder, ownProductsLeftOut } from "#contract/cart";
+import { OWN_PRODUCT } from "#contract/messages";
 import type { NotificationItem } from "#contract/notifications";
 import {
   orderNumber,

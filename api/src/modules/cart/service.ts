@@ -2,7 +2,6 @@ import { and, asc, desc, eq, gt, gte, isNotNull, lt, notExists, sql, type SQL } 
 import { alias, type AnyPgColumn, type PgColumn } from "drizzle-orm/pg-core";
 import {
   MINIMUM_QUANTITY,
-  OWN_PRODUCT,
   SIZE_UNKNOWN,
   type AddToCartBody,
   type CartAnswer,
@@ -13,6 +12,7 @@ import {
   type WishlistAnswer,
 } from "#contract/cart";
 import { PRODUCT_NOT_FOUND, PRODUCT_UNAVAILABLE } from "#contract/catalog";
+import { OWN_PRODUCT } from "#contract/messages";
 import { COMPARE_LIMIT } from "#contract/limits";
 import type { CartSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
