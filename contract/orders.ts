@@ -137,9 +137,8 @@ export const trackingNumberInput = z.preprocess(
   z
     .string({ invalid_type_error: TRACKING_NUMBER_INVALID })
     .trim()
-    .min(TRACKING_NUMBER_MIN_LENGTH, TRACKING_NUMBER_INVALID)
-    .max(TRACKING_NUMBER_MAX_LENGTH, TRACKING_NUMBER_INVALID)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*[A-Za-z0-9]$/, TRACKING_NUMBER_INVALID)
+    // One check for length and characters, so a bad number gets its message once.
+    .regex(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{${TRACKING_NUMBER_MIN_LENGTH - 2},${TRACKING_NUMBER_MAX_LENGTH - 2}}[A-Za-z0-9]$`), TRACKING_NUMBER_INVALID)
     .optional(),
 );
 
