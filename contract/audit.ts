@@ -7,7 +7,7 @@ import { endpoint } from "./http";
  * only (a trigger refuses UPDATE, DELETE and TRUNCATE). Shops write it first; the next issues add
  * their actions to AUDIT_ACTIONS.
  */
-export const AUDIT_ACTIONS = ["tienda.aprobar", "tienda.rechazar", "tienda.pedir_cambios", "tienda.suspender", "tienda.reactivar", "categoria.crear", "categoria.editar", "stock.ajustar", "producto.crear", "producto.editar", "producto.archivar", "producto.eliminar", "pedido.estado", "pedido.cancelar"] as const;
+export const AUDIT_ACTIONS = ["tienda.aprobar", "tienda.rechazar", "tienda.pedir_cambios", "tienda.suspender", "tienda.reactivar", "categoria.crear", "categoria.editar", "stock.ajustar", "producto.crear", "producto.editar", "producto.archivar", "producto.eliminar", "pedido.estado", "pedido.cancelar", "pedido.oferta"] as const;
 export const auditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditAction>;
 
@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "producto.eliminar": "Eliminó un producto",
   "pedido.estado": "Cambió el estado de un pedido",
   "pedido.cancelar": "Canceló un pedido",
+  "pedido.oferta": "Respondió a una oferta",
 };
 
 /** What kind of record an entry is about. */

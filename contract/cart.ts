@@ -21,6 +21,11 @@ export const REMOVED_FROM_WISHLIST = "Producto eliminado de favoritos.";
 export const ADDED_TO_COMPARE = "Producto agregado a la comparación.";
 export const REMOVED_FROM_COMPARE = "Producto eliminado de la comparación.";
 export const LISTS_MERGED = "Listas combinadas.";
+/** Placing an order with a line of the buyer's own shop (added before the rule, or as a visitor). */
+export const ownProductInOrder = (productName: string) => `«${productName}» es de su propia tienda: quítelo del carrito para hacer el pedido.`;
+/** The sign-in merge left the visitor's lines of the user's own shop out of the cart. */
+export const ownProductsLeftOut = (count: number) =>
+  `${LISTS_MERGED} ${count === 1 ? "Un producto de su carrito es de su propia tienda y se quitó" : `${count} productos de su carrito son de su propia tienda y se quitaron`}: no puede comprarlos.`;
 
 /** Refusals of a cart line's quantity and size, by the schema and by the API's stock checks alike. */
 export const MINIMUM_QUANTITY = "La cantidad mínima es 1.";

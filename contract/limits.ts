@@ -71,6 +71,9 @@ export const CODE_MAX_LENGTH = 40;
 export const SHIPPING_ADDRESS_MIN_LENGTH = 5;
 export const SHIPPING_ADDRESS_MAX_LENGTH = 200;
 export const SHIPPING_POST_CODE_MAX_LENGTH = 10;
+/** A carrier's tracking number: carriers use 8 to 30 letters and digits; spaces and dashes as they print them. */
+export const TRACKING_NUMBER_MIN_LENGTH = 6;
+export const TRACKING_NUMBER_MAX_LENGTH = 40;
 
 // ---- Reviews ------------------------------------------------------------------------------------
 export const REVIEW_MIN_LENGTH = 10;

@@ -29,6 +29,15 @@ export const INVALID_TEXT = "El texto contiene caracteres no válidos.";
  */
 export const PRODUCT_UNAVAILABLE = "Este producto no está disponible: la tienda no está vendiendo ahora.";
 
+/** SPEC.md section 8: the offers of an order could not be read (the customer's and the seller's order pages). */
+export const OFFERS_LOAD_ERROR = "Error al obtener las ofertas";
+
+/**
+ * A seller cannot buy from their own shop: adding their product to the cart is refused, and their
+ * product's page says so instead of offering the purchase form.
+ */
+export const OWN_PRODUCT = "Este producto es de su propia tienda: no puede comprarlo.";
+
 /** A list's `page` or page size that is not a whole number in range (orders, notifications, reviews). */
 export const INVALID_PAGE = "La página no es válida.";
 export const INVALID_PAGE_SIZE = "El tamaño de página no es válido.";

@@ -91,11 +91,17 @@ export const notificationItem = z.object({
   message: z.string(),
   orderId: z.string().nullable(),
   /**
-   * The product a 'stock' notice is about, absent on the others: `own` when the notice's user sells
-   * it (a low-stock notice, opening the seller's control page), otherwise a shopper's back-in-stock
-   * notice (opening the product's page).
+   * The product a 'stock' or 'resena' notice is about, absent on the others: `own` when the
+   * notice's user sells it (a low-stock notice opens the seller's control page, a review notice the
+   * product's reviews), otherwise a shopper's back-in-stock notice (opening the product's page).
    */
   product: z.object({ _id: z.string(), slug: z.string(), own: z.boolean() }).optional(),
+  /**
+   * On a notice about an order to one of its sellers (a new order, its payment, an offer, a
+   * cancellation): that seller's part of it, which their order page opens
+   * (`/dashboard/seller/orders/details/{sellerOrderId}`); absent on the customer's notices.
+   */
+  sellerOrderId: z.string().optional(),
   type: notificationType,
   read: z.boolean(),
   createdAt: isoDateTime,

@@ -11,6 +11,8 @@ import {
   SHIPPING_ADDRESS_MAX_LENGTH,
   SHIPPING_ADDRESS_MIN_LENGTH,
   SHIPPING_POST_CODE_MAX_LENGTH,
+  TRACKING_NUMBER_MAX_LENGTH,
+  TRACKING_NUMBER_MIN_LENGTH,
 } from "./limits";
 import { INVALID_USER } from "./messages";
 
@@ -125,11 +127,46 @@ export const orderParams = z.object({ orderId: uuid(INVALID_ORDER) });
 
 const INVALID_STATUS = `Estado no válido: use ${DELIVERY_STATUSES.join(", ")}.`;
 
-/** The new delivery status a seller or an admin sets. */
-export const orderStatusBody = z.object(
-  { status: z.enum(DELIVERY_STATUSES, { errorMap: () => ({ message: INVALID_STATUS }) }) },
-  objectExpected(INVALID_STATUS),
+export const TRACKING_NUMBER_MISSING = "Escriba el número de seguimiento del transportista.";
+export const TRACKING_NUMBER_INVALID = `El número de seguimiento tiene de ${TRACKING_NUMBER_MIN_LENGTH} a ${TRACKING_NUMBER_MAX_LENGTH} caracteres: letras, números, espacios y guiones.`;
+export const TRACKING_NUMBER_ONLY_WHEN_SHIPPING = "El número de seguimiento solo se indica al enviar el pedido.";
+
+/** The carrier's tracking number as typed: trimmed, empty means none. */
+export const trackingNumberInput = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z
+    .string({ invalid_type_error: TRACKING_NUMBER_INVALID })
+    .trim()
+    // One check for length and characters, so a bad number gets its message once.
+    .regex(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{${TRACKING_NUMBER_MIN_LENGTH - 2},${TRACKING_NUMBER_MAX_LENGTH - 2}}[A-Za-z0-9]$`), TRACKING_NUMBER_INVALID)
+    .optional(),
 );
+
+/**
+ * Shipping a part needs the carrier's tracking number (so the customer can follow it); a part
+ * delivered straight away may carry one; no other step does. Written once for the API's body and
+ * the web's status forms.
+ */
+export function trackingNumberRule(value: { status?: DeliveryStatus; trackingNumber?: string }, context: z.RefinementCtx): void {
+  if (value.status === "enviado" && value.trackingNumber === undefined) {
+    context.addIssue({ code: z.ZodIssueCode.custom, path: ["trackingNumber"], message: TRACKING_NUMBER_MISSING });
+  }
+  if (value.trackingNumber !== undefined && value.status !== undefined && value.status !== "enviado" && value.status !== "entregado") {
+    context.addIssue({ code: z.ZodIssueCode.custom, path: ["trackingNumber"], message: TRACKING_NUMBER_ONLY_WHEN_SHIPPING });
+  }
+}
+
+/** The new delivery status a seller or an admin sets, with the tracking number when it ships. */
+export const orderStatusBody = z
+  .object(
+    {
+      status: z.enum(DELIVERY_STATUSES, { errorMap: () => ({ message: INVALID_STATUS }) }),
+      trackingNumber: trackingNumberInput,
+    },
+    objectExpected(INVALID_STATUS),
+  )
+  .superRefine(trackingNumberRule);
+export type OrderStatusBody = z.infer<typeof orderStatusBody>;
 
 /** A shop order (seller) or an order (admin) whose status changes. */
 export const orderStatusParams = z.object({ id: uuid(INVALID_ORDER) });
@@ -177,6 +214,10 @@ export const shopOrder = z.object({
   price: z.number().int(),
   delivery_status: deliveryStatus,
   payment_status: paymentStatus,
+  /** The carrier's tracking number, given when the part was shipped (null before, or for parts shipped without one). */
+  trackingNumber: z.string().nullable(),
+  shippedAt: isoDateTime.nullable(),
+  deliveredAt: isoDateTime.nullable(),
 });
 export type ShopOrder = z.infer<typeof shopOrder>;
 

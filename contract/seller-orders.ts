@@ -73,6 +73,10 @@ export const sellerOrderDetail = sellerOrderSummary.extend({
   shopName: z.string(),
   shippingInfo,
   products: z.array(sellerOrderLine),
+  /** The carrier's tracking number, given when it was shipped. */
+  trackingNumber: z.string().nullable(),
+  shippedAt: isoDateTime.nullable(),
+  deliveredAt: isoDateTime.nullable(),
   /** The delivery statuses this sub-order may move to now (empty when none). */
   nextStatuses: z.array(deliveryStatus),
 });

@@ -20,11 +20,13 @@ import { catalogPageHeaders, getProduct } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
 import { getMyReview, getReviews, isReviewIntent, reviewAction, reviewsPageOf } from "~/services/reviews.server";
 import { getShopper } from "~/services/shopper.server";
+import { isOwnProduct } from "~/services/own-product.server";
+import { sellerPaths } from "~/components/seller/seller-paths";
 import { getMyStockAlerts, isStockAlertIntent, stockAlertAction } from "~/services/stock-alerts.server";
 import { BackInStock } from "~/components/product/BackInStock";
 import { stockText } from "~/components/product/stock";
 import { PRODUCT_NOT_FOUND, slugify } from "#contract/catalog";
-import { PRODUCT_UNAVAILABLE } from "#contract/messages";
+import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "#contract/messages";
 import { MAX_ADD_QUANTITY } from "#contract/limits";
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -43,10 +45,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const shopper = getShopper(args);
   const reviewsPageNo = reviewsPageOf(args.request);
   // The product's answer carries the first page of reviews; only later pages need a call.
-  const [reviews, myReview, stockAlerts] = await Promise.all([
+  const [reviews, myReview, stockAlerts, own] = await Promise.all([
     reviewsPageNo === 1 ? firstReviews : getReviews(args.context.api, product._id, reviewsPageNo),
     getMyReview(shopper, product._id),
     getMyStockAlerts(args, product),
+    isOwnProduct(args, product),
   ]);
   const pageUrl = `${webEnv.publicWebUrl}/product/details/${product.slug}`;
   // schema.org Product, so search engines can show price, stock and rating.
@@ -79,7 +82,7 @@ export async function loader(args: LoaderFunctionArgs) {
         }
       : {}),
   };
-  return { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts };
+  return { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts, own };
 }
 
 export const headers: HeadersFunction = catalogPageHeaders;
@@ -110,6 +113,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 const fieldLook =
   "mt-1.5 block w-full rounded-lg border border-neutral-500 bg-white px-3 py-2.5 text-ink shadow-sm aria-[invalid=true]:border-red-600";
+
+/** In place of the purchase form on a product of the signed-in seller's own shop, which they cannot buy. */
+function OwnProductNotice({ product }: { product: ProductDetails }) {
+  return (
+    <section aria-labelledby="producto-propio" className="mt-8 space-y-3 rounded-2xl border border-neutral-300 bg-neutral-50 p-5" data-testid="own-product">
+      <h2 id="producto-propio" className="text-lg font-bold text-ink">
+        Es un producto de su tienda
+      </h2>
+      <p className="text-neutral-700">{OWN_PRODUCT}</p>
+      <Link to={sellerPaths.editProduct(product._id)} className={secondaryButtonLook}>
+        Editar el producto
+      </Link>
+    </section>
+  );
+}
 
 /**
  * Size (only sizes in stock can be chosen), quantity and the three buttons. A plain POST form to
@@ -211,7 +229,7 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
 }
 
 export default function ProductDetailsPage() {
-  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts } = useLoaderData<typeof loader>();
+  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts, own } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reviewResult = actionData && "result" in actionData ? actionData.result : null;
   const categoryHref = `/products?category=${encodeURIComponent(product.category.slug)}`;
@@ -305,9 +323,14 @@ export default function ProductDetailsPage() {
             </section>
           ) : null}
 
-          <BackInStock product={product} waiting={stockAlerts} />
-
-          <PurchaseForm product={product} />
+          {own ? (
+            <OwnProductNotice product={product} />
+          ) : (
+            <>
+              <BackInStock product={product} waiting={stockAlerts} />
+              <PurchaseForm product={product} />
+            </>
+          )}
 
           <section className="mt-8 border-t border-neutral-200 pt-6" aria-labelledby="descripcion">
             <h2 id="descripcion" className="text-lg font-bold text-ink">

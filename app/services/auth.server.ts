@@ -175,7 +175,7 @@ export async function signIn({ context }: RequestArgs, tokens: Pick<SessionAnswe
   session.set("refreshToken", tokens.refreshToken);
   session.unset("redirectTo");
   // The visitor's cart, favourites and compare list become the user's (DESIGN.md section 3).
-  await mergeGuestLists(context, tokens.token);
+  const mergeNotice = await mergeGuestLists(context, tokens.token);
   const claims = readAccessToken(tokens.token);
   let name = options.name;
   if (name === undefined && claims) {
@@ -186,6 +186,7 @@ export async function signIn({ context }: RequestArgs, tokens: Pick<SessionAnswe
   }
   session.set("userName", name ?? "");
   if (options.flash) session.flash(options.flash);
+  else if (mergeNotice) session.flash({ kind: "error", message: mergeNotice });
   return redirect(options.to === DEFAULT_AFTER_SIGN_IN ? homeOf(claims?.role) : options.to);
 }
 

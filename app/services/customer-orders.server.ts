@@ -84,6 +84,8 @@ export function redeemVoucher(account: AccountClient, code: string): Promise<Vou
 
 export interface PresentedCustomerShopOrder extends Omit<CustomerOrderDetail["suborders"][number], "products"> {
   products: PresentedItem[];
+  /** When the part was shipped, written for the page (null before). */
+  shippedOn: string | null;
 }
 
 /** The order as the details page shows it: images as addresses the browser reaches. */
@@ -97,6 +99,7 @@ export function presentCustomerOrder(order: CustomerOrderDetail): PresentedCusto
     suborders: order.suborders.map((suborder) => ({
       ...suborder,
       products: suborder.products.map(({ image, ...item }) => ({ ...item, imageSrc: image ? imageUrl(image, 200) : null })),
+      shippedOn: suborder.shippedAt ? longDateTime(suborder.shippedAt) : null,
     })),
   };
 }

@@ -2,6 +2,7 @@ import { couponEndpoints, type CouponAnswer } from "#contract/coupons";
 import { orderEndpoints, type OrderDetail, type OrderItem, type PlaceOrderAnswer, type ShippingInfo, type ShopOrder } from "#contract/orders";
 import { paymentEndpoints, type CardMode, type PaymentAnswer } from "#contract/payments";
 import { walletEndpoints } from "#contract/wallet";
+import { longDateTime } from "#contract/store-time";
 import { ApiError, imageUrl, type ApiClient } from "./api.server";
 import type { AccountClient } from "./auth.server";
 
@@ -77,6 +78,8 @@ export interface PresentedItem extends Omit<OrderItem, "image"> {
 
 export interface PresentedShopOrder extends Omit<ShopOrder, "products"> {
   products: PresentedItem[];
+  /** When the part was shipped, written for the page (null before). */
+  shippedOn: string | null;
 }
 
 /** The order as the pages show it: images as addresses the browser reaches. */
@@ -90,6 +93,7 @@ export function presentOrder(order: OrderDetail): PresentedOrder {
     suborders: order.suborders.map((suborder) => ({
       ...suborder,
       products: suborder.products.map(({ image, ...item }) => ({ ...item, imageSrc: image ? imageUrl(image, 200) : null })),
+      shippedOn: suborder.shippedAt ? longDateTime(suborder.shippedAt) : null,
     })),
   };
 }

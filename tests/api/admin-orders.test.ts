@@ -88,11 +88,11 @@ describe("pedidos de la administración (PGlite)", () => {
   it("writes the audit log when an admin moves one shop's part or cancels the order", async () => {
     const { order } = (await get(admin, `/admin/order/${paid.orderId}`)).json() as AdminOrderAnswer;
     const centro = order.suborders.find((part) => part.shopName === "Centro Pádel")!;
-    const moved = await api.app.inject({ method: "PUT", url: `/seller/order-status/update/${centro._id}`, headers: admin.headers, payload: { status: "enviado" } });
+    const moved = await api.app.inject({ method: "PUT", url: `/seller/order-status/update/${centro._id}`, headers: admin.headers, payload: { status: "enviado", trackingNumber: "ADM-778899" } });
     expect(moved.statusCode, moved.body).toBe(200);
     const entries = await api.db.select().from(auditLog).where(and(eq(auditLog.entity, "pedido"), eq(auditLog.entityId, paid.orderId)));
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actorId: admin.id, action: "pedido.estado", after: { deliveryStatus: "Centro Pádel: enviado" } });
+    expect(entries[0]).toMatchObject({ actorId: admin.id, action: "pedido.estado", after: { deliveryStatus: "Centro Pádel: enviado", trackingNumber: "ADM-778899" } });
 
     const after = ((await get(admin, `/admin/order/${paid.orderId}`)).json() as AdminOrderAnswer).order;
     expect(after.suborders.find((part) => part.shopName === "Centro Pádel")!.nextStatuses).toEqual(["entregado"]);

@@ -200,10 +200,12 @@ describe("notificaciones", () => {
       const subs = await api.db.select({ id: shopOrders.id, status: shopOrders.deliveryStatus }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
       return { order: order!.status, subs: Object.fromEntries(subs.map((sub) => [sub.id, sub.status])) };
     };
+    // Shipping carries the carrier's tracking number.
+    const change = (status: unknown) => (status === "enviado" ? { status, trackingNumber: "ES-123456789" } : { status });
     const sellerUpdate = (user: Customer | undefined, subOrderId: string, status: unknown) =>
-      call("PUT", `/seller/order-status/update/${subOrderId}`, user, { status });
+      call("PUT", `/seller/order-status/update/${subOrderId}`, user, change(status));
     const adminUpdate = (user: Customer | undefined, orderId: string, status: unknown) =>
-      call("PUT", `/admin/order-status/update/${orderId}`, user, { status });
+      call("PUT", `/admin/order-status/update/${orderId}`, user, change(status));
 
     async function paidOrder() {
       const placed = await customerWithOrder(api.app, api.db, catalogue);

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { offers, orderPayments, orders, shopOrders } from "../../api/src/db/schema";
+import { auditLog, offers, orderPayments, orders, shopOrders } from "../../api/src/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
@@ -62,6 +62,10 @@ describe("ofertas concurrentes en PostgreSQL", () => {
     const winner = responses.find((response) => response.statusCode === 200)!.json().offer.status;
     const [row] = await api.db.select({ subtotal: orders.subtotal, total: orders.total }).from(orders).where(eq(orders.id, orderId));
     expect(row).toEqual(winner === "aceptada" ? { subtotal: 15_000, total: 15_500 } : { subtotal: 20_000, total: 20_500 });
+    // The one answer that applied, and only it, is in the audit log.
+    const entries = await api.db.select().from(auditLog).where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "pedido.oferta")));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.after).toMatchObject({ status: winner });
   });
 
   it("aceptar y pagar a la vez: el pago cobra exactamente el total que queda en el pedido", async () => {

@@ -98,7 +98,7 @@ describe("pedidos del vendedor (PGlite)", () => {
     expect((await detail(sellers.centro, unpaid.centroSub)).nextStatuses).toEqual(["cancelado"]);
 
     // After moving it, the allowed steps follow; the list's filter too.
-    const moved = await api.app.inject({ method: "PUT", url: `/seller/order-status/update/${paid.centroSub}`, headers: sellers.centro.headers, payload: { status: "enviado" } });
+    const moved = await api.app.inject({ method: "PUT", url: `/seller/order-status/update/${paid.centroSub}`, headers: sellers.centro.headers, payload: { status: "enviado", trackingNumber: "ES123456789" } });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await detail(sellers.centro, paid.centroSub)).nextStatuses).toEqual(["entregado"]);
     expect((await list(sellers.centro, "?status=enviado")).orders.map((row) => row._id)).toEqual([paid.centroSub]);

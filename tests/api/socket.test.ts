@@ -218,11 +218,11 @@ describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
       method: "PUT",
       url: `/seller/order-status/update/${smashSub}`,
       headers: sellers.smash.headers,
-      payload: { status: "enviado" },
+      payload: { status: "enviado", trackingNumber: "PKG 4455 6677" },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await until(() => toCustomer.length === 1, "el aviso en la otra instancia");
-    expect(toCustomer[0]!.message).toBe(`Su pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Enviado».`);
+    expect(toCustomer[0]!.message).toBe(`Su pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Enviado». Número de seguimiento: PKG 4455 6677.`);
 
     // The server drops every LISTEN connection to this file's database: each instance opens its own again, listens on and
     // asks its clients to reload, since what was committed meanwhile was never pushed.

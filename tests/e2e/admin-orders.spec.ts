@@ -80,10 +80,17 @@ test.describe("pedidos de la administración", () => {
     const select = part.getByLabel(`Nuevo estado de ${shopName}`);
     await expect(select.locator("option")).toHaveText(["En preparación", "Enviado", "Entregado", "Cancelar y reembolsar al cliente"]);
     await select.selectOption("enviado");
+    // Shipping without the carrier's tracking number is refused beside the field.
     await part.getByRole("button", { name: `Cambiar estado de ${shopName}` }).click();
+    const tracking = page.getByTestId("admin-order-part").first().getByLabel(`Número de seguimiento de ${shopName}`);
+    await expect(tracking).toHaveAttribute("aria-invalid", "true");
+    await expect(tracking).toHaveAccessibleDescription(/Escriba el número de seguimiento del transportista\./);
+    await tracking.fill("ADM 5566 7788");
+    await page.getByTestId("admin-order-part").first().getByRole("button", { name: `Cambiar estado de ${shopName}` }).click();
 
     await expect(page.getByText("Estado del pedido actualizado.")).toBeVisible();
     await expect(page.getByTestId("admin-order-part").first().getByTestId("part-status")).toContainText("Entrega: Enviado");
+    await expect(page.getByTestId("admin-order-part").first().getByTestId("part-tracking")).toContainText("Número de seguimiento: ADM 5566 7788");
     await expect(page.getByTestId("admin-order-part").first().getByLabel(`Nuevo estado de ${shopName}`).locator("option")).toHaveText(["Entregado"]);
     await expectNoSidewaysScroll(page);
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { adminMovesOrder, buyAndPay, plentifulProduct } from "./orders-support";
+import { adminMovesOrder, buyAndPay, plentifulProduct, TRACKING_NUMBER } from "./orders-support";
 import { headerLink, registerThroughForm, uniqueEmail } from "./support";
 
 const SCREEN = "/dashboard/system-notifications";
@@ -30,7 +30,7 @@ test.describe("notificaciones", () => {
     const items = page.getByTestId("notification");
     await expect(items).toHaveCount(5);
     await expect(page.getByText("Página 1 de 2")).toBeVisible();
-    await expect(items.first().locator("p").first()).toHaveText(/^Su pedido #[0-9A-F]{8} está ahora «Enviado»\.$/);
+    await expect(items.first().locator("p").first()).toHaveText(new RegExp(`^Su pedido #[0-9A-F]{8} está ahora «Enviado»\\. Número de seguimiento: ${TRACKING_NUMBER}\\.$`));
     await expect(items.first().getByRole("link", { name: /^#[0-9A-F]{8}$/ })).toHaveAttribute("href", /^\/dashboard\/order\/details\/[0-9a-f-]{36}$/);
     // On the first page 'Anterior' is there but leads nowhere.
     await expect(page.getByRole("link", { name: "Anterior" })).toHaveAttribute("aria-disabled", "true");

@@ -47,10 +47,13 @@ export async function addToWishlistThroughApi(email: string, productId: string):
   await apiCall("/home/product/add-to-wishlist", token, "POST", { userId, productId });
 }
 
-/** The admin moves the whole order to `status` (cancelling a paid one refunds it); the customer is told. */
+/** The carrier's number the journeys ship with. */
+export const TRACKING_NUMBER = "ES-2026-000123";
+
+/** The admin moves the whole order to `status` (cancelling a paid one refunds it; shipping carries TRACKING_NUMBER); the customer is told. */
 export async function adminMovesOrder(orderId: string, status: "procesando" | "enviado" | "entregado" | "cancelado"): Promise<void> {
   const admin = await apiSignIn("admin@mercadopadel.test", DEMO_PASSWORD);
-  await apiCall(`/admin/order-status/update/${orderId}`, admin.token, "PUT", { status });
+  await apiCall(`/admin/order-status/update/${orderId}`, admin.token, "PUT", status === "enviado" ? { status, trackingNumber: TRACKING_NUMBER } : { status });
 }
 
 /** The in-stock product without sizes that has the most units, so orders of both projects never run it out. */

@@ -5,8 +5,9 @@ import { apiSignIn, apiUrl, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 /**
  * Issue 12, the seller's orders: a customer pays an order of a demo seller's product; the seller
  * finds it in the list (search by the customer's name), opens it, moves it to 'Enviado' (a form read
- * before another change is refused beside it),
- * and the customer's order page shows the new status. Each project buys a product of its own.
+ * before another change is refused beside it; shipping without the carrier's tracking number is
+ * refused beside the field), and the customer's order page shows the new status and the number.
+ * Each project buys a product of its own.
  */
 
 const DEMO_PASSWORD = "Demo-Padel-2026";
@@ -70,7 +71,7 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test.describe("pedidos del vendedor", () => {
-  test("el vendedor encuentra el pedido pagado, lo pasa a «Enviado» (un formulario viejo se rechaza) y el cliente lo ve", async ({ page, browser }, testInfo) => {
+  test("el vendedor encuentra el pedido pagado, lo pasa a «Enviado» con el número de seguimiento (un formulario viejo se rechaza) y el cliente lo ve", async ({ page, browser }, testInfo) => {
     test.setTimeout(120_000);
     const product = await productFor(testInfo);
     const customer = await customerPays(testInfo, product._id);
@@ -125,11 +126,19 @@ test.describe("pedidos del vendedor", () => {
     await expect(page.getByTestId("seller-order-status")).toContainText("En preparación");
     await expect(form.getByLabel("En preparación", { exact: true })).toHaveCount(0);
 
-    // The next step from there: sent.
+    // The next step from there: sent, which needs the carrier's tracking number.
     await form.getByLabel("Enviado", { exact: true }).check();
+    const tracking = form.getByLabel("Número de seguimiento");
+    await form.getByRole("button", { name: "Cambiar estado" }).click();
+    await expect(tracking).toHaveAttribute("aria-invalid", "true");
+    await expect(tracking).toHaveAccessibleDescription(/Escriba el número de seguimiento del transportista\./);
+    await expect(page.getByTestId("seller-order-status")).toContainText("En preparación");
+    await expect(form.getByLabel("Enviado", { exact: true })).toBeChecked();
+    await tracking.fill("  ES-4411 2233  ");
     await form.getByRole("button", { name: "Cambiar estado" }).click();
     await expect(page.getByText("Estado del pedido actualizado.")).toBeVisible();
     await expect(page.getByTestId("seller-order-status")).toContainText("Enviado");
+    await expect(page.getByTestId("seller-order-tracking")).toContainText("Número de seguimiento: ES-4411 2233");
     await expect(page.getByTestId("status-refused")).toHaveCount(0);
     await expect(form.getByRole("radio")).toHaveCount(1);
     await expect(form.getByLabel("Entregado", { exact: true })).toBeVisible();
@@ -140,6 +149,8 @@ test.describe("pedidos del vendedor", () => {
     await signIn(customerPage, customer.email, SHOPPER_PASSWORD);
     await customerPage.goto(`/dashboard/order/details/${customer.orderId}`);
     await expect(customerPage.getByTestId("order-delivery-status")).toContainText("Enviado");
+    await expect(customerPage.getByTestId("order-tracking")).toContainText(/Enviado el .+ · Número de seguimiento: ES-4411 2233/);
+    await expectNoSidewaysScroll(customerPage);
     await customerPage.context().close();
   });
 

@@ -55,6 +55,17 @@ export function ShopOrderSection({ suborder, showStatus = true }: { suborder: Pr
           </p>
         ) : null}
       </div>
+      {showStatus && suborder.shippedOn ? (
+        <p className="border-b border-neutral-200 py-3 text-sm text-neutral-800" data-testid="order-tracking">
+          Enviado el {suborder.shippedOn}
+          {suborder.trackingNumber ? (
+            <>
+              {" "}
+              · Número de seguimiento: <strong className="break-all font-mono">{suborder.trackingNumber}</strong>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <ul className="divide-y divide-neutral-200">
         {suborder.products.map((item) => (
           <li key={`${item.productId}-${item.size ?? ""}`} className="flex items-center gap-4 py-3" data-testid="order-item">

@@ -1,10 +1,27 @@
+import { z } from "zod";
+import { uuid } from "#contract/fields";
+import { DELIVERY_STATUSES, trackingNumberInput, trackingNumberRule } from "#contract/orders";
 import { SELLER_HOME, sellerPaths } from "./seller-paths";
 
-/** The seller's order pages (issue 12): their addresses and the status form's intent. */
+/** The seller's order pages (issue 12): their addresses and their forms' intents and schemas. */
 export const sellerOrderPaths = {
   list: sellerPaths.orders,
   details: (subOrderId: string) => `${SELLER_HOME}/orders/details/${encodeURIComponent(subOrderId)}`,
 };
 
-export const sellerOrderIntents = { changeStatus: "cambiar-estado" } as const;
+export const sellerOrderIntents = { changeStatus: "cambiar-estado", acceptOffer: "aceptar-oferta", rejectOffer: "rechazar-oferta" } as const;
 
+/** The status form: the next status and, to ship, the carrier's tracking number (the API's own rule). */
+export const sellerOrderStatusSchema = z
+  .object({
+    intent: z.literal(sellerOrderIntents.changeStatus),
+    status: z.enum(DELIVERY_STATUSES, { errorMap: () => ({ message: "Elija el nuevo estado del pedido." }) }),
+    trackingNumber: trackingNumberInput,
+  })
+  .superRefine(trackingNumberRule);
+
+/** One pending offer's buttons: accept or reject it. */
+export const sellerOfferAnswerSchema = z.object({
+  intent: z.enum([sellerOrderIntents.acceptOffer, sellerOrderIntents.rejectOffer], { errorMap: () => ({ message: "Elija aceptar o rechazar la oferta." }) }),
+  offerId: uuid("La oferta no es válida."),
+});

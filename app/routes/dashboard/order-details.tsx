@@ -3,6 +3,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { OFFERS_LOAD_ERROR } from "#contract/messages";
 import { clockTime, longDateTime } from "#contract/store-time";
 import { FormAlert, SubmitButton, textLinkLook, TextField } from "~/components/account/FormControls";
 import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderView";
@@ -93,7 +94,7 @@ function OffersPanel({ suborder, offers, lastResult }: { suborder: PresentedCust
         <OfferHistory offers={offers.filter((offer) => offer.shopOrderId === suborder._id)} />
       ) : (
         <p role="alert" className="font-medium text-red-800">
-          Error al obtener las ofertas
+          {OFFERS_LOAD_ERROR}
         </p>
       )}
       {suborder.canOffer ? (

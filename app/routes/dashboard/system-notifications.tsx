@@ -4,13 +4,13 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { notificationLinks } from "~/components/notifications/notification-links";
 import { notificationActionSchema, notificationIntents } from "~/components/notifications/notification-schemas";
 import { ApiError } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
 import { deleteNotification, getNotificationsPage, markNotificationRead, type NotificationsPage } from "~/services/notifications.server";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { NOTIFICATION_DELETED, NOTIFICATION_MARKED_READ, NOTIFICATION_TYPE_LABELS } from "#contract/notifications";
-import { orderNumber } from "#contract/orders";
 import { shortDateTime } from "#contract/store-time";
 import { redirectWithFlash } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
@@ -83,29 +83,16 @@ function NotificationCard({ notification, page }: { notification: ShownNotificat
         {notification.message}
       </p>
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        {notification.orderId ? (
-          <div className="flex gap-1">
-            <dt className="font-semibold">Pedido:</dt>
+        {notificationLinks(notification).map((link) => (
+          <div key={link.subject} className="flex gap-1">
+            <dt className="font-semibold">{link.subject}:</dt>
             <dd>
-              <Link to={`/dashboard/order/details/${notification.orderId}`} className="underline underline-offset-2 hover:text-slate-900">
-                #{orderNumber(notification.orderId)}
+              <Link to={link.href} className="underline underline-offset-2 hover:text-slate-900">
+                {link.text}
               </Link>
             </dd>
           </div>
-        ) : null}
-        {notification.product ? (
-          <div className="flex gap-1">
-            <dt className="font-semibold">Producto:</dt>
-            <dd>
-              <Link
-                to={notification.product.own ? `/dashboard/seller/control/${notification.product._id}` : `/product/details/${notification.product.slug}`}
-                className="underline underline-offset-2 hover:text-slate-900"
-              >
-                {notification.product.own ? "Ver su control de stock" : "Ver el producto"}
-              </Link>
-            </dd>
-          </div>
-        ) : null}
+        ))}
         <div className="flex gap-1">
           <dt className="font-semibold">Tipo:</dt>
           <dd>{NOTIFICATION_TYPE_LABELS[notification.type] ?? notification.type}</dd>

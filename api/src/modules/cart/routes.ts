@@ -5,6 +5,7 @@ import {
   ADDED_TO_WISHLIST,
   cartEndpoints as endpoints,
   LISTS_MERGED,
+  ownProductsLeftOut,
   QUANTITY_UPDATED,
   REMOVED_FROM_CART,
   REMOVED_FROM_COMPARE,
@@ -113,7 +114,7 @@ export async function cartRoutes(app: FastifyInstance, opts: CartRoutesOptions) 
   route(app, endpoints.mergeGuestLists, async (request) => {
     const shopper = currentShopper(request);
     if (shopper.kind !== "user") throw new HttpError(403, FORBIDDEN);
-    await mergeGuestLists(db, shopper.id, request.body.guestId.toLowerCase());
-    return { message: LISTS_MERGED };
+    const { ownProductsLeftOut: leftOut } = await mergeGuestLists(db, shopper.id, request.body.guestId.toLowerCase());
+    return { message: leftOut > 0 ? ownProductsLeftOut(leftOut) : LISTS_MERGED };
   });
 }

@@ -12,6 +12,7 @@ import {
   type WishlistAnswer,
 } from "#contract/cart";
 import { PRODUCT_NOT_FOUND, PRODUCT_UNAVAILABLE } from "#contract/catalog";
+import { OWN_PRODUCT } from "#contract/messages";
 import { COMPARE_LIMIT } from "#contract/limits";
 import type { CartSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
@@ -64,8 +65,9 @@ const cartLineInStore = sql<boolean>`(${cartItems.productId} in (select ${produc
 
 async function requireProduct(db: Db, productId: string) {
   const [product] = await db
-    .select({ stock: products.stock, sizes: productSizesList, inStore: sql<boolean>`${inStore}` })
+    .select({ stock: products.stock, sizes: productSizesList, inStore: sql<boolean>`${inStore}`, ownerId: shops.ownerId })
     .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
     .where(eq(products.id, productId));
   if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
   return product;
@@ -87,6 +89,8 @@ function chosenSize(product: Awaited<ReturnType<typeof requireProduct>>, size: s
  */
 export async function addToCart(db: Db, shopper: Shopper, body: AddToCartBody): Promise<void> {
   const product = await requireProduct(db, body.productId);
+  // A seller does not buy from their own shop (their sale would credit themself).
+  if (shopper.kind === "user" && product.ownerId === shopper.id) throw new HttpError(400, OWN_PRODUCT);
   // Its shop is not selling (pending, rejected, suspended): the product's page says so too.
   if (!product.inStore) throw new HttpError(400, PRODUCT_UNAVAILABLE);
   const { size, stock } = chosenSize(product, body.size);
@@ -281,7 +285,7 @@ export async function compareListOf(db: Db, shopper: Shopper): Promise<CompareAn
  * joins too, unless the user already has one on their cart or has used that coupon before. The
  * guest's rows are then deleted, so a repeated call changes nothing.
  */
-export async function mergeGuestLists(db: Db, userId: string, guestId: string): Promise<void> {
+export async function mergeGuestLists(db: Db, userId: string, guestId: string): Promise<{ ownProductsLeftOut: number }> {
   const user: Shopper = { kind: "user", id: userId };
   const guestLine = alias(cartItems, "guest_line");
   // A sold-out line keeps one unit (the least a line holds) and stays listed apart.
@@ -289,11 +293,17 @@ export async function mergeGuestLists(db: Db, userId: string, guestId: string): 
     sql`least(${quantity}, greatest(${lineStock(line)}, 1))`;
   const column = (target: PgColumn) => sql.identifier(target.name);
 
-  await db.transaction(async (tx) => {
+  // The visitor's lines of the user's own shop stay out of the cart: a seller does not buy from themself.
+  const ownProduct = sql`${guestLine.productId} in (select ${products.id} from ${products} join ${shops} on ${shops.id} = ${products.shopId} where ${shops.ownerId} = ${userId}::uuid)`;
+
+  return db.transaction(async (tx) => {
+    const leftOut = await tx.execute<{ lines: number }>(
+      sql`select count(*)::integer as lines from ${cartItems} as ${guestLine} where ${guestLine.guestId} = ${guestId}::uuid and ${ownProduct}`,
+    );
     await tx.execute(sql`
       insert into ${cartItems} (${column(cartItems.userId)}, ${column(cartItems.productId)}, ${column(cartItems.size)}, ${column(cartItems.quantity)}, ${column(cartItems.createdAt)})
       select ${userId}::uuid, ${guestLine.productId}, ${guestLine.size}, ${cappedAtStock(sql`${guestLine.quantity}`, guestLine)}, ${guestLine.createdAt}
-      from ${cartItems} as ${guestLine} where ${guestLine.guestId} = ${guestId}::uuid
+      from ${cartItems} as ${guestLine} where ${guestLine.guestId} = ${guestId}::uuid and not ${ownProduct}
       on conflict (${column(cartItems.userId)}, ${column(cartItems.productId)}, ${column(cartItems.size)}) where ${column(cartItems.userId)} is not null
       do update set ${column(cartItems.quantity)} = ${cappedAtStock(sql`${cartItems.quantity} + excluded.${column(cartItems.quantity)}`, cartItems)}`);
 
@@ -329,6 +339,7 @@ export async function mergeGuestLists(db: Db, userId: string, guestId: string): 
       on conflict (${column(cartCoupons.userId)}) where ${column(cartCoupons.userId)} is not null do nothing`);
 
     for (const list of [cartItems, wishlistItems, compareItems, cartCoupons]) await tx.delete(list).where(eq(list.guestId, guestId));
+    return { ownProductsLeftOut: leftOut.rows[0]!.lines };
   });
 }
 

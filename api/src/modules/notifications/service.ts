@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { NOTIFICATION_NOT_FOUND, type NotificationItem, type NotificationsAnswer, type NotificationType } from "#contract/notifications";
 import type { Db, Transaction } from "../../db/client.js";
-import { notifications, notificationType, products, shops } from "../../db/schema.js";
+import { notifications, notificationType, orders, products, shopOrders, shops } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 
 // The database's enum holds exactly the contract's types: adding one on either side alone fails to compile.
@@ -14,7 +14,7 @@ export interface NewNotification {
   type: NotificationType;
   message: string;
   orderId?: string | null;
-  /** The product a 'stock' notice is about. */
+  /** The product a 'stock' or 'resena' notice is about. */
   productId?: string | null;
 }
 
@@ -27,12 +27,23 @@ export async function notify(db: Db | Transaction, notices: NewNotification[]): 
   await db.insert(notifications).values(notices);
 }
 
-type NotificationRow = typeof notifications.$inferSelect & { productSlug: string | null; productOwned: boolean | null };
+type NotificationRow = typeof notifications.$inferSelect & { productSlug: string | null; productOwned: boolean | null; sellerOrderId: string | null };
 
 /**
- * Notifications with what their links need: a 'stock' notice's product (its slug, and whether the
- * notice's user sells it: a seller's low-stock notice opens the control page, a shopper's
- * back-in-stock notice the product's page).
+ * The part of a notice's order that the notice's user sells, when they are one of its sellers and
+ * not its customer: a seller's notice opens their own order page, never the customer's.
+ */
+const sellerOrderOfNotice = sql<string | null>`(
+  select ${shopOrders.id} from ${shopOrders}
+  join ${shops} on ${shops.id} = ${shopOrders.shopId}
+  join ${orders} on ${orders.id} = ${shopOrders.orderId}
+  where ${shopOrders.orderId} = ${notifications.orderId} and ${shops.ownerId} = ${notifications.userId} and ${orders.userId} <> ${notifications.userId}
+  limit 1)`;
+
+/**
+ * Notifications with what their links need: the product of a 'stock' or 'resena' notice (its slug,
+ * and whether the notice's user sells it: a seller's low-stock notice opens the control page, a
+ * shopper's back-in-stock notice the product's page), and a seller's part of the notice's order.
  */
 function selectNotifications(db: Db) {
   return db
@@ -40,6 +51,7 @@ function selectNotifications(db: Db) {
       ...getTableColumns(notifications),
       productSlug: products.slug,
       productOwned: sql<boolean | null>`(${shops.ownerId} = ${notifications.userId})`,
+      sellerOrderId: sellerOrderOfNotice,
     })
     .from(notifications)
     .leftJoin(products, eq(products.id, notifications.productId))
@@ -53,6 +65,7 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
     orderId: row.orderId,
     // Only on the notices about a product ('stock'): the others keep the spec's shape.
     ...(row.productId && row.productSlug ? { product: { _id: row.productId, slug: row.productSlug, own: row.productOwned === true } } : {}),
+    ...(row.sellerOrderId ? { sellerOrderId: row.sellerOrderId } : {}),
     type: row.type,
     read: row.read,
     createdAt: row.createdAt.toISOString(),

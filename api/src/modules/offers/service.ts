@@ -8,6 +8,7 @@ import { offers, orders, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { orderCouponDiscount } from "../coupons/service.js";
+import { recordAudit } from "../audit/service.js";
 import { notify } from "../notifications/service.js";
 import { expireUnpaidOrders, payableOrder } from "../orders/expiry.js";
 import { commissionOf } from "../orders/pricing.js";
@@ -201,6 +202,15 @@ export async function respondToOffer(db: Db, settings: OrderSettings, sellerId: 
       .where(and(eq(offers.id, offer.id), eq(offers.status, "pendiente")))
       .returning();
     if (!answered) throw new HttpError(409, OFFER_ALREADY_ANSWERED);
+    // A change of price by a seller is a money action: the log keeps who answered and what it did to the part.
+    await recordAudit(tx, {
+      actorId: sellerId,
+      action: "pedido.oferta",
+      entity: "pedido",
+      entityId: order.id,
+      before: { shop: current!.shopName, subtotal: current!.shopOrderSubtotal, offer: offer.price, status: offer.status },
+      after: { shop: current!.shopName, subtotal: accepted ? offer.price : current!.shopOrderSubtotal, status: body.status, ...(newTotal !== null ? { orderTotal: newTotal } : {}) },
+    });
 
     const about = `Su oferta de ${formatUsd(offer.price)} para el pedido #${orderNumber(order.id)} (${current!.shopName})`;
     await notify(tx, [

@@ -18,11 +18,11 @@ export async function orderStatusRoutes(app: FastifyInstance, opts: { db: Db }) 
 
   // The id is a sub-order (shop order) of the seller's own shop.
   route(app, endpoints.seller, { onRequest: [app.authenticate, onlyRoles(["seller", "admin"])] }, (request) =>
-    updateSubOrderStatus(db, request.params.id, request.body.status, currentUser(request)),
+    updateSubOrderStatus(db, request.params.id, request.body, currentUser(request)),
   );
 
   // The id is a customer order: every sub-order behind the new status moves with it.
   route(app, endpoints.admin, { onRequest: [app.authenticate, onlyRoles(["admin"])] }, (request) =>
-    updateOrderStatus(db, request.params.id, request.body.status, currentUser(request)),
+    updateOrderStatus(db, request.params.id, request.body, currentUser(request)),
   );
 }

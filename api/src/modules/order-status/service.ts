@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { formatUsd } from "#contract/money";
-import { DELIVERY_STATUS_LABELS, orderNumber, type DeliveryStatus, type PaymentStatus, type StatusChange } from "#contract/orders";
+import { DELIVERY_STATUS_LABELS, orderNumber, type DeliveryStatus, type OrderStatusBody, type PaymentStatus, type StatusChange } from "#contract/orders";
 import type { Db, Transaction } from "../../db/client.js";
 import { offers, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
@@ -54,6 +54,7 @@ interface LockedSubOrder {
   shippingFee: number;
   total: number;
   commission: number;
+  trackingNumber: string | null;
 }
 
 /** Locks the order (as payment and expiry do) so no payment, expiry or other change acts on it meanwhile. */
@@ -79,6 +80,7 @@ function subOrdersOf(tx: Transaction, orderId: string) {
       shippingFee: shopOrders.shippingFee,
       total: shopOrders.total,
       commission: shopOrders.commission,
+      trackingNumber: shopOrders.trackingNumber,
     })
     .from(shopOrders)
     .innerJoin(shops, eq(shops.id, shopOrders.shopId))
@@ -164,7 +166,7 @@ async function applyStatus(
   tx: Transaction,
   orderId: string,
   moving: LockedSubOrder[],
-  status: DeliveryStatus,
+  { status, trackingNumber }: OrderStatusBody,
   actor: AuthUser,
 ): Promise<{ orderStatus: DeliveryStatus; refund: number }> {
   let refund = 0;
@@ -177,6 +179,7 @@ async function applyStatus(
         // A part may skip a step forward: delivered implies shipped. The delivery date starts the wait before its sale is withdrawable.
         ...(status === "enviado" || status === "entregado" ? { shippedAt: sql`coalesce(${shopOrders.shippedAt}, now())` } : {}),
         ...(status === "entregado" ? { deliveredAt: sql`now()` } : {}),
+        ...(trackingNumber !== undefined ? { trackingNumber } : {}),
       })
       .where(inArray(shopOrders.id, moving.map((subOrder) => subOrder.id)));
   const statuses = await tx.select({ status: shopOrders.deliveryStatus }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
@@ -189,15 +192,30 @@ async function applyStatus(
  * The audit log's entry for a status change (issue 12): the order, who moved which shop's part from
  * where to where, and the refund a cancellation gave; written in the change's transaction.
  */
-async function auditStatusChange(tx: Transaction, orderId: string, moved: LockedSubOrder[], status: DeliveryStatus, refund: number, actor: AuthUser) {
+async function auditStatusChange(tx: Transaction, orderId: string, moved: LockedSubOrder[], { status, trackingNumber }: OrderStatusBody, refund: number, actor: AuthUser) {
+  const trackedBefore = moved.filter((subOrder) => subOrder.trackingNumber !== null);
   await recordAudit(tx, {
     actorId: actor.id,
     action: status === "cancelado" ? "pedido.cancelar" : "pedido.estado",
     entity: "pedido",
     entityId: orderId,
-    before: { deliveryStatus: moved.map((subOrder) => `${subOrder.shopName}: ${subOrder.deliveryStatus}`).join(", ") },
-    after: { deliveryStatus: moved.map((subOrder) => `${subOrder.shopName}: ${status}`).join(", "), ...(refund > 0 ? { refund } : {}) },
+    before: {
+      deliveryStatus: moved.map((subOrder) => `${subOrder.shopName}: ${subOrder.deliveryStatus}`).join(", "),
+      ...(trackingNumber !== undefined && trackedBefore.length > 0
+        ? { trackingNumber: trackedBefore.map((subOrder) => `${subOrder.shopName}: ${subOrder.trackingNumber}`).join(", ") }
+        : {}),
+    },
+    after: {
+      deliveryStatus: moved.map((subOrder) => `${subOrder.shopName}: ${status}`).join(", "),
+      ...(trackingNumber !== undefined ? { trackingNumber } : {}),
+      ...(refund > 0 ? { refund } : {}),
+    },
   });
+}
+
+/** What the customer is told of the tracking number that came with the change. */
+function trackingNote(trackingNumber: string | undefined): string {
+  return trackingNumber === undefined ? "" : ` Número de seguimiento: ${trackingNumber}.`;
 }
 
 /**
@@ -220,7 +238,8 @@ function sellerToldOfCancellation(orderId: string, status: DeliveryStatus, moved
  * A seller moves one sub-order of their own shop (an admin any); the customer is told in the same
  * transaction. Someone else's sub-order is "not found".
  */
-export async function updateSubOrderStatus(db: Db, subOrderId: string, status: DeliveryStatus, actor: AuthUser): Promise<StatusChange> {
+export async function updateSubOrderStatus(db: Db, subOrderId: string, change: OrderStatusBody, actor: AuthUser): Promise<StatusChange> {
+  const { status } = change;
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
     const [owner] = await tx.select({ orderId: shopOrders.orderId }).from(shopOrders).where(eq(shopOrders.id, subOrderId));
@@ -231,14 +250,14 @@ export async function updateSubOrderStatus(db: Db, subOrderId: string, status: D
     const refusal = transitionRefusal(subOrder.deliveryStatus, status, subOrder.paymentStatus);
     if (refusal) throw new HttpError(409, refusal);
 
-    const { orderStatus, refund } = await applyStatus(tx, order.id, [subOrder], status, actor);
-    await auditStatusChange(tx, order.id, [subOrder], status, refund, actor);
+    const { orderStatus, refund } = await applyStatus(tx, order.id, [subOrder], change, actor);
+    await auditStatusChange(tx, order.id, [subOrder], change, refund, actor);
     await notify(tx, [
       {
         userId: order.userId,
         type: "pedido",
         orderId: order.id,
-        message: `Su pedido #${orderNumber(order.id)} de ${subOrder.shopName} está ahora «${DELIVERY_STATUS_LABELS[status]}».${refundNote(refund)}`,
+        message: `Su pedido #${orderNumber(order.id)} de ${subOrder.shopName} está ahora «${DELIVERY_STATUS_LABELS[status]}».${trackingNote(change.trackingNumber)}${refundNote(refund)}`,
       },
       ...sellerToldOfCancellation(order.id, status, [subOrder], actor),
     ]);
@@ -250,7 +269,8 @@ export async function updateSubOrderStatus(db: Db, subOrderId: string, status: D
  * An admin moves a whole order: every sub-order not cancelled and not already past `status`
  * moves to it, and each must be allowed to. The customer is told once, in the same transaction.
  */
-export async function updateOrderStatus(db: Db, orderId: string, status: DeliveryStatus, actor: AuthUser): Promise<StatusChange> {
+export async function updateOrderStatus(db: Db, orderId: string, change: OrderStatusBody, actor: AuthUser): Promise<StatusChange> {
+  const { status } = change;
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -266,14 +286,14 @@ export async function updateOrderStatus(db: Db, orderId: string, status: Deliver
       if (refusal) throw new HttpError(409, subOrders.length > 1 ? `${subOrder.shopName}: ${refusal}` : refusal);
     }
 
-    const { orderStatus, refund } = await applyStatus(tx, order.id, moving, status, actor);
-    await auditStatusChange(tx, order.id, moving, status, refund, actor);
+    const { orderStatus, refund } = await applyStatus(tx, order.id, moving, change, actor);
+    await auditStatusChange(tx, order.id, moving, change, refund, actor);
     await notify(tx, [
       {
         userId: order.userId,
         type: "pedido",
         orderId: order.id,
-        message: `Su pedido #${orderNumber(order.id)} está ahora «${DELIVERY_STATUS_LABELS[orderStatus]}».${refundNote(refund)}`,
+        message: `Su pedido #${orderNumber(order.id)} está ahora «${DELIVERY_STATUS_LABELS[orderStatus]}».${trackingNote(change.trackingNumber)}${refundNote(refund)}`,
       },
       ...sellerToldOfCancellation(order.id, status, moving, actor),
     ]);

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { ownProductInOrder } from "#contract/cart";
 import { EMPTY_CART, orderNumber, type OrderDetail, type PlaceOrderBody, type ShopOrder } from "#contract/orders";
 import type { CartSettings, OrderSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
@@ -74,6 +75,9 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
       const sellingIds = new Set(selling.map((shop) => shop.id));
       lines = lines.filter((line) => sellingIds.has(line.shopId));
     }
+    // A seller does not buy from their own shop: a line of it (added as a visitor, or before the rule) is refused by name.
+    const ownLine = lines.find((line) => line.ownerId === userId);
+    if (ownLine) throw new HttpError(409, ownProductInOrder(ownLine.name));
     if (lines.length === 0) {
       // Lines there are, but sold out (perhaps by the order that just took the last unit), or their shop is not selling.
       const [unavailable] = await tx
@@ -203,6 +207,9 @@ export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Pr
         total: shopOrders.total,
         deliveryStatus: shopOrders.deliveryStatus,
         paymentStatus: shopOrders.paymentStatus,
+        trackingNumber: shopOrders.trackingNumber,
+        shippedAt: shopOrders.shippedAt,
+        deliveredAt: shopOrders.deliveredAt,
       })
       .from(shopOrders)
       .innerJoin(shops, eq(shops.id, shopOrders.shopId))
@@ -244,6 +251,9 @@ export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Pr
     price: row.total,
     delivery_status: row.deliveryStatus,
     payment_status: row.paymentStatus,
+    trackingNumber: row.trackingNumber,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
   }));
   return {
     _id: order.id,

@@ -69,7 +69,7 @@ export async function submitReview(db: Db, userId: string, body: SubmitReviewBod
     const message = existing
       ? `Una reseña de «${rights.name}» ha cambiado: ahora da ${starsText(body.rating)}.`
       : `Nueva reseña de ${starsText(body.rating)} en «${rights.name}».`;
-    await notify(tx, [{ userId: rights.ownerId, type: "resena", message }]);
+    await notify(tx, [{ userId: rights.ownerId, type: "resena", message, productId: body.productId }]);
     return { created: !existing, answer: { message: existing ? REVIEW_UPDATED : REVIEW_PUBLISHED, rating: product!.rating } };
   });
 }

@@ -114,7 +114,15 @@ function splitCommission(lineTotals: number[], commission: number): number[] {
 export async function sellerOrder(db: Db, user: AuthUser, subOrderId: string): Promise<z.input<typeof sellerOrderAnswer>> {
   await expireUnpaidOrders(db);
   const [row] = await db
-    .select({ ...summaryColumns, ownerId: shops.ownerId, shopName: shops.name, shippingInfo: orders.shippingInfo })
+    .select({
+      ...summaryColumns,
+      ownerId: shops.ownerId,
+      shopName: shops.name,
+      shippingInfo: orders.shippingInfo,
+      trackingNumber: shopOrders.trackingNumber,
+      shippedAt: shopOrders.shippedAt,
+      deliveredAt: shopOrders.deliveredAt,
+    })
     .from(shopOrders)
     .innerJoin(shops, eq(shops.id, shopOrders.shopId))
     .innerJoin(orders, eq(orders.id, shopOrders.orderId))
@@ -143,6 +151,9 @@ export async function sellerOrder(db: Db, user: AuthUser, subOrderId: string): P
         commission: shares[index]!,
         sellerNet: lineTotals[index]! - shares[index]!,
       })),
+      trackingNumber: row.trackingNumber,
+      shippedAt: row.shippedAt?.toISOString() ?? null,
+      deliveredAt: row.deliveredAt?.toISOString() ?? null,
       nextStatuses: nextStatuses(row.deliveryStatus, row.paymentStatus),
     },
   };

@@ -7,7 +7,7 @@ import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";
 import { adminOrderIntents } from "~/components/admin/admin-orders";
 import { adminPaths } from "~/components/admin/admin-paths";
 import { requireAdmin } from "~/services/admin.server";
-import { adminOrderPage, changeStatus, refusal, statusForm } from "~/services/admin-orders.server";
+import { adminOrderPage, changeStatus, invalidStatusForm, refusal, statusForm } from "~/services/admin-orders.server";
 import { readForm } from "~/services/form.server";
 import { redirectWithFlash } from "~/services/session.server";
 
@@ -26,11 +26,13 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const account = requireAdmin(args);
   const formData = await readForm(args.request);
-  const form = statusForm.safeParse({ intent: formData.get("intent"), target: formData.get("target"), status: formData.get("status") });
-  if (!form.success) {
-    const target = typeof formData.get("target") === "string" ? String(formData.get("target")) : "";
-    return refusal({ target, message: "Elija el nuevo estado." }, 400);
-  }
+  const form = statusForm.safeParse({
+    intent: formData.get("intent"),
+    target: formData.get("target"),
+    status: formData.get("status"),
+    trackingNumber: formData.get("trackingNumber") ?? undefined,
+  });
+  if (!form.success) return refusal(invalidStatusForm(formData, form.error), 400);
   const answer = await changeStatus(account, form.data);
   if ("target" in answer) return refusal(answer);
   const url = new URL(args.request.url);
@@ -49,7 +51,7 @@ function orderNextStatuses(parts: { nextStatuses: DeliveryStatus[] }[]): Deliver
 export default function AdminOrder() {
   const { order } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const refusalFor = (target: string) => (answer && "target" in answer && answer.target === target ? answer.message : null);
+  const refusalFor = (target: string) => (answer && "target" in answer && answer.target === target ? answer : null);
   const paid = order.payment_status === "pagado";
   return (
     <section aria-labelledby="titulo-pedido" className="min-w-0 space-y-6">
@@ -137,6 +139,17 @@ export default function AdminOrder() {
               <p className="text-sm text-slate-800" data-testid="part-status">
                 Entrega: <strong>{DELIVERY_STATUS_LABELS[part.delivery_status]}</strong> · Pago: <strong>{PAYMENT_STATUS_LABELS[part.payment_status]}</strong>
               </p>
+              {part.shippedOn ? (
+                <p className="text-sm text-slate-800" data-testid="part-tracking">
+                  Enviado el {part.shippedOn}
+                  {part.trackingNumber ? (
+                    <>
+                      {" "}
+                      · Número de seguimiento: <strong className="break-all font-mono">{part.trackingNumber}</strong>
+                    </>
+                  ) : null}
+                </p>
+              ) : null}
               <ul className="divide-y divide-slate-200 text-sm" aria-label={`Productos de ${part.shopName}`}>
                 {part.products.map((line) => (
                   <li key={`${line.productId}-${line.size ?? ""}`} className="flex flex-wrap justify-between gap-x-4 py-2">

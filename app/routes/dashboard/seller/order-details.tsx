@@ -2,30 +2,42 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/orders";
 import { textLinkLook } from "~/components/account/FormControls";
-import { sellerOrderPaths } from "~/components/seller/seller-orders";
+import { sellerOrderIntents, sellerOrderPaths } from "~/components/seller/seller-orders";
+import { SellerOrderOffers } from "~/components/seller/SellerOrderOffers";
 import { SellerOrderStatusForm } from "~/components/seller/SellerOrderStatusForm";
+import { readForm } from "~/services/form.server";
 import { formatPrice } from "~/services/money";
 import { requireSeller } from "~/services/seller.server";
-import { getSellerOrder, sellerOrderStatusAction, type SellerOrderStatusRefusal } from "~/services/seller-orders.server";
+import { getSellerOrder, getSellerOrderOffers, sellerOfferAction, sellerOrderStatusAction, type SellerOrderActionAnswer } from "~/services/seller-orders.server";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
-  { name: "description", content: "Un pedido de su tienda: productos, dirección de envío, pago, comisión y estado." },
+  { name: "description", content: "Un pedido de su tienda: productos, dirección de envío, pago, comisión, ofertas y estado." },
   { name: "robots", content: "noindex" },
 ];
 
-/** /dashboard/seller/orders/details/{subOrderId}: `GET /seller/order/{id}`; another shop's is the 404 page. */
+/**
+ * /dashboard/seller/orders/details/{subOrderId}: `GET /seller/order/{id}` (another shop's is the 404
+ * page) and its pending offers, read on their own: when they cannot be loaded the rest still shows.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const area = await requireSeller(args);
   const order = await getSellerOrder(area, args.params.orderId);
-  return { order, locked: area.refusal !== null };
+  const offers = order.payment_status === "sin_pagar" ? await getSellerOrderOffers(area, order) : [];
+  return { order, offers, locked: area.refusal !== null };
 }
 
-/** The status form: `PUT /seller/order-status/update/{id}`, then back here with a flash. */
+/**
+ * The status form (`PUT /seller/order-status/update/{id}`) or an offer's answer
+ * (`POST /seller/handle-seller-response/`), then back here with a flash.
+ */
 export async function action(args: ActionFunctionArgs) {
   const area = await requireSeller(args);
   const order = await getSellerOrder(area, args.params.orderId);
-  return sellerOrderStatusAction(args, area, order._id, sellerOrderPaths.details(order._id));
+  const formData = await readForm(args.request);
+  const back = sellerOrderPaths.details(order._id);
+  if (formData.get("intent") === sellerOrderIntents.changeStatus) return sellerOrderStatusAction(args, area, formData, order._id, back);
+  return sellerOfferAction(args, area, formData, back);
 }
 
 /** A refusal (409: someone moved it meanwhile) reads the sub-order again, so the form offers the steps allowed now. */
@@ -37,8 +49,8 @@ const PRINT_STYLE = "@media print { body > header, body > footer, header[role=ba
 const cell = "px-3 py-2 align-top";
 
 export default function SellerOrderDetails() {
-  const { order, locked } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as SellerOrderStatusRefusal | undefined;
+  const { order, offers, locked } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as SellerOrderActionAnswer | undefined;
   const address = order.shippingInfo;
   return (
     <article aria-labelledby="titulo-pedido" className="space-y-8 print:space-y-4 print:text-black">
@@ -63,6 +75,18 @@ export default function SellerOrderDetails() {
             Pago: <strong>{PAYMENT_STATUS_LABELS[order.payment_status]}</strong>
           </span>
         </p>
+        {order.shippedOn ? (
+          <p className="break-words text-slate-900" data-testid="seller-order-tracking">
+            Enviado el {order.shippedOn}
+            {order.trackingNumber ? (
+              <>
+                {" "}
+                · Número de seguimiento: <strong className="break-all font-mono">{order.trackingNumber}</strong>
+              </>
+            ) : null}
+            {order.deliveredOn ? ` · Entregado el ${order.deliveredOn}` : ""}
+          </p>
+        ) : null}
         <p className="text-sm text-slate-700 print:hidden">Para el albarán, imprima esta página (Ctrl+P o Imprimir en su navegador): sale sin menús, con los productos y la dirección.</p>
       </div>
 
@@ -148,7 +172,9 @@ export default function SellerOrderDetails() {
             <dt>Envío</dt>
             <dd className="text-right">{formatPrice(order.shipping_fee)}</dd>
             <dt>Total</dt>
-            <dd className="text-right">{formatPrice(order.total)}</dd>
+            <dd className="text-right" data-testid="seller-order-total">
+              {formatPrice(order.total)}
+            </dd>
             <dt>Comisión de Mercado Pádel</dt>
             <dd className="text-right">−{formatPrice(order.commission)}</dd>
             <dt className="font-bold text-slate-900">Su neto</dt>
@@ -159,11 +185,26 @@ export default function SellerOrderDetails() {
         </section>
       </div>
 
+      {order.payment_status === "sin_pagar" ? (
+        <section aria-labelledby="titulo-ofertas" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 print:hidden">
+          <h2 id="titulo-ofertas" className="text-xl font-bold text-slate-900">
+            Ofertas del cliente
+          </h2>
+          <SellerOrderOffers offers={offers} shippingFee={order.shipping_fee} refused={actionData && "offer" in actionData ? actionData.offer : null} locked={locked} />
+        </section>
+      ) : null}
+
       <section aria-labelledby="titulo-estado" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 print:hidden">
         <h2 id="titulo-estado" className="text-xl font-bold text-slate-900">
           Estado del envío
         </h2>
-        <SellerOrderStatusForm current={order.delivery_status} nextStatuses={order.nextStatuses} refused={actionData?.refused ?? null} locked={locked} />
+        <SellerOrderStatusForm
+          key={order.delivery_status}
+          current={order.delivery_status}
+          nextStatuses={order.nextStatuses}
+          lastResult={actionData && "status" in actionData ? actionData.status : undefined}
+          locked={locked}
+        />
       </section>
     </article>
   );

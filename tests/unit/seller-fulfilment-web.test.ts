@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import type { NotificationItem } from "#contract/notifications";
+import { TRACKING_NUMBER_INVALID, TRACKING_NUMBER_MISSING } from "#contract/orders";
+import { notificationLinks } from "~/components/notifications/notification-links";
+import { sellerOrderStatusSchema } from "~/components/seller/seller-orders";
+import { ApiError } from "~/services/api.server";
+import type { SellerArea } from "~/services/seller.server";
+import { getSellerOrderOffers } from "~/services/seller-orders.server";
+
+const ORDER_ID = "6f1c1a52-3a4b-4c5d-8e9f-0a1b2c3d4e5f";
+const SUB_ORDER_ID = "0a1b2c3d-3a4b-4c5d-8e9f-6f1c1a523a4b";
+const PRODUCT_ID = "9e8d7c6b-3a4b-4c5d-8e9f-0a1b2c3d4e5f";
+
+function notice(fields: Partial<NotificationItem>): NotificationItem {
+  return { _id: ORDER_ID, message: "Aviso", orderId: null, type: "sistema", read: false, createdAt: "2026-11-23T10:00:00.000Z", ...fields };
+}
+
+describe("enlaces de las notificaciones", () => {
+  it("un aviso de pedido de un vendedor lleva a su parte del pedido; el del cliente, a su pedido", () => {
+    for (const type of ["pedido", "pago", "oferta"] as const) {
+      expect(notificationLinks(notice({ type, orderId: ORDER_ID, sellerOrderId: SUB_ORDER_ID }))).toEqual([
+        { subject: "Pedido", href: `/dashboard/seller/orders/details/${SUB_ORDER_ID}`, text: "#6F1C1A52" },
+      ]);
+    }
+    expect(notificationLinks(notice({ type: "pedido", orderId: ORDER_ID }))).toEqual([{ subject: "Pedido", href: `/dashboard/order/details/${ORDER_ID}`, text: "#6F1C1A52" }]);
+  });
+
+  it("una reseña lleva a las reseñas del producto; el stock bajo, a su control; la vuelta del stock, al producto; un retiro, a sus pagos", () => {
+    const product = { _id: PRODUCT_ID, slug: "pala-vertex", own: true };
+    expect(notificationLinks(notice({ type: "resena", product }))).toEqual([{ subject: "Producto", href: "/product/details/pala-vertex#resenas", text: "Ver las reseñas" }]);
+    expect(notificationLinks(notice({ type: "stock", product }))).toEqual([{ subject: "Producto", href: `/dashboard/seller/control/${PRODUCT_ID}`, text: "Ver su control de stock" }]);
+    expect(notificationLinks(notice({ type: "stock", product: { ...product, own: false } }))).toEqual([{ subject: "Producto", href: "/product/details/pala-vertex", text: "Ver el producto" }]);
+    expect(notificationLinks(notice({ type: "retiro" }))).toEqual([{ subject: "Pagos", href: "/dashboard/seller/payments", text: "Ver sus pagos y retiros" }]);
+    expect(notificationLinks(notice({ type: "tienda" }))).toEqual([]);
+  });
+});
+
+function statusForm(fields: Record<string, string>) {
+  const formData = new FormData();
+  formData.set("intent", "cambiar-estado");
+  for (const [name, value] of Object.entries(fields)) formData.set(name, value);
+  return parseWithZod(formData, { schema: sellerOrderStatusSchema });
+}
+
+describe("formulario de estado del vendedor", () => {
+  it("enviar pide el número de seguimiento, recortado y con su formato", () => {
+    expect(statusForm({ status: "enviado", trackingNumber: "" })).toMatchObject({ status: "error", error: { trackingNumber: [TRACKING_NUMBER_MISSING] } });
+    expect(statusForm({ status: "enviado", trackingNumber: "ab#12" })).toMatchObject({ status: "error", error: { trackingNumber: [TRACKING_NUMBER_INVALID] } });
+    expect(statusForm({ status: "enviado", trackingNumber: "  ES 1234-5678 " })).toMatchObject({ status: "success", value: { status: "enviado", trackingNumber: "ES 1234-5678" } });
+    expect(statusForm({ status: "procesando", trackingNumber: "" })).toMatchObject({ status: "success", value: { status: "procesando" } });
+  });
+});
+
+describe("ofertas en la página del pedido del vendedor", () => {
+  it("si no se pueden leer, responde null (la página dice 'Error al obtener las ofertas') en vez de fallar", async () => {
+    const area = {
+      account: {
+        user: { id: ORDER_ID, role: "seller", name: "Andrés" },
+        call: () => Promise.reject(new ApiError(500, "Error interno del servidor.")),
+        open: () => Promise.reject(new Error("sin red")),
+        rememberName: () => undefined,
+      },
+      shop: { name: "Tienda", slug: "tienda", status: "aprobada", statusReason: null },
+      refusal: null,
+    } as unknown as SellerArea;
+    expect(await getSellerOrderOffers(area, { orderId: ORDER_ID, _id: SUB_ORDER_ID })).toBeNull();
+  });
+});
