@@ -42,6 +42,10 @@ const FIELD_LABELS: Record<string, string> = {
   archivedAt: "Archivado el",
   deliveryStatus: "Estado de entrega",
   refund: "Reembolso",
+  validFrom: "Válido desde",
+  validUntil: "Válido hasta",
+  maxUses: "Límite de usos",
+  expiresOn: "Último día para canjearlo",
 };
 
 const ROLE_LABELS: Record<string, string> = { customer: "Cliente", seller: "Vendedor", admin: "Administrador" };
