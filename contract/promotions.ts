@@ -86,14 +86,12 @@ const couponWindowFields = z.object(
 );
 
 /** The window's order, beside its last day (each day's own message comes first). */
-function withOrderedWindow<T extends z.ZodTypeAny>(schema: T) {
-  return schema.superRefine((value: { validFrom: string; validUntil: string }, context) => {
-    if (value.validUntil < value.validFrom) context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: ["validUntil"] });
-  });
+function orderedWindow(value: { validFrom: string; validUntil: string }, context: z.RefinementCtx) {
+  if (value.validUntil < value.validFrom) context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: ["validUntil"] });
 }
 
 /** `PUT /admin/coupons/{code}`: the coupon's first and last day, its limit of uses in all, and the version the form read. */
-export const couponUpdateBody = withOrderedWindow(couponWindowFields);
+export const couponUpdateBody = couponWindowFields.superRefine(orderedWindow);
 export type CouponUpdateBody = z.infer<typeof couponUpdateBody>;
 
 const voucherExpiryFields = z.object({ expiresOn: storeDay(EXPIRES_ON_MISSING), version }, objectExpected("Envíe la fecha de caducidad del voucher."));
@@ -106,7 +104,7 @@ export const couponCodeParams = z.object({ code: typedCode(COUPON_NOT_FOUND, COU
 export const voucherCodeParams = z.object({ code: typedCode(VOUCHER_NOT_FOUND, VOUCHER_NOT_FOUND, CODE_MAX_LENGTH) });
 
 /** The web's form of one coupon (its row): the body plus the code it is about. Conform reads the limit as a number. */
-export const couponUpdateForm = withOrderedWindow(couponWindowFields.extend({ code: z.string() }));
+export const couponUpdateForm = couponWindowFields.extend({ code: z.string() }).superRefine(orderedWindow);
 export type CouponUpdateForm = z.output<typeof couponUpdateForm>;
 
 /** The web's form of one voucher (its row). */
