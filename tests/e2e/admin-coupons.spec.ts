@@ -107,4 +107,38 @@ test.describe("administración de cupones y vouchers", () => {
     await page.goto("/dashboard/my-wallet");
     await expect(page.getByTestId("wallet-balance")).toHaveText(formatPrice(20_000));
   });
+
+  test("un formulario leído antes del cambio de otro administrador se rechaza con los valores actuales y lo que se había escrito", async ({ page }, testInfo) => {
+    // Each project its own coupon; both stay valid, with a limit one higher, for the other specs.
+    const code = testInfo.project.name === "js-off" ? "AHORRA20" : "REGALO50";
+    await signIn(page, ADMIN_EMAIL);
+    await page.goto(PAGE);
+    const coupon = page.getByRole("listitem", { name: `Cupón ${code}` });
+    const limit = coupon.getByLabel("Límite de usos");
+    const validUntil = coupon.getByLabel("Válido hasta");
+    const shownLimit = Number(await limit.inputValue());
+    const shownUntil = await validUntil.inputValue();
+
+    // Another admin raises the limit meanwhile.
+    const { token } = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
+    const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+    const { coupons } = (await (await fetch(`${apiUrl}/admin/promotions`, { headers })).json()) as { coupons: { code: string; validFrom: string; validUntil: string; version: string }[] };
+    const stored = coupons.find((candidate) => candidate.code === code)!;
+    const changed = await fetch(`${apiUrl}/admin/coupons/${code}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ validFrom: stored.validFrom, validUntil: stored.validUntil, maxUses: shownLimit + 1, version: stored.version }),
+    });
+    expect(changed.status).toBe(200);
+
+    await validUntil.fill(LAST_DAY);
+    await coupon.getByRole("button", { name: `Guardar cambios del Cupón ${code}` }).click();
+    const notice = coupon.getByTestId("stale-promotion");
+    await expect(notice).toContainText("Otro administrador cambió este registro mientras usted editaba.");
+    await expect(notice).toContainText(`Usted había escrito: del ${stored.validFrom.split("-").reverse().join("/")} al 31/12/2099, límite de ${shownLimit} usos`);
+    // The form shows what is stored now: the other admin's limit, and the last day this admin's change did not move.
+    await expect(limit).toHaveValue(String(shownLimit + 1));
+    await expect(validUntil).toHaveValue(shownUntil);
+    await expect(coupon.getByTestId("coupon-uses")).toContainText(`de ${shownLimit + 1}`);
+  });
 });
