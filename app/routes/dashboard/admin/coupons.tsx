@@ -37,8 +37,9 @@ export default function AdminCoupons() {
           Cupones y vouchers
         </h1>
         <p className="mt-2 text-slate-700">
-          Los cupones y vouchers de la página de regalos. Las fechas son días de la hora de Madrid, incluidos enteros. Un cupón se aplica al carrito
-          mientras está en fechas y le quedan usos; un voucher se canjea una vez por cliente hasta su último día.
+          Los cupones y vouchers de la página de regalos. Las fechas son días completos en la hora de la tienda (Madrid): un cupón vale desde el
+          comienzo de su primer día hasta el final del último y mientras le queden usos; un voucher se canjea una vez por cliente hasta el final de
+          su último día.
         </p>
       </div>
 
