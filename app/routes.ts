@@ -48,6 +48,7 @@ export default [
       route("categories", "routes/dashboard/admin/categories.tsx"),
       route("orders", "routes/dashboard/admin/orders.tsx"),
       route("orders/:orderId", "routes/dashboard/admin/order.tsx"),
+      route("coupons", "routes/dashboard/admin/coupons.tsx"),
     ]),
     // The seller area (issue 11): sellers of an approved (or suspended, read-only) shop, with its own menu.
     route("seller", "routes/dashboard/seller/layout.tsx", [

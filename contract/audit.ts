@@ -7,7 +7,25 @@ import { endpoint } from "./http";
  * only (a trigger refuses UPDATE, DELETE and TRUNCATE). Shops write it first; the next issues add
  * their actions to AUDIT_ACTIONS.
  */
-export const AUDIT_ACTIONS = ["tienda.aprobar", "tienda.rechazar", "tienda.pedir_cambios", "tienda.suspender", "tienda.reactivar", "categoria.crear", "categoria.editar", "stock.ajustar", "producto.crear", "producto.editar", "producto.archivar", "producto.eliminar", "pedido.estado", "pedido.cancelar", "pedido.oferta"] as const;
+export const AUDIT_ACTIONS = [
+  "tienda.aprobar",
+  "tienda.rechazar",
+  "tienda.pedir_cambios",
+  "tienda.suspender",
+  "tienda.reactivar",
+  "categoria.crear",
+  "categoria.editar",
+  "stock.ajustar",
+  "producto.crear",
+  "producto.editar",
+  "producto.archivar",
+  "producto.eliminar",
+  "pedido.estado",
+  "pedido.cancelar",
+  "pedido.oferta",
+  "cupon.editar",
+  "voucher.editar",
+] as const;
 export const auditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditAction>;
 
@@ -27,14 +45,16 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "pedido.estado": "Cambió el estado de un pedido",
   "pedido.cancelar": "Canceló un pedido",
   "pedido.oferta": "Respondió a una oferta",
+  "cupon.editar": "Cambió las fechas o el límite de un cupón",
+  "voucher.editar": "Cambió la caducidad de un voucher",
 };
 
 /** What kind of record an entry is about. */
-export const AUDIT_ENTITIES = ["tienda", "categoria", "producto", "pedido"] as const;
+export const AUDIT_ENTITIES = ["tienda", "categoria", "producto", "pedido", "cupon", "voucher"] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;
 
-export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = { tienda: "Tienda", categoria: "Categoría", producto: "Producto", pedido: "Pedido" };
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = { tienda: "Tienda", categoria: "Categoría", producto: "Producto", pedido: "Pedido", cupon: "Cupón", voucher: "Voucher" };
 
 export const auditEntry = z.object({
   _id: z.string(),

@@ -39,6 +39,7 @@ import { attachNotificationSocket } from "./modules/notifications/socket.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { orderStatusRoutes } from "./modules/order-status/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
+import { promotionRoutes } from "./modules/promotions/routes.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
 import { sellerProductRoutes } from "./modules/seller-products/routes.js";
 import { sellerOrderRoutes } from "./modules/seller-orders/routes.js";
@@ -232,6 +233,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   await app.register(dashboardRoutes, { db, dashboards: config.dashboards });
   await app.register(stockRoutes, { db, mailer, publicWebUrl: config.publicWebUrl });
   await app.register(categoryRoutes, { db });
+  await app.register(promotionRoutes, { db });
 
   const io = new SocketServer(app.server, {
     cors: { origin: config.publicWebUrl, credentials: true },

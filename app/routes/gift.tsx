@@ -6,6 +6,7 @@ import { INVALID_REQUEST, NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { PageIntro } from "~/components/content/PageIntro";
 import { ApiError } from "~/services/api.server";
 import { applyCoupon, redeemVoucher, signInPath } from "~/services/coupons.server";
+import { getPublicVouchers } from "~/services/promotions.server";
 import { getShopper } from "~/services/shopper.server";
 import { bookedMessage, bookTrialClass, getTrialClass } from "~/services/trial-class.server";
 import { redirectWithFlash } from "~/services/session.server";
@@ -29,9 +30,9 @@ const coupons = [
 ];
 
 const vouchers = [
-  { value: "$200", code: "VOUCHER200", expiresOn: "2024-08-31" },
-  { value: "$500", code: "VOUCHER500", expiresOn: "2024-09-10" },
-  { value: "$1000", code: "VOUCHER1000", expiresOn: "2024-08-17" },
+  { value: "$200", code: "VOUCHER200" },
+  { value: "$500", code: "VOUCHER500" },
+  { value: "$1000", code: "VOUCHER1000" },
 ];
 
 /** The spec writes dates day-month-year with hyphens. */
@@ -41,24 +42,30 @@ function spanishDay(isoDate: string): string {
 }
 
 /**
- * Expiry is decided on the server so the page and its hydration agree; a voucher is good through its
- * last day. The trial class's free places come from the API, with the user's booking when signed in;
- * the coupons and vouchers still show when it cannot be reached.
+ * The vouchers' last days come from the API (an admin moves them on /dashboard/admin/coupons),
+ * which also says whether each has passed, so the page and its hydration agree; a voucher is good
+ * through its last day. The trial class's free places come from the API, with the user's booking
+ * when signed in. The coupons and vouchers still show when either cannot be reached.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const now = Date.now();
   const shopper = getShopper(args);
-  const trialClass = await getTrialClass(args.context.api, shopper).catch((error: unknown) => {
-    if (error instanceof Response) throw error;
-    logError("No se pudo cargar la clase de prueba", error);
-    return null;
-  });
+  const [expiries, trialClass] = await Promise.all([
+    getPublicVouchers(args.context.api).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+      logError("No se pudieron cargar las fechas de los vouchers", error);
+      return [];
+    }),
+    getTrialClass(args.context.api, shopper).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+      logError("No se pudo cargar la clase de prueba", error);
+      return null;
+    }),
+  ]);
   return {
-    vouchers: vouchers.map((voucher) => ({
-      ...voucher,
-      expiresOnText: spanishDay(voucher.expiresOn),
-      expired: Date.parse(`${voucher.expiresOn}T23:59:59Z`) < now,
-    })),
+    vouchers: vouchers.map((voucher) => {
+      const expiry = expiries.find((candidate) => candidate.code === voucher.code);
+      return { ...voucher, expiry: expiry ? { expiresOn: expiry.expiresOn, expiresOnText: spanishDay(expiry.expiresOn), expired: expiry.expired } : null };
+    }),
     trialClass,
   };
 }
@@ -247,12 +254,18 @@ export default function Gift() {
                   <span className="sr-only">Voucher de </span>
                   {voucher.value}
                 </h3>
-                {voucher.expired ? (
+                {voucher.expiry?.expired ? (
                   <span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-800">Caducado</span>
                 ) : null}
               </div>
-              <p className="mt-2 text-slate-700">
-                {voucher.expired ? "Caducó el" : "Caduca el"} <time dateTime={voucher.expiresOn}>{voucher.expiresOnText}</time>
+              <p className="mt-2 text-slate-700" data-testid="voucher-expiry">
+                {voucher.expiry ? (
+                  <>
+                    {voucher.expiry.expired ? "Caducó el" : "Caduca el"} <time dateTime={voucher.expiry.expiresOn}>{voucher.expiry.expiresOnText}</time>
+                  </>
+                ) : (
+                  "No podemos mostrar su fecha de caducidad en este momento."
+                )}
               </p>
               <p className="mt-6 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
                 <span className="text-sm text-slate-600">Código</span>

@@ -85,9 +85,9 @@ test.describe("cupones y vouchers", () => {
     await expect(page.getByTestId("summary-discount")).toHaveText(`−${formatPrice(gift.discount)}`);
     await expect(page.getByTestId("summary-total")).toHaveText(formatPrice(gift.price - gift.discount + gift.shipping_fee));
 
-    // The spec's vouchers expired in 2024.
+    // The spec's vouchers expired in 2024 (admin-coupons.spec.ts makes VOUCHER200 valid again, not VOUCHER1000).
     await page.goto("/gift");
-    await page.getByRole("button", { name: "Canjear Voucher VOUCHER200" }).click();
+    await page.getByRole("button", { name: "Canjear Voucher VOUCHER1000" }).click();
     await expect(page).toHaveURL(/\/gift$/);
     await expect(flash(page, "Este voucher ha caducado.")).toBeVisible();
   });

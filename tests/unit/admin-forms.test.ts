@@ -111,4 +111,16 @@ describe("antes y después en el registro", () => {
       { field: "Documentos", before: "—", after: "registro.pdf, Nota: Ilegible." },
     ]);
   });
+
+  it("muestra los días de un cupón como DD/MM/AAAA y su límite de usos", () => {
+    const changes = auditChanges(
+      { name: "Cupón VALE100", validFrom: "2024-01-01", validUntil: "2032-01-01", maxUses: 200 },
+      { name: "Cupón VALE100", validFrom: "2024-01-01", validUntil: "2026-12-31", maxUses: 50 },
+      longDateTime,
+    );
+    expect(changes).toEqual([
+      { field: "Válido hasta", before: "01/01/2032", after: "31/12/2026" },
+      { field: "Límite de usos", before: "200", after: "50" },
+    ]);
+  });
 });

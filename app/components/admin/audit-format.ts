@@ -42,6 +42,10 @@ const FIELD_LABELS: Record<string, string> = {
   archivedAt: "Archivado el",
   deliveryStatus: "Estado de entrega",
   refund: "Reembolso",
+  validFrom: "Válido desde",
+  validUntil: "Válido hasta",
+  maxUses: "Límite de usos",
+  expiresOn: "Último día para canjearlo",
 };
 
 const ROLE_LABELS: Record<string, string> = { customer: "Cliente", seller: "Vendedor", admin: "Administrador" };
@@ -51,7 +55,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A value as words: statuses and roles by their labels, dates in the store's time, lists item by item. */
+/** A value as words: statuses and roles by their labels, dates in the store's time, days as DD/MM/AAAA, lists item by item. */
 export function auditValue(field: string, value: unknown, formatDate: (iso: string) => string): string {
   if (value === null || value === undefined || value === "") return EMPTY;
   if (typeof value === "boolean") return value ? "Sí" : "No";
@@ -61,6 +65,8 @@ export function auditValue(field: string, value: unknown, formatDate: (iso: stri
     if (field === "role") return ROLE_LABELS[value] ?? value;
     if (field === "specSheet") return (SPEC_SHEETS as Record<string, { label: string }>)[value]?.label ?? value;
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value))) return formatDate(value);
+    // A calendar day (a coupon's first or last day) has no time to move: written day first.
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value.split("-").reverse().join("/");
     return value;
   }
   if (Array.isArray(value)) return value.length === 0 ? EMPTY : value.map((item) => auditValue(field, item, formatDate)).join("; ");

@@ -47,6 +47,7 @@ function adminSections(totalPending: number): AdminSection[] {
     { to: adminPaths.shops, label: "Tiendas" },
     { to: adminPaths.orders, label: "Pedidos" },
     { to: adminPaths.categories, label: "Categorías" },
+    { to: adminPaths.coupons, label: "Cupones y vouchers" },
     { to: adminPaths.audit, label: "Registro de auditoría" },
   ];
 }

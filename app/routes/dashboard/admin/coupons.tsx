@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { CouponCard, VoucherCard } from "~/components/admin/PromotionCards";
+import type { PromotionFormAnswer } from "~/components/admin/promotion-forms";
+import { requireAdmin } from "~/services/admin.server";
+import { getPromotions, promotionFormAction } from "~/services/promotions.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Cupones y vouchers | Mercado Pádel" },
+  { name: "description", content: "Las fechas y los límites de uso de los cupones y vouchers de la página de regalos." },
+  { name: "robots", content: "noindex" },
+];
+
+/** /dashboard/admin/coupons: `GET /admin/promotions`, every coupon and voucher with its dates, limit, uses and redemptions. */
+export async function loader(args: LoaderFunctionArgs) {
+  const account = requireAdmin(args);
+  return getPromotions(account);
+}
+
+/** A coupon's or a voucher's form: saved, back here with a flash. */
+export async function action(args: ActionFunctionArgs) {
+  const account = requireAdmin(args);
+  const url = new URL(args.request.url);
+  return promotionFormAction(args, account, `${url.pathname}${url.search}`);
+}
+
+/** A 409 means another admin saved first: the page reads the record again to show its current values. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+
+export default function AdminCoupons() {
+  const { coupons, vouchers } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as PromotionFormAnswer | undefined;
+  return (
+    <section aria-labelledby="titulo-cupones" className="space-y-8">
+      <div>
+        <h1 id="titulo-cupones" className="text-3xl font-bold text-slate-900">
+          Cupones y vouchers
+        </h1>
+        <p className="mt-2 text-slate-700">
+          Los cupones y vouchers de la página de regalos. Las fechas son días completos en la hora de la tienda (Madrid): un cupón vale desde el
+          comienzo de su primer día hasta el final del último y mientras le queden usos; un voucher se canjea una vez por cliente hasta el final de
+          su último día.
+        </p>
+      </div>
+
+      <section aria-labelledby="titulo-lista-cupones" className="space-y-4">
+        <h2 id="titulo-lista-cupones" className="text-xl font-bold text-slate-900">
+          Cupones
+        </h2>
+        <ul className="space-y-4">
+          {coupons.map((coupon) => (
+            // A new key when the coupon changes: the form starts again from the stored values.
+            <CouponCard key={`${coupon.code}|${coupon.version}`} coupon={coupon} answer={answer} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="titulo-lista-vouchers" className="space-y-4">
+        <h2 id="titulo-lista-vouchers" className="text-xl font-bold text-slate-900">
+          Vouchers
+        </h2>
+        <ul className="space-y-4">
+          {vouchers.map((voucher) => (
+            <VoucherCard key={`${voucher.code}|${voucher.version}`} voucher={voucher} answer={answer} />
+          ))}
+        </ul>
+      </section>
+    </section>
+  );
+}

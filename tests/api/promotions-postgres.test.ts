@@ -1,0 +1,117 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { maxUsesBelowUses, PROMOTION_CHANGED_WHILE_EDITING, type AdminCoupon, type PromotionsAnswer } from "#contract/promotions";
+import { auditLog, coupons, orders } from "../../api/src/db/schema";
+import { promotionAuditId } from "../../api/src/modules/promotions/service";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { placeOrder, putCouponOnCart, putInCart, signedInUser, type Customer } from "./orders-support";
+import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
+
+/**
+ * Coupons changed by admins on a real PostgreSQL (issue 12): the row lock and the form's version,
+ * not luck, decide between admins saving at once and between a lower limit and orders using the
+ * coupon at the same moment.
+ */
+describe("cupones de la administración en PostgreSQL", () => {
+  let postgres: TestDatabase;
+  let api: TestApi;
+  let catalogue: Catalogue;
+
+  beforeAll(async () => {
+    postgres = await createTestDatabase();
+    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 40 });
+    catalogue = await insertCatalogue(api.db);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await postgres?.drop();
+  });
+
+  const statuses = (responses: { statusCode: number }[]) =>
+    responses.reduce<Record<number, number>>((count, response) => ({ ...count, [response.statusCode]: (count[response.statusCode] ?? 0) + 1 }), {});
+
+  async function couponOf(admin: Customer, code: string): Promise<AdminCoupon> {
+    const answer = (await api.app.inject({ method: "GET", url: "/admin/promotions", headers: admin.headers })).json() as PromotionsAnswer;
+    return answer.coupons.find((coupon) => coupon.code === code)!;
+  }
+
+  it("ten admins saving the same coupon at once from one reading: one change, nine 409 with the values it left", async () => {
+    const admins = await Promise.all(Array.from({ length: 10 }, () => signedInUser(api.db, "admin")));
+    const read = await couponOf(admins[0]!, "AHORRA20");
+    const responses = await Promise.all(
+      admins.map((admin, index) =>
+        api.app.inject({
+          method: "PUT",
+          url: "/admin/coupons/AHORRA20",
+          headers: admin.headers,
+          payload: { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 100 + index, version: read.version },
+        }),
+      ),
+    );
+    expect(statuses(responses)).toEqual({ 200: 1, 409: 9 });
+    const winner = (responses.find((response) => response.statusCode === 200)!.json() as { coupon: AdminCoupon }).coupon;
+    for (const response of responses.filter((response) => response.statusCode === 409)) {
+      expect(response.json()).toEqual({ message: PROMOTION_CHANGED_WHILE_EDITING, current: winner });
+    }
+    expect(await couponOf(admins[0]!, "AHORRA20")).toEqual(winner);
+    const entries = await api.db.select().from(auditLog).where(eq(auditLog.entityId, promotionAuditId("cupon", "AHORRA20")));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.after).toMatchObject({ maxUses: winner.maxUses });
+  });
+
+  it("a lower limit saved while twenty orders use the coupon never lets the uses pass it", async () => {
+    const admin = await signedInUser(api.db, "admin");
+    await api.db.update(coupons).set({ maxUses: 20, usedCount: 0 }).where(eq(coupons.code, "VALE100"));
+    const product = await insertProduct(api.db, {
+      shopId: catalogue.shops.centro.id,
+      categoryId: catalogue.categories.palas.id,
+      name: "Pala del límite",
+      slug: "pala-limite-cupon",
+      brand: "Nox",
+      price: 15_000,
+      color: "Negro",
+      tag: "Control",
+      stock: 100,
+      imageCount: 0,
+    });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => signedInUser(api.db)));
+    for (const buyer of buyers) {
+      await putInCart(api.db, buyer.id, product.id, 1);
+      await putCouponOnCart(api.db, buyer.id, "VALE100");
+    }
+    const read = await couponOf(admin, "VALE100");
+
+    const [change, ...placed] = await Promise.all([
+      api.app.inject({
+        method: "PUT",
+        url: "/admin/coupons/VALE100",
+        headers: admin.headers,
+        payload: { validFrom: read.validFrom, validUntil: read.validUntil, maxUses: 10, version: read.version },
+      }),
+      ...buyers.map((buyer) => placeOrder(api.app, buyer)),
+    ]);
+    const [coupon] = await api.db.select().from(coupons).where(eq(coupons.code, "VALE100"));
+    const withCoupon = await api.db.select({ id: orders.id }).from(orders).where(eq(orders.couponCode, "VALE100"));
+    const ordered = placed.filter((response) => response.statusCode === 201).length;
+    expect(ordered).toBe(withCoupon.length);
+    expect(coupon!.usedCount).toBe(ordered);
+    expect(coupon!.usedCount).toBeLessThanOrEqual(coupon!.maxUses);
+    if (change!.statusCode === 200) {
+      // Saved before the uses passed 10: the orders after it stopped at 10.
+      expect(coupon!.maxUses).toBe(10);
+      expect(statuses(placed)).toEqual({ 201: 10, 409: 10 });
+    } else {
+      // Saved after: refused beside the limit with the uses it saw, the limit kept, every order served.
+      expect(change!.statusCode).toBe(400);
+      const refusal = change!.json() as { errors: { field: string; message: string }[] };
+      expect(refusal.errors).toHaveLength(1);
+      expect(refusal.errors[0]!.field).toBe("maxUses");
+      const seen = Number(/ya se usó (\d+) veces/.exec(refusal.errors[0]!.message)?.[1]);
+      expect(refusal.errors[0]!.message).toBe(maxUsesBelowUses(seen));
+      expect(seen).toBeGreaterThan(10);
+      expect(coupon!.maxUses).toBe(20);
+      expect(statuses(placed)).toEqual({ 201: 20 });
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { plentifulProduct, registerThroughApi, SHIPPING_INFO } from "./orders-support";
+import { apiSignIn, apiUrl, formatPrice, registerThroughForm, uniqueEmail } from "./support";
+
+/**
+ * Issue 12, the admin's coupons and vouchers: VOUCHER200 (expired since 2024) made valid until the
+ * last day the form accepts, then seen valid on /gift and redeemed into a customer's wallet; and a
+ * limit of uses below the uses already made refused beside its field, with what was typed kept. Both
+ * projects set the same day, so whichever saves second changes nothing; the limit is never saved.
+ * VOUCHER200 stays valid for the rest of the run: the other specs check an expired voucher with
+ * VOUCHER1000.
+ */
+
+const DEMO_PASSWORD = "Demo-Padel-2026";
+const ADMIN_EMAIL = "admin@mercadopadel.test";
+const PAGE = "/dashboard/admin/coupons";
+const LAST_DAY = "2099-12-31";
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function apiCall(path: string, token: string, body: unknown): Promise<void> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path} ${response.status}: ${await response.text()}`);
+}
+
+/** A customer orders one unit with the coupon on the cart, so the coupon has at least one use. */
+async function orderWithCoupon(email: string, code: string): Promise<void> {
+  const { token, userId } = await apiSignIn(email);
+  await apiCall("/home/product/add-to-card", token, { userId, productId: await plentifulProduct(), quantity: 1 });
+  await apiCall("/home/coupon/apply", token, { code });
+  await apiCall("/home/order/palce-order", token, { userId, shippingInfo: SHIPPING_INFO });
+}
+
+test.describe("administración de cupones y vouchers", () => {
+  test("el administrador alarga VOUCHER200, un cliente lo canjea, y un límite por debajo de los usos se rechaza junto al campo", async ({ page, javaScriptEnabled }, testInfo) => {
+    const buyer = uniqueEmail(testInfo, "cupon-usado");
+    await registerThroughApi("Begoña Compradora", buyer);
+    await orderWithCoupon(buyer, "VALE100");
+
+    // The admin works on a 360 px phone.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await signIn(page, ADMIN_EMAIL);
+    await page.goto("/dashboard/admin");
+    await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Cupones y vouchers" }).click();
+    await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Cupones y vouchers" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+
+    // VOUCHER200 until the end of 2099.
+    const voucher = page.getByRole("listitem", { name: "Voucher VOUCHER200" });
+    await voucher.getByLabel("Último día para canjearlo").fill(LAST_DAY);
+    await voucher.getByRole("button", { name: "Guardar cambios del Voucher VOUCHER200" }).click();
+    await expect(page.getByText("Voucher actualizado.", { exact: true })).toBeVisible();
+    await expect(voucher.getByText("31/12/2099")).toBeVisible();
+    await expect(voucher.getByTestId("promotion-status")).toHaveText("Vigente");
+    await expect(voucher.getByLabel("Último día para canjearlo")).toHaveValue(LAST_DAY);
+
+    // VALE100 has been used: a limit of 0 is refused beside the field, which keeps the 0.
+    const coupon = page.getByRole("listitem", { name: "Cupón VALE100" });
+    const limit = coupon.getByLabel("Límite de usos");
+    const validUntil = await coupon.getByLabel("Válido hasta").inputValue();
+    await limit.fill("0");
+    await coupon.getByRole("button", { name: "Guardar cambios del Cupón VALE100" }).click();
+    await expect(coupon.getByText(/^El límite no puede ser menor que los usos ya hechos: el cupón ya se usó \d+ (vez|veces)\.$/)).toBeVisible();
+    await expect(limit).toHaveAttribute("aria-invalid", "true");
+    await expect(limit).toHaveValue("0");
+    await expect(coupon.getByLabel("Válido hasta")).toHaveValue(validUntil);
+    await expectNoSidewaysScroll(page);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+
+    // The change is in the audit log, by the demo admin (the project that saved first; the other changed nothing).
+    await voucher.getByRole("link", { name: "Registro de auditoría de Voucher VOUCHER200" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Administración Mercado Pádel: Cambió la caducidad de un voucher" }).first()).toBeVisible();
+
+    // A customer sees VOUCHER200 valid on /gift and redeems it into the wallet.
+    await page.context().clearCookies();
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await registerThroughForm(page, { name: "Vera Voucher", email: uniqueEmail(testInfo, "voucher"), redirectTo: "/gift" });
+    const card = page.getByRole("listitem").filter({ has: page.getByText("VOUCHER200", { exact: true }) });
+    await expect(card.getByTestId("voucher-expiry")).toHaveText("Caduca el 31-12-2099");
+    await expect(card.getByText("Caducado")).toHaveCount(0);
+    await page.getByRole("button", { name: "Canjear Voucher VOUCHER200" }).click();
+    await expect(page.getByText(`Voucher canjeado: ${formatPrice(20_000)} añadidos a su cartera.`)).toBeVisible();
+    await page.goto("/dashboard/my-wallet");
+    await expect(page.getByTestId("wallet-balance")).toHaveText(formatPrice(20_000));
+  });
+
+  test("un formulario leído antes del cambio de otro administrador se rechaza con los valores actuales y lo que se había escrito", async ({ page }, testInfo) => {
+    // Each project its own coupon; both stay valid, with a limit one higher, for the other specs.
+    const code = testInfo.project.name === "js-off" ? "AHORRA20" : "REGALO50";
+    await signIn(page, ADMIN_EMAIL);
+    await page.goto(PAGE);
+    const coupon = page.getByRole("listitem", { name: `Cupón ${code}` });
+    const limit = coupon.getByLabel("Límite de usos");
+    const validUntil = coupon.getByLabel("Válido hasta");
+    const shownLimit = Number(await limit.inputValue());
+    const shownUntil = await validUntil.inputValue();
+
+    // Another admin raises the limit meanwhile.
+    const { token } = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
+    const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
+    const { coupons } = (await (await fetch(`${apiUrl}/admin/promotions`, { headers })).json()) as { coupons: { code: string; validFrom: string; validUntil: string; version: string }[] };
+    const stored = coupons.find((candidate) => candidate.code === code)!;
+    const changed = await fetch(`${apiUrl}/admin/coupons/${code}`, {
+      method: "PUT",
+      headers,
+      body: JSON.stringify({ validFrom: stored.validFrom, validUntil: stored.validUntil, maxUses: shownLimit + 1, version: stored.version }),
+    });
+    expect(changed.status).toBe(200);
+
+    await validUntil.fill(LAST_DAY);
+    await coupon.getByRole("button", { name: `Guardar cambios del Cupón ${code}` }).click();
+    const notice = coupon.getByTestId("stale-promotion");
+    await expect(notice).toContainText("Otro administrador cambió este registro mientras usted editaba.");
+    await expect(notice).toContainText(`Usted había escrito: del ${stored.validFrom.split("-").reverse().join("/")} al 31/12/2099, límite de ${shownLimit} usos`);
+    // The form shows what is stored now: the other admin's limit, and the last day this admin's change did not move.
+    await expect(limit).toHaveValue(String(shownLimit + 1));
+    await expect(validUntil).toHaveValue(shownUntil);
+    await expect(coupon.getByTestId("coupon-uses")).toContainText(`de ${shownLimit + 1}`);
+  });
+});
