@@ -7,7 +7,7 @@ import { endpoint } from "./http";
  * only (a trigger refuses UPDATE, DELETE and TRUNCATE). Shops write it first; the next issues add
  * their actions to AUDIT_ACTIONS.
  */
-export const AUDIT_ACTIONS = ["tienda.aprobar", "tienda.rechazar", "tienda.pedir_cambios", "tienda.suspender", "tienda.reactivar", "categoria.crear", "categoria.editar", "stock.ajustar", "producto.crear", "producto.editar", "producto.archivar", "producto.eliminar", "pedido.estado", "pedido.cancelar"] as const;
+export const AUDIT_ACTIONS = ["tienda.aprobar", "tienda.rechazar", "tienda.pedir_cambios", "tienda.suspender", "tienda.reactivar", "categoria.crear", "categoria.editar", "stock.ajustar", "producto.crear", "producto.editar", "producto.archivar", "producto.eliminar", "pedido.estado", "pedido.cancelar", "retiro.solicitar", "retiro.confirmar", "retiro.rechazar"] as const;
 export const auditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditAction>;
 
@@ -26,14 +26,17 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "producto.eliminar": "Eliminó un producto",
   "pedido.estado": "Cambió el estado de un pedido",
   "pedido.cancelar": "Canceló un pedido",
+  "retiro.solicitar": "Solicitó un retiro",
+  "retiro.confirmar": "Confirmó el pago de un retiro",
+  "retiro.rechazar": "Rechazó un retiro",
 };
 
 /** What kind of record an entry is about. */
-export const AUDIT_ENTITIES = ["tienda", "categoria", "producto", "pedido"] as const;
+export const AUDIT_ENTITIES = ["tienda", "categoria", "producto", "pedido", "retiro"] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;
 
-export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = { tienda: "Tienda", categoria: "Categoría", producto: "Producto", pedido: "Pedido" };
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = { tienda: "Tienda", categoria: "Categoría", producto: "Producto", pedido: "Pedido", retiro: "Retiro" };
 
 export const auditEntry = z.object({
   _id: z.string(),

@@ -48,6 +48,7 @@ import { stockRoutes } from "./modules/stock/routes.js";
 import { categoryRoutes } from "./modules/categories/routes.js";
 import { trialClassRoutes } from "./modules/trial-class/routes.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
+import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { registerRateLimits } from "./rate-limit.js";
 import { route } from "./route.js";
 import { registerTextGuard } from "./text-guard.js";
@@ -56,7 +57,7 @@ export interface AppDeps {
   db: Db;
   config: Pick<
     Config,
-    "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "rateLimits" | "cart" | "orders" | "payments" | "trialClass" | "mail"
+    "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "rateLimits" | "cart" | "orders" | "payments" | "trialClass" | "mail" | "withdrawals"
   > &
     Pick<Config, "publicApiUrl" | "requestTimeoutSeconds" | "imageQueue"> & {
       secrets: Pick<Config["secrets"], "jwtSecret">;
@@ -229,6 +230,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   await app.register(sellerOrderRoutes, { db });
   await app.register(stockRoutes, { db, mailer, publicWebUrl: config.publicWebUrl });
   await app.register(categoryRoutes, { db });
+  await app.register(withdrawalRoutes, { db, withdrawals: config.withdrawals });
 
   const io = new SocketServer(app.server, {
     cors: { origin: config.publicWebUrl, credentials: true },

@@ -40,6 +40,7 @@ export interface Config {
   payments: PaymentSettings;
   /** Places in each Saturday trial class (DESIGN.md section 3). */
   trialClass: { capacity: number };
+  withdrawals: WithdrawalSettings;
   mail: MailSettings;
   secrets: Secrets;
 }
@@ -71,6 +72,13 @@ export interface OrderSettings {
   expiryMinutes: number;
   /** The platform's share of each shop order's subtotal, in percent. */
   commissionPercent: number;
+}
+
+export interface WithdrawalSettings {
+  /** Days after a part's delivery before its sale may be withdrawn (README "Seller money"). */
+  saleAvailableAfterDays: number;
+  /** The smallest withdrawal, in cents. */
+  minimumCents: number;
 }
 
 export interface PayPalSettings {
@@ -183,6 +191,8 @@ const environment = z.object({
   ORDER_EXPIRY_MINUTES: envInteger(30, { min: 1 }),
   COMMISSION_PERCENT: envInteger(5, { max: 100 }),
   TRIAL_CLASS_PLACES: envInteger(12, { min: 1 }),
+  SALE_AVAILABLE_AFTER_DAYS: envInteger(7, { max: 365 }),
+  WITHDRAWAL_MINIMUM_CENTS: envInteger(1000, { min: 1 }),
   PAYPAL_CLIENT_ID: envText(""),
   PAYPAL_CLIENT_SECRET: envText(""),
   PAYPAL_API_URL: envUrl("https://api-m.sandbox.paypal.com"),
@@ -276,6 +286,7 @@ export function loadConfig(): Config {
     },
     payments: { paypal: paypalSettings(env) },
     trialClass: { capacity: env.TRIAL_CLASS_PLACES },
+    withdrawals: { saleAvailableAfterDays: env.SALE_AVAILABLE_AFTER_DAYS, minimumCents: env.WITHDRAWAL_MINIMUM_CENTS },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

@@ -69,6 +69,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
     orders: { expiryMinutes: 30, commissionPercent: 5 },
     payments: { paypal: null },
     trialClass: { capacity: 12 },
+    withdrawals: { saleAvailableAfterDays: 7, minimumCents: 1000 },
     mail: {
       smtpUrl: undefined,
       from: "Mercado Pádel <no-responder@mercadopadel.test>",
