@@ -12,14 +12,14 @@ const PAYOUTS: PayoutMethod[] = [
   { kind: "pago_movil", bank: "Banco de Venezuela", phone: "0424-5559876", idDocument: "V-20987654" },
 ];
 
-/** Days ago of each seller's past requests: the last one still waits for the admin. */
+/** Days ago of each seller's past requests. */
 const REQUEST_DAYS_AGO = [95, 65, 35, 2];
 
 /**
  * The demo sellers' payouts: a payout method each and a withdrawal roughly every month of the
  * seeded history, each of 70% of what was available then, paid by the admin a day later with a
- * transfer reference; the newest is still pending, so the admin's queue and the seller's
- * 'Solicitud Enviada' show. Written with their ledger entries (`retiro:<id>`), as POST /withdraw does.
+ * transfer reference. The first seller's (by name: Andrés Rivas, vendedor2) newest one is still
+ * pending, so the admin's queue and that seller's 'Solicitud Enviada' show. Written with their ledger entries (`retiro:<id>`), as POST /withdraw does.
  */
 export async function insertWithdrawalHistory(tx: Transaction, now: Date): Promise<void> {
   const [admin] = (await tx.execute<{ id: string }>(sql`select id from users where role = 'admin' order by created_at limit 1`)).rows;
@@ -47,7 +47,8 @@ export async function insertWithdrawalHistory(tx: Transaction, now: Date): Promi
       const amount = Math.floor(((matured - withdrawn) * 0.7) / 100) * 100;
       if (amount < 1000) continue;
       withdrawn += amount;
-      const pending = round === REQUEST_DAYS_AGO.length - 1;
+      // Only the first seller's newest request still waits: the others start the demo with none pending.
+      const pending = index === 0 && round === REQUEST_DAYS_AGO.length - 1;
       const decidedAt = new Date(requestedAt.getTime() + DAY_MS);
       const [row] = await tx
         .insert(withdrawals)
