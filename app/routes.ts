@@ -48,6 +48,7 @@ export default [
       route("categories", "routes/dashboard/admin/categories.tsx"),
       route("orders", "routes/dashboard/admin/orders.tsx"),
       route("orders/:orderId", "routes/dashboard/admin/order.tsx"),
+      route("withdrawals", "routes/dashboard/admin/withdrawals.tsx"),
     ]),
     // The seller area (issue 11): sellers of an approved (or suspended, read-only) shop, with its own menu.
     route("seller", "routes/dashboard/seller/layout.tsx", [
@@ -60,6 +61,8 @@ export default [
       route("control/:productId", "routes/dashboard/seller/control-product.tsx"),
       route("orders", "routes/dashboard/seller/orders.tsx"),
       route("orders/details/:orderId", "routes/dashboard/seller/order-details.tsx"),
+      route("payments", "routes/dashboard/seller/payments.tsx"),
+      route("payments/statement", "routes/dashboard/seller/payments-statement.ts"),
     ]),
     route("shop", "routes/dashboard/shop.tsx"),
     route("shop/confirmation", "routes/dashboard/shop-confirmation.tsx"),

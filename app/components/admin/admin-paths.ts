@@ -10,6 +10,7 @@ export const adminPaths = {
   categories: `${ADMIN_HOME}/categories`,
   orders: `${ADMIN_HOME}/orders`,
   order: (orderId: string) => `${ADMIN_HOME}/orders/${encodeURIComponent(orderId)}`,
+  withdrawals: `${ADMIN_HOME}/withdrawals`,
   /** The audit log narrowed to one record. */
   auditOf: (entityId: string) => `${ADMIN_HOME}/audit?${new URLSearchParams({ entityId })}`,
 };

@@ -46,6 +46,7 @@ function adminSections(totalPending: number): AdminSection[] {
     { to: adminPaths.shopRequests, label: "Solicitudes de tiendas", count: totalPending, countLabel: totalPending === 1 ? "pendiente" : "pendientes" },
     { to: adminPaths.shops, label: "Tiendas" },
     { to: adminPaths.orders, label: "Pedidos" },
+    { to: adminPaths.withdrawals, label: "Retiros" },
     { to: adminPaths.categories, label: "Categorías" },
     { to: adminPaths.audit, label: "Registro de auditoría" },
   ];
