@@ -49,6 +49,7 @@ export default [
       route("orders", "routes/dashboard/admin/orders.tsx"),
       route("orders/:orderId", "routes/dashboard/admin/order.tsx"),
       route("withdrawals", "routes/dashboard/admin/withdrawals.tsx"),
+      route("books", "routes/dashboard/admin/books.tsx"),
     ]),
     // The seller area (issue 11): sellers of an approved (or suspended, read-only) shop, with its own menu.
     route("seller", "routes/dashboard/seller/layout.tsx", [

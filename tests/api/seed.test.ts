@@ -8,6 +8,7 @@ import { verifyPassword } from "../../api/src/modules/accounts/password";
 import { generateProducts } from "../../api/src/seed/catalogue";
 import { DEMO_ACCOUNTS, demoAccountLines, seedIfEmpty } from "../../api/src/seed/seed";
 import { balancesOf } from "../../api/src/modules/withdrawals/service";
+import { shopBooks } from "../../api/src/modules/books/service";
 import { testConfig } from "./support";
 
 const CATEGORY_SLUGS = ["palas", "zapatillas", "pelotas", "paleteros", "ropa", "accesorios"];
@@ -165,6 +166,9 @@ describe("catálogo de demostración", () => {
       expect(balances.pendingAmount).toBe(0);
       expect(balances.availableAmount).toBe(balances.totalAmount - balances.amountWithdrawn);
     }
+    const books = await shopBooks(database.db);
+    expect(books.shops.length).toBe(sellers.length);
+    expect(books.unbalanced).toBe(0);
   });
 
   it("la valoración de cada producto es la media de sus reseñas, y cada reseña viene de un pedido pagado y entregado de su autor", async () => {

@@ -7,7 +7,8 @@ import { apiSignIn, apiUrl, formatPrice } from "./support";
  * are available) saves a payout method, asks for more than available (refused beside the field,
  * the amount kept), then for a valid amount ('Solicitud Enviada'); the admin pays it with a
  * transfer reference; the seller sees it paid and archives it. Each project uses a seller of its
- * own (the seed leaves both without a pending request) and an amount of its own.
+ * own (the seed leaves both without a pending request) and an amount of its own. The admin's
+ * books page says every shop's accounts balance.
  */
 
 const DEMO_PASSWORD = "Demo-Padel-2026";
@@ -145,5 +146,19 @@ test.describe("pagos del vendedor", () => {
     await filter.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/status=archivados/);
     await expect(page.getByTestId("withdrawal-row").filter({ hasText: formatPrice(seller.amount) })).toContainText("Archivado");
+  });
+
+  test("la administración comprueba que las cuentas de cada tienda cuadran", async ({ page, javaScriptEnabled }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signIn(page, ADMIN_EMAIL);
+    await page.goto("/dashboard/admin");
+    await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Cuentas" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Cuentas" })).toBeVisible();
+    await expect(page.getByTestId("books-summary")).toHaveText("Todas las cuentas cuadran.");
+    const shops = page.getByTestId("shop-books");
+    expect(await shops.count()).toBeGreaterThanOrEqual(3);
+    for (const difference of await page.getByTestId("shop-books-difference").allTextContents()) expect(difference).toBe("Cuadra");
+    await expectNoSidewaysScroll(page);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
   });
 });

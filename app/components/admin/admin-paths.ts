@@ -11,6 +11,7 @@ export const adminPaths = {
   orders: `${ADMIN_HOME}/orders`,
   order: (orderId: string) => `${ADMIN_HOME}/orders/${encodeURIComponent(orderId)}`,
   withdrawals: `${ADMIN_HOME}/withdrawals`,
+  books: `${ADMIN_HOME}/books`,
   /** The audit log narrowed to one record. */
   auditOf: (entityId: string) => `${ADMIN_HOME}/audit?${new URLSearchParams({ entityId })}`,
 };

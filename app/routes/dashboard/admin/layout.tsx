@@ -47,6 +47,7 @@ function adminSections(totalPending: number): AdminSection[] {
     { to: adminPaths.shops, label: "Tiendas" },
     { to: adminPaths.orders, label: "Pedidos" },
     { to: adminPaths.withdrawals, label: "Retiros" },
+    { to: adminPaths.books, label: "Cuentas" },
     { to: adminPaths.categories, label: "Categorías" },
     { to: adminPaths.audit, label: "Registro de auditoría" },
   ];
