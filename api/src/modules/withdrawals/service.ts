@@ -35,7 +35,7 @@ import { FieldsError, HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { notify } from "../notifications/service.js";
-import { lockWallet, walletBalance } from "../wallet/service.js";
+import { lockWallet } from "../wallet/service.js";
 
 type Reader = Db | Transaction;
 
@@ -92,27 +92,28 @@ const matured = (days: number) => sql`so.delivered_at is not null and so.deliver
 export async function balancesOf(db: Reader, userId: string, settings: WithdrawalSettings): Promise<WithdrawalBalances> {
   const shop = await shopOf(db, userId);
   if (!shop) return { totalAmount: 0, availableAmount: 0, withdrowAmount: 0, pendingAmount: 0, amountWithdrawn: 0, requestedAmount: 0 };
-  const earnings = await db.execute<{ total: number; matured: number }>(sql`
-    select coalesce(sum(we.amount), 0)::integer as total,
-           coalesce(sum(we.amount) filter (where ${matured(settings.saleAvailableAfterDays)}), 0)::integer as matured
-    from ${saleEntriesOf(userId, shop.id)}`);
-  const [requests] = await db
-    .select({
-      requested: sql<number>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'pendiente'), 0)::integer`,
-      confirmed: sql<number>`coalesce(sum(${withdrawals.amount}) filter (where ${withdrawals.status} = 'confirmado'), 0)::integer`,
-    })
-    .from(withdrawals)
-    .where(eq(withdrawals.userId, userId));
-  const wallet = await walletBalance(db, userId);
-  const totalAmount = Number(earnings.rows[0]!.total);
-  const maturedAmount = Number(earnings.rows[0]!.matured);
-  const requestedAmount = Number(requests!.requested);
-  const withdrowAmount = Number(requests!.confirmed);
+  // One statement, so every figure is of the same moment (a sale credited meanwhile counts in all or none).
+  const result = await db.execute<{ total: number; matured: number; requested: number; confirmed: number; wallet: number }>(sql`
+    with earnings as (
+      select coalesce(sum(we.amount), 0)::integer as total,
+             coalesce(sum(we.amount) filter (where ${matured(settings.saleAvailableAfterDays)}), 0)::integer as matured
+      from ${saleEntriesOf(userId, shop.id)}
+    )
+    select earnings.total, earnings.matured,
+      (select coalesce(sum(amount), 0)::integer from withdrawals where user_id = ${userId} and status = 'pendiente') as requested,
+      (select coalesce(sum(amount), 0)::integer from withdrawals where user_id = ${userId} and status = 'confirmado') as confirmed,
+      (select coalesce(sum(amount), 0)::integer from wallet_entries where user_id = ${userId}) as wallet
+    from earnings`);
+  const row = result.rows[0]!;
+  const totalAmount = Number(row.total);
+  const maturedAmount = Number(row.matured);
+  const requestedAmount = Number(row.requested);
+  const withdrowAmount = Number(row.confirmed);
   const pendingAmount = totalAmount - maturedAmount;
   const amountWithdrawn = requestedAmount + withdrowAmount;
   // Matured earnings not yet asked for, but never more than the wallet holds beyond pending sales:
   // money spent on purchases is gone, and voucher or refund money is not earnings.
-  const availableAmount = Math.max(0, Math.min(maturedAmount - amountWithdrawn, wallet - pendingAmount));
+  const availableAmount = Math.max(0, Math.min(maturedAmount - amountWithdrawn, Number(row.wallet) - pendingAmount));
   return { totalAmount, availableAmount, withdrowAmount, pendingAmount, amountWithdrawn, requestedAmount };
 }
 
