@@ -47,6 +47,9 @@ export async function ledgerOf(area: SellerArea, month: string) {
   return rows.map((row) => ({ ...row, date: longDateTime(row.createdAt), availableOn: row.availableAt ? longDate(row.availableAt) : null }));
 }
 
+/** The newest requests the page lists; finished ones are archived to make room. */
+const REQUESTS_SHOWN = 50;
+
 /** Everything the page shows, for the filters in its address (`?status=&month=`). */
 export async function loadPayments(area: SellerArea, url: URL, now: Date) {
   const filter = withdrawalFilterOf(url.searchParams.get("status"));
@@ -56,7 +59,7 @@ export async function loadPayments(area: SellerArea, url: URL, now: Date) {
   const [balances, payout, requests, pending, ledger] = await Promise.all([
     balancesOf(area),
     area.account.call(withdrawalEndpoints.payoutMethod),
-    area.account.call(withdrawalEndpoints.list, { params: { userId }, query: { ...query, parPage: 50 } }),
+    area.account.call(withdrawalEndpoints.list, { params: { userId }, query: { ...query, parPage: REQUESTS_SHOWN } }),
     // 'Solicitud Enviada' while any request waits, whatever the list's filter.
     area.account.call(withdrawalEndpoints.list, { params: { userId }, query: { status: "pendiente", parPage: 1 } }),
     ledgerOf(area, month),

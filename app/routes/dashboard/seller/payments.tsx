@@ -279,6 +279,11 @@ function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | 
           ))}
         </ul>
       )}
+      {data.totalRequests > data.requests.length ? (
+        <p className="text-sm text-slate-700">
+          Se muestran los {data.requests.length} más recientes de {data.totalRequests}; archive los terminados para ver los anteriores.
+        </p>
+      ) : null}
     </section>
   );
 }
