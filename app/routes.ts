@@ -49,6 +49,8 @@ export default [
       route("orders", "routes/dashboard/admin/orders.tsx"),
       route("orders/:orderId", "routes/dashboard/admin/order.tsx"),
       route("coupons", "routes/dashboard/admin/coupons.tsx"),
+      route("withdrawals", "routes/dashboard/admin/withdrawals.tsx"),
+      route("books", "routes/dashboard/admin/books.tsx"),
     ]),
     // The seller area (issue 11): sellers of an approved (or suspended, read-only) shop, with its own menu.
     route("seller", "routes/dashboard/seller/layout.tsx", [
@@ -61,6 +63,8 @@ export default [
       route("control/:productId", "routes/dashboard/seller/control-product.tsx"),
       route("orders", "routes/dashboard/seller/orders.tsx"),
       route("orders/details/:orderId", "routes/dashboard/seller/order-details.tsx"),
+      route("payments", "routes/dashboard/seller/payments.tsx"),
+      route("payments/statement", "routes/dashboard/seller/payments-statement.ts"),
     ]),
     route("shop", "routes/dashboard/shop.tsx"),
     route("shop/confirmation", "routes/dashboard/shop-confirmation.tsx"),

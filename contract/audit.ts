@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   "pedido.oferta",
   "cupon.editar",
   "voucher.editar",
+  "retiro.solicitar",
+  "retiro.confirmar",
+  "retiro.rechazar",
 ] as const;
 export const auditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditAction>;
@@ -47,14 +50,25 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "pedido.oferta": "Respondió a una oferta",
   "cupon.editar": "Cambió las fechas o el límite de un cupón",
   "voucher.editar": "Cambió la caducidad de un voucher",
+  "retiro.solicitar": "Solicitó un retiro",
+  "retiro.confirmar": "Confirmó el pago de un retiro",
+  "retiro.rechazar": "Rechazó un retiro",
 };
 
 /** What kind of record an entry is about. */
-export const AUDIT_ENTITIES = ["tienda", "categoria", "producto", "pedido", "cupon", "voucher"] as const;
+export const AUDIT_ENTITIES = ["tienda", "categoria", "producto", "pedido", "cupon", "voucher", "retiro"] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof auditEntity>;
 
-export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = { tienda: "Tienda", categoria: "Categoría", producto: "Producto", pedido: "Pedido", cupon: "Cupón", voucher: "Voucher" };
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  tienda: "Tienda",
+  categoria: "Categoría",
+  producto: "Producto",
+  pedido: "Pedido",
+  cupon: "Cupón",
+  voucher: "Voucher",
+  retiro: "Retiro",
+};
 
 export const auditEntry = z.object({
   _id: z.string(),

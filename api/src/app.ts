@@ -50,6 +50,8 @@ import { stockRoutes } from "./modules/stock/routes.js";
 import { categoryRoutes } from "./modules/categories/routes.js";
 import { trialClassRoutes } from "./modules/trial-class/routes.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
+import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
+import { bookRoutes } from "./modules/books/routes.js";
 import { registerRateLimits } from "./rate-limit.js";
 import { route } from "./route.js";
 import { registerTextGuard } from "./text-guard.js";
@@ -58,7 +60,7 @@ export interface AppDeps {
   db: Db;
   config: Pick<
     Config,
-    "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "rateLimits" | "cart" | "orders" | "payments" | "trialClass" | "mail"
+    "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "rateLimits" | "cart" | "orders" | "payments" | "trialClass" | "mail" | "withdrawals"
   > &
     Pick<Config, "publicApiUrl" | "requestTimeoutSeconds" | "imageQueue"> &
     Pick<Config, "dashboards"> & {
@@ -234,6 +236,8 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   await app.register(stockRoutes, { db, mailer, publicWebUrl: config.publicWebUrl });
   await app.register(categoryRoutes, { db });
   await app.register(promotionRoutes, { db });
+  await app.register(withdrawalRoutes, { db, withdrawals: config.withdrawals });
+  await app.register(bookRoutes, { db });
 
   const io = new SocketServer(app.server, {
     cors: { origin: config.publicWebUrl, credentials: true },

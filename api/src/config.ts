@@ -42,6 +42,7 @@ export interface Config {
   trialClass: { capacity: number };
   /** The admin's dashboard lists paid parts still 'pendiente' this many hours after payment. */
   dashboards: { unpreparedAlertHours: number };
+  withdrawals: WithdrawalSettings;
   mail: MailSettings;
   secrets: Secrets;
 }
@@ -73,6 +74,13 @@ export interface OrderSettings {
   expiryMinutes: number;
   /** The platform's share of each shop order's subtotal, in percent. */
   commissionPercent: number;
+}
+
+export interface WithdrawalSettings {
+  /** Days after a part's delivery before its sale may be withdrawn (README "Seller money"). */
+  saleAvailableAfterDays: number;
+  /** The smallest withdrawal, in cents. */
+  minimumCents: number;
 }
 
 export interface PayPalSettings {
@@ -186,6 +194,8 @@ const environment = z.object({
   COMMISSION_PERCENT: envInteger(5, { max: 100 }),
   TRIAL_CLASS_PLACES: envInteger(12, { min: 1 }),
   UNPREPARED_ORDER_ALERT_HOURS: envInteger(48, { min: 1, max: 8760 }),
+  SALE_AVAILABLE_AFTER_DAYS: envInteger(7, { max: 365 }),
+  WITHDRAWAL_MINIMUM_CENTS: envInteger(1000, { min: 1 }),
   PAYPAL_CLIENT_ID: envText(""),
   PAYPAL_CLIENT_SECRET: envText(""),
   PAYPAL_API_URL: envUrl("https://api-m.sandbox.paypal.com"),
@@ -280,6 +290,7 @@ export function loadConfig(): Config {
     payments: { paypal: paypalSettings(env) },
     trialClass: { capacity: env.TRIAL_CLASS_PLACES },
     dashboards: { unpreparedAlertHours: env.UNPREPARED_ORDER_ALERT_HOURS },
+    withdrawals: { saleAvailableAfterDays: env.SALE_AVAILABLE_AFTER_DAYS, minimumCents: env.WITHDRAWAL_MINIMUM_CENTS },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

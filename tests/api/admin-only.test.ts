@@ -21,6 +21,8 @@ const ADMIN_CALLS_ELSEWHERE = [
   "POST /shop/request-changes/{userId}",
   "POST /category-add",
   "PUT /category-update/{categoryId}",
+  "POST /payment/request-confirm",
+  "POST /payment/request-reject",
 ];
 
 const UNGUARDED = "GET /admin/ruta-sin-guardia";

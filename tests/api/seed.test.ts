@@ -7,6 +7,8 @@ import { banners, blogPosts, categories, productImages, products, productSizes, 
 import { verifyPassword } from "../../api/src/modules/accounts/password";
 import { generateProducts } from "../../api/src/seed/catalogue";
 import { DEMO_ACCOUNTS, demoAccountLines, seedIfEmpty } from "../../api/src/seed/seed";
+import { balancesOf } from "../../api/src/modules/withdrawals/service";
+import { shopBooks } from "../../api/src/modules/books/service";
 import { testConfig } from "./support";
 
 const CATEGORY_SLUGS = ["palas", "zapatillas", "pelotas", "paleteros", "ropa", "accesorios"];
@@ -146,6 +148,27 @@ describe("catálogo de demostración", () => {
     const owners = await database.db.select({ role: users.role }).from(shops).innerJoin(users, eq(users.id, shops.ownerId)).where(eq(shops.status, "aprobada"));
     expect(owners.length).toBeGreaterThan(0);
     expect(owners.every((owner) => owner.role === "seller")).toBe(true);
+  });
+
+  it("los vendedores de demostración tienen ventas entregadas, retiros pagados y saldo disponible; uno tiene un retiro pendiente", async () => {
+    const undelivered = await database.db.execute<{ count: number }>(sql`select count(*)::int as count from shop_orders where delivery_status = 'entregado' and (delivered_at is null or shipped_at is null)`);
+    expect(undelivered.rows[0]!.count).toBe(0);
+    const sellers = await database.db.select({ id: users.id, email: users.email }).from(users).innerJoin(shops, eq(shops.ownerId, users.id)).where(eq(shops.status, "aprobada"));
+    const settings = testConfig().withdrawals;
+    for (const seller of sellers) {
+      const balances = await balancesOf(database.db, seller.id, settings);
+      expect(balances.totalAmount).toBeGreaterThan(0);
+      expect(balances.withdrowAmount).toBeGreaterThan(0);
+      // The end-to-end tests ask for withdrawals as vendedor1 and vendedor3, with none pending before.
+      if (seller.email === "vendedor2@mercadopadel.test") expect(balances.requestedAmount).toBeGreaterThan(0);
+      else expect(balances.requestedAmount).toBe(0);
+      expect(balances.availableAmount).toBeGreaterThan(0);
+      expect(balances.pendingAmount).toBe(0);
+      expect(balances.availableAmount).toBe(balances.totalAmount - balances.amountWithdrawn);
+    }
+    const books = await shopBooks(database.db);
+    expect(books.shops.length).toBe(sellers.length);
+    expect(books.unbalanced).toBe(0);
   });
 
   it("la valoración de cada producto es la media de sus reseñas, y cada reseña viene de un pedido pagado y entregado de su autor", async () => {

@@ -162,6 +162,9 @@ export async function insertPurchaseHistory(
           commission,
           deliveryStatus: "entregado",
           paymentStatus: "pagado",
+          shippedAt: new Date(placedAt.getTime() + DAY_MS),
+          // Delivered three days after it was placed: its sale has long been withdrawable.
+          deliveredAt: new Date(placedAt.getTime() + 3 * DAY_MS),
           createdAt: placedAt,
         });
         for (const item of shopItems) {

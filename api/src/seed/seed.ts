@@ -14,6 +14,7 @@ import { shopLocation } from "#contract/shops";
 import { hashPassword } from "../modules/accounts/password.js";
 import { BANNERS, BLOG_POSTS, CATEGORIES, DEMO_PRODUCT_COUNT, SHOPS, generateProducts } from "./catalogue.js";
 import { insertPurchaseHistory, type HistorySettings } from "./history.js";
+import { insertWithdrawalHistory } from "./withdrawals.js";
 import { insertPendingShopRequest } from "./shop-request.js";
 import { productImageKey, storeSeedImages } from "./images.js";
 
@@ -155,6 +156,8 @@ async function insertCatalogue(tx: Transaction, productCount: number, settings: 
   await insertInBatches(imageRows, (batch) => tx.insert(productImages).values(batch));
   // Past customers' delivered orders and their reviews: the only source of the products' ratings.
   await insertPurchaseHistory(tx, { catalogue, productIdBySlug, settings, now });
+  // The sellers' payouts of those sales.
+  await insertWithdrawalHistory(tx, now);
 
   // The offer banner leads to the most discounted racket, the one it advertises.
   const [featuredRacket] = await tx

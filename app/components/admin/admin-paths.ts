@@ -12,6 +12,7 @@ export const adminPaths = {
   order: (orderId: string) => `${ADMIN_HOME}/orders/${encodeURIComponent(orderId)}`,
   withdrawals: `${ADMIN_HOME}/withdrawals`,
   coupons: `${ADMIN_HOME}/coupons`,
+  books: `${ADMIN_HOME}/books`,
   /** The audit log narrowed to one record. */
   auditOf: (entityId: string) => `${ADMIN_HOME}/audit?${new URLSearchParams({ entityId })}`,
 };

@@ -17,6 +17,7 @@ export const SELLER_SECTIONS: readonly SellerSection[] = [
   { to: sellerPaths.control, label: "Control de stock" },
   { to: sellerPaths.discounts, label: "Descuentos" },
   { to: sellerPaths.orders, label: "Pedidos" },
+  { to: sellerPaths.payments, label: "Pagos" },
 ];
 
 const SECTION_LOOK =

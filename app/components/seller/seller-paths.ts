@@ -9,4 +9,6 @@ export const sellerPaths = {
   control: `${SELLER_HOME}/control`,
   discounts: `${SELLER_HOME}/discounts`,
   orders: `${SELLER_HOME}/orders`,
+  payments: `${SELLER_HOME}/payments`,
+  paymentsStatement: `${SELLER_HOME}/payments/statement`,
 };

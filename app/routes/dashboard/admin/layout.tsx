@@ -46,6 +46,8 @@ function adminSections(totalPending: number): AdminSection[] {
     { to: adminPaths.shopRequests, label: "Solicitudes de tiendas", count: totalPending, countLabel: totalPending === 1 ? "pendiente" : "pendientes" },
     { to: adminPaths.shops, label: "Tiendas" },
     { to: adminPaths.orders, label: "Pedidos" },
+    { to: adminPaths.withdrawals, label: "Retiros" },
+    { to: adminPaths.books, label: "Cuentas" },
     { to: adminPaths.categories, label: "Categorías" },
     { to: adminPaths.coupons, label: "Cupones y vouchers" },
     { to: adminPaths.audit, label: "Registro de auditoría" },
