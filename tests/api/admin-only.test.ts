@@ -5,6 +5,7 @@ import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { signedInUser, type Customer } from "./orders-support";
 import { testConfig } from "./support";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 /**
  * Admin-only calls, proved: every route under /admin and the admin calls outside it answer 403
@@ -12,6 +13,7 @@ import { testConfig } from "./support";
  * from the built app's OpenAPI document (made from every registered route, as in contract.test.ts),
  * so a new /admin route is checked the day it is registered. The app also carries one route
  * registered here without a guard, which the check must report: a forgotten guard cannot pass.
+ * It runs on PGlite and on PostgreSQL 15, the database the store runs on in production.
  */
 
 /** Admin calls whose path does not say so (SPEC.md section 7's paths). */
@@ -27,56 +29,100 @@ const ADMIN_CALLS_ELSEWHERE = [
 
 const UNGUARDED = "GET /admin/ruta-sin-guardia";
 
-describe("llamadas solo para administradores", () => {
-  let database: Database;
-  let app: App;
-  let seller: Customer;
-  let customer: Customer;
-  let calls: string[];
+for (const backend of ["PGlite", "PostgreSQL"] as const)
+  describe(`llamadas solo para administradores (${backend})`, () => {
+    let postgres: TestDatabase | undefined;
+    let database: Database;
+    let app: App;
+    let seller: Customer;
+    let customer: Customer;
+    let calls: string[];
 
-  beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
-    app = await buildApp({ db: database.db, config: testConfig(), listen: database.listen });
-    // What a new admin screen's route looks like when its author forgets `adminOnly`.
-    app.get(UNGUARDED.split(" ")[1]!, async () => ({ ok: true }));
-    await app.ready();
-    seller = await signedInUser(database.db, "seller");
-    customer = await signedInUser(database.db, "customer");
-    const document = (await app.inject({ method: "GET", url: "/openapi.json" })).json() as { paths: Record<string, Record<string, unknown>> };
-    const registered = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
-    for (const call of ADMIN_CALLS_ELSEWHERE) expect(registered, call).toContain(call);
-    calls = [...registered.filter((call) => call.split(" ")[1]!.startsWith("/admin")), ...ADMIN_CALLS_ELSEWHERE];
-  });
+    beforeAll(async () => {
+      postgres =
+        backend === "PostgreSQL" ? await createTestDatabase() : undefined;
+      database = await openDatabase({
+        dataDir: ":memory:",
+        databaseUrl: postgres?.url,
+      });
+      await database.migrate();
+      app = await buildApp({
+        db: database.db,
+        config: testConfig(),
+        listen: database.listen,
+      });
+      // What a new admin screen's route looks like when its author forgets `adminOnly`.
+      app.get(UNGUARDED.split(" ")[1]!, async () => ({ ok: true }));
+      await app.ready();
+      seller = await signedInUser(database.db, "seller");
+      customer = await signedInUser(database.db, "customer");
+      const document = (
+        await app.inject({ method: "GET", url: "/openapi.json" })
+      ).json() as { paths: Record<string, Record<string, unknown>> };
+      const registered = Object.entries(document.paths).flatMap(
+        ([path, operations]) =>
+          Object.keys(operations).map(
+            (method) => `${method.toUpperCase()} ${path}`
+          )
+      );
+      for (const call of ADMIN_CALLS_ELSEWHERE)
+        expect(registered, call).toContain(call);
+      calls = [
+        ...registered.filter((call) =>
+          call.split(" ")[1]!.startsWith("/admin")
+        ),
+        ...ADMIN_CALLS_ELSEWHERE,
+      ];
+    });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+    afterAll(async () => {
+      await app?.close();
+      await database?.close();
+      await postgres?.drop();
+    });
 
-  /** What a caller gets from one call when the path parameters are any valid id; each refusal that is not the expected one is reported. */
-  async function refusalsMissing(call: string): Promise<string[]> {
-    const [method, path] = call.split(" ") as ["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string];
-    const url = path.replace(/\{[^}]+\}/g, () => randomUUID());
-    const missing: string[] = [];
-    for (const [who, caller] of [
-      ["vendedor", seller],
-      ["cliente", customer],
-    ] as const) {
-      const response = await app.inject({ method, url, headers: caller.headers });
-      if (response.statusCode !== 403 || response.json().message !== FORBIDDEN) missing.push(`${call} (${who}: ${response.statusCode})`);
+    /** What a caller gets from one call when the path parameters are any valid id; each refusal that is not the expected one is reported. */
+    async function refusalsMissing(call: string): Promise<string[]> {
+      const [method, path] = call.split(" ") as [
+        "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+        string
+      ];
+      const url = path.replace(/\{[^}]+\}/g, () => randomUUID());
+      const missing: string[] = [];
+      for (const [who, caller] of [
+        ["vendedor", seller],
+        ["cliente", customer],
+      ] as const) {
+        const response = await app.inject({
+          method,
+          url,
+          headers: caller.headers,
+        });
+        if (
+          response.statusCode !== 403 ||
+          response.json().message !== FORBIDDEN
+        )
+          missing.push(`${call} (${who}: ${response.statusCode})`);
+      }
+      const anonymous = await app.inject({ method, url });
+      if (
+        anonymous.statusCode !== 401 ||
+        anonymous.json().message !== UNAUTHORIZED
+      )
+        missing.push(`${call} (sin sesión: ${anonymous.statusCode})`);
+      return missing;
     }
-    const anonymous = await app.inject({ method, url });
-    if (anonymous.statusCode !== 401 || anonymous.json().message !== UNAUTHORIZED) missing.push(`${call} (sin sesión: ${anonymous.statusCode})`);
-    return missing;
-  }
 
-  it("every /admin route and every admin call elsewhere answers 403 to sellers and customers and 401 without a token", async () => {
-    expect(calls.length).toBeGreaterThan(ADMIN_CALLS_ELSEWHERE.length + 8);
-    expect(calls).toContain("PUT /admin/coupons/{code}");
-    const missing: string[] = [];
-    for (const call of calls) missing.push(...(await refusalsMissing(call)));
-    // Only the route registered without a guard on purpose gets through.
-    expect(missing).toEqual([`${UNGUARDED} (vendedor: 200)`, `${UNGUARDED} (cliente: 200)`, `${UNGUARDED} (sin sesión: 200)`]);
+    it("every /admin route and every admin call elsewhere answers 403 to sellers and customers and 401 without a token", async () => {
+      expect(calls.length).toBeGreaterThan(ADMIN_CALLS_ELSEWHERE.length + 8);
+      expect(calls).toContain("PUT /admin/coupons/{code}");
+      const missing: string[] = [];
+      for (const call of calls) missing.push(...(await refusalsMissing(call)));
+      // Only the route registered without a guard on purpose gets through.
+      expect(missing).toEqual([
+        `${UNGUARDED} (vendedor: 200)`,
+        `${UNGUARDED} (cliente: 200)`,
+        `${UNGUARDED} (sin sesión: 200)`,
+      ]);
+    });
   });
-});

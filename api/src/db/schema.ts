@@ -557,6 +557,8 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     // What expire_unpaid_orders() scans: only orders still waiting for their payment.
     index("orders_unpaid_expiry_idx").on(t.expiresAt).where(sql`${t.paymentStatus} = 'sin_pagar' and ${t.expiredAt} is null`),
+    // The admin's dashboard reads the store's sales by payment date.
+    index("orders_paid_at_idx").on(t.paidAt).where(sql`${t.paidAt} is not null`),
   ],
 );
 
