@@ -219,7 +219,7 @@ test.describe("paneles del vendedor y de la administración", () => {
 
     // The to-do links to where each thing is done.
     const todo = page.getByRole("region", { name: "Qué hacer ahora" });
-    await expect(todo.getByRole("link", { name: /solicitud/ })).toHaveAttribute("href", "/dashboard/admin/shop-requests");
+    await expect(todo.getByRole("link", { name: /^(Revisar las? .*solicitud|Ver las solicitudes)/ })).toHaveAttribute("href", "/dashboard/admin/shop-requests");
     await expect(todo.getByTestId("todo-withdrawals")).toBeVisible();
     await expect(todo.getByTestId("todo-unprepared")).toContainText("sin preparar desde hace 48 horas o más");
     await expect(page.getByRole("region", { name: "Últimos pedidos" }).getByRole("link", { name: /^Pedido #/ }).first()).toHaveAttribute("href", /^\/dashboard\/admin\/orders\//);
