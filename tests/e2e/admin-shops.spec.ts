@@ -31,7 +31,7 @@ function adminMenu(page: Page) {
 
 /** The number on the menu's 'Solicitudes de tiendas' badge (0 when there is none). */
 async function menuBadge(page: Page): Promise<number> {
-  const badge = adminMenu(page).getByTestId("admin-menu-badge");
+  const badge = adminMenu(page).getByRole("link", { name: /^Solicitudes de tiendas/ }).getByTestId("admin-menu-badge");
   if ((await badge.count()) === 0) return 0;
   return Number((await badge.innerText()).replace(/\D/g, ""));
 }

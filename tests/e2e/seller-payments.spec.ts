@@ -114,6 +114,8 @@ test.describe("pagos del vendedor", () => {
     await admin.setViewportSize({ width: 360, height: 800 });
     await signIn(admin, ADMIN_EMAIL);
     await admin.goto("/dashboard/admin");
+    // The menu counts the requests waiting to be paid (this one at least).
+    await expect(admin.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: /^Retiros\s*: [1-9]\d* por pagar$/ })).toBeVisible();
     await admin.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Retiros" }).click();
     await expect(admin.getByRole("heading", { level: 1, name: "Retiros" })).toBeVisible();
     const request = admin.getByTestId("admin-withdrawal").filter({ hasText: formatPrice(seller.amount) });
