@@ -189,30 +189,43 @@ export const categoryListQuery = z.object({
 });
 export type CategoryListQuery = z.infer<typeof categoryListQuery>;
 
+const LOW_PRICE_MESSAGE = "El precio mínimo debe ser un número entero de céntimos entre 0 y 100.000.000.";
+const HIGH_PRICE_MESSAGE = "El precio máximo debe ser un número entero de céntimos entre 0 y 100.000.000.";
+const TAG_MESSAGE = "La etiqueta no es válida.";
+
+/**
+ * GET /home/query-products. SPEC.md section 7 names the call's parameters (lowPrice, highPrice,
+ * tag, availability) and, separately, what the listing sends (low, high, tagValue, InStock): both
+ * spellings are accepted, with the same meaning and units (prices in cents); when both are sent,
+ * the call's own name wins.
+ */
 export const queryProductsQuery = z
   .object({
     category: queryText({ max: CATEGORY_FILTER_MAX_LENGTH, message: "La categoría no es válida." }),
     rating: queryInteger({ min: 1, max: 5, message: "La valoración debe ser un número entero entre 1 y 5." }),
-    lowPrice: queryInteger({
-      min: 0,
-      max: MAX_PRICE_CENTS,
-      message: "El precio mínimo debe ser un número entero de céntimos entre 0 y 100.000.000.",
-    }),
-    highPrice: queryInteger({
-      min: 0,
-      max: MAX_PRICE_CENTS,
-      message: "El precio máximo debe ser un número entero de céntimos entre 0 y 100.000.000.",
-    }),
+    lowPrice: queryInteger({ min: 0, max: MAX_PRICE_CENTS, message: LOW_PRICE_MESSAGE }),
+    low: queryInteger({ min: 0, max: MAX_PRICE_CENTS, message: LOW_PRICE_MESSAGE }),
+    highPrice: queryInteger({ min: 0, max: MAX_PRICE_CENTS, message: HIGH_PRICE_MESSAGE }),
+    high: queryInteger({ min: 0, max: MAX_PRICE_CENTS, message: HIGH_PRICE_MESSAGE }),
     sortPrice: queryChoice(["low-to-high", "high-to-low"], "El orden por precio debe ser «low-to-high» o «high-to-low»."),
     sortByDate: queryChoice(["newest", "oldest"], "El orden por fecha debe ser «newest» u «oldest»."),
     availability: queryChoice(["in-stock"], "La disponibilidad solo admite el valor «in-stock»."),
+    InStock: queryChoice(["true", "false"], "InStock solo admite «true» o «false»."),
     color: queryText({ max: FILTER_VALUE_MAX_LENGTH, message: "El color no es válido." }),
-    tag: queryText({ max: FILTER_VALUE_MAX_LENGTH, message: "La etiqueta no es válida." }),
+    tag: queryText({ max: FILTER_VALUE_MAX_LENGTH, message: TAG_MESSAGE }),
+    tagValue: queryText({ max: FILTER_VALUE_MAX_LENGTH, message: TAG_MESSAGE }),
     size: queryText({ max: SIZE_MAX_LENGTH, message: "La talla no es válida." }),
     pageNumber: queryPage(1, "El número de página debe ser un número entero mayor o igual que 1."),
     parPage: queryPageSize(MAX_PRODUCTS_PER_PAGE, PRODUCTS_PER_PAGE),
     searchValue,
   })
+  .transform(({ low, high, tagValue, InStock, ...query }): typeof query => ({
+    ...query,
+    lowPrice: query.lowPrice ?? low,
+    highPrice: query.highPrice ?? high,
+    tag: query.tag ?? tagValue,
+    availability: query.availability ?? (InStock === "true" ? "in-stock" : undefined),
+  }))
   .refine((query) => query.lowPrice === undefined || query.highPrice === undefined || query.lowPrice <= query.highPrice, {
     message: "El precio mínimo no puede ser mayor que el precio máximo.",
     path: ["lowPrice"],

@@ -306,6 +306,13 @@ describe.each(engines)("catálogo en %s", (engine) => {
       const comfortable = await queryProducts({ tag: "Comodidad", size: "41", lowPrice: 10000, highPrice: 20000, availability: "in-stock" });
       expect(slugs(comfortable.products)).toEqual(["zapatillas-asics-gel-padel-pro-5"]);
 
+      // The same filters under the names the listing sends (SPEC.md section 7).
+      expect(await queryProducts({ tagValue: "Comodidad", size: "41", low: 10000, high: 20000, InStock: "true" })).toEqual(comfortable);
+      expect(await queryProducts({ category: "palas", InStock: "true", sortPrice: "low-to-high" })).toEqual(palasInStock);
+      expect((await queryProducts({ InStock: "false" })).totalProduct).toBe((await queryProducts({})).totalProduct);
+      // The call's own name wins when both are sent.
+      expect(await queryProducts({ low: 1, lowPrice: 9000, highPrice: 10200 })).toEqual(await queryProducts({ lowPrice: 9000, highPrice: 10200 }));
+
       const bullpadelPalas = await queryProducts({ searchValue: "bullpadel", category: "palas", sortPrice: "high-to-low" });
       expect(slugs(bullpadelPalas.products)).toEqual(["pala-bullpadel-hack-03", "pala-bullpadel-vertex-04"]);
       expect(bullpadelPalas.totalProduct).toBe(2);
@@ -355,6 +362,10 @@ describe.each(engines)("catálogo en %s", (engine) => {
       [`color=${"a".repeat(101)}`, "El color no es válido."],
       [`tag=${"a".repeat(101)}`, "La etiqueta no es válida."],
       [`size=${"4".repeat(21)}`, "La talla no es válida."],
+      ["low=abc", "El precio mínimo debe ser un número entero de céntimos entre 0 y 100.000.000."],
+      ["high=-1", "El precio máximo debe ser un número entero de céntimos entre 0 y 100.000.000."],
+      [`tagValue=${"a".repeat(101)}`, "La etiqueta no es válida."],
+      ["InStock=si", "InStock solo admite «true» o «false»."],
       [`searchValue=${"a".repeat(101)}`, "La búsqueda no puede superar los 100 caracteres."],
     ])("?%s responde 400 con un mensaje en español", async (query, message) => {
       const { status, body } = await get<{ message: string; errors: { field: string; message: string }[] }>(`/home/query-products?${query}`);
