@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 export interface FlashMessageProps {
@@ -23,6 +23,13 @@ export function FlashMessage({ flash }: FlashMessageProps) {
   const hydrated = useHydrated();
   // Remembers which message was closed: a new flash is a new object, so it shows again.
   const [dismissed, setDismissed] = useState<FlashMessageProps["flash"] | null>(null);
+  // The message reports the last form sent: sending another one (even one the browser stops to show
+  // its errors) makes it stale, so a success never stands beside the next form's errors.
+  useEffect(() => {
+    const dismiss = () => setDismissed(flash);
+    document.addEventListener("submit", dismiss, { capture: true });
+    return () => document.removeEventListener("submit", dismiss, { capture: true });
+  }, [flash]);
   if (dismissed === flash) return null;
   const look = looks[flash.kind];
 

@@ -54,7 +54,10 @@ function paymentRefusal(error: unknown): { status: number; message: string } {
 export async function loader(args: LoaderFunctionArgs) {
   const account = requireAccount(args);
   const url = new URL(args.request.url);
-  const order = await getOwnOrder(account, url.searchParams.get("orderId"));
+  const orderId = url.searchParams.get("orderId");
+  // Without an order there is nothing to pay here: the user's orders say which one waits, as /order/summary does.
+  if (!orderId) throw redirect("/dashboard/my-orders");
+  const order = await getOwnOrder(account, orderId);
   let notice: string | null = null;
   let captured = false;
 

@@ -104,7 +104,12 @@ test.describe("cuentas", () => {
     await page.getByLabel("Código postal").fill("46006");
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByText("Perfil actualizado.")).toBeVisible();
-    await page.reload();
+    // The next form sent with an error shows only its error, never beside the earlier success.
+    await page.getByLabel("Nombre").fill("");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Escriba su nombre.")).toBeVisible();
+    await expect(page.getByText("Perfil actualizado.")).toHaveCount(0);
+    await page.goto("/dashboard/edit-profile");
     await expect(page.getByLabel("Teléfono")).toHaveValue("+34 600 123 456");
     await expect(page.getByLabel("Código postal")).toHaveValue("46006");
 

@@ -127,7 +127,7 @@ test.describe("pedido y pago", () => {
     expect(shoeAfter.stock).toBe(shoe.stock - 2);
   });
 
-  test("un pedido desconocido es la página 404; /order/confirm sin pedido lo explica y /order/summary lleva a Mis pedidos", async ({ page }, testInfo) => {
+  test("un pedido desconocido es la página 404; /order/confirm sin pedido lo explica y /order/summary y /payment llevan a Mis pedidos", async ({ page }, testInfo) => {
     await registerThroughForm(page, { name: "Nora Curiosa", email: uniqueEmail(testInfo, "curiosa"), redirectTo: "/" });
     for (const path of ["/payment?orderId=00000000-0000-4000-8000-000000000000", "/order/summary?orderId=nada", "/order/confirm/00000000-0000-4000-8000-000000000000"]) {
       const response = await page.goto(path);
@@ -138,6 +138,9 @@ test.describe("pedido y pago", () => {
     await expect(page.getByRole("main").getByRole("link", { name: "Mis pedidos" })).toHaveAttribute("href", "/dashboard/my-orders");
     // The summary of no order in particular is the list of them all.
     await page.goto("/order/summary");
+    await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
+    // So is paying no order in particular.
+    await page.goto("/payment");
     await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
     // An empty cart has nothing to send.
     await page.goto("/shipping");

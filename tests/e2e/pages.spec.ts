@@ -16,7 +16,7 @@ test.describe("cabecera, pie y páginas informativas", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("heading", { name: "CATEGORÍAS" })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Palas" })).toHaveAttribute("href", "/products?category=palas");
-    for (const href of ["/products", "/dashboard", "/gift", "/blog", "/card", "/register", "/login", "/policy"]) {
+    for (const href of ["/products", "/dashboard", "/gift", "/blog", "/card", "/register", "/login", "/policy", "/about", "/contact"]) {
       await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible();
     }
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Mercado Pádel`);

@@ -12,6 +12,8 @@ const STORE_LINKS = [
   { to: "/gift", label: "Cupones y regalos" },
   { to: "/blog", label: "Blog" },
   { to: "/card", label: "Carrito" },
+  { to: "/about", label: "Sobre nosotros" },
+  { to: "/contact", label: "Contacto" },
 ];
 
 const ACCOUNT_LINKS = [
