@@ -1,7 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { slugify } from "#contract/catalog";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm } from "./seller-support";
+import { ADMIN_EMAIL } from "./support";
 
 /**
  * Issue 11, categories in the admin area: only admins enter; adding one with its image (a duplicate
@@ -11,31 +12,10 @@ import { slugify } from "#contract/catalog";
  * catalogue the other specs read keeps its products and counts.
  */
 
-const DEMO_PASSWORD = "Demo-Padel-2026";
-const ADMIN_EMAIL = "admin@mercadopadel.test";
 const PAGE = "/dashboard/admin/categories";
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 function adminMenu(page: Page) {
   return page.getByRole("navigation", { name: "Administración" });
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** A small PNG, drawn here: the API judges the file by its content. */
@@ -60,7 +40,7 @@ test.describe("administración de categorías", () => {
     expect(visit?.status()).toBe(200);
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fadmin%2Fcategories$/);
 
-    await signIn(page, "cliente@mercadopadel.test");
+    await signInThroughForm(page, "cliente@mercadopadel.test");
     const response = await page.goto(PAGE);
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sin permiso");
@@ -73,7 +53,7 @@ test.describe("administración de categorías", () => {
     const name = uniqueName(testInfo, "Grips");
     const renamed = uniqueName(testInfo, "Overgrips y Muñequeras");
 
-    await signIn(page, ADMIN_EMAIL);
+    await signInThroughForm(page, ADMIN_EMAIL);
     await adminMenu(page).getByRole("link", { name: "Categorías", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Categorías");
@@ -161,7 +141,7 @@ test.describe("administración de categorías", () => {
 
   test("la pantalla cabe en 360 px, con los formularios abiertos, y axe no encuentra problemas graves", async ({ page, javaScriptEnabled }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, ADMIN_EMAIL);
+    await signInThroughForm(page, ADMIN_EMAIL);
     await page.goto(PAGE);
     await expect(adminMenu(page)).toBeVisible();
     await expectNoSidewaysScroll(page);

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { plentifulProduct, registerThroughApi, SHIPPING_INFO } from "./orders-support";
-import { apiSignIn, apiUrl, formatPrice, registerThroughForm, uniqueEmail } from "./support";
+import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice, registerThroughForm, uniqueEmail } from "./support";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm } from "./seller-support";
 
 /**
  * Issue 12, the admin's coupons and vouchers: VOUCHER200 (expired since 2024) made valid until the
@@ -12,29 +12,8 @@ import { apiSignIn, apiUrl, formatPrice, registerThroughForm, uniqueEmail } from
  * VOUCHER1000.
  */
 
-const DEMO_PASSWORD = "Demo-Padel-2026";
-const ADMIN_EMAIL = "admin@mercadopadel.test";
 const PAGE = "/dashboard/admin/coupons";
 const LAST_DAY = "2099-12-31";
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 async function apiCall(path: string, token: string, body: unknown): Promise<void> {
   const response = await fetch(`${apiUrl}${path}`, {
@@ -61,7 +40,7 @@ test.describe("administración de cupones y vouchers", () => {
 
     // The admin works on a 360 px phone.
     await page.setViewportSize({ width: 360, height: 780 });
-    await signIn(page, ADMIN_EMAIL);
+    await signInThroughForm(page, ADMIN_EMAIL);
     await page.goto("/dashboard/admin");
     await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Cupones y vouchers" }).click();
     await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
@@ -111,7 +90,7 @@ test.describe("administración de cupones y vouchers", () => {
   test("un formulario leído antes del cambio de otro administrador se rechaza con los valores actuales y lo que se había escrito", async ({ page }, testInfo) => {
     // Each project its own coupon; both stay valid, with a limit one higher, for the other specs.
     const code = testInfo.project.name === "js-off" ? "AHORRA20" : "REGALO50";
-    await signIn(page, ADMIN_EMAIL);
+    await signInThroughForm(page, ADMIN_EMAIL);
     await page.goto(PAGE);
     const coupon = page.getByRole("listitem", { name: `Cupón ${code}` });
     const limit = coupon.getByLabel("Límite de usos");

@@ -1,15 +1,13 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { buyAndPay, plentifulProduct } from "./orders-support";
-import { apiUrl, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { ADMIN_EMAIL, apiUrl, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm } from "./seller-support";
 
 /**
  * Issue 12, the admin's orders: a customer's paid order is found by the admin by e-mail, opened,
  * and one shop's part moved forward, on a 360 px phone, with JavaScript and without.
  */
 
-const DEMO_PASSWORD = "Demo-Padel-2026";
-const ADMIN_EMAIL = "admin@mercadopadel.test";
 
 async function registerThroughApi(name: string, email: string) {
   const response = await fetch(`${apiUrl}/user/register`, {
@@ -18,27 +16,6 @@ async function registerThroughApi(name: string, email: string) {
     body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }),
   });
   expect(response.status).toBe(201);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** The page is as wide as the screen: nothing sticks out sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
-}
-
-/** axe runs its script in the page, so it runs where JavaScript does (as tests/e2e/admin-shops.spec.ts). */
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("pedidos de la administración", () => {
@@ -50,7 +27,7 @@ test.describe("pedidos de la administración", () => {
     const orderId = await buyAndPay(email, await plentifulProduct());
     const number = orderId.slice(0, 8).toUpperCase();
 
-    await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
+    await signInThroughForm(page, ADMIN_EMAIL, DEMO_PASSWORD);
     await page.goto("/dashboard/admin");
     await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Pedidos" }).click();
     await expect(page.getByRole("heading", { name: "Pedidos", level: 1 })).toBeVisible();

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { PENDING_REQUEST } from "../../api/src/seed/shop-request";
-import { apiSignIn, apiUrl, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { ADMIN_EMAIL, apiSignIn, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { apiJson, expectNoSeriousAxeViolations, expectNoSidewaysScroll, shopApplicationForm, signInThroughForm } from "./seller-support";
 
 /**
  * Issue 10, the admin's side: who may enter the admin area, the queue with its badge, a request's
@@ -11,19 +11,9 @@ import { apiSignIn, apiUrl, SHOPPER_PASSWORD, uniqueEmail } from "./support";
  * prepares applicants of its own through the API, so the two never decide the same request.
  */
 
-const DEMO_PASSWORD = "Demo-Padel-2026";
-const ADMIN_EMAIL = "admin@mercadopadel.test";
 
 const ALREADY_DECIDED = "Esta solicitud ya se decidió; recargue la página para ver su estado.";
 const FIRST_REJECTION_REASON = "Los documentos no son legibles.";
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 
 function adminMenu(page: Page) {
   return page.getByRole("navigation", { name: "Administración" });
@@ -34,18 +24,6 @@ async function menuBadge(page: Page): Promise<number> {
   const badge = adminMenu(page).getByRole("link", { name: /^Solicitudes de tiendas/ }).getByTestId("admin-menu-badge");
   if ((await badge.count()) === 0) return 0;
   return Number((await badge.innerText()).replace(/\D/g, ""));
-}
-
-/** The page is as wide as the screen: nothing sticks out sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 // ---- Applicants, prepared through the API -------------------------------------------------------
@@ -93,16 +71,6 @@ function pngBytes(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function apiJson<T>(path: string, init: RequestInit & { token?: string }): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
-  const answer = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
-  return answer;
-}
-
 /** A new customer who applies for a shop in the USA with a PDF and a PNG, straight to the API. */
 async function applyThroughApi(testInfo: TestInfo, label: string): Promise<Applicant> {
   const email = uniqueEmail(testInfo, `tienda-${label}`);
@@ -110,14 +78,7 @@ async function applyThroughApi(testInfo: TestInfo, label: string): Promise<Appli
   const { token, userId } = await apiSignIn(email);
   const suffix = Math.random().toString(36).slice(2, 7);
   const shopName = `Pádel ${label} ${testInfo.project.name} ${suffix}`;
-  const form = new FormData();
-  form.set("shopName", shopName);
-  form.set("rif", `12-${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`);
-  form.set("country", "US");
-  form.set("province", "Florida");
-  form.set("city", "Miami");
-  form.set("address", "1200 Brickell Avenue, local 4");
-  form.set("phone", "+1 212 555 0123");
+  const form = shopApplicationForm(shopName);
   form.append("documents", new Blob([new Uint8Array(pdfBytes(`Registro de ${shopName}`))], { type: "application/pdf" }), "registro-mercantil.pdf");
   form.append("documents", new Blob([new Uint8Array(await pngBytes())], { type: "image/png" }), "fachada.png");
   const { request } = await apiJson<{ request: { _id: string; documents: AppliedDocument[] } }>(`/request-auth-shop/${userId}`, { method: "POST", body: form, token });
@@ -139,7 +100,7 @@ test.describe("administración de tiendas", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fadmin%2Fshops$/);
 
     for (const email of ["cliente@mercadopadel.test", "vendedor1@mercadopadel.test"]) {
-      await signIn(page, email);
+      await signInThroughForm(page, email);
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByRole("navigation", { name: "Mi cuenta" }).getByRole("link", { name: "Administración" })).toHaveCount(0);
       for (const path of ["/dashboard/admin", "/dashboard/admin/shop-requests", "/dashboard/admin/shops", "/dashboard/admin/audit"]) {
@@ -165,7 +126,7 @@ test.describe("administración de tiendas", () => {
     const raced = await applyThroughApi(testInfo, "Este");
 
     // An admin who signs in lands in the admin area, its badge counting the requests that wait.
-    await signIn(page, ADMIN_EMAIL);
+    await signInThroughForm(page, ADMIN_EMAIL);
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Administración");
     const queueLink = adminMenu(page).getByRole("link", { name: /^Solicitudes de tiendas/ });
@@ -391,7 +352,7 @@ test.describe("administración de tiendas", () => {
   test("las pantallas de administración caben en 360 px y axe no encuentra problemas graves", async ({ page, javaScriptEnabled }, testInfo) => {
     const applicant = await applyThroughApi(testInfo, "Estrecha");
     await page.setViewportSize({ width: 360, height: 740 });
-    await signIn(page, ADMIN_EMAIL);
+    await signInThroughForm(page, ADMIN_EMAIL);
     for (const path of [
       "/dashboard/admin",
       "/dashboard/admin/shop-requests",

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { addToWishlistThroughApi, adminMovesOrder, ballsFor, buyAndPay, placeOrderThroughApi, plentifulProduct, SHIPPING_INFO } from "./orders-support";
 import { registerThroughForm, uniqueEmail } from "./support";
+import { expectNoSeriousAxeViolations } from "./seller-support";
 
 /** Whole dollars and cents as the offer form takes them, e.g. 550 -> '5,50'. */
 function typedAmount(cents: number): string {
@@ -20,12 +20,6 @@ async function errorOf(page: Page, label: string) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   const describedBy = (await field.getAttribute("aria-describedby"))!.split(" ");
   return page.locator(`[id="${describedBy.find((id) => id.endsWith("-error"))}"]`);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("panel del cliente", () => {

@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { SHIPPING_INFO } from "./orders-support";
-import { apiSignIn, apiUrl, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { ADMIN_EMAIL, apiSignIn, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { apiJson, approvedSellerThroughApi, customerOrdersThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, payOrderByCardThroughApi, signInThroughForm } from "./seller-support";
 
 /**
  * Issue 12, the seller's and the admin's dashboards, with JavaScript on and off: a new seller's
@@ -12,22 +11,10 @@ import { apiSignIn, apiUrl, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from ".
  * 360 px and axe finds nothing serious. Each project has a seller of its own, so its figures are exact.
  */
 
-const DEMO_PASSWORD = "Demo-Padel-2026";
-const ADMIN_EMAIL = "admin@mercadopadel.test";
 /** The product's price, the shipping of one shop's part below the free-shipping threshold, and the 5 % commission. */
 const PRICE = 2500;
 const SHIPPING = 500;
 const COMMISSION = 125;
-
-async function apiJson<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
-  const answer = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
-  return answer;
-}
 
 const png = () =>
   sharp({ create: { width: 64, height: 64, channels: 3, background: "#84cc16" } })
@@ -38,20 +25,7 @@ const png = () =>
 async function sellerWithProduct(testInfo: TestInfo) {
   const email = uniqueEmail(testInfo, "panel-vendedor");
   const suffix = `${testInfo.project.name} ${Date.now().toString().slice(-6)}`;
-  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name: "Vendedora del Panel", email, password: SHOPPER_PASSWORD }) });
-  const { token, userId } = await apiSignIn(email);
-  const application = new FormData();
-  application.set("shopName", `Panel Pádel ${suffix}`);
-  application.set("rif", `12-${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`);
-  application.set("country", "US");
-  application.set("province", "Florida");
-  application.set("city", "Miami");
-  application.set("address", "1200 Brickell Avenue, local 4");
-  application.set("phone", "+1 212 555 0123");
-  application.append("documents", new Blob([new Uint8Array(await png())], { type: "image/png" }), "fachada.png");
-  await apiJson(`/request-auth-shop/${userId}`, { method: "POST", body: application, token });
-  const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
-  await apiJson(`/shop/approved/${userId}`, { method: "POST", body: JSON.stringify({ approved: true }), token: admin.token });
+  await approvedSellerThroughApi({ name: "Vendedora del Panel", email, shopName: `Panel Pádel ${suffix}`, png: await png() });
 
   const { categorys } = await apiJson<{ categorys: { _id: string; slug: string }[] }>("/category-get?parPage=100");
   const balls = categorys.find((category) => category.slug === "pelotas");
@@ -81,31 +55,9 @@ async function sellerWithProduct(testInfo: TestInfo) {
 /** A new customer who orders one unit and pays it with the test card; answers their e-mail and the order. */
 async function customerPays(testInfo: TestInfo, productId: string) {
   const email = uniqueEmail(testInfo, "panel-cliente");
-  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name: "Cliente del Panel", email, password: SHOPPER_PASSWORD }) });
-  const { token, userId } = await apiSignIn(email);
-  await apiJson("/home/product/add-to-card", { method: "POST", token, body: JSON.stringify({ userId, productId, quantity: 1 }) });
-  const { orderId } = await apiJson<{ orderId: string }>("/home/order/palce-order", { method: "POST", token, body: JSON.stringify({ userId, shippingInfo: SHIPPING_INFO }) });
-  await apiJson("/payment/card", { method: "POST", token, body: JSON.stringify({ orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: SHIPPING_INFO.name }) });
+  const { token, orderId } = await customerOrdersThroughApi({ name: "Cliente del Panel", email, productId });
+  await payOrderByCardThroughApi(token, orderId);
   return { email, orderId };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 interface AdminFigures {
@@ -123,12 +75,12 @@ test.describe("paneles del vendedor y de la administración", () => {
     const number = customer.orderId.slice(0, 8).toUpperCase();
 
     // A customer is no seller: the 403 page.
-    await signIn(page, customer.email, SHOPPER_PASSWORD);
+    await signInThroughForm(page, customer.email, SHOPPER_PASSWORD);
     const refused = await page.goto("/dashboard/seller");
     expect(refused?.status()).toBe(403);
     await page.context().clearCookies();
 
-    await signIn(page, seller.email, SHOPPER_PASSWORD);
+    await signInThroughForm(page, seller.email, SHOPPER_PASSWORD);
     await page.goto("/dashboard/seller");
     await expect(page.getByRole("heading", { level: 1, name: "Panel de su tienda" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Panel" })).toHaveAttribute("aria-current", "page");
@@ -189,7 +141,7 @@ test.describe("paneles del vendedor y de la administración", () => {
     };
 
     await page.setViewportSize({ width: 360, height: 800 });
-    await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
+    await signInThroughForm(page, ADMIN_EMAIL, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
     // /dashboard is the admin's dashboard for an admin.
     await page.goto("/dashboard");

@@ -1,5 +1,5 @@
 import { DEMO_PRODUCT_COUNT, generateProducts } from "../../api/src/seed/catalogue";
-import { apiSignIn, apiUrl, productDetails, queryProducts, SHOPPER_PASSWORD, type ProductDetailsAnswer } from "./support";
+import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, productDetails, queryProducts, SHOPPER_PASSWORD, type ProductDetailsAnswer } from "./support";
 
 /** Orders made, paid and moved straight through the API, for the journeys that start after a purchase. */
 
@@ -12,8 +12,6 @@ export const SHIPPING_INFO = {
   postCode: "28012",
   phone: "+34 611 222 333",
 };
-
-const DEMO_PASSWORD = "Demo-Padel-2026";
 
 async function apiCall<T>(path: string, token: string, method: "POST" | "PUT", body: unknown): Promise<T> {
   const response = await fetch(`${apiUrl}${path}`, {
@@ -52,7 +50,7 @@ export const TRACKING_NUMBER = "ES-2026-000123";
 
 /** The admin moves the whole order to `status` (cancelling a paid one refunds it; shipping carries TRACKING_NUMBER); the customer is told. */
 export async function adminMovesOrder(orderId: string, status: "procesando" | "enviado" | "entregado" | "cancelado"): Promise<void> {
-  const admin = await apiSignIn("admin@mercadopadel.test", DEMO_PASSWORD);
+  const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
   await apiCall(`/admin/order-status/update/${orderId}`, admin.token, "PUT", status === "enviado" ? { status, trackingNumber: TRACKING_NUMBER } : { status });
 }
 

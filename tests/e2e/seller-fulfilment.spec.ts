@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { SHIPPING_INFO } from "./orders-support";
-import { apiSignIn, apiUrl, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { expect, test, type TestInfo } from "@playwright/test";
+import { apiSignIn, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { apiJson, customerOrdersThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, signInThroughForm } from "./seller-support";
 
 /**
  * Issue 12, sellers fulfil orders: a customer's offer on an unpaid order reaches the seller's
@@ -10,18 +9,7 @@ import { apiSignIn, apiUrl, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from ".
  * buy it. Each project buys a product of its own, without sizes (the stock journeys use sized ones).
  */
 
-const DEMO_PASSWORD = "Demo-Padel-2026";
 const SELLER = { email: "vendedor3@mercadopadel.test" } as const;
-
-async function apiJson<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
-  const answer = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
-  return answer;
-}
 
 interface ControlProduct {
   _id: string;
@@ -49,39 +37,12 @@ interface PlacedOrder {
 async function customerOffers(testInfo: TestInfo, productId: string) {
   const email = uniqueEmail(testInfo, "oferta-vendedor");
   const name = `Cliente Ofertas ${testInfo.project.name} ${Math.random().toString(36).slice(2, 7)}`;
-  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }) });
-  const { token, userId } = await apiSignIn(email);
-  await apiJson("/home/product/add-to-card", { method: "POST", token, body: JSON.stringify({ userId, productId, quantity: 1 }) });
-  const { orderId } = await apiJson<{ orderId: string }>("/home/order/palce-order", { method: "POST", token, body: JSON.stringify({ userId, shippingInfo: SHIPPING_INFO }) });
+  const { token, orderId } = await customerOrdersThroughApi({ name, email, productId });
   const { order } = await apiJson<{ order: PlacedOrder }>(`/home/order/${orderId}`, { token });
   const part = order.suborders[0]!;
   const price = Math.floor((part.subtotal * 0.8) / 100) * 100;
   await apiJson("/home/customer/offer", { method: "POST", token, body: JSON.stringify({ shopOrderId: part._id, price }) });
   return { email, name, orderId, number: orderId.slice(0, 8).toUpperCase(), price, newTotal: price + part.shipping_fee };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function newPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: "es-ES", javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
-  return context.newPage();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("el vendedor prepara sus pedidos", () => {
@@ -93,7 +54,7 @@ test.describe("el vendedor prepara sus pedidos", () => {
     const customer = await customerOffers(testInfo, product._id);
 
     // The seller's notice of the offer leads to their own order page, not the customer's.
-    await signIn(page, SELLER.email, DEMO_PASSWORD);
+    await signInThroughForm(page, SELLER.email, DEMO_PASSWORD);
     await page.goto("/dashboard/system-notifications");
     const notice = page.getByTestId("notification").filter({ hasText: `Nueva oferta en el pedido #${customer.number}` });
     await expect(notice).toHaveCount(1);
@@ -115,8 +76,8 @@ test.describe("el vendedor prepara sus pedidos", () => {
     await expect(page.getByText("No hay ofertas pendientes en este pedido.")).toBeVisible();
 
     // The customer's order costs the new total.
-    const customerPage = await newPage(browser, testInfo);
-    await signIn(customerPage, customer.email, SHOPPER_PASSWORD);
+    const customerPage = await newProjectPage(browser, testInfo);
+    await signInThroughForm(customerPage, customer.email, SHOPPER_PASSWORD);
     await customerPage.goto(`/dashboard/order/details/${customer.orderId}`);
     await expect(customerPage.getByTestId("order-total")).toHaveText(formatPrice(customer.newTotal));
     await customerPage.context().close();
@@ -124,7 +85,7 @@ test.describe("el vendedor prepara sus pedidos", () => {
 
   test("en la página de su propio producto no puede añadirlo al carrito: se le ofrece editarlo", async ({ page, javaScriptEnabled }, testInfo) => {
     const product = await productFor(testInfo);
-    await signIn(page, SELLER.email, DEMO_PASSWORD);
+    await signInThroughForm(page, SELLER.email, DEMO_PASSWORD);
     await page.goto(`/product/details/${product.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
     const own = page.getByTestId("own-product");

@@ -1,6 +1,7 @@
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type TestInfo } from "@playwright/test";
 import { SHIPPING_INFO } from "./orders-support";
-import { apiSignIn, apiUrl, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { apiSignIn, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { apiJson, customerOrdersThroughApi, expectNoSidewaysScroll, newProjectPage, payOrderByCardThroughApi, signInThroughForm } from "./seller-support";
 
 /**
  * Issue 12, the seller's orders: a customer pays an order of a demo seller's product; the seller
@@ -10,18 +11,7 @@ import { apiSignIn, apiUrl, SHOPPER_PASSWORD, uniqueEmail } from "./support";
  * Each project buys a product of its own.
  */
 
-const DEMO_PASSWORD = "Demo-Padel-2026";
 const SELLER = { email: "vendedor2@mercadopadel.test" } as const;
-
-async function apiJson<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
-  const answer = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
-  return answer;
-}
 
 interface ControlProduct {
   _id: string;
@@ -44,30 +34,9 @@ async function productFor(testInfo: TestInfo): Promise<ControlProduct> {
 async function customerPays(testInfo: TestInfo, productId: string) {
   const email = uniqueEmail(testInfo, "pedido-vendedor");
   const name = `Clienta Pedidos ${testInfo.project.name} ${Math.random().toString(36).slice(2, 7)}`;
-  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }) });
-  const { token, userId } = await apiSignIn(email);
-  await apiJson("/home/product/add-to-card", { method: "POST", token, body: JSON.stringify({ userId, productId, quantity: 1 }) });
-  const { orderId } = await apiJson<{ orderId: string }>("/home/order/palce-order", { method: "POST", token, body: JSON.stringify({ userId, shippingInfo: SHIPPING_INFO }) });
-  await apiJson("/payment/card", { method: "POST", token, body: JSON.stringify({ orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: SHIPPING_INFO.name }) });
+  const { token, orderId } = await customerOrdersThroughApi({ name, email, productId });
+  await payOrderByCardThroughApi(token, orderId);
   return { email, name, orderId };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function newPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: "es-ES", javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
-  return context.newPage();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
 }
 
 test.describe("pedidos del vendedor", () => {
@@ -81,7 +50,7 @@ test.describe("pedidos del vendedor", () => {
     await page.goto("/dashboard/seller/orders");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fseller%2Forders/);
 
-    await signIn(page, SELLER.email, DEMO_PASSWORD);
+    await signInThroughForm(page, SELLER.email, DEMO_PASSWORD);
     await page.goto("/dashboard/seller");
     await page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Pedidos" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Pedidos" })).toBeVisible();
@@ -145,8 +114,8 @@ test.describe("pedidos del vendedor", () => {
     await expectNoSidewaysScroll(page);
 
     // The customer's order page shows the new status.
-    const customerPage = await newPage(browser, testInfo);
-    await signIn(customerPage, customer.email, SHOPPER_PASSWORD);
+    const customerPage = await newProjectPage(browser, testInfo);
+    await signInThroughForm(customerPage, customer.email, SHOPPER_PASSWORD);
     await customerPage.goto(`/dashboard/order/details/${customer.orderId}`);
     await expect(customerPage.getByTestId("order-delivery-status")).toContainText("Enviado");
     await expect(customerPage.getByTestId("order-tracking")).toContainText(/Enviado el .+ · Número de seguimiento: ES-4411 2233/);
@@ -159,7 +128,7 @@ test.describe("pedidos del vendedor", () => {
     await customerPays(testInfo, product._id);
     const { token, userId } = await apiSignIn(SELLER.email, DEMO_PASSWORD);
     const { orders } = await apiJson<{ orders: { _id: string }[] }>(`/seller/orders/${userId}?parPage=1`, { token });
-    await signIn(page, "vendedor1@mercadopadel.test", DEMO_PASSWORD);
+    await signInThroughForm(page, "vendedor1@mercadopadel.test", DEMO_PASSWORD);
     const response = await page.goto(`/dashboard/seller/orders/details/${orders[0]!._id}`);
     expect(response?.status()).toBe(404);
   });

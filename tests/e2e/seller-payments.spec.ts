@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { apiSignIn, apiUrl, formatPrice } from "./support";
+import { expect, test, type TestInfo } from "@playwright/test";
+import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice } from "./support";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, signInThroughForm } from "./seller-support";
 
 /**
  * Issue 12, sellers get paid: a demo seller (whose seeded sales were delivered long ago, so they
@@ -11,8 +11,6 @@ import { apiSignIn, apiUrl, formatPrice } from "./support";
  * books page says every shop's accounts balance.
  */
 
-const DEMO_PASSWORD = "Demo-Padel-2026";
-const ADMIN_EMAIL = "admin@mercadopadel.test";
 
 function sellerFor(testInfo: TestInfo) {
   return testInfo.project.name === "js-off"
@@ -27,31 +25,6 @@ async function availableOf(email: string): Promise<number> {
   return answer.withdrawalBalances.availableAmount;
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function newPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: "es-ES", javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
-  return context.newPage();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
-}
-
-/** axe runs its script in the page, so it runs where JavaScript does (as tests/e2e/admin-shops.spec.ts). */
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 test.describe("pagos del vendedor", () => {
   test("el vendedor guarda su método de cobro, pide un retiro, la administración lo paga y el vendedor lo archiva", async ({ page, browser, javaScriptEnabled }, testInfo) => {
     test.setTimeout(120_000);
@@ -59,7 +32,7 @@ test.describe("pagos del vendedor", () => {
     const available = await availableOf(seller.email);
     expect(available).toBeGreaterThan(seller.amount);
 
-    await signIn(page, seller.email);
+    await signInThroughForm(page, seller.email);
     await page.goto("/dashboard/seller");
     await page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Pagos" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Pagos" })).toBeVisible();
@@ -110,9 +83,9 @@ test.describe("pagos del vendedor", () => {
     expect(csv).toContain(`"${formatPrice(-seller.amount)}"`);
 
     // The admin pays it with the transfer's reference.
-    const admin = await newPage(browser, testInfo);
+    const admin = await newProjectPage(browser, testInfo);
     await admin.setViewportSize({ width: 360, height: 800 });
-    await signIn(admin, ADMIN_EMAIL);
+    await signInThroughForm(admin, ADMIN_EMAIL);
     await admin.goto("/dashboard/admin");
     // The menu counts the requests waiting to be paid (this one at least).
     await expect(admin.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: /^Retiros\s*: [1-9]\d* por pagar$/ })).toBeVisible();
@@ -152,7 +125,7 @@ test.describe("pagos del vendedor", () => {
 
   test("la administración comprueba que las cuentas de cada tienda cuadran", async ({ page, javaScriptEnabled }) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    await signIn(page, ADMIN_EMAIL);
+    await signInThroughForm(page, ADMIN_EMAIL);
     await page.goto("/dashboard/admin");
     await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Cuentas" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Cuentas" })).toBeVisible();

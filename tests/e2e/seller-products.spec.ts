@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { apiSignIn, apiUrl, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { apiJson, approvedSellerThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm } from "./seller-support";
 
 /**
  * Issue 11, the seller's products on the web, with JavaScript on and off: a racket with its spec
@@ -12,31 +12,10 @@ import { apiSignIn, apiUrl, productDetails, queryProducts, SHOPPER_PASSWORD, uni
  * never touch the same record.
  */
 
-const DEMO_PASSWORD = "Demo-Padel-2026";
 const SELLER_EMAIL = "vendedor1@mercadopadel.test";
 const CUSTOMER_EMAIL = "cliente@mercadopadel.test";
-const ADMIN_EMAIL = "admin@mercadopadel.test";
 
 const png = (background: string) => sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer();
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** A name no other project or run uses. */
 function uniqueName(testInfo: TestInfo, word: string): string {
@@ -84,34 +63,11 @@ async function imagesOf(slug: string): Promise<string[]> {
   return ((await response.json()) as { product: { images: string[] } }).product.images;
 }
 
-async function apiJson<T>(path: string, init: RequestInit & { token?: string }): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
-  const answer = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
-  return answer;
-}
-
 /** A new customer whose shop an admin approves, all through the API: a seller of their own for this test. */
 async function approvedSeller(testInfo: TestInfo): Promise<{ email: string; shopId: string }> {
   const email = uniqueEmail(testInfo, "vendedor");
-  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name: "Vendedora Nueva", email, password: SHOPPER_PASSWORD }) });
-  const { token, userId } = await apiSignIn(email);
-  const form = new FormData();
-  form.set("shopName", uniqueName(testInfo, "Pádel Nuevo"));
-  form.set("rif", `12-${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`);
-  form.set("country", "US");
-  form.set("province", "Florida");
-  form.set("city", "Miami");
-  form.set("address", "1200 Brickell Avenue, local 4");
-  form.set("phone", "+1 212 555 0123");
-  form.append("documents", new Blob([new Uint8Array(await png("#0f172a"))], { type: "image/png" }), "fachada.png");
-  const { request } = await apiJson<{ request: { _id: string } }>(`/request-auth-shop/${userId}`, { method: "POST", body: form, token });
-  const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
-  await apiJson(`/shop/approved/${userId}`, { method: "POST", body: JSON.stringify({ approved: true }), token: admin.token });
-  return { email, shopId: request._id };
+  const { shopId } = await approvedSellerThroughApi({ name: "Vendedora Nueva", email, shopName: uniqueName(testInfo, "Pádel Nuevo"), png: await png("#0f172a") });
+  return { email, shopId };
 }
 
 /** The mean green of a stored image (lime #84cc16 is 204, slate #1e293b 41): which file it was. */
@@ -134,7 +90,7 @@ test.describe("productos del vendedor", () => {
     const shoeName = uniqueName(testInfo, "Zapatilla Rally");
     const racketBrand = `Vértice ${testInfo.project.name}`;
 
-    await signIn(page, SELLER_EMAIL);
+    await signInThroughForm(page, SELLER_EMAIL);
     await page.goto("/dashboard");
     await page.getByTestId("seller-area-link").click();
     await expect(page).toHaveURL(/\/dashboard\/seller\/products$/);
@@ -278,7 +234,7 @@ test.describe("productos del vendedor", () => {
     test.setTimeout(120_000);
     const name = uniqueName(testInfo, "Pala Cóndor");
     const renamed = `${name} Edición Oro`;
-    await signIn(page, SELLER_EMAIL);
+    await signInThroughForm(page, SELLER_EMAIL);
     await page.goto("/dashboard/seller/add-product");
     await page.getByLabel("Nombre", { exact: true }).fill(name);
     await chooseCategory(page, "Pelotas", javaScriptEnabled);
@@ -359,7 +315,7 @@ test.describe("productos del vendedor", () => {
   test("un visitante inicia sesión primero y un cliente ve la página 403", async ({ page }) => {
     await page.goto("/dashboard/seller/products");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fseller%2Fproducts$/);
-    await signIn(page, CUSTOMER_EMAIL);
+    await signInThroughForm(page, CUSTOMER_EMAIL);
     for (const path of ["/dashboard/seller/products", "/dashboard/seller/add-product"]) {
       const answer = await page.goto(path);
       expect(answer?.status()).toBe(403);
@@ -372,7 +328,7 @@ test.describe("productos del vendedor", () => {
   test("una tienda suspendida ve el área con el motivo y no puede publicar; lo escrito se conserva", async ({ page, javaScriptEnabled }, testInfo) => {
     test.setTimeout(90_000);
     const seller = await approvedSeller(testInfo);
-    await signIn(page, seller.email, SHOPPER_PASSWORD);
+    await signInThroughForm(page, seller.email, SHOPPER_PASSWORD);
     // With JavaScript the open page reloads itself when the shop's status changes; the test waits
     // for that instead of racing its own navigation against the reload.
     const connected = javaScriptEnabled
@@ -417,7 +373,7 @@ test.describe("productos del vendedor", () => {
 
   test("las pantallas del vendedor caben en 360 px y axe no encuentra problemas graves", async ({ page, javaScriptEnabled }) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    await signIn(page, SELLER_EMAIL);
+    await signInThroughForm(page, SELLER_EMAIL);
     await page.goto("/dashboard/seller/products");
     const first = page.getByTestId("seller-product").first();
     await expect(first).toBeVisible();

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { SHIPPING_INFO } from "./orders-support";
-import { apiSignIn, apiUrl, headerLink, queryProducts, registerThroughForm, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { apiSignIn, DEMO_PASSWORD, headerLink, queryProducts, registerThroughForm, uniqueEmail } from "./support";
+import { apiJson, customerOrdersThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, payOrderByCardThroughApi, signInThroughForm } from "./seller-support";
 
 /**
  * Issue 11, stock control and back-in-stock: a sale shows on the seller's control page as stock
@@ -11,7 +10,6 @@ import { apiSignIn, apiUrl, headerLink, queryProducts, registerThroughForm, SHOP
  * project works on a product of its own, none that other journeys buy.
  */
 
-const DEMO_PASSWORD = "Demo-Padel-2026";
 const STALE = "El stock cambió mientras editaba";
 
 interface ControlSize {
@@ -28,16 +26,6 @@ interface ControlProduct {
   stock: number;
   stockVersion: number;
   sizes: ControlSize[];
-}
-
-async function apiJson<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
-  const answer = (await response.json()) as T & { message?: string };
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
-  return answer;
 }
 
 /** The seller's own view of one product (its figures and version) through the API. */
@@ -102,11 +90,8 @@ function slotOf(testInfo: TestInfo): number {
 async function buySizeAndPay(testInfo: TestInfo, productId: string, size: string): Promise<{ name: string }> {
   const email = uniqueEmail(testInfo, "compra-talla");
   const name = `Comprador ${testInfo.project.name}`;
-  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }) });
-  const { token, userId } = await apiSignIn(email);
-  await apiJson("/home/product/add-to-card", { method: "POST", token, body: JSON.stringify({ userId, productId, quantity: 1, size }) });
-  const { orderId } = await apiJson<{ orderId: string }>("/home/order/palce-order", { method: "POST", token, body: JSON.stringify({ userId, shippingInfo: SHIPPING_INFO }) });
-  await apiJson("/payment/card", { method: "POST", token, body: JSON.stringify({ orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: SHIPPING_INFO.name }) });
+  const { token, orderId } = await customerOrdersThroughApi({ name, email, productId, size });
+  await payOrderByCardThroughApi(token, orderId);
   return { name };
 }
 
@@ -119,34 +104,11 @@ async function sellOutSize(seller: Seller, productId: string, size: string): Pro
   await apiJson("/update-stock", { method: "POST", token, body: JSON.stringify({ productId, sellerId: userId, stockVersion: product.stockVersion, newStock, sizes }) });
 }
 
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 /** A second browser for the seller, with the project's JavaScript setting. */
 async function sellerPage(browser: Browser, testInfo: TestInfo, seller: Seller): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: "es-ES", javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
-  const page = await context.newPage();
-  await signIn(page, seller.email);
+  const page = await newProjectPage(browser, testInfo);
+  await signInThroughForm(page, seller.email);
   return page;
-}
-
-/** The page is as wide as the screen: nothing sticks out sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
-}
-
-/** axe runs inside the page, so only where JavaScript runs (the js-on project checks the same markup). */
-async function expectNoSeriousAxeViolations(page: Page, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return;
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 function stockRow(page: Page, product: ControlProduct) {
@@ -172,7 +134,7 @@ test.describe("control de stock y avisos de vuelta", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fseller%2Fcontrol/);
 
     // The seller opens the control page: every size with its stock, in a form per product.
-    await signIn(page, seller.email);
+    await signInThroughForm(page, seller.email);
     await page.goto(controlPath(product));
     await expect(page.getByRole("heading", { level: 1, name: "Control de stock" })).toBeVisible();
     const row = stockRow(page, product);

@@ -40,6 +40,11 @@ export async function gzippedScriptBytes(page: Page, run: () => Promise<unknown>
 
 export const SHOPPER_PASSWORD = "Raqueta-2026";
 
+/** The password of every seeded demo account (the admin, the sellers, the demo customer). */
+export const DEMO_PASSWORD = "Demo-Padel-2026";
+/** The seeded admin. */
+export const ADMIN_EMAIL = "admin@mercadopadel.test";
+
 /** Adds one in-stock racket (no sizes) from the listing's card; answers it. */
 export async function addRacketToCart(page: Page): Promise<ProductSummary> {
   const { products } = await queryProducts({ category: "palas", availability: "in-stock", parPage: "20" });

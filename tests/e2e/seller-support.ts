@@ -1,0 +1,99 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { SHIPPING_INFO } from "./orders-support";
+import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, SHOPPER_PASSWORD } from "./support";
+
+/** Set-up shared by the seller's and the admin's journeys: API calls, signing in, page checks. */
+
+/**
+ * Calls the API and answers its JSON; `token` sends it as bearer, a string body is sent as JSON
+ * (FormData goes as it is). Throws with the API's message when the answer is not 2xx.
+ */
+export async function apiJson<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  if (typeof init.body === "string") headers.set("content-type", "application/json");
+  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
+  const answer = (await response.json()) as T & { message?: string };
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
+  return answer;
+}
+
+/** Signs in through /login's form (a demo account's password unless told) and waits to leave /login. */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** A second browser (another user's), with the project's address and JavaScript setting. */
+export async function newProjectPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: "es-ES", javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  return context.newPage();
+}
+
+/** The page is as wide as the screen: nothing sticks out sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * axe finds nothing serious or critical. It runs its script in the page, so it checks nothing when
+ * `javaScriptEnabled` is false (the js-on project checks the same markup).
+ */
+export async function expectNoSeriousAxeViolations(page: Page, javaScriptEnabled = true): Promise<void> {
+  if (!javaScriptEnabled) return;
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** A shop application's fields for a shop in Miami, with a fresh RIF; the caller appends its documents. */
+export function shopApplicationForm(shopName: string): FormData {
+  const form = new FormData();
+  form.set("shopName", shopName);
+  form.set("rif", `12-${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`);
+  form.set("country", "US");
+  form.set("province", "Florida");
+  form.set("city", "Miami");
+  form.set("address", "1200 Brickell Avenue, local 4");
+  form.set("phone", "+1 212 555 0123");
+  return form;
+}
+
+/**
+ * A new customer who applies for a shop (one PNG, 'fachada.png') and whose shop the admin
+ * approves, all through the API; answers the user's and the shop request's ids.
+ */
+export async function approvedSellerThroughApi(options: { name: string; email: string; shopName: string; png: Buffer }): Promise<{ userId: string; shopId: string }> {
+  const { name, email } = options;
+  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }) });
+  const { token, userId } = await apiSignIn(email);
+  const form = shopApplicationForm(options.shopName);
+  form.append("documents", new Blob([new Uint8Array(options.png)], { type: "image/png" }), "fachada.png");
+  const { request } = await apiJson<{ request: { _id: string } }>(`/request-auth-shop/${userId}`, { method: "POST", body: form, token });
+  const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
+  await apiJson(`/shop/approved/${userId}`, { method: "POST", body: JSON.stringify({ approved: true }), token: admin.token });
+  return { userId, shopId: request._id };
+}
+
+/**
+ * A new customer registers, puts one unit of the product (in `size` when given) in the cart and
+ * orders it, unpaid, all through the API; answers their session and the order's id.
+ */
+export async function customerOrdersThroughApi(options: { name: string; email: string; productId: string; size?: string }): Promise<{ token: string; userId: string; orderId: string }> {
+  const { name, email, productId, size } = options;
+  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }) });
+  const { token, userId } = await apiSignIn(email);
+  await apiJson("/home/product/add-to-card", { method: "POST", token, body: JSON.stringify(size === undefined ? { userId, productId, quantity: 1 } : { userId, productId, quantity: 1, size }) });
+  const { orderId } = await apiJson<{ orderId: string }>("/home/order/palce-order", { method: "POST", token, body: JSON.stringify({ userId, shippingInfo: SHIPPING_INFO }) });
+  return { token, userId, orderId };
+}
+
+/** The customer pays the order with the approving test card, through the API. */
+export async function payOrderByCardThroughApi(token: string, orderId: string): Promise<void> {
+  await apiJson("/payment/card", { method: "POST", token, body: JSON.stringify({ orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: SHIPPING_INFO.name }) });
+}
