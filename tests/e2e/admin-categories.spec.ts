@@ -114,7 +114,7 @@ test.describe("administración de categorías", () => {
     await page.goto("/");
     await page.getByRole("link", { name: renamed, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`/products\\?category=${slugify(renamed)}$`));
-    await expect(page.getByRole("checkbox", { name: renamed, exact: true })).toBeChecked();
+    await expect(page.getByRole("radio", { name: renamed, exact: true })).toBeChecked();
     await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
 
     // The audit log: the creation and the rename, by the admin, newest first.

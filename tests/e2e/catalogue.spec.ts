@@ -17,7 +17,7 @@ test.describe("catálogo", () => {
 
     await page.getByRole("link", { name: "Zapatillas", exact: true }).first().click();
     await expect(page).toHaveURL(/\/products\?category=zapatillas/);
-    await expect(page.getByRole("checkbox", { name: "Zapatillas" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Zapatillas" })).toBeChecked();
 
     await page.getByLabel("Precio mínimo").fill("40");
     await page.getByLabel("Precio máximo").fill("150");
@@ -83,6 +83,23 @@ test.describe("catálogo", () => {
 
     await page.goto("/products?color=Morado-inexistente");
     await expect(page.getByTestId("empty-results")).toContainText("No encontramos productos con estos filtros.");
+  });
+
+  test("la categoría es una sola elección: otra reemplaza a la anterior y «Todas las categorías» quita el filtro", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/products?category=palas");
+    await expect(page.getByRole("radio", { name: "Palas", exact: true })).toBeChecked();
+    await page.getByRole("radio", { name: "Zapatillas", exact: true }).check();
+    await expect(page.getByRole("radio", { name: "Palas", exact: true })).not.toBeChecked();
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/[?&]category=zapatillas(&|$)/);
+    await expect(page).not.toHaveURL(/category=palas/);
+    await expect(page.getByRole("radio", { name: "Zapatillas", exact: true })).toBeChecked();
+
+    await page.getByRole("radio", { name: "Todas las categorías" }).check();
+    await applyFilters(page, javaScriptEnabled);
+    await expect(page).not.toHaveURL(/category=zapatillas/);
+    await expect(page.getByRole("radio", { name: "Todas las categorías" })).toBeChecked();
+    await expect(page.getByRole("heading", { level: 1 })).not.toContainText("Zapatillas");
   });
 
   test("la vista de lista se mantiene en la URL", async ({ page, javaScriptEnabled }) => {

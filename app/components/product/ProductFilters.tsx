@@ -133,12 +133,6 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
     const changed = event.target as HTMLInputElement;
     // Only the filter form's controls (the results' own forms, if any, are not filters).
     if (!formRef.current || changed.form !== formRef.current) return;
-    // One category at a time: ticking a box clears the others, unticking it clears the filter.
-    if (changed.name === "category" && changed.checked) {
-      for (const box of formRef.current.querySelectorAll<HTMLInputElement>('input[name="category"]')) {
-        if (box !== changed) box.checked = false;
-      }
-    }
     reload(RELOAD_DEBOUNCE_MS);
   }
 
@@ -174,15 +168,16 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
             {state.searchValue ? <input type="hidden" name="searchValue" value={state.searchValue} /> : null}
 
             <FilterGroup legend="Categoría">
+              {/* One category at a time, with JavaScript or without: a radio group, whose first choice clears the filter. */}
               <ul className="space-y-2">
-                {categories.map((category) => (
+                {[{ slug: "", name: "Todas las categorías" }, ...categories].map((category) => (
                   <li key={category.slug}>
                     <label className="flex items-center gap-2.5 text-sm text-neutral-800">
                       <input
-                        type="checkbox"
+                        type="radio"
                         name="category"
                         value={category.slug}
-                        defaultChecked={state.category === category.slug}
+                        defaultChecked={(state.category ?? "") === category.slug}
                         className={choiceClass}
                       />
                       {category.name}
