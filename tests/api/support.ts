@@ -86,11 +86,20 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
  * built on it, ready for `app.inject`. Call close() in afterAll.
  */
 /** `poolSize`: connections to a real PostgreSQL, enough for a test's requests to run side by side. */
-/** `timeouts`: PostgreSQL's statement, lock and pool timeouts (the production defaults unless given). */
+/**
+ * The database limits of test APIs unless a test gives its own. Concurrency tests prove that work
+ * serialises (fifty orders for one unit: one sale); on a busy two-core machine the last of fifty
+ * can wait longer for its lock than production's 2 s and be answered 503, which would make their
+ * outcome depend on the machine's speed. Production's limits are proved where they are the
+ * subject (tests/security/api-timeouts-postgres.test.ts passes DEFAULT_DATABASE_TIMEOUTS).
+ */
+const TEST_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 20_000, lockMs: 20_000, poolMs: 20_000 };
+
+/** `timeouts`: PostgreSQL's statement, lock and pool timeouts (TEST_DATABASE_TIMEOUTS unless given). */
 export async function createTestApi(
   options: { databaseUrl?: string; poolSize?: number; timeouts?: DatabaseTimeouts; config?: Partial<AppDeps["config"]> } = {},
 ): Promise<TestApi> {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:", poolSize: options.poolSize, timeouts: options.timeouts });
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:", poolSize: options.poolSize, timeouts: options.timeouts ?? TEST_DATABASE_TIMEOUTS });
   await database.migrate();
   const config = testConfig(options.config);
   const app = await buildApp({ db: database.db, config, listen: database.listen });

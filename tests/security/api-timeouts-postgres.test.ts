@@ -36,8 +36,8 @@ describe("seguridad: una base de datos bloqueada responde 503 en segundos (Postg
 
   beforeAll(async () => {
     postgres = await createTestDatabase();
-    // The production pool (DATABASE_POOL_SIZE) and timeouts (createTestApi's default).
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 10 });
+    // The production pool (DATABASE_POOL_SIZE) and timeouts.
+    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 10, timeouts: DEFAULT_DATABASE_TIMEOUTS });
     await insertCatalogue(api.db);
     await insertBlogPost(api.db, { slug: "como-elegir-pala", title: "Cómo elegir pala" });
   });
