@@ -127,6 +127,7 @@ test.describe("la tienda en un teléfono de 360 px", () => {
       "/dashboard/seller/orders",
       orderDetails,
       "/dashboard/seller/payments",
+      "/dashboard/shop/confirmation",
       "/dashboard",
       "/dashboard/my-orders",
       "/dashboard/system-notifications",
