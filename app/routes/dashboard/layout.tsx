@@ -52,7 +52,7 @@ export default function DashboardLayout() {
   const ownMenuBelow = useOwnMenuBelow();
   if (ownMenuBelow) return <Outlet />;
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_1fr] md:px-6">
+    <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_minmax(0,1fr)] md:px-6">
       <aside>
         <nav aria-label="Mi cuenta">
           {/* A phone shows the sections as wrapped chips, so the screen's content starts on the first screen. */}
@@ -99,7 +99,8 @@ export default function DashboardLayout() {
           </ul>
         </nav>
       </aside>
-      <div>
+      {/* min-w-0: a grid child would otherwise grow to its widest content and push the page sideways. */}
+      <div className="min-w-0">
         <Outlet />
       </div>
     </div>
