@@ -90,7 +90,13 @@ test.describe("carrito, favoritos y comparación", () => {
     await expect(sizeGroup).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator(`[id="${await sizeGroup.getAttribute("aria-describedby")}"]`)).toHaveText("Elija una talla.");
     await expect(headerLink(page, "Carrito de Compra", 1)).toBeVisible();
+    // Arrow keys move the choice as in any radio group, over the sold-out sizes.
+    const inStockSizes = shoe!.sizes.filter((size) => size.stock > 0);
     await sizeRadio(shoeSize.size).check();
+    await page.keyboard.press("ArrowRight");
+    await expect(sizeRadio(inStockSizes[1 % inStockSizes.length]!.size)).toBeChecked();
+    await page.keyboard.press("ArrowLeft");
+    await expect(sizeRadio(shoeSize.size)).toBeChecked();
     await addButton.click();
     await expect(headerLink(page, "Carrito de Compra", 2)).toBeVisible();
     await expect(sizeGroup).not.toHaveAttribute("aria-invalid", "true");

@@ -24,16 +24,16 @@ export function SizeChoice({
           return (
             <label
               key={size.size}
-              className={`flex min-h-12 cursor-pointer items-start gap-2 rounded-xl border-2 px-2.5 py-2 text-sm has-[:checked]:border-court has-[:checked]:bg-lime-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:border-neutral-200 has-[:disabled]:bg-neutral-100 has-[:disabled]:text-neutral-600 ${
+              className={`flex min-h-12 cursor-pointer flex-col gap-0.5 rounded-xl border-2 px-2.5 py-2 text-sm has-[:checked]:border-court has-[:checked]:bg-lime-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:border-neutral-200 has-[:disabled]:bg-neutral-100 has-[:disabled]:text-neutral-600 ${
                 error ? "border-red-600" : "border-neutral-300 text-ink"
               }`}
             >
-              <input type="radio" name="size" value={size.size} disabled={disabled} className="mt-0.5 size-4 shrink-0 accent-lime-700" />
-              <span className="leading-tight">
-                <span className="block text-base font-bold">{size.size}</span>
-                <span className="sr-only"> — </span>
-                <span className={`block text-xs ${size.stock === 0 ? "font-semibold" : ""}`}>{stockText(size.stock)}</span>
+              <span className="flex items-center gap-2">
+                <input type="radio" name="size" value={size.size} disabled={disabled} className="size-4 shrink-0 accent-lime-700" />
+                <span className="text-base font-bold">{size.size}</span>
               </span>
+              <span className="sr-only"> — </span>
+              <span className={`text-xs leading-tight ${size.stock === 0 ? "font-semibold" : ""}`}>{stockText(size.stock)}</span>
             </label>
           );
         })}
