@@ -24,6 +24,7 @@ import { isOwnProduct } from "~/services/own-product.server";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { getMyStockAlerts, isStockAlertIntent, stockAlertAction } from "~/services/stock-alerts.server";
 import { BackInStock } from "~/components/product/BackInStock";
+import { SizeChoice } from "~/components/product/SizeChoice";
 import { stockText } from "~/components/product/stock";
 import { PRODUCT_NOT_FOUND, slugify } from "#contract/catalog";
 import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "#contract/messages";
@@ -122,6 +123,11 @@ function OwnProductNotice({ product }: { product: ProductDetails }) {
         Es un producto de su tienda
       </h2>
       <p className="text-neutral-700">{OWN_PRODUCT}</p>
+      {product.sizes.length > 0 ? (
+        <p className="text-sm text-neutral-700" data-testid="sizes">
+          Tallas: {product.sizes.map((size) => `${size.size} — ${stockText(size.stock)}`).join(", ")}
+        </p>
+      ) : null}
       <Link to={sellerPaths.editProduct(product._id)} className={secondaryButtonLook}>
         Editar el producto
       </Link>
@@ -130,7 +136,8 @@ function OwnProductNotice({ product }: { product: ProductDetails }) {
 }
 
 /**
- * Size (only sizes in stock can be chosen), quantity and the three buttons. A plain POST form to
+ * The sizes as a radio group (only sizes in stock can be chosen), the quantity beside 'Agregar al
+ * carrito', then favourites and compare. A plain POST form to
  * this page's action; with JavaScript a fetcher, so the page stays put. A refused size or quantity
  * is shown under its field. A product whose shop is not selling offers only favourites and compare.
  */
@@ -146,71 +153,46 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
   const inStock = product.available && product.stock > 0;
 
   return (
-    <fetcher.Form method="post" className="mt-8 space-y-4 border-t border-neutral-200 pt-6" aria-label="Comprar">
+    <fetcher.Form method="post" className="mt-6 space-y-4" aria-label="Comprar">
       <ShopperFormFields />
       <input type="hidden" name="productId" value={product._id} />
       <input type="hidden" name="slug" value={product.slug} />
       <input type="hidden" name="fieldErrors" value="inline" />
+      {hasSizes ? <SizeChoice sizes={product.sizes} purchasable={inStock} error={sizeError} /> : null}
       {inStock ? (
-        <div className="flex flex-wrap items-start gap-4">
-          {hasSizes ? (
-            <div className="min-w-40">
-              <label htmlFor="talla" className="block text-sm font-bold text-ink">
-                Talla
+        <div>
+          {/* The quantity and the button share a row right after the sizes, within a phone's reach. */}
+          <div className="flex items-end gap-3">
+            <div className="w-24 shrink-0">
+              <label htmlFor="cantidad" className="block text-sm font-bold text-ink">
+                Cantidad
               </label>
-              <select
-                id="talla"
-                name="size"
-                defaultValue=""
-                aria-invalid={sizeError ? true : undefined}
-                aria-describedby={sizeError ? "talla-error" : undefined}
+              <input
+                id="cantidad"
+                name="quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={maxQuantity}
+                step={1}
+                defaultValue={1}
+                aria-invalid={quantityError ? true : undefined}
+                aria-describedby={quantityError ? "cantidad-error" : undefined}
                 className={fieldLook}
-              >
-                <option value="">Elija una talla</option>
-                {product.sizes.map((size) => (
-                  <option key={size.size} value={size.size} disabled={size.stock === 0}>
-                    {size.stock === 0 ? `${size.size} (agotado)` : size.size}
-                  </option>
-                ))}
-              </select>
-              {sizeError ? (
-                <p id="talla-error" className="mt-1.5 text-sm font-medium text-red-700">
-                  {sizeError}
-                </p>
-              ) : null}
+              />
             </div>
-          ) : null}
-          <div className="w-28">
-            <label htmlFor="cantidad" className="block text-sm font-bold text-ink">
-              Cantidad
-            </label>
-            <input
-              id="cantidad"
-              name="quantity"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={maxQuantity}
-              step={1}
-              defaultValue={1}
-              aria-invalid={quantityError ? true : undefined}
-              aria-describedby={quantityError ? "cantidad-error" : undefined}
-              className={fieldLook}
-            />
-            {quantityError ? (
-              <p id="cantidad-error" className="mt-1.5 text-sm font-medium text-red-700">
-                {quantityError}
-              </p>
-            ) : null}
+            <button type="submit" name="intent" value="add-to-cart" disabled={busy} className={`${primaryButtonLook} flex-1 px-6 py-3 text-base sm:flex-none`}>
+              Agregar al carrito
+            </button>
           </div>
+          {quantityError ? (
+            <p id="cantidad-error" className="mt-1.5 text-sm font-medium text-red-700">
+              {quantityError}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <div className="flex flex-wrap gap-3">
-        {inStock ? (
-          <button type="submit" name="intent" value="add-to-cart" disabled={busy} className={`${primaryButtonLook} px-6 py-3 text-base`}>
-            Agregar al carrito
-          </button>
-        ) : null}
         <button type="submit" name="intent" value="add-to-wishlist" disabled={busy} className={`${secondaryButtonLook} py-3`}>
           <span aria-hidden="true" className="mr-1.5">
             ♥
@@ -277,6 +259,16 @@ export default function ProductDetailsPage() {
             </p>
           )}
 
+          {/* The purchase right after the price: a phone reaches the sizes and the button before the details. */}
+          {own ? (
+            <OwnProductNotice product={product} />
+          ) : (
+            <>
+              <PurchaseForm product={product} />
+              <BackInStock product={product} waiting={stockAlerts} />
+            </>
+          )}
+
           <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 border-t border-neutral-200 pt-6 text-sm">
             <dt className="font-semibold text-neutral-600">Categoría</dt>
             <dd>
@@ -302,35 +294,6 @@ export default function ProductDetailsPage() {
               </>
             ) : null}
           </dl>
-
-          {product.sizes.length > 0 ? (
-            <section className="mt-8" aria-labelledby="tallas">
-              <h2 id="tallas" className="text-sm font-bold text-ink">
-                Tallas
-              </h2>
-              <ul className="mt-3 flex flex-wrap gap-2" data-testid="sizes">
-                {product.sizes.map((size) => (
-                  <li
-                    key={size.size}
-                    className={`rounded-xl border px-3 py-2 text-sm ${
-                      size.stock > 0 ? "border-neutral-300 text-ink" : "border-neutral-200 bg-neutral-100 text-neutral-600"
-                    }`}
-                  >
-                    <span className="font-bold">{size.size}</span> — {stockText(size.stock)}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-
-          {own ? (
-            <OwnProductNotice product={product} />
-          ) : (
-            <>
-              <BackInStock product={product} waiting={stockAlerts} />
-              <PurchaseForm product={product} />
-            </>
-          )}
 
           <section className="mt-8 border-t border-neutral-200 pt-6" aria-labelledby="descripcion">
             <h2 id="descripcion" className="text-lg font-bold text-ink">

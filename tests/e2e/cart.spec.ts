@@ -67,18 +67,39 @@ test.describe("carrito, favoritos y comparación", () => {
     await expect(page).toHaveURL(new RegExp(`/product/details/${shoe!.slug}$`));
     // The page's own form; the related products below have buttons of their own.
     const purchase = page.getByRole("form", { name: "Comprar" });
-    await purchase.getByRole("button", { name: "Agregar al carrito" }).click();
-    const sizeField = page.getByLabel("Talla", { exact: true });
-    await expect(sizeField).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator(`[id="${await sizeField.getAttribute("aria-describedby")}"]`)).toHaveText("Elija una talla.");
-    await expect(headerLink(page, "Carrito de Compra", 1)).toBeVisible();
-    for (const size of shoe!.sizes.filter((candidate) => candidate.stock === 0)) {
-      await expect(sizeField.locator("option", { hasText: size.size }).first()).toBeDisabled();
+    const addButton = purchase.getByRole("button", { name: "Agregar al carrito" });
+    // The sizes are the choice itself: a radio for each, named by the size and its stock.
+    const sizeGroup = purchase.getByRole("group", { name: "Talla" });
+    await expect(sizeGroup.getByRole("radio")).toHaveCount(shoe!.sizes.length);
+    const sizeRadio = (size: string) => sizeGroup.getByRole("radio", { name: new RegExp(`^${size} — `) });
+    for (const size of shoe!.sizes) {
+      if (size.stock === 0) await expect(sizeRadio(size.size)).toBeDisabled();
+      else await expect(sizeRadio(size.size)).toBeEnabled();
     }
-    await sizeField.selectOption(shoeSize.size);
-    await purchase.getByRole("button", { name: "Agregar al carrito" }).click();
+    // On a phone the button comes right after the sizes: once they are in view, its top is too.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await sizeGroup.evaluate((group) => group.scrollIntoView({ block: "start" }));
+    const sizesBox = (await sizeGroup.boundingBox())!;
+    const addBox = (await addButton.boundingBox())!;
+    expect(addBox.y).toBeGreaterThan(sizesBox.y);
+    expect(addBox.y).toBeLessThan(740);
+    await page.setViewportSize(viewport);
+
+    await addButton.click();
+    await expect(sizeGroup).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(`[id="${await sizeGroup.getAttribute("aria-describedby")}"]`)).toHaveText("Elija una talla.");
+    await expect(headerLink(page, "Carrito de Compra", 1)).toBeVisible();
+    // Arrow keys move the choice as in any radio group, over the sold-out sizes.
+    const inStockSizes = shoe!.sizes.filter((size) => size.stock > 0);
+    await sizeRadio(shoeSize.size).check();
+    await page.keyboard.press("ArrowRight");
+    await expect(sizeRadio(inStockSizes[1 % inStockSizes.length]!.size)).toBeChecked();
+    await page.keyboard.press("ArrowLeft");
+    await expect(sizeRadio(shoeSize.size)).toBeChecked();
+    await addButton.click();
     await expect(headerLink(page, "Carrito de Compra", 2)).toBeVisible();
-    await expect(sizeField).not.toHaveAttribute("aria-invalid", "true");
+    await expect(sizeGroup).not.toHaveAttribute("aria-invalid", "true");
     await purchase.getByRole("button", { name: "Agregar a favoritos" }).click();
     await expect(headerLink(page, "Favoritos", 2)).toBeAttached();
     await purchase.getByRole("button", { name: "Comparar" }).click();

@@ -206,6 +206,10 @@ test.describe("control de stock y avisos de vuelta", () => {
 
     // A visitor is offered to sign in and come back.
     await page.goto(productPath);
+    // The sold-out size stays among the sizes, said so, and cannot be chosen.
+    const sizeRadio = page.getByRole("group", { name: "Talla" }).getByRole("radio", { name: new RegExp(`^${size} — `) });
+    await expect(sizeRadio).toBeDisabled();
+    await expect(sizeRadio).toHaveAccessibleName(`${size} — Agotado`);
     const alerts = page.getByTestId("back-in-stock");
     await expect(alerts).toBeVisible();
     const signInLink = alerts.getByRole("link", { name: "Inicie sesión para que le avisemos" });
@@ -273,6 +277,7 @@ test.describe("control de stock y avisos de vuelta", () => {
     await notice.getByRole("link", { name: "Ver el producto" }).click();
     await expect(page).toHaveURL(new RegExp(`${productPath}$`));
     await expect(page.getByTestId("sizes")).toContainText(`${size} — 4 disponibles`);
+    await expect(sizeRadio).toBeEnabled();
     await expect(page.getByTestId("stock-alert").filter({ hasText: `Talla ${size}` })).toHaveCount(0);
   });
 });

@@ -132,7 +132,8 @@ export async function registerThroughForm(page: Page, options: { name: string; e
 export async function addToCartFromProductPage(page: Page, slug: string, cartCountAfter: number, size?: string): Promise<void> {
   await page.goto(`/product/details/${slug}`);
   const purchase = page.getByRole("form", { name: "Comprar" });
-  if (size) await page.getByLabel("Talla", { exact: true }).selectOption(size);
+  // Each size's radio is named by the size and its stock ('42 — 3 disponibles').
+  if (size) await purchase.getByRole("group", { name: "Talla" }).getByRole("radio", { name: new RegExp(`^${size} — `) }).check();
   await purchase.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(headerLink(page, "Carrito de Compra", cartCountAfter)).toBeVisible();
 }
