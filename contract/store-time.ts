@@ -6,7 +6,6 @@
 export const STORE_TIME_ZONE = "Europe/Madrid";
 
 const clock = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: STORE_TIME_ZONE });
-const longDateTimeFormat = new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: STORE_TIME_ZONE });
 const shortDateTimeFormat = new Intl.DateTimeFormat("es-ES", {
   day: "2-digit",
   month: "2-digit",
@@ -24,9 +23,12 @@ export function clockTime(iso: string): string {
   return clock.format(new Date(iso));
 }
 
-/** '22 de noviembre de 2026 a las 15:05': when an order was placed. */
+/**
+ * '22 de noviembre de 2026 a las 15:05': when an order was placed. Built from the two formats above
+ * rather than `timeStyle: "short"`, which writes '0:30' where every other time of the store says '00:30'.
+ */
 export function longDateTime(iso: string): string {
-  return longDateTimeFormat.format(new Date(iso));
+  return `${longDate(iso)} a las ${clockTime(iso)}`;
 }
 
 /** '22/11/2026, 15:05': a notification's date, on the screen and in the bell alike. */

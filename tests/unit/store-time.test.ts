@@ -12,6 +12,6 @@ describe("hora de la tienda", () => {
   });
 
   it("una hora cerca de medianoche cae en el día de Madrid", () => {
-    expect(longDateTime("2026-11-22T23:30:00.000Z")).toBe("23 de noviembre de 2026 a las 0:30");
+    expect(longDateTime("2026-11-22T23:30:00.000Z")).toBe("23 de noviembre de 2026 a las 00:30");
   });
 });
