@@ -1,0 +1,126 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../../api/src/db/client";
+import { notifications, orders, stockMovements } from "../../api/src/db/schema";
+import { expireUnpaidOrders } from "../../api/src/modules/orders/expiry";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { makeOverdue, placedOrderId, putInCart, signedInUser, stockOf } from "./orders-support";
+import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
+
+/**
+ * Two API instances on one PostgreSQL both sweep unpaid orders past their time (each every minute
+ * and before every order call): whichever claims an order expires it, once. Instance A is the test
+ * API's own pool; instance B a second pool on the same database, as a second process would have.
+ */
+describe("caducidad con dos instancias en PostgreSQL", () => {
+  let postgres: TestDatabase;
+  let api: TestApi;
+  let instanceB: Database;
+  let catalogue: Catalogue;
+
+  beforeAll(async () => {
+    postgres = await createTestDatabase();
+    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 20 });
+    instanceB = await openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:", poolSize: 20 });
+    catalogue = await insertCatalogue(api.db);
+  });
+
+  afterAll(async () => {
+    await instanceB?.close();
+    await api?.close();
+    await postgres?.drop();
+  });
+
+  async function newProduct(slug: string, stock: number) {
+    return insertProduct(api.db, {
+      shopId: catalogue.shops.centro.id,
+      categoryId: catalogue.categories.pelotas.id,
+      name: `Pelotas ${slug}`,
+      slug,
+      brand: "Head",
+      price: 700,
+      color: "Amarillo",
+      tag: "Competición",
+      stock,
+      imageCount: 0,
+    });
+  }
+
+  /**
+   * `count` customers each order one unit of the shared product and of a product of their own,
+   * and let the order run out of time; answers the order ids and each order's own product.
+   */
+  async function overdueOrders(label: string, count: number, sharedProductId: string) {
+    const placed: { orderId: string; ownProductId: string }[] = [];
+    for (let index = 0; index < count; index++) {
+      const customer = await signedInUser(api.db);
+      const own = await newProduct(`${label}-propias-${index}`, 3);
+      await putInCart(api.db, customer.id, sharedProductId, 1);
+      await putInCart(api.db, customer.id, own.id, 1);
+      placed.push({ orderId: await placedOrderId(api.app, customer), ownProductId: own.id });
+    }
+    // Only now: placing an order sweeps first, so an order overdue earlier would already be expired.
+    for (const { orderId } of placed) await makeOverdue(api.db, orderId);
+    return placed;
+  }
+
+  async function expiryMovements(productIds: string[]) {
+    return api.db
+      .select({ productId: stockMovements.productId, change: stockMovements.change })
+      .from(stockMovements)
+      .where(and(inArray(stockMovements.productId, productIds), eq(stockMovements.kind, "caducidad")));
+  }
+
+  async function expiryNoticesPerOrder(orderIds: string[]) {
+    const rows = await api.db
+      .select({ orderId: notifications.orderId, notices: sql<number>`count(*)::integer` })
+      .from(notifications)
+      .where(and(inArray(notifications.orderId, orderIds), sql`${notifications.message} like '%caducó sin pagarse%'`))
+      .groupBy(notifications.orderId);
+    return Object.fromEntries(rows.map((row) => [row.orderId, row.notices]));
+  }
+
+  it("30 pedidos caducados y ocho barridos a la vez desde dos instancias: cada pedido caduca una sola vez", async () => {
+    const shared = await newProduct("compartidas", 100);
+    const placed = await overdueOrders("barridos", 30, shared.id);
+    const orderIds = placed.map((order) => order.orderId);
+    expect(await stockOf(api.db, shared.id)).toBe(70);
+
+    const sweeps = await Promise.all(Array.from({ length: 8 }, (_, index) => expireUnpaidOrders(index % 2 === 0 ? api.db : instanceB.db)));
+    expect(sweeps.reduce((total, expired) => total + expired, 0)).toBe(30);
+
+    const expired = await api.db.select({ expiredAt: orders.expiredAt, deliveryStatus: orders.deliveryStatus }).from(orders).where(inArray(orders.id, orderIds));
+    expect(expired.every((order) => order.expiredAt !== null && order.deliveryStatus === "cancelado")).toBe(true);
+    // Stock given back once: a second give-back would leave more than there was.
+    expect(await stockOf(api.db, shared.id)).toBe(100);
+    for (const { ownProductId } of placed) expect(await stockOf(api.db, ownProductId)).toBe(3);
+    // The ledger records each give-back once: one movement of +1 for each order's own product, +30 in all for the shared one.
+    const movements = await expiryMovements([shared.id, ...placed.map((order) => order.ownProductId)]);
+    for (const { ownProductId } of placed) expect(movements.filter((movement) => movement.productId === ownProductId)).toEqual([{ productId: ownProductId, change: 1 }]);
+    expect(movements.filter((movement) => movement.productId === shared.id).reduce((total, movement) => total + movement.change, 0)).toBe(30);
+    expect(await expiryNoticesPerOrder(orderIds)).toEqual(Object.fromEntries(orderIds.map((orderId) => [orderId, 1])));
+
+    // Nothing is left for a later sweep on either instance.
+    expect(await Promise.all([expireUnpaidOrders(api.db), expireUnpaidOrders(instanceB.db)])).toEqual([0, 0]);
+    expect(await stockOf(api.db, shared.id)).toBe(100);
+  });
+
+  it("una instancia no espera ni repite los pedidos que otra está caducando", async () => {
+    const shared = await newProduct("tomadas", 20);
+    const placed = await overdueOrders("tomados", 5, shared.id);
+    const orderIds = placed.map((order) => order.orderId);
+
+    await api.db.transaction(async (tx) => {
+      // Instance A has claimed the five orders (row locks) and not committed yet.
+      expect(await expireUnpaidOrders(tx)).toBe(5);
+      // Instance B skips them at once (SKIP LOCKED) instead of waiting for A or expiring them too.
+      expect(await expireUnpaidOrders(instanceB.db)).toBe(0);
+    });
+    // After A's commit they are expired: B finds nothing to do.
+    expect(await expireUnpaidOrders(instanceB.db)).toBe(0);
+    expect(await stockOf(api.db, shared.id)).toBe(20);
+    expect(await expiryNoticesPerOrder(orderIds)).toEqual(Object.fromEntries(orderIds.map((orderId) => [orderId, 1])));
+    const movements = await expiryMovements([shared.id]);
+    expect(movements).toEqual([{ productId: shared.id, change: 5 }]);
+  });
+});
