@@ -39,6 +39,8 @@ export interface Database {
 }
 
 const migrationsFolder = path.resolve("api/drizzle");
+/** The advisory lock that lets one instance at a time migrate a PostgreSQL database. */
+const MIGRATION_LOCK_KEY = 4_120_261;
 
 /**
  * How long PostgreSQL work may wait (README, "Timeouts and busy answers"), in milliseconds: each
@@ -91,6 +93,9 @@ export async function openDatabase(options: {
         const client = new pg.Client({ connectionString: options.databaseUrl });
         await client.connect();
         try {
+          // Several API instances may start together on one database: the first migrates, the others
+          // wait here and then find nothing to apply (the lock ends with the connection).
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.end();

@@ -207,7 +207,10 @@ export function seedCatalogue(db: Db, options: { products: number; settings: His
 /** Seeds the demo store when there are no categories yet; returns null when the data already exists. */
 export function seedIfEmpty(db: Db, settings: HistorySettings): Promise<{ products: number; shops: number } | null> {
   return db.transaction(async (tx) => {
-    // Several API instances may start together on one PostgreSQL; only the first one seeds.
+    // Several API instances may start together on one PostgreSQL; only the first one seeds, and the
+    // others wait for it: seeding is a bulk load, longer than the pool's limits allow any request.
+    await tx.execute(sql`set local lock_timeout = 0`);
+    await tx.execute(sql`set local statement_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ id: categories.id }).from(categories).limit(1);
     if (existing) return null;
