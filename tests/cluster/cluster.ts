@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../support/free-port";
+import { startPostgres, type PostgresCluster } from "../support/postgres";
+
+/**
+ * Several API and web instances of the built store (`npm run build`) on one real PostgreSQL, as
+ * deployed behind a load balancer: web i calls API i, and its browsers open their live
+ * notifications socket on API i too. Each process has a data folder of its own (no shared disk);
+ * they share only the database and the secrets. Started and stopped by the tests and the bench.
+ */
+export interface StoreCluster {
+  databaseUrl: string;
+  apiUrls: string[];
+  webUrls: string[];
+  /** The process ids of every API and web, for the bench's report. */
+  pids: number[];
+  stop(): Promise<void>;
+}
+
+interface Instance {
+  child: ChildProcess;
+  output: string[];
+  dataDir: string;
+}
+
+function startProcess(script: string, env: NodeJS.ProcessEnv, args: string[] = []): Instance {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "mp-instancia-"));
+  const output: string[] = [];
+  const child = spawn(process.execPath, [script, ...args], { env: { ...env, DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  return { child, output, dataDir };
+}
+
+async function waitUntilAnswering(url: string, instance: Instance): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (instance.child.exitCode !== null) throw new Error(`El proceso terminó antes de arrancar:\n${instance.output.join("")}`);
+    const ready = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No arrancó a tiempo: ${url}\n${instance.output.join("")}`);
+}
+
+function stopProcess({ child, dataDir }: Instance): Promise<void> {
+  const exited = child.exitCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  return exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
+}
+
+/** Seeds a catalogue of `products` products (the seed's own command) and waits for it to finish. */
+async function seed(products: number, env: NodeJS.ProcessEnv): Promise<void> {
+  const seeding = startProcess("build/api/seed.js", env, ["--products", String(products)]);
+  const code = await new Promise<number | null>((resolve) => seeding.child.once("exit", resolve));
+  rmSync(seeding.dataDir, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`La siembra falló:\n${seeding.output.join("")}`);
+}
+
+/**
+ * `instances` APIs and as many webs on a fresh PostgreSQL. `env` adds settings to every process;
+ * `seedProducts` seeds a catalogue of that size before the first API starts (otherwise the API
+ * seeds the demo store).
+ */
+export async function startStoreCluster(options: { instances: number; env?: NodeJS.ProcessEnv; seedProducts?: number }): Promise<StoreCluster> {
+  const postgres: PostgresCluster = await startPostgres();
+  const started: Instance[] = [];
+  const stop = async () => {
+    await Promise.all(started.map(stopProcess));
+    await postgres.stop();
+  };
+  try {
+    const shared: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: postgres.url,
+      API_HOST: "127.0.0.1",
+      HOST: "127.0.0.1",
+      SESSION_SECRET: "secreto-de-sesion-de-las-instancias",
+      JWT_SECRET: "secreto-jwt-de-las-instancias",
+      ...options.env,
+    };
+    if (options.seedProducts) await seed(options.seedProducts, shared);
+    const ports = await Promise.all(Array.from({ length: options.instances }, async () => ({ api: await freePort(), web: await freePort() })));
+    const apiUrls = ports.map(({ api }) => `http://127.0.0.1:${api}`);
+    const webUrls = ports.map(({ web }) => `http://127.0.0.1:${web}`);
+    const envs = ports.map(({ api, web }, index) => ({
+      ...shared,
+      API_PORT: String(api),
+      API_URL: apiUrls[index],
+      PUBLIC_API_URL: apiUrls[index],
+      PORT: String(web),
+      PUBLIC_WEB_URL: webUrls[index],
+    }));
+    // All APIs start at once, as a deployment may start them: one migrates (and seeds), the others wait for it.
+    const apis = envs.map((env) => startProcess("build/api/main.js", env));
+    started.push(...apis);
+    await Promise.all(apis.map((api, index) => waitUntilAnswering(`${apiUrls[index]}/health`, api)));
+    const webs = envs.map((env) => startProcess("build/web/server.js", env));
+    started.push(...webs);
+    await Promise.all(webs.map((web, index) => waitUntilAnswering(`${webUrls[index]}/about`, web)));
+    return { databaseUrl: postgres.url, apiUrls, webUrls, pids: started.map(({ child }) => child.pid!), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
