@@ -15,8 +15,6 @@ export interface StoreCluster {
   databaseUrl: string;
   apiUrls: string[];
   webUrls: string[];
-  /** The process ids of every API and web, for the bench's report. */
-  pids: number[];
   stop(): Promise<void>;
 }
 
@@ -55,38 +53,41 @@ function stopProcess({ child, dataDir }: Instance): Promise<void> {
   return exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
 }
 
-/** Seeds a catalogue of `products` products (the seed's own command) and waits for it to finish. */
-async function seed(products: number, env: NodeJS.ProcessEnv): Promise<void> {
-  const seeding = startProcess("build/api/seed.js", env, ["--products", String(products)]);
+/** What every process of a cluster shares: the database and the secrets (the webs' sessions and forms, the APIs' tokens). */
+function sharedEnv(databaseUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    API_HOST: "127.0.0.1",
+    HOST: "127.0.0.1",
+    SESSION_SECRET: "secreto-de-sesion-de-las-instancias",
+    JWT_SECRET: "secreto-jwt-de-las-instancias",
+  };
+}
+
+/** Seeds a catalogue of `products` products into an empty database with the seed's own command. */
+export async function seedCatalogue(databaseUrl: string, products: number): Promise<void> {
+  const seeding = startProcess("build/api/seed.js", sharedEnv(databaseUrl), ["--products", String(products)]);
   const code = await new Promise<number | null>((resolve) => seeding.child.once("exit", resolve));
   rmSync(seeding.dataDir, { recursive: true, force: true });
   if (code !== 0) throw new Error(`La siembra falló:\n${seeding.output.join("")}`);
 }
 
 /**
- * `instances` APIs and as many webs on a fresh PostgreSQL. `env` adds settings to every process;
- * `seedProducts` seeds a catalogue of that size before the first API starts (otherwise the API
- * seeds the demo store).
+ * `instances` APIs and as many webs, on the PostgreSQL at `databaseUrl` (left running by stop())
+ * or on a fresh one of their own (the APIs seed the demo store into it; stop() deletes it).
  */
-export async function startStoreCluster(options: { instances: number; env?: NodeJS.ProcessEnv; seedProducts?: number }): Promise<StoreCluster> {
-  const postgres: PostgresCluster = await startPostgres();
+export async function startStoreCluster(options: { instances: number; databaseUrl?: string }): Promise<StoreCluster> {
+  const postgres: PostgresCluster | null = options.databaseUrl ? null : await startPostgres();
+  const databaseUrl = options.databaseUrl ?? postgres!.url;
   const started: Instance[] = [];
   const stop = async () => {
     await Promise.all(started.map(stopProcess));
-    await postgres.stop();
+    await postgres?.stop();
   };
   try {
-    const shared: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: postgres.url,
-      API_HOST: "127.0.0.1",
-      HOST: "127.0.0.1",
-      SESSION_SECRET: "secreto-de-sesion-de-las-instancias",
-      JWT_SECRET: "secreto-jwt-de-las-instancias",
-      ...options.env,
-    };
-    if (options.seedProducts) await seed(options.seedProducts, shared);
+    const shared = sharedEnv(databaseUrl);
     const ports = await Promise.all(Array.from({ length: options.instances }, async () => ({ api: await freePort(), web: await freePort() })));
     const apiUrls = ports.map(({ api }) => `http://127.0.0.1:${api}`);
     const webUrls = ports.map(({ web }) => `http://127.0.0.1:${web}`);
@@ -105,7 +106,7 @@ export async function startStoreCluster(options: { instances: number; env?: Node
     const webs = envs.map((env) => startProcess("build/web/server.js", env));
     started.push(...webs);
     await Promise.all(webs.map((web, index) => waitUntilAnswering(`${webUrls[index]}/about`, web)));
-    return { databaseUrl: postgres.url, apiUrls, webUrls, pids: started.map(({ child }) => child.pid!), stop };
+    return { databaseUrl, apiUrls, webUrls, stop };
   } catch (error) {
     await stop();
     throw error;
