@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { countsCache } from "../../api/src/modules/catalog/counts-cache";
+import { keyedCache } from "../../api/src/modules/catalog/keyed-cache";
 
-describe("countsCache", () => {
+describe("keyedCache", () => {
   afterEach(() => vi.useRealTimers());
 
   it("guarda cada total por su clave durante el plazo y lo cuenta de nuevo después", async () => {
     vi.useFakeTimers();
     let counts = 0;
-    const total = countsCache(30, 10);
+    const total = keyedCache<number>(30, 10);
     const count = async () => ++counts;
     expect(await total("palas", count)).toBe(1);
     expect(await total("palas", count)).toBe(1);
@@ -18,7 +18,7 @@ describe("countsCache", () => {
 
   it("pasado el máximo olvida el total más antiguo", async () => {
     let counts = 0;
-    const total = countsCache(30, 2);
+    const total = keyedCache<number>(30, 2);
     const count = async () => ++counts;
     await total("a", count);
     await total("b", count);
@@ -29,7 +29,7 @@ describe("countsCache", () => {
   });
 
   it("no guarda un recuento que falló", async () => {
-    const total = countsCache(30, 10);
+    const total = keyedCache<number>(30, 10);
     await expect(total("palas", async () => Promise.reject(new Error("caída")))).rejects.toThrow("caída");
     expect(await total("palas", async () => 7)).toBe(7);
   });

@@ -1,29 +1,29 @@
 /**
- * Totals of the listing (how many products a set of filters finds), kept per set of filters for a
- * short time. Counting visits every matching product, which grows with the catalogue (27,000 rows
- * for the in-stock rackets of 100,000 products) while the page of cards beside it reads only its
- * twelve through an index. Only totals are kept, never the cards: a product a seller archives
- * leaves the cards on the next request, and the total follows when the API drops its catalogue
- * copies on that write (routes.ts). A sale that empties a product's stock is not a catalogue write:
- * the in-stock total may count it for up to `seconds` more.
+ * Catalogue answers kept per question (a set of filters, a searched text) for a short time, like
+ * cachedFor (api/src/cache.ts) keeps one. Used for what grows with the catalogue but not with the
+ * page: the listing's total (counting visits every matching product, 27,000 rows for the in-stock
+ * rackets of 100,000 products, while the page's cards are twelve read through an index) and the
+ * search suggestions (ranking every product that matches). Never for cards with their stock and
+ * price. The API drops every copy on a catalogue write (routes.ts), so a product a seller archives
+ * leaves them on the next request; a sale that empties a product's stock is not a catalogue write,
+ * and the in-stock total may count it for up to `seconds` more.
  */
-export type CountsCache = (key: string, count: () => Promise<number>) => Promise<number>;
+export type KeyedCache<T> = (key: string, load: () => Promise<T>) => Promise<T>;
 
-/** At most `maxEntries` totals (each a few bytes with its key); past that the oldest is dropped. */
-export function countsCache(seconds: number, maxEntries: number): CountsCache {
-  const entries = new Map<string, { total: Promise<number>; expiresAt: number }>();
-  return (key, count) => {
+/** At most `maxEntries` answers; past that the oldest is dropped. A failed load is not kept. */
+export function keyedCache<T>(seconds: number, maxEntries: number): KeyedCache<T> {
+  const entries = new Map<string, { answer: Promise<T>; expiresAt: number }>();
+  return (key, load) => {
     const now = Date.now();
     const kept = entries.get(key);
-    if (kept && now < kept.expiresAt) return kept.total;
+    if (kept && now < kept.expiresAt) return kept.answer;
     entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    const total = count().catch((error: unknown) => {
-      // A failed count is not kept.
-      if (entries.get(key)?.total === total) entries.delete(key);
+    const answer = load().catch((error: unknown) => {
+      if (entries.get(key)?.answer === answer) entries.delete(key);
       throw error;
     });
-    entries.set(key, { total, expiresAt: now + seconds * 1000 });
-    return total;
+    entries.set(key, { answer, expiresAt: now + seconds * 1000 });
+    return answer;
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND } from "#contract/catalog";
+import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND, type AdvancedSearchAnswer } from "#contract/catalog";
 import { REVIEWS_PER_PAGE } from "#contract/limits";
 import { SHOP_NOT_FOUND, shopEndpoints } from "#contract/shops";
 import { cachedFor } from "../../cache.js";
@@ -9,7 +9,7 @@ import { route } from "../../route.js";
 import { categoryIdForFormerSlug } from "../categories/service.js";
 import { productReviews } from "../reviews/service.js";
 import { watchCatalogueChanges } from "./changes.js";
-import { countsCache } from "./counts-cache.js";
+import { keyedCache } from "./keyed-cache.js";
 import { publicShopPage, publicShops } from "./public-shop.js";
 import {
   advancedSearch,
@@ -23,8 +23,8 @@ import {
   queryProducts,
 } from "./service.js";
 
-/** Listing totals an instance keeps at most (counts-cache.ts): a few hundred kilobytes of keys. */
-const LISTING_TOTALS_KEPT = 2000;
+/** Listing totals, and suggestion lists, an instance keeps at most (keyed-cache.ts): a few megabytes. */
+const KEPT_PER_KIND = 2000;
 
 /**
  * Public catalogue reads of SPEC.md section 7 "Categories and catalogue", and the approved shops'
@@ -35,12 +35,13 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   const fresh = () => ({
     categories: cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db)),
     facets: cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db)),
-    listingTotals: countsCache(opts.catalogueCacheSeconds, LISTING_TOTALS_KEPT),
+    listingTotals: keyedCache<number>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
+    suggestions: keyedCache<AdvancedSearchAnswer>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
   });
   let cached = fresh();
   const categoriesCached = () => cached.categories();
   const facetsCached = () => cached.facets();
-  // A product or category write on any instance (changes.ts) drops all three: new ones, so a load
+  // A product or category write on any instance (changes.ts) drops them all: new ones, so a load
   // already under way keeps its old answer to itself.
   const unwatch = await watchCatalogueChanges(() => {
     cached = fresh();
@@ -71,7 +72,8 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
     return queryProducts(db, { ...filters, categoryId }, cached.listingTotals);
   });
 
-  route(app, endpoints.advancedSearch, (request) => advancedSearch(db, request.query.searchValue));
+  // Kept per text: a suggestion shows only a name, a slug and images, never stock or price.
+  route(app, endpoints.advancedSearch, (request) => cached.suggestions(request.query.searchValue, () => advancedSearch(db, request.query.searchValue)));
 
   route(app, endpoints.product, async (request) => {
     const found = await productBySlug(db, request.params.slug);

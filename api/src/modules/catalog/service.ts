@@ -19,7 +19,7 @@ import type {
 } from "#contract/catalog";
 import type { ShopStatus } from "#contract/shop-status";
 import type { Db } from "../../db/client.js";
-import type { CountsCache } from "./counts-cache.js";
+import type { KeyedCache } from "./keyed-cache.js";
 import { banners, categories, productImages, productSizes, productSlugHistory, products, shops } from "../../db/schema.js";
 
 /** SPEC.md section 9: 0-100 USD when there is nothing to measure. */
@@ -170,11 +170,14 @@ const newestFirst = [desc(products.createdAt), desc(products.id)];
 /**
  * Spanish full-text search (stemmed, accents ignored) where a word that is not in the catalogue
  * also matches as a prefix (typing in progress) or as its closest catalogue words (a typo): see
- * product_search_query in migration 0004. The query is built once per search (a scalar subquery)
- * and served by the GIN index on search_vector.
+ * product_search_query in migration 0004, served by the GIN index on search_vector. The query is
+ * built once, by its own statement: written into the search as a subquery, PostgreSQL built it
+ * twice per statement (once to match, once to rank), each a trigram lookup of its own.
  */
-function productSearch(searchValue: string): { matches: SQL; relevance: SQL<number> } {
-  const textQuery = sql`(select product_search_query(${searchValue}::text))`;
+async function productSearch(db: Db, searchValue: string): Promise<{ matches: SQL; relevance: SQL<number> }> {
+  const [built] = (await db.execute<{ query: string | null }>(sql`select product_search_query(${searchValue}::text)::text as query`)).rows;
+  // No words left (only stop words, say): null, which matches nothing, as before.
+  const textQuery = sql`${built?.query ?? null}::tsquery`;
   return {
     matches: sql`${products.searchVector} @@ ${textQuery}`,
     relevance: sql<number>`ts_rank(${products.searchVector}, ${textQuery})`,
@@ -297,13 +300,13 @@ export function latestProducts(db: Db): Promise<ProductCard[]> {
 
 const dialect = new PgDialect();
 
-/** Counts afresh every time: for callers without a cache (tests, one-off reads). */
-const countAlways: CountsCache = (_key, count) => count();
+/** Loads afresh every time: for callers without a cache (tests, one-off reads). */
+const loadAlways = <T>(_key: string, load: () => Promise<T>): Promise<T> => load();
 
 export async function queryProducts(
   db: Db,
   query: Omit<QueryProductsQuery, "category"> & { categoryId?: string },
-  countsCache: CountsCache = countAlways,
+  totalsCache: KeyedCache<number> = loadAlways,
 ): Promise<QueryProductsAnswer> {
   const conditions: SQL[] = [];
   if (query.categoryId !== undefined) conditions.push(eq(products.categoryId, query.categoryId));
@@ -323,7 +326,7 @@ export async function queryProducts(
       ),
     );
   }
-  const search = query.searchValue !== undefined ? productSearch(query.searchValue) : undefined;
+  const search = query.searchValue !== undefined ? await productSearch(db, query.searchValue) : undefined;
   if (search) conditions.push(search.matches);
   const where = and(...conditions);
 
@@ -338,7 +341,7 @@ export async function queryProducts(
   const countKey = dialect.sqlToQuery(counted);
   const [cards, total] = await Promise.all([
     productCards(db, { where, orderBy, limit: query.parPage, offset: (query.pageNumber - 1) * query.parPage }),
-    countsCache(JSON.stringify([countKey.sql, countKey.params]), async () => {
+    totalsCache(JSON.stringify([countKey.sql, countKey.params]), async () => {
       const [row] = await db.select({ total: count() }).from(products).where(counted);
       return row?.total ?? 0;
     }),
@@ -347,7 +350,7 @@ export async function queryProducts(
 }
 
 export async function advancedSearch(db: Db, searchValue: string): Promise<AdvancedSearchAnswer> {
-  const search = productSearch(searchValue);
+  const search = await productSearch(db, searchValue);
   const rows = await db
     .select({ id: products.id, name: products.name, slug: products.slug, images: productImageIds })
     .from(products)
