@@ -9,6 +9,7 @@ import autocannon from "autocannon";
 const CONNECTIONS = 20;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const apiUrl = process.env.API_URL!;
+const products = Number(process.env.BENCH_PRODUCTS || 10_000);
 const webUrl = process.env.PUBLIC_WEB_URL!;
 
 interface Measurement {
@@ -54,6 +55,8 @@ const slug = await firstProductSlug();
 const targets: [string, string][] = [
   ["Node http hola (techo)", `http://127.0.0.1:${helloAddress.port}/`],
   ["API /home/query-products filtrado", `${apiUrl}/home/query-products?category=palas&sortPrice=low-to-high&availability=in-stock&pageNumber=2`],
+  ["API /home/query-products búsqueda «pala bullpadel»", `${apiUrl}/home/query-products?searchValue=pala%20bullpadel`],
+  ["API /home/advanced-search sugerencias «bulpadel»", `${apiUrl}/home/advanced-search?searchValue=bulpadel`],
   ["Web /products?category=palas&sortPrice=low-to-high", `${webUrl}/products?category=palas&sortPrice=low-to-high`],
   ["Web ficha de producto", `${webUrl}/product/details/${slug}`],
   ["Web /policy", `${webUrl}/policy`],
@@ -81,11 +84,13 @@ console.table(
 );
 
 mkdirSync("bench/results", { recursive: true });
+// The usual 10,000-product run keeps its old name; another size gets its own file beside it.
+const resultsFile = products === 10_000 ? "bench/results/latest.json" : `bench/results/latest-${products}.json`;
 writeFileSync(
-  "bench/results/latest.json",
-  JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, cores: (await import("node:os")).cpus().length, results }, null, 2) + "\n",
+  resultsFile,
+  JSON.stringify({ date: new Date().toISOString(), products, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, cores: (await import("node:os")).cpus().length, results }, null, 2) + "\n",
 );
-console.log("Resultados en bench/results/latest.json");
+console.log(`Resultados en ${resultsFile}`);
 if (results.some((r) => r.errors + r.non2xx > 0)) {
   console.error("Hubo respuestas con error durante la medición.");
   process.exitCode = 1;

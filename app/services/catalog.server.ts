@@ -161,16 +161,20 @@ export async function listBanners(api: ApiClient): Promise<Banner[]> {
 }
 
 /**
- * Cache policy of the anonymous catalogue pages: caches may store them but must ask again on every
- * request (`no-cache`), so a seller's change (a new product, a price, an archived one) shows on the
- * next request (issue 11; the API drops its own copies on every write). A response that sets a
- * cookie (a flash message) is private and never stored.
+ * Cache policy of the anonymous catalogue pages (docs/decisions/0014-cdn-cache.md): a shared cache
+ * (a CDN) may serve one for a minute and, while it asks again, a little longer; browsers ask again
+ * every time (`max-age=0`). The API keeps its own answers fresh; only a CDN in front may lag by
+ * that minute. A response that sets a cookie (a flash message) or shows a shopper's lists is
+ * theirs: private and never stored.
  */
+export const ANONYMOUS_CATALOGUE_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
+export const PERSONAL_PAGE_CACHE = "private, no-store";
+
 export function catalogPageHeaders({ parentHeaders }: { parentHeaders: Headers }): Headers {
   const headers = new Headers(parentHeaders);
   // The root marks a shopper's pages (their cart counts in the header) private too.
   const personal = parentHeaders.has("Set-Cookie") || parentHeaders.get("Cache-Control")?.includes("private");
-  headers.set("Cache-Control", personal ? "private, no-store" : "public, no-cache");
+  headers.set("Cache-Control", personal ? PERSONAL_PAGE_CACHE : ANONYMOUS_CATALOGUE_CACHE);
   headers.set("Vary", "Cookie");
   return headers;
 }

@@ -377,6 +377,9 @@ describe("productos del vendedor (PGlite)", () => {
 
     const shopProducts = async () => (await get("/home/shop/centro-padel")).json().shop.productCount as number;
     const countBefore = await shopProducts();
+    // Read once before, so the listing's kept total and the kept suggestions (catalog/keyed-cache.ts) must be dropped by the write.
+    expect((await get(`/home/query-products?searchValue=${encodeURIComponent(ordered.name)}`)).json().totalProduct).toBe(1);
+    expect((await get(`/home/advanced-search?searchValue=${encodeURIComponent(ordered.name)}`)).json().advanced_search_prd).toHaveLength(1);
     const deleted = await remove(ordered._id, seller);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: PRODUCT_ARCHIVED, archived: true });

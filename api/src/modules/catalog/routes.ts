@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND } from "#contract/catalog";
+import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND, type AdvancedSearchAnswer } from "#contract/catalog";
 import { REVIEWS_PER_PAGE } from "#contract/limits";
 import { SHOP_NOT_FOUND, shopEndpoints } from "#contract/shops";
 import { cachedFor } from "../../cache.js";
@@ -9,6 +9,7 @@ import { route } from "../../route.js";
 import { categoryIdForFormerSlug } from "../categories/service.js";
 import { productReviews } from "../reviews/service.js";
 import { watchCatalogueChanges } from "./changes.js";
+import { keyedCache } from "./keyed-cache.js";
 import { publicShopPage, publicShops } from "./public-shop.js";
 import {
   advancedSearch,
@@ -22,6 +23,9 @@ import {
   queryProducts,
 } from "./service.js";
 
+/** Listing totals, and suggestion lists, an instance keeps at most (keyed-cache.ts): a few megabytes. */
+const KEPT_PER_KIND = 2000;
+
 /**
  * Public catalogue reads of SPEC.md section 7 "Categories and catalogue", and the approved shops'
  * pages (issue 10). Only products of approved shops are in the catalogue (service.ts, inStore).
@@ -31,11 +35,13 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   const fresh = () => ({
     categories: cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db)),
     facets: cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db)),
+    listingTotals: keyedCache<number>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
+    suggestions: keyedCache<AdvancedSearchAnswer>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
   });
   let cached = fresh();
   const categoriesCached = () => cached.categories();
   const facetsCached = () => cached.facets();
-  // A product or category write on any instance (changes.ts) drops both copies: new ones, so a load
+  // A product or category write on any instance (changes.ts) drops them all: new ones, so a load
   // already under way keeps its old answer to itself.
   const unwatch = await watchCatalogueChanges(() => {
     cached = fresh();
@@ -58,15 +64,16 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
 
   route(app, endpoints.queryProducts, async (request) => {
     const { category, ...filters } = request.query;
-    if (category === undefined) return queryProducts(db, filters);
+    if (category === undefined) return queryProducts(db, filters, cached.listingTotals);
     // The id, not the slug, lets PostgreSQL walk the (category, price) index in order.
     // A slug no category has now may be one a category had before a rename (issue 11): old links keep working.
     const categoryId = (await categoriesCached()).find((candidate) => candidate.slug === category)?._id ?? (await categoryIdForFormerSlug(db, category));
     if (!categoryId) return { products: [], totalProduct: 0, parPage: filters.parPage };
-    return queryProducts(db, { ...filters, categoryId });
+    return queryProducts(db, { ...filters, categoryId }, cached.listingTotals);
   });
 
-  route(app, endpoints.advancedSearch, (request) => advancedSearch(db, request.query.searchValue));
+  // Kept per text: a suggestion shows only a name, a slug and images, never stock or price.
+  route(app, endpoints.advancedSearch, (request) => cached.suggestions(request.query.searchValue, () => advancedSearch(db, request.query.searchValue)));
 
   route(app, endpoints.product, async (request) => {
     const found = await productBySlug(db, request.params.slug);

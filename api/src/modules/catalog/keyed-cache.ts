@@ -1,0 +1,29 @@
+/**
+ * Catalogue answers kept per question (a set of filters, a searched text) for a short time, like
+ * cachedFor (api/src/cache.ts) keeps one. Used for what grows with the catalogue but not with the
+ * page: the listing's total (counting visits every matching product, 27,000 rows for the in-stock
+ * rackets of 100,000 products, while the page's cards are twelve read through an index) and the
+ * search suggestions (ranking every product that matches). Never for cards with their stock and
+ * price. The API drops every copy on a catalogue write (routes.ts), so a product a seller archives
+ * leaves them on the next request; a sale that empties a product's stock is not a catalogue write,
+ * and the in-stock total may count it for up to `seconds` more.
+ */
+export type KeyedCache<T> = (key: string, load: () => Promise<T>) => Promise<T>;
+
+/** At most `maxEntries` answers; past that the oldest is dropped. A failed load is not kept. */
+export function keyedCache<T>(seconds: number, maxEntries: number): KeyedCache<T> {
+  const entries = new Map<string, { answer: Promise<T>; expiresAt: number }>();
+  return (key, load) => {
+    const now = Date.now();
+    const kept = entries.get(key);
+    if (kept && now < kept.expiresAt) return kept.answer;
+    entries.delete(key);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    const answer = load().catch((error: unknown) => {
+      if (entries.get(key)?.answer === answer) entries.delete(key);
+      throw error;
+    });
+    entries.set(key, { answer, expiresAt: now + seconds * 1000 });
+    return answer;
+  };
+}
