@@ -19,7 +19,7 @@ import {
 } from "#contract/seller-products";
 import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
-import { auditLog, images, productSlugHistory, products, stockMovements } from "../../api/src/db/schema";
+import { auditLog, images, productSlugHistory, products, shops, stockMovements } from "../../api/src/db/schema";
 import { announceCatalogueChange } from "../../api/src/modules/catalog/changes";
 import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { EXE, JPEG, multipart, PNG, WEBP, type Part } from "./shop-support";
@@ -367,6 +367,23 @@ describe("productos del vendedor (PGlite)", () => {
     expect(withVersion.json().product).toMatchObject({ stock: 13, sizes: [{ size: "M", stock: 9 }, { size: "L", stock: 4 }] });
     const entries = await api.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, product._id));
     expect(entries.map((entry) => entry.action).sort()).toEqual(["producto.crear", "producto.editar", "producto.editar"]);
+  });
+
+  it("suspender una tienda saca sus productos del listado y las sugerencias guardados; reactivarla los devuelve", async () => {
+    const theirs = await created(ballFields({ name: `Pelotas Suspendibles ${randomUUID().slice(0, 6)}` }), [image()], otherSeller);
+    const [shop] = await api.db.select({ id: shops.id }).from(shops).where(eq(shops.ownerId, catalogue.smashOwner.id));
+    const found = async () => ({
+      total: (await get(`/home/query-products?searchValue=${encodeURIComponent(theirs.name)}`)).json().totalProduct as number,
+      suggested: ((await get(`/home/advanced-search?searchValue=${encodeURIComponent(theirs.name)}`)).json().advanced_search_prd as unknown[]).length,
+    });
+    const decide = (action: "suspend" | "reactivate") =>
+      api.app.inject({ method: "POST", url: `/admin/shops/${shop!.id}/${action}`, headers: admin.headers, payload: action === "suspend" ? { reason: "Documentación caducada." } : {} });
+    // Read first, so what the catalogue keeps (catalog/keyed-cache.ts) must be dropped by the decision.
+    expect(await found()).toEqual({ total: 1, suggested: 1 });
+    expect((await decide("suspend")).statusCode).toBe(200);
+    expect(await found()).toEqual({ total: 0, suggested: 0 });
+    expect((await decide("reactivate")).statusCode).toBe(200);
+    expect(await found()).toEqual({ total: 1, suggested: 1 });
   });
 
   it("borrar un producto con pedidos lo archiva: sale del listado, la búsqueda, su página y el carrito; uno sin pedidos se elimina", async () => {

@@ -33,6 +33,7 @@ import { products, shopDocuments, shops, users } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
+import { announceCatalogueChange, catalogueChangedHere } from "../catalog/changes.js";
 import { notify } from "../notifications/service.js";
 import type { UploadedDocument } from "./documents.js";
 import { announceShopEvent, countPendingRequests } from "./events.js";
@@ -518,7 +519,10 @@ export async function suspendShop(db: Db, actor: AuthUser, shopId: string, reaso
     await tx.update(shops).set({ status: "suspendida", statusReason: reason, updatedAt: sql`now()` }).where(eq(shops.id, shop.id));
     await makeTokensStale(tx, shop.ownerId);
     await recordDecision(tx, shop, { actor, action: "tienda.suspender", after: { status: "suspendida", statusReason: reason }, reason, outcome, status: "suspendida" });
+    // Its products leave the catalogue: every instance drops the totals and suggestions it keeps.
+    await announceCatalogueChange(tx);
   });
+  catalogueChangedHere();
   return { request: (await loadRequest(db, eq(shops.id, shopId)))!, outcome };
 }
 
@@ -531,7 +535,9 @@ export async function reactivateShop(db: Db, actor: AuthUser, shopId: string): P
     await tx.update(shops).set({ status: "aprobada", statusReason: null, updatedAt: sql`now()` }).where(eq(shops.id, shop.id));
     await makeTokensStale(tx, shop.ownerId);
     await recordDecision(tx, shop, { actor, action: "tienda.reactivar", after: { status: "aprobada", statusReason: null }, outcome, status: "aprobada" });
+    await announceCatalogueChange(tx);
   });
+  catalogueChangedHere();
   return { request: (await loadRequest(db, eq(shops.id, shopId)))!, outcome };
 }
 
