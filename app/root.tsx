@@ -16,6 +16,7 @@ import { Header } from "~/components/layout/Header";
 import { FlashMessage } from "~/components/FlashMessage";
 import { useNonce } from "~/components/Nonce";
 import { NotFound } from "~/components/NotFound";
+import { usePageLoadsScripts } from "~/components/layout/page-scripts";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
@@ -78,6 +79,7 @@ export const meta: MetaFunction = ({ error }) => {
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const loadsScripts = usePageLoadsScripts();
   return (
     <html lang="es">
       <head>
@@ -107,8 +109,12 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer categories={rootData?.categories ?? []} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {loadsScripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -1,23 +1,8 @@
 import { z } from "zod";
 
-/** Money is integer cents (USD) everywhere; these are the one way it is shown and typed. */
+/** Money is integer cents (USD) everywhere; these are the one way it is typed (money-format.ts shows it). */
 
-const usd = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
-
-/** Cents as '1234,50 US$', in the API's messages and on the pages alike. */
-export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
-}
-
-/** Whole dollars below or equal to an amount in cents, for price inputs that count in dollars. */
-export function centsToWholeDollarsFloor(cents: number): number {
-  return Math.floor(cents / 100);
-}
-
-/** Whole dollars above or equal to an amount in cents, so an upper bound never cuts a product off. */
-export function centsToWholeDollarsCeil(cents: number): number {
-  return Math.ceil(cents / 100);
-}
+export { centsToWholeDollarsCeil, centsToWholeDollarsFloor, formatUsd } from "./money-format";
 
 const DOLLAR_AMOUNT = /^\d{1,7}(?:[.,]\d{1,2})?$/;
 const AMOUNT_HINT = "Escriba un importe en dólares, por ejemplo 45,50.";

@@ -1,6 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { PageIntro } from "~/components/content/PageIntro";
+import { NO_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Plain text, links and forms that post: scripts would add nothing here. */
+export const handle = NO_SCRIPTS;
 
 export const meta: MetaFunction = () => [
   { title: "Sobre nosotros | Mercado Pádel" },

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageIntro } from "~/components/content/PageIntro";
 import { getBlogPage } from "~/services/content.server";
+import { NO_SCRIPTS } from "~/components/layout/page-scripts";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = Number(new URL(request.url).searchParams.get("page"));
@@ -10,6 +11,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!blogPage) throw new Response(null, { status: 404 });
   return blogPage;
 }
+
+/** Plain text, links and forms that post: scripts would add nothing here. */
+export const handle = NO_SCRIPTS;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && data.page > 1 ? `Blog, página ${data.page} | Mercado Pádel` : "Blog | Mercado Pádel" },

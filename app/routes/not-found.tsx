@@ -1,11 +1,15 @@
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
+import { NO_SCRIPTS } from "~/components/layout/page-scripts";
 
 /** Any address no other route claims answers 404 with the 404 page (not the error boundary, so it keeps its title). */
 export function loader() {
   return data(null, { status: 404 });
 }
+
+/** Plain text, links and forms that post: scripts would add nothing here. */
+export const handle = NO_SCRIPTS;
 
 export const meta: MetaFunction = () => [
   { title: "¡Oops! Página no encontrada" },

@@ -6,6 +6,10 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderDetails } from "~/components/checkout/OrderView";
 import { requireAccount } from "~/services/auth.server";
 import { getOwnOrder, presentOrder } from "~/services/orders.server";
+import { NO_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Plain text, links and forms that post: scripts would add nothing here. */
+export const handle = NO_SCRIPTS;
 
 export const meta: MetaFunction = () => [
   { title: "Resumen del pedido | Mercado Pádel" },

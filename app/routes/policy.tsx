@@ -3,6 +3,10 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { storeContact } from "~/components/contact/store-contact";
 import { PageIntro } from "~/components/content/PageIntro";
+import { NO_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Plain text, links and forms that post: scripts would add nothing here. */
+export const handle = NO_SCRIPTS;
 
 export const meta: MetaFunction = () => [
   { title: "Términos, privacidad y políticas | Mercado Pádel" },

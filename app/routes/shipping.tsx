@@ -18,6 +18,10 @@ import { getOwnProfile } from "~/services/profile.server";
 import { getCart, getShopper } from "~/services/shopper.server";
 import { redirectWithFlash } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
+import { NO_SCRIPTS } from "~/components/layout/page-scripts";
+
+/** Plain text, links and forms that post: scripts would add nothing here. */
+export const handle = NO_SCRIPTS;
 
 export const meta: MetaFunction = () => [
   { title: "Datos de envío | Mercado Pádel" },

@@ -1,23 +1,67 @@
 import { get } from "node:http";
 import { gunzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { gzippedScriptBytes, queryProducts } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { placeOrderThroughApi, plentifulProduct, registerThroughApi } from "./orders-support";
+import { signInThroughForm } from "./seller-support";
+import { gzippedScriptBytes, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 
-// 125 KB since the shared contract (issue 8): a page that imports one form schema also carries its
-// file's answer schemas (built at module load, so Rollup keeps them), ~3 KB on a product page
-// (116,974 -> 120,019 bytes gzipped). Issue 13 brings every page to 85 KB at most.
-const JS_BUDGET_BYTES = 125 * 1024;
+// Issue 13 asked for 85 KB; React's own runtime (react-dom, the routers, Remix) is 82 KB of it, and
+// Preact in the browser did not hydrate Remix's pages (docs/decisions/0013). So each kind of page
+// keeps what it reached: pages that only show products load no zod; the product page loads the
+// review and stock-alert schemas; forms a shopper types into also load Conform.
+const KB = 1024;
+
+/** Pages that load scripts for comfort (suggestions, filters, fetchers), each with its budget. */
+const comfortPages: [string, () => Promise<string>, number][] = [
+  ["inicio", async () => "/", 110 * KB],
+  ["listado", async () => "/products", 110 * KB],
+  ["tienda", async () => `/tienda/${(await queryProducts({ category: "palas", parPage: "1" })).products[0]!.shopSlug}`, 110 * KB],
+  ["favoritos", async () => "/favorites", 110 * KB],
+  ["regalos", async () => "/gift", 110 * KB],
+  ["ficha de producto", async () => `/product/details/${(await queryProducts({ category: "palas", parPage: "1" })).products[0]!.slug}`, 125 * KB],
+  ["comparar", async () => "/my-compare", 125 * KB],
+  ["carrito", async () => "/card", 135 * KB],
+  ["contacto", async () => "/contact", 135 * KB],
+  ["iniciar sesión", async () => "/login", 135 * KB],
+  ["crear cuenta", async () => "/register", 135 * KB],
+];
+
+/** The document carries no script: no <script> element (inline or not) and no modulepreload link. */
+async function expectNoScripts(page: Page, path: string) {
+  let html = "";
+  const bytes = await gzippedScriptBytes(page, async () => {
+    const response = await page.goto(path, { waitUntil: "networkidle" });
+    html = (await response?.text()) ?? "";
+  });
+  expect(bytes, `${path}: ${bytes} bytes`).toBe(0);
+  expect(html, path).toContain("</html>");
+  expect(html, path).not.toMatch(/<script|modulepreload/i);
+}
 
 test.describe("presupuesto de JavaScript y accesibilidad", () => {
-  test("inicio, listado y ficha cargan menos de 125 KB de JavaScript comprimido", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "sin JavaScript el navegador no ejecuta scripts");
-    const { products } = await queryProducts({ category: "palas", parPage: "1" });
-    for (const path of ["/", "/products", `/product/details/${products[0]!.slug}`]) {
+  for (const [name, pathOf, budget] of comfortPages) {
+    test(`${name} carga como mucho ${budget / KB} KB de JavaScript comprimido`, async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "sin JavaScript el navegador no ejecuta scripts");
+      const path = await pathOf();
       const bytes = await gzippedScriptBytes(page, () => page.goto(path, { waitUntil: "networkidle" }));
       expect(bytes, `${path}: ${bytes} bytes`).toBeGreaterThan(0);
-      expect(bytes, `${path}: ${bytes} bytes`).toBeLessThanOrEqual(JS_BUDGET_BYTES);
-    }
+      expect(bytes, `${path}: ${bytes} bytes`).toBeLessThanOrEqual(budget);
+    });
+  }
+
+  test("políticas, sobre nosotros, blog y las páginas 404 no llevan ningún script", async ({ page }) => {
+    for (const path of ["/policy", "/about", "/blog", "/no-existe", "/product/details/no-existe"]) await expectNoScripts(page, path);
+  });
+
+  test("los datos de envío y el resumen del pedido no llevan ningún script", async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo, "sin-scripts");
+    await registerThroughApi("Lucía Sin Scripts", email);
+    const orderId = await placeOrderThroughApi(email, await plentifulProduct());
+    await signInThroughForm(page, email, SHOPPER_PASSWORD);
+    // The page signing in lands on loads the bell and its socket: not to be counted as the next page's.
+    await page.waitForLoadState("networkidle");
+    for (const path of ["/shipping", `/order/summary?orderId=${orderId}`]) await expectNoScripts(page, path);
   });
 
   test("las páginas viajan comprimidas de verdad: el inicio ocupa menos de un cuarto de su tamaño", async ({ baseURL }) => {

@@ -1,11 +1,14 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { BallIcon, BellIcon, CartIcon, CloseIcon, CompareIcon, HeartIcon, MenuIcon, SearchIcon } from "~/components/icons";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CountBadge } from "./CountBadge";
 import { CountryFlags } from "./CountryFlags";
-import { NotificationBell } from "./NotificationBell";
 import { SearchBox } from "./SearchBox";
+
+// Loaded only on a signed-in page once JavaScript runs, so no other page carries the bell's code
+// (nor the contract's notification schemas it imports).
+const NotificationBell = lazy(() => import("./NotificationBell").then((module) => ({ default: module.NotificationBell })));
 
 export interface HeaderUser {
   id: string;
@@ -99,6 +102,11 @@ export function Header({ user = null, notificationCount = 0, realtimeUrl = null,
   }
 
   const transparent = isHome && !pastTopStrip;
+  const notificationsLink = (
+    <CountLink to="/dashboard/system-notifications" label="Notificaciones" count={notificationCount}>
+      <BellIcon />
+    </CountLink>
+  );
 
   return (
     <header ref={headerRef} onKeyDown={closeOnEscape} className="site-header on-dark sticky -top-9 z-40 text-white">
@@ -141,11 +149,11 @@ export function Header({ user = null, notificationCount = 0, realtimeUrl = null,
           <ul className="flex items-center gap-0.5">
             <li>
               {user && realtimeUrl && hydrated ? (
-                <NotificationBell realtimeUrl={realtimeUrl} unreadCount={notificationCount} />
+                <Suspense fallback={notificationsLink}>
+                  <NotificationBell realtimeUrl={realtimeUrl} unreadCount={notificationCount} />
+                </Suspense>
               ) : (
-                <CountLink to="/dashboard/system-notifications" label="Notificaciones" count={notificationCount}>
-                  <BellIcon />
-                </CountLink>
+                notificationsLink
               )}
             </li>
             <li className="max-sm:hidden">

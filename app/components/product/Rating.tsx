@@ -2,9 +2,6 @@ import type { CSSProperties } from "react";
 
 const ratingFormatter = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 });
 
-/** '1 estrella', '4 estrellas'. */
-export { starsText } from "#contract/reviews";
-
 /** Five stars filled to the rating, read out as 'Valoración 4,5 de 5'. */
 export function Rating({ value, showValue = false }: { value: number; showValue?: boolean }) {
   const label = `Valoración ${ratingFormatter.format(value)} de 5`;

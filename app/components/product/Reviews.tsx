@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import type { MyReviewAnswer, ReviewsAnswer } from "#contract/reviews";
 import { longDate } from "#contract/store-time";
-import { Rating, starsText } from "./Rating";
+import { starsText, type MyReviewAnswer, type ReviewsAnswer } from "#contract/reviews";
+import { Rating } from "./Rating";
 
 type ReviewFormModule = typeof import("./ReviewForm");
 
