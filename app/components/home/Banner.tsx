@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { HIGH_FETCH_PRIORITY } from "~/components/fetch-priority";
 import { ArrowRightIcon } from "~/components/icons";
 import type { Banner as BannerData } from "~/services/catalog.server";
 
@@ -9,9 +10,6 @@ import type { Banner as BannerData } from "~/services/catalog.server";
  */
 export const HERO_IMAGE_SIZES = "(min-width: 1280px) 1232px, (min-width: 640px) calc(100vw - 48px), 704px";
 const PROMOTION_IMAGE_SIZES = "(min-width: 768px) 600px, (min-width: 632px) calc(100vw - 32px), 600px";
-
-/** React 18 knows no `fetchPriority` prop; the lowercase attribute passes through as it is. */
-const HIGH_FETCH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;
 
 interface BannerProps {
   banner: BannerData;
