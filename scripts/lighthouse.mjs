@@ -29,6 +29,7 @@ const CHROME_FLAGS = [
 ];
 const REPORT_DIR = "lighthouse";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const MAX_ATTEMPTS = 3;
 
 const { values: options } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
 const runs = Number.parseInt(options.runs, 10);
@@ -137,15 +138,23 @@ try {
     { name: "Carrito", file: "card", path: "/card" },
   ];
 
+  /** On a busy machine Chrome now and then records no usable trace (NO_NAVSTART): that run is made again. */
+  const audit = async (url) => {
+    for (let attempt = 1; ; attempt++) {
+      const result = await lighthouse(url, { port: chrome.port, output: ["html", "json"], logLevel: "error", onlyCategories: CATEGORIES });
+      if (!result.lhr.runtimeError) return result;
+      if (attempt === MAX_ATTEMPTS) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+      console.warn(`${url}: ${result.lhr.runtimeError.code}, se repite`);
+    }
+  };
+
   chrome = await launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   await mkdir(REPORT_DIR, { recursive: true });
   const lines = [];
   let lastReport;
   for (const page of pages) {
     const results = [];
-    for (let attempt = 0; attempt < runs; attempt++) {
-      results.push(await lighthouse(`${webUrl}${page.path}`, { port: chrome.port, output: ["html", "json"], logLevel: "error", onlyCategories: CATEGORIES }));
-    }
+    for (let attempt = 0; attempt < runs; attempt++) results.push(await audit(`${webUrl}${page.path}`));
     const chosen = medianRun(results);
     lastReport = chosen.lhr;
     const [html, json] = chosen.report;
