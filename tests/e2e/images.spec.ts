@@ -5,6 +5,7 @@ import { apiUrl } from "./support";
 /**
  * Issue 13: the home banners' words are text over the picture, not pixels in it, and the hero's
  * picture comes in widths up to twice the width it is drawn at, so it is sharp on a sharp screen.
+ * A page's largest picture is fetched first; pictures further down wait until they are near.
  */
 
 interface BannerAnswer {
@@ -91,5 +92,21 @@ test.describe("banners de la portada en un móvil", () => {
 
     await bannerLink(page, hero!.title).click();
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(hero!.link)}$`));
+    // The stylesheet is written into the document (InlineStylesheet): with JavaScript on it must
+    // outlive hydration and the move to another page, which the browser made without a reload.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).display)).toBe("flex");
+  });
+});
+
+test.describe("fotos del listado", () => {
+  test("las de la primera fila se cargan enseguida, la primera antes que ninguna; las demás, al acercarse", async ({ page }) => {
+    await page.goto("/products");
+    const pictures = page.getByTestId("product-card").locator("img");
+    expect(await pictures.count()).toBeGreaterThan(4);
+    await expect(pictures.nth(0)).toHaveAttribute("fetchpriority", "high");
+    await expect(pictures.nth(0)).toHaveAttribute("loading", "eager");
+    await expect(pictures.nth(1)).toHaveAttribute("loading", "eager");
+    await expect(pictures.nth(1)).not.toHaveAttribute("fetchpriority", "high");
+    await expect(pictures.nth(4)).toHaveAttribute("loading", "lazy");
   });
 });
