@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -150,6 +150,8 @@ try {
 
   chrome = await launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   await mkdir(REPORT_DIR, { recursive: true });
+  // Simulated throttling scales what it observed: on a busy machine every figure is worse.
+  const loadAtStart = loadavg()[0];
   const lines = [];
   let lastReport;
   for (const page of pages) {
@@ -169,6 +171,8 @@ try {
     "# Lighthouse",
     "",
     `Lighthouse ${lighthouseVersion}, ${configSettings.formFactor}, throttling ${configSettings.throttlingMethod}; ${runs === 1 ? "one run per page" : `median of ${runs} runs per page`}. Written by \`npm run lighthouse\` (after \`npm run build\`); the full reports are beside this file (not committed).`,
+    "",
+    `Machine: ${cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (timings are worse when it is above the core count).`,
     "",
     "| page | path | performance | accessibility | best practices | SEO | LCP | TBT | CLS | LCP element |",
     "|---|---|---|---|---|---|---|---|---|---|",
