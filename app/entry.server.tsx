@@ -2,9 +2,11 @@ import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { StylesheetProvider } from "./components/InlineStylesheet";
 import { NonceProvider } from "./components/Nonce";
 import { isApiUnavailable } from "./services/api.server";
 import { logError } from "./services/log.server";
+import stylesheet from "./tailwind.css?inline";
 
 /**
  * server.ts builds each request's load context and finishes its response through these, taken
@@ -41,7 +43,9 @@ export default function handleRequest(request: Request, status: number, headers:
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={loadContext.cspNonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.cspNonce} />
+        <StylesheetProvider css={stylesheet}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.cspNonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
       onAllReady() {

@@ -14,6 +14,7 @@ import type { ReactNode } from "react";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { FlashMessage } from "~/components/FlashMessage";
+import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
 import { NotFound } from "~/components/NotFound";
 import { usePageLoadsScripts } from "~/components/layout/page-scripts";
@@ -21,11 +22,9 @@ import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
 import { getCounts, getShopper, NO_COUNTS } from "~/services/shopper.server";
-import stylesheet from "~/tailwind.css?url";
 import { logError } from "~/services/log.server";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -88,6 +87,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0a0a0a" />
         <Meta />
         <Links />
+        <InlineStylesheet />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-ink antialiased">
         <a

@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ArrowRightIcon, BallIcon } from "~/components/icons";
+import { HERO_IMAGE_SIZES, HeroBanner, PromotionBanner } from "~/components/home/Banner";
 import { ProductGrid } from "~/components/product/ProductCard";
 import type { loader as rootLoader } from "~/root";
 import type { ProductSummary } from "~/services/catalog.server";
@@ -22,13 +23,21 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = catalogPageHeaders;
 
-export const meta: MetaFunction = () => [
-  { title: "Mercado Pádel | Tienda online de pádel" },
-  {
-    name: "description",
-    content: "Palas, zapatillas, pelotas y accesorios de pádel de las mejores tiendas. Compara precios, descubre ofertas y compra en un solo lugar.",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const hero = data?.banners[0];
+  return [
+    { title: "Mercado Pádel | Tienda online de pádel" },
+    {
+      name: "description",
+      content: "Palas, zapatillas, pelotas y accesorios de pádel de las mejores tiendas. Compara precios, descubre ofertas y compra en un solo lugar.",
+    },
+    // The hero's picture is the page's largest paint: fetched from the head, before the stylesheet
+    // is read. Same srcset and sizes as the <img>, so the browser reuses what it preloaded.
+    ...(hero
+      ? [{ tagName: "link", rel: "preload", as: "image", href: hero.image.src, imageSrcSet: hero.image.srcSet, imageSizes: HERO_IMAGE_SIZES, fetchpriority: "high" }]
+      : []),
+  ];
+};
 
 function ProductSection({ id, title, linkTo, products }: { id: string; title: string; linkTo: string; products: ProductSummary[] }) {
   if (products.length === 0) return null;
@@ -66,17 +75,7 @@ export default function HomePage() {
             Todo para tu pádel, de las mejores tiendas
           </h1>
           {hero ? (
-            <Link to={hero.link} className="mt-8 block overflow-hidden rounded-2xl shadow-2xl shadow-black/40 ring-1 ring-white/10 sm:rounded-3xl">
-              <img
-                src={hero.image.src}
-                srcSet={hero.image.srcSet}
-                sizes="(min-width: 1280px) 1232px, 100vw"
-                alt={hero.title}
-                width={800}
-                height={300}
-                className="aspect-[8/3] w-full object-cover"
-              />
-            </Link>
+            <HeroBanner banner={hero} headingId="banner-portada" />
           ) : (
             <Link to="/products" className="mt-8 inline-flex items-center gap-2 rounded-full bg-ball px-6 py-3 font-bold text-ink hover:bg-ball-strong">
               Ver productos
@@ -125,20 +124,9 @@ export default function HomePage() {
       {promotions.length > 0 ? (
         <section className="page-container mt-14" aria-label="Promociones">
           <ul className="grid gap-4 md:grid-cols-3">
-            {promotions.map((banner) => (
+            {promotions.map((banner, index) => (
               <li key={banner._id}>
-                <Link to={banner.link} className="group block overflow-hidden rounded-2xl bg-ink">
-                  <img
-                    src={banner.image.src}
-                    srcSet={banner.image.srcSet}
-                    sizes="(min-width: 768px) 33vw, 100vw"
-                    alt={banner.title}
-                    width={800}
-                    height={300}
-                    loading="lazy"
-                    className="aspect-[8/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
-                  />
-                </Link>
+                <PromotionBanner banner={banner} headingId={`promocion-${index + 1}`} />
               </li>
             ))}
           </ul>

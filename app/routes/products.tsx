@@ -96,7 +96,7 @@ export default function ProductsPage() {
           <h2 className="sr-only">Resultados</h2>
           {products.length > 0 ? (
             <>
-              <ProductGrid products={products} layout={params.view} columns={3} />
+              <ProductGrid products={products} layout={params.view} columns={3} opensPage />
               <Pagination page={params.pageNumber} totalPages={totalPages} />
             </>
           ) : (

@@ -1,5 +1,6 @@
 import type { ZodTypeAny } from "zod";
 import { pathOf, type AnswerOf, type BodyInput, type Endpoint, type ParamsInput, type QueryInput } from "#contract/http";
+import type { ImageWidth } from "#contract/media";
 import { GENERIC_ERROR } from "#contract/messages";
 import { webEnv } from "./env.server";
 
@@ -147,6 +148,6 @@ export function createApiClient(caller: CallerInfo): ApiClient {
 }
 
 /** Address of a stored image at one of its served widths, as the browser reaches it. */
-export function imageUrl(imageId: string, width: 200 | 400 | 800 = 400): string {
+export function imageUrl(imageId: string, width: ImageWidth = 400): string {
   return `${webEnv.publicApiUrl}/images/${imageId}/${width}.webp`;
 }

@@ -1,4 +1,5 @@
 import { catalogEndpoints } from "#contract/catalog";
+import { BANNER_IMAGE_WIDTHS } from "#contract/media";
 import type * as Contract from "#contract/catalog";
 import { shopEndpoints, type PublicShop, type publicShopQuery } from "#contract/shops";
 import type { z } from "zod";
@@ -152,11 +153,12 @@ export async function listShopSlugs(api: ApiClient): Promise<string[]> {
   return shops.map((shop) => shop.slug);
 }
 
+/** Banners are stored in widths up to twice the widest they are drawn (contract/media.ts). */
 export async function listBanners(api: ApiClient): Promise<Banner[]> {
   const { banners } = await api.call(catalogEndpoints.banners);
   return banners.map(({ image, ...banner }) => ({
     ...banner,
-    image: { src: imageUrl(image, 800), srcSet: `${imageUrl(image, 400)} 400w, ${imageUrl(image, 800)} 800w` },
+    image: { src: imageUrl(image, 800), srcSet: BANNER_IMAGE_WIDTHS.map((width) => `${imageUrl(image, width)} ${width}w`).join(", ") },
   }));
 }
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { images, imageVariants } from "../../api/src/db/schema";
-import { storeImage } from "../../api/src/modules/media/service";
+import { BANNER_IMAGE_WIDTHS } from "#contract/media";
+import { encodeImage, saveEncodedImage, storeImage } from "../../api/src/modules/media/service";
 import { testConfig } from "./support";
 
 const solidPng = (width: number, height: number) =>
@@ -49,6 +50,16 @@ describe("imágenes", () => {
     expect(variants.map((variant) => variant.width)).toEqual([200, 400, 800]);
     const pixelWidths = await Promise.all(variants.map(async (variant) => (await sharp(variant.data).metadata()).width));
     expect(pixelWidths).toEqual([200, 300, 300]);
+  });
+
+  it("un banner se guarda y se sirve en sus anchos, hasta 2464 px; una foto de producto no tiene esos anchos", async () => {
+    const bannerId = await saveEncodedImage(database.db, await encodeImage(await solidPng(3000, 1125), BANNER_IMAGE_WIDTHS), "Banner");
+    expect((await variantsOf(bannerId)).map((variant) => variant.width)).toEqual([400, 800, 1232, 1600, 2464]);
+    const widest = await app.inject({ method: "GET", url: `/images/${bannerId}/2464.webp` });
+    expect(widest.statusCode).toBe(200);
+    expect(await sharp(widest.rawPayload).metadata()).toMatchObject({ format: "webp", width: 2464, height: 924 });
+    const productWide = await app.inject({ method: "GET", url: `/images/${imageId}/1232.webp` });
+    expect(productWide.statusCode).toBe(404);
   });
 
   it("rechaza lo que no es una imagen, mirando el contenido", async () => {

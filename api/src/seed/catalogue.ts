@@ -602,7 +602,6 @@ export function generateProducts(count: number, now: Date): CatalogueProduct[] {
 export interface BannerSpec {
   title: string;
   subtitle: string;
-  callToAction: string;
   drawing: Drawing;
   color: ProductColor;
   /** Either a fixed listing link or, when null, the detail page of the best discounted racket. */
@@ -613,7 +612,6 @@ export const BANNERS: readonly BannerSpec[] = [
   {
     title: "Nuevas palas de la temporada 2026",
     subtitle: "Las últimas novedades de Bullpadel, Nox, Head y más marcas",
-    callToAction: "Ver palas",
     drawing: "pala",
     color: "Azul",
     link: "/products?category=palas",
@@ -621,7 +619,6 @@ export const BANNERS: readonly BannerSpec[] = [
   {
     title: "Ofertas de hasta el 40 %",
     subtitle: "Palas seleccionadas a precio de fin de temporada",
-    callToAction: "Aprovechar oferta",
     drawing: "pala",
     color: "Rojo",
     link: null,
@@ -629,7 +626,6 @@ export const BANNERS: readonly BannerSpec[] = [
   {
     title: "Zapatillas para cada pista",
     subtitle: "Agarre, amortiguación y sujeción para moverte sin miedo",
-    callToAction: "Ver zapatillas",
     drawing: "zapatilla",
     color: "Naranja",
     link: "/products?category=zapatillas",
@@ -637,7 +633,6 @@ export const BANNERS: readonly BannerSpec[] = [
   {
     title: "Prepara tu paletero",
     subtitle: "Pelotas, overgrips y accesorios para no quedarte sin nada",
-    callToAction: "Ver accesorios",
     drawing: "paletero",
     color: "Verde",
     link: "/products?category=accesorios",

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { BANNER_IMAGE_WIDTHS, type ImageWidth } from "#contract/media";
 import { encodeImage, saveEncodedImage, type EncodedImage, type TransactionRunner } from "../modules/media/service.js";
 import { type Drawing, type ProductColor, type ProductImageSpec } from "./catalogue.js";
 
@@ -44,10 +45,6 @@ function isLight(hex: string): boolean {
 /** A colour that stands out on `hex`, for stripes and logos. */
 function accentFor(hex: string): string {
   return isLight(hex) ? darker(hex, 0.45) : lighter(hex, 0.7);
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** The tones a product of one colour is drawn in. */
@@ -343,57 +340,33 @@ function categorySvg(drawing: Drawing, color: ProductColor): string {
 </svg>`;
 }
 
-/** Splits a title into lines of at most `maxChars`, breaking between words. */
-function wrapWords(text: string, maxChars: number): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(/\s+/)) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && (last + " " + word).length <= maxChars) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
-
-const FONT = `font-family="sans-serif"`;
-
 export interface BannerArt {
   title: string;
-  subtitle: string;
-  callToAction: string;
   drawing: Drawing;
   color: ProductColor;
 }
 
-function bannerSvg({ title, subtitle, callToAction, drawing, color }: BannerArt): string {
-  const titleLines = wrapWords(title, 18).slice(0, 3);
-  const titleTop = 270 - titleLines.length * 44;
-  const titleText = titleLines
-    .map((line, i) => `<tspan x="96" y="${titleTop + i * 88}">${escapeXml(line)}</tspan>`)
-    .join("");
-  const subtitleLines = wrapWords(subtitle, 46).slice(0, 2);
-  const subtitleTop = titleTop + titleLines.length * 88 + 4;
-  const subtitleText = subtitleLines
-    .map((line, i) => `<tspan x="96" y="${subtitleTop + i * 40}">${escapeXml(line)}</tspan>`)
-    .join("");
-  const buttonY = subtitleTop + subtitleLines.length * 40 + 14;
-  const buttonWidth = 80 + callToAction.length * 19;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600" viewBox="0 0 1600 600">
+/**
+ * A banner's picture carries no words: the store writes the title, subtitle and link over it in
+ * HTML, readable at any size. The left side is kept dark and plain for that text; the product
+ * stands on the right, which is the part a phone's narrower crop keeps. Drawn at the widest served
+ * width, 2464 px, so the largest variant is as sharp as the rest.
+ */
+function bannerSvg({ drawing, color }: BannerArt): string {
+  const [width, height] = [BANNER_IMAGE_WIDTHS[BANNER_IMAGE_WIDTHS.length - 1], 924];
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1600 600">
   ${courtBackdrop(1600, 600, 250)}
   <defs>
     <linearGradient id="fade" x1="0" y1="0" x2="1" y2="0">
       <stop offset="0" stop-color="#06182f" stop-opacity="0.95"/>
-      <stop offset="0.55" stop-color="#06182f" stop-opacity="0.75"/>
-      <stop offset="0.8" stop-color="#06182f" stop-opacity="0"/>
+      <stop offset="0.45" stop-color="#06182f" stop-opacity="0.7"/>
+      <stop offset="0.7" stop-color="#06182f" stop-opacity="0"/>
     </linearGradient>
   </defs>
   <rect width="1600" height="600" fill="url(#fade)"/>
-  <g transform="translate(1250 300) scale(0.66) rotate(${drawing === "pala" ? -18 : -6}) translate(-400 -420)">${drawItem(drawing, color, "b")}</g>
+  <g transform="translate(1230 300) scale(0.7) rotate(${drawing === "pala" ? -18 : -6}) translate(-400 -420)">${drawItem(drawing, color, "b")}</g>
   <defs>${ballDefs("scene")}</defs>
-  ${ball(1430, 520, 46, "scene")}
-  <text ${FONT} font-size="78" font-weight="700" fill="#ffffff">${titleText}</text>
-  <text ${FONT} font-size="30" fill="#d5e3f4">${subtitleText}</text>
-  <rect x="96" y="${buttonY}" width="${buttonWidth}" height="68" rx="34" fill="${BALL_YELLOW}"/>
-  <text x="${96 + buttonWidth / 2}" y="${buttonY + 45}" ${FONT} font-size="30" font-weight="700" fill="#0b1f3a" text-anchor="middle">${escapeXml(callToAction)}</text>
+  ${ball(1450, 520, 46, "scene")}
 </svg>`;
 }
 
@@ -422,13 +395,14 @@ const RENDER_CONCURRENCY = 4;
  * Renders and encodes several pictures at a time (sharp works off the main thread), then stores
  * them one after another: `db` may be a transaction, which runs one statement at a time.
  */
-async function storeDrawings(db: TransactionRunner, drawings: { svg: string; alt: string }[]): Promise<string[]> {
+async function storeDrawings(db: TransactionRunner, drawings: { svg: string; alt: string; widths?: readonly ImageWidth[] }[]): Promise<string[]> {
   const encoded = new Array<EncodedImage>(drawings.length);
   let next = 0;
   const worker = async () => {
     while (next < drawings.length) {
       const index = next++;
-      encoded[index] = await encodeImage(await renderSvg(drawings[index].svg));
+      const { svg, widths } = drawings[index];
+      encoded[index] = await encodeImage(await renderSvg(svg), widths);
     }
   };
   await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
@@ -476,7 +450,7 @@ export async function storeSeedImages(db: TransactionRunner, request: SeedImageR
       svg: productSvg(spec),
       alt: `${DRAWING_NAMES[spec.drawing]} de color ${spec.color.toLowerCase()}${VIEW_NAMES[spec.view]}`,
     })),
-    ...request.banners.map((banner) => ({ svg: bannerSvg(banner), alt: banner.title })),
+    ...request.banners.map((banner) => ({ svg: bannerSvg(banner), alt: banner.title, widths: BANNER_IMAGE_WIDTHS })),
     ...request.blogPosts.map((post) => ({ svg: blogSvg(post.drawing, post.color), alt: post.title })),
   ];
   const ids = await storeDrawings(db, drawings);

@@ -1,6 +1,7 @@
 import { useRef, useState, type MouseEvent } from "react";
 import type { ProductPhoto } from "~/services/catalog.server";
 import { BallIcon } from "~/components/icons";
+import { HIGH_FETCH_PRIORITY } from "~/components/fetch-priority";
 
 /**
  * Product photos in a scroll-snap strip with thumbnails. Without JavaScript the thumbnails are
@@ -54,6 +55,8 @@ export function Gallery({ photos, name }: { photos: ProductPhoto[]; name: string
             width={800}
             height={800}
             loading={index === 0 ? "eager" : "lazy"}
+            // The first photo is the page's largest paint.
+            {...(index === 0 ? HIGH_FETCH_PRIORITY : {})}
             alt={photos.length > 1 ? `${name}, foto ${index + 1} de ${photos.length}` : name}
             className="size-full shrink-0 snap-center object-contain p-6"
           />

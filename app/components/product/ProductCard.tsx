@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ProductSummary } from "~/services/catalog.server";
+import { HIGH_FETCH_PRIORITY } from "~/components/fetch-priority";
 import { BallIcon } from "~/components/icons";
 import { Price } from "./Price";
 import { Rating } from "./Rating";
@@ -9,7 +10,13 @@ export type ProductLayout = "grid" | "list";
 
 const GRID_IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw";
 
-function ProductImage({ product, sizes }: { product: ProductSummary; sizes: string }) {
+/**
+ * When a card's picture loads: "lazy" as it nears the screen; "eager" at once, for cards on the
+ * first screen; "first" at once and before other pictures, for the page's largest paint.
+ */
+export type ImageLoading = "lazy" | "eager" | "first";
+
+function ProductImage({ product, sizes, loading }: { product: ProductSummary; sizes: string; loading: ImageLoading }) {
   if (!product.image) {
     return (
       <div className="grid size-full place-items-center text-neutral-400">
@@ -24,7 +31,8 @@ function ProductImage({ product, sizes }: { product: ProductSummary; sizes: stri
       sizes={sizes}
       width={400}
       height={400}
-      loading="lazy"
+      loading={loading === "lazy" ? "lazy" : "eager"}
+      {...(loading === "first" ? HIGH_FETCH_PRIORITY : {})}
       decoding="async"
       alt={product.name}
       className="size-full object-contain p-3 transition-transform duration-300 group-hover:scale-105"
@@ -72,7 +80,7 @@ export function ProductCardActions({ product }: { product: ProductSummary }) {
 }
 
 /** One product in a grid or a list; the whole card opens the product through its name link. */
-export function ProductCard({ product, layout = "grid" }: { product: ProductSummary; layout?: ProductLayout }) {
+export function ProductCard({ product, layout = "grid", imageLoading = "lazy" }: { product: ProductSummary; layout?: ProductLayout; imageLoading?: ImageLoading }) {
   const soldOut = product.stock === 0;
   // Catalogue lists hold only products of selling shops; a card elsewhere may not be.
   const badge = !product.available ? "No disponible" : soldOut ? "Agotado" : null;
@@ -85,7 +93,7 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductSumm
       data-testid="product-card"
     >
       <div className={`relative shrink-0 bg-neutral-100 ${isList ? "w-32 sm:w-48" : "aspect-square w-full"}`}>
-        <ProductImage product={product} sizes={isList ? "(min-width: 640px) 192px, 128px" : GRID_IMAGE_SIZES} />
+        <ProductImage product={product} sizes={isList ? "(min-width: 640px) 192px, 128px" : GRID_IMAGE_SIZES} loading={imageLoading} />
         {badge ? <span className="absolute left-2 top-2 rounded-md bg-ink px-2 py-1 text-xs font-bold text-white">{badge}</span> : null}
       </div>
       <div className="@container flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
@@ -118,26 +126,33 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductSumm
   );
 }
 
+/** Cards in a grid's first row at its widest: with `opensPage` their pictures load at once. */
+const FIRST_ROW = 4;
+
 /** Products as a responsive grid (or a one-column list). */
 export function ProductGrid({
   products,
   layout = "grid",
   columns = 4,
+  opensPage = false,
 }: {
   products: ProductSummary[];
   layout?: ProductLayout;
   /** Columns on wide screens: 3 beside a sidebar, 4 across the page. */
   columns?: 3 | 4;
+  /** The grid is the page's main content, on the first screen: its first picture is the largest paint. */
+  opensPage?: boolean;
 }) {
+  const imageLoading = (index: number): ImageLoading => (!opensPage || index >= FIRST_ROW ? "lazy" : index === 0 ? "first" : "eager");
   const gridColumns = columns === 4 ? "sm:grid-cols-3 lg:grid-cols-4" : "sm:grid-cols-3";
   return (
     <ul
       className={layout === "list" ? "grid gap-4" : `grid grid-cols-2 gap-3 sm:gap-5 ${gridColumns}`}
       data-testid="product-list"
     >
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} layout={layout} />
+          <ProductCard product={product} layout={layout} imageLoading={imageLoading(index)} />
         </li>
       ))}
     </ul>

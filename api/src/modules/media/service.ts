@@ -49,9 +49,9 @@ async function assertIsPicture(input: Buffer): Promise<void> {
   if (metadata.width * metadata.height > IMAGE_MAX_PIXELS) throw new HttpError(400, IMAGE_TOO_MANY_PIXELS);
 }
 
-/** The largest served width, in raw pixels: the source is decoded once, and every variant is made from this. */
-async function decodeForVariants(input: Buffer) {
-  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+/** The largest of `widths`, in raw pixels: the source is decoded once, and every variant is made from this. */
+async function decodeForVariants(input: Buffer, widths: readonly ImageWidth[]) {
+  const largest = Math.max(...widths);
   const { data, info } = await sharp(input, SOURCE_OPTIONS)
     .resize({ width: largest, withoutEnlargement: true })
     .raw()
@@ -73,14 +73,14 @@ async function encodeVariant(decoded: Awaited<ReturnType<typeof decodeForVariant
 }
 
 /**
- * Checks `input` by content and converts it to WebP in every served width. The source is decoded
- * once, down to the largest width (a JPEG shrinks while it is read), which takes half the time and
- * memory of decoding it for each width.
+ * Checks `input` by content and converts it to WebP in each of `widths` (a banner's are wider,
+ * contract/media.ts). The source is decoded once, down to the largest width (a JPEG shrinks while
+ * it is read), which takes half the time and memory of decoding it for each width.
  */
-export async function encodeImage(input: Buffer): Promise<EncodedImage> {
+export async function encodeImage(input: Buffer, widths: readonly ImageWidth[] = IMAGE_WIDTHS): Promise<EncodedImage> {
   await assertIsPicture(input);
-  const decoded = await decodeForVariants(input);
-  const variants = await Promise.all(IMAGE_WIDTHS.map((width) => encodeVariant(decoded, width)));
+  const decoded = await decodeForVariants(input, widths);
+  const variants = await Promise.all(widths.map((width) => encodeVariant(decoded, width)));
   const largest = variants[variants.length - 1];
   return {
     width: largest.pixelWidth,

@@ -1,0 +1,85 @@
+import { Link } from "@remix-run/react";
+import { HIGH_FETCH_PRIORITY } from "~/components/fetch-priority";
+import { ArrowRightIcon } from "~/components/icons";
+import type { Banner as BannerData } from "~/services/catalog.server";
+
+/**
+ * A banner's words are HTML over its picture (the picture has none), so they stay readable on a
+ * phone. A phone's box is taller than the picture's 8:3, so the picture covers it and is drawn
+ * wider than the box: `sizes` says how wide, for the browser to pick a sharp enough width.
+ */
+export const HERO_IMAGE_SIZES = "(min-width: 1280px) 1232px, (min-width: 640px) calc(100vw - 48px), 704px";
+const PROMOTION_IMAGE_SIZES = "(min-width: 768px) 600px, (min-width: 632px) calc(100vw - 32px), 600px";
+
+interface BannerProps {
+  banner: BannerData;
+  /** The id of the banner's heading, unique on the page. */
+  headingId: string;
+}
+
+function BannerText({ banner, headingId, hero }: BannerProps & { hero: boolean }) {
+  return (
+    <div className={hero ? "flex max-w-2xl flex-col justify-center gap-3 p-6 sm:p-8 lg:p-14" : "flex flex-col justify-end gap-2 p-5"}>
+      <h2 id={headingId} className={hero ? "text-2xl font-extrabold tracking-tight text-balance sm:text-3xl lg:text-5xl" : "text-xl font-extrabold tracking-tight text-balance"}>
+        {banner.title}
+      </h2>
+      {banner.subtitle ? <p className={hero ? "text-neutral-200 sm:text-lg" : "text-sm text-neutral-200"}>{banner.subtitle}</p> : null}
+      {/* The link's box stretches over the whole banner (after:inset-0), so the picture is clickable too. */}
+      <Link
+        to={banner.link}
+        className={`mt-2 inline-flex w-fit items-center gap-2 rounded-full bg-ball font-bold text-ink after:absolute after:inset-0 hover:bg-ball-strong ${hero ? "px-5 py-2.5" : "px-4 py-2 text-sm"}`}
+      >
+        Ver más<span className="sr-only">: {banner.title}</span>
+        <ArrowRightIcon className="size-4" />
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The first banner, across the top of the home page: the page's largest picture, so it is fetched
+ * first (`fetchpriority`, and the route preloads it). The picture is decoration; its words are the text.
+ * overflow-clip, not hidden: a scroll container would not grow past 8:3 for a long title.
+ */
+export function HeroBanner({ banner, headingId }: BannerProps) {
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="on-dark relative isolate mt-8 flex min-h-64 overflow-clip rounded-2xl bg-[#06182f] text-white shadow-2xl shadow-black/40 ring-1 ring-white/10 sm:aspect-[8/3] sm:min-h-0 sm:rounded-3xl"
+    >
+      <img
+        src={banner.image.src}
+        srcSet={banner.image.srcSet}
+        sizes={HERO_IMAGE_SIZES}
+        alt=""
+        width={1232}
+        height={462}
+        {...HIGH_FETCH_PRIORITY}
+        className="absolute inset-0 -z-10 size-full object-cover object-right"
+      />
+      {/* Keeps the words readable wherever they fall on the picture: dark on the left, clear on the right. */}
+      <div className="absolute inset-0 -z-10 bg-linear-to-r from-[#06182f]/95 via-[#06182f]/75 to-[#06182f]/20 sm:via-[#06182f]/55 sm:to-transparent" />
+      <BannerText banner={banner} headingId={headingId} hero />
+    </article>
+  );
+}
+
+/** One of the smaller banners after the hero, three in a row on a wide screen. */
+export function PromotionBanner({ banner, headingId }: BannerProps) {
+  return (
+    <article aria-labelledby={headingId} className="group on-dark relative isolate flex h-full min-h-56 overflow-clip rounded-2xl bg-[#06182f] text-white">
+      <img
+        src={banner.image.src}
+        srcSet={banner.image.srcSet}
+        sizes={PROMOTION_IMAGE_SIZES}
+        alt=""
+        width={600}
+        height={225}
+        loading="lazy"
+        className="absolute inset-0 -z-10 size-full object-cover object-right transition-transform duration-500 group-hover:scale-105"
+      />
+      <div className="absolute inset-0 -z-10 bg-linear-to-t from-[#06182f]/95 via-[#06182f]/65 to-transparent" />
+      <BannerText banner={banner} headingId={headingId} hero={false} />
+    </article>
+  );
+}
