@@ -126,8 +126,8 @@ export default function App() {
 
 /** What the error page says for a refusal the shopper can act on; anything else is "Algo salió mal". */
 const REFUSALS: Record<number, { title: string; message: string }> = {
-  400: { title: "Petición no válida", message: "Lo que envió no se pudo leer. Vuelva a la página y envíe el formulario de nuevo." },
-  403: { title: "Sin permiso", message: "No tiene permiso para ver esta página." },
+  400: { title: "Petición no válida", message: "Lo que enviaste no se pudo leer. Vuelve a la página y envía el formulario de nuevo." },
+  403: { title: "Sin permiso", message: "No tienes permiso para ver esta página." },
 };
 
 export function ErrorBoundary() {
@@ -137,7 +137,7 @@ export function ErrorBoundary() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{refusal?.title ?? "Algo salió mal"}</h1>
-      <p className="mt-4 text-neutral-700">{refusal?.message ?? "No pudimos cargar esta página. Intente de nuevo en unos momentos."}</p>
+      <p className="mt-4 text-neutral-700">{refusal?.message ?? "No pudimos cargar esta página. Intenta de nuevo en unos momentos."}</p>
       <a href="/" className="mt-8 inline-block rounded-full bg-ink px-5 py-3 font-semibold text-white hover:bg-neutral-800">
         Volver al inicio
       </a>

@@ -24,7 +24,7 @@ import {
  */
 
 // ---- Messages both halves show ------------------------------------------------------------------
-export const REGISTERED = "Cuenta creada. Le enviamos un correo para verificar su dirección.";
+export const REGISTERED = "Cuenta creada. Te enviamos un correo para verificar tu dirección.";
 /** SPEC.md section 8: a refused sign-in (400) without the server's message. */
 export const BAD_CREDENTIALS = "Email o contraseña incorrecto.";
 /** SPEC.md section 8: sign-in, 429; also too many e-mails asked for. */
@@ -38,7 +38,7 @@ export const role = z.enum(["customer", "seller", "admin"]);
 export type Role = z.infer<typeof role>;
 
 // ---- Field pieces -------------------------------------------------------------------------------
-const EMAIL_MISSING = "Escriba su correo electrónico.";
+const EMAIL_MISSING = "Escribe tu correo electrónico.";
 const EMAIL_NOT_TEXT = "El correo electrónico debe ser un texto.";
 const EMAIL_TOO_LONG = "El correo electrónico es demasiado largo.";
 const PASSWORD_NOT_TEXT = "La contraseña debe ser un texto.";
@@ -47,7 +47,7 @@ function emailField(lowerCase: boolean) {
   const typed = z.string({ required_error: EMAIL_MISSING, invalid_type_error: EMAIL_NOT_TEXT }).trim();
   return (lowerCase ? typed.toLowerCase() : typed)
     .max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG)
-    .email("Escriba un correo electrónico válido, por ejemplo nombre@dominio.com.");
+    .email("Escribe un correo electrónico válido, por ejemplo nombre@dominio.com.");
 }
 
 /** An e-mail address as typed (the contact form): trimmed and checked. */
@@ -65,13 +65,13 @@ export const loginEmail = z
 
 /** A password typed to sign in: only compared. */
 export const loginPassword = z
-  .string({ required_error: "Escriba su contraseña.", invalid_type_error: PASSWORD_NOT_TEXT })
-  .min(1, "Escriba su contraseña.")
+  .string({ required_error: "Escribe tu contraseña.", invalid_type_error: PASSWORD_NOT_TEXT })
+  .min(1, "Escribe tu contraseña.")
   .max(TYPED_PASSWORD_MAX_LENGTH, "La contraseña es demasiado larga.");
 
 /** The current password typed to confirm a change: only compared. */
 export const currentPassword = z
-  .string({ required_error: "Escriba su contraseña actual.", invalid_type_error: "La contraseña actual debe ser un texto." })
+  .string({ required_error: "Escribe tu contraseña actual.", invalid_type_error: "La contraseña actual debe ser un texto." })
   .max(TYPED_PASSWORD_MAX_LENGTH, "La contraseña actual es demasiado larga.");
 
 /** The rule for every new password (registration, change, reset); `required` is the text when it is missing. */
@@ -85,19 +85,19 @@ export function passwordRule(required: string) {
 }
 
 /** A password being chosen (registration, and every password form of the web). */
-export const newPassword = passwordRule("Escriba una contraseña.");
+export const newPassword = passwordRule("Escribe una contraseña.");
 /** A replacement password as the API's change and reset calls ask for it. */
-export const replacementPassword = passwordRule("Escriba la nueva contraseña.");
+export const replacementPassword = passwordRule("Escribe la nueva contraseña.");
 
 export const name = z
-  .string({ required_error: "Escriba su nombre.", invalid_type_error: "El nombre debe ser un texto." })
+  .string({ required_error: "Escribe tu nombre.", invalid_type_error: "El nombre debe ser un texto." })
   .trim()
   .min(NAME_MIN_LENGTH, `El nombre debe tener al menos ${NAME_MIN_LENGTH} caracteres.`)
   .max(NAME_MAX_LENGTH, `El nombre no puede superar los ${NAME_MAX_LENGTH} caracteres.`);
 
 /** Digits, spaces, +, - and parentheses, PHONE_MIN_LENGTH to PHONE_MAX_LENGTH of them. */
 export const PHONE_PATTERN = new RegExp(`^[\\d\\s+\\-()]{${PHONE_MIN_LENGTH},${PHONE_MAX_LENGTH}}$`);
-export const PHONE_INVALID = `Escriba un teléfono válido: de ${PHONE_MIN_LENGTH} a ${PHONE_MAX_LENGTH} cifras, espacios, +, - o paréntesis.`;
+export const PHONE_INVALID = `Escribe un teléfono válido: de ${PHONE_MIN_LENGTH} a ${PHONE_MAX_LENGTH} cifras, espacios, +, - o paréntesis.`;
 
 /** A phone as typed; "" means none. */
 export const phoneNumber = z
@@ -140,16 +140,16 @@ export const emailedToken = z
 /** Unknown fields (role, balance, emailVerified…) are dropped: zod objects strip them. */
 export const registerBody = z.object(
   { name, email, password: newPassword },
-  objectExpected("Envíe nombre, correo electrónico y contraseña."),
+  objectExpected("Envía nombre, correo electrónico y contraseña."),
 );
 export type RegisterBody = z.infer<typeof registerBody>;
 
-export const loginBody = z.object({ email: loginEmail, password: loginPassword }, objectExpected("Envíe correo electrónico y contraseña."));
+export const loginBody = z.object({ email: loginEmail, password: loginPassword }, objectExpected("Envía correo electrónico y contraseña."));
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const profileParams = z.object({ id: uuid("Identificador de usuario no válido.") });
 
-export const profileUpdateBody = z.object({ name, phone, address: addressInput.optional() }, objectExpected("Envíe al menos el nombre."));
+export const profileUpdateBody = z.object({ name, phone, address: addressInput.optional() }, objectExpected("Envía al menos el nombre."));
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
 export const changePasswordBody = z.object(
@@ -158,19 +158,19 @@ export const changePasswordBody = z.object(
     oldPassword: currentPassword.optional(),
     newPassword: replacementPassword,
   },
-  objectExpected("Envíe la contraseña actual y la nueva."),
+  objectExpected("Envía la contraseña actual y la nueva."),
 );
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-export const verifyEmailBody = z.object({ token: emailedToken }, objectExpected("Envíe el token de verificación."));
+export const verifyEmailBody = z.object({ token: emailedToken }, objectExpected("Envía el token de verificación."));
 
-export const forgotPasswordBody = z.object({ email }, objectExpected("Envíe su correo electrónico."));
+export const forgotPasswordBody = z.object({ email }, objectExpected("Envía tu correo electrónico."));
 
 export const resetTokenParams = z.object({ token: emailedToken });
 
 export const resetPasswordBody = z.object(
   { token: emailedToken, password: replacementPassword },
-  objectExpected("Envíe el token y la nueva contraseña."),
+  objectExpected("Envía el token y la nueva contraseña."),
 );
 
 // ---- Answers ------------------------------------------------------------------------------------

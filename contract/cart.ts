@@ -22,10 +22,10 @@ export const ADDED_TO_COMPARE = "Producto agregado a la comparación.";
 export const REMOVED_FROM_COMPARE = "Producto eliminado de la comparación.";
 export const LISTS_MERGED = "Listas combinadas.";
 /** Placing an order with a line of the buyer's own shop (added before the rule, or as a visitor). */
-export const ownProductInOrder = (productName: string) => `«${productName}» es de su propia tienda: quítelo del carrito para hacer el pedido.`;
+export const ownProductInOrder = (productName: string) => `«${productName}» es de tu propia tienda: quítalo del carrito para hacer el pedido.`;
 /** The sign-in merge left the visitor's lines of the user's own shop out of the cart. */
 export const ownProductsLeftOut = (count: number) =>
-  `${LISTS_MERGED} ${count === 1 ? "Un producto de su carrito es de su propia tienda y se quitó" : `${count} productos de su carrito son de su propia tienda y se quitaron`}: no puede comprarlos.`;
+  `${LISTS_MERGED} ${count === 1 ? "Un producto de tu carrito es de tu propia tienda y se quitó" : `${count} productos de tu carrito son de tu propia tienda y se quitaron`}: no puedes comprarlos.`;
 
 /** Refusals of a cart line's quantity and size, by the schema and by the API's stock checks alike. */
 export const MINIMUM_QUANTITY = "La cantidad mínima es 1.";
@@ -137,7 +137,7 @@ const productListBody = {
   productId: id("el producto"),
 };
 
-const NO_PRODUCT_SENT = "Envíe el producto que desea agregar.";
+const NO_PRODUCT_SENT = "Envía el producto que quieres agregar.";
 
 export const addToCartBody = z.object(
   { ...productListBody, quantity: cartQuantity.default(1), size: cartSize },
@@ -149,7 +149,7 @@ export const productListItemBody = z.object(productListBody, objectExpected(NO_P
 
 export const mergeGuestListsBody = z.object(
   { guestId: id("el invitado") },
-  objectExpected("Envíe el invitado cuyas listas desea combinar."),
+  objectExpected("Envía el invitado cuyas listas quieres combinar."),
 );
 
 // ---- Calls --------------------------------------------------------------------------------------

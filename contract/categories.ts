@@ -50,22 +50,22 @@ export function specSheetOfChoice(choice: SpecSheetChoice): SpecSheetKind | null
 export const CATEGORY_ADDED = "Categoría creada.";
 export const CATEGORY_UPDATED = "Categoría actualizada.";
 export const CATEGORY_NOT_FOUND = "Categoría no encontrada.";
-export const CATEGORY_NAME_MISSING = "Escriba el nombre de la categoría.";
+export const CATEGORY_NAME_MISSING = "Escribe el nombre de la categoría.";
 export const CATEGORY_NAME_TOO_SHORT = `El nombre debe tener al menos ${CATEGORY_NAME_MIN_LENGTH} caracteres.`;
 export const CATEGORY_NAME_TOO_LONG = `El nombre no puede superar los ${CATEGORY_NAME_MAX_LENGTH} caracteres.`;
 export const CATEGORY_NAME_WITHOUT_LETTERS = "El nombre debe tener alguna letra o algún número.";
-export const CATEGORY_SPEC_SHEET_INVALID = "Elija la ficha técnica de la categoría: sin ficha, de pala o de zapatilla.";
-export const CATEGORY_IMAGE_MISSING = "Elija una imagen para la categoría.";
-export const CATEGORY_IMAGE_INVALID = "El archivo no es una imagen válida (se comprueba su contenido, no su nombre): use JPG, PNG, WebP, GIF o AVIF.";
+export const CATEGORY_SPEC_SHEET_INVALID = "Elige la ficha técnica de la categoría: sin ficha, de pala o de zapatilla.";
+export const CATEGORY_IMAGE_MISSING = "Elige una imagen para la categoría.";
+export const CATEGORY_IMAGE_INVALID = "El archivo no es una imagen válida (se comprueba su contenido, no su nombre): usa JPG, PNG, WebP, GIF o AVIF.";
 export const CATEGORY_IMAGE_TOO_LARGE = `La imagen no puede superar los ${CATEGORY_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
-export const CATEGORY_MULTIPART_EXPECTED = "Envíe los datos de la categoría como formulario multipart/form-data.";
+export const CATEGORY_MULTIPART_EXPECTED = "Envía los datos de la categoría como formulario multipart/form-data.";
 /** 409 beside the name: another category has the same name, whatever its capitals and accents. */
 export function categoryNameTaken(existing: string): string {
-  return `Ya existe la categoría «${existing}» (se comparan sin distinguir mayúsculas ni acentos). Elija otro nombre.`;
+  return `Ya existe la categoría «${existing}» (se comparan sin distinguir mayúsculas ni acentos). Elige otro nombre.`;
 }
 /** 409 beside the name: the name's address is another category's. */
 export function categorySlugTaken(slug: string, existing: string): string {
-  return `Ese nombre daría la dirección «${slug}», que ya usa la categoría «${existing}». Elija otro nombre.`;
+  return `Ese nombre daría la dirección «${slug}», que ya usa la categoría «${existing}». Elige otro nombre.`;
 }
 /** 409 beside the spec sheet: products of the category have filled in the sheet it has now. */
 export const CATEGORY_SPEC_SHEET_IN_USE =
@@ -87,7 +87,7 @@ export const specSheetChoice = z.enum(SPEC_SHEET_CHOICES, { errorMap: () => ({ m
  */
 export const categoryFields = z.object(
   { name: categoryName, specSheet: specSheetChoice.optional() },
-  objectExpected("Envíe los datos de la categoría."),
+  objectExpected("Envía los datos de la categoría."),
 );
 export type CategoryFields = z.output<typeof categoryFields>;
 

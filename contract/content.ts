@@ -13,7 +13,7 @@ import {
 
 /** The blog and the contact form of the informational pages. */
 
-export const CONTACT_RECEIVED = "Mensaje enviado. Le responderemos pronto.";
+export const CONTACT_RECEIVED = "Mensaje enviado. Te responderemos pronto.";
 
 // ---- Blog ---------------------------------------------------------------------------------------
 export const blogPostsQuery = z.object({
@@ -42,13 +42,13 @@ export type BlogPostsAnswer = z.infer<typeof blogPostsAnswer>;
 
 // ---- Contact ------------------------------------------------------------------------------------
 export const contactSubject = z
-  .string({ required_error: "Escriba el asunto.", invalid_type_error: "El asunto debe ser un texto." })
+  .string({ required_error: "Escribe el asunto.", invalid_type_error: "El asunto debe ser un texto." })
   .trim()
   .min(CONTACT_SUBJECT_MIN_LENGTH, `El asunto debe tener al menos ${CONTACT_SUBJECT_MIN_LENGTH} caracteres.`)
   .max(CONTACT_SUBJECT_MAX_LENGTH, `El asunto no puede superar los ${CONTACT_SUBJECT_MAX_LENGTH} caracteres.`);
 
 export const contactMessage = z
-  .string({ required_error: "Escriba su mensaje.", invalid_type_error: "El mensaje debe ser un texto." })
+  .string({ required_error: "Escribe tu mensaje.", invalid_type_error: "El mensaje debe ser un texto." })
   .trim()
   .min(CONTACT_MESSAGE_MIN_LENGTH, `El mensaje debe tener al menos ${CONTACT_MESSAGE_MIN_LENGTH} caracteres.`)
   .max(CONTACT_MESSAGE_MAX_LENGTH, `El mensaje no puede superar los ${CONTACT_MESSAGE_MAX_LENGTH} caracteres.`);
@@ -56,7 +56,7 @@ export const contactMessage = z
 /** The contact form as the API and the web's form check it. */
 export const contactBody = z.object(
   { name, email: emailAddress, subject: contactSubject, message: contactMessage },
-  objectExpected("Envíe nombre, correo electrónico, asunto y mensaje."),
+  objectExpected("Envía nombre, correo electrónico, asunto y mensaje."),
 );
 export type ContactBody = z.infer<typeof contactBody>;
 

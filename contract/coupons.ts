@@ -11,7 +11,7 @@ import { CODE_MAX_LENGTH } from "./limits";
 export const COUPON_APPLIED = "Cupón aplicado.";
 export const COUPON_REMOVED = "Cupón quitado del carrito.";
 export const COUPON_NOT_FOUND = "Cupón no encontrado.";
-const COUPON_MISSING = "Escriba el código del cupón.";
+const COUPON_MISSING = "Escribe el código del cupón.";
 
 export const couponKind = z.enum(["porcentaje", "importe"]);
 export type CouponKind = z.infer<typeof couponKind>;

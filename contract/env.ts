@@ -15,7 +15,7 @@ export function readEnvironment<S extends z.ZodTypeAny>(schema: S, source: Sourc
   const result = schema.safeParse(present);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message} (vale «${source[String(issue.path[0])] ?? ""}»)`);
-  throw new EnvironmentError(`Configuración no válida; corrija estas variables de entorno (.env.example las describe):\n${lines.join("\n")}`);
+  throw new EnvironmentError(`Configuración no válida; corrige estas variables de entorno (.env.example las describe):\n${lines.join("\n")}`);
 }
 
 export function envText(fallback: string) {

@@ -15,9 +15,9 @@ export const BANNER_IMAGE_WIDTHS = [400, 800, 1232, 1600, 2464] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number] | (typeof BANNER_IMAGE_WIDTHS)[number];
 
 /** 400: an upload with more than IMAGE_MAX_PIXELS pixels, refused before it is decoded. */
-export const IMAGE_TOO_MANY_PIXELS = `La imagen tiene demasiados píxeles: como máximo ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles (por ejemplo, 6000 × 4000). Redúzcala e inténtelo de nuevo.`;
+export const IMAGE_TOO_MANY_PIXELS = `La imagen tiene demasiados píxeles: como máximo ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles (por ejemplo, 6000 × 4000). Redúcela e inténtalo de nuevo.`;
 /** 503 with Retry-After: every place in the image queue is taken. */
-export const IMAGE_QUEUE_FULL = "Estamos procesando muchas imágenes en este momento. Inténtelo de nuevo en unos segundos.";
+export const IMAGE_QUEUE_FULL = "Estamos procesando muchas imágenes en este momento. Inténtalo de nuevo en unos segundos.";
 
 export const IMAGE_FILES = ["200.webp", "400.webp", "800.webp", "1232.webp", "1600.webp", "2464.webp"] as const satisfies readonly `${ImageWidth}.webp`[];
 

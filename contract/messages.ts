@@ -12,13 +12,13 @@ export const NETWORK_OR_SERVER_ERROR = "Error de red o servidor";
 export const NETWORK_ERROR = "Error de red, intente de nuevo.";
 
 export const UNAUTHORIZED = "No autorizado.";
-export const FORBIDDEN = "No tiene permiso para esta acción.";
+export const FORBIDDEN = "No tienes permiso para esta acción.";
 export const INVALID_REQUEST = "Petición no válida.";
 export const TOO_LARGE = "El contenido es demasiado grande.";
-export const INTERNAL_ERROR = "Error interno del servidor. Intente de nuevo más tarde.";
+export const INTERNAL_ERROR = "Error interno del servidor. Intenta de nuevo más tarde.";
 export const NOT_FOUND = "Recurso no encontrado.";
 /** 503 with Retry-After: the database did not answer in time (a lock, a slow statement, no free connection). */
-export const SERVICE_BUSY = "El servicio está ocupado. Intente de nuevo en unos segundos.";
+export const SERVICE_BUSY = "El servicio está ocupado. Intenta de nuevo en unos segundos.";
 /** 400: a text with a NUL character (U+0000), which PostgreSQL cannot store, in any path, query or body value. */
 export const INVALID_TEXT = "El texto contiene caracteres no válidos.";
 
@@ -36,7 +36,7 @@ export const OFFERS_LOAD_ERROR = "Error al obtener las ofertas";
  * A seller cannot buy from their own shop: adding their product to the cart is refused, and their
  * product's page says so instead of offering the purchase form.
  */
-export const OWN_PRODUCT = "Este producto es de su propia tienda: no puede comprarlo.";
+export const OWN_PRODUCT = "Este producto es de tu propia tienda: no puedes comprarlo.";
 
 /** A list's `page` or page size that is not a whole number in range (orders, notifications, reviews). */
 export const INVALID_PAGE = "La página no es válida.";
@@ -49,10 +49,10 @@ export const INVALID_USER = "El usuario no es válido.";
  * (README, "Rate limits"); sign-in keeps SPEC.md section 8's TOO_MANY_ATTEMPTS (contract/accounts.ts).
  */
 export const TOO_MANY_REQUESTS = {
-  register: "Se han creado demasiadas cuentas desde su conexión. Inténtelo de nuevo más tarde.",
-  contact: "Ha enviado demasiados mensajes en poco tiempo. Inténtelo de nuevo más tarde.",
-  review: "Ha enviado demasiadas reseñas en poco tiempo. Inténtelo de nuevo más tarde.",
-  offer: "Ha enviado demasiadas ofertas en poco tiempo. Inténtelo de nuevo más tarde.",
-  upload: "Ha subido demasiados archivos en poco tiempo. Inténtelo de nuevo más tarde.",
+  register: "Se han creado demasiadas cuentas desde tu conexión. Inténtalo de nuevo más tarde.",
+  contact: "Has enviado demasiados mensajes en poco tiempo. Inténtalo de nuevo más tarde.",
+  review: "Has enviado demasiadas reseñas en poco tiempo. Inténtalo de nuevo más tarde.",
+  offer: "Has enviado demasiadas ofertas en poco tiempo. Inténtalo de nuevo más tarde.",
+  upload: "Has subido demasiados archivos en poco tiempo. Inténtalo de nuevo más tarde.",
 } as const;
 export type RateLimitedAction = keyof typeof TOO_MANY_REQUESTS;

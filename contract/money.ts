@@ -5,7 +5,7 @@ import { z } from "zod";
 export { centsToWholeDollarsCeil, centsToWholeDollarsFloor, formatUsd } from "./money-format";
 
 const DOLLAR_AMOUNT = /^\d{1,7}(?:[.,]\d{1,2})?$/;
-const AMOUNT_HINT = "Escriba un importe en dólares, por ejemplo 45,50.";
+const AMOUNT_HINT = "Escribe un importe en dólares, por ejemplo 45,50.";
 
 /**
  * An amount a person types in dollars ('45,50' or '45.50'), read as cents; `cents` then checks it

@@ -16,7 +16,7 @@ export type OfferStatus = z.infer<typeof offerStatus>;
 
 // ---- Inputs -------------------------------------------------------------------------------------
 
-export const OFFER_PRICE_MISSING = "Escriba el precio que propone.";
+export const OFFER_PRICE_MISSING = "Escribe el precio que propones.";
 
 /** The proposed subtotal, in cents: above zero, and far below anything absurd. */
 export const offerPrice = z
@@ -26,7 +26,7 @@ export const offerPrice = z
   .max(MAX_OFFER_CENTS, "El precio propuesto no es válido.");
 
 /** A customer's proposal of a lower subtotal (cents) for one shop's part of their unpaid order. */
-export const offerBody = z.object({ shopOrderId: uuid("La tienda del pedido no es válida."), price: offerPrice }, objectExpected("Envíe la oferta."));
+export const offerBody = z.object({ shopOrderId: uuid("La tienda del pedido no es válida."), price: offerPrice }, objectExpected("Envía la oferta."));
 export type OfferBody = z.infer<typeof offerBody>;
 
 export const sellerOfferParams = z.object({ orderId: uuid(INVALID_ORDER), userId: uuid(INVALID_USER) });
@@ -35,9 +35,9 @@ export const sellerOfferParams = z.object({ orderId: uuid(INVALID_ORDER), userId
 export const sellerResponseBody = z.object(
   {
     offerId: uuid("La oferta no es válida."),
-    status: z.enum(["aceptada", "rechazada"], { errorMap: () => ({ message: "Elija aceptar o rechazar la oferta." }) }),
+    status: z.enum(["aceptada", "rechazada"], { errorMap: () => ({ message: "Elige aceptar o rechazar la oferta." }) }),
   },
-  objectExpected("Envíe la respuesta a la oferta."),
+  objectExpected("Envía la respuesta a la oferta."),
 );
 export type SellerResponseBody = z.infer<typeof sellerResponseBody>;
 

@@ -65,40 +65,40 @@ export function orderNumber(orderId: string): string {
 // ---- Messages -----------------------------------------------------------------------------------
 
 export const ORDER_PLACED = "Pedido realizado.";
-export const EMPTY_CART = "Su carrito está vacío.";
+export const EMPTY_CART = "Tu carrito está vacío.";
 export const INVALID_ORDER = "El pedido no es válido.";
 
 // ---- Inputs -------------------------------------------------------------------------------------
 
-const INVALID_PHONE = "Escriba un teléfono válido, por ejemplo +58 412 555 0000.";
+const INVALID_PHONE = "Escribe un teléfono válido, por ejemplo +58 412 555 0000.";
 const INVALID_POST_CODE = "El código postal no es válido.";
 
 /** Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono: the checkout's shipping form. */
 export const shippingInfoInput = z.object(
   {
-    name: requiredText("Escriba el nombre de quien recibe el pedido.", NAME_MAX_LENGTH, `El nombre no puede superar los ${NAME_MAX_LENGTH} caracteres.`).pipe(
+    name: requiredText("Escribe el nombre de quien recibe el pedido.", NAME_MAX_LENGTH, `El nombre no puede superar los ${NAME_MAX_LENGTH} caracteres.`).pipe(
       z.string().min(NAME_MIN_LENGTH, `El nombre debe tener al menos ${NAME_MIN_LENGTH} caracteres.`),
     ),
     address: requiredText(
-      "Escriba la dirección de entrega.",
+      "Escribe la dirección de entrega.",
       SHIPPING_ADDRESS_MAX_LENGTH,
       `La dirección no puede superar los ${SHIPPING_ADDRESS_MAX_LENGTH} caracteres.`,
-    ).pipe(z.string().min(SHIPPING_ADDRESS_MIN_LENGTH, "Escriba la dirección completa: calle, número, piso.")),
-    province: requiredText("Escriba la provincia o el estado.", ADDRESS_FIELD_MAX_LENGTH, `La provincia no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
-    city: requiredText("Escriba la ciudad.", ADDRESS_FIELD_MAX_LENGTH, `La ciudad no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
-    area: requiredText("Escriba la zona o el barrio.", ADDRESS_FIELD_MAX_LENGTH, `La zona no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
+    ).pipe(z.string().min(SHIPPING_ADDRESS_MIN_LENGTH, "Escribe la dirección completa: calle, número, piso.")),
+    province: requiredText("Escribe la provincia o el estado.", ADDRESS_FIELD_MAX_LENGTH, `La provincia no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
+    city: requiredText("Escribe la ciudad.", ADDRESS_FIELD_MAX_LENGTH, `La ciudad no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
+    area: requiredText("Escribe la zona o el barrio.", ADDRESS_FIELD_MAX_LENGTH, `La zona no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
     // Letters, digits, spaces and dashes, 3 to SHIPPING_POST_CODE_MAX_LENGTH characters.
-    postCode: requiredText("Escriba el código postal.", SHIPPING_POST_CODE_MAX_LENGTH, INVALID_POST_CODE).pipe(
+    postCode: requiredText("Escribe el código postal.", SHIPPING_POST_CODE_MAX_LENGTH, INVALID_POST_CODE).pipe(
       z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, INVALID_POST_CODE),
     ),
-    phone: requiredText("Escriba un teléfono de contacto.", PHONE_MAX_LENGTH, "El teléfono no es válido.").pipe(
+    phone: requiredText("Escribe un teléfono de contacto.", PHONE_MAX_LENGTH, "El teléfono no es válido.").pipe(
       z
         .string()
         .regex(/^\+?[0-9 ()-]+$/, INVALID_PHONE)
         .refine((phone) => phone.replace(/\D/g, "").length >= PHONE_MIN_LENGTH, INVALID_PHONE),
     ),
   },
-  objectExpected("Complete los datos de envío."),
+  objectExpected("Completa los datos de envío."),
 );
 
 /**
@@ -114,20 +114,20 @@ export const placeOrderBody = z.object(
       (value) => (Array.isArray(value) ? value : undefined),
       z
         .array(uuid("El producto del carrito no es válido."))
-        .min(1, "Elija al menos un producto del carrito.")
+        .min(1, "Elige al menos un producto del carrito.")
         .max(MAX_ORDER_LINES, `Un pedido admite hasta ${MAX_ORDER_LINES} productos.`)
         .optional(),
     ),
   },
-  objectExpected("Envíe los datos del pedido."),
+  objectExpected("Envía los datos del pedido."),
 );
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
 export const orderParams = z.object({ orderId: uuid(INVALID_ORDER) });
 
-const INVALID_STATUS = `Estado no válido: use ${DELIVERY_STATUSES.join(", ")}.`;
+const INVALID_STATUS = `Estado no válido: usa ${DELIVERY_STATUSES.join(", ")}.`;
 
-export const TRACKING_NUMBER_MISSING = "Escriba el número de seguimiento del transportista.";
+export const TRACKING_NUMBER_MISSING = "Escribe el número de seguimiento del transportista.";
 export const TRACKING_NUMBER_INVALID = `El número de seguimiento tiene de ${TRACKING_NUMBER_MIN_LENGTH} a ${TRACKING_NUMBER_MAX_LENGTH} caracteres: letras, números, espacios y guiones.`;
 export const TRACKING_NUMBER_ONLY_WHEN_SHIPPING = "El número de seguimiento solo se indica al enviar el pedido.";
 

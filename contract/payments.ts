@@ -36,7 +36,7 @@ function notExpired(expiry: string, now = new Date()): boolean {
   return 2000 + year! > now.getUTCFullYear() || (2000 + year! === now.getUTCFullYear() && month! >= now.getUTCMonth() + 1);
 }
 
-export const orderPaymentBody = z.object({ orderId }, objectExpected("Envíe el pedido que desea pagar."));
+export const orderPaymentBody = z.object({ orderId }, objectExpected("Envía el pedido que quieres pagar."));
 export type OrderPaymentBody = z.infer<typeof orderPaymentBody>;
 
 export const paypalCaptureBody = z.object(
@@ -46,7 +46,7 @@ export const paypalCaptureBody = z.object(
       .string({ required_error: "Falta el pago de PayPal.", invalid_type_error: "El pago de PayPal no es válido." })
       .regex(/^[A-Za-z0-9-]{1,64}$/, "El pago de PayPal no es válido."),
   },
-  objectExpected("Envíe el pedido y el pago de PayPal."),
+  objectExpected("Envía el pedido y el pago de PayPal."),
 );
 
 /** The test-card form (the web's omits `orderId`, which comes from the page's address). */
@@ -55,7 +55,7 @@ export const cardPaymentBody = z.object(
     orderId,
     // Spaces and dashes are how people copy a card number; only the digits count.
     cardNumber: z
-      .string({ required_error: "Escriba el número de la tarjeta.", invalid_type_error: INVALID_CARD_NUMBER })
+      .string({ required_error: "Escribe el número de la tarjeta.", invalid_type_error: INVALID_CARD_NUMBER })
       .transform((number) => number.replace(/[\s-]/g, ""))
       .pipe(
         z
@@ -64,21 +64,21 @@ export const cardPaymentBody = z.object(
           .refine(passesLuhn, INVALID_CARD_NUMBER),
       ),
     expiry: z
-      .string({ required_error: "Escriba la fecha de caducidad (MM/AA).", invalid_type_error: "Escriba la fecha de caducidad (MM/AA)." })
+      .string({ required_error: "Escribe la fecha de caducidad (MM/AA).", invalid_type_error: "Escribe la fecha de caducidad (MM/AA)." })
       .trim()
-      .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, "Escriba la fecha de caducidad como MM/AA.")
+      .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, "Escribe la fecha de caducidad como MM/AA.")
       .refine((expiry) => notExpired(expiry), "La tarjeta está caducada."),
     cvc: z
-      .string({ required_error: "Escriba el código de seguridad (CVC).", invalid_type_error: "El código de seguridad (CVC) no es válido." })
+      .string({ required_error: "Escribe el código de seguridad (CVC).", invalid_type_error: "El código de seguridad (CVC) no es válido." })
       .trim()
       .regex(/^\d{3,4}$/, "El código de seguridad (CVC) no es válido."),
     holder: z
-      .string({ required_error: "Escriba el nombre del titular.", invalid_type_error: "Escriba el nombre del titular." })
+      .string({ required_error: "Escribe el nombre del titular.", invalid_type_error: "Escribe el nombre del titular." })
       .trim()
-      .min(NAME_MIN_LENGTH, "Escriba el nombre del titular como aparece en la tarjeta.")
+      .min(NAME_MIN_LENGTH, "Escribe el nombre del titular como aparece en la tarjeta.")
       .max(NAME_MAX_LENGTH, `El nombre del titular no puede superar los ${NAME_MAX_LENGTH} caracteres.`),
   },
-  objectExpected("Envíe los datos de la tarjeta."),
+  objectExpected("Envía los datos de la tarjeta."),
 );
 export type CardPaymentBody = z.infer<typeof cardPaymentBody>;
 

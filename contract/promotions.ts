@@ -25,13 +25,13 @@ export const COUPON_MAX_USES_LIMIT = 1_000_000;
 
 export const COUPON_UPDATED = "Cupón actualizado.";
 export const VOUCHER_UPDATED = "Voucher actualizado.";
-export const PROMOTION_CHANGED_WHILE_EDITING = "Otro administrador cambió este registro mientras usted editaba. Revise los valores actuales y vuelva a guardar.";
-export const VERSION_MISSING = "Falta la versión del formulario; recargue la página.";
-const DAY_INVALID = "Escriba una fecha válida (día, mes y año).";
+export const PROMOTION_CHANGED_WHILE_EDITING = "Otro administrador cambió este registro mientras editabas. Revisa los valores actuales y vuelve a guardar.";
+export const VERSION_MISSING = "Falta la versión del formulario; recarga la página.";
+const DAY_INVALID = "Escribe una fecha válida (día, mes y año).";
 const DAY_OUT_OF_RANGE = "La fecha debe estar entre el 01/01/2020 y el 31/12/2099.";
-const VALID_FROM_MISSING = "Indique desde qué día vale el cupón.";
-const VALID_UNTIL_MISSING = "Indique hasta qué día vale el cupón.";
-const EXPIRES_ON_MISSING = "Indique el último día en que se puede canjear el voucher.";
+const VALID_FROM_MISSING = "Indica desde qué día vale el cupón.";
+const VALID_UNTIL_MISSING = "Indica hasta qué día vale el cupón.";
+const EXPIRES_ON_MISSING = "Indica el último día en que se puede canjear el voucher.";
 export const VALID_UNTIL_BEFORE_FROM = "El último día no puede ser anterior al primero.";
 const MAX_USES_INVALID = `El límite de usos debe ser un número entero entre 0 y ${COUPON_MAX_USES_LIMIT.toLocaleString("es-ES")}.`;
 
@@ -82,7 +82,7 @@ const couponWindowFields = z.object(
       .max(COUPON_MAX_USES_LIMIT, MAX_USES_INVALID),
     version,
   },
-  objectExpected("Envíe las fechas y el límite del cupón."),
+  objectExpected("Envía las fechas y el límite del cupón."),
 );
 
 /** The window's order, beside its last day (each day's own message comes first). */
@@ -94,7 +94,7 @@ function orderedWindow(value: { validFrom: string; validUntil: string }, context
 export const couponUpdateBody = couponWindowFields.superRefine(orderedWindow);
 export type CouponUpdateBody = z.infer<typeof couponUpdateBody>;
 
-const voucherExpiryFields = z.object({ expiresOn: storeDay(EXPIRES_ON_MISSING), version }, objectExpected("Envíe la fecha de caducidad del voucher."));
+const voucherExpiryFields = z.object({ expiresOn: storeDay(EXPIRES_ON_MISSING), version }, objectExpected("Envía la fecha de caducidad del voucher."));
 
 /** `PUT /admin/vouchers/{code}`: the voucher's last day and the version the form read. */
 export const voucherUpdateBody = voucherExpiryFields;

@@ -11,8 +11,8 @@ export const starsText = (stars: number) => (stars === 1 ? "1 estrella" : `${sta
 
 // ---- Inputs -------------------------------------------------------------------------------------
 
-export const RATING_RANGE = "Elija una valoración de 1 a 5 estrellas.";
-export const REVIEW_MISSING = "Escriba su reseña.";
+export const RATING_RANGE = "Elige una valoración de 1 a 5 estrellas.";
+export const REVIEW_MISSING = "Escribe tu reseña.";
 
 /** The reviewed product's id. */
 export const reviewProductId = uuid("El producto no es válido.");
@@ -35,14 +35,14 @@ export const reviewText = z
 /** The review's fields: the API's body, and the product page's form. */
 export const reviewFields = { productId: reviewProductId, rating: reviewRating, text: reviewText };
 
-export const submitReviewBody = z.object(reviewFields, objectExpected("Envíe su valoración y su reseña."));
+export const submitReviewBody = z.object(reviewFields, objectExpected("Envía tu valoración y tu reseña."));
 export type SubmitReviewBody = z.infer<typeof submitReviewBody>;
 
 export const productReviewsParams = z.object({ productId: reviewProductId });
 
 export const reviewsPageQuery = z.object({
   pageNo: queryPage(1, INVALID_PAGE),
-  perPage: queryPageSize(MAX_REVIEWS_PER_PAGE, REVIEWS_PER_PAGE, `Pida entre 1 y ${MAX_REVIEWS_PER_PAGE} reseñas por página.`),
+  perPage: queryPageSize(MAX_REVIEWS_PER_PAGE, REVIEWS_PER_PAGE, `Pide entre 1 y ${MAX_REVIEWS_PER_PAGE} reseñas por página.`),
 });
 
 // ---- Answers ------------------------------------------------------------------------------------

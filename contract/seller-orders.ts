@@ -14,7 +14,7 @@ export const SELLER_ORDERS_PER_PAGE = 10;
 export const MAX_SELLER_ORDERS_PER_PAGE = 50;
 
 export const SELLER_ORDER_NOT_FOUND = "Pedido no encontrado.";
-export const SELLER_ORDERS_NOT_YOURS = "Solo puede ver los pedidos de su propia tienda.";
+export const SELLER_ORDERS_NOT_YOURS = "Solo puedes ver los pedidos de tu propia tienda.";
 export const INVALID_SELLER = "El vendedor no es válido.";
 
 export const sellerOrdersParams = z.object({ sellerId: uuid(INVALID_SELLER) });
@@ -23,7 +23,7 @@ export const sellerOrdersQuery = z.object({
   parPage: queryPageSize(MAX_SELLER_ORDERS_PER_PAGE, SELLER_ORDERS_PER_PAGE),
   /** An order number (or its start) or part of the customer's name. */
   searchValue: queryText({ max: SEARCH_MAX_LENGTH, message: `La búsqueda no puede superar los ${SEARCH_MAX_LENGTH} caracteres.` }),
-  status: queryChoice(DELIVERY_STATUSES, `Estado no válido: use ${DELIVERY_STATUSES.join(", ")}.`),
+  status: queryChoice(DELIVERY_STATUSES, `Estado no válido: usa ${DELIVERY_STATUSES.join(", ")}.`),
 });
 export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuery>;
 

@@ -72,18 +72,18 @@ export const PRODUCT_IMAGE_UPDATED = "Imagen actualizada.";
 /** 404 of any of these calls for a product that is not the caller's shop's (or does not exist, or is archived). */
 export const SELLER_PRODUCT_NOT_FOUND = "Producto no encontrado.";
 /** 403 for a seller whose shop is suspended (reads still answer). */
-export const SHOP_SUSPENDED_NO_CHANGES = "Su tienda está suspendida: no puede crear, modificar ni eliminar productos hasta que se reactive.";
+export const SHOP_SUSPENDED_NO_CHANGES = "Tu tienda está suspendida: no puedes crear, modificar ni eliminar productos hasta que se reactive.";
 /** 403 for a seller whose shop is not approved (pending, changes requested, rejected) or who has none. */
-export const SHOP_NOT_SELLING = "Su tienda no está aprobada: podrá publicar productos cuando se apruebe.";
+export const SHOP_NOT_SELLING = "Tu tienda no está aprobada: podrás publicar productos cuando se apruebe.";
 /** 409: the stock changed since the form was read. */
-export const STOCK_VERSION_STALE = "El stock de este producto cambió mientras lo editaba. Recargue la página y vuelva a intentarlo.";
-export const IMAGES_MISSING = "Añada al menos una imagen del producto.";
+export const STOCK_VERSION_STALE = "El stock de este producto cambió mientras lo editabas. Recarga la página y vuelve a intentarlo.";
+export const IMAGES_MISSING = "Añade al menos una imagen del producto.";
 export const IMAGES_TOO_MANY = `Un producto puede tener como máximo ${PRODUCT_IMAGES_MAX} imágenes.`;
 export const IMAGE_TOO_LARGE = `Cada imagen puede tener como máximo ${PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
 export const IMAGE_NOT_AN_IMAGE = "El archivo no es una imagen válida (se comprueba su contenido, no su nombre).";
-export const IMAGE_ORDER_INVALID = "El orden de las imágenes no es válido: recargue la página y vuelva a intentarlo.";
+export const IMAGE_ORDER_INVALID = "El orden de las imágenes no es válido: recarga la página y vuelve a intentarlo.";
 export const OLD_IMAGE_NOT_FOUND = "Esa imagen no pertenece al producto.";
-export const NEW_IMAGE_MISSING = "Adjunte la imagen nueva.";
+export const NEW_IMAGE_MISSING = "Adjunta la imagen nueva.";
 export const CATEGORY_NOT_FOUND = "Esa categoría no existe.";
 export const SPEC_NOT_IN_SHEET = "Este dato no pertenece a la ficha de la categoría.";
 
@@ -144,16 +144,16 @@ export function parsePriceText(text: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-const PRICE_MISSING = "Escriba el precio del producto.";
-const PRICE_INVALID = "Escriba el precio en dólares, con hasta dos decimales (por ejemplo 129,95).";
+const PRICE_MISSING = "Escribe el precio del producto.";
+const PRICE_INVALID = "Escribe el precio en dólares, con hasta dos decimales (por ejemplo 129,95).";
 const PRICE_OUT_OF_RANGE = "El precio debe estar entre 0,01 y 1.000.000,00 USD.";
 
 export const productFields = {
-  name: requiredText("Escriba el nombre del producto.", PRODUCT_NAME_MAX_LENGTH, `El nombre no puede superar los ${PRODUCT_NAME_MAX_LENGTH} caracteres.`).pipe(
+  name: requiredText("Escribe el nombre del producto.", PRODUCT_NAME_MAX_LENGTH, `El nombre no puede superar los ${PRODUCT_NAME_MAX_LENGTH} caracteres.`).pipe(
     z.string().min(PRODUCT_NAME_MIN_LENGTH, `El nombre debe tener al menos ${PRODUCT_NAME_MIN_LENGTH} caracteres.`),
   ),
-  categoryId: uuid("Elija la categoría del producto."),
-  brand: requiredText("Escriba la marca del producto.", PRODUCT_BRAND_MAX_LENGTH, `La marca no puede superar los ${PRODUCT_BRAND_MAX_LENGTH} caracteres.`),
+  categoryId: uuid("Elige la categoría del producto."),
+  brand: requiredText("Escribe la marca del producto.", PRODUCT_BRAND_MAX_LENGTH, `La marca no puede superar los ${PRODUCT_BRAND_MAX_LENGTH} caracteres.`),
   /** Decimal text in dollars; answers integer cents. */
   price: z.preprocess(
     asText,
@@ -176,15 +176,15 @@ export const productFields = {
   discount: formInteger({
     min: 0,
     max: PRODUCT_DISCOUNT_MAX,
-    missing: "Escriba el descuento (0 si no tiene).",
+    missing: "Escribe el descuento (0 si no tiene).",
     invalid: "El descuento debe ser un número entero entre 0 y 100.",
   })
     .optional()
     .transform((value) => value ?? 0),
-  color: requiredText("Escriba el color del producto.", PRODUCT_COLOR_MAX_LENGTH, `El color no puede superar los ${PRODUCT_COLOR_MAX_LENGTH} caracteres.`),
-  tag: requiredText("Escriba una etiqueta (por ejemplo «Novedad» o «Oferta»).", PRODUCT_TAG_MAX_LENGTH, `La etiqueta no puede superar los ${PRODUCT_TAG_MAX_LENGTH} caracteres.`),
+  color: requiredText("Escribe el color del producto.", PRODUCT_COLOR_MAX_LENGTH, `El color no puede superar los ${PRODUCT_COLOR_MAX_LENGTH} caracteres.`),
+  tag: requiredText("Escribe una etiqueta (por ejemplo «Novedad» o «Oferta»).", PRODUCT_TAG_MAX_LENGTH, `La etiqueta no puede superar los ${PRODUCT_TAG_MAX_LENGTH} caracteres.`),
   description: requiredText(
-    "Escriba la descripción del producto.",
+    "Escribe la descripción del producto.",
     PRODUCT_DESCRIPTION_MAX_LENGTH,
     `La descripción no puede superar los ${PRODUCT_DESCRIPTION_MAX_LENGTH} caracteres.`,
   ).pipe(z.string().min(PRODUCT_DESCRIPTION_MIN_LENGTH, `La descripción debe tener al menos ${PRODUCT_DESCRIPTION_MIN_LENGTH} caracteres.`)),
@@ -192,7 +192,7 @@ export const productFields = {
   lowStockThreshold: formInteger({
     min: 0,
     max: PRODUCT_LOW_STOCK_MAX,
-    missing: "Escriba el aviso de stock bajo (0 para no recibirlo).",
+    missing: "Escribe el aviso de stock bajo (0 para no recibirlo).",
     invalid: `El aviso de stock bajo debe ser un número entero entre 0 y ${PRODUCT_LOW_STOCK_MAX}.`,
   })
     .optional()
@@ -201,17 +201,17 @@ export const productFields = {
   stock: formInteger({
     min: 0,
     max: PRODUCT_STOCK_MAX,
-    missing: "Escriba el stock del producto.",
+    missing: "Escribe el stock del producto.",
     invalid: `El stock debe ser un número entero entre 0 y ${PRODUCT_STOCK_MAX}.`,
   }).optional(),
   sizes: z
     .array(
       z.object({
-        size: requiredText("Escriba la talla.", SIZE_MAX_LENGTH, `La talla no puede superar los ${SIZE_MAX_LENGTH} caracteres.`),
+        size: requiredText("Escribe la talla.", SIZE_MAX_LENGTH, `La talla no puede superar los ${SIZE_MAX_LENGTH} caracteres.`),
         stock: formInteger({
           min: 0,
           max: PRODUCT_STOCK_MAX,
-          missing: "Escriba el stock de la talla.",
+          missing: "Escribe el stock de la talla.",
           invalid: `El stock debe ser un número entero entre 0 y ${PRODUCT_STOCK_MAX}.`,
         }).optional(),
       }),
@@ -222,7 +222,7 @@ export const productFields = {
     .transform((sizes) => sizes ?? []),
   /** The category's spec sheet: field key to one of its options (checked with `specSheetIssues`). */
   specs: z
-    .record(z.string(), z.string({ invalid_type_error: "Elija un valor de la lista." }).trim(), { invalid_type_error: "La ficha técnica no es válida." })
+    .record(z.string(), z.string({ invalid_type_error: "Elige un valor de la lista." }).trim(), { invalid_type_error: "La ficha técnica no es válida." })
     .optional()
     .transform((specs) => Object.fromEntries(Object.entries(specs ?? {}).filter(([, value]) => value !== "")) as ProductSpecs),
   /** Final image order: existing image ids and `nueva:<n>` (see the file's comment). */
@@ -245,7 +245,7 @@ function checkStockShape(
     const key = entry.size.toLocaleLowerCase("es");
     if (seen.has(key)) context.addIssue({ code: "custom", path: ["sizes", index, "size"], message: "Las tallas no pueden repetirse." });
     seen.add(key);
-    if (options.stockRequired && entry.stock === undefined) context.addIssue({ code: "custom", path: ["sizes", index, "stock"], message: "Escriba el stock de la talla." });
+    if (options.stockRequired && entry.stock === undefined) context.addIssue({ code: "custom", path: ["sizes", index, "stock"], message: "Escribe el stock de la talla." });
   });
   // SPEC.md section 5: with sizes the total is their sum; a total typed beside them must agree.
   const sizesTotal = fields.sizes.reduce((total, entry) => total + (entry.stock ?? 0), 0);
@@ -253,7 +253,7 @@ function checkStockShape(
     context.addIssue({ code: "custom", path: ["stock"], message: `El stock total (${fields.stock}) no coincide con la suma de las tallas (${sizesTotal}).` });
   }
   if (options.stockRequired && fields.sizes.length === 0 && fields.stock === undefined) {
-    context.addIssue({ code: "custom", path: ["stock"], message: "Escriba el stock del producto o añada tallas con su stock." });
+    context.addIssue({ code: "custom", path: ["stock"], message: "Escribe el stock del producto o añade tallas con su stock." });
   }
 }
 
@@ -280,7 +280,7 @@ export const productFormFields = z
     {
       ...productShape,
     },
-    objectExpected("Envíe los datos del producto."),
+    objectExpected("Envía los datos del producto."),
   )
   .superRefine((fields, context) => checkStockShape(fields, context, { stockRequired: true }));
 export type ProductForm = z.output<typeof productFormFields>;
@@ -296,7 +296,7 @@ export const productUpdateFields = z
       ...productShape,
       stockVersion: formInteger({ min: 0, max: 2_000_000_000, missing: STOCK_VERSION_STALE, invalid: STOCK_VERSION_STALE }).optional(),
     },
-    objectExpected("Envíe los datos del producto."),
+    objectExpected("Envía los datos del producto."),
   )
   .superRefine((fields, context) => checkStockShape(fields, context, { stockRequired: false }));
 export type ProductUpdateForm = z.output<typeof productUpdateFields>;
@@ -307,7 +307,7 @@ export const productImageUpdateFields = z.object(
     productId: uuid(SELLER_PRODUCT_NOT_FOUND),
     oldImage: uuid(OLD_IMAGE_NOT_FOUND),
   },
-  objectExpected("Envíe el producto y la imagen que reemplaza."),
+  objectExpected("Envía el producto y la imagen que reemplaza."),
 );
 export type ProductImageUpdateFields = z.output<typeof productImageUpdateFields>;
 
@@ -323,8 +323,8 @@ export function specSheetIssues(kind: SpecSheetKind | null, specs: ProductSpecs)
   }
   for (const field of fields) {
     const value = specs[field.key];
-    if (value === undefined) issues.push({ field: `specs.${field.key}`, message: `Elija ${field.label.toLocaleLowerCase("es")}: es parte de la ficha de la categoría.` });
-    else if (!field.options.includes(value)) issues.push({ field: `specs.${field.key}`, message: `Elija un valor de ${field.label.toLocaleLowerCase("es")} de la lista.` });
+    if (value === undefined) issues.push({ field: `specs.${field.key}`, message: `Elige ${field.label.toLocaleLowerCase("es")}: es parte de la ficha de la categoría.` });
+    else if (!field.options.includes(value)) issues.push({ field: `specs.${field.key}`, message: `Elige un valor de ${field.label.toLocaleLowerCase("es")} de la lista.` });
   }
   return issues;
 }

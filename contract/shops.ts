@@ -38,7 +38,7 @@ export const SHOP_DOCUMENT_STATUS_LABELS: Record<ShopDocumentStatus, string> = {
 };
 
 export const SHOP_COUNTRIES = ["ES", "US", "VE"] as const;
-export const shopCountry = z.enum(SHOP_COUNTRIES, { errorMap: () => ({ message: "Elija el país de la tienda." }) });
+export const shopCountry = z.enum(SHOP_COUNTRIES, { errorMap: () => ({ message: "Elige el país de la tienda." }) });
 export type ShopCountry = z.infer<typeof shopCountry>;
 
 export const SHOP_COUNTRY_LABELS: Record<ShopCountry, string> = { ES: "España", US: "Estados Unidos", VE: "Venezuela" };
@@ -69,8 +69,8 @@ export const SHOP_DOCUMENTS_HINT = `De ${SHOP_DOCUMENTS_MIN} a ${SHOP_DOCUMENTS_
 
 // ---- Messages both halves show ------------------------------------------------------------------
 
-export const SHOP_REQUEST_SENT = "Solicitud enviada. Le avisaremos cuando la revisemos.";
-export const SHOP_DOCUMENTS_REPLACED = "Documentos reemplazados. Su solicitud vuelve a revisión.";
+export const SHOP_REQUEST_SENT = "Solicitud enviada. Te avisaremos cuando la revisemos.";
+export const SHOP_DOCUMENTS_REPLACED = "Documentos reemplazados. Tu solicitud vuelve a revisión.";
 export const SHOP_APPROVED = "Tienda aprobada.";
 export const SHOP_REJECTED = "Solicitud rechazada.";
 export const SHOP_CHANGES_REQUESTED = "Se pidieron cambios al solicitante.";
@@ -82,25 +82,25 @@ export const DOCUMENT_NOT_FOUND = "Documento no encontrado.";
 export const RIF_TAKEN = "Ese identificador fiscal ya lo usa otra tienda.";
 export const DOCUMENT_TYPE_REFUSED = "Solo se aceptan documentos PDF, JPG, PNG o WebP (se comprueba su contenido, no su nombre).";
 export const DOCUMENT_TOO_LARGE = `Cada documento puede tener como máximo ${SHOP_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
-export const DOCUMENTS_MISSING = "Adjunte al menos un documento de la tienda.";
-export const DOCUMENTS_TOO_MANY = `Adjunte como máximo ${SHOP_DOCUMENTS_MAX} documentos.`;
+export const DOCUMENTS_MISSING = "Adjunta al menos un documento de la tienda.";
+export const DOCUMENTS_TOO_MANY = `Adjunta como máximo ${SHOP_DOCUMENTS_MAX} documentos.`;
 /** 409 of a second decision (two admins at once): the first one stands. */
-export const SHOP_ALREADY_DECIDED = "Esta solicitud ya se decidió; recargue la página para ver su estado.";
+export const SHOP_ALREADY_DECIDED = "Esta solicitud ya se decidió; recarga la página para ver su estado.";
 /** PUT /user/activate-seller without an approved shop. */
-export const NO_APPROVED_SHOP = "No tiene una tienda aprobada: solicite abrir una y espere la aprobación.";
+export const NO_APPROVED_SHOP = "No tienes una tienda aprobada: solicita abrir una y espera la aprobación.";
 /** 409 of an application from a user whose request is not a rejected one (one shop per user). */
-export const SHOP_REQUEST_EXISTS = "Ya tiene una solicitud de tienda; puede volver a solicitar solo si se rechazó.";
+export const SHOP_REQUEST_EXISTS = "Ya tienes una solicitud de tienda; puedes volver a solicitar solo si se rechazó.";
 /** 409 of a replacement when the admin asked for none (or they were all sent already). */
-export const NO_DOCUMENTS_TO_REPLACE = "Su solicitud no tiene documentos pendientes de reemplazar.";
+export const NO_DOCUMENTS_TO_REPLACE = "Tu solicitud no tiene documentos pendientes de reemplazar.";
 /** 400: a replacement names a document that is not one of those the admin asked to change. */
 export const DOCUMENT_NOT_TO_REPLACE = "Ese documento no es uno de los que hay que reemplazar.";
 /** 400: a replacement without any file. */
-export const REPLACEMENT_MISSING = "Adjunte el documento nuevo de cada archivo que hay que reemplazar.";
+export const REPLACEMENT_MISSING = "Adjunta el documento nuevo de cada archivo que hay que reemplazar.";
 /** 400: request changes naming a document that is not in force in this request. */
 export const DOCUMENT_NOT_IN_REQUEST = "Ese documento no pertenece a esta solicitud o ya fue reemplazado.";
 /** 409 of a suspension of a shop that is not approved, or a reactivation of one that is not suspended. */
-export const SHOP_NOT_APPROVED = "Solo se puede suspender una tienda aprobada; recargue la página para ver su estado.";
-export const SHOP_NOT_SUSPENDED = "Solo se puede reactivar una tienda suspendida; recargue la página para ver su estado.";
+export const SHOP_NOT_APPROVED = "Solo se puede suspender una tienda aprobada; recarga la página para ver su estado.";
+export const SHOP_NOT_SUSPENDED = "Solo se puede reactivar una tienda suspendida; recarga la página para ver su estado.";
 /** The multipart part a replacement travels in: `reemplazo:<documentId>`. */
 export const REPLACEMENT_PART_PREFIX = "reemplazo:";
 
@@ -120,15 +120,15 @@ export const SUSPENSION_REASONS = [
 // ---- The application ----------------------------------------------------------------------------
 
 const TAX_ID_INVALID: Record<ShopCountry, string> = {
-  VE: "Escriba un RIF válido: J, V, E, G o P, ocho cifras y el dígito verificador (por ejemplo J-12345678-4).",
-  ES: "Escriba un NIF o CIF válido, con su letra o dígito de control (por ejemplo B12345674).",
-  US: "Escriba un EIN válido: nueve cifras, como 12-3456789.",
+  VE: "Escribe un RIF válido: J, V, E, G o P, ocho cifras y el dígito verificador (por ejemplo J-12345678-4).",
+  ES: "Escribe un NIF o CIF válido, con su letra o dígito de control (por ejemplo B12345674).",
+  US: "Escribe un EIN válido: nueve cifras, como 12-3456789.",
 };
 const TAX_ID_CHECKS: Record<ShopCountry, (value: string) => string | null> = { VE: normalizeRif, ES: normalizeSpanishTaxId, US: normalizeEin };
 const PHONE_INVALID: Record<ShopCountry, string> = {
-  ES: "Escriba un teléfono de España válido, por ejemplo +34 914 350 218.",
-  US: "Escriba un teléfono de Estados Unidos válido, por ejemplo +1 212 555 0123.",
-  VE: "Escriba un teléfono de Venezuela válido, por ejemplo +58 212 285 4410.",
+  ES: "Escribe un teléfono de España válido, por ejemplo +34 914 350 218.",
+  US: "Escribe un teléfono de Estados Unidos válido, por ejemplo +1 212 555 0123.",
+  VE: "Escribe un teléfono de Venezuela válido, por ejemplo +58 212 285 4410.",
 };
 
 /** The address written whole, as pages show it: address, city, province (when it is not the city), country. */
@@ -157,19 +157,19 @@ export function normalizePhone(country: ShopCountry, value: string): string | nu
 export const shopApplicationFields = z
   .object(
     {
-      shopName: requiredText("Escriba el nombre de la tienda.", SHOP_NAME_MAX_LENGTH, `El nombre no puede superar los ${SHOP_NAME_MAX_LENGTH} caracteres.`).pipe(
+      shopName: requiredText("Escribe el nombre de la tienda.", SHOP_NAME_MAX_LENGTH, `El nombre no puede superar los ${SHOP_NAME_MAX_LENGTH} caracteres.`).pipe(
         z.string().min(SHOP_NAME_MIN_LENGTH, `El nombre debe tener al menos ${SHOP_NAME_MIN_LENGTH} caracteres.`),
       ),
-      rif: requiredText("Escriba el identificador fiscal de la tienda.", 20, "El identificador fiscal no es válido."),
+      rif: requiredText("Escribe el identificador fiscal de la tienda.", 20, "El identificador fiscal no es válido."),
       country: shopCountry,
-      province: requiredText("Escriba el estado o la provincia.", 80, "El estado o la provincia no puede superar los 80 caracteres."),
-      city: requiredText("Escriba la ciudad.", 80, "La ciudad no puede superar los 80 caracteres."),
-      address: requiredText("Escriba la dirección de la tienda.", 200, "La dirección no puede superar los 200 caracteres.").pipe(
-        z.string().min(5, "Escriba la dirección completa: calle, número, local."),
+      province: requiredText("Escribe el estado o la provincia.", 80, "El estado o la provincia no puede superar los 80 caracteres."),
+      city: requiredText("Escribe la ciudad.", 80, "La ciudad no puede superar los 80 caracteres."),
+      address: requiredText("Escribe la dirección de la tienda.", 200, "La dirección no puede superar los 200 caracteres.").pipe(
+        z.string().min(5, "Escribe la dirección completa: calle, número, local."),
       ),
-      phone: requiredText("Escriba un teléfono de contacto.", 30, "El teléfono no es válido."),
+      phone: requiredText("Escribe un teléfono de contacto.", 30, "El teléfono no es válido."),
     },
-    objectExpected("Envíe los datos de la tienda."),
+    objectExpected("Envía los datos de la tienda."),
   )
   .superRefine((fields, context) => {
     if (!normalizeTaxId(fields.country, fields.rif)) context.addIssue({ code: "custom", path: ["rif"], message: TAX_ID_INVALID[fields.country] });
@@ -273,12 +273,12 @@ const reason = (missing: string) =>
 export const shopDecisionBody = z
   .object(
     {
-      approved: z.boolean({ required_error: "Elija aprobar o rechazar.", invalid_type_error: "Elija aprobar o rechazar." }),
-      reason: reason("Escriba el motivo del rechazo.").optional(),
+      approved: z.boolean({ required_error: "Elige aprobar o rechazar.", invalid_type_error: "Elige aprobar o rechazar." }),
+      reason: reason("Escribe el motivo del rechazo.").optional(),
     },
-    objectExpected("Envíe la decisión."),
+    objectExpected("Envía la decisión."),
   )
-  .refine((decision) => decision.approved || decision.reason !== undefined, { path: ["reason"], message: "Escriba el motivo del rechazo." });
+  .refine((decision) => decision.approved || decision.reason !== undefined, { path: ["reason"], message: "Escribe el motivo del rechazo." });
 export type ShopDecisionBody = z.infer<typeof shopDecisionBody>;
 
 export const requestChangesBody = z.object(
@@ -287,20 +287,20 @@ export const requestChangesBody = z.object(
       .array(
         z.object({
           documentId: uuid("El documento no es válido."),
-          note: requiredText("Diga qué hay que cambiar en el documento.", DOCUMENT_NOTE_MAX_LENGTH, `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`),
+          note: requiredText("Di qué hay que cambiar en el documento.", DOCUMENT_NOTE_MAX_LENGTH, `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`),
         }),
-        { required_error: "Elija al menos un documento que haya que cambiar.", invalid_type_error: "Elija al menos un documento que haya que cambiar." },
+        { required_error: "Elige al menos un documento que haya que cambiar.", invalid_type_error: "Elige al menos un documento que haya que cambiar." },
       )
-      .min(1, "Elija al menos un documento que haya que cambiar.")
+      .min(1, "Elige al menos un documento que haya que cambiar.")
       .max(SHOP_DOCUMENTS_MAX * 4, "Demasiados documentos."),
   },
-  objectExpected("Envíe los documentos que hay que cambiar."),
+  objectExpected("Envía los documentos que hay que cambiar."),
 );
 export type RequestChangesBody = z.infer<typeof requestChangesBody>;
 
-export const suspendBody = z.object({ reason: reason("Escriba el motivo de la suspensión.") }, objectExpected("Envíe el motivo de la suspensión."));
+export const suspendBody = z.object({ reason: reason("Escribe el motivo de la suspensión.") }, objectExpected("Envía el motivo de la suspensión."));
 
-export const activateSellerBody = z.object({ userId: uuid("El usuario no es válido.") }, objectExpected("Envíe el usuario."));
+export const activateSellerBody = z.object({ userId: uuid("El usuario no es válido.") }, objectExpected("Envía el usuario."));
 
 export const shopsQuery = z.object({
   status: queryChoice(SHOP_STATUSES, "El estado de la tienda no es válido."),

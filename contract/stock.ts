@@ -31,14 +31,14 @@ export const MAX_STOCK_MOVEMENTS_PER_PAGE = 100;
 
 export const STOCK_UPDATED = "Stock actualizado.";
 /** 409 of `POST /update-stock` read at an older version: the answer carries the current figures. */
-export const STOCK_CHANGED_WHILE_EDITING = "El stock cambió mientras editaba. Revise las cifras actuales y vuelva a guardar.";
+export const STOCK_CHANGED_WHILE_EDITING = "El stock cambió mientras editabas. Revisa las cifras actuales y vuelve a guardar.";
 export const STOCK_PRODUCT_NOT_FOUND = "Producto no encontrado.";
 /** 403: the caller's shop is not approved (pending, rejected…); a suspended shop gets its own reason. */
-export const STOCK_SHOP_NOT_APPROVED = "Su tienda no está aprobada: no puede cambiar el stock.";
-export const STOCK_SHOP_SUSPENDED = "Su tienda está suspendida: no puede cambiar el stock mientras dure la suspensión.";
-export const STOCK_SIZES_REQUIRED = "Indique el stock de cada talla del producto.";
-export const STOCK_SIZES_NOT_EXPECTED = "Este producto no se vende por tallas: indique solo el stock total.";
-export const STOCK_TOTAL_REQUIRED = "Indique el stock del producto.";
+export const STOCK_SHOP_NOT_APPROVED = "Tu tienda no está aprobada: no puedes cambiar el stock.";
+export const STOCK_SHOP_SUSPENDED = "Tu tienda está suspendida: no puedes cambiar el stock mientras dure la suspensión.";
+export const STOCK_SIZES_REQUIRED = "Indica el stock de cada talla del producto.";
+export const STOCK_SIZES_NOT_EXPECTED = "Este producto no se vende por tallas: indica solo el stock total.";
+export const STOCK_TOTAL_REQUIRED = "Indica el stock del producto.";
 /** 400: a product with sizes whose `newStock` is not the sum of its sizes (SPEC.md section 5). */
 export const stockSumMismatch = (sum: number) => `El stock total debe ser la suma de las tallas (${sum}).`;
 export const stockUnknownSize = (size: string) => `La talla ${size} no existe en este producto.`;
@@ -47,12 +47,12 @@ export const stockRepeatedSize = (size: string) => `La talla ${size} está repet
 
 /** The shopper's 'Avísame cuando vuelva'. */
 export const stockAlertCreated = (size: string) =>
-  size === "" ? "Le avisaremos cuando vuelva a haber unidades." : `Le avisaremos cuando vuelva la talla ${size}.`;
+  size === "" ? "Te avisaremos cuando vuelva a haber unidades." : `Te avisaremos cuando vuelva la talla ${size}.`;
 export const stockAlertCancelled = (size: string) =>
-  size === "" ? "Ya no le avisaremos de este producto." : `Ya no le avisaremos de la talla ${size}.`;
+  size === "" ? "Ya no te avisaremos de este producto." : `Ya no te avisaremos de la talla ${size}.`;
 /** 409: the size has units now: no need to wait. */
-export const STOCK_ALERT_IN_STOCK = "Esa talla tiene unidades disponibles: puede comprarla ya.";
-export const STOCK_ALERT_SIZE_REQUIRED = "Elija una talla.";
+export const STOCK_ALERT_IN_STOCK = "Esa talla tiene unidades disponibles: puedes comprarla ya.";
+export const STOCK_ALERT_SIZE_REQUIRED = "Elige una talla.";
 export const STOCK_ALERT_UNKNOWN_SIZE = "La talla elegida no existe.";
 export const STOCK_ALERT_NOT_FOUND = "No estaba esperando esta talla.";
 /** The shopper's notice (and e-mail subject) when the size comes back. */
@@ -161,7 +161,7 @@ export const updateStockBody = z.object(
   {
     productId: productIdField,
     sellerId: uuid("El vendedor no es válido."),
-    stockVersion: z.number({ required_error: "Falta la versión del stock; recargue la página.", invalid_type_error: "Falta la versión del stock; recargue la página." }).int().min(0),
+    stockVersion: z.number({ required_error: "Falta la versión del stock; recarga la página.", invalid_type_error: "Falta la versión del stock; recarga la página." }).int().min(0),
     newStock: stockCount(STOCK_NOT_A_NUMBER).optional(),
     sizes: z
       .array(
@@ -180,7 +180,7 @@ export const updateStockBody = z.object(
       .max(LOW_STOCK_THRESHOLD_MAX, `El umbral de stock bajo no puede superar ${LOW_STOCK_THRESHOLD_MAX}.`)
       .optional(),
   },
-  objectExpected("Envíe el stock del producto."),
+  objectExpected("Envía el stock del producto."),
 );
 export type UpdateStockBody = z.infer<typeof updateStockBody>;
 
@@ -204,7 +204,7 @@ export const stockAlertBody = z.object(
     productId: productIdField,
     size: z.string({ invalid_type_error: STOCK_ALERT_UNKNOWN_SIZE }).trim().max(SIZE_MAX_LENGTH, STOCK_ALERT_UNKNOWN_SIZE).default(""),
   },
-  objectExpected("Envíe el producto y la talla."),
+  objectExpected("Envía el producto y la talla."),
 );
 export type StockAlertBody = z.infer<typeof stockAlertBody>;
 

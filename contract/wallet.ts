@@ -7,7 +7,7 @@ import { INVALID_USER } from "./messages";
 /** The wallet ledger (SPEC.md section 7 "Wallet and payments") and the /gift page's vouchers. Money is integer cents (USD). */
 
 export const VOUCHER_NOT_FOUND = "Voucher no encontrado.";
-const VOUCHER_MISSING = "Escriba el código del voucher.";
+const VOUCHER_MISSING = "Escribe el código del voucher.";
 
 export const walletParams = z.object({ id: uuid(INVALID_USER) });
 

@@ -34,22 +34,22 @@ export const PAYOUT_KIND_LABELS: Record<PayoutKind, string> = { transferencia: "
 // ---- Messages -----------------------------------------------------------------------------------
 
 export const WITHDRAWAL_ARCHIVED = "Retiro archivado exitosamente";
-export const WITHDRAWAL_REQUESTED = "Solicitud de retiro enviada. La administración le avisará cuando la pague.";
+export const WITHDRAWAL_REQUESTED = "Solicitud de retiro enviada. La administración te avisará cuando la pague.";
 export const WITHDRAWAL_CONFIRMED = "Retiro confirmado como pagado.";
 export const WITHDRAWAL_REJECTED = "Retiro rechazado: el importe vuelve a estar disponible para el vendedor.";
 export const PAYOUT_METHOD_SAVED = "Método de cobro guardado.";
 export const WITHDRAWAL_NOT_FOUND = "Retiro no encontrado.";
 export const WITHDRAWAL_ALREADY_DECIDED = "Este retiro ya fue decidido.";
-export const WITHDRAWAL_NOT_FINISHED = "Solo puede archivar retiros pagados o rechazados.";
+export const WITHDRAWAL_NOT_FINISHED = "Solo puedes archivar retiros pagados o rechazados.";
 export const WITHDRAWAL_ALREADY_ARCHIVED = "Este retiro ya está archivado.";
-export const NO_PAYOUT_METHOD = "Guarde primero su método de cobro: allí enviaremos el dinero.";
+export const NO_PAYOUT_METHOD = "Guarda primero tu método de cobro: allí enviaremos el dinero.";
 export const NO_APPROVED_SHOP = "Solo una tienda aprobada puede pedir retiros.";
-export const BALANCES_NOT_YOURS = "Solo puede ver los saldos de su propia tienda.";
-export const WITHDRAWAL_AMOUNT_MISSING = "Escriba el importe que quiere retirar.";
+export const BALANCES_NOT_YOURS = "Solo puedes ver los saldos de tu propia tienda.";
+export const WITHDRAWAL_AMOUNT_MISSING = "Escribe el importe que quieres retirar.";
 
 /** The refusal of an amount above what may be withdrawn now. */
 export function moreThanAvailable(available: string): string {
-  return `No puede retirar más de lo disponible (${available}).`;
+  return `No puedes retirar más de lo disponible (${available}).`;
 }
 
 /** The refusal of an amount under the store's minimum. */
@@ -61,7 +61,7 @@ export function belowMinimum(minimum: string): string {
 
 export const PAYOUT_TEXT_MAX_LENGTH = 80;
 
-const payoutText = (missing: string) => requiredText(missing, PAYOUT_TEXT_MAX_LENGTH, `Escriba como máximo ${PAYOUT_TEXT_MAX_LENGTH} caracteres.`);
+const payoutText = (missing: string) => requiredText(missing, PAYOUT_TEXT_MAX_LENGTH, `Escribe como máximo ${PAYOUT_TEXT_MAX_LENGTH} caracteres.`);
 
 /** True when `iban` (spaces removed, upper case) passes the ISO 13616 mod-97 check. */
 export function ibanIsValid(iban: string): boolean {
@@ -75,18 +75,18 @@ export function ibanIsValid(iban: string): boolean {
   return remainder === 1;
 }
 
-const ACCOUNT_MESSAGE = "Escriba un IBAN válido (por ejemplo ES91 2100 0418 4502 0005 1332) o una cuenta venezolana de 20 dígitos.";
+const ACCOUNT_MESSAGE = "Escribe un IBAN válido (por ejemplo ES91 2100 0418 4502 0005 1332) o una cuenta venezolana de 20 dígitos.";
 
 /** An IBAN (checked) or a Venezuelan 20-digit account, stored without spaces or dashes. */
 const bankAccount = z
   .string({ required_error: ACCOUNT_MESSAGE, invalid_type_error: ACCOUNT_MESSAGE })
   .trim()
-  .min(1, "Escriba la cuenta o el IBAN.")
+  .min(1, "Escribe la cuenta o el IBAN.")
   .max(60, ACCOUNT_MESSAGE)
   .transform((account) => account.replace(/[\s-]/g, "").toUpperCase())
   .refine((account) => /^\d{20}$/.test(account) || ibanIsValid(account), ACCOUNT_MESSAGE);
 
-const MOBILE_MESSAGE = "Escriba un móvil venezolano, por ejemplo 0414-1234567.";
+const MOBILE_MESSAGE = "Escribe un móvil venezolano, por ejemplo 0414-1234567.";
 
 /** A Venezuelan mobile (0412, 0414, 0416, 0424, 0426), stored as 0414-1234567. */
 const venezuelanMobile = z
@@ -97,7 +97,7 @@ const venezuelanMobile = z
   .refine((phone) => /^04(12|14|16|24|26)\d{7}$/.test(phone), MOBILE_MESSAGE)
   .transform((phone) => `${phone.slice(0, 4)}-${phone.slice(4)}`);
 
-const ID_DOCUMENT_MESSAGE = "Escriba la cédula con su letra, por ejemplo V-12345678.";
+const ID_DOCUMENT_MESSAGE = "Escribe la cédula con su letra, por ejemplo V-12345678.";
 
 /** A Venezuelan ID (V or E, 6 to 9 digits), stored as V-12345678. */
 const idDocument = z
@@ -109,18 +109,18 @@ const idDocument = z
   .transform((id) => `${id[0]}-${id.slice(1)}`);
 
 export const bankTransferDetails = z.object({
-  holder: payoutText("Escriba el nombre del titular de la cuenta."),
-  bank: payoutText("Escriba el nombre del banco."),
+  holder: payoutText("Escribe el nombre del titular de la cuenta."),
+  bank: payoutText("Escribe el nombre del banco."),
   account: bankAccount,
 });
 
 export const pagoMovilDetails = z.object({
-  bank: payoutText("Escriba el nombre del banco."),
+  bank: payoutText("Escribe el nombre del banco."),
   phone: venezuelanMobile,
   idDocument,
 });
 
-const KIND_MESSAGE = "Elija transferencia bancaria o Pago Móvil.";
+const KIND_MESSAGE = "Elige transferencia bancaria o Pago Móvil.";
 
 /** Where the seller's withdrawals are paid (one per seller; saving replaces it). */
 export const payoutMethodBody = z.discriminatedUnion(
@@ -208,13 +208,13 @@ export const withdrawalCreatedAnswer = z.object({ message: z.string(), withdrawa
 export const WITHDRAWALS_PER_PAGE = 20;
 export const MAX_WITHDRAWALS_PER_PAGE = 100;
 
-const STATUS_MESSAGE = `Estado no válido: use ${WITHDRAWAL_STATUSES.join(", ")}.`;
+const STATUS_MESSAGE = `Estado no válido: usa ${WITHDRAWAL_STATUSES.join(", ")}.`;
 
 export const withdrawalsParams = z.object({ userId: uuid(INVALID_USER) });
 export const withdrawalsQuery = z.object({
   status: queryChoice(WITHDRAWAL_STATUSES, STATUS_MESSAGE),
   /** "1": only the archived ones; otherwise only those not archived. */
-  archived: queryChoice(["1"], "Use archived=1 para ver los archivados."),
+  archived: queryChoice(["1"], "Usa archived=1 para ver los archivados."),
   page: queryPage(),
   parPage: queryPageSize(MAX_WITHDRAWALS_PER_PAGE, WITHDRAWALS_PER_PAGE),
 });
@@ -242,7 +242,7 @@ const PAYMENT_ID_MESSAGE = "El retiro no es válido.";
 export const confirmWithdrawalBody = z.object(
   {
     paymentId: uuid(PAYMENT_ID_MESSAGE),
-    reference: requiredText("Escriba la referencia de la transferencia.", REFERENCE_MAX_LENGTH, `La referencia admite hasta ${REFERENCE_MAX_LENGTH} caracteres.`),
+    reference: requiredText("Escribe la referencia de la transferencia.", REFERENCE_MAX_LENGTH, `La referencia admite hasta ${REFERENCE_MAX_LENGTH} caracteres.`),
   },
   objectExpected(PAYMENT_ID_MESSAGE),
 );
@@ -251,9 +251,9 @@ export type ConfirmWithdrawalBody = z.infer<typeof confirmWithdrawalBody>;
 export const rejectWithdrawalBody = z.object(
   {
     paymentId: uuid(PAYMENT_ID_MESSAGE),
-    reason: requiredText("Escriba el motivo del rechazo.", REJECTION_REASON_MAX_LENGTH, `El motivo admite hasta ${REJECTION_REASON_MAX_LENGTH} caracteres.`).refine(
+    reason: requiredText("Escribe el motivo del rechazo.", REJECTION_REASON_MAX_LENGTH, `El motivo admite hasta ${REJECTION_REASON_MAX_LENGTH} caracteres.`).refine(
       (reason) => reason.length >= REJECTION_REASON_MIN_LENGTH,
-      `Explique el motivo en al menos ${REJECTION_REASON_MIN_LENGTH} caracteres.`,
+      `Explica el motivo en al menos ${REJECTION_REASON_MIN_LENGTH} caracteres.`,
     ),
   },
   objectExpected(PAYMENT_ID_MESSAGE),
@@ -298,7 +298,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
 
 /** A calendar month of the store's time zone, 'YYYY-MM'. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-const MONTH_MESSAGE = "Elija un mes válido (AAAA-MM).";
+const MONTH_MESSAGE = "Elige un mes válido (AAAA-MM).";
 export const statementMonth = z.string({ required_error: MONTH_MESSAGE, invalid_type_error: MONTH_MESSAGE }).trim().regex(MONTH_PATTERN, MONTH_MESSAGE);
 
 export const ledgerParams = z.object({ sellerId: uuid(INVALID_USER) });

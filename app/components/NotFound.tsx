@@ -12,7 +12,7 @@ export function NotFound() {
         ¡Oops! Página no encontrada
       </h1>
       <p className="mt-4 text-lg text-slate-700">
-        La página que busca no existe o ha cambiado de dirección. Revise el enlace o siga comprando desde el inicio.
+        La página que buscas no existe o ha cambiado de dirección. Revisa el enlace o sigue comprando desde el inicio.
       </p>
       <Link
         to="/"

@@ -11,14 +11,14 @@ export const meta: MetaFunction = () => [
   {
     name: "description",
     content:
-      "Conozca Mercado Pádel: un mercado en línea donde tiendas especializadas de Venezuela, España y Estados Unidos venden palas, pelotas, calzado y ropa de pádel.",
+      "Conoce Mercado Pádel: un mercado en línea donde tiendas especializadas de Venezuela, España y Estados Unidos venden palas, pelotas, calzado y ropa de pádel.",
   },
 ];
 
 const keyFacts = [
   { value: "3", label: "países con tiendas y clientes" },
   { value: "1", label: "carrito para todas las tiendas" },
-  { value: "14 días", label: "para devolver su compra" },
+  { value: "14 días", label: "para devolver tu compra" },
   { value: "Sábados", label: "clase de prueba gratuita" },
 ];
 
@@ -29,11 +29,11 @@ const marketplaceSteps = [
   },
   {
     title: "Un solo carrito",
-    text: "Compre en varias tiendas a la vez y pague una sola vez. Cada tienda prepara y envía su parte del pedido, y usted sigue cada envío desde su perfil.",
+    text: "Compra en varias tiendas a la vez y paga una sola vez. Cada tienda prepara y envía su parte del pedido, y tú sigues cada envío desde tu perfil.",
   },
   {
     title: "Pago protegido",
-    text: "Pague con su cartera o con tarjeta a través de PayPal. El pedido solo cuenta como pagado cuando el cobro está confirmado, y nunca se cobra dos veces.",
+    text: "Paga con tu cartera o con tarjeta a través de PayPal. El pedido solo cuenta como pagado cuando el cobro está confirmado, y nunca se cobra dos veces.",
   },
 ];
 
@@ -60,8 +60,8 @@ export default function About() {
     <>
       <PageIntro eyebrow="Quiénes somos" title="Sobre nosotros">
         <p>
-          Mercado Pádel reúne en un solo lugar a tiendas especializadas en pádel para que encuentre la pala, las pelotas, el
-          calzado o la ropa que busca, compare precios y compre con confianza.
+          Mercado Pádel reúne en un solo lugar a tiendas especializadas en pádel para que encuentres la pala, las pelotas, el
+          calzado o la ropa que buscas, compares precios y compres con confianza.
         </p>
       </PageIntro>
 
@@ -78,7 +78,7 @@ export default function About() {
             </p>
             <p>
               Cuidamos que cada ficha diga lo que importa (peso, balance, forma, dureza y tallas disponibles) y que las
-              opiniones sean de compradores reales, para que elija bien a la primera.
+              opiniones sean de compradores reales, para que elijas bien a la primera.
             </p>
           </div>
         </div>
@@ -98,8 +98,8 @@ export default function About() {
             Un mercado, muchas tiendas
           </h2>
           <p className="mt-4 max-w-3xl text-lg text-slate-700">
-            Mercado Pádel no es una tienda más: es la plataforma donde muchas tiendas independientes venden a la vez. Usted
-            elige el producto; nosotros nos ocupamos de que la compra sea sencilla y segura.
+            Mercado Pádel no es una tienda más: es la plataforma donde muchas tiendas independientes venden a la vez. Tú
+            eliges el producto; nosotros nos ocupamos de que la compra sea sencilla y segura.
           </p>
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {marketplaceSteps.map((step, index) => (
@@ -140,7 +140,7 @@ export default function About() {
         <div className="flex flex-col gap-8 rounded-3xl bg-lime-400 p-8 text-slate-900 sm:p-12 lg:flex-row lg:items-center lg:justify-between">
           <div className="max-w-2xl">
             <h2 id="clase-de-prueba" className="text-3xl font-bold tracking-tight">
-              ¿Nunca ha jugado? Pruebe gratis
+              ¿Nunca has jugado? Prueba gratis
             </h2>
             <p className="mt-4 text-lg">
               Todos los sábados de 10:00 a 11:30 organizamos una clase de prueba gratuita. No se requiere experiencia previa:
@@ -155,7 +155,7 @@ export default function About() {
               to="/contact"
               className={`${linkButton} border-2 border-slate-900 text-slate-900 hover:bg-slate-900 hover:text-white focus-visible:outline-slate-900`}
             >
-              Contáctenos
+              Contáctanos
             </Link>
           </div>
         </div>

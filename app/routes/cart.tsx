@@ -37,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [
   { title: "Carrito de Compra | Mercado Pádel" },
-  { name: "description", content: "Los productos de su carrito en Mercado Pádel, agrupados por tienda, con el envío y el total." },
+  { name: "description", content: "Los productos de tu carrito en Mercado Pádel, agrupados por tienda, con el envío y el total." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -11,7 +11,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Nueva contraseña | Mercado Pádel" },
-  { name: "description", content: "Elija una nueva contraseña para su cuenta de Mercado Pádel." },
+  { name: "description", content: "Elige una nueva contraseña para tu cuenta de Mercado Pádel." },
   // The address carries a secret: keep it out of search engines.
   { name: "robots", content: "noindex" },
 ];
@@ -35,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { status, formErrors, fieldErrors } = refusalOf(error, ["password"]);
     return data({ result: submission.reply({ formErrors, fieldErrors, hideFields }) }, { status });
   }
-  return redirectWithFlash(context, "/login", { kind: "success", message: "Contraseña actualizada. Ya puede iniciar sesión con la nueva." });
+  return redirectWithFlash(context, "/login", { kind: "success", message: "Contraseña actualizada. Ya puedes iniciar sesión con la nueva." });
 }
 
 export default function ChangePasswordWithToken() {
@@ -61,11 +61,11 @@ export default function ChangePasswordWithToken() {
   }
 
   return (
-    <AuthCard title="Nueva contraseña" intro={<p>Elija la contraseña con la que entrará a partir de ahora.</p>}>
+    <AuthCard title="Nueva contraseña" intro={<p>Elige la contraseña con la que entrarás a partir de ahora.</p>}>
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
         <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint="Al menos 8 caracteres." />
-        <TextField label="Repita la nueva contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <TextField label="Repite la nueva contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
         <SubmitButton intent={intents.setNewPassword} pending="Guardando…">
           Guardar contraseña
         </SubmitButton>

@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
   { title: "Contacto | Mercado Pádel" },
   {
     name: "description",
-    content: "Escriba a Mercado Pádel: dudas sobre pedidos, envíos, devoluciones o cómo abrir su tienda. Le responderemos pronto.",
+    content: "Escribe a Mercado Pádel: dudas sobre pedidos, envíos, devoluciones o cómo abrir tu tienda. Te responderemos pronto.",
   },
 ];
 
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (isSpam(formData)) {
     return data(
-      { result: submission.reply({ formErrors: ["No pudimos enviar su mensaje. Recargue la página e inténtelo de nuevo."] }) },
+      { result: submission.reply({ formErrors: ["No pudimos enviar tu mensaje. Recarga la página e inténtalo de nuevo."] }) },
       { status: 400 },
     );
   }
@@ -55,7 +55,7 @@ export default function Contact() {
   return (
     <>
       <PageIntro eyebrow="Atención al cliente" title="Contacto">
-        <p>¿Tiene una duda sobre un pedido, un envío o cómo abrir su tienda? Escríbanos y le responderemos pronto.</p>
+        <p>¿Tienes una duda sobre un pedido, un envío o cómo abrir tu tienda? Escríbenos y te responderemos pronto.</p>
       </PageIntro>
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 md:px-6 py-14 lg:grid-cols-[1fr_22rem]">
@@ -97,7 +97,7 @@ export default function Contact() {
           <div className="rounded-2xl border border-slate-200 bg-slate-50 p-6 text-slate-700">
             <h2 className="font-bold text-slate-900">Antes de escribir</h2>
             <p className="mt-2">
-              Quizá su respuesta ya esté en nuestras políticas de{" "}
+              Quizá tu respuesta ya esté en nuestras políticas de{" "}
               <Link to="/policy#envios" className={linkLook}>
                 envíos
               </Link>{" "}

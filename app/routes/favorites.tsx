@@ -18,7 +18,7 @@ export function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [
   { title: "Favoritos | Mercado Pádel" },
-  { name: "description", content: "Los productos de pádel que guardó como favoritos en Mercado Pádel." },
+  { name: "description", content: "Los productos de pádel que guardaste como favoritos en Mercado Pádel." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -29,7 +29,7 @@ export default function FavoritesPage() {
       <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Favoritos" }]} />
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Favoritos</h1>
       {items.length === 0 ? (
-        <EmptyState message="Todavía no tiene productos favoritos." />
+        <EmptyState message="Todavía no tienes productos favoritos." />
       ) : (
         <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4">
           {items.map((item) => (

@@ -18,15 +18,15 @@ export const meta: MetaFunction = () => [
   {
     name: "description",
     content:
-      "Cupones de descuento AHORRA20, REGALO50 y VALE100, vouchers para su cartera y la clase de prueba gratuita de pádel de los sábados.",
+      "Cupones de descuento AHORRA20, REGALO50 y VALE100, vouchers para tu cartera y la clase de prueba gratuita de pádel de los sábados.",
   },
 ];
 
 /** SPEC.md section 2, "Gift page". */
 const coupons = [
-  { title: "Descuento del 20%", value: "20%", code: "AHORRA20", text: "Un 20% menos en el total de su compra." },
-  { title: "Regalo de $50", value: "$50", code: "REGALO50", text: "$50 de regalo para su próximo pedido." },
-  { title: "Vale de $100", value: "$100", code: "VALE100", text: "$100 para equiparse con lo que necesite." },
+  { title: "Descuento del 20%", value: "20%", code: "AHORRA20", text: "Un 20% menos en el total de tu compra." },
+  { title: "Regalo de $50", value: "$50", code: "REGALO50", text: "$50 de regalo para tu próximo pedido." },
+  { title: "Vale de $100", value: "$100", code: "VALE100", text: "$100 para equiparte con lo que necesites." },
 ];
 
 const vouchers = [
@@ -79,8 +79,8 @@ const giftForm = z.discriminatedUnion("intent", [
 ]);
 
 const SIGN_IN_MESSAGES = {
-  [giftIntents.voucher]: "Inicie sesión para canjear un voucher.",
-  [giftIntents.trialClass]: "Inicie sesión para reservar su plaza en la clase de prueba.",
+  [giftIntents.voucher]: "Inicia sesión para canjear un voucher.",
+  [giftIntents.trialClass]: "Inicia sesión para reservar tu plaza en la clase de prueba.",
 };
 
 /**
@@ -156,7 +156,7 @@ function TrialClassBooking({ trialClass }: { trialClass: SerializeFrom<typeof lo
       )}
       {trialClass?.booked ? (
         <p data-testid="trial-class-booked">
-          Tiene una plaza reservada.{" "}
+          Tienes una plaza reservada.{" "}
           <Link to="/dashboard/trial-class" className="font-semibold text-lime-400 underline underline-offset-4">
             Ver o cancelar mi reserva
           </Link>
@@ -188,7 +188,7 @@ export default function Gift() {
   return (
     <>
       <PageIntro eyebrow="Regalos y promociones" title="Cupones y Vales de Regalo">
-        <p>Ahorre en su material de pádel, regale saldo para la cartera o venga a probar el pádel gratis un sábado.</p>
+        <p>Ahorra en tu material de pádel, regala saldo para la cartera o ven a probar el pádel gratis un sábado.</p>
       </PageIntro>
 
       <section aria-labelledby="cupones" className="mx-auto max-w-7xl px-4 md:px-6 py-14">

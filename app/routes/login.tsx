@@ -14,7 +14,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Iniciar sesión | Mercado Pádel" },
-  { name: "description", content: "Entre en su cuenta de Mercado Pádel para ver sus pedidos, su cartera y su perfil." },
+  { name: "description", content: "Entra en tu cuenta de Mercado Pádel para ver tus pedidos, tu cartera y tu perfil." },
 ];
 
 /** Pages a visitor reaches from the cart, where signing in is the next step of buying. */
@@ -39,7 +39,7 @@ export async function action(args: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (isSpam(formData)) {
-    return data({ result: submission.reply({ formErrors: ["No pudimos iniciar sesión. Recargue la página e inténtelo de nuevo."] }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: ["No pudimos iniciar sesión. Recarga la página e inténtalo de nuevo."] }) }, { status: 400 });
   }
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
 
@@ -66,7 +66,7 @@ export default function Login() {
       title="Iniciar sesión"
       intro={
         <p>
-          ¿Aún no tiene cuenta?{" "}
+          ¿Aún no tienes cuenta?{" "}
           <Link to={registerHref} className={textLinkLook}>
             Crear una cuenta
           </Link>
@@ -75,17 +75,17 @@ export default function Login() {
     >
       {sessionExpired ? (
         <p role="alert" className="mb-5 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 font-medium text-amber-950">
-          Su sesión ha caducado. Inicie sesión de nuevo.
+          Tu sesión ha caducado. Inicia sesión de nuevo.
         </p>
       ) : fromCheckout ? (
         <p role="status" className="mb-5 rounded-lg border-l-4 border-lime-600 bg-lime-50 px-4 py-3 font-medium text-ink">
-          Para continuar con su pedido, inicie sesión o cree una cuenta. Su carrito se conserva.
+          Para continuar con tu pedido, inicia sesión o crea una cuenta. Tu carrito se conserva.
         </p>
       ) : null}
       <HoneypotProvider {...honeypot}>
         <Form method="post" {...getFormProps(form)} className="space-y-5">
           <FormAlert id={form.errorId} errors={form.errors} />
-          <HoneypotInputs label="Deje este campo vacío" />
+          <HoneypotInputs label="Deja este campo vacío" />
           <input type="hidden" name={fields.redirectTo.name} value={redirectTo} />
           <TextField label="Correo electrónico" meta={fields.email} type="email" autoComplete="email" />
           <TextField label="Contraseña" meta={fields.password} type="password" autoComplete="current-password" />
@@ -94,7 +94,7 @@ export default function Login() {
               Iniciar sesión
             </SubmitButton>
             <Link to="/resetpassword" className={textLinkLook}>
-              ¿Olvidó su contraseña?
+              ¿Olvidaste tu contraseña?
             </Link>
           </div>
         </Form>

@@ -25,7 +25,7 @@ export function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [
   { title: "Comparar productos | Mercado Pádel" },
-  { name: "description", content: "Compare lado a lado precio, valoración, stock y especificaciones de hasta cuatro productos de pádel." },
+  { name: "description", content: "Compara lado a lado precio, valoración, stock y especificaciones de hasta cuatro productos de pádel." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -8,7 +8,7 @@ import { getOwnOrder, presentOrder } from "~/services/orders.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirmación del pedido | Mercado Pádel" },
-  { name: "description", content: "La confirmación de su pedido en Mercado Pádel: qué compró, a qué tiendas, el pago y la entrega." },
+  { name: "description", content: "La confirmación de tu pedido en Mercado Pádel: qué compraste, a qué tiendas, el pago y la entrega." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -39,7 +39,7 @@ export default function OrderConfirm() {
         <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Confirmación del pedido" }]} />
         <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Confirmación del pedido</h1>
         <p className="mt-4 max-w-2xl text-neutral-700">
-          Esta página muestra un pedido concreto: la encontrará en el enlace al que le llevamos después de pagar. Todos sus pedidos están
+          Esta página muestra un pedido concreto: la encontrarás en el enlace al que te llevamos después de pagar. Todos tus pedidos están
           en Mis pedidos.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
@@ -59,14 +59,14 @@ export default function OrderConfirm() {
     <div className="page-container py-8 lg:py-10">
       <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Confirmación del pedido" }]} />
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
-        {paid ? "¡Gracias por su compra!" : "Pedido realizado, pendiente de pago"}
+        {paid ? "¡Gracias por tu compra!" : "Pedido realizado, pendiente de pago"}
       </h1>
       <p className="mt-3 max-w-2xl text-neutral-700">
         {paid
-          ? `Su pedido #${order.number} está pagado. Cada tienda prepara su parte y le avisaremos cuando la envíe.`
+          ? `Tu pedido #${order.number} está pagado. Cada tienda prepara su parte y te avisaremos cuando la envíe.`
           : order.expired
             ? `El pedido #${order.number} caducó sin pagarse.`
-            : `Su pedido #${order.number} espera el pago.`}
+            : `Tu pedido #${order.number} espera el pago.`}
       </p>
       <div className="mt-5 flex flex-wrap gap-3">
         {!paid && !order.expired && order.delivery_status !== "cancelado" ? (

@@ -13,7 +13,7 @@ export const handle = NO_SCRIPTS;
 
 export const meta: MetaFunction = () => [
   { title: "Resumen del pedido | Mercado Pádel" },
-  { name: "description", content: "El resumen de su pedido en Mercado Pádel: productos por tienda, importes, pago, entrega y dirección." },
+  { name: "description", content: "El resumen de tu pedido en Mercado Pádel: productos por tienda, importes, pago, entrega y dirección." },
   { name: "robots", content: "noindex" },
 ];
 

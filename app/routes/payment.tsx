@@ -31,7 +31,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Pago del pedido | Mercado Pádel" },
-  { name: "description", content: "Pague su pedido de Mercado Pádel con su cartera o con tarjeta." },
+  { name: "description", content: "Paga tu pedido de Mercado Pádel con tu cartera o con tarjeta." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -64,7 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // PayPal adds its `token` to the cancel address too, so a cancelled payment is told apart first.
   const paypalOrderId = url.searchParams.get("token");
   if (url.searchParams.get("cancelado") === "1" && order.payment_status === "sin_pagar") {
-    notice = "Canceló el pago con PayPal: su pedido sigue sin pagar.";
+    notice = "Cancelaste el pago con PayPal: tu pedido sigue sin pagar.";
   } else if (paypalOrderId && order.payment_status === "sin_pagar" && !order.expired) {
     try {
       await capturePayPalPayment(account, order._id, paypalOrderId);
@@ -159,7 +159,7 @@ function WalletChoice({ balance, total, message }: { balance: number; total: num
         <p className="text-neutral-800">
           Saldo disponible: <strong data-testid="wallet-balance">{formatPrice(balance)}</strong>
         </p>
-        {enough ? null : <p className="text-sm text-neutral-700">Su saldo no alcanza para pagar este pedido.</p>}
+        {enough ? null : <p className="text-sm text-neutral-700">Tu saldo no alcanza para pagar este pedido.</p>}
         {enough ? (
           <SubmitButton intent={checkoutIntents.payWithWallet} pending="Pagando…">
             Pagar con mi cartera
@@ -179,7 +179,7 @@ function TestCardChoice({ result }: { result: SubmissionResult<string[]> | null 
       </h2>
       <p className="mt-3 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950" data-testid="test-mode">
         <strong>Modo de prueba: no se realiza ningún cargo real.</strong> La tarjeta 4242 4242 4242 4242 aprueba; 4000 0000 0000 0002 es rechazada.
-        Use cualquier fecha futura y cualquier CVC de 3 cifras.
+        Usa cualquier fecha futura y cualquier CVC de 3 cifras.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
@@ -205,7 +205,7 @@ function PayPalChoice({ message }: { message: string | null }) {
       </h2>
       <Form method="post" className="mt-3 space-y-4">
         <FormAlert id="pago-paypal-error" errors={message ? [message] : undefined} />
-        <p className="text-neutral-800">Le llevamos a PayPal para aprobar el pago; al volver confirmamos el pedido.</p>
+        <p className="text-neutral-800">Te llevamos a PayPal para aprobar el pago; al volver confirmamos el pedido.</p>
         <SubmitButton intent={checkoutIntents.payWithPayPal} pending="Abriendo PayPal…">
           Pagar con PayPal
         </SubmitButton>
@@ -242,7 +242,7 @@ export default function Payment() {
               <p role="alert" className="text-lg font-semibold text-ink">
                 El pedido ha caducado.
               </p>
-              <p className="mt-2 text-neutral-700">Los productos volvieron a la tienda. Revise su carrito para hacer un pedido nuevo.</p>
+              <p className="mt-2 text-neutral-700">Los productos volvieron a la tienda. Revisa tu carrito para hacer un pedido nuevo.</p>
               <Link to="/card" className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
                 Ir al carrito
               </Link>
@@ -254,7 +254,7 @@ export default function Payment() {
           ) : (
             <>
               <p className="rounded-lg bg-lime-50 px-4 py-3 font-semibold text-ink" data-testid="pay-before">
-                Pague antes de las <time dateTime={order.expiresAt}>{payBefore}</time>: después el pedido caduca y los productos vuelven a la tienda.
+                Paga antes de las <time dateTime={order.expiresAt}>{payBefore}</time>: después el pedido caduca y los productos vuelven a la tienda.
               </p>
               {balance !== null ? <WalletChoice balance={balance} total={order.price} message={walletMessage} /> : null}
               {cardMode === "prueba" ? <TestCardChoice result={cardResult} /> : null}
@@ -265,7 +265,7 @@ export default function Payment() {
 
         <section aria-labelledby="resumen" className="space-y-4 rounded-2xl bg-neutral-100 p-6" data-testid="payment-summary">
           <h2 id="resumen" className="text-lg font-bold text-ink">
-            Su pedido
+            Tu pedido
           </h2>
           {order.suborders.map((suborder) => (
             <ShopOrderSection key={suborder._id} suborder={suborder} showStatus={false} />

@@ -33,13 +33,13 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
         <p>
           Mercado Pádel es un mercado en línea en el que tiendas independientes (los «vendedores») ofrecen artículos de pádel.
           Mercado Pádel gestiona la plataforma, los pagos y la atención al cliente; cada vendedor es responsable de sus
-          productos, de sus descripciones, de sus existencias y del envío de sus pedidos. Al comprar o registrarse acepta
+          productos, de sus descripciones, de sus existencias y del envío de sus pedidos. Al comprar o registrarte aceptas
           estas condiciones.
         </p>
-        <h3>Su cuenta</h3>
+        <h3>Tu cuenta</h3>
         <p>
-          Para comprar necesita una cuenta con datos veraces. Usted es responsable de guardar su contraseña; si sospecha que
-          alguien ha accedido a su cuenta, cámbiela y avísenos. Podemos suspender cuentas que cometan fraude o incumplan estas
+          Para comprar necesitas una cuenta con datos veraces. Eres responsable de guardar tu contraseña; si sospechas que
+          alguien ha accedido a tu cuenta, cámbiala y avísanos. Podemos suspender cuentas que cometan fraude o incumplan estas
           condiciones.
         </p>
         <h3>Precios y pedidos</h3>
@@ -53,18 +53,18 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
             unidades; si el pedido no se paga en 30 minutos, se anula y las unidades vuelven a estar disponibles.
           </li>
           <li>
-            En un pedido aún sin pagar puede proponer al vendedor un precio menor. Si lo acepta, el nuevo precio se aplica al
-            subpedido y le avisamos; si lo rechaza, el precio no cambia.
+            En un pedido aún sin pagar puedes proponer al vendedor un precio menor. Si lo acepta, el nuevo precio se aplica al
+            subpedido y te avisamos; si lo rechaza, el precio no cambia.
           </li>
         </ul>
         <h3>Pagos</h3>
         <p>
-          Puede pagar con el saldo de su cartera o con tarjeta a través de PayPal. Un pedido se considera pagado solo cuando
-          el proveedor confirma el cobro, y un mismo pedido nunca se cobra dos veces. No guardamos los datos de su tarjeta.
+          Puedes pagar con el saldo de tu cartera o con tarjeta a través de PayPal. Un pedido se considera pagado solo cuando
+          el proveedor confirma el cobro, y un mismo pedido nunca se cobra dos veces. No guardamos los datos de tu tarjeta.
         </p>
         <h3>Cupones y vales</h3>
         <p>
-          Los cupones se aplican en el pago y tienen usos limitados. Los vales se abonan en su cartera una sola vez por
+          Los cupones se aplican en el pago y tienen usos limitados. Los vales se abonan en tu cartera una sola vez por
           usuario y solo antes de su fecha de caducidad. Ni unos ni otros se pueden cambiar por dinero.
         </p>
         <h3>Vendedores</h3>
@@ -77,7 +77,7 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
         <h3>Responsabilidad</h3>
         <p>
           Trabajamos para que la plataforma esté disponible y sea segura, pero no respondemos de interrupciones ajenas a
-          nuestro control. Nada de lo dispuesto aquí limita los derechos que la ley de su país le reconoce como consumidor.
+          nuestro control. Nada de lo dispuesto aquí limita los derechos que la ley de tu país te reconoce como consumidor.
         </p>
       </>
     ),
@@ -89,39 +89,39 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
       <>
         <h3>Qué datos tratamos</h3>
         <ul>
-          <li>Datos de su cuenta: nombre, correo electrónico y contraseña, que guardamos cifrada y nunca en claro.</li>
-          <li>Datos de sus compras: pedidos, dirección de envío, teléfono y movimientos de su cartera.</li>
-          <li>Los mensajes que nos envía desde el formulario de contacto.</li>
+          <li>Datos de tu cuenta: nombre, correo electrónico y contraseña, que guardamos cifrada y nunca en claro.</li>
+          <li>Datos de tus compras: pedidos, dirección de envío, teléfono y movimientos de tu cartera.</li>
+          <li>Los mensajes que nos envías desde el formulario de contacto.</li>
           <li>
-            Si solicita abrir una tienda, los datos y documentos de la solicitud, que solo ven usted y nuestro equipo de
+            Si solicitas abrir una tienda, los datos y documentos de la solicitud, que, además de ti, solo ve nuestro equipo de
             administración.
           </li>
         </ul>
         <h3>Para qué los usamos</h3>
         <p>
-          Para gestionar su cuenta, tramitar y enviar sus pedidos, cobrar y reembolsar, responder a sus consultas, cumplir
-          nuestras obligaciones legales y proteger la plataforma frente al fraude. No le enviamos publicidad sin su
+          Para gestionar tu cuenta, tramitar y enviar tus pedidos, cobrar y reembolsar, responder a tus consultas, cumplir
+          nuestras obligaciones legales y proteger la plataforma frente al fraude. No te enviamos publicidad sin tu
           consentimiento.
         </p>
         <h3>Con quién los compartimos</h3>
         <p>
           Cada vendedor recibe solo los datos necesarios para enviar su parte del pedido (nombre, dirección y teléfono). El
-          pago lo procesa PayPal, y los paquetes los entregan empresas de transporte. No vendemos sus datos a nadie.
+          pago lo procesa PayPal, y los paquetes los entregan empresas de transporte. No vendemos tus datos a nadie.
         </p>
         <h3>Cookies</h3>
         <p>
-          Usamos únicamente cookies técnicas, imprescindibles para mantener su sesión iniciada y su carrito. No usamos cookies
+          Usamos únicamente cookies técnicas, imprescindibles para mantener tu sesión iniciada y tu carrito. No usamos cookies
           publicitarias ni de analítica de terceros.
         </p>
         <h3>Cuánto tiempo los guardamos</h3>
         <p>
-          Mientras su cuenta esté activa y, después, solo durante el tiempo que exija la ley (por ejemplo, para la
+          Mientras tu cuenta esté activa y, después, solo durante el tiempo que exija la ley (por ejemplo, para la
           facturación).
         </p>
-        <h3>Sus derechos</h3>
+        <h3>Tus derechos</h3>
         <p>
-          Puede pedir acceso a sus datos, su corrección, su eliminación o su traslado a otro servicio, y oponerse a su uso,
-          escribiendo a {contactEmail}. Si reside en la Unión Europea, también puede reclamar ante la autoridad de protección
+          Puedes pedir acceso a tus datos, su corrección, su eliminación o su traslado a otro servicio, y oponerte a su uso,
+          escribiendo a {contactEmail}. Si resides en la Unión Europea, también puedes reclamar ante la autoridad de protección
           de datos (en España, la Agencia Española de Protección de Datos).
         </p>
       </>
@@ -134,7 +134,7 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
       <>
         <h3>Quién envía</h3>
         <p>
-          Cada tienda prepara y envía su parte del pedido desde su propio almacén. Si compra en varias tiendas, recibirá
+          Cada tienda prepara y envía su parte del pedido desde su propio almacén. Si compras en varias tiendas, recibirás
           varios paquetes, cada uno con su seguimiento.
         </p>
         <h3>Gastos de envío</h3>
@@ -153,13 +153,13 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
         </ul>
         <h3>Seguimiento</h3>
         <p>
-          En «Mis pedidos» de su perfil verá el estado de cada subpedido: pendiente, procesando, enviado, entregado o
-          cancelado. Le avisamos cada vez que cambia.
+          En «Mis pedidos» de tu perfil verás el estado de cada subpedido: pendiente, procesando, enviado, entregado o
+          cancelado. Te avisamos cada vez que cambia.
         </p>
         <h3>Incidencias</h3>
         <p>
-          Revise la dirección antes de pagar: una dirección incorrecta puede retrasar o impedir la entrega. Si el paquete
-          llega dañado, indíquelo al transportista y escríbanos en un plazo de 48 horas con fotos a {contactEmail}.
+          Revisa la dirección antes de pagar: una dirección incorrecta puede retrasar o impedir la entrega. Si el paquete
+          llega dañado, indícalo al transportista y escríbenos en un plazo de 48 horas con fotos a {contactEmail}.
         </p>
       </>
     ),
@@ -171,7 +171,7 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
       <>
         <h3>Plazo</h3>
         <p>
-          Dispone de 14 días naturales desde que recibe el pedido para devolverlo sin necesidad de justificar el motivo.
+          Dispones de 14 días naturales desde que recibes el pedido para devolverlo sin necesidad de justificar el motivo.
         </p>
         <h3>Condiciones</h3>
         <ul>
@@ -184,18 +184,18 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
         </ul>
         <h3>Cómo devolver</h3>
         <p>
-          Escríbanos a {contactEmail} con su número de pedido y el producto que quiere devolver. Le indicaremos la dirección
-          de la tienda que lo envió. Los gastos del envío de vuelta corren de su cuenta, salvo que el producto sea defectuoso
-          o no sea el que pidió.
+          Escríbenos a {contactEmail} con tu número de pedido y el producto que quieres devolver. Te indicaremos la dirección
+          de la tienda que lo envió. Los gastos del envío de vuelta corren de tu cuenta, salvo que el producto sea defectuoso
+          o no sea el que pediste.
         </p>
         <h3>Reembolso</h3>
         <p>
-          En un máximo de 14 días desde que la tienda recibe y revisa la devolución, le reembolsamos el importe en su
-          cartera de Mercado Pádel, y puede usarlo en su próxima compra.
+          En un máximo de 14 días desde que la tienda recibe y revisa la devolución, te reembolsamos el importe en tu
+          cartera de Mercado Pádel, y puedes usarlo en tu próxima compra.
         </p>
         <p>
-          Si una tienda o la administración cancela un pedido que ya pagó, antes de enviarlo, el reembolso es inmediato:
-          lo que pagó por esa parte vuelve a su cartera y el pedido pasa a estado reembolsado. Si usó un cupón, se aplica
+          Si una tienda o la administración cancela un pedido que ya pagaste, antes de enviarlo, el reembolso es inmediato:
+          lo que pagaste por esa parte vuelve a tu cartera y el pedido pasa a estado reembolsado. Si usaste un cupón, se aplica
           a lo que queda del pedido.
         </p>
         <h3>Productos defectuosos</h3>
@@ -213,7 +213,7 @@ export default function Policy() {
     <>
       <PageIntro eyebrow="Información legal" title="Términos, privacidad y políticas">
         <p>
-          Cómo funciona la compra en Mercado Pádel: qué aceptamos ambas partes, cómo cuidamos sus datos y cómo enviamos y
+          Cómo funciona la compra en Mercado Pádel: qué aceptamos ambas partes, cómo cuidamos tus datos y cómo enviamos y
           devolvemos los pedidos.
         </p>
       </PageIntro>
@@ -249,7 +249,7 @@ export default function Policy() {
             </section>
           ))}
           <p className="border-t border-slate-200 pt-8 text-slate-700">
-            ¿Tiene dudas sobre estas políticas? <Link to="/contact" className="font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2">Escríbanos</Link> y le responderemos.
+            ¿Tienes dudas sobre estas políticas? <Link to="/contact" className="font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2">Escríbenos</Link> y te responderemos.
           </p>
         </div>
       </div>

@@ -120,7 +120,7 @@ function OwnProductNotice({ product }: { product: ProductDetails }) {
   return (
     <section aria-labelledby="producto-propio" className="mt-8 space-y-3 rounded-2xl border border-neutral-300 bg-neutral-50 p-5" data-testid="own-product">
       <h2 id="producto-propio" className="text-lg font-bold text-ink">
-        Es un producto de su tienda
+        Es un producto de tu tienda
       </h2>
       <p className="text-neutral-700">{OWN_PRODUCT}</p>
       {product.sizes.length > 0 ? (

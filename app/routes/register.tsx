@@ -15,7 +15,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Crear cuenta | Mercado Pádel" },
-  { name: "description", content: "Cree su cuenta de Mercado Pádel para comprar, guardar favoritos y seguir sus pedidos." },
+  { name: "description", content: "Crea tu cuenta de Mercado Pádel para comprar, guardar favoritos y seguir tus pedidos." },
 ];
 
 const REGISTER_FIELDS = ["name", "email", "password", "confirmPassword"] as const;
@@ -36,7 +36,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hideFields = ["password", "confirmPassword"];
   if (isSpam(formData)) {
-    return data({ result: submission.reply({ formErrors: ["No pudimos crear la cuenta. Recargue la página e inténtelo de nuevo."], hideFields }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: ["No pudimos crear la cuenta. Recarga la página e inténtalo de nuevo."], hideFields }) }, { status: 400 });
   }
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
 
@@ -67,7 +67,7 @@ export default function Register() {
       title="Crear cuenta"
       intro={
         <p>
-          ¿Ya tiene cuenta?{" "}
+          ¿Ya tienes cuenta?{" "}
           <Link to={loginHref} className={textLinkLook}>
             Iniciar sesión
           </Link>
@@ -77,12 +77,12 @@ export default function Register() {
       <HoneypotProvider {...honeypot}>
         <Form method="post" {...getFormProps(form)} className="space-y-5">
           <FormAlert id={form.errorId} errors={form.errors} />
-          <HoneypotInputs label="Deje este campo vacío" />
+          <HoneypotInputs label="Deja este campo vacío" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField label="Nombre" meta={fields.name} autoComplete="name" />
           <TextField label="Correo electrónico" meta={fields.email} type="email" autoComplete="email" />
           <TextField label="Contraseña" meta={fields.password} type="password" autoComplete="new-password" hint="Al menos 8 caracteres." />
-          <TextField label="Repita la contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+          <TextField label="Repite la contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
           <SubmitButton intent={intents.register} pending="Creando cuenta…">
             Crear cuenta
           </SubmitButton>

@@ -16,11 +16,11 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Recuperar contraseña | Mercado Pádel" },
-  { name: "description", content: "Reciba por correo un enlace para elegir una nueva contraseña de su cuenta de Mercado Pádel." },
+  { name: "description", content: "Recibe por correo un enlace para elegir una nueva contraseña de tu cuenta de Mercado Pádel." },
 ];
 
 /** The same answer whether or not the address has an account, so the form reveals none. */
-const CONFIRMATION = "Si existe una cuenta con ese correo, le enviamos un enlace para elegir una nueva contraseña. Revise su bandeja de entrada.";
+const CONFIRMATION = "Si existe una cuenta con ese correo, te enviamos un enlace para elegir una nueva contraseña. Revisa tu bandeja de entrada.";
 
 export function loader() {
   return { honeypot: honeypotInputProps() };
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: passwordResetRequestSchema });
   if (isSpam(formData)) {
-    return data({ result: submission.reply({ formErrors: ["No pudimos enviar el enlace. Recargue la página e inténtelo de nuevo."] }) }, { status: 400 });
+    return data({ result: submission.reply({ formErrors: ["No pudimos enviar el enlace. Recarga la página e inténtalo de nuevo."] }) }, { status: 400 });
   }
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
@@ -57,11 +57,11 @@ export default function ResetPassword() {
   });
 
   return (
-    <AuthCard title="Recuperar contraseña" intro={<p>Escriba el correo de su cuenta y le enviaremos un enlace para elegir una nueva contraseña.</p>}>
+    <AuthCard title="Recuperar contraseña" intro={<p>Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.</p>}>
       <HoneypotProvider {...honeypot}>
         <Form method="post" {...getFormProps(form)} className="space-y-5">
           <FormAlert id={form.errorId} errors={form.errors} />
-          <HoneypotInputs label="Deje este campo vacío" />
+          <HoneypotInputs label="Deja este campo vacío" />
           <TextField label="Correo electrónico" meta={fields.email} type="email" autoComplete="email" />
           <div className="flex flex-wrap items-center justify-between gap-4">
             <SubmitButton intent={intents.requestPasswordReset} pending="Enviando…">

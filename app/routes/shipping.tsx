@@ -25,7 +25,7 @@ export const handle = NO_SCRIPTS;
 
 export const meta: MetaFunction = () => [
   { title: "Datos de envío | Mercado Pádel" },
-  { name: "description", content: "Indique a dónde enviamos su pedido de Mercado Pádel y revise el resumen antes de realizarlo." },
+  { name: "description", content: "Indica a dónde enviamos tu pedido de Mercado Pádel y revisa el resumen antes de realizarlo." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -89,7 +89,7 @@ export default function Shipping() {
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Datos de envío</h1>
 
       {empty ? (
-        <EmptyState message="Su carrito está vacío: no hay nada que enviar." />
+        <EmptyState message="Tu carrito está vacío: no hay nada que enviar." />
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
           <Form
@@ -99,7 +99,7 @@ export default function Shipping() {
             className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
           >
             <h2 id="titulo-envio" className="text-lg font-bold text-ink">
-              ¿A dónde enviamos su pedido?
+              ¿A dónde enviamos tu pedido?
             </h2>
             <FormAlert id={form.errorId} errors={form.errors} />
             <TextField label="Nombre completo" meta={fields.name} autoComplete="name" />
@@ -111,7 +111,7 @@ export default function Shipping() {
               <TextField label="Código postal" meta={fields.postCode} autoComplete="postal-code" />
             </div>
             <TextField label="Teléfono" meta={fields.phone} type="tel" autoComplete="tel" hint="Por ejemplo +58 412 555 0000." />
-            <p className="text-sm text-neutral-600">Al realizar el pedido reservamos sus productos; tendrá un tiempo limitado para pagarlo.</p>
+            <p className="text-sm text-neutral-600">Al realizar el pedido reservamos tus productos; tendrás un tiempo limitado para pagarlo.</p>
             <SubmitButton intent={checkoutIntents.placeOrder} pending="Realizando pedido…">
               Realizar pedido
             </SubmitButton>
@@ -140,7 +140,7 @@ export default function Shipping() {
               ))}
             </div>
             {cart.outOfStockProduct.length > 0 ? (
-              <p className="mt-4 text-sm text-neutral-700">Los productos agotados o no disponibles de su carrito no entran en este pedido.</p>
+              <p className="mt-4 text-sm text-neutral-700">Los productos agotados o no disponibles de tu carrito no entran en este pedido.</p>
             ) : null}
             <dl className="mt-5 grid grid-cols-[1fr_auto] gap-x-4 gap-y-3 border-t border-neutral-300 pt-4 text-sm">
               <dt className="text-neutral-700">Subtotal</dt>

@@ -15,7 +15,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Verificar correo electrónico | Mercado Pádel" },
-  { name: "description", content: "Confirme la dirección de correo electrónico de su cuenta de Mercado Pádel." },
+  { name: "description", content: "Confirma la dirección de correo electrónico de tu cuenta de Mercado Pádel." },
 ];
 
 type Outcome = { verified: true; message: string } | { verified: false; message: string } | null;
@@ -44,7 +44,7 @@ export async function action(args: ActionFunctionArgs) {
   if (formData.get("intent") !== intents.resendVerification) throw new Response(null, { status: 400 });
   try {
     const { message } = await account.call(accountEndpoints.resendVerification);
-    return redirectWithFlash(args.context, "/verify-email", { kind: "success", message: message || "Le enviamos un nuevo correo de verificación." });
+    return redirectWithFlash(args.context, "/verify-email", { kind: "success", message: message || "Te enviamos un nuevo correo de verificación." });
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = error instanceof ApiError ? error.message : NETWORK_ERROR;
@@ -65,15 +65,15 @@ export default function VerifyEmail() {
             {outcome.message}
           </p>
         ) : null}
-        {signedIn && emailVerified ? <p className="text-slate-700">Su correo electrónico está verificado.</p> : null}
+        {signedIn && emailVerified ? <p className="text-slate-700">Tu correo electrónico está verificado.</p> : null}
         {signedIn && !emailVerified ? (
           <>
-            <p className="text-slate-700">Su correo electrónico aún no está verificado. Abra el enlace que le enviamos o pida uno nuevo.</p>
+            <p className="text-slate-700">Tu correo electrónico aún no está verificado. Abre el enlace que te enviamos o pide uno nuevo.</p>
             <ResendVerificationForm />
           </>
         ) : null}
         {!signedIn && !outcome ? (
-          <p className="text-slate-700">Abra el enlace que le enviamos por correo para verificar su dirección.</p>
+          <p className="text-slate-700">Abre el enlace que te enviamos por correo para verificar tu dirección.</p>
         ) : null}
         <p>
           {signedIn ? (

@@ -15,7 +15,7 @@ export const statusForm = z
   .object({
     intent: z.enum([adminOrderIntents.part, adminOrderIntents.order]),
     target: z.string().uuid(),
-    status: z.enum(DELIVERY_STATUSES, { errorMap: () => ({ message: "Elija el nuevo estado." }) }),
+    status: z.enum(DELIVERY_STATUSES, { errorMap: () => ({ message: "Elige el nuevo estado." }) }),
     trackingNumber: trackingNumberInput,
   })
   .superRefine(trackingNumberRule);
@@ -35,7 +35,7 @@ export function invalidStatusForm(formData: FormData, error: z.ZodError): Status
   const typed = (name: string) => (typeof formData.get(name) === "string" ? String(formData.get(name)) : "");
   const tracking = error.issues.find((issue) => issue.path[0] === "trackingNumber");
   if (tracking) return { target: typed("target"), message: tracking.message, field: "trackingNumber", status: typed("status"), trackingNumber: typed("trackingNumber") };
-  return { target: typed("target"), message: "Elija el nuevo estado." };
+  return { target: typed("target"), message: "Elige el nuevo estado." };
 }
 
 /** /dashboard/admin/orders?searchValue=&pageNumber=: `GET /admin/orders`, prepared for the page. */

@@ -77,7 +77,7 @@ export async function sendContactMessage(api: ApiClient, message: ContactMessage
       return {
         sent: false,
         status: 503,
-        formErrors: ["No pudimos enviar su mensaje porque el servicio no responde. Inténtelo de nuevo en unos minutos."],
+        formErrors: ["No pudimos enviar tu mensaje porque el servicio no responde. Inténtalo de nuevo en unos minutos."],
         fieldErrors: {},
       };
     }

@@ -86,7 +86,7 @@ export function bellJson(value: unknown, status = 200): Response {
 
 /** What the bell's resource routes answer a visitor, or a user whose access token ran out. */
 export function signedOutJson(): Response {
-  return bellJson({ message: "Inicie sesión para ver sus notificaciones." }, 401);
+  return bellJson({ message: "Inicia sesión para ver tus notificaciones." }, 401);
 }
 
 /** The API's refusal as the bell's answer (an expired token included); anything else is thrown. */

@@ -10,10 +10,10 @@ export interface PlainPage {
 }
 
 export const PLAIN_PAGES = {
-  tooLarge: { status: 413, title: "Contenido demasiado grande", message: "Lo que envió es más grande de lo que admite este formulario. Vuelva atrás e inténtelo con menos datos o un archivo más pequeño." },
-  crossSite: { status: 403, title: "Petición rechazada", message: "Por su seguridad, no aceptamos formularios enviados desde otro sitio. Vuelva a la tienda e inténtelo desde allí." },
+  tooLarge: { status: 413, title: "Contenido demasiado grande", message: "Lo que enviaste es más grande de lo que admite este formulario. Vuelve atrás e inténtalo con menos datos o un archivo más pequeño." },
+  crossSite: { status: 403, title: "Petición rechazada", message: "Por tu seguridad, no aceptamos formularios enviados desde otro sitio. Vuelve a la tienda e inténtalo desde allí." },
   methodNotAllowed: { status: 405, title: "Método no permitido", message: "Esta dirección no admite ese tipo de petición." },
-  failure: { status: 500, title: "Algo salió mal", message: "No pudimos atender su petición. Intente de nuevo en unos momentos." },
+  failure: { status: 500, title: "Algo salió mal", message: "No pudimos atender tu petición. Intenta de nuevo en unos momentos." },
 } satisfies Record<string, PlainPage>;
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -47,7 +47,7 @@ export async function isReviewIntent(request: Request): Promise<boolean> {
  */
 export async function reviewAction(args: RequestArgs, productPath: string) {
   const shopper = getShopper(args);
-  if (!shopper.user) return redirectWithFlash(args.context, signInPath(productPath), { kind: "error", message: "Inicie sesión para escribir una reseña." });
+  if (!shopper.user) return redirectWithFlash(args.context, signInPath(productPath), { kind: "error", message: "Inicia sesión para escribir una reseña." });
 
   const submission = parseWithZod(await readForm(args.request), { schema: reviewSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

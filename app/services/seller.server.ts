@@ -29,7 +29,7 @@ export interface SellerArea {
 /** The banner's and every refused action's message for a suspended shop. */
 export function suspendedShopMessage(reason: string | null): string {
   const why = reason?.trim() ? ` Motivo: ${reason.trim().replace(/\.?$/, ".")}` : "";
-  return `Su tienda está suspendida y sus productos no se muestran en la tienda.${why} Mientras tanto no puede crear, cambiar ni borrar productos, ni cambiar su stock; escríbanos desde Contacto si cree que es un error.`;
+  return `Tu tienda está suspendida y tus productos no se muestran en la tienda.${why} Mientras tanto no puedes crear, cambiar ni borrar productos, ni cambiar tu stock; escríbenos desde Contacto si crees que es un error.`;
 }
 
 /** Statuses whose owner enters the area: 'aprobada' sells, 'suspendida' only looks. */

@@ -49,7 +49,7 @@ export async function isStockAlertIntent(request: Request): Promise<boolean> {
  * in and comes back to the product.
  */
 export async function stockAlertAction(args: RequestArgs, productPath: string) {
-  if (!getUser(args)) return redirectWithFlash(args.context, signInPath(productPath), { kind: "error", message: "Inicie sesión para que le avisemos cuando vuelva." });
+  if (!getUser(args)) return redirectWithFlash(args.context, signInPath(productPath), { kind: "error", message: "Inicia sesión para que te avisemos cuando vuelva." });
   const account = requireAccount(args);
   const submission = parseWithZod(await readForm(args.request), { schema: stockAlertFormSchema });
   if (submission.status !== "success") {

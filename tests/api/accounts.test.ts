@@ -12,7 +12,7 @@ import { hashPassword } from "../../api/src/modules/accounts/password";
 import { createTestApi, insertUser, TEST_JWT_SECRET, type TestApi } from "./support";
 
 const PASSWORD = "Padel2024";
-const SESSION_EXPIRED = { message: "La sesión ha caducado. Inicie sesión de nuevo." };
+const SESSION_EXPIRED = { message: "La sesión ha caducado. Inicia sesión de nuevo." };
 const UNAUTHORIZED = { message: "No autorizado." };
 const BAD_CREDENTIALS = { message: "Email o contraseña incorrecto." };
 
@@ -129,7 +129,7 @@ describe("cuentas", () => {
       expect(body).toEqual({
         token: expect.any(String),
         refreshToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-        message: "Cuenta creada. Le enviamos un correo para verificar su dirección.",
+        message: "Cuenta creada. Te enviamos un correo para verificar tu dirección.",
       });
       const cookie = response.cookies.find((candidate) => candidate.name === "refreshToken");
       expect(cookie).toMatchObject({ value: body.refreshToken, httpOnly: true, sameSite: "Strict", path: "/", maxAge: 30 * 24 * 60 * 60 });
@@ -185,7 +185,7 @@ describe("cuentas", () => {
 
     it("envía el enlace de verificación, que funciona una sola vez", async () => {
       const { email, token, id } = await register();
-      const mail = await waitForMail(email, "Verifique");
+      const mail = await waitForMail(email, "Verifica");
       expect(mail.link).toMatch(/^http:\/\/127\.0\.0\.1:3000\/verify-email\?token=[A-Za-z0-9_-]{43}$/);
       expect(mail.text).toContain(mail.link);
       // The outbox file is written first, the console line just after it.
@@ -206,7 +206,7 @@ describe("cuentas", () => {
 
     it("rechaza un enlace de verificación caducado y reenvía uno nuevo a quien lo pide", async () => {
       const { email, token } = await register();
-      const first = await waitForMail(email, "Verifique");
+      const first = await waitForMail(email, "Verifica");
       await api.db.update(accountTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accountTokens.purpose, "verify_email"));
       const expired = await post("/user/verify-email", { token: new URL(first.link).searchParams.get("token") });
       expect(expired.json()).toEqual({ message: "El enlace de verificación no es válido o ha caducado." });
@@ -214,9 +214,9 @@ describe("cuentas", () => {
       expect((await post("/user/resend-verification")).statusCode).toBe(401);
       const resent = await post("/user/resend-verification", undefined, bearer(token));
       expect(resent.statusCode).toBe(200);
-      expect(resent.json()).toEqual({ message: "Le enviamos un nuevo enlace de verificación." });
-      let second = await waitForMail(email, "Verifique");
-      for (let attempt = 0; second.link === first.link && attempt < 100; attempt++) second = await waitForMail(email, "Verifique");
+      expect(resent.json()).toEqual({ message: "Te enviamos un nuevo enlace de verificación." });
+      let second = await waitForMail(email, "Verifica");
+      for (let attempt = 0; second.link === first.link && attempt < 100; attempt++) second = await waitForMail(email, "Verifica");
       expect(second.link).not.toBe(first.link);
       expect((await post("/user/verify-email", { token: new URL(second.link).searchParams.get("token") })).statusCode).toBe(200);
     });
@@ -247,7 +247,7 @@ describe("cuentas", () => {
         expect(response.json()).toEqual(BAD_CREDENTIALS);
       }
       expect(attempts[3]!.statusCode).toBe(400);
-      expect(attempts[3]!.json().message).toBe("Escriba su contraseña.");
+      expect(attempts[3]!.json().message).toBe("Escribe tu contraseña.");
     });
 
     it("entra con las cuentas de demostración", async () => {
@@ -428,7 +428,7 @@ describe("cuentas", () => {
       const other = await register();
       const forbidden = await getProfile(owner.id, other.token);
       expect(forbidden.statusCode).toBe(403);
-      expect(forbidden.json()).toEqual({ message: "No tiene permiso para esta acción." });
+      expect(forbidden.json()).toEqual({ message: "No tienes permiso para esta acción." });
 
       const admin = await insertUser(api.db, { email: uniqueEmail("admin"), role: "admin", passwordHash: await hashPassword(PASSWORD) });
       const adminToken = (await login(admin.email, PASSWORD)).json().token;
@@ -511,7 +511,7 @@ describe("cuentas", () => {
 
       const fake = await upload(Buffer.from("esto no es una imagen"), "foto.png");
       expect(fake.statusCode).toBe(400);
-      expect(fake.json()).toEqual({ message: "La imagen no es válida. Use JPG, PNG o WebP." });
+      expect(fake.json()).toEqual({ message: "La imagen no es válida. Usa JPG, PNG o WebP." });
 
       const tooLarge = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 1), "enorme.png");
       expect(tooLarge.statusCode).toBe(413);
@@ -570,7 +570,7 @@ describe("cuentas", () => {
   });
 
   describe("restablecer contraseña", () => {
-    const FORGOT_ANSWER = { message: "Si el correo está registrado, recibirá un enlace para restablecer la contraseña." };
+    const FORGOT_ANSWER = { message: "Si el correo está registrado, recibirás un enlace para restablecer la contraseña." };
     const BAD_RESET = { message: "El enlace para restablecer la contraseña no es válido o ha caducado." };
 
     async function requestReset(email: string) {
@@ -604,7 +604,7 @@ describe("cuentas", () => {
 
       const reset = await post("/user/reset-password", { token, password: "Recuperada2025" });
       expect(reset.statusCode).toBe(200);
-      expect(reset.json()).toEqual({ message: "Contraseña restablecida. Ya puede iniciar sesión." });
+      expect(reset.json()).toEqual({ message: "Contraseña restablecida. Ya puedes iniciar sesión." });
       expect((await refresh(refreshToken)).statusCode).toBe(401);
       expect((await login(email, "Recuperada2025")).statusCode).toBe(200);
       expect((await getProfile(id, accessToken)).json().profileData.emailVerified).toBe(true);

@@ -9,8 +9,8 @@ import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { createTestApi, insertCatalogue, insertProduct, insertUser, TEST_JWT_SECRET, type Catalogue, type TestApi } from "./support";
 
 const UNAUTHORIZED = { message: "No autorizado." };
-const FORBIDDEN = { message: "No tiene permiso para esta acción." };
-const LINE_NOT_FOUND = { message: "Producto no encontrado en su lista." };
+const FORBIDDEN = { message: "No tienes permiso para esta acción." };
+const LINE_NOT_FOUND = { message: "Producto no encontrado en tu lista." };
 const NO_MORE_UNITS = { message: "No hay más unidades disponibles." };
 
 /** Who calls: the id a path carries and the Authorization header that proves it. */
@@ -222,8 +222,8 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
       const client = shopperClient(api, guest());
       const shoes = product("zapatillas-asics-gel-padel-pro-5");
       const noSize = await client.addToCart({ productId: shoes });
-      expect(noSize).toEqual({ status: 400, body: { message: "Elija una talla.", errors: [{ field: "size", message: "Elija una talla." }] } });
-      expect((await client.addToCart({ productId: shoes, size: "  " })).body.message).toBe("Elija una talla.");
+      expect(noSize).toEqual({ status: 400, body: { message: "Elige una talla.", errors: [{ field: "size", message: "Elige una talla." }] } });
+      expect((await client.addToCart({ productId: shoes, size: "  " })).body.message).toBe("Elige una talla.");
       const unknownSize = await client.addToCart({ productId: shoes, size: "39" });
       expect(unknownSize.status).toBe(400);
       expect(unknownSize.body.message).toBe("La talla elegida no existe.");
@@ -338,7 +338,7 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
         });
         expect(await client.addToCompare({ productId: product("pelotas-head-padel-pro") })).toEqual({
           status: 400,
-          body: { message: "Puede comparar hasta 4 productos." },
+          body: { message: "Puedes comparar hasta 4 productos." },
         });
 
         const list = await client.compareList();

@@ -87,7 +87,7 @@ describe("contenido", () => {
         payload: { name: "  Lucía Pérez ", email: " lucia@example.com ", subject: " Consulta sobre palas ", message: "  ¿Tienen la Vertex 04 en tienda física?  " },
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({ message: "Mensaje enviado. Le responderemos pronto." });
+      expect(response.json()).toEqual({ message: "Mensaje enviado. Te responderemos pronto." });
       expect(await storedCount()).toBe(before + 1);
       const stored = await api.db.select().from(contactMessages);
       expect(stored.at(-1)).toMatchObject(valid);
@@ -97,17 +97,17 @@ describe("contenido", () => {
       ["name", "L", "El nombre debe tener al menos 2 caracteres."],
       ["name", "   ", "El nombre debe tener al menos 2 caracteres."],
       ["name", "a".repeat(81), "El nombre no puede superar los 80 caracteres."],
-      ["name", undefined, "Escriba su nombre."],
+      ["name", undefined, "Escribe tu nombre."],
       ["name", 42, "El nombre debe ser un texto."],
-      ["email", "lucia", "Escriba un correo electrónico válido, por ejemplo nombre@dominio.com."],
+      ["email", "lucia", "Escribe un correo electrónico válido, por ejemplo nombre@dominio.com."],
       ["email", `${"a".repeat(250)}@example.com`, "El correo electrónico es demasiado largo."],
-      ["email", undefined, "Escriba su correo electrónico."],
+      ["email", undefined, "Escribe tu correo electrónico."],
       ["subject", "Ok", "El asunto debe tener al menos 3 caracteres."],
       ["subject", "a".repeat(121), "El asunto no puede superar los 120 caracteres."],
-      ["subject", undefined, "Escriba el asunto."],
+      ["subject", undefined, "Escribe el asunto."],
       ["message", "Hola     ", "El mensaje debe tener al menos 10 caracteres."],
       ["message", "a".repeat(2001), "El mensaje no puede superar los 2000 caracteres."],
-      ["message", undefined, "Escriba su mensaje."],
+      ["message", undefined, "Escribe tu mensaje."],
       ["message", ["Hola", "mundo"], "El mensaje debe ser un texto."],
     ])("%s = %j responde 400 y no guarda nada", async (field, value, message) => {
       const before = await storedCount();
@@ -123,10 +123,10 @@ describe("contenido", () => {
       const before = await storedCount();
       const empty = await api.app.inject({ method: "POST", url: "/contact" });
       expect(empty.statusCode).toBe(400);
-      expect(empty.json().message).toBe("Envíe nombre, correo electrónico, asunto y mensaje.");
+      expect(empty.json().message).toBe("Envía nombre, correo electrónico, asunto y mensaje.");
       const list = await api.app.inject({ method: "POST", url: "/contact", payload: [valid] });
       expect(list.statusCode).toBe(400);
-      expect(list.json().message).toBe("Envíe nombre, correo electrónico, asunto y mensaje.");
+      expect(list.json().message).toBe("Envía nombre, correo electrónico, asunto y mensaje.");
       const broken = await api.app.inject({ method: "POST", url: "/contact", headers: { "content-type": "application/json" }, payload: "{" });
       expect(broken.statusCode).toBe(400);
       expect(broken.json().message).toBe("Petición no válida.");

@@ -82,7 +82,7 @@ describe("panel y pedidos del cliente", () => {
 
     const refused = await get(stranger, `/home/customer/get-dashboard-data/${customer.id}`);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: "No tiene permiso para esta acción." });
+    expect(refused.json()).toEqual({ message: "No tienes permiso para esta acción." });
     expect((await get(admin, `/home/customer/get-dashboard-data/${customer.id}`)).json()).toMatchObject({ totalOrder: 1 });
     expect((await get(null, `/home/customer/get-dashboard-data/${customer.id}`)).statusCode).toBe(401);
     const malformed = await get(customer, "/home/customer/get-dashboard-data/nadie");
@@ -229,6 +229,6 @@ describe("panel y pedidos del cliente", () => {
 
     const refused = await get(stranger, `/wallet/${customer.id}`);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: "No tiene permiso para esta acción." });
+    expect(refused.json()).toEqual({ message: "No tienes permiso para esta acción." });
   });
 });

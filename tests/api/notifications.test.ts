@@ -85,7 +85,7 @@ describe("notificaciones", () => {
       expect((await call("GET", `/user/notifications/${owner.id}`)).statusCode).toBe(401);
       const refused = await call("GET", `/user/notifications/${owner.id}`, stranger);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: "No tiene permiso para esta acción." });
+      expect(refused.json()).toEqual({ message: "No tienes permiso para esta acción." });
       expect((await call("GET", `/user/notifications-unread/${owner.id}`, stranger)).statusCode).toBe(403);
       expect((await call("GET", `/user/notifications/${owner.id}`, admin)).json()).toHaveLength(1);
       expect((await call("GET", "/user/notifications/no-es-un-id", owner)).json()).toMatchObject({ message: "El usuario no es válido." });
@@ -171,10 +171,10 @@ describe("notificaciones", () => {
         expect.objectContaining({ type: "pago", orderId, message: `Pago confirmado del pedido #${number}.` }),
       ]);
       expect((await storedNotifications(api.db, sellers.centro.id)).slice(before.centro + 1)).toEqual([
-        expect.objectContaining({ type: "pago", orderId, message: `El pedido #${number} para Centro Pádel está pagado: ya puede prepararlo.` }),
+        expect.objectContaining({ type: "pago", orderId, message: `El pedido #${number} para Centro Pádel está pagado: ya puedes prepararlo.` }),
       ]);
       expect((await storedNotifications(api.db, sellers.smash.id)).slice(before.smash + 1)).toEqual([
-        expect.objectContaining({ type: "pago", orderId, message: `El pedido #${number} para Tienda Smash está pagado: ya puede prepararlo.` }),
+        expect.objectContaining({ type: "pago", orderId, message: `El pedido #${number} para Tienda Smash está pagado: ya puedes prepararlo.` }),
       ]);
 
       // Paying again changes nothing and tells no one twice.
@@ -229,7 +229,7 @@ describe("notificaciones", () => {
       expect((await storedNotifications(api.db, customer.id)).at(-1)).toMatchObject({
         type: "pedido",
         orderId,
-        message: `Su pedido #${number} de Centro Pádel está ahora «En preparación».`,
+        message: `Tu pedido #${number} de Centro Pádel está ahora «En preparación».`,
       });
 
       // Skipping a step forward is allowed; the order follows its least advanced part.
@@ -259,7 +259,7 @@ describe("notificaciones", () => {
 
       const invalid = await sellerUpdate(sellers.centro, centroSub, "perdido");
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().message).toBe("Estado no válido: use pendiente, procesando, enviado, entregado, cancelado.");
+      expect(invalid.json().message).toBe("Estado no válido: usa pendiente, procesando, enviado, entregado, cancelado.");
       expect((await call("PUT", `/seller/order-status/update/${centroSub}`, sellers.centro)).statusCode).toBe(400);
 
       // Only the two moves that succeeded told the customer anything.
@@ -286,7 +286,7 @@ describe("notificaciones", () => {
       expect(after!.subtotal).toBe(before!.subtotal - smashPart!.subtotal);
       expect(after!.total).toBe(before!.total - smashPart!.total);
       expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
-        `Su pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Cancelado».`,
+        `Tu pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Cancelado».`,
       );
 
       // Cancelling the last part cancels the order; nothing moves it any more.
@@ -321,7 +321,7 @@ describe("notificaciones", () => {
       expect(smashAfter).toMatchObject({ deliveryStatus: "cancelado", paymentStatus: "reembolsado" });
       expect(left).toMatchObject({ deliveryStatus: "pendiente", paymentStatus: "pagado" });
       expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
-        `Su pedido #${number} de Tienda Smash está ahora «Cancelado». Le devolvimos ${usd(refund)} a su cartera.`,
+        `Tu pedido #${number} de Tienda Smash está ahora «Cancelado». Te devolvimos ${usd(refund)} a tu cartera.`,
       );
       const { order } = (await call("GET", `/home/order/${orderId}`, customer)).json();
       expect(order).toMatchObject({ price: left!.total, amountPaid: paid!.total, refunded: refund, payment_status: "pagado" });
@@ -340,10 +340,10 @@ describe("notificaciones", () => {
       const [final] = await api.db.select().from(orders).where(eq(orders.id, orderId));
       expect(final).toMatchObject({ deliveryStatus: "cancelado", paymentStatus: "reembolsado", total: 0 });
       expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
-        `Su pedido #${number} está ahora «Cancelado». Le devolvimos ${usd(left!.total)} a su cartera.`,
+        `Tu pedido #${number} está ahora «Cancelado». Te devolvimos ${usd(left!.total)} a tu cartera.`,
       );
       expect((await storedNotifications(api.db, sellers.centro.id)).at(-1)!.message).toBe(
-        `La administración canceló el pedido #${number} para Centro Pádel: se reembolsó al cliente y se descontó la venta de su cartera.`,
+        `La administración canceló el pedido #${number} para Centro Pádel: se reembolsó al cliente y se descontó la venta de tu cartera.`,
       );
       const uses = await api.db.execute<{ count: number }>(sql`select count(*)::int as count from coupon_redemptions where order_id = ${orderId}`);
       expect(uses.rows[0]!.count).toBe(0);
@@ -422,7 +422,7 @@ describe("notificaciones", () => {
       expect((await sellerUpdate(undefined, centroSub, "procesando")).statusCode).toBe(401);
       const asCustomer = await sellerUpdate(customer, centroSub, "procesando");
       expect(asCustomer.statusCode).toBe(403);
-      expect(asCustomer.json()).toEqual({ message: "No tiene permiso para esta acción." });
+      expect(asCustomer.json()).toEqual({ message: "No tienes permiso para esta acción." });
       // The other shop's seller and a seller with no part in the order are told it does not exist.
       expect((await sellerUpdate(sellers.smash, centroSub, "procesando")).json()).toEqual({ message: "Pedido no encontrado." });
       expect((await sellerUpdate(otherSeller, centroSub, "procesando")).statusCode).toBe(404);
@@ -447,7 +447,7 @@ describe("notificaciones", () => {
         suborders: [{ _id: smashSub, delivery_status: "procesando" }],
       });
       expect(await statusOf(orderId)).toEqual({ order: "procesando", subs: { [centroSub]: "enviado", [smashSub]: "procesando" } });
-      expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(`Su pedido #${number} está ahora «En preparación».`);
+      expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(`Tu pedido #${number} está ahora «En preparación».`);
 
       expect((await adminUpdate(admin, orderId, "procesando")).json()).toEqual({ message: "El pedido ya está «En preparación»." });
       expect((await adminUpdate(admin, orderId, "cancelado")).statusCode).toBe(409);

@@ -103,7 +103,7 @@ describe("ofertas", () => {
     const { customer, centro, smash } = await orderOfTwoShops();
     const notLower = await propose(customer, centro, 20_000);
     expect(notLower.statusCode).toBe(400);
-    expect(notLower.json()).toEqual({ message: `Su oferta debe ser menor que el subtotal actual de la tienda (${usd(20000)}).` });
+    expect(notLower.json()).toEqual({ message: `Tu oferta debe ser menor que el subtotal actual de la tienda (${usd(20000)}).` });
 
     const zero = await propose(customer, centro, 0);
     expect(zero.statusCode).toBe(400);
@@ -113,7 +113,7 @@ describe("ofertas", () => {
     expect((await propose(customer, smash, 1000)).statusCode).toBe(201);
     const second = await propose(customer, smash, 900);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ message: "Ya tiene una oferta pendiente para esta tienda: espere la respuesta del vendedor." });
+    expect(second.json()).toEqual({ message: "Ya tienes una oferta pendiente para esta tienda: espera la respuesta del vendedor." });
 
     const stranger = await signedInUser(api.db);
     const foreign = await propose(stranger, centro, 100);
@@ -180,7 +180,7 @@ describe("ofertas", () => {
     expect(await noticesOf(customer.id, orderId)).toEqual([
       {
         type: "oferta",
-        message: `Su oferta de ${usd(15000)} para el pedido #${orderId.slice(0, 8).toUpperCase()} (Centro Pádel) fue aceptada. Nuevo total del pedido: ${usd(17400)}.`,
+        message: `Tu oferta de ${usd(15000)} para el pedido #${orderId.slice(0, 8).toUpperCase()} (Centro Pádel) fue aceptada. Nuevo total del pedido: ${usd(17400)}.`,
       },
     ]);
     expect((await pendingFor(seller, orderId)).json().offers).toEqual([]);
@@ -216,7 +216,7 @@ describe("ofertas", () => {
     expect(wrongSeller.statusCode).toBe(404);
     expect(wrongSeller.json()).toEqual({ message: "Oferta no encontrada." });
     expect((await answer(customer, offer._id, "aceptada")).statusCode).toBe(404);
-    expect((await answer(seller, offer._id, "quizás")).json().message).toBe("Elija aceptar o rechazar la oferta.");
+    expect((await answer(seller, offer._id, "quizás")).json().message).toBe("Elige aceptar o rechazar la oferta.");
     // The same call without the spec's final slash reaches the same route.
     const withoutSlash = await api.app.inject({
       method: "POST",
@@ -231,7 +231,7 @@ describe("ofertas", () => {
     expect(rejected.json()).toMatchObject({ message: "Oferta rechazada.", offer: { status: "rechazada" } });
     expect(await amounts(orderId)).toEqual(before);
     expect(await noticesOf(customer.id, orderId)).toEqual([
-      { type: "oferta", message: `Su oferta de ${usd(10000)} para el pedido #${orderId.slice(0, 8).toUpperCase()} (Centro Pádel) fue rechazada.` },
+      { type: "oferta", message: `Tu oferta de ${usd(10000)} para el pedido #${orderId.slice(0, 8).toUpperCase()} (Centro Pádel) fue rechazada.` },
     ]);
     // With the offer answered, the customer may propose again.
     expect((await propose(customer, centro, 12_000)).statusCode).toBe(201);

@@ -150,7 +150,7 @@ describe("pedidos", () => {
     expect(await cartLineCount(api.db, customer.id)).toBe(1);
 
     const empty = await signedInUser(api.db);
-    expect((await placeOrder(api.app, empty)).json()).toEqual({ message: "Su carrito está vacío." });
+    expect((await placeOrder(api.app, empty)).json()).toEqual({ message: "Tu carrito está vacío." });
   });
 
   it("con stock insuficiente no cambia nada y nombra el producto", async () => {
@@ -184,12 +184,12 @@ describe("pedidos", () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toEqual(
       expect.arrayContaining([
-        { field: "shippingInfo.city", message: "Escriba la ciudad." },
-        { field: "shippingInfo.phone", message: "Escriba un teléfono válido, por ejemplo +58 412 555 0000." },
+        { field: "shippingInfo.city", message: "Escribe la ciudad." },
+        { field: "shippingInfo.phone", message: "Escribe un teléfono válido, por ejemplo +58 412 555 0000." },
       ]),
     );
     const missing = await placeOrder(api.app, customer, { shippingInfo: undefined });
-    expect(missing.json().message).toBe("Complete los datos de envío.");
+    expect(missing.json().message).toBe("Completa los datos de envío.");
     expect(await cartLineCount(api.db, customer.id)).toBe(3);
   });
 
@@ -306,7 +306,7 @@ describe("cupones", () => {
     expect((await applyCoupon(api.app, customer, "REGALO50")).statusCode).toBe(200);
     const stacked = await applyCoupon(api.app, customer, "VALE100");
     expect(stacked.statusCode).toBe(409);
-    expect(stacked.json()).toEqual({ message: "Ya tiene un cupón en su carrito. Quítelo para usar otro." });
+    expect(stacked.json()).toEqual({ message: "Ya tienes un cupón en tu carrito. Quítalo para usar otro." });
     expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json().coupon.code).toBe("REGALO50");
 
     await api.db.update(coupons).set({ validUntil: new Date("2024-12-31T00:00:00Z") }).where(eq(coupons.code, "VALE100"));
@@ -329,7 +329,7 @@ describe("cupones", () => {
 
     const reused = await applyCoupon(api.app, customer, "VALE100");
     expect(reused.statusCode).toBe(409);
-    expect(reused.json()).toEqual({ message: "Ya usó este cupón." });
+    expect(reused.json()).toEqual({ message: "Ya usaste este cupón." });
   });
 
   it("aplica el porcentaje sobre los productos, no sobre el envío", async () => {
@@ -354,7 +354,7 @@ describe("cupones", () => {
 
     const response = await placeOrder(api.app, customer);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: "El cupón REGALO50 ya no está disponible. Quítelo del carrito para continuar." });
+    expect(response.json()).toEqual({ message: "El cupón REGALO50 ya no está disponible. Quítalo del carrito para continuar." });
     expect(await cartLineCount(api.db, customer.id)).toBe(1);
     expect((await api.db.execute<{ stock: number }>(sql`select stock from products where id = ${balls().id}`)).rows[0]!.stock).toBe(stockBefore);
   });

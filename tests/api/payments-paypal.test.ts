@@ -60,7 +60,7 @@ describe("pagos con PayPal", () => {
 
     const notApproved = await capture(customer, orderId, paypalOrder.id);
     expect(notApproved.statusCode).toBe(400);
-    expect(notApproved.json()).toEqual({ message: "PayPal no confirmó el pago. Intente de nuevo o pague con su cartera." });
+    expect(notApproved.json()).toEqual({ message: "PayPal no confirmó el pago. Intenta de nuevo o paga con tu cartera." });
     expect((await getOrder(api.app, customer, orderId)).json().order.payment_status).toBe("sin_pagar");
 
     paypalOrder.approved = true;

@@ -83,7 +83,7 @@ describe("pagos", () => {
 
     const declined = await payWithCard(customer, orderId, { cardNumber: "4000 0000 0000 0002" });
     expect(declined.statusCode).toBe(400);
-    expect(declined.json()).toEqual({ message: "Tarjeta rechazada. Use otra tarjeta o pague con su cartera." });
+    expect(declined.json()).toEqual({ message: "Tarjeta rechazada. Usa otra tarjeta o paga con tu cartera." });
     expect((await getOrder(api.app, customer, orderId)).json().order.payment_status).toBe("sin_pagar");
 
     for (const cardNumber of ["4242 4242 4242 4241", "5555 5555 5555 4444", "12"]) {
@@ -92,7 +92,7 @@ describe("pagos", () => {
       expect(invalid.json().message).toBe("Número de tarjeta no válido.");
     }
     const badExpiry = await payWithCard(customer, orderId, { expiry: "13/30" });
-    expect(badExpiry.json().errors).toEqual([{ field: "expiry", message: "Escriba la fecha de caducidad como MM/AA." }]);
+    expect(badExpiry.json().errors).toEqual([{ field: "expiry", message: "Escribe la fecha de caducidad como MM/AA." }]);
     expect((await payWithCard(customer, orderId, { expiry: "01/24" })).json().message).toBe("La tarjeta está caducada.");
     expect(await sellerBalance()).toBe(sellerBefore);
 
@@ -195,11 +195,11 @@ describe("cartera y vouchers", () => {
     const redeemed = await redeem(customer, "VOUCHER200");
     expect(redeemed.statusCode).toBe(200);
     // Spanish currency format: a no-break space before the symbol.
-    expect(redeemed.json()).toEqual({ message: "Voucher canjeado: 200,00\u00a0US$ añadidos a su cartera.", balance: 20_000 });
+    expect(redeemed.json()).toEqual({ message: "Voucher canjeado: 200,00\u00a0US$ añadidos a tu cartera.", balance: 20_000 });
 
     const twice = await redeem(customer, "VOUCHER200");
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ message: "Ya canjeó este voucher." });
+    expect(twice.json()).toEqual({ message: "Ya canjeaste este voucher." });
 
     const other = await signedInUser(api.db);
     expect((await redeem(other, "VOUCHER200")).json().balance).toBe(20_000);

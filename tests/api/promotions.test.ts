@@ -133,9 +133,9 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
       expect(response.statusCode, response.body).toBe(400);
       return (response.json() as { errors: { field: string; message: string }[] }).errors;
     };
-    expect(await refusal({ validFrom: "2026-02-30" })).toEqual([{ field: "validFrom", message: "Escriba una fecha válida (día, mes y año)." }]);
-    expect(await refusal({ validUntil: "31/12/2026" })).toEqual([{ field: "validUntil", message: "Escriba una fecha válida (día, mes y año)." }]);
-    expect(await refusal({ validUntil: "" })).toEqual([{ field: "validUntil", message: "Indique hasta qué día vale el cupón." }]);
+    expect(await refusal({ validFrom: "2026-02-30" })).toEqual([{ field: "validFrom", message: "Escribe una fecha válida (día, mes y año)." }]);
+    expect(await refusal({ validUntil: "31/12/2026" })).toEqual([{ field: "validUntil", message: "Escribe una fecha válida (día, mes y año)." }]);
+    expect(await refusal({ validUntil: "" })).toEqual([{ field: "validUntil", message: "Indica hasta qué día vale el cupón." }]);
     expect(await refusal({ validFrom: "1999-12-31" })).toEqual([{ field: "validFrom", message: "La fecha debe estar entre el 01/01/2020 y el 31/12/2099." }]);
     expect(await refusal({ validFrom: "2026-06-02", validUntil: "2026-06-01" })).toEqual([{ field: "validUntil", message: VALID_UNTIL_BEFORE_FROM }]);
     expect((await refusal({ maxUses: -1 }))[0]!.field).toBe("maxUses");
@@ -210,7 +210,7 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
 
     const bad = await putVoucher("VOUCHER200", { expiresOn: "2026-13-01", version: saved.voucher.version });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([{ field: "expiresOn", message: "Escriba una fecha válida (día, mes y año)." }]);
+    expect(bad.json().errors).toEqual([{ field: "expiresOn", message: "Escribe una fecha válida (día, mes y año)." }]);
     expect((await putVoucher("VOUCHER999", { expiresOn: "2030-01-01", version: "x" })).statusCode).toBe(404);
   });
 });

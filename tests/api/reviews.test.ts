@@ -91,20 +91,20 @@ describe("reseñas", () => {
     const owner = await signedInAs(catalogue.smashOwner.id, "seller");
     const response = await submit(owner, { productId: product.id, rating: 5, text: "Las mejores pelotas del mercado." });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: "No puede reseñar un producto de su propia tienda." });
+    expect(response.json()).toEqual({ message: "No puedes reseñar un producto de tu propia tienda." });
   });
 
   it("rechaza valoraciones y textos no válidos con mensajes en español", async () => {
     const product = await newProduct("pelotas-validacion");
     const customer = await buyer(product.id);
     const cases: [Record<string, unknown>, string][] = [
-      [{ productId: product.id, rating: 0, text: "Un texto suficientemente largo." }, "Elija una valoración de 1 a 5 estrellas."],
-      [{ productId: product.id, rating: 6, text: "Un texto suficientemente largo." }, "Elija una valoración de 1 a 5 estrellas."],
-      [{ productId: product.id, rating: 3.5, text: "Un texto suficientemente largo." }, "Elija una valoración de 1 a 5 estrellas."],
-      [{ productId: product.id, rating: "cinco", text: "Un texto suficientemente largo." }, "Elija una valoración de 1 a 5 estrellas."],
-      [{ productId: product.id, text: "Un texto suficientemente largo." }, "Elija una valoración de 1 a 5 estrellas."],
-      [{ productId: product.id, rating: 4, text: "   " }, "Escriba su reseña."],
-      [{ productId: product.id, rating: 4 }, "Escriba su reseña."],
+      [{ productId: product.id, rating: 0, text: "Un texto suficientemente largo." }, "Elige una valoración de 1 a 5 estrellas."],
+      [{ productId: product.id, rating: 6, text: "Un texto suficientemente largo." }, "Elige una valoración de 1 a 5 estrellas."],
+      [{ productId: product.id, rating: 3.5, text: "Un texto suficientemente largo." }, "Elige una valoración de 1 a 5 estrellas."],
+      [{ productId: product.id, rating: "cinco", text: "Un texto suficientemente largo." }, "Elige una valoración de 1 a 5 estrellas."],
+      [{ productId: product.id, text: "Un texto suficientemente largo." }, "Elige una valoración de 1 a 5 estrellas."],
+      [{ productId: product.id, rating: 4, text: "   " }, "Escribe tu reseña."],
+      [{ productId: product.id, rating: 4 }, "Escribe tu reseña."],
       [{ productId: product.id, rating: 4, text: "Corta" }, "La reseña debe tener al menos 10 caracteres."],
       [{ productId: product.id, rating: 4, text: "x".repeat(2001) }, "La reseña no puede superar los 2000 caracteres."],
       [{ productId: "no-es-un-id", rating: 4, text: "Un texto suficientemente largo." }, "El producto no es válido."],
@@ -127,7 +127,7 @@ describe("reseñas", () => {
 
     const first = await submit(customer, { productId: product.id, rating: 5, text: "  Botan genial y duran mucho.  " });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toEqual({ message: "Reseña publicada. ¡Gracias por su opinión!", rating: 5 });
+    expect(first.json()).toEqual({ message: "Reseña publicada. ¡Gracias por tu opinión!", rating: 5 });
     expect(await ratingOf(product.id)).toBe(5);
 
     const second = await submit(customer, { productId: product.id, rating: 2, text: "Perdieron presión en una semana." });
@@ -214,6 +214,6 @@ describe("reseñas", () => {
     expect(badPage.json().message).toBe("La página no es válida.");
     const tooMany = await api.app.inject({ method: "GET", url: `/home/customer/get-reviews/${product.id}?perPage=500` });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toBe("Pida entre 1 y 50 reseñas por página.");
+    expect(tooMany.json().message).toBe("Pide entre 1 y 50 reseñas por página.");
   });
 });

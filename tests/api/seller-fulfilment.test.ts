@@ -103,7 +103,7 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
       expect(adminParts.find((part) => part.shopName === "Centro Pádel")!.trackingNumber).toBe("ES 1234-5678");
 
       expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
-        `Su pedido #${orderNumber(orderId)} de Centro Pádel está ahora «Enviado». Número de seguimiento: ES 1234-5678.`,
+        `Tu pedido #${orderNumber(orderId)} de Centro Pádel está ahora «Enviado». Número de seguimiento: ES 1234-5678.`,
       );
       const [entry] = await api.db.select().from(auditLog).where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "pedido.estado")));
       expect(entry).toMatchObject({ actorId: sellers.centro.id, after: { deliveryStatus: "Centro Pádel: enviado", trackingNumber: "ES 1234-5678" } });
@@ -129,7 +129,7 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
         ["enviado", "CORREOS-99887766"],
       ]);
       expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
-        `Su pedido #${orderNumber(orderId)} está ahora «Enviado». Número de seguimiento: CORREOS-99887766.`,
+        `Tu pedido #${orderNumber(orderId)} está ahora «Enviado». Número de seguimiento: CORREOS-99887766.`,
       );
     });
   });

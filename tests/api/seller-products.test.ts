@@ -170,13 +170,13 @@ describe("productos del vendedor (PGlite)", () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual(
       expect.arrayContaining([
-        { field: "name", message: "Escriba el nombre del producto." },
-        { field: "categoryId", message: "Elija la categoría del producto." },
-        { field: "brand", message: "Escriba la marca del producto." },
-        { field: "price", message: "Escriba el precio del producto." },
-        { field: "color", message: "Escriba el color del producto." },
-        { field: "tag", message: "Escriba una etiqueta (por ejemplo «Novedad» o «Oferta»)." },
-        { field: "description", message: "Escriba la descripción del producto." },
+        { field: "name", message: "Escribe el nombre del producto." },
+        { field: "categoryId", message: "Elige la categoría del producto." },
+        { field: "brand", message: "Escribe la marca del producto." },
+        { field: "price", message: "Escribe el precio del producto." },
+        { field: "color", message: "Escribe el color del producto." },
+        { field: "tag", message: "Escribe una etiqueta (por ejemplo «Novedad» o «Oferta»)." },
+        { field: "description", message: "Escribe la descripción del producto." },
         { field: "images", message: IMAGES_MISSING },
       ]),
     );
@@ -184,29 +184,29 @@ describe("productos del vendedor (PGlite)", () => {
     const cases: [Fields, string, string][] = [
       [{ name: "ab" }, "name", "El nombre debe tener al menos 3 caracteres."],
       [{ name: "x".repeat(121) }, "name", "El nombre no puede superar los 120 caracteres."],
-      [{ categoryId: "no-es-un-id" }, "categoryId", "Elija la categoría del producto."],
+      [{ categoryId: "no-es-un-id" }, "categoryId", "Elige la categoría del producto."],
       [{ categoryId: randomUUID() }, "categoryId", CATEGORY_NOT_FOUND],
       [{ brand: "b".repeat(61) }, "brand", "La marca no puede superar los 60 caracteres."],
-      [{ price: "doce" }, "price", "Escriba el precio en dólares, con hasta dos decimales (por ejemplo 129,95)."],
-      [{ price: "12,345" }, "price", "Escriba el precio en dólares, con hasta dos decimales (por ejemplo 129,95)."],
+      [{ price: "doce" }, "price", "Escribe el precio en dólares, con hasta dos decimales (por ejemplo 129,95)."],
+      [{ price: "12,345" }, "price", "Escribe el precio en dólares, con hasta dos decimales (por ejemplo 129,95)."],
       [{ price: "0" }, "price", "El precio debe estar entre 0,01 y 1.000.000,00 USD."],
       [{ price: "1000000,01" }, "price", "El precio debe estar entre 0,01 y 1.000.000,00 USD."],
       [{ discount: "101" }, "discount", "El descuento debe ser un número entero entre 0 y 100."],
       [{ discount: "-5" }, "discount", "El descuento debe ser un número entero entre 0 y 100."],
       [{ discount: "12.5" }, "discount", "El descuento debe ser un número entero entre 0 y 100."],
-      [{ color: "" }, "color", "Escriba el color del producto."],
+      [{ color: "" }, "color", "Escribe el color del producto."],
       [{ tag: "t".repeat(41) }, "tag", "La etiqueta no puede superar los 40 caracteres."],
       [{ description: "Corta." }, "description", "La descripción debe tener al menos 20 caracteres."],
       [{ description: "d".repeat(4001) }, "description", "La descripción no puede superar los 4000 caracteres."],
       [{ lowStockThreshold: "-1" }, "lowStockThreshold", "El aviso de stock bajo debe ser un número entero entre 0 y 10000."],
       [{ stock: "-1" }, "stock", "El stock debe ser un número entero entre 0 y 100000."],
       [{ stock: "100001" }, "stock", "El stock debe ser un número entero entre 0 y 100000."],
-      [{ stock: [] }, "stock", "Escriba el stock del producto o añada tallas con su stock."],
+      [{ stock: [] }, "stock", "Escribe el stock del producto o añade tallas con su stock."],
       [{ "sizes[0].size": "M", "sizes[0].stock": "1" }, "stock", "El stock total (7) no coincide con la suma de las tallas (1)."],
       [{ stock: [], "sizes[0].size": "M", "sizes[0].stock": "1", "sizes[1].size": "m", "sizes[1].stock": "2" }, "sizes[1].size", "Las tallas no pueden repetirse."],
       [{ stock: [], "sizes[0].size": "M", "sizes[0].stock": "-2" }, "sizes[0].stock", "El stock debe ser un número entero entre 0 y 100000."],
-      [{ stock: [], "sizes[0].size": "M" }, "sizes[0].stock", "Escriba el stock de la talla."],
-      [{ stock: [], "sizes[0].size": "", "sizes[0].stock": "1" }, "sizes[0].size", "Escriba la talla."],
+      [{ stock: [], "sizes[0].size": "M" }, "sizes[0].stock", "Escribe el stock de la talla."],
+      [{ stock: [], "sizes[0].size": "", "sizes[0].stock": "1" }, "sizes[0].size", "Escribe la talla."],
       [{ stock: [], "sizes[0].size": "T".repeat(21), "sizes[0].stock": "1" }, "sizes[0].size", "La talla no puede superar los 20 caracteres."],
       [
         { stock: [], ...Object.fromEntries(Array.from({ length: 21 }, (_, index) => [[`sizes[${index}].size`, `T${index}`], [`sizes[${index}].stock`, "1"]]).flat()) },
@@ -241,9 +241,9 @@ describe("productos del vendedor (PGlite)", () => {
     const full = { "specs.forma": "Redonda", "specs.peso": "355-370 g", "specs.balance": "Medio", "specs.nucleo": "EVA", "specs.cara": "Carbono", "specs.nivel": "Avanzado" };
     const missing = await add(seller, ballFields({ categoryId: palas, ...full, "specs.nivel": "" }));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual([{ field: "specs.nivel", message: "Elija nivel: es parte de la ficha de la categoría." }]);
+    expect(missing.json().errors).toEqual([{ field: "specs.nivel", message: "Elige nivel: es parte de la ficha de la categoría." }]);
     const wrong = await add(seller, ballFields({ categoryId: palas, ...full, "specs.forma": "Cuadrada" }));
-    expect(wrong.json().errors).toEqual([{ field: "specs.forma", message: "Elija un valor de forma de la lista." }]);
+    expect(wrong.json().errors).toEqual([{ field: "specs.forma", message: "Elige un valor de forma de la lista." }]);
     const foreign = await add(seller, ballFields({ categoryId: palas, ...full, "specs.suela": "Espiga" }));
     expect(foreign.json().errors).toEqual([{ field: "specs.suela", message: SPEC_NOT_IN_SHEET }]);
     const noSheet = await add(seller, ballFields({ "specs.forma": "Redonda" }));
@@ -352,7 +352,7 @@ describe("productos del vendedor (PGlite)", () => {
 
     const missingStock = await update(seller, editFields(product, { "sizes[0].size": "M", "sizes[1].size": "XL" }));
     expect(missingStock.statusCode).toBe(400);
-    expect(missingStock.json().errors).toEqual([{ field: "sizes[1].stock", message: "Escriba el stock de la talla nueva." }]);
+    expect(missingStock.json().errors).toEqual([{ field: "sizes[1].stock", message: "Escribe el stock de la talla nueva." }]);
 
     const stale = await update(seller, editFields(product, { stockVersion: String(product.stockVersion), "sizes[0].size": "M", "sizes[0].stock": "9" }));
     expect(stale.statusCode).toBe(409);

@@ -90,7 +90,7 @@ describe("solicitudes de tienda (PGlite)", () => {
       ]);
       expect(response.statusCode, response.body).toBe(201);
       const answer = response.json();
-      expect(answer.message).toBe("Solicitud enviada. Le avisaremos cuando la revisemos.");
+      expect(answer.message).toBe("Solicitud enviada. Te avisaremos cuando la revisemos.");
       expect(decodeJwt(answer.token)).toMatchObject({ id: customer.id, role: "customer" });
       expect((await get("/shop/my-request", { ...customer, headers: { authorization: `Bearer ${answer.token}` } })).statusCode).toBe(200);
       expect(answer.request).toMatchObject({
@@ -138,17 +138,17 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(response.statusCode).toBe(400);
       const { errors } = response.json();
       expect(errors.map((error: { field: string }) => error.field)).toEqual(["shopName", "rif", "province", "phone", "documents"]);
-      expect(errors.find((error: { field: string }) => error.field === "rif").message).toMatch(/^Escriba un RIF válido/);
-      expect(errors.find((error: { field: string }) => error.field === "phone").message).toMatch(/^Escriba un teléfono de Venezuela/);
+      expect(errors.find((error: { field: string }) => error.field === "rif").message).toMatch(/^Escribe un RIF válido/);
+      expect(errors.find((error: { field: string }) => error.field === "phone").message).toMatch(/^Escribe un teléfono de Venezuela/);
       expect(errors.at(-1)).toEqual({ field: "documents", message: DOCUMENTS_MISSING });
 
       const spanish = await apply(api.app, customer, [
         ...fieldParts(shopFields({ country: "ES", rif: "B12345675", phone: "+34 914 350 218" })),
         { name: "documents", filename: "a.pdf", content: PDF },
       ]);
-      expect(spanish.json().errors).toEqual([{ field: "rif", message: expect.stringMatching(/^Escriba un NIF o CIF válido/) }]);
+      expect(spanish.json().errors).toEqual([{ field: "rif", message: expect.stringMatching(/^Escribe un NIF o CIF válido/) }]);
       const unknownCountry = await apply(api.app, customer, [...fieldParts(shopFields({ country: "FR" })), { name: "documents", filename: "a.pdf", content: PDF }]);
-      expect(unknownCountry.json().errors).toEqual([{ field: "country", message: "Elija el país de la tienda." }]);
+      expect(unknownCountry.json().errors).toEqual([{ field: "country", message: "Elige el país de la tienda." }]);
       expect(await shopCount(customer.id)).toBe(0);
     });
 
@@ -205,7 +205,7 @@ describe("solicitudes de tienda (PGlite)", () => {
         payload: cut.payload.subarray(0, cut.payload.length - 40),
       });
       expect(cutShort.statusCode).toBe(400);
-      expect(cutShort.json().message).toBe("Envíe los datos y los documentos como formulario multipart/form-data.");
+      expect(cutShort.json().message).toBe("Envía los datos y los documentos como formulario multipart/form-data.");
       const misplaced = await apply(api.app, customer, [...fieldParts(shopFields()), { name: "documents", filename: "a.pdf", content: PDF }, { name: "phone", filename: "x.pdf", content: PDF }]);
       expect(misplaced.statusCode).toBe(400);
       expect(misplaced.json().errors).toContainEqual({ field: "phone", message: "Este campo no admite archivos." });
@@ -314,7 +314,7 @@ describe("solicitudes de tienda (PGlite)", () => {
         ["aceptado", null],
         ["requiere_cambios", "La foto está borrosa."],
       ]);
-      expect(await noticesOf(applicant.id)).toEqual([`Su solicitud de tienda «Bandeja Norte» necesita cambios: reemplace 1 documento («fachada.png»: La foto está borrosa.).`]);
+      expect(await noticesOf(applicant.id)).toEqual([`Tu solicitud de tienda «Bandeja Norte» necesita cambios: reemplaza 1 documento («fachada.png»: La foto está borrosa.).`]);
       const [applicantRow] = await api.db.select({ email: users.email }).from(users).where(eq(users.id, applicant.id));
       const mail = await waitForMail(applicantRow!.email, "necesita cambios");
       expect(mail.text).toContain("- fachada.png: La foto está borrosa.");
@@ -361,7 +361,7 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(user!.tokensValidAfter).not.toBeNull();
       const [shop] = await api.db.select().from(shops).where(eq(shops.id, request._id));
       expect(shop!.approvedAt).not.toBeNull();
-      expect(await noticesOf(applicant.id)).toContain("Su tienda «Bandeja Norte» fue aprobada. Ya puede vender en Mercado Pádel.");
+      expect(await noticesOf(applicant.id)).toContain("Tu tienda «Bandeja Norte» fue aprobada. Ya puedes vender en Mercado Pádel.");
       expect((await waitForMail(applicantRow!.email, "fue aprobada")).text).toContain("Hola, Usuaria de Prueba:");
 
       const second = await decide(api.app, admin, applicant.id, { approved: false, reason: "Tarde." });
@@ -385,13 +385,13 @@ describe("solicitudes de tienda (PGlite)", () => {
       const request = await appliedRequest(api.app, applicant, shopFields({ shopName: "Vibora Sur" }));
       const withoutReason = await decide(api.app, admin, applicant.id, { approved: false });
       expect(withoutReason.statusCode).toBe(400);
-      expect(withoutReason.json().errors).toEqual([{ field: "reason", message: "Escriba el motivo del rechazo." }]);
+      expect(withoutReason.json().errors).toEqual([{ field: "reason", message: "Escribe el motivo del rechazo." }]);
 
       const rejected = await decide(api.app, admin, applicant.id, { approved: false, reason: "Los documentos no son legibles." });
       expect(rejected.statusCode).toBe(200);
       expect(rejected.json()).toMatchObject({ message: "Solicitud rechazada.", request: { status: "rechazada", statusReason: "Los documentos no son legibles." } });
       expect(await noticesOf(applicant.id)).toEqual([
-        "Su solicitud de tienda «Vibora Sur» fue rechazada. Motivo: Los documentos no son legibles. Puede corregirla y solicitar de nuevo.",
+        "Tu solicitud de tienda «Vibora Sur» fue rechazada. Motivo: Los documentos no son legibles. Puedes corregirla y solicitar de nuevo.",
       ]);
       const [rejection] = await auditOf(request._id);
       expect(rejection).toMatchObject({ action: "tienda.rechazar", reason: "Los documentos no son legibles.", after: { status: "rechazada", statusReason: "Los documentos no son legibles." } });
@@ -476,7 +476,7 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(after!.role).toBe("seller");
       expect(after!.tokensValidAfter!.getTime()).toBeGreaterThan(before!.tokensValidAfter!.getTime());
       expect((await suspend("Otra vez.")).statusCode).toBe(409);
-      expect(await noticesOf(applicant.id)).toContain("Su tienda «Globo Alto» fue suspendida. Motivo: Documentación caducada.");
+      expect(await noticesOf(applicant.id)).toContain("Tu tienda «Globo Alto» fue suspendida. Motivo: Documentación caducada.");
       const activate = await api.app.inject({ method: "PUT", url: "/user/activate-seller", headers: applicant.headers, payload: { userId: applicant.id } });
       expect(activate.statusCode).toBe(409);
 

@@ -144,7 +144,7 @@ describe("conexión en tiempo real (PGlite)", () => {
     await until(() => toCustomer.length === 1, "el aviso del cliente");
     expect(toCustomer[0]).toEqual({
       _id: expect.any(String),
-      message: `Su pedido #${orderNumber(orderId)} de Centro Pádel está ahora «En preparación».`,
+      message: `Tu pedido #${orderNumber(orderId)} de Centro Pádel está ahora «En preparación».`,
       orderId,
       type: "pedido",
       read: false,
@@ -222,7 +222,7 @@ describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await until(() => toCustomer.length === 1, "el aviso en la otra instancia");
-    expect(toCustomer[0]!.message).toBe(`Su pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Enviado». Número de seguimiento: PKG 4455 6677.`);
+    expect(toCustomer[0]!.message).toBe(`Tu pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Enviado». Número de seguimiento: PKG 4455 6677.`);
 
     // The server drops every LISTEN connection to this file's database: each instance opens its own again, listens on and
     // asks its clients to reload, since what was committed meanwhile was never pushed.

@@ -323,7 +323,7 @@ describe("control de stock (PGlite)", () => {
 
       const created = await inject("POST", "/home/stock-alert", shopper, { productId: item.id, size: "41" });
       expect(created.statusCode).toBe(201);
-      expect(created.json()).toEqual({ message: "Le avisaremos cuando vuelva la talla 41.", productId: item.id, size: "41" });
+      expect(created.json()).toEqual({ message: "Te avisaremos cuando vuelva la talla 41.", productId: item.id, size: "41" });
       expect((await inject("POST", "/home/stock-alert", shopper, { productId: item.id, size: "41" })).statusCode).toBe(200);
       expect((await inject("GET", `/home/stock-alert/${item.id}`, shopper)).json()).toEqual({ productId: item.id, sizes: ["41"] });
 

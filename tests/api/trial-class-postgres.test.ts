@@ -47,7 +47,7 @@ describe("reservas concurrentes de la clase de prueba en PostgreSQL", () => {
     const responses = await Promise.all(Array.from({ length: 10 }, () => book(customer.headers)));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
     for (const response of responses.filter((response) => response.statusCode === 409)) {
-      expect(response.json()).toEqual({ message: "Ya tiene una plaza reservada en esta clase." });
+      expect(response.json()).toEqual({ message: "Ya tienes una plaza reservada en esta clase." });
     }
   });
 });

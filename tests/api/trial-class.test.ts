@@ -63,7 +63,7 @@ describe("clase de prueba", () => {
     const booked = await book(customer);
     expect(booked.statusCode, booked.body).toBe(201);
     expect(booked.json()).toEqual({
-      message: "Plaza reservada. ¡Le esperamos el sábado!",
+      message: "Plaza reservada. ¡Te esperamos el sábado!",
       trialClass: expect.objectContaining({ classDate: nextClassDate(), remaining: CAPACITY - 1 }),
       booking: { _id: expect.any(String), classDate: nextClassDate(), createdAt: expect.any(String) },
     });
@@ -71,20 +71,20 @@ describe("clase de prueba", () => {
 
     const again = await book(customer);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: "Ya tiene una plaza reservada en esta clase." });
+    expect(again.json()).toEqual({ message: "Ya tienes una plaza reservada en esta clase." });
     expect((await publicClass()).remaining).toBe(CAPACITY - 1);
     expect((await mine(customer)).json().booking).toEqual(booked.json().booking);
 
     const cancelled = await cancel(customer);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toEqual({
-      message: "Reserva cancelada. Su plaza queda libre para otra persona.",
+      message: "Reserva cancelada. Tu plaza queda libre para otra persona.",
       trialClass: expect.objectContaining({ remaining: CAPACITY }),
       booking: null,
     });
     const twice = await cancel(customer);
     expect(twice.statusCode).toBe(404);
-    expect(twice.json()).toEqual({ message: "No tiene ninguna reserva en la próxima clase." });
+    expect(twice.json()).toEqual({ message: "No tienes ninguna reserva en la próxima clase." });
     expect((await publicClass()).remaining).toBe(CAPACITY);
   });
 

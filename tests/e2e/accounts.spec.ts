@@ -68,9 +68,9 @@ test.describe("cuentas", () => {
     await page.getByLabel("Nombre").fill("Lucía Pérez");
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByLabel("Contraseña", { exact: true }).fill("Raqueta-2026");
-    await page.getByLabel("Repita la contraseña").fill("Raqueta-2027");
+    await page.getByLabel("Repite la contraseña").fill("Raqueta-2027");
     await page.getByRole("button", { name: "Crear cuenta" }).click();
-    const repeated = page.getByLabel("Repita la contraseña");
+    const repeated = page.getByLabel("Repite la contraseña");
     await expect(repeated).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator(`[id="${(await repeated.getAttribute("aria-describedby"))!.split(" ")[0]}"]`)).toHaveText("Las contraseñas no coinciden.");
     await expect(page.getByLabel("Nombre")).toHaveValue("Lucía Pérez");
@@ -79,13 +79,13 @@ test.describe("cuentas", () => {
     await repeated.fill("Raqueta-2026");
     await page.getByRole("button", { name: "Crear cuenta" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText("Cuenta creada. Le enviamos un correo para verificar su dirección.")).toBeVisible();
+    await expect(page.getByText("Cuenta creada. Te enviamos un correo para verificar tu dirección.")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Hola, Lucía Pérez" })).toBeVisible();
     await expect(page.getByText("Sin verificar")).toBeVisible();
     await expect(page.getByRole("button", { name: "Reenviar correo de verificación" })).toBeVisible();
 
     await page.goto(await newestLinkFor(email));
-    await expect(page.getByText("Su correo electrónico está verificado.")).toBeVisible();
+    await expect(page.getByText("Tu correo electrónico está verificado.")).toBeVisible();
 
     await logOutFromHeader(page);
     await logIn(page, email, "Raqueta-2026");
@@ -107,7 +107,7 @@ test.describe("cuentas", () => {
     // The next form sent with an error shows only its error, never beside the earlier success.
     await page.getByLabel("Nombre").fill("");
     await page.getByRole("button", { name: "Guardar cambios" }).click();
-    await expect(page.getByText("Escriba su nombre.")).toBeVisible();
+    await expect(page.getByText("Escribe tu nombre.")).toBeVisible();
     await expect(page.getByText("Perfil actualizado.")).toHaveCount(0);
     await page.goto("/dashboard/edit-profile");
     await expect(page.getByLabel("Teléfono")).toHaveValue("+34 600 123 456");
@@ -117,12 +117,12 @@ test.describe("cuentas", () => {
     await page.getByLabel("Foto de perfil").setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: picture });
     await page.getByRole("button", { name: "Subir foto" }).click();
     await expect(page.getByText("Foto de perfil actualizada.")).toBeVisible();
-    await expect(page.getByRole("img", { name: "Su foto de perfil actual" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Tu foto de perfil actual" })).toBeVisible();
 
     await accountMenu.getByRole("link", { name: "Cambiar contraseña" }).click();
     await page.getByLabel("Contraseña actual").fill("Raqueta-2026");
     await page.getByLabel("Nueva contraseña", { exact: true }).fill("Bandeja-2026");
-    await page.getByLabel("Repita la nueva contraseña").fill("Bandeja-2026");
+    await page.getByLabel("Repite la nueva contraseña").fill("Bandeja-2026");
     await page.getByRole("button", { name: "Guardar contraseña" }).click();
     await expect(page.getByText("Contraseña actualizada.")).toBeVisible();
 
@@ -182,7 +182,7 @@ test.describe("cuentas", () => {
     await page.waitForTimeout(accessTokenTtlMs + 1000);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?session=expired$/);
-    await expect(page.getByRole("alert")).toHaveText("Su sesión ha caducado. Inicie sesión de nuevo.");
+    await expect(page.getByRole("alert")).toHaveText("Tu sesión ha caducado. Inicia sesión de nuevo.");
     await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toHaveCount(0);
   });
 
@@ -190,7 +190,7 @@ test.describe("cuentas", () => {
     const email = uniqueEmail(testInfo, "olvido");
     await registerThroughApi("Sergio Martín", email, "Bandeja-vieja-1");
     await page.goto("/login");
-    await page.getByRole("link", { name: "¿Olvidó su contraseña?" }).click();
+    await page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
     await expect(page).toHaveURL(/\/resetpassword$/);
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByRole("button", { name: "Enviar enlace" }).click();
@@ -200,10 +200,10 @@ test.describe("cuentas", () => {
     expect(link).toMatch(/^\/changepassword\//);
     await page.goto(link);
     await page.getByLabel("Nueva contraseña", { exact: true }).fill("Bandeja-nueva-2");
-    await page.getByLabel("Repita la nueva contraseña").fill("Bandeja-nueva-2");
+    await page.getByLabel("Repite la nueva contraseña").fill("Bandeja-nueva-2");
     await page.getByRole("button", { name: "Guardar contraseña" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText("Contraseña actualizada. Ya puede iniciar sesión con la nueva.")).toBeVisible();
+    await expect(page.getByText("Contraseña actualizada. Ya puedes iniciar sesión con la nueva.")).toBeVisible();
     await logIn(page, email, "Bandeja-nueva-2");
     await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -68,12 +68,12 @@ test.describe("administración de categorías", () => {
     await add.getByLabel("Ficha técnica").selectOption({ label: "Ficha de zapatilla" });
     await add.getByLabel("Imagen de la categoría").setInputFiles(await pngFile("grips.png"));
     await add.getByRole("button", { name: "Añadir la categoría" }).click();
-    const duplicate = "Ya existe la categoría «Palas» (se comparan sin distinguir mayúsculas ni acentos). Elija otro nombre.";
+    const duplicate = "Ya existe la categoría «Palas» (se comparan sin distinguir mayúsculas ni acentos). Elige otro nombre.";
     await expect(add.getByText(duplicate)).toBeVisible();
     await expect(add.getByLabel("Nombre de la categoría")).toHaveAttribute("aria-invalid", "true");
     await expect(add.getByLabel("Nombre de la categoría")).toHaveValue("PÁLAS");
     await expect(add.getByLabel("Ficha técnica")).toHaveValue("zapatilla");
-    await expect(add.getByText("Por seguridad, vuelva a elegir la imagen.")).toBeVisible();
+    await expect(add.getByText("Por seguridad, vuelve a elegir la imagen.")).toBeVisible();
 
     // Its own name, no spec sheet, the image again: created, and the list shows it.
     await add.getByLabel("Nombre de la categoría").fill(name);
@@ -98,7 +98,7 @@ test.describe("administración de categorías", () => {
     await expect(edit.getByLabel("Nombre", { exact: true })).toHaveValue(name);
     await edit.getByLabel("Nombre", { exact: true }).fill("zapatillas");
     await edit.getByRole("button", { name: /^Guardar los cambios/ }).click();
-    await expect(edit.getByText("Ya existe la categoría «Zapatillas» (se comparan sin distinguir mayúsculas ni acentos). Elija otro nombre.")).toBeVisible();
+    await expect(edit.getByText("Ya existe la categoría «Zapatillas» (se comparan sin distinguir mayúsculas ni acentos). Elige otro nombre.")).toBeVisible();
     await expect(edit.getByLabel("Nombre", { exact: true })).toHaveValue("zapatillas");
     await edit.getByLabel("Nombre", { exact: true }).fill(renamed);
     await edit.getByRole("button", { name: /^Guardar los cambios/ }).click();

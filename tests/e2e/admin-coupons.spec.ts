@@ -82,7 +82,7 @@ test.describe("administración de cupones y vouchers", () => {
     await expect(card.getByTestId("voucher-expiry")).toHaveText("Caduca el 31-12-2099");
     await expect(card.getByText("Caducado")).toHaveCount(0);
     await page.getByRole("button", { name: "Canjear Voucher VOUCHER200" }).click();
-    await expect(page.getByText(`Voucher canjeado: ${formatPrice(20_000)} añadidos a su cartera.`)).toBeVisible();
+    await expect(page.getByText(`Voucher canjeado: ${formatPrice(20_000)} añadidos a tu cartera.`)).toBeVisible();
     await page.goto("/dashboard/my-wallet");
     await expect(page.getByTestId("wallet-balance")).toHaveText(formatPrice(20_000));
   });
@@ -113,8 +113,8 @@ test.describe("administración de cupones y vouchers", () => {
     await validUntil.fill(LAST_DAY);
     await coupon.getByRole("button", { name: `Guardar cambios del Cupón ${code}` }).click();
     const notice = coupon.getByTestId("stale-promotion");
-    await expect(notice).toContainText("Otro administrador cambió este registro mientras usted editaba.");
-    await expect(notice).toContainText(`Usted había escrito: del ${stored.validFrom.split("-").reverse().join("/")} al 31/12/2099, límite de ${shownLimit} usos`);
+    await expect(notice).toContainText("Otro administrador cambió este registro mientras editabas.");
+    await expect(notice).toContainText(`Habías escrito: del ${stored.validFrom.split("-").reverse().join("/")} al 31/12/2099, límite de ${shownLimit} usos`);
     // The form shows what is stored now: the other admin's limit, and the last day this admin's change did not move.
     await expect(limit).toHaveValue(String(shownLimit + 1));
     await expect(validUntil).toHaveValue(shownUntil);

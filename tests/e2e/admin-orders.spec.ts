@@ -61,7 +61,7 @@ test.describe("pedidos de la administración", () => {
     await part.getByRole("button", { name: `Cambiar estado de ${shopName}` }).click();
     const tracking = page.getByTestId("admin-order-part").first().getByLabel(`Número de seguimiento de ${shopName}`);
     await expect(tracking).toHaveAttribute("aria-invalid", "true");
-    await expect(tracking).toHaveAccessibleDescription(/Escriba el número de seguimiento del transportista\./);
+    await expect(tracking).toHaveAccessibleDescription(/Escribe el número de seguimiento del transportista\./);
     await tracking.fill("ADM 5566 7788");
     await page.getByTestId("admin-order-part").first().getByRole("button", { name: `Cambiar estado de ${shopName}` }).click();
 

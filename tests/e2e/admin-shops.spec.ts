@@ -12,7 +12,7 @@ import { apiJson, expectNoSeriousAxeViolations, expectNoSidewaysScroll, shopAppl
  */
 
 
-const ALREADY_DECIDED = "Esta solicitud ya se decidió; recargue la página para ver su estado.";
+const ALREADY_DECIDED = "Esta solicitud ya se decidió; recarga la página para ver su estado.";
 const FIRST_REJECTION_REASON = "Los documentos no son legibles.";
 
 function adminMenu(page: Page) {
@@ -107,13 +107,13 @@ test.describe("administración de tiendas", () => {
         const response = await page.goto(path);
         expect(response?.status(), `${email} en ${path}`).toBe(403);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sin permiso");
-        await expect(page.getByText("No tiene permiso para ver esta página.")).toBeVisible();
+        await expect(page.getByText("No tienes permiso para ver esta página.")).toBeVisible();
         await expect(adminMenu(page)).toHaveCount(0);
       }
       // A decision posted straight to the admin's page is refused alike.
       const posted = await page.request.post("/dashboard/admin/shops", { form: { intent: "reactivar", shopId: "00000000-0000-4000-8000-000000000000" } });
       expect(posted.status()).toBe(403);
-      expect(await posted.text()).toContain("No tiene permiso para ver esta página.");
+      expect(await posted.text()).toContain("No tienes permiso para ver esta página.");
       await page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" }).click();
       await expect(page).toHaveURL(/\/login$/);
     }
@@ -190,12 +190,12 @@ test.describe("administración de tiendas", () => {
     // Asking for changes: nothing ticked, then a ticked document without its note, are refused beside the fields.
     const changes = page.getByRole("form", { name: "Pedir cambios" });
     await changes.getByRole("button", { name: "Pedir los cambios" }).click();
-    await expect(changes.getByText("Elija al menos un documento que haya que cambiar.")).toBeVisible();
+    await expect(changes.getByText("Elige al menos un documento que haya que cambiar.")).toBeVisible();
     await changes.getByLabel("Pedir que reemplace «registro-mercantil.pdf»").check();
     await changes.getByRole("button", { name: "Pedir los cambios" }).click();
     const note = changes.getByLabel("Qué debe cambiar en «registro-mercantil.pdf»");
     await expect(note).toHaveAttribute("aria-invalid", "true");
-    await expect(changes.getByText("Diga qué hay que cambiar en el documento.")).toBeVisible();
+    await expect(changes.getByText("Di qué hay que cambiar en el documento.")).toBeVisible();
     await expect(changes.getByLabel("Pedir que reemplace «registro-mercantil.pdf»")).toBeChecked();
     await note.fill("El registro está cortado: envíe todas las páginas.");
     await changes.getByRole("button", { name: "Pedir los cambios" }).click();
@@ -231,10 +231,10 @@ test.describe("administración de tiendas", () => {
     // Rejecting: 'Otro motivo' needs its words; a ready reason does.
     await page.goto(`/dashboard/admin/shop-requests/${rejected.userId}`);
     const reject = page.getByRole("form", { name: "Rechazar" });
-    await reject.getByLabel("Otro motivo (escríbalo abajo)").check();
+    await reject.getByLabel("Otro motivo (escríbelo abajo)").check();
     await reject.getByRole("button", { name: "Rechazar la solicitud" }).click();
     await expect(reject.getByLabel("Otro motivo", { exact: true })).toHaveAttribute("aria-invalid", "true");
-    await expect(reject.getByText("Escriba el motivo del rechazo.")).toBeVisible();
+    await expect(reject.getByText("Escribe el motivo del rechazo.")).toBeVisible();
     await reject.getByLabel(FIRST_REJECTION_REASON).check();
     await reject.getByRole("button", { name: "Rechazar la solicitud" }).click();
     await expect(page.getByText("Solicitud rechazada.")).toBeVisible();
@@ -272,9 +272,9 @@ test.describe("administración de tiendas", () => {
     await expect(shopRow.getByTestId("shop-status")).toHaveText("Aprobada");
     await shopRow.getByText("Suspender la tienda…").click();
     const suspend = page.getByRole("form", { name: `Suspender ${approved.shopName}` });
-    await suspend.getByLabel("Otro motivo (escríbalo abajo)").check();
+    await suspend.getByLabel("Otro motivo (escríbelo abajo)").check();
     await suspend.getByRole("button", { name: /^Suspender/ }).click();
-    await expect(suspend.getByText("Escriba el motivo de la suspensión.")).toBeVisible();
+    await expect(suspend.getByText("Escribe el motivo de la suspensión.")).toBeVisible();
     await suspend.getByLabel("Otro motivo", { exact: true }).fill("Revisión de calidad pendiente.");
     await suspend.getByRole("button", { name: /^Suspender/ }).click();
     await expect(page.getByText("Tienda suspendida.")).toBeVisible();

@@ -88,7 +88,7 @@ test.describe("carrito, favoritos y comparación", () => {
 
     await addButton.click();
     await expect(sizeGroup).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator(`[id="${await sizeGroup.getAttribute("aria-describedby")}"]`)).toHaveText("Elija una talla.");
+    await expect(page.locator(`[id="${await sizeGroup.getAttribute("aria-describedby")}"]`)).toHaveText("Elige una talla.");
     await expect(headerLink(page, "Carrito de Compra", 1)).toBeVisible();
     // Arrow keys move the choice as in any radio group, over the sold-out sizes.
     const inStockSizes = shoe!.sizes.filter((size) => size.stock > 0);
@@ -168,7 +168,7 @@ test.describe("carrito, favoritos y comparación", () => {
     await page.getByLabel("Nombre").fill("Carla Compradora");
     await page.getByLabel("Correo electrónico").fill(uniqueEmail(testInfo, "carrito"));
     await page.getByLabel("Contraseña", { exact: true }).fill("Raqueta-2026");
-    await page.getByLabel("Repita la contraseña").fill("Raqueta-2026");
+    await page.getByLabel("Repite la contraseña").fill("Raqueta-2026");
     await page.getByRole("button", { name: "Crear cuenta" }).click();
     await expect(page).toHaveURL(/\/card$/);
     await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
@@ -183,11 +183,11 @@ test.describe("carrito, favoritos y comparación", () => {
 
   test("las listas vacías lo dicen y /cart muestra el mismo carrito", async ({ page }) => {
     await page.goto("/cart");
-    await expect(page.getByText("Su carrito está vacío.")).toBeVisible();
+    await expect(page.getByText("Tu carrito está vacío.")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Ver productos" })).toHaveAttribute("href", "/products");
     await expect(page.getByRole("button", { name: /Continuar/ })).toHaveCount(0);
     await page.goto("/favorites");
-    await expect(page.getByText("Todavía no tiene productos favoritos.")).toBeVisible();
+    await expect(page.getByText("Todavía no tienes productos favoritos.")).toBeVisible();
     await page.goto("/my-compare");
     await expect(page.getByText("No hay productos para comparar.")).toBeVisible();
   });

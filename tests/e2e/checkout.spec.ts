@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { addToCartFromProductPage, fillShippingForm, formatPrice, headerLink, payByCard, productDetails, racketsInStock, registerThroughForm, shoesWithSizeInStock, uniqueEmail } from "./support";
 
-const DECLINED = "Tarjeta rechazada. Use otra tarjeta o pague con su cartera.";
-const INVALID_PHONE = "Escriba un teléfono válido, por ejemplo +58 412 555 0000.";
+const DECLINED = "Tarjeta rechazada. Usa otra tarjeta o paga con tu cartera.";
+const INVALID_PHONE = "Escribe un teléfono válido, por ejemplo +58 412 555 0000.";
 
 test.describe("pedido y pago", () => {
   test("un visitante llena el carrito, usa AHORRA20, crea su cuenta sin perderlo, hace el pedido y lo paga tras una tarjeta rechazada", async ({ page }, testInfo) => {
@@ -48,7 +48,7 @@ test.describe("pedido y pago", () => {
     // /shipping is for signed-in users: the visitor is sent to sign in, and creates an account.
     await page.goto("/shipping");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fshipping$/);
-    await expect(page.getByRole("status").filter({ hasText: "Para continuar con su pedido, inicie sesión o cree una cuenta. Su carrito se conserva." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Para continuar con tu pedido, inicia sesión o crea una cuenta. Tu carrito se conserva." })).toBeVisible();
     await registerThroughForm(page, { name: "Pablo Pagador", email: uniqueEmail(testInfo, "pedido"), redirectTo: "/card" });
 
     // The cart survived the sign-in, quantities and coupon included.
@@ -86,7 +86,7 @@ test.describe("pedido y pago", () => {
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
     await expect(page).toHaveTitle("Pago del pedido | Mercado Pádel");
     await expect(page.getByText("Pedido realizado.")).toBeVisible();
-    await expect(page.getByTestId("pay-before")).toContainText(/Pague antes de las \d{2}:\d{2}/);
+    await expect(page.getByTestId("pay-before")).toContainText(/Paga antes de las \d{2}:\d{2}/);
     await expect(page.getByTestId("test-mode")).toContainText("Modo de prueba: no se realiza ningún cargo real");
     await expect(page.getByTestId("wallet-balance")).toBeVisible();
     await expect(page.getByTestId("payment-summary").getByTestId("order-shop")).toHaveCount(shops.size);
@@ -102,7 +102,7 @@ test.describe("pedido y pago", () => {
     await expect(page).toHaveURL(new RegExp(`/order/confirm/${orderId}$`));
     await expect(page).toHaveTitle("Confirmación del pedido | Mercado Pádel");
     await expect(page.getByText("Pago confirmado.")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias por su compra!");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias por tu compra!");
     await expect(page.getByTestId("order-payment-status")).toHaveText("Pagado");
     const shopSections = page.getByTestId("order-shop");
     await expect(shopSections).toHaveCount(shops.size);
@@ -144,7 +144,7 @@ test.describe("pedido y pago", () => {
     await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
     // An empty cart has nothing to send.
     await page.goto("/shipping");
-    await expect(page.getByText("Su carrito está vacío: no hay nada que enviar.")).toBeVisible();
+    await expect(page.getByText("Tu carrito está vacío: no hay nada que enviar.")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Ver productos" })).toHaveAttribute("href", "/products");
   });
 });

@@ -63,7 +63,7 @@ test.describe("cupones y vouchers", () => {
     // One coupon per cart: another code is refused next to the field.
     await field.fill("VALE100");
     await page.getByRole("button", { name: "Aplicar" }).click();
-    await expect(page.getByText("Ya tiene un cupón en su carrito. Quítelo para usar otro.")).toBeVisible();
+    await expect(page.getByText("Ya tienes un cupón en tu carrito. Quítalo para usar otro.")).toBeVisible();
     await expect(field).toHaveValue("VALE100");
 
     await page.getByRole("button", { name: /^Quitar el cupón AHORRA20$/ }).click();
@@ -104,6 +104,6 @@ test.describe("cupones y vouchers", () => {
     await page.goto("/gift");
     await page.getByRole("button", { name: "Canjear Voucher VOUCHER500" }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=\/gift$/);
-    await expect(flash(page, "Inicie sesión para canjear un voucher.")).toBeVisible();
+    await expect(flash(page, "Inicia sesión para canjear un voucher.")).toBeVisible();
   });
 });

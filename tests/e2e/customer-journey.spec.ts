@@ -42,19 +42,19 @@ test.describe("recorrido del cliente", () => {
     await page.getByRole("link", { name: `Pedido #${orderNumber(unpaidOrderId)}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/order/details/${unpaidOrderId}$`));
     await expect(page.getByRole("main").getByRole("link", { name: "Pagar ahora" })).toHaveAttribute("href", `/payment?orderId=${unpaidOrderId}`);
-    await page.getByLabel("Precio que propone (US$)").fill("1,00");
+    await page.getByLabel("Precio que propones (US$)").fill("1,00");
     await page.getByRole("button", { name: "Enviar oferta" }).click();
     await expect(page.getByText("Oferta enviada al vendedor.")).toBeVisible();
     await expect(page.getByTestId("offers-panel").getByTestId("offer")).toContainText("Pendiente");
 
     // The paid purchase may be reviewed: shown at once, as a verified purchase.
     await page.goto(`/product/details/${product.slug}`);
-    const form = page.getByRole("form", { name: "Escriba su reseña" });
+    const form = page.getByRole("form", { name: "Escribe tu reseña" });
     await form.getByRole("radio", { name: "5 estrellas" }).check();
     const reviewText = `Llegó rápido y es justo lo que buscaba para mis partidos (${email}).`;
-    await form.getByLabel("Su reseña").fill(reviewText);
+    await form.getByLabel("Tu reseña").fill(reviewText);
     await form.getByRole("button", { name: "Publicar reseña" }).click();
-    await expect(page.getByText("Reseña publicada. ¡Gracias por su opinión!")).toBeVisible();
+    await expect(page.getByText("Reseña publicada. ¡Gracias por tu opinión!")).toBeVisible();
     await expect(page.getByTestId("review").filter({ hasText: reviewText }).getByText("Compra verificada")).toBeVisible();
 
     // The shop moves the paid order: the customer is told, and reads and deletes the notices.
@@ -75,9 +75,9 @@ test.describe("recorrido del cliente", () => {
     // The trial class: booked on /gift, cancelled from the dashboard.
     await page.goto("/gift");
     await page.getByRole("button", { name: "Reserva tu plaza" }).click();
-    await expect(page.getByTestId("trial-class-booked")).toContainText("Tiene una plaza reservada.");
+    await expect(page.getByTestId("trial-class-booked")).toContainText("Tienes una plaza reservada.");
     await page.getByRole("link", { name: "Ver o cancelar mi reserva" }).click();
     await page.getByTestId("trial-class-booking").getByRole("button", { name: "Cancelar reserva" }).click();
-    await expect(page.getByText("Reserva cancelada. Su plaza queda libre para otra persona.")).toBeVisible();
+    await expect(page.getByText("Reserva cancelada. Tu plaza queda libre para otra persona.")).toBeVisible();
   });
 });

@@ -8,7 +8,7 @@ function typedAmount(cents: number): string {
   return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
 }
 
-const NOT_AN_AMOUNT = "Escriba un importe en dólares, por ejemplo 45,50.";
+const NOT_AN_AMOUNT = "Escribe un importe en dólares, por ejemplo 45,50.";
 
 function accountMenu(page: Page) {
   return page.getByRole("navigation", { name: "Mi cuenta" });
@@ -29,7 +29,7 @@ test.describe("panel del cliente", () => {
     const email = uniqueEmail(testInfo, "panel");
     await registerThroughForm(page, { name: "Marta Mirón", email, redirectTo: "/dashboard" });
     await expect(page.getByTestId("total-orders")).toHaveText("0");
-    await expect(page.getByText("Todavía no ha hecho ningún pedido.")).toBeVisible();
+    await expect(page.getByText("Todavía no has hecho ningún pedido.")).toBeVisible();
 
     const orderId = await placeOrderThroughApi(email, balls._id);
     const number = orderId.slice(0, 8).toUpperCase();
@@ -56,7 +56,7 @@ test.describe("panel del cliente", () => {
     await page.getByLabel("Estado del pedido").selectOption("cancelado");
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/\/dashboard\/my-orders\?status=cancelado$/);
-    await expect(page.getByText("No tiene pedidos con este estado.")).toBeVisible();
+    await expect(page.getByText("No tienes pedidos con este estado.")).toBeVisible();
     await expect(page.getByTestId("order-row")).toHaveCount(0);
     await expect(page.getByLabel("Estado del pedido")).toHaveValue("cancelado");
     await page.getByLabel("Estado del pedido").selectOption("sin_pagar");
@@ -79,18 +79,18 @@ test.describe("panel del cliente", () => {
     await expect(page.getByTestId("order-total")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "Pagar ahora" })).toHaveAttribute("href", `/payment?orderId=${orderId}`);
     const offers = page.getByTestId("offers-panel");
-    await expect(offers.getByText("Todavía no ha propuesto ningún precio a esta tienda.")).toBeVisible();
+    await expect(offers.getByText("Todavía no has propuesto ningún precio a esta tienda.")).toBeVisible();
 
-    const price = page.getByLabel("Precio que propone (US$)");
+    const price = page.getByLabel("Precio que propones (US$)");
     await price.fill("barato");
     await page.getByRole("button", { name: "Enviar oferta" }).click();
-    await expect(await errorOf(page, "Precio que propone (US$)")).toHaveText(NOT_AN_AMOUNT);
+    await expect(await errorOf(page, "Precio que propones (US$)")).toHaveText(NOT_AN_AMOUNT);
     await expect(price).toHaveValue("barato");
 
     // Not lower than the shop's subtotal: the server's message next to the field, the amount kept.
     await price.fill(typedAmount(balls.salePrice));
     await page.getByRole("button", { name: "Enviar oferta" }).click();
-    await expect(await errorOf(page, "Precio que propone (US$)")).toContainText("Su oferta debe ser menor que el subtotal actual de la tienda");
+    await expect(await errorOf(page, "Precio que propones (US$)")).toContainText("Tu oferta debe ser menor que el subtotal actual de la tienda");
     await expect(price).toHaveValue(typedAmount(balls.salePrice));
 
     const offered = balls.salePrice - 100;
@@ -101,7 +101,7 @@ test.describe("panel del cliente", () => {
     await expect(offers.getByTestId("offer")).toContainText("Pendiente");
     await expect(offers.getByTestId("offer")).toContainText(typedAmount(offered));
     await expect(page.getByRole("button", { name: "Enviar oferta" })).toHaveCount(0);
-    await expect(offers.getByText("El vendedor todavía no ha respondido a su oferta")).toBeVisible();
+    await expect(offers.getByText("El vendedor todavía no ha respondido a tu oferta")).toBeVisible();
 
     // An order that is not the user's is the 404 page.
     const missing = await page.goto("/dashboard/order/details/00000000-0000-4000-8000-000000000000");
@@ -113,7 +113,7 @@ test.describe("panel del cliente", () => {
     await expect(page).toHaveTitle("Mi cartera | Mercado Pádel");
     await expect(accountMenu(page).getByRole("link", { name: "Mi cartera" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("wallet-balance")).toHaveText(/^0,00\sUS\$$/);
-    await expect(page.getByText("Su cartera todavía no tiene movimientos.")).toBeVisible();
+    await expect(page.getByText("Tu cartera todavía no tiene movimientos.")).toBeVisible();
     // VOUCHER1000 keeps the spec's 2024 date (admin-coupons.spec.ts makes VOUCHER200 valid again).
     await page.getByLabel("Código del voucher").fill("VOUCHER1000");
     await page.getByRole("button", { name: "Canjear voucher" }).click();
@@ -181,7 +181,7 @@ test.describe("panel del cliente", () => {
 
     await card.getByRole("button", { name: /^Eliminar/ }).click();
     await expect(page.getByText("Producto eliminado de favoritos.")).toBeVisible();
-    await expect(page.getByText("Todavía no tiene productos favoritos.")).toBeVisible();
+    await expect(page.getByText("Todavía no tienes productos favoritos.")).toBeVisible();
     if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
   });
 });

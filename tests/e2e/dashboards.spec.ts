@@ -82,7 +82,7 @@ test.describe("paneles del vendedor y de la administración", () => {
 
     await signInThroughForm(page, seller.email, SHOPPER_PASSWORD);
     await page.goto("/dashboard/seller");
-    await expect(page.getByRole("heading", { level: 1, name: "Panel de su tienda" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Panel de tu tienda" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Panel" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("navigation", { name: "Periodo" }).getByRole("link", { name: "Últimos 30 días" })).toHaveAttribute("aria-current", "page");
 

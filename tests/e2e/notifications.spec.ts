@@ -30,7 +30,7 @@ test.describe("notificaciones", () => {
     const items = page.getByTestId("notification");
     await expect(items).toHaveCount(5);
     await expect(page.getByText("Página 1 de 2")).toBeVisible();
-    await expect(items.first().locator("p").first()).toHaveText(new RegExp(`^Su pedido #[0-9A-F]{8} está ahora «Enviado»\\. Número de seguimiento: ${TRACKING_NUMBER}\\.$`));
+    await expect(items.first().locator("p").first()).toHaveText(new RegExp(`^Tu pedido #[0-9A-F]{8} está ahora «Enviado»\\. Número de seguimiento: ${TRACKING_NUMBER}\\.$`));
     await expect(items.first().getByRole("link", { name: /^#[0-9A-F]{8}$/ })).toHaveAttribute("href", /^\/dashboard\/order\/details\/[0-9a-f-]{36}$/);
     // On the first page 'Anterior' is there but leads nowhere.
     await expect(page.getByRole("link", { name: "Anterior" })).toHaveAttribute("aria-disabled", "true");
@@ -112,7 +112,7 @@ test.describe("notificaciones", () => {
     await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
     await adminMovesOrder(orderId, "procesando");
     await expect(bell(page, true, 2)).toBeVisible();
-    await expect(panel.getByTestId("live-notification").first()).toContainText(/Su pedido #[0-9A-F]{8} está ahora «En preparación»\./);
+    await expect(panel.getByTestId("live-notification").first()).toContainText(/Tu pedido #[0-9A-F]{8} está ahora «En preparación»\./);
     await adminMovesOrder(orderId, "enviado");
     await expect(bell(page, true, 3)).toBeVisible();
     await expect(panel.getByTestId("live-notification")).toHaveCount(3);

@@ -59,7 +59,7 @@ test.describe("cabecera, pie y páginas informativas", () => {
 
     await email.fill("lucia@example.com");
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
-    await expect(page.getByRole("status")).toContainText("Mensaje enviado. Le responderemos pronto.");
+    await expect(page.getByRole("status")).toContainText("Mensaje enviado. Te responderemos pronto.");
     await expect(page.getByLabel("Nombre")).toHaveValue("");
   });
 });

@@ -25,7 +25,7 @@ test.describe("pago con PayPal", () => {
     await expect(page.getByRole("heading", { name: "PayPal de prueba" })).toBeVisible();
     await page.getByRole("link", { name: "Cancelar y volver a la tienda" }).click();
     await expect(page).toHaveURL(new RegExp(`/payment\\?orderId=${orderId}&cancelado=1&token=`));
-    await expect(page.getByText("Canceló el pago con PayPal: su pedido sigue sin pagar.")).toBeVisible();
+    await expect(page.getByText("Cancelaste el pago con PayPal: tu pedido sigue sin pagar.")).toBeVisible();
     await expect(page.getByRole("main").getByText("Sin pagar", { exact: true }).first()).toBeVisible();
 
     await page.getByRole("button", { name: "Pagar con PayPal" }).click();

@@ -29,7 +29,7 @@ test.describe("reseñas", () => {
     await page.goto(productPath);
     const reviews = page.locator("#resenas");
     await expect(reviews.getByRole("heading", { name: "Reseñas de clientes" })).toBeVisible();
-    await expect(page.getByTestId("review-explanation")).toContainText("Inicie sesión para escribir una reseña.");
+    await expect(page.getByTestId("review-explanation")).toContainText("Inicia sesión para escribir una reseña.");
 
     // Signed in but not a buyer yet: only buyers may review.
     const email = uniqueEmail(testInfo, "resena");
@@ -38,23 +38,23 @@ test.describe("reseñas", () => {
 
     await buyAndPay(email, product._id);
     await page.goto(productPath);
-    const form = page.getByRole("form", { name: "Escriba su reseña" });
+    const form = page.getByRole("form", { name: "Escribe tu reseña" });
     await expect(form).toBeVisible();
     await expectNoSeriousAxeViolations(page, javaScriptEnabled);
 
     // Too short: the message sits next to the field and the text stays.
     await form.getByRole("radio", { name: "4 estrellas" }).check();
-    await form.getByLabel("Su reseña").fill("Corto");
+    await form.getByLabel("Tu reseña").fill("Corto");
     await form.getByRole("button", { name: "Publicar reseña" }).click();
     await expect(form.getByText("La reseña debe tener al menos 10 caracteres.")).toBeVisible();
-    await expect(form.getByLabel("Su reseña")).toHaveValue("Corto");
-    await expect(form.getByLabel("Su reseña")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Tu reseña")).toHaveValue("Corto");
+    await expect(form.getByLabel("Tu reseña")).toHaveAttribute("aria-invalid", "true");
 
     const text = "Muy cómodo y resistente. <b>Lo recomiendo</b> para jugar cada semana.";
-    await form.getByLabel("Su reseña").fill(text);
+    await form.getByLabel("Tu reseña").fill(text);
     await form.getByRole("radio", { name: "4 estrellas" }).check();
     await form.getByRole("button", { name: "Publicar reseña" }).click();
-    await expect(page.getByText("Reseña publicada. ¡Gracias por su opinión!")).toBeVisible();
+    await expect(page.getByText("Reseña publicada. ¡Gracias por tu opinión!")).toBeVisible();
 
     const review = page.getByTestId("review").filter({ hasText: "Rosa Reseñas" });
     await expect(review).toHaveCount(1);
@@ -67,11 +67,11 @@ test.describe("reseñas", () => {
     await expect(page.getByRole("img", { name: "Valoración 4 de 5" }).first()).toBeVisible();
 
     // Writing again edits the same review, which comes pre-filled.
-    const editForm = page.getByRole("form", { name: "Editar su reseña" });
-    await expect(editForm.getByLabel("Su reseña")).toHaveValue(text);
+    const editForm = page.getByRole("form", { name: "Editar tu reseña" });
+    await expect(editForm.getByLabel("Tu reseña")).toHaveValue(text);
     await expect(editForm.getByRole("radio", { name: "4 estrellas" })).toBeChecked();
     await editForm.getByRole("radio", { name: "5 estrellas" }).check();
-    await editForm.getByLabel("Su reseña").fill("Después de un mes sigue como el primer día.");
+    await editForm.getByLabel("Tu reseña").fill("Después de un mes sigue como el primer día.");
     await editForm.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByText("Reseña actualizada.")).toBeVisible();
     await expect(page.getByTestId("review").filter({ hasText: "Rosa Reseñas" })).toHaveCount(1);
@@ -116,7 +116,7 @@ test.describe("clase de prueba", () => {
     await expect(page.getByTestId("trial-class-places")).toContainText(/Quedan \d+ plazas libres\.|Queda 1 plaza libre\./);
     await page.getByRole("button", { name: "Reserva tu plaza" }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=\/gift$/);
-    await expect(page.getByText("Inicie sesión para reservar su plaza en la clase de prueba.")).toBeVisible();
+    await expect(page.getByText("Inicia sesión para reservar tu plaza en la clase de prueba.")).toBeVisible();
   });
 
   test("un cliente reserva su plaza en /gift y la cancela desde su cuenta", async ({ page, javaScriptEnabled }, testInfo) => {
@@ -126,7 +126,7 @@ test.describe("clase de prueba", () => {
 
     await page.getByRole("button", { name: "Reserva tu plaza" }).click();
     await expect(page.getByText(/^Plaza reservada para el sábado, \d{1,2} de [a-z]+, de 10:00 a 11:30\.$/)).toBeVisible();
-    await expect(page.getByTestId("trial-class-booked")).toContainText("Tiene una plaza reservada.");
+    await expect(page.getByTestId("trial-class-booked")).toContainText("Tienes una plaza reservada.");
     await expect(page.getByRole("button", { name: "Reserva tu plaza" })).toHaveCount(0);
     // Another project may book or cancel meanwhile: the count moved by ours at least.
     const after = Number((await places.textContent())!.match(/\d+/)?.[0] ?? 0);
@@ -140,8 +140,8 @@ test.describe("clase de prueba", () => {
     await expectNoSeriousAxeViolations(page, javaScriptEnabled);
 
     await booking.getByRole("button", { name: "Cancelar reserva" }).click();
-    await expect(page.getByText("Reserva cancelada. Su plaza queda libre para otra persona.")).toBeVisible();
-    await expect(page.getByTestId("trial-class-booking")).toContainText("No tiene ninguna plaza reservada en la próxima clase");
+    await expect(page.getByText("Reserva cancelada. Tu plaza queda libre para otra persona.")).toBeVisible();
+    await expect(page.getByTestId("trial-class-booking")).toContainText("No tienes ninguna plaza reservada en la próxima clase");
     await page.getByRole("link", { name: "Reservar una plaza en la página de regalos" }).click();
     await expect(page.getByRole("button", { name: "Reserva tu plaza" })).toBeVisible();
   });

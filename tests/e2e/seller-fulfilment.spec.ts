@@ -89,7 +89,7 @@ test.describe("el vendedor prepara sus pedidos", () => {
     await page.goto(`/product/details/${product.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
     const own = page.getByTestId("own-product");
-    await expect(own).toContainText("Este producto es de su propia tienda: no puede comprarlo.");
+    await expect(own).toContainText("Este producto es de tu propia tienda: no puedes comprarlo.");
     // The purchase form is not there (the related products' cards keep theirs).
     await expect(page.getByRole("form", { name: "Comprar" })).toHaveCount(0);
     await expectNoSidewaysScroll(page);

@@ -100,7 +100,7 @@ test.describe("pedidos del vendedor", () => {
     const tracking = form.getByLabel("Número de seguimiento");
     await form.getByRole("button", { name: "Cambiar estado" }).click();
     await expect(tracking).toHaveAttribute("aria-invalid", "true");
-    await expect(tracking).toHaveAccessibleDescription(/Escriba el número de seguimiento del transportista\./);
+    await expect(tracking).toHaveAccessibleDescription(/Escribe el número de seguimiento del transportista\./);
     await expect(page.getByTestId("seller-order-status")).toContainText("En preparación");
     await expect(form.getByLabel("Enviado", { exact: true })).toBeChecked();
     await tracking.fill("  ES-4411 2233  ");

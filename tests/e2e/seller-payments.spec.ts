@@ -45,7 +45,7 @@ test.describe("pagos del vendedor", () => {
     await pagoMovil.getByLabel("Teléfono móvil").fill("0212-555-0000");
     await pagoMovil.getByLabel("Cédula").fill("v18456723");
     await pagoMovil.getByRole("button", { name: "Cobrar por Pago Móvil" }).click();
-    await expect(pagoMovil.getByText("Escriba un móvil venezolano, por ejemplo 0414-1234567.")).toBeVisible();
+    await expect(pagoMovil.getByText("Escribe un móvil venezolano, por ejemplo 0414-1234567.")).toBeVisible();
     await expect(pagoMovil.getByLabel("Banco")).toHaveValue("Banesco");
     await pagoMovil.getByLabel("Teléfono móvil").fill("0414 555 12 34");
     await pagoMovil.getByRole("button", { name: "Cobrar por Pago Móvil" }).click();
@@ -57,13 +57,13 @@ test.describe("pagos del vendedor", () => {
     const tooMuch = ((available + 100) / 100).toFixed(2).replace(".", ",");
     await withdraw.getByLabel("Importe a retirar (US$)").fill(tooMuch);
     await withdraw.getByRole("button", { name: "Solicitar retiro" }).click();
-    await expect(withdraw.getByText(`No puede retirar más de lo disponible (${formatPrice(available)}).`)).toBeVisible();
+    await expect(withdraw.getByText(`No puedes retirar más de lo disponible (${formatPrice(available)}).`)).toBeVisible();
     await expect(withdraw.getByLabel("Importe a retirar (US$)")).toHaveValue(tooMuch);
 
     // A valid amount: the request is sent and shown as such.
     await withdraw.getByLabel("Importe a retirar (US$)").fill(seller.typed);
     await withdraw.getByRole("button", { name: "Solicitar retiro" }).click();
-    await expect(page.getByText("Solicitud de retiro enviada. La administración le avisará cuando la pague.")).toBeVisible();
+    await expect(page.getByText("Solicitud de retiro enviada. La administración te avisará cuando la pague.")).toBeVisible();
     await expect(page.getByTestId("request-sent")).toContainText("Solicitud Enviada");
     const mine = page.getByTestId("withdrawal-row").filter({ hasText: formatPrice(seller.amount) });
     await expect(mine.getByTestId("withdrawal-status")).toHaveText("Solicitud Enviada");
@@ -98,7 +98,7 @@ test.describe("pagos del vendedor", () => {
     if (javaScriptEnabled) await expectNoSeriousAxeViolations(admin);
     const reference = `TRF-E2E-${testInfo.project.name}`;
     await request.getByRole("button", { name: /^Confirmar pago/ }).click();
-    await expect(request.getByText("Escriba la referencia de la transferencia.")).toBeVisible();
+    await expect(request.getByText("Escribe la referencia de la transferencia.")).toBeVisible();
     await request.getByLabel("Referencia de la transferencia").fill(reference);
     await request.getByRole("button", { name: /^Confirmar pago/ }).click();
     await expect(admin.getByText("Retiro confirmado como pagado.")).toBeVisible();

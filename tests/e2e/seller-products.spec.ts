@@ -115,8 +115,8 @@ test.describe("productos del vendedor", () => {
       { name: "perfil.png", mimeType: "image/png", buffer: await png("#84cc16") },
     ]);
     await page.getByRole("button", { name: "Publicar producto" }).click();
-    await expect(page.getByText("Escriba el nombre del producto.")).toBeVisible();
-    await expect(page.getByText(/^Escriba el precio en dólares/)).toBeVisible();
+    await expect(page.getByText("Escribe el nombre del producto.")).toBeVisible();
+    await expect(page.getByText(/^Escribe el precio en dólares/)).toBeVisible();
     await expect(page.getByLabel("Marca", { exact: true })).toHaveValue(racketBrand);
     await expect(page.getByLabel("Precio (USD)", { exact: true })).toHaveValue("doce dólares");
     await expect(page.getByLabel("Forma", { exact: true })).toHaveValue("Diamante");
@@ -147,7 +147,7 @@ test.describe("productos del vendedor", () => {
     ]);
     // The second file becomes the main one: a preview's button with JavaScript, a select without it.
     if (javaScriptEnabled) await page.getByRole("button", { name: "Hacer principal" }).click();
-    else await page.getByLabel("Imagen principal").selectOption({ label: "La 2.ª que elija" });
+    else await page.getByLabel("Imagen principal").selectOption({ label: "La 2.ª que elijas" });
     await page.getByRole("button", { name: "Publicar producto" }).click();
     await expect(page).toHaveURL(/\/dashboard\/seller\/products$/, { timeout: 30_000 });
     await expect(flash(page, "Producto creado.")).toBeVisible();
@@ -340,7 +340,7 @@ test.describe("productos del vendedor", () => {
         )
       : null;
     await page.goto("/dashboard/seller/products");
-    await expect(page.getByText("Todavía no tiene productos.")).toBeVisible();
+    await expect(page.getByText("Todavía no tienes productos.")).toBeVisible();
     await expect(page.getByTestId("seller-suspended")).toHaveCount(0);
     await connected;
 
@@ -365,10 +365,10 @@ test.describe("productos del vendedor", () => {
     await page.getByLabel("Stock total").fill("5");
     await page.getByLabel("Imágenes del producto").setInputFiles([{ name: "bote.png", mimeType: "image/png", buffer: await png("#facc15") }]);
     await page.getByRole("button", { name: "Publicar producto" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Su tienda está suspendida" })).toContainText(reason);
+    await expect(page.getByRole("alert").filter({ hasText: "Tu tienda está suspendida" })).toContainText(reason);
     await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(name);
     await page.goto("/dashboard/seller/products");
-    await expect(page.getByText("Todavía no tiene productos.")).toBeVisible();
+    await expect(page.getByText("Todavía no tienes productos.")).toBeVisible();
   });
 
   test("las pantallas del vendedor caben en 360 px y axe no encuentra problemas graves", async ({ page, javaScriptEnabled }) => {

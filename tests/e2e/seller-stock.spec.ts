@@ -10,7 +10,7 @@ import { apiJson, customerOrdersThroughApi, expectNoSeriousAxeViolations, expect
  * project works on a product of its own, none that other journeys buy.
  */
 
-const STALE = "El stock cambió mientras editaba";
+const STALE = "El stock cambió mientras editabas";
 
 interface ControlSize {
   size: string;
@@ -212,7 +212,7 @@ test.describe("control de stock y avisos de vuelta", () => {
     await expect(sizeRadio).toHaveAccessibleName(`${size} — Agotado`);
     const alerts = page.getByTestId("back-in-stock");
     await expect(alerts).toBeVisible();
-    const signInLink = alerts.getByRole("link", { name: "Inicie sesión para que le avisemos" });
+    const signInLink = alerts.getByRole("link", { name: "Inicia sesión para que te avisemos" });
     await expect(signInLink).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(productPath)}`);
     await signInLink.click();
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
@@ -225,10 +225,10 @@ test.describe("control de stock y avisos de vuelta", () => {
     // 'Avísame cuando vuelva' on the sold-out size, then the state and a way to cancel.
     const sizeAlert = alerts.getByTestId("stock-alert").filter({ hasText: `Talla ${size}` });
     await sizeAlert.getByRole("button", { name: `Avísame cuando vuelva la talla ${size}` }).click();
-    await expect(page.getByText(`Le avisaremos cuando vuelva la talla ${size}.`)).toBeVisible();
-    await expect(sizeAlert.getByTestId("stock-alert-waiting")).toHaveText("Le avisaremos cuando vuelva");
+    await expect(page.getByText(`Te avisaremos cuando vuelva la talla ${size}.`)).toBeVisible();
+    await expect(sizeAlert.getByTestId("stock-alert-waiting")).toHaveText("Te avisaremos cuando vuelva");
     await sizeAlert.getByRole("button", { name: `Cancelar el aviso de la talla ${size}` }).click();
-    await expect(page.getByText(`Ya no le avisaremos de la talla ${size}.`)).toBeVisible();
+    await expect(page.getByText(`Ya no te avisaremos de la talla ${size}.`)).toBeVisible();
     await sizeAlert.getByRole("button", { name: `Avísame cuando vuelva la talla ${size}` }).click();
     await expect(sizeAlert.getByTestId("stock-alert-waiting")).toBeVisible();
     await expectNoSeriousAxeViolations(page, javaScriptEnabled);

@@ -15,7 +15,7 @@ import { apiSignIn, apiUrl, registerThroughForm, uniqueEmail } from "./support";
 const DEMO_ADMIN = { email: "admin@mercadopadel.test", password: "Demo-Padel-2026" };
 
 const DOCUMENT_TYPE_REFUSED = "Solo se aceptan documentos PDF, JPG, PNG o WebP (se comprueba su contenido, no su nombre).";
-const CHOOSE_FILES_AGAIN = "Por seguridad, vuelva a elegir los archivos.";
+const CHOOSE_FILES_AGAIN = "Por seguridad, vuelve a elegir los archivos.";
 const ALL_TAX_IDS_LABEL = "Identificador fiscal (RIF; NIF o CIF; EIN)";
 
 /** A small but real PDF, an executable's first bytes, and a PNG drawn here. */
@@ -150,8 +150,8 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     await fillApplication(page, fields);
     await documentsInput(page).setInputFiles({ name: "registro.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByRole("button", { name: "Enviar solicitud" }).click();
-    await expect(await errorOf(page, taxIdInput(page))).toHaveText("Escriba un NIF o CIF válido, con su letra o dígito de control (por ejemplo B12345674).");
-    await expect(await errorOf(page, page.getByLabel("Teléfono"))).toHaveText("Escriba un teléfono de España válido, por ejemplo +34 914 350 218.");
+    await expect(await errorOf(page, taxIdInput(page))).toHaveText("Escribe un NIF o CIF válido, con su letra o dígito de control (por ejemplo B12345674).");
+    await expect(await errorOf(page, page.getByLabel("Teléfono"))).toHaveText("Escribe un teléfono de España válido, por ejemplo +34 914 350 218.");
     await expectFieldsKept(page, fields);
     if (javaScriptEnabled) await expect(page.getByLabel("NIF o CIF", { exact: true })).toBeVisible();
 
@@ -176,10 +176,10 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     ]);
     await page.getByRole("button", { name: "Enviar solicitud" }).click();
     await expect(page).toHaveURL(/\/dashboard\/shop\/confirmation$/);
-    await expect(page.getByText("Solicitud enviada. Le avisaremos cuando la revisemos.")).toBeVisible();
+    await expect(page.getByText("Solicitud enviada. Te avisaremos cuando la revisemos.")).toBeVisible();
     await expect(page).toHaveTitle("Esperando Confirmación | Mercado Pádel");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Esperando Confirmación");
-    await expect(page.getByText("Su solicitud está en proceso. Espere la confirmación")).toBeVisible();
+    await expect(page.getByText("Tu solicitud está en proceso. Espera la confirmación")).toBeVisible();
     await expect(page.getByTestId("shop-status")).toHaveText("Pendiente de revisión");
     await expect(page.getByTestId("shop-name")).toHaveText(fields.shopName);
     await expect(page.getByTestId("shop-tax-id")).toHaveText(fields.rif);
@@ -261,7 +261,7 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     await expect(page.getByLabel("Nuevo archivo para «acta.pdf»")).toHaveCount(0);
     await replacement.setInputFiles({ name: "cedula-nitida.png", mimeType: "image/png", buffer: await png() });
     await page.getByRole("button", { name: "Enviar documentos nuevos" }).click();
-    await expect(page.getByText("Documentos reemplazados. Su solicitud vuelve a revisión.")).toBeVisible();
+    await expect(page.getByText("Documentos reemplazados. Tu solicitud vuelve a revisión.")).toBeVisible();
     await expect(page.getByTestId("shop-status")).toHaveText("Pendiente de revisión");
     await expect(documents).toHaveCount(2);
     await expect(documents.filter({ hasText: "cedula-nitida.png" }).getByTestId("shop-document-status")).toHaveText("Enviado, en revisión");
@@ -279,11 +279,11 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     }
     await asAdmin(`/shop/approved/${applicant.userId}`, { approved: true });
     if (javaScriptEnabled) {
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Su tienda está aprobada");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu tienda está aprobada");
       expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBeUndefined();
     } else {
       await page.goto("/dashboard/shop/confirmation");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Su tienda está aprobada");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu tienda está aprobada");
     }
     await expect(page.getByTestId("shop-status")).toHaveText("Aprobada");
     await expect(page.getByRole("link", { name: "Ver la página de mi tienda" })).toHaveAttribute("href", `/tienda/${request.slug}`);

@@ -120,7 +120,7 @@ export async function registerThroughForm(page: Page, options: { name: string; e
   await page.getByLabel("Nombre").fill(options.name);
   await page.getByLabel("Correo electrónico").fill(options.email);
   await page.getByLabel("Contraseña", { exact: true }).fill(SHOPPER_PASSWORD);
-  await page.getByLabel("Repita la contraseña").fill(SHOPPER_PASSWORD);
+  await page.getByLabel("Repite la contraseña").fill(SHOPPER_PASSWORD);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
   await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
 }

@@ -179,7 +179,7 @@ test.describe("5. formularios desde otro sitio", () => {
       evil.close();
     }
     await page.goto(`${store.webUrl}/card`);
-    await expect(page.getByRole("heading", { name: "Su carrito está vacío." }).or(page.getByText("Su carrito está vacío.")).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Tu carrito está vacío." }).or(page.getByText("Tu carrito está vacío.")).first()).toBeVisible();
     await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
   });
 });
@@ -233,7 +233,7 @@ test.describe("3. base de datos atascada", () => {
       const catalogue = await request.get(`${store.webUrl}/products`);
       expect(catalogue.status()).toBe(503);
       expect(catalogue.headers()["retry-after"]).toBeTruthy();
-      expect(await catalogue.text()).toContain("Intente de nuevo en unos momentos");
+      expect(await catalogue.text()).toContain("Intenta de nuevo en unos momentos");
       expect(Date.now() - started).toBeLessThan(10_000);
 
       const contact = await request.post(`${store.webUrl}/contact`, {
@@ -318,7 +318,7 @@ test.describe("4 y 7. límites por dirección", () => {
     expect(accepted).toBeGreaterThan(0);
     expect(accepted).toBeLessThanOrEqual(10);
     expect(statuses).toEqual([...Array<number>(accepted).fill(302), ...Array<number>(12 - accepted).fill(429)]);
-    expect(refusal).toContain("Ha enviado demasiados mensajes en poco tiempo.");
+    expect(refusal).toContain("Has enviado demasiados mensajes en poco tiempo.");
   });
 });
 
@@ -352,6 +352,6 @@ test.describe("3. API caída (al final: la para)", () => {
     const response = await request.get(`${store.webUrl}/products`);
     expect(response.status()).toBe(503);
     expect(response.headers()["retry-after"]).toBeTruthy();
-    expect(await response.text()).toContain("Intente de nuevo en unos momentos");
+    expect(await response.text()).toContain("Intenta de nuevo en unos momentos");
   });
 });

@@ -41,7 +41,7 @@ describe("la web al añadir una categoría", () => {
     received.push({ method: request.method ?? "", url: request.url ?? "", contentType: request.headers["content-type"] ?? "", body: Buffer.concat(chunks).toString("latin1") });
     if (request.url !== "/category-add") return json(response, 404, { message: "No encontrado." });
     if (mode === "unreachable") return request.socket.destroy();
-    if (mode === "failure") return json(response, 500, { message: "Error interno del servidor. Intente de nuevo más tarde." });
+    if (mode === "failure") return json(response, 500, { message: "Error interno del servidor. Intenta de nuevo más tarde." });
     if (mode === "refusal") return json(response, 409, { message: categoryNameTaken("Palas"), errors: [{ field: "name", message: categoryNameTaken("Palas") }] });
     setTimeout(() => json(response, 201, { message: CATEGORY_ADDED, category: { _id: CATEGORY_ID, name: "Grips", slug: "grips", image: IMAGE_ID, specSheet: null } }), SLOW_MS);
   }

@@ -25,10 +25,10 @@ describe("los formularios de la administración", () => {
 
   it("sin motivo, cada mensaje va junto al control que el administrador usó", () => {
     const none = parseWithZod(form({}), { schema: rejectFormSchema });
-    expect(none.status === "error" && none.error).toEqual({ reasonChoice: ["Elija el motivo del rechazo."] });
+    expect(none.status === "error" && none.error).toEqual({ reasonChoice: ["Elige el motivo del rechazo."] });
 
     const empty = parseWithZod(form({ reasonChoice: OTHER_REASON, otherReason: "   " }), { schema: rejectFormSchema });
-    expect(empty.status === "error" && empty.error).toEqual({ otherReason: ["Escriba el motivo del rechazo."] });
+    expect(empty.status === "error" && empty.error).toEqual({ otherReason: ["Escribe el motivo del rechazo."] });
 
     const invented = parseWithZod(form({ reasonChoice: "Un motivo que no está en la lista" }), { schema: rejectFormSchema });
     expect(invented.status).toBe("error");
@@ -41,7 +41,7 @@ describe("los formularios de la administración", () => {
     const ready = parseWithZod(form({ reasonChoice: SUSPENSION_REASONS[0], shopId: DOCUMENT_A }), { schema: suspendFormSchema });
     expect(ready.status === "success" && ready.value).toEqual({ reason: SUSPENSION_REASONS[0] });
     const empty = parseWithZod(form({ reasonChoice: OTHER_REASON }), { schema: suspendFormSchema });
-    expect(empty.status === "error" && empty.error).toEqual({ otherReason: ["Escriba el motivo de la suspensión."] });
+    expect(empty.status === "error" && empty.error).toEqual({ otherReason: ["Escribe el motivo de la suspensión."] });
   });
 
   it("pedir cambios envía solo los documentos marcados, cada uno con su nota", () => {
@@ -60,13 +60,13 @@ describe("los formularios de la administración", () => {
 
   it("pedir cambios sin marcar nada, o sin la nota de uno marcado, se dice donde corresponde", () => {
     const none = parseWithZod(form({ "documents[0].documentId": DOCUMENT_A, "documents[1].documentId": DOCUMENT_B }), { schema: requestChangesFormSchema });
-    expect(none.status === "error" && none.error).toEqual({ documents: ["Elija al menos un documento que haya que cambiar."] });
+    expect(none.status === "error" && none.error).toEqual({ documents: ["Elige al menos un documento que haya que cambiar."] });
 
     const noNote = parseWithZod(
       form({ "documents[0].documentId": DOCUMENT_A, "documents[1].documentId": DOCUMENT_B, "documents[1].selected": "on", "documents[1].note": " " }),
       { schema: requestChangesFormSchema },
     );
-    expect(noNote.status === "error" && noNote.error).toEqual({ "documents[1].note": ["Diga qué hay que cambiar en el documento."] });
+    expect(noNote.status === "error" && noNote.error).toEqual({ "documents[1].note": ["Di qué hay que cambiar en el documento."] });
   });
 });
 

@@ -26,15 +26,15 @@ describe("contactSchema", () => {
   });
 
   it.each([
-    ["name", "", "Escriba su nombre."],
+    ["name", "", "Escribe tu nombre."],
     ["name", "L", "El nombre debe tener al menos 2 caracteres."],
     ["name", "x".repeat(81), "El nombre no puede superar los 80 caracteres."],
-    ["email", "", "Escriba su correo electrónico."],
-    ["email", "lucia@", "Escriba un correo electrónico válido, por ejemplo nombre@dominio.com."],
-    ["subject", "", "Escriba el asunto."],
+    ["email", "", "Escribe tu correo electrónico."],
+    ["email", "lucia@", "Escribe un correo electrónico válido, por ejemplo nombre@dominio.com."],
+    ["subject", "", "Escribe el asunto."],
     ["subject", "Sí", "El asunto debe tener al menos 3 caracteres."],
     ["subject", "x".repeat(121), "El asunto no puede superar los 120 caracteres."],
-    ["message", "", "Escriba su mensaje."],
+    ["message", "", "Escribe tu mensaje."],
     ["message", "   Hola   ", "El mensaje debe tener al menos 10 caracteres."],
     ["message", "x".repeat(2001), "El mensaje no puede superar los 2000 caracteres."],
   ])("rejects %s = %j with its Spanish message", (field, value, message) => {

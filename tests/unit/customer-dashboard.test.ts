@@ -30,8 +30,8 @@ describe("formulario de oferta", () => {
   });
 
   it("rechaza textos, tres decimales y cero con mensajes en español", () => {
-    expect(offerForm("barato")).toMatchObject({ status: "error", error: { price: ["Escriba un importe en dólares, por ejemplo 45,50."] } });
-    expect(offerForm("1,234")).toMatchObject({ status: "error", error: { price: ["Escriba un importe en dólares, por ejemplo 45,50."] } });
+    expect(offerForm("barato")).toMatchObject({ status: "error", error: { price: ["Escribe un importe en dólares, por ejemplo 45,50."] } });
+    expect(offerForm("1,234")).toMatchObject({ status: "error", error: { price: ["Escribe un importe en dólares, por ejemplo 45,50."] } });
     expect(offerForm("0,00")).toMatchObject({ status: "error", error: { price: ["El precio propuesto debe ser mayor que cero."] } });
   });
 });
@@ -50,9 +50,9 @@ describe("errores de cartera y ofertas (SPEC.md sección 8)", () => {
 
   it("la cartera muestra el mensaje del servidor, o 'Error al obtener la cartera' sin él", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(await getWallet(failingAccount(new ApiError(403, "No tiene permiso para esta acción.")))).toEqual({
+    expect(await getWallet(failingAccount(new ApiError(403, "No tienes permiso para esta acción.")))).toEqual({
       wallet: null,
-      error: "No tiene permiso para esta acción.",
+      error: "No tienes permiso para esta acción.",
     });
     expect(await getWallet(failingAccount(new ApiError(502, "Error en la operación", [], false)))).toEqual({ wallet: null, error: WALLET_ERROR });
     expect(await getWallet(failingAccount(new TypeError("fetch failed")))).toEqual({ wallet: null, error: "Error al obtener la cartera" });

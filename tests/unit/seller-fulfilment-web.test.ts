@@ -29,9 +29,9 @@ describe("enlaces de las notificaciones", () => {
   it("una reseña lleva a las reseñas del producto; el stock bajo, a su control; la vuelta del stock, al producto; un retiro, a sus pagos", () => {
     const product = { _id: PRODUCT_ID, slug: "pala-vertex", own: true };
     expect(notificationLinks(notice({ type: "resena", product }))).toEqual([{ subject: "Producto", href: "/product/details/pala-vertex#resenas", text: "Ver las reseñas" }]);
-    expect(notificationLinks(notice({ type: "stock", product }))).toEqual([{ subject: "Producto", href: `/dashboard/seller/control/${PRODUCT_ID}`, text: "Ver su control de stock" }]);
+    expect(notificationLinks(notice({ type: "stock", product }))).toEqual([{ subject: "Producto", href: `/dashboard/seller/control/${PRODUCT_ID}`, text: "Ver tu control de stock" }]);
     expect(notificationLinks(notice({ type: "stock", product: { ...product, own: false } }))).toEqual([{ subject: "Producto", href: "/product/details/pala-vertex", text: "Ver el producto" }]);
-    expect(notificationLinks(notice({ type: "retiro" }))).toEqual([{ subject: "Pagos", href: "/dashboard/seller/payments", text: "Ver sus pagos y retiros" }]);
+    expect(notificationLinks(notice({ type: "retiro" }))).toEqual([{ subject: "Pagos", href: "/dashboard/seller/payments", text: "Ver tus pagos y retiros" }]);
     expect(notificationLinks(notice({ type: "tienda" }))).toEqual([]);
   });
 });

@@ -114,8 +114,8 @@ describe("formulario de producto del vendedor", () => {
     const submission = parseWithZod(formOf({ ...withoutName, price: "doce" }, []), { schema: addSchema });
     expect(submission.status).toBe("error");
     const errors = errorsOf(submission);
-    expect(errors?.name).toEqual(["Escriba el nombre del producto."]);
-    expect(errors?.price?.[0]).toMatch(/^Escriba el precio en dólares/);
+    expect(errors?.name).toEqual(["Escribe el nombre del producto."]);
+    expect(errors?.price?.[0]).toMatch(/^Escribe el precio en dólares/);
     expect(errors?.images).toEqual([IMAGES_MISSING]);
     const tooMany = parseWithZod(formOf(racket, Array.from({ length: PRODUCT_IMAGES_MAX + 1 }, (_, index) => png(`foto-${index}.png`))), { schema: addSchema });
     expect(errorsOf(tooMany)?.images).toEqual([IMAGES_TOO_MANY]);
@@ -124,8 +124,8 @@ describe("formulario de producto del vendedor", () => {
   it("la ficha de la categoría es obligatoria y sus valores salen de la lista", () => {
     const submission = parseWithZod(formOf({ ...racket, "specs.forma": "", "specs.balance": "Altísimo" }), { schema: addSchema });
     const errors = errorsOf(submission);
-    expect(errors?.["specs.forma"]?.[0]).toMatch(/^Elija forma/);
-    expect(errors?.["specs.balance"]?.[0]).toMatch(/^Elija un valor de balance/);
+    expect(errors?.["specs.forma"]?.[0]).toMatch(/^Elige forma/);
+    expect(errors?.["specs.balance"]?.[0]).toMatch(/^Elige un valor de balance/);
     // A category without a sheet takes none.
     expect(parseWithZod(formOf({ ...racket, categoryId: PELOTAS }), { schema: addSchema }).status).toBe("success");
     expect(specFieldsOf(categories, PALAS).map((field) => field.key)).toEqual(["forma", "peso", "balance", "nucleo", "cara", "nivel"]);
@@ -138,11 +138,11 @@ describe("formulario de producto del vendedor", () => {
     const matching = parseWithZod(formOf({ ...racket, stock: "9", "sizes[0].size": "M", "sizes[0].stock": "3", "sizes[1].size": "L", "sizes[1].stock": "6" }), { schema: addSchema });
     expect(errorsOf(matching)?.stock).toBeUndefined();
     const neither = parseWithZod(formOf({ ...racket, stock: "" }), { schema: addSchema });
-    expect(errorsOf(neither)?.stock?.[0]).toMatch(/^Escriba el stock del producto/);
+    expect(errorsOf(neither)?.stock?.[0]).toMatch(/^Escribe el stock del producto/);
     const repeated = parseWithZod(formOf({ ...racket, stock: "", "sizes[0].size": "42", "sizes[0].stock": "1", "sizes[1].size": "42", "sizes[1].stock": "2" }), { schema: addSchema });
     expect(errorsOf(repeated)?.["sizes[1].size"]).toEqual(["Las tallas no pueden repetirse."]);
     const sizeWithoutStock = parseWithZod(formOf({ ...racket, stock: "", "sizes[0].size": "42", "sizes[0].stock": "" }), { schema: addSchema });
-    expect(errorsOf(sizeWithoutStock)?.["sizes[0].stock"]).toEqual(["Escriba el stock de la talla."]);
+    expect(errorsOf(sizeWithoutStock)?.["sizes[0].stock"]).toEqual(["Escribe el stock de la talla."]);
   });
 
   it("al editar, las imágenes guardadas y las nuevas suman de una a ocho", () => {
@@ -189,7 +189,7 @@ describe("formulario de producto del vendedor", () => {
     expect(addImageOrder(1, 4)).toBeUndefined();
     expect(addImageOrder(undefined, 2)).toBeUndefined();
     const beyond = parseWithZod(formOf({ ...racket, mainImage: "3" }, [png("a.png"), png("b.png")]), { schema: addSchema });
-    expect(errorsOf(beyond)?.mainImage).toEqual(["Solo eligió 2 imágenes: la principal debe ser una de ellas."]);
+    expect(errorsOf(beyond)?.mainImage).toEqual(["Solo elegiste 2 imágenes: la principal debe ser una de ellas."]);
     const second = parseWithZod(formOf({ ...racket, mainImage: "2" }, [png("a.png"), png("b.png")]), { schema: addSchema });
     if (second.status !== "success") throw new Error("el formulario debía ser válido");
     const body = productFormData(second.value);
@@ -239,20 +239,20 @@ describe("respuestas de la API al formulario de producto", () => {
   it("los errores por campo de la API van junto a su campo, con los nombres de Conform", () => {
     const error = new ApiError(400, "Revise los datos.", [
       { field: "sizes.1.size", message: "Las tallas no pueden repetirse." },
-      { field: "specs.forma", message: "Elija forma." },
+      { field: "specs.forma", message: "Elige forma." },
       { field: "otro", message: "Algo más." },
     ]);
     expect(productRefusal(error, ["sizes", "specs"])).toEqual({
       status: 400,
       formErrors: ["Algo más."],
-      fieldErrors: { "sizes[1].size": ["Las tallas no pueden repetirse."], "specs.forma": ["Elija forma."] },
+      fieldErrors: { "sizes[1].size": ["Las tallas no pueden repetirse."], "specs.forma": ["Elige forma."] },
     });
     expect(conformFieldName("sizes[0].stock")).toBe("sizes[0].stock");
   });
 
   it("una tienda suspendida ve el motivo en cada acción", () => {
     const message = suspendedShopMessage("Documentación caducada.");
-    expect(message).toContain("Su tienda está suspendida");
+    expect(message).toContain("Tu tienda está suspendida");
     expect(message).toContain("Motivo: Documentación caducada.");
     expect(suspendedShopMessage(null)).not.toContain("Motivo");
   });

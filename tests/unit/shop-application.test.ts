@@ -59,13 +59,13 @@ describe("solicitud de tienda en la web", () => {
 
   it("el identificador fiscal se comprueba con las reglas del país elegido y su mensaje lo nombra", () => {
     const wrongDigit = application({ ...venezuelan, rif: "J-31234567-0" });
-    expect(errorsOf(wrongDigit)?.rif?.[0]).toMatch(/^Escriba un RIF válido/);
+    expect(errorsOf(wrongDigit)?.rif?.[0]).toMatch(/^Escribe un RIF válido/);
     // The same RIF in Spain is no NIF: Spain's message.
     const inSpain = application({ ...venezuelan, country: "ES", phone: "+34 914 350 218" });
-    expect(errorsOf(inSpain)?.rif?.[0]).toMatch(/^Escriba un NIF o CIF válido/);
+    expect(errorsOf(inSpain)?.rif?.[0]).toMatch(/^Escribe un NIF o CIF válido/);
     expect(application({ ...venezuelan, country: "ES", rif: "B12345674", phone: "+34 914 350 218" }).status).toBe("success");
     const inUsa = application({ ...venezuelan, country: "US", rif: "00-1234567", phone: "+1 212 555 0123" });
-    expect(errorsOf(inUsa)?.rif?.[0]).toMatch(/^Escriba un EIN válido/);
+    expect(errorsOf(inUsa)?.rif?.[0]).toMatch(/^Escribe un EIN válido/);
     // A Venezuelan phone for a Spanish shop is refused by the country too.
     expect(errorsOf(application({ ...venezuelan, country: "ES", rif: "B12345674" }))?.phone?.[0]).toMatch(/teléfono de España/);
   });
@@ -73,8 +73,8 @@ describe("solicitud de tienda en la web", () => {
   it("los campos que faltan dicen cuál, y los documentos se cuentan y se miden", () => {
     const empty = application({ intent: "solicitar-tienda" }, []);
     expect(errorsOf(empty)).toMatchObject({
-      shopName: ["Escriba el nombre de la tienda."],
-      country: ["Elija el país de la tienda."],
+      shopName: ["Escribe el nombre de la tienda."],
+      country: ["Elige el país de la tienda."],
       documents: [DOCUMENTS_MISSING],
     });
     const tooMany = application(venezuelan, Array.from({ length: SHOP_DOCUMENTS_MAX + 1 }, (_, index) => pdf(`doc-${index}.pdf`)));

@@ -44,7 +44,7 @@ describe("la web y la solicitud de tienda", () => {
     if (path === `/home/product/get-counts/${USER_ID}`) {
       return json(response, 200, { card_product_count: 0, wishlist_count: 0, comparelist_count: 0, notification_count: 1 });
     }
-    if (path === `/shop/document/${FORBIDDEN_ID}`) return json(response, 403, { message: "No tiene permiso para esta acción." });
+    if (path === `/shop/document/${FORBIDDEN_ID}`) return json(response, 403, { message: "No tienes permiso para esta acción." });
     if (path === `/shop/document/${DOCUMENT_ID}`) {
       response.writeHead(200, { "content-type": "application/pdf", "content-disposition": 'attachment; filename="acta.pdf"', "content-length": String(PDF.length) });
       return response.end(PDF);

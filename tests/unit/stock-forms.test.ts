@@ -75,7 +75,7 @@ describe("el formulario de stock del vendedor", () => {
     const empty = parseWithZod(form({ productId: PRODUCT, stockVersion: "1", newStock: "" }), { schema: stockFormSchema });
     expect(empty.status === "error" && empty.error).toEqual({ newStock: [STOCK_TOTAL_REQUIRED] });
     const noVersion = parseWithZod(form({ productId: PRODUCT, newStock: "4" }), { schema: stockFormSchema });
-    expect(noVersion.status === "error" && noVersion.error).toEqual({ stockVersion: ["Falta la versión del stock; recargue la página."] });
+    expect(noVersion.status === "error" && noVersion.error).toEqual({ stockVersion: ["Falta la versión del stock; recarga la página."] });
     const badProduct = parseWithZod(form({ productId: "42", stockVersion: "1", newStock: "4" }), { schema: stockFormSchema });
     expect(badProduct.status === "error" && Object.keys(badProduct.error ?? {})).toEqual(["productId"]);
   });

@@ -55,7 +55,7 @@ async function main(): Promise<number> {
     await database.migrate();
     if (await hasData(database.db)) {
       if (!options.reset) {
-        console.error("La base de datos ya tiene datos: no se ha sembrado nada. Use --reset para vaciarla y sembrarla de nuevo.");
+        console.error("La base de datos ya tiene datos: no se ha sembrado nada. Usa --reset para vaciarla y sembrarla de nuevo.");
         return 1;
       }
       console.log("Vaciando la base de datos (--reset)...");

@@ -29,7 +29,7 @@ export const intents = {
   resendVerification: "resend-verification",
 } as const;
 
-const repeatedPassword = z.string({ required_error: "Repita la contraseña." });
+const repeatedPassword = z.string({ required_error: "Repite la contraseña." });
 
 const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T) => value.password === value.confirmPassword;
 const mismatch = { message: "Las contraseñas no coinciden.", path: ["confirmPassword"] };
@@ -57,8 +57,8 @@ export type ProfileForm = z.infer<typeof profileSchema>;
 
 export const profileImageSchema = z.object({
   image: z
-    .instanceof(File, { message: "Elija una imagen." })
-    .refine((file) => file.size > 0, "Elija una imagen.")
+    .instanceof(File, { message: "Elige una imagen." })
+    .refine((file) => file.size > 0, "Elige una imagen.")
     .refine((file) => file.type.startsWith("image/"), "El archivo debe ser una imagen (JPEG, PNG o WebP).")
     .refine((file) => file.size <= PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TOO_LARGE),
 });

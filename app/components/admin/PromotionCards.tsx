@@ -67,7 +67,7 @@ function StaleNotice({ stale }: { stale: NonNullable<PromotionFormAnswer["stale"
     <div role="alert" className="space-y-1 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950" data-testid="stale-promotion">
       <p className="font-semibold">{stale.message}</p>
       <p>
-        <span className="font-semibold">Usted había escrito:</span> {stale.typed}
+        <span className="font-semibold">Habías escrito:</span> {stale.typed}
       </p>
     </div>
   );

@@ -20,7 +20,7 @@ export function ReasonChoice({
   choice: FieldMetadata<string | undefined>;
   other: FieldMetadata<string | undefined>;
 }) {
-  const options = [...reasons.map((reason) => ({ value: reason, label: reason })), { value: OTHER_REASON, label: "Otro motivo (escríbalo abajo)" }];
+  const options = [...reasons.map((reason) => ({ value: reason, label: reason })), { value: OTHER_REASON, label: "Otro motivo (escríbelo abajo)" }];
   const { key: otherKey, ...otherProps } = getTextareaProps(other);
   const chosen = typeof choice.initialValue === "string" ? choice.initialValue : undefined;
   return (

@@ -53,10 +53,10 @@ function reasonForm<Body>(ready: readonly [string, ...string[]], pickMessage: st
 }
 
 /** Rejecting a request: one of REJECTION_REASONS or another reason, as `{approved: false, reason}`. */
-export const rejectFormSchema = reasonForm(REJECTION_REASONS, "Elija el motivo del rechazo.", (reason) => ({ approved: false, reason }), shopDecisionBody);
+export const rejectFormSchema = reasonForm(REJECTION_REASONS, "Elige el motivo del rechazo.", (reason) => ({ approved: false, reason }), shopDecisionBody);
 
 /** Suspending a shop: one of SUSPENSION_REASONS or another reason, as `{reason}`. */
-export const suspendFormSchema = reasonForm(SUSPENSION_REASONS, "Elija el motivo de la suspensión.", (reason) => ({ reason }), suspendBody);
+export const suspendFormSchema = reasonForm(SUSPENSION_REASONS, "Elige el motivo de la suspensión.", (reason) => ({ reason }), suspendBody);
 
 /** Which shop a shops-list form is about (suspend carries it beside its reason). */
 export const shopIdField = z.object({ shopId: z.string({ required_error: "Falta la tienda." }).uuid("La tienda no es válida.") });

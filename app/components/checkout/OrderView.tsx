@@ -127,7 +127,7 @@ export function OrderTotals({ order }: { order: PresentedOrder }) {
           <dd className="text-right font-semibold" data-testid="order-amount-paid">
             {formatPrice(order.amountPaid)}
           </dd>
-          <dt className="text-neutral-700">Reembolsado a su cartera</dt>
+          <dt className="text-neutral-700">Reembolsado a tu cartera</dt>
           <dd className="text-right font-semibold" data-testid="order-refunded">
             −{formatPrice(order.refunded)}
           </dd>

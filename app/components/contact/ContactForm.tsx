@@ -47,7 +47,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <h2 className="text-2xl font-bold text-slate-900">
-        Envíenos un mensaje
+        Envíanos un mensaje
       </h2>
       {form.errors ? (
         <p id={form.errorId} role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
@@ -55,7 +55,7 @@ export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<stri
         </p>
       ) : null}
       <input type="hidden" name="intent" value={SEND_CONTACT_MESSAGE} />
-      <HoneypotInputs label="Deje este campo vacío" />
+      <HoneypotInputs label="Deja este campo vacío" />
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Nombre" meta={fields.name}>

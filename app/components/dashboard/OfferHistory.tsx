@@ -14,7 +14,7 @@ const STATUS_LOOKS: Record<Offer["status"], { label: string; look: string }> = {
 
 /** The offers made on one shop's part of an order, newest first, with their state. */
 export function OfferHistory({ offers }: { offers: ListedOffer[] }) {
-  if (offers.length === 0) return <p className="text-slate-700">Todavía no ha propuesto ningún precio a esta tienda.</p>;
+  if (offers.length === 0) return <p className="text-slate-700">Todavía no has propuesto ningún precio a esta tienda.</p>;
   return (
     <ul className="divide-y divide-slate-200">
       {offers.map((offer) => {

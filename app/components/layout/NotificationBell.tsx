@@ -215,7 +215,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
                   <span className="mt-1 block text-xs text-neutral-600">
                     {NOTIFICATION_TYPE_LABELS[item.type] ?? item.type} · {shortDateTime(item.createdAt)}
                   </span>
-                  <span className="sr-only"> (pulse para descartarla)</span>
+                  <span className="sr-only"> (pulsa para descartarla)</span>
                 </button>
               </li>
             ))}

@@ -26,9 +26,9 @@ export function notificationLinks(notification: NotificationItem): NotificationL
   if (product) {
     const productPage = `/product/details/${encodeURIComponent(product.slug)}`;
     if (notification.type === "resena") links.push({ subject: "Producto", href: `${productPage}#resenas`, text: "Ver las reseñas" });
-    else if (product.own) links.push({ subject: "Producto", href: `${sellerPaths.control}/${encodeURIComponent(product._id)}`, text: "Ver su control de stock" });
+    else if (product.own) links.push({ subject: "Producto", href: `${sellerPaths.control}/${encodeURIComponent(product._id)}`, text: "Ver tu control de stock" });
     else links.push({ subject: "Producto", href: productPage, text: "Ver el producto" });
   }
-  if (notification.type === "retiro") links.push({ subject: "Pagos", href: `${SELLER_HOME}/payments`, text: "Ver sus pagos y retiros" });
+  if (notification.type === "retiro") links.push({ subject: "Pagos", href: `${SELLER_HOME}/payments`, text: "Ver tus pagos y retiros" });
   return links;
 }

@@ -53,13 +53,13 @@ export function BackInStock({ product, waiting }: { product: BackInStockProduct;
   return (
     <section id="avisos" aria-labelledby="titulo-avisos" className="mt-8 rounded-2xl border border-neutral-200 bg-neutral-50 p-4 sm:p-5" data-testid="back-in-stock">
       <h2 id="titulo-avisos" className="text-sm font-bold text-ink">
-        {single ? "¿Lo quiere cuando vuelva?" : sizes.length === 1 ? "¿Busca la talla agotada?" : "¿Busca una talla agotada?"}
+        {single ? "¿Lo quieres cuando vuelva?" : sizes.length === 1 ? "¿Busca la talla agotada?" : "¿Busca una talla agotada?"}
       </h2>
-      <p className="mt-1 text-sm text-neutral-700">Le enviaremos una notificación en cuanto vuelva a haber unidades.</p>
+      <p className="mt-1 text-sm text-neutral-700">Te enviaremos una notificación en cuanto vuelva a haber unidades.</p>
       {waiting === null ? (
         <p className="mt-3 text-sm">
           <Link to={signInToWaitHref(productPath)} className="font-semibold text-court underline underline-offset-4">
-            Inicie sesión para que le avisemos
+            Inicia sesión para que te avisemos
           </Link>
           {single ? "" : ` (${sizes.length === 1 ? "talla" : "tallas"} ${sizes.join(", ")})`}
         </p>

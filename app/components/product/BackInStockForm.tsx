@@ -22,7 +22,7 @@ export default function BackInStockForm({ productId, size, waiting }: { productI
       {waiting ? (
         <>
           <p className="text-sm font-semibold text-court" data-testid="stock-alert-waiting">
-            Le avisaremos cuando vuelva
+            Te avisaremos cuando vuelva
           </p>
           <button type="submit" name="intent" value={intent} disabled={busy} className={secondaryButtonLook}>
             Cancelar el aviso<span className="sr-only">{size === "" ? "" : ` de${which}`}</span>

@@ -24,7 +24,7 @@ export default function ReviewForm({ productId, existing, lastResult }: { produc
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="titulo-formulario-resena" className="space-y-4 rounded-xl border border-neutral-200 p-4">
       <h3 id="titulo-formulario-resena" className="font-bold text-ink">
-        {existing ? "Editar su reseña" : "Escriba su reseña"}
+        {existing ? "Editar tu reseña" : "Escribe tu reseña"}
       </h3>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input {...getInputProps(fields.productId, { type: "hidden" })} key={fields.productId.key} />
@@ -46,7 +46,7 @@ export default function ReviewForm({ productId, existing, lastResult }: { produc
       </fieldset>
       <div>
         <label htmlFor={fields.text.id} className="block text-sm font-bold text-ink">
-          Su reseña
+          Tu reseña
         </label>
         <textarea key={textKey} {...textProps} rows={5} maxLength={REVIEW_MAX_LENGTH} className={fieldLook} />
         <FieldErrors id={fields.text.errorId} errors={fields.text.errors} />

@@ -163,9 +163,9 @@ function ReviewFormArea({ productId, myReview, lastResult }: { productId: string
   if (!myReview) {
     return (
       <p className="rounded-xl bg-neutral-100 p-4 text-sm text-neutral-800" data-testid="review-explanation">
-        ¿Compró este producto?{" "}
+        ¿Compraste este producto?{" "}
         <Link to={`/login?redirectTo=${encodeURIComponent(pathname).replaceAll("%2F", "/")}`} className={linkLook}>
-          Inicie sesión
+          Inicia sesión
         </Link>{" "}
         para escribir una reseña.
       </p>

@@ -136,7 +136,7 @@ function MainImageChoice({ meta }: { meta: FieldMetadata<unknown> }) {
       <select key={key} {...props} className={controlLook}>
         {Array.from({ length: PRODUCT_IMAGES_MAX }, (_, index) => (
           <option key={index} value={index === 0 ? "" : String(index + 1)}>
-            {index === 0 ? "La primera que elija" : `La ${index + 1}.ª que elija`}
+            {index === 0 ? "La primera que elijas" : `La ${index + 1}.ª que elijas`}
           </option>
         ))}
       </select>
@@ -184,7 +184,7 @@ export function ProductForm({ mode, categories, lastResult, defaultValue, imageU
           </label>
           <div className="flex flex-wrap items-end gap-3">
             <select key={categoryKey} {...categoryProps} className={`${controlLook} min-w-0 flex-1 basis-56`}>
-              <option value="">Elija una categoría</option>
+              <option value="">Elige una categoría</option>
               {categories.map((category) => (
                 <option key={category._id} value={category._id}>
                   {category.name}
@@ -197,7 +197,7 @@ export function ProductForm({ mode, categories, lastResult, defaultValue, imageU
               </button>
             )}
           </div>
-          {hydrated ? null : <p className={hintLook}>Tras cambiar la categoría, pulse «Actualizar ficha» para ver los datos de su ficha técnica; lo escrito se conserva.</p>}
+          {hydrated ? null : <p className={hintLook}>Tras cambiar la categoría, pulsa «Actualizar ficha» para ver los datos de su ficha técnica; lo escrito se conserva.</p>}
           <FieldErrors id={categoryField.errorId} errors={categoryField.errors} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -210,7 +210,7 @@ export function ProductForm({ mode, categories, lastResult, defaultValue, imageU
             label={PRODUCT_FIELD_LABELS.lowStockThreshold}
             meta={fieldset.lowStockThreshold!}
             inputMode="numeric"
-            hint="Le avisamos cuando una talla (o el stock) baje a esta cifra; 0 para no recibir avisos."
+            hint="Te avisamos cuando una talla (o el stock) baje a esta cifra; 0 para no recibir avisos."
           />
         </div>
         <div>
@@ -225,7 +225,7 @@ export function ProductForm({ mode, categories, lastResult, defaultValue, imageU
       <fieldset className="space-y-4" data-testid="spec-sheet">
         <legend className="text-xl font-bold text-slate-900">{sheetKind ? SPEC_SHEETS[sheetKind].label : "Ficha técnica"}</legend>
         {specFields.length === 0 ? (
-          <p className="text-slate-700">{categoryField.value ? "Esta categoría no tiene ficha técnica." : "Elija la categoría para ver su ficha técnica."}</p>
+          <p className="text-slate-700">{categoryField.value ? "Esta categoría no tiene ficha técnica." : "Elige la categoría para ver su ficha técnica."}</p>
         ) : (
           <div className="grid gap-5 sm:grid-cols-2">
             {specFields.map((spec) => {
@@ -246,7 +246,7 @@ export function ProductForm({ mode, categories, lastResult, defaultValue, imageU
                     aria-describedby={errors ? `${id}-error` : undefined}
                     className={controlLook}
                   >
-                    <option value="">Elija {spec.label.toLocaleLowerCase("es")}</option>
+                    <option value="">Elige {spec.label.toLocaleLowerCase("es")}</option>
                     {spec.options.map((option) => (
                       <option key={option} value={option}>
                         {option}
@@ -264,8 +264,8 @@ export function ProductForm({ mode, categories, lastResult, defaultValue, imageU
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-slate-900">Stock</legend>
         <p className="text-slate-700">
-          Sin tallas, escriba el stock total del producto. Con tallas, escriba el stock de cada talla; el total, si lo escribe, debe ser su suma.
-          {mode === "edit" ? " Para cambios de stock del día a día use Control de stock, que guarda cada movimiento." : ""}
+          Sin tallas, escribe el stock total del producto. Con tallas, escribe el stock de cada talla; el total, si lo escribes, debe ser su suma.
+          {mode === "edit" ? " Para cambios de stock del día a día usa Control de stock, que guarda cada movimiento." : ""}
         </p>
         <TextInput label={`${PRODUCT_FIELD_LABELS.stock} total`} meta={fieldset.stock!} inputMode="numeric" />
         <div>
@@ -359,7 +359,7 @@ export function ProductForm({ mode, categories, lastResult, defaultValue, imageU
           />
           <p id={`${imagesField.id}-ayuda`} className={hintLook}>
             {mode === "add"
-              ? `Se guardan en el orden en que las elija; después de guardar podrá cambiar el orden. Hasta ${PRODUCT_IMAGES_MAX}.`
+              ? `Se guardan en el orden en que las elijas; después de guardar podrás cambiar el orden. Hasta ${PRODUCT_IMAGES_MAX}.`
               : `Se añaden después de las actuales, hasta ${PRODUCT_IMAGES_MAX} en total.`}
           </p>
           {cameBack ? <p className="mt-1 text-sm font-medium text-amber-900">{CHOOSE_IMAGES_AGAIN}</p> : null}

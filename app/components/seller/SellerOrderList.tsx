@@ -16,7 +16,7 @@ const cell = "px-3 py-3 align-top";
 export function SellerOrderList({ orders }: { orders: ListedSellerOrder[] }) {
   return (
     <>
-      <ul className="space-y-3 md:hidden" aria-label="Pedidos de su tienda">
+      <ul className="space-y-3 md:hidden" aria-label="Pedidos de tu tienda">
         {orders.map((order) => (
           <li key={order._id} data-testid="seller-order-card" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <p className="flex flex-wrap items-baseline justify-between gap-2">
@@ -34,7 +34,7 @@ export function SellerOrderList({ orders }: { orders: ListedSellerOrder[] }) {
               <dd>{order.itemsCount}</dd>
               <dt>Total</dt>
               <dd>{formatPrice(order.total)}</dd>
-              <dt>Su neto</dt>
+              <dt>Tu neto</dt>
               <dd className="font-semibold text-slate-900">{formatPrice(order.sellerNet)}</dd>
               <dt>Pago</dt>
               <dd>{PAYMENT_STATUS_LABELS[order.payment_status]}</dd>
@@ -44,7 +44,7 @@ export function SellerOrderList({ orders }: { orders: ListedSellerOrder[] }) {
       </ul>
       <div className="hidden md:block">
         <table className="w-full border-collapse text-left text-sm" data-testid="seller-orders-table">
-          <caption className="sr-only">Pedidos de su tienda, los más recientes primero</caption>
+          <caption className="sr-only">Pedidos de tu tienda, los más recientes primero</caption>
           <thead className="border-b border-slate-300 text-slate-700">
             <tr>
               <th scope="col" className={cell}>Pedido</th>
@@ -53,7 +53,7 @@ export function SellerOrderList({ orders }: { orders: ListedSellerOrder[] }) {
               <th scope="col" className={`${cell} text-right`}>Artículos</th>
               <th scope="col" className={`${cell} text-right`}>Total</th>
               <th scope="col" className={`${cell} text-right`}>Comisión</th>
-              <th scope="col" className={`${cell} text-right`}>Su neto</th>
+              <th scope="col" className={`${cell} text-right`}>Tu neto</th>
               <th scope="col" className={cell}>Pago</th>
               <th scope="col" className={cell}>Envío</th>
             </tr>

@@ -46,7 +46,7 @@ export function SellerOrderOffers({
           <li key={offer._id} className="min-w-0 space-y-3 rounded-xl border border-slate-200 p-4" data-testid="seller-offer">
             <p className="break-words text-slate-900">
               {offer.customerName} propone <strong>{formatPrice(offer.price)}</strong> por los productos (subtotal actual {formatPrice(offer.currentSubtotal)}).
-              Si la acepta, el total de su parte será {formatPrice(offer.price + shippingFee)} con el envío.{" "}
+              Si la aceptas, el total de tu parte será {formatPrice(offer.price + shippingFee)} con el envío.{" "}
               <span className="text-sm text-slate-600">
                 (<time dateTime={offer.createdAt}>{offer.madeAt}</time>)
               </span>
@@ -56,7 +56,7 @@ export function SellerOrderOffers({
                 {refusal}
               </p>
             ) : null}
-            {locked ? <p className="text-sm text-slate-700">Su tienda está suspendida: no puede responder ofertas.</p> : null}
+            {locked ? <p className="text-sm text-slate-700">Tu tienda está suspendida: no puedes responder ofertas.</p> : null}
             <Form method="post" className="flex flex-wrap gap-3" aria-label={`Responder a la oferta de ${formatPrice(offer.price)}`} aria-describedby={refusal ? errorId : undefined}>
               <input type="hidden" name="offerId" value={offer._id} />
               <button type="submit" name="intent" value={sellerOrderIntents.acceptOffer} className={primaryButtonLook} disabled={busyOffer === offer._id}>

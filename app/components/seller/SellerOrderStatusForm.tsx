@@ -75,12 +75,12 @@ export function SellerOrderStatusForm({
           </label>
           <input key={trackingKey} {...trackingProps} autoComplete="off" maxLength={TRACKING_NUMBER_MAX_LENGTH} className={inputLook} />
           <p id={hintId} className="mt-1 text-sm text-slate-600">
-            Obligatorio para «Enviado»: el número que le dio el transportista. El cliente lo verá en su pedido.
+            Obligatorio para «Enviado»: el número que te dio el transportista. El cliente lo verá en su pedido.
           </p>
           <FieldErrors id={fields.trackingNumber.errorId} errors={fields.trackingNumber.errors} />
         </div>
       ) : null}
-      {locked ? <p className="text-sm text-slate-700">Su tienda está suspendida: puede ver el pedido, pero no cambiar su estado.</p> : null}
+      {locked ? <p className="text-sm text-slate-700">Tu tienda está suspendida: puedes ver el pedido, pero no cambiar su estado.</p> : null}
       <button type="submit" name="intent" value={sellerOrderIntents.changeStatus} className={primaryButtonLook} disabled={sending}>
         {sending ? "Guardando…" : "Cambiar estado"}
       </button>

@@ -54,7 +54,7 @@ export function readIntent(value: FormDataEntryValue | null): { name: string; ta
 export const EMPTY_SIZE_ROWS = 3;
 
 /** Said beside the image input after the page came back: no browser sends chosen files back. */
-export const CHOOSE_IMAGES_AGAIN = "Por seguridad, vuelva a elegir las imágenes: el navegador no las conserva al recargar la página.";
+export const CHOOSE_IMAGES_AGAIN = "Por seguridad, vuelve a elegir las imágenes: el navegador no las conserva al recargar la página.";
 
 export const PRODUCT_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
 /** The file input's `accept`: by MIME and by extension, for pickers that know only one. */
@@ -112,14 +112,14 @@ function chosenFiles(value: unknown): unknown {
 function addSpecIssues(categories: readonly SheetCategory[], value: { categoryId: string; specs: Record<string, string> }, context: z.RefinementCtx) {
   const kind = categories.find((category) => category._id === value.categoryId)?.specSheet ?? null;
   if (!categories.some((category) => category._id === value.categoryId)) {
-    context.addIssue({ code: "custom", path: ["categoryId"], message: "Elija la categoría del producto." });
+    context.addIssue({ code: "custom", path: ["categoryId"], message: "Elige la categoría del producto." });
     return;
   }
   for (const issue of specSheetIssues(kind, value.specs)) context.addIssue({ code: "custom", path: issue.field.split("."), message: issue.message });
 }
 
-const MAIN_IMAGE_INVALID = "Elija cuál de las imágenes es la principal.";
-const mainImageBeyond = (count: number) => (count === 1 ? "Solo eligió una imagen: la principal es esa." : `Solo eligió ${count} imágenes: la principal debe ser una de ellas.`);
+const MAIN_IMAGE_INVALID = "Elige cuál de las imágenes es la principal.";
+const mainImageBeyond = (count: number) => (count === 1 ? "Solo elegiste una imagen: la principal es esa." : `Solo elegiste ${count} imágenes: la principal debe ser una de ellas.`);
 
 /** The images' order the API reads when the main one is not the first chosen: that file first, the others in their order. */
 export function addImageOrder(mainImage: number | undefined, count: number): string[] | undefined {

@@ -15,13 +15,13 @@ export const sellerOrderIntents = { changeStatus: "cambiar-estado", acceptOffer:
 export const sellerOrderStatusSchema = z
   .object({
     intent: z.literal(sellerOrderIntents.changeStatus),
-    status: z.enum(DELIVERY_STATUSES, { errorMap: () => ({ message: "Elija el nuevo estado del pedido." }) }),
+    status: z.enum(DELIVERY_STATUSES, { errorMap: () => ({ message: "Elige el nuevo estado del pedido." }) }),
     trackingNumber: trackingNumberInput,
   })
   .superRefine(trackingNumberRule);
 
 /** One pending offer's buttons: accept or reject it. */
 export const sellerOfferAnswerSchema = z.object({
-  intent: z.enum([sellerOrderIntents.acceptOffer, sellerOrderIntents.rejectOffer], { errorMap: () => ({ message: "Elija aceptar o rechazar la oferta." }) }),
+  intent: z.enum([sellerOrderIntents.acceptOffer, sellerOrderIntents.rejectOffer], { errorMap: () => ({ message: "Elige aceptar o rechazar la oferta." }) }),
   offerId: uuid("La oferta no es válida."),
 });

@@ -29,7 +29,7 @@ export const shopIntents = { apply: "solicitar-tienda", replace: "reemplazar-doc
 export const SHOP_DOCUMENT_ACCEPT = [...Object.keys(SHOP_DOCUMENT_TYPES), ".pdf", ".jpg", ".jpeg", ".png", ".webp"].join(",");
 
 /** Said beside the documents after a refused submission: no browser sends chosen files back. */
-export const CHOOSE_FILES_AGAIN = "Por seguridad, vuelva a elegir los archivos.";
+export const CHOOSE_FILES_AGAIN = "Por seguridad, vuelve a elegir los archivos.";
 
 /** The tax id's label: the country's name for it, or all three while no country is known (or without JavaScript). */
 export function taxIdLabel(country: ShopCountry | null | undefined): string {

@@ -41,7 +41,7 @@ export function StaleStockNotice({ message, typed, product, showThreshold }: { m
         {showThreshold ? ` · Umbral de stock bajo: ${product.lowStockThreshold}` : ""}
       </p>
       <p data-testid="stale-typed">
-        <span className="font-semibold">Usted había escrito:</span>{" "}
+        <span className="font-semibold">Habías escrito:</span>{" "}
         {showThreshold && typed.lowStockThreshold !== null ? `Umbral de stock bajo: ${typed.lowStockThreshold}` : figuresText(typed.sizes, typed.newStock)}
       </p>
     </div>
@@ -170,7 +170,7 @@ export function ThresholdForm({ product, answer }: { product: ControlProduct; an
         </label>
         <input key={thresholdKey} {...thresholdProps} inputMode="numeric" step={1} className={stockInputLook} />
         <p id={hintId} className="mt-1 text-sm text-slate-600">
-          Una talla con estas unidades o menos se marca y le avisamos una vez. 0 desactiva el aviso.
+          Una talla con estas unidades o menos se marca y te avisamos una vez. 0 desactiva el aviso.
         </p>
         <FieldErrors id={fields.lowStockThreshold.errorId} errors={fields.lowStockThreshold.errors} />
       </div>

@@ -23,7 +23,7 @@ const body = updateStockBody.shape;
 /** A product's id, as the control page's address carries it. */
 export const productIdField = body.productId;
 
-export const THRESHOLD_REQUIRED = "Indique el umbral de stock bajo (0 para no recibir avisos).";
+export const THRESHOLD_REQUIRED = "Indica el umbral de stock bajo (0 para no recibir avisos).";
 
 /**
  * The figures every stock form carries: the product, the version it was read at (hidden), and

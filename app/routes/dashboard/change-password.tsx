@@ -16,7 +16,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Cambiar contraseña | Mercado Pádel" },
-  { name: "description", content: "Cambie la contraseña de su cuenta de Mercado Pádel." },
+  { name: "description", content: "Cambia la contraseña de tu cuenta de Mercado Pádel." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -60,8 +60,8 @@ export default function ChangePassword() {
       </h1>
       <p className="mt-2 text-slate-700">
         {profile.hasPassword
-          ? "Al cambiarla se cerrarán sus sesiones en otros dispositivos."
-          : "Su cuenta entra con Google. Elija una contraseña para poder entrar también con su correo."}
+          ? "Al cambiarla se cerrarán tus sesiones en otros dispositivos."
+          : "Tu cuenta entra con Google. Elige una contraseña para poder entrar también con tu correo."}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <FormAlert id={form.errorId} errors={form.errors} />
@@ -69,7 +69,7 @@ export default function ChangePassword() {
           <TextField label="Contraseña actual" meta={fields.oldPassword} type="password" autoComplete="current-password" />
         ) : null}
         <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint="Al menos 8 caracteres." />
-        <TextField label="Repita la nueva contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <TextField label="Repite la nueva contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
         <SubmitButton intent={intents.changePassword} pending="Guardando…">
           Guardar contraseña
         </SubmitButton>

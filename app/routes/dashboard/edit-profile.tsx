@@ -16,7 +16,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Editar perfil | Mercado Pádel" },
-  { name: "description", content: "Actualice su nombre, teléfono, dirección de envío y foto de perfil en Mercado Pádel." },
+  { name: "description", content: "Actualiza tu nombre, teléfono, dirección de envío y foto de perfil en Mercado Pádel." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -108,7 +108,7 @@ export default function EditProfile() {
       >
         <FormAlert id={imageForm.errorId} errors={imageForm.errors} />
         {imageSrc ? (
-          <img src={imageSrc} alt="Su foto de perfil actual" width={96} height={96} className="size-24 rounded-full object-cover" />
+          <img src={imageSrc} alt="Tu foto de perfil actual" width={96} height={96} className="size-24 rounded-full object-cover" />
         ) : (
           <div aria-hidden="true" className="grid size-24 place-items-center rounded-full bg-slate-200 text-3xl font-bold text-slate-600">
             {profile.name.slice(0, 1).toUpperCase()}

@@ -12,7 +12,7 @@ import { getDashboardData, listedOrders } from "~/services/customer-orders.serve
 
 export const meta: MetaFunction = () => [
   { title: "Mi cuenta | Mercado Pádel" },
-  { name: "description", content: "Resumen de su cuenta de Mercado Pádel: sus pedidos, sus datos y accesos rápidos." },
+  { name: "description", content: "Resumen de tu cuenta de Mercado Pádel: tus pedidos, tus datos y accesos rápidos." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -46,12 +46,12 @@ export default function DashboardHome() {
         <h1 id="titulo-cuenta" className="text-3xl font-bold text-slate-900">
           Hola, {profile.name}
         </h1>
-        <p className="mt-2 text-slate-700">Este es el resumen de su cuenta.</p>
+        <p className="mt-2 text-slate-700">Este es el resumen de tu cuenta.</p>
       </div>
 
       <section aria-labelledby="titulo-totales">
         <h2 id="titulo-totales" className="sr-only">
-          Sus pedidos en cifras
+          Tus pedidos en cifras
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3">
           <Total label="Pedidos" value={totals.totalOrder} testId="total-orders" />
@@ -72,10 +72,10 @@ export default function DashboardHome() {
           ) : null}
         </div>
         {recentOrders.length > 0 ? (
-          <OrderList orders={recentOrders} caption="Sus pedidos más recientes" />
+          <OrderList orders={recentOrders} caption="Tus pedidos más recientes" />
         ) : (
           <p className="text-slate-700">
-            Todavía no ha hecho ningún pedido.{" "}
+            Todavía no has hecho ningún pedido.{" "}
             <Link to="/products" className={textLinkLook}>
               Ver productos
             </Link>
@@ -106,7 +106,7 @@ export default function DashboardHome() {
 
       {profile.emailVerified ? null : (
         <div className="space-y-4 rounded-2xl border-l-4 border-amber-500 bg-amber-50 p-6 text-amber-950">
-          <p>Verifique su correo electrónico con el enlace que le enviamos. Si no lo encuentra, le mandamos otro.</p>
+          <p>Verifica tu correo electrónico con el enlace que te enviamos. Si no lo encuentras, te mandamos otro.</p>
           <ResendVerificationForm />
         </div>
       )}

@@ -9,7 +9,7 @@ import { SELLER_HOME } from "~/components/seller/seller-paths";
 
 export const meta: MetaFunction = () => [
   { title: "Mi cuenta | Mercado Pádel" },
-  { name: "description", content: "Su cuenta de Mercado Pádel: pedidos, favoritos, cartera, notificaciones y perfil." },
+  { name: "description", content: "Tu cuenta de Mercado Pádel: pedidos, favoritos, cartera, notificaciones y perfil." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -11,7 +11,7 @@ import { getCustomerOrders, listedOrders } from "~/services/customer-orders.serv
 
 export const meta: MetaFunction = () => [
   { title: "Mis pedidos | Mercado Pádel" },
-  { name: "description", content: "Sus pedidos en Mercado Pádel: estado del pago y de la entrega de cada uno." },
+  { name: "description", content: "Tus pedidos en Mercado Pádel: estado del pago y de la entrega de cada uno." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -63,10 +63,10 @@ export default function MyOrders() {
       </p>
 
       {orders.length > 0 ? (
-        <OrderList orders={orders} caption="Sus pedidos, los más nuevos primero" />
+        <OrderList orders={orders} caption="Tus pedidos, los más nuevos primero" />
       ) : (
         <p className="text-slate-700">
-          {totalOrder > 0 ? "No hay pedidos en esta página." : filter === "all" ? "Todavía no ha hecho ningún pedido." : "No tiene pedidos con este estado."}{" "}
+          {totalOrder > 0 ? "No hay pedidos en esta página." : filter === "all" ? "Todavía no has hecho ningún pedido." : "No tienes pedidos con este estado."}{" "}
           <Link to="/products" className={textLinkLook}>
             Ver productos
           </Link>

@@ -16,7 +16,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Mi cartera | Mercado Pádel" },
-  { name: "description", content: "El saldo de su cartera en Mercado Pádel, cada movimiento y el canje de vouchers." },
+  { name: "description", content: "El saldo de tu cartera en Mercado Pádel, cada movimiento y el canje de vouchers." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -55,7 +55,7 @@ function VoucherForm() {
     <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 className="text-xl font-bold text-slate-900">Canjear un voucher</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <TextField label="Código del voucher" meta={fields.code} autoComplete="off" hint="Por ejemplo, VOUCHER200. Lo encontrará en la página de regalos." />
+      <TextField label="Código del voucher" meta={fields.code} autoComplete="off" hint="Por ejemplo, VOUCHER200. Lo encontrarás en la página de regalos." />
       <SubmitButton intent={dashboardIntents.redeemVoucher} pending="Canjeando…">
         Canjear voucher
       </SubmitButton>
@@ -87,11 +87,11 @@ export default function MyWallet() {
               Movimientos
             </h2>
             {entries.length === 0 ? (
-              <p className="text-slate-700">Su cartera todavía no tiene movimientos.</p>
+              <p className="text-slate-700">Tu cartera todavía no tiene movimientos.</p>
             ) : (
               <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
                 <table className="w-full text-left text-sm" data-testid="wallet-entries">
-                  <caption className="sr-only">Movimientos de su cartera, los más recientes primero</caption>
+                  <caption className="sr-only">Movimientos de tu cartera, los más recientes primero</caption>
                   <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-600">
                     <tr>
                       <th scope="col" className="px-4 py-3">

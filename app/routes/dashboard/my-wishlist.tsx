@@ -8,7 +8,7 @@ import { getShopper, getWishlist } from "~/services/shopper.server";
 
 export const meta: MetaFunction = () => [
   { title: "Mis favoritos | Mercado Pádel" },
-  { name: "description", content: "Los productos de pádel que guardó como favoritos, desde su cuenta de Mercado Pádel." },
+  { name: "description", content: "Los productos de pádel que guardaste como favoritos, desde tu cuenta de Mercado Pádel." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -33,7 +33,7 @@ export default function MyWishlist() {
         Mis favoritos
       </h1>
       {items.length === 0 ? (
-        <EmptyState message="Todavía no tiene productos favoritos." />
+        <EmptyState message="Todavía no tienes productos favoritos." />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
           {items.map((item) => (

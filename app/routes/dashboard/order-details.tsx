@@ -20,7 +20,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mercado Pádel" },
-  { name: "description", content: "Su pedido en Mercado Pádel: productos por tienda, estado de cada parte, pago, dirección y ofertas." },
+  { name: "description", content: "Tu pedido en Mercado Pádel: productos por tienda, estado de cada parte, pago, dirección y ofertas." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -71,10 +71,10 @@ function OfferForm({ suborder, lastResult }: { suborder: PresentedCustomerShopOr
       <FormAlert id={form.errorId} errors={form.errors} />
       <input key={key} {...shopOrderInput} />
       <TextField
-        label="Precio que propone (US$)"
+        label="Precio que propones (US$)"
         meta={fields.price}
         autoComplete="off"
-        hint={`Subtotal actual de la tienda: ${formatPrice(suborder.subtotal)}. Proponga un importe menor.`}
+        hint={`Subtotal actual de la tienda: ${formatPrice(suborder.subtotal)}. Propón un importe menor.`}
       />
       <SubmitButton intent={dashboardIntents.proposeOffer} pending="Enviando…">
         Enviar oferta
@@ -100,7 +100,7 @@ function OffersPanel({ suborder, offers, lastResult }: { suborder: PresentedCust
       {suborder.canOffer ? (
         <OfferForm suborder={suborder} lastResult={lastResult} />
       ) : suborder.offers.some((offer) => offer.status === "pendiente") ? (
-        <p className="text-slate-700">El vendedor todavía no ha respondido a su oferta: podrá proponer otra cuando lo haga.</p>
+        <p className="text-slate-700">El vendedor todavía no ha respondido a tu oferta: podrás proponer otra cuando lo haga.</p>
       ) : null}
     </section>
   );
@@ -126,7 +126,7 @@ export default function OrderDetailsPage() {
               Pagar ahora
             </Link>
             <p className="text-slate-700" data-testid="pay-before">
-              Pague antes de las {payBefore} o el pedido caducará.
+              Paga antes de las {payBefore} o el pedido caducará.
             </p>
           </div>
         ) : order.expired ? (

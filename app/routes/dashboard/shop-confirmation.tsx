@@ -28,14 +28,14 @@ const WAITING_TITLE = "Esperando Confirmación";
 const TITLES: Record<ShopRequest["status"], string> = {
   pendiente: WAITING_TITLE,
   requiere_cambios: WAITING_TITLE,
-  aprobada: "Su tienda está aprobada",
+  aprobada: "Tu tienda está aprobada",
   rechazada: "Solicitud rechazada",
   suspendida: "Tienda suspendida",
 };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded ? TITLES[loaded.request.status] : WAITING_TITLE} | Mercado Pádel` },
-  { name: "description", content: "El estado de su solicitud para abrir una tienda en Mercado Pádel." },
+  { name: "description", content: "El estado de tu solicitud para abrir una tienda en Mercado Pádel." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -92,23 +92,23 @@ function StatusNotice({ request }: { request: ShopRequest }) {
     case "pendiente":
       return (
         <p className="text-lg text-slate-800">
-          Su solicitud está en proceso. Espere la confirmación: un administrador la revisará y le avisaremos de su decisión por notificación y por correo
+          Tu solicitud está en proceso. Espera la confirmación: un administrador la revisará y te avisaremos de su decisión por notificación y por correo
           electrónico.
         </p>
       );
     case "requiere_cambios":
       return (
         <div className="space-y-2 text-lg text-slate-800">
-          <p>Su solicitud está en proceso. Espere la confirmación cuando la revisemos de nuevo.</p>
+          <p>Tu solicitud está en proceso. Espera la confirmación cuando la revisemos de nuevo.</p>
           <p role="alert" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-base font-medium text-amber-950">
-            Un administrador pidió cambiar algunos documentos. Reemplácelos más abajo para que su solicitud vuelva a revisión.
+            Un administrador pidió cambiar algunos documentos. Reemplázalos más abajo para que tu solicitud vuelva a revisión.
           </p>
         </div>
       );
     case "aprobada":
       return (
         <div className="space-y-3 text-lg text-slate-800">
-          <p>¡Buenas noticias! Su tienda «{request.shopName}» ya está abierta en Mercado Pádel y su cuenta es ahora de vendedor.</p>
+          <p>¡Buenas noticias! Tu tienda «{request.shopName}» ya está abierta en Mercado Pádel y tu cuenta es ahora de vendedor.</p>
           <p>
             <Link to={`/tienda/${request.slug}`} className={textLinkLook}>
               Ver la página de mi tienda
@@ -119,7 +119,7 @@ function StatusNotice({ request }: { request: ShopRequest }) {
     case "rechazada":
       return (
         <div className="space-y-3 text-lg text-slate-800">
-          <p>Su solicitud fue rechazada.</p>
+          <p>Tu solicitud fue rechazada.</p>
           {request.statusReason ? <p data-testid="shop-status-reason">Motivo: {request.statusReason}</p> : null}
           <p>
             <Link to={SHOP_FORM} className={textLinkLook}>
@@ -131,9 +131,9 @@ function StatusNotice({ request }: { request: ShopRequest }) {
     case "suspendida":
       return (
         <div className="space-y-3 text-lg text-slate-800">
-          <p>Su tienda está suspendida: sus productos no se muestran en la tienda mientras dure la suspensión.</p>
+          <p>Tu tienda está suspendida: tus productos no se muestran en la tienda mientras dure la suspensión.</p>
           {request.statusReason ? <p data-testid="shop-status-reason">Motivo: {request.statusReason}</p> : null}
-          <p>Si tiene dudas, escríbanos desde la página de contacto.</p>
+          <p>Si tienes dudas, escríbenos desde la página de contacto.</p>
         </div>
       );
   }
@@ -216,7 +216,7 @@ export default function ShopConfirmation() {
 
       <section aria-labelledby="titulo-enviado" className={`${cardLook} space-y-4`}>
         <h2 id="titulo-enviado" className="text-xl font-bold text-slate-900">
-          Lo que nos envió
+          Lo que nos enviaste
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2">
           <div>

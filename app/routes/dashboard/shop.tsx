@@ -25,7 +25,7 @@ import { applyForShop, getMyShopRequest } from "~/services/shops.server";
 
 export const meta: MetaFunction = () => [
   { title: "Abrir mi tienda | Mercado Pádel" },
-  { name: "description", content: "Solicite abrir su tienda en Mercado Pádel: datos de la tienda y documentos." },
+  { name: "description", content: "Solicita abrir tu tienda en Mercado Pádel: datos de la tienda y documentos." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -111,16 +111,16 @@ export default function ShopApplication() {
           Abrir mi tienda
         </h1>
         <p className="mt-2 text-slate-700">
-          Cuéntenos sobre su tienda y adjunte sus documentos. Un administrador revisará la solicitud y le avisaremos de su decisión por notificación y por
+          Cuéntanos sobre tu tienda y adjunta tus documentos. Un administrador revisará la solicitud y te avisaremos de su decisión por notificación y por
           correo electrónico.
         </p>
       </div>
 
       {previous ? (
         <div className="rounded-2xl border-l-4 border-amber-500 bg-amber-50 p-5 text-amber-950" data-testid="previous-rejection">
-          <p className="font-semibold">Su solicitud anterior fue rechazada.</p>
+          <p className="font-semibold">Tu solicitud anterior fue rechazada.</p>
           {previous.reason ? <p className="mt-1">Motivo: {previous.reason}</p> : null}
-          <p className="mt-1">Corrija lo necesario y vuelva a enviarla con sus documentos.</p>
+          <p className="mt-1">Corrige lo necesario y vuelve a enviarla con tus documentos.</p>
         </div>
       ) : null}
 
@@ -169,7 +169,7 @@ export default function ShopApplication() {
           meta={fields.phone}
           type="tel"
           autoComplete="tel"
-          hint="Un teléfono del país de la tienda; con el prefijo internacional si quiere, por ejemplo +58 212 285 4410."
+          hint="Un teléfono del país de la tienda; con el prefijo internacional si quieres, por ejemplo +58 212 285 4410."
         />
 
         <div>

@@ -17,7 +17,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Notificaciones del Sistema | Mercado Pádel" },
-  { name: "description", content: "Los avisos de su cuenta de Mercado Pádel: pedidos, pagos y más." },
+  { name: "description", content: "Los avisos de tu cuenta de Mercado Pádel: pedidos, pagos y más." },
   { name: "robots", content: "noindex" },
 ];
 

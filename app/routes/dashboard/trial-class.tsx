@@ -11,7 +11,7 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Clase de prueba | Mercado Pádel" },
-  { name: "description", content: "Su plaza en la clase de prueba gratuita de pádel del sábado." },
+  { name: "description", content: "Tu plaza en la clase de prueba gratuita de pádel del sábado." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -54,7 +54,7 @@ export default function TrialClassBooking() {
 
       {trialClass.booked ? (
         <div className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="trial-class-booking">
-          <h2 className="text-xl font-bold text-slate-900">Su reserva</h2>
+          <h2 className="text-xl font-bold text-slate-900">Tu reserva</h2>
           <dl className="grid gap-4 sm:grid-cols-2">
             <div>
               <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Fecha</dt>
@@ -83,7 +83,7 @@ export default function TrialClassBooking() {
         </div>
       ) : (
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="trial-class-booking">
-          <p className="text-slate-800">No tiene ninguna plaza reservada en la próxima clase ({trialClass.dayText}).</p>
+          <p className="text-slate-800">No tienes ninguna plaza reservada en la próxima clase ({trialClass.dayText}).</p>
           <p className="mt-3">
             <Link to="/gift#prueba-gratis" className={textLinkLook}>
               Reservar una plaza en la página de regalos

@@ -62,15 +62,15 @@ import {
 import { sweepPeriodically } from "../../periodic.js";
 
 const SIGNED_IN = "Sesión iniciada.";
-const SESSION_EXPIRED = "La sesión ha caducado. Inicie sesión de nuevo.";
+const SESSION_EXPIRED = "La sesión ha caducado. Inicia sesión de nuevo.";
 const SIGNED_OUT = "Sesión cerrada.";
 const USER_NOT_FOUND = "Usuario no encontrado.";
-const IMAGE_EXPECTED = "Envíe la imagen en el campo «image» de un formulario multipart/form-data.";
+const IMAGE_EXPECTED = "Envía la imagen en el campo «image» de un formulario multipart/form-data.";
 const WRONG_OLD_PASSWORD = "La contraseña actual no es correcta.";
 const EMAIL_VERIFIED = "Correo verificado. ¡Gracias!";
-const VERIFICATION_SENT = "Le enviamos un nuevo enlace de verificación.";
-const RESET_REQUESTED = "Si el correo está registrado, recibirá un enlace para restablecer la contraseña.";
-const PASSWORD_RESET = "Contraseña restablecida. Ya puede iniciar sesión.";
+const VERIFICATION_SENT = "Te enviamos un nuevo enlace de verificación.";
+const RESET_REQUESTED = "Si el correo está registrado, recibirás un enlace para restablecer la contraseña.";
+const PASSWORD_RESET = "Contraseña restablecida. Ya puedes iniciar sesión.";
 
 const REFRESH_COOKIE = "refreshToken";
 

@@ -22,7 +22,7 @@ import {
 
 export const EMAIL_TAKEN = "Ya existe una cuenta con ese correo electrónico.";
 export const GOOGLE_NOT_VERIFIED = "No se pudo verificar la cuenta de Google.";
-export const INVALID_IMAGE = "La imagen no es válida. Use JPG, PNG o WebP.";
+export const INVALID_IMAGE = "La imagen no es válida. Usa JPG, PNG o WebP.";
 export const BAD_VERIFY_LINK = "El enlace de verificación no es válido o ha caducado.";
 export const BAD_RESET_LINK = "El enlace para restablecer la contraseña no es válido o ha caducado.";
 
@@ -263,15 +263,15 @@ export async function verificationMail(
   const link = `${withoutTrailingSlash(settings.publicWebUrl)}/verify-email?token=${token}`;
   return {
     to: user.email,
-    subject: "Verifique su correo electrónico en Mercado Pádel",
+    subject: "Verifica tu correo electrónico en Mercado Pádel",
     text: [
       `Hola, ${user.name}:`,
       "",
-      "Para confirmar que este correo electrónico es suyo, abra este enlace:",
+      "Para confirmar que este correo electrónico es tuyo, abre este enlace:",
       "",
       link,
       "",
-      `El enlace caduca en ${settings.verifyEmailTtlHours} horas. Si usted no creó una cuenta en Mercado Pádel, ignore este mensaje.`,
+      `El enlace caduca en ${settings.verifyEmailTtlHours} horas. Si no creaste una cuenta en Mercado Pádel, ignora este mensaje.`,
       "",
       "Mercado Pádel",
     ].join("\n"),
@@ -289,15 +289,15 @@ export async function resetPasswordMail(
   const link = `${withoutTrailingSlash(settings.publicWebUrl)}/changepassword/${token}`;
   return {
     to: user.email,
-    subject: "Restablecer su contraseña de Mercado Pádel",
+    subject: "Restablecer tu contraseña de Mercado Pádel",
     text: [
       `Hola, ${user.name}:`,
       "",
-      "Recibimos una solicitud para restablecer la contraseña de su cuenta. Para elegir una nueva, abra este enlace:",
+      "Recibimos una solicitud para restablecer la contraseña de tu cuenta. Para elegir una nueva, abre este enlace:",
       "",
       link,
       "",
-      `El enlace caduca en ${settings.resetPasswordTtlMinutes} minutos y solo puede usarse una vez. Si usted no lo pidió, ignore este mensaje: su contraseña no cambia.`,
+      `El enlace caduca en ${settings.resetPasswordTtlMinutes} minutos y solo puede usarse una vez. Si no lo pediste, ignora este mensaje: tu contraseña no cambia.`,
       "",
       "Mercado Pádel",
     ].join("\n"),

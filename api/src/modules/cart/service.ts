@@ -23,13 +23,13 @@ import { inStore, productDetailColumns, productSizesList, selectProductCards, to
 import { shippingFeePerShop } from "../orders/pricing.js";
 import { ownedBy, ownerColumn, ownerValues, type Shopper, type ShopperList } from "./shopper.js";
 
-const LINE_NOT_FOUND = "Producto no encontrado en su lista.";
+const LINE_NOT_FOUND = "Producto no encontrado en tu lista.";
 const NO_MORE_UNITS = "No hay más unidades disponibles.";
-const SIZE_REQUIRED = "Elija una talla.";
+const SIZE_REQUIRED = "Elige una talla.";
 const SOLD_OUT = "Producto agotado.";
 const ALREADY_IN_WISHLIST = "El producto ya está en favoritos.";
 const ALREADY_IN_COMPARE = "El producto ya está en la comparación.";
-const COMPARE_FULL = `Puede comparar hasta ${COMPARE_LIMIT} productos.`;
+const COMPARE_FULL = `Puedes comparar hasta ${COMPARE_LIMIT} productos.`;
 
 /** Guest lists nobody has touched for this long are deleted (the visitor's cookie is long gone). */
 const GUEST_LIST_MAX_AGE_DAYS = 30;

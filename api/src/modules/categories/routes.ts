@@ -29,7 +29,7 @@ const byFormOrder = (a: FieldError, b: FieldError) => FORM_ORDER.indexOf(a.field
 
 /** Far above the form's own fields: only abuse reaches them. */
 const MULTIPART_LIMITS = { fields: 10, fieldSize: 4096, parts: 12, files: 1, fileSize: CATEGORY_IMAGE_MAX_BYTES } as const;
-const ONE_IMAGE = "Envíe una sola imagen.";
+const ONE_IMAGE = "Envía una sola imagen.";
 const NO_FILE_HERE = "Este campo no admite archivos.";
 const TOO_MANY_PARTS = "La solicitud tiene demasiados campos.";
 

@@ -67,7 +67,7 @@ async function lockCategoryNames(tx: Transaction): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('categorias:nombres'::text, 0))`);
 }
 
-const SLUG_TAKEN_MEANWHILE = "Otra categoría con esa misma dirección se guardó en este momento. Elija otro nombre.";
+const SLUG_TAKEN_MEANWHILE = "Otra categoría con esa misma dirección se guardó en este momento. Elige otro nombre.";
 
 /** A unique violation on the slug (a writer that did not take the lock, the seed): refused beside the name too. */
 function slugRaceRefusal(error: unknown): FieldsError | null {

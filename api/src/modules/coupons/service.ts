@@ -8,8 +8,8 @@ import { availableCartLines, subtotalOf } from "../orders/cart-lines.js";
 
 export const COUPON_NOT_VALID_NOW = "Este cupón no está vigente.";
 export const COUPON_EXHAUSTED = "Este cupón se ha agotado.";
-export const COUPON_ALREADY_USED = "Ya usó este cupón.";
-export const COUPON_ALREADY_ON_CART = "Ya tiene un cupón en su carrito. Quítelo para usar otro.";
+export const COUPON_ALREADY_USED = "Ya usaste este cupón.";
+export const COUPON_ALREADY_ON_CART = "Ya tienes un cupón en tu carrito. Quítalo para usar otro.";
 
 const couponColumns = { code: coupons.code, kind: coupons.kind, value: coupons.value };
 
@@ -93,7 +93,7 @@ export async function redeemCoupon(tx: Pick<Db, "insert" | "update">, code: stri
     .values({ couponCode: code, userId, orderId })
     .onConflictDoNothing()
     .returning({ code: couponRedemptions.couponCode });
-  if (redeemed.length === 0) throw new HttpError(409, `${COUPON_ALREADY_USED} Quite el cupón ${code} del carrito para continuar.`);
+  if (redeemed.length === 0) throw new HttpError(409, `${COUPON_ALREADY_USED} Quita el cupón ${code} del carrito para continuar.`);
   const counted = await tx
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
@@ -105,5 +105,5 @@ export async function redeemCoupon(tx: Pick<Db, "insert" | "update">, code: stri
       ),
     )
     .returning({ code: coupons.code });
-  if (counted.length === 0) throw new HttpError(409, `El cupón ${code} ya no está disponible. Quítelo del carrito para continuar.`);
+  if (counted.length === 0) throw new HttpError(409, `El cupón ${code} ya no está disponible. Quítalo del carrito para continuar.`);
 }

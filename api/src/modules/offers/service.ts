@@ -17,12 +17,12 @@ import { ORDER_NOT_FOUND } from "../orders/service.js";
 export const OFFER_SENT = "Oferta enviada al vendedor.";
 export const OFFER_NOT_FOUND = "Oferta no encontrada.";
 export const OFFER_ORDER_CLOSED = "Este pedido ya no admite ofertas: solo se puede ofertar en pedidos sin pagar y vigentes.";
-export const OFFER_ALREADY_PENDING = "Ya tiene una oferta pendiente para esta tienda: espere la respuesta del vendedor.";
+export const OFFER_ALREADY_PENDING = "Ya tienes una oferta pendiente para esta tienda: espera la respuesta del vendedor.";
 export const OFFER_ALREADY_ANSWERED = "Esta oferta ya fue respondida.";
 export const OFFER_PRICE_CHANGE_CLOSED = "El pedido ya no admite cambios de precio: está pagado, cancelado o caducado.";
 export const OFFER_NO_LONGER_LOWER = "La oferta ya no es menor que el subtotal de la tienda.";
 
-export const offerNotLower = (subtotal: number) => `Su oferta debe ser menor que el subtotal actual de la tienda (${formatUsd(subtotal)}).`;
+export const offerNotLower = (subtotal: number) => `Tu oferta debe ser menor que el subtotal actual de la tienda (${formatUsd(subtotal)}).`;
 
 /** An offer row as the API answers it. */
 export function offerAnswer(row: typeof offers.$inferSelect): Offer {
@@ -212,7 +212,7 @@ export async function respondToOffer(db: Db, settings: OrderSettings, sellerId: 
       after: { shop: current!.shopName, subtotal: accepted ? offer.price : current!.shopOrderSubtotal, status: body.status, ...(newTotal !== null ? { orderTotal: newTotal } : {}) },
     });
 
-    const about = `Su oferta de ${formatUsd(offer.price)} para el pedido #${orderNumber(order.id)} (${current!.shopName})`;
+    const about = `Tu oferta de ${formatUsd(offer.price)} para el pedido #${orderNumber(order.id)} (${current!.shopName})`;
     await notify(tx, [
       {
         userId: offer.customerId,

@@ -158,7 +158,7 @@ async function refundPaidSubOrders(tx: Transaction, orderId: string, customerId:
 
 /** What the customer is told after a cancellation that refunded them. */
 function refundNote(refund: number): string {
-  return refund > 0 ? ` Le devolvimos ${formatUsd(refund)} a su cartera.` : "";
+  return refund > 0 ? ` Te devolvimos ${formatUsd(refund)} a tu cartera.` : "";
 }
 
 /** Moves the given sub-orders (already checked) and keeps the order's own status in step; answers it. */
@@ -230,7 +230,7 @@ function sellerToldOfCancellation(orderId: string, status: DeliveryStatus, moved
       userId: subOrder.ownerId,
       type: "pedido" as const,
       orderId,
-      message: `La administración canceló el pedido #${orderNumber(orderId)} para ${subOrder.shopName}: se reembolsó al cliente y se descontó la venta de su cartera.`,
+      message: `La administración canceló el pedido #${orderNumber(orderId)} para ${subOrder.shopName}: se reembolsó al cliente y se descontó la venta de tu cartera.`,
     }));
 }
 
@@ -257,7 +257,7 @@ export async function updateSubOrderStatus(db: Db, subOrderId: string, change: O
         userId: order.userId,
         type: "pedido",
         orderId: order.id,
-        message: `Su pedido #${orderNumber(order.id)} de ${subOrder.shopName} está ahora «${DELIVERY_STATUS_LABELS[status]}».${trackingNote(change.trackingNumber)}${refundNote(refund)}`,
+        message: `Tu pedido #${orderNumber(order.id)} de ${subOrder.shopName} está ahora «${DELIVERY_STATUS_LABELS[status]}».${trackingNote(change.trackingNumber)}${refundNote(refund)}`,
       },
       ...sellerToldOfCancellation(order.id, status, [subOrder], actor),
     ]);
@@ -293,7 +293,7 @@ export async function updateOrderStatus(db: Db, orderId: string, change: OrderSt
         userId: order.userId,
         type: "pedido",
         orderId: order.id,
-        message: `Su pedido #${orderNumber(order.id)} está ahora «${DELIVERY_STATUS_LABELS[orderStatus]}».${trackingNote(change.trackingNumber)}${refundNote(refund)}`,
+        message: `Tu pedido #${orderNumber(order.id)} está ahora «${DELIVERY_STATUS_LABELS[orderStatus]}».${trackingNote(change.trackingNumber)}${refundNote(refund)}`,
       },
       ...sellerToldOfCancellation(order.id, status, moving, actor),
     ]);

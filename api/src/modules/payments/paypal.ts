@@ -1,8 +1,8 @@
 import type { PayPalSettings } from "../../config.js";
 import { HttpError } from "../../http-error.js";
 
-export const PAYPAL_UNREACHABLE = "No se pudo contactar con PayPal. Intente de nuevo en unos minutos.";
-export const PAYPAL_NOT_CONFIRMED = "PayPal no confirmó el pago. Intente de nuevo o pague con su cartera.";
+export const PAYPAL_UNREACHABLE = "No se pudo contactar con PayPal. Intenta de nuevo en unos minutos.";
+export const PAYPAL_NOT_CONFIRMED = "PayPal no confirmó el pago. Intenta de nuevo o paga con tu cartera.";
 
 /** A call to PayPal that takes longer than this is given up (and may be retried by the customer). */
 const PAYPAL_TIMEOUT_MS = 15_000;

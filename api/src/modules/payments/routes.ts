@@ -9,7 +9,7 @@ import { orderDetail } from "../orders/service.js";
 import { createPayPalClient } from "./paypal.js";
 import { capturePayPalPayment, payWithTestCard, payWithWallet, startPayPalPayment, TEST_CARD_MODE_OFF } from "./service.js";
 
-const PAYPAL_MODE_OFF = "El pago con PayPal no está disponible: pague con la tarjeta de prueba o con su cartera.";
+const PAYPAL_MODE_OFF = "El pago con PayPal no está disponible: paga con la tarjeta de prueba o con tu cartera.";
 
 export interface PaymentRoutesOptions {
   db: Db;

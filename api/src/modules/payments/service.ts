@@ -13,11 +13,11 @@ import { PAYPAL_NOT_CONFIRMED, type PayPalClient } from "./paypal.js";
 export const ORDER_EXPIRED = "El pedido ha caducado.";
 export const ORDER_NOT_PAYABLE = "Este pedido ya no admite pagos.";
 export const INSUFFICIENT_BALANCE = "Saldo insuficiente en la cartera.";
-export const CARD_DECLINED = "Tarjeta rechazada. Use otra tarjeta o pague con su cartera.";
+export const CARD_DECLINED = "Tarjeta rechazada. Usa otra tarjeta o paga con tu cartera.";
 export const ALREADY_PAID = "Este pedido ya está pagado.";
-export const NOTHING_TO_PAY = "Este pedido no tiene importe que pagar: confírmelo con su cartera.";
+export const NOTHING_TO_PAY = "Este pedido no tiene importe que pagar: confírmalo con tu cartera.";
 export const PAYPAL_WRONG_ORDER = "El pago de PayPal no corresponde a este pedido.";
-export const TEST_CARD_MODE_OFF = "El pago con tarjeta de prueba no está disponible: pague con PayPal o con su cartera.";
+export const TEST_CARD_MODE_OFF = "El pago con tarjeta de prueba no está disponible: paga con PayPal o con tu cartera.";
 
 /** The test-card mode's documented numbers: the first approves, the second is declined. */
 export const TEST_CARD_APPROVED = "4242424242424242";
@@ -101,7 +101,7 @@ async function confirmPayment(tx: Transaction, order: PayableOrder, method: Paym
       userId: shopOrder.ownerId,
       type: "pago" as const,
       orderId: order.id,
-      message: `El pedido #${number} para ${shopOrder.shopName} está pagado: ya puede prepararlo.`,
+      message: `El pedido #${number} para ${shopOrder.shopName} está pagado: ya puedes prepararlo.`,
     })),
   ]);
 }

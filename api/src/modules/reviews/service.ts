@@ -6,10 +6,10 @@ import { orderItems, orders, products, reviews, shopOrders, shops, users } from 
 import { HttpError } from "../../http-error.js";
 import { notify } from "../notifications/service.js";
 
-export const REVIEW_PUBLISHED = "Reseña publicada. ¡Gracias por su opinión!";
+export const REVIEW_PUBLISHED = "Reseña publicada. ¡Gracias por tu opinión!";
 export const REVIEW_UPDATED = "Reseña actualizada.";
 export const BUYERS_ONLY = "Solo los clientes que han comprado y pagado este producto pueden reseñarlo.";
-export const OWN_PRODUCT = "No puede reseñar un producto de su propia tienda.";
+export const OWN_PRODUCT = "No puedes reseñar un producto de tu propia tienda.";
 
 const STARS = [5, 4, 3, 2, 1];
 

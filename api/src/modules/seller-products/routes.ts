@@ -82,7 +82,7 @@ function fieldErrors(error: ZodError): FieldError[] {
   return errors;
 }
 
-const MULTIPART_EXPECTED = "Envíe el producto como formulario multipart/form-data.";
+const MULTIPART_EXPECTED = "Envía el producto como formulario multipart/form-data.";
 const TOO_MANY_PARTS = "El formulario tiene demasiados campos.";
 const NO_FILE_HERE = "Este campo no admite archivos.";
 

@@ -489,11 +489,11 @@ export async function updateProduct(db: Db, user: AuthUser, form: ProductUpdateF
       .where(eq(productSizes.productId, product.id));
     const kept = new Map(existingSizes.map((entry) => [entry.size, entry.stock]));
     form.sizes.forEach((entry, index) => {
-      if (!kept.has(entry.size) && entry.stock === undefined) errors.push({ field: `sizes[${index}].stock`, message: "Escriba el stock de la talla nueva." });
+      if (!kept.has(entry.size) && entry.stock === undefined) errors.push({ field: `sizes[${index}].stock`, message: "Escribe el stock de la talla nueva." });
     });
     // A product left without sizes needs its single stock said: new when it had sizes, or a change.
     if (form.sizes.length === 0 && product.hasSizes && form.stock === undefined) {
-      errors.push({ field: "stock", message: "Escriba el stock del producto o añada tallas con su stock." });
+      errors.push({ field: "stock", message: "Escribe el stock del producto o añade tallas con su stock." });
     }
     if (errors.length > 0) throw new FieldsError(400, errors);
 

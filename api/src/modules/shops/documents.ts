@@ -89,7 +89,7 @@ const MULTIPART_LIMITS = { fields: 20, fieldSize: 4096, parts: 40, fileSize: SHO
 
 const TOO_MANY_PARTS = "La solicitud tiene demasiados campos.";
 const NO_FILE_HERE = "Este campo no admite archivos.";
-const MULTIPART_EXPECTED = "Envíe los datos y los documentos como formulario multipart/form-data.";
+const MULTIPART_EXPECTED = "Envía los datos y los documentos como formulario multipart/form-data.";
 
 /** The multipart plugin's refusals (limits reached while reading) as the field's Spanish error. */
 function multipartRefusal(error: unknown, filesField: string): HttpError | null {

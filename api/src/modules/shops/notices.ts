@@ -20,47 +20,47 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function outcomeNotice(shopName: string, outcome: ShopOutcome): string {
   switch (outcome.kind) {
     case "aprobada":
-      return `Su tienda «${shopName}» fue aprobada. Ya puede vender en Mercado Pádel.`;
+      return `Tu tienda «${shopName}» fue aprobada. Ya puedes vender en Mercado Pádel.`;
     case "rechazada":
-      return `Su solicitud de tienda «${shopName}» fue rechazada. Motivo: ${outcome.reason} Puede corregirla y solicitar de nuevo.`;
+      return `Tu solicitud de tienda «${shopName}» fue rechazada. Motivo: ${outcome.reason} Puedes corregirla y solicitar de nuevo.`;
     case "requiere_cambios":
-      return `Su solicitud de tienda «${shopName}» necesita cambios: reemplace ${plural(outcome.documents.length, "documento", "documentos")} (${outcome.documents
+      return `Tu solicitud de tienda «${shopName}» necesita cambios: reemplaza ${plural(outcome.documents.length, "documento", "documentos")} (${outcome.documents
         .map((document) => `«${document.fileName}»: ${document.note}`)
         .join("; ")}).`;
     case "suspendida":
-      return `Su tienda «${shopName}» fue suspendida. Motivo: ${outcome.reason}`;
+      return `Tu tienda «${shopName}» fue suspendida. Motivo: ${outcome.reason}`;
     case "reactivada":
-      return `Su tienda «${shopName}» fue reactivada. Sus productos vuelven a estar a la venta.`;
+      return `Tu tienda «${shopName}» fue reactivada. Tus productos vuelven a estar a la venta.`;
   }
 }
 
 const SUBJECTS: Record<ShopOutcome["kind"], string> = {
-  aprobada: "Su tienda en Mercado Pádel fue aprobada",
-  rechazada: "Su solicitud de tienda en Mercado Pádel fue rechazada",
-  requiere_cambios: "Su solicitud de tienda en Mercado Pádel necesita cambios",
-  suspendida: "Su tienda en Mercado Pádel fue suspendida",
-  reactivada: "Su tienda en Mercado Pádel fue reactivada",
+  aprobada: "Tu tienda en Mercado Pádel fue aprobada",
+  rechazada: "Tu solicitud de tienda en Mercado Pádel fue rechazada",
+  requiere_cambios: "Tu solicitud de tienda en Mercado Pádel necesita cambios",
+  suspendida: "Tu tienda en Mercado Pádel fue suspendida",
+  reactivada: "Tu tienda en Mercado Pádel fue reactivada",
 };
 
 function mailBody(request: ShopRequest, outcome: ShopOutcome): string[] {
   const shop = `«${request.shopName}»`;
   switch (outcome.kind) {
     case "aprobada":
-      return [`Su tienda ${shop} fue aprobada: ya es vendedor en Mercado Pádel y puede publicar sus productos.`];
+      return [`Tu tienda ${shop} fue aprobada: ya eres vendedor en Mercado Pádel y puedes publicar tus productos.`];
     case "rechazada":
-      return [`Revisamos su solicitud de tienda ${shop} y no pudimos aprobarla.`, "", `Motivo: ${outcome.reason}`, "", "Puede corregir los datos o los documentos y solicitar de nuevo."];
+      return [`Revisamos tu solicitud de tienda ${shop} y no pudimos aprobarla.`, "", `Motivo: ${outcome.reason}`, "", "Puedes corregir los datos o los documentos y solicitar de nuevo."];
     case "requiere_cambios":
       return [
-        `Revisamos su solicitud de tienda ${shop}. Para seguir, reemplace estos documentos:`,
+        `Revisamos tu solicitud de tienda ${shop}. Para seguir, reemplaza estos documentos:`,
         "",
         ...outcome.documents.map((document) => `- ${document.fileName}: ${document.note}`),
         "",
         "Los demás documentos quedaron aceptados.",
       ];
     case "suspendida":
-      return [`Su tienda ${shop} fue suspendida y sus productos ya no se muestran en la tienda.`, "", `Motivo: ${outcome.reason}`];
+      return [`Tu tienda ${shop} fue suspendida y tus productos ya no se muestran en la tienda.`, "", `Motivo: ${outcome.reason}`];
     case "reactivada":
-      return [`Su tienda ${shop} fue reactivada: sus productos vuelven a estar a la venta.`];
+      return [`Tu tienda ${shop} fue reactivada: tus productos vuelven a estar a la venta.`];
   }
 }
 
@@ -70,7 +70,7 @@ export function outcomeMail(request: ShopRequest, outcome: ShopOutcome, publicWe
   return {
     to: request.applicant.email,
     subject: SUBJECTS[outcome.kind],
-    text: [`Hola, ${request.applicant.name}:`, "", ...mailBody(request, outcome), "", "Vea el estado de su solicitud aquí:", "", link, "", "Mercado Pádel"].join("\n"),
+    text: [`Hola, ${request.applicant.name}:`, "", ...mailBody(request, outcome), "", "Mira el estado de tu solicitud aquí:", "", link, "", "Mercado Pádel"].join("\n"),
     link,
   };
 }

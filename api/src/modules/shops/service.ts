@@ -326,7 +326,7 @@ export async function applyForShop(db: Db, applicant: AuthUser, application: Sho
     const index = violatedUniqueIndex(error);
     if (index === "shops_rif_unique") throw new FieldsError(409, [{ field: "rif", message: RIF_TAKEN }]);
     if (index === "shops_owner_unique") throw new HttpError(409, SHOP_REQUEST_EXISTS);
-    if (index === "shops_slug_unique") throw new HttpError(409, "Otra tienda con un nombre igual se registró en este momento. Envíe la solicitud de nuevo.");
+    if (index === "shops_slug_unique") throw new HttpError(409, "Otra tienda con un nombre igual se registró en este momento. Envía la solicitud de nuevo.");
     throw error;
   }
 }

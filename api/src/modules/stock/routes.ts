@@ -19,7 +19,7 @@ export function backInStockMail(person: BackInStock, publicWebUrl: string): Mail
   return {
     to: person.email,
     subject: backInStockMessage(person.productName, person.size),
-    text: [`Hola, ${person.name}:`, "", `Le avisamos, como nos pidió: ${what}.`, "Las unidades se venden por orden de compra, así que no se demore.", "", link, "", "Mercado Pádel"].join("\n"),
+    text: [`Hola, ${person.name}:`, "", `Te avisamos, como nos pediste: ${what}.`, "Las unidades se venden por orden de compra, así que no te demores.", "", link, "", "Mercado Pádel"].join("\n"),
     link,
   };
 }

@@ -10,11 +10,11 @@ export const CLASS_END = "11:30";
 const CLASS_START_MINUTES = 10 * 60;
 const SATURDAY = 6;
 
-export const BOOKED = "Plaza reservada. ¡Le esperamos el sábado!";
-export const ALREADY_BOOKED = "Ya tiene una plaza reservada en esta clase.";
+export const BOOKED = "Plaza reservada. ¡Te esperamos el sábado!";
+export const ALREADY_BOOKED = "Ya tienes una plaza reservada en esta clase.";
 export const CLASS_FULL = "La clase de prueba está completa. No quedan plazas libres.";
-export const NO_BOOKING = "No tiene ninguna reserva en la próxima clase.";
-export const BOOKING_CANCELLED = "Reserva cancelada. Su plaza queda libre para otra persona.";
+export const NO_BOOKING = "No tienes ninguna reserva en la próxima clase.";
+export const BOOKING_CANCELLED = "Reserva cancelada. Tu plaza queda libre para otra persona.";
 
 const madridClock = new Intl.DateTimeFormat("en-US", {
   timeZone: STORE_TIME_ZONE,

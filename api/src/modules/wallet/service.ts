@@ -6,7 +6,7 @@ import { vouchers, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 
 export const VOUCHER_EXPIRED = "Este voucher ha caducado.";
-export const VOUCHER_ALREADY_REDEEMED = "Ya canjeó este voucher.";
+export const VOUCHER_ALREADY_REDEEMED = "Ya canjeaste este voucher.";
 
 /** A user's balance: the sum of their ledger entries. */
 export async function walletBalance(db: Pick<Db, "select">, userId: string): Promise<number> {
@@ -58,7 +58,7 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
     .returning({ id: walletEntries.id });
   if (credited.length === 0) throw new HttpError(409, VOUCHER_ALREADY_REDEEMED);
   return {
-    message: `Voucher canjeado: ${formatUsd(voucher.amount)} añadidos a su cartera.`,
+    message: `Voucher canjeado: ${formatUsd(voucher.amount)} añadidos a tu cartera.`,
     balance: await walletBalance(db, userId),
   };
 }

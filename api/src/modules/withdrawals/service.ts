@@ -144,7 +144,7 @@ export async function requestWithdrawal(db: Db, user: AuthUser, amount: number, 
     const shop = await shopOf(tx, user.id);
     if (!shop || (shop.status !== "aprobada" && shop.status !== "suspendida")) throw new HttpError(403, NO_APPROVED_SHOP);
     if (shop.status === "suspendida") {
-      throw new HttpError(403, `Su tienda está suspendida: no puede pedir retiros mientras dure la suspensión.${shop.statusReason ? ` Motivo: ${shop.statusReason}` : ""}`);
+      throw new HttpError(403, `Tu tienda está suspendida: no puedes pedir retiros mientras dure la suspensión.${shop.statusReason ? ` Motivo: ${shop.statusReason}` : ""}`);
     }
     const [method] = await tx.select().from(payoutMethods).where(eq(payoutMethods.userId, user.id));
     if (!method) throw new HttpError(409, NO_PAYOUT_METHOD);
@@ -255,8 +255,8 @@ export async function decideWithdrawal(db: Db, admin: AuthUser, id: string, deci
         userId: row.userId,
         type: "retiro",
         message: confirming
-          ? `Su retiro de ${formatUsd(row.amount)} fue pagado. Referencia de la transferencia: ${decision.reference}.`
-          : `Su retiro de ${formatUsd(row.amount)} fue rechazado: ${decision.reason}. El importe vuelve a estar disponible.`,
+          ? `Tu retiro de ${formatUsd(row.amount)} fue pagado. Referencia de la transferencia: ${decision.reference}.`
+          : `Tu retiro de ${formatUsd(row.amount)} fue rechazado: ${decision.reason}. El importe vuelve a estar disponible.`,
       },
     ]);
     return { message: confirming ? WITHDRAWAL_CONFIRMED : WITHDRAWAL_REJECTED, withdrawal: withdrawalOf(decided!) };

@@ -203,7 +203,7 @@ export default function AuditLog() {
       </Form>
 
       {errors ? (
-        <p className="text-slate-700">Corrija los filtros marcados para ver el registro.</p>
+        <p className="text-slate-700">Corrige los filtros marcados para ver el registro.</p>
       ) : (
         <p className="text-slate-700" role="status" data-testid="audit-count">
           {totalEntry === 1 ? "1 entrada" : `${totalEntry} entradas`}

@@ -146,7 +146,7 @@ const primaryButtonLook =
   "inline-flex w-full items-center justify-center rounded-full bg-lime-400 px-6 py-3 font-semibold text-slate-900 shadow-sm transition hover:bg-lime-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-70 sm:w-auto";
 
 const IMAGE_HINT = `JPG, PNG, WebP, GIF o AVIF de hasta ${CATEGORY_IMAGE_MAX_BYTES / (1024 * 1024)} MB; se comprueba su contenido. La tienda la muestra en la portada.`;
-const CHOOSE_IMAGE_AGAIN = "Por seguridad, vuelva a elegir la imagen.";
+const CHOOSE_IMAGE_AGAIN = "Por seguridad, vuelve a elegir la imagen.";
 
 function NameField({ meta, label }: { meta: FieldMetadata<string>; label: string }) {
   const hintId = `${meta.id}-ayuda`;

@@ -12,7 +12,7 @@ import { formatPrice } from "~/services/money";
 
 export const meta: MetaFunction = () => [
   { title: "Administración | Mercado Pádel" },
-  { name: "description", content: "Resumen de la administración de Mercado Pádel: ventas, comisión, pedidos y lo que espera su revisión." },
+  { name: "description", content: "Resumen de la administración de Mercado Pádel: ventas, comisión, pedidos y lo que espera tu revisión." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -68,7 +68,7 @@ export default function AdminHome() {
           <li data-testid="todo-withdrawals">
             <p className="font-semibold text-slate-900">Retiros por pagar</p>
             {todo.withdrawals.total === 0 ? (
-              <p className="text-slate-700">Ningún retiro espera su confirmación.</p>
+              <p className="text-slate-700">Ningún retiro espera tu confirmación.</p>
             ) : (
               <Link to={adminPaths.withdrawals} className={textLinkLook}>
                 {plural(todo.withdrawals.total, "solicitud de retiro", "solicitudes de retiro")} por {formatPrice(todo.withdrawals.amount)}
@@ -143,7 +143,7 @@ export default function AdminHome() {
               Tiendas
             </Link>
           </h2>
-          <p className="mt-2 text-slate-700">Todas las tiendas por estado; suspenda una con su motivo o reactívela.</p>
+          <p className="mt-2 text-slate-700">Todas las tiendas por estado; suspende una con su motivo o reactívala.</p>
         </li>
         <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 className="text-lg font-bold text-slate-900">

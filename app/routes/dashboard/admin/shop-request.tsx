@@ -201,7 +201,7 @@ function RequestChangesForm({ documents, lastResult }: { documents: PresentedDoc
       <h3 id="titulo-cambios" className="text-lg font-bold text-slate-900">
         Pedir cambios
       </h3>
-      <p className="text-slate-700">Marque los documentos que el solicitante debe reemplazar y diga qué tiene que cambiar en cada uno.</p>
+      <p className="text-slate-700">Marca los documentos que el solicitante debe reemplazar y di qué tiene que cambiar en cada uno.</p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <FieldErrors id={fields.documents.errorId} errors={fields.documents.errors} />
       <ul className="space-y-4">
@@ -312,7 +312,7 @@ export default function ShopRequestPage() {
         </dl>
         <p className="flex flex-wrap gap-x-6 gap-y-2">
           <Link to={adminPaths.auditOf(request._id)} className={textLinkLook}>
-            Ver sus decisiones en el registro de auditoría
+            Ver tus decisiones en el registro de auditoría
           </Link>
           {request.status === "aprobada" ? (
             <Link to={`/tienda/${request.slug}`} className={textLinkLook}>

@@ -32,7 +32,7 @@ export default function ShopRequestsQueue() {
           Solicitudes de tiendas
         </h1>
         <p className="mt-2 text-slate-700" role="status" data-testid="queue-count">
-          {totalPending === 0 ? "Ninguna solicitud espera su revisión." : totalPending === 1 ? "1 solicitud espera su revisión." : `${totalPending} solicitudes esperan su revisión.`}
+          {totalPending === 0 ? "Ninguna solicitud espera tu revisión." : totalPending === 1 ? "1 solicitud espera tu revisión." : `${totalPending} solicitudes esperan tu revisión.`}
           {waitingForApplicant > 0
             ? ` ${waitingForApplicant === 1 ? "Otra espera" : `Otras ${waitingForApplicant} esperan`} a que el solicitante reemplace documentos.`
             : ""}

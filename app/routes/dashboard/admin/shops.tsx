@@ -86,7 +86,7 @@ function SuspendForm({ shop, lastResult }: { shop: ListedShop; lastResult?: Subm
       <summary className="rounded-xl px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">Suspender la tienda…</summary>
       <Form method="post" {...getFormProps(form)} aria-label={`Suspender ${shop.shopName}`} className="space-y-4 px-4 pb-4 pt-2">
         <input type="hidden" name="shopId" value={shop._id} />
-        <p className="text-sm text-slate-700">Sus productos dejan de mostrarse en la tienda hasta que la reactive. El vendedor verá el motivo.</p>
+        <p className="text-sm text-slate-700">Sus productos dejan de mostrarse en la tienda hasta que la reactives. El vendedor verá el motivo.</p>
         <FormAlert id={form.errorId} errors={form.errors} />
         <ReasonChoice legend="Motivo de la suspensión" reasons={SUSPENSION_REASONS} choice={fields.reasonChoice} other={fields.otherReason} />
         <button

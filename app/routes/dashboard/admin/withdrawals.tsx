@@ -119,7 +119,7 @@ function ConfirmForm({ withdrawal, lastResult }: { withdrawal: ListedWithdrawal;
     <Form method="post" {...getFormProps(form)} aria-label={`Confirmar el pago a ${withdrawal.shop.name}`} className="space-y-3">
       <input type="hidden" name="paymentId" value={withdrawal._id} />
       <FormAlert id={form.errorId} errors={form.errors} />
-      <TextField label="Referencia de la transferencia" meta={fields.reference} autoComplete="off" hint="Hágala primero con los datos de arriba y copie aquí su referencia." />
+      <TextField label="Referencia de la transferencia" meta={fields.reference} autoComplete="off" hint="Hazla primero con los datos de arriba y copia aquí su referencia." />
       <SubmitButton intent={withdrawalIntents.confirm} pending="Confirmando…">
         Confirmar pago<span className="sr-only"> a {withdrawal.shop.name}</span>
       </SubmitButton>

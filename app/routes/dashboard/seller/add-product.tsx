@@ -13,7 +13,7 @@ import { redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Agregar producto | Mercado Pádel" },
-  { name: "description", content: "Publique un producto nuevo en su tienda de Mercado Pádel." },
+  { name: "description", content: "Publica un producto nuevo en tu tienda de Mercado Pádel." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -64,7 +64,7 @@ export default function AddProduct() {
         <h1 id="titulo-agregar" className="text-3xl font-bold text-slate-900">
           Agregar producto
         </h1>
-        <p className="mt-2 text-slate-700">Complete los datos, la ficha técnica de su categoría, el stock y de una a ocho imágenes.</p>
+        <p className="mt-2 text-slate-700">Completa los datos, la ficha técnica de su categoría, el stock y de una a ocho imágenes.</p>
       </div>
       <ProductForm
         key={actionData?.attempt ?? "inicio"}

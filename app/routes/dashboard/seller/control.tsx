@@ -12,7 +12,7 @@ import { getStockControl, stockFormAction } from "~/services/stock.server";
 
 export const meta: MetaFunction = () => [
   { title: "Control de stock | Mercado Pádel" },
-  { name: "description", content: "El stock de cada producto y talla de su tienda, lo que queda poco y lo que esperan sus clientes." },
+  { name: "description", content: "El stock de cada producto y talla de tu tienda, lo que queda poco y lo que esperan tus clientes." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -83,7 +83,7 @@ export default function StockControl() {
           Control de stock
         </h1>
         <p className="mt-2 text-slate-700">
-          Cambie el stock de cada talla y guárdelo producto a producto. Si alguien compra mientras usted edita, le mostraremos las cifras nuevas antes de guardar.
+          Cambia el stock de cada talla y guárdalo producto a producto. Si alguien compra mientras editas, te mostraremos las cifras nuevas antes de guardar.
         </p>
       </div>
 
@@ -120,7 +120,7 @@ export default function StockControl() {
         </ul>
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
-          {totalProduct > 0 ? "No hay productos en esta página." : filtered ? "Ningún producto coincide con esta búsqueda." : "Todavía no tiene productos."}
+          {totalProduct > 0 ? "No hay productos en esta página." : filtered ? "Ningún producto coincide con esta búsqueda." : "Todavía no tienes productos."}
         </p>
       )}
       <Pagination page={page} totalPages={totalPages} />

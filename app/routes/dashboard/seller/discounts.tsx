@@ -9,7 +9,7 @@ import { requireSeller } from "~/services/seller.server";
 
 export const meta: MetaFunction = () => [
   { title: "Descuentos | Mercado Pádel" },
-  { name: "description", content: "Los productos de su tienda con descuento y su precio rebajado." },
+  { name: "description", content: "Los productos de tu tienda con descuento y su precio rebajado." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -37,10 +37,10 @@ export default function SellerDiscounts() {
         <h1 id="titulo-descuentos" className="text-3xl font-bold text-slate-900">
           Descuentos
         </h1>
-        <p className="mt-2 text-slate-700">Sus productos con descuento, del mayor al menor. Para cambiar un descuento, edite el producto.</p>
+        <p className="mt-2 text-slate-700">Tus productos con descuento, del mayor al menor. Para cambiar un descuento, edita el producto.</p>
       </div>
       {products.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">Ninguno de sus productos tiene descuento ahora.</p>
+        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">Ninguno de tus productos tiene descuento ahora.</p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full min-w-0 text-left text-sm">

@@ -32,7 +32,7 @@ import { redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded ? `Editar «${loaded.product.name}»` : "Editar producto"} | Mercado Pádel` },
-  { name: "description", content: "Edite un producto de su tienda en Mercado Pádel." },
+  { name: "description", content: "Edita un producto de tu tienda en Mercado Pádel." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -187,7 +187,7 @@ export default function EditProduct() {
           Editar «{product.name}»
         </h1>
         <p className="mt-2 text-slate-700">
-          Si cambia el nombre, la dirección anterior del producto sigue llevando a él.{" "}
+          Si cambias el nombre, la dirección anterior del producto sigue llevando a él.{" "}
           <Link to={`/product/details/${encodeURIComponent(product.slug)}`} className={textLinkLook}>
             Ver en la tienda
           </Link>

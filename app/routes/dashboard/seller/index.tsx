@@ -13,7 +13,7 @@ import { requireSeller } from "~/services/seller.server";
 
 export const meta: MetaFunction = () => [
   { title: "Panel | Mi tienda | Mercado Pádel" },
-  { name: "description", content: "El resumen de su tienda: ventas, ganancias, lo más vendido, los últimos pedidos y lo que espera su atención." },
+  { name: "description", content: "El resumen de tu tienda: ventas, ganancias, lo más vendido, los últimos pedidos y lo que espera tu atención." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -35,7 +35,7 @@ export default function SellerDashboard() {
     <section aria-labelledby="titulo-panel" className="space-y-6">
       <div className="space-y-3">
         <h1 id="titulo-panel" className="text-3xl font-bold text-slate-900">
-          Panel de su tienda
+          Panel de tu tienda
         </h1>
         <p className="text-slate-700">Ventas pagadas de los últimos {days} días (por el día del pago), frente a los {days} días anteriores.</p>
         <PeriodLinks current={period} path={sellerPaths.home} />
@@ -74,7 +74,7 @@ export default function SellerDashboard() {
             ) : null}
             {todo.pendingOffers.total > 0 ? (
               <li data-testid="todo-offers">
-                <p className="font-semibold text-slate-900">{plural(todo.pendingOffers.total, "oferta espera su respuesta", "ofertas esperan su respuesta")}</p>
+                <p className="font-semibold text-slate-900">{plural(todo.pendingOffers.total, "oferta espera tu respuesta", "ofertas esperan tu respuesta")}</p>
                 <ul className="mt-1 space-y-1 text-sm">
                   {todo.pendingOffers.offers.map((offer) => (
                     <li key={offer._id}>
@@ -132,7 +132,7 @@ export default function SellerDashboard() {
           </Link>
         }
       >
-        {dashboard.recentOrders.length > 0 ? <SellerOrderList orders={dashboard.recentOrders} /> : <p className="text-slate-700">Todavía no tiene pedidos.</p>}
+        {dashboard.recentOrders.length > 0 ? <SellerOrderList orders={dashboard.recentOrders} /> : <p className="text-slate-700">Todavía no tienes pedidos.</p>}
       </Panel>
     </section>
   );

@@ -6,7 +6,7 @@ import { requireSeller } from "~/services/seller.server";
 
 export const meta: MetaFunction = () => [
   { title: "Mi tienda | Mercado Pádel" },
-  { name: "description", content: "El área de vendedor de Mercado Pádel: sus productos, su stock y sus descuentos." },
+  { name: "description", content: "El área de vendedor de Mercado Pádel: tus productos, tu stock y tus descuentos." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -12,7 +12,7 @@ import { getSellerOrder, getSellerOrderOffers, sellerOfferAction, sellerOrderSta
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
-  { name: "description", content: "Un pedido de su tienda: productos, dirección de envío, pago, comisión, ofertas y estado." },
+  { name: "description", content: "Un pedido de tu tienda: productos, dirección de envío, pago, comisión, ofertas y estado." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -87,7 +87,7 @@ export default function SellerOrderDetails() {
             {order.deliveredOn ? ` · Entregado el ${order.deliveredOn}` : ""}
           </p>
         ) : null}
-        <p className="text-sm text-slate-700 print:hidden">Para el albarán, imprima esta página (Ctrl+P o Imprimir en su navegador): sale sin menús, con los productos y la dirección.</p>
+        <p className="text-sm text-slate-700 print:hidden">Para el albarán, imprime esta página (Ctrl+P o Imprimir en tu navegador): sale sin menús, con los productos y la dirección.</p>
       </div>
 
       <section aria-labelledby="titulo-productos" id="albaran" className="space-y-3">
@@ -109,7 +109,7 @@ export default function SellerOrderDetails() {
                 <dd>{formatPrice(line.lineTotal)}</dd>
                 <dt>Comisión</dt>
                 <dd>{formatPrice(line.commission)}</dd>
-                <dt>Su neto</dt>
+                <dt>Tu neto</dt>
                 <dd className="font-semibold text-slate-900">{formatPrice(line.sellerNet)}</dd>
               </dl>
             </li>
@@ -126,7 +126,7 @@ export default function SellerOrderDetails() {
                 <th scope="col" className={`${cell} text-right`}>Precio unidad</th>
                 <th scope="col" className={`${cell} text-right`}>Total línea</th>
                 <th scope="col" className={`${cell} text-right print:hidden`}>Comisión</th>
-                <th scope="col" className={`${cell} text-right print:hidden`}>Su neto</th>
+                <th scope="col" className={`${cell} text-right print:hidden`}>Tu neto</th>
               </tr>
             </thead>
             <tbody>
@@ -177,7 +177,7 @@ export default function SellerOrderDetails() {
             </dd>
             <dt>Comisión de Mercado Pádel</dt>
             <dd className="text-right">−{formatPrice(order.commission)}</dd>
-            <dt className="font-bold text-slate-900">Su neto</dt>
+            <dt className="font-bold text-slate-900">Tu neto</dt>
             <dd className="text-right font-bold text-slate-900" data-testid="seller-order-net">
               {formatPrice(order.sellerNet)}
             </dd>

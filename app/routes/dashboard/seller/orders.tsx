@@ -9,7 +9,7 @@ import { getSellerOrders, sellerOrdersFilter } from "~/services/seller-orders.se
 
 export const meta: MetaFunction = () => [
   { title: "Pedidos | Mi tienda | Mercado Pádel" },
-  { name: "description", content: "Los pedidos de su tienda: búsquelos por número o cliente y fíltrelos por estado." },
+  { name: "description", content: "Los pedidos de tu tienda: búscalos por número o cliente y fíltralos por estado." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -39,7 +39,7 @@ export default function SellerOrders() {
         <h1 id="titulo-pedidos" className="text-3xl font-bold text-slate-900">
           Pedidos
         </h1>
-        <p className="mt-2 text-slate-700">Los pedidos de su tienda, los más recientes primero. Abra uno para ver sus productos, prepararlo y cambiar su estado.</p>
+        <p className="mt-2 text-slate-700">Los pedidos de tu tienda, los más recientes primero. Abre uno para ver sus productos, prepararlo y cambiar su estado.</p>
       </div>
 
       {/* A GET form: the search is part of the address and works without JavaScript. */}
@@ -77,7 +77,7 @@ export default function SellerOrders() {
         <SellerOrderList orders={orders} />
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
-          {totalOrder > 0 ? "No hay pedidos en esta página." : filtered ? "Ningún pedido coincide con esta búsqueda." : "Todavía no tiene pedidos."}
+          {totalOrder > 0 ? "No hay pedidos en esta página." : filtered ? "Ningún pedido coincide con esta búsqueda." : "Todavía no tienes pedidos."}
         </p>
       )}
       <Pagination page={page} totalPages={totalPages} />

@@ -32,7 +32,7 @@ import { loadPayments, paymentsAction, statementPath, type PaymentsRefusal } fro
 
 export const meta: MetaFunction = () => [
   { title: "Pagos | Mi tienda | Mercado Pádel" },
-  { name: "description", content: "Los saldos de su tienda, su método de cobro, sus retiros y los movimientos de cada mes." },
+  { name: "description", content: "Los saldos de tu tienda, tu método de cobro, tus retiros y los movimientos de cada mes." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -57,7 +57,7 @@ const cardLook = "space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sha
 /** Each balance with what it means, in the README's terms a seller reads. */
 function balanceItems(balances: WithdrawalBalances, days: number) {
   return [
-    { key: "availableAmount", label: "Disponible", value: balances.availableAmount, help: "Lo que puede retirar ahora." },
+    { key: "availableAmount", label: "Disponible", value: balances.availableAmount, help: "Lo que puedes retirar ahora." },
     {
       key: "pendingAmount",
       label: "Pendiente",
@@ -67,7 +67,7 @@ function balanceItems(balances: WithdrawalBalances, days: number) {
     { key: "requestedAmount", label: "Solicitado", value: balances.requestedAmount, help: "Retiros que esperan a que la administración los pague." },
     { key: "withdrowAmount", label: "Retirado", value: balances.withdrowAmount, help: "Retiros ya pagados." },
     { key: "amountWithdrawn", label: "Solicitado y retirado", value: balances.amountWithdrawn, help: "La suma de los dos anteriores." },
-    { key: "totalAmount", label: "Ganado en total", value: balances.totalAmount, help: "Sus ventas menos la comisión, descontadas las canceladas." },
+    { key: "totalAmount", label: "Ganado en total", value: balances.totalAmount, help: "Tus ventas menos la comisión, descontadas las canceladas." },
   ];
 }
 
@@ -153,10 +153,10 @@ function PayoutMethodSection({ current, answer }: { current: PayoutMethod | null
       <p className="break-words text-slate-800" data-testid="payout-method">
         {current ? (
           <>
-            Pagamos sus retiros a: <strong>{payoutSummary(current)}</strong>. Guardar otro lo sustituye; los retiros ya pedidos conservan el suyo.
+            Pagamos tus retiros a: <strong>{payoutSummary(current)}</strong>. Guardar otro lo sustituye; los retiros ya pedidos conservan el suyo.
           </>
         ) : (
-          "Todavía no tiene método de cobro: elija uno para poder pedir retiros."
+          "Todavía no tienes método de cobro: elige uno para poder pedir retiros."
         )}
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -171,13 +171,13 @@ function WithdrawForm({ balances, hasMethod, answer }: { balances: PageData["bal
   const [form, fields] = useSchemaForm(withdrawFormSchema, { id: "retiro", lastResult: lastResultFor(answer, paymentIntents.withdraw), shouldValidate: "onSubmit" });
   const rules = balances
     ? `Disponible ahora: ${formatPrice(balances.withdrawalBalances.availableAmount)}. Retiro mínimo: ${formatPrice(balances.minimumAmount)}.`
-    : "Escriba el importe en dólares.";
+    : "Escribe el importe en dólares.";
   return (
     <section aria-labelledby="titulo-retirar" className={cardLook}>
       <h2 id="titulo-retirar" className="text-xl font-bold text-slate-900">
         Pedir un retiro
       </h2>
-      {hasMethod ? null : <p className="text-slate-800">Antes de pedir un retiro, guarde su método de cobro.</p>}
+      {hasMethod ? null : <p className="text-slate-800">Antes de pedir un retiro, guarda tu método de cobro.</p>}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormAlert id={form.errorId} errors={form.errors} />
         <TextField label="Importe a retirar (US$)" meta={fields.amount} autoComplete="off" hint={`${rules} En dólares, por ejemplo 45,50.`} />
@@ -212,7 +212,7 @@ function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | 
   return (
     <section aria-labelledby="titulo-solicitudes" className="space-y-4">
       <h2 id="titulo-solicitudes" className="text-xl font-bold text-slate-900">
-        Sus retiros
+        Tus retiros
       </h2>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filtrar retiros">
         <input type="hidden" name="month" value={data.month} />
@@ -234,7 +234,7 @@ function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | 
         </button>
       </Form>
       {data.requests.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">{data.filter ? "No hay retiros con este estado." : "Todavía no ha pedido retiros."}</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">{data.filter ? "No hay retiros con este estado." : "Todavía no has pedido retiros."}</p>
       ) : (
         <ul className="space-y-3" aria-label="Retiros">
           {data.requests.map((request) => (
@@ -319,7 +319,7 @@ function Ledger({ data }: { data: PageData }) {
         </a>
       </div>
       {data.ledger.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">No hubo movimientos de su tienda este mes.</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">No hubo movimientos de tu tienda este mes.</p>
       ) : (
         <ul className="space-y-3" aria-label={`Movimientos de ${monthLabel(data.month)}`}>
           {data.ledger.map((row) => (
@@ -376,16 +376,16 @@ export default function SellerPayments() {
           Pagos
         </h1>
         <p className="text-slate-700">
-          Cada venta pagada suma a su saldo lo que cobró menos la comisión. Se puede retirar unos días después de entregada (vea{" "}
+          Cada venta pagada suma a tu saldo lo que cobraste menos la comisión. Se puede retirar unos días después de entregada (mira{" "}
           <Link to={sellerOrderPaths.list} className={textLinkLook}>
-            sus pedidos
+            tus pedidos
           </Link>
           ).
         </p>
       </div>
       {data.pendingRequests > 0 ? (
         <p role="status" data-testid="request-sent" className="rounded-2xl border-l-4 border-amber-500 bg-amber-50 px-4 py-3 font-semibold text-amber-950">
-          {REQUEST_SENT}: la administración pagará {data.pendingRequests === 1 ? "su retiro" : `sus ${data.pendingRequests} retiros`} a su método de cobro y le avisará.
+          {REQUEST_SENT}: la administración pagará {data.pendingRequests === 1 ? "tu retiro" : `tus ${data.pendingRequests} retiros`} a tu método de cobro y te avisará.
         </p>
       ) : null}
       {data.balances ? <Balances balances={data.balances} /> : null}

@@ -14,7 +14,7 @@ import { redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Mis productos | Mercado Pádel" },
-  { name: "description", content: "Los productos de su tienda en Mercado Pádel: búsquelos, edítelos o elimínelos." },
+  { name: "description", content: "Los productos de tu tienda en Mercado Pádel: búscalos, edítalos o elimínalos." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -153,10 +153,10 @@ export default function SellerProducts() {
 
       {products.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
-          {searchValue ? "Ningún producto coincide con la búsqueda." : "Todavía no tiene productos. "}
+          {searchValue ? "Ningún producto coincide con la búsqueda." : "Todavía no tienes productos. "}
           {searchValue ? null : (
             <Link to={sellerPaths.addProduct} className={textLinkLook}>
-              Agregue el primero
+              Agrega el primero
             </Link>
           )}
         </p>
