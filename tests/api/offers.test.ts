@@ -267,7 +267,7 @@ describe("ofertas", () => {
     const late = await answer(seller, offer._id, "aceptada");
     expect(late.statusCode).toBe(409);
     const notices = await noticesOf(customer.id, orderId);
-    expect(notices.map((notice) => notice.message)).toContain(`Su pedido #${orderNumber(orderId)} caducó sin pagarse y se ha cancelado.`);
+    expect(notices.map((notice) => notice.message)).toContain(`Tu pedido #${orderNumber(orderId)} caducó sin pagarse y se ha cancelado.`);
   });
 
   it("de dos respuestas a la vez solo una se aplica", async () => {
