@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
-import { FlashMessage } from "~/components/FlashMessage";
+import { FlashMessage, useFlashOfThisPage } from "~/components/FlashMessage";
 import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
 import { NotFound } from "~/components/NotFound";
@@ -77,6 +77,7 @@ export const meta: MetaFunction = ({ error }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const flash = useFlashOfThisPage(rootData?.flash ?? null);
   const nonce = useNonce();
   const loadsScripts = usePageLoadsScripts();
   return (
@@ -105,7 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
           realtimeUrl={rootData?.realtimeUrl ?? null}
         />
         <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
-          {rootData?.flash ? <FlashMessage flash={rootData.flash} /> : null}
+          {flash ? <FlashMessage flash={flash} /> : null}
           {children}
         </main>
         <Footer categories={rootData?.categories ?? []} />

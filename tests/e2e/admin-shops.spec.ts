@@ -212,7 +212,9 @@ test.describe("administración de tiendas", () => {
     replacement.append(`reemplazo:${pdf._id}`, new Blob([new Uint8Array(pdfBytes("Registro completo"))], { type: "application/pdf" }), "registro-completo.pdf");
     // Access tokens live seconds in these tests: the applicant signs in again.
     await apiJson(`/shop/replace-documents/${approved.userId}`, { method: "POST", body: replacement, token: (await apiSignIn(approved.email)).token });
+    const liveBeforeApproval = javaScriptEnabled ? page.waitForResponse((response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET") : null;
     await page.goto(`/dashboard/admin/shop-requests/${approved.userId}`);
+    await liveBeforeApproval;
     await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Pendiente de revisión");
     await expect(page.getByTestId("shop-document").filter({ hasText: "registro-completo.pdf" })).toBeVisible();
     const history = page.getByTestId("document-history").getByTestId("shop-document");
@@ -222,9 +224,20 @@ test.describe("administración de tiendas", () => {
     await expect(history.getByTestId("document-status")).toHaveText("Reemplazado");
     await expect(history.getByRole("link", { name: "Descargar el PDF registro-mercantil.pdf" })).toHaveAttribute("href", `/documentos-tienda/${pdf._id}`);
 
-    // Approving.
+    // Approving. With JavaScript a request arriving meanwhile makes the page read its data again; the
+    // message stays for the page it belongs to (the session gives it only once).
+    let dataLoads = 0;
+    page.on("response", (response) => {
+      if (response.request().method() === "GET" && new URL(response.url()).pathname.endsWith(".data")) dataLoads += 1;
+    });
     await page.getByRole("form", { name: "Aprobar" }).getByRole("button", { name: "Aprobar la tienda" }).click();
     await expect(page.getByText("Tienda aprobada.")).toBeVisible();
+    if (javaScriptEnabled) {
+      const loadsBefore = dataLoads;
+      await applyThroughApi(testInfo, "Poniente");
+      await expect.poll(() => dataLoads).toBeGreaterThan(loadsBefore);
+      await expect(page.getByText("Tienda aprobada.")).toBeVisible();
+    }
     await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Aprobada");
     await expect(page.getByRole("form", { name: "Aprobar" })).toHaveCount(0);
 
