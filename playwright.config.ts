@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 /**
  * End-to-end tests run the built API and web on a fresh database, every journey once with
@@ -68,17 +69,6 @@ const paypalServerEnv = {
   FAKE_PAYPAL_PORT: String(fakePayPalPort),
 };
 
-const chromiumFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -92,7 +82,7 @@ export default defineConfig({
     baseURL: webUrl,
     locale: "es-ES",
     trace: "retain-on-failure",
-    launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumFlags },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [
     { name: "js-on", testDir: "tests/e2e", use: { javaScriptEnabled: true } },

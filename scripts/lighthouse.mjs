@@ -16,17 +16,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const REPORT_DIR = "lighthouse";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const MAX_ATTEMPTS = 3;
@@ -148,7 +139,7 @@ try {
     }
   };
 
-  chrome = await launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  chrome = await launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   await mkdir(REPORT_DIR, { recursive: true });
   // Simulated throttling scales what it observed: on a busy machine every figure is worse.
   const loadAtStart = loadavg()[0];
