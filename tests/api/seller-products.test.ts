@@ -19,7 +19,7 @@ import {
 } from "#contract/seller-products";
 import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
-import { auditLog, images, productSlugHistory, products, shops, stockMovements } from "../../api/src/db/schema";
+import { auditLog, images, productSlugHistory, products, stockMovements } from "../../api/src/db/schema";
 import { announceCatalogueChange } from "../../api/src/modules/catalog/changes";
 import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { EXE, JPEG, multipart, PNG, WEBP, type Part } from "./shop-support";
@@ -370,14 +370,16 @@ describe("productos del vendedor (PGlite)", () => {
   });
 
   it("suspender una tienda saca sus productos del listado y las sugerencias guardados; reactivarla los devuelve", async () => {
-    const theirs = await created(ballFields({ name: `Pelotas Suspendibles ${randomUUID().slice(0, 6)}` }), [image()], otherSeller);
-    const [shop] = await api.db.select({ id: shops.id }).from(shops).where(eq(shops.ownerId, catalogue.smashOwner.id));
+    // A shop of its own: suspending makes its owner's tokens stale, which the other tests' sellers must not see.
+    const owner = await insertUser(api.db, { role: "seller" });
+    const shop = await insertShop(api.db, { ownerId: owner.id, name: "Tienda Suspendible", slug: `suspendible-${randomUUID().slice(0, 6)}`, status: "aprobada" });
+    const theirs = await insertProduct(api.db, { shopId: shop.id, categoryId: catalogue.categories.pelotas.id, name: `Pelotas Suspendibles ${randomUUID().slice(0, 6)}`, slug: `pelotas-suspendibles-${randomUUID().slice(0, 6)}`, brand: "Head", price: 900, color: "Amarillo", tag: "Oferta", stock: 4 });
     const found = async () => ({
       total: (await get(`/home/query-products?searchValue=${encodeURIComponent(theirs.name)}`)).json().totalProduct as number,
       suggested: ((await get(`/home/advanced-search?searchValue=${encodeURIComponent(theirs.name)}`)).json().advanced_search_prd as unknown[]).length,
     });
     const decide = (action: "suspend" | "reactivate") =>
-      api.app.inject({ method: "POST", url: `/admin/shops/${shop!.id}/${action}`, headers: admin.headers, payload: action === "suspend" ? { reason: "Documentación caducada." } : {} });
+      api.app.inject({ method: "POST", url: `/admin/shops/${shop.id}/${action}`, headers: admin.headers, payload: action === "suspend" ? { reason: "Documentación caducada." } : {} });
     // Read first, so what the catalogue keeps (catalog/keyed-cache.ts) must be dropped by the decision.
     expect(await found()).toEqual({ total: 1, suggested: 1 });
     expect((await decide("suspend")).statusCode).toBe(200);
