@@ -123,4 +123,46 @@ describe("caducidad con dos instancias en PostgreSQL", () => {
     const movements = await expiryMovements([shared.id]);
     expect(movements).toEqual([{ productId: shared.id, change: 5 }]);
   });
+  it("devolver el stock de un pedido caducado espera a un pedido que se está haciendo, en su mismo orden, sin interbloqueo", async () => {
+    // placeOrder takes stock line by line, by product and size (orders/service.ts); a size's row first,
+    // then (its trigger) the product's total. Here the product with sizes sorts before the one without.
+    const sized = await insertProduct(api.db, {
+      shopId: catalogue.shops.centro.id,
+      categoryId: catalogue.categories.zapatillas.id,
+      name: "Zapatillas en orden",
+      slug: `zapatillas-orden-${crypto.randomUUID().slice(0, 6)}`,
+      brand: "Joma",
+      price: 6000,
+      color: "Blanco",
+      tag: "Oferta",
+      stock: 5,
+      imageCount: 0,
+      sizes: [{ size: "42", stock: 5 }],
+    });
+    let plain = await newProduct(`orden-${crypto.randomUUID().slice(0, 6)}`, 5);
+    while (plain.id < sized.id) plain = await newProduct(`orden-${crypto.randomUUID().slice(0, 6)}`, 5);
+    const customer = await signedInUser(api.db);
+    await putInCart(api.db, customer.id, sized.id, 1, "42");
+    await putInCart(api.db, customer.id, plain.id, 1);
+    const orderId = await placedOrderId(api.app, customer);
+    await makeOverdue(api.db, orderId);
+
+    let sweep: Promise<number> | undefined;
+    await instanceB.db.transaction(async (tx) => {
+      // An order being placed holds the size (and through its trigger the product)...
+      await tx.execute(sql`update product_sizes set stock = stock - 1 where product_id = ${sized.id} and size = '42'`);
+      // ...while a sweep gives the overdue order's stock back and has to wait for it.
+      sweep = expireUnpaidOrders(api.db);
+      await expect
+        .poll(async () => (await api.db.execute<{ waiting: number }>(sql`select count(*)::integer as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0]!.waiting, { timeout: 10_000 })
+        .toBe(1);
+      // ...and then takes the next product: free, because the sweep waits at the first line holding nothing.
+      await tx.execute(sql`update products set stock = stock - 1 where id = ${plain.id}`);
+    });
+    expect(await sweep).toBe(1);
+    // 5, minus the overdue order, plus its give-back, minus the order that was being placed.
+    expect(await stockOf(api.db, sized.id, "42")).toBe(4);
+    expect(await stockOf(api.db, sized.id)).toBe(4);
+    expect(await stockOf(api.db, plain.id)).toBe(4);
+  });
 });
