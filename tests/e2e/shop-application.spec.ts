@@ -301,13 +301,17 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(shopName);
   });
 
-  test("tras un rechazo el cliente ve el motivo y vuelve a solicitar con sus datos de antes, en 360 px", async ({ page }, testInfo) => {
+  test("tras un rechazo el cliente ve el motivo y vuelve a solicitar con sus datos de antes, en 360 px", async ({ page, javaScriptEnabled }, testInfo) => {
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     const email = uniqueEmail(testInfo, "rechazo");
     await registerThroughForm(page, { name: "Rosa Rechazada", email, redirectTo: "/dashboard" });
     // A phone's width from here (the header's sign-out button, which registering waits for, is in the menu there).
     await page.setViewportSize({ width: 360, height: 800 });
+    // With JavaScript the open page reloads itself when the request is decided; the test waits for
+    // its real-time connection, and later for that reload, instead of racing its own navigation.
+    const connected = javaScriptEnabled ? page.waitForResponse((response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET") : null;
     await page.goto("/dashboard/shop");
+    await connected;
     expect(await overflow(), "el formulario se desborda a lo ancho").toBeLessThanOrEqual(0);
 
     const applicant = await apiSignIn(email);
@@ -317,7 +321,9 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     application.append("documents", new Blob([new Uint8Array(PDF)], { type: "application/pdf" }), "acta.pdf");
     await api("POST", `/request-auth-shop/${applicant.userId}`, applicant.token, application);
     const reason = "Los documentos no son legibles.";
+    const reloaded = javaScriptEnabled ? page.waitForEvent("load") : null;
     await asAdmin(`/shop/approved/${applicant.userId}`, { approved: false, reason });
+    await reloaded;
 
     await page.goto("/dashboard/shop/confirmation");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Solicitud rechazada");
