@@ -54,6 +54,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ["tests/e2e/**/*.spec.ts", "tests/cluster/**/*.spec.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "@playwright/test", importNames: ["test"], message: "Import test from tests/e2e/fixtures.ts: it fails a journey whose page does not hydrate." }] },
+      ],
+    },
+  },
+  {
     files: ["api/**"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [webSource] }] },
   },

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type WebSocket } from "@playwright/test";
+import { expect, test, type APIRequestContext, type WebSocket } from "../e2e/fixtures";
 import { randomUUID } from "node:crypto";
 import { BAD_CREDENTIALS, TOO_MANY_ATTEMPTS } from "#contract/accounts";
 import { startStoreCluster, type StoreCluster } from "./cluster";

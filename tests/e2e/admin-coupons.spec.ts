@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { plentifulProduct, registerThroughApi, SHIPPING_INFO } from "./orders-support";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice, registerThroughForm, uniqueEmail } from "./support";
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm } from "./seller-support";

@@ -1,7 +1,7 @@
 import { get } from "node:http";
 import { gunzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { placeOrderThroughApi, plentifulProduct, registerThroughApi } from "./orders-support";
 import { signInThroughForm } from "./seller-support";
 import { gzippedScriptBytes, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext } from "@playwright/test";
+import { expect, test, type BrowserContext } from "./fixtures";
 import { apiUrl, formatPrice, headerLink, productDetails, type ProductDetailsAnswer, queryProducts, uniqueEmail } from "./support";
 
 

@@ -1,4 +1,4 @@
-import { expect, test, type Response } from "@playwright/test";
+import { expect, test, type Response } from "./fixtures";
 import { addRacketToCart, queryProducts } from "./support";
 
 /** docs/decisions/0014-cdn-cache.md: what a CDN may keep of the catalogue's pages, and what never. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { addToCartFromProductPage, fillShippingForm, formatPrice, headerLink, payByCard, productDetails, racketsInStock, registerThroughForm, shoesWithSizeInStock, uniqueEmail } from "./support";
 
 const DECLINED = "Tarjeta rechazada. Usa otra tarjeta o paga con tu cartera.";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { productToReview, adminMovesOrder } from "./orders-support";
 import { addToCartFromProductPage, fillShippingForm, payByCard, registerThroughForm, uniqueEmail } from "./support";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { addToWishlistThroughApi, adminMovesOrder, ballsFor, buyAndPay, placeOrderThroughApi, plentifulProduct, SHIPPING_INFO } from "./orders-support";
 import { registerThroughForm, uniqueEmail } from "./support";
 import { expectNoSeriousAxeViolations } from "./seller-support";

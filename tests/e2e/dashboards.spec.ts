@@ -1,4 +1,4 @@
-import { expect, test, type TestInfo } from "@playwright/test";
+import { expect, test, type TestInfo } from "./fixtures";
 import sharp from "sharp";
 import { ADMIN_EMAIL, apiSignIn, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 import { apiJson, approvedSellerThroughApi, customerOrdersThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, payOrderByCardThroughApi, signInThroughForm } from "./seller-support";

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { adminMovesOrder, buyAndPay, plentifulProduct, TRACKING_NUMBER } from "./orders-support";
 import { headerLink, registerThroughForm, uniqueEmail } from "./support";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("cabecera, pie y páginas informativas", () => {
   test("la cabecera y el pie muestran lo que pide la especificación", async ({ page }) => {

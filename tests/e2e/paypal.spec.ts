@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { fillShippingForm, paypalWebUrl, registerThroughForm, uniqueEmail } from "./support";
 
 // This store has PayPal credentials (playwright.config.ts), so it pays through the fake PayPal.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { adminMovesOrder, buyAndPay, placeOrderThroughApi, plentifulProduct, registerThroughApi } from "./orders-support";
 import { signInThroughForm } from "./seller-support";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";

@@ -1,4 +1,4 @@
-import { expect, test, type TestInfo } from "@playwright/test";
+import { expect, test, type TestInfo } from "./fixtures";
 import { SHIPPING_INFO } from "./orders-support";
 import { apiSignIn, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 import { apiJson, customerOrdersThroughApi, expectNoSidewaysScroll, newProjectPage, payOrderByCardThroughApi, signInThroughForm } from "./seller-support";
@@ -80,6 +80,15 @@ test.describe("pedidos del vendedor", () => {
     await expect(page.getByTestId("seller-order-address")).toContainText(SHIPPING_INFO.address);
     await expect(page.getByTestId("seller-order-line")).toContainText(product.name);
     await expectNoSidewaysScroll(page);
+    // Printed, it is a packing slip: the store's header and footer are left out. Read from the
+    // server (with JavaScript it was drawn in the browser), so its HTML is hydrated too.
+    await page.reload();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("body > header")).toBeHidden();
+    await expect(page.locator("body > footer")).toBeHidden();
+    await expect(page.getByTestId("seller-order-address")).toBeVisible();
+    await page.emulateMedia({ media: "screen" });
+    await expect(page.locator("body > header")).toBeVisible();
 
     // Only the allowed next steps are offered.
     const form = page.getByRole("form", { name: "Estado del envío" });

@@ -1,4 +1,4 @@
-import { expect, test, type TestInfo } from "@playwright/test";
+import { expect, test, type TestInfo } from "./fixtures";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice } from "./support";
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, signInThroughForm } from "./seller-support";
 

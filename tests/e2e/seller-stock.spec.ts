@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Browser, type Page, type TestInfo } from "./fixtures";
 import { apiSignIn, DEMO_PASSWORD, headerLink, queryProducts, registerThroughForm, uniqueEmail } from "./support";
 import { apiJson, customerOrdersThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, payOrderByCardThroughApi, signInThroughForm } from "./seller-support";
 

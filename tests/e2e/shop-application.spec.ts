@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import sharp from "sharp";
 import { rifCheckDigit } from "#contract/tax-ids";
 import { apiSignIn, apiUrl, registerThroughForm, uniqueEmail } from "./support";

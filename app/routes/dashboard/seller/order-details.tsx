@@ -43,7 +43,11 @@ export async function action(args: ActionFunctionArgs) {
 /** A refusal (409: someone moved it meanwhile) reads the sub-order again, so the form offers the steps allowed now. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
-/** Printed, the page is a packing slip: the store's header, footer and menus are left out. */
+/**
+ * Printed, the page is a packing slip: the store's header, footer and menus are left out. Written as
+ * HTML: React escapes a <style>'s text children (`>` becomes `&gt;`), which voided the rule and made
+ * hydration give up on the page.
+ */
 const PRINT_STYLE = "@media print { body > header, body > footer, header[role=banner], footer[role=contentinfo], nav, aside { display: none !important; } }";
 
 const cell = "px-3 py-2 align-top";
@@ -54,7 +58,7 @@ export default function SellerOrderDetails() {
   const address = order.shippingInfo;
   return (
     <article aria-labelledby="titulo-pedido" className="space-y-8 print:space-y-4 print:text-black">
-      <style>{PRINT_STYLE}</style>
+      <style dangerouslySetInnerHTML={{ __html: PRINT_STYLE }} />
       <div className="space-y-3">
         <p className="print:hidden">
           <Link to={sellerOrderPaths.list} className={textLinkLook}>
