@@ -118,9 +118,10 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
         setCount((current) => current + 1);
         setAnnouncement(`Nueva notificación: ${item.message}`);
       });
-      // The user's shop request was decided: the API has made the page's access token stale, so a
-      // reload brings the new state (and, on approval, the seller role) with a refreshed one.
-      socket.on(SHOP_APPROVAL_EVENT, () => window.location.reload());
+      // The user's shop request was decided: the loaders read the new state (on approval the seller
+      // role, through a refreshed token: the API made the page's one stale). Not a reload, which
+      // would throw away what the user is typing and cut short a link they just followed.
+      socket.on(SHOP_APPROVAL_EVENT, () => revalidate.current());
       // An admin's queue moved (a request arrived or was decided): the loaders read it again, so the badge follows.
       socket.on(SHOP_REQUEST_EVENT, () => revalidate.current());
       // A refused handshake is not retried by socket.io itself.
