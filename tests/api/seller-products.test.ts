@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN } from "#contract/messages";
@@ -424,6 +424,23 @@ describe("productos del vendedor (PGlite)", () => {
     expect(await api.db.select().from(images).where(eq(images.id, unordered.images[0]!))).toEqual([]);
     const actions = await api.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, unordered._id));
     expect(actions.map((entry) => entry.action).sort()).toEqual(["producto.crear", "producto.eliminar"]);
+  });
+
+  it("una búsqueda leída antes se lee de nuevo tras una edición: el producto que deja de coincidir sale y el que pasa a coincidir entra", async () => {
+    // Letters only, so the search reads it as one word of its own.
+    const word = Array.from({ length: 9 }, () => String.fromCharCode(97 + randomInt(26))).join("");
+    const first = await created(ballFields({ name: `Pelotas ${word} Uno` }));
+    const second = await created(ballFields({ name: `Pelotas Dos ${randomUUID().slice(0, 6)}` }));
+    const searched = async () => {
+      const answer = (await get(`/home/query-products?searchValue=${word}`)).json();
+      return { ids: answer.products.map((card: { _id: string }) => card._id), total: answer.totalProduct };
+    };
+    // Read once, so the page's ranking kept by the API (searchedCards in catalog/service.ts) must be dropped by the edits.
+    expect(await searched()).toEqual({ ids: [first._id], total: 1 });
+    const renamed = await update(seller, editFields(first, { name: `Pelotas Uno ${randomUUID().slice(0, 6)}` }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await update(seller, editFields(second, { name: `Pelotas ${word} Dos` }))).statusCode).toBe(200);
+    expect(await searched()).toEqual({ ids: [second._id], total: 1 });
   });
 
   it("la lista del vendedor: sus productos, los más nuevos primero, por nombre o marca, por páginas", async () => {

@@ -2,11 +2,12 @@
  * Catalogue answers kept per question (a set of filters, a searched text) for a short time, like
  * cachedFor (api/src/cache.ts) keeps one. Used for what grows with the catalogue but not with the
  * page: the listing's total (counting visits every matching product, 27,000 rows for the in-stock
- * rackets of 100,000 products, while the page's cards are twelve read through an index) and the
- * search suggestions (ranking every product that matches). Never for cards with their stock and
- * price. The API drops every copy on a catalogue write (routes.ts), so a product a seller archives
- * leaves them on the next request; a sale that empties a product's stock is not a catalogue write,
- * and the in-stock total may count it for up to `seconds` more.
+ * rackets of 100,000 products, while the page's cards are twelve read through an index), a searched
+ * page's ranking (which ids, in which order) and the search suggestions (both score every product
+ * that matches). Never for cards with their stock and price. The API drops every copy on a
+ * catalogue write (routes.ts), so a product a seller archives leaves them on the next request; a
+ * sale that empties a product's stock is not a catalogue write, and an in-stock total or searched
+ * page may count it for up to `seconds` more (its card, read fresh, says it is sold out).
  */
 export type KeyedCache<T> = (key: string, load: () => Promise<T>) => Promise<T>;
 

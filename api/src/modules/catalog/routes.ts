@@ -23,7 +23,7 @@ import {
   queryProducts,
 } from "./service.js";
 
-/** Listing totals, and suggestion lists, an instance keeps at most (keyed-cache.ts): a few megabytes. */
+/** Listing totals, searched pages' rankings and suggestion lists an instance keeps at most, each (keyed-cache.ts): a few megabytes. */
 const KEPT_PER_KIND = 2000;
 
 /**
@@ -35,7 +35,7 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   const fresh = () => ({
     categories: cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db)),
     facets: cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db)),
-    listingTotals: keyedCache<number>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
+    listing: { totals: keyedCache<number>(opts.catalogueCacheSeconds, KEPT_PER_KIND), rankedPages: keyedCache<string[]>(opts.catalogueCacheSeconds, KEPT_PER_KIND) },
     suggestions: keyedCache<AdvancedSearchAnswer>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
   });
   let cached = fresh();
@@ -64,12 +64,12 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
 
   route(app, endpoints.queryProducts, async (request) => {
     const { category, ...filters } = request.query;
-    if (category === undefined) return queryProducts(db, filters, cached.listingTotals);
+    if (category === undefined) return queryProducts(db, filters, cached.listing);
     // The id, not the slug, lets PostgreSQL walk the (category, price) index in order.
     // A slug no category has now may be one a category had before a rename (issue 11): old links keep working.
     const categoryId = (await categoriesCached()).find((candidate) => candidate.slug === category)?._id ?? (await categoryIdForFormerSlug(db, category));
     if (!categoryId) return { products: [], totalProduct: 0, parPage: filters.parPage };
-    return queryProducts(db, { ...filters, categoryId }, cached.listingTotals);
+    return queryProducts(db, { ...filters, categoryId }, cached.listing);
   });
 
   // Kept per text: a suggestion shows only a name, a slug and images, never stock or price.
