@@ -17,6 +17,19 @@ test.describe("caché de CDN", () => {
     }
   });
 
+  test("los archivos estáticos: los de assets/ para siempre (su nombre cambia con su contenido), el favicon una hora", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeDefined();
+    const script = await request.get(asset!);
+    expect(script.status()).toBe(200);
+    expect(script.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const favicon = await request.get("/favicon.svg");
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()["content-type"]).toContain("image/svg+xml");
+    expect(favicon.headers()["cache-control"]).toBe("public, max-age=3600");
+  });
+
   test("la respuesta que guarda un aviso y las páginas de un comprador con carrito son privadas y no se guardan", async ({ page, baseURL }) => {
     const webResponses: Response[] = [];
     page.on("response", (response) => {
