@@ -6,9 +6,6 @@ import { INVALID_PAGE } from "./messages";
 
 /** Product reviews (SPEC.md section 3 "Review", section 7). */
 
-/** '1 estrella', '4 estrellas': the stars of a rating, on the page and in the seller's notification. */
-export const starsText = (stars: number) => (stars === 1 ? "1 estrella" : `${stars} estrellas`);
-
 // ---- Inputs -------------------------------------------------------------------------------------
 
 export const RATING_RANGE = "Elige una valoración de 1 a 5 estrellas.";

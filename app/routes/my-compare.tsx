@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { BallIcon } from "~/components/icons";
-import { SPEC_SHEET_KINDS, SPEC_SHEETS } from "#contract/spec-sheets";
+import { SPEC_SHEET_KINDS, SPEC_SHEETS } from "#contract/spec-sheet-fields";
 import { Rating } from "~/components/product/Rating";
 import { ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
 import type { ProductDetails } from "~/services/catalog.server";

@@ -53,6 +53,8 @@ const WE_TELL_YOU = [
 const YOUR_VERBS = ["tiene", "puede(?! que)", "ha", "había", "debe", "necesita", "quiere", "desea", "podrá", "tendrá", "recibirá", "verá", "encontrará"];
 /** Asked in the past tense ("¿Olvidó su contraseña?"); stated, they are someone else's deed ("Canceló un pedido" in the audit log). */
 const YOU_DID = ["olvidó", "compró", "canceló", "eligió", "guardó", "envió", "pidió", "usó", "canjeó", "ha"];
+/** Asked in the present ("¿Busca una talla agotada?"); stated, "Busca tu pala" is tú's imperative. */
+const YOU_ASK = ["busca", "sabe", "conoce", "prefiere", "recuerda", "olvida"];
 const capitalized = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 
 /** Usted forms: the pronoun, its imperatives, "su carrito", "le avisamos", and sentences whose unnamed subject is the reader. */
@@ -69,6 +71,7 @@ const USTED_MARKERS: RegExp[] = [
     "u",
   ),
   new RegExp(`¿(?:${YOU_DID.map(capitalized).join("|")})(?!\\p{L})`, "u"),
+  new RegExp(`¿(?:${YOU_ASK.map(capitalized).join("|")})(?!\\p{L})`, "u"),
 ];
 
 type SourceText = { where: string; text: string };

@@ -42,7 +42,7 @@ function soldOutSizes(product: BackInStockProduct): string[] {
 /**
  * Issue 11 on the product page: each sold-out size (or a sold-out product without sizes) offers
  * 'Avísame cuando vuelva' to a signed-in shopper, as a plain POST form to the page's action; once
- * asked, 'Le avisaremos cuando vuelva' with a cancel button. A visitor gets a link to sign in that
+ * asked, 'Te avisaremos cuando vuelva' with a cancel button. A visitor gets a link to sign in that
  * comes back here. `waiting` is the sizes the shopper waits for, null for a visitor.
  */
 export function BackInStock({ product, waiting }: { product: BackInStockProduct; waiting: string[] | null }) {
@@ -53,7 +53,7 @@ export function BackInStock({ product, waiting }: { product: BackInStockProduct;
   return (
     <section id="avisos" aria-labelledby="titulo-avisos" className="mt-8 rounded-2xl border border-neutral-200 bg-neutral-50 p-4 sm:p-5" data-testid="back-in-stock">
       <h2 id="titulo-avisos" className="text-sm font-bold text-ink">
-        {single ? "¿Lo quieres cuando vuelva?" : sizes.length === 1 ? "¿Busca la talla agotada?" : "¿Busca una talla agotada?"}
+        {single ? "¿Lo quieres cuando vuelva?" : sizes.length === 1 ? "¿Buscas la talla agotada?" : "¿Buscas una talla agotada?"}
       </h2>
       <p className="mt-1 text-sm text-neutral-700">Te enviaremos una notificación en cuanto vuelva a haber unidades.</p>
       {waiting === null ? (

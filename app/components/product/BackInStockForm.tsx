@@ -5,7 +5,7 @@ import { stockAlertFormSchema, stockAlertIntents } from "./back-in-stock";
 import { primaryButtonLook, secondaryButtonLook } from "./shopper-forms";
 
 /**
- * One size's 'Avísame cuando vuelva', or 'Le avisaremos cuando vuelva' with its cancel button: a
+ * One size's 'Avísame cuando vuelva', or 'Te avisaremos cuando vuelva' with its cancel button: a
  * plain POST form to the product page's action, checked by Conform with the action's schema.
  * Loaded on demand (see BackInStock.tsx), so Conform and zod stay out of every product page.
  */

@@ -4,7 +4,7 @@ import { FieldErrors, FormAlert } from "~/components/account/FormControls";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import type { MyReviewAnswer } from "#contract/reviews";
 import { REVIEW_INTENT, REVIEW_MAX_LENGTH, reviewSchema } from "./review-schema";
-import { starsText } from "#contract/reviews";
+import { starsText } from "#contract/stars";
 import { primaryButtonLook } from "./shopper-forms";
 
 const fieldLook =

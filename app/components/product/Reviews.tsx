@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { longDate } from "#contract/store-time";
-import { starsText, type MyReviewAnswer, type ReviewsAnswer } from "#contract/reviews";
+import type { MyReviewAnswer, ReviewsAnswer } from "#contract/reviews";
+import { starsText } from "#contract/stars";
 import { Rating } from "./Rating";
 
 type ReviewFormModule = typeof import("./ReviewForm");

@@ -1,4 +1,4 @@
-import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "#contract/spec-sheets";
+import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "#contract/spec-sheet-fields";
 
 /** The rows of a spec sheet that the seller filled in, in the sheet's order. */
 export function specRows(kind: SpecSheetKind, specs: ProductSpecs) {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { PRODUCT_NOT_FOUND } from "#contract/catalog";
-import { starsText, type MyReviewAnswer, type ReviewsAnswer, type ReviewSubmittedAnswer, type SubmitReviewBody } from "#contract/reviews";
+import type { MyReviewAnswer, ReviewsAnswer, ReviewSubmittedAnswer, SubmitReviewBody } from "#contract/reviews";
+import { starsText } from "#contract/stars";
 import type { Db, Transaction } from "../../db/client.js";
 import { orderItems, orders, products, reviews, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
