@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 
-/** One column: its header, how a row's cell is drawn, and how (or whether) a card shows it. */
+/** One column: its header, how a row's cell is drawn (in the table and in the card alike), and whether a card lists it. */
 export interface TableColumn<Row> {
   header: string;
   /** Read by screen readers only (a column of buttons or links needs a name, not a visible one). */
@@ -14,8 +14,6 @@ export interface TableColumn<Row> {
   rowHeader?: boolean;
   /** A card leaves the column out of its list when its title, aside or footer already shows it. */
   inCard?: boolean;
-  /** The card's value when it reads differently from the table's cell. */
-  cardCell?: (row: Row) => ReactNode;
 }
 
 /** What a row's card shows above and below its list of columns. */
@@ -127,7 +125,7 @@ export function ResponsiveTable<Row>({
                     .map((column) => (
                       <Fragment key={column.header}>
                         <dt>{column.header}</dt>
-                        <dd className="break-words text-slate-900">{(column.cardCell ?? column.cell)(row)}</dd>
+                        <dd className="break-words text-slate-900">{column.cell(row)}</dd>
                       </Fragment>
                     ))}
                 </dl>
