@@ -8,8 +8,10 @@ export interface TableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Numbers and money line up on the right. */
   align?: "start" | "end";
-  /** On the table's header and cells of the column, e.g. `print:hidden` or `whitespace-nowrap`. */
+  /** On the column's header and cells in the table, e.g. `print:hidden` or `whitespace-nowrap`. */
   className?: string;
+  /** On its cells in the table only, e.g. the weight or colour of a figure. */
+  cellClassName?: string;
   /** The cell names its row for screen readers (`<th scope="row">`). */
   rowHeader?: boolean;
   /** A card leaves the column out of its list when its title, aside or footer already shows it. */
@@ -151,7 +153,7 @@ export function ResponsiveTable<Row>({
             {rows.map((row, index) => (
               <tr key={rowKey(row, index)} data-testid={testIds.row} className={classes(styles.row)}>
                 {columns.map((column) => {
-                  const cellClasses = classes(styles.cell, alignment(column.align), column.className);
+                  const cellClasses = classes(styles.cell, alignment(column.align), column.className, column.cellClassName);
                   return column.rowHeader ? (
                     <th key={column.header} scope="row" className={classes(cellClasses, "font-semibold text-slate-900")}>
                       {column.cell(row)}

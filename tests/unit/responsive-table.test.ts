@@ -17,7 +17,7 @@ const lines: Line[] = [
 
 const columns: TableColumn<Line>[] = [
   { header: "Producto", rowHeader: true, inCard: false, cell: (line) => line.name },
-  { header: "Unidades", align: "end", cell: (line) => line.units },
+  { header: "Unidades", align: "end", cellClassName: "font-semibold", cell: (line) => line.units },
   { header: "Tu neto", align: "end", className: "print:hidden", cell: (line) => line.net },
 ];
 
@@ -40,6 +40,9 @@ describe("ResponsiveTable", () => {
     expect(html.match(/<th scope="col"/g)).toHaveLength(3);
     expect(html).toContain('<th scope="row" class="px-4 py-3 font-semibold text-slate-900">Pala Nox</th>');
     expect(html).toContain('<th scope="col" class="px-4 py-3 text-right print:hidden">Tu neto</th>');
+    // A figure's weight is the cells', not the header's.
+    expect(html).toContain('<th scope="col" class="px-4 py-3 text-right">Unidades</th>');
+    expect(html).toContain('<td class="px-4 py-3 text-right font-semibold">2</td>');
     expect(html.match(/data-testid="fila"/g)).toHaveLength(2);
     expect(html).toContain('<div class="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm hidden md:block print:block"><table class="w-full text-left text-sm" data-testid="tabla">');
 

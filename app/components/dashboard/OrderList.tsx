@@ -54,7 +54,7 @@ const orderColumns: TableColumn<ListedOrder>[] = [
     ),
   },
   { header: "Fecha", cell: (order) => <time dateTime={order.createdAt}>{order.placedAt}</time> },
-  { header: "Total", align: "end", inCard: false, className: "whitespace-nowrap font-semibold", cell: (order) => formatPrice(order.price) },
+  { header: "Total", align: "end", inCard: false, className: "whitespace-nowrap", cellClassName: "font-semibold", cell: (order) => formatPrice(order.price) },
   { header: "Pago", className: "whitespace-nowrap", cell: (order) => <PaymentBadge status={order.payment_status} /> },
   { header: "Entrega", className: "whitespace-nowrap", cell: (order) => <DeliveryBadge status={order.delivery_status} /> },
   { header: "Acciones", headerHidden: true, align: "end", inCard: false, cell: (order) => <PayLink order={order} /> },

@@ -10,7 +10,7 @@ const lineColumns: TableColumn<SellerOrderLine>[] = [
   { header: "Total línea", align: "end", cell: (line) => formatPrice(line.lineTotal) },
   // A packing slip shows what is in the parcel, not the shop's money.
   { header: "Comisión", align: "end", className: "print:hidden", cell: (line) => formatPrice(line.commission) },
-  { header: "Tu neto", align: "end", className: "font-semibold print:hidden", cell: (line) => formatPrice(line.sellerNet) },
+  { header: "Tu neto", align: "end", className: "print:hidden", cellClassName: "font-semibold", cell: (line) => formatPrice(line.sellerNet) },
 ];
 
 const lineCard: CardParts<SellerOrderLine> = { title: (line) => line.name };

@@ -24,7 +24,7 @@ const sellerOrderColumns: TableColumn<ListedSellerOrder>[] = [
   { header: "Artículos", align: "end", cell: (order) => order.itemsCount },
   { header: "Total", align: "end", cell: (order) => formatPrice(order.total) },
   { header: "Comisión", align: "end", cell: (order) => formatPrice(order.commission) },
-  { header: "Tu neto", align: "end", className: "font-semibold", cell: (order) => formatPrice(order.sellerNet) },
+  { header: "Tu neto", align: "end", cellClassName: "font-semibold", cell: (order) => formatPrice(order.sellerNet) },
   { header: "Pago", cell: (order) => PAYMENT_STATUS_LABELS[order.payment_status] },
   { header: "Envío", inCard: false, cell: (order) => DELIVERY_STATUS_LABELS[order.delivery_status] },
 ];

@@ -13,7 +13,7 @@ const changeLook = (change: number) => (change < 0 ? "text-red-800" : "text-lime
 function movementColumns(hasSizes: boolean): TableColumn<ShownMovement>[] {
   const columns: (TableColumn<ShownMovement> | false)[] = [
     { header: "Fecha", className: "whitespace-nowrap", cell: (movement) => <time dateTime={movement.createdAt}>{movement.when}</time> },
-    { header: "Tipo", inCard: false, className: "font-semibold text-slate-900", cell: (movement) => movement.kindLabel },
+    { header: "Tipo", inCard: false, cellClassName: "font-semibold text-slate-900", cell: (movement) => movement.kindLabel },
     hasSizes && { header: "Talla", inCard: false, cell: (movement) => movement.size },
     {
       header: "Cambio",

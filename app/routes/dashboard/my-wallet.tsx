@@ -73,7 +73,7 @@ const walletColumns: TableColumn<ListedWalletEntry>[] = [
   {
     header: "Importe",
     align: "end",
-    className: "font-semibold",
+    cellClassName: "font-semibold",
     cell: (entry) => (
       <span className={entry.amount < 0 ? "text-red-800" : "text-lime-900"}>
         {entry.amount > 0 ? "+" : "−"}

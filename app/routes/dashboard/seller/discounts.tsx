@@ -46,7 +46,7 @@ const discountColumns: TableColumn<DiscountedProduct>[] = [
       </>
     ),
   },
-  { header: "Descuento", className: "align-top font-semibold", cell: (product) => `${product.discount} %` },
+  { header: "Descuento", className: "align-top", cellClassName: "font-semibold", cell: (product) => `${product.discount} %` },
   {
     header: "Precio",
     className: "align-top",
