@@ -6,7 +6,7 @@ import { signAccessToken } from "../../api/src/modules/accounts/tokens";
 import type { CartAnswer, CompareAnswer, ShopperCountsAnswer, WishlistAnswer } from "#contract/cart";
 import { deleteStaleGuestLists } from "../../api/src/modules/cart/service";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { createTestApi, insertCatalogue, insertProduct, insertUser, TEST_JWT_SECRET, type Catalogue, type TestApi } from "./support";
+import { createTestApi, insertCatalogue, insertOwnBalls, insertUser, TEST_JWT_SECRET, type Catalogue, type TestApi } from "./support";
 
 const UNAUTHORIZED = { message: "No autorizado." };
 const FORBIDDEN = { message: "No tienes permiso para esta acción." };
@@ -72,18 +72,11 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
   /** A product of its own, so a test may change its stock without touching the shared catalogue. */
   async function ownProduct(options: { stock?: number; price?: number; shop?: "centro" | "smash"; sizes?: { size: string; stock: number }[] }) {
     productCount++;
-    return insertProduct(api.db, {
+    return insertOwnBalls(api.db, catalogue, `producto-propio-${productCount}`, {
       shopId: catalogue.shops[options.shop ?? "centro"].id,
-      categoryId: catalogue.categories.pelotas.id,
-      name: `Producto Propio ${productCount}`,
-      slug: `producto-propio-${productCount}`,
-      brand: "Prueba",
       price: options.price ?? 1000,
-      color: "Verde",
-      tag: "Prueba",
       stock: options.stock,
       sizes: options.sizes,
-      imageCount: 0,
     });
   }
 

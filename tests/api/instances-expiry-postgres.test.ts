@@ -5,7 +5,7 @@ import { notifications, orders, stockMovements } from "../../api/src/db/schema";
 import { expireUnpaidOrders } from "../../api/src/modules/orders/expiry";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { makeOverdue, placedOrderId, putInCart, signedInUser, stockOf } from "./orders-support";
-import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
+import { createTestApi, insertCatalogue, insertOwnBalls, insertProduct, type Catalogue, type TestApi } from "./support";
 
 /**
  * Two API instances on one PostgreSQL both sweep unpaid orders past their time (each every minute
@@ -31,20 +31,7 @@ describe("caducidad con dos instancias en PostgreSQL", () => {
     await postgres?.drop();
   });
 
-  async function newProduct(slug: string, stock: number) {
-    return insertProduct(api.db, {
-      shopId: catalogue.shops.centro.id,
-      categoryId: catalogue.categories.pelotas.id,
-      name: `Pelotas ${slug}`,
-      slug,
-      brand: "Head",
-      price: 700,
-      color: "Amarillo",
-      tag: "Competición",
-      stock,
-      imageCount: 0,
-    });
-  }
+  const newProduct = (slug: string, stock: number) => insertOwnBalls(api.db, catalogue, slug, { stock });
 
   /**
    * `count` customers each order one unit of the shared product and of a product of their own,

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orderPayments, orders, walletEntries } from "../../api/src/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
+import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type TestApi } from "./support";
 import { creditWallet, placedOrderId, placeOrder, putCouponOnCart, putInCart, signedInUser, stockOf, type Customer } from "./orders-support";
 
 /**
@@ -29,33 +29,21 @@ describe("pedidos concurrentes en PostgreSQL", () => {
     return Promise.all(Array.from({ length: count }, () => signedInUser(api.db)));
   }
 
-  async function newProduct(slug: string, stock: number) {
-    return insertProduct(api.db, {
-      shopId: catalogue.shops.centro.id,
-      categoryId: catalogue.categories.palas.id,
-      name: `Pala ${slug}`,
-      slug,
-      brand: "Nox",
-      price: 15_000,
-      color: "Negro",
-      tag: "Control",
-      stock,
-      imageCount: 0,
-    });
-  }
+  /** Dear enough (15 000) for the wallet sums below and free shipping. */
+  const newProduct = (slug: string, stock: number) => insertOwnBalls(api.db, catalogue, slug, { stock, price: 15_000 });
 
   const statuses = (responses: { statusCode: number }[]) =>
     responses.reduce<Record<number, number>>((count, response) => ({ ...count, [response.statusCode]: (count[response.statusCode] ?? 0) + 1 }), {});
 
   it("50 pedidos a la vez por la última unidad dan un solo pedido y stock 0", async () => {
-    const product = await newProduct("pala-ultima-unidad", 1);
+    const product = await newProduct("pelotas-ultima-unidad", 1);
     const buyers = await customers(50);
     for (const buyer of buyers) await putInCart(api.db, buyer.id, product.id, 1);
 
     const responses = await Promise.all(buyers.map((buyer) => placeOrder(api.app, buyer)));
     expect(statuses(responses)).toEqual({ 201: 1, 409: 49 });
     for (const response of responses.filter((response) => response.statusCode === 409)) {
-      expect(response.json()).toEqual({ message: "No hay stock suficiente de «Pala pala-ultima-unidad»." });
+      expect(response.json()).toEqual({ message: "No hay stock suficiente de «Pelotas pelotas-ultima-unidad»." });
     }
     expect(await stockOf(api.db, product.id)).toBe(0);
     const placed = await api.db.execute<{ count: number }>(
@@ -65,7 +53,7 @@ describe("pedidos concurrentes en PostgreSQL", () => {
   });
 
   it("20 pedidos a la vez con un cupón de un solo uso dan un solo descuento", async () => {
-    const product = await newProduct("pala-cupon-unico", 100);
+    const product = await newProduct("pelotas-cupon-unico", 100);
     await api.db.update(coupons).set({ maxUses: 1, usedCount: 0 }).where(eq(coupons.code, "REGALO50"));
     const buyers = await customers(20);
     for (const buyer of buyers) {
@@ -83,7 +71,7 @@ describe("pedidos concurrentes en PostgreSQL", () => {
   });
 
   it("pagar el mismo pedido muchas veces a la vez cobra una sola vez", async () => {
-    const product = await newProduct("pala-pago-unico", 10);
+    const product = await newProduct("pelotas-pago-unico", 10);
     const [buyer] = await customers(1);
     await putInCart(api.db, buyer!.id, product.id, 1);
     const orderId = await placedOrderId(api.app, buyer!);
@@ -108,7 +96,7 @@ describe("pedidos concurrentes en PostgreSQL", () => {
   });
 
   it("dos pedidos pagados a la vez con saldo para uno solo: uno se paga, el otro no", async () => {
-    const product = await newProduct("pala-saldo-justo", 10);
+    const product = await newProduct("pelotas-saldo-justo", 10);
     const [buyer] = await customers(1);
     const orderIds: string[] = [];
     for (let index = 0; index < 2; index++) {
@@ -126,7 +114,7 @@ describe("pedidos concurrentes en PostgreSQL", () => {
   });
 
   it("10 cancelaciones a la vez de un pedido pagado lo reembolsan una sola vez", async () => {
-    const product = await newProduct("pala-cancelada", 5);
+    const product = await newProduct("pelotas-cancelada", 5);
     const [buyer] = await customers(1);
     const admin = await signedInUser(api.db, "admin");
     await putInCart(api.db, buyer!.id, product.id, 1);

@@ -5,7 +5,7 @@ import { auditLog, coupons, orders } from "../../api/src/db/schema";
 import { promotionAuditId } from "../../api/src/modules/promotions/service";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { placeOrder, putCouponOnCart, putInCart, signedInUser, type Customer } from "./orders-support";
-import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
+import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type TestApi } from "./support";
 
 /**
  * Coupons changed by admins on a real PostgreSQL (issue 12): the row lock and the form's version,
@@ -63,18 +63,7 @@ describe("cupones de la administración en PostgreSQL", () => {
   it("a lower limit saved while twenty orders use the coupon never lets the uses pass it", async () => {
     const admin = await signedInUser(api.db, "admin");
     await api.db.update(coupons).set({ maxUses: 20, usedCount: 0 }).where(eq(coupons.code, "VALE100"));
-    const product = await insertProduct(api.db, {
-      shopId: catalogue.shops.centro.id,
-      categoryId: catalogue.categories.palas.id,
-      name: "Pala del límite",
-      slug: "pala-limite-cupon",
-      brand: "Nox",
-      price: 15_000,
-      color: "Negro",
-      tag: "Control",
-      stock: 100,
-      imageCount: 0,
-    });
+    const product = await insertOwnBalls(api.db, catalogue, "pelotas-limite-cupon", { price: 15_000, stock: 100 });
     const buyers = await Promise.all(Array.from({ length: 20 }, () => signedInUser(api.db)));
     for (const buyer of buyers) {
       await putInCart(api.db, buyer.id, product.id, 1);

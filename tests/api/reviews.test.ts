@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, products } from "../../api/src/db/schema";
-import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
+import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type TestApi } from "./support";
 import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 
 const BUYERS_ONLY = "Solo los clientes que han comprado y pagado este producto pueden reseñarlo.";
@@ -21,21 +21,7 @@ describe("reseñas", () => {
   });
 
   /** A product of its own (Tienda Smash, plenty of stock), so each test counts only its own reviews. */
-  async function newProduct(slug: string) {
-    return insertProduct(api.db, {
-      shopId: catalogue.shops.smash.id,
-      categoryId: catalogue.categories.pelotas.id,
-      name: `Pelotas ${slug}`,
-      slug,
-      brand: "Head",
-      price: 700,
-      color: "Amarillo",
-      tag: "Competición",
-      stock: 500,
-      rating: 4.6,
-      imageCount: 0,
-    });
-  }
+  const newProduct = (slug: string) => insertOwnBalls(api.db, catalogue, slug, { shopId: catalogue.shops.smash.id, stock: 500, rating: 4.6 });
 
   /** A customer with an order of the product, paid from the wallet unless `pay` is false. */
   async function buyer(productId: string, { pay = true } = {}): Promise<Customer> {

@@ -260,3 +260,23 @@ export async function insertCatalogue(db: Db) {
 }
 
 export type Catalogue = Awaited<ReturnType<typeof insertCatalogue>>;
+
+/**
+ * A product of a test's own, so the test counts only its own stock, orders or reviews: a tube of
+ * balls of Centro Pádel in the small catalogue, named after its slug, without images. `values`
+ * changes any of it (the stock, the price, the shop).
+ */
+export async function insertOwnBalls(db: Db, catalogue: Catalogue, slug: string, values: Partial<ProductFixture> = {}) {
+  return insertProduct(db, {
+    shopId: catalogue.shops.centro.id,
+    categoryId: catalogue.categories.pelotas.id,
+    name: `Pelotas ${slug}`,
+    slug,
+    brand: "Head",
+    price: 700,
+    color: "Amarillo",
+    tag: "Competición",
+    imageCount: 0,
+    ...values,
+  });
+}

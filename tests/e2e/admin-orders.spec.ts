@@ -37,14 +37,14 @@ test.describe("pedidos de la administración", () => {
     await page.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/searchValue=/);
     await expect(page.getByTestId("order-count")).toHaveText(`1 pedido que coincide con «${email}».`);
-    const row = page.getByTestId("admin-order-row");
-    await expect(row).toHaveCount(1);
-    await expect(row).toContainText("Adela Pedidos");
-    await expect(row).toContainText("Pagado");
+    const card = page.getByTestId("admin-order-card");
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText("Adela Pedidos");
+    await expect(card).toContainText("Pagado");
     await expectNoSidewaysScroll(page);
     if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
 
-    await row.getByRole("link", { name: `Pedido #${number}` }).click();
+    await card.getByRole("link", { name: `Pedido #${number}` }).click();
     await expect(page.getByRole("heading", { name: `Pedido #${number}`, level: 1 })).toBeVisible();
     await expect(page.getByTestId("order-payment")).toContainText("Pagado");
     await expect(page.getByText(email)).toBeVisible();

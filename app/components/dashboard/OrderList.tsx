@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { DeliveryBadge, PaymentBadge } from "~/components/checkout/OrderView";
+import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
 import { formatPrice } from "~/services/money";
 import type { CustomerOrderSummary } from "#contract/customer";
 
@@ -34,6 +35,42 @@ function PayLink({ order }: { order: ListedOrder }) {
   ) : null;
 }
 
+const detailsLinkLook = "underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900";
+
+const orderColumns: TableColumn<ListedOrder>[] = [
+  {
+    header: "Pedido",
+    rowHeader: true,
+    inCard: false,
+    cell: (order) => (
+      <>
+        <Link to={orderDetailsPath(order._id)} className={`whitespace-nowrap ${detailsLinkLook}`}>
+          Pedido #{order.number}
+        </Link>
+        <span className="block text-xs font-normal text-slate-600">
+          <OrderContents order={order} />
+        </span>
+      </>
+    ),
+  },
+  { header: "Fecha", cell: (order) => <time dateTime={order.createdAt}>{order.placedAt}</time> },
+  { header: "Total", align: "end", inCard: false, className: "whitespace-nowrap", cellClassName: "font-semibold", cell: (order) => formatPrice(order.price) },
+  { header: "Pago", className: "whitespace-nowrap", cell: (order) => <PaymentBadge status={order.payment_status} /> },
+  { header: "Entrega", className: "whitespace-nowrap", cell: (order) => <DeliveryBadge status={order.delivery_status} /> },
+  { header: "Acciones", headerHidden: true, align: "end", inCard: false, cell: (order) => <PayLink order={order} /> },
+];
+
+const orderCard: CardParts<ListedOrder> = {
+  title: (order) => (
+    <Link to={orderDetailsPath(order._id)} className={`text-lg ${detailsLinkLook}`}>
+      Pedido #{order.number}
+    </Link>
+  ),
+  aside: (order) => formatPrice(order.price),
+  note: (order) => <OrderContents order={order} />,
+  footer: (order) => (order.payable ? <PayLink order={order} /> : null),
+};
+
 /**
  * The customer's orders: number (to the details), date, total, statuses, and paying what is still
  * payable. A table on a wide screen; below it each order is a card, so a phone shows every column
@@ -41,95 +78,15 @@ function PayLink({ order }: { order: ListedOrder }) {
  */
 export function OrderList({ orders, caption }: { orders: ListedOrder[]; caption: string }) {
   return (
-    <>
-      <ul className="space-y-3 lg:hidden" aria-label={caption}>
-        {orders.map((order) => (
-          <li key={order._id} data-testid="order-card" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            <p className="flex flex-wrap items-baseline justify-between gap-2">
-              <Link to={orderDetailsPath(order._id)} className="text-lg font-semibold underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900">
-                Pedido #{order.number}
-              </Link>
-              <span className="font-semibold text-slate-900">{formatPrice(order.price)}</span>
-            </p>
-            <p className="text-sm text-slate-600">
-              <OrderContents order={order} />
-            </p>
-            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 text-sm text-slate-700">
-              <dt>Fecha</dt>
-              <dd>
-                <time dateTime={order.createdAt}>{order.placedAt}</time>
-              </dd>
-              <dt>Pago</dt>
-              <dd>
-                <PaymentBadge status={order.payment_status} />
-              </dd>
-              <dt>Entrega</dt>
-              <dd>
-                <DeliveryBadge status={order.delivery_status} />
-              </dd>
-            </dl>
-            {order.payable ? (
-              <p className="mt-3">
-                <PayLink order={order} />
-              </p>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm lg:block">
-        <table className="w-full min-w-[40rem] text-left text-sm" data-testid="order-list">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Pedido
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Fecha
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Total
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Pago
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Entrega
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">Acciones</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {orders.map((order) => (
-              <tr key={order._id} data-testid="order-row">
-                <th scope="row" className="px-4 py-3 font-semibold">
-                  <Link to={orderDetailsPath(order._id)} className="whitespace-nowrap underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900">
-                    Pedido #{order.number}
-                  </Link>
-                  <span className="block text-xs font-normal text-slate-600">
-                    <OrderContents order={order} />
-                  </span>
-                </th>
-                <td className="px-4 py-3">
-                  <time dateTime={order.createdAt}>{order.placedAt}</time>
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-right font-semibold">{formatPrice(order.price)}</td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  <PaymentBadge status={order.payment_status} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  <DeliveryBadge status={order.delivery_status} />
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <PayLink order={order} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <ResponsiveTable
+      rows={orders}
+      rowKey={(order) => order._id}
+      columns={orderColumns}
+      caption={caption}
+      cardsBelow="lg"
+      card={orderCard}
+      tableClassName="min-w-[40rem]"
+      testIds={{ table: "order-list", row: "order-row", card: "order-card" }}
+    />
   );
 }

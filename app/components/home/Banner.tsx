@@ -17,6 +17,32 @@ interface BannerProps {
   headingId: string;
 }
 
+interface BannerPictureProps {
+  image: BannerData["image"];
+  sizes: string;
+  /** The width it is drawn at on a wide screen; the height follows from the pictures' 8:3. */
+  width: number;
+  /** The page's largest picture is fetched first; the others wait until they are near. */
+  priority: "high" | "lazy";
+  className?: string;
+}
+
+/** A banner's picture, covering the banner under its words: decoration, so no text of its own. */
+function BannerPicture({ image, sizes, width, priority, className }: BannerPictureProps) {
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={sizes}
+      alt=""
+      width={width}
+      height={Math.round((width * 3) / 8)}
+      {...(priority === "high" ? HIGH_FETCH_PRIORITY : { loading: "lazy" as const })}
+      className={["absolute inset-0 -z-10 size-full object-cover object-right", className].filter(Boolean).join(" ")}
+    />
+  );
+}
+
 function BannerText({ banner, headingId, hero }: BannerProps & { hero: boolean }) {
   return (
     <div className={hero ? "flex max-w-2xl flex-col justify-center gap-3 p-6 sm:p-8 lg:p-14" : "flex flex-col justify-end gap-2 p-5"}>
@@ -47,16 +73,7 @@ export function HeroBanner({ banner, headingId }: BannerProps) {
       aria-labelledby={headingId}
       className="on-dark relative isolate mt-8 flex min-h-64 overflow-clip rounded-2xl bg-[#06182f] text-white shadow-2xl shadow-black/40 ring-1 ring-white/10 sm:aspect-[8/3] sm:min-h-0 sm:rounded-3xl"
     >
-      <img
-        src={banner.image.src}
-        srcSet={banner.image.srcSet}
-        sizes={HERO_IMAGE_SIZES}
-        alt=""
-        width={1232}
-        height={462}
-        {...HIGH_FETCH_PRIORITY}
-        className="absolute inset-0 -z-10 size-full object-cover object-right"
-      />
+      <BannerPicture image={banner.image} sizes={HERO_IMAGE_SIZES} width={1232} priority="high" />
       {/* Keeps the words readable wherever they fall on the picture: dark on the left, clear on the right. */}
       <div className="absolute inset-0 -z-10 bg-linear-to-r from-[#06182f]/95 via-[#06182f]/75 to-[#06182f]/20 sm:via-[#06182f]/55 sm:to-transparent" />
       <BannerText banner={banner} headingId={headingId} hero />
@@ -68,15 +85,12 @@ export function HeroBanner({ banner, headingId }: BannerProps) {
 export function PromotionBanner({ banner, headingId }: BannerProps) {
   return (
     <article aria-labelledby={headingId} className="group on-dark relative isolate flex h-full min-h-56 overflow-clip rounded-2xl bg-[#06182f] text-white">
-      <img
-        src={banner.image.src}
-        srcSet={banner.image.srcSet}
+      <BannerPicture
+        image={banner.image}
         sizes={PROMOTION_IMAGE_SIZES}
-        alt=""
         width={600}
-        height={225}
-        loading="lazy"
-        className="absolute inset-0 -z-10 size-full object-cover object-right transition-transform duration-500 group-hover:scale-105"
+        priority="lazy"
+        className="transition-transform duration-500 group-hover:scale-105"
       />
       <div className="absolute inset-0 -z-10 bg-linear-to-t from-[#06182f]/95 via-[#06182f]/65 to-transparent" />
       <BannerText banner={banner} headingId={headingId} hero={false} />

@@ -7,6 +7,7 @@ import { longDateTime } from "#contract/store-time";
 import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { dashboardIntents, voucherFormSchema } from "~/components/dashboard/dashboard-schemas";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { ResponsiveTable, type TableColumn } from "~/components/ResponsiveTable";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { getWallet, redeemVoucher } from "~/services/customer-orders.server";
@@ -63,6 +64,25 @@ function VoucherForm() {
   );
 }
 
+type ListedWalletEntry = ReturnType<typeof useLoaderData<typeof loader>>["entries"][number];
+
+// Three narrow columns fit a phone: the table needs no cards.
+const walletColumns: TableColumn<ListedWalletEntry>[] = [
+  { header: "Fecha", cell: (entry) => <time dateTime={entry.createdAt}>{entry.date}</time> },
+  { header: "Motivo", cell: (entry) => entry.reason },
+  {
+    header: "Importe",
+    align: "end",
+    cellClassName: "font-semibold",
+    cell: (entry) => (
+      <span className={entry.amount < 0 ? "text-red-800" : "text-lime-900"}>
+        {entry.amount > 0 ? "+" : "−"}
+        {formatPrice(Math.abs(entry.amount))}
+      </span>
+    ),
+  },
+];
+
 export default function MyWallet() {
   const { error, balance, entries } = useLoaderData<typeof loader>();
   return (
@@ -89,38 +109,13 @@ export default function MyWallet() {
             {entries.length === 0 ? (
               <p className="text-slate-700">Tu cartera todavía no tiene movimientos.</p>
             ) : (
-              <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-                <table className="w-full text-left text-sm" data-testid="wallet-entries">
-                  <caption className="sr-only">Movimientos de tu cartera, los más recientes primero</caption>
-                  <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-600">
-                    <tr>
-                      <th scope="col" className="px-4 py-3">
-                        Fecha
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        Motivo
-                      </th>
-                      <th scope="col" className="px-4 py-3 text-right">
-                        Importe
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200">
-                    {entries.map((entry) => (
-                      <tr key={entry._id} data-testid="wallet-entry">
-                        <td className="px-4 py-3">
-                          <time dateTime={entry.createdAt}>{entry.date}</time>
-                        </td>
-                        <td className="px-4 py-3">{entry.reason}</td>
-                        <td className={`px-4 py-3 text-right font-semibold ${entry.amount < 0 ? "text-red-800" : "text-lime-900"}`}>
-                          {entry.amount > 0 ? "+" : "−"}
-                          {formatPrice(Math.abs(entry.amount))}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ResponsiveTable
+                rows={entries}
+                rowKey={(entry) => entry._id}
+                columns={walletColumns}
+                caption="Movimientos de tu cartera, los más recientes primero"
+                testIds={{ table: "wallet-entries", row: "wallet-entry" }}
+              />
             )}
           </section>
         </>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatUsd } from "#contract/money";
 import { textLinkLook } from "~/components/account/FormControls";
+import { ResponsiveTable, type TableColumn } from "~/components/ResponsiveTable";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { pageErrorOf } from "~/services/admin.server";
 import { listDiscountedProducts, withThumbnail } from "~/services/seller-products.server";
@@ -29,6 +30,38 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
+type DiscountedProduct = ReturnType<typeof useLoaderData<typeof loader>>["products"][number];
+
+// Three columns fit a phone: the table needs no cards. A product's cells are lines of text, read from the top.
+const discountColumns: TableColumn<DiscountedProduct>[] = [
+  {
+    header: "Producto",
+    className: "align-top",
+    cell: (product) => (
+      <>
+        <Link to={sellerPaths.editProduct(product._id)} className={`${textLinkLook} break-words`}>
+          {product.name}
+        </Link>
+        <p className="text-slate-600">{product.category.name}</p>
+      </>
+    ),
+  },
+  { header: "Descuento", className: "align-top", cellClassName: "font-semibold", cell: (product) => `${product.discount} %` },
+  {
+    header: "Precio",
+    className: "align-top",
+    cell: (product) => (
+      <>
+        <s className="text-slate-600">{product.priceLabel}</s>
+        <br />
+        <span className="font-semibold">{product.saleLabel}</span>
+        <br />
+        <span className="text-slate-600">Ahorro: {product.savingLabel}</span>
+      </>
+    ),
+  },
+];
+
 export default function SellerDiscounts() {
   const { products } = useLoaderData<typeof loader>();
   return (
@@ -42,44 +75,13 @@ export default function SellerDiscounts() {
       {products.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">Ninguno de tus productos tiene descuento ahora.</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-0 text-left text-sm">
-            <caption className="sr-only">Productos con descuento</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Producto
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Descuento
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Precio
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((product) => (
-                <tr key={product._id} className="border-t border-slate-200 align-top" data-testid="discounted-product">
-                  <td className="px-3 py-3">
-                    <Link to={sellerPaths.editProduct(product._id)} className={`${textLinkLook} break-words`}>
-                      {product.name}
-                    </Link>
-                    <p className="text-slate-600">{product.category.name}</p>
-                  </td>
-                  <td className="px-3 py-3 font-semibold">{product.discount} %</td>
-                  <td className="px-3 py-3">
-                    <s className="text-slate-600">{product.priceLabel}</s>
-                    <br />
-                    <span className="font-semibold">{product.saleLabel}</span>
-                    <br />
-                    <span className="text-slate-600">Ahorro: {product.savingLabel}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ResponsiveTable
+          rows={products}
+          rowKey={(product) => product._id}
+          columns={discountColumns}
+          caption="Productos con descuento"
+          testIds={{ row: "discounted-product" }}
+        />
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } fro
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/orders";
 import { textLinkLook } from "~/components/account/FormControls";
 import { sellerOrderIntents, sellerOrderPaths } from "~/components/seller/seller-orders";
+import { SellerOrderLines } from "~/components/seller/SellerOrderLines";
 import { SellerOrderOffers } from "~/components/seller/SellerOrderOffers";
 import { SellerOrderStatusForm } from "~/components/seller/SellerOrderStatusForm";
 import { readForm } from "~/services/form.server";
@@ -50,7 +51,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
  */
 const PRINT_STYLE = "@media print { body > header, body > footer, header[role=banner], footer[role=contentinfo], nav, aside { display: none !important; } }";
 
-const cell = "px-3 py-2 align-top";
 
 export default function SellerOrderDetails() {
   const { order, offers, locked } = useLoaderData<typeof loader>();
@@ -98,56 +98,7 @@ export default function SellerOrderDetails() {
         <h2 id="titulo-productos" className="text-xl font-bold text-slate-900">
           Productos
         </h2>
-        <ul className="space-y-3 md:hidden print:hidden" aria-label="Productos del pedido">
-          {order.products.map((line, index) => (
-            <li key={`${line.productId}-${line.size ?? ""}-${index}`} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="seller-order-line">
-              <p className="break-words font-semibold text-slate-900">{line.name}</p>
-              <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm text-slate-700">
-                <dt>Talla</dt>
-                <dd>{line.size ?? "Sin talla"}</dd>
-                <dt>Cantidad</dt>
-                <dd>{line.quantity}</dd>
-                <dt>Precio unidad</dt>
-                <dd>{formatPrice(line.unitPrice)}</dd>
-                <dt>Total línea</dt>
-                <dd>{formatPrice(line.lineTotal)}</dd>
-                <dt>Comisión</dt>
-                <dd>{formatPrice(line.commission)}</dd>
-                <dt>Tu neto</dt>
-                <dd className="font-semibold text-slate-900">{formatPrice(line.sellerNet)}</dd>
-              </dl>
-            </li>
-          ))}
-        </ul>
-        <div className="hidden md:block print:block">
-          <table className="w-full border-collapse text-left text-sm">
-            <caption className="sr-only">Productos del pedido #{order.number}</caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className={cell}>Producto</th>
-                <th scope="col" className={cell}>Talla</th>
-                <th scope="col" className={`${cell} text-right`}>Cantidad</th>
-                <th scope="col" className={`${cell} text-right`}>Precio unidad</th>
-                <th scope="col" className={`${cell} text-right`}>Total línea</th>
-                <th scope="col" className={`${cell} text-right print:hidden`}>Comisión</th>
-                <th scope="col" className={`${cell} text-right print:hidden`}>Tu neto</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.products.map((line, index) => (
-                <tr key={`${line.productId}-${line.size ?? ""}-${index}`} className="border-b border-slate-200">
-                  <th scope="row" className={`${cell} break-words font-semibold`}>{line.name}</th>
-                  <td className={cell}>{line.size ?? "Sin talla"}</td>
-                  <td className={`${cell} text-right`}>{line.quantity}</td>
-                  <td className={`${cell} text-right`}>{formatPrice(line.unitPrice)}</td>
-                  <td className={`${cell} text-right`}>{formatPrice(line.lineTotal)}</td>
-                  <td className={`${cell} text-right print:hidden`}>{formatPrice(line.commission)}</td>
-                  <td className={`${cell} text-right font-semibold print:hidden`}>{formatPrice(line.sellerNet)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SellerOrderLines lines={order.products} orderNumber={order.number} />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-2">
