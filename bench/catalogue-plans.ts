@@ -50,6 +50,13 @@ export const catalogueReads: CatalogueRead[] = [
   },
 ];
 
+/** The category the listing reads filter by. */
+export async function palasIdIn(db: Db): Promise<string> {
+  const [palas] = await db.select({ id: schema.categories.id }).from(schema.categories).where(eq(schema.categories.slug, "palas"));
+  if (!palas) throw new Error("El catálogo no tiene la categoría «palas»");
+  return palas.id;
+}
+
 export interface ReadPlans {
   read: CatalogueRead;
   /** One per SQL statement the read sent, in order. */
@@ -63,12 +70,11 @@ export interface ReadPlans {
 export async function explainCatalogueReads(client: PGlite, explain: string): Promise<ReadPlans[]> {
   let sent: { sql: string; params: unknown[] }[] = [];
   const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => sent.push({ sql, params }) } }) as unknown as Db;
-  const [palas] = await db.select({ id: schema.categories.id }).from(schema.categories).where(eq(schema.categories.slug, "palas"));
-  if (!palas) throw new Error("El catálogo no tiene la categoría «palas»");
+  const palasId = await palasIdIn(db);
   const answer: ReadPlans[] = [];
   for (const read of catalogueReads) {
     sent = [];
-    await read.run(db, palas.id);
+    await read.run(db, palasId);
     const plans = [];
     for (const statement of sent) {
       const result = await client.query<{ "QUERY PLAN": string }>(`explain ${explain} ${statement.sql}`, statement.params);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run bench`: builds, seeds a fresh database of BENCH_PRODUCTS products (10,000 unless given),
-# writes the plans of the catalogue's main reads (bench/explain.ts) and what each costs once with
-# nothing kept (bench/catalogue-cpu.ts), starts the API and the web on
+# writes the plans of the catalogue's main reads and what each costs once with nothing kept
+# (bench/explain.ts), starts the API and the web on
 # loopback, and measures them against a bare Node server (bench/measure.ts).
 # BENCH_DATA_DIR reuses a database seeded before (a copy is measured, the original stays as it was),
 # since seeding 100,000 products takes many minutes.
@@ -33,7 +33,6 @@ else
   node build/api/seed.js --products "$BENCH_PRODUCTS"
 fi
 npx tsx bench/explain.ts
-npx tsx bench/catalogue-cpu.ts
 
 node build/api/main.js >"$data_dir/api.log" 2>&1 &
 pids+=($!)
