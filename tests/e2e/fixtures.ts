@@ -1,4 +1,4 @@
-import { expect, test as base, type WebError } from "@playwright/test";
+import { expect, test as base, type ConsoleMessage, type WebError } from "@playwright/test";
 
 export * from "@playwright/test";
 
@@ -17,7 +17,7 @@ export const test = base.extend<{ hydrationWatch: void }>({
       const onWebError = (webError: WebError) => {
         if (HYDRATION_FAILURE.test(webError.error().message)) failures.push(`${webError.page()?.url() ?? ""}: ${webError.error().message}`);
       };
-      const onConsole = (message: { type(): string; text(): string; page(): { url(): string } | null }) => {
+      const onConsole = (message: ConsoleMessage) => {
         if (message.type() === "error" && HYDRATION_FAILURE.test(message.text())) failures.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
       };
       context.on("weberror", onWebError);

@@ -51,7 +51,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
  */
 const PRINT_STYLE = "@media print { body > header, body > footer, header[role=banner], footer[role=contentinfo], nav, aside { display: none !important; } }";
 
-
 export default function SellerOrderDetails() {
   const { order, offers, locked } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as SellerOrderActionAnswer | undefined;
