@@ -175,6 +175,14 @@ export type ProductAnswer = z.infer<typeof productAnswer>;
 export const bannersAnswer = z.object({ banners: z.array(banner) });
 export type BannersAnswer = z.infer<typeof bannersAnswer>;
 
+/**
+ * Which state of the public catalogue an API instance answers from: it changes whenever a row a
+ * catalogue page shows is written (a product, its stock, a review, a banner, a shop...). The web
+ * keeps an anonymous page only for the generation it was drawn in.
+ */
+export const catalogueGenerationAnswer = z.object({ generation: z.string() });
+export type CatalogueGenerationAnswer = z.infer<typeof catalogueGenerationAnswer>;
+
 // ---- Inputs -------------------------------------------------------------------------------------
 
 const NO_SEARCH_VALUE = "No se proporcionó un valor para buscar";
@@ -266,4 +274,5 @@ export const catalogEndpoints = {
   advancedSearch: endpoint({ method: "GET", path: "/home/advanced-search", query: advancedSearchQuery, answer: advancedSearchAnswer }),
   product: endpoint({ method: "GET", path: "/home/get-product/:slug", params: productSlugParams, query: noInput, answer: productAnswer }),
   banners: endpoint({ method: "GET", path: "/banners", query: noInput, answer: bannersAnswer }),
+  catalogueGeneration: endpoint({ method: "GET", path: "/home/catalogue-generation", query: noInput, answer: catalogueGenerationAnswer }),
 };

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HomeCategoriesAnswer, QueryProductsAnswer } from "#contract/catalog";
 import { auditLog, categories } from "../../api/src/db/schema";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres";
-import { signedInUser, type Customer } from "./orders-support";
+import { placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
 import { fieldParts, multipart, type Part } from "./shop-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type TestApi } from "./support";
 
 /**
  * Categories on a real PostgreSQL (issue 11): many admins writing at once meet the names' lock (one
  * category of several alike, one audit entry), and two API instances on one database, each caching
- * the catalogue for 30 s, both show a change on the next request (LISTEN/NOTIFY).
+ * the catalogue for 30 s, both show a change on the next request (LISTEN/NOTIFY), a sale's stock included.
  */
 describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
   let postgres: TestDatabase;
@@ -93,5 +93,19 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
     expect(await eventually(async () => (await homeSlugs(other)).includes("calzado"))).toBe(true);
     expect(await listing(other, "calzado")).toBe(3);
     expect(await listing(other, "zapatillas")).toBe(3);
+  });
+
+  it("una venta hecha en una instancia llega a la página del listado que la otra guardaba", async () => {
+    const balls = await insertOwnBalls(api.db, catalogue, "pelotas-venta-entre-instancias", { stock: 5 });
+    const stockShown = async (target: TestApi) => {
+      const answer = (await target.app.inject({ url: "/home/query-products?category=pelotas&sortByDate=newest" })).json() as QueryProductsAnswer;
+      return answer.products.find((product) => product._id === balls.id)?.stock;
+    };
+    expect(await stockShown(other)).toBe(5);
+    const customer = await signedInUser(api.db);
+    await putInCart(api.db, customer.id, balls.id, 3);
+    await placedOrderId(api.app, customer);
+    expect(await eventually(async () => (await stockShown(other)) === 2)).toBe(true);
+    expect(await eventually(async () => (await stockShown(api)) === 2)).toBe(true);
   });
 });

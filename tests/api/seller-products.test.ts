@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN } from "#contract/messages";
 import {
@@ -23,7 +23,7 @@ import { auditLog, images, productSlugHistory, products, stockMovements } from "
 import { announceCatalogueChange } from "../../api/src/modules/catalog/changes";
 import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { EXE, JPEG, multipart, PNG, WEBP, type Part } from "./shop-support";
-import { createTestApi, insertCatalogue, insertProduct, insertShop, insertUser, testConfig, type Catalogue, type TestApi } from "./support";
+import { createTestApi, insertCatalogue, insertOwnBalls, insertProduct, insertShop, insertUser, testConfig, type Catalogue, type TestApi } from "./support";
 
 /**
  * Seller products (issue 11) on PGlite: who may read and write, every field's Spanish refusal,
@@ -511,6 +511,7 @@ describe("productos del vendedor (PGlite)", () => {
 describe("avisos de cambios del catálogo entre instancias", () => {
   let database: Database;
   let apps: App[];
+  let catalogue: Catalogue;
 
   beforeAll(async () => {
     database = await openDatabase({ dataDir: ":memory:" });
@@ -518,6 +519,7 @@ describe("avisos de cambios del catálogo entre instancias", () => {
     const config = testConfig({ catalogueCacheSeconds: 300 });
     apps = [await buildApp({ db: database.db, config, listen: database.listen }), await buildApp({ db: database.db, config, listen: database.listen })];
     await Promise.all(apps.map((app) => app.ready()));
+    catalogue = await insertCatalogue(database.db);
   });
 
   afterAll(async () => {
@@ -526,7 +528,6 @@ describe("avisos de cambios del catálogo entre instancias", () => {
   });
 
   it("un cambio anunciado en una transacción (pg_notify) vacía la caché de cada instancia al confirmarse", async () => {
-    const catalogue = await insertCatalogue(database.db);
     const colors = async (app: App) => (await app.inject({ method: "GET", url: "/home/product-filters" })).json().filters.colors as string[];
     for (const app of apps) expect(await colors(app)).not.toContain("Violeta");
     // Written straight to the database, as another instance would: only the notification tells these two.
@@ -556,5 +557,32 @@ describe("avisos de cambios del catálogo entre instancias", () => {
     // Without an announcement the copies stay (the cache is on): the notification, not luck, cleared them.
     await database.db.update(products).set({ color: "Ocre" }).where(eq(products.slug, "pelotas-violeta"));
     for (const app of apps) expect(await colors(app)).not.toContain("Ocre");
+  });
+
+  it("un listado guardado se lee de nuevo tras cualquier escritura en sus filas: una venta en una instancia, stock y valoración escritos en la base", async () => {
+    const balls = await insertOwnBalls(database.db, catalogue, "pelotas-listado-guardado", { stock: 6 });
+    const card = async (app: App) => {
+      const answer = (await app.inject({ method: "GET", url: "/home/query-products?category=pelotas&sortByDate=newest" })).json();
+      const found = answer.products.find((product: { _id: string }) => product._id === balls.id);
+      return { stock: found.stock, rating: found.rating };
+    };
+    for (const app of apps) expect(await card(app)).toEqual({ stock: 6, rating: 0 });
+
+    // A sale through the first instance: both answer with the new stock on their next request.
+    const customer = await signedInUser(database.db);
+    await putInCart(database.db, customer.id, balls.id, 2);
+    await placedOrderId(apps[0]!, customer);
+    for (const app of apps) expect(await card(app)).toEqual({ stock: 4, rating: 0 });
+
+    // Written straight to the database (a SQL function, another instance): the tables announce it themselves.
+    await database.db.update(products).set({ stock: 9, rating: 4.5 }).where(eq(products.id, balls.id));
+    for (const app of apps) expect(await card(app)).toEqual({ stock: 9, rating: 4.5 });
+
+    // With the tables' triggers off the answers stay as kept: the notice, not luck, refreshed them.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(products).set({ stock: 1 }).where(eq(products.id, balls.id));
+    });
+    for (const app of apps) expect(await card(app)).toEqual({ stock: 9, rating: 4.5 });
   });
 });

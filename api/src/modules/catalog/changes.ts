@@ -9,6 +9,12 @@ import type { Listen, Transaction, Unlisten } from "../../db/client.js";
  * for one rolled back), and each instance drops its copies; the next read loads them anew.
  */
 export const CATALOGUE_CHANGES_CHANNEL = "catalogue_changes";
+/**
+ * Announced by the database itself (migration 0019's triggers) on every committed write to a row a
+ * public catalogue page shows, a sale's stock included: finer than a catalogue change, it drops
+ * only the listing answers an instance keeps and moves its catalogue generation on (routes.ts).
+ */
+export const CATALOGUE_ROWS_CHANNEL = "catalogue_rows";
 
 /** Announces a catalogue change once the caller's transaction commits. */
 export async function announceCatalogueChange(tx: Transaction): Promise<void> {
@@ -36,4 +42,13 @@ export async function watchCatalogueChanges(onChange: Listener, listen: Listen |
     listeners.delete(onChange);
     await unlisten();
   };
+}
+
+/**
+ * Runs `onChange` on every committed write to those rows, on any instance; answers how to stop.
+ * PGlite delivers the notice before the writer's commit returns; PostgreSQL, on the listening
+ * connection moments after it.
+ */
+export async function watchCatalogueRows(onChange: Listener, listen: Listen): Promise<Unlisten> {
+  return listen(CATALOGUE_ROWS_CHANNEL, onChange, onChange);
 }

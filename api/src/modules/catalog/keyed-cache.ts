@@ -4,10 +4,11 @@
  * page: the listing's total (counting visits every matching product, 27,000 rows for the in-stock
  * rackets of 100,000 products, while the page's cards are twelve read through an index), a searched
  * page's ranking (which ids, in which order) and the search suggestions (both score every product
- * that matches). Never for cards with their stock and price. The API drops every copy on a
- * catalogue write (routes.ts), so a product a seller archives leaves them on the next request; a
- * sale that empties a product's stock is not a catalogue write, and an in-stock total or searched
- * page may count it for up to `seconds` more (its card, read fresh, says it is sold out).
+ * that matches). The API drops every copy on a catalogue write (routes.ts), so a product a seller
+ * archives leaves them on the next request; a sale that empties a product's stock is not a
+ * catalogue write, and an in-stock total or searched page may count it for up to `seconds` more
+ * (its card says it is sold out). Whole listing answers, whose cards carry stock and price, are kept
+ * too, but only until the database announces a change to any row they show (changes.ts).
  */
 export type KeyedCache<T> = (key: string, load: () => Promise<T>) => Promise<T>;
 
@@ -28,3 +29,6 @@ export function keyedCache<T>(seconds: number, maxEntries: number): KeyedCache<T
     return answer;
   };
 }
+
+/** Loads afresh every time: for callers without a cache (tests, one-off reads). */
+export const loadAlways = <T>(_key: string, load: () => Promise<T>): Promise<T> => load();

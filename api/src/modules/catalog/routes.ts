@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND, type AdvancedSearchAnswer } from "#contract/catalog";
+import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND, type AdvancedSearchAnswer, type QueryProductsAnswer } from "#contract/catalog";
 import { REVIEWS_PER_PAGE } from "#contract/limits";
 import { SHOP_NOT_FOUND, shopEndpoints } from "#contract/shops";
 import { cachedFor } from "../../cache.js";
@@ -8,8 +9,8 @@ import { HttpError } from "../../http-error.js";
 import { route } from "../../route.js";
 import { categoryIdForFormerSlug } from "../categories/service.js";
 import { productReviews } from "../reviews/service.js";
-import { watchCatalogueChanges } from "./changes.js";
-import { keyedCache } from "./keyed-cache.js";
+import { watchCatalogueChanges, watchCatalogueRows } from "./changes.js";
+import { keyedCache, loadAlways, type KeyedCache } from "./keyed-cache.js";
 import { publicShopPage, publicShops } from "./public-shop.js";
 import {
   advancedSearch,
@@ -25,6 +26,8 @@ import {
 
 /** Listing totals, searched pages' rankings and suggestion lists an instance keeps at most, each (keyed-cache.ts): a few megabytes. */
 const KEPT_PER_KIND = 2000;
+/** Listing answers an instance keeps at most: a page of cards each, about 10 KB. */
+const KEPT_ANSWERS = 500;
 
 /**
  * Public catalogue reads of SPEC.md section 7 "Categories and catalogue", and the approved shops'
@@ -32,21 +35,42 @@ const KEPT_PER_KIND = 2000;
  */
 export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalogueCacheSeconds: number; listen?: Listen }) {
   const { db } = opts;
+  const { listen } = opts;
+  /**
+   * Whole listing answers, cards with their stock and price included, kept per question until any
+   * row a card shows changes (changes.ts, watchCatalogueRows): a sale, a review, an edit. Only
+   * where the database can say so (listen); otherwise read every time.
+   */
+  const freshAnswers = (): KeyedCache<QueryProductsAnswer> => (listen ? keyedCache(opts.catalogueCacheSeconds, KEPT_ANSWERS) : loadAlways);
   const fresh = () => ({
     categories: cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db)),
     facets: cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db)),
     listing: { totals: keyedCache<number>(opts.catalogueCacheSeconds, KEPT_PER_KIND), rankedPages: keyedCache<string[]>(opts.catalogueCacheSeconds, KEPT_PER_KIND) },
     suggestions: keyedCache<AdvancedSearchAnswer>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
+    answers: freshAnswers(),
   });
   let cached = fresh();
   const categoriesCached = () => cached.categories();
   const facetsCached = () => cached.facets();
-  // A product or category write on any instance (changes.ts) drops them all: new ones, so a load
-  // already under way keeps its old answer to itself.
+  /** This instance's catalogue generation: its own name, and how many changes it has seen. */
+  const instance = randomUUID();
+  let changesSeen = 0;
+  // A product or category write on any instance (changes.ts) drops them all, a row's write the
+  // answers: new ones, so a load already under way keeps its old answer to itself.
   const unwatch = await watchCatalogueChanges(() => {
     cached = fresh();
-  }, opts.listen);
-  app.addHook("onClose", async () => unwatch());
+    changesSeen++;
+  }, listen);
+  const unwatchRows = listen
+    ? await watchCatalogueRows(() => {
+        cached = { ...cached, answers: freshAnswers() };
+        changesSeen++;
+      }, listen)
+    : async () => undefined;
+  app.addHook("onClose", async () => {
+    await unwatch();
+    await unwatchRows();
+  });
 
   route(app, endpoints.listCategories, (request) => listCategories(db, request.query));
 
@@ -62,14 +86,17 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   // The listing's filter panel needs only the facets, not the latest products of the call above.
   route(app, endpoints.productFilters, () => facetsCached());
 
-  route(app, endpoints.queryProducts, async (request) => {
+  route(app, endpoints.queryProducts, (request) => {
     const { category, ...filters } = request.query;
-    if (category === undefined) return queryProducts(db, filters, cached.listing);
-    // The id, not the slug, lets PostgreSQL walk the (category, price) index in order.
-    // A slug no category has now may be one a category had before a rename (issue 11): old links keep working.
-    const categoryId = (await categoriesCached()).find((candidate) => candidate.slug === category)?._id ?? (await categoryIdForFormerSlug(db, category));
-    if (!categoryId) return { products: [], totalProduct: 0, parPage: filters.parPage };
-    return queryProducts(db, { ...filters, categoryId }, cached.listing);
+    const { answers, listing } = cached;
+    return answers(JSON.stringify(request.query), async () => {
+      if (category === undefined) return queryProducts(db, filters, listing);
+      // The id, not the slug, lets PostgreSQL walk the (category, price) index in order.
+      // A slug no category has now may be one a category had before a rename (issue 11): old links keep working.
+      const categoryId = (await categoriesCached()).find((candidate) => candidate.slug === category)?._id ?? (await categoryIdForFormerSlug(db, category));
+      if (!categoryId) return { products: [], totalProduct: 0, parPage: filters.parPage };
+      return queryProducts(db, { ...filters, categoryId }, listing);
+    });
   });
 
   // Kept per text: a suggestion shows only a name, a slug and images, never stock or price.
@@ -83,6 +110,9 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   });
 
   route(app, endpoints.banners, () => listBanners(db));
+
+  // Without the database's notices no generation can be trusted twice: a new one every time.
+  route(app, endpoints.catalogueGeneration, () => ({ generation: listen ? `${instance}.${changesSeen}` : randomUUID() }));
 
   // An approved shop's public page; any other status is 404, as an unknown slug.
   route(app, shopEndpoints.publicShop, async (request) => {

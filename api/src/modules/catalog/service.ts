@@ -19,7 +19,7 @@ import type {
 } from "#contract/catalog";
 import type { ShopStatus } from "#contract/shop-status";
 import type { Db } from "../../db/client.js";
-import type { KeyedCache } from "./keyed-cache.js";
+import { loadAlways, type KeyedCache } from "./keyed-cache.js";
 import { banners, categories, productImages, productSizes, productSlugHistory, products, shops } from "../../db/schema.js";
 
 /** SPEC.md section 9: 0-100 USD when there is nothing to measure. */
@@ -299,9 +299,6 @@ export function latestProducts(db: Db): Promise<ProductCard[]> {
 }
 
 const dialect = new PgDialect();
-
-/** Loads afresh every time: for callers without a cache (tests, one-off reads). */
-const loadAlways = <T>(_key: string, load: () => Promise<T>): Promise<T> => load();
 
 /** What an API instance keeps of the listing between catalogue writes (routes.ts). */
 export interface ListingCaches {
