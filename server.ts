@@ -194,13 +194,21 @@ async function send(res: express.Response, response: Response): Promise<void> {
 
 app.all("*", async (req, res, next) => {
   try {
-    const { createRequestContext, finishResponse, withRequestId } = await appEntry();
+    const { createRequestContext, finishResponse, withRequestId, sharedPage } = await appEntry();
     const requestId = randomUUID();
     const { request, overLimit } = toFetchRequest(req, res);
-    const context: AppLoadContext = await createRequestContext(request, { requestId, clientAddress: req.ip, cspNonce: res.locals.cspNonce });
+    const transport = { requestId, clientAddress: req.ip, cspNonce: res.locals.cspNonce as string };
+    // Development draws every page: a kept one would hide a change to the code.
+    const shared = webEnv.production ? await sharedPage(request, { ...transport, signal: request.signal }) : null;
+    if (shared?.kept) {
+      shared.kept.headers.set("x-request-id", requestId);
+      return await send(res, shared.kept);
+    }
+    const context: AppLoadContext = await createRequestContext(request, transport);
     const response = await withRequestId(requestId, () => handleRequest(request, context));
     if (overLimit()) return refuse(res, PLAIN_PAGES.tooLarge, { Connection: "close" });
-    await send(res, await finishResponse(context, response));
+    const finished = await finishResponse(context, response);
+    await send(res, shared ? await shared.keep(finished, context.api) : finished);
   } catch (error) {
     next(error);
   }

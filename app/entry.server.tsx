@@ -15,6 +15,7 @@ import stylesheet from "./tailwind.css?inline";
  */
 export { createRequestContext, finishResponse } from "./services/context.server";
 export { withRequestId } from "./services/log.server";
+export { sharedPage } from "./services/page-cache.server";
 
 /**
  * React 18.3's renderToPipeableStream sends a whole 2 KB buffer, zero bytes and all, when the next

@@ -23,8 +23,8 @@ interface Measurement {
   ratioOfCeiling?: number;
 }
 
-async function measure(name: string, url: string): Promise<Measurement> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS });
+async function measure(name: string, url: string, headers?: Record<string, string>): Promise<Measurement> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS });
   return {
     name,
     url,
@@ -52,7 +52,13 @@ const helloAddress = hello.address();
 if (!helloAddress || typeof helloAddress === "string") throw new Error("sin dirección");
 
 const slug = await firstProductSlug();
-const targets: [string, string][] = [
+/**
+ * A visitor's pages come from the web's shared cache (app/services/page-cache.server.ts) while the
+ * catalogue does not change; any cookie makes the web draw the page, as for a signed-in shopper,
+ * so the «dibujada» targets measure the render itself.
+ */
+const drawn = { cookie: "banco=1" };
+const targets: [string, string, Record<string, string>?][] = [
   ["Node http hola (techo)", `http://127.0.0.1:${helloAddress.port}/`],
   ["API /home/query-products filtrado", `${apiUrl}/home/query-products?category=palas&sortPrice=low-to-high&availability=in-stock&pageNumber=2`],
   ["API /home/query-products búsqueda «pala bullpadel»", `${apiUrl}/home/query-products?searchValue=pala%20bullpadel`],
@@ -60,12 +66,15 @@ const targets: [string, string][] = [
   ["Web /products?category=palas&sortPrice=low-to-high", `${webUrl}/products?category=palas&sortPrice=low-to-high`],
   ["Web ficha de producto", `${webUrl}/product/details/${slug}`],
   ["Web /policy", `${webUrl}/policy`],
+  ["Web /products?category=palas&sortPrice=low-to-high dibujada", `${webUrl}/products?category=palas&sortPrice=low-to-high`, drawn],
+  ["Web ficha de producto dibujada", `${webUrl}/product/details/${slug}`, drawn],
+  ["Web /policy dibujada", `${webUrl}/policy`, drawn],
 ];
 
 const results: Measurement[] = [];
-for (const [name, url] of targets) {
+for (const [name, url, headers] of targets) {
   process.stdout.write(`Midiendo ${name} ...\n`);
-  results.push(await measure(name, url));
+  results.push(await measure(name, url, headers));
 }
 hello.close();
 

@@ -1,12 +1,16 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { storeContact } from "~/components/contact/store-contact";
 import { PageIntro } from "~/components/content/PageIntro";
 import { NO_SCRIPTS } from "~/components/layout/page-scripts";
+import { catalogPageHeaders } from "~/services/catalog.server";
 
 /** Plain text, links and forms that post: scripts would add nothing here. */
 export const handle = NO_SCRIPTS;
+
+/** The same text for every visitor: a shared cache may keep it like a catalogue page (the layout shows the categories). */
+export const headers: HeadersFunction = catalogPageHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Términos, privacidad y políticas | Mercado Pádel" },

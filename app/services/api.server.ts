@@ -138,12 +138,22 @@ async function sendToApi<E extends Endpoint>(caller: CallerInfo, definition: E, 
 export interface ApiClient {
   readonly caller: CallerInfo;
   call<E extends Endpoint>(definition: E, ...args: CallArgs<E>): Promise<AnswerOf<E>>;
+  /** Calls refused or unanswered so far: a page drawn after one is not kept for others (page-cache.server.ts). */
+  readonly failedCalls: number;
 }
 
 export function createApiClient(caller: CallerInfo): ApiClient {
+  let failedCalls = 0;
   return {
     caller,
-    call: (definition, ...[input]) => callApi(caller, definition, input),
+    call: (definition, ...[input]) =>
+      callApi(caller, definition, input).catch((error: unknown) => {
+        failedCalls++;
+        throw error;
+      }),
+    get failedCalls() {
+      return failedCalls;
+    },
   };
 }
 

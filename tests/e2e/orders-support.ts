@@ -95,6 +95,24 @@ export async function productToReview(slot: number): Promise<ProductDetailsAnswe
   return productDetails(chosen.slug);
 }
 
+/**
+ * A product no journey buys or reviews (a reviewed bag, sold without sizes, never the plentiful
+ * product): its stock changes only when the test that takes its slot, 0 or 1, buys it.
+ */
+export async function productNoJourneyBuys(slot: number): Promise<ProductDetailsAnswer> {
+  const plentiful = await plentifulProduct();
+  const bags = generateProducts(DEMO_PRODUCT_COUNT, new Date()).filter(
+    (product) => product.categorySlug === "paleteros" && product.reviewTarget > 0 && (product.stock ?? 0) >= 3,
+  );
+  const candidates: ProductDetailsAnswer[] = [];
+  for (const bag of bags) {
+    const details = await productDetails(bag.slug);
+    if (details._id !== plentiful && details.sizes.length === 0) candidates.push(details);
+    if (candidates.length > slot) return candidates[slot]!;
+  }
+  throw new Error(`no hay un paletero para el hueco ${slot}`);
+}
+
 /** A new customer, registered through the API (for journeys that need several). */
 export async function registerThroughApi(name: string, email: string): Promise<void> {
   const response = await fetch(`${apiUrl}/user/register`, {
