@@ -230,7 +230,8 @@ test.describe("3. base de datos atascada", () => {
     });
     try {
       const started = Date.now();
-      const catalogue = await request.get(`${store.webUrl}/products`);
+      // A question nobody asked before: a page or an answer kept from before the lock would not touch the table.
+      const catalogue = await request.get(`${store.webUrl}/products?searchValue=bloqueo${Date.now()}`);
       expect(catalogue.status()).toBe(503);
       expect(catalogue.headers()["retry-after"]).toBeTruthy();
       expect(await catalogue.text()).toContain("Intenta de nuevo en unos momentos");
