@@ -19,6 +19,8 @@ interface Target {
   name: string;
   /** The target's addresses on each instance of a cluster. */
   urls(cluster: StoreCluster): string[];
+  /** A cookie makes the web draw the page instead of serving the one it keeps (decision 0018). */
+  headers?: Record<string, string>;
 }
 
 const TARGETS: Target[] = [
@@ -29,6 +31,11 @@ const TARGETS: Target[] = [
   {
     name: "Web /products?category=palas&sortPrice=low-to-high",
     urls: (cluster) => cluster.webUrls.map((url) => `${url}/products?category=palas&sortPrice=low-to-high`),
+  },
+  {
+    name: "Web /products?category=palas&sortPrice=low-to-high dibujada",
+    urls: (cluster) => cluster.webUrls.map((url) => `${url}/products?category=palas&sortPrice=low-to-high`),
+    headers: { cookie: "banco=1" },
   },
 ];
 
@@ -45,9 +52,10 @@ interface Measurement {
 async function measure(target: Target, cluster: StoreCluster, round: number): Promise<Measurement> {
   const urls = target.urls(cluster);
   // A few requests first on each instance: its caches and pool warm, as in a running store.
-  for (const url of urls) for (let warm = 0; warm < 5; warm++) await fetch(url).then((response) => response.arrayBuffer());
+  const { headers } = target;
+  for (const url of urls) for (let warm = 0; warm < 5; warm++) await fetch(url, { headers }).then((response) => response.arrayBuffer());
   // The connections split evenly over the instances, all running at once: a balancer's round robin.
-  const results = await Promise.all(urls.map((url) => autocannon({ url, connections: CONNECTIONS / urls.length, duration: DURATION_SECONDS })));
+  const results = await Promise.all(urls.map((url) => autocannon({ url, headers, connections: CONNECTIONS / urls.length, duration: DURATION_SECONDS })));
   return {
     target: target.name,
     instances: urls.length,
