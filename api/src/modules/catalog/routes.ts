@@ -34,8 +34,7 @@ const KEPT_ANSWERS = 500;
  * pages (issue 10). Only products of approved shops are in the catalogue (service.ts, inStore).
  */
 export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalogueCacheSeconds: number; listen?: Listen }) {
-  const { db } = opts;
-  const { listen } = opts;
+  const { db, listen } = opts;
   /**
    * Whole listing answers, cards with their stock and price included, kept per question until any
    * row a card shows changes (changes.ts, watchCatalogueRows): a sale, a review, an edit. Only
