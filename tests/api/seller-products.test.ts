@@ -19,7 +19,7 @@ import {
 } from "#contract/seller-products";
 import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
-import { auditLog, images, productSlugHistory, products, stockMovements } from "../../api/src/db/schema";
+import { auditLog, images, productSlugHistory, products, reviews, stockMovements, users } from "../../api/src/db/schema";
 import { announceCatalogueChange } from "../../api/src/modules/catalog/changes";
 import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { EXE, JPEG, multipart, PNG, WEBP, type Part } from "./shop-support";
@@ -584,5 +584,28 @@ describe("avisos de cambios del catálogo entre instancias", () => {
       await tx.update(products).set({ stock: 1 }).where(eq(products.id, balls.id));
     });
     for (const app of apps) expect(await card(app)).toEqual({ stock: 9, rating: 4.5 });
+  });
+
+  it("la ficha guardada de un producto se lee de nuevo tras una reseña y tras el cambio de nombre de quien la escribió", async () => {
+    const balls = await insertOwnBalls(database.db, catalogue, "pelotas-ficha-guardada", { stock: 4 });
+    const reviewer = await insertUser(database.db, { name: "Marta Reseñas" });
+    const shown = async (app: App) => {
+      const answer = (await app.inject({ method: "GET", url: "/home/get-product/pelotas-ficha-guardada" })).json();
+      return answer.reviews.reviews.map((review: { name: string; text: string }) => `${review.name}: ${review.text}`);
+    };
+    for (const app of apps) expect(await shown(app)).toEqual([]);
+
+    // Written straight to the database: the tables announce it themselves.
+    await database.db.insert(reviews).values({ productId: balls.id, userId: reviewer.id, rating: 5, text: "Botan de maravilla." });
+    for (const app of apps) expect(await shown(app)).toEqual(["Marta Reseñas: Botan de maravilla."]);
+    await database.db.update(users).set({ name: "Marta Pádel" }).where(eq(users.id, reviewer.id));
+    for (const app of apps) expect(await shown(app)).toEqual(["Marta Pádel: Botan de maravilla."]);
+
+    // With the triggers off the kept answers stay: the notice, not luck, refreshed them.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(users).set({ name: "Marta Otra" }).where(eq(users.id, reviewer.id));
+    });
+    for (const app of apps) expect(await shown(app)).toEqual(["Marta Pádel: Botan de maravilla."]);
   });
 });

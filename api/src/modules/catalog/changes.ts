@@ -12,7 +12,7 @@ export const CATALOGUE_CHANGES_CHANNEL = "catalogue_changes";
 /**
  * Announced by the database itself (migration 0019's triggers) on every committed write to a row a
  * public catalogue page shows, a sale's stock included: finer than a catalogue change, it drops
- * only the listing answers an instance keeps and moves its catalogue generation on (routes.ts).
+ * only the listing and product answers an instance keeps and moves its catalogue generation on (routes.ts).
  */
 export const CATALOGUE_ROWS_CHANNEL = "catalogue_rows";
 

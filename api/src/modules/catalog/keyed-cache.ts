@@ -7,8 +7,8 @@
  * that matches). The API drops every copy on a catalogue write (routes.ts), so a product a seller
  * archives leaves them on the next request; a sale that empties a product's stock is not a
  * catalogue write, and an in-stock total or searched page may count it for up to `seconds` more
- * (its card says it is sold out). Whole listing answers, whose cards carry stock and price, are kept
- * too, but only until the database announces a change to any row they show (changes.ts).
+ * (its card says it is sold out). Whole listing and product answers, which carry stock, prices and
+ * reviews, are kept too, but only until the database announces a change to any row they show (changes.ts).
  */
 export type KeyedCache<T> = (key: string, load: () => Promise<T>) => Promise<T>;
 

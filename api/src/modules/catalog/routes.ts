@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND, type AdvancedSearchAnswer, type QueryProductsAnswer } from "#contract/catalog";
+import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND, type AdvancedSearchAnswer, type ProductAnswer, type QueryProductsAnswer } from "#contract/catalog";
 import { REVIEWS_PER_PAGE } from "#contract/limits";
 import { SHOP_NOT_FOUND, shopEndpoints } from "#contract/shops";
 import { cachedFor } from "../../cache.js";
@@ -26,7 +26,7 @@ import {
 
 /** Listing totals, searched pages' rankings and suggestion lists an instance keeps at most, each (keyed-cache.ts): a few megabytes. */
 const KEPT_PER_KIND = 2000;
-/** Listing answers an instance keeps at most: a page of cards each, about 10 KB. */
+/** Listing and product answers an instance keeps at most, each: about 10 KB apiece. */
 const KEPT_ANSWERS = 500;
 
 /**
@@ -36,11 +36,12 @@ const KEPT_ANSWERS = 500;
 export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalogueCacheSeconds: number; listen?: Listen }) {
   const { db, listen } = opts;
   /**
-   * Whole listing answers, cards with their stock and price included, kept per question until any
-   * row a card shows changes (changes.ts, watchCatalogueRows): a sale, a review, an edit. Only
-   * where the database can say so (listen); otherwise read every time.
+   * Whole answers, stock, prices and reviews included: a listing's per question, a product page's
+   * per address. Kept until any row they show changes (changes.ts, watchCatalogueRows): a sale, a
+   * review, an edit. Only where the database can say so (listen); otherwise read every time.
    */
-  const freshAnswers = (): KeyedCache<QueryProductsAnswer> => (listen ? keyedCache(opts.catalogueCacheSeconds, KEPT_ANSWERS) : loadAlways);
+  const kept = <T>(): KeyedCache<T> => (listen ? keyedCache(opts.catalogueCacheSeconds, KEPT_ANSWERS) : loadAlways);
+  const freshAnswers = () => ({ listings: kept<QueryProductsAnswer>(), products: kept<ProductAnswer | null>() });
   const fresh = () => ({
     categories: cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db)),
     facets: cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db)),
@@ -88,7 +89,7 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   route(app, endpoints.queryProducts, (request) => {
     const { category, ...filters } = request.query;
     const { answers, listing } = cached;
-    return answers(JSON.stringify(request.query), async () => {
+    return answers.listings(JSON.stringify(request.query), async () => {
       if (category === undefined) return queryProducts(db, filters, listing);
       // The id, not the slug, lets PostgreSQL walk the (category, price) index in order.
       // A slug no category has now may be one a category had before a rename (issue 11): old links keep working.
@@ -102,10 +103,14 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   route(app, endpoints.advancedSearch, (request) => cached.suggestions(request.query.searchValue, () => advancedSearch(db, request.query.searchValue)));
 
   route(app, endpoints.product, async (request) => {
-    const found = await productBySlug(db, request.params.slug);
-    if (!found) throw new HttpError(404, PRODUCT_NOT_FOUND);
-    // Reviews are read fresh on every call (never cached), so a new one shows at once.
-    return { ...found, reviews: await productReviews(db, found.product._id, { pageNo: 1, perPage: REVIEWS_PER_PAGE }) };
+    const { slug } = request.params;
+    // Its first reviews too: a new review, or a reviewer's new name, drops the kept answer (migration 0019).
+    const answer = await cached.answers.products(slug, async () => {
+      const found = await productBySlug(db, slug);
+      return found && { ...found, reviews: await productReviews(db, found.product._id, { pageNo: 1, perPage: REVIEWS_PER_PAGE }) };
+    });
+    if (!answer) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    return answer;
   });
 
   route(app, endpoints.banners, () => listBanners(db));
