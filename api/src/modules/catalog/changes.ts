@@ -45,10 +45,10 @@ export async function watchCatalogueChanges(onChange: Listener, listen: Listen |
 }
 
 /**
- * Runs `onChange` on every committed write to those rows, on any instance; answers how to stop.
+ * Runs `onChange` on every committed write to those rows, on any instance (never without `listen`); answers how to stop.
  * PGlite delivers the notice before the writer's commit returns; PostgreSQL, on the listening
  * connection moments after it.
  */
-export async function watchCatalogueRows(onChange: Listener, listen: Listen): Promise<Unlisten> {
-  return listen(CATALOGUE_ROWS_CHANNEL, onChange, onChange);
+export async function watchCatalogueRows(onChange: Listener, listen: Listen | undefined): Promise<Unlisten> {
+  return listen ? listen(CATALOGUE_ROWS_CHANNEL, onChange, onChange) : async () => undefined;
 }

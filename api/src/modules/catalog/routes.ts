@@ -61,12 +61,10 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
     cached = fresh();
     changesSeen++;
   }, listen);
-  const unwatchRows = listen
-    ? await watchCatalogueRows(() => {
-        cached = { ...cached, answers: freshAnswers() };
-        changesSeen++;
-      }, listen)
-    : async () => undefined;
+  const unwatchRows = await watchCatalogueRows(() => {
+    cached = { ...cached, answers: freshAnswers() };
+    changesSeen++;
+  }, listen);
   app.addHook("onClose", async () => {
     await unwatch();
     await unwatchRows();
