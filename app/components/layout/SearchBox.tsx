@@ -20,6 +20,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const inputId = useId();
   const listboxId = useId();
 
+  const inputRef = useRef<HTMLInputElement>(null);
+  const firstRender = useRef(true);
+
   useEffect(() => () => clearTimeout(debounceTimer.current), []);
 
   const hasText = text.trim() !== "";
@@ -69,6 +72,15 @@ export function SearchBox({ className = "" }: { className?: string }) {
     }
   }
 
+  // Text typed while the page's scripts were on their way (they start after the first paint) is
+  // kept and gets its suggestions, instead of being wiped by the first render that follows.
+  useEffect(() => {
+    if (!firstRender.current) return;
+    firstRender.current = false;
+    const typed = inputRef.current?.value ?? "";
+    if (typed !== "") onTextChange(typed);
+  });
+
   const activeOption = showList && activeIndex >= 0 && activeIndex < suggestions.length ? `${listboxId}-${activeIndex}` : undefined;
 
   return (
@@ -78,6 +90,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
       </label>
       <div className="flex items-center rounded-full bg-white/10 ring-1 ring-white/25 focus-within:bg-white/15 focus-within:ring-2 focus-within:ring-ball">
         <input
+          ref={inputRef}
           id={inputId}
           name="searchValue"
           type="search"

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
+import { changedSinceDrawn } from "~/components/forms/changed-since-drawn";
 import { ChevronDownIcon, GridIcon, ListIcon, SlidersIcon } from "~/components/icons";
 import type { FilterOptions } from "#contract/catalog";
 import { SortSelects } from "./SortSelects";
@@ -107,12 +108,32 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
     panel.dataset.managed = "";
   }, []);
 
-  // Back, forward and 'Restablecer' change the URL without remounting the form: show the URL's state.
+  const reload = useCallback(
+    (debounceTimeout: number) => {
+      const form = formRef.current;
+      if (!form) return;
+      submit(filterQuery(form, priceBounds), { method: "get", action: "/products", preventScrollReset: true, replace: true, debounceTimeout });
+    },
+    [submit, priceBounds],
+  );
+
+  // Back, forward and 'Restablecer' change the URL without remounting the form: show the URL's
+  // state. On the first run (hydration) a choice the shopper made while the scripts were on their
+  // way is applied instead of undone (its change event came before React listened).
+  const shownState = useRef<ListingParams | null>(null);
   useEffect(() => {
     const form = formRef.current;
-    if (!form) return;
-    for (const element of Array.from(form.elements)) {
-      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;
+    if (!form || shownState.current === state) return;
+    const hydrating = shownState.current === null;
+    shownState.current = state;
+    const controls = Array.from(form.elements).filter(
+      (element): element is HTMLInputElement | HTMLSelectElement => (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) && element.name !== "",
+    );
+    if (hydrating) {
+      if (controls.some(changedSinceDrawn)) reload(0);
+      return;
+    }
+    for (const element of controls) {
       if (element === document.activeElement) continue;
       const value = valueInState(element.name, state, priceBounds);
       if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
@@ -121,13 +142,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
         element.value = value;
       }
     }
-  }, [state, priceBounds]);
-
-  function reload(debounceTimeout: number) {
-    const form = formRef.current;
-    if (!form) return;
-    submit(filterQuery(form, priceBounds), { method: "get", action: "/products", preventScrollReset: true, replace: true, debounceTimeout });
-  }
+  }, [state, priceBounds, reload]);
 
   function onChange(event: FormEvent<HTMLDivElement>) {
     const changed = event.target as HTMLInputElement;
