@@ -1,10 +1,10 @@
-import { Transform } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { StylesheetProvider } from "./components/InlineStylesheet";
 import { NonceProvider } from "./components/Nonce";
 import { isApiUnavailable } from "./services/api.server";
+import { documentBytes } from "./services/document-bytes.server";
 import { logError } from "./services/log.server";
 import stylesheet from "./tailwind.css?inline";
 
@@ -16,21 +16,6 @@ import stylesheet from "./tailwind.css?inline";
 export { createRequestContext, finishResponse } from "./services/context.server";
 export { withRequestId } from "./services/log.server";
 export { sharedPage } from "./services/page-cache.server";
-
-/**
- * React 18.3's renderToPipeableStream sends a whole 2 KB buffer, zero bytes and all, when the next
- * character does not fit at its end, then that character in the next buffer (facebook/react#31134,
- * fixed in React 19): an accent at that boundary reached the browser as "Administraci\0ón", which
- * broke the admin menu's name. A zero byte is U+0000 in UTF-8 and nothing else, and no page text
- * carries one, so the padding is dropped on its way out.
- */
-function withoutZeroBytes(): Transform {
-  return new Transform({
-    transform(chunk: Uint8Array, _encoding, done) {
-      done(null, chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk);
-    },
-  });
-}
 
 /** How long a render may take before it is cut short. */
 const ABORT_DELAY_MS = 5_000;
@@ -50,7 +35,7 @@ export default function handleRequest(request: Request, status: number, headers:
       </NonceProvider>,
       {
       onAllReady() {
-        const body = withoutZeroBytes();
+        const body = documentBytes();
         headers.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status: failed ? 500 : status }));
         pipe(body);

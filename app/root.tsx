@@ -5,8 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
-  ScrollRestoration,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -17,6 +15,7 @@ import { FlashMessage, useFlashOfThisPage } from "~/components/FlashMessage";
 import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
 import { NotFound } from "~/components/NotFound";
+import { PageScripts } from "~/components/layout/PageScripts";
 import { usePageLoadsScripts } from "~/components/layout/page-scripts";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
@@ -111,10 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer categories={rootData?.categories ?? []} />
         {loadsScripts ? (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
+          <PageScripts nonce={nonce} />
         ) : null}
       </body>
     </html>

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
+import { expect, openWithScriptsHeld, test, type Page } from "./fixtures";
 import { slugify } from "#contract/catalog";
 import { queryProducts } from "./support";
 
@@ -100,6 +100,20 @@ test.describe("catálogo", () => {
     await expect(page).not.toHaveURL(/category=zapatillas/);
     await expect(page.getByRole("radio", { name: "Todas las categorías" })).toBeChecked();
     await expect(page.getByRole("heading", { level: 1 })).not.toContainText("Zapatillas");
+  });
+
+  test("lo elegido y escrito antes de que lleguen los scripts se aplica cuando llegan", async ({ page, javaScriptEnabled, baseURL }) => {
+    test.skip(!javaScriptEnabled, "sin JavaScript no hay scripts que esperar");
+    const scripts = await openWithScriptsHeld(page, `${baseURL}/products?category=palas`);
+    await page.getByRole("radio", { name: "Zapatillas", exact: true }).check();
+    await page.getByRole("combobox", { name: "Buscar productos" }).fill("bulpadel");
+    await expect(page).toHaveURL(/category=palas/);
+
+    await scripts.release();
+    await expect(page).toHaveURL(/[?&]category=zapatillas(&|$)/);
+    await expect(page.getByRole("radio", { name: "Zapatillas", exact: true })).toBeChecked();
+    await expect(page.getByRole("combobox", { name: "Buscar productos" })).toHaveValue("bulpadel");
+    await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" }).getByRole("option").first()).toContainText(/Bullpadel/i);
   });
 
   test("la vista de lista se mantiene en la URL", async ({ page, javaScriptEnabled }) => {

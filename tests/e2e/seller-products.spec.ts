@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from "./fixtures";
+import { awaitScriptsOnLoad, expect, openWithScriptsHeld, test, type Browser, type Page, type TestInfo } from "./fixtures";
 import sharp from "sharp";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 import { apiJson, approvedSellerThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm } from "./seller-support";
@@ -80,7 +80,8 @@ async function greenOf(imageId: string): Promise<number> {
 /** A visitor's own browser: the catalogue, its search and the compare list as shoppers see them. */
 async function visitorPage(browser: Browser, javaScriptEnabled: boolean, baseURL: string | undefined) {
   const context = await browser.newContext({ javaScriptEnabled, baseURL });
-  return { page: await context.newPage(), close: () => context.close() };
+  const page = await context.newPage();
+  return { page: javaScriptEnabled ? awaitScriptsOnLoad(page) : page, close: () => context.close() };
 }
 
 test.describe("productos del vendedor", () => {
@@ -310,6 +311,18 @@ test.describe("productos del vendedor", () => {
     await expect(listed(page, renamed)).toHaveCount(0);
     const gone = await fetch(`${new URL(baseURL ?? "http://127.0.0.1").origin}/product/details/${newSlug}`);
     expect(gone.status).toBe(404);
+  });
+
+  test("la categoría elegida antes de que lleguen los scripts muestra su ficha cuando llegan", async ({ page, javaScriptEnabled, baseURL }) => {
+    test.skip(!javaScriptEnabled, "sin JavaScript la ficha se actualiza con «Actualizar ficha»");
+    await signInThroughForm(page, SELLER_EMAIL);
+    const scripts = await openWithScriptsHeld(page, `${baseURL}/dashboard/seller/add-product`);
+    await page.getByLabel("Categoría", { exact: true }).selectOption({ label: "Pelotas" });
+    await expect(page.getByRole("button", { name: "Actualizar ficha" })).toBeVisible();
+
+    await scripts.release();
+    await expect(page.getByRole("button", { name: "Actualizar ficha" })).toBeHidden();
+    await expect(page.getByText("Esta categoría no tiene ficha técnica.")).toBeVisible();
   });
 
   test("un visitante inicia sesión primero y un cliente ve la página 403", async ({ page }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { awaitScriptsOnLoad } from "./fixtures";
 import { SHIPPING_INFO } from "./orders-support";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, SHOPPER_PASSWORD } from "./support";
 
@@ -31,7 +32,8 @@ export async function signInThroughForm(page: Page, email: string, password = DE
 /** A second browser (another user's), with the project's address and JavaScript setting. */
 export async function newProjectPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: "es-ES", javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
-  return context.newPage();
+  const page = await context.newPage();
+  return testInfo.project.use.javaScriptEnabled ? awaitScriptsOnLoad(page) : page;
 }
 
 /** The page is as wide as the screen: nothing sticks out sideways. */

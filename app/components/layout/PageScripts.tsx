@@ -1,0 +1,28 @@
+import { Scripts, ScrollRestoration } from "@remix-run/react";
+import { AFTER_FIRST_PAINT } from "./page-scripts";
+
+const STARTED_SCRIPTS_ID = "scripts-iniciados";
+
+/**
+ * After the first frame is drawn, fetches the modules the server held back (at low priority, so the
+ * photos still on their way come first) and runs the page's module script, which hydrates it. The
+ * copies go into a box React leaves alone (its content is set as HTML), so the document React
+ * hydrates is exactly the one the server sent. A tab opened in the background starts them when shown.
+ */
+const START_AFTER_FIRST_PAINT = `(function(){var nonce=document.currentScript.nonce;requestAnimationFrame(function(){setTimeout(function(){var box=document.getElementById(${JSON.stringify(STARTED_SCRIPTS_ID)});document.querySelectorAll('link[rel="${AFTER_FIRST_PAINT.rel}"]').forEach(function(held){var link=document.createElement("link");link.setAttribute("rel","modulepreload");link.href=held.href;link.setAttribute("fetchpriority","low");box.append(link)});document.querySelectorAll('script[type="${AFTER_FIRST_PAINT.type}"]').forEach(function(held){var script=document.createElement("script");script.setAttribute("type","module");script.nonce=nonce;script.textContent=held.textContent;box.append(script)})})})})();`;
+
+/**
+ * The page's scripts, started only once the page is on screen: on a slow phone network the first
+ * paint and the first photo no longer share the line with ~100 KB of comfort scripts (every page
+ * works without them), and the phone's processor draws before it hydrates (docs/decisions/0019).
+ */
+export function PageScripts({ nonce }: { nonce: string | undefined }) {
+  return (
+    <>
+      <ScrollRestoration nonce={nonce} />
+      <Scripts nonce={nonce} />
+      <div id={STARTED_SCRIPTS_ID} hidden suppressHydrationWarning dangerouslySetInnerHTML={{ __html: "" }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_PAINT }} />
+    </>
+  );
+}
