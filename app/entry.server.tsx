@@ -5,6 +5,7 @@ import { StylesheetProvider } from "./components/InlineStylesheet";
 import { NonceProvider } from "./components/Nonce";
 import { isApiUnavailable } from "./services/api.server";
 import { documentBytes } from "./services/document-bytes.server";
+import { webEnv } from "./services/env.server";
 import { logError } from "./services/log.server";
 import stylesheet from "./tailwind.css?inline";
 
@@ -35,7 +36,7 @@ export default function handleRequest(request: Request, status: number, headers:
       </NonceProvider>,
       {
       onAllReady() {
-        const body = documentBytes();
+        const body = documentBytes({ holdScriptsBack: webEnv.production });
         headers.set("Content-Type", "text/html; charset=utf-8");
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status: failed ? 500 : status }));
         pipe(body);

@@ -20,9 +20,9 @@ const HELD_BACK: [Buffer, Buffer][] = [
 const LONGEST_HELD_BACK = Math.max(...HELD_BACK.map(([from]) => from.length));
 
 /** Where the next byte string to hold back begins, from `start` on, and which one it is. */
-function nextHeldBack(bytes: Buffer, start: number): { at: number; from: Buffer; to: Buffer } | null {
+function nextHeldBack(heldBack: [Buffer, Buffer][], bytes: Buffer, start: number): { at: number; from: Buffer; to: Buffer } | null {
   let next: { at: number; from: Buffer; to: Buffer } | null = null;
-  for (const [from, to] of HELD_BACK) {
+  for (const [from, to] of heldBack) {
     const at = bytes.indexOf(from, start);
     if (at !== -1 && (next === null || at < next.at)) next = { at, from, to };
   }
@@ -39,16 +39,20 @@ function nextHeldBack(bytes: Buffer, start: number): { at: number; from: Buffer;
  * Nothing else carries these bytes: React escapes quotes in text and attribute values, the data in
  * scripts is JSON (its quotes escaped), and PageScripts' own script writes them apart.
  *
+ * Development leaves them as they are: React's development build compares attributes while it
+ * hydrates and would warn about every page.
+ *
  * A string can be cut between two chunks: the last bytes that could begin one wait for the next chunk.
  */
-export function documentBytes(): Transform {
+export function documentBytes({ holdScriptsBack }: { holdScriptsBack: boolean }): Transform {
+  const heldBack = holdScriptsBack ? HELD_BACK : [];
   let held: Buffer = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       const bytes = Buffer.concat([held, withoutZeroBytes(chunk)]);
       const parts: Buffer[] = [];
       let start = 0;
-      for (let next = nextHeldBack(bytes, 0); next !== null; next = nextHeldBack(bytes, start)) {
+      for (let next = nextHeldBack(heldBack, bytes, 0); next !== null; next = nextHeldBack(heldBack, bytes, start)) {
         parts.push(bytes.subarray(start, next.at), next.to);
         start = next.at + next.from.length;
       }

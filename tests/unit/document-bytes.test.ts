@@ -3,8 +3,8 @@ import { AFTER_FIRST_PAINT } from "~/components/layout/page-scripts";
 import { documentBytes } from "~/services/document-bytes.server";
 
 /** The bytes `documentBytes` lets out when `chunks` go in, in that order. */
-async function throughDocumentBytes(chunks: Buffer[]): Promise<string> {
-  const transform = documentBytes();
+async function throughDocumentBytes(chunks: Buffer[], holdScriptsBack = true): Promise<string> {
+  const transform = documentBytes({ holdScriptsBack });
   const out: Buffer[] = [];
   transform.on("data", (chunk: Buffer) => out.push(chunk));
   const ended = new Promise((resolve) => transform.on("end", resolve));
@@ -45,6 +45,10 @@ describe("los bytes del documento al salir del servidor", () => {
     const [before, after] = SENT.split("ción");
     const padded = [Buffer.concat([Buffer.from(`${before}ci`), Buffer.alloc(3)]), Buffer.from(`ón${after}`)];
     expect(await throughDocumentBytes(padded)).toBe(HELD);
+  });
+
+  it("en desarrollo dejan los scripts como están", async () => {
+    expect(await throughDocumentBytes([Buffer.from(SENT)], false)).toBe(SENT);
   });
 
   it("dejan intacta una página sin scripts", async () => {
