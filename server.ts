@@ -94,6 +94,25 @@ function refuse(response: express.Response, page: PlainPage, headers: Record<str
   response.status(page.status).set({ ...headers, "Cache-Control": "no-store" }).type("html").send(plainPageHtml(page));
 }
 
+/** How long the rest of an oversized body is read, and dropped, after the 413 at most. */
+const OVERSIZED_LINGER_MS = 10_000;
+
+/**
+ * A 413 for a body over the page's limit. Its sender is usually still writing it: closing the
+ * connection at once resets it under the sender, which then reports the reset instead of this page
+ * (a browser's error page, EPIPE in a script). So, as web servers do, the rest is read and dropped,
+ * never kept, for a few seconds at most; then the connection closes.
+ */
+function refuseTooLarge(request: express.Request, response: express.Response): void {
+  refuse(response, PLAIN_PAGES.tooLarge);
+  request.unpipe();
+  request.resume();
+  const cutOff = setTimeout(() => request.socket.destroy(), OVERSIZED_LINGER_MS);
+  cutOff.unref();
+  request.once("end", () => clearTimeout(cutOff));
+  request.socket.once("close", () => clearTimeout(cutOff));
+}
+
 /** The origins this request may come from: the store's public address, and the address the browser used. */
 function ownOrigins(request: express.Request): Set<string> {
   const forwardedHost = trustsProxy(request.socket.remoteAddress ?? "", 0) ? request.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
@@ -118,8 +137,7 @@ app.use((request, response, next) => {
   if (request.method !== "POST") return refuse(response, PLAIN_PAGES.methodNotAllowed, { Allow: "GET, HEAD, POST" });
   if (!fromOwnPages(request)) return refuse(response, PLAIN_PAGES.crossSite);
   const limit = bodyLimitFor(request.path);
-  // The rest of an oversized body is never read: the connection closes after the answer.
-  if (Number(request.get("content-length") ?? 0) > limit) return refuse(response, PLAIN_PAGES.tooLarge, { Connection: "close" });
+  if (Number(request.get("content-length") ?? 0) > limit) return refuseTooLarge(request, response);
   response.locals.bodyLimit = limit;
   next();
 });
@@ -206,7 +224,7 @@ app.all("*", async (req, res, next) => {
     }
     const context: AppLoadContext = await createRequestContext(request, transport);
     const response = await withRequestId(requestId, () => handleRequest(request, context));
-    if (overLimit()) return refuse(res, PLAIN_PAGES.tooLarge, { Connection: "close" });
+    if (overLimit()) return refuseTooLarge(req, res);
     const finished = await finishResponse(context, response);
     await send(res, shared ? await shared.keep(finished, context.api) : finished);
   } catch (error) {
