@@ -107,10 +107,15 @@ function refuseTooLarge(request: express.Request, response: express.Response): v
   refuse(response, PLAIN_PAGES.tooLarge);
   request.unpipe();
   request.resume();
-  const cutOff = setTimeout(() => request.socket.destroy(), OVERSIZED_LINGER_MS);
+  const socket = request.socket;
+  const cutOff = setTimeout(() => socket.destroy(), OVERSIZED_LINGER_MS);
   cutOff.unref();
-  request.once("end", () => clearTimeout(cutOff));
-  request.socket.once("close", () => clearTimeout(cutOff));
+  const drained = () => {
+    clearTimeout(cutOff);
+    socket.off("close", drained);
+  };
+  request.once("end", drained);
+  socket.once("close", drained);
 }
 
 /** The origins this request may come from: the store's public address, and the address the browser used. */
