@@ -1,4 +1,5 @@
 import { expect, test as base, type ConsoleMessage, type Page, type Route, type WebError } from "@playwright/test";
+import { AFTER_FIRST_PAINT } from "../../app/components/layout/after-first-paint";
 
 export * from "@playwright/test";
 
@@ -13,7 +14,7 @@ const HYDRATION_FAILURE = /Minified React error #(418|423|425)\b|Hydration faile
  */
 export function awaitScriptsOnLoad(page: Page): Page {
   const scriptsRunning = () =>
-    page.waitForFunction(() => document.querySelector('script[type="module-after-first-paint"]') === null || "__remixRouter" in window);
+    page.waitForFunction((heldType) => document.querySelector(`script[type="${heldType}"]`) === null || "__remixRouter" in window, AFTER_FIRST_PAINT.type);
   for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["reload"]>;
     page[method] = (async (...args: unknown[]) => {

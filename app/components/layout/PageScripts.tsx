@@ -1,5 +1,5 @@
 import { Scripts, ScrollRestoration } from "@remix-run/react";
-import { AFTER_FIRST_PAINT } from "./page-scripts";
+import { AFTER_FIRST_PAINT } from "./after-first-paint";
 
 const STARTED_SCRIPTS_ID = "scripts-iniciados";
 

@@ -25,10 +25,3 @@ export function usePageLoadsScripts(): boolean {
   return !matches.some((match) => (match.handle as PageScriptsHandle | undefined)?.scripts === false);
 }
 
-/**
- * What the document's module preloads and module scripts say instead of `modulepreload` and
- * `module` when it leaves the server (app/services/document-bytes.server.ts): values the browser
- * does not know, so it neither fetches nor runs them while it draws the page. `PageScripts` puts
- * real ones in their place once the page is on screen.
- */
-export const AFTER_FIRST_PAINT = { rel: "modulepreload-after-first-paint", type: "module-after-first-paint" } as const;
