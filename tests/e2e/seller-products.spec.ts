@@ -1,7 +1,7 @@
-import { awaitScriptsOnLoad, expect, openWithScriptsHeld, test, type Browser, type Page, type TestInfo } from "./fixtures";
+import { expect, openWithScriptsHeld, test, type Browser, type Page, type TestInfo } from "./fixtures";
 import sharp from "sharp";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
-import { apiJson, approvedSellerThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm } from "./seller-support";
+import { apiJson, approvedSellerThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, signInThroughForm } from "./seller-support";
 
 /**
  * Issue 11, the seller's products on the web, with JavaScript on and off: a racket with its spec
@@ -78,14 +78,13 @@ async function greenOf(imageId: string): Promise<number> {
 }
 
 /** A visitor's own browser: the catalogue, its search and the compare list as shoppers see them. */
-async function visitorPage(browser: Browser, javaScriptEnabled: boolean, baseURL: string | undefined) {
-  const context = await browser.newContext({ javaScriptEnabled, baseURL });
-  const page = await context.newPage();
-  return { page: javaScriptEnabled ? awaitScriptsOnLoad(page) : page, close: () => context.close() };
+async function visitorPage(browser: Browser, testInfo: TestInfo) {
+  const page = await newProjectPage(browser, testInfo);
+  return { page, close: () => page.context().close() };
 }
 
 test.describe("productos del vendedor", () => {
-  test("publica una pala con su ficha y dos imágenes y una zapatilla con tres tallas; el catálogo, la búsqueda y la comparación los muestran", async ({ page, browser, javaScriptEnabled, baseURL }, testInfo) => {
+  test("publica una pala con su ficha y dos imágenes y una zapatilla con tres tallas; el catálogo, la búsqueda y la comparación los muestran", async ({ page, browser, javaScriptEnabled }, testInfo) => {
     test.setTimeout(120_000);
     const racketName = uniqueName(testInfo, "Pala Vértice");
     const shoeName = uniqueName(testInfo, "Zapatilla Rally");
@@ -209,7 +208,7 @@ test.describe("productos del vendedor", () => {
     ]);
 
     // A shopper finds both in the catalogue's search and compares them, each with its sheet.
-    const visitor = await visitorPage(browser, javaScriptEnabled, baseURL);
+    const visitor = await visitorPage(browser, testInfo);
     try {
       for (const name of [racketName, shoeName]) {
         await visitor.page.goto(`/products?searchValue=${encodeURIComponent(name)}`);
@@ -292,7 +291,7 @@ test.describe("productos del vendedor", () => {
     await page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Descuentos" }).click();
     await expect(page.getByTestId("discounted-product").filter({ hasText: renamed })).toContainText("30 %");
 
-    const visitor = await visitorPage(browser, javaScriptEnabled, baseURL);
+    const visitor = await visitorPage(browser, testInfo);
     try {
       await visitor.page.goto(`/product/details/${oldSlug}`);
       await expect(visitor.page).toHaveURL(new RegExp(`/product/details/${newSlug}$`));
