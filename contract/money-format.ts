@@ -2,12 +2,11 @@
  * Money is integer cents (USD) everywhere; these are the one way it is shown. Apart from money.ts
  * and without zod, so a page that only shows prices does not load the schema library.
  */
+import { formatSpanishNumber } from "./number-format";
 
-const usd = new Intl.NumberFormat("es-ES", { style: "currency", currency: "USD" });
-
-/** Cents as '1234,50 US$', in the API's messages and on the pages alike. */
+/** Cents as '1234,50 US$' (a no-break space before the symbol), in the API's messages and on the pages alike. */
 export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
+  return `${formatSpanishNumber(cents / 100, 2, 2)}\u00a0US$`;
 }
 
 /** Whole dollars below or equal to an amount in cents, for price inputs that count in dollars. */

@@ -2,46 +2,61 @@
  * The store's one time zone and the one way each kind of date is written. Every time of day a page
  * or a notice shows (order dates, the payment deadline, notifications, reviews, the trial class) is
  * in it, whether the API, the web server or the browser formats it.
+ *
+ * Written without Intl, like number-format.ts: the browser's first Intl date formatter with a time
+ * zone costs a phone 60 ms of main thread while the page starts (decision 0020). Madrid's clock is
+ * the EU rule, in force since 1996: UTC+1, and UTC+2 from 01:00 UTC on the last Sunday of March
+ * to 01:00 UTC on the last Sunday of October. tests/unit/store-time.test.ts compares every format
+ * with Intl's "es-ES" in Europe/Madrid hour by hour, so a change of the rule in the time zone data
+ * fails the tests instead of shifting the store's dates silently.
  */
 export const STORE_TIME_ZONE = "Europe/Madrid";
 
-const clock = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: STORE_TIME_ZONE });
-const shortDateTimeFormat = new Intl.DateTimeFormat("es-ES", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: STORE_TIME_ZONE,
-});
-const longDateFormat = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: STORE_TIME_ZONE });
-// A calendar day (YYYY-MM-DD) has no time: it is read and written at UTC midnight so no zone moves it.
-const calendarDayFormat = new Intl.DateTimeFormat("es-ES", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+const HOUR_MS = 3_600_000;
+
+/** 01:00 UTC on the last Sunday of a month (0-based), when the EU changes its clocks. */
+function clockChange(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/** The wall clock in Madrid at an instant, read through the UTC getters of the returned Date. */
+function madridWallClock(iso: string): Date {
+  const instant = new Date(iso).getTime();
+  const year = new Date(instant).getUTCFullYear();
+  const summer = instant >= clockChange(year, 2) && instant < clockChange(year, 9);
+  return new Date(instant + (summer ? 2 : 1) * HOUR_MS);
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 /** 'HH:MM', e.g. the payment deadline. */
 export function clockTime(iso: string): string {
-  return clock.format(new Date(iso));
+  const wall = madridWallClock(iso);
+  return `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`;
 }
 
-/**
- * '22 de noviembre de 2026 a las 15:05': when an order was placed. Built from the two formats above
- * rather than `timeStyle: "short"`, which writes '0:30' where every other time of the store says '00:30'.
- */
+/** '22 de noviembre de 2026 a las 15:05': when an order was placed ('00:30', never '0:30'). */
 export function longDateTime(iso: string): string {
   return `${longDate(iso)} a las ${clockTime(iso)}`;
 }
 
 /** '22/11/2026, 15:05': a notification's date, on the screen and in the bell alike. */
 export function shortDateTime(iso: string): string {
-  return shortDateTimeFormat.format(new Date(iso));
+  const wall = madridWallClock(iso);
+  return `${twoDigits(wall.getUTCDate())}/${twoDigits(wall.getUTCMonth() + 1)}/${wall.getUTCFullYear()}, ${clockTime(iso)}`;
 }
 
 /** '22 de noviembre de 2026': a review, a blog post, the day an account was made. */
 export function longDate(iso: string): string {
-  return longDateFormat.format(new Date(iso));
+  const wall = madridWallClock(iso);
+  return `${wall.getUTCDate()} de ${MONTHS[wall.getUTCMonth()]} de ${wall.getUTCFullYear()}`;
 }
 
-/** 'sábado, 28 de noviembre': a calendar day (YYYY-MM-DD) such as the trial class's. */
+/** 'sábado, 28 de noviembre': a calendar day (YYYY-MM-DD) such as the trial class's, which no zone moves. */
 export function calendarDay(day: string): string {
-  return calendarDayFormat.format(new Date(`${day}T00:00:00Z`));
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} de ${MONTHS[date.getUTCMonth()]}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockTime, longDateTime, shortDateTime } from "#contract/store-time";
+import { calendarDay, clockTime, longDate, longDateTime, shortDateTime } from "#contract/store-time";
 
 describe("hora de la tienda", () => {
   // 14:05 UTC in November is 15:05 in Madrid, whatever the server's own zone.
@@ -13,5 +13,37 @@ describe("hora de la tienda", () => {
 
   it("una hora cerca de medianoche cae en el día de Madrid", () => {
     expect(longDateTime("2026-11-22T23:30:00.000Z")).toBe("23 de noviembre de 2026 a las 00:30");
+  });
+});
+
+describe("las fechas escritas sin Intl", () => {
+  // Intl with the time zone data is the reference: store-time.ts writes Madrid's rule by hand.
+  const zone = { timeZone: "Europe/Madrid" } as const;
+  const clock = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hour12: false, ...zone });
+  const short = new Intl.DateTimeFormat("es-ES", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", ...zone });
+  const long = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", ...zone });
+  const calendar = new Intl.DateTimeFormat("es-ES", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+
+  it("coinciden con Intl en Madrid cada hora (y media) de 2024 a 2028, cambios de hora incluidos", () => {
+    for (let at = Date.UTC(2024, 0, 1); at < Date.UTC(2029, 0, 1); at += 90 * 60_000 + 7_000) {
+      const iso = new Date(at).toISOString();
+      expect(clockTime(iso)).toBe(clock.format(at));
+      expect(shortDateTime(iso)).toBe(short.format(at));
+      expect(longDate(iso)).toBe(long.format(at));
+    }
+  });
+
+  it("cambian de hora justo a la 01:00 UTC del último domingo de marzo y de octubre", () => {
+    expect(clockTime("2026-03-29T00:59:00.000Z")).toBe("01:59");
+    expect(clockTime("2026-03-29T01:00:00.000Z")).toBe("03:00");
+    expect(clockTime("2026-10-25T00:59:00.000Z")).toBe("02:59");
+    expect(clockTime("2026-10-25T01:00:00.000Z")).toBe("02:00");
+  });
+
+  it("un día del calendario se escribe con su día de la semana, como Intl", () => {
+    for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 86_400_000) {
+      const day = new Date(at).toISOString().slice(0, 10);
+      expect(calendarDay(day)).toBe(calendar.format(at));
+    }
   });
 });

@@ -1,10 +1,11 @@
 import type { CSSProperties } from "react";
+import { formatSpanishNumber } from "#contract/number-format";
 
-const ratingFormatter = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 });
+const formatRating = (value: number) => formatSpanishNumber(value, 0, 1);
 
 /** Five stars filled to the rating, read out as 'Valoración 4,5 de 5'. */
 export function Rating({ value, showValue = false }: { value: number; showValue?: boolean }) {
-  const label = `Valoración ${ratingFormatter.format(value)} de 5`;
+  const label = `Valoración ${formatRating(value)} de 5`;
   return (
     <span className="inline-flex items-center gap-1.5">
       <span
@@ -15,7 +16,7 @@ export function Rating({ value, showValue = false }: { value: number; showValue?
       />
       {showValue ? (
         <span className="text-sm font-semibold text-neutral-700" aria-hidden="true">
-          {value > 0 ? ratingFormatter.format(value) : "Sin valoraciones"}
+          {value > 0 ? formatRating(value) : "Sin valoraciones"}
         </span>
       ) : null}
     </span>
