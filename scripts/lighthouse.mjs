@@ -79,13 +79,20 @@ function medianRun(results) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-function summaryLine(name, path, { lhr }) {
+/** Tasks of 50 ms or more (as simulated) that ran a script file: hydration and module evaluation, not parsing or layout. */
+function longScriptTasks(lhr) {
+  const tasks = (lhr.audits["long-tasks"].details?.items ?? []).filter((task) => /\.js(\?|$)/.test(task.url));
+  return tasks.length === 0 ? "none" : tasks.map((task) => `${Math.round(task.duration)} ms`).join(", ");
+}
+
+function summaryLine(name, path, { lhr }, allRuns) {
   const score = (category) => Math.round(lhr.categories[category].score * 100);
   const metric = (audit) => lhr.audits[audit].displayValue.replace(/\u00a0/g, " ");
   const lcpNode = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
   // The tag and what it shows (alt text or words), short enough for a table cell.
   const lcpElement = lcpNode ? `${lcpNode.snippet.match(/^<(\w+)/)?.[1] ?? ""} "${lcpNode.nodeLabel.slice(0, 48)}"` : "";
-  return `| ${name} | \`${path}\` | ${CATEGORIES.map(score).join(" | ")} | ${metric("largest-contentful-paint")} | ${metric("total-blocking-time")} | ${metric("cumulative-layout-shift")} | ${lcpElement.replace(/\|/g, "\\|")} |`;
+  const everyRun = allRuns.map((run) => Math.round(run.lhr.categories.performance.score * 100)).join(", ");
+  return `| ${name} | \`${path}\` | ${CATEGORIES.map(score).join(" | ")} | ${everyRun} | ${metric("largest-contentful-paint")} | ${metric("total-blocking-time")} | ${longScriptTasks(lhr)} | ${metric("cumulative-layout-shift")} | ${lcpElement.replace(/\|/g, "\\|")} |`;
 }
 
 try {
@@ -153,7 +160,7 @@ try {
     const [html, json] = chosen.report;
     await writeFile(join(REPORT_DIR, `${page.file}.html`), html);
     await writeFile(join(REPORT_DIR, `${page.file}.json`), json);
-    lines.push(summaryLine(page.name, page.path, chosen));
+    lines.push(summaryLine(page.name, page.path, chosen, results));
     console.log(lines[lines.length - 1]);
   }
 
@@ -165,8 +172,8 @@ try {
     "",
     `Machine: ${cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadavg()[0].toFixed(1)} at the end (timings are worse when it is above the core count).`,
     "",
-    "| page | path | performance | accessibility | best practices | SEO | LCP | TBT | CLS | LCP element |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| page | path | performance | accessibility | best practices | SEO | performance of each run | LCP | TBT | long script tasks | CLS | LCP element |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...lines,
     "",
   ].join("\n");
