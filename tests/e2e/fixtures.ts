@@ -1,20 +1,27 @@
 import { expect, test as base, type ConsoleMessage, type Page, type Route, type WebError } from "@playwright/test";
-import { AFTER_FIRST_PAINT } from "../../app/components/layout/after-first-paint";
+import { AFTER_FIRST_PAINT, HYDRATED } from "../../app/components/layout/after-first-paint";
 
 export * from "@playwright/test";
 
-/** React's codes when the browser's render differs from the server's HTML (text, element, hydration). */
-const HYDRATION_FAILURE = /Minified React error #(418|423|425)\b|Hydration failed|did not match/;
+/**
+ * React's codes when the browser's render differs from the server's HTML (text, element, hydration),
+ * or when hydration gave up ("Root did not complete", #345: an event answered mid-hydration).
+ */
+const HYDRATION_FAILURE = /Minified React error #(345|418|423|425)\b|Hydration failed|did not match|Root did not complete/;
 
 /**
- * With JavaScript on, a page opened, reloaded or gone back to is handed to the test once its scripts
- * run. They start after the first paint (docs/decisions/0019), which on this machine can come after
- * the load event `goto` waits for; a test acting in between would take the page's no-JavaScript
- * path in the JavaScript project. Pages without scripts are handed over at once.
+ * With JavaScript on, a page opened, reloaded or gone back to is handed to the test once React has
+ * hydrated it. Its scripts start after the first paint (docs/decisions/0019), which on this machine
+ * can come after the load event `goto` waits for, and until hydration ends the page answers events
+ * as it does without scripts; a test acting in between would take the no-JavaScript path in the
+ * JavaScript project. Pages without scripts are handed over at once.
  */
 export function awaitScriptsOnLoad(page: Page): Page {
   const scriptsRunning = () =>
-    page.waitForFunction((heldType) => document.querySelector(`script[type="${heldType}"]`) === null || "__remixRouter" in window, AFTER_FIRST_PAINT.type);
+    page.waitForFunction(
+      ({ heldType, hydrated }) => document.querySelector(`script[type="${heldType}"]`) === null || document.documentElement.hasAttribute(hydrated),
+      { heldType: AFTER_FIRST_PAINT.type, hydrated: HYDRATED.attribute },
+    );
   for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["reload"]>;
     page[method] = (async (...args: unknown[]) => {

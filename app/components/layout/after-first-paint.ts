@@ -6,3 +6,10 @@
  * too (tests/e2e/fixtures.ts).
  */
 export const AFTER_FIRST_PAINT = { rel: "modulepreload-after-first-paint", type: "module-after-first-paint" } as const;
+
+/**
+ * Said by `PageScripts` once React has hydrated the page: the attribute stays on `<html>` (the
+ * end-to-end tests wait for it) and the event lets the page's first inline script stop holding
+ * back the shopper's input events.
+ */
+export const HYDRATED = { attribute: "data-hidratada", event: "pagina-hidratada" } as const;
