@@ -17,10 +17,9 @@ const EVENTS_REACT_HYDRATES_FOR = ["mousedown", "mouseup", "touchcancel", "touch
  *
  * While React hydrates, the events it would answer (clicks, keys, typing, submits) stop at the
  * window, so they do what they do without scripts: text stays in its field, a link or a form goes
- * to the server. React 18 answers such an event by hydrating the page synchronously, and when that
- * meets the streamed data's Suspense boundary it throws "Root did not complete" (error #345) and
- * the page is left without scripts. What was typed is picked up once hydrated, as text typed
- * before the scripts came is (decision 0019).
+ * to the server. React 18 answers such an event by hydrating the page synchronously, a pass that can
+ * end in "Root did not complete" (error #345) and leave the page without scripts. What was typed is
+ * picked up once hydrated, as text typed before the scripts came is (decision 0019).
  */
 const START_AFTER_FIRST_PAINT = `(function(){var nonce=document.currentScript.nonce;requestAnimationFrame(function(){setTimeout(function(){var box=document.getElementById(${JSON.stringify(STARTED_SCRIPTS_ID)});var held=[].slice.call(document.querySelectorAll('link[rel="${AFTER_FIRST_PAINT.rel}"]'));(function next(){var one=held.shift();if(one){var link=document.createElement("link");link.setAttribute("rel","modulepreload");link.href=one.href;link.setAttribute("fetchpriority","low");box.append(link);setTimeout(next,0);return}var discrete=${JSON.stringify(EVENTS_REACT_HYDRATES_FOR)};var stop=function(event){event.stopPropagation()};discrete.forEach(function(type){window.addEventListener(type,stop,true)});window.addEventListener("${HYDRATED.event}",function(){discrete.forEach(function(type){window.removeEventListener(type,stop,true)})},{once:true});document.querySelectorAll('script[type="${AFTER_FIRST_PAINT.type}"]').forEach(function(script){var copy=document.createElement("script");copy.setAttribute("type","module");copy.nonce=nonce;copy.textContent=script.textContent;box.append(copy)})})()})})})();`;
 
