@@ -17,11 +17,13 @@ const EVENTS_REACT_HYDRATES_FOR = ["mousedown", "mouseup", "touchcancel", "touch
  *
  * While React hydrates, the events it would answer (clicks, keys, typing, submits) stop at the
  * window, so they do what they do without scripts: text stays in its field, a link or a form goes
- * to the server. React 18 answers such an event by hydrating the page synchronously, a pass that can
- * end in "Root did not complete" (error #345) and leave the page without scripts. What was typed is
- * picked up once hydrated, as text typed before the scripts came is (decision 0019).
+ * to the server. React 18 answers such an event by hydrating the page synchronously, a pass that
+ * can end in "Root did not complete" (error #345) and leave the page without scripts. What was
+ * typed is picked up once hydrated, as text typed before the scripts came is (decision 0019). Only
+ * trusted events (the shopper's own) wait: the effects that pick up what was typed dispatch events
+ * of their own, and they run before this component's effect lets the shopper's through.
  */
-const START_AFTER_FIRST_PAINT = `(function(){var nonce=document.currentScript.nonce;requestAnimationFrame(function(){setTimeout(function(){var box=document.getElementById(${JSON.stringify(STARTED_SCRIPTS_ID)});var held=[].slice.call(document.querySelectorAll('link[rel="${AFTER_FIRST_PAINT.rel}"]'));(function next(){var one=held.shift();if(one){var link=document.createElement("link");link.setAttribute("rel","modulepreload");link.href=one.href;link.setAttribute("fetchpriority","low");box.append(link);setTimeout(next,0);return}var discrete=${JSON.stringify(EVENTS_REACT_HYDRATES_FOR)};var stop=function(event){event.stopPropagation()};discrete.forEach(function(type){window.addEventListener(type,stop,true)});window.addEventListener("${HYDRATED.event}",function(){discrete.forEach(function(type){window.removeEventListener(type,stop,true)})},{once:true});document.querySelectorAll('script[type="${AFTER_FIRST_PAINT.type}"]').forEach(function(script){var copy=document.createElement("script");copy.setAttribute("type","module");copy.nonce=nonce;copy.textContent=script.textContent;box.append(copy)})})()})})})();`;
+const START_AFTER_FIRST_PAINT = `(function(){var nonce=document.currentScript.nonce;requestAnimationFrame(function(){setTimeout(function(){var box=document.getElementById(${JSON.stringify(STARTED_SCRIPTS_ID)});var held=[].slice.call(document.querySelectorAll('link[rel="${AFTER_FIRST_PAINT.rel}"]'));(function next(){var one=held.shift();if(one){var link=document.createElement("link");link.setAttribute("rel","modulepreload");link.href=one.href;link.setAttribute("fetchpriority","low");box.append(link);setTimeout(next,0);return}var discrete=${JSON.stringify(EVENTS_REACT_HYDRATES_FOR)};var stop=function(event){if(event.isTrusted)event.stopPropagation()};discrete.forEach(function(type){window.addEventListener(type,stop,true)});window.addEventListener("${HYDRATED.event}",function(){discrete.forEach(function(type){window.removeEventListener(type,stop,true)})},{once:true});document.querySelectorAll('script[type="${AFTER_FIRST_PAINT.type}"]').forEach(function(script){var copy=document.createElement("script");copy.setAttribute("type","module");copy.nonce=nonce;copy.textContent=script.textContent;box.append(copy)})})()})})})();`;
 
 /**
  * The page's scripts, started only once the page is on screen: on a slow phone network the first
@@ -29,7 +31,7 @@ const START_AFTER_FIRST_PAINT = `(function(){var nonce=document.currentScript.no
  * works without them), and the phone's processor draws before it hydrates (docs/decisions/0019).
  */
 export function PageScripts({ nonce }: { nonce: string | undefined }) {
-  // The page's first effect after hydration; the ones of the components above it have run already.
+  // Runs after the effects of the page's components: the tests get the page once they all ran.
   useEffect(() => {
     document.documentElement.setAttribute(HYDRATED.attribute, "");
     window.dispatchEvent(new Event(HYDRATED.event));

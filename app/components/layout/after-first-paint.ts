@@ -8,8 +8,8 @@
 export const AFTER_FIRST_PAINT = { rel: "modulepreload-after-first-paint", type: "module-after-first-paint" } as const;
 
 /**
- * Said by `PageScripts` once React has hydrated the page: the attribute stays on `<html>` (the
- * end-to-end tests wait for it) and the event lets the page's first inline script stop holding
- * back the shopper's input events.
+ * Said by `PageScripts` once React has hydrated the page and run its effects: the attribute stays
+ * on `<html>` (the end-to-end tests wait for it) and the event lets the page's first inline script
+ * stop holding back the shopper's input events.
  */
 export const HYDRATED = { attribute: "data-hidratada", event: "pagina-hidratada" } as const;
