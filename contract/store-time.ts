@@ -31,28 +31,29 @@ function madridWallClock(iso: string): Date {
 }
 
 const twoDigits = (value: number) => String(value).padStart(2, "0");
+const clockOf = (wall: Date) => `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`;
+const longDateOf = (wall: Date) => `${wall.getUTCDate()} de ${MONTHS[wall.getUTCMonth()]} de ${wall.getUTCFullYear()}`;
 
 /** 'HH:MM', e.g. the payment deadline. */
 export function clockTime(iso: string): string {
-  const wall = madridWallClock(iso);
-  return `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`;
+  return clockOf(madridWallClock(iso));
 }
 
 /** '22 de noviembre de 2026 a las 15:05': when an order was placed ('00:30', never '0:30'). */
 export function longDateTime(iso: string): string {
-  return `${longDate(iso)} a las ${clockTime(iso)}`;
+  const wall = madridWallClock(iso);
+  return `${longDateOf(wall)} a las ${clockOf(wall)}`;
 }
 
 /** '22/11/2026, 15:05': a notification's date, on the screen and in the bell alike. */
 export function shortDateTime(iso: string): string {
   const wall = madridWallClock(iso);
-  return `${twoDigits(wall.getUTCDate())}/${twoDigits(wall.getUTCMonth() + 1)}/${wall.getUTCFullYear()}, ${clockTime(iso)}`;
+  return `${twoDigits(wall.getUTCDate())}/${twoDigits(wall.getUTCMonth() + 1)}/${wall.getUTCFullYear()}, ${clockOf(wall)}`;
 }
 
 /** '22 de noviembre de 2026': a review, a blog post, the day an account was made. */
 export function longDate(iso: string): string {
-  const wall = madridWallClock(iso);
-  return `${wall.getUTCDate()} de ${MONTHS[wall.getUTCMonth()]} de ${wall.getUTCFullYear()}`;
+  return longDateOf(madridWallClock(iso));
 }
 
 /** 'sábado, 28 de noviembre': a calendar day (YYYY-MM-DD) such as the trial class's, which no zone moves. */

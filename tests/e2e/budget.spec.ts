@@ -8,10 +8,9 @@ import { gzippedScriptBytes, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from
 
 // Issue 13 asked for 85 KB; React's own runtime (react-dom, the routers, Remix) is 82 KB of it, and
 // Preact in the browser hydrates in one long task that costs Lighthouse more than its bytes save
-// (docs/decisions/0013). So each kind of page
-// keeps what it reached: pages that only show products, the product page included, load no zod
-// (its review and stock-alert forms load their schemas when opened); forms a shopper types into
-// also load zod and Conform.
+// (docs/decisions/0013). So each kind of page keeps what it reached: pages that only show products,
+// the product page included, load no zod (its review and stock-alert forms load their schemas when
+// opened); forms a shopper types into also load zod and Conform.
 const KB = 1024;
 
 /** Pages that load scripts for comfort (suggestions, filters, fetchers), each with its budget. */
