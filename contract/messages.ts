@@ -17,6 +17,8 @@ export const INVALID_REQUEST = "Petición no válida.";
 export const TOO_LARGE = "El contenido es demasiado grande.";
 export const INTERNAL_ERROR = "Error interno del servidor. Intenta de nuevo más tarde.";
 export const NOT_FOUND = "Recurso no encontrado.";
+/** An order asked for with nothing buyable, and the cart page with no lines (here, away from the order schemas, so the page loads no zod). */
+export const EMPTY_CART = "Tu carrito está vacío.";
 /** 503 with Retry-After: the database did not answer in time (a lock, a slow statement, no free connection). */
 export const SERVICE_BUSY = "El servicio está ocupado. Intenta de nuevo en unos segundos.";
 /** 400: a text with a NUL character (U+0000), which PostgreSQL cannot store, in any path, query or body value. */

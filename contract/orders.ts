@@ -65,7 +65,6 @@ export function orderNumber(orderId: string): string {
 // ---- Messages -----------------------------------------------------------------------------------
 
 export const ORDER_PLACED = "Pedido realizado.";
-export const EMPTY_CART = "Tu carrito está vacío.";
 export const INVALID_ORDER = "El pedido no es válido.";
 
 // ---- Inputs -------------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
+import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { CouponBox } from "~/components/cart/CouponBox";
+import { couponSchema } from "~/components/cart/coupon-schema";
 import { BallIcon } from "~/components/icons";
 import { secondaryButtonLook, ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
 import { couponAction, isCouponIntent } from "~/services/coupon-actions.server";
@@ -11,8 +13,7 @@ import { getCartCoupon, NO_COUPON } from "~/services/coupons.server";
 import { formatPrice } from "~/services/money";
 import { shopperAction } from "~/services/shopper-actions.server";
 import { getCart, getShopper, type CartLine } from "~/services/shopper.server";
-import { EMPTY_CART } from "#contract/orders";
-import { PRODUCT_UNAVAILABLE } from "#contract/messages";
+import { EMPTY_CART, PRODUCT_UNAVAILABLE } from "#contract/messages";
 import { logError } from "~/services/log.server";
 
 /** /card and /cart (SPEC.md section 2): one module, two route ids in app/routes.ts. */
@@ -27,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
       return NO_COUPON;
     }),
   ]);
-  return { cart, coupon };
+  return { cart, coupon, couponConstraint: getZodConstraint(couponSchema) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -159,7 +160,7 @@ function OutOfStockLine({ line }: { line: CartLine }) {
 }
 
 export default function CartPage() {
-  const { cart, coupon } = useLoaderData<typeof loader>();
+  const { cart, coupon, couponConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const couponResult = actionData && "result" in actionData ? actionData.result : null;
   const empty = cart.card_products.length === 0 && cart.outOfStockProduct.length === 0;
@@ -232,7 +233,7 @@ export default function CartPage() {
                 {formatPrice(cart.price - coupon.discount + cart.shipping_fee)}
               </dd>
             </dl>
-            <CouponBox coupon={coupon.coupon} lastResult={couponResult} />
+            <CouponBox coupon={coupon.coupon} constraint={couponConstraint} lastResult={couponResult} />
             <Link to="/shipping" className="mt-6 flex w-full items-center justify-center rounded-full bg-ink px-5 py-3 text-sm font-bold text-white hover:bg-neutral-800">
               Continuar con el envío
             </Link>

@@ -1,10 +1,11 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { ContactForm } from "~/components/contact/ContactForm";
-import { contactSchema, SEND_CONTACT_MESSAGE } from "~/components/contact/contact-schema";
+import { SEND_CONTACT_MESSAGE } from "~/components/contact/contact-intent";
+import { contactSchema } from "~/components/contact/contact-schema";
 import { storeContact } from "~/components/contact/store-contact";
 import { PageIntro } from "~/components/content/PageIntro";
 import { sendContactMessage } from "~/services/content.server";
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export function loader() {
-  return { honeypot: honeypotInputProps() };
+  return { honeypot: honeypotInputProps(), constraint: getZodConstraint(contactSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const linkLook = "font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900";
 
 export default function Contact() {
-  const { honeypot } = useLoaderData<typeof loader>();
+  const { honeypot, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
 
@@ -62,7 +63,7 @@ export default function Contact() {
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <HoneypotProvider {...honeypot}>
             {/* A new location after the success redirect remounts the form empty; answers with errors keep it. */}
-            <ContactForm key={actionData ? "respuesta" : location.key} lastResult={actionData?.result} />
+            <ContactForm key={actionData ? "respuesta" : location.key} constraint={constraint} lastResult={actionData?.result} />
           </HoneypotProvider>
         </div>
 

@@ -1,15 +1,16 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
-import { intents, loginSchema } from "~/components/account/account-schemas";
+import { intents } from "~/components/account/account-intents";
+import { loginSchema } from "~/components/account/account-schemas";
 import { AuthCard, FormAlert, GoogleSignInForm, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
 import { logIn, loginErrorMessage } from "~/services/account.server";
 import { redirectSignedInUser, afterSignIn, signIn } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
@@ -20,12 +21,15 @@ export const meta: MetaFunction = () => [
 /** Pages a visitor reaches from the cart, where signing in is the next step of buying. */
 const CHECKOUT_PATHS = ["/shipping", "/payment", "/order/"];
 
+const loadLoginSchema = () => import("~/components/account/account-schemas").then((module) => module.loginSchema);
+
 export async function loader(args: LoaderFunctionArgs) {
   redirectSignedInUser(args);
   const url = new URL(args.request.url);
   const redirectTo = url.searchParams.get("redirectTo") ?? "";
   return {
     honeypot: honeypotInputProps(),
+    constraint: getZodConstraint(loginSchema),
     googleSignIn: googleSignInEnabled,
     sessionExpired: url.searchParams.get("session") === "expired",
     redirectTo,
@@ -54,9 +58,9 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { honeypot, googleSignIn, sessionExpired, redirectTo, fromCheckout } = useLoaderData<typeof loader>();
+  const { honeypot, constraint, googleSignIn, sessionExpired, redirectTo, fromCheckout } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(loginSchema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadLoginSchema }, {
     lastResult: actionData?.result,
   });
   const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";

@@ -1,16 +1,17 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
-import { intents, registerSchema } from "~/components/account/account-schemas";
+import { intents } from "~/components/account/account-intents";
+import { registerSchema } from "~/components/account/account-schemas";
 import { AuthCard, FormAlert, GoogleSignInForm, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
 import { REGISTERED } from "#contract/accounts";
 import { refusalOf, registerAccount } from "~/services/account.server";
 import { redirectSignedInUser, afterSignIn, signIn } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
@@ -20,10 +21,13 @@ export const meta: MetaFunction = () => [
 
 const REGISTER_FIELDS = ["name", "email", "password", "confirmPassword"] as const;
 
+const loadRegisterSchema = () => import("~/components/account/account-schemas").then((module) => module.registerSchema);
+
 export async function loader(args: LoaderFunctionArgs) {
   redirectSignedInUser(args);
   return {
     honeypot: honeypotInputProps(),
+    constraint: getZodConstraint(registerSchema),
     googleSignIn: googleSignInEnabled,
     redirectTo: new URL(args.request.url).searchParams.get("redirectTo") ?? "",
   };
@@ -55,9 +59,9 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Register() {
-  const { honeypot, googleSignIn, redirectTo } = useLoaderData<typeof loader>();
+  const { honeypot, constraint, googleSignIn, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(registerSchema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadRegisterSchema }, {
     lastResult: actionData?.result,
   });
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";

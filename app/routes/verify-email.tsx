@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { intents } from "~/components/account/account-schemas";
+import { intents } from "~/components/account/account-intents";
 import { AuthCard, textLinkLook } from "~/components/account/FormControls";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
 import { accountEndpoints } from "#contract/accounts";

@@ -10,7 +10,7 @@ import { gzippedScriptBytes, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from
 // Preact in the browser hydrates in one long task that costs Lighthouse more than its bytes save
 // (docs/decisions/0013). So each kind of page keeps what it reached: pages that only show products,
 // the product page included, load no zod (its review and stock-alert forms load their schemas when
-// opened); forms a shopper types into also load zod and Conform.
+// opened); forms a shopper types into load Conform, and zod with their schema on first use.
 const KB = 1024;
 
 /** Pages that load scripts for comfort (suggestions, filters, fetchers), each with its budget. */
@@ -22,10 +22,10 @@ const comfortPages: [string, () => Promise<string>, number][] = [
   ["regalos", async () => "/gift", 110 * KB],
   ["ficha de producto", async () => `/product/details/${(await queryProducts({ category: "palas", parPage: "1" })).products[0]!.slug}`, 110 * KB],
   ["comparar", async () => "/my-compare", 110 * KB],
-  ["carrito", async () => "/card", 135 * KB],
-  ["contacto", async () => "/contact", 135 * KB],
-  ["iniciar sesión", async () => "/login", 135 * KB],
-  ["crear cuenta", async () => "/register", 135 * KB],
+  ["carrito", async () => "/card", 120 * KB],
+  ["contacto", async () => "/contact", 120 * KB],
+  ["iniciar sesión", async () => "/login", 120 * KB],
+  ["crear cuenta", async () => "/register", 120 * KB],
 ];
 
 /** The document carries no script: no <script> element (inline or not) and no modulepreload link. */
@@ -56,6 +56,39 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
       expect(bytes, `${path}: ${bytes} bytes`).toBeLessThanOrEqual(budget);
     });
   }
+
+  test("un formulario carga zod y su esquema al usarlo, y revisa lo que se dejó mientras llegaban", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "sin JavaScript el servidor revisa el formulario al enviarlo");
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/zod-validation-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/register", { waitUntil: "networkidle" });
+    const validation = (path: string) => /\/(zod-validation|account-schemas)-/.test(path);
+    expect(scripts.filter(validation), "sin tocar el formulario no se carga su validación").toEqual([]);
+
+    const email = page.getByLabel("Correo electrónico");
+    await email.fill("sin-arroba");
+    await email.press("Tab");
+    await expect.poll(() => scripts.some((path) => path.includes("/zod-validation-")), "al usarlo se pide su validación").toBe(true);
+    await expect(page.getByText("Escribe un correo electrónico válido, por ejemplo nombre@dominio.com.")).toHaveCount(0);
+
+    // The field was left before the code arrived: once it does, it is checked as leaving it would have.
+    release();
+    await expect(page.getByText("Escribe un correo electrónico válido, por ejemplo nombre@dominio.com.")).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(posts, "la revisión es del navegador, no del servidor").toEqual([]);
+  });
 
   test("políticas, sobre nosotros, blog y las páginas 404 no llevan ningún script", async ({ page }) => {
     for (const path of ["/policy", "/about", "/blog", "/no-existe", "/product/details/no-existe"]) await expectNoScripts(page, path);

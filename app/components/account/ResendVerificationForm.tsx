@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { intents } from "./account-schemas";
+import { intents } from "./account-intents";
 import { SubmitButton } from "./FormControls";
 
 /** Asks for a new verification e-mail; /verify-email's action sends it. */

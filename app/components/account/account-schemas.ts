@@ -13,21 +13,10 @@ import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
 
 export { PROFILE_IMAGE_MAX_BYTES };
 
-/**
- * One schema per account form: the action validates with it on the server and Conform with it in
- * the browser. They are built from the contract's pieces, the ones the API validates with, so both
- * apply the same rules and show the same Spanish messages. Each form's hidden `intent` names it.
- */
-export const intents = {
-  login: "login",
-  register: "register",
-  requestPasswordReset: "request-password-reset",
-  setNewPassword: "set-new-password",
-  updateProfile: "update-profile",
-  uploadProfileImage: "upload-profile-image",
-  changePassword: "change-password",
-  resendVerification: "resend-verification",
-} as const;
+// One schema per account form: the action validates with it on the server and Conform with it in
+// the browser. They are built from the contract's pieces, the ones the API validates with, so both
+// apply the same rules and show the same Spanish messages. Each form's hidden `intent` is named in
+// account-intents.ts, which pages can import without loading zod.
 
 const repeatedPassword = z.string({ required_error: "Repite la contraseña." });
 

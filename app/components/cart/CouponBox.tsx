@@ -1,9 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { primaryButtonLook } from "~/components/product/shopper-forms";
 import { formatPrice } from "~/services/money";
-import { couponIntents, couponSchema } from "./coupon-schema";
+import { couponIntents } from "./coupon-intents";
+
+const loadCouponSchema = () => import("./coupon-schema").then((module) => module.couponSchema);
 
 export interface CartCoupon {
   code: string;
@@ -24,7 +27,15 @@ const inputLook =
  * The cart's coupon field (DESIGN.md section 3): plain POST forms to the cart page itself, so it
  * works without JavaScript. A visitor's coupon stays on their cart when they sign in.
  */
-export function CouponBox({ coupon, lastResult }: { coupon: CartCoupon | null; lastResult?: SubmissionResult<string[]> | null }) {
+export function CouponBox({
+  coupon,
+  constraint,
+  lastResult,
+}: {
+  coupon: CartCoupon | null;
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const navigation = useNavigation();
   const sending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
 
@@ -41,13 +52,13 @@ export function CouponBox({ coupon, lastResult }: { coupon: CartCoupon | null; l
         </Form>
       ) : null}
       {/* A new coupon (or its removal) starts the field afresh. */}
-      <CouponForm key={coupon?.code ?? "sin-cupon"} lastResult={lastResult} sending={sending(couponIntents.apply)} />
+      <CouponForm key={coupon?.code ?? "sin-cupon"} constraint={constraint} lastResult={lastResult} sending={sending(couponIntents.apply)} />
     </div>
   );
 }
 
-function CouponForm({ lastResult, sending }: { lastResult?: SubmissionResult<string[]> | null; sending: boolean }) {
-  const [form, fields] = useSchemaForm(couponSchema, { id: "cupon", lastResult, shouldValidate: "onSubmit" });
+function CouponForm({ constraint, lastResult, sending }: { constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> | null; sending: boolean }) {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadCouponSchema }, { id: "cupon", lastResult, shouldValidate: "onSubmit" });
   const { key, ...inputProps } = getInputProps(fields.code, { type: "text" });
   return (
     <Form method="post" {...getFormProps(form)}>

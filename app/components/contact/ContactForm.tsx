@@ -2,8 +2,11 @@ import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata, type
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { contactSchema, SEND_CONTACT_MESSAGE } from "./contact-schema";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { SEND_CONTACT_MESSAGE } from "./contact-intent";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+
+const loadContactSchema = () => import("./contact-schema").then((module) => module.contactSchema);
 
 const controlLook =
   "mt-1.5 block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700 border-slate-500 aria-[invalid=true]:border-red-600";
@@ -31,12 +34,13 @@ function Field({ label, meta, hint, children }: { label: string; meta: FieldMeta
 
 /**
  * The contact form. Without JavaScript it posts to the route's action, which answers with the same
- * messages; with JavaScript, Conform checks it with the same schema before sending.
+ * messages; with JavaScript, Conform checks it with the same schema, loaded once the form is first
+ * used, before sending.
  */
-export function ContactForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+export function ContactForm({ constraint, lastResult }: { constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === SEND_CONTACT_MESSAGE;
-  const [form, fields] = useSchemaForm(contactSchema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadContactSchema }, {
     lastResult,
   });
   const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });

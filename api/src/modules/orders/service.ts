@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { ownProductInOrder } from "#contract/cart";
-import { EMPTY_CART, orderNumber, type OrderDetail, type PlaceOrderBody, type ShopOrder } from "#contract/orders";
+import { orderNumber, type OrderDetail, type PlaceOrderBody, type ShopOrder } from "#contract/orders";
+import { EMPTY_CART } from "#contract/messages";
 import type { CartSettings, OrderSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
 import { cartCoupons, cartItems, orderItems, orderPayments, orders, productImages, productSizes, products, shopOrders, shops } from "../../db/schema.js";
