@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { intents } from "~/components/account/account-intents";
@@ -7,7 +7,7 @@ import { newPasswordSchema } from "~/components/account/account-schemas";
 import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
 import { checkResetToken, refusalOf, resetPassword } from "~/services/account.server";
 import { redirectWithFlash } from "~/services/session.server";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
@@ -19,8 +19,10 @@ export const meta: MetaFunction = () => [
 
 /** /changepassword/:id, where :id is the reset token from the e-mail. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return checkResetToken(context.api, params.id ?? "");
+  return { link: await checkResetToken(context.api, params.id ?? ""), constraint: getZodConstraint(newPasswordSchema) };
 }
+
+const loadNewPasswordSchema = () => import("~/components/account/account-schemas").then((module) => module.newPasswordSchema);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
@@ -40,9 +42,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ChangePasswordWithToken() {
-  const link = useLoaderData<typeof loader>();
+  const { link, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(newPasswordSchema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadNewPasswordSchema }, {
     lastResult: actionData?.result,
   });
 

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
@@ -11,7 +11,7 @@ import { requestPasswordReset } from "~/services/account.server";
 import { ApiError } from "~/services/api.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { redirectWithFlash } from "~/services/session.server";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { logError } from "~/services/log.server";
 import { readForm } from "~/services/form.server";
 
@@ -23,8 +23,10 @@ export const meta: MetaFunction = () => [
 /** The same answer whether or not the address has an account, so the form reveals none. */
 const CONFIRMATION = "Si existe una cuenta con ese correo, te enviamos un enlace para elegir una nueva contraseña. Revisa tu bandeja de entrada.";
 
+const loadResetSchema = () => import("~/components/account/account-schemas").then((module) => module.passwordResetRequestSchema);
+
 export function loader() {
-  return { honeypot: honeypotInputProps() };
+  return { honeypot: honeypotInputProps(), constraint: getZodConstraint(passwordResetRequestSchema) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,9 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ResetPassword() {
-  const { honeypot } = useLoaderData<typeof loader>();
+  const { honeypot, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(passwordResetRequestSchema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadResetSchema }, {
     lastResult: actionData?.result,
   });
 
