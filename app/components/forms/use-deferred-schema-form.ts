@@ -24,10 +24,11 @@ async function loadValidator<Schema extends ZodTypeAny>(load: () => Promise<Sche
 
 /**
  * useSchemaForm for the forms of pages a visitor reaches without signing in (the cart's coupon,
- * contact, signing in, registering, resetting a password), which many leave untouched: zod, Conform's zod adapter and the schema (about 17 KB
- * gzipped) are loaded when the shopper first focuses or types into the form. Until then the form
- * is what it is without scripts, checked by the action on submit. Fields left while the code was
- * on its way are checked once it arrives, as leaving them would have.
+ * contact, signing in, registering, resetting a password), which many leave untouched: zod,
+ * Conform's zod adapter and the schema (about 17 KB gzipped) are loaded when the shopper first
+ * focuses or types into the form. Until then the form is what it is without scripts, checked by
+ * the action on submit. Fields left while the code was on its way are checked once it arrives, as
+ * leaving them would have.
  */
 export function useDeferredSchemaForm<Schema extends ZodTypeAny>(
   { constraint, load }: DeferredSchema<Schema>,
