@@ -195,18 +195,3 @@ export function comparedWithPrevious(current: number, previous: number, days: nu
   if (change === 0) return `Sin cambios ${against}`;
   return `${change > 0 ? "+" : "−"}${Math.abs(change)} % ${against}`;
 }
-
-// A calendar day (YYYY-MM-DD) has no time: read and written at UTC midnight so no zone moves it.
-const chartDayFormat = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "short", timeZone: "UTC" });
-
-const dayOfMonthFormat = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", timeZone: "UTC" });
-
-/** '27 mar': a day under the sales chart. */
-export function chartDay(day: string): string {
-  return chartDayFormat.format(new Date(`${day}T00:00:00Z`));
-}
-
-/** '27 de marzo': a day in the chart's summary and its table. */
-export function dayOfMonth(day: string): string {
-  return dayOfMonthFormat.format(new Date(`${day}T00:00:00Z`));
-}

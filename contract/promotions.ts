@@ -3,6 +3,7 @@ import { couponKind, COUPON_NOT_FOUND } from "./coupons";
 import { errorAnswer, endpoint, noInput } from "./http";
 import { objectExpected, typedCode } from "./fields";
 import { CODE_MAX_LENGTH } from "./limits";
+import { formatSpanishNumber } from "./number-format";
 import { VOUCHER_NOT_FOUND } from "./wallet";
 
 /**
@@ -33,7 +34,7 @@ const VALID_FROM_MISSING = "Indica desde qué día vale el cupón.";
 const VALID_UNTIL_MISSING = "Indica hasta qué día vale el cupón.";
 const EXPIRES_ON_MISSING = "Indica el último día en que se puede canjear el voucher.";
 export const VALID_UNTIL_BEFORE_FROM = "El último día no puede ser anterior al primero.";
-const MAX_USES_INVALID = `El límite de usos debe ser un número entero entre 0 y ${COUPON_MAX_USES_LIMIT.toLocaleString("es-ES")}.`;
+const MAX_USES_INVALID = `El límite de usos debe ser un número entero entre 0 y ${formatSpanishNumber(COUPON_MAX_USES_LIMIT, 0, 0)}.`;
 
 /** 400 beside the limit: it cannot fall below the uses already made (orders that used the coupon). */
 export function maxUsesBelowUses(usedCount: number): string {

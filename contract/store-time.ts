@@ -13,6 +13,7 @@
 export const STORE_TIME_ZONE = "Europe/Madrid";
 
 const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
+const SHORT_MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
 const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
 const HOUR_MS = 3_600_000;
 
@@ -56,8 +57,35 @@ export function longDate(iso: string): string {
   return longDateOf(madridWallClock(iso));
 }
 
-/** 'sábado, 28 de noviembre': a calendar day (YYYY-MM-DD) such as the trial class's, which no zone moves. */
+/** 'YYYY-MM' of an instant in Madrid: the month a seller's statement files it under. */
+export function storeMonth(iso: string): string {
+  const wall = madridWallClock(iso);
+  return `${wall.getUTCFullYear()}-${twoDigits(wall.getUTCMonth() + 1)}`;
+}
+
+/** 'noviembre de 2026' for '2026-11'. */
+export function monthLabel(month: string): string {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return `${MONTHS[monthNumber - 1]} de ${year}`;
+}
+
+// A calendar day (YYYY-MM-DD) has no time and no zone moves it: read through the UTC getters.
+const dayOf = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/** 'sábado, 28 de noviembre': a calendar day such as the trial class's. */
 export function calendarDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
+  const date = dayOf(day);
   return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} de ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/** '27 de marzo': a day in the sales chart's summary and its table. */
+export function dayOfMonth(day: string): string {
+  const date = dayOf(day);
+  return `${date.getUTCDate()} de ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/** '27 mar' ('27 sept' in September): a day under the sales chart. */
+export function chartDay(day: string): string {
+  const date = dayOf(day);
+  return `${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chartDay, comparedWithPrevious, dayOfMonth } from "#contract/dashboards";
+import { comparedWithPrevious } from "#contract/dashboards";
+import { chartDay, dayOfMonth } from "#contract/store-time";
 import { formatUsd } from "#contract/money";
 import { salesSummary } from "~/components/dashboard/SalesChart";
 import { dashboardPeriodOf } from "~/services/dashboards.server";

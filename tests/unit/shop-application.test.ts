@@ -10,7 +10,7 @@ import {
   SHOP_DOCUMENTS_MAX,
 } from "#contract/shops";
 import { rifCheckDigit } from "#contract/tax-ids";
-import { countryOf, replacementField, replacementSchema, shopApplicationSchema, taxIdHint, taxIdLabel } from "~/components/shop/shop-schemas";
+import { countryOf, fileSize, replacementField, replacementSchema, shopApplicationSchema, taxIdHint, taxIdLabel } from "~/components/shop/shop-schemas";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "~/services/body-limits.server";
 import { applicationFormData, replacementFormData } from "~/services/shops.server";
 
@@ -88,6 +88,13 @@ describe("solicitud de tienda en la web", () => {
     expect(errorsOf(application(venezuelan, [exe]))?.["documents[0]"]).toEqual([DOCUMENT_TYPE_REFUSED]);
     const renamed = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00])], "estatutos.pdf", { type: "application/pdf" });
     expect(application(venezuelan, [renamed]).status).toBe("success");
+  });
+
+  it("el tamaño de un documento se escribe como lo haría Intl en español (340 kB, 1,3 MB)", () => {
+    for (let bytes = 1; bytes < 30 * 1024 * 1024; bytes = Math.ceil(bytes * 1.07) + 13) {
+      const intl = bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB` : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("es-ES")} kB`;
+      expect(fileSize(bytes)).toBe(intl);
+    }
   });
 
   it("la etiqueta del identificador fiscal sigue al país, y sin país nombra los tres", () => {

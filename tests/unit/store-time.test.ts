@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarDay, clockTime, longDate, longDateTime, shortDateTime } from "#contract/store-time";
+import { calendarDay, chartDay, clockTime, dayOfMonth, longDate, longDateTime, monthLabel, shortDateTime, storeMonth } from "#contract/store-time";
 
 describe("hora de la tienda", () => {
   // 14:05 UTC in November is 15:05 in Madrid, whatever the server's own zone.
@@ -23,6 +23,10 @@ describe("las fechas escritas sin Intl", () => {
   const short = new Intl.DateTimeFormat("es-ES", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", ...zone });
   const long = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", ...zone });
   const calendar = new Intl.DateTimeFormat("es-ES", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+  const chart = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "short", timeZone: "UTC" });
+  const ofMonth = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", timeZone: "UTC" });
+  const yearMonth = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", ...zone });
+  const monthName = new Intl.DateTimeFormat("es-ES", { month: "long", year: "numeric", timeZone: "UTC" });
 
   it("coinciden con Intl en Madrid cada hora (y media) de 2024 a 2028, cambios de hora incluidos", () => {
     for (let at = Date.UTC(2024, 0, 1); at < Date.UTC(2029, 0, 1); at += 90 * 60_000 + 7_000) {
@@ -30,6 +34,7 @@ describe("las fechas escritas sin Intl", () => {
       expect(clockTime(iso)).toBe(clock.format(at));
       expect(shortDateTime(iso)).toBe(short.format(at));
       expect(longDate(iso)).toBe(long.format(at));
+      expect(storeMonth(iso)).toBe(yearMonth.format(at));
     }
   });
 
@@ -44,6 +49,17 @@ describe("las fechas escritas sin Intl", () => {
     for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 86_400_000) {
       const day = new Date(at).toISOString().slice(0, 10);
       expect(calendarDay(day)).toBe(calendar.format(at));
+      expect(chartDay(day)).toBe(chart.format(at));
+      expect(dayOfMonth(day)).toBe(ofMonth.format(at));
     }
+  });
+
+  it("un mes del extracto se escribe como Intl, y cambia con la medianoche de Madrid", () => {
+    for (let month = 0; month < 24; month++) {
+      const at = Date.UTC(2026, month, 1);
+      expect(monthLabel(new Date(at).toISOString().slice(0, 7))).toBe(monthName.format(at));
+    }
+    expect(storeMonth("2026-11-30T22:59:00.000Z")).toBe("2026-11");
+    expect(storeMonth("2026-11-30T23:00:00.000Z")).toBe("2026-12");
   });
 });

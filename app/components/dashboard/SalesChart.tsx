@@ -1,4 +1,5 @@
-import { chartDay, dayOfMonth, type DailySales } from "#contract/dashboards";
+import type { DailySales } from "#contract/dashboards";
+import { chartDay, dayOfMonth } from "#contract/store-time";
 import { formatPrice } from "~/services/money";
 
 /** Bars are drawn in a box this many units wide per day and this tall; the SVG stretches it to the page's width. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { uuid } from "#contract/fields";
 import { typedDollars } from "#contract/money";
-import { STORE_TIME_ZONE } from "#contract/store-time";
+import { storeMonth } from "#contract/store-time";
 import {
   bankTransferDetails,
   MONTH_PATTERN,
@@ -42,22 +42,9 @@ export function withdrawalFilterOf(value: string | null): WithdrawalFilter {
   return (WITHDRAWAL_STATUSES as readonly string[]).includes(value ?? "") ? (value as WithdrawalStatus) : "";
 }
 
-const monthFormat = new Intl.DateTimeFormat("en-CA", { timeZone: STORE_TIME_ZONE, year: "numeric", month: "2-digit" });
-const monthName = new Intl.DateTimeFormat("es-ES", { month: "long", year: "numeric", timeZone: "UTC" });
-
-/** 'YYYY-MM' of a moment, in the store's time zone. */
-export function monthOf(moment: Date): string {
-  return monthFormat.format(moment);
-}
-
-/** 'noviembre de 2026' for '2026-11'. */
-export function monthLabel(month: string): string {
-  return monthName.format(new Date(`${month}-01T00:00:00Z`));
-}
-
 /** The last `count` months, the current one first: the statement's choices. */
 export function recentMonths(now: Date, count = 12): string[] {
-  const [year, month] = monthOf(now).split("-").map(Number) as [number, number];
+  const [year, month] = storeMonth(now.toISOString()).split("-").map(Number) as [number, number];
   return Array.from({ length: count }, (_, back) => {
     const date = new Date(Date.UTC(year, month - 1 - back, 1));
     return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
@@ -66,5 +53,5 @@ export function recentMonths(now: Date, count = 12): string[] {
 
 /** The month asked for in the address, or the current one when absent or malformed. */
 export function chosenMonth(value: string | null, now: Date): string {
-  return value && MONTH_PATTERN.test(value) ? value : monthOf(now);
+  return value && MONTH_PATTERN.test(value) ? value : storeMonth(now.toISOString());
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatSpanishNumber } from "#contract/number-format";
 import {
   DOCUMENT_TOO_LARGE,
   DOCUMENT_TYPE_REFUSED,
@@ -95,6 +96,6 @@ export function replacementSchema(documentIds: readonly string[]) {
 
 /** A size in bytes as the documents' list shows it (1,2 MB, 340 kB). */
 export function fileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("es-ES")} kB`;
+  if (bytes >= 1024 * 1024) return `${formatSpanishNumber(bytes / (1024 * 1024), 0, 1)} MB`;
+  return `${formatSpanishNumber(Math.max(1, Math.round(bytes / 1024)), 0, 0)} kB`;
 }

@@ -18,7 +18,6 @@ import { sellerOrderPaths } from "~/components/seller/seller-orders";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import {
   archiveFormSchema,
-  monthLabel,
   pagoMovilFormSchema,
   paymentIntents,
   recentMonths,
@@ -27,6 +26,7 @@ import {
   type WithdrawalFilter,
 } from "~/components/seller/payments-schemas";
 import { formatPrice } from "~/services/money";
+import { monthLabel } from "#contract/store-time";
 import { requireSeller } from "~/services/seller.server";
 import { loadPayments, paymentsAction, statementPath, type PaymentsRefusal } from "~/services/seller-payments.server";
 
