@@ -23,6 +23,9 @@ export default defineConfig({
         // react-router#15327). With ~40 routes the whole manifest is one small cached script.
         v3_lazyRouteDiscovery: false,
         v3_routeConfig: true,
+        // Dev only: Vite pre-bundles every route's dependencies at start. Found one by one as pages
+        // were first opened, each new one reloaded the page with a second copy of React ("Invalid hook call").
+        unstable_optimizeDeps: true,
       },
     }),
   ],
