@@ -33,7 +33,8 @@ function madridWallClock(iso: string): Date {
 
 const twoDigits = (value: number) => String(value).padStart(2, "0");
 const clockOf = (wall: Date) => `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`;
-const longDateOf = (wall: Date) => `${wall.getUTCDate()} de ${MONTHS[wall.getUTCMonth()]} de ${wall.getUTCFullYear()}`;
+const dayAndMonthOf = (date: Date) => `${date.getUTCDate()} de ${MONTHS[date.getUTCMonth()]}`;
+const longDateOf = (wall: Date) => `${dayAndMonthOf(wall)} de ${wall.getUTCFullYear()}`;
 
 /** 'HH:MM', e.g. the payment deadline. */
 export function clockTime(iso: string): string {
@@ -75,13 +76,12 @@ const dayOf = (day: string) => new Date(`${day}T00:00:00Z`);
 /** 'sábado, 28 de noviembre': a calendar day such as the trial class's. */
 export function calendarDay(day: string): string {
   const date = dayOf(day);
-  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} de ${MONTHS[date.getUTCMonth()]}`;
+  return `${WEEKDAYS[date.getUTCDay()]}, ${dayAndMonthOf(date)}`;
 }
 
 /** '27 de marzo': a day in the sales chart's summary and its table. */
 export function dayOfMonth(day: string): string {
-  const date = dayOf(day);
-  return `${date.getUTCDate()} de ${MONTHS[date.getUTCMonth()]}`;
+  return dayAndMonthOf(dayOf(day));
 }
 
 /** '27 mar' ('27 sept' in September): a day under the sales chart. */
