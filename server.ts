@@ -58,7 +58,8 @@ app.use(
             scriptSrcAttr: ["'none'"],
             // Style attributes draw the rating bars; styles cannot run code.
             styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", apiOrigin],
+            // blob: the previews of the images a seller chose, read from the files in the browser.
+            imgSrc: ["'self'", "data:", "blob:", apiOrigin],
             // The bell's socket.io connection to the API (polling, then a WebSocket).
             connectSrc: ["'self'", apiOrigin, apiSocketOrigin],
             fontSrc: ["'self'"],

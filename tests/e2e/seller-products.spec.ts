@@ -146,7 +146,13 @@ test.describe("productos del vendedor", () => {
       { name: "perfil.png", mimeType: "image/png", buffer: await png("#84cc16") },
     ]);
     // The second file becomes the main one: a preview's button with JavaScript, a select without it.
-    if (javaScriptEnabled) await page.getByRole("button", { name: "Hacer principal" }).click();
+    if (javaScriptEnabled) {
+      // The previews are drawn: the page's security policy lets the browser show the files it holds.
+      const preview = page.getByRole("img", { name: "Vista previa de perfil.png" });
+      await expect(preview).toBeVisible();
+      await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+      await page.getByRole("button", { name: "Hacer principal" }).click();
+    }
     else await page.getByLabel("Imagen principal").selectOption({ label: "La 2.ª que elijas" });
     await page.getByRole("button", { name: "Publicar producto" }).click();
     await expect(page).toHaveURL(/\/dashboard\/seller\/products$/, { timeout: 30_000 });
