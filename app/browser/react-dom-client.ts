@@ -1,6 +1,6 @@
 import { Fragment, options, type VNode } from "preact";
 import { hydrate, render } from "preact/compat";
-import { afterPageHydrated, nextTask } from "~/components/hydration";
+import { afterPageHydrated } from "~/components/hydration";
 
 /**
  * `react-dom/client` for the browser build, where Preact stands in for React (vite.config.ts).
@@ -17,14 +17,6 @@ const ID_ATTRIBUTES: Record<string, string> = Object.fromEntries(
   ["id", "for", "aria-controls", "aria-describedby", "aria-labelledby", "aria-errormessage", "aria-activedescendant", "form"].map((name) => [name, name]),
 );
 ID_ATTRIBUTES.htmlFor = "for";
-
-/**
- * Preact runs effects after the next frame; here they run in the next task instead, like React's
- * passive effects on a busy page. A turn's effects (what registers its pick-ups) then run before
- * the page counts as hydrated (`waitForTurn` checks two tasks after the last turn), where after a
- * frame they could come later and find the pick-ups already done.
- */
-options.requestAnimationFrame = nextTask;
 
 export function hydrateRoot(container: Element | Document, children: VNode) {
   const target = container instanceof Document ? container.documentElement : container;

@@ -42,13 +42,10 @@ export function waitForTurn() {
       nextSlice = null;
       sliceStart = performance.now();
       resolve();
-      // The parts that waited hydrate in this task's microtasks and run their effects in the next
-      // task (app/browser/react-dom-client.ts); after that, if none waits again, all are done.
-      nextTask(() =>
-        nextTask(() => {
-          if (!nextSlice) whenTurnsDone.splice(0).forEach((then) => then());
-        }),
-      );
+      // The parts that waited hydrate in this task's microtasks; if none waits again, all are done.
+      nextTask(() => {
+        if (!nextSlice) whenTurnsDone.splice(0).forEach((then) => then());
+      });
     }),
   );
   throw nextSlice;
