@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [apiSource] }] },
   },
   {
-    files: ["app/components/**", "app/browser/**", "app/entry.client.tsx"],
+    files: ["app/components/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
