@@ -22,8 +22,8 @@ import { PLAIN_PAGES, plainPageHtml, type PlainPage } from "./app/services/plain
  * (`npm run dev` runs this file with Vite's middleware). At the door it sets the security headers,
  * refuses what no page of the store accepts (unknown methods, posts from other sites, oversized
  * bodies), serves static files, then hands every other request to Remix with its load context
- * (session, API client, request id, CSP nonce), whose session cookie is written once after Remix
- * has answered.
+ * (session, API client, request id, CSP nonce), whose session and flash cookies are written once
+ * after Remix has answered.
  */
 
 /** How long open connections may take to finish after SIGTERM before the process quits anyway. */

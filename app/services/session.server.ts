@@ -1,4 +1,4 @@
-import { type AppLoadContext, createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { type AppLoadContext, createCookie, createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import { webEnv } from "./env.server";
 
@@ -26,23 +26,33 @@ export interface SessionData {
   "oauth2:state": string;
 }
 
-interface SessionFlashData {
-  flash: Flash;
-}
-
 export const SESSION_COOKIE = "__mp_session";
+export const FLASH_COOKIE = "__mp_flash";
+
+const cookieOptions = {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: webEnv.production && webEnv.publicWebUrl.startsWith("https:"),
+  secrets: webEnv.sessionSecrets.length > 0 ? webEnv.sessionSecrets : [randomBytes(32).toString("hex")],
+} as const;
 
 /** One httpOnly SameSite=Lax cookie; secrets rotate by listing the new one first in SESSION_SECRET. */
-export const sessionStorage = createCookieSessionStorage<SessionData, SessionFlashData>({
-  cookie: {
-    name: SESSION_COOKIE,
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: webEnv.production && webEnv.publicWebUrl.startsWith("https:"),
-    secrets: webEnv.sessionSecrets.length > 0 ? webEnv.sessionSecrets : [randomBytes(32).toString("hex")],
-  },
-});
+export const sessionStorage = createCookieSessionStorage<SessionData>({ cookie: { name: SESSION_COOKIE, ...cookieOptions } });
+
+/**
+ * The flash lives in a cookie of its own. A cookie is written whole, so a flash kept in the session
+ * was lost whenever another request of the same browser (the bell refreshing an expired access
+ * token) answered after the form that left it; and that form's answer wrote the tokens it had read,
+ * which a refresh had already replaced.
+ */
+const flashCookie = createCookie(FLASH_COOKIE, cookieOptions);
+
+function isFlash(value: unknown): value is Flash {
+  if (typeof value !== "object" || value === null) return false;
+  const { kind, message } = value as Record<string, unknown>;
+  return (kind === "success" || kind === "error") && typeof message === "string";
+}
 
 /**
  * The session of one request: read once when the request arrives (server.ts) and written once
@@ -52,11 +62,21 @@ export const sessionStorage = createCookieSessionStorage<SessionData, SessionFla
 export class StoreSession {
   #changed = false;
   #destroyed = false;
+  /** The flash the browser sent, until taken or replaced by the one this request leaves. */
+  #flash: Flash | null;
+  #flashChanged = false;
 
-  constructor(private readonly session: Session<SessionData, SessionFlashData>) {}
+  constructor(
+    private readonly session: Session<SessionData>,
+    flash: Flash | null,
+  ) {
+    this.#flash = flash;
+  }
 
   static async fromRequest(request: Request): Promise<StoreSession> {
-    return new StoreSession(await sessionStorage.getSession(request.headers.get("Cookie")));
+    const cookieHeader = request.headers.get("Cookie");
+    const [session, flash] = await Promise.all([sessionStorage.getSession(cookieHeader), flashCookie.parse(cookieHeader)]);
+    return new StoreSession(session, isFlash(flash) ? flash : null);
   }
 
   get<K extends keyof SessionData>(key: K): SessionData[K] | undefined {
@@ -77,15 +97,17 @@ export class StoreSession {
 
   /** A one-time message for the next page (FlashMessage). */
   flash(flash: Flash): void {
-    this.session.flash("flash", flash);
-    this.#changed = true;
-    this.#destroyed = false;
+    this.#flash = flash;
+    this.#flashChanged = true;
   }
 
   /** Reads and consumes the pending flash message. */
   takeFlash(): Flash | null {
-    const flash = this.session.get("flash") ?? null;
-    if (flash) this.#changed = true;
+    const flash = this.#flash;
+    if (flash) {
+      this.#flash = null;
+      this.#flashChanged = true;
+    }
     return flash;
   }
 
@@ -96,6 +118,7 @@ export class StoreSession {
     this.#destroyed = true;
   }
 
+  /** Whether the session cookie must be written; the flash has its own (flashCookieHeader). */
   get changed(): boolean {
     return this.#changed;
   }
@@ -103,6 +126,12 @@ export class StoreSession {
   /** The Set-Cookie header value that stores (or expires) the session. */
   commit(): Promise<string> {
     return this.#destroyed ? sessionStorage.destroySession(this.session) : sessionStorage.commitSession(this.session);
+  }
+
+  /** The Set-Cookie header value that leaves or clears the flash, or null when this request did neither. */
+  async flashCookieHeader(): Promise<string | null> {
+    if (!this.#flashChanged) return null;
+    return this.#flash ? flashCookie.serialize(this.#flash) : flashCookie.serialize("", { maxAge: 0 });
   }
 }
 

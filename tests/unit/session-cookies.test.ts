@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { createRequestContext, finishResponse } from "~/services/context.server";
+import { FLASH_COOKIE, SESSION_COOKIE } from "~/services/session.server";
+
+/**
+ * The session and the flash are two cookies, each written only by a request that changed it. One
+ * browser sends requests in parallel (a form and the bell's background call), each answered with
+ * what it read when it arrived; a cookie is replaced whole by whichever answer comes last.
+ */
+
+/** A browser's cookies for the store: what each answer's Set-Cookie leaves, in the order they arrive. */
+class CookieJar {
+  readonly #cookies = new Map<string, string>();
+
+  receive(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";");
+      const separator = pair!.indexOf("=");
+      const name = pair!.slice(0, separator).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute) || /^\s*expires=Thu, 01 Jan 1970/i.test(attribute));
+      if (expired) this.#cookies.delete(name);
+      else this.#cookies.set(name, pair!.slice(separator + 1));
+    }
+  }
+
+  has(name: string): boolean {
+    return this.#cookies.has(name);
+  }
+
+  request(path: string, init: RequestInit = {}): Request {
+    const header = [...this.#cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    return new Request(`http://127.0.0.1${path}`, { ...init, headers: header ? { Cookie: header } : {} });
+  }
+}
+
+function contextOf(request: Request) {
+  return createRequestContext(request, { requestId: "prueba-cookies", cspNonce: "" });
+}
+
+function cookieNames(response: Response): string[] {
+  return response.headers.getSetCookie().map((header) => header.slice(0, header.indexOf("=")));
+}
+
+/** A browser signed in with the given tokens. */
+async function signedInJar(accessToken: string, refreshToken: string): Promise<CookieJar> {
+  const jar = new CookieJar();
+  const context = await contextOf(jar.request("/login", { method: "POST" }));
+  context.session.set("accessToken", accessToken);
+  context.session.set("refreshToken", refreshToken);
+  jar.receive(await finishResponse(context, new Response(null, { status: 302, headers: { Location: "/" } })));
+  return jar;
+}
+
+describe("las cookies de la sesión y del aviso", () => {
+  it("un formulario que deja un aviso no reescribe la sesión, y la página siguiente lo muestra una vez", async () => {
+    const jar = await signedInJar("acceso-1", "refresco-1");
+
+    const form = await contextOf(jar.request("/gift", { method: "POST" }));
+    form.session.flash({ kind: "error", message: "Este voucher ha caducado." });
+    const redirected = await finishResponse(form, new Response(null, { status: 302, headers: { Location: "/gift" } }));
+    expect(cookieNames(redirected)).toEqual([FLASH_COOKIE]);
+    expect(redirected.headers.get("Cache-Control")).toBe("private, no-store");
+    jar.receive(redirected);
+
+    const page = await contextOf(jar.request("/gift"));
+    expect(page.session.takeFlash()).toEqual({ kind: "error", message: "Este voucher ha caducado." });
+    expect(page.session.get("accessToken")).toBe("acceso-1");
+    const shown = await finishResponse(page, new Response("página"));
+    expect(cookieNames(shown)).toEqual([FLASH_COOKIE]);
+    jar.receive(shown);
+    expect(jar.has(FLASH_COOKIE)).toBe(false);
+
+    const again = await contextOf(jar.request("/gift"));
+    expect(again.session.takeFlash()).toBeNull();
+    expect(cookieNames(await finishResponse(again, new Response("página")))).toEqual([]);
+  });
+
+  it("un aviso sobrevive a una renovación de tokens que responde después, y la renovación no se pierde", async () => {
+    const jar = await signedInJar("acceso-1", "refresco-1");
+    // Both requests leave with the same cookies: the bell's call and the voucher form.
+    const bell = await contextOf(jar.request("/live-notifications"));
+    const form = await contextOf(jar.request("/gift", { method: "POST" }));
+
+    form.session.flash({ kind: "error", message: "Este voucher ha caducado." });
+    jar.receive(await finishResponse(form, new Response(null, { status: 302, headers: { Location: "/gift" } })));
+    bell.session.set("accessToken", "acceso-2");
+    bell.session.set("refreshToken", "refresco-2");
+    const refreshed = await finishResponse(bell, Response.json({ unread: 0 }));
+    expect(cookieNames(refreshed)).toEqual([SESSION_COOKIE]);
+    jar.receive(refreshed);
+
+    const page = await contextOf(jar.request("/gift"));
+    expect(page.session.takeFlash()).toEqual({ kind: "error", message: "Este voucher ha caducado." });
+    expect(page.session.get("refreshToken")).toBe("refresco-2");
+  });
+
+  it("una renovación que responde antes que el formulario tampoco se deshace", async () => {
+    const jar = await signedInJar("acceso-1", "refresco-1");
+    const bell = await contextOf(jar.request("/live-notifications"));
+    const form = await contextOf(jar.request("/gift", { method: "POST" }));
+
+    bell.session.set("accessToken", "acceso-2");
+    bell.session.set("refreshToken", "refresco-2");
+    jar.receive(await finishResponse(bell, Response.json({ unread: 0 })));
+    form.session.flash({ kind: "success", message: "Cupón aplicado." });
+    jar.receive(await finishResponse(form, new Response(null, { status: 302, headers: { Location: "/card" } })));
+
+    const page = await contextOf(jar.request("/card"));
+    expect(page.session.get("refreshToken")).toBe("refresco-2");
+    expect(page.session.takeFlash()).toEqual({ kind: "success", message: "Cupón aplicado." });
+  });
+
+  it("un aviso dejado y tomado en la misma petición se muestra y no queda para la siguiente", async () => {
+    const jar = new CookieJar();
+    const context = await contextOf(jar.request("/card", { method: "POST" }));
+    context.session.flash({ kind: "success", message: "Cupón aplicado." });
+    expect(context.session.takeFlash()).toEqual({ kind: "success", message: "Cupón aplicado." });
+    expect(context.session.takeFlash()).toBeNull();
+    jar.receive(await finishResponse(context, new Response("página")));
+    expect(jar.has(FLASH_COOKIE)).toBe(false);
+  });
+
+  it("un aviso falsificado (sin la firma del servidor) no se muestra", async () => {
+    const forged = Buffer.from(JSON.stringify({ kind: "error", message: "Tu cuenta fue bloqueada." })).toString("base64");
+    const request = new Request("http://127.0.0.1/", { headers: { Cookie: `${FLASH_COOKIE}=${encodeURIComponent(forged)}` } });
+    const context = await contextOf(request);
+    expect(context.session.takeFlash()).toBeNull();
+  });
+});
