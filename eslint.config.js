@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [apiSource] }] },
   },
   {
-    files: ["app/components/**"],
+    files: ["app/components/**", "app/browser/**", "app/entry.client.tsx"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

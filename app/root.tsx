@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from "react";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
+import { Turn } from "~/components/Turn";
 import { FlashMessage, useFlashOfThisPage } from "~/components/FlashMessage";
 import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
@@ -106,9 +107,13 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
           {flash ? <FlashMessage flash={flash} /> : null}
-          {children}
+          <Turn>
+            <div className="contents">{children}</div>
+          </Turn>
         </main>
-        <Footer categories={rootData?.categories ?? []} />
+        <Turn>
+          <Footer categories={rootData?.categories ?? []} />
+        </Turn>
         {loadsScripts ? (
           <PageScripts nonce={nonce} />
         ) : null}

@@ -1,3 +1,4 @@
+import { Turn } from "~/components/Turn";
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
@@ -233,7 +234,9 @@ export default function ProductDetailsPage() {
       />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-14">
-        <Gallery photos={product.photos} name={product.name} />
+        <Turn>
+          <Gallery photos={product.photos} name={product.name} />
+        </Turn>
 
         <div>
           <p className="text-sm font-bold tracking-wider text-neutral-600 uppercase">{product.brand}</p>
@@ -264,7 +267,9 @@ export default function ProductDetailsPage() {
             <OwnProductNotice product={product} />
           ) : (
             <>
-              <PurchaseForm product={product} />
+              <Turn>
+                <PurchaseForm product={product} />
+              </Turn>
               <BackInStock product={product} waiting={stockAlerts} />
             </>
           )}
@@ -306,13 +311,15 @@ export default function ProductDetailsPage() {
         </div>
       </div>
 
-      <Reviews
-        productId={product._id}
-        reviews={reviews}
-        pageNo={reviewsPageNo}
-        myReview={myReview}
-        lastResult={reviewResult}
-      />
+      <Turn>
+        <Reviews
+          productId={product._id}
+          reviews={reviews}
+          pageNo={reviewsPageNo}
+          myReview={myReview}
+          lastResult={reviewResult}
+        />
+      </Turn>
 
       {relatedProducts.length > 0 ? (
         <section className="mt-16" aria-labelledby="relacionados">

@@ -1,13 +1,41 @@
-import { expect, test as base, type ConsoleMessage, type Page, type Route, type WebError } from "@playwright/test";
+import { expect, test as base, type ConsoleMessage, type Page, type Route } from "@playwright/test";
 import { AFTER_FIRST_PAINT, HYDRATED } from "../../app/components/layout/after-first-paint";
 
 export * from "@playwright/test";
 
 /**
- * React's codes when the browser's render differs from the server's HTML (text, element, hydration),
- * or when hydration gave up ("Root did not complete", #345: an event answered mid-hydration).
+ * What the page says when hydrating did not adopt the server's HTML: an element of it was removed
+ * (Preact, which hydrates in the browser, redraws what differs instead of failing; docs/decisions/0013),
+ * or hydration threw. Remix's streamed-data scripts are the one element it may drop.
  */
-const HYDRATION_FAILURE = /Minified React error #(345|418|423|425)\b|Hydration failed|did not match|Root did not complete/;
+const HYDRATION_FAILURE = /^Hidratación fallida/;
+
+/**
+ * Runs in every page before its own scripts: reports the server's elements removed before the last
+ * part of the page has hydrated (after that, parts may draw anew: the bell replaces its link), and
+ * errors thrown before the page is hydrated.
+ */
+function watchHydration({ hydrated, turnsDone }: { hydrated: string; turnsDone: string }) {
+  const removed: string[] = [];
+  const describe = (element: Element) => `<${element.localName}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.split(" ")[0]}` : ""}>`;
+  const collect = (records: MutationRecord[]) => {
+    for (const record of records) for (const node of record.removedNodes) if (node instanceof Element && node.localName !== "script") removed.push(describe(node));
+  };
+  const observer = new MutationObserver(collect);
+  observer.observe(document, { childList: true, subtree: true });
+  window.addEventListener(
+    turnsDone,
+    () => {
+      collect(observer.takeRecords());
+      observer.disconnect();
+      if (removed.length > 0) console.error(`Hidratación fallida: se quitaron ${removed.slice(0, 5).join(", ")}`);
+    },
+    { once: true },
+  );
+  window.addEventListener("error", (event) => {
+    if (!document.documentElement.hasAttribute(hydrated)) console.error(`Hidratación fallida: ${event.message}`);
+  });
+}
 
 /**
  * With JavaScript on, a page opened, reloaded or gone back to is handed to the test once React has
@@ -52,9 +80,9 @@ export async function openWithScriptsHeld(page: Page, url: string): Promise<{ re
 }
 
 /**
- * Every journey also checks that its pages hydrate: when React gives up on the server's HTML it still
- * renders the page anew, so nothing looks broken, yet the streamed HTML is thrown away (and once an
- * escaped <style> went unnoticed that way). Specs import `test` from here (eslint.config.js).
+ * Every journey also checks that its pages hydrate without redrawing: a page redrawn looks whole,
+ * yet the server's HTML was thrown away (once an escaped <style> went unnoticed that way). Specs
+ * import `test` from here (eslint.config.js).
  */
 export const test = base.extend<{ hydrationWatch: void }>({
   page: async ({ page, javaScriptEnabled }, handOver) => {
@@ -62,19 +90,15 @@ export const test = base.extend<{ hydrationWatch: void }>({
   },
   hydrationWatch: [
     async ({ context }, use) => {
+      await context.addInitScript(watchHydration, { hydrated: HYDRATED.attribute, turnsDone: HYDRATED.turnsDone });
       const failures: string[] = [];
-      const onWebError = (webError: WebError) => {
-        if (HYDRATION_FAILURE.test(webError.error().message)) failures.push(`${webError.page()?.url() ?? ""}: ${webError.error().message}`);
-      };
       const onConsole = (message: ConsoleMessage) => {
         if (message.type() === "error" && HYDRATION_FAILURE.test(message.text())) failures.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
       };
-      context.on("weberror", onWebError);
       context.on("console", onConsole);
       await use();
-      context.off("weberror", onWebError);
       context.off("console", onConsole);
-      expect(failures, "páginas que React no pudo hidratar").toEqual([]);
+      expect(failures, "páginas que no se hidrataron sobre el HTML del servidor").toEqual([]);
     },
     { auto: true },
   ],

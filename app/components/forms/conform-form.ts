@@ -2,6 +2,7 @@ import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/r
 import type { getZodConstraint } from "@conform-to/zod";
 import { useEffect } from "react";
 import type { z, ZodTypeAny } from "zod";
+import { pickUpAfterHydration } from "~/components/hydration";
 import { changedSinceDrawn } from "./changed-since-drawn";
 import type { SchemaValidator } from "./zod-validation";
 
@@ -30,10 +31,14 @@ interface ConformFormOptions<Schema extends ZodTypeAny> extends SchemaFormOption
 export function useConformForm<Schema extends ZodTypeAny>(options: ConformFormOptions<Schema>) {
   const form = useForm<z.input<Schema>, z.output<Schema>>(options);
   const formId = form[0].id;
-  useEffect(() => {
-    const element = document.getElementById(formId);
-    if (!(element instanceof HTMLFormElement)) return;
-    Array.from(element.elements).find(changedSinceDrawn)?.dispatchEvent(new Event("input", { bubbles: true }));
-  }, [formId]);
+  useEffect(
+    () =>
+      pickUpAfterHydration(() => {
+        const element = document.getElementById(formId);
+        if (!(element instanceof HTMLFormElement)) return;
+        Array.from(element.elements).find(changedSinceDrawn)?.dispatchEvent(new Event("input", { bubbles: true }));
+      }),
+    [formId],
+  );
   return form;
 }

@@ -1,6 +1,7 @@
 import { Form, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { SearchSuggestion } from "~/services/catalog.server";
+import { pickUpAfterHydration } from "~/components/hydration";
 import { SearchIcon } from "~/components/icons";
 
 /** Wait after the last keystroke before asking for suggestions. */
@@ -21,7 +22,6 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const listboxId = useId();
 
   const inputRef = useRef<HTMLInputElement>(null);
-  const firstRender = useRef(true);
 
   useEffect(() => () => clearTimeout(debounceTimer.current), []);
 
@@ -73,13 +73,16 @@ export function SearchBox({ className = "" }: { className?: string }) {
   }
 
   // Text typed while the page's scripts were on their way (they start after the first paint) is
-  // kept and gets its suggestions, instead of being wiped by the first render that follows.
-  useEffect(() => {
-    if (!firstRender.current) return;
-    firstRender.current = false;
-    const typed = inputRef.current?.value ?? "";
-    if (typed !== "") onTextChange(typed);
-  });
+  // kept and gets its suggestions, instead of being wiped by the next render.
+  useEffect(
+    () =>
+      pickUpAfterHydration(() => {
+        const typed = inputRef.current?.value ?? "";
+        if (typed !== "") onTextChange(typed);
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the box as the page was hydrated
+    [],
+  );
 
   const activeOption = showList && activeIndex >= 0 && activeIndex < suggestions.length ? `${listboxId}-${activeIndex}` : undefined;
 

@@ -1,3 +1,4 @@
+import { Turn } from "~/components/Turn";
 import { Link } from "@remix-run/react";
 import type { ProductSummary } from "~/services/catalog.server";
 import { HIGH_FETCH_PRIORITY } from "~/components/fetch-priority";
@@ -152,7 +153,9 @@ export function ProductGrid({
     >
       {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} layout={layout} imageLoading={imageLoading(index)} />
+          <Turn>
+            <ProductCard product={product} layout={layout} imageLoading={imageLoading(index)} />
+          </Turn>
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import { changedSinceDrawn } from "~/components/forms/changed-since-drawn";
+import { pickUpAfterHydration } from "~/components/hydration";
 import { ChevronDownIcon, GridIcon, ListIcon, SlidersIcon } from "~/components/icons";
 import type { FilterOptions } from "#contract/catalog";
 import { SortSelects } from "./SortSelects";
@@ -130,8 +131,9 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
       (element): element is HTMLInputElement | HTMLSelectElement => (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) && element.name !== "",
     );
     if (hydrating) {
-      if (controls.some(changedSinceDrawn)) reload(0);
-      return;
+      return pickUpAfterHydration(() => {
+        if (controls.some(changedSinceDrawn)) reload(0);
+      });
     }
     for (const element of controls) {
       if (element === document.activeElement) continue;

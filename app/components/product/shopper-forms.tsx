@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydration";
 
 /** What the shopper action answers a fetcher (with JavaScript); without it, a redirect. */
 export interface ShopperActionResult {

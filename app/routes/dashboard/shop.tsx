@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/components/hydration";
 import { SHOP_COUNTRIES, SHOP_COUNTRY_LABELS, SHOP_DOCUMENTS_HINT, SHOP_REQUEST_SENT } from "#contract/shops";
 import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
