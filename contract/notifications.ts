@@ -3,52 +3,15 @@ import { endpoint, messageAnswer, noBody, noInput } from "./http";
 import { isoDateTime, queryChoice, queryInteger, uuid } from "./fields";
 import { MAX_NOTIFICATIONS_PER_PAGE, MAX_PAGE } from "./limits";
 import { INVALID_PAGE, INVALID_PAGE_SIZE } from "./messages";
+import { NOTIFICATION_TYPES } from "./notification-events";
 
 /**
  * A user's notifications (SPEC.md section 3 "Notification", section 7 "Notifications") and the
  * real-time connection that pushes them (SPEC.md section 4).
  */
 
-// ---- Types and their labels ---------------------------------------------------------------------
-
-/** What a notification is about; the database's enum `notification_type` holds the same values. */
-export const NOTIFICATION_TYPES = ["pedido", "pago", "oferta", "tienda", "retiro", "resena", "stock", "sistema"] as const;
+/** The types, their labels and the real-time events are notification-events.ts's (no zod there, for the bell). */
 export const notificationType = z.enum(NOTIFICATION_TYPES);
-export type NotificationType = z.infer<typeof notificationType>;
-
-/** What a notification's type is called on screen. */
-export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
-  pedido: "Pedido",
-  pago: "Pago",
-  oferta: "Oferta",
-  tienda: "Tienda",
-  retiro: "Retiro",
-  resena: "Reseña",
-  stock: "Stock",
-  sistema: "Sistema",
-};
-
-// ---- Real time ----------------------------------------------------------------------------------
-
-/** The socket.io event of one new notification, to its user's room. */
-export const NEW_NOTIFICATION_EVENT = "nuevaNotificacion";
-
-/**
- * To every socket: notifications may have been committed while this instance was not listening
- * (its database connection dropped), so clients reload their list over REST.
- */
-export const RELOAD_NOTIFICATIONS_EVENT = "recargarNotificaciones";
-
-/** SPEC.md section 4, to every admin: a shop request arrived or was decided; `{ totalPending }` moves the menu's badge. */
-export const SHOP_REQUEST_EVENT = "shopRequest";
-
-/**
- * SPEC.md section 4, to the applicant: their request was decided (`{ status }`). The spec's event
- * carries a token; here tokens never reach the browser (the web keeps them in its session), and the
- * API has already made the old access token stale, so the page just reloads into the new state.
- */
-export const SHOP_APPROVAL_EVENT = "shopApproval";
-
 
 // ---- Messages -----------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SHOP_APPROVAL_EVENT, SHOP_REQUEST_EVENT } from "#contract/notifications";
+import { SHOP_APPROVAL_EVENT, SHOP_REQUEST_EVENT } from "#contract/notification-events";
 import {
   DOCUMENT_TOO_LARGE,
   DOCUMENT_TYPE_REFUSED,

@@ -19,7 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { CouponKind } from "#contract/coupons";
 import type { OfferStatus } from "#contract/offers";
-import { NOTIFICATION_TYPES } from "#contract/notifications";
+import { NOTIFICATION_TYPES } from "#contract/notification-events";
 import type { DeliveryStatus, PaymentMethod, PaymentStatus, ShippingInfo } from "#contract/orders";
 import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheets";
 

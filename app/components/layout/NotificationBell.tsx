@@ -7,8 +7,8 @@ import {
   RELOAD_NOTIFICATIONS_EVENT,
   SHOP_APPROVAL_EVENT,
   SHOP_REQUEST_EVENT,
-  type NotificationItem,
-} from "#contract/notifications";
+} from "#contract/notification-events";
+import type { NotificationItem } from "#contract/notifications";
 import { shortDateTime } from "#contract/store-time";
 import { BellIcon } from "~/components/icons";
 import { CountBadge } from "./CountBadge";

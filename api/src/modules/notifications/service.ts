@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
-import { NOTIFICATION_NOT_FOUND, type NotificationItem, type NotificationsAnswer, type NotificationType } from "#contract/notifications";
+import type { NotificationType } from "#contract/notification-events";
+import { NOTIFICATION_NOT_FOUND, type NotificationItem, type NotificationsAnswer } from "#contract/notifications";
 import type { Db, Transaction } from "../../db/client.js";
 import { notifications, notificationType, orders, products, shopOrders, shops } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";

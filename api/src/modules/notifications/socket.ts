@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "#contract/notifications";
+import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "#contract/notification-events";
 import type { Server as SocketServer } from "socket.io";
 import type { Db, Listen, Unlisten } from "../../db/client.js";
 import { users } from "../../db/schema.js";
