@@ -4,7 +4,8 @@ import { isoDateTime, queryInteger, queryPage, uuid } from "./fields";
 import { CUSTOMER_ORDERS_PER_PAGE, MAX_ORDERS_PER_PAGE } from "./limits";
 import { INVALID_PAGE, INVALID_PAGE_SIZE, INVALID_USER } from "./messages";
 import { offer } from "./offers";
-import { DELIVERY_STATUS_LABELS, deliveryStatus, orderDetail, orderParams, PAYMENT_STATUS_LABELS, paymentStatus, shopOrder } from "./orders";
+import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
+import { deliveryStatus, orderDetail, orderParams, paymentStatus, shopOrder } from "./orders";
 
 /**
  * The customer's dashboard and orders (SPEC.md section 7 "Dashboards", "Orders"): a `{userId}` or

@@ -15,6 +15,7 @@ import {
   TRACKING_NUMBER_MIN_LENGTH,
 } from "./limits";
 import { INVALID_USER } from "./messages";
+import { DELIVERY_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type DeliveryStatus } from "./order-labels";
 
 /**
  * Placing and reading orders, and the delivery status sellers and admins move (SPEC.md section 7
@@ -23,39 +24,10 @@ import { INVALID_USER } from "./messages";
 
 // ---- Statuses -----------------------------------------------------------------------------------
 
-/** Where an order, or one shop's part of it, is on its way (the database's enum follows this one). */
-export const deliveryStatus = z.enum(["pendiente", "procesando", "enviado", "entregado", "cancelado"]);
-export type DeliveryStatus = z.infer<typeof deliveryStatus>;
-export const DELIVERY_STATUSES = deliveryStatus.options;
-
-/** What a customer reads for each delivery status, on every page and in every notice. */
-export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
-  pendiente: "Pendiente",
-  procesando: "En preparación",
-  enviado: "Enviado",
-  entregado: "Entregado",
-  cancelado: "Cancelado",
-};
-
-export const paymentStatus = z.enum(["sin_pagar", "pagado", "reembolsado"]);
-export type PaymentStatus = z.infer<typeof paymentStatus>;
-
-/** What a customer reads for each payment status. */
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  sin_pagar: "Sin pagar",
-  pagado: "Pagado",
-  reembolsado: "Reembolsado",
-};
-
-export const paymentMethod = z.enum(["cartera", "tarjeta_prueba", "paypal"]);
-export type PaymentMethod = z.infer<typeof paymentMethod>;
-
-/** How an order was paid, as its pages say it. */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cartera: "Cartera",
-  tarjeta_prueba: "Tarjeta (modo de prueba)",
-  paypal: "PayPal",
-};
+/** The statuses' and methods' values and labels are order-labels.ts's (no zod there, for the pages). */
+export const deliveryStatus = z.enum(DELIVERY_STATUSES);
+export const paymentStatus = z.enum(PAYMENT_STATUSES);
+export const paymentMethod = z.enum(PAYMENT_METHODS);
 
 /** The short number a customer sees for an order (expiry's SQL in migration 0011 writes it the same way). */
 export function orderNumber(orderId: string): string {

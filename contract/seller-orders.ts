@@ -2,7 +2,8 @@ import { z } from "zod";
 import { isoDateTime, queryChoice, queryPage, queryPageSize, queryText, uuid } from "./fields";
 import { endpoint, noInput } from "./http";
 import { SEARCH_MAX_LENGTH } from "./limits";
-import { DELIVERY_STATUSES, deliveryStatus, orderItem, paymentStatus, shippingInfo } from "./orders";
+import { DELIVERY_STATUSES } from "./order-labels";
+import { deliveryStatus, orderItem, paymentStatus, shippingInfo } from "./orders";
 
 /**
  * A seller's orders (issue 12, SPEC.md sections 2 and 7): the sub-orders of their own shop, newest

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { INVALID_DASHBOARD_PERIOD, type AdminDashboardAnswer, type SellerDashboardAnswer } from "#contract/dashboards";
 import { FORBIDDEN } from "#contract/messages";
-import type { DeliveryStatus, PaymentStatus } from "#contract/orders";
+import type { DeliveryStatus, PaymentStatus } from "#contract/order-labels";
 import { offers, orderItems, orders, products, shopOrders, withdrawals } from "../../api/src/db/schema";
 import { SHIPPING_INFO, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { insertCatalogue, insertShop, insertUser, type Catalogue, type TestApi } from "./support";

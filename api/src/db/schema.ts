@@ -20,7 +20,8 @@ import {
 import type { CouponKind } from "#contract/coupons";
 import type { OfferStatus } from "#contract/offers";
 import { NOTIFICATION_TYPES } from "#contract/notification-events";
-import type { DeliveryStatus, PaymentMethod, PaymentStatus, ShippingInfo } from "#contract/orders";
+import type { DeliveryStatus, PaymentMethod, PaymentStatus } from "#contract/order-labels";
+import type { ShippingInfo } from "#contract/orders";
 import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheets";
 
 import { STOCK_MOVEMENT_KINDS } from "#contract/stock";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { AdminOrderRow } from "#contract/admin-orders";
-import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/orders";
+import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { textLinkLook } from "~/components/account/FormControls";
 import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
 import { adminPaths } from "./admin-paths";

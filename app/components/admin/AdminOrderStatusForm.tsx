@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { TRACKING_NUMBER_MAX_LENGTH } from "#contract/limits";
-import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#contract/orders";
+import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
 
 const controlLook =

@@ -1,4 +1,4 @@
-import { DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#contract/orders";
+import { DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { BallIcon } from "~/components/icons";
 import { formatPrice } from "~/services/money";
 import type { PresentedOrder, PresentedShopOrder } from "~/services/orders.server";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/orders";
+import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import type { SellerOrderSummary } from "#contract/seller-orders";
 import { formatPrice } from "~/services/money";
 import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { TRACKING_NUMBER_MAX_LENGTH } from "#contract/limits";
-import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#contract/orders";
+import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
 import { FieldErrors } from "~/components/account/FormControls";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import { primaryButtonLook } from "../product/shopper-forms";

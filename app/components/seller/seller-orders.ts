@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { uuid } from "#contract/fields";
-import { DELIVERY_STATUSES, trackingNumberInput, trackingNumberRule } from "#contract/orders";
+import { DELIVERY_STATUSES } from "#contract/order-labels";
+import { trackingNumberInput, trackingNumberRule } from "#contract/orders";
 import { SELLER_HOME, sellerPaths } from "./seller-paths";
 
 /** The seller's order pages (issue 12): their addresses and their forms' intents and schemas. */

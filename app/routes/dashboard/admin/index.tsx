@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { comparedWithPrevious } from "#contract/dashboards";
-import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/orders";
+import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { adminPaths } from "~/components/admin/admin-paths";
 import { textLinkLook } from "~/components/account/FormControls";
 import { BestSellerList, FigureCard, Panel, PeriodLinks } from "~/components/dashboard/DashboardPanels";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/orders";
+import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { textLinkLook } from "~/components/account/FormControls";
 import { sellerOrderIntents, sellerOrderPaths } from "~/components/seller/seller-orders";
 import { SellerOrderLines } from "~/components/seller/SellerOrderLines";

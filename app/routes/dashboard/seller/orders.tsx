@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { DELIVERY_STATUS_LABELS, DELIVERY_STATUSES } from "#contract/orders";
+import { DELIVERY_STATUS_LABELS, DELIVERY_STATUSES } from "#contract/order-labels";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import { SellerOrderList } from "~/components/seller/SellerOrderList";
