@@ -136,6 +136,27 @@ describe("ofertas", () => {
     expect((await propose(expired.customer, expired.centro, 100)).statusCode).toBe(409);
   });
 
+  it("no admite ofertas en la parte que su tienda ya canceló, y cancelar después la otra parte no falla", async () => {
+    const { customer, orderId, centro, smash } = await orderOfTwoShops();
+    const cancel = (caller: Customer, shopOrderId: string) =>
+      api.app.inject({ method: "PUT", url: `/seller/order-status/update/${shopOrderId}`, headers: caller.headers, payload: { status: "cancelado" } });
+    expect((await cancel(seller, centro)).statusCode).toBe(200);
+    expect((await amounts(orderId)).order).toEqual({ subtotal: 1400, discount: 0, shippingFee: 500, total: 1900 });
+
+    const detail = await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers });
+    expect(detail.json().order.suborders.map((suborder: { _id: string; canOffer: boolean }) => [suborder._id, suborder.canOffer]).sort()).toEqual(
+      [[centro, false], [smash, true]].sort(),
+    );
+    const refused = await propose(customer, centro, 100);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: "Esta tienda ya canceló su parte del pedido: no admite ofertas." });
+    expect((await amounts(orderId)).order).toEqual({ subtotal: 1400, discount: 0, shippingFee: 500, total: 1900 });
+
+    const cancelled = await cancel(smashSeller, smash);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await amounts(orderId)).order).toEqual({ subtotal: 0, discount: 0, shippingFee: 0, total: 0 });
+  });
+
   it("el vendedor ve solo las ofertas pendientes de sus tiendas; nadie más las ve", async () => {
     const { customer, orderId, centro, smash } = await orderOfTwoShops();
     const first = (await propose(customer, centro, 19_000)).json().offer;

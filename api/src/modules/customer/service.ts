@@ -2,11 +2,11 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type {
   CustomerDashboardAnswer,
   CustomerOrderDetail,
-  CustomerOrderFilter,
   CustomerOrdersAnswer,
   CustomerOrderSummary,
 } from "#contract/customer";
 import type { Offer } from "#contract/offers";
+import type { CustomerOrderFilter } from "#contract/order-labels";
 import { orderNumber } from "#contract/orders";
 import type { Db } from "../../db/client.js";
 import { orders, shopOrders } from "../../db/schema.js";
@@ -126,7 +126,7 @@ export async function customerOrderDetail(db: Db, orderId: string, viewer: AuthU
         ...suborder,
         offers: own,
         // The lowest offer is 1 cent, so a subtotal of 1 leaves nothing lower to propose.
-        canOffer: payable && suborder.subtotal > 1 && !own.some((offer) => offer.status === "pendiente"),
+        canOffer: payable && suborder.delivery_status !== "cancelado" && suborder.subtotal > 1 && !own.some((offer) => offer.status === "pendiente"),
       };
     }),
   };

@@ -17,6 +17,7 @@ import { ORDER_NOT_FOUND } from "../orders/service.js";
 export const OFFER_SENT = "Oferta enviada al vendedor.";
 export const OFFER_NOT_FOUND = "Oferta no encontrada.";
 export const OFFER_ORDER_CLOSED = "Este pedido ya no admite ofertas: solo se puede ofertar en pedidos sin pagar y vigentes.";
+export const OFFER_PART_CANCELLED = "Esta tienda ya canceló su parte del pedido: no admite ofertas.";
 export const OFFER_ALREADY_PENDING = "Ya tienes una oferta pendiente para esta tienda: espera la respuesta del vendedor.";
 export const OFFER_ALREADY_ANSWERED = "Esta oferta ya fue respondida.";
 export const OFFER_PRICE_CHANGE_CLOSED = "El pedido ya no admite cambios de precio: está pagado, cancelado o caducado.";
@@ -69,7 +70,8 @@ async function lockOrder(tx: Transaction, orderId: string) {
 
 /**
  * POST /home/customer/offer: the customer proposes a lower subtotal for one shop's part of their own
- * order while it is unpaid and payable, one pending offer per shop order; the shop's owner is told.
+ * order while it is unpaid and payable and the part is not cancelled, one pending offer per shop
+ * order; the shop's owner is told.
  */
 export async function createOffer(db: Db, customerId: string, body: OfferBody): Promise<OfferCreatedAnswer> {
   await expireUnpaidOrders(db);
@@ -84,10 +86,13 @@ export async function createOffer(db: Db, customerId: string, body: OfferBody): 
     if (!order.payable) throw new HttpError(409, OFFER_ORDER_CLOSED);
 
     const [shopOrder] = await tx
-      .select({ subtotal: shopOrders.subtotal, shopName: shops.name, ownerId: shops.ownerId })
+      .select({ subtotal: shopOrders.subtotal, deliveryStatus: shopOrders.deliveryStatus, shopName: shops.name, ownerId: shops.ownerId })
       .from(shopOrders)
       .innerJoin(shops, eq(shops.id, shopOrders.shopId))
       .where(eq(shopOrders.id, body.shopOrderId));
+    // A cancelled part no longer counts in the order's subtotal: a price accepted for it would take
+    // its difference off what the other shops' parts cost.
+    if (shopOrder!.deliveryStatus === "cancelado") throw new HttpError(409, OFFER_PART_CANCELLED);
     const [pending] = await tx
       .select({ id: offers.id })
       .from(offers)
