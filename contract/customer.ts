@@ -4,7 +4,7 @@ import { isoDateTime, queryInteger, queryPage, uuid } from "./fields";
 import { CUSTOMER_ORDERS_PER_PAGE, MAX_ORDERS_PER_PAGE } from "./limits";
 import { INVALID_PAGE, INVALID_PAGE_SIZE, INVALID_USER } from "./messages";
 import { offer } from "./offers";
-import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "./order-labels";
+import { CUSTOMER_ORDER_FILTERS } from "./order-labels";
 import { deliveryStatus, orderDetail, orderParams, paymentStatus, shopOrder } from "./orders";
 
 /**
@@ -12,23 +12,6 @@ import { deliveryStatus, orderDetail, orderParams, paymentStatus, shopOrder } fr
  * `{customerId}` must be the caller unless an admin asks. Money is integer cents (USD); dates are
  * ISO 8601 strings.
  */
-
-// ---- The lists' filters -------------------------------------------------------------------------
-
-/** The filters of GET /home/customer/get-orders: every order, one delivery status, or the unpaid ones still payable. */
-export const CUSTOMER_ORDER_FILTERS = ["all", "sin_pagar", ...deliveryStatus.options] as const;
-export type CustomerOrderFilter = (typeof CUSTOMER_ORDER_FILTERS)[number];
-
-/** What the filters read on /dashboard/my-orders. */
-export const ORDER_FILTER_LABELS: Record<CustomerOrderFilter, string> = {
-  all: "Todos",
-  sin_pagar: PAYMENT_STATUS_LABELS.sin_pagar,
-  pendiente: "Pendientes",
-  procesando: DELIVERY_STATUS_LABELS.procesando,
-  enviado: "Enviados",
-  entregado: "Entregados",
-  cancelado: "Cancelados",
-};
 
 // ---- Inputs -------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 /**
- * What an order's statuses and payment methods are, and what pages call them, without zod: a page
- * that only shows orders does not load the schema library. orders.ts builds its schemas on these.
+ * What an order's statuses and payment methods are, the customer's order filters, and what pages
+ * call them, without zod: a page that only shows orders does not load the schema library. orders.ts
+ * and customer.ts build their schemas on these.
  */
 
 /** Where an order, or one shop's part of it, is on its way (the database's enum follows this one). */
@@ -34,4 +35,19 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cartera: "Cartera",
   tarjeta_prueba: "Tarjeta (modo de prueba)",
   paypal: "PayPal",
+};
+
+/** The filters of GET /home/customer/get-orders: every order, one delivery status, or the unpaid ones still payable. */
+export const CUSTOMER_ORDER_FILTERS = ["all", "sin_pagar", ...DELIVERY_STATUSES] as const;
+export type CustomerOrderFilter = (typeof CUSTOMER_ORDER_FILTERS)[number];
+
+/** What the filters read on /dashboard/my-orders. */
+export const ORDER_FILTER_LABELS: Record<CustomerOrderFilter, string> = {
+  all: "Todos",
+  sin_pagar: PAYMENT_STATUS_LABELS.sin_pagar,
+  pendiente: "Pendientes",
+  procesando: DELIVERY_STATUS_LABELS.procesando,
+  enviado: "Enviados",
+  entregado: "Entregados",
+  cancelado: "Cancelados",
 };

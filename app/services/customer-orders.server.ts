@@ -2,10 +2,10 @@ import {
   customerEndpoints,
   type CustomerDashboardAnswer,
   type CustomerOrderDetail,
-  type CustomerOrderFilter,
   type CustomerOrdersAnswer,
 } from "#contract/customer";
 import { offerEndpoints, type Offer, type OfferCreatedAnswer } from "#contract/offers";
+import type { CustomerOrderFilter } from "#contract/order-labels";
 import { longDateTime } from "#contract/store-time";
 import { walletEndpoints, type VoucherRedeemedAnswer, type WalletAnswer } from "#contract/wallet";
 import { ApiError, imageUrl } from "./api.server";

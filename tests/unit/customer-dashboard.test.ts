@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { offerFormSchema, orderFilterOf } from "~/components/dashboard/dashboard-schemas";
+import { offerFormSchema } from "~/components/dashboard/dashboard-schemas";
+import { orderFilterOf } from "~/components/dashboard/order-filter";
 import { ApiError } from "~/services/api.server";
 import type { AccountClient } from "~/services/auth.server";
 import { getOrderOffers, getWallet, WALLET_ERROR } from "~/services/customer-orders.server";

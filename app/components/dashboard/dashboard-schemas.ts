@@ -1,4 +1,3 @@
-import { CUSTOMER_ORDER_FILTERS, type CustomerOrderFilter } from "#contract/customer";
 import { typedDollars } from "#contract/money";
 import { OFFER_PRICE_MISSING, offerBody, offerPrice } from "#contract/offers";
 import { voucherBody } from "#contract/wallet";
@@ -14,8 +13,3 @@ export const offerFormSchema = offerBody.extend({ price: typedDollars(OFFER_PRIC
 
 /** The wallet's voucher form, checked by the API's own schema. */
 export const voucherFormSchema = voucherBody;
-
-/** The filter named in the address, or every order for anything unknown. */
-export function orderFilterOf(value: string | null): CustomerOrderFilter {
-  return (CUSTOMER_ORDER_FILTERS as readonly string[]).includes(value ?? "") ? (value as CustomerOrderFilter) : "all";
-}

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { textLinkLook } from "~/components/account/FormControls";
-import { CUSTOMER_ORDER_FILTERS, ORDER_FILTER_LABELS } from "#contract/customer";
-import { orderFilterOf } from "~/components/dashboard/dashboard-schemas";
+import { CUSTOMER_ORDER_FILTERS, ORDER_FILTER_LABELS } from "#contract/order-labels";
+import { orderFilterOf } from "~/components/dashboard/order-filter";
 import { OrderList } from "~/components/dashboard/OrderList";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
