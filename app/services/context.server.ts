@@ -51,18 +51,15 @@ function unavailableAnswer(context: AppLoadContext, response: Response): Respons
 }
 
 /**
- * Writes the session and flash cookies once, each only when the request changed it. A page that
- * sets a cookie is nobody else's: shared caches must not keep it. A response that already writes the
- * session cookie itself (remix-auth's redirect to Google, which stores its state there) keeps its own.
+ * Writes the cookies this request changed (StoreSession). A page that sets a cookie is nobody
+ * else's: shared caches must not keep it. A response that already writes the session cookie itself
+ * (remix-auth's redirect to Google, which stores its state there) keeps its own.
  */
 export async function finishResponse(context: AppLoadContext, answered: Response): Promise<Response> {
   const response = unavailableAnswer(context, answered);
   response.headers.set("x-request-id", context.requestId);
-  const { session } = context;
   const writesOwnSession = response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
-  const cookies = [session.changed && !writesOwnSession ? await session.commit() : null, await session.flashCookieHeader()].filter(
-    (cookie) => cookie !== null,
-  );
+  const cookies = await context.session.setCookies({ exceptSession: writesOwnSession });
   if (cookies.length === 0) return response;
   for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
   response.headers.set("Cache-Control", "private, no-store");

@@ -1,4 +1,4 @@
-import { type AppLoadContext, createCookie, createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { type AppLoadContext, createCookie, createCookieSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import { webEnv } from "./env.server";
 
@@ -8,11 +8,15 @@ export interface Flash {
   message: string;
 }
 
-export interface SessionData {
+/** The API's tokens, in a cookie of their own (see StoreSession). */
+export interface TokenData {
   /** The API's short-lived access JWT. */
   accessToken: string;
   /** The API's refresh token, rotated on every refresh. */
   refreshToken: string;
+}
+
+export interface SessionData {
   /** The signed-in user's name, read from the profile at sign-in so pages need no API call to greet. */
   userName: string;
   /** Where a visitor who went to sign in wanted to go; survives the round trip through Google. */
@@ -26,7 +30,10 @@ export interface SessionData {
   "oauth2:state": string;
 }
 
+export type StoreSessionData = TokenData & SessionData;
+
 export const SESSION_COOKIE = "__mp_session";
+export const TOKENS_COOKIE = "__mp_tokens";
 export const FLASH_COOKIE = "__mp_flash";
 
 const cookieOptions = {
@@ -37,16 +44,13 @@ const cookieOptions = {
   secrets: webEnv.sessionSecrets.length > 0 ? webEnv.sessionSecrets : [randomBytes(32).toString("hex")],
 } as const;
 
-/** One httpOnly SameSite=Lax cookie; secrets rotate by listing the new one first in SESSION_SECRET. */
+/** httpOnly SameSite=Lax cookies; secrets rotate by listing the new one first in SESSION_SECRET. */
 export const sessionStorage = createCookieSessionStorage<SessionData>({ cookie: { name: SESSION_COOKIE, ...cookieOptions } });
-
-/**
- * The flash lives in a cookie of its own. A cookie is written whole, so a flash kept in the session
- * was lost whenever another request of the same browser (the bell refreshing an expired access
- * token) answered after the form that left it; and that form's answer wrote the tokens it had read,
- * which a refresh had already replaced.
- */
+const tokenStorage = createCookieSessionStorage<TokenData>({ cookie: { name: TOKENS_COOKIE, ...cookieOptions } });
 const flashCookie = createCookie(FLASH_COOKIE, cookieOptions);
+
+const TOKEN_KEYS = ["accessToken", "refreshToken"] as const satisfies readonly (keyof TokenData)[];
+const SESSION_KEYS = ["userName", "redirectTo", "guestId", "oauth2:state"] as const satisfies readonly (keyof SessionData)[];
 
 function isFlash(value: unknown): value is Flash {
   if (typeof value !== "object" || value === null) return false;
@@ -54,45 +58,76 @@ function isFlash(value: unknown): value is Flash {
   return (kind === "success" || kind === "error") && typeof message === "string";
 }
 
+/** One cookie's part of the session: written only when this request changed it. */
+class CookiePart<Data> {
+  changed = false;
+  destroyed = false;
+
+  constructor(
+    readonly session: Session<Data>,
+    private readonly storage: SessionStorage<Data>,
+  ) {}
+
+  commit(): Promise<string> {
+    return this.destroyed ? this.storage.destroySession(this.session) : this.storage.commitSession(this.session);
+  }
+}
+
 /**
  * The session of one request: read once when the request arrives (server.ts) and written once
- * after Remix has answered, only when something changed. Loaders and actions change it and return
- * plain data or redirects; none of them writes a cookie.
+ * after Remix has answered. Loaders and actions change it and return plain data or redirects; none
+ * of them writes a cookie.
+ *
+ * It is three cookies, each written only by a request that changed it: one browser sends requests
+ * in parallel (a form, the bell's background call), each answered with what it read when it
+ * arrived, and a cookie is replaced whole by whichever answer comes last. The tokens change only on
+ * signing in or out and when a refresh rotates them, so no other answer writes back tokens a
+ * parallel refresh has replaced (a rotated-away refresh token ends the session at the next refresh);
+ * the flash, left by most forms, is not lost to a parallel refresh.
  */
 export class StoreSession {
-  #changed = false;
-  #destroyed = false;
+  readonly #tokens: CookiePart<TokenData>;
+  readonly #session: CookiePart<SessionData>;
   /** The flash the browser sent, until taken or replaced by the one this request leaves. */
   #flash: Flash | null;
   #flashChanged = false;
 
-  constructor(
-    private readonly session: Session<SessionData>,
-    flash: Flash | null,
-  ) {
+  constructor(tokens: Session<TokenData>, session: Session<SessionData>, flash: Flash | null) {
+    this.#tokens = new CookiePart(tokens, tokenStorage);
+    this.#session = new CookiePart(session, sessionStorage);
     this.#flash = flash;
   }
 
   static async fromRequest(request: Request): Promise<StoreSession> {
     const cookieHeader = request.headers.get("Cookie");
-    const [session, flash] = await Promise.all([sessionStorage.getSession(cookieHeader), flashCookie.parse(cookieHeader)]);
-    return new StoreSession(session, isFlash(flash) ? flash : null);
+    const [tokens, session, flash] = await Promise.all([
+      tokenStorage.getSession(cookieHeader),
+      sessionStorage.getSession(cookieHeader),
+      flashCookie.parse(cookieHeader),
+    ]);
+    return new StoreSession(tokens, session, isFlash(flash) ? flash : null);
   }
 
-  get<K extends keyof SessionData>(key: K): SessionData[K] | undefined {
-    return this.session.get(key);
+  #partOf(key: keyof StoreSessionData): CookiePart<StoreSessionData> {
+    return ((TOKEN_KEYS as readonly string[]).includes(key) ? this.#tokens : this.#session) as unknown as CookiePart<StoreSessionData>;
   }
 
-  set<K extends keyof SessionData>(key: K, value: SessionData[K]): void {
-    this.session.set(key, value);
-    this.#changed = true;
-    this.#destroyed = false;
+  get<K extends keyof StoreSessionData>(key: K): StoreSessionData[K] | undefined {
+    return this.#partOf(key).session.get(key);
   }
 
-  unset(key: keyof SessionData): void {
-    if (!this.session.has(key)) return;
-    this.session.unset(key);
-    this.#changed = true;
+  set<K extends keyof StoreSessionData>(key: K, value: StoreSessionData[K]): void {
+    const part = this.#partOf(key);
+    part.session.set(key, value);
+    part.changed = true;
+    part.destroyed = false;
+  }
+
+  unset(key: keyof StoreSessionData): void {
+    const part = this.#partOf(key);
+    if (!part.session.has(key)) return;
+    part.session.unset(key);
+    part.changed = true;
   }
 
   /** A one-time message for the next page (FlashMessage). */
@@ -111,27 +146,31 @@ export class StoreSession {
     return flash;
   }
 
-  /** Forgets everything (signing out, a session that cannot be refreshed); the cookie is expired. */
+  /** Forgets the tokens and the rest (signing out, a session that cannot be refreshed); both cookies are expired. */
   destroy(): void {
-    for (const key of ["accessToken", "refreshToken", "userName", "redirectTo", "guestId", "oauth2:state"] as const) this.session.unset(key);
-    this.#changed = true;
-    this.#destroyed = true;
+    for (const key of TOKEN_KEYS) this.#tokens.session.unset(key);
+    for (const key of SESSION_KEYS) this.#session.session.unset(key);
+    for (const part of [this.#tokens, this.#session]) {
+      part.changed = true;
+      part.destroyed = true;
+    }
   }
 
-  /** Whether the session cookie must be written; the flash has its own (flashCookieHeader). */
-  get changed(): boolean {
-    return this.#changed;
-  }
-
-  /** The Set-Cookie header value that stores (or expires) the session. */
+  /** The Set-Cookie header value of the session cookie (not the tokens' or the flash's), as it now stands. */
   commit(): Promise<string> {
-    return this.#destroyed ? sessionStorage.destroySession(this.session) : sessionStorage.commitSession(this.session);
+    return this.#session.commit();
   }
 
-  /** The Set-Cookie header value that leaves or clears the flash, or null when this request did neither. */
-  async flashCookieHeader(): Promise<string | null> {
-    if (!this.#flashChanged) return null;
-    return this.#flash ? flashCookie.serialize(this.#flash) : flashCookie.serialize("", { maxAge: 0 });
+  /**
+   * The Set-Cookie header values of what this request changed; `exceptSession` when the answer
+   * writes the session cookie itself.
+   */
+  async setCookies({ exceptSession = false }: { exceptSession?: boolean } = {}): Promise<string[]> {
+    const cookies: Promise<string>[] = [];
+    if (this.#tokens.changed) cookies.push(this.#tokens.commit());
+    if (this.#session.changed && !exceptSession) cookies.push(this.#session.commit());
+    if (this.#flashChanged) cookies.push(this.#flash ? flashCookie.serialize(this.#flash) : flashCookie.serialize("", { maxAge: 0 }));
+    return Promise.all(cookies);
   }
 }
 

@@ -52,9 +52,9 @@ async function logOutFromHeader(page: Page) {
   await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toHaveCount(0);
 }
 
-/** The API tokens inside the web's session cookie (signed, not encrypted, so the test can read them). */
+/** The API tokens inside the web's tokens cookie (signed, not encrypted, so the test can read them). */
 async function sessionTokens(context: BrowserContext): Promise<{ accessToken: string; refreshToken: string }> {
-  const cookie = (await context.cookies()).find((candidate) => candidate.name === "__mp_session");
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === "__mp_tokens");
   const signed = decodeURIComponent(cookie!.value);
   const encoded = signed.slice(0, signed.lastIndexOf("."));
   return JSON.parse(decodeURIComponent(escape(atob(encoded))));

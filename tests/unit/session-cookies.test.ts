@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createRequestContext, finishResponse } from "~/services/context.server";
-import { FLASH_COOKIE, SESSION_COOKIE } from "~/services/session.server";
+import { FLASH_COOKIE, SESSION_COOKIE, TOKENS_COOKIE } from "~/services/session.server";
 
 /**
- * The session and the flash are two cookies, each written only by a request that changed it. One
- * browser sends requests in parallel (a form and the bell's background call), each answered with
- * what it read when it arrived; a cookie is replaced whole by whichever answer comes last.
+ * The tokens, the rest of the session and the flash are three cookies, each written only by a
+ * request that changed it. One browser sends requests in parallel (a form and the bell's background
+ * call), each answered with what it read when it arrived; a cookie is replaced whole by whichever
+ * answer comes last.
  */
 
 /** A browser's cookies for the store: what each answer's Set-Cookie leaves, in the order they arrive. */
@@ -86,7 +87,7 @@ describe("las cookies de la sesión y del aviso", () => {
     bell.session.set("accessToken", "acceso-2");
     bell.session.set("refreshToken", "refresco-2");
     const refreshed = await finishResponse(bell, Response.json({ unread: 0 }));
-    expect(cookieNames(refreshed)).toEqual([SESSION_COOKIE]);
+    expect(cookieNames(refreshed)).toEqual([TOKENS_COOKIE]);
     jar.receive(refreshed);
 
     const page = await contextOf(jar.request("/gift"));
@@ -108,6 +109,39 @@ describe("las cookies de la sesión y del aviso", () => {
     const page = await contextOf(jar.request("/card"));
     expect(page.session.get("refreshToken")).toBe("refresco-2");
     expect(page.session.takeFlash()).toEqual({ kind: "success", message: "Cupón aplicado." });
+  });
+
+  it("cambiar el nombre mientras otra petición renueva los tokens no devuelve los tokens ya sustituidos", async () => {
+    const jar = await signedInJar("acceso-1", "refresco-1");
+    const bell = await contextOf(jar.request("/live-notifications"));
+    const profile = await contextOf(jar.request("/dashboard/profile", { method: "POST" }));
+
+    bell.session.set("accessToken", "acceso-2");
+    bell.session.set("refreshToken", "refresco-2");
+    jar.receive(await finishResponse(bell, Response.json({ unread: 0 })));
+    profile.session.set("userName", "Clara Renombrada");
+    profile.session.flash({ kind: "success", message: "Perfil actualizado." });
+    const renamed = await finishResponse(profile, new Response(null, { status: 302, headers: { Location: "/dashboard" } }));
+    expect(cookieNames(renamed).sort()).toEqual([FLASH_COOKIE, SESSION_COOKIE].sort());
+    jar.receive(renamed);
+
+    const page = await contextOf(jar.request("/dashboard"));
+    expect(page.session.get("refreshToken")).toBe("refresco-2");
+    expect(page.session.get("userName")).toBe("Clara Renombrada");
+  });
+
+  it("cerrar la sesión expira los tokens y el resto de la sesión", async () => {
+    const jar = await signedInJar("acceso-1", "refresco-1");
+    const named = await contextOf(jar.request("/dashboard/profile", { method: "POST" }));
+    named.session.set("userName", "Clara");
+    jar.receive(await finishResponse(named, new Response(null, { status: 302, headers: { Location: "/dashboard" } })));
+    expect(jar.has(TOKENS_COOKIE) && jar.has(SESSION_COOKIE)).toBe(true);
+
+    const signOut = await contextOf(jar.request("/logout", { method: "POST" }));
+    signOut.session.destroy();
+    signOut.session.flash({ kind: "success", message: "Sesión cerrada." });
+    jar.receive(await finishResponse(signOut, new Response(null, { status: 302, headers: { Location: "/login" } })));
+    expect([jar.has(TOKENS_COOKIE), jar.has(SESSION_COOKIE), jar.has(FLASH_COOKIE)]).toEqual([false, false, true]);
   });
 
   it("un aviso dejado y tomado en la misma petición se muestra y no queda para la siguiente", async () => {
