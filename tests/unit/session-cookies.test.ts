@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { createRequestContext, finishResponse } from "~/services/context.server";
 import { FLASH_COOKIE, SESSION_COOKIE, TOKENS_COOKIE } from "~/services/session.server";
@@ -52,6 +53,13 @@ async function signedInJar(accessToken: string, refreshToken: string): Promise<C
   return jar;
 }
 
+/** The bell's answer after it refreshed the expired access token (the API rotated both tokens). */
+function refreshedAnswer(bell: AppLoadContext): Promise<Response> {
+  bell.session.set("accessToken", "acceso-2");
+  bell.session.set("refreshToken", "refresco-2");
+  return finishResponse(bell, Response.json({ unread: 0 }));
+}
+
 describe("las cookies de la sesión y del aviso", () => {
   it("un formulario que deja un aviso no reescribe la sesión, y la página siguiente lo muestra una vez", async () => {
     const jar = await signedInJar("acceso-1", "refresco-1");
@@ -84,9 +92,7 @@ describe("las cookies de la sesión y del aviso", () => {
 
     form.session.flash({ kind: "error", message: "Este voucher ha caducado." });
     jar.receive(await finishResponse(form, new Response(null, { status: 302, headers: { Location: "/gift" } })));
-    bell.session.set("accessToken", "acceso-2");
-    bell.session.set("refreshToken", "refresco-2");
-    const refreshed = await finishResponse(bell, Response.json({ unread: 0 }));
+    const refreshed = await refreshedAnswer(bell);
     expect(cookieNames(refreshed)).toEqual([TOKENS_COOKIE]);
     jar.receive(refreshed);
 
@@ -100,9 +106,7 @@ describe("las cookies de la sesión y del aviso", () => {
     const bell = await contextOf(jar.request("/live-notifications"));
     const form = await contextOf(jar.request("/gift", { method: "POST" }));
 
-    bell.session.set("accessToken", "acceso-2");
-    bell.session.set("refreshToken", "refresco-2");
-    jar.receive(await finishResponse(bell, Response.json({ unread: 0 })));
+    jar.receive(await refreshedAnswer(bell));
     form.session.flash({ kind: "success", message: "Cupón aplicado." });
     jar.receive(await finishResponse(form, new Response(null, { status: 302, headers: { Location: "/card" } })));
 
@@ -116,9 +120,7 @@ describe("las cookies de la sesión y del aviso", () => {
     const bell = await contextOf(jar.request("/live-notifications"));
     const profile = await contextOf(jar.request("/dashboard/profile", { method: "POST" }));
 
-    bell.session.set("accessToken", "acceso-2");
-    bell.session.set("refreshToken", "refresco-2");
-    jar.receive(await finishResponse(bell, Response.json({ unread: 0 })));
+    jar.receive(await refreshedAnswer(bell));
     profile.session.set("userName", "Clara Renombrada");
     profile.session.flash({ kind: "success", message: "Perfil actualizado." });
     const renamed = await finishResponse(profile, new Response(null, { status: 302, headers: { Location: "/dashboard" } }));
