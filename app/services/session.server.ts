@@ -49,8 +49,7 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({ cookie: 
 const tokenStorage = createCookieSessionStorage<TokenData>({ cookie: { name: TOKENS_COOKIE, ...cookieOptions } });
 const flashCookie = createCookie(FLASH_COOKIE, cookieOptions);
 
-const TOKEN_KEYS = ["accessToken", "refreshToken"] as const satisfies readonly (keyof TokenData)[];
-const SESSION_KEYS = ["userName", "redirectTo", "guestId", "oauth2:state"] as const satisfies readonly (keyof SessionData)[];
+const TOKEN_KEYS: readonly string[] = ["accessToken", "refreshToken"] satisfies (keyof TokenData)[];
 
 function isFlash(value: unknown): value is Flash {
   if (typeof value !== "object" || value === null) return false;
@@ -61,15 +60,38 @@ function isFlash(value: unknown): value is Flash {
 /** One cookie's part of the session: written only when this request changed it. */
 class CookiePart<Data> {
   changed = false;
-  destroyed = false;
+  #destroyed = false;
 
   constructor(
-    readonly session: Session<Data>,
+    private readonly session: Session<Data>,
     private readonly storage: SessionStorage<Data>,
   ) {}
 
+  get<K extends keyof Data & string>(key: K): Data[K] | undefined {
+    return this.session.get(key) as Data[K] | undefined;
+  }
+
+  set<K extends keyof Data & string>(key: K, value: Data[K]): void {
+    this.session.set(key, value);
+    this.changed = true;
+    this.#destroyed = false;
+  }
+
+  unset(key: keyof Data & string): void {
+    if (!this.session.has(key)) return;
+    this.session.unset(key);
+    this.changed = true;
+  }
+
+  /** Forgets all it holds, for the rest of this request too; its cookie is expired. */
+  destroy(): void {
+    for (const key of Object.keys(this.session.data)) this.session.unset(key as keyof Data & string);
+    this.changed = true;
+    this.#destroyed = true;
+  }
+
   commit(): Promise<string> {
-    return this.destroyed ? this.storage.destroySession(this.session) : this.storage.commitSession(this.session);
+    return this.#destroyed ? this.storage.destroySession(this.session) : this.storage.commitSession(this.session);
   }
 }
 
@@ -109,25 +131,19 @@ export class StoreSession {
   }
 
   #partOf(key: keyof StoreSessionData): CookiePart<StoreSessionData> {
-    return ((TOKEN_KEYS as readonly string[]).includes(key) ? this.#tokens : this.#session) as unknown as CookiePart<StoreSessionData>;
+    return (TOKEN_KEYS.includes(key) ? this.#tokens : this.#session) as unknown as CookiePart<StoreSessionData>;
   }
 
   get<K extends keyof StoreSessionData>(key: K): StoreSessionData[K] | undefined {
-    return this.#partOf(key).session.get(key);
+    return this.#partOf(key).get(key);
   }
 
   set<K extends keyof StoreSessionData>(key: K, value: StoreSessionData[K]): void {
-    const part = this.#partOf(key);
-    part.session.set(key, value);
-    part.changed = true;
-    part.destroyed = false;
+    this.#partOf(key).set(key, value);
   }
 
   unset(key: keyof StoreSessionData): void {
-    const part = this.#partOf(key);
-    if (!part.session.has(key)) return;
-    part.session.unset(key);
-    part.changed = true;
+    this.#partOf(key).unset(key);
   }
 
   /** A one-time message for the next page (FlashMessage). */
@@ -148,12 +164,8 @@ export class StoreSession {
 
   /** Forgets the tokens and the rest (signing out, a session that cannot be refreshed); both cookies are expired. */
   destroy(): void {
-    for (const key of TOKEN_KEYS) this.#tokens.session.unset(key);
-    for (const key of SESSION_KEYS) this.#session.session.unset(key);
-    for (const part of [this.#tokens, this.#session]) {
-      part.changed = true;
-      part.destroyed = true;
-    }
+    this.#tokens.destroy();
+    this.#session.destroy();
   }
 
   /** The Set-Cookie header value of the session cookie (not the tokens' or the flash's), as it now stands. */
