@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { nextTask } from "~/components/hydration";
+import { nextTaskStarted } from "~/components/hydration";
 
 /**
  * Remix's first render suspends until the page's streamed data is decoded: it throws that promise
@@ -33,9 +33,9 @@ function buildRouter() {
 async function startRemix() {
   await pageDataDecoded();
   if (import.meta.env.HYDRATES_IN_TURNS) {
-    await new Promise<void>((resolve) => nextTask(resolve));
+    await nextTaskStarted();
     buildRouter();
-    await new Promise<void>((resolve) => nextTask(resolve));
+    await nextTaskStarted();
   }
 }
 

@@ -30,6 +30,11 @@ export function nextTask(then: () => void) {
   channel.port2.postMessage(null);
 }
 
+/** Resolves in the next task (nextTask), for code that awaits. */
+export function nextTaskStarted(): Promise<void> {
+  return new Promise((resolve) => nextTask(resolve));
+}
+
 /**
  * Called by a part about to hydrate. Once this task has hydrated for `SLICE_MS`, it throws, for the
  * part's Suspense boundary, the promise of the next task. The first pass, which runs the router and
@@ -104,7 +109,7 @@ export async function markPageHydrated() {
     // Preact redraws in a microtask queued by the state `then` set: this one comes after it.
     await Promise.resolve();
     if (whenHydrated.length > 0 && performance.now() - sliceStart >= SLICE_MS) {
-      await new Promise<void>((resolve) => nextTask(resolve));
+      await nextTaskStarted();
       sliceStart = performance.now();
     }
   }
