@@ -13,10 +13,17 @@ import { afterPageHydrated, nextTask } from "~/components/hydration";
  * components do not know. Until the page is hydrated, the attributes that hold ids take the
  * browser's values.
  */
-const ID_ATTRIBUTES: Record<string, string> = Object.fromEntries(
-  ["id", "for", "aria-controls", "aria-describedby", "aria-labelledby", "aria-errormessage", "aria-activedescendant", "form"].map((name) => [name, name]),
-);
-ID_ATTRIBUTES.htmlFor = "for";
+const ID_ATTRIBUTES: Record<string, string> = {
+  id: "id",
+  htmlFor: "for",
+  for: "for",
+  form: "form",
+  "aria-controls": "aria-controls",
+  "aria-describedby": "aria-describedby",
+  "aria-labelledby": "aria-labelledby",
+  "aria-errormessage": "aria-errormessage",
+  "aria-activedescendant": "aria-activedescendant",
+};
 
 /**
  * Preact runs effects after the next frame; here they run in the next task instead, like React's
