@@ -1,7 +1,7 @@
 /**
  * What the bell needs of notifications, without zod: the real-time events and the types' labels.
- * notifications.ts re-exports them with the schemas, so a signed-in page does not load the schema
- * library for its bell.
+ * notifications.ts builds its schemas on these; a signed-in page does not load the schema library
+ * for its bell.
  */
 
 // ---- Types and their labels ---------------------------------------------------------------------
