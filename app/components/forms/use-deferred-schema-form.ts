@@ -9,12 +9,18 @@ import type { SchemaValidator } from "./zod-validation";
 export interface DeferredSchema<Schema extends ZodTypeAny> {
   /** Worked out from the schema by the route's loader, so the server's HTML and the browser's controls agree. */
   constraint: FieldConstraints;
-  /** Imports the schema's module; a stable function (declared at module level), as it also keys the cache below. */
+  /**
+   * Imports the schema's module. It keys the cache below: declare it at module level, or memoize it
+   * on what the schema depends on (a form whose fields follow the page's data).
+   */
   load: () => Promise<Schema>;
 }
 
-/** Validators already in the browser, so a form drawn again (another page, a new key) is checked at once. */
-const validators = new Map<() => Promise<ZodTypeAny>, SchemaValidator<ZodTypeAny>>();
+/**
+ * Validators already in the browser, so a form drawn again (another page, a new key) is checked at
+ * once. Weak, so the validators of memoized loaders that are gone go with them.
+ */
+const validators = new WeakMap<() => Promise<ZodTypeAny>, SchemaValidator<ZodTypeAny>>();
 
 async function loadValidator<Schema extends ZodTypeAny>(load: () => Promise<Schema>): Promise<SchemaValidator<Schema>> {
   const [schema, { validatorFor }] = await Promise.all([load(), import("./zod-validation")]);
@@ -24,8 +30,8 @@ async function loadValidator<Schema extends ZodTypeAny>(load: () => Promise<Sche
 }
 
 /**
- * useSchemaForm for the forms of pages a visitor reaches without signing in (the cart's coupon,
- * contact, signing in, registering, resetting a password), which many leave untouched: zod,
+ * useSchemaForm for forms many visits leave untouched (the cart's coupon, contact, signing in,
+ * the dashboard's forms, most of which sit beside what the page is there to show): zod,
  * Conform's zod adapter and the schema (about 17 KB gzipped) are loaded when the shopper first
  * focuses or types into the form. Until then the form is what it is without scripts, checked by
  * the action on submit. Fields left while the code was on its way are checked once it arrives, as
