@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isoDateTime, queryPage, queryPageSize, queryText, uuid } from "./fields";
 import { endpoint, noInput } from "./http";
+import { ADMIN_ORDER_SEARCH_MAX } from "./limits";
 import { deliveryStatus, orderDetail, paymentStatus, shopOrder } from "./orders";
 
 /**
@@ -12,7 +13,6 @@ import { deliveryStatus, orderDetail, paymentStatus, shopOrder } from "./orders"
 
 export const ADMIN_ORDERS_PER_PAGE = 20;
 export const MAX_ADMIN_ORDERS_PER_PAGE = 100;
-export const ADMIN_ORDER_SEARCH_MAX = 120;
 
 export const adminOrdersQuery = z.object({
   page: queryPage(),

@@ -1,74 +1,17 @@
 import { z } from "zod";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from "./audit-labels";
 import { isoDateTime, queryChoice, queryPage, queryPageSize, uuid } from "./fields";
 import { endpoint } from "./http";
 
 /**
  * The audit log (issue 10): every admin or seller action on shops, money, status or stock, append
  * only (a trigger refuses UPDATE, DELETE and TRUNCATE). Shops write it first; the next issues add
- * their actions to AUDIT_ACTIONS.
+ * their actions to AUDIT_ACTIONS (audit-labels.ts).
  */
-export const AUDIT_ACTIONS = [
-  "tienda.aprobar",
-  "tienda.rechazar",
-  "tienda.pedir_cambios",
-  "tienda.suspender",
-  "tienda.reactivar",
-  "categoria.crear",
-  "categoria.editar",
-  "stock.ajustar",
-  "producto.crear",
-  "producto.editar",
-  "producto.archivar",
-  "producto.eliminar",
-  "pedido.estado",
-  "pedido.cancelar",
-  "pedido.oferta",
-  "cupon.editar",
-  "voucher.editar",
-  "retiro.solicitar",
-  "retiro.confirmar",
-  "retiro.rechazar",
-] as const;
+
+/** The actions' and entities' values and names are audit-labels.ts's (no zod there, for the pages). */
 export const auditAction = z.enum(AUDIT_ACTIONS);
-export type AuditAction = z.infer<typeof auditAction>;
-
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  "tienda.aprobar": "Aprobó una tienda",
-  "tienda.rechazar": "Rechazó una solicitud de tienda",
-  "tienda.pedir_cambios": "Pidió cambios en una solicitud",
-  "tienda.suspender": "Suspendió una tienda",
-  "tienda.reactivar": "Reactivó una tienda",
-  "categoria.crear": "Creó una categoría",
-  "categoria.editar": "Editó una categoría",
-  "stock.ajustar": "Ajustó el stock de un producto",
-  "producto.crear": "Creó un producto",
-  "producto.editar": "Editó un producto",
-  "producto.archivar": "Archivó un producto con pedidos",
-  "producto.eliminar": "Eliminó un producto",
-  "pedido.estado": "Cambió el estado de un pedido",
-  "pedido.cancelar": "Canceló un pedido",
-  "pedido.oferta": "Respondió a una oferta",
-  "cupon.editar": "Cambió las fechas o el límite de un cupón",
-  "voucher.editar": "Cambió la caducidad de un voucher",
-  "retiro.solicitar": "Solicitó un retiro",
-  "retiro.confirmar": "Confirmó el pago de un retiro",
-  "retiro.rechazar": "Rechazó un retiro",
-};
-
-/** What kind of record an entry is about. */
-export const AUDIT_ENTITIES = ["tienda", "categoria", "producto", "pedido", "cupon", "voucher", "retiro"] as const;
 export const auditEntity = z.enum(AUDIT_ENTITIES);
-export type AuditEntity = z.infer<typeof auditEntity>;
-
-export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
-  tienda: "Tienda",
-  categoria: "Categoría",
-  producto: "Producto",
-  pedido: "Pedido",
-  cupon: "Cupón",
-  voucher: "Voucher",
-  retiro: "Retiro",
-};
 
 export const auditEntry = z.object({
   _id: z.string(),

@@ -97,7 +97,7 @@ export const productDetail = productCard.extend({
   description: z.string(),
   /** In display order; empty for a product without sizes. */
   sizes: z.array(productSize),
-  /** Its category's spec sheet (contract/spec-sheets.ts) and the values filled in; null when none. */
+  /** Its category's spec sheet (contract/spec-sheet-fields.ts) and the values filled in; null when none. */
   specSheet: specSheetKind.nullable(),
   specs: productSpecs.nullable(),
   /** Its status says why a product is not `available`. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { catalogEndpoints, categoryListItem, slugify } from "./catalog";
+import { CATEGORY_IMAGE_MAX_BYTES, SPEC_SHEET_CHOICES } from "./category-labels";
 import { objectExpected, requiredText, uuid } from "./fields";
 import { endpoint } from "./http";
-import { SPEC_SHEET_KINDS, SPEC_SHEETS, type SpecSheetKind } from "./spec-sheets";
 
 /**
  * Categories as an admin keeps them (issue 11; SPEC.md section 7 "Categories and catalogue"): the
@@ -14,9 +14,9 @@ import { SPEC_SHEET_KINDS, SPEC_SHEETS, type SpecSheetKind } from "./spec-sheets
 
 // ---- Limits -------------------------------------------------------------------------------------
 
+// The image's size limit is category-labels.ts's: the page states it, and loads no zod to do so.
 export const CATEGORY_NAME_MIN_LENGTH = 2;
 export const CATEGORY_NAME_MAX_LENGTH = 60;
-export const CATEGORY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** SPEC.md section 9: category add times out after 60 seconds; an edit with a new image takes as long. */
 export const CATEGORY_WRITE_TIMEOUT_MS = 60_000;
 /** The admin page's list: categories a page. */
@@ -24,26 +24,6 @@ export const ADMIN_CATEGORIES_PER_PAGE = 10;
 
 /** The multipart part that carries the picture. */
 export const CATEGORY_IMAGE_PART = "image";
-
-// ---- Spec sheets --------------------------------------------------------------------------------
-
-/** The form's choice of spec sheet: one of the padel sheets, or none. */
-export const NO_SPEC_SHEET = "ninguna";
-export const SPEC_SHEET_CHOICES = [NO_SPEC_SHEET, ...SPEC_SHEET_KINDS] as const;
-export type SpecSheetChoice = (typeof SPEC_SHEET_CHOICES)[number];
-
-export const SPEC_SHEET_CHOICE_LABELS: Record<SpecSheetChoice, string> = {
-  [NO_SPEC_SHEET]: "Sin ficha técnica",
-  ...(Object.fromEntries(SPEC_SHEET_KINDS.map((kind) => [kind, SPEC_SHEETS[kind].label])) as Record<SpecSheetKind, string>),
-};
-
-/** A stored spec sheet (null: none) as the form's choice, and back. */
-export function specSheetChoiceOf(kind: SpecSheetKind | null): SpecSheetChoice {
-  return kind ?? NO_SPEC_SHEET;
-}
-export function specSheetOfChoice(choice: SpecSheetChoice): SpecSheetKind | null {
-  return choice === NO_SPEC_SHEET ? null : choice;
-}
 
 // ---- Messages both halves show ------------------------------------------------------------------
 
@@ -79,6 +59,7 @@ export const categoryName = requiredText(CATEGORY_NAME_MISSING, CATEGORY_NAME_MA
   .refine((name) => slugify(name) !== "", CATEGORY_NAME_WITHOUT_LETTERS)
   .transform((name) => name.replace(/\s+/g, " "));
 
+/** The choices and their names are category-labels.ts's. */
 export const specSheetChoice = z.enum(SPEC_SHEET_CHOICES, { errorMap: () => ({ message: CATEGORY_SPEC_SHEET_INVALID }) });
 
 /**

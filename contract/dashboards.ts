@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminOrderRow } from "./admin-orders";
+import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD } from "./dashboard-periods";
 import { isoDateTime } from "./fields";
 import { endpoint } from "./http";
 import { sellerOrderSummary } from "./seller-orders";
@@ -19,9 +20,7 @@ import { sellerOrderSummary } from "./seller-orders";
  *   bears); the commission is the one fixed on the part when it was ordered.
  */
 
-export const DASHBOARD_PERIODS = ["7", "30", "90"] as const;
-export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
-export const DEFAULT_DASHBOARD_PERIOD: DashboardPeriod = "30";
+/** The periods themselves, and how a figure compares with the previous one, are dashboard-periods.ts's (no zod there, for the pages). */
 export const INVALID_DASHBOARD_PERIOD = "El periodo debe ser de 7, 30 o 90 días.";
 
 /** How many rows the lists of a dashboard hold (recent orders, best sellers, each to-do). */
@@ -183,15 +182,3 @@ export const dashboardEndpoints = {
   seller: endpoint({ method: "GET", path: "/seller/get-dashboard-index-data", query: dashboardQuery, answer: sellerDashboardAnswer }),
   admin: endpoint({ method: "GET", path: "/admin/get-dashboard-index-data", query: dashboardQuery, answer: adminDashboardAnswer }),
 };
-
-/**
- * '+12 % frente a los 30 días anteriores': a figure against the previous period's, rounded to
- * whole percent; without a previous figure there is nothing to compare with.
- */
-export function comparedWithPrevious(current: number, previous: number, days: number): string {
-  const against = `frente a los ${days} días anteriores`;
-  if (previous === 0) return current === 0 ? `Sin cambios ${against}` : `Frente a 0 en los ${days} días anteriores`;
-  const change = Math.round(((current - previous) / previous) * 100);
-  if (change === 0) return `Sin cambios ${against}`;
-  return `${change > 0 ? "+" : "−"}${Math.abs(change)} % ${against}`;
-}

@@ -63,6 +63,8 @@ export const FILTER_VALUE_MAX_LENGTH = 100;
 export const MAX_ORDER_LINES = 100;
 export const CUSTOMER_ORDERS_PER_PAGE = 10;
 export const MAX_ORDERS_PER_PAGE = 50;
+/** Longest search of the admin's order list. */
+export const ADMIN_ORDER_SEARCH_MAX = 120;
 /** Highest offer accepted: far above any order, only a guard against absurd input. */
 export const MAX_OFFER_CENTS = 100_000_000;
 /** Coupon and voucher codes are short words; a longer one cannot exist. */

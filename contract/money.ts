@@ -2,8 +2,6 @@ import { z } from "zod";
 
 /** Money is integer cents (USD) everywhere; these are the one way it is typed (money-format.ts shows it). */
 
-export { centsToWholeDollarsCeil, centsToWholeDollarsFloor, formatUsd } from "./money-format";
-
 const DOLLAR_AMOUNT = /^\d{1,7}(?:[.,]\d{1,2})?$/;
 const AMOUNT_HINT = "Escribe un importe en dólares, por ejemplo 45,50.";
 

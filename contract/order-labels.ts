@@ -4,6 +4,11 @@
  * and customer.ts build their schemas on these.
  */
 
+/** The short number a customer sees for an order (expiry's SQL in migration 0011 writes it the same way). */
+export function orderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}
+
 /** Where an order, or one shop's part of it, is on its way (the database's enum follows this one). */
 export const DELIVERY_STATUSES = ["pendiente", "procesando", "enviado", "entregado", "cancelado"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

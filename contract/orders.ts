@@ -29,11 +29,6 @@ export const deliveryStatus = z.enum(DELIVERY_STATUSES);
 export const paymentStatus = z.enum(PAYMENT_STATUSES);
 export const paymentMethod = z.enum(PAYMENT_METHODS);
 
-/** The short number a customer sees for an order (expiry's SQL in migration 0011 writes it the same way). */
-export function orderNumber(orderId: string): string {
-  return orderId.slice(0, 8).toUpperCase();
-}
-
 // ---- Messages -----------------------------------------------------------------------------------
 
 export const ORDER_PLACED = "Pedido realizado.";

@@ -3,7 +3,9 @@ import { category } from "./catalog";
 import { isoDateTime, objectExpected, queryPage, queryPageSize, queryText, requiredText, uuid } from "./fields";
 import { endpoint, noInput } from "./http";
 import { MAX_PRICE_CENTS, MAX_PRODUCTS_PER_PAGE, SEARCH_MAX_LENGTH, SIZE_MAX_LENGTH } from "./limits";
-import { productSpecs, SPEC_SHEETS, specSheetKind, type ProductSpecs, type SpecSheetKind } from "./spec-sheets";
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX, PRODUCT_SIZES_MAX, SELLER_PRODUCT_STATUSES } from "./seller-product-labels";
+import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "./spec-sheet-fields";
+import { productSpecs, specSheetKind } from "./spec-sheets";
 
 /**
  * Seller products (issue 11, SPEC.md section 7 "Seller products"): a seller whose shop is approved
@@ -47,10 +49,6 @@ export const PRODUCT_DISCOUNT_MAX = 100;
 export const PRODUCT_STOCK_MAX = 100_000;
 /** As contract/stock.ts LOW_STOCK_THRESHOLD_MAX. */
 export const PRODUCT_LOW_STOCK_MAX = 10_000;
-export const PRODUCT_SIZES_MAX = 20;
-export const PRODUCT_IMAGES_MIN = 1;
-export const PRODUCT_IMAGES_MAX = 8;
-export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** The multipart part (repeated) that carries new image files. */
 export const PRODUCT_IMAGES_PART = "images";
 /** POST /product-image-update: the part that carries the new file. */
@@ -58,9 +56,6 @@ export const NEW_IMAGE_PART = "newImage";
 /** An `imageOrder` entry naming the n-th new file: `nueva:0`, `nueva:1`, ... */
 export const NEW_IMAGE_PREFIX = "nueva:";
 export const SELLER_PRODUCTS_PER_PAGE = 10;
-
-/** The sentence the form shows under the images field, and the API's refusals of it. */
-export const PRODUCT_IMAGES_HINT = `De ${PRODUCT_IMAGES_MIN} a ${PRODUCT_IMAGES_MAX} imágenes JPG, PNG, WebP, GIF o AVIF de hasta ${PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)} MB cada una; la primera es la principal.`;
 
 // ---- Messages -----------------------------------------------------------------------------------
 
@@ -86,21 +81,6 @@ export const OLD_IMAGE_NOT_FOUND = "Esa imagen no pertenece al producto.";
 export const NEW_IMAGE_MISSING = "Adjunta la imagen nueva.";
 export const CATEGORY_NOT_FOUND = "Esa categoría no existe.";
 export const SPEC_NOT_IN_SHEET = "Este dato no pertenece a la ficha de la categoría.";
-
-export const PRODUCT_FIELD_LABELS = {
-  name: "Nombre",
-  categoryId: "Categoría",
-  brand: "Marca",
-  price: "Precio (USD)",
-  discount: "Descuento (%)",
-  color: "Color",
-  tag: "Etiqueta",
-  description: "Descripción",
-  lowStockThreshold: "Aviso de stock bajo",
-  stock: "Stock",
-  sizes: "Tallas",
-  images: "Imágenes",
-} as const;
 
 // ---- Field schemas (the web's Conform form uses the same pieces) --------------------------------
 
@@ -366,18 +346,8 @@ export function formEntriesToObject(entries: Iterable<readonly [string, string]>
 
 // ---- Answers ------------------------------------------------------------------------------------
 
-/**
- * How a product stands in the store: `en_venta` (listed), `agotado` (listed, no stock), `oculto`
- * (its shop is not approved, so no shopper sees it).
- */
-export const SELLER_PRODUCT_STATUSES = ["en_venta", "agotado", "oculto"] as const;
+/** How a product stands in the store (its names: seller-product-labels.ts). */
 export const sellerProductStatus = z.enum(SELLER_PRODUCT_STATUSES);
-export type SellerProductStatus = z.infer<typeof sellerProductStatus>;
-export const SELLER_PRODUCT_STATUS_LABELS: Record<SellerProductStatus, string> = {
-  en_venta: "En venta",
-  agotado: "Agotado",
-  oculto: "Oculto: la tienda no está vendiendo",
-};
 
 /** A row of the seller's list. */
 export const sellerProductRow = z.object({

@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { SHOP_STATUSES } from "./shop-labels";
 
 /**
- * A shop's statuses, apart from contract/shops.ts so the catalogue (contract/catalog.ts) can name
- * them without an import cycle (contract/shops.ts imports the product card from the catalogue).
- * Only an 'aprobada' shop sells: the products of any other are out of the catalogue.
+ * A shop's status as the schemas check it (its values and names: shop-labels.ts), apart from
+ * contract/shops.ts so the catalogue (contract/catalog.ts) can use it without an import cycle
+ * (contract/shops.ts imports the product card from the catalogue).
  */
-export const SHOP_STATUSES = ["pendiente", "requiere_cambios", "aprobada", "rechazada", "suspendida"] as const;
 export const shopStatus = z.enum(SHOP_STATUSES);
-export type ShopStatus = z.infer<typeof shopStatus>;

@@ -5,7 +5,18 @@ import { isoDateTime, objectExpected, queryChoice, queryPage, queryPageSize, que
 import { binaryAnswer, endpoint, noBody, noInput } from "./http";
 import { MAX_PRODUCTS_PER_PAGE, PRODUCTS_PER_PAGE } from "./limits";
 import { normalizeEin, normalizeRif, normalizeSpanishTaxId } from "./tax-ids";
-import { SHOP_STATUSES, shopStatus, type ShopStatus } from "./shop-status";
+import {
+  SHOP_COUNTRIES,
+  SHOP_COUNTRY_LABELS,
+  SHOP_DOCUMENT_MAX_BYTES,
+  SHOP_DOCUMENT_STATUSES,
+  SHOP_DOCUMENT_TYPES,
+  SHOP_DOCUMENTS_MAX,
+  SHOP_STATUSES,
+  type ShopCountry,
+  type ShopDocumentType,
+} from "./shop-labels";
+import { shopStatus } from "./shop-status";
 
 /**
  * Shops (issue 10, SPEC.md sections 2-4 and 7 "Shop authorization"): a customer applies with the
@@ -13,59 +24,18 @@ import { SHOP_STATUSES, shopStatus, type ShopStatus } from "./shop-status";
  * it, and every decision is in the audit log (contract/audit.ts). An approved shop has a public page.
  */
 
-// ---- Statuses and labels ------------------------------------------------------------------------
+// ---- Statuses and countries ---------------------------------------------------------------------
 
-export { SHOP_STATUSES, shopStatus, type ShopStatus } from "./shop-status";
-
-export const SHOP_STATUS_LABELS: Record<ShopStatus, string> = {
-  pendiente: "Pendiente de revisión",
-  requiere_cambios: "Requiere cambios",
-  aprobada: "Aprobada",
-  rechazada: "Rechazada",
-  suspendida: "Suspendida",
-};
-
-/** A document as sent; accepted or to be replaced once reviewed; replaced ones stay as history. */
-export const SHOP_DOCUMENT_STATUSES = ["enviado", "aceptado", "requiere_cambios", "reemplazado"] as const;
+/** The values and names of statuses, countries and documents are shop-labels.ts's (no zod there, for the pages). */
 export const shopDocumentStatus = z.enum(SHOP_DOCUMENT_STATUSES);
-export type ShopDocumentStatus = z.infer<typeof shopDocumentStatus>;
-
-export const SHOP_DOCUMENT_STATUS_LABELS: Record<ShopDocumentStatus, string> = {
-  enviado: "Enviado, en revisión",
-  aceptado: "Aceptado",
-  requiere_cambios: "Hay que reemplazarlo",
-  reemplazado: "Reemplazado",
-};
-
-export const SHOP_COUNTRIES = ["ES", "US", "VE"] as const;
 export const shopCountry = z.enum(SHOP_COUNTRIES, { errorMap: () => ({ message: "Elige el país de la tienda." }) });
-export type ShopCountry = z.infer<typeof shopCountry>;
-
-export const SHOP_COUNTRY_LABELS: Record<ShopCountry, string> = { ES: "España", US: "Estados Unidos", VE: "Venezuela" };
-
-/** What the tax id is called in each country, for the form's label and its messages. */
-export const TAX_ID_LABELS: Record<ShopCountry, string> = { ES: "NIF o CIF", US: "EIN", VE: "RIF" };
 
 // ---- Limits -------------------------------------------------------------------------------------
 
-/** Documents of one request, counted by content (magic bytes), never by the file's name. */
-export const SHOP_DOCUMENT_TYPES = {
-  "application/pdf": "PDF",
-  "image/jpeg": "JPG",
-  "image/png": "PNG",
-  "image/webp": "WebP",
-} as const;
-export type ShopDocumentType = keyof typeof SHOP_DOCUMENT_TYPES;
-export const SHOP_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
-export const SHOP_DOCUMENTS_MIN = 1;
-export const SHOP_DOCUMENTS_MAX = 5;
 export const SHOP_NAME_MIN_LENGTH = 3;
 export const SHOP_NAME_MAX_LENGTH = 80;
 export const DECISION_REASON_MAX_LENGTH = 500;
 export const DOCUMENT_NOTE_MAX_LENGTH = 300;
-
-/** The sentence the form shows under the documents field, and the API's refusals of it. */
-export const SHOP_DOCUMENTS_HINT = `De ${SHOP_DOCUMENTS_MIN} a ${SHOP_DOCUMENTS_MAX} archivos PDF, JPG, PNG o WebP, de hasta ${SHOP_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB cada uno.`;
 
 // ---- Messages both halves show ------------------------------------------------------------------
 
@@ -101,21 +71,6 @@ export const DOCUMENT_NOT_IN_REQUEST = "Ese documento no pertenece a esta solici
 /** 409 of a suspension of a shop that is not approved, or a reactivation of one that is not suspended. */
 export const SHOP_NOT_APPROVED = "Solo se puede suspender una tienda aprobada; recarga la página para ver su estado.";
 export const SHOP_NOT_SUSPENDED = "Solo se puede reactivar una tienda suspendida; recarga la página para ver su estado.";
-/** The multipart part a replacement travels in: `reemplazo:<documentId>`. */
-export const REPLACEMENT_PART_PREFIX = "reemplazo:";
-
-/** The ready reasons an admin picks from (or writes another), to reject or suspend. */
-export const REJECTION_REASONS = [
-  "Los documentos no son legibles.",
-  "El identificador fiscal no corresponde a la tienda.",
-  "Los datos de la tienda están incompletos o no coinciden con los documentos.",
-  "La tienda no vende productos de pádel.",
-] as const;
-export const SUSPENSION_REASONS = [
-  "Pedidos sin enviar o reclamaciones de clientes sin atender.",
-  "Productos falsificados o anunciados de forma engañosa.",
-  "Documentación caducada.",
-] as const;
 
 // ---- The application ----------------------------------------------------------------------------
 

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { SPEC_SHEET_KINDS, type ProductSpecs } from "./spec-sheet-fields";
 
-export * from "./spec-sheet-fields";
-
+/** The sheets themselves (kinds, fields, names) are spec-sheet-fields.ts's, without zod for the pages. */
 export const specSheetKind = z.enum(SPEC_SHEET_KINDS);
 
 /** A product's filled-in spec sheet: field key to the chosen value. */

@@ -3,6 +3,7 @@ import { isoDateTime, objectExpected, queryChoice, queryPage, queryPageSize, req
 import { endpoint, noBody, noInput } from "./http";
 import { INVALID_USER } from "./messages";
 import { MAX_PRICE_CENTS } from "./limits";
+import { LEDGER_KINDS, WITHDRAWAL_STATUSES } from "./withdrawal-labels";
 
 /**
  * Sellers get paid (issue 12, SPEC.md sections 3, 4, 7 and 8): the balances of a seller's shop as
@@ -11,25 +12,10 @@ import { MAX_PRICE_CENTS } from "./limits";
  * the ledger rows of the shop for the page and the monthly statement. Money is integer cents (USD).
  */
 
-// ---- Statuses and labels ------------------------------------------------------------------------
+// ---- Statuses -----------------------------------------------------------------------------------
 
-export const WITHDRAWAL_STATUSES = ["pendiente", "confirmado", "rechazado"] as const;
+/** The values and names of statuses and payout kinds are withdrawal-labels.ts's (no zod there, for the pages). */
 export const withdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
-export type WithdrawalStatus = z.infer<typeof withdrawalStatus>;
-
-export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
-  pendiente: "Pendiente",
-  confirmado: "Pagado",
-  rechazado: "Rechazado",
-};
-
-/** What the seller's list shows while a request waits for the admin (SPEC.md section 4). */
-export const REQUEST_SENT = "Solicitud Enviada";
-
-export const PAYOUT_KINDS = ["transferencia", "pago_movil"] as const;
-export const payoutKind = z.enum(PAYOUT_KINDS);
-export type PayoutKind = z.infer<typeof payoutKind>;
-export const PAYOUT_KIND_LABELS: Record<PayoutKind, string> = { transferencia: "Transferencia bancaria", pago_movil: "Pago Móvil" };
 
 // ---- Messages -----------------------------------------------------------------------------------
 
@@ -139,13 +125,6 @@ export type PayoutMethod = z.infer<typeof payoutMethod>;
 export const payoutMethodAnswer = z.object({ payoutMethod: payoutMethod.nullable() });
 export type PayoutMethodAnswer = z.infer<typeof payoutMethodAnswer>;
 export const payoutMethodSavedAnswer = z.object({ message: z.string(), payoutMethod });
-
-/** One line describing a payout method, for lists and notices ('Pago Móvil · Banesco · 0414-1234567'). */
-export function payoutSummary(method: PayoutMethod): string {
-  return method.kind === "transferencia"
-    ? `${PAYOUT_KIND_LABELS.transferencia} · ${method.bank} · ${method.account} · ${method.holder}`
-    : `${PAYOUT_KIND_LABELS.pago_movil} · ${method.bank} · ${method.phone} · ${method.idDocument}`;
-}
 
 // ---- Balances -----------------------------------------------------------------------------------
 
@@ -286,15 +265,8 @@ export type AdminWithdrawalsAnswer = z.infer<typeof adminWithdrawalsAnswer>;
 
 // ---- Ledger -------------------------------------------------------------------------------------
 
-export const LEDGER_KINDS = ["venta", "anulacion", "retiro", "retiro-rechazado"] as const;
+/** The kinds' values and names are withdrawal-labels.ts's. */
 export const ledgerKind = z.enum(LEDGER_KINDS);
-export type LedgerKind = z.infer<typeof ledgerKind>;
-export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
-  venta: "Venta",
-  anulacion: "Cancelación o reembolso",
-  retiro: "Retiro solicitado",
-  "retiro-rechazado": "Retiro rechazado (devuelto)",
-};
 
 /** A calendar month of the store's time zone, 'YYYY-MM'. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -8,7 +8,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import type { loader as rootLoader } from "~/root";
 import { ApiError } from "~/services/api.server";
 import { catalogPageHeaders, getListingOptions, queryProducts } from "~/services/catalog.server";
-import { centsToWholeDollarsCeil, centsToWholeDollarsFloor } from "#contract/money";
+import { centsToWholeDollarsCeil, centsToWholeDollarsFloor } from "#contract/money-format";
 import { parseListingParams, toProductQuery } from "~/services/product-listing.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

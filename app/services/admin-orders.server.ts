@@ -1,7 +1,8 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { adminOrderEndpoints, ADMIN_ORDER_SEARCH_MAX, ADMIN_ORDERS_PER_PAGE } from "#contract/admin-orders";
-import { formatUsd } from "#contract/money";
+import { adminOrderEndpoints, ADMIN_ORDERS_PER_PAGE } from "#contract/admin-orders";
+import { ADMIN_ORDER_SEARCH_MAX } from "#contract/limits";
+import { formatUsd } from "#contract/money-format";
 import { DELIVERY_STATUSES } from "#contract/order-labels";
 import { orderStatusEndpoints, trackingNumberInput, trackingNumberRule } from "#contract/orders";
 import { longDateTime } from "#contract/store-time";

@@ -1,7 +1,7 @@
-import { CATEGORY_IMAGE_MAX_BYTES } from "#contract/categories";
+import { CATEGORY_IMAGE_MAX_BYTES } from "#contract/category-labels";
 import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "#contract/seller-products";
-import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shops";
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
+import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labels";
 
 /**
  * How large a request body the web reads, per page. server.ts refuses anything larger with 413

@@ -1,5 +1,6 @@
-import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, dashboardEndpoints, type DashboardPeriod } from "#contract/dashboards";
-import { formatUsd } from "#contract/money";
+import { dashboardEndpoints } from "#contract/dashboards";
+import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } from "#contract/dashboard-periods";
+import { formatUsd } from "#contract/money-format";
 import { longDateTime } from "#contract/store-time";
 import { pageErrorOf } from "./admin.server";
 import type { AccountClient } from "./auth.server";

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { formatUsd } from "#contract/money";
+import { formatUsd } from "#contract/money-format";
 import {
   COUPON_FORM_FIELDS,
   couponUpdateForm,

@@ -2,17 +2,11 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { longDate, longDateTime } from "#contract/store-time";
-import { LEDGER_KIND_LABELS, WITHDRAWAL_ARCHIVED, withdrawalEndpoints, type LedgerRow } from "#contract/withdrawals";
+import { WITHDRAWAL_ARCHIVED, withdrawalEndpoints, type LedgerRow } from "#contract/withdrawals";
+import { LEDGER_KIND_LABELS } from "#contract/withdrawal-labels";
+import { paymentIntents } from "~/components/seller/payment-intents";
+import { archiveFormSchema, chosenMonth, pagoMovilFormSchema, transferFormSchema, withdrawalFilterOf, withdrawFormSchema } from "~/components/seller/payments-schemas";
 import { sellerPaths } from "~/components/seller/seller-paths";
-import {
-  archiveFormSchema,
-  chosenMonth,
-  pagoMovilFormSchema,
-  paymentIntents,
-  transferFormSchema,
-  withdrawalFilterOf,
-  withdrawFormSchema,
-} from "~/components/seller/payments-schemas";
 import { refusalOf } from "./account.server";
 import { forbidden, pageErrorOf } from "./admin.server";
 import { ApiError } from "./api.server";

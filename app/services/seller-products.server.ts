@@ -11,7 +11,8 @@ import {
   type SellerProductRow,
 } from "#contract/seller-products";
 import { MAX_CATEGORIES_PER_PAGE } from "#contract/limits";
-import { addImageOrder, type SheetCategory, type ProductAddValue, type ProductEditValue } from "~/components/seller/product-schemas";
+import type { SheetCategory } from "~/components/seller/product-form-fields";
+import { addImageOrder, type ProductAddValue, type ProductEditValue } from "~/components/seller/product-schemas";
 import { ApiError, imageUrl } from "./api.server";
 import type { AccountClient } from "./auth.server";
 import { logError } from "./log.server";

@@ -1,5 +1,5 @@
 import { data } from "@remix-run/node";
-import type { ShopStatus } from "#contract/shops";
+import type { ShopStatus } from "#contract/shop-labels";
 import { forbidden } from "./admin.server";
 import { getUser, requireAccount, type AccountClient, type RequestArgs } from "./auth.server";
 import { getMyShopRequest } from "./shops.server";

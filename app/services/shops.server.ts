@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { DOCUMENT_NOT_FOUND, documentParams, shopEndpoints, type ShopApplication, type ShopRequest } from "#contract/shops";
-import { replacementField } from "~/components/shop/shop-schemas";
+import { replacementField } from "~/components/shop/shop-form-fields";
 import { ApiError } from "./api.server";
 import type { AccountClient } from "./auth.server";
 import { plainPageHtml } from "./plain-page.server";

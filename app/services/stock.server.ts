@@ -2,16 +2,8 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { stockEndpoints, type StockProduct } from "#contract/stock";
-import {
-  stockFormSchema,
-  stockIntents,
-  thresholdFormSchema,
-  type ControlProduct,
-  type StockActionAnswer,
-  type StockControlFilter,
-  type StockFormValue,
-  type TypedStock,
-} from "~/components/stock/stock-schemas";
+import { stockIntents, type ControlProduct, type StockActionAnswer, type TypedStock } from "~/components/stock/stock-control";
+import { stockFormSchema, thresholdFormSchema, type StockControlFilter, type StockFormValue } from "~/components/stock/stock-schemas";
 import { refusalOf } from "./account.server";
 import { forbidden, pageErrorOf } from "./admin.server";
 import { ApiError, imageUrl } from "./api.server";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminOrderAnswer, AdminOrdersAnswer } from "#contract/admin-orders";
 import { FORBIDDEN } from "#contract/messages";
-import { orderNumber } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import { auditLog, users } from "../../api/src/db/schema";
 import { customerWithOrder, payFromWallet } from "./notifications-support";
 import { signedInAs, signedInUser, type Customer } from "./orders-support";

@@ -5,7 +5,6 @@ import type { CategoryListAnswer, HomeCategoriesAnswer, ProductAnswer, QueryProd
 import {
   CATEGORY_ADDED,
   CATEGORY_IMAGE_INVALID,
-  CATEGORY_IMAGE_MAX_BYTES,
   CATEGORY_IMAGE_MISSING,
   CATEGORY_IMAGE_TOO_LARGE,
   CATEGORY_MULTIPART_EXPECTED,
@@ -19,6 +18,7 @@ import {
   categoryNameTaken,
   categorySlugTaken,
 } from "#contract/categories";
+import { CATEGORY_IMAGE_MAX_BYTES } from "#contract/category-labels";
 import { FORBIDDEN, UNAUTHORIZED } from "#contract/messages";
 import { auditLog, categories, images } from "../../api/src/db/schema";
 import { signedInUser, type Customer } from "./orders-support";

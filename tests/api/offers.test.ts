@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, orders, shopOrders } from "../../api/src/db/schema";
-import { formatUsd as usd } from "#contract/money";
-import { orderNumber } from "#contract/orders";
+import { formatUsd as usd } from "#contract/money-format";
+import { orderNumber } from "#contract/order-labels";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import { creditWallet, makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 

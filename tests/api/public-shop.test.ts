@@ -10,7 +10,8 @@ import {
   type ProductFiltersAnswer,
   type QueryProductsAnswer,
 } from "#contract/catalog";
-import { SHOP_NOT_FOUND, type ShopStatus } from "#contract/shops";
+import { SHOP_NOT_FOUND } from "#contract/shops";
+import type { ShopStatus } from "#contract/shop-labels";
 import type { z } from "zod";
 import type { publicShopAnswer, publicShopsAnswer } from "#contract/shops";
 import { cartItems, reviews, shops } from "../../api/src/db/schema";

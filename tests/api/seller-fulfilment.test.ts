@@ -4,13 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownProductInOrder, ownProductsLeftOut } from "#contract/cart";
 import { OWN_PRODUCT } from "#contract/messages";
 import type { NotificationItem } from "#contract/notifications";
-import {
-  orderNumber,
-  TRACKING_NUMBER_INVALID,
-  TRACKING_NUMBER_MISSING,
-  TRACKING_NUMBER_ONLY_WHEN_SHIPPING,
-  type OrderDetail,
-} from "#contract/orders";
+import { TRACKING_NUMBER_INVALID, TRACKING_NUMBER_MISSING, TRACKING_NUMBER_ONLY_WHEN_SHIPPING, type OrderDetail } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import type { SellerOrderDetail } from "#contract/seller-orders";
 import { auditLog, cartItems, orders } from "../../api/src/db/schema";
 import { customerWithOrder, payFromWallet, storedNotifications, subOrderIds, type TwoSellers } from "./notifications-support";

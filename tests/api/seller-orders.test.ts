@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderNumber } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import { SELLER_ORDER_NOT_FOUND, SELLER_ORDERS_NOT_YOURS, type SellerOrderDetail, type SellerOrderSummary } from "#contract/seller-orders";
 import { users } from "../../api/src/db/schema";
 import { customerWithOrder, payFromWallet, splitShopOwners, subOrderIds, type TwoSellers } from "./notifications-support";

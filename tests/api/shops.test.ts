@@ -14,10 +14,9 @@ import {
   NO_APPROVED_SHOP,
   RIF_TAKEN,
   SHOP_ALREADY_DECIDED,
-  SHOP_DOCUMENT_MAX_BYTES,
-  SHOP_DOCUMENTS_MAX,
   SHOP_REQUEST_EXISTS,
 } from "#contract/shops";
+import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labels";
 import { auditLog, notifications, shopDocuments, shops, users } from "../../api/src/db/schema";
 import { signedInAs, signedInUser, type Customer } from "./orders-support";
 import { appliedRequest, apply, decide, EXE, fieldParts, JPEG, multipart, PDF, PNG, shopFields, WEBP } from "./shop-support";

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from "../../api/src/db/client";
 import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "#contract/notification-events";
 import type { NotificationItem } from "#contract/notifications";
 import { notify } from "../../api/src/modules/notifications/service";
-import { orderNumber } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { signedInUser, type Customer } from "./orders-support";
 import { customerWithOrder, payFromWallet, splitShopOwners, subOrderIds, type TwoSellers } from "./notifications-support";

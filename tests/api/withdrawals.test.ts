@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatUsd } from "#contract/money";
+import { formatUsd } from "#contract/money-format";
 import {
   BALANCES_NOT_YOURS,
   belowMinimum,

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { longDateTime } from "#contract/store-time";
-import { REJECTION_REASONS, SUSPENSION_REASONS } from "#contract/shops";
-import { auditListQuery, OTHER_REASON, rejectFormSchema, requestChangesFormSchema, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
+import { REJECTION_REASONS, SUSPENSION_REASONS } from "#contract/shop-labels";
+import { OTHER_REASON } from "~/components/admin/admin-intents";
+import { auditListQuery, rejectFormSchema, requestChangesFormSchema, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
 import { auditChanges } from "~/components/admin/audit-format";
 
 const DOCUMENT_A = "0b7c1f3e-5d2a-4c8e-9f10-2a3b4c5d6e7f";

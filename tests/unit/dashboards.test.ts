@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { comparedWithPrevious } from "#contract/dashboards";
+import { comparedWithPrevious } from "#contract/dashboard-periods";
 import { chartDay, dayOfMonth } from "#contract/store-time";
-import { formatUsd } from "#contract/money";
+import { formatUsd } from "#contract/money-format";
 import { salesSummary } from "~/components/dashboard/SalesChart";
 import { dashboardPeriodOf } from "~/services/dashboards.server";
 

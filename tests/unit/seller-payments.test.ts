@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUsd } from "#contract/money";
+import { formatUsd } from "#contract/money-format";
 import { ibanIsValid, payoutMethodBody, type LedgerRow } from "#contract/withdrawals";
 import { chosenMonth, recentMonths, withdrawFormSchema } from "~/components/seller/payments-schemas";
 import { statementCsv } from "~/services/seller-payments.server";

@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
-import { formEntriesToObject, IMAGES_MISSING, IMAGES_TOO_MANY, NEW_IMAGE_MISSING, PRODUCT_IMAGES_MAX, productFormFields, productUpdateFields } from "#contract/seller-products";
-import { addImageOrder, imageReplaceSchema, productAddSchema, productEditSchema, readIntent, specFieldsOf, type SheetCategory } from "~/components/seller/product-schemas";
+import { PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
+import { formEntriesToObject, IMAGES_MISSING, IMAGES_TOO_MANY, NEW_IMAGE_MISSING, productFormFields, productUpdateFields } from "#contract/seller-products";
+import { readIntent, specFieldsOf, type SheetCategory } from "~/components/seller/product-form-fields";
+import { addImageOrder, imageReplaceSchema, productAddSchema, productEditSchema } from "~/components/seller/product-schemas";
 import { ApiError, ApiUnavailableError } from "~/services/api.server";
 import { bodyLimitFor, FORM_BODY_LIMIT, PRODUCT_UPLOAD_MAX_BYTES } from "~/services/body-limits.server";
 import { conformFieldName, productFormData, productRefusal, sellerFormAnswer, typedPrice, withoutFiles, type SellerFormAnswer } from "~/services/seller-products.server";

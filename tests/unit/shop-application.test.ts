@@ -1,16 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import {
-  DOCUMENT_TOO_LARGE,
-  DOCUMENT_TYPE_REFUSED,
-  DOCUMENTS_MISSING,
-  DOCUMENTS_TOO_MANY,
-  REPLACEMENT_MISSING,
-  SHOP_DOCUMENT_MAX_BYTES,
-  SHOP_DOCUMENTS_MAX,
-} from "#contract/shops";
+import { DOCUMENT_TOO_LARGE, DOCUMENT_TYPE_REFUSED, DOCUMENTS_MISSING, DOCUMENTS_TOO_MANY, REPLACEMENT_MISSING } from "#contract/shops";
+import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labels";
 import { rifCheckDigit } from "#contract/tax-ids";
-import { countryOf, fileSize, replacementField, replacementSchema, shopApplicationSchema, taxIdHint, taxIdLabel } from "~/components/shop/shop-schemas";
+import { replacementSchema, shopApplicationSchema } from "~/components/shop/shop-schemas";
+import { countryOf, fileSize, replacementField, taxIdHint, taxIdLabel } from "~/components/shop/shop-form-fields";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "~/services/body-limits.server";
 import { applicationFormData, replacementFormData } from "~/services/shops.server";
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { STOCK_CHANGED_WHILE_EDITING, stockSumMismatch } from "#contract/stock";
-import type { StockActionAnswer } from "~/components/stock/stock-schemas";
+import type { StockActionAnswer } from "~/components/stock/stock-control";
 
 /**
  * The seller's stock forms' action (issue 11) with the API stood in for: what it sends, the flash of

@@ -22,7 +22,7 @@ import type { OfferStatus } from "#contract/offers";
 import { NOTIFICATION_TYPES } from "#contract/notification-events";
 import type { DeliveryStatus, PaymentMethod, PaymentStatus } from "#contract/order-labels";
 import type { ShippingInfo } from "#contract/orders";
-import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheets";
+import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheet-fields";
 
 import { STOCK_MOVEMENT_KINDS } from "#contract/stock";
 
@@ -234,7 +234,7 @@ export const categories = pgTable("categories", {
   slug: text("slug").notNull().unique(),
   imageId: uuid("image_id").references(() => images.id),
   position: smallint("position").notNull().default(0),
-  /** Which padel spec sheet its products fill in (contract/spec-sheets.ts); null: none. */
+  /** Which padel spec sheet its products fill in (contract/spec-sheet-fields.ts); null: none. */
   specSheet: specSheetKind("spec_sheet"),
   createdAt: createdAt(),
 });
@@ -264,7 +264,7 @@ export const products = pgTable(
     rating: real("rating").notNull().default(0),
     color: text("color").notNull(),
     tag: text("tag").notNull(),
-    /** The category's spec sheet as the seller filled it in (contract/spec-sheets.ts). */
+    /** The category's spec sheet as the seller filled it in (contract/spec-sheet-fields.ts). */
     specs: jsonb("specs").$type<ProductSpecs>(),
     /**
      * Bumped by a trigger (migration 0014) whenever the total stock changes, sizes included: a

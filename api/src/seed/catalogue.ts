@@ -1,5 +1,5 @@
 import { slugify, type RacketSpecs } from "#contract/catalog";
-import type { SpecSheetKind } from "#contract/spec-sheets";
+import type { SpecSheetKind } from "#contract/spec-sheet-fields";
 
 /**
  * The demo catalogue as plain data: shops, categories, products, banners and blog posts of a

@@ -2,7 +2,8 @@ import { inArray, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.js";
 import { orderItems, orderPayments, orders, products, reviews, shopOrders, users, walletEntries } from "../db/schema.js";
 import type { CartSettings, OrderSettings } from "../config.js";
-import { orderNumber, type ShippingInfo } from "#contract/orders";
+import type { ShippingInfo } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import { commissionOf, shippingFeePerShop } from "../modules/orders/pricing.js";
 import { Random, type CatalogueProduct } from "./catalogue.js";
 

@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { shopLocation, type ShopCountry } from "#contract/shops";
+import { shopLocation } from "#contract/shops";
+import type { ShopCountry } from "#contract/shop-labels";
 import type { Transaction } from "../db/client.js";
 import { shopDocuments, shops } from "../db/schema.js";
 

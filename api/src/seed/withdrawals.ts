@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { payoutSummary, type PayoutMethod } from "#contract/withdrawals";
+import type { PayoutMethod } from "#contract/withdrawals";
+import { payoutSummary } from "#contract/withdrawal-labels";
 import type { Transaction } from "../db/client.js";
 import { payoutMethods, walletEntries, withdrawals } from "../db/schema.js";
 

@@ -11,8 +11,6 @@ import {
 } from "#contract/accounts";
 import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
 
-export { PROFILE_IMAGE_MAX_BYTES };
-
 // One schema per account form: the action validates with it on the server and Conform with it in
 // the browser. They are built from the contract's pieces, the ones the API validates with, so both
 // apply the same rules and show the same Spanish messages. Each form's hidden `intent` is named in

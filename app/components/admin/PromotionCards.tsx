@@ -1,10 +1,13 @@
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { couponUpdateForm, voucherUpdateForm } from "#contract/promotions";
 import { FieldErrors, FormAlert, textLinkLook } from "~/components/account/FormControls";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { adminPaths } from "./admin-paths";
 import { promotionIntents, type PromotionFormAnswer } from "./promotion-forms";
+
+const loadCouponSchema = () => import("#contract/promotions").then((module) => module.couponUpdateForm);
+const loadVoucherSchema = () => import("#contract/promotions").then((module) => module.voucherUpdateForm);
 
 /** The figures a card shows, as the page's loader words them. */
 interface CouponCardData {
@@ -92,9 +95,9 @@ function CardHeading({ id, title, statusText, auditId }: { id: string; title: st
 }
 
 /** One coupon: its figures and a form for its first and last day and its limit of uses, remounted (key) by version. */
-export function CouponCard({ coupon, answer }: { coupon: CouponCardData; answer: PromotionFormAnswer | undefined }) {
+export function CouponCard({ coupon, constraint, answer }: { coupon: CouponCardData; constraint: FieldConstraints; answer: PromotionFormAnswer | undefined }) {
   const mine = answer?.intent === promotionIntents.coupon && answer.target === coupon.code ? answer : undefined;
-  const [form, fields] = useSchemaForm(couponUpdateForm, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadCouponSchema }, {
     id: `cupon-${coupon.code}`,
     lastResult: mine?.result ?? undefined,
     defaultValue: { code: coupon.code, version: coupon.version, validFrom: coupon.validFrom, validUntil: coupon.validUntil, maxUses: String(coupon.maxUses) },
@@ -138,9 +141,9 @@ export function CouponCard({ coupon, answer }: { coupon: CouponCardData; answer:
 }
 
 /** One voucher: its figures and a form for its last day, remounted (key) by version. */
-export function VoucherCard({ voucher, answer }: { voucher: VoucherCardData; answer: PromotionFormAnswer | undefined }) {
+export function VoucherCard({ voucher, constraint, answer }: { voucher: VoucherCardData; constraint: FieldConstraints; answer: PromotionFormAnswer | undefined }) {
   const mine = answer?.intent === promotionIntents.voucher && answer.target === voucher.code ? answer : undefined;
-  const [form, fields] = useSchemaForm(voucherUpdateForm, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadVoucherSchema }, {
     id: `voucher-${voucher.code}`,
     lastResult: mine?.result ?? undefined,
     defaultValue: { code: voucher.code, version: voucher.version, expiresOn: voucher.expiresOn },

@@ -1,6 +1,6 @@
 import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { FieldErrors } from "~/components/account/FormControls";
-import { OTHER_REASON } from "./admin-schemas";
+import { OTHER_REASON } from "./admin-intents";
 
 export const textareaLook =
   "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700 aria-[invalid=true]:border-red-600";

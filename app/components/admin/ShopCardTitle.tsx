@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ShopStatus } from "#contract/shop-status";
+import type { ShopStatus } from "#contract/shop-labels";
 import { adminPaths } from "./admin-paths";
 import { ShopStatusBadge } from "./ShopStatusBadge";
 

@@ -3,35 +3,23 @@ import { auditQuery } from "#contract/audit";
 import {
   DECISION_REASON_MAX_LENGTH,
   DOCUMENT_NOTE_MAX_LENGTH,
-  REJECTION_REASONS,
   requestChangesBody,
-  SHOP_STATUSES,
   shopDecisionBody,
   shopsQuery,
   suspendBody,
-  SUSPENSION_REASONS,
   type RequestChangesBody,
-  type ShopStatus,
 } from "#contract/shops";
+import { REJECTION_REASONS, SUSPENSION_REASONS, type ShopStatus } from "#contract/shop-labels";
+import { OTHER_REASON } from "./admin-intents";
 
 /**
  * The admin area's forms. Each is checked by the browser (Conform) and by its action with the same
  * schema, and each ends in the contract's own body, so a form accepts exactly what the API accepts.
- * Every mutation carries its `intent`.
+ * Every mutation carries its `intent` (admin-intents.ts).
  */
-export const adminIntents = {
-  approve: "aprobar",
-  reject: "rechazar",
-  requestChanges: "pedir-cambios",
-  suspend: "suspender",
-  reactivate: "reactivar",
-} as const;
 
 /** Approving needs no field: the form exists to carry its intent and show a refusal. */
 export const approveFormSchema = z.object({});
-
-/** The radio value of the free-text reason. */
-export const OTHER_REASON = "otro";
 
 /**
  * A reason picked from `ready` or written after 'Otro motivo', then checked by the contract's
@@ -91,9 +79,6 @@ export const requestChangesFormSchema = z
   });
 
 // ---- The lists' GET forms -----------------------------------------------------------------------
-
-export type ShopStatusFilter = ShopStatus | "todas";
-export const SHOP_STATUS_FILTERS: readonly ShopStatusFilter[] = ["todas", ...SHOP_STATUSES];
 
 /** The shops list's address (`?status=&searchValue=&pageNumber=`) as the API's query; anything unreadable is left out. */
 export function shopsListQuery(searchParams: URLSearchParams): { status?: ShopStatus; searchValue?: string; page: number } {

@@ -1,6 +1,6 @@
-import { formatUsd } from "#contract/money";
-import { SHOP_DOCUMENT_STATUS_LABELS, SHOP_STATUS_LABELS } from "#contract/shops";
-import { SPEC_SHEETS } from "#contract/spec-sheets";
+import { formatUsd } from "#contract/money-format";
+import { SHOP_DOCUMENT_STATUS_LABELS, SHOP_STATUS_LABELS } from "#contract/shop-labels";
+import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
 
 /**
  * An audit entry's before and after, written for an admin: one line per field that the action

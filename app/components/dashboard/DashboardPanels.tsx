@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
-import { DASHBOARD_PERIODS, type BestSeller, type DashboardPeriod } from "#contract/dashboards";
+import type { BestSeller } from "#contract/dashboards";
+import { DASHBOARD_PERIODS, type DashboardPeriod } from "#contract/dashboard-periods";
 import { formatPrice } from "~/services/money";
 import { textLinkLook } from "../account/FormControls";
 

@@ -2,8 +2,7 @@ import { typedDollars } from "#contract/money";
 import { OFFER_PRICE_MISSING, offerBody, offerPrice } from "#contract/offers";
 import { voucherBody } from "#contract/wallet";
 
-/** The customer dashboard's forms; each mutation's `intent` names it. */
-export const dashboardIntents = { proposeOffer: "propose-offer", redeemVoucher: "redeem-voucher" } as const;
+// The customer dashboard's forms. Their intents are in dashboard-intents.ts, which pages import without loading zod.
 
 /**
  * The offer form: the price is typed in dollars ('45,50' or '45.50') and sent to the API in cents,

@@ -1,5 +1,5 @@
 import type { NotificationItem } from "#contract/notifications";
-import { orderNumber } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import { sellerOrderPaths } from "~/components/seller/seller-orders";
 import { SELLER_HOME, sellerPaths } from "~/components/seller/seller-paths";
 

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { notificationId } from "#contract/notifications";
-
-/** The buttons of each notification on the notifications screen. */
-export const notificationIntents = { markRead: "marcar-leida", remove: "eliminar" } as const;
+import { notificationIntents } from "./notification-intents";
 
 /** One form per notification: which one, what to do, and the page to come back to. */
 export const notificationActionSchema = z.object({

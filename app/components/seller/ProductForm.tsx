@@ -1,29 +1,22 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useHydrated } from "~/components/hydration";
 import type { z } from "zod";
-import { PRODUCT_FIELD_LABELS, PRODUCT_IMAGES_HINT, PRODUCT_IMAGES_MAX } from "#contract/seller-products";
-import { SPEC_SHEETS } from "#contract/spec-sheets";
+import { PRODUCT_FIELD_LABELS, PRODUCT_IMAGES_HINT, PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
+import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
 import { FieldErrors, FormAlert, SubmitButton } from "~/components/account/FormControls";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
-import {
-  CHOOSE_IMAGES_AGAIN,
-  PRODUCT_IMAGE_ACCEPT,
-  productAddSchema,
-  productEditSchema,
-  productIntents,
-  specFieldsOf,
-  SIZE_ROWS_MAX,
-  type SheetCategory,
-} from "./product-schemas";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { CHOOSE_IMAGES_AGAIN, PRODUCT_IMAGE_ACCEPT, productIntents, specFieldsOf, SIZE_ROWS_MAX, type SheetCategory } from "./product-form-fields";
 
 /**
  * The seller's product form (issue 11), for adding and for editing. Everything works without
  * JavaScript: the spec sheet follows the category after 'Actualizar ficha', sizes are rows (spare
  * empty ones, 'Agregar talla', 'Quitar'), the stored images move up and down and are removed with
- * buttons the server answers. With JavaScript, Conform does the same in the browser at once, the
- * sheet switches as the category changes, and the chosen files show as previews.
+ * buttons the server answers. With JavaScript, the sheet switches as the category changes, the
+ * chosen files show as previews, and once the seller first uses the form (decision 0021) Conform
+ * checks it and adds or removes rows in the browser at once.
  */
 
 const controlLook =
@@ -35,6 +28,8 @@ const smallButtonLook =
 export interface ProductFormProps {
   mode: "add" | "edit";
   categories: readonly SheetCategory[];
+  /** The page's schema's constraints, worked out by its loader for the same mode and categories. */
+  constraint: FieldConstraints;
   /** The action's last answer: errors, or the values after a button the server answered (its `initialValue`). */
   lastResult?: SubmissionResult<string[]> | null;
   /** The product as stored (edit), or the empty form (add). */
@@ -48,10 +43,18 @@ export interface ProductFormProps {
   submitLabel: string;
 }
 
-/** The page's schema, made once for its categories; typed as the form's values (its input is what the form sends). */
-function useFormSchema(mode: "add" | "edit", categories: readonly SheetCategory[]): z.ZodType<Record<string, unknown>, z.ZodTypeDef, Record<string, unknown>> {
-  const [schema] = useState(() => (mode === "add" ? productAddSchema(categories) : productEditSchema(categories)));
-  return schema as unknown as z.ZodType<Record<string, unknown>, z.ZodTypeDef, Record<string, unknown>>;
+/** The page's schema, typed as the form's values (its input is what the form sends). */
+type ProductFormSchema = z.ZodType<Record<string, unknown>, z.ZodTypeDef, Record<string, unknown>>;
+
+/** The loader of the page's schema, made for its categories; memoized on them, as the loaded check is kept by loader. */
+function useSchemaLoader(mode: "add" | "edit", categories: readonly SheetCategory[]): () => Promise<ProductFormSchema> {
+  return useMemo(
+    () => () =>
+      import("./product-schemas").then(
+        (module) => (mode === "add" ? module.productAddSchema(categories) : module.productEditSchema(categories)) as unknown as ProductFormSchema,
+      ),
+    [mode, categories],
+  );
 }
 
 function TextInput({ label, meta, hint, type = "text", inputMode, children }: { label: string; meta: FieldMetadata<unknown>; hint?: string; type?: "text"; inputMode?: "decimal" | "numeric"; children?: ReactNode }) {
@@ -145,11 +148,11 @@ function MainImageChoice({ meta }: { meta: FieldMetadata<unknown> }) {
   );
 }
 
-export function ProductForm({ mode, categories, lastResult, defaultValue, imageUrls = {}, cameBack, hidden = {}, submitLabel }: ProductFormProps) {
-  const schema = useFormSchema(mode, categories);
+export function ProductForm({ mode, categories, constraint, lastResult, defaultValue, imageUrls = {}, cameBack, hidden = {}, submitLabel }: ProductFormProps) {
+  const load = useSchemaLoader(mode, categories);
   const hydrated = useHydrated();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [form, fields] = useSchemaForm(schema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load }, {
     id: mode === "add" ? "producto-nuevo" : "producto-editar",
     lastResult: lastResult ?? undefined,
     defaultValue: defaultValue as never,

@@ -3,9 +3,12 @@ import { Form, useNavigation } from "@remix-run/react";
 import { TRACKING_NUMBER_MAX_LENGTH } from "#contract/limits";
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
 import { FieldErrors } from "~/components/account/FormControls";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { primaryButtonLook } from "../product/shopper-forms";
-import { sellerOrderIntents, sellerOrderStatusSchema } from "./seller-orders";
+import { sellerOrderIntents } from "./seller-orders";
+
+const loadStatusSchema = () => import("./seller-order-schemas").then((module) => module.sellerOrderStatusSchema);
 
 const inputLook =
   "mt-1.5 block w-full max-w-sm rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 font-mono text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700 aria-[invalid=true]:border-red-600";
@@ -14,22 +17,26 @@ const inputLook =
  * The sub-order's status form: only the steps the rules allow now, one radio each, and the
  * carrier's tracking number when shipping is among them (required for 'Enviado', its message beside
  * it). A refusal (a suspended shop, a step no longer allowed) shows above the button; what was typed
- * stays. Works without JavaScript; with it, the same schema checks the form before it is sent.
- * The page remounts it (key) when the sub-order's status changes, so it starts from the new steps.
+ * stays. Works without JavaScript; with it, the same schema checks the form before it is sent,
+ * once the seller first uses the form (decision 0021). The page remounts it (key) when the
+ * sub-order's status changes, so it starts from the new steps.
  */
 export function SellerOrderStatusForm({
   current,
   nextStatuses,
   lastResult,
+  constraint,
   locked,
 }: {
   current: DeliveryStatus;
   nextStatuses: DeliveryStatus[];
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The status schema's constraints, worked out by the page's loader. */
+  constraint: FieldConstraints;
   /** The shop is suspended: the form is shown, but sending it is refused with the reason. */
   locked: boolean;
 }) {
-  const [form, fields] = useSchemaForm(sellerOrderStatusSchema, { id: "estado-pedido", lastResult, defaultValue: { status: nextStatuses[0] } });
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadStatusSchema }, { id: "estado-pedido", lastResult, defaultValue: { status: nextStatuses[0] } });
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === sellerOrderIntents.changeStatus;
   if (nextStatuses.length === 0) {

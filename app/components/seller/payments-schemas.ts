@@ -8,19 +8,12 @@ import {
   pagoMovilDetails,
   WITHDRAWAL_AMOUNT_MISSING,
   WITHDRAWAL_NOT_FOUND,
-  WITHDRAWAL_STATUSES,
   withdrawalAmount,
   withdrawBody,
-  type WithdrawalStatus,
 } from "#contract/withdrawals";
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "#contract/withdrawal-labels";
 
-/** The payments page's forms (issue 12); each mutation's `intent` names it. */
-export const paymentIntents = {
-  saveTransfer: "guardar-transferencia",
-  savePagoMovil: "guardar-pago-movil",
-  withdraw: "retirar",
-  archive: "archivar",
-} as const;
+// The payments page's forms (issue 12). Their intents are in payment-intents.ts, which the page imports without loading zod.
 
 /** The bank transfer form: the API's own fields and rules, `kind` fixed by the form. */
 export const transferFormSchema = bankTransferDetails.extend({ kind: z.literal("transferencia") });

@@ -1,28 +1,12 @@
-import { z } from "zod";
-import { uuid } from "#contract/fields";
-import { DELIVERY_STATUSES } from "#contract/order-labels";
-import { trackingNumberInput, trackingNumberRule } from "#contract/orders";
 import { SELLER_HOME, sellerPaths } from "./seller-paths";
 
-/** The seller's order pages (issue 12): their addresses and their forms' intents and schemas. */
+/**
+ * The seller's order pages (issue 12): their addresses and their forms' intents, without zod, so a
+ * page that lists or links orders does not load it (the schemas are in seller-order-schemas.ts).
+ */
 export const sellerOrderPaths = {
   list: sellerPaths.orders,
   details: (subOrderId: string) => `${SELLER_HOME}/orders/details/${encodeURIComponent(subOrderId)}`,
 };
 
 export const sellerOrderIntents = { changeStatus: "cambiar-estado", acceptOffer: "aceptar-oferta", rejectOffer: "rechazar-oferta" } as const;
-
-/** The status form: the next status and, to ship, the carrier's tracking number (the API's own rule). */
-export const sellerOrderStatusSchema = z
-  .object({
-    intent: z.literal(sellerOrderIntents.changeStatus),
-    status: z.enum(DELIVERY_STATUSES, { errorMap: () => ({ message: "Elige el nuevo estado del pedido." }) }),
-    trackingNumber: trackingNumberInput,
-  })
-  .superRefine(trackingNumberRule);
-
-/** One pending offer's buttons: accept or reject it. */
-export const sellerOfferAnswerSchema = z.object({
-  intent: z.enum([sellerOrderIntents.acceptOffer, sellerOrderIntents.rejectOffer], { errorMap: () => ({ message: "Elige aceptar o rechazar la oferta." }) }),
-  offerId: uuid("La oferta no es válida."),
-});

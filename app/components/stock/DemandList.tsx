@@ -1,4 +1,4 @@
-import { demandText, type ControlProduct } from "./stock-schemas";
+import { demandText, type ControlProduct } from "./stock-control";
 
 /** Who waits for what: 'N clientes esperan la talla 42', one line per size that has someone waiting. */
 export function DemandList({ product }: { product: ControlProduct }) {

@@ -1,6 +1,6 @@
 import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
 import type { StockMovement } from "#contract/stock";
-import { signedChange } from "./stock-schemas";
+import { signedChange } from "./stock-control";
 
 /** A movement as the page shows it: its kind's label and its time in the store's zone, written by the server. */
 export interface ShownMovement extends StockMovement {

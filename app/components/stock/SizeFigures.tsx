@@ -1,5 +1,5 @@
 import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
-import { demandText, sizeLabel, type ControlProduct } from "./stock-schemas";
+import { demandText, sizeLabel, type ControlProduct } from "./stock-control";
 import { lowBadgeLook } from "./StockForm";
 
 interface Line {

@@ -1,16 +1,12 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldErrors, FormAlert } from "~/components/account/FormControls";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
-import {
-  sizeLabel,
-  stockFormSchema,
-  stockIntents,
-  thresholdFormSchema,
-  type ControlProduct,
-  type StockActionAnswer,
-  type TypedStock,
-} from "./stock-schemas";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { sizeLabel, stockIntents, type ControlProduct, type StockActionAnswer, type TypedStock } from "./stock-control";
+
+const loadStockSchema = () => import("./stock-schemas").then((module) => module.stockFormSchema);
+const loadThresholdSchema = () => import("./stock-schemas").then((module) => module.thresholdFormSchema);
 
 export const stockInputLook =
   "mt-1 block w-full min-w-0 rounded-lg border border-slate-500 bg-white px-2.5 py-2 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700 aria-[invalid=true]:border-red-600";
@@ -68,10 +64,11 @@ function useBusy(productId: string, intent: string): boolean {
  * A product's stock: one number per size, or the single stock, with the version it was read at
  * (hidden). A plain POST to the page's action; a refusal comes back beside the form with what was
  * typed kept, a change made meanwhile as a notice above a fresh form. Remounted (key) by version.
+ * Its schema's constraints come from the page's loader, worked out once for every row.
  */
-export function StockForm({ product, answer }: { product: ControlProduct; answer: StockActionAnswer | undefined }) {
+export function StockForm({ product, answer, constraint }: { product: ControlProduct; answer: StockActionAnswer | undefined; constraint: FieldConstraints }) {
   const mine = answerFor(answer, product._id, stockIntents.save);
-  const [form, fields] = useSchemaForm(stockFormSchema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadStockSchema }, {
     id: `stock-${product._id}-${product.stockVersion}`,
     lastResult: mine?.result ?? undefined,
     defaultValue: {
@@ -138,9 +135,9 @@ export function StockForm({ product, answer }: { product: ControlProduct; answer
  * The low-stock threshold: a size at or below it is marked and tells the seller once (0: never).
  * It carries the stock it was read at (hidden): the API saves both, so a sale meanwhile is a 409.
  */
-export function ThresholdForm({ product, answer }: { product: ControlProduct; answer: StockActionAnswer | undefined }) {
+export function ThresholdForm({ product, answer, constraint }: { product: ControlProduct; answer: StockActionAnswer | undefined; constraint: FieldConstraints }) {
   const mine = answerFor(answer, product._id, stockIntents.threshold);
-  const [form, fields] = useSchemaForm(thresholdFormSchema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadThresholdSchema }, {
     id: `umbral-${product._id}-${product.stockVersion}`,
     lastResult: mine?.result ?? undefined,
     defaultValue: {

@@ -1,8 +1,9 @@
 import { data } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
 import { intents } from "~/components/account/account-intents";
 import { changePasswordSchema } from "~/components/account/account-schemas";
 import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
@@ -11,7 +12,7 @@ import { accountEndpoints, PASSWORD_CHANGED } from "#contract/accounts";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { getOwnProfile } from "~/services/profile.server";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { redirectWithFlash } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 
@@ -22,6 +23,16 @@ export const meta: MetaFunction = () => [
 ];
 
 const HIDDEN_FIELDS = ["oldPassword", "password", "confirmPassword"];
+
+/** The constraints of both forms (with and without the current password): the layout's profile, read once per navigation, picks one. */
+export function loader() {
+  return {
+    constraints: {
+      withPassword: getZodConstraint(changePasswordSchema(true)),
+      withoutPassword: getZodConstraint(changePasswordSchema(false)),
+    },
+  };
+}
 
 export async function action(args: ActionFunctionArgs) {
   const account = requireAccount(args);
@@ -47,10 +58,15 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ChangePassword() {
-  const { profile } = useDashboardProfile();
+  const { hasPassword } = useDashboardProfile().profile;
+  const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const schema = changePasswordSchema(profile.hasPassword);
-  const [form, fields] = useSchemaForm(schema, {
+  const loadChangePasswordSchema = useMemo(
+    () => () => import("~/components/account/account-schemas").then((module) => module.changePasswordSchema(hasPassword)),
+    [hasPassword],
+  );
+  const constraint = hasPassword ? constraints.withPassword : constraints.withoutPassword;
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadChangePasswordSchema }, {
     lastResult: actionData?.result,
   });
 
@@ -60,13 +76,13 @@ export default function ChangePassword() {
         Cambiar contraseña
       </h1>
       <p className="mt-2 text-slate-700">
-        {profile.hasPassword
+        {hasPassword
           ? "Al cambiarla se cerrarán tus sesiones en otros dispositivos."
           : "Tu cuenta entra con Google. Elige una contraseña para poder entrar también con tu correo."}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <FormAlert id={form.errorId} errors={form.errors} />
-        {profile.hasPassword ? (
+        {hasPassword ? (
           <TextField label="Contraseña actual" meta={fields.oldPassword} type="password" autoComplete="current-password" />
         ) : null}
         <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint="Al menos 8 caracteres." />

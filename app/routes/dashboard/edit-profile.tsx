@@ -1,16 +1,17 @@
 import { data } from "@remix-run/node";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { intents } from "~/components/account/account-intents";
-import { PROFILE_IMAGE_MAX_BYTES, profileImageSchema, profileSchema } from "~/components/account/account-schemas";
+import { profileImageSchema, profileSchema } from "~/components/account/account-schemas";
 import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
 import { accountEndpoints, PROFILE_IMAGE_TOO_LARGE, PROFILE_UPDATED } from "#contract/accounts";
+import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { redirectWithFlash } from "~/services/session.server";
 import { MULTIPART_OVERHEAD } from "~/services/body-limits.server";
 import { readForm } from "~/services/form.server";
@@ -24,6 +25,13 @@ export const meta: MetaFunction = () => [
 const PROFILE_FIELDS = ["name", "phone", "address.line", "address.city", "address.province", "address.area", "address.postCode"];
 /** The image plus the multipart framing around it. */
 const UPLOAD_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD;
+
+const loadProfileSchema = () => import("~/components/account/account-schemas").then((module) => module.profileSchema);
+const loadProfileImageSchema = () => import("~/components/account/account-schemas").then((module) => module.profileImageSchema);
+
+export function loader() {
+  return { profileConstraint: getZodConstraint(profileSchema), imageConstraint: getZodConstraint(profileImageSchema) };
+}
 
 export async function action(args: ActionFunctionArgs) {
   const account = requireAccount(args);
@@ -81,13 +89,14 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function EditProfile() {
   const { profile, imageSrc } = useDashboardProfile();
+  const { profileConstraint, imageConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [profileForm, profileFields] = useSchemaForm(profileSchema, {
+  const [profileForm, profileFields] = useDeferredSchemaForm({ constraint: profileConstraint, load: loadProfileSchema }, {
     id: "perfil",
     lastResult: actionData?.intent === intents.updateProfile ? actionData.result : undefined,
     defaultValue: { name: profile.name, phone: profile.phone, address: profile.address },
   });
-  const [imageForm, imageFields] = useSchemaForm(profileImageSchema, {
+  const [imageForm, imageFields] = useDeferredSchemaForm({ constraint: imageConstraint, load: loadProfileImageSchema }, {
     id: "foto",
     lastResult: actionData?.intent === intents.uploadProfileImage ? actionData.result : undefined,
     shouldValidate: "onSubmit",

@@ -4,7 +4,7 @@ import { imageUrl } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
 import { getOwnProfile } from "~/services/profile.server";
 import { getMyShopRequest } from "~/services/shops.server";
-import { SHOP_STATUS_LABELS } from "#contract/shops";
+import { SHOP_STATUS_LABELS } from "#contract/shop-labels";
 import { SELLER_HOME } from "~/components/seller/seller-paths";
 
 export const meta: MetaFunction = () => [

@@ -1,12 +1,14 @@
 import { data } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { longDateTime } from "#contract/store-time";
 import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
-import { dashboardIntents, voucherFormSchema } from "~/components/dashboard/dashboard-schemas";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { dashboardIntents } from "~/components/dashboard/dashboard-intents";
+import { voucherFormSchema } from "~/components/dashboard/dashboard-schemas";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { ResponsiveTable, type TableColumn } from "~/components/ResponsiveTable";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
@@ -21,6 +23,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+const loadVoucherSchema = () => import("~/components/dashboard/dashboard-schemas").then((module) => module.voucherFormSchema);
+
 /** /dashboard/my-wallet: balance and ledger; a wallet that cannot be read says why (SPEC.md section 8). */
 export async function loader(args: LoaderFunctionArgs) {
   const account = requireAccount(args);
@@ -29,6 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
     error,
     balance: wallet?.balance ?? null,
     entries: (wallet?.entries ?? []).map((entry) => ({ ...entry, date: longDateTime(entry.createdAt) })),
+    voucherConstraint: getZodConstraint(voucherFormSchema),
   };
 }
 
@@ -49,9 +54,9 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-function VoucherForm() {
+function VoucherForm({ constraint }: { constraint: FieldConstraints }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(voucherFormSchema, { id: "voucher", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadVoucherSchema }, { id: "voucher", lastResult: actionData?.result, shouldValidate: "onSubmit" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 className="text-xl font-bold text-slate-900">Canjear un voucher</h2>
@@ -84,7 +89,7 @@ const walletColumns: TableColumn<ListedWalletEntry>[] = [
 ];
 
 export default function MyWallet() {
-  const { error, balance, entries } = useLoaderData<typeof loader>();
+  const { error, balance, entries, voucherConstraint } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="titulo-cartera" className="max-w-3xl space-y-8">
       <h1 id="titulo-cartera" className="text-3xl font-bold text-slate-900">
@@ -120,7 +125,7 @@ export default function MyWallet() {
           </section>
         </>
       )}
-      <VoucherForm />
+      <VoucherForm constraint={voucherConstraint} />
     </section>
   );
 }

@@ -1,16 +1,18 @@
 import { data } from "@remix-run/node";
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { OFFERS_LOAD_ERROR } from "#contract/messages";
 import { clockTime, longDateTime } from "#contract/store-time";
 import { FormAlert, SubmitButton, textLinkLook, TextField } from "~/components/account/FormControls";
 import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderView";
-import { dashboardIntents, offerFormSchema } from "~/components/dashboard/dashboard-schemas";
+import { dashboardIntents } from "~/components/dashboard/dashboard-intents";
+import { offerFormSchema } from "~/components/dashboard/dashboard-schemas";
 import { OfferHistory, type ListedOffer } from "~/components/dashboard/OfferHistory";
 import { payLinkLook, paymentPath } from "~/components/dashboard/OrderList";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { getCustomerOrder, getOrderOffers, presentCustomerOrder, proposeOffer, type PresentedCustomerShopOrder } from "~/services/customer-orders.server";
@@ -23,6 +25,8 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Tu pedido en Mercado Pádel: productos por tienda, estado de cada parte, pago, dirección y ofertas." },
   { name: "robots", content: "noindex" },
 ];
+
+const loadOfferSchema = () => import("~/components/dashboard/dashboard-schemas").then((module) => module.offerFormSchema);
 
 /**
  * /dashboard/order/details/{orderId}: the user's own order (anything else is the 404 page) with
@@ -39,6 +43,8 @@ export async function loader(args: LoaderFunctionArgs) {
     paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
     payBefore: clockTime(order.expiresAt),
     offers: offers ? offers.map((offer): ListedOffer => ({ ...offer, madeAt: longDateTime(offer.createdAt) })) : null,
+    // One for the offer forms of every shop's part.
+    offerConstraint: getZodConstraint(offerFormSchema),
   };
 }
 
@@ -63,8 +69,8 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-function OfferForm({ suborder, lastResult }: { suborder: PresentedCustomerShopOrder; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useSchemaForm(offerFormSchema, { id: `oferta-${suborder._id}`, lastResult, defaultValue: { shopOrderId: suborder._id } });
+function OfferForm({ suborder, constraint, lastResult }: { suborder: PresentedCustomerShopOrder; constraint: FieldConstraints; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadOfferSchema }, { id: `oferta-${suborder._id}`, lastResult, defaultValue: { shopOrderId: suborder._id } });
   const { key, ...shopOrderInput } = getInputProps(fields.shopOrderId, { type: "hidden" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={`Proponer un precio a ${suborder.shopName}`}>
@@ -83,7 +89,17 @@ function OfferForm({ suborder, lastResult }: { suborder: PresentedCustomerShopOr
   );
 }
 
-function OffersPanel({ suborder, offers, lastResult }: { suborder: PresentedCustomerShopOrder; offers: ListedOffer[] | null; lastResult: SubmissionResult<string[]> | undefined }) {
+function OffersPanel({
+  suborder,
+  offers,
+  offerConstraint,
+  lastResult,
+}: {
+  suborder: PresentedCustomerShopOrder;
+  offers: ListedOffer[] | null;
+  offerConstraint: FieldConstraints;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const headingId = `ofertas-${suborder._id}`;
   return (
     <section aria-labelledby={headingId} className="space-y-4 rounded-2xl bg-slate-50 p-4 sm:p-6" data-testid="offers-panel">
@@ -98,7 +114,7 @@ function OffersPanel({ suborder, offers, lastResult }: { suborder: PresentedCust
         </p>
       )}
       {suborder.canOffer ? (
-        <OfferForm suborder={suborder} lastResult={lastResult} />
+        <OfferForm suborder={suborder} constraint={offerConstraint} lastResult={lastResult} />
       ) : suborder.offers.some((offer) => offer.status === "pendiente") ? (
         <p className="text-slate-700">El vendedor todavía no ha respondido a tu oferta: podrás proponer otra cuando lo haga.</p>
       ) : null}
@@ -107,7 +123,7 @@ function OffersPanel({ suborder, offers, lastResult }: { suborder: PresentedCust
 }
 
 export default function OrderDetailsPage() {
-  const { order, placedAt, paidAt, payBefore, offers } = useLoaderData<typeof loader>();
+  const { order, placedAt, paidAt, payBefore, offers, offerConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section aria-labelledby="titulo-pedido" className="space-y-8">
@@ -141,7 +157,12 @@ export default function OrderDetailsPage() {
             <div key={suborder._id} className="space-y-3">
               <ShopOrderSection suborder={suborder} />
               {suborder.payment_status === "sin_pagar" ? (
-                <OffersPanel suborder={suborder} offers={offers} lastResult={actionData?.shopOrderId === suborder._id ? actionData.result : undefined} />
+                <OffersPanel
+                  suborder={suborder}
+                  offers={offers}
+                  offerConstraint={offerConstraint}
+                  lastResult={actionData?.shopOrderId === suborder._id ? actionData.result : undefined}
+                />
               ) : null}
             </div>
           ))}

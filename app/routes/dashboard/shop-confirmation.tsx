@@ -1,21 +1,16 @@
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  NO_DOCUMENTS_TO_REPLACE,
-  SHOP_DOCUMENT_STATUS_LABELS,
-  SHOP_DOCUMENT_TYPES,
-  SHOP_DOCUMENTS_REPLACED,
-  SHOP_STATUS_LABELS,
-  TAX_ID_LABELS,
-  type ShopDocument,
-  type ShopRequest,
-} from "#contract/shops";
+import { useMemo } from "react";
+import { NO_DOCUMENTS_TO_REPLACE, SHOP_DOCUMENTS_REPLACED, type ShopDocument, type ShopRequest } from "#contract/shops";
+import { SHOP_DOCUMENT_STATUS_LABELS, SHOP_DOCUMENT_TYPES, SHOP_STATUS_LABELS, TAX_ID_LABELS } from "#contract/shop-labels";
 import { longDate, shortDateTime } from "#contract/store-time";
 import { FieldErrors, FormAlert, SubmitButton, textLinkLook } from "~/components/account/FormControls";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
-import { CHOOSE_FILES_AGAIN, fileSize, REPLACEMENT_HINT, replacementField, replacementSchema, SHOP_DOCUMENT_ACCEPT, shopIntents } from "~/components/shop/shop-schemas";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { CHOOSE_FILES_AGAIN, fileSize, REPLACEMENT_HINT, replacementField, SHOP_DOCUMENT_ACCEPT, shopIntents } from "~/components/shop/shop-form-fields";
+import { replacementSchema } from "~/components/shop/shop-schemas";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { readForm } from "~/services/form.server";
@@ -47,11 +42,17 @@ function toReplace(request: ShopRequest): ShopDocument[] {
   return request.status === "requiere_cambios" ? request.documents.filter((document) => document.status === "requiere_cambios") : [];
 }
 
-/** SPEC.md section 2 "shop/confirmation": the request as sent and where it stands; a user who never applied goes to the form. */
+/**
+ * SPEC.md section 2 "shop/confirmation": the request as sent and where it stands; a user who never
+ * applied goes to the form. The documents to replace come with the constraints of their form, which
+ * has a field for each.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const request = await getMyShopRequest(requireAccount(args));
   if (!request) throw redirect(SHOP_FORM);
-  return { request };
+  const documents = toReplace(request);
+  const replacement = documents.length > 0 ? { documents, constraint: getZodConstraint(replacementSchema(documents.map((document) => document._id))) } : null;
+  return { request, replacement };
 }
 
 /** Replaces the documents the admin asked for; the request goes back to review. */
@@ -157,10 +158,17 @@ function DocumentItem({ document, testId = "shop-document" }: { document: ShopDo
 }
 
 /** The form that sends a new file for each document the admin asked to change. */
-function ReplacementForm({ documents }: { documents: ShopDocument[] }) {
+function ReplacementForm({ documents, constraint }: { documents: ShopDocument[]; constraint: FieldConstraints }) {
   const actionData = useActionData<typeof action>();
-  const ids = documents.map((document) => document._id);
-  const [form, fields] = useSchemaForm(replacementSchema(ids), { id: "reemplazo-documentos", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  // Memoized: the loader function keys the browser's validators, and the loader's list stays the same object until the page is read again.
+  const loadReplacementSchema = useMemo(() => {
+    const ids = documents.map((document) => document._id);
+    return () => import("~/components/shop/shop-schemas").then((module) => module.replacementSchema(ids));
+  }, [documents]);
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadReplacementSchema },
+    { id: "reemplazo-documentos", lastResult: actionData?.result, shouldValidate: "onSubmit" },
+  );
   return (
     <section aria-labelledby="titulo-reemplazo" className={`${cardLook} space-y-5`}>
       <h2 id="titulo-reemplazo" className="text-xl font-bold text-slate-900">
@@ -195,8 +203,7 @@ function ReplacementForm({ documents }: { documents: ShopDocument[] }) {
 }
 
 export default function ShopConfirmation() {
-  const { request } = useLoaderData<typeof loader>();
-  const replace = toReplace(request);
+  const { request, replacement } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="titulo-confirmacion" className="max-w-3xl space-y-8">
       <div className="space-y-4">
@@ -212,7 +219,7 @@ export default function ShopConfirmation() {
         <StatusNotice request={request} />
       </div>
 
-      {replace.length > 0 ? <ReplacementForm documents={replace} /> : null}
+      {replacement ? <ReplacementForm documents={replacement.documents} constraint={replacement.constraint} /> : null}
 
       <section aria-labelledby="titulo-enviado" className={`${cardLook} space-y-4`}>
         <h2 id="titulo-enviado" className="text-xl font-bold text-slate-900">

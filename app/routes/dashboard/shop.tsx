@@ -1,22 +1,15 @@
 import { getCollectionProps, getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "~/components/hydration";
-import { SHOP_COUNTRIES, SHOP_COUNTRY_LABELS, SHOP_DOCUMENTS_HINT, SHOP_REQUEST_SENT } from "#contract/shops";
+import { SHOP_REQUEST_SENT } from "#contract/shops";
+import { SHOP_COUNTRIES, SHOP_COUNTRY_LABELS, SHOP_DOCUMENTS_HINT } from "#contract/shop-labels";
 import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
-import {
-  CHOOSE_FILES_AGAIN,
-  countryOf,
-  SHOP_APPLICATION_FIELDS,
-  SHOP_DOCUMENT_ACCEPT,
-  shopApplicationSchema,
-  shopIntents,
-  taxIdHint,
-  taxIdLabel,
-} from "~/components/shop/shop-schemas";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { CHOOSE_FILES_AGAIN, countryOf, SHOP_DOCUMENT_ACCEPT, shopIntents, taxIdHint, taxIdLabel } from "~/components/shop/shop-form-fields";
+import { SHOP_APPLICATION_FIELDS, shopApplicationSchema } from "~/components/shop/shop-schemas";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { readForm } from "~/services/form.server";
@@ -30,6 +23,8 @@ export const meta: MetaFunction = () => [
 ];
 
 const CONFIRMATION = "/dashboard/shop/confirmation";
+
+const loadShopApplicationSchema = () => import("~/components/shop/shop-schemas").then((module) => module.shopApplicationSchema);
 
 /**
  * SPEC.md section 2 "shop": the application. A user who has applied already waits on the
@@ -52,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
         reason: request.statusReason,
       }
     : null;
-  return { previous };
+  return { previous, constraint: getZodConstraint(shopApplicationSchema) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -85,10 +80,10 @@ function allErrorsOf(meta: FieldMetadata<unknown>): string[] | undefined {
 }
 
 export default function ShopApplication() {
-  const { previous } = useLoaderData<typeof loader>();
+  const { previous, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const [form, fields] = useSchemaForm(shopApplicationSchema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadShopApplicationSchema }, {
     id: "solicitud-tienda",
     lastResult: actionData?.result,
     defaultValue: previous?.fields,

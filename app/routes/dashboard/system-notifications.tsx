@@ -1,11 +1,13 @@
 import { data } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { notificationIntents } from "~/components/notifications/notification-intents";
 import { notificationLinks } from "~/components/notifications/notification-links";
-import { notificationActionSchema, notificationIntents } from "~/components/notifications/notification-schemas";
+import { notificationActionSchema } from "~/components/notifications/notification-schemas";
 import { ApiError } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
 import { deleteNotification, getNotificationsPage, markNotificationRead, type NotificationsPage } from "~/services/notifications.server";
@@ -24,6 +26,8 @@ export const meta: MetaFunction = () => [
 
 const PATH = "/dashboard/system-notifications";
 
+const loadNotificationActionSchema = () => import("~/components/notifications/notification-schemas").then((module) => module.notificationActionSchema);
+
 function pageOf(request: Request): number {
   const page = Number(new URL(request.url).searchParams.get("page"));
   return Number.isInteger(page) && page >= 1 ? page : 1;
@@ -31,16 +35,18 @@ function pageOf(request: Request): number {
 
 export async function loader(args: LoaderFunctionArgs) {
   const account = requireAccount(args);
+  // One for the forms of every notification.
+  const actionConstraint = getZodConstraint(notificationActionSchema);
   try {
     const page: NotificationsPage = await getNotificationsPage(account, pageOf(args.request));
     const notifications = page.notifications.map((item) => ({ ...item, date: shortDateTime(item.createdAt) }));
-    return { ...page, notifications, error: null };
+    return { ...page, notifications, error: null, actionConstraint };
   } catch (error) {
     if (error instanceof Response) throw error;
     // SPEC.md section 8: a failed load shows 'Error: ' and the server's message, or the network's.
     const answered = error instanceof ApiError;
     const message = answered ? error.message : NETWORK_OR_SERVER_ERROR;
-    return data({ notifications: [], total: 0, page: 1, totalPages: 1, error: message }, { status: answered && error.status < 500 ? error.status : 502 });
+    return data({ notifications: [], total: 0, page: 1, totalPages: 1, error: message, actionConstraint }, { status: answered && error.status < 500 ? error.status : 502 });
   }
 }
 
@@ -68,8 +74,8 @@ type ShownNotification = ReturnType<typeof useLoaderData<typeof loader>>["notifi
 const buttonLook =
   "rounded-full border px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60";
 
-function NotificationCard({ notification, page }: { notification: ShownNotification; page: number }) {
-  const [form] = useSchemaForm(notificationActionSchema, { id: `notificacion-${notification._id}` });
+function NotificationCard({ notification, page, actionConstraint }: { notification: ShownNotification; page: number; actionConstraint: FieldConstraints }) {
+  const [form] = useDeferredSchemaForm({ constraint: actionConstraint, load: loadNotificationActionSchema }, { id: `notificacion-${notification._id}` });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("notificationId") === notification._id;
   const titleId = `notificacion-${notification._id}-texto`;
@@ -135,7 +141,7 @@ function PageLinkUnavailable({ children }: { children: string }) {
 }
 
 export default function SystemNotifications() {
-  const { notifications, page, totalPages, error } = useLoaderData<typeof loader>();
+  const { notifications, page, totalPages, error, actionConstraint } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   // The JS-on client reloads this screen (paging, after a button) while the old list stays shown.
@@ -162,7 +168,7 @@ export default function SystemNotifications() {
         <>
           <ul aria-label="Notificaciones" className={`mt-6 space-y-4 ${loading ? "opacity-60" : ""}`}>
             {notifications.map((notification) => (
-              <NotificationCard key={notification._id} notification={notification} page={page} />
+              <NotificationCard key={notification._id} notification={notification} page={page} actionConstraint={actionConstraint} />
             ))}
           </ul>
           <nav aria-label="Paginación de notificaciones" className="mt-8 flex items-center justify-between gap-4">

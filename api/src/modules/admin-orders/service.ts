@@ -1,8 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminOrderDetail, AdminOrdersAnswer, adminOrdersQuery } from "#contract/admin-orders";
-import { DELIVERY_STATUSES } from "#contract/order-labels";
-import { orderNumber } from "#contract/orders";
+import { DELIVERY_STATUSES, orderNumber } from "#contract/order-labels";
 import type { Db } from "../../db/client.js";
 import { orders, shopOrders, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";

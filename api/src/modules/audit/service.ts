@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { type AuditAction, type AuditEntity, type AuditEntry, type auditAnswer, type auditQuery } from "#contract/audit";
+import type { AuditEntry, auditAnswer, auditQuery } from "#contract/audit";
+import type { AuditAction, AuditEntity } from "#contract/audit-labels";
 import type { Db, Transaction } from "../../db/client.js";
 import { alias } from "drizzle-orm/pg-core";
 import { auditLog, categories, orders, products, shops, users } from "../../db/schema.js";

@@ -17,7 +17,7 @@ import type {
   QueryProductsAnswer,
   QueryProductsQuery,
 } from "#contract/catalog";
-import type { ShopStatus } from "#contract/shop-status";
+import type { ShopStatus } from "#contract/shop-labels";
 import type { Db } from "../../db/client.js";
 import { loadAlways, type KeyedCache } from "./keyed-cache.js";
 import { banners, categories, productImages, productSizes, productSlugHistory, products, shops } from "../../db/schema.js";

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   CATEGORY_ADDED,
   CATEGORY_IMAGE_INVALID,
-  CATEGORY_IMAGE_MAX_BYTES,
   CATEGORY_IMAGE_MISSING,
   CATEGORY_IMAGE_PART,
   CATEGORY_IMAGE_TOO_LARGE,
@@ -13,6 +12,7 @@ import {
   categoryFields,
   type CategoryFields,
 } from "#contract/categories";
+import { CATEGORY_IMAGE_MAX_BYTES } from "#contract/category-labels";
 import type { FieldError } from "#contract/http";
 import { INVALID_TEXT } from "#contract/messages";
 import { IMAGE_TOO_MANY_PIXELS } from "#contract/media";

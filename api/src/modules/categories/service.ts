@@ -1,14 +1,8 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { slugify, type CategoryListItem } from "#contract/catalog";
-import {
-  CATEGORY_NOT_FOUND,
-  CATEGORY_SPEC_SHEET_IN_USE,
-  categoryNameTaken,
-  categorySlugTaken,
-  specSheetOfChoice,
-  type CategoryFields,
-} from "#contract/categories";
-import type { SpecSheetKind } from "#contract/spec-sheets";
+import { CATEGORY_NOT_FOUND, CATEGORY_SPEC_SHEET_IN_USE, categoryNameTaken, categorySlugTaken, type CategoryFields } from "#contract/categories";
+import { specSheetOfChoice } from "#contract/category-labels";
+import type { SpecSheetKind } from "#contract/spec-sheet-fields";
 import type { Db, Transaction } from "../../db/client.js";
 import { auditLog, categories, products } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";

@@ -7,7 +7,7 @@ import type {
 } from "#contract/customer";
 import type { Offer } from "#contract/offers";
 import type { CustomerOrderFilter } from "#contract/order-labels";
-import { orderNumber } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import type { Db } from "../../db/client.js";
 import { orders, shopOrders } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";

@@ -9,7 +9,7 @@ import {
   type SellerFigures,
 } from "#contract/dashboards";
 import { FORBIDDEN } from "#contract/messages";
-import { orderNumber } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import { STORE_TIME_ZONE } from "#contract/store-time";
 import type { Db } from "../../db/client.js";
 import { products, productSizes, shops, withdrawals } from "../../db/schema.js";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { formatUsd } from "#contract/money";
+import { formatUsd } from "#contract/money-format";
 import type { Offer, OfferBody, OfferCreatedAnswer, SellerOffersAnswer, SellerResponseAnswer, SellerResponseBody } from "#contract/offers";
-import { orderNumber } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import type { OrderSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
 import { offers, orders, shopOrders, shops, users } from "../../db/schema.js";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { formatUsd } from "#contract/money";
-import { DELIVERY_STATUS_LABELS, type DeliveryStatus, type PaymentStatus } from "#contract/order-labels";
-import { orderNumber, type OrderStatusBody, type StatusChange } from "#contract/orders";
+import { formatUsd } from "#contract/money-format";
+import { DELIVERY_STATUS_LABELS, type DeliveryStatus, orderNumber, type PaymentStatus } from "#contract/order-labels";
+import type { OrderStatusBody, StatusChange } from "#contract/orders";
 import type { Db, Transaction } from "../../db/client.js";
 import { offers, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";

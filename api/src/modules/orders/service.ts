@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import { ownProductInOrder } from "#contract/cart";
-import { orderNumber, type OrderDetail, type PlaceOrderBody, type ShopOrder } from "#contract/orders";
+import type { OrderDetail, PlaceOrderBody, ShopOrder } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import { EMPTY_CART } from "#contract/messages";
 import type { CartSettings, OrderSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";

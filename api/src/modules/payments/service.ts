@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { PaymentMethod } from "#contract/order-labels";
-import { orderNumber } from "#contract/orders";
+import { orderNumber } from "#contract/order-labels";
 import { INVALID_CARD_NUMBER } from "#contract/payments";
 import type { Db, Transaction } from "../../db/client.js";
 import { offers, orderPayments, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";

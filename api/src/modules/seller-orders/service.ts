@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { DELIVERY_STATUSES, type DeliveryStatus } from "#contract/order-labels";
-import { orderNumber } from "#contract/orders";
+import { DELIVERY_STATUSES, type DeliveryStatus, orderNumber } from "#contract/order-labels";
 import { SELLER_ORDER_NOT_FOUND, type sellerOrderAnswer, type sellerOrdersAnswer, type SellerOrdersQuery } from "#contract/seller-orders";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, shopOrders, shops, users } from "../../db/schema.js";

@@ -14,9 +14,7 @@ import {
   PRODUCT_ARCHIVED,
   PRODUCT_CREATED,
   PRODUCT_DELETED,
-  PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_UPDATED,
-  PRODUCT_IMAGES_MAX,
   PRODUCT_IMAGES_PART,
   PRODUCT_UPDATED,
   productFormFields,
@@ -24,6 +22,7 @@ import {
   productUpdateFields,
   sellerProductEndpoints as endpoints,
 } from "#contract/seller-products";
+import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
 import type { Db } from "../../db/client.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import { route } from "../../route.js";

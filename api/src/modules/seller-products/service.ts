@@ -9,8 +9,6 @@ import {
   IMAGES_TOO_MANY,
   NEW_IMAGE_PREFIX,
   OLD_IMAGE_NOT_FOUND,
-  PRODUCT_IMAGES_MAX,
-  PRODUCT_IMAGES_MIN,
   PRODUCT_IMAGES_PART,
   SELLER_PRODUCT_NOT_FOUND,
   SHOP_NOT_SELLING,
@@ -24,9 +22,9 @@ import {
   type SellerProductRow,
   type SellerProductsAnswer,
   type SellerProductsQuery,
-  type SellerProductStatus,
 } from "#contract/seller-products";
-import type { ShopStatus } from "#contract/shop-status";
+import { PRODUCT_IMAGES_MAX, PRODUCT_IMAGES_MIN, type SellerProductStatus } from "#contract/seller-product-labels";
+import type { ShopStatus } from "#contract/shop-labels";
 import type { Db, Transaction } from "../../db/client.js";
 import { banners, blogPosts, cartItems, categories, images, orderItems, productImages, productSizes, productSlugHistory, products, shops, users } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";

@@ -2,15 +2,8 @@ import type { Multipart } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FieldError } from "#contract/http";
 import { INVALID_TEXT } from "#contract/messages";
-import {
-  DOCUMENT_TOO_LARGE,
-  DOCUMENT_TYPE_REFUSED,
-  DOCUMENTS_TOO_MANY,
-  REPLACEMENT_PART_PREFIX,
-  SHOP_DOCUMENT_MAX_BYTES,
-  SHOP_DOCUMENTS_MAX,
-  type ShopDocumentType,
-} from "#contract/shops";
+import { DOCUMENT_TOO_LARGE, DOCUMENT_TYPE_REFUSED, DOCUMENTS_TOO_MANY } from "#contract/shops";
+import { REPLACEMENT_PART_PREFIX, SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX, type ShopDocumentType } from "#contract/shop-labels";
 import { FieldsError, HttpError } from "../../http-error.js";
 
 /**

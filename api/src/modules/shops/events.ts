@@ -1,7 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Server as SocketServer } from "socket.io";
 import { SHOP_APPROVAL_EVENT, SHOP_REQUEST_EVENT } from "#contract/notification-events";
-import { shopStatus, type ShopStatus } from "#contract/shops";
+import { shopStatus } from "#contract/shop-status";
+import type { ShopStatus } from "#contract/shop-labels";
 import type { Db, Listen, Transaction, Unlisten } from "../../db/client.js";
 import { shops, users } from "../../db/schema.js";
 import { userRoom } from "../notifications/socket.js";

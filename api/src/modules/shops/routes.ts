@@ -5,15 +5,14 @@ import {
   SELLER_ACTIVATED,
   SHOP_APPROVED,
   SHOP_CHANGES_REQUESTED,
-  SHOP_DOCUMENTS_MAX,
   SHOP_REACTIVATED,
   SHOP_REJECTED,
   SHOP_REQUEST_SENT,
   SHOP_SUSPENDED,
   shopApplicationFields,
   shopEndpoints as endpoints,
-  type ShopDocumentType,
 } from "#contract/shops";
+import { SHOP_DOCUMENTS_MAX, type ShopDocumentType } from "#contract/shop-labels";
 import type { Db } from "../../db/client.js";
 import { FieldsError } from "../../http-error.js";
 import { route } from "../../route.js";

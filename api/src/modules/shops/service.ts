@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Role } from "#contract/accounts";
-import type { AuditAction } from "#contract/audit";
+import type { AuditAction } from "#contract/audit-labels";
 import type { FieldError } from "#contract/http";
 import {
   DOCUMENT_NOT_FOUND,
@@ -10,7 +10,6 @@ import {
   NO_APPROVED_SHOP,
   NO_DOCUMENTS_TO_REPLACE,
   REPLACEMENT_MISSING,
-  REPLACEMENT_PART_PREFIX,
   RIF_TAKEN,
   SHOP_ALREADY_DECIDED,
   SHOP_NOT_APPROVED,
@@ -22,12 +21,11 @@ import {
   type ShopApplication,
   type ShopDecisionBody,
   type ShopDocument,
-  type ShopDocumentType,
   type ShopRequest,
-  type ShopStatus,
   type ShopSummary,
   type shopsQuery,
 } from "#contract/shops";
+import { REPLACEMENT_PART_PREFIX, type ShopDocumentType, type ShopStatus } from "#contract/shop-labels";
 import type { Db, Transaction } from "../../db/client.js";
 import { products, shopDocuments, shops, users } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { formatUsd } from "#contract/money";
+import { formatUsd } from "#contract/money-format";
 import { VOUCHER_NOT_FOUND, type VoucherRedeemedAnswer, type WalletAnswer } from "#contract/wallet";
 import type { Db } from "../../db/client.js";
 import { vouchers, walletEntries } from "../../db/schema.js";

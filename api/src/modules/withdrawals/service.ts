@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { formatUsd } from "#contract/money";
-import { orderNumber } from "#contract/orders";
+import { formatUsd } from "#contract/money-format";
+import { orderNumber } from "#contract/order-labels";
 import { STORE_TIME_ZONE } from "#contract/store-time";
 import {
   belowMinimum,
@@ -8,7 +8,6 @@ import {
   NO_APPROVED_SHOP,
   NO_PAYOUT_METHOD,
   PAYOUT_METHOD_SAVED,
-  payoutSummary,
   WITHDRAWAL_ALREADY_ARCHIVED,
   WITHDRAWAL_ALREADY_DECIDED,
   WITHDRAWAL_ARCHIVED,
@@ -20,7 +19,6 @@ import {
   type AdminWithdrawalsAnswer,
   type AdminWithdrawalsQuery,
   type LedgerAnswer,
-  type LedgerKind,
   type PayoutMethod,
   type PayoutMethodBody,
   type Withdrawal,
@@ -28,6 +26,7 @@ import {
   type WithdrawalsAnswer,
   type WithdrawalsQuery,
 } from "#contract/withdrawals";
+import { payoutSummary, type LedgerKind } from "#contract/withdrawal-labels";
 import type { WithdrawalSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
 import { payoutMethods, shops, users, walletEntries, withdrawals } from "../../db/schema.js";

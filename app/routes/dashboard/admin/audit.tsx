@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, auditEndpoints, type AuditEntry } from "#contract/audit";
+import { auditEndpoints, type AuditEntry } from "#contract/audit";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS } from "#contract/audit-labels";
 import { longDateTime } from "#contract/store-time";
 import { FieldErrors, textLinkLook } from "~/components/account/FormControls";
 import { adminPaths } from "~/components/admin/admin-paths";

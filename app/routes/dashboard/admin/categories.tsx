@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { categoryListQuery } from "#contract/catalog";
@@ -7,19 +7,17 @@ import {
   ADMIN_CATEGORIES_PER_PAGE,
   CATEGORY_ADDED,
   CATEGORY_FORM_FIELDS,
-  CATEGORY_IMAGE_MAX_BYTES,
   CATEGORY_UPDATED,
   categoryAddForm,
   categoryEndpoints,
   categoryUpdateForm,
-  SPEC_SHEET_CHOICE_LABELS,
-  SPEC_SHEET_CHOICES,
-  specSheetChoiceOf,
 } from "#contract/categories";
+import { CATEGORY_IMAGE_MAX_BYTES, SPEC_SHEET_CHOICE_LABELS, SPEC_SHEET_CHOICES, specSheetChoiceOf } from "#contract/category-labels";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { FieldErrors, FormAlert, textLinkLook } from "~/components/account/FormControls";
 import { adminPaths } from "~/components/admin/admin-paths";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import { forbidden, pageErrorOf, requireAdmin } from "~/services/admin.server";
@@ -37,6 +35,9 @@ export const meta: MetaFunction = () => [
 
 /** Every mutation of this page names itself. */
 const INTENTS = { add: "crear-categoria", update: "editar-categoria" } as const;
+
+const loadAddSchema = () => import("#contract/categories").then((module) => module.categoryAddForm);
+const loadUpdateSchema = () => import("#contract/categories").then((module) => module.categoryUpdateForm);
 
 /**
  * /dashboard/admin/categories?searchValue=&pageNumber=: the public `GET /category-get`, read by an
@@ -58,6 +59,8 @@ export async function loader(args: LoaderFunctionArgs) {
     totalCategory: answer.totalCategory,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(answer.totalCategory / ADMIN_CATEGORIES_PER_PAGE)),
+    // Once for all the rows: every category's edit form asks the same of its fields.
+    constraints: { add: getZodConstraint(categoryAddForm), update: getZodConstraint(categoryUpdateForm) },
   };
 }
 
@@ -223,8 +226,11 @@ function useBusy(intent: string, categoryId?: string): boolean {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (categoryId === undefined || navigation.formData?.get("categoryId") === categoryId);
 }
 
-function AddForm({ answer }: { answer?: CategoryFormAnswer }) {
-  const [form, fields] = useSchemaForm(categoryAddForm, { id: "nueva-categoria", lastResult: answer?.result, defaultValue: { specSheet: "ninguna" } });
+function AddForm({ constraint, answer }: { constraint: FieldConstraints; answer?: CategoryFormAnswer }) {
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadAddSchema },
+    { id: "nueva-categoria", lastResult: answer?.result, defaultValue: { specSheet: "ninguna" } },
+  );
   const busy = useBusy(INTENTS.add);
   return (
     <Form
@@ -250,12 +256,15 @@ function AddForm({ answer }: { answer?: CategoryFormAnswer }) {
   );
 }
 
-function EditForm({ category, answer }: { category: ListedCategory; answer?: CategoryFormAnswer }) {
-  const [form, fields] = useSchemaForm(categoryUpdateForm, {
-    id: `editar-${category._id}`,
-    lastResult: answer?.result,
-    defaultValue: { categoryId: category._id, name: category.name, specSheet: specSheetChoiceOf(category.specSheet) },
-  });
+function EditForm({ category, constraint, answer }: { category: ListedCategory; constraint: FieldConstraints; answer?: CategoryFormAnswer }) {
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadUpdateSchema },
+    {
+      id: `editar-${category._id}`,
+      lastResult: answer?.result,
+      defaultValue: { categoryId: category._id, name: category.name, specSheet: specSheetChoiceOf(category.specSheet) },
+    },
+  );
   const busy = useBusy(INTENTS.update, category._id);
   const { key: idKey, ...idProps } = getInputProps(fields.categoryId, { type: "hidden" });
   return (
@@ -279,7 +288,7 @@ function EditForm({ category, answer }: { category: ListedCategory; answer?: Cat
   );
 }
 
-function CategoryRow({ category, answer }: { category: ListedCategory; answer?: CategoryFormAnswer }) {
+function CategoryRow({ category, constraint, answer }: { category: ListedCategory; constraint: FieldConstraints; answer?: CategoryFormAnswer }) {
   const headingId = `categoria-${category._id}`;
   const listing = `/products?${new URLSearchParams({ category: category.slug })}`;
   return (
@@ -317,13 +326,13 @@ function CategoryRow({ category, answer }: { category: ListedCategory; answer?: 
         </Link>
       </p>
       {/* A new key when the category changes: the form starts from its saved values again. */}
-      <EditForm key={`${category.name}|${category.specSheet}|${category.image}`} category={category} answer={answer} />
+      <EditForm key={`${category.name}|${category.specSheet}|${category.image}`} category={category} constraint={constraint} answer={answer} />
     </li>
   );
 }
 
 export default function AdminCategories() {
-  const { searchValue, categories, totalCategory, page, totalPages } = useLoaderData<typeof loader>();
+  const { searchValue, categories, totalCategory, page, totalPages, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const addAnswer = answer?.intent === INTENTS.add ? answer : undefined;
   return (
@@ -339,7 +348,7 @@ export default function AdminCategories() {
       </div>
 
       {/* A new key after each addition (the list searched by the new name): the form starts empty. */}
-      <AddForm key={`${searchValue}|${totalCategory}`} answer={addAnswer} />
+      <AddForm key={`${searchValue}|${totalCategory}`} constraint={constraints.add} answer={addAnswer} />
 
       {/* A GET form: the search is part of the address and works without JavaScript. */}
       <Form method="get" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end" aria-label="Buscar categorías">
@@ -370,7 +379,12 @@ export default function AdminCategories() {
       {categories.length > 0 ? (
         <ul className="space-y-4" aria-label="Categorías">
           {categories.map((category) => (
-            <CategoryRow key={category._id} category={category} answer={answer?.intent === INTENTS.update && answer.target === category._id ? answer : undefined} />
+            <CategoryRow
+              key={category._id}
+              category={category}
+              constraint={constraints.update}
+              answer={answer?.intent === INTENTS.update && answer.target === category._id ? answer : undefined}
+            />
           ))}
         </ul>
       ) : (

@@ -1,5 +1,7 @@
+import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { couponUpdateForm, voucherUpdateForm } from "#contract/promotions";
 import { CouponCard, VoucherCard } from "~/components/admin/PromotionCards";
 import type { PromotionFormAnswer } from "~/components/admin/promotion-forms";
 import { requireAdmin } from "~/services/admin.server";
@@ -14,7 +16,11 @@ export const meta: MetaFunction = () => [
 /** /dashboard/admin/coupons: `GET /admin/promotions`, every coupon and voucher with its dates, limit, uses and redemptions. */
 export async function loader(args: LoaderFunctionArgs) {
   const account = requireAdmin(args);
-  return getPromotions(account);
+  return {
+    ...(await getPromotions(account)),
+    // Once for all the cards: every coupon's form asks the same of its fields, and every voucher's.
+    constraints: { coupon: getZodConstraint(couponUpdateForm), voucher: getZodConstraint(voucherUpdateForm) },
+  };
 }
 
 /** A coupon's or a voucher's form: saved, back here with a flash. */
@@ -28,7 +34,7 @@ export async function action(args: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function AdminCoupons() {
-  const { coupons, vouchers } = useLoaderData<typeof loader>();
+  const { coupons, vouchers, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as PromotionFormAnswer | undefined;
   return (
     <section aria-labelledby="titulo-cupones" className="space-y-8">
@@ -50,7 +56,7 @@ export default function AdminCoupons() {
         <ul className="space-y-4">
           {coupons.map((coupon) => (
             // A new key when the coupon changes: the form starts again from the stored values.
-            <CouponCard key={`${coupon.code}|${coupon.version}`} coupon={coupon} answer={answer} />
+            <CouponCard key={`${coupon.code}|${coupon.version}`} coupon={coupon} constraint={constraints.coupon} answer={answer} />
           ))}
         </ul>
       </section>
@@ -61,7 +67,7 @@ export default function AdminCoupons() {
         </h2>
         <ul className="space-y-4">
           {vouchers.map((voucher) => (
-            <VoucherCard key={`${voucher.code}|${voucher.version}`} voucher={voucher} answer={answer} />
+            <VoucherCard key={`${voucher.code}|${voucher.version}`} voucher={voucher} constraint={constraints.voucher} answer={answer} />
           ))}
         </ul>
       </section>

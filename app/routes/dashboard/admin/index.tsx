@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { comparedWithPrevious } from "#contract/dashboards";
+import { comparedWithPrevious } from "#contract/dashboard-periods";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { adminPaths } from "~/components/admin/admin-paths";
 import { textLinkLook } from "~/components/account/FormControls";

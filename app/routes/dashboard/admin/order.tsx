@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { formatUsd } from "#contract/money";
+import { formatUsd } from "#contract/money-format";
 import { DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
 import { textLinkLook } from "~/components/account/FormControls";
 import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";

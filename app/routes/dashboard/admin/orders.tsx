@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { ADMIN_ORDER_SEARCH_MAX } from "#contract/admin-orders";
+import { ADMIN_ORDER_SEARCH_MAX } from "#contract/limits";
 import { AdminOrderList } from "~/components/admin/AdminOrderList";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";

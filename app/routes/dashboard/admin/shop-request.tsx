@@ -1,26 +1,19 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
-import {
-  REJECTION_REASONS,
-  SHOP_APPROVED,
-  SHOP_CHANGES_REQUESTED,
-  SHOP_COUNTRY_LABELS,
-  SHOP_DOCUMENT_TYPES,
-  SHOP_REJECTED,
-  shopEndpoints,
-  TAX_ID_LABELS,
-  type ShopDocument,
-} from "#contract/shops";
+import { SHOP_APPROVED, SHOP_CHANGES_REQUESTED, SHOP_REJECTED, shopEndpoints, type ShopDocument } from "#contract/shops";
+import { REJECTION_REASONS, SHOP_COUNTRY_LABELS, SHOP_DOCUMENT_TYPES, TAX_ID_LABELS } from "#contract/shop-labels";
 import { longDateTime } from "#contract/store-time";
 import { FieldErrors, FormAlert, SubmitButton, textLinkLook } from "~/components/account/FormControls";
 import { adminPaths, shopDocumentPath } from "~/components/admin/admin-paths";
-import { adminIntents, approveFormSchema, rejectFormSchema, requestChangesFormSchema } from "~/components/admin/admin-schemas";
+import { adminIntents } from "~/components/admin/admin-intents";
+import { approveFormSchema, rejectFormSchema, requestChangesFormSchema } from "~/components/admin/admin-schemas";
 import { ReasonChoice, textareaLook } from "~/components/admin/ReasonChoice";
 import { DocumentStatusBadge, ShopStatusBadge } from "~/components/admin/ShopStatusBadge";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { invalidForm, pageErrorOf, refusedAction, requireAdmin, type AdminActionRefusal } from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
 import { redirectWithFlash } from "~/services/session.server";
@@ -29,6 +22,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Solicitud de ${data.request.shopName} | Mercado Pádel` : "Solicitud de tienda | Mercado Pádel" },
   { name: "robots", content: "noindex" },
 ];
+
+const loadApproveSchema = () => import("~/components/admin/admin-schemas").then((module) => module.approveFormSchema);
+const loadRejectSchema = () => import("~/components/admin/admin-schemas").then((module) => module.rejectFormSchema);
+const loadRequestChangesSchema = () => import("~/components/admin/admin-schemas").then((module) => module.requestChangesFormSchema);
 
 /** A document as the page shows it: its dates written, its size in words, its address through the web. */
 function presentDocument(document: ShopDocument) {
@@ -49,6 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
       documents: request.documents.map(presentDocument),
       history: request.history.map(presentDocument),
     },
+    constraints: { approve: getZodConstraint(approveFormSchema), reject: getZodConstraint(rejectFormSchema), requestChanges: getZodConstraint(requestChangesFormSchema) },
   };
 }
 
@@ -156,8 +154,8 @@ function resultFor(actionData: AdminActionRefusal | undefined, intent: string): 
 const dangerButtonLook =
   "inline-flex w-full items-center justify-center rounded-full border-2 border-red-700 bg-white px-6 py-3 font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:w-auto";
 
-function ApproveForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form] = useSchemaForm(approveFormSchema, { id: "aprobar", lastResult });
+function ApproveForm({ constraint, lastResult }: { constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
+  const [form] = useDeferredSchemaForm({ constraint, load: loadApproveSchema }, { id: "aprobar", lastResult });
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="titulo-aprobar" className="space-y-3 rounded-2xl border border-lime-300 bg-lime-50/50 p-5">
       <h3 id="titulo-aprobar" className="text-lg font-bold text-slate-900">
@@ -172,8 +170,8 @@ function ApproveForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
   );
 }
 
-function RejectForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(rejectFormSchema, { id: "rechazar", lastResult });
+function RejectForm({ constraint, lastResult }: { constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadRejectSchema }, { id: "rechazar", lastResult });
   return (
     <Form method="post" {...getFormProps(form)} aria-labelledby="titulo-rechazar" className="space-y-4 rounded-2xl border border-red-200 bg-white p-5">
       <h3 id="titulo-rechazar" className="text-lg font-bold text-slate-900">
@@ -189,8 +187,16 @@ function RejectForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   );
 }
 
-function RequestChangesForm({ documents, lastResult }: { documents: PresentedDocument[]; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(requestChangesFormSchema, {
+function RequestChangesForm({
+  documents,
+  constraint,
+  lastResult,
+}: {
+  documents: PresentedDocument[];
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadRequestChangesSchema }, {
     id: "pedir-cambios",
     lastResult,
     defaultValue: { documents: documents.map((document) => ({ documentId: document._id })) },
@@ -257,7 +263,7 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
 }
 
 export default function ShopRequestPage() {
-  const { request } = useLoaderData<typeof loader>();
+  const { request, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const notice = actionData?.notice ?? null;
   return (
@@ -361,10 +367,10 @@ export default function ShopRequestPage() {
         </h2>
         {request.status === "pendiente" ? (
           <div className="space-y-6">
-            <ApproveForm lastResult={resultFor(actionData, adminIntents.approve)} />
-            <RejectForm lastResult={resultFor(actionData, adminIntents.reject)} />
+            <ApproveForm constraint={constraints.approve} lastResult={resultFor(actionData, adminIntents.approve)} />
+            <RejectForm constraint={constraints.reject} lastResult={resultFor(actionData, adminIntents.reject)} />
             {request.documents.length > 0 ? (
-              <RequestChangesForm documents={request.documents} lastResult={resultFor(actionData, adminIntents.requestChanges)} />
+              <RequestChangesForm documents={request.documents} constraint={constraints.requestChanges} lastResult={resultFor(actionData, adminIntents.requestChanges)} />
             ) : null}
           </div>
         ) : request.status === "requiere_cambios" ? (

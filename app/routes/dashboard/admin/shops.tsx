@@ -1,15 +1,18 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction, useNavigation } from "@remix-run/react";
-import { SHOP_COUNTRY_LABELS, SHOP_REACTIVATED, SHOP_STATUS_LABELS, SHOP_SUSPENDED, shopEndpoints, SUSPENSION_REASONS } from "#contract/shops";
+import { SHOP_REACTIVATED, SHOP_SUSPENDED, shopEndpoints } from "#contract/shops";
+import { SHOP_COUNTRY_LABELS, SHOP_STATUS_LABELS, SUSPENSION_REASONS } from "#contract/shop-labels";
 import { longDate } from "#contract/store-time";
 import { FormAlert, textLinkLook } from "~/components/account/FormControls";
 import { adminPaths } from "~/components/admin/admin-paths";
-import { adminIntents, SHOP_STATUS_FILTERS, shopIdField, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
+import { adminIntents, SHOP_STATUS_FILTERS } from "~/components/admin/admin-intents";
+import { shopIdField, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
 import { ReasonChoice } from "~/components/admin/ReasonChoice";
 import { ShopCardTitle } from "~/components/admin/ShopCardTitle";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import { invalidForm, pageErrorOf, refusedAction, requireAdmin, type AdminActionRefusal } from "~/services/admin.server";
@@ -21,6 +24,9 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Todas las tiendas de Mercado Pádel por estado, para suspenderlas o reactivarlas." },
   { name: "robots", content: "noindex" },
 ];
+
+const loadSuspendSchema = () => import("~/components/admin/admin-schemas").then((module) => module.suspendFormSchema);
+const loadShopIdSchema = () => import("~/components/admin/admin-schemas").then((module) => module.shopIdField);
 
 /** /dashboard/admin/shops?status=&searchValue=&pageNumber=: `GET /admin/shops`, every shop, by status and name. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -35,6 +41,8 @@ export async function loader(args: LoaderFunctionArgs) {
     totalShop: answer.totalShop,
     page: answer.page,
     totalPages: Math.max(1, Math.ceil(answer.totalShop / answer.parPage)),
+    // Once for all the rows: every shop's form of a kind asks the same of its fields.
+    constraints: { suspend: getZodConstraint(suspendFormSchema), reactivate: getZodConstraint(shopIdField) },
   };
 }
 
@@ -76,10 +84,11 @@ export async function action(args: ActionFunctionArgs) {
 /** A 409 means someone else changed the record meanwhile: the page reads it again to show its state (other refusals leave the page as it is). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
-type ListedShop = ReturnType<typeof useLoaderData<typeof loader>>["shops"][number];
+type ShopsPage = ReturnType<typeof useLoaderData<typeof loader>>;
+type ListedShop = ShopsPage["shops"][number];
 
-function SuspendForm({ shop, lastResult }: { shop: ListedShop; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(suspendFormSchema, { id: `suspender-${shop._id}`, lastResult });
+function SuspendForm({ shop, constraint, lastResult }: { shop: ListedShop; constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadSuspendSchema }, { id: `suspender-${shop._id}`, lastResult });
   return (
     // Folded until asked for, with or without JavaScript; open when the last try was refused.
     <details open={lastResult ? true : undefined} className="rounded-xl border border-slate-200 bg-slate-50">
@@ -102,8 +111,8 @@ function SuspendForm({ shop, lastResult }: { shop: ListedShop; lastResult?: Subm
   );
 }
 
-function ReactivateForm({ shop, lastResult }: { shop: ListedShop; lastResult?: SubmissionResult<string[]> }) {
-  const [form] = useSchemaForm(shopIdField, { id: `reactivar-${shop._id}`, lastResult });
+function ReactivateForm({ shop, constraint, lastResult }: { shop: ListedShop; constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
+  const [form] = useDeferredSchemaForm({ constraint, load: loadShopIdSchema }, { id: `reactivar-${shop._id}`, lastResult });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("shopId") === shop._id;
   return (
@@ -117,7 +126,7 @@ function ReactivateForm({ shop, lastResult }: { shop: ListedShop; lastResult?: S
   );
 }
 
-function ShopRow({ shop, answer }: { shop: ListedShop; answer: AdminActionRefusal | undefined }) {
+function ShopRow({ shop, constraints, answer }: { shop: ListedShop; constraints: ShopsPage["constraints"]; answer: AdminActionRefusal | undefined }) {
   const mine = answer?.target === shop._id ? answer : undefined;
   const headingId = `tienda-${shop._id}`;
   return (
@@ -164,9 +173,9 @@ function ShopRow({ shop, answer }: { shop: ListedShop; answer: AdminActionRefusa
         </Link>
       </p>
       {shop.status === "aprobada" ? (
-        <SuspendForm shop={shop} lastResult={mine?.intent === adminIntents.suspend ? (mine.result ?? undefined) : undefined} />
+        <SuspendForm shop={shop} constraint={constraints.suspend} lastResult={mine?.intent === adminIntents.suspend ? (mine.result ?? undefined) : undefined} />
       ) : shop.status === "suspendida" ? (
-        <ReactivateForm shop={shop} lastResult={mine?.intent === adminIntents.reactivate ? (mine.result ?? undefined) : undefined} />
+        <ReactivateForm shop={shop} constraint={constraints.reactivate} lastResult={mine?.intent === adminIntents.reactivate ? (mine.result ?? undefined) : undefined} />
       ) : null}
     </li>
   );
@@ -176,7 +185,7 @@ const controlLook =
   "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
 
 export default function AdminShops() {
-  const { filter, shops, totalShop, page, totalPages } = useLoaderData<typeof loader>();
+  const { filter, shops, totalShop, page, totalPages, constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const filtered = filter.status !== "todas" || filter.searchValue !== "";
   return (
@@ -218,7 +227,7 @@ export default function AdminShops() {
       {shops.length > 0 ? (
         <ul className="space-y-4" aria-label="Tiendas">
           {shops.map((shop) => (
-            <ShopRow key={shop._id} shop={shop} answer={actionData} />
+            <ShopRow key={shop._id} shop={shop} constraints={constraints} answer={actionData} />
           ))}
         </ul>
       ) : (

@@ -1,15 +1,18 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { queryPage } from "#contract/fields";
 import { longDateTime } from "#contract/store-time";
-import { PAYOUT_KIND_LABELS, WITHDRAWAL_STATUS_LABELS, WITHDRAWAL_STATUSES, withdrawalEndpoints, type PayoutMethod } from "#contract/withdrawals";
+import { withdrawalEndpoints, type PayoutMethod } from "#contract/withdrawals";
+import { PAYOUT_KIND_LABELS, WITHDRAWAL_STATUS_LABELS, WITHDRAWAL_STATUSES } from "#contract/withdrawal-labels";
 import { FieldErrors, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
 import { adminPaths } from "~/components/admin/admin-paths";
 import { textareaLook } from "~/components/admin/ReasonChoice";
-import { confirmFormSchema, rejectFormSchema, withdrawalIntents, withdrawalStatusOf } from "~/components/admin/withdrawal-schemas";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { withdrawalIntents } from "~/components/admin/withdrawal-intents";
+import { confirmFormSchema, rejectFormSchema, withdrawalStatusOf } from "~/components/admin/withdrawal-schemas";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { Pagination } from "~/components/product/Pagination";
 import { formatPrice } from "~/services/money";
 import { invalidForm, pageErrorOf, refusedAction, requireAdmin, type AdminActionRefusal } from "~/services/admin.server";
@@ -21,6 +24,9 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Las solicitudes de retiro de los vendedores: pagarlas con la referencia de la transferencia o rechazarlas." },
   { name: "robots", content: "noindex" },
 ];
+
+const loadConfirmSchema = () => import("~/components/admin/withdrawal-schemas").then((module) => module.confirmFormSchema);
+const loadRejectSchema = () => import("~/components/admin/withdrawal-schemas").then((module) => module.rejectFormSchema);
 
 /** /dashboard/admin/withdrawals?status=&pageNumber=: `GET /admin/withdrawals`, pending ones first by default (oldest first). */
 export async function loader(args: LoaderFunctionArgs) {
@@ -41,6 +47,8 @@ export async function loader(args: LoaderFunctionArgs) {
     totalWithdrawal: answer.totalWithdrawal,
     page: answer.page,
     totalPages: Math.max(1, Math.ceil(answer.totalWithdrawal / answer.parPage)),
+    // Once for all the rows: every request's form of a kind asks the same of its fields.
+    constraints: { confirm: getZodConstraint(confirmFormSchema), reject: getZodConstraint(rejectFormSchema) },
   };
 }
 
@@ -78,7 +86,8 @@ export async function action(args: ActionFunctionArgs) {
 /** A 409 means another admin decided first: the list is read again to show it. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
-type ListedWithdrawal = ReturnType<typeof useLoaderData<typeof loader>>["withdrawals"][number];
+type WithdrawalsPage = ReturnType<typeof useLoaderData<typeof loader>>;
+type ListedWithdrawal = WithdrawalsPage["withdrawals"][number];
 
 function resultFor(answer: AdminActionRefusal | undefined, intent: string, id: string): SubmissionResult<string[]> | undefined {
   return answer?.intent === intent && answer.target === id ? (answer.result ?? undefined) : undefined;
@@ -113,8 +122,8 @@ function PayoutDetails({ payout }: { payout: PayoutMethod }) {
   );
 }
 
-function ConfirmForm({ withdrawal, lastResult }: { withdrawal: ListedWithdrawal; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(confirmFormSchema, { id: `confirmar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } });
+function ConfirmForm({ withdrawal, constraint, lastResult }: { withdrawal: ListedWithdrawal; constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadConfirmSchema }, { id: `confirmar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } });
   return (
     <Form method="post" {...getFormProps(form)} aria-label={`Confirmar el pago a ${withdrawal.shop.name}`} className="space-y-3">
       <input type="hidden" name="paymentId" value={withdrawal._id} />
@@ -127,8 +136,8 @@ function ConfirmForm({ withdrawal, lastResult }: { withdrawal: ListedWithdrawal;
   );
 }
 
-function RejectForm({ withdrawal, lastResult }: { withdrawal: ListedWithdrawal; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useSchemaForm(rejectFormSchema, { id: `rechazar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } });
+function RejectForm({ withdrawal, constraint, lastResult }: { withdrawal: ListedWithdrawal; constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadRejectSchema }, { id: `rechazar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } });
   const { key, ...reasonProps } = getTextareaProps(fields.reason);
   return (
     // Folded until asked for, with or without JavaScript; open when the last try was refused.
@@ -158,7 +167,7 @@ function RejectForm({ withdrawal, lastResult }: { withdrawal: ListedWithdrawal; 
   );
 }
 
-function WithdrawalRow({ withdrawal, answer }: { withdrawal: ListedWithdrawal; answer: AdminActionRefusal | undefined }) {
+function WithdrawalRow({ withdrawal, constraints, answer }: { withdrawal: ListedWithdrawal; constraints: WithdrawalsPage["constraints"]; answer: AdminActionRefusal | undefined }) {
   const headingId = `retiro-${withdrawal._id}`;
   const notice = answer?.target === withdrawal._id ? answer.notice : null;
   return (
@@ -185,8 +194,8 @@ function WithdrawalRow({ withdrawal, answer }: { withdrawal: ListedWithdrawal; a
       ) : null}
       {withdrawal.status === "pendiente" ? (
         <div className="space-y-3">
-          <ConfirmForm withdrawal={withdrawal} lastResult={resultFor(answer, withdrawalIntents.confirm, withdrawal._id)} />
-          <RejectForm withdrawal={withdrawal} lastResult={resultFor(answer, withdrawalIntents.reject, withdrawal._id)} />
+          <ConfirmForm withdrawal={withdrawal} constraint={constraints.confirm} lastResult={resultFor(answer, withdrawalIntents.confirm, withdrawal._id)} />
+          <RejectForm withdrawal={withdrawal} constraint={constraints.reject} lastResult={resultFor(answer, withdrawalIntents.reject, withdrawal._id)} />
         </div>
       ) : null}
       <p className="text-sm">
@@ -199,7 +208,7 @@ function WithdrawalRow({ withdrawal, answer }: { withdrawal: ListedWithdrawal; a
 }
 
 export default function AdminWithdrawals() {
-  const { status, withdrawals, totalWithdrawal, page, totalPages } = useLoaderData<typeof loader>();
+  const { status, withdrawals, totalWithdrawal, page, totalPages, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <section aria-labelledby="titulo-retiros" className="space-y-6">
@@ -227,7 +236,7 @@ export default function AdminWithdrawals() {
       {withdrawals.length > 0 ? (
         <ul className="space-y-4" aria-label="Retiros">
           {withdrawals.map((withdrawal) => (
-            <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} answer={answer} />
+            <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} constraints={constraints} answer={answer} />
           ))}
         </ul>
       ) : (

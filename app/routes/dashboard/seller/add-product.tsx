@@ -1,9 +1,10 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PRODUCT_CREATED } from "#contract/seller-products";
 import { ProductForm } from "~/components/seller/ProductForm";
-import { EMPTY_SIZE_ROWS, PRODUCT_FORM_FIELDS, productAddSchema, productIntents } from "~/components/seller/product-schemas";
+import { EMPTY_SIZE_ROWS, productIntents } from "~/components/seller/product-form-fields";
+import { PRODUCT_FORM_FIELDS, productAddSchema } from "~/components/seller/product-schemas";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { pageErrorOf } from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
@@ -25,6 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   });
   return {
     categories,
+    constraint: getZodConstraint(productAddSchema(categories)),
     defaultValue: { discount: "0", lowStockThreshold: "0", sizes: Array.from({ length: EMPTY_SIZE_ROWS }, () => ({ size: "", stock: "" })) },
   };
 }
@@ -56,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AddProduct() {
-  const { categories, defaultValue } = useLoaderData<typeof loader>();
+  const { categories, constraint, defaultValue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section aria-labelledby="titulo-agregar" className="space-y-6">
@@ -70,6 +72,7 @@ export default function AddProduct() {
         key={actionData?.attempt ?? "inicio"}
         mode="add"
         categories={categories}
+        constraint={constraint}
         lastResult={actionData?.result}
         defaultValue={defaultValue}
         cameBack={Boolean(actionData)}

@@ -1,3 +1,4 @@
+import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { STOCK_MOVEMENT_LABELS } from "#contract/stock";
@@ -8,7 +9,8 @@ import { sellerPaths } from "~/components/seller/seller-paths";
 import { MovementList } from "~/components/stock/MovementList";
 import { SizeFigures } from "~/components/stock/SizeFigures";
 import { StockForm, ThresholdForm } from "~/components/stock/StockForm";
-import { movementsPageOf, productIdField, type StockActionAnswer } from "~/components/stock/stock-schemas";
+import type { StockActionAnswer } from "~/components/stock/stock-control";
+import { movementsPageOf, productIdField, stockFormSchema, thresholdFormSchema } from "~/components/stock/stock-schemas";
 import { requireSeller } from "~/services/seller.server";
 import { getProductStock, stockFormAction } from "~/services/stock.server";
 
@@ -38,6 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
     totalMovement: answer.totalMovement,
     page: answer.page,
     totalPages: Math.max(1, Math.ceil(answer.totalMovement / answer.parPage)),
+    constraints: { stock: getZodConstraint(stockFormSchema), threshold: getZodConstraint(thresholdFormSchema) },
   };
 }
 
@@ -53,7 +56,7 @@ export async function action(args: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function ProductStock() {
-  const { product, movements, totalMovement, page, totalPages } = useLoaderData<typeof loader>();
+  const { product, movements, totalMovement, page, totalPages, constraints } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as StockActionAnswer | undefined;
   return (
     <section aria-labelledby="titulo-stock" className="space-y-8">
@@ -81,7 +84,7 @@ export default function ProductStock() {
         </h2>
         <SizeFigures product={product} />
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-          <StockForm key={`stock-${product.stockVersion}`} product={product} answer={answer} />
+          <StockForm key={`stock-${product.stockVersion}`} product={product} answer={answer} constraint={constraints.stock} />
         </div>
       </section>
 
@@ -90,7 +93,7 @@ export default function ProductStock() {
           Aviso de stock bajo
         </h2>
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-          <ThresholdForm key={`umbral-${product.stockVersion}`} product={product} answer={answer} />
+          <ThresholdForm key={`umbral-${product.stockVersion}`} product={product} answer={answer} constraint={constraints.threshold} />
         </div>
       </section>
 

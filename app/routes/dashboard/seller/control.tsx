@@ -1,12 +1,15 @@
+import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { textLinkLook } from "~/components/account/FormControls";
+import type { FieldConstraints } from "~/components/forms/conform-form";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { DemandList } from "~/components/stock/DemandList";
 import { lowBadgeLook, StockForm } from "~/components/stock/StockForm";
-import { stockControlListQuery, type ControlProduct, type StockActionAnswer } from "~/components/stock/stock-schemas";
+import type { ControlProduct, StockActionAnswer } from "~/components/stock/stock-control";
+import { stockControlListQuery, stockFormSchema } from "~/components/stock/stock-schemas";
 import { requireSeller } from "~/services/seller.server";
 import { getStockControl, stockFormAction } from "~/services/stock.server";
 
@@ -28,6 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
     totalLow: answer.totalLow,
     page: answer.page,
     totalPages: Math.max(1, Math.ceil(answer.totalProduct / answer.parPage)),
+    stockConstraint: getZodConstraint(stockFormSchema),
   };
 }
 
@@ -44,7 +48,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 const controlLook =
   "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
 
-function StockRow({ product, answer }: { product: ControlProduct; answer: StockActionAnswer | undefined }) {
+function StockRow({ product, answer, stockConstraint }: { product: ControlProduct; answer: StockActionAnswer | undefined; stockConstraint: FieldConstraints }) {
   const headingId = `producto-${product._id}`;
   return (
     <li id={headingId} aria-labelledby={`${headingId}-nombre`} data-testid="stock-row" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -67,13 +71,13 @@ function StockRow({ product, answer }: { product: ControlProduct; answer: StockA
       </div>
       <DemandList product={product} />
       {/* Remounted when the version changes, so a form read at an older one never stays on screen. */}
-      <StockForm key={`${product._id}-${product.stockVersion}`} product={product} answer={answer} />
+      <StockForm key={`${product._id}-${product.stockVersion}`} product={product} answer={answer} constraint={stockConstraint} />
     </li>
   );
 }
 
 export default function StockControl() {
-  const { filter, products, totalProduct, totalLow, page, totalPages } = useLoaderData<typeof loader>();
+  const { filter, products, totalProduct, totalLow, page, totalPages, stockConstraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as StockActionAnswer | undefined;
   const filtered = filter.searchValue !== "" || filter.lowOnly;
   return (
@@ -115,7 +119,7 @@ export default function StockControl() {
       {products.length > 0 ? (
         <ul className="space-y-4" aria-label="Productos y su stock">
           {products.map((product) => (
-            <StockRow key={product._id} product={product} answer={answer} />
+            <StockRow key={product._id} product={product} answer={answer} stockConstraint={stockConstraint} />
           ))}
         </ul>
       ) : (

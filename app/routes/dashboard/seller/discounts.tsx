@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatUsd } from "#contract/money";
+import { formatUsd } from "#contract/money-format";
 import { textLinkLook } from "~/components/account/FormControls";
 import { ResponsiveTable, type TableColumn } from "~/components/ResponsiveTable";
 import { sellerPaths } from "~/components/seller/seller-paths";

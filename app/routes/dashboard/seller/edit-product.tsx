@@ -1,18 +1,11 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PRODUCT_IMAGE_UPDATED, PRODUCT_UPDATED, productIdParams, type SellerProduct } from "#contract/seller-products";
 import { FieldErrors, FormAlert, textLinkLook } from "~/components/account/FormControls";
 import { ProductForm } from "~/components/seller/ProductForm";
-import {
-  CHOOSE_IMAGES_AGAIN,
-  EMPTY_SIZE_ROWS,
-  imageReplaceSchema,
-  PRODUCT_FORM_FIELDS,
-  PRODUCT_IMAGE_ACCEPT,
-  productEditSchema,
-  productIntents,
-} from "~/components/seller/product-schemas";
+import { CHOOSE_IMAGES_AGAIN, EMPTY_SIZE_ROWS, PRODUCT_IMAGE_ACCEPT, productIntents } from "~/components/seller/product-form-fields";
+import { imageReplaceSchema, PRODUCT_FORM_FIELDS, productEditSchema } from "~/components/seller/product-schemas";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { imageUrl } from "~/services/api.server";
 import { pageErrorOf } from "~/services/admin.server";
@@ -71,6 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     product: { _id: product._id, name: product.name, slug: product.slug, stockVersion: product.stockVersion, images: product.images },
     categories,
+    constraint: getZodConstraint(productEditSchema(categories)),
     defaultValue: formValuesOf(product),
     imageUrls: Object.fromEntries(product.images.map((image) => [image, imageUrl(image, 200)])),
   };
@@ -171,7 +165,7 @@ function ReplaceImageForm({ productId, image, url, position, errors, cameBack }:
 }
 
 export default function EditProduct() {
-  const { product, categories, defaultValue, imageUrls } = useLoaderData<typeof loader>();
+  const { product, categories, constraint, defaultValue, imageUrls } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const formAnswer = actionData && "result" in actionData ? actionData : undefined;
   const replaceAnswer = actionData && "replace" in actionData ? actionData.replace : undefined;
@@ -197,6 +191,7 @@ export default function EditProduct() {
         key={formAnswer?.attempt ?? "inicio"}
         mode="edit"
         categories={categories}
+        constraint={constraint}
         lastResult={formAnswer?.result}
         defaultValue={defaultValue}
         imageUrls={imageUrls}

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { comparedWithPrevious } from "#contract/dashboards";
+import { comparedWithPrevious } from "#contract/dashboard-periods";
 import { textLinkLook } from "~/components/account/FormControls";
 import { BestSellerList, FigureCard, Panel, PeriodLinks } from "~/components/dashboard/DashboardPanels";
 import { SalesChart } from "~/components/dashboard/SalesChart";

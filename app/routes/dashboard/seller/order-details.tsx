@@ -1,7 +1,9 @@
+import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { textLinkLook } from "~/components/account/FormControls";
+import { sellerOrderStatusSchema } from "~/components/seller/seller-order-schemas";
 import { sellerOrderIntents, sellerOrderPaths } from "~/components/seller/seller-orders";
 import { SellerOrderLines } from "~/components/seller/SellerOrderLines";
 import { SellerOrderOffers } from "~/components/seller/SellerOrderOffers";
@@ -25,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const area = await requireSeller(args);
   const order = await getSellerOrder(area, args.params.orderId);
   const offers = order.payment_status === "sin_pagar" ? await getSellerOrderOffers(area, order) : [];
-  return { order, offers, locked: area.refusal !== null };
+  return { order, offers, statusConstraint: getZodConstraint(sellerOrderStatusSchema), locked: area.refusal !== null };
 }
 
 /**
@@ -52,7 +54,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 const PRINT_STYLE = "@media print { body > header, body > footer, header[role=banner], footer[role=contentinfo], nav, aside { display: none !important; } }";
 
 export default function SellerOrderDetails() {
-  const { order, offers, locked } = useLoaderData<typeof loader>();
+  const { order, offers, statusConstraint, locked } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as SellerOrderActionAnswer | undefined;
   const address = order.shippingInfo;
   return (
@@ -157,6 +159,7 @@ export default function SellerOrderDetails() {
           current={order.delivery_status}
           nextStatuses={order.nextStatuses}
           lastResult={actionData && "status" in actionData ? actionData.status : undefined}
+          constraint={statusConstraint}
           locked={locked}
         />
       </section>

@@ -1,6 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { PayoutMethod, WithdrawalBalances } from "#contract/withdrawals";
 import {
   LEDGER_KIND_LABELS,
   PAYOUT_KIND_LABELS,
@@ -8,27 +10,24 @@ import {
   REQUEST_SENT,
   WITHDRAWAL_STATUS_LABELS,
   WITHDRAWAL_STATUSES,
-  type PayoutMethod,
-  type WithdrawalBalances,
-} from "#contract/withdrawals";
+} from "#contract/withdrawal-labels";
 import { FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
+import { paymentIntents } from "~/components/seller/payment-intents";
+import { archiveFormSchema, pagoMovilFormSchema, recentMonths, transferFormSchema, withdrawFormSchema, type WithdrawalFilter } from "~/components/seller/payments-schemas";
 import { sellerOrderPaths } from "~/components/seller/seller-orders";
 import { sellerPaths } from "~/components/seller/seller-paths";
-import {
-  archiveFormSchema,
-  pagoMovilFormSchema,
-  paymentIntents,
-  recentMonths,
-  transferFormSchema,
-  withdrawFormSchema,
-  type WithdrawalFilter,
-} from "~/components/seller/payments-schemas";
 import { formatPrice } from "~/services/money";
 import { monthLabel } from "#contract/store-time";
 import { requireSeller } from "~/services/seller.server";
 import { loadPayments, paymentsAction, statementPath, type PaymentsRefusal } from "~/services/seller-payments.server";
+
+const loadTransferSchema = () => import("~/components/seller/payments-schemas").then((module) => module.transferFormSchema);
+const loadPagoMovilSchema = () => import("~/components/seller/payments-schemas").then((module) => module.pagoMovilFormSchema);
+const loadWithdrawSchema = () => import("~/components/seller/payments-schemas").then((module) => module.withdrawFormSchema);
+const loadArchiveSchema = () => import("~/components/seller/payments-schemas").then((module) => module.archiveFormSchema);
 
 export const meta: MetaFunction = () => [
   { title: "Pagos | Mi tienda | Mercado Pádel" },
@@ -41,7 +40,18 @@ export async function loader(args: LoaderFunctionArgs) {
   const area = await requireSeller(args);
   const now = new Date();
   const page = await loadPayments(area, new URL(args.request.url), now);
-  return { ...page, months: recentMonths(now), statement: statementPath(page.month) };
+  return {
+    ...page,
+    months: recentMonths(now),
+    statement: statementPath(page.month),
+    // Each form's constraints once, the archive button's for every finished request.
+    constraints: {
+      transfer: getZodConstraint(transferFormSchema),
+      pagoMovil: getZodConstraint(pagoMovilFormSchema),
+      withdraw: getZodConstraint(withdrawFormSchema),
+      archive: getZodConstraint(archiveFormSchema),
+    },
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -96,9 +106,9 @@ function lastResultFor(answer: PaymentsRefusal | undefined, intent: string, targ
   return answer?.intent === intent && answer.target === target ? answer.result : undefined;
 }
 
-function TransferForm({ current, answer }: { current: PayoutMethod | null; answer: PaymentsRefusal | undefined }) {
+function TransferForm({ current, answer, constraint }: { current: PayoutMethod | null; answer: PaymentsRefusal | undefined; constraint: FieldConstraints }) {
   const defaults = current?.kind === "transferencia" ? current : undefined;
-  const [form, fields] = useSchemaForm(transferFormSchema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadTransferSchema }, {
     id: "metodo-transferencia",
     lastResult: lastResultFor(answer, paymentIntents.saveTransfer),
     defaultValue: { kind: "transferencia", holder: defaults?.holder, bank: defaults?.bank, account: defaults?.account },
@@ -120,9 +130,9 @@ function TransferForm({ current, answer }: { current: PayoutMethod | null; answe
   );
 }
 
-function PagoMovilForm({ current, answer }: { current: PayoutMethod | null; answer: PaymentsRefusal | undefined }) {
+function PagoMovilForm({ current, answer, constraint }: { current: PayoutMethod | null; answer: PaymentsRefusal | undefined; constraint: FieldConstraints }) {
   const defaults = current?.kind === "pago_movil" ? current : undefined;
-  const [form, fields] = useSchemaForm(pagoMovilFormSchema, {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadPagoMovilSchema }, {
     id: "metodo-pago-movil",
     lastResult: lastResultFor(answer, paymentIntents.savePagoMovil),
     defaultValue: { kind: "pago_movil", bank: defaults?.bank, phone: defaults?.phone, idDocument: defaults?.idDocument },
@@ -144,7 +154,15 @@ function PagoMovilForm({ current, answer }: { current: PayoutMethod | null; answ
   );
 }
 
-function PayoutMethodSection({ current, answer }: { current: PayoutMethod | null; answer: PaymentsRefusal | undefined }) {
+function PayoutMethodSection({
+  current,
+  answer,
+  constraints,
+}: {
+  current: PayoutMethod | null;
+  answer: PaymentsRefusal | undefined;
+  constraints: PageData["constraints"];
+}) {
   return (
     <section aria-labelledby="titulo-metodo" className={cardLook}>
       <h2 id="titulo-metodo" className="text-xl font-bold text-slate-900">
@@ -160,15 +178,18 @@ function PayoutMethodSection({ current, answer }: { current: PayoutMethod | null
         )}
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
-        <TransferForm current={current} answer={answer} />
-        <PagoMovilForm current={current} answer={answer} />
+        <TransferForm current={current} answer={answer} constraint={constraints.transfer} />
+        <PagoMovilForm current={current} answer={answer} constraint={constraints.pagoMovil} />
       </div>
     </section>
   );
 }
 
-function WithdrawForm({ balances, hasMethod, answer }: { balances: PageData["balances"]; hasMethod: boolean; answer: PaymentsRefusal | undefined }) {
-  const [form, fields] = useSchemaForm(withdrawFormSchema, { id: "retiro", lastResult: lastResultFor(answer, paymentIntents.withdraw), shouldValidate: "onSubmit" });
+function WithdrawForm({ balances, hasMethod, answer, constraint }: { balances: PageData["balances"]; hasMethod: boolean; answer: PaymentsRefusal | undefined; constraint: FieldConstraints }) {
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadWithdrawSchema },
+    { id: "retiro", lastResult: lastResultFor(answer, paymentIntents.withdraw), shouldValidate: "onSubmit" },
+  );
   const rules = balances
     ? `Disponible ahora: ${formatPrice(balances.withdrawalBalances.availableAmount)}. Retiro mínimo: ${formatPrice(balances.minimumAmount)}.`
     : "Escribe el importe en dólares.";
@@ -191,8 +212,11 @@ function WithdrawForm({ balances, hasMethod, answer }: { balances: PageData["bal
 
 type ListedRequest = PageData["requests"][number];
 
-function ArchiveForm({ request, answer }: { request: ListedRequest; answer: PaymentsRefusal | undefined }) {
-  const [form] = useSchemaForm(archiveFormSchema, { id: `archivar-${request._id}`, lastResult: lastResultFor(answer, paymentIntents.archive, request._id) });
+function ArchiveForm({ request, answer, constraint }: { request: ListedRequest; answer: PaymentsRefusal | undefined; constraint: FieldConstraints }) {
+  const [form] = useDeferredSchemaForm(
+    { constraint, load: loadArchiveSchema },
+    { id: `archivar-${request._id}`, lastResult: lastResultFor(answer, paymentIntents.archive, request._id) },
+  );
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("withdrawalId") === request._id;
   return (
@@ -274,7 +298,7 @@ function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | 
                   </>
                 ) : null}
               </dl>
-              {request.status !== "pendiente" && !request.archived ? <ArchiveForm request={request} answer={answer} /> : null}
+              {request.status !== "pendiente" && !request.archived ? <ArchiveForm request={request} answer={answer} constraint={data.constraints.archive} /> : null}
             </li>
           ))}
         </ul>
@@ -389,8 +413,8 @@ export default function SellerPayments() {
         </p>
       ) : null}
       {data.balances ? <Balances balances={data.balances} /> : null}
-      <WithdrawForm balances={data.balances} hasMethod={data.payoutMethod !== null} answer={answer} />
-      <PayoutMethodSection current={data.payoutMethod} answer={answer} />
+      <WithdrawForm balances={data.balances} hasMethod={data.payoutMethod !== null} answer={answer} constraint={data.constraints.withdraw} />
+      <PayoutMethodSection current={data.payoutMethod} answer={answer} constraints={data.constraints} />
       <Requests data={data} answer={answer} />
       <Ledger data={data} />
       <p className="text-sm">

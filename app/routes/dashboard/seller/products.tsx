@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { SELLER_PRODUCT_STATUS_LABELS, sellerProductsQuery, productIdParams } from "#contract/seller-products";
-import { formatUsd } from "#contract/money";
+import { SELLER_PRODUCT_STATUS_LABELS } from "#contract/seller-product-labels";
+import { sellerProductsQuery, productIdParams } from "#contract/seller-products";
+import { formatUsd } from "#contract/money-format";
 import { FormAlert, textLinkLook } from "~/components/account/FormControls";
 import { Pagination } from "~/components/product/Pagination";
-import { productIntents } from "~/components/seller/product-schemas";
+import { productIntents } from "~/components/seller/product-form-fields";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { pageErrorOf } from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
