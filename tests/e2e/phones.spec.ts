@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { adminMovesOrder, buyAndPay, placeOrderThroughApi, plentifulProduct, registerThroughApi } from "./orders-support";
 import { signInThroughForm } from "./seller-support";
-import { ADMIN_EMAIL, apiSignIn, apiUrl, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { ADMIN_EMAIL, apiSignIn, apiUrl, firstLinkTarget, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 
 /**
  * Issue 13: every screen of the store fits a 360 px phone, with JavaScript on and off. Each role
@@ -25,19 +25,6 @@ async function overflowingPages(page: Page, paths: string[]): Promise<string[]> 
     if (scrollWidth > viewportWidth) overflowing.push(`${path} mide ${scrollWidth} px`);
   }
   return overflowing;
-}
-
-/** The hrefs of the page's links that match the pattern, in page order. */
-async function linkTargets(page: Page, path: string, pattern: RegExp): Promise<string[]> {
-  await page.goto(path);
-  const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-  return hrefs.filter((href) => pattern.test(href));
-}
-
-async function firstLinkTarget(page: Page, path: string, pattern: RegExp): Promise<string> {
-  const [target] = await linkTargets(page, path, pattern);
-  if (!target) throw new Error(`${path} no enlaza a ${pattern}`);
-  return target;
 }
 
 test.describe("la tienda en un teléfono de 360 px", () => {

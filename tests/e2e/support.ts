@@ -36,6 +36,15 @@ export async function gzippedScriptBytes(page: Page, run: () => Promise<unknown>
   return (await Promise.all(sizes)).reduce((total, size) => total + size, 0);
 }
 
+/** The first of the page's links (in page order) whose href matches the pattern. */
+export async function firstLinkTarget(page: Page, path: string, pattern: RegExp): Promise<string> {
+  await page.goto(path);
+  const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const target = hrefs.find((href) => pattern.test(href));
+  if (!target) throw new Error(`${path} no enlaza a ${pattern}`);
+  return target;
+}
+
 // ---- Shopper journeys (coupons) -----------------------------------------------------------------
 
 export const SHOPPER_PASSWORD = "Raqueta-2026";
