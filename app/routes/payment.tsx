@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NETWORK_ERROR } from "#contract/messages";
@@ -8,9 +8,11 @@ import { PAYMENT_CONFIRMED } from "#contract/payments";
 import { clockTime } from "#contract/store-time";
 import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { CARD_FIELDS, cardSchema, checkoutIntents } from "~/components/checkout/checkout-schemas";
+import { checkoutIntents } from "~/components/checkout/checkout-intents";
+import { CARD_FIELDS, cardSchema } from "~/components/checkout/checkout-schemas";
 import { OrderTotals, PaymentBadge, ShippingAddress, ShopOrderSection } from "~/components/checkout/OrderView";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import type { FieldConstraints } from "~/components/forms/conform-form";
+import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { ApiError } from "~/services/api.server";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount, type AccountClient } from "~/services/auth.server";
@@ -88,6 +90,7 @@ export async function loader(args: LoaderFunctionArgs) {
     payBefore: clockTime(order.expiresAt),
     payable,
     cardMode,
+    cardConstraint: getZodConstraint(cardSchema),
     balance,
     notice,
   };
@@ -170,8 +173,10 @@ function WalletChoice({ balance, total, message }: { balance: number; total: num
   );
 }
 
-function TestCardChoice({ result }: { result: SubmissionResult<string[]> | null | undefined }) {
-  const [form, fields] = useSchemaForm(cardSchema, { id: "tarjeta", lastResult: result });
+const loadCardSchema = () => import("~/components/checkout/checkout-schemas").then((module) => module.cardSchema);
+
+function TestCardChoice({ constraint, result }: { constraint: FieldConstraints; result: SubmissionResult<string[]> | null | undefined }) {
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadCardSchema }, { id: "tarjeta", lastResult: result });
   return (
     <section aria-labelledby="pago-tarjeta" className={choiceLook}>
       <h2 id="pago-tarjeta" className="text-lg font-bold text-ink">
@@ -215,7 +220,7 @@ function PayPalChoice({ message }: { message: string | null }) {
 }
 
 export default function Payment() {
-  const { order, payBefore, payable, cardMode, balance, notice } = useLoaderData<typeof loader>();
+  const { order, payBefore, payable, cardMode, cardConstraint, balance, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const walletMessage = actionData?.intent === checkoutIntents.payWithWallet ? actionData.message : null;
   const paypalMessage = actionData?.intent === checkoutIntents.payWithPayPal ? actionData.message : null;
@@ -257,7 +262,7 @@ export default function Payment() {
                 Paga antes de las <time dateTime={order.expiresAt}>{payBefore}</time>: después el pedido caduca y los productos vuelven a la tienda.
               </p>
               {balance !== null ? <WalletChoice balance={balance} total={order.price} message={walletMessage} /> : null}
-              {cardMode === "prueba" ? <TestCardChoice result={cardResult} /> : null}
+              {cardMode === "prueba" ? <TestCardChoice constraint={cardConstraint} result={cardResult} /> : null}
               {cardMode === "paypal" ? <PayPalChoice message={paypalMessage} /> : null}
             </>
           )}

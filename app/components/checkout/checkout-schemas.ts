@@ -3,14 +3,9 @@ import { cardPaymentBody } from "#contract/payments";
 
 /**
  * The checkout's forms, checked by the contract's schemas the API validates with (the same Spanish
- * messages in the browser, in the web's action and in the API). Each form's `intent` names it.
+ * messages in the browser, in the web's action and in the API). Each form's `intent` names it
+ * (checkout-intents.ts).
  */
-export const checkoutIntents = {
-  placeOrder: "place-order",
-  payWithWallet: "pay-wallet",
-  payWithCard: "pay-card",
-  payWithPayPal: "pay-paypal",
-} as const;
 
 /** Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono. */
 export const shippingSchema = shippingInfoInput;
