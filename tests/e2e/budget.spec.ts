@@ -49,7 +49,10 @@ const signedInRoles: SignedInRole[] = [
     signIn: async (page, testInfo) => {
       const email = uniqueEmail(testInfo, "presupuesto-cliente");
       await registerThroughApi("Lucía Presupuesto", email);
-      await buyAndPay(email, await plentifulProduct());
+      const productId = await plentifulProduct();
+      await buyAndPay(email, productId);
+      // One order left unpaid, for its payment page.
+      await placeOrderThroughApi(email, productId);
       await signInThroughForm(page, email, SHOPPER_PASSWORD);
     },
     pathsOf: async (page) => [
@@ -59,6 +62,7 @@ const signedInRoles: SignedInRole[] = [
       "/dashboard",
       "/dashboard/my-orders",
       await firstLinkTarget(page, "/dashboard/my-orders", /^\/dashboard\/order\/details\//),
+      await firstLinkTarget(page, "/dashboard/my-orders", /^\/payment\?orderId=/),
       "/dashboard/my-wishlist",
       "/dashboard/my-wallet",
       "/dashboard/edit-profile",
