@@ -25,9 +25,6 @@ import { shopStatus } from "./shop-status";
 /** GET /home/get-product/{slug} for an unknown slug; the web's 404 page says the same. */
 export const PRODUCT_NOT_FOUND = "Producto no encontrado";
 
-/** A product whose shop is not selling (contract/messages.ts). */
-export { PRODUCT_UNAVAILABLE } from "./messages";
-
 /** Lower case, accents dropped, anything else but letters and digits turned into single hyphens. */
 export function slugify(text: string): string {
   return text

@@ -97,8 +97,6 @@ export const CATEGORY_FORM_FIELDS = ["name", "specSheet", CATEGORY_IMAGE_PART] a
 
 // ---- Answers ------------------------------------------------------------------------------------
 
-export { categoryListItem, type CategoryListItem } from "./catalog";
-
 export const categoryWriteAnswer = z.object({ message: z.string(), category: categoryListItem });
 export type CategoryWriteAnswer = z.infer<typeof categoryWriteAnswer>;
 

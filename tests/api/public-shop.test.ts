@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartAnswer, CompareAnswer, WishlistAnswer } from "#contract/cart";
 import {
-  PRODUCT_UNAVAILABLE,
   type AdvancedSearchAnswer,
   type HomeProductsAnswer,
   type PriceRangeAnswer,
@@ -10,6 +9,7 @@ import {
   type ProductFiltersAnswer,
   type QueryProductsAnswer,
 } from "#contract/catalog";
+import { PRODUCT_UNAVAILABLE } from "#contract/messages";
 import { SHOP_NOT_FOUND } from "#contract/shops";
 import type { ShopStatus } from "#contract/shop-labels";
 import type { z } from "zod";

@@ -11,7 +11,8 @@ import {
   type ShopperCountsAnswer,
   type WishlistAnswer,
 } from "#contract/cart";
-import { PRODUCT_NOT_FOUND, PRODUCT_UNAVAILABLE } from "#contract/catalog";
+import { PRODUCT_NOT_FOUND } from "#contract/catalog";
+import { PRODUCT_UNAVAILABLE } from "#contract/messages";
 import { OWN_PRODUCT } from "#contract/messages";
 import { COMPARE_LIMIT } from "#contract/limits";
 import type { CartSettings } from "../../config.js";
