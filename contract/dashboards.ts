@@ -20,7 +20,7 @@ import { sellerOrderSummary } from "./seller-orders";
  *   bears); the commission is the one fixed on the part when it was ordered.
  */
 
-/** The periods themselves, and how a figure compares with the previous one, are dashboard-periods.ts's (no zod there, for the pages). */
+// The periods themselves, and how a figure compares with the previous one, are dashboard-periods.ts's (no zod there, for the pages).
 export const INVALID_DASHBOARD_PERIOD = "El periodo debe ser de 7, 30 o 90 días.";
 
 /** How many rows the lists of a dashboard hold (recent orders, best sellers, each to-do). */

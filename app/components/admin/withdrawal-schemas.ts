@@ -1,7 +1,7 @@
 import { confirmWithdrawalBody, rejectWithdrawalBody } from "#contract/withdrawals";
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "#contract/withdrawal-labels";
 
-/** The admin's withdrawal forms (issue 12), checked by the API's own bodies; each mutation's `intent` (withdrawal-intents.ts) names it. */
+// The admin's withdrawal forms (issue 12), checked by the API's own bodies; each mutation's `intent` (withdrawal-intents.ts) names it.
 
 /** Confirming: the transfer's reference (`paymentId` is the request, a hidden field). */
 export const confirmFormSchema = confirmWithdrawalBody;
