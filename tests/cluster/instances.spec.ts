@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type WebSocket } from "../e2e/fixtures";
+import { expect, test, type APIRequestContext, type Page, type WebSocket } from "../e2e/fixtures";
 import { randomUUID } from "node:crypto";
 import { BAD_CREDENTIALS, TOO_MANY_ATTEMPTS } from "#contract/accounts";
 import { startStoreCluster, type StoreCluster } from "./cluster";
@@ -74,41 +74,73 @@ async function honeypotFields(request: APIRequestContext, webUrl: string): Promi
   return { name__confirm: "", from__confirm: validFrom![1] ?? validFrom![2]! };
 }
 
-test("una notificación creada a través de la API A llega en vivo a la campana de quien navega en la web B", async ({ page }) => {
-  const [apiA, apiB] = cluster.apiUrls as [string, string];
-  const webB = cluster.webUrls[1]!;
-  const email = await registerAccount(apiB);
-  const orderId = await buyAndPay(apiA, email);
-
-  // The bell's live connection, which web B opens on API B.
+/**
+ * Signs `email` in on `webUrl` and waits until the bell's live connection is in the user's room (each
+ * connection reloads the unread list once it is): from then on only a push updates the bell.
+ */
+async function signInWithLiveBell(page: Page, webUrl: string, email: string): Promise<WebSocket> {
   const liveSocket = new Promise<WebSocket>((resolve) => {
     page.on("websocket", (socket) => {
       if (socket.url().includes("/socket.io/")) resolve(socket);
     });
   });
-  await page.goto(`${webB}/login?redirectTo=/products`);
+  await page.goto(`${webUrl}/login?redirectTo=/products`);
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-  // Each connection reloads the unread list once it is in its user's room: from then on only a push updates the bell.
-  const connected = page.waitForResponse((response) => response.url() === `${webB}/live-notifications` && response.request().method() === "GET");
+  const connected = page.waitForResponse((response) => response.url() === `${webUrl}/live-notifications` && response.request().method() === "GET");
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   const socket = await liveSocket;
-  expect(new URL(socket.url()).port).toBe(new URL(apiB).port);
   await connected;
+  return socket;
+}
+
+/** An admin moves the order on `apiUrl`; the bell on the page must show the news without a reload. */
+async function expectLiveNews(page: Page, socket: WebSocket, apiUrl: string, orderId: string): Promise<void> {
   const bell = (count: number) => page.getByRole("banner").getByRole("button", { name: `Notificaciones, ${count}`, exact: true });
   await expect(bell(1)).toBeVisible();
-
   const pushed = socket.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).includes("nuevaNotificacion") });
   // Nothing reloads the page from here on: this marker would vanish with it.
   await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
-  const admin = await signInThroughApi(apiA, ADMIN.email, ADMIN.password);
-  await apiCall(apiA, `/admin/order-status/update/${orderId}`, { method: "PUT", token: admin.token, body: { status: "procesando" } });
+  const admin = await signInThroughApi(apiUrl, ADMIN.email, ADMIN.password);
+  await apiCall(apiUrl, `/admin/order-status/update/${orderId}`, { method: "PUT", token: admin.token, body: { status: "procesando" } });
 
   await pushed;
   await expect(bell(2)).toBeVisible();
   await bell(2).click();
   await expect(page.getByRole("list", { name: "Notificaciones nuevas" }).getByTestId("live-notification").first()).toContainText(/#[0-9A-F]{8} está ahora «En preparación»\./);
   expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
+}
+
+test("una notificación creada a través de la API A llega en vivo a la campana de quien navega en la web B", async ({ page }) => {
+  const [apiA, apiB] = cluster.apiUrls as [string, string];
+  const webB = cluster.webUrls[1]!;
+  const email = await registerAccount(apiB);
+  const orderId = await buyAndPay(apiA, email);
+
+  const socket = await signInWithLiveBell(page, webB, email);
+  // The bell's live connection, which web B opens on API B.
+  expect(new URL(socket.url()).port).toBe(new URL(apiB).port);
+  await expectLiveNews(page, socket, apiA, orderId);
+});
+
+test("tras un balanceador que reparte cada petición HTTP entre las dos API, sin sesiones fijas, la campana conecta y recibe en vivo", async ({ page }) => {
+  const [apiA, apiB] = cluster.apiUrls as [string, string];
+  const webB = cluster.webUrls[1]!;
+  const email = await registerAccount(apiA);
+  const orderId = await buyAndPay(apiB, email);
+
+  // The balancer: each HTTP request to socket.io goes to the next API in turn. Every API of one
+  // deployment names the same web, so its CORS answer is web B's. Long-polling's requests of one
+  // session would land on two APIs, and the second one does not know the session.
+  let turn = 0;
+  await page.route(`${apiB}/socket.io/**`, async (route) => {
+    const target = [apiA, apiB][turn++ % 2]!;
+    const response = await route.fetch({ url: route.request().url().replace(apiB, target) });
+    await route.fulfill({ response, headers: { ...response.headers(), "access-control-allow-origin": new URL(webB).origin } });
+  });
+
+  const socket = await signInWithLiveBell(page, webB, email);
+  await expectLiveNews(page, socket, apiA, orderId);
 });
 
 test("los fallos al iniciar sesión repartidos entre la web A y la web B frenan al mismo número que en una sola", async ({ request }) => {

@@ -151,4 +151,32 @@ test.describe("notificaciones", () => {
     await socketClosed;
     await expect(headerLink(page, "Notificaciones")).toBeVisible();
   });
+
+  test("con JavaScript y los WebSocket bloqueados por la red, la campana sigue en vivo por long polling", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "las notificaciones en vivo necesitan JavaScript");
+    // What a proxy that refuses WebSockets does: every handshake fails (here it reaches a path the
+    // API upgrades nothing on, and the API closes the connection). Plain HTTP still gets through.
+    await page.addInitScript(() => {
+      const NativeWebSocket = window.WebSocket;
+      window.WebSocket = class extends NativeWebSocket {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(String(url).replace("/socket.io/", "/sin-websocket/"), protocols);
+        }
+      };
+    });
+    const email = uniqueEmail(testInfo, "sin-websocket");
+    await registerThroughForm(page, { name: "Sara Sinsocket", email, redirectTo: "/products" });
+    const orderId = await buyAndPay(email, await plentifulProduct());
+
+    const polled = page.waitForResponse((response) => /\/socket\.io\/\?.*transport=polling/.test(response.url()) && response.status() === 200);
+    await page.goto("/products");
+    await polled;
+    await expect(bell(page, true, 1)).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
+    await adminMovesOrder(orderId, "procesando");
+    await expect(bell(page, true, 2)).toBeVisible();
+    await bell(page, true, 2).click();
+    await expect(page.getByRole("list", { name: "Notificaciones nuevas" }).getByTestId("live-notification").first()).toContainText(/Tu pedido #[0-9A-F]{8} está ahora «En preparación»\./);
+    expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
+  });
 });

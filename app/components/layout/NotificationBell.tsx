@@ -98,6 +98,10 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
       if (stopped) return;
       socket = io(realtimeUrl, {
         withCredentials: true,
+        // A WebSocket first: one request, so a balancer in front of several APIs needs no sticky
+        // sessions. Long-polling (several requests of one session) only where WebSockets fail.
+        transports: ["websocket", "polling"],
+        tryAllTransports: true,
         // Called on every (re)connection: a token lives one minute, never longer than needed.
         auth: (send) => {
           fetchSocketToken().then(
