@@ -23,8 +23,14 @@ async function listenOnLoopback(app: App): Promise<string> {
 
 const sockets: Socket[] = [];
 
-function open(url: string, token?: string): Socket {
-  const socket = connectSocket(url, { auth: token === undefined ? {} : { token }, transports: ["websocket"], reconnection: false, forceNew: true });
+function open(url: string, token?: string, origin?: string, transport: "websocket" | "polling" = "websocket"): Socket {
+  const socket = connectSocket(url, {
+    auth: token === undefined ? {} : { token },
+    transports: [transport],
+    reconnection: false,
+    forceNew: true,
+    ...(origin && { extraHeaders: { origin } }),
+  });
   sockets.push(socket);
   return socket;
 }
@@ -114,6 +120,15 @@ describe("conexión en tiempo real (PGlite)", () => {
     expect(refusals).toEqual(Array(refusals.length).fill("No autorizado."));
 
     await connected(open(url, await socketToken(api.app, user)));
+  });
+
+  it("solo las páginas de la tienda abren la conexión desde un navegador, por WebSocket y por long polling", async () => {
+    const user = await signedInUser(api.db);
+    for (const transport of ["websocket", "polling"] as const) {
+      // A page of another site that got hold of a valid token still cannot connect.
+      await expect(connected(open(url, await socketToken(api.app, user), "https://otro-sitio.example", transport))).rejects.toThrow();
+      await connected(open(url, await socketToken(api.app, user), "http://127.0.0.1:3000", transport));
+    }
   });
 
   it("un cambio de estado llega al cliente del pedido y a nadie más", async () => {
