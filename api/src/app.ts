@@ -241,7 +241,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
 
   const webOrigin = new URL(config.publicWebUrl).origin;
   const io = new SocketServer(app.server, {
-    cors: { origin: config.publicWebUrl, credentials: true },
+    cors: { origin: webOrigin, credentials: true },
     // CORS guards long-polling only: a browser opens a WebSocket from any page and says which in
     // Origin. Only the store's pages may connect; clients that are not browsers send no Origin.
     allowRequest: (request, answer) => answer(null, request.headers.origin === undefined || request.headers.origin === webOrigin),

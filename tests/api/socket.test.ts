@@ -127,7 +127,7 @@ describe("conexión en tiempo real (PGlite)", () => {
     for (const transport of ["websocket", "polling"] as const) {
       // A page of another site that got hold of a valid token still cannot connect.
       await expect(connected(open(url, await socketToken(api.app, user), "https://otro-sitio.example", transport))).rejects.toThrow();
-      await connected(open(url, await socketToken(api.app, user), "http://127.0.0.1:3000", transport));
+      await connected(open(url, await socketToken(api.app, user), new URL(testConfig().publicWebUrl).origin, transport));
     }
   });
 

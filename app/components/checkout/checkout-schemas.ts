@@ -1,11 +1,9 @@
 import { shippingInfoInput } from "#contract/orders";
 import { cardPaymentBody } from "#contract/payments";
 
-/**
- * The checkout's forms, checked by the contract's schemas the API validates with (the same Spanish
- * messages in the browser, in the web's action and in the API). Each form's `intent` names it
- * (checkout-intents.ts).
- */
+// The checkout's forms, checked by the contract's schemas the API validates with (the same Spanish
+// messages in the browser, in the web's action and in the API). Each form's `intent` names it
+// (checkout-intents.ts).
 
 /** Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono. */
 export const shippingSchema = shippingInfoInput;

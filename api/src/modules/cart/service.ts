@@ -12,8 +12,7 @@ import {
   type WishlistAnswer,
 } from "#contract/cart";
 import { PRODUCT_NOT_FOUND } from "#contract/catalog";
-import { PRODUCT_UNAVAILABLE } from "#contract/messages";
-import { OWN_PRODUCT } from "#contract/messages";
+import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "#contract/messages";
 import { COMPARE_LIMIT } from "#contract/limits";
 import type { CartSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
