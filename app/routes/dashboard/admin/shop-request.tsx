@@ -14,6 +14,7 @@ import { ReasonChoice, textareaLook } from "~/components/admin/ReasonChoice";
 import { DocumentStatusBadge, ShopStatusBadge } from "~/components/admin/ShopStatusBadge";
 import type { FieldConstraints } from "~/components/forms/conform-form";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { fileSize } from "~/components/shop/shop-form-fields";
 import { invalidForm, pageErrorOf, refusedAction, requireAdmin, type AdminActionRefusal } from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
 import { redirectWithFlash } from "~/services/session.server";
@@ -102,12 +103,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 
 type PresentedRequest = ReturnType<typeof useLoaderData<typeof loader>>["request"];
 type PresentedDocument = PresentedRequest["documents"][number];
-
-/** '120 KB', '2,4 MB'. */
-function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
-}
 
 function DocumentCard({ document, headingLevel = "h3" }: { document: PresentedDocument; headingLevel?: "h3" | "h4" }) {
   const Heading = headingLevel;
