@@ -97,6 +97,8 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
     void import("socket.io-client").then(({ io }) => {
       if (stopped) return;
       socket = io(realtimeUrl, {
+        // Authentication is the token below; credentials carry a balancer's sticky-session cookie,
+        // which only the long-polling fallback needs (docs/decisions/0015).
         withCredentials: true,
         // A WebSocket first: one request, so a balancer in front of several APIs needs no sticky
         // sessions. Long-polling (several requests of one session) only where WebSockets fail.
