@@ -91,6 +91,8 @@ export default defineConfig({
     { name: "seguridad", testDir: "tests/security", testMatch: /\.spec\.ts$/, timeout: 120_000, use: { javaScriptEnabled: true } },
     // Issue 13: two APIs and two webs on one PostgreSQL (tests/cluster/cluster.ts), once: infrastructure, not a journey.
     { name: "instancias", testDir: "tests/cluster", testMatch: /\.spec\.ts$/, timeout: 120_000, use: { javaScriptEnabled: true } },
+    // `npm run dev` started by its test (tests/dev), once: the developers' loop, not a journey.
+    { name: "desarrollo", testDir: "tests/dev", testMatch: /\.spec\.ts$/, timeout: 120_000, use: { javaScriptEnabled: true } },
   ],
   webServer: [
     {
