@@ -43,6 +43,7 @@ export const MAX_PAGE = 100_000;
 /** Upper bound of any price filter: 1.000.000 USD, well inside PostgreSQL's integer. */
 export const MAX_PRICE_CENTS = 100_000_000;
 export const SEARCH_MAX_LENGTH = 100;
+/** Products per page of a listing: a full grid of three or four columns. */
 export const PRODUCTS_PER_PAGE = 12;
 export const MAX_PRODUCTS_PER_PAGE = 48;
 /** Most units of one product and size a single add-to-cart call may ask for. */

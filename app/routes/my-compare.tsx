@@ -5,12 +5,13 @@ import { EmptyState } from "~/components/EmptyState";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { BallIcon } from "~/components/icons";
 import { SPEC_SHEET_KINDS, SPEC_SHEETS } from "#contract/spec-sheet-fields";
+import { COMPARE_LIMIT } from "#contract/limits";
 import { Rating } from "~/components/product/Rating";
 import { ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
 import type { ProductDetails } from "~/services/catalog.server";
 import { formatPrice } from "~/services/money";
 import { shopperAction } from "~/services/shopper-actions.server";
-import { COMPARE_LIMIT, getCompareList, getShopper, type CompareItem } from "~/services/shopper.server";
+import { getCompareList, getShopper, type CompareItem } from "~/services/shopper.server";
 import { stockText } from "~/components/product/stock";
 
 export async function loader(args: LoaderFunctionArgs) {

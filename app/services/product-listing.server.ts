@@ -2,9 +2,6 @@ import { z } from "zod";
 import { FILTER_VALUE_MAX_LENGTH, MAX_PRICE_CENTS, PRODUCTS_PER_PAGE, SEARCH_MAX_LENGTH, SIZE_MAX_LENGTH } from "#contract/limits";
 import type { ProductQuery } from "./catalog.server";
 
-/** Products per page of /products: a full grid of three or four columns. */
-export { PRODUCTS_PER_PAGE };
-
 /** Empty text fields count as absent, so `?color=` means "any colour". */
 const emptyAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 

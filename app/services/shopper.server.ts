@@ -171,8 +171,6 @@ export async function getCompareList(shopper: Shopper): Promise<CompareItem[]> {
   return answer.comparelist.map(({ productInfo, ...item }) => ({ ...item, product: toDetails(productInfo) }));
 }
 
-export { COMPARE_LIMIT } from "#contract/limits";
-
 /** The API's message of a refused call, or the generic one. */
 export function refusalMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPrice } from "~/services/money";
-import { parseListingParams, PRODUCTS_PER_PAGE, toProductQuery } from "~/services/product-listing.server";
+import { PRODUCTS_PER_PAGE } from "#contract/limits";
+import { parseListingParams, toProductQuery } from "~/services/product-listing.server";
 
 const parse = (query: string) => parseListingParams(new URLSearchParams(query));
 

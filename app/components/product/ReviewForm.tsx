@@ -3,7 +3,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { FieldErrors, FormAlert } from "~/components/account/FormControls";
 import { useSchemaForm } from "~/components/forms/use-schema-form";
 import type { MyReviewAnswer } from "#contract/reviews";
-import { REVIEW_INTENT, REVIEW_MAX_LENGTH, reviewSchema } from "./review-schema";
+import { REVIEW_MAX_LENGTH } from "#contract/limits";
+import { REVIEW_INTENT, reviewSchema } from "./review-schema";
 import { starsText } from "#contract/stars";
 import { primaryButtonLook } from "./shopper-forms";
 

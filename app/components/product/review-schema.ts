@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { reviewFields } from "#contract/reviews";
 
-export { REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH } from "#contract/limits";
-
 /**
  * The product page's review form, checked in the browser (Conform) and again by the page's action
  * with the fields the API's body is made of (same limits, same words). The API decides who may review.
