@@ -1,5 +1,5 @@
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { StylesheetProvider } from "./components/InlineStylesheet";
 import { NonceProvider } from "./components/Nonce";
@@ -54,11 +54,13 @@ export default function handleRequest(request: Request, status: number, headers:
 
 /**
  * Errors of loaders, actions and rendering, with the request's id: the API logs its side of the
- * same request under that id (x-request-id). A request the browser abandoned is no error. One
- * caused by an API that is down or overloaded marks the request, so its answer is a 503.
+ * same request under that id (x-request-id). A request the browser abandoned is no error, nor is a
+ * refusal Remix answers itself (a form posted to a page that receives none: 405). One caused by an
+ * API that is down or overloaded marks the request, so its answer is a 503.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (isApiUnavailable(error)) (context as AppLoadContext).apiUnavailable = true;
   logError(`${request.method} ${new URL(request.url).pathname}`, error);
 };

@@ -17,6 +17,7 @@ import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
 import { NotFound } from "~/components/NotFound";
 import { PageScripts } from "~/components/layout/PageScripts";
+import { REFUSAL_PAGES } from "~/components/layout/refusal-pages";
 import { usePageLoadsScripts } from "~/components/layout/page-scripts";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
@@ -127,15 +128,10 @@ export default function App() {
 }
 
 /** What the error page says for a refusal the shopper can act on; anything else is "Algo salió mal". */
-const REFUSALS: Record<number, { title: string; message: string }> = {
-  400: { title: "Petición no válida", message: "Lo que enviaste no se pudo leer. Vuelve a la página y envía el formulario de nuevo." },
-  403: { title: "Sin permiso", message: "No tienes permiso para ver esta página." },
-};
-
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const refusal = isRouteErrorResponse(error) ? REFUSALS[error.status] : undefined;
+  const refusal = isRouteErrorResponse(error) ? REFUSAL_PAGES[error.status] : undefined;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{refusal?.title ?? "Algo salió mal"}</h1>

@@ -1,3 +1,5 @@
+import { METHOD_NOT_ALLOWED_PAGE } from "../components/layout/refusal-pages";
+
 /**
  * The Spanish page server.ts answers itself, before Remix runs: a request refused at the door (too
  * large, from another site, an unknown method) or a failure of the server itself. No script, no
@@ -12,7 +14,7 @@ export interface PlainPage {
 export const PLAIN_PAGES = {
   tooLarge: { status: 413, title: "Contenido demasiado grande", message: "Lo que enviaste es más grande de lo que admite este formulario. Vuelve atrás e inténtalo con menos datos o un archivo más pequeño." },
   crossSite: { status: 403, title: "Petición rechazada", message: "Por tu seguridad, no aceptamos formularios enviados desde otro sitio. Vuelve a la tienda e inténtalo desde allí." },
-  methodNotAllowed: { status: 405, title: "Método no permitido", message: "Esta dirección no admite ese tipo de petición." },
+  methodNotAllowed: { status: 405, ...METHOD_NOT_ALLOWED_PAGE },
   failure: { status: 500, title: "Algo salió mal", message: "No pudimos atender tu petición. Intenta de nuevo en unos momentos." },
 } satisfies Record<string, PlainPage>;
 

@@ -17,6 +17,8 @@ export interface SecurityStore {
   databaseUrl: string;
   /** Resident memory of the web process, in bytes. */
   webMemory(): number;
+  /** What the web process has written to its standard output and error so far. */
+  webOutput(): string;
   /**
    * A second web process on the same API, as deployed behind a load balancer on 127.0.0.1
    * (WEB_TRUSTED_PROXIES): it believes that proxy's X-Forwarded-For and X-Forwarded-Host.
@@ -91,6 +93,7 @@ export async function startSecurityStore(): Promise<SecurityStore> {
       const status = readFileSync(`/proc/${web.child.pid}/status`, "utf8");
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
     },
+    webOutput: () => web.output.join(""),
     async startProxiedWeb() {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
