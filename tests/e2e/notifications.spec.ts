@@ -152,23 +152,43 @@ test.describe("notificaciones", () => {
     await expect(headerLink(page, "Notificaciones")).toBeVisible();
   });
 
-  test("con JavaScript y los WebSocket bloqueados por la red, la campana sigue en vivo por long polling", async ({ page, javaScriptEnabled }, testInfo) => {
+  /** Proxies that let plain HTTP through but not WebSockets, as the page's WebSocket meets them. */
+  const proxiesWithoutWebSockets = [
+    {
+      name: "rechaza",
+      // Every handshake fails: it reaches a path the API upgrades nothing on, and the API closes it.
+      refuseWebSockets: () => {
+        const NativeWebSocket = window.WebSocket;
+        window.WebSocket = class extends NativeWebSocket {
+          constructor(url: string | URL, protocols?: string | string[]) {
+            super(String(url).replace("/socket.io/", "/sin-websocket/"), protocols);
+          }
+        };
+      },
+    },
+    {
+      name: "retiene",
+      // Every handshake hangs: the socket never opens nor fails, so only socket.io's connection
+      // timeout (20 s) ends the attempt.
+      refuseWebSockets: () => {
+        window.WebSocket = class {
+          readyState = 0;
+          send() {}
+          close() {}
+        } as unknown as typeof WebSocket;
+      },
+    },
+  ];
+
+  for (const proxy of proxiesWithoutWebSockets) test(`con JavaScript y una red que ${proxy.name} los WebSocket, la campana sigue en vivo por long polling`, async ({ page, javaScriptEnabled }, testInfo) => {
     test.skip(!javaScriptEnabled, "las notificaciones en vivo necesitan JavaScript");
-    // What a proxy that refuses WebSockets does: every handshake fails (here it reaches a path the
-    // API upgrades nothing on, and the API closes the connection). Plain HTTP still gets through.
-    await page.addInitScript(() => {
-      const NativeWebSocket = window.WebSocket;
-      window.WebSocket = class extends NativeWebSocket {
-        constructor(url: string | URL, protocols?: string | string[]) {
-          super(String(url).replace("/socket.io/", "/sin-websocket/"), protocols);
-        }
-      };
-    });
+    test.setTimeout(90_000);
+    await page.addInitScript(proxy.refuseWebSockets);
     const email = uniqueEmail(testInfo, "sin-websocket");
     await registerThroughForm(page, { name: "Sara Sinsocket", email, redirectTo: "/products" });
     const orderId = await buyAndPay(email, await plentifulProduct());
 
-    const polled = page.waitForResponse((response) => /\/socket\.io\/\?.*transport=polling/.test(response.url()) && response.status() === 200);
+    const polled = page.waitForResponse((response) => /\/socket\.io\/\?.*transport=polling/.test(response.url()) && response.status() === 200, { timeout: 45_000 });
     await page.goto("/products");
     await polled;
     await expect(bell(page, true, 1)).toBeVisible();

@@ -130,8 +130,11 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
       socket.on(SHOP_APPROVAL_EVENT, () => revalidate.current());
       // An admin's queue moved (a request arrived or was decided): the loaders read it again, so the badge follows.
       socket.on(SHOP_REQUEST_EVENT, () => revalidate.current());
-      // A refused handshake is not retried by socket.io itself.
-      socket.on("connect_error", () => {
+      socket.on("connect_error", (error) => {
+        // No answer in time, where a failed WebSocket would have moved on to long-polling: a proxy
+        // holds the handshake. Every attempt after this one starts with long-polling, upgraded where it can.
+        if (error.message === "timeout" && socket) socket.io.opts.transports = ["polling", "websocket"];
+        // A refused handshake is not retried by socket.io itself.
         if (socket?.active || stopped) return;
         retry = setTimeout(() => socket?.connect(), RETRY_REFUSED_MS);
       });
