@@ -41,6 +41,6 @@ run(process.execPath, ["build/api/main.js"], (output) => {
   if (webStarted || !output.includes("API de Mercado Pádel")) return;
   webStarted = true;
   run(process.execPath, ["build/web/server.js"], (webOutput) => {
-    if (webOutput.includes("Web de Mercado Pádel escuchando")) console.log(`\nMercado Pádel está listo: abra ${config.publicWebUrl}\n`);
+    if (webOutput.includes("Web de Mercado Pádel escuchando")) console.log(`\nMercado Pádel está listo: abre ${config.publicWebUrl}\n`);
   });
 });
