@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["tests/e2e/**/*.spec.ts", "tests/cluster/**/*.spec.ts", "tests/dev/**/*.spec.ts"],
+    files: ["tests/e2e/**/*.spec.ts", "tests/cluster/**/*.spec.ts", "tests/startup/**/*.spec.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

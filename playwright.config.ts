@@ -91,8 +91,8 @@ export default defineConfig({
     { name: "seguridad", testDir: "tests/security", testMatch: /\.spec\.ts$/, timeout: 120_000, use: { javaScriptEnabled: true } },
     // Issue 13: two APIs and two webs on one PostgreSQL (tests/cluster/cluster.ts), once: infrastructure, not a journey.
     { name: "instancias", testDir: "tests/cluster", testMatch: /\.spec\.ts$/, timeout: 120_000, use: { javaScriptEnabled: true } },
-    // `npm run dev` started by its test (tests/dev), once: the developers' loop, not a journey.
-    { name: "desarrollo", testDir: "tests/dev", testMatch: /\.spec\.ts$/, timeout: 120_000, use: { javaScriptEnabled: true } },
+    // The README's `npm start` and `npm run dev`, each started by its test (tests/startup), once: set-up, not a journey.
+    { name: "arranque", testDir: "tests/startup", testMatch: /\.spec\.ts$/, timeout: 120_000, use: { javaScriptEnabled: true } },
   ],
   webServer: [
     {
