@@ -127,7 +127,7 @@ export default function App() {
   return <Outlet />;
 }
 
-/** What the error page says for a refusal the shopper can act on; anything else is "Algo salió mal". */
+/** The error page: a refusal the shopper can act on says what it is (refusal-pages.ts); anything else is "Algo salió mal". */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
