@@ -37,7 +37,7 @@ function consoleErrors(page: Page): string[] {
 
 test("npm run dev arranca con el catálogo de demostración, y sus páginas se hidratan con React sin errores", async ({ page }) => {
   test.setTimeout(120_000);
-  expect(dev.output()).toContain("Cuentas de demostración");
+  await expect.poll(() => dev.output()).toContain("Cuentas de demostración");
   const errors = consoleErrors(page);
 
   await page.goto(`${dev.webUrl}/products`);
