@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const SPEC_PATH = path.resolve(root, "../shared/spec/SPEC.md");
-const SOURCE_DIRS = ["app", "contract", "api/src"];
+const SOURCE_DIRS = ["app", "contract", "api/src", "scripts"];
 
 /** The spec's texts in usted that the store shows verbatim. */
 const SPEC_USTED_TEXTS = ["Error de red, intente de nuevo.", "Error desconocido. Intente de nuevo."];
@@ -141,7 +141,7 @@ describe("una sola voz: tú", () => {
     expect(ustedIn(text, allowed)).toBeUndefined();
   });
 
-  it("ningún texto de app/, contract/ ni api/src habla de usted, salvo los del spec", () => {
+  it("ningún texto de app/, contract/, api/src ni scripts/ habla de usted, salvo los del spec", () => {
     const texts = SOURCE_DIRS.flatMap(sourceFiles).flatMap(textsOf);
     expect(texts.length).toBeGreaterThan(1000);
     const usted = texts.flatMap(({ where, text }) => {
