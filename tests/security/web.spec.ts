@@ -217,6 +217,116 @@ test.describe("6. cabeceras", () => {
   });
 });
 
+test.describe("10. formularios con datos raros", () => {
+  const DEMO_PASSWORD = "Demo-Padel-2026";
+  const ODD_VALUES = ["", "x", "-1", "1e309", "a".repeat(3000), "00000000-0000-0000-0000-000000000000", "ñ😀", "<script>"];
+  /** Forms whose limits other tests count (sign-in, registration, reset, contact), and signing out. */
+  const LEFT_OUT = /^\/(login|register|resetpassword|contact|logout|auth\/)/;
+
+  interface FoundForm {
+    action: string;
+    multipart: boolean;
+    /** Every named field with the value the page gave it. */
+    fields: [string, string][];
+    intents: string[];
+  }
+
+  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll("&amp;", "&");
+
+  /** The POST forms of a page as its HTML has them. */
+  function formsOf(html: string, pagePath: string): FoundForm[] {
+    return [...html.matchAll(/(<form\b[^>]*>)([\s\S]*?)<\/form>/g)]
+      .filter(([, tag]) => attribute(tag!, "method") === "post")
+      .map(([, tag, body]) => {
+        const controls = [...body!.matchAll(/<(input|textarea|select|button)\b[^>]*>/g)].map(([control]) => control);
+        const fields = controls
+          .filter((control) => !control.startsWith("<button") && attribute(control, "name") && attribute(control, "type") !== "file")
+          .map((control) => [attribute(control, "name")!, attribute(control, "value") ?? ""] as [string, string]);
+        const intents = controls.filter((control) => attribute(control, "name") === "intent").map((control) => attribute(control, "value") ?? "");
+        return { action: attribute(tag!, "action") || pagePath, multipart: attribute(tag!, "enctype") === "multipart/form-data", fields, intents: [...new Set(intents)] };
+      })
+      .filter((form) => form.action.startsWith("/") && !LEFT_OUT.test(form.action));
+  }
+
+  /** The first link of a page whose address matches. */
+  const firstLink = (html: string, pattern: RegExp) => [...html.matchAll(/href="(\/[^"]*)"/g)].map(([, href]) => href!).find((href) => pattern.test(href));
+
+  test("cada formulario de cada página, para quien la ve, con su intención o una desconocida y datos raros: nunca un 5xx", async ({ browser }) => {
+    test.setTimeout(240_000);
+    const roles: [string | null, string[], RegExp[]][] = [
+      [null, ["/", "/products", "/card", "/favorites", "/my-compare", "/gift"], [/^\/product\/details\//, /^\/tienda\//]],
+      [
+        "cliente@mercadopadel.test",
+        ["/card", "/shipping", "/dashboard", "/dashboard/my-orders", "/dashboard/my-wishlist", "/dashboard/my-wallet", "/dashboard/edit-profile", "/dashboard/change-password", "/dashboard/trial-class", "/dashboard/system-notifications"],
+        [/^\/dashboard\/order\/details\//, /^\/product\/details\//],
+      ],
+      [
+        "vendedor1@mercadopadel.test",
+        ["/dashboard/seller", "/dashboard/seller/products", "/dashboard/seller/add-product", "/dashboard/seller/discounts", "/dashboard/seller/control", "/dashboard/seller/orders", "/dashboard/seller/payments"],
+        [/^\/dashboard\/seller\/edit-product\//, /^\/dashboard\/seller\/control\/./, /^\/dashboard\/seller\/orders\/details\//],
+      ],
+      [
+        "admin@mercadopadel.test",
+        ["/dashboard/admin", "/dashboard/admin/shop-requests", "/dashboard/admin/shops", "/dashboard/admin/categories", "/dashboard/admin/orders", "/dashboard/admin/coupons", "/dashboard/admin/withdrawals", "/dashboard/admin/books"],
+        [/^\/dashboard\/admin\/shop-requests\/./, /^\/dashboard\/admin\/orders\/./],
+      ],
+    ];
+    const failures: string[] = [];
+    const postsByRole: Record<string, number> = {};
+
+    for (const [email, listed, followed] of roles) {
+      const who = email ?? "visitante";
+      const context = await browser.newContext();
+      if (email) {
+        const page = await context.newPage();
+        await page.goto(`${store.webUrl}/login`);
+        await page.getByLabel("Correo electrónico").fill(email);
+        await page.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
+        await page.getByRole("button", { name: "Iniciar sesión" }).click();
+        await expect(page).not.toHaveURL(/\/login/);
+        await page.close();
+      }
+      const request = context.request;
+      const paths = [...listed];
+      const postedKinds = new Set<string>();
+      let posts = 0;
+      for (let index = 0; index < paths.length; index++) {
+        const html = await (await request.get(`${store.webUrl}${paths[index]}`)).text();
+        // One detail page of each kind, reached from the listed ones as their users reach it.
+        for (const pattern of followed) {
+          const link = firstLink(html, pattern);
+          if (link && !paths.some((path) => pattern.test(path))) paths.push(link);
+        }
+        for (const form of formsOf(html, paths[index]!)) {
+          // A list repeats one form per row: each kind is posted once.
+          const kind = `${form.action} ${form.intents.join()} ${form.fields.map(([name]) => name).join()}`;
+          if (postedKinds.has(kind)) continue;
+          postedKinds.add(kind);
+          for (const intent of [...(form.intents.length > 0 ? form.intents : [undefined]), "intencion-desconocida"]) {
+            // Once with every field odd, once with the page's hidden values and the rest odd.
+            for (const keepPageValues of [false, true]) {
+              const data: Record<string, string> = {};
+              form.fields.forEach(([name, value], position) => {
+                const pageValue = keepPageValues || name.endsWith("__confirm");
+                data[name] = pageValue ? value : ODD_VALUES[(position + posts) % ODD_VALUES.length]!;
+              });
+              if (intent !== undefined) data.intent = intent;
+              const response = await request.post(`${store.webUrl}${form.action}`, { ...(form.multipart ? { multipart: data } : { form: data }), maxRedirects: 0 });
+              posts++;
+              if (response.status() >= 500) failures.push(`${who} ${form.action} (${intent ?? "sin intención"}): ${response.status()}`);
+            }
+          }
+        }
+      }
+      postsByRole[who] = posts;
+      await context.close();
+    }
+    expect(failures).toEqual([]);
+    // Every role reached its forms (the demo customer's cart is empty: its own are the fewest).
+    for (const [email] of roles) expect(postsByRole[email ?? "visitante"], email ?? "visitante").toBeGreaterThanOrEqual(16);
+  });
+});
+
 test.describe("3. base de datos atascada", () => {
   test("con la tabla de productos bloqueada 30 s, el catálogo responde 503 en segundos y /contact sigue funcionando", async ({ request }) => {
     test.setTimeout(90_000);
