@@ -24,6 +24,30 @@ interface UnreadAnswer {
 /** After a refused connection (a token that could not be fetched), try again this much later. */
 const RETRY_REFUSED_MS = 15_000;
 
+/**
+ * Marks the tab whose WebSocket handshake a proxy held until it timed out: its later pages start
+ * with long-polling instead of waiting that timeout again. The tab's storage, so another network
+ * (another tab, a new session) tries WebSockets afresh.
+ */
+const POLLING_FIRST_KEY = "mp-campana-long-polling";
+const POLLING_FIRST = ["polling", "websocket"] as const;
+
+function tabStartsWithPolling(): boolean {
+  try {
+    return sessionStorage.getItem(POLLING_FIRST_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function rememberPollingFirst() {
+  try {
+    sessionStorage.setItem(POLLING_FIRST_KEY, "1");
+  } catch {
+    // Storage refused (private mode, full): this page still switches, the next waits again.
+  }
+}
+
 async function fetchSocketToken(): Promise<string> {
   const response = await fetch("/socket-token", { method: "POST", headers: { accept: "application/json" } });
   if (!response.ok) throw new Error(`socket-token ${response.status}`);
@@ -102,7 +126,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
         withCredentials: true,
         // A WebSocket first: one request, so a balancer in front of several APIs needs no sticky
         // sessions. Long-polling (several requests of one session) only where WebSockets fail.
-        transports: ["websocket", "polling"],
+        transports: tabStartsWithPolling() ? [...POLLING_FIRST] : ["websocket", "polling"],
         tryAllTransports: true,
         // Called on every (re)connection: a token lives one minute, never longer than needed.
         auth: (send) => {
@@ -132,8 +156,12 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
       socket.on(SHOP_REQUEST_EVENT, () => revalidate.current());
       socket.on("connect_error", (error) => {
         // No answer in time, where a failed WebSocket would have moved on to long-polling: a proxy
-        // holds the handshake. Every attempt after this one starts with long-polling, upgraded where it can.
-        if (error.message === "timeout" && socket) socket.io.opts.transports = ["polling", "websocket"];
+        // holds the handshake. Every attempt after this one, and the tab's later pages, start with
+        // long-polling, upgraded where it can.
+        if (error.message === "timeout" && socket) {
+          socket.io.opts.transports = [...POLLING_FIRST];
+          rememberPollingFirst();
+        }
         // A refused handshake is not retried by socket.io itself.
         if (socket?.active || stopped) return;
         retry = setTimeout(() => socket?.connect(), RETRY_REFUSED_MS);
