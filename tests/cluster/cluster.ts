@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../support/free-port";
 import { startPostgres, type PostgresCluster } from "../support/postgres";
+import { waitUntilAnswering } from "../support/wait-until-answering";
 
 /**
  * Several API and web instances of the built store (`npm run build`) on one real PostgreSQL, as
@@ -31,20 +32,6 @@ function startProcess(script: string, env: NodeJS.ProcessEnv, args: string[] = [
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   return { child, output, dataDir };
-}
-
-async function waitUntilAnswering(url: string, instance: Instance): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (instance.child.exitCode !== null) throw new Error(`El proceso terminó antes de arrancar:\n${instance.output.join("")}`);
-    const ready = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No arrancó a tiempo: ${url}\n${instance.output.join("")}`);
 }
 
 function stopProcess({ child, dataDir }: Instance): Promise<void> {
@@ -102,10 +89,10 @@ export async function startStoreCluster(options: { instances: number; databaseUr
     // All APIs start at once, as a deployment may start them: one migrates (and seeds), the others wait for it.
     const apis = envs.map((env) => startProcess("build/api/main.js", env));
     started.push(...apis);
-    await Promise.all(apis.map((api, index) => waitUntilAnswering(`${apiUrls[index]}/health`, api)));
+    await Promise.all(apis.map((api, index) => waitUntilAnswering(`${apiUrls[index]}/health`, api.child, () => api.output.join(""))));
     const webs = envs.map((env) => startProcess("build/web/server.js", env));
     started.push(...webs);
-    await Promise.all(webs.map((web, index) => waitUntilAnswering(`${webUrls[index]}/about`, web)));
+    await Promise.all(webs.map((web, index) => waitUntilAnswering(`${webUrls[index]}/about`, web.child, () => web.output.join(""))));
     return { databaseUrl, apiUrls, webUrls, stop };
   } catch (error) {
     await stop();

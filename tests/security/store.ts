@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startPostgres, type PostgresCluster } from "../support/postgres";
 import { freePort } from "../support/free-port";
+import { waitUntilAnswering } from "../support/wait-until-answering";
 
 /**
  * A store of its own for the web's security tests: the built API and web (`npm run build`) on a
@@ -26,20 +27,6 @@ export interface SecurityStore {
   startProxiedWeb(): Promise<{ url: string; stop(): Promise<void> }>;
   stopApi(): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function waitFor(url: string, child: ChildProcess, output: string[]): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`El proceso terminó antes de arrancar:\n${output.join("")}`);
-    const ready = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No arrancó a tiempo: ${url}\n${output.join("")}`);
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
@@ -81,9 +68,9 @@ export async function startSecurityStore(): Promise<SecurityStore> {
     CHECK_API_ANSWERS: "1",
   };
   const api = run("build/api/main.js", env);
-  await waitFor(`${apiUrl}/health`, api.child, api.output);
+  await waitUntilAnswering(`${apiUrl}/health`, api.child, () => api.output.join(""));
   const web = run("build/web/server.js", env);
-  await waitFor(`${webUrl}/about`, web.child, web.output);
+  await waitUntilAnswering(`${webUrl}/about`, web.child, () => web.output.join(""));
   const extraWebs: ChildProcess[] = [];
   return {
     webUrl,
@@ -99,7 +86,7 @@ export async function startSecurityStore(): Promise<SecurityStore> {
       const url = `http://127.0.0.1:${port}`;
       const proxied = run("build/web/server.js", { ...env, PORT: String(port), PUBLIC_WEB_URL: "https://tienda.example", WEB_TRUSTED_PROXIES: "127.0.0.1" });
       extraWebs.push(proxied.child);
-      await waitFor(`${url}/about`, proxied.child, proxied.output);
+      await waitUntilAnswering(`${url}/about`, proxied.child, () => proxied.output.join(""));
       return { url, stop: () => stopProcess(proxied.child) };
     },
     stopApi: () => stopProcess(api.child),

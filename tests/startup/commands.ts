@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../support/free-port";
+import { waitUntilAnswering } from "../support/wait-until-answering";
 
 /**
  * One of the README's commands run as a newcomer runs it, on a fresh data folder and free ports,
@@ -45,15 +46,7 @@ export async function startCommand(command: string, args: string[]): Promise<Sta
     apiUrl: `http://127.0.0.1:${apiPort}`,
     webUrl: `http://127.0.0.1:${webPort}`,
     output,
-    async waitUntilAnswering(url) {
-      const deadline = Date.now() + 150_000;
-      while (Date.now() < deadline) {
-        if (child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} terminó antes de arrancar:\n${output()}`);
-        if (await fetch(url).then((response) => response.ok, () => false)) return;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      throw new Error(`${command} ${args.join(" ")} no arrancó a tiempo: ${url}\n${output()}`);
-    },
+    waitUntilAnswering: (url) => waitUntilAnswering(url, child, output),
     interrupt() {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;
