@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
+import { DEMO_PASSWORD } from "../e2e/support";
 import { startSecurityStore, type SecurityStore } from "./store";
 
 /**
@@ -34,10 +35,10 @@ async function registerAccount(): Promise<string> {
   return email;
 }
 
-async function signIn(page: Page, email: string, redirectTo?: string): Promise<void> {
+async function signIn(page: Page, email: string, redirectTo?: string, password = PASSWORD): Promise<void> {
   await page.goto(`${store.webUrl}/login${redirectTo === undefined ? "" : `?${new URLSearchParams({ redirectTo })}`}`);
   await page.getByLabel("Correo electrónico").fill(email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
 }
 
@@ -218,7 +219,6 @@ test.describe("6. cabeceras", () => {
 });
 
 test.describe("10. formularios con datos raros", () => {
-  const DEMO_PASSWORD = "Demo-Padel-2026";
   const ODD_VALUES = ["", "x", "-1", "1e309", "a".repeat(3000), "00000000-0000-0000-0000-000000000000", "ñ😀", "<script>"];
   /** Forms whose limits other tests count (sign-in, registration, reset, contact), and signing out. */
   const LEFT_OUT = /^\/(login|register|resetpassword|contact|logout|auth\/)/;
@@ -226,8 +226,8 @@ test.describe("10. formularios con datos raros", () => {
   interface FoundForm {
     action: string;
     multipart: boolean;
-    /** Every named field with the value the page gave it. */
-    fields: [string, string][];
+    /** Every named field with the value the page gave it, and whether it is hidden. */
+    fields: { name: string; value: string; hidden: boolean }[];
     intents: string[];
   }
 
@@ -241,7 +241,7 @@ test.describe("10. formularios con datos raros", () => {
         const controls = [...body!.matchAll(/<(input|textarea|select|button)\b[^>]*>/g)].map(([control]) => control);
         const fields = controls
           .filter((control) => !control.startsWith("<button") && attribute(control, "name") && attribute(control, "type") !== "file")
-          .map((control) => [attribute(control, "name")!, attribute(control, "value") ?? ""] as [string, string]);
+          .map((control) => ({ name: attribute(control, "name")!, value: attribute(control, "value") ?? "", hidden: attribute(control, "type") === "hidden" }));
         const intents = controls.filter((control) => attribute(control, "name") === "intent").map((control) => attribute(control, "value") ?? "");
         return { action: attribute(tag!, "action") || pagePath, multipart: attribute(tag!, "enctype") === "multipart/form-data", fields, intents: [...new Set(intents)] };
       })
@@ -279,10 +279,7 @@ test.describe("10. formularios con datos raros", () => {
       const context = await browser.newContext();
       if (email) {
         const page = await context.newPage();
-        await page.goto(`${store.webUrl}/login`);
-        await page.getByLabel("Correo electrónico").fill(email);
-        await page.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
-        await page.getByRole("button", { name: "Iniciar sesión" }).click();
+        await signIn(page, email, undefined, DEMO_PASSWORD);
         await expect(page).not.toHaveURL(/\/login/);
         await page.close();
       }
@@ -299,15 +296,16 @@ test.describe("10. formularios con datos raros", () => {
         }
         for (const form of formsOf(html, paths[index]!)) {
           // A list repeats one form per row: each kind is posted once.
-          const kind = `${form.action} ${form.intents.join()} ${form.fields.map(([name]) => name).join()}`;
+          const kind = `${form.action} ${form.intents.join()} ${form.fields.map(({ name }) => name).join()}`;
           if (postedKinds.has(kind)) continue;
           postedKinds.add(kind);
           for (const intent of [...(form.intents.length > 0 ? form.intents : [undefined]), "intencion-desconocida"]) {
-            // Once with every field odd, once with the page's hidden values and the rest odd.
-            for (const keepPageValues of [false, true]) {
+            // Once with every field odd, once with the page's hidden values and the rest odd (the
+            // honeypot always as the page gave it).
+            for (const keepHiddenValues of [false, true]) {
               const data: Record<string, string> = {};
-              form.fields.forEach(([name, value], position) => {
-                const pageValue = keepPageValues || name.endsWith("__confirm");
+              form.fields.forEach(({ name, value, hidden }, position) => {
+                const pageValue = name.endsWith("__confirm") || (keepHiddenValues && hidden);
                 data[name] = pageValue ? value : ODD_VALUES[(position + posts) % ODD_VALUES.length]!;
               });
               if (intent !== undefined) data.intent = intent;
