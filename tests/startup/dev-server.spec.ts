@@ -1,4 +1,5 @@
 import { expect, test, type ConsoleMessage, type Page } from "../e2e/fixtures";
+import { DEMO_PASSWORD } from "../e2e/support";
 import { startCommand, type StartedCommand } from "./commands";
 
 /**
@@ -10,7 +11,7 @@ import { startCommand, type StartedCommand } from "./commands";
  */
 test.describe.configure({ mode: "serial" });
 
-const DEMO = { email: "cliente@mercadopadel.test", password: "Demo-Padel-2026" };
+const DEMO_CUSTOMER = "cliente@mercadopadel.test";
 
 let dev: StartedCommand;
 
@@ -50,8 +51,8 @@ test("npm run dev arranca con el catálogo de demostración, y sus páginas se h
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(productName);
 
   await page.goto(`${dev.webUrl}/login`);
-  await page.getByLabel("Correo electrónico").fill(DEMO.email);
-  await page.getByLabel("Contraseña", { exact: true }).fill(DEMO.password);
+  await page.getByLabel("Correo electrónico").fill(DEMO_CUSTOMER);
+  await page.getByLabel("Contraseña", { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto(`${dev.webUrl}/dashboard/my-orders`);
