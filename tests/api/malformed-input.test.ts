@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../api/src/app";
-import { openDatabase, type Database } from "../../api/src/db/client";
 import { signedInAs, signedInUser } from "./orders-support";
-import { insertCatalogue, testConfig, type Catalogue } from "./support";
+import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 
 interface Operation {
   parameters?: { name: string; in: string }[];
@@ -44,35 +42,29 @@ function oddFields(properties: Record<string, { type?: string }>, kind: number):
 const FRAGILE = "/prueba/ruta-fragil/{id}";
 
 describe("entradas malformadas en cada ruta de la API", () => {
-  let database: Database;
-  let app: App;
+  let api: TestApi;
   let catalogue: Catalogue;
   let operations: [Method, string, Operation][];
   const callers: [string, Record<string, string>][] = [["visitante", {}]];
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
-    app = await buildApp({ db: database.db, config: testConfig(), listen: database.listen });
-    // What a route looks like when it trusts its input: a BigInt of an id that is not a number throws.
-    app.get(FRAGILE.replace("{id}", ":id"), async (request) => ({ id: String(BigInt((request.params as { id: string }).id)) }));
-    await app.ready();
-    catalogue = await insertCatalogue(database.db);
+    api = await createTestApi({
+      // What a route looks like when it trusts its input: a BigInt of an id that is not a number throws.
+      extraRoutes: (app) => app.get(FRAGILE.replace("{id}", ":id"), async (request) => ({ id: String(BigInt((request.params as { id: string }).id)) })),
+    });
+    catalogue = await insertCatalogue(api.db);
     callers.push(
-      ["cliente", (await signedInUser(database.db, "customer")).headers],
+      ["cliente", (await signedInUser(api.db, "customer")).headers],
       ["vendedora", (await signedInAs(catalogue.owner.id, "seller")).headers],
-      ["administrador", (await signedInUser(database.db, "admin")).headers],
+      ["administrador", (await signedInUser(api.db, "admin")).headers],
     );
-    const document = (await app.inject({ method: "GET", url: "/openapi.json" })).json() as { paths: Record<string, Record<string, Operation>> };
+    const document = (await api.app.inject({ method: "GET", url: "/openapi.json" })).json() as { paths: Record<string, Record<string, Operation>> };
     operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, operation]) => [method.toUpperCase() as Method, path, operation] as [Method, string, Operation]),
     );
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => api?.close());
 
   it("ninguna respuesta es un 5xx, y cada rechazo lleva su mensaje", { timeout: 240_000 }, async () => {
     expect(operations.length).toBeGreaterThan(100);
@@ -97,7 +89,7 @@ describe("entradas malformadas en cada ruta de la API", () => {
         const attempts: [string, string | undefined][] = [...urls.map((url) => [url, bodies.at(-1)] as [string, string | undefined]), ...bodies.map((body) => [urls[0]!, body] as [string, string | undefined])];
         for (const [url, body] of attempts) {
           requests++;
-          const response = await app.inject({ method, url, headers: { ...headers, ...(body !== undefined && { "content-type": "application/json" }) }, payload: body });
+          const response = await api.app.inject({ method, url, headers: { ...headers, ...(body !== undefined && { "content-type": "application/json" }) }, payload: body });
           const call = `${who} ${method} ${path}`;
           if (response.statusCode >= 500) failures.add(`${call}: ${response.statusCode}`);
           else if (response.statusCode >= 400) {

@@ -95,14 +95,18 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
  */
 const TEST_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 20_000, lockMs: 20_000, poolMs: 20_000 };
 
-/** `timeouts`: PostgreSQL's statement, lock and pool timeouts (TEST_DATABASE_TIMEOUTS unless given). */
+/**
+ * `timeouts`: PostgreSQL's statement, lock and pool timeouts (TEST_DATABASE_TIMEOUTS unless given).
+ * `extraRoutes`: registers a test's own routes before the app is ready.
+ */
 export async function createTestApi(
-  options: { databaseUrl?: string; poolSize?: number; timeouts?: DatabaseTimeouts; config?: Partial<AppDeps["config"]> } = {},
+  options: { databaseUrl?: string; poolSize?: number; timeouts?: DatabaseTimeouts; config?: Partial<AppDeps["config"]>; extraRoutes?: (app: App) => void } = {},
 ): Promise<TestApi> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:", poolSize: options.poolSize, timeouts: options.timeouts ?? TEST_DATABASE_TIMEOUTS });
   await database.migrate();
   const config = testConfig(options.config);
   const app = await buildApp({ db: database.db, config, listen: database.listen });
+  options.extraRoutes?.(app);
   await app.ready();
   return {
     app,
