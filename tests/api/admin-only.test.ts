@@ -113,7 +113,7 @@ for (const backend of ["PGlite", "PostgreSQL"] as const)
       return missing;
     }
 
-    it("every /admin route and every admin call elsewhere answers 403 to sellers and customers and 401 without a token", async () => {
+    it("cada ruta /admin y cada llamada de administración fuera de ella responde 403 a vendedores y clientes y 401 sin token", async () => {
       expect(calls.length).toBeGreaterThan(ADMIN_CALLS_ELSEWHERE.length + 8);
       expect(calls).toContain("PUT /admin/coupons/{code}");
       const missing: string[] = [];

@@ -34,7 +34,7 @@ describe("pedidos de la administración (PGlite)", () => {
 
   const get = (who: Customer, url: string) => api.app.inject({ method: "GET", url, headers: who.headers });
 
-  it("answers 403 to sellers and customers, 401 without a token", async () => {
+  it("responde 403 a vendedores y clientes, 401 sin token", async () => {
     for (const who of [seller, paid.customer]) {
       for (const url of ["/admin/orders", `/admin/order/${paid.orderId}`]) {
         const response = await get(who, url);
@@ -45,7 +45,7 @@ describe("pedidos de la administración (PGlite)", () => {
     expect((await api.app.inject({ method: "GET", url: "/admin/orders" })).statusCode).toBe(401);
   });
 
-  it("lists every order newest first and searches by number, name and e-mail", async () => {
+  it("lista todos los pedidos, el más reciente primero, y busca por número, nombre y correo", async () => {
     const all = (await get(admin, "/admin/orders")).json() as AdminOrdersAnswer;
     expect(all.totalOrder).toBe(2);
     expect(all.orders.map((order) => order._id)).toEqual([unpaid.orderId, paid.orderId]);
@@ -68,7 +68,7 @@ describe("pedidos de la administración (PGlite)", () => {
     expect((await get(admin, "/admin/orders?parPage=0")).statusCode).toBe(400);
   });
 
-  it("shows an order with every shop's part, its commission and the allowed next statuses; 404 when unknown", async () => {
+  it("muestra un pedido con la parte de cada tienda, su comisión y los estados siguientes permitidos; 404 si no existe", async () => {
     const { order } = (await get(admin, `/admin/order/${paid.orderId}`)).json() as AdminOrderAnswer;
     expect(order.customer.email).toBe("lucia.buscable@example.test");
     expect(order.shippingInfo.city).toBeTruthy();
@@ -85,7 +85,7 @@ describe("pedidos de la administración (PGlite)", () => {
     expect(missing.json()).toEqual({ message: "Pedido no encontrado." });
   });
 
-  it("writes the audit log when an admin moves one shop's part or cancels the order", async () => {
+  it("escribe la auditoría cuando un admin mueve la parte de una tienda o cancela el pedido", async () => {
     const { order } = (await get(admin, `/admin/order/${paid.orderId}`)).json() as AdminOrderAnswer;
     const centro = order.suborders.find((part) => part.shopName === "Centro Pádel")!;
     const moved = await api.app.inject({ method: "PUT", url: `/seller/order-status/update/${centro._id}`, headers: admin.headers, payload: { status: "enviado", trackingNumber: "ADM-778899" } });

@@ -36,7 +36,7 @@ describe("cupones de la administración en PostgreSQL", () => {
     return answer.coupons.find((coupon) => coupon.code === code)!;
   }
 
-  it("ten admins saving the same coupon at once from one reading: one change, nine 409 with the values it left", async () => {
+  it("diez admins que guardan a la vez el mismo cupón leído una vez: un cambio y nueve 409 con los valores que dejó", async () => {
     const admins = await Promise.all(Array.from({ length: 10 }, () => signedInUser(api.db, "admin")));
     const read = await couponOf(admins[0]!, "AHORRA20");
     const responses = await Promise.all(
@@ -60,7 +60,7 @@ describe("cupones de la administración en PostgreSQL", () => {
     expect(entries[0]!.after).toMatchObject({ maxUses: winner.maxUses });
   });
 
-  it("a lower limit saved while twenty orders use the coupon never lets the uses pass it", async () => {
+  it("un límite más bajo guardado mientras veinte pedidos usan el cupón nunca deja que los usos lo superen", async () => {
     const admin = await signedInUser(api.db, "admin");
     await api.db.update(coupons).set({ maxUses: 20, usedCount: 0 }).where(eq(coupons.code, "VALE100"));
     const product = await insertOwnBalls(api.db, catalogue, "pelotas-limite-cupon", { price: 15_000, stock: 100 });

@@ -57,7 +57,7 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     api.app.inject({ method: "PUT", url: `/admin/vouchers/${code}`, headers: who.headers, payload: body });
   const auditOf = (entityId: string) => api.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
 
-  it("answers 403 to sellers and customers and 401 without a token; the vouchers' days are public", async () => {
+  it("responde 403 a vendedores y clientes y 401 sin token; los días de los vouchers son públicos", async () => {
     const coupon = await couponOf("AHORRA20");
     const calls = [
       { method: "GET" as const, url: "/admin/promotions" },
@@ -85,7 +85,7 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     });
   });
 
-  it("lists coupons with their window in the store's days, limit and uses, and vouchers with their redemptions", async () => {
+  it("lista los cupones con su periodo en días de la tienda, su límite y sus usos, y los vouchers con sus canjes", async () => {
     const { coupons: listed, vouchers: listedVouchers } = await list();
     expect(listed.map((coupon) => coupon.code)).toEqual(["AHORRA20", "REGALO50", "VALE100"]);
     // Migration 0008's instants are UTC midnights: 01:00 in Madrid on the first day, and until 00:59 of 1 January 2032.
@@ -98,7 +98,7 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     ]);
   });
 
-  it("sets a coupon's window from the start of its first day to the end of its last in Madrid, and writes the audit log", async () => {
+  it("fija el periodo de un cupón desde el inicio de su primer día hasta el final del último en Madrid, y escribe la auditoría", async () => {
     const before = await couponOf("REGALO50");
     const response = await putCoupon("regalo50", { validFrom: "2026-03-01", validUntil: "2026-10-31", maxUses: 40, version: before.version });
     expect(response.statusCode, response.body).toBe(200);
@@ -126,7 +126,7 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     expect(logged.json().entries[0]).toMatchObject({ action: "cupon.editar", entity: "cupon", record: { name: "Cupón REGALO50", ownerId: null } });
   });
 
-  it("refuses bad days, a window that ends before it starts and a limit below the uses made, each beside its field", async () => {
+  it("rechaza días inválidos, un periodo que termina antes de empezar y un límite por debajo de los usos, cada uno junto a su campo", async () => {
     const coupon = await couponOf("VALE100");
     const refusal = async (body: Record<string, unknown>) => {
       const response = await putCoupon("VALE100", { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 10, version: coupon.version, ...body });
@@ -152,7 +152,7 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     expect((await putCoupon("NOEXISTE", { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 1, version: "x" })).statusCode).toBe(404);
   });
 
-  it("answers a stale form 409 with the current values, and takes one that asks for what is already stored", async () => {
+  it("responde 409 con los valores actuales a un formulario desfasado, y acepta uno que pide lo que ya está guardado", async () => {
     const read = await couponOf("AHORRA20");
     const first = await putCoupon("AHORRA20", { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 900, version: read.version });
     expect(first.statusCode).toBe(200);
@@ -168,7 +168,7 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     expect(await auditOf(promotionAuditId("cupon", "AHORRA20"))).toHaveLength(1);
   });
 
-  it("a coupon outside its new window cannot be applied", async () => {
+  it("un cupón fuera de su nuevo periodo no se puede aplicar", async () => {
     const coupon = await couponOf("AHORRA20");
     expect((await putCoupon("AHORRA20", { validFrom: "2020-01-01", validUntil: "2021-01-01", maxUses: 1000, version: coupon.version })).statusCode).toBe(200);
     const applied = await api.app.inject({ method: "POST", url: "/home/coupon/apply", headers: customer.headers, payload: { code: "AHORRA20" } });
@@ -176,7 +176,7 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     expect(applied.json().message).toBe("Este cupón no está vigente.");
   });
 
-  it("makes a voucher redeemable to the end of its new last day, once per user, and writes the audit log", async () => {
+  it("hace canjeable un voucher hasta el final de su nuevo último día, una vez por usuario, y escribe la auditoría", async () => {
     const before = await voucherOf("VOUCHER200");
     const response = await putVoucher("VOUCHER200", { expiresOn: "2099-12-31", version: before.version });
     expect(response.statusCode, response.body).toBe(200);

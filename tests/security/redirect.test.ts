@@ -23,11 +23,11 @@ describe("safeRedirect", () => {
     undefined,
   ];
 
-  it.each(leaving)("refuses %j", (target) => {
+  it.each(leaving)("rechaza %j", (target) => {
     expect(safeRedirect(target, "/dashboard")).toBe("/dashboard");
   });
 
-  it("keeps a path of the store, its query and its fragment", () => {
+  it("conserva una ruta de la tienda, su consulta y su fragmento", () => {
     expect(safeRedirect("/products?category=palas&sortPrice=low-to-high#lista", "/")).toBe("/products?category=palas&sortPrice=low-to-high#lista");
     expect(safeRedirect("/dashboard/order/details/123", "/")).toBe("/dashboard/order/details/123");
     // Encoded characters stay encoded: a browser does not decode %2F or %5C into a new authority.

@@ -18,7 +18,7 @@ function errorsFor(fields: Record<string, string>) {
 }
 
 describe("contactSchema", () => {
-  it("accepts a good message and trims it", () => {
+  it("acepta un mensaje correcto y lo recorta", () => {
     const result = contactSchema.safeParse({ ...goodMessage, name: "  Lucía Pérez " });
     expect(result.success).toBe(true);
     expect(result.data?.name).toBe("Lucía Pérez");
@@ -37,7 +37,7 @@ describe("contactSchema", () => {
     ["message", "", "Escribe tu mensaje."],
     ["message", "   Hola   ", "El mensaje debe tener al menos 10 caracteres."],
     ["message", "x".repeat(2001), "El mensaje no puede superar los 2000 caracteres."],
-  ])("rejects %s = %j with its Spanish message", (field, value, message) => {
+  ])("rechaza %s = %j con su mensaje en español", (field, value, message) => {
     expect(errorsFor({ [field]: value })).toEqual({ [field]: [message] });
   });
 });

@@ -6,7 +6,7 @@ import { parseListingParams, toProductQuery } from "~/services/product-listing.s
 const parse = (query: string) => parseListingParams(new URLSearchParams(query));
 
 describe("parseListingParams", () => {
-  it("reads every filter of the /products URL", () => {
+  it("lee cada filtro de la URL de /products", () => {
     const { params, droppedInvalid } = parse(
       "category=palas&rating=4&lowPrice=50&highPrice=200&sortPrice=low-to-high&sortByDate=newest&availability=in-stock&color=Azul&tag=Oferta&size=42&searchValue=%20nox%20&pageNumber=3&view=list",
     );
@@ -28,19 +28,19 @@ describe("parseListingParams", () => {
     });
   });
 
-  it("treats empty fields as absent, as a form without JavaScript sends them", () => {
+  it("trata los campos vacíos como ausentes, como los envía un formulario sin JavaScript", () => {
     const { params, droppedInvalid } = parse("category=&rating=&tag=&color=&size=&sortPrice=&sortByDate=&view=grid");
     expect(droppedInvalid).toBe(false);
     expect(params).toEqual({ pageNumber: 1, view: "grid" });
   });
 
-  it("drops invalid values instead of failing, and says so", () => {
+  it("descarta los valores inválidos en vez de fallar, y lo dice", () => {
     const { params, droppedInvalid } = parse("rating=9&pageNumber=-2&lowPrice=abc&sortPrice=cheap&category=%3Cscript%3E&view=tiles&size=" + "x".repeat(30));
     expect(droppedInvalid).toBe(true);
     expect(params).toEqual({ pageNumber: 1, view: "grid" });
   });
 
-  it("keeps the last of repeated category boxes and swaps a reversed price range", () => {
+  it("se queda con la última de varias categorías repetidas e invierte un rango de precios al revés", () => {
     const { params } = parse("category=palas&category=pelotas&lowPrice=300&highPrice=20");
     expect(params.category).toBe("pelotas");
     expect([params.lowPrice, params.highPrice]).toEqual([20, 300]);
@@ -48,7 +48,7 @@ describe("parseListingParams", () => {
 });
 
 describe("toProductQuery", () => {
-  it("turns whole-dollar bounds into cents and leaves the view out", () => {
+  it("convierte los límites en dólares enteros a centavos y deja fuera la vista", () => {
     const { params } = parse("lowPrice=10.5&highPrice=99.2&view=list");
     const query = toProductQuery(params);
     expect(query).toMatchObject({ lowPrice: 1000, highPrice: 10000, pageNumber: 1, parPage: PRODUCTS_PER_PAGE });
@@ -57,7 +57,7 @@ describe("toProductQuery", () => {
 });
 
 describe("formatPrice", () => {
-  it("shows cents as Spanish-style US dollars", () => {
+  it("muestra los centavos como dólares estadounidenses al estilo español", () => {
     expect(formatPrice(17073)).toBe("170,73\u00a0US$");
     expect(formatPrice(1234550)).toBe("12.345,50\u00a0US$");
   });

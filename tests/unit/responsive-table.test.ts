@@ -25,7 +25,7 @@ const columns: TableColumn<Line>[] = [
 const render = (props: Parameters<typeof ResponsiveTable<Line>>[0]) => renderToStaticMarkup(createElement(ResponsiveTable<Line>, props));
 
 describe("ResponsiveTable", () => {
-  it("draws a real table with column and row headers, and below the breakpoint a card per row listing the other columns", () => {
+  it("dibuja una tabla de verdad con encabezados de columna y de fila y, bajo el punto de corte, una tarjeta por fila con las demás columnas", () => {
     const html = render({
       rows: lines,
       rowKey: (line) => line.id,
@@ -56,7 +56,7 @@ describe("ResponsiveTable", () => {
     expect(cards[1]).not.toContain("<dt>Producto</dt>");
   });
 
-  it("without a breakpoint the table is always shown and there are no cards", () => {
+  it("sin punto de corte la tabla se muestra siempre y no hay tarjetas", () => {
     const html = render({ rows: lines, rowKey: (line) => line.id, columns, caption: "Movimientos", look: "ruled" });
     expect(html).not.toContain("<ul");
     expect(html).not.toContain("hidden md:block");
