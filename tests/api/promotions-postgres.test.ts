@@ -1,18 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { maxUsesBelowUses, PROMOTION_CHANGED_WHILE_EDITING, type AdminCoupon, type PromotionsAnswer } from "#contract/promotions";
-import { auditLog, coupons, orders } from "../../api/src/db/schema";
+import { maxUsesBelowUses, PROMOTION_CHANGED_WHILE_EDITING, type AdminCoupon, type AdminVoucher, type PromotionsAnswer } from "#contract/promotions";
+import { auditLog, coupons, orders, walletEntries } from "../../api/src/db/schema";
 import { promotionAuditId } from "../../api/src/modules/promotions/service";
+import { VOUCHER_ALREADY_REDEEMED } from "../../api/src/modules/wallet/service";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { placeOrder, putCouponOnCart, putInCart, signedInUser, type Customer } from "./orders-support";
 import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type TestApi } from "./support";
 
 /**
- * Coupons changed by admins on a real PostgreSQL (issue 12): the row lock and the form's version,
- * not luck, decide between admins saving at once and between a lower limit and orders using the
- * coupon at the same moment.
+ * Coupons and vouchers changed by admins on a real PostgreSQL (issue 12): the row lock and the form's
+ * version, not luck, decide between admins saving at once and between a lower limit and orders using
+ * the coupon at the same moment; the ledger's unique reference credits a voucher once per customer.
  */
-describe("cupones de la administración en PostgreSQL", () => {
+describe("cupones y vouchers de la administración en PostgreSQL", () => {
   let postgres: TestDatabase;
   let api: TestApi;
   let catalogue: Catalogue;
@@ -34,6 +35,11 @@ describe("cupones de la administración en PostgreSQL", () => {
   async function couponOf(admin: Customer, code: string): Promise<AdminCoupon> {
     const answer = (await api.app.inject({ method: "GET", url: "/admin/promotions", headers: admin.headers })).json() as PromotionsAnswer;
     return answer.coupons.find((coupon) => coupon.code === code)!;
+  }
+
+  async function voucherOf(admin: Customer, code: string): Promise<AdminVoucher> {
+    const answer = (await api.app.inject({ method: "GET", url: "/admin/promotions", headers: admin.headers })).json() as PromotionsAnswer;
+    return answer.vouchers.find((voucher) => voucher.code === code)!;
   }
 
   it("diez admins que guardan a la vez el mismo cupón leído una vez: un cambio y nueve 409 con los valores que dejó", async () => {
@@ -102,5 +108,53 @@ describe("cupones de la administración en PostgreSQL", () => {
       expect(coupon!.maxUses).toBe(20);
       expect(statuses(placed)).toEqual({ 201: 20 });
     }
+  });
+
+  it("diez admins que cambian a la vez la caducidad del mismo voucher leído una vez: un cambio, una entrada de auditoría y nueve 409", async () => {
+    const admins = await Promise.all(Array.from({ length: 10 }, () => signedInUser(api.db, "admin")));
+    const read = await voucherOf(admins[0]!, "VOUCHER500");
+    const responses = await Promise.all(
+      admins.map((admin, index) =>
+        api.app.inject({
+          method: "PUT",
+          url: "/admin/vouchers/VOUCHER500",
+          headers: admin.headers,
+          payload: { expiresOn: `2090-01-${String(index + 10)}`, version: read.version },
+        }),
+      ),
+    );
+    expect(statuses(responses)).toEqual({ 200: 1, 409: 9 });
+    const winner = (responses.find((response) => response.statusCode === 200)!.json() as { voucher: AdminVoucher }).voucher;
+    for (const response of responses.filter((response) => response.statusCode === 409)) {
+      expect(response.json()).toEqual({ message: PROMOTION_CHANGED_WHILE_EDITING, current: winner });
+    }
+    expect(await voucherOf(admins[0]!, "VOUCHER500")).toEqual(winner);
+    const entries = await api.db.select().from(auditLog).where(eq(auditLog.entityId, promotionAuditId("voucher", "VOUCHER500")));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.after).toMatchObject({ expiresOn: winner.expiresOn });
+  });
+
+  it("un cliente que canjea diez veces a la vez el mismo voucher recibe su importe una vez; otros cinco a la vez, una vez cada uno", async () => {
+    const admin = await signedInUser(api.db, "admin");
+    const read = await voucherOf(admin, "VOUCHER1000");
+    expect(
+      (await api.app.inject({ method: "PUT", url: "/admin/vouchers/VOUCHER1000", headers: admin.headers, payload: { expiresOn: "2099-12-31", version: read.version } })).statusCode,
+    ).toBe(200);
+    const [eager, ...others] = await Promise.all(Array.from({ length: 6 }, () => signedInUser(api.db)));
+    const redeem = (customer: Customer) =>
+      api.app.inject({ method: "POST", url: "/wallet/voucher/redeem", headers: customer.headers, payload: { code: "VOUCHER1000" } });
+
+    const [eagerAnswers, otherAnswers] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => redeem(eager!))),
+      Promise.all(others.map(redeem)),
+    ]);
+    expect(statuses(eagerAnswers)).toEqual({ 200: 1, 409: 9 });
+    for (const refused of eagerAnswers.filter((response) => response.statusCode === 409)) expect(refused.json().message).toBe(VOUCHER_ALREADY_REDEEMED);
+    expect(statuses(otherAnswers)).toEqual({ 200: 5 });
+    for (const customer of [eager!, ...others]) {
+      const credits = await api.db.select({ amount: walletEntries.amount }).from(walletEntries).where(eq(walletEntries.userId, customer.id));
+      expect(credits).toEqual([{ amount: 100_000 }]);
+    }
+    expect((await voucherOf(admin, "VOUCHER1000")).redemptions).toBe(6);
   });
 });
