@@ -171,13 +171,13 @@ describe("cartera y vouchers", () => {
     expect(row!.amount).toBe(1000);
   });
 
-  it("los vouchers de la especificación caducaron en 2024", async () => {
+  it("los vouchers de la especificación caducaron en 2024, al acabar su último día en Madrid", async () => {
     const customer = await signedInUser(api.db);
     const expiries = await api.db.select({ code: vouchers.code, amount: vouchers.amount, expiresAt: vouchers.expiresAt }).from(vouchers);
     expect(expiries.map((voucher) => [voucher.code, voucher.amount, voucher.expiresAt.toISOString()]).sort()).toEqual([
-      ["VOUCHER1000", 100_000, "2024-08-18T00:00:00.000Z"],
-      ["VOUCHER200", 20_000, "2024-09-01T00:00:00.000Z"],
-      ["VOUCHER500", 50_000, "2024-09-11T00:00:00.000Z"],
+      ["VOUCHER1000", 100_000, "2024-08-17T22:00:00.000Z"],
+      ["VOUCHER200", 20_000, "2024-08-31T22:00:00.000Z"],
+      ["VOUCHER500", 50_000, "2024-09-10T22:00:00.000Z"],
     ]);
     for (const code of ["VOUCHER200", "VOUCHER500", "voucher1000"]) {
       const response = await redeem(customer, code);

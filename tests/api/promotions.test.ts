@@ -78,9 +78,9 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     expect(publicList.statusCode).toBe(200);
     expect(publicList.json()).toEqual({
       vouchers: [
-        { code: "VOUCHER200", amount: 20_000, expiresOn: "2024-09-01", expired: true },
-        { code: "VOUCHER500", amount: 50_000, expiresOn: "2024-09-11", expired: true },
-        { code: "VOUCHER1000", amount: 100_000, expiresOn: "2024-08-18", expired: true },
+        { code: "VOUCHER200", amount: 20_000, expiresOn: "2024-08-31", expired: true },
+        { code: "VOUCHER500", amount: 50_000, expiresOn: "2024-09-10", expired: true },
+        { code: "VOUCHER1000", amount: 100_000, expiresOn: "2024-08-17", expired: true },
       ],
     });
   });
@@ -88,8 +88,8 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
   it("lista los cupones con su periodo en días de la tienda, su límite y sus usos, y los vouchers con sus canjes", async () => {
     const { coupons: listed, vouchers: listedVouchers } = await list();
     expect(listed.map((coupon) => coupon.code)).toEqual(["AHORRA20", "REGALO50", "VALE100"]);
-    // Migration 0008's instants are UTC midnights: 01:00 in Madrid on the first day, and until 00:59 of 1 January 2032.
-    expect(listed[0]).toMatchObject({ kind: "porcentaje", value: 20, validFrom: "2024-01-01", validUntil: "2032-01-01", maxUses: 1000, usedCount: 0, validNow: true });
+    // Madrid midnights since migration 0020: from the first instant of 1 January 2024 to the last of 31 December 2031.
+    expect(listed[0]).toMatchObject({ kind: "porcentaje", value: 20, validFrom: "2024-01-01", validUntil: "2031-12-31", maxUses: 1000, usedCount: 0, validNow: true });
     expect(listed[0]!.auditId).toBe(promotionAuditId("cupon", "AHORRA20"));
     expect(listedVouchers.map((voucher) => [voucher.code, voucher.redemptions, voucher.expired])).toEqual([
       ["VOUCHER200", 0, true],
@@ -119,7 +119,7 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
       actorId: admin.id,
       action: "cupon.editar",
       entity: "cupon",
-      before: { name: "Cupón REGALO50", validFrom: "2024-01-01", validUntil: "2032-01-01", maxUses: 500 },
+      before: { name: "Cupón REGALO50", validFrom: "2024-01-01", validUntil: "2031-12-31", maxUses: 500 },
       after: { name: "Cupón REGALO50", validFrom: "2026-03-01", validUntil: "2026-10-31", maxUses: 40 },
     });
     const logged = await api.app.inject({ method: "GET", url: `/admin/audit?entityId=${promotionAuditId("cupon", "REGALO50")}`, headers: admin.headers });
@@ -200,7 +200,7 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     expect(entries[0]).toMatchObject({
       actorId: admin.id,
       entity: "voucher",
-      before: { name: "Voucher VOUCHER200", expiresOn: "2024-09-01" },
+      before: { name: "Voucher VOUCHER200", expiresOn: "2024-08-31" },
       after: { name: "Voucher VOUCHER200", expiresOn: "2099-12-31" },
     });
 

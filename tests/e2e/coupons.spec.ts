@@ -85,8 +85,11 @@ test.describe("cupones y vouchers", () => {
     await expect(page.getByTestId("summary-discount")).toHaveText(`−${formatPrice(gift.discount)}`);
     await expect(page.getByTestId("summary-total")).toHaveText(formatPrice(gift.price - gift.discount + gift.shipping_fee));
 
-    // The spec's vouchers expired in 2024 (admin-coupons.spec.ts makes VOUCHER200 valid again, not VOUCHER1000).
+    // The spec's vouchers expired in 2024 (admin-coupons.spec.ts makes VOUCHER200 valid again, not VOUCHER1000),
+    // on the days SPEC.md section 2 gives.
     await page.goto("/gift");
+    await expect(page.getByText("Caducó el 17-08-2024")).toBeVisible();
+    await expect(page.getByText("Caducó el 10-09-2024")).toBeVisible();
     await page.getByRole("button", { name: "Canjear Voucher VOUCHER1000" }).click();
     await expect(page).toHaveURL(/\/gift$/);
     await expect(flash(page, "Este voucher ha caducado.")).toBeVisible();
