@@ -33,11 +33,16 @@ export const paymentMethod = z.enum(PAYMENT_METHODS);
 
 export const ORDER_PLACED = "Pedido realizado.";
 export const INVALID_ORDER = "El pedido no es válido.";
+/** A line the shopper confirmed is no longer in the cart (removed or ordered from another tab). */
+export const CART_CHANGED_WHILE_REVIEWING = "Tu carrito cambió mientras revisabas el pedido: revisa el resumen y vuelve a realizarlo.";
+/** The server's total is not the one the shopper confirmed (a price, a quantity or the coupon changed meanwhile). */
+export const orderTotalChanged = (total: string) => `El total de tu pedido cambió a ${total} mientras lo revisabas: revisa el resumen y vuelve a realizarlo.`;
 
 // ---- Inputs -------------------------------------------------------------------------------------
 
 const INVALID_PHONE = "Escribe un teléfono válido, por ejemplo +58 412 555 0000.";
 const INVALID_POST_CODE = "El código postal no es válido.";
+const INVALID_EXPECTED_TOTAL = "El total confirmado no es válido.";
 
 /** Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono: the checkout's shipping form. */
 export const shippingInfoInput = z.object(
@@ -68,9 +73,11 @@ export const shippingInfoInput = z.object(
 );
 
 /**
- * The spec's payload (price, products, shippingInfo, userId, items). Only shippingInfo and userId
- * are used: the lines and every price come from the user's cart in the database. `items` may list
- * cart line ids to order only those; anything else there (the client's unit count) is ignored.
+ * The spec's payload (price, products, shippingInfo, userId, items). The lines and every price come
+ * from the user's cart in the database; the client's `price` and `products` are ignored. `items` may
+ * list cart line ids to order only those, and then every one of them must still be orderable;
+ * `expectedTotal` is the total the shopper confirmed, and the order is refused when the server's
+ * differs. Either refusal changes nothing (DESIGN.md: short stock changes nothing).
  */
 export const placeOrderBody = z.object(
   {
@@ -84,6 +91,11 @@ export const placeOrderBody = z.object(
         .max(MAX_ORDER_LINES, `Un pedido admite hasta ${MAX_ORDER_LINES} productos.`)
         .optional(),
     ),
+    expectedTotal: z
+      .number({ invalid_type_error: INVALID_EXPECTED_TOTAL })
+      .int(INVALID_EXPECTED_TOTAL)
+      .nonnegative(INVALID_EXPECTED_TOTAL)
+      .optional(),
   },
   objectExpected("Envía los datos del pedido."),
 );

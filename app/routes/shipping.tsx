@@ -62,11 +62,13 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
   try {
-    const { orderId, message } = await placeOrder(account, submission.value);
+    const { items, expectedTotal, ...shippingInfo } = submission.value;
+    const { orderId, message } = await placeOrder(account, { shippingInfo, items, expectedTotal });
     return redirectWithFlash(args.context, `/payment?${new URLSearchParams({ orderId })}`, { kind: "success", message: message || ORDER_PLACED });
   } catch (error) {
     if (error instanceof Response) throw error;
-    // Short stock, an empty cart, a coupon no longer valid: said above the form, values kept.
+    // Short stock, an empty cart, a coupon no longer valid, a total changed since the summary was
+    // drawn: said above the form, values kept, and the summary beside it drawn anew.
     const { status, formErrors, fieldErrors } = refusalOf(error, SHIPPING_FIELDS, API_FIELD_NAMES);
     return data({ result: submission.reply({ formErrors, fieldErrors }) }, { status });
   }
@@ -92,7 +94,7 @@ export default function Shipping() {
       {empty ? (
         <EmptyState message="Tu carrito está vacío: no hay nada que enviar." />
       ) : (
-        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
           <Form
             method="post"
             {...getFormProps(form)}
@@ -113,6 +115,10 @@ export default function Shipping() {
             </div>
             <TextField label="Teléfono" meta={fields.phone} type="tel" autoComplete="tel" hint="Por ejemplo +58 412 555 0000." />
             <p className="text-sm text-neutral-600">Al realizar el pedido reservamos tus productos; tendrás un tiempo limitado para pagarlo.</p>
+            {cart.card_products.flatMap((group) => group.products).map((line) => (
+              <input key={line._id} type="hidden" name="items" value={line._id} />
+            ))}
+            <input type="hidden" name="expectedTotal" value={total} />
             <SubmitButton intent={checkoutIntents.placeOrder} pending="Realizando pedido…">
               Realizar pedido
             </SubmitButton>

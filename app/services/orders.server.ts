@@ -32,8 +32,13 @@ export async function getOwnOrder(account: AccountClient, orderId: string | null
   }
 }
 
-export function placeOrder(account: AccountClient, shippingInfo: ShippingInfo): Promise<PlaceOrderAnswer> {
-  return account.call(orderEndpoints.placeOrder, { body: { userId: account.user.id, shippingInfo } });
+/** Orders the cart lines the shopper confirmed, refused when the server's total is not the one they saw. */
+export function placeOrder(
+  account: AccountClient,
+  confirmed: { shippingInfo: ShippingInfo; items: string[]; expectedTotal: number | undefined },
+): Promise<PlaceOrderAnswer> {
+  const { shippingInfo, items, expectedTotal } = confirmed;
+  return account.call(orderEndpoints.placeOrder, { body: { userId: account.user.id, shippingInfo, items: items.length > 0 ? items : undefined, expectedTotal } });
 }
 
 /** The coupon on the cart and what it takes off now (placing the order computes it again). */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponRedemptions, coupons, orders, shopOrders } from "../../api/src/db/schema";
+import { CART_CHANGED_WHILE_REVIEWING, orderTotalChanged } from "#contract/orders";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import {
   applyCoupon,
@@ -133,6 +134,47 @@ describe("pedidos", () => {
     expect(order.suborders[0].products).toMatchObject([{ name: "Pelotas Head Padel Pro", quantity: 3 }]);
     expect(await cartLineCount(api.db, customer.id)).toBe(1);
     expect(await stockOf(api.db, vertex().id)).toBe(5);
+  });
+
+  it("una línea confirmada en items que se agotó, o que ya no está en el carrito, rechaza el pedido sin tocar nada", async () => {
+    await resetStock();
+    const customer = await signedInUser(api.db);
+    const ballsLine = await putInCart(api.db, customer.id, balls().id, 1);
+    const vertexLine = await putInCart(api.db, customer.id, vertex().id, 1);
+    // Another shopper took the last Vertex after this one's summary was drawn.
+    await api.db.execute(sql`update products set stock = 0 where slug = 'pala-bullpadel-vertex-04'`);
+    const ordersBefore = (await api.db.select({ id: orders.id }).from(orders)).length;
+
+    const soldOut = await placeOrder(api.app, customer, { items: [ballsLine, vertexLine] });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toEqual({ message: "No hay stock suficiente de «Pala Bullpadel Vertex 04»." });
+
+    const gone = await placeOrder(api.app, customer, { items: [ballsLine, randomUUID()] });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json()).toEqual({ message: CART_CHANGED_WHILE_REVIEWING });
+
+    expect((await api.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore);
+    expect(await stockOf(api.db, balls().id)).toBe(50);
+    expect(await cartLineCount(api.db, customer.id)).toBe(2);
+  });
+
+  it("con un total confirmado distinto del que calcula el servidor no hace el pedido y dice el total nuevo", async () => {
+    await resetStock();
+    const customer = await signedInUser(api.db);
+    const ballsLine = await putInCart(api.db, customer.id, balls().id, 2);
+    // Two tubes (1400) and one shop's shipping (500): 1900. The shopper saw one tube, 1200.
+    const changed = await placeOrder(api.app, customer, { items: [ballsLine], expectedTotal: 1200 });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toEqual({ message: orderTotalChanged("19,00\u00a0US$") });
+    expect(await stockOf(api.db, balls().id)).toBe(50);
+    expect(await cartLineCount(api.db, customer.id)).toBe(1);
+
+    const bad = await placeOrder(api.app, customer, { items: [ballsLine], expectedTotal: "1900" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("El total confirmado no es válido.");
+
+    const orderId = await placedOrderId(api.app, customer, { items: [ballsLine], expectedTotal: 1900 });
+    expect((await getOrder(api.app, customer, orderId)).json().order).toMatchObject({ price: 1900 });
   });
 
   it("deja en el carrito las líneas agotadas y rechaza un carrito vacío o sin nada disponible", async () => {

@@ -1,4 +1,6 @@
+import { orderTotalChanged } from "#contract/orders";
 import { expect, test } from "./fixtures";
+import { plentifulProductDetails } from "./orders-support";
 import { addToCartFromProductPage, fillShippingForm, formatPrice, headerLink, payByCard, productDetails, racketsInStock, registerThroughForm, shoesWithSizeInStock, uniqueEmail } from "./support";
 
 const DECLINED = "Tarjeta rechazada. Usa otra tarjeta o paga con tu cartera.";
@@ -125,6 +127,38 @@ test.describe("pedido y pago", () => {
     const shoeAfter = await productDetails(shoe.slug);
     expect(shoeAfter.sizes.find((size) => size.size === shoeSize.size)!.stock).toBe(shoeSize.stock - 2);
     expect(shoeAfter.stock).toBe(shoe.stock - 2);
+  });
+
+  test("si el carrito cambia en otra pestaña mientras se revisa el envío, el pedido no se hace: se avisa del total nuevo y el resumen se redibuja", async ({ page }, testInfo) => {
+    const product = await plentifulProductDetails();
+    await registerThroughForm(page, { name: "Rita Revisa", email: uniqueEmail(testInfo, "revisa"), redirectTo: "/products" });
+    await addToCartFromProductPage(page, product.slug, 1);
+    await page.goto("/shipping");
+    const summary = page.getByTestId("shipping-summary");
+    await expect(summary.getByTestId("summary-line")).toContainText(`${product.name} × 1`);
+    const totalBefore = await summary.getByTestId("summary-total").textContent();
+    await fillShippingForm(page);
+
+    // In another tab the shopper adds a unit: the summary in this one is now out of date.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto("/card");
+    await otherTab.getByTestId("cart-line").getByRole("button", { name: /Añadir una unidad/ }).click();
+    await expect(otherTab.getByTestId("cart-line").getByTestId("quantity")).toHaveText("Cantidad: 2");
+    const totalNow = (await otherTab.getByTestId("summary-total").textContent())!;
+    expect(totalNow).not.toBe(totalBefore);
+    await otherTab.close();
+
+    await page.getByRole("button", { name: "Realizar pedido" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: orderTotalChanged(totalNow) })).toBeVisible();
+    await expect(page).toHaveURL(/\/shipping$/);
+    await expect(summary.getByTestId("summary-line")).toContainText(`${product.name} × 2`);
+    await expect(summary.getByTestId("summary-total")).toHaveText(totalNow);
+    await expect(page.getByLabel("Dirección", { exact: true })).toHaveValue("Calle del Revés 12, 3º B");
+
+    // Confirmed again, the order is the one now shown.
+    await page.getByRole("button", { name: "Realizar pedido" }).click();
+    await expect(page).toHaveURL(/\/payment\?orderId=[0-9a-f-]{36}$/);
+    await expect(page.getByText("Pedido realizado.")).toBeVisible();
   });
 
   test("un pedido desconocido es la página 404; /order/confirm sin pedido lo explica y /order/summary y /payment llevan a Mis pedidos", async ({ page }, testInfo) => {

@@ -55,13 +55,17 @@ export async function adminMovesOrder(orderId: string, status: "procesando" | "e
 }
 
 /** The in-stock product without sizes that has the most units, so orders of both projects never run it out. */
-export async function plentifulProduct(): Promise<string> {
+export async function plentifulProductDetails(): Promise<ProductDetailsAnswer> {
   const { products } = await queryProducts({ availability: "in-stock", parPage: "40" });
   for (const candidate of [...products].sort((a, b) => b.stock - a.stock)) {
     const details = await productDetails(candidate.slug);
-    if (details.sizes.length === 0) return details._id;
+    if (details.sizes.length === 0) return details;
   }
   throw new Error("no hay productos sin tallas con existencias");
+}
+
+export async function plentifulProduct(): Promise<string> {
+  return (await plentifulProductDetails())._id;
 }
 
 /**

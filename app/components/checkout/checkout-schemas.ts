@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { shippingInfoInput } from "#contract/orders";
 import { cardPaymentBody } from "#contract/payments";
 
@@ -5,8 +6,16 @@ import { cardPaymentBody } from "#contract/payments";
 // messages in the browser, in the web's action and in the API). Each form's `intent` names it
 // (checkout-intents.ts).
 
-/** Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono. */
-export const shippingSchema = shippingInfoInput;
+/**
+ * Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono; and, hidden, the
+ * cart lines and the total of the summary beside the form, which the API checks are still what it
+ * would order. Only the page writes them, so a value that is not a number is left for the API to
+ * compute without the check rather than refused beside a field the shopper cannot see.
+ */
+export const shippingSchema = shippingInfoInput.extend({
+  items: z.array(z.string()).default([]),
+  expectedTotal: z.number().optional().catch(undefined),
+});
 
 export const SHIPPING_FIELDS = ["name", "address", "province", "city", "area", "postCode", "phone"] as const;
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import { ownProductInOrder } from "#contract/cart";
-import type { OrderDetail, PlaceOrderBody, ShopOrder } from "#contract/orders";
+import { CART_CHANGED_WHILE_REVIEWING, orderTotalChanged, type OrderDetail, type PlaceOrderBody, type ShopOrder } from "#contract/orders";
+import { formatUsd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
 import { EMPTY_CART } from "#contract/messages";
 import type { CartSettings, OrderSettings } from "../../config.js";
@@ -80,16 +81,19 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
     // A seller does not buy from their own shop: a line of it (added as a visitor, or before the rule) is refused by name.
     const ownLine = lines.find((line) => line.ownerId === userId);
     if (ownLine) throw new HttpError(409, ownProductInOrder(ownLine.name));
-    if (lines.length === 0) {
-      // Lines there are, but sold out (perhaps by the order that just took the last unit), or their shop is not selling.
+    const orderable = new Set(lines.map((line) => line.lineId));
+    // Nothing to order, or lines the shopper confirmed that can no longer be ordered: no order without them.
+    if (lines.length === 0 || body.items?.some((lineId) => !orderable.has(lineId))) {
+      // Sold out (perhaps by the order that just took the last unit), or their shop is not selling.
       const [unavailable] = await tx
         .select({ name: products.name, selling: sql<boolean>`${inStore}` })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
-        .where(chosenLines)
+        .where(and(chosenLines, orderable.size > 0 ? notInArray(cartItems.id, [...orderable]) : undefined))
         .limit(1);
-      if (!unavailable) throw new HttpError(400, EMPTY_CART);
-      throw new HttpError(409, unavailable.selling ? notEnoughStock(unavailable.name) : notSelling(unavailable.name));
+      if (unavailable) throw new HttpError(409, unavailable.selling ? notEnoughStock(unavailable.name) : notSelling(unavailable.name));
+      // The confirmed line is gone from the cart (removed, or ordered from another tab).
+      throw lines.length === 0 ? new HttpError(400, EMPTY_CART) : new HttpError(409, CART_CHANGED_WHILE_REVIEWING);
     }
 
     const byShop = new Map<string, typeof lines>();
@@ -99,6 +103,8 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
     const coupon = await cartCoupon(tx, { kind: "user", id: userId });
     const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
     const shippingFee = shopShippingFee * byShop.size;
+    const total = subtotal - discount + shippingFee;
+    if (body.expectedTotal !== undefined && body.expectedTotal !== total) throw new HttpError(409, orderTotalChanged(formatUsd(total)));
 
     const [order] = await tx
       .insert(orders)
@@ -108,7 +114,7 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
         subtotal,
         discount,
         shippingFee,
-        total: subtotal - discount + shippingFee,
+        total,
         couponCode: coupon?.code ?? null,
         expiresAt: sql`now() + make_interval(mins => ${settings.orders.expiryMinutes}::integer)`,
       })
