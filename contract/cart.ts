@@ -14,6 +14,9 @@ import { productCard, productDetail } from "./catalog";
 // ---- Messages -----------------------------------------------------------------------------------
 /** What the API answers on success, and what the web says when an answer carries no message. */
 export const ADDED_TO_CART = "Producto agregado al carrito.";
+/** Asked for more units than are left: the line holds every one there is, `quantity`. */
+export const addedUpToStock = (quantity: number) =>
+  `No quedan tantas unidades: agregamos las que había y tu carrito tiene ahora ${quantity} ${quantity === 1 ? "unidad" : "unidades"} de este producto.`;
 export const REMOVED_FROM_CART = "Producto eliminado del carrito.";
 export const QUANTITY_UPDATED = "Cantidad actualizada.";
 export const ADDED_TO_WISHLIST = "Producto agregado a favoritos.";

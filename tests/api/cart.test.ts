@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, compareItems, productSizes, products, wishlistItems } from "../../api/src/db/schema";
 import { signAccessToken } from "../../api/src/modules/accounts/tokens";
-import type { CartAnswer, CompareAnswer, ShopperCountsAnswer, WishlistAnswer } from "#contract/cart";
+import { addedUpToStock, type CartAnswer, type CompareAnswer, type ShopperCountsAnswer, type WishlistAnswer } from "#contract/cart";
 import { deleteStaleGuestLists } from "../../api/src/modules/cart/service";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { createTestApi, insertCatalogue, insertOwnBalls, insertUser, TEST_JWT_SECRET, type Catalogue, type TestApi } from "./support";
@@ -243,7 +243,8 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
       for (const quantity of [0, 100, 1.5, "2"]) {
         expect((await client.addToCart({ productId: nox, quantity })).status, String(quantity)).toBe(400);
       }
-      expect(await client.addToCart({ productId: nox, quantity: 5 })).toMatchObject({ status: 201, body: { card_product_count: 3 } });
+      // Five asked for, three left: all three are added, and the answer says how many the cart holds.
+      expect(await client.addToCart({ productId: nox, quantity: 5 })).toEqual({ status: 201, body: { message: addedUpToStock(3), card_product_count: 3 } });
       expect(await client.addToCart({ productId: nox })).toEqual({ status: 400, body: NO_MORE_UNITS });
       const line = (await client.cart()).card_products[0]!.products[0]!;
       expect(line.quantity).toBe(3);
@@ -253,9 +254,10 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
       expect(await client.decrement(line._id)).toEqual({ status: 400, body: { message: "La cantidad mínima es 1." } });
       expect(await client.increment(line._id)).toEqual({ status: 200, body: { message: "Cantidad actualizada." } });
       expect((await client.cart()).card_products[0]!.products[0]!.quantity).toBe(2);
-      // Adding more to an existing line stops at the stock.
-      await client.addToCart({ productId: nox, quantity: 10 });
-      expect((await client.cart()).card_product_count).toBe(3);
+      // Adding more to an existing line stops at the stock, and says so; exactly what is left is plainly added.
+      expect(await client.addToCart({ productId: nox, quantity: 10 })).toEqual({ status: 201, body: { message: addedUpToStock(3), card_product_count: 3 } });
+      await client.decrement(line._id);
+      expect(await client.addToCart({ productId: nox, quantity: 1 })).toEqual({ status: 201, body: { message: "Producto agregado al carrito.", card_product_count: 3 } });
     });
 
     it("baja la cantidad cuando baja la existencia y aparta las líneas agotadas", async () => {

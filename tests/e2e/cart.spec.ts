@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext } from "./fixtures";
-import { apiUrl, formatPrice, headerLink, productDetails, type ProductDetailsAnswer, queryProducts, uniqueEmail } from "./support";
+import { addedUpToStock } from "#contract/cart";
+import { apiUrl, formatPrice, headerLink, productDetails, type ProductDetailsAnswer, queryProducts, shoesWithSizeInStock, uniqueEmail } from "./support";
 
 
 /** The visitor's guest id inside the web's session cookie (signed, not encrypted). */
@@ -179,6 +180,32 @@ test.describe("carrito, favoritos y comparación", () => {
     await expect(headerLink(page, "Comparar productos", 1)).toBeAttached();
     await page.goto("/favorites");
     await expect(page.getByTestId("favorite")).toHaveCount(1);
+  });
+
+  test("pedir más unidades de una talla de las que quedan agrega las que hay y lo dice", async ({ page, context }) => {
+    // A size with fewer units than the product's fullest size: the field's maximum lets more through.
+    const shoe = (await shoesWithSizeInStock()).find((candidate) => {
+      const fullest = Math.max(...candidate.sizes.map((size) => size.stock));
+      return candidate.sizes.some((size) => size.stock > 0 && size.stock < fullest);
+    });
+    if (!shoe) throw new Error("no hay zapatillas con tallas de existencias distintas");
+    const fullest = Math.max(...shoe.sizes.map((size) => size.stock));
+    const scarce = shoe.sizes.filter((size) => size.stock > 0 && size.stock < fullest).sort((a, b) => a.stock - b.stock)[0]!;
+
+    await page.goto(`/product/details/${shoe.slug}`);
+    const purchase = page.getByRole("form", { name: "Comprar" });
+    await purchase.getByRole("group", { name: "Talla" }).getByRole("radio", { name: new RegExp(`^${scarce.size} — `) }).check();
+    await purchase.getByLabel("Cantidad").fill(String(scarce.stock + 1));
+    await purchase.getByRole("button", { name: "Agregar al carrito" }).click();
+
+    // What the cart holds is what is left (a sale elsewhere may have taken some since it was read).
+    await expect(page.getByText(/^No quedan tantas unidades/)).toBeVisible();
+    const lines = (await guestCart(await guestIdOf(context))).card_products.flatMap((group) => group.products);
+    expect(lines).toHaveLength(1);
+    const held = lines[0]!.quantity;
+    expect(held).toBeLessThanOrEqual(scarce.stock);
+    await expect(page.getByText(addedUpToStock(held), { exact: true })).toBeVisible();
+    await expect(headerLink(page, "Carrito de Compra", held)).toBeVisible();
   });
 
   test("las listas vacías lo dicen y /cart muestra el mismo carrito", async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import {
   ADDED_TO_CART,
+  addedUpToStock,
   ADDED_TO_COMPARE,
   ADDED_TO_WISHLIST,
   cartEndpoints as endpoints,
@@ -55,14 +56,15 @@ export async function cartRoutes(app: FastifyInstance, opts: CartRoutesOptions) 
 
   route(app, endpoints.addToCart, async (request, reply) => {
     const shopper = currentShopper(request, request.body.userId);
+    let added: Awaited<ReturnType<typeof addToCart>>;
     try {
-      await addToCart(db, shopper, request.body);
+      added = await addToCart(db, shopper, request.body);
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
       return reply.status(400).send({ message: error.message, errors: [{ field: error.field, message: error.message }] });
     }
     reply.status(201);
-    return { message: ADDED_TO_CART, card_product_count: await cartProductCount(db, shopper) };
+    return { message: added.capped ? addedUpToStock(added.quantity) : ADDED_TO_CART, card_product_count: await cartProductCount(db, shopper) };
   });
 
   route(app, endpoints.cart, (request) => cartOf(db, currentShopper(request, request.params.userId), opts.cart));

@@ -87,7 +87,11 @@ function chosenSize(product: Awaited<ReturnType<typeof requireProduct>>, size: s
  * Adds units of a product (and size) to the shopper's cart, never beyond its stock. One statement
  * inserts the line or raises the existing one, so concurrent adds cannot pass the stock either.
  */
-export async function addToCart(db: Db, shopper: Shopper, body: AddToCartBody): Promise<void> {
+/**
+ * Adds units up to the stock left. Answers the line's units after it and whether fewer than asked
+ * for were added (the shopper is told how many the cart holds).
+ */
+export async function addToCart(db: Db, shopper: Shopper, body: AddToCartBody): Promise<{ quantity: number; capped: boolean }> {
   const product = await requireProduct(db, body.productId);
   // A seller does not buy from their own shop (their sale would credit themself).
   if (shopper.kind === "user" && product.ownerId === shopper.id) throw new HttpError(400, OWN_PRODUCT);
@@ -98,16 +102,23 @@ export async function addToCart(db: Db, shopper: Shopper, body: AddToCartBody): 
 
   const owner = sql.identifier(ownerColumn(cartItems, shopper).name);
   const available = lineStock({ productId: sql`${body.productId}::uuid`, size: sql`${size}::text` });
-  const result = await db.execute<{ id: string }>(sql`
-    with available as (select ${available} as stock)
+  const quantity = sql.identifier(cartItems.quantity.name);
+  const result = await db.execute<{ quantity: number; previous: number }>(sql`
+    with available as (select ${available} as stock),
+      previous as (
+        select coalesce(sum(${quantity}), 0)::integer as quantity from ${cartItems}
+        where ${owner} = ${shopper.id}::uuid and ${sql.identifier(cartItems.productId.name)} = ${body.productId}::uuid and ${sql.identifier(cartItems.size.name)} = ${size}::text
+      )
     insert into ${cartItems} (${owner}, ${sql.identifier(cartItems.productId.name)}, ${sql.identifier(cartItems.size.name)}, ${sql.identifier(cartItems.quantity.name)})
     select ${shopper.id}::uuid, ${body.productId}::uuid, ${size}::text, least(${body.quantity}::integer, available.stock) from available where available.stock >= 1
     on conflict (${owner}, ${sql.identifier(cartItems.productId.name)}, ${sql.identifier(cartItems.size.name)}) where ${owner} is not null
     do update set ${sql.identifier(cartItems.quantity.name)} = least(${cartItems.quantity} + ${body.quantity}::integer, (select stock from available))
       where ${cartItems.quantity} < (select stock from available)
-    returning ${cartItems.id}`);
+    returning ${quantity} as quantity, (select quantity from previous) as previous`);
   // Nothing written: the line already holds every unit there is (or the last ones just sold).
-  if (result.rows.length === 0) throw new HttpError(400, NO_MORE_UNITS);
+  const [line] = result.rows;
+  if (!line) throw new HttpError(400, NO_MORE_UNITS);
+  return { quantity: line.quantity, capped: line.quantity < line.previous + body.quantity };
 }
 
 /** Units in the shopper's cart, available or not (the header's badge). */
