@@ -9,6 +9,17 @@ export function orderNumber(orderId: string): string {
   return orderId.slice(0, 8).toUpperCase();
 }
 
+/**
+ * What an accepted offer took off one shop's part: its lines at the prices ordered, less the subtotal
+ * agreed. 0 where no offer was accepted.
+ */
+export function acceptedOfferDiscount(part: { subtotal: number; products: { lineTotal: number }[] }): number {
+  return Math.max(0, part.products.reduce((sum, line) => sum + line.lineTotal, 0) - part.subtotal);
+}
+
+/** What a customer and a seller read beside that amount. */
+export const ACCEPTED_OFFER_LABEL = "Oferta aceptada";
+
 /** Where an order, or one shop's part of it, is on its way (the database's enum follows this one). */
 export const DELIVERY_STATUSES = ["pendiente", "procesando", "enviado", "entregado", "cancelado"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -63,9 +63,11 @@ export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswer>;
 
 /** An order line as the customer's order shows it (without its image), with the seller's money. */
 export const sellerOrderLine = orderItem.omit({ image: true }).extend({
-  /** The commission share of this line (the sub-order's, split by line total). */
+  /** The line's part of the shop's subtotal: lineTotal, or its share of a lower subtotal an accepted offer agreed. */
+  saleTotal: z.number().int(),
+  /** The commission share of this line (the sub-order's, split by sale total). */
   commission: z.number().int(),
-  /** lineTotal - commission. */
+  /** saleTotal - commission. */
   sellerNet: z.number().int(),
 });
 export type SellerOrderLine = z.infer<typeof sellerOrderLine>;

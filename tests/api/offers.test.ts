@@ -219,6 +219,35 @@ describe("ofertas", () => {
     expect(wallet.balance).toBe(0);
   });
 
+  it("tras aceptar, las líneas del vendedor se reparten el subtotal acordado, su neto suma el del subpedido y lo más vendido cuenta lo cobrado", async () => {
+    const asics = catalogue.bySlug["zapatillas-asics-gel-padel-pro-5"]!;
+    await api.db.execute(sql`update products set stock = 50 where id = ${vertex().id}`);
+    await api.db.execute(sql`update product_sizes set stock = 5 where product_id = ${asics.id} and size = '42'`);
+    const customer = await signedInUser(api.db);
+    await putInCart(api.db, customer.id, vertex().id, 1);
+    await putInCart(api.db, customer.id, asics.id, 1, "42");
+    const orderId = await placedOrderId(api.app, customer);
+    const [centro] = await api.db.select({ id: shopOrders.id }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
+    // 20000 + 10200 = 30200 at the prices ordered; the seller accepts 24160 (80 %), commission 5 %: 1208.
+    const offer = (await propose(customer, centro!.id, 24_160)).json().offer;
+    expect((await answer(seller, offer._id, "aceptada")).statusCode).toBe(200);
+
+    const detail = (await api.app.inject({ method: "GET", url: `/seller/order/${centro!.id}`, headers: seller.headers })).json().order;
+    expect(detail).toMatchObject({ subtotal: 24_160, commission: 1208, sellerNet: 24_160 + 500 - 1208 });
+    const lines = detail.products as { name: string; lineTotal: number; saleTotal: number; commission: number; sellerNet: number }[];
+    expect(lines.map(({ lineTotal, saleTotal, commission, sellerNet }) => ({ lineTotal, saleTotal, commission, sellerNet }))).toEqual([
+      { lineTotal: 20_000, saleTotal: 16_000, commission: 800, sellerNet: 15_200 },
+      { lineTotal: 10_200, saleTotal: 8160, commission: 408, sellerNet: 7752 },
+    ]);
+    expect(lines.reduce((sum, line) => sum + line.sellerNet, 0)).toBe(detail.subtotal - detail.commission);
+
+    await creditWallet(api.db, customer.id, 24_660);
+    expect((await api.app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } })).statusCode).toBe(200);
+    const dashboard = (await api.app.inject({ method: "GET", url: "/seller/get-dashboard-index-data", headers: seller.headers })).json();
+    // Only this test sells the Asics: what was charged for it, not its list price.
+    expect(dashboard.bestSellers.find((product: { productId: string }) => product.productId === asics.id)).toMatchObject({ units: 1, sale: 8160 });
+  });
+
   it("aceptar recalcula el descuento de un cupón porcentual sobre el nuevo subtotal", async () => {
     const { customer, orderId, smash } = await orderOfTwoShops({ coupon: "AHORRA20" });
     expect((await amounts(orderId)).order).toEqual({ subtotal: 21_400, discount: 4280, shippingFee: 1000, total: 18_120 });

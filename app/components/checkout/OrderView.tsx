@@ -1,4 +1,4 @@
-import { DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
+import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { BallIcon } from "~/components/icons";
 import { formatPrice } from "~/services/money";
 import type { PresentedOrder, PresentedShopOrder } from "~/services/orders.server";
@@ -38,6 +38,7 @@ export function DeliveryBadge({ status }: { status: DeliveryStatus }) {
 /** One shop's part of the order: its products, sizes, quantities and prices, with its own statuses. */
 export function ShopOrderSection({ suborder, showStatus = true }: { suborder: PresentedShopOrder; showStatus?: boolean }) {
   const headingId = `tienda-${suborder._id}`;
+  const offerDiscount = acceptedOfferDiscount(suborder);
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-neutral-200 px-4 sm:px-6" data-testid="order-shop">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-200 py-3">
@@ -88,6 +89,14 @@ export function ShopOrderSection({ suborder, showStatus = true }: { suborder: Pr
         ))}
       </ul>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t border-neutral-200 py-3 text-sm">
+        {offerDiscount > 0 ? (
+          <>
+            <dt className="text-neutral-700">{ACCEPTED_OFFER_LABEL}</dt>
+            <dd className="text-right font-semibold" data-testid="order-shop-offer">
+              −{formatPrice(offerDiscount)}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-neutral-700">Subtotal de la tienda</dt>
         <dd className="text-right font-semibold">{formatPrice(suborder.subtotal)}</dd>
         <dt className="text-neutral-700">Envío</dt>
@@ -115,7 +124,7 @@ export function OrderTotals({ order }: { order: PresentedOrder }) {
       ) : null}
       <dt className="text-neutral-700">Envío</dt>
       <dd className="text-right font-semibold" data-testid="order-shipping">
-        {order.shipping_fee > 0 ? formatPrice(order.shipping_fee) : "Gratis"}
+        {order.shipping_fee > 0 || order.subtotal === 0 ? formatPrice(order.shipping_fee) : "Gratis"}
       </dd>
       <dt className="border-t border-neutral-300 pt-3 text-base font-bold text-ink">Total</dt>
       <dd className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink" data-testid="order-total">
@@ -209,7 +218,7 @@ export function OrderStatusAside({ order, heading, placedAt, paidAt }: { order: 
 /** Everything about one order: shops with their products and statuses, totals, payment and address. */
 export function OrderDetails({ order, placedAt, paidAt }: { order: PresentedOrder; placedAt: string; paidAt: string | null }) {
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <div className="space-y-6">
         <h2 className="text-xl font-bold text-ink">Productos por tienda</h2>
         {order.suborders.map((suborder) => (

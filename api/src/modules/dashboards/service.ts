@@ -114,9 +114,12 @@ async function salesByDay(db: Db, shopId: string | null, bounds: Bounds): Promis
 async function bestSellers(db: Db, shopId: string | null, bounds: Bounds): Promise<BestSeller[]> {
   const result = await db.execute<{ id: string; name: string; slug: string; archived: boolean; units: string | number; sale: string | number }>(sql`
     select p.id, p.name, p.slug, p.archived_at is not null as archived,
-           sum(oi.quantity)::bigint as units, sum(oi.quantity * oi.unit_price)::bigint as sale
+           sum(oi.quantity)::bigint as units,
+           -- What was charged: a line's share of its part's subtotal, lower than its list total after an accepted offer.
+           coalesce(round(sum(oi.quantity * oi.unit_price * so.subtotal::numeric / nullif(lines.total, 0))), 0)::bigint as sale
     from order_items oi
       join shop_orders so on so.id = oi.shop_order_id
+      cross join lateral (select sum(quantity * unit_price) as total from order_items where shop_order_id = so.id) lines
       join orders o on o.id = so.order_id
       join products p on p.id = oi.product_id
     where ${paidParts(shopId, bounds.from, bounds.to)}

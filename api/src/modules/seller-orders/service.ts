@@ -100,12 +100,12 @@ export function nextStatuses(from: DeliveryStatus, payment: SummaryRow["paymentS
   return DELIVERY_STATUSES.filter((to) => transitionRefusal(from, to, payment) === null);
 }
 
-/** Splits `commission` over lines by their totals, the remainder on the last line, so the parts add up. */
-function splitCommission(lineTotals: number[], commission: number): number[] {
-  const sum = lineTotals.reduce((total, line) => total + line, 0);
-  if (sum === 0) return lineTotals.map((_line, index) => (index === lineTotals.length - 1 ? commission : 0));
-  const shares = lineTotals.map((line) => Math.floor((line * commission) / sum));
-  const rest = commission - shares.reduce((total, share) => total + share, 0);
+/** Splits `amount` over lines by their weights, the remainder on the last line, so the parts add up. */
+function splitByWeight(weights: number[], amount: number): number[] {
+  const sum = weights.reduce((total, weight) => total + weight, 0);
+  if (sum === 0) return weights.map((_weight, index) => (index === weights.length - 1 ? amount : 0));
+  const shares = weights.map((weight) => Math.floor((weight * amount) / sum));
+  const rest = amount - shares.reduce((total, share) => total + share, 0);
   if (shares.length > 0) shares[shares.length - 1]! += rest;
   return shares;
 }
@@ -135,7 +135,9 @@ export async function sellerOrder(db: Db, user: AuthUser, subOrderId: string): P
     .where(eq(orderItems.shopOrderId, subOrderId))
     .orderBy(asc(orderItems.name), asc(orderItems.size), asc(orderItems.id));
   const lineTotals = lines.map((line) => line.quantity * line.unitPrice);
-  const shares = splitCommission(lineTotals, row.commission);
+  // An accepted offer lowered the shop's subtotal below its lines: each line takes its share of it.
+  const saleTotals = splitByWeight(lineTotals, row.subtotal);
+  const shares = splitByWeight(saleTotals, row.commission);
   return {
     order: {
       ...summaryOf(row),
@@ -148,8 +150,9 @@ export async function sellerOrder(db: Db, user: AuthUser, subOrderId: string): P
         quantity: line.quantity,
         unitPrice: line.unitPrice,
         lineTotal: lineTotals[index]!,
+        saleTotal: saleTotals[index]!,
         commission: shares[index]!,
-        sellerNet: lineTotals[index]! - shares[index]!,
+        sellerNet: saleTotals[index]! - shares[index]!,
       })),
       trackingNumber: row.trackingNumber,
       shippedAt: row.shippedAt?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { formatUsd } from "#contract/money-format";
-import { DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
+import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
 import { textLinkLook } from "~/components/account/FormControls";
 import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";
 import { adminOrderIntents } from "~/components/admin/admin-orders";
@@ -162,6 +162,12 @@ export default function AdminOrder() {
                 ))}
               </ul>
               <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+                {acceptedOfferDiscount(part) > 0 ? (
+                  <div>
+                    <dt className="font-semibold text-slate-600">{ACCEPTED_OFFER_LABEL}</dt>
+                    <dd data-testid="part-offer">−{formatUsd(acceptedOfferDiscount(part))}</dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt className="font-semibold text-slate-600">Subtotal</dt>
                   <dd>{formatUsd(part.subtotal)}</dd>

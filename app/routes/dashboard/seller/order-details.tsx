@@ -1,7 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
+import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { textLinkLook } from "~/components/account/FormControls";
 import { sellerOrderStatusSchema } from "~/components/seller/seller-order-schemas";
 import { sellerOrderIntents, sellerOrderPaths } from "~/components/seller/seller-orders";
@@ -55,6 +55,7 @@ const PRINT_STYLE = "@media print { body > header, body > footer, header[role=ba
 
 export default function SellerOrderDetails() {
   const { order, offers, statusConstraint, locked } = useLoaderData<typeof loader>();
+  const offerDiscount = acceptedOfferDiscount(order);
   const actionData = useActionData<typeof action>() as SellerOrderActionAnswer | undefined;
   const address = order.shippingInfo;
   return (
@@ -123,6 +124,16 @@ export default function SellerOrderDetails() {
             Importes
           </h2>
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-slate-800">
+            {offerDiscount > 0 ? (
+              <>
+                <dt>Productos</dt>
+                <dd className="text-right">{formatPrice(order.subtotal + offerDiscount)}</dd>
+                <dt>{ACCEPTED_OFFER_LABEL}</dt>
+                <dd className="text-right" data-testid="seller-order-offer">
+                  −{formatPrice(offerDiscount)}
+                </dd>
+              </>
+            ) : null}
             <dt>Subtotal</dt>
             <dd className="text-right">{formatPrice(order.subtotal)}</dd>
             <dt>Envío</dt>
