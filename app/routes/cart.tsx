@@ -173,7 +173,7 @@ export default function CartPage() {
       {empty ? (
         <EmptyState message={EMPTY_CART} />
       ) : (
-        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
           <div className="space-y-6">
             {cart.card_products.map((group) => (
               <section key={group.shopId} aria-labelledby={`tienda-${group.shopId}`} className="rounded-2xl border border-neutral-200 px-4 sm:px-6" data-testid="cart-shop">

@@ -79,7 +79,7 @@ export default function ComparePage() {
       ) : (
         <>
           <p className="mt-2 text-neutral-700">Hasta {limit} productos lado a lado.</p>
-          <div className="mt-6 overflow-x-auto rounded-2xl border border-neutral-200">
+          <div className="relative mt-6 overflow-x-auto rounded-2xl border border-neutral-200">
             <table className="w-full min-w-[36rem] table-fixed text-left text-sm" data-testid="compare-table">
               <caption className="sr-only">Comparación de productos</caption>
               <thead>

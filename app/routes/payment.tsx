@@ -240,7 +240,7 @@ export default function Payment() {
         </p>
       ) : null}
 
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_24rem] lg:items-start">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="space-y-6">
           {order.expired ? (
             <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-12 text-center" data-testid="order-expired">

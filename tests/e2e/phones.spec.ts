@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { adminMovesOrder, buyAndPay, placeOrderThroughApi, plentifulProduct, registerThroughApi } from "./orders-support";
 import { signInThroughForm } from "./seller-support";
-import { ADMIN_EMAIL, apiSignIn, apiUrl, firstLinkTarget, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { ADMIN_EMAIL, apiSignIn, apiUrl, firstLinkTarget, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 
 /**
  * Issue 13: every screen of the store fits a 360 px phone, with JavaScript on and off. Each role
@@ -25,6 +25,16 @@ async function overflowingPages(page: Page, paths: string[]): Promise<string[]> 
     if (scrollWidth > viewportWidth) overflowing.push(`${path} mide ${scrollWidth} px`);
   }
   return overflowing;
+}
+
+/** The in-stock product without sizes with the longest name in these categories. */
+async function longestNamedProduct(categories: string[]): Promise<string> {
+  const cards = (await Promise.all(categories.map(async (category) => (await queryProducts({ category, availability: "in-stock", parPage: "40" })).products))).flat();
+  for (const card of cards.sort((a, b) => b.name.length - a.name.length)) {
+    const details = await productDetails(card.slug);
+    if (details.sizes.length === 0) return details._id;
+  }
+  throw new Error("no hay productos sin tallas con existencias");
 }
 
 test.describe("la tienda en un teléfono de 360 px", () => {
@@ -65,7 +75,8 @@ test.describe("la tienda en un teléfono de 360 px", () => {
     const refundedOrderId = await buyAndPay(email, productId);
     await adminMovesOrder(refundedOrderId, "cancelado");
     await adminMovesOrder(paidOrderId, "enviado");
-    const unpaidOrderId = await placeOrderThroughApi(email, productId);
+    // The unpaid order holds the longest name no other journey buys (bags and accessories), the widest summary row.
+    const unpaidOrderId = await placeOrderThroughApi(email, await longestNamedProduct(["paleteros", "accesorios"]));
     const { token, userId } = await apiSignIn(email);
     const added = await fetch(`${apiUrl}/home/product/add-to-card`, {
       method: "POST",
@@ -73,6 +84,18 @@ test.describe("la tienda en un teléfono de 360 px", () => {
       body: JSON.stringify({ userId, productId, quantity: 1 }),
     });
     expect(added.ok).toBe(true);
+    // Compared and wished for: the four longest names of a page of rackets, the widest columns and cards.
+    const { products: rackets } = await queryProducts({ category: "palas", parPage: "40" });
+    for (const racket of [...rackets].sort((a, b) => b.name.length - a.name.length).slice(0, 4)) {
+      for (const list of ["add-to-compare", "add-to-wishlist"]) {
+        const listed = await fetch(`${apiUrl}/home/product/${list}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({ userId, productId: racket._id }),
+        });
+        expect(listed.ok).toBe(true);
+      }
+    }
 
     await signInThroughForm(page, email, SHOPPER_PASSWORD);
     const paths = [
@@ -82,6 +105,7 @@ test.describe("la tienda en un teléfono de 360 px", () => {
       `/order/summary?orderId=${paidOrderId}`,
       `/order/confirm/${paidOrderId}`,
       "/favorites",
+      "/my-compare",
       "/dashboard",
       "/dashboard/my-orders",
       `/dashboard/order/details/${paidOrderId}`,
