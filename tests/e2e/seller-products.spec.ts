@@ -361,6 +361,7 @@ test.describe("productos del vendedor", () => {
     await page.goto("/dashboard/seller/products");
     await expect(page.getByText("Todavía no tienes productos.")).toBeVisible();
     await expect(page.getByTestId("seller-suspended")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Ver mi tienda pública" })).toBeVisible();
     await connected;
 
     const reason = "Documentación caducada.";
@@ -370,6 +371,8 @@ test.describe("productos del vendedor", () => {
 
     await page.goto("/dashboard/seller/add-product");
     await expect(page.getByTestId("seller-suspended")).toContainText(`Motivo: ${reason}`);
+    // A suspended shop's public page is gone (404): the area no longer links to it.
+    await expect(page.getByRole("link", { name: "Ver mi tienda pública" })).toHaveCount(0);
     const name = uniqueName(testInfo, "Pelotas Suspendidas");
     await page.getByLabel("Nombre", { exact: true }).fill(name);
     await chooseCategory(page, "Pelotas", javaScriptEnabled);

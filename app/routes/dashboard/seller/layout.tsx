@@ -29,11 +29,14 @@ export default function SellerLayout() {
     <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_minmax(0,1fr)] md:px-6">
       <aside className="space-y-4 print:hidden">
         <SellerMenu shopName={shop.name} />
-        <p className="text-sm">
-          <Link to={`/tienda/${encodeURIComponent(shop.slug)}`} className={textLinkLook}>
-            Ver mi tienda pública
-          </Link>
-        </p>
+        {/* A suspended shop has no public page (it answers 404). */}
+        {refusal ? null : (
+          <p className="text-sm">
+            <Link to={`/tienda/${encodeURIComponent(shop.slug)}`} className={textLinkLook}>
+              Ver mi tienda pública
+            </Link>
+          </p>
+        )}
         <p className="text-sm">
           <Link to="/dashboard" className={textLinkLook}>
             ← Mi cuenta
