@@ -62,8 +62,14 @@ test.describe("administración de categorías", () => {
       "Ficha de pala",
     );
 
-    // A name the store has already, in other capitals and accents: refused beside the name, what was typed kept.
+    // No image: asked for beside its field, and not "again" (none was chosen).
     const add = page.getByRole("form", { name: "Añadir una categoría" });
+    await add.getByLabel("Nombre de la categoría").fill(name);
+    await add.getByRole("button", { name: "Añadir la categoría" }).click();
+    await expect(add.getByText("Elige una imagen para la categoría.")).toBeVisible();
+    await expect(add.getByText("Por seguridad, vuelve a elegir la imagen.")).toHaveCount(0);
+
+    // A name the store has already, in other capitals and accents: refused beside the name, what was typed kept.
     await add.getByLabel("Nombre de la categoría").fill("PÁLAS");
     await add.getByLabel("Ficha técnica").selectOption({ label: "Ficha de zapatilla" });
     await add.getByLabel("Imagen de la categoría").setInputFiles(await pngFile("grips.png"));

@@ -69,18 +69,32 @@ interface CategoryFormAnswer {
   /** The category of an edit form (one per row). */
   target?: string;
   result: SubmissionResult<string[]>;
-  /** A new value on every refusal: the file input starts empty again, as no browser sends files back. */
-  attempt: string;
+  /**
+   * A new value on a refusal of a post that carried an image: the file input starts empty again, as
+   * no browser sends files back, and the form asks for the image again. None when no image was chosen.
+   */
+  attempt?: string;
+}
+
+/** A fresh `attempt` when the post carried an image. */
+function attemptOf(formData: FormData): string | undefined {
+  const image = formData.get("image");
+  return image instanceof File && image.size > 0 ? crypto.randomUUID() : undefined;
 }
 
 /**
  * The API's refusal as the form's messages: beside each field, or above the form. The API out of
  * reach or failing is SPEC.md section 8's 'Error de red o servidor'; a role refused is the 403 page.
  */
-function refused(error: unknown, intent: string, reply: (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>, target?: string) {
+function refused(
+  error: unknown,
+  intent: string,
+  reply: (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>,
+  attempt: string | undefined,
+  target?: string,
+) {
   if (error instanceof Response) throw error;
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw forbidden();
-  const attempt = crypto.randomUUID();
   if (!(error instanceof ApiError) || error.status >= 500) {
     logError(`Categorías: ${intent} falló`, error);
     const answer: CategoryFormAnswer = { intent, target, result: reply({ formErrors: [NETWORK_OR_SERVER_ERROR], fieldErrors: {} }), attempt };
@@ -101,7 +115,7 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === INTENTS.add) {
     const submission = parseWithZod(formData, { schema: categoryAddForm });
     if (submission.status !== "success") {
-      const answer: CategoryFormAnswer = { intent, result: submission.reply(), attempt: crypto.randomUUID() };
+      const answer: CategoryFormAnswer = { intent, result: submission.reply(), attempt: attemptOf(formData) };
       return data(answer, { status: 400 });
     }
     const { name, specSheet, image } = submission.value;
@@ -112,7 +126,7 @@ export async function action(args: ActionFunctionArgs) {
     try {
       await account.call(categoryEndpoints.add, { body });
     } catch (error) {
-      return refused(error, intent, (errors) => submission.reply(errors));
+      return refused(error, intent, (errors) => submission.reply(errors), attemptOf(formData));
     }
     return redirectWithFlash(args.context, `${url.pathname}?${new URLSearchParams({ searchValue: name })}`, { kind: "success", message: CATEGORY_ADDED });
   }
@@ -121,7 +135,7 @@ export async function action(args: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: categoryUpdateForm });
     const target = typeof formData.get("categoryId") === "string" ? String(formData.get("categoryId")) : undefined;
     if (submission.status !== "success") {
-      const answer: CategoryFormAnswer = { intent, target, result: submission.reply(), attempt: crypto.randomUUID() };
+      const answer: CategoryFormAnswer = { intent, target, result: submission.reply(), attempt: attemptOf(formData) };
       return data(answer, { status: 400 });
     }
     const { categoryId, name, specSheet, image } = submission.value;
@@ -132,7 +146,7 @@ export async function action(args: ActionFunctionArgs) {
     try {
       await account.call(categoryEndpoints.update, { params: { categoryId }, body });
     } catch (error) {
-      return refused(error, intent, (errors) => submission.reply(errors), categoryId);
+      return refused(error, intent, (errors) => submission.reply(errors), attemptOf(formData), categoryId);
     }
     return redirectWithFlash(args.context, `${url.pathname}${url.search}`, { kind: "success", message: CATEGORY_UPDATED });
   }
