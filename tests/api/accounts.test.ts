@@ -533,13 +533,19 @@ describe("cuentas", () => {
       });
 
     it("cambia la contraseña, cierra las demás sesiones y mantiene la actual", async () => {
-      const { email, token, refreshToken: current } = await register();
-      const other = (await login(email, PASSWORD)).json().refreshToken;
+      const { email, token, refreshToken: current, id } = await register();
+      const { refreshToken: other, token: otherAccess } = (await login(email, PASSWORD)).json();
+      // Tokens carry their second of issue: the change must come in a later second to tell them apart.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
       const response = await changePassword(token, { oldPassword: PASSWORD, newPassword: "Nueva2025" }, current);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: "Contraseña actualizada." });
       expect((await refresh(other)).statusCode).toBe(401);
-      expect((await refresh(current)).statusCode).toBe(200);
+      // The other session's access token stops at once, not when it expires.
+      expect((await getProfile(id, otherAccess)).statusCode).toBe(401);
+      const renewed = await refresh(current);
+      expect(renewed.statusCode).toBe(200);
+      expect((await getProfile(id, renewed.json().accessToken)).statusCode).toBe(200);
       expect((await login(email, PASSWORD)).statusCode).toBe(400);
       expect((await login(email, "Nueva2025")).statusCode).toBe(200);
     });
@@ -597,6 +603,8 @@ describe("cuentas", () => {
 
     it("restablece la contraseña una sola vez, verifica el correo y cierra todas las sesiones", async () => {
       const { email, refreshToken, id, token: accessToken } = await register();
+      // Tokens carry their second of issue: the reset must come in a later second to tell them apart.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
       const token = await requestReset(email);
       const check = await api.app.inject({ method: "GET", url: `/user/reset-password/${token}` });
       expect(check.statusCode).toBe(200);
@@ -606,8 +614,11 @@ describe("cuentas", () => {
       expect(reset.statusCode).toBe(200);
       expect(reset.json()).toEqual({ message: "Contraseña restablecida. Ya puedes iniciar sesión." });
       expect((await refresh(refreshToken)).statusCode).toBe(401);
-      expect((await login(email, "Recuperada2025")).statusCode).toBe(200);
-      expect((await getProfile(id, accessToken)).json().profileData.emailVerified).toBe(true);
+      // An access token issued before the reset stops at once, not when it expires.
+      expect((await getProfile(id, accessToken)).statusCode).toBe(401);
+      const signedIn = await login(email, "Recuperada2025");
+      expect(signedIn.statusCode).toBe(200);
+      expect((await getProfile(id, signedIn.json().token)).json().profileData.emailVerified).toBe(true);
 
       const reused = await post("/user/reset-password", { token, password: "OtraVez2025" });
       expect(reused.statusCode).toBe(400);

@@ -216,7 +216,8 @@ export async function changePassword(
   if (user.passwordHash !== null && !(await verifyPassword(input.oldPassword ?? "", user.passwordHash))) return false;
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    // Other sessions' access tokens stop at once too (auth.ts); this one's web refreshes through the kept family.
+    await tx.update(users).set({ passwordHash, tokensValidAfter: sql`now()` }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, keepFamilyId);
   });
   return true;
@@ -245,7 +246,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     if (!userId) throw new HttpError(400, BAD_RESET_LINK);
     await tx
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      // Every access token already issued stops at once too (auth.ts), not when it expires.
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, tokensValidAfter: sql`now()` })
       .where(eq(users.id, userId));
     await revokeUserSessions(tx, userId);
   });
