@@ -42,7 +42,7 @@ async function customerOffers(testInfo: TestInfo, productId: string) {
   const part = order.suborders[0]!;
   const price = Math.floor((part.subtotal * 0.8) / 100) * 100;
   await apiJson("/home/customer/offer", { method: "POST", token, body: JSON.stringify({ shopOrderId: part._id, price }) });
-  return { email, name, orderId, number: orderId.slice(0, 8).toUpperCase(), price, newTotal: price + part.shipping_fee };
+  return { email, name, orderId, number: orderId.slice(0, 8).toUpperCase(), price, newTotal: price + part.shipping_fee, offerDiscount: part.subtotal - price };
 }
 
 test.describe("el vendedor prepara sus pedidos", () => {
@@ -72,6 +72,9 @@ test.describe("el vendedor prepara sus pedidos", () => {
     await offer.getByRole("button", { name: `Aceptar la oferta de ${formatPrice(customer.price)}` }).click();
     await expect(page.getByText(`Oferta aceptada: el nuevo subtotal de`)).toContainText(formatPrice(customer.price));
     await expect(page.getByTestId("seller-order-total")).toHaveText(formatPrice(customer.newTotal));
+    // The lines keep their prices; what the offer took off is shown, and each line's share of the new subtotal.
+    await expect(page.getByTestId("seller-order-offer")).toHaveText(`−${formatPrice(customer.offerDiscount)}`);
+    await expect(page.getByTestId("seller-order-line").first()).toContainText("Tras la oferta aceptada");
     await expect(page.getByTestId("seller-offer")).toHaveCount(0);
     await expect(page.getByText("No hay ofertas pendientes en este pedido.")).toBeVisible();
 
@@ -80,6 +83,7 @@ test.describe("el vendedor prepara sus pedidos", () => {
     await signInThroughForm(customerPage, customer.email, SHOPPER_PASSWORD);
     await customerPage.goto(`/dashboard/order/details/${customer.orderId}`);
     await expect(customerPage.getByTestId("order-total")).toHaveText(formatPrice(customer.newTotal));
+    await expect(customerPage.getByTestId("order-shop-offer")).toHaveText(`−${formatPrice(customer.offerDiscount)}`);
     await customerPage.context().close();
   });
 
