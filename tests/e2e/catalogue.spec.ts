@@ -116,6 +116,19 @@ test.describe("catálogo", () => {
     await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" }).getByRole("option").first()).toContainText(/Bullpadel/i);
   });
 
+  test("con JavaScript, escribir un precio recarga la lista sin salir del campo (SPEC.md: tras 100 ms)", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "sin JavaScript se aplica con «Aplicar filtros»");
+    await page.goto("/products?category=zapatillas");
+    await expect(page.locator("html[data-hidratada]")).toBeAttached();
+    const highest = page.getByLabel("Precio máximo");
+    await highest.click();
+    await highest.fill("");
+    await highest.pressSequentially("150");
+    await expect(page).toHaveURL(/highPrice=150/);
+    await expect(highest).toBeFocused();
+    await expect(highest).toHaveValue("150");
+  });
+
   test("la vista de lista se mantiene en la URL", async ({ page, javaScriptEnabled }) => {
     await page.goto("/products?category=pelotas");
     await page.getByLabel("Lista").check({ force: true });

@@ -163,6 +163,10 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
   return (
     <div
       onChange={onChange}
+      // The browser's change event reaches a text field's container only on blur or Enter, and the
+      // build runs Preact, which listens for that event (React's onChange here also hears typing):
+      // typing a price reloads the list after the debounce too (SPEC.md "Product listing filters").
+      onInput={onChange}
       className="grid items-start gap-6 lg:grid-cols-1 lg:has-[>form>details[open],>form>details:not([data-managed])]:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10"
     >
       <Form
