@@ -3,6 +3,11 @@
  * answers and the web repeats, or the web's fallback for a call, is written here once.
  */
 
+import { PASSWORD_MIN_LENGTH } from "./limits";
+
+/** Beside every new-password field: what accounts.ts's passwordRule asks for, said before typing. */
+export const NEW_PASSWORD_HINT = `Al menos ${PASSWORD_MIN_LENGTH} caracteres, con una letra y un número.`;
+
 /** SPEC.md section 8, generic defaults. */
 export const GENERIC_SUCCESS = "Operación exitosa";
 export const GENERIC_ERROR = "Error en la operación";

@@ -9,6 +9,7 @@ import { checkResetToken, refusalOf, resetPassword } from "~/services/account.se
 import { redirectWithFlash } from "~/services/session.server";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { readForm } from "~/services/form.server";
+import { NEW_PASSWORD_HINT } from "#contract/messages";
 
 export const meta: MetaFunction = () => [
   { title: "Nueva contraseña | Mercado Pádel" },
@@ -67,7 +68,7 @@ export default function ChangePasswordWithToken() {
     <AuthCard title="Nueva contraseña" intro={<p>Elige la contraseña con la que entrarás a partir de ahora.</p>}>
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
-        <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint="Al menos 8 caracteres." />
+        <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
         <TextField label="Repite la nueva contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
         <SubmitButton intent={intents.setNewPassword} pending="Guardando…">
           Guardar contraseña

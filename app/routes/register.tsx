@@ -13,6 +13,7 @@ import { googleSignInEnabled } from "~/services/google-auth.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { readForm } from "~/services/form.server";
+import { NEW_PASSWORD_HINT } from "#contract/messages";
 
 export const meta: MetaFunction = () => [
   { title: "Crear cuenta | Mercado Pádel" },
@@ -85,7 +86,7 @@ export default function Register() {
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField label="Nombre" meta={fields.name} autoComplete="name" />
           <TextField label="Correo electrónico" meta={fields.email} type="email" autoComplete="email" />
-          <TextField label="Contraseña" meta={fields.password} type="password" autoComplete="new-password" hint="Al menos 8 caracteres." />
+          <TextField label="Contraseña" meta={fields.password} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
           <TextField label="Repite la contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
           <SubmitButton intent={intents.register} pending="Creando cuenta…">
             Crear cuenta

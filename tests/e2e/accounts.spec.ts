@@ -65,6 +65,8 @@ test.describe("cuentas", () => {
     const email = uniqueEmail(testInfo, "recorrido");
     await page.goto("/register");
     await expect(page).toHaveTitle("Crear cuenta | Mercado Pádel");
+    // The hint says the whole rule: length, a letter and a number.
+    await expect(page.getByLabel("Contraseña", { exact: true })).toHaveAccessibleDescription(/Al menos 8 caracteres, con una letra y un número\./);
     await page.getByLabel("Nombre").fill("Lucía Pérez");
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByLabel("Contraseña", { exact: true }).fill("Raqueta-2026");

@@ -15,6 +15,7 @@ import { getOwnProfile } from "~/services/profile.server";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { redirectWithFlash } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
+import { NEW_PASSWORD_HINT } from "#contract/messages";
 
 export const meta: MetaFunction = () => [
   { title: "Cambiar contraseña | Mercado Pádel" },
@@ -85,7 +86,7 @@ export default function ChangePassword() {
         {hasPassword ? (
           <TextField label="Contraseña actual" meta={fields.oldPassword} type="password" autoComplete="current-password" />
         ) : null}
-        <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint="Al menos 8 caracteres." />
+        <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
         <TextField label="Repite la nueva contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
         <SubmitButton intent={intents.changePassword} pending="Guardando…">
           Guardar contraseña
