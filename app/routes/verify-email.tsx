@@ -35,6 +35,9 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!(getUser(args))) return { outcome, signedIn: false, emailVerified: false };
   const account = requireAccount(args);
   const profile = await getOwnProfile(account);
+  // A link already used (or a stale one) of an account that is verified: there is nothing to fix, and
+  // a red "not valid" above "your e-mail is verified" would read as a contradiction.
+  if (outcome && !outcome.verified && profile.emailVerified) outcome = null;
   return { outcome, signedIn: true, emailVerified: profile.emailVerified };
 }
 

@@ -86,8 +86,13 @@ test.describe("cuentas", () => {
     await expect(page.getByText("Sin verificar")).toBeVisible();
     await expect(page.getByRole("button", { name: "Reenviar correo de verificación" })).toBeVisible();
 
-    await page.goto(await newestLinkFor(email));
+    const verificationLink = await newestLinkFor(email);
+    await page.goto(verificationLink);
     await expect(page.getByText("Tu correo electrónico está verificado.")).toBeVisible();
+    // The same link again: used up, but the account is verified, so no "not valid" alert beside it.
+    await page.goto(verificationLink);
+    await expect(page.getByText("Tu correo electrónico está verificado.")).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
 
     await logOutFromHeader(page);
     await logIn(page, email, "Raqueta-2026");
