@@ -120,6 +120,8 @@ test.describe("pedidos del vendedor", () => {
     await expect(page.getByTestId("status-refused")).toHaveCount(0);
     await expect(form.getByRole("radio")).toHaveCount(1);
     await expect(form.getByLabel("Entregado", { exact: true })).toBeVisible();
+    // Sent, it has its number: the form no longer asks for one.
+    await expect(form.getByLabel("Número de seguimiento")).toHaveCount(0);
     await expectNoSidewaysScroll(page);
 
     // The customer's order page shows the new status.

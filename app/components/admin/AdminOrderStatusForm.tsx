@@ -49,7 +49,8 @@ export function AdminOrderStatusForm({
   const trackingId = `${selectId}-seguimiento`;
   const trackingRefused = refusal?.field === "trackingNumber";
   const formRefused = refusal !== null && !trackingRefused;
-  const ships = nextStatuses.includes("enviado") || nextStatuses.includes("entregado");
+  // Only a part not yet sent gets a tracking number (one that was sent has it already).
+  const ships = nextStatuses.includes("enviado");
   return (
     <Form method="post" aria-label={`Cambiar el estado de ${label}`} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
       <input type="hidden" name="target" value={target} />

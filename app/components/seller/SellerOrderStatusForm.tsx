@@ -42,7 +42,8 @@ export function SellerOrderStatusForm({
   if (nextStatuses.length === 0) {
     return <p className="text-slate-700">Este pedido está «{DELIVERY_STATUS_LABELS[current]}»: su estado ya no cambia.</p>;
   }
-  const ships = nextStatuses.includes("enviado") || nextStatuses.includes("entregado");
+  // Only a part not yet sent gets a tracking number (one that was sent has it already).
+  const ships = nextStatuses.includes("enviado");
   // What was chosen before a refusal stays chosen, while it is still allowed.
   const chosen = nextStatuses.find((status) => status === fields.status.value) ?? nextStatuses[0];
   const hintId = `${fields.trackingNumber.id}-ayuda`;
