@@ -49,8 +49,8 @@ export const auditAnswer = z.object({
   totalEntry: z.number().int(),
   page: z.number().int(),
   parPage: z.number().int(),
-  /** Everyone who appears in the log, for the filter. */
-  actors: z.array(z.object({ _id: z.string(), name: z.string() })),
+  /** Everyone who appears in the log (admins and sellers), for the filter; the e-mail tells two of one name apart. */
+  actors: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })),
 });
 
 export const auditEndpoints = {

@@ -508,7 +508,12 @@ describe("solicitudes de tienda (PGlite)", () => {
       ]);
       expect(byShop.json().entries[0]).toMatchObject({ entity: "tienda", entityId: request._id, record: { name: "Auditada", ownerId: applicant.id }, reason: "Pedidos sin enviar." });
       expect(byShop.json().totalEntry).toBe(2);
-      expect(byShop.json().actors).toEqual(expect.arrayContaining([{ _id: otherAdmin.id, name: "Admin Segunda" }, { _id: admin.id, name: "Usuaria de Prueba" }]));
+      expect(byShop.json().actors).toEqual(
+        expect.arrayContaining([
+          { _id: otherAdmin.id, name: "Admin Segunda", email: expect.stringContaining("@") },
+          { _id: admin.id, name: "Usuaria de Prueba", email: expect.stringContaining("@") },
+        ]),
+      );
 
       const byActor = await list({ actorId: otherAdmin.id });
       expect(byActor.json().entries.map((entry: { entityId: string }) => entry.entityId)).toEqual([request._id]);

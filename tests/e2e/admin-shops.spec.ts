@@ -334,7 +334,7 @@ test.describe("administración de tiendas", () => {
     // By kind and admin: the rejection, with its reason and a way to its request.
     await page.goto("/dashboard/admin/audit");
     await page.getByLabel("Acción").selectOption("tienda.rechazar");
-    await page.getByLabel("Administrador").selectOption({ label: "Administración Mercado Pádel" });
+    await page.getByLabel("Autor").selectOption({ label: "Administración Mercado Pádel (admin@mercadopadel.test)" });
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/action=tienda.rechazar/);
     const rejection = page.getByTestId("audit-entry").filter({ has: page.getByRole("link", { name: rejected.shopName, exact: true }) });

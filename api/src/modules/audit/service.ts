@@ -76,7 +76,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer>
       .offset((query.page - 1) * query.parPage),
     db.select({ total: count() }).from(auditLog).where(where),
     db
-      .selectDistinct({ _id: users.id, name: users.name })
+      .selectDistinct({ _id: users.id, name: users.name, email: users.email })
       .from(auditLog)
       .innerJoin(users, eq(users.id, auditLog.actorId))
       .orderBy(users.name, users.id),

@@ -178,7 +178,7 @@ export default function AuditLog() {
         </div>
         <div>
           <label htmlFor="auditoria-admin" className="block font-semibold text-slate-900">
-            Administrador
+            Autor
           </label>
           <select
             id="auditoria-admin"
@@ -192,7 +192,7 @@ export default function AuditLog() {
             <option value="">Todos</option>
             {actors.map((actor) => (
               <option key={actor._id} value={actor._id}>
-                {actor.name}
+                {actor.name} ({actor.email})
               </option>
             ))}
           </select>
