@@ -64,6 +64,12 @@ test.describe("la tienda en un teléfono de 360 px", () => {
       "/pagina-que-no-existe",
     ];
     expect(await overflowingPages(page, paths)).toEqual([]);
+
+    // The sort selects are wide enough to read «Por defecto» whole (at 111 px it was «Por defect»).
+    await page.goto("/products");
+    for (const label of ["Ordenar por precio", "Ordenar por fecha"]) {
+      expect((await page.getByLabel(label).boundingBox())!.width).toBeGreaterThanOrEqual(144);
+    }
   });
 
   test("un cliente con pedidos, monedero y avisos ve todas sus páginas sin desplazarse a lo ancho", async ({ page }, testInfo) => {

@@ -1,10 +1,13 @@
 type SortState = { sortPrice?: string; sortByDate?: string };
 
-/** The two sort choices of a product listing (price, date), as plain selects a GET form submits. */
+/**
+ * The two sort choices of a product listing (price, date), as plain selects a GET form submits. On a
+ * phone each is at least 9rem wide, so «Por defecto» is read whole and what follows them wraps.
+ */
 export function SortSelects({ idPrefix, form, state }: { idPrefix: string; form?: string; state: SortState }) {
   return (
     <>
-      <div className="min-w-0 flex-1 sm:flex-none">
+      <div className="min-w-0 flex-1 basis-36 sm:flex-none sm:basis-auto">
         <label htmlFor={`${idPrefix}-sortPrice`} className="mb-1 block text-xs font-semibold text-neutral-700">
           Ordenar por precio
         </label>
@@ -14,7 +17,7 @@ export function SortSelects({ idPrefix, form, state }: { idPrefix: string; form?
           <option value="high-to-low">Precio: mayor a menor</option>
         </select>
       </div>
-      <div className="min-w-0 flex-1 sm:flex-none">
+      <div className="min-w-0 flex-1 basis-36 sm:flex-none sm:basis-auto">
         <label htmlFor={`${idPrefix}-sortByDate`} className="mb-1 block text-xs font-semibold text-neutral-700">
           Ordenar por fecha
         </label>
