@@ -42,28 +42,33 @@ describe("cupones y vouchers de la administración en PostgreSQL", () => {
     return answer.vouchers.find((voucher) => voucher.code === code)!;
   }
 
-  it("diez admins que guardan a la vez el mismo cupón leído una vez: un cambio y nueve 409 con los valores que dejó", async () => {
+  /**
+   * Ten admins save one promotion read once, each with other values: one change wins, the other nine
+   * get 409 with the values it left, and the audit log has one entry with them.
+   */
+  async function tenAdminsSaveAtOnce<Kind extends "coupon" | "voucher">(kind: Kind, code: string, payloadOf: (index: number) => Record<string, unknown>) {
     const admins = await Promise.all(Array.from({ length: 10 }, () => signedInUser(api.db, "admin")));
-    const read = await couponOf(admins[0]!, "AHORRA20");
+    const readOne = () => (kind === "coupon" ? couponOf(admins[0]!, code) : voucherOf(admins[0]!, code));
+    const read = await readOne();
     const responses = await Promise.all(
       admins.map((admin, index) =>
-        api.app.inject({
-          method: "PUT",
-          url: "/admin/coupons/AHORRA20",
-          headers: admin.headers,
-          payload: { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 100 + index, version: read.version },
-        }),
+        api.app.inject({ method: "PUT", url: `/admin/${kind}s/${code}`, headers: admin.headers, payload: { ...payloadOf(index), version: read.version } }),
       ),
     );
     expect(statuses(responses)).toEqual({ 200: 1, 409: 9 });
-    const winner = (responses.find((response) => response.statusCode === 200)!.json() as { coupon: AdminCoupon }).coupon;
+    const winner = (responses.find((response) => response.statusCode === 200)!.json() as Record<Kind, AdminCoupon | AdminVoucher>)[kind];
     for (const response of responses.filter((response) => response.statusCode === 409)) {
       expect(response.json()).toEqual({ message: PROMOTION_CHANGED_WHILE_EDITING, current: winner });
     }
-    expect(await couponOf(admins[0]!, "AHORRA20")).toEqual(winner);
-    const entries = await api.db.select().from(auditLog).where(eq(auditLog.entityId, promotionAuditId("cupon", "AHORRA20")));
+    expect(await readOne()).toEqual(winner);
+    const entries = await api.db.select().from(auditLog).where(eq(auditLog.entityId, promotionAuditId(kind === "coupon" ? "cupon" : "voucher", code)));
     expect(entries).toHaveLength(1);
-    expect(entries[0]!.after).toMatchObject({ maxUses: winner.maxUses });
+    return { winner, audited: entries[0]!.after };
+  }
+
+  it("diez admins que guardan a la vez el mismo cupón leído una vez: un cambio y nueve 409 con los valores que dejó", async () => {
+    const { winner, audited } = await tenAdminsSaveAtOnce("coupon", "AHORRA20", (index) => ({ validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 100 + index }));
+    expect(audited).toMatchObject({ maxUses: (winner as AdminCoupon).maxUses });
   });
 
   it("un límite más bajo guardado mientras veinte pedidos usan el cupón nunca deja que los usos lo superen", async () => {
@@ -111,27 +116,8 @@ describe("cupones y vouchers de la administración en PostgreSQL", () => {
   });
 
   it("diez admins que cambian a la vez la caducidad del mismo voucher leído una vez: un cambio, una entrada de auditoría y nueve 409", async () => {
-    const admins = await Promise.all(Array.from({ length: 10 }, () => signedInUser(api.db, "admin")));
-    const read = await voucherOf(admins[0]!, "VOUCHER500");
-    const responses = await Promise.all(
-      admins.map((admin, index) =>
-        api.app.inject({
-          method: "PUT",
-          url: "/admin/vouchers/VOUCHER500",
-          headers: admin.headers,
-          payload: { expiresOn: `2090-01-${String(index + 10)}`, version: read.version },
-        }),
-      ),
-    );
-    expect(statuses(responses)).toEqual({ 200: 1, 409: 9 });
-    const winner = (responses.find((response) => response.statusCode === 200)!.json() as { voucher: AdminVoucher }).voucher;
-    for (const response of responses.filter((response) => response.statusCode === 409)) {
-      expect(response.json()).toEqual({ message: PROMOTION_CHANGED_WHILE_EDITING, current: winner });
-    }
-    expect(await voucherOf(admins[0]!, "VOUCHER500")).toEqual(winner);
-    const entries = await api.db.select().from(auditLog).where(eq(auditLog.entityId, promotionAuditId("voucher", "VOUCHER500")));
-    expect(entries).toHaveLength(1);
-    expect(entries[0]!.after).toMatchObject({ expiresOn: winner.expiresOn });
+    const { winner, audited } = await tenAdminsSaveAtOnce("voucher", "VOUCHER500", (index) => ({ expiresOn: `2090-01-${String(index + 10)}` }));
+    expect(audited).toMatchObject({ expiresOn: (winner as AdminVoucher).expiresOn });
   });
 
   it("un cliente que canjea diez veces a la vez el mismo voucher recibe su importe una vez; otros cinco a la vez, una vez cada uno", async () => {
