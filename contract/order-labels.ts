@@ -20,6 +20,18 @@ export function acceptedOfferDiscount(part: { subtotal: number; products: { line
 /** What a customer and a seller read beside that amount. */
 export const ACCEPTED_OFFER_LABEL = "Oferta aceptada";
 
+/**
+ * How a part's handing over is dated: a part delivered without being sent first (the status
+ * service stamps both moments in one statement, so they are equal) was handed over, not shipped.
+ */
+export function deliveredWithoutShipping(part: { shippedAt: string | null; deliveredAt: string | null }): boolean {
+  return part.shippedAt !== null && part.shippedAt === part.deliveredAt;
+}
+
+export function handedOverLabel(part: { shippedAt: string | null; deliveredAt: string | null }): string {
+  return deliveredWithoutShipping(part) ? "Entregado el" : "Enviado el";
+}
+
 /** Where an order, or one shop's part of it, is on its way (the database's enum follows this one). */
 export const DELIVERY_STATUSES = ["pendiente", "procesando", "enviado", "entregado", "cancelado"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

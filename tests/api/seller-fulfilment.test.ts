@@ -5,7 +5,7 @@ import { ownProductInOrder, ownProductsLeftOut } from "#contract/cart";
 import { OWN_PRODUCT } from "#contract/messages";
 import type { NotificationItem } from "#contract/notifications";
 import { TRACKING_NUMBER_INVALID, TRACKING_NUMBER_MISSING, TRACKING_NUMBER_ONLY_WHEN_SHIPPING, type OrderDetail } from "#contract/orders";
-import { orderNumber } from "#contract/order-labels";
+import { handedOverLabel, orderNumber } from "#contract/order-labels";
 import type { SellerOrderDetail } from "#contract/seller-orders";
 import { auditLog, cartItems, orders } from "../../api/src/db/schema";
 import { customerWithOrder, payFromWallet, storedNotifications, subOrderIds, type TwoSellers } from "./notifications-support";
@@ -108,6 +108,18 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
       const delivered = await sellerDetail(sellers.centro, centroSub);
       expect(delivered).toMatchObject({ delivery_status: "entregado", trackingNumber: "ES 1234-5678", shippedAt: seller.shippedAt });
       expect(delivered.deliveredAt).not.toBeNull();
+      expect(handedOverLabel(delivered)).toBe("Enviado el");
+    });
+
+    it("una parte entregada sin enviarse antes se fecha como entregada, no como enviada", async () => {
+      const { customer, orderId } = await paidOrder();
+      expect((await call("PUT", `/admin/order-status/update/${orderId}`, admin, { status: "entregado" })).statusCode).toBe(200);
+      const order = await customerOrder(customer, orderId);
+      for (const part of order.suborders) {
+        expect(part.deliveredAt).not.toBeNull();
+        expect(part.shippedAt).toBe(part.deliveredAt);
+        expect(handedOverLabel(part)).toBe("Entregado el");
+      }
     });
 
     it("la administración envía todo el pedido con un número, que llevan todas las partes que se mueven", async () => {

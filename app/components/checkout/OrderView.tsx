@@ -1,4 +1,4 @@
-import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
+import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, handedOverLabel, DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { BallIcon } from "~/components/icons";
 import { formatPrice } from "~/services/money";
 import type { PresentedOrder, PresentedShopOrder } from "~/services/orders.server";
@@ -58,7 +58,7 @@ export function ShopOrderSection({ suborder, showStatus = true }: { suborder: Pr
       </div>
       {showStatus && suborder.shippedOn ? (
         <p className="border-b border-neutral-200 py-3 text-sm text-neutral-800" data-testid="order-tracking">
-          Enviado el {suborder.shippedOn}
+          {handedOverLabel(suborder)} {suborder.shippedOn}
           {suborder.trackingNumber ? (
             <>
               {" "}

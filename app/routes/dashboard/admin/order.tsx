@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { formatUsd } from "#contract/money-format";
-import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
+import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, handedOverLabel, DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
 import { textLinkLook } from "~/components/account/FormControls";
 import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";
 import { adminOrderIntents } from "~/components/admin/admin-orders";
@@ -141,7 +141,7 @@ export default function AdminOrder() {
               </p>
               {part.shippedOn ? (
                 <p className="text-sm text-slate-800" data-testid="part-tracking">
-                  Enviado el {part.shippedOn}
+                  {handedOverLabel(part)} {part.shippedOn}
                   {part.trackingNumber ? (
                     <>
                       {" "}

@@ -1,7 +1,7 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
+import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, deliveredWithoutShipping, handedOverLabel, DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { textLinkLook } from "~/components/account/FormControls";
 import { sellerOrderStatusSchema } from "~/components/seller/seller-order-schemas";
 import { sellerOrderIntents, sellerOrderPaths } from "~/components/seller/seller-orders";
@@ -83,14 +83,14 @@ export default function SellerOrderDetails() {
         </p>
         {order.shippedOn ? (
           <p className="break-words text-slate-900" data-testid="seller-order-tracking">
-            Enviado el {order.shippedOn}
+            {handedOverLabel(order)} {order.shippedOn}
             {order.trackingNumber ? (
               <>
                 {" "}
                 · Número de seguimiento: <strong className="break-all font-mono">{order.trackingNumber}</strong>
               </>
             ) : null}
-            {order.deliveredOn ? ` · Entregado el ${order.deliveredOn}` : ""}
+            {order.deliveredOn && !deliveredWithoutShipping(order) ? ` · Entregado el ${order.deliveredOn}` : ""}
           </p>
         ) : null}
         <p className="text-sm text-slate-700 print:hidden">Para el albarán, imprime esta página (Ctrl+P o Imprimir en tu navegador): sale sin menús, con los productos y la dirección.</p>
