@@ -10,3 +10,12 @@ export async function readForm(request: Request): Promise<FormData> {
     throw new Response("Formulario no válido", { status: 400, statusText: "Formulario no válido" });
   }
 }
+
+/**
+ * Whether the post carried a chosen file. No browser sends files back, so a form shown again after
+ * such a post asks to choose them again; after a post without one, that would only confuse.
+ */
+export function carriesFiles(formData: FormData): boolean {
+  for (const value of formData.values()) if (value instanceof File && value.size > 0) return true;
+  return false;
+}

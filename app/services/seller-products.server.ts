@@ -15,6 +15,7 @@ import type { SheetCategory } from "~/components/seller/product-form-fields";
 import { addImageOrder, type ProductAddValue, type ProductEditValue } from "~/components/seller/product-schemas";
 import { ApiError, imageUrl } from "./api.server";
 import type { AccountClient } from "./auth.server";
+import { carriesFiles } from "./form.server";
 import { logError } from "./log.server";
 
 /**
@@ -180,10 +181,14 @@ interface Replying {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
 }
 
-/** A product form's answer when the page shows the form again. `attempt` renews the form (and empties its file input, as the page says). */
+/**
+ * A product form's answer when the page shows the form again. `attempt` renews the form (and empties
+ * its file input); `filesLost`: the post carried images, so the page asks to choose them again.
+ */
 export interface SellerFormAnswer {
   result: SubmissionResult<string[]>;
   attempt: string;
+  filesLost: boolean;
 }
 
 /**
@@ -192,24 +197,27 @@ export interface SellerFormAnswer {
  */
 export function sellerFormAnswer(
   submission: Replying,
+  formData: FormData,
   options: { keepOnly?: boolean; unreachable?: boolean; status?: number; formErrors?: string[]; fieldErrors?: Record<string, string[]> },
 ) {
   const attempt = crypto.randomUUID();
+  const filesLost = carriesFiles(formData);
   if (options.unreachable) {
     // The form could not even be checked (the categories did not come): only what was typed, and why.
     const { initialValue } = submission.reply();
     const answer: SellerFormAnswer = {
       result: { status: "error", initialValue: withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"], error: { "": [NETWORK_OR_SERVER_ERROR] } },
       attempt,
+      filesLost,
     };
     return data(answer, { status: 503 });
   }
   if (options.keepOnly) {
     const { initialValue, intent, fields } = submission.reply();
-    const answer: SellerFormAnswer = { result: { initialValue: withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"], intent, fields }, attempt };
+    const answer: SellerFormAnswer = { result: { initialValue: withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"], intent, fields }, attempt, filesLost };
     return data(answer, { status: 200 });
   }
   const reply = submission.reply({ formErrors: options.formErrors, fieldErrors: options.fieldErrors });
-  const answer: SellerFormAnswer = { result: { ...reply, initialValue: withoutFiles(reply.initialValue) as SubmissionResult<string[]>["initialValue"] }, attempt };
+  const answer: SellerFormAnswer = { result: { ...reply, initialValue: withoutFiles(reply.initialValue) as SubmissionResult<string[]>["initialValue"] }, attempt, filesLost };
   return data(answer, { status: options.status ?? 400 });
 }

@@ -1,6 +1,7 @@
 import { expect, openWithScriptsHeld, test, type Browser, type Page, type TestInfo } from "./fixtures";
 import sharp from "sharp";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { CHOOSE_IMAGES_AGAIN } from "../../app/components/seller/product-form-fields";
 import { apiJson, approvedSellerThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, signInThroughForm } from "./seller-support";
 
 /**
@@ -181,6 +182,8 @@ test.describe("productos del vendedor", () => {
     await expect(page.getByTestId("size-row")).toHaveCount(4);
     await expect(page.getByLabel("Talla 2", { exact: true })).toHaveValue("42");
     await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(shoeName);
+    // No image was chosen yet, so none is asked for again.
+    await expect(page.getByText(CHOOSE_IMAGES_AGAIN)).toHaveCount(0);
     await page.getByLabel("Talla 3", { exact: true }).fill("43");
     await page.getByLabel("Stock de la talla 3", { exact: true }).fill("0");
     await page.getByLabel("Tipo de suela", { exact: true }).selectOption("Espiga");
@@ -192,6 +195,7 @@ test.describe("productos del vendedor", () => {
     await expect(page.getByText("El stock total (10) no coincide con la suma de las tallas (9).")).toBeVisible();
     await expect(page.getByLabel("Talla 3", { exact: true })).toHaveValue("43");
     await expect(page.getByLabel("Stock de la talla 2", { exact: true })).toHaveValue("5");
+    await expect(page.getByText(CHOOSE_IMAGES_AGAIN)).toBeVisible();
     expect((await queryProducts({ searchValue: shoeName })).totalProduct).toBe(0);
     // With the right total (or none) it is published; the file is chosen again after a refusal.
     await page.getByLabel("Stock total").fill("9");

@@ -6,6 +6,7 @@ import { formEntriesToObject, IMAGES_MISSING, IMAGES_TOO_MANY, NEW_IMAGE_MISSING
 import { readIntent, specFieldsOf, type SheetCategory } from "~/components/seller/product-form-fields";
 import { addImageOrder, imageReplaceSchema, productAddSchema, productEditSchema } from "~/components/seller/product-schemas";
 import { ApiError, ApiUnavailableError } from "~/services/api.server";
+import { carriesFiles } from "~/services/form.server";
 import { bodyLimitFor, FORM_BODY_LIMIT, PRODUCT_UPLOAD_MAX_BYTES } from "~/services/body-limits.server";
 import { conformFieldName, productFormData, productRefusal, sellerFormAnswer, typedPrice, withoutFiles, type SellerFormAnswer } from "~/services/seller-products.server";
 import { suspendedShopMessage } from "~/services/seller.server";
@@ -230,12 +231,23 @@ describe("respuestas de la API al formulario de producto", () => {
   });
 
   it("sin categorías (API caída) el formulario vuelve con lo escrito, sin archivos, y 'Error de red o servidor'", () => {
-    const submission = parseWithZod(formOf(racket, [png()]), { schema: productAddSchema([]) });
-    const answer = sellerFormAnswer(submission, { unreachable: true }) as unknown as { data: SellerFormAnswer; init: { status: number } };
+    const form = formOf(racket, [png()]);
+    const submission = parseWithZod(form, { schema: productAddSchema([]) });
+    const answer = sellerFormAnswer(submission, form, { unreachable: true }) as unknown as { data: SellerFormAnswer; init: { status: number } };
     expect(answer.init.status).toBe(503);
+    expect(answer.data.filesLost).toBe(true);
     expect(answer.data.result.error).toEqual({ "": [NETWORK_OR_SERVER_ERROR] });
     expect(answer.data.result.initialValue).toMatchObject({ name: racket.name, brand: racket.brand, price: "189,95" });
     expect(answer.data.result.initialValue).not.toHaveProperty("images");
+  });
+
+  it("el formulario pide elegir las imágenes otra vez solo si el envío llevaba alguna", () => {
+    const withoutImages = formOf(racket, []);
+    const answer = sellerFormAnswer(parseWithZod(withoutImages, { schema: productAddSchema([]) }), withoutImages, { status: 400 }) as unknown as { data: SellerFormAnswer };
+    expect(answer.data.filesLost).toBe(false);
+    // The empty file input a browser sends when nothing was chosen is no file.
+    expect(carriesFiles(withoutImages)).toBe(false);
+    expect(carriesFiles(formOf(racket, [png()]))).toBe(true);
   });
 
   it("los errores por campo de la API van junto a su campo, con los nombres de Conform", () => {

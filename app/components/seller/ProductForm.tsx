@@ -36,8 +36,8 @@ export interface ProductFormProps {
   defaultValue: Record<string, unknown>;
   /** Stored images' addresses by id (edit). */
   imageUrls?: Record<string, string>;
-  /** The page came back from the server: chosen files are gone. */
-  cameBack: boolean;
+  /** The page came back from a post that carried images: they are gone, so the form asks for them again. */
+  filesLost: boolean;
   /** Hidden fields that travel with the form (edit: productId, stockVersion). */
   hidden?: Record<string, string>;
   submitLabel: string;
@@ -148,7 +148,7 @@ function MainImageChoice({ meta }: { meta: FieldMetadata<unknown> }) {
   );
 }
 
-export function ProductForm({ mode, categories, constraint, lastResult, defaultValue, imageUrls = {}, cameBack, hidden = {}, submitLabel }: ProductFormProps) {
+export function ProductForm({ mode, categories, constraint, lastResult, defaultValue, imageUrls = {}, filesLost, hidden = {}, submitLabel }: ProductFormProps) {
   const load = useSchemaLoader(mode, categories);
   const hydrated = useHydrated();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -365,7 +365,7 @@ export function ProductForm({ mode, categories, constraint, lastResult, defaultV
               ? `Se guardan en el orden en que las elijas; después de guardar podrás cambiar el orden. Hasta ${PRODUCT_IMAGES_MAX}.`
               : `Se añaden después de las actuales, hasta ${PRODUCT_IMAGES_MAX} en total.`}
           </p>
-          {cameBack ? <p className="mt-1 text-sm font-medium text-amber-900">{CHOOSE_IMAGES_AGAIN}</p> : null}
+          {filesLost ? <p className="mt-1 text-sm font-medium text-amber-900">{CHOOSE_IMAGES_AGAIN}</p> : null}
           <FieldErrors id={imagesField.errorId} errors={imageErrors.length > 0 ? imageErrors : undefined} />
           {hydrated ? <ChosenImages input={fileInput} /> : null}
         </div>

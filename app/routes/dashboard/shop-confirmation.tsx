@@ -13,7 +13,7 @@ import { CHOOSE_FILES_AGAIN, fileSize, REPLACEMENT_HINT, replacementField, SHOP_
 import { replacementSchema } from "~/components/shop/shop-schemas";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
-import { readForm } from "~/services/form.server";
+import { carriesFiles, readForm } from "~/services/form.server";
 import { redirectWithFlash } from "~/services/session.server";
 import { getMyShopRequest, replaceShopDocuments } from "~/services/shops.server";
 
@@ -65,17 +65,18 @@ export async function action(args: ActionFunctionArgs) {
   const documents = toReplace(request);
   if (documents.length === 0) return redirectWithFlash(args.context, HERE, { kind: "error", message: NO_DOCUMENTS_TO_REPLACE });
   const ids = documents.map((document) => document._id);
-  // Each refused attempt empties the file inputs, as the page says.
+  // Each refused attempt empties the file inputs, as the page says when files were chosen.
   const attempt = crypto.randomUUID();
+  const filesLost = carriesFiles(formData);
   const submission = parseWithZod(formData, { schema: replacementSchema(ids) });
-  if (submission.status !== "success") return data({ result: submission.reply(), attempt }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), attempt, filesLost }, { status: 400 });
   const replacements = new Map(ids.map((id) => [id, submission.value[replacementField(id)]!]));
   try {
     await replaceShopDocuments(account, replacements);
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, formErrors, fieldErrors } = refusalOf(error, ids.map(replacementField));
-    return data({ result: submission.reply({ formErrors, fieldErrors }), attempt }, { status });
+    return data({ result: submission.reply({ formErrors, fieldErrors }), attempt, filesLost }, { status });
   }
   return redirectWithFlash(args.context, HERE, { kind: "success", message: SHOP_DOCUMENTS_REPLACED });
 }
@@ -176,7 +177,7 @@ function ReplacementForm({ documents, constraint }: { documents: ShopDocument[];
       </h2>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
-        {actionData ? <p className="text-sm font-medium text-amber-900">{CHOOSE_FILES_AGAIN}</p> : null}
+        {actionData?.filesLost ? <p className="text-sm font-medium text-amber-900">{CHOOSE_FILES_AGAIN}</p> : null}
         {documents.map((document) => {
           const field = fields[replacementField(document._id)] as FieldMetadata<File | undefined>;
           const noteId = `${field.id}-nota`;

@@ -12,7 +12,7 @@ import { CHOOSE_FILES_AGAIN, countryOf, SHOP_DOCUMENT_ACCEPT, shopIntents, taxId
 import { SHOP_APPLICATION_FIELDS, shopApplicationSchema } from "~/components/shop/shop-schemas";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
-import { readForm } from "~/services/form.server";
+import { carriesFiles, readForm } from "~/services/form.server";
 import { redirectWithFlash } from "~/services/session.server";
 import { applyForShop, getMyShopRequest } from "~/services/shops.server";
 
@@ -54,17 +54,19 @@ export async function action(args: ActionFunctionArgs) {
   const account = requireAccount(args);
   const formData = await readForm(args.request);
   if (formData.get("intent") !== shopIntents.apply) throw new Response(null, { status: 400 });
-  // Each refused attempt empties the file input (no browser sends chosen files back, and the page says so).
+  // Each refused attempt empties the file input (no browser sends chosen files back, and the page
+  // says so when files were chosen).
   const attempt = crypto.randomUUID();
+  const filesLost = carriesFiles(formData);
   const submission = parseWithZod(formData, { schema: shopApplicationSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), attempt }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), attempt, filesLost }, { status: 400 });
   const { documents, ...fields } = submission.value;
   try {
     await applyForShop(account, args.context, fields, documents);
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, formErrors, fieldErrors } = refusalOf(error, SHOP_APPLICATION_FIELDS);
-    return data({ result: submission.reply({ formErrors, fieldErrors }), attempt }, { status });
+    return data({ result: submission.reply({ formErrors, fieldErrors }), attempt, filesLost }, { status });
   }
   return redirectWithFlash(args.context, CONFIRMATION, { kind: "success", message: SHOP_REQUEST_SENT });
 }
@@ -97,7 +99,7 @@ export default function ShopApplication() {
   const documentErrors = allErrorsOf(fields.documents as FieldMetadata<unknown>);
   const documentsHintId = `${fields.documents.id}-ayuda`;
   const againId = `${fields.documents.id}-otra-vez`;
-  const describedBy = [documentsHintId, actionData ? againId : null, documentErrors ? fields.documents.errorId : null].filter(Boolean).join(" ");
+  const describedBy = [documentsHintId, actionData?.filesLost ? againId : null, documentErrors ? fields.documents.errorId : null].filter(Boolean).join(" ");
 
   return (
     <section aria-labelledby="titulo-tienda" className="max-w-2xl space-y-8">
@@ -187,7 +189,7 @@ export default function ShopApplication() {
           <p id={documentsHintId} className={hintLook}>
             {SHOP_DOCUMENTS_HINT} Por ejemplo: el registro mercantil, el documento del identificador fiscal y el documento de identidad del responsable.
           </p>
-          {actionData ? (
+          {actionData?.filesLost ? (
             <p id={againId} className="mt-1 text-sm font-medium text-amber-900">
               {CHOOSE_FILES_AGAIN}
             </p>

@@ -23,7 +23,7 @@ import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import { forbidden, pageErrorOf, requireAdmin } from "~/services/admin.server";
 import { refusalOf } from "~/services/account.server";
 import { ApiError, imageUrl } from "~/services/api.server";
-import { readForm } from "~/services/form.server";
+import { carriesFiles, readForm } from "~/services/form.server";
 import { logError } from "~/services/log.server";
 import { redirectWithFlash } from "~/services/session.server";
 
@@ -78,8 +78,7 @@ interface CategoryFormAnswer {
 
 /** A fresh `attempt` when the post carried an image. */
 function attemptOf(formData: FormData): string | undefined {
-  const image = formData.get("image");
-  return image instanceof File && image.size > 0 ? crypto.randomUUID() : undefined;
+  return carriesFiles(formData) ? crypto.randomUUID() : undefined;
 }
 
 /**

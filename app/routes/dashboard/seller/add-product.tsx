@@ -41,18 +41,18 @@ export async function action(args: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const categories = await sheetCategoriesForAction(area.account);
   const submission = parseWithZod(formData, { schema: productAddSchema(categories ?? []) });
-  if (categories === null) return sellerFormAnswer(submission, { unreachable: true });
-  if (intent === productIntents.refreshSheet) return sellerFormAnswer(submission, { keepOnly: true });
+  if (categories === null) return sellerFormAnswer(submission, formData, { unreachable: true });
+  if (intent === productIntents.refreshSheet) return sellerFormAnswer(submission, formData, { keepOnly: true });
   // Conform's own buttons (a size row added or removed without JavaScript) carry no `intent`.
-  if (intent === null && submission.status === undefined) return sellerFormAnswer(submission, { keepOnly: true });
+  if (intent === null && submission.status === undefined) return sellerFormAnswer(submission, formData, { keepOnly: true });
   if (intent !== productIntents.save) throw new Response(null, { status: 400, statusText: "Acción no válida" });
-  if (submission.status !== "success") return sellerFormAnswer(submission, { status: 400 });
-  if (area.refusal) return sellerFormAnswer(submission, { status: 403, formErrors: [area.refusal] });
+  if (submission.status !== "success") return sellerFormAnswer(submission, formData, { status: 400 });
+  if (area.refusal) return sellerFormAnswer(submission, formData, { status: 403, formErrors: [area.refusal] });
   try {
     await addProduct(area.account, submission.value);
   } catch (error) {
     const refusal = productRefusal(error, PRODUCT_FORM_FIELDS);
-    return sellerFormAnswer(submission, refusal);
+    return sellerFormAnswer(submission, formData, refusal);
   }
   return redirectWithFlash(args.context, sellerPaths.products, { kind: "success", message: PRODUCT_CREATED });
 }
@@ -75,7 +75,7 @@ export default function AddProduct() {
         constraint={constraint}
         lastResult={actionData?.result}
         defaultValue={defaultValue}
-        cameBack={Boolean(actionData)}
+        filesLost={actionData?.filesLost ?? false}
         submitLabel="Publicar producto"
       />
     </section>

@@ -9,7 +9,7 @@ import { imageReplaceSchema, PRODUCT_FORM_FIELDS, productEditSchema } from "~/co
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { imageUrl } from "~/services/api.server";
 import { pageErrorOf } from "~/services/admin.server";
-import { readForm } from "~/services/form.server";
+import { carriesFiles, readForm } from "~/services/form.server";
 import {
   getSellerProduct,
   listSheetCategories,
@@ -72,7 +72,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** What the page answers after swapping one image fails: the message beside that image's form. */
 interface ReplaceRefusal {
-  replace: { oldImage: string; errors: string[] };
+  replace: { oldImage: string; errors: string[]; filesLost: boolean };
   attempt: string;
 }
 
@@ -92,7 +92,7 @@ export async function action(args: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: imageReplaceSchema });
     const oldImage = String(formData.get("oldImage") ?? "");
     const refuse = (errors: string[], status: number) => {
-      const answer: ReplaceRefusal = { replace: { oldImage, errors }, attempt: crypto.randomUUID() };
+      const answer: ReplaceRefusal = { replace: { oldImage, errors, filesLost: carriesFiles(formData) }, attempt: crypto.randomUUID() };
       return data(answer, { status });
     };
     if (submission.status !== "success") return refuse(Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []), 400);
@@ -110,20 +110,20 @@ export async function action(args: ActionFunctionArgs) {
 
   const categories = await sheetCategoriesForAction(area.account);
   const submission = parseWithZod(formData, { schema: productEditSchema(categories ?? []) });
-  if (categories === null) return sellerFormAnswer(submission, { unreachable: true });
-  if (intent === productIntents.refreshSheet) return sellerFormAnswer(submission, { keepOnly: true });
-  if (intent === null && submission.status === undefined) return sellerFormAnswer(submission, { keepOnly: true });
+  if (categories === null) return sellerFormAnswer(submission, formData, { unreachable: true });
+  if (intent === productIntents.refreshSheet) return sellerFormAnswer(submission, formData, { keepOnly: true });
+  if (intent === null && submission.status === undefined) return sellerFormAnswer(submission, formData, { keepOnly: true });
   if (intent !== productIntents.save) throw new Response(null, { status: 400, statusText: "Acción no válida" });
-  if (submission.status !== "success") return sellerFormAnswer(submission, { status: 400 });
+  if (submission.status !== "success") return sellerFormAnswer(submission, formData, { status: 400 });
   if (submission.value.productId !== id) throw new Response(null, { status: 400, statusText: "Producto no válido" });
-  if (area.refusal) return sellerFormAnswer(submission, { status: 403, formErrors: [area.refusal] });
+  if (area.refusal) return sellerFormAnswer(submission, formData, { status: 403, formErrors: [area.refusal] });
   try {
     await updateProduct(area.account, submission.value);
   } catch (error) {
     if (error instanceof Response) throw error;
     const refusal = productRefusal(error, PRODUCT_FORM_FIELDS);
     if (refusal.status === 404) throw pageErrorOf(error);
-    return sellerFormAnswer(submission, refusal);
+    return sellerFormAnswer(submission, formData, refusal);
   }
   return redirectWithFlash(args.context, sellerPaths.products, { kind: "success", message: PRODUCT_UPDATED });
 }
@@ -132,7 +132,7 @@ const smallButtonLook =
   "inline-flex items-center justify-center rounded-full border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
 
 /** One stored image and its own small form to swap it for a new file. */
-function ReplaceImageForm({ productId, image, url, position, errors, cameBack }: { productId: string; image: string; url: string; position: number; errors?: string[]; cameBack: boolean }) {
+function ReplaceImageForm({ productId, image, url, position, errors, filesLost }: { productId: string; image: string; url: string; position: number; errors?: string[]; filesLost: boolean }) {
   const inputId = `reemplazo-${image}`;
   const errorId = `${inputId}-error`;
   return (
@@ -154,7 +154,7 @@ function ReplaceImageForm({ productId, image, url, position, errors, cameBack }:
           aria-describedby={errors ? errorId : undefined}
           className="block w-full max-w-full text-sm text-slate-900"
         />
-        {cameBack ? <p className="text-sm font-medium text-amber-900">{CHOOSE_IMAGES_AGAIN}</p> : null}
+        {filesLost ? <p className="text-sm font-medium text-amber-900">{CHOOSE_IMAGES_AGAIN}</p> : null}
         <FieldErrors id={errorId} errors={errors} />
         <button type="submit" name="intent" value={productIntents.replaceImage} className={smallButtonLook}>
           Reemplazar
@@ -195,7 +195,7 @@ export default function EditProduct() {
         lastResult={formAnswer?.result}
         defaultValue={defaultValue}
         imageUrls={imageUrls}
-        cameBack={Boolean(formAnswer)}
+        filesLost={formAnswer?.filesLost ?? false}
         hidden={{ productId: product._id, stockVersion: String(product.stockVersion) }}
         submitLabel="Guardar cambios"
       />
@@ -215,7 +215,7 @@ export default function EditProduct() {
               url={imageUrls[image] ?? ""}
               position={index + 1}
               errors={replaceAnswer?.oldImage === image ? replaceAnswer.errors : undefined}
-              cameBack={replaceAnswer?.oldImage === image}
+              filesLost={replaceAnswer?.oldImage === image && replaceAnswer.filesLost}
             />
           ))}
         </ul>
