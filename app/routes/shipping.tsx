@@ -37,7 +37,10 @@ const API_FIELD_NAMES = Object.fromEntries(SHIPPING_FIELDS.map((field) => [`ship
 export async function loader(args: LoaderFunctionArgs) {
   const account = requireAccount(args);
   const shopper = getShopper(args);
-  const [cart, profile, coupon] = await Promise.all([getCart(shopper), getOwnProfile(account), getCouponPreview(account)]);
+  // The coupon's preview after the cart: reading the cart lowers lines that hold more than is left,
+  // and a percentage worked out on the old quantities would show a total the order then refuses.
+  const [cart, profile] = await Promise.all([getCart(shopper), getOwnProfile(account)]);
+  const coupon = await getCouponPreview(account);
   return {
     cart,
     coupon: coupon.coupon ? { code: coupon.coupon.code, discount: coupon.discount } : null,
