@@ -152,6 +152,10 @@ describe("pedidos", () => {
     const gone = await placeOrder(api.app, customer, { items: [ballsLine, randomUUID()] });
     expect(gone.statusCode).toBe(409);
     expect(gone.json()).toEqual({ message: CART_CHANGED_WHILE_REVIEWING });
+    // Every confirmed line gone while the cart holds others: the cart changed, it is not empty.
+    const allGone = await placeOrder(api.app, customer, { items: [randomUUID()] });
+    expect(allGone.statusCode).toBe(409);
+    expect(allGone.json()).toEqual({ message: CART_CHANGED_WHILE_REVIEWING });
 
     expect((await api.db.select({ id: orders.id }).from(orders)).length).toBe(ordersBefore);
     expect(await stockOf(api.db, balls().id)).toBe(50);

@@ -92,8 +92,8 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
         .where(and(chosenLines, orderable.size > 0 ? notInArray(cartItems.id, [...orderable]) : undefined))
         .limit(1);
       if (unavailable) throw new HttpError(409, unavailable.selling ? notEnoughStock(unavailable.name) : notSelling(unavailable.name));
-      // The confirmed line is gone from the cart (removed, or ordered from another tab).
-      throw lines.length === 0 ? new HttpError(400, EMPTY_CART) : new HttpError(409, CART_CHANGED_WHILE_REVIEWING);
+      // A confirmed line is gone from the cart (removed, or ordered from another tab), whatever else it holds now.
+      throw body.items ? new HttpError(409, CART_CHANGED_WHILE_REVIEWING) : new HttpError(400, EMPTY_CART);
     }
 
     const byShop = new Map<string, typeof lines>();
