@@ -86,10 +86,9 @@ function chosenSize(product: Awaited<ReturnType<typeof requireProduct>>, size: s
 /**
  * Adds units of a product (and size) to the shopper's cart, never beyond its stock. One statement
  * inserts the line or raises the existing one, so concurrent adds cannot pass the stock either.
- */
-/**
- * Adds units up to the stock left. Answers the line's units after it and whether fewer than asked
- * for were added (the shopper is told how many the cart holds).
+ * Answers the line's units after it and whether fewer than asked for were added (the shopper is
+ * told how many the cart holds; `previous` is read from the statement's snapshot, so under the same
+ * shopper's concurrent adds of one line only that message can be off, never the units).
  */
 export async function addToCart(db: Db, shopper: Shopper, body: AddToCartBody): Promise<{ quantity: number; capped: boolean }> {
   const product = await requireProduct(db, body.productId);
