@@ -27,10 +27,13 @@ async function overflowingPages(page: Page, paths: string[]): Promise<string[]> 
   return overflowing;
 }
 
-/** The in-stock product without sizes with the longest name in these categories. */
+/**
+ * The product without sizes with the longest name in these categories, among those with units
+ * enough that the unpaid orders of both projects (and any other journey's) never run it out.
+ */
 async function longestNamedProduct(categories: string[]): Promise<string> {
   const cards = (await Promise.all(categories.map(async (category) => (await queryProducts({ category, availability: "in-stock", parPage: "40" })).products))).flat();
-  for (const card of cards.sort((a, b) => b.name.length - a.name.length)) {
+  for (const card of cards.filter((card) => card.stock >= 10).sort((a, b) => b.name.length - a.name.length)) {
     const details = await productDetails(card.slug);
     if (details.sizes.length === 0) return details._id;
   }
