@@ -195,7 +195,8 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
     await registerThroughApi("Lucía Sin Scripts", email);
     const orderId = await placeOrderThroughApi(email, await plentifulProduct());
     await signInThroughForm(page, email, SHOPPER_PASSWORD);
-    // The page signing in lands on loads the bell and its socket: not to be counted as the next page's.
+    // The page signing in lands on loads the bell and its socket: not to be counted as the next page's
+    // (gzippedScriptBytes also leaves out what it asks for after the next navigation has started).
     await page.waitForLoadState("networkidle");
     for (const path of ["/shipping", `/order/summary?orderId=${orderId}`]) await expectNoScripts(page, path);
   });

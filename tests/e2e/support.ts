@@ -1,4 +1,4 @@
-import { expect, type Page, type Response, type TestInfo } from "@playwright/test";
+import { expect, type Frame, type Page, type Request, type Response, type TestInfo } from "@playwright/test";
 import { gzipSync } from "node:zlib";
 
 export const apiUrl = `http://127.0.0.1:${process.env.E2E_API_PORT || 4310}`;
@@ -23,15 +23,31 @@ export async function queryProducts(query: Record<string, string>): Promise<{ pr
   return (await response.json()) as { products: ProductSummary[]; totalProduct: number };
 }
 
-/** Gzipped bytes of every script the page loads while the callback runs. */
+/**
+ * Gzipped bytes of every script the page loads while the callback runs, from the main frame's new
+ * document on: a late import of the page left behind (the bell's socket, on a busy machine) is not
+ * the new page's weight.
+ */
 export async function gzippedScriptBytes(page: Page, run: () => Promise<unknown>): Promise<number> {
   const sizes: Promise<number>[] = [];
+  const beforeCommit = new Set<Request>();
+  let committed = false;
+  const onNavigated = (frame: Frame) => {
+    if (frame === page.mainFrame()) committed = true;
+  };
+  const onRequest = (request: Request) => {
+    if (!committed) beforeCommit.add(request);
+  };
   const onResponse = (response: Response) => {
-    if (response.request().resourceType() !== "script") return;
+    if (response.request().resourceType() !== "script" || beforeCommit.has(response.request())) return;
     sizes.push(response.body().then((body) => gzipSync(body).length, () => 0));
   };
+  page.on("framenavigated", onNavigated);
+  page.on("request", onRequest);
   page.on("response", onResponse);
   await run();
+  page.off("framenavigated", onNavigated);
+  page.off("request", onRequest);
   page.off("response", onResponse);
   return (await Promise.all(sizes)).reduce((total, size) => total + size, 0);
 }
