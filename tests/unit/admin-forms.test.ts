@@ -4,6 +4,7 @@ import { longDateTime } from "#contract/store-time";
 import { REJECTION_REASONS, SUSPENSION_REASONS } from "#contract/shop-labels";
 import { OTHER_REASON } from "~/components/admin/admin-intents";
 import { auditListQuery, rejectFormSchema, requestChangesFormSchema, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
+import { formatUsd } from "#contract/money-format";
 import { auditChanges } from "~/components/admin/audit-format";
 
 const DOCUMENT_A = "0b7c1f3e-5d2a-4c8e-9f10-2a3b4c5d6e7f";
@@ -94,7 +95,10 @@ describe("las direcciones de las listas", () => {
 
 describe("antes y después en el registro", () => {
   it("muestra solo lo que cambió, con nombres y valores en español", () => {
-    const changes = auditChanges({ status: "aprobada", statusReason: null }, { status: "suspendida", statusReason: "Documentación caducada." }, longDateTime);
+    const changes = auditChanges({ status: "aprobada", statusReason: null }, { status: "suspendida", statusReason: "Documentación caducada." }, longDateTime, {
+      entity: "tienda",
+      action: "tienda.suspender",
+    });
     expect(changes).toEqual([
       { field: "Estado", before: "Aprobada", after: "Suspendida" },
       { field: "Motivo", before: "—", after: "Documentación caducada." },
@@ -106,10 +110,56 @@ describe("antes y después en el registro", () => {
       { status: "pendiente", statusReason: null },
       { status: "requiere_cambios", documents: [{ documentId: DOCUMENT_A, fileName: "registro.pdf", note: "Ilegible." }] },
       longDateTime,
+      { entity: "tienda", action: "tienda.pedir_cambios" },
     );
     expect(changes).toEqual([
       { field: "Estado", before: "Pendiente de revisión", after: "Requiere cambios" },
       { field: "Documentos", before: "—", after: "registro.pdf, Nota: Ilegible." },
+    ]);
+  });
+
+  it("un retiro se lee con su importe en US$, sus estados de retiro y su cuenta de cobro", () => {
+    expect(
+      auditChanges(null, { amount: 2000, status: "pendiente", shop: "Pádel Centro", payout: "CaixaBank · ES91 …4321" }, longDateTime, { entity: "retiro", action: "retiro.solicitar" }),
+    ).toEqual([
+      { field: "Importe", before: "—", after: formatUsd(2000) },
+      { field: "Estado", before: "—", after: "Pendiente" },
+      { field: "Tienda", before: "—", after: "Pádel Centro" },
+      { field: "Cuenta de cobro", before: "—", after: "CaixaBank · ES91 …4321" },
+    ]);
+    expect(
+      auditChanges({ status: "pendiente", amount: 2000 }, { status: "confirmado", reference: "TRF-1" }, longDateTime, { entity: "retiro", action: "retiro.confirmar" }),
+    ).toEqual([
+      { field: "Estado", before: "Pendiente", after: "Pagado" },
+      { field: "Importe", before: formatUsd(2000), after: "—" },
+      { field: "Referencia de la transferencia", before: "—", after: "TRF-1" },
+    ]);
+  });
+
+  it("una oferta respondida y un cambio de estado de pedido se leen en español, con el dinero en US$", () => {
+    expect(
+      auditChanges(
+        { shop: "Pádel Centro", subtotal: 7617, offer: 7000, status: "pendiente" },
+        { shop: "Pádel Centro", subtotal: 7000, status: "aceptada", orderTotal: 7500 },
+        longDateTime,
+        { entity: "pedido", action: "pedido.oferta" },
+      ),
+    ).toEqual([
+      { field: "Subtotal", before: formatUsd(7617), after: formatUsd(7000) },
+      { field: "Oferta", before: formatUsd(7000), after: "—" },
+      { field: "Estado", before: "Pendiente", after: "Aceptada" },
+      { field: "Total del pedido", before: "—", after: formatUsd(7500) },
+    ]);
+    expect(
+      auditChanges(
+        { deliveryStatus: "Pádel Centro: procesando, Pádel Sur: pendiente" },
+        { deliveryStatus: "Pádel Centro: enviado, Pádel Sur: enviado", trackingNumber: "ES 1234" },
+        longDateTime,
+        { entity: "pedido", action: "pedido.estado" },
+      ),
+    ).toEqual([
+      { field: "Estado de entrega", before: "Pádel Centro: En preparación, Pádel Sur: Pendiente", after: "Pádel Centro: Enviado, Pádel Sur: Enviado" },
+      { field: "Número de seguimiento", before: "—", after: "ES 1234" },
     ]);
   });
 
@@ -118,6 +168,7 @@ describe("antes y después en el registro", () => {
       { name: "Cupón VALE100", validFrom: "2024-01-01", validUntil: "2032-01-01", maxUses: 200 },
       { name: "Cupón VALE100", validFrom: "2024-01-01", validUntil: "2026-12-31", maxUses: 50 },
       longDateTime,
+      { entity: "cupon", action: "cupon.editar" },
     );
     expect(changes).toEqual([
       { field: "Válido hasta", before: "01/01/2032", after: "31/12/2026" },

@@ -1,3 +1,4 @@
+import { OFFER_STATUS_LABELS } from "#contract/order-labels";
 import { formatPrice } from "~/services/money";
 import type { Offer } from "#contract/offers";
 
@@ -7,9 +8,9 @@ export interface ListedOffer extends Offer {
 }
 
 const STATUS_LOOKS: Record<Offer["status"], { label: string; look: string }> = {
-  pendiente: { label: "Pendiente", look: "bg-amber-50 text-amber-900 ring-amber-600/40" },
-  aceptada: { label: "Aceptada", look: "bg-lime-100 text-lime-900 ring-lime-600/40" },
-  rechazada: { label: "Rechazada", look: "bg-red-50 text-red-900 ring-red-600/40" },
+  pendiente: { label: OFFER_STATUS_LABELS.pendiente, look: "bg-amber-50 text-amber-900 ring-amber-600/40" },
+  aceptada: { label: OFFER_STATUS_LABELS.aceptada, look: "bg-lime-100 text-lime-900 ring-lime-600/40" },
+  rechazada: { label: OFFER_STATUS_LABELS.rechazada, look: "bg-red-50 text-red-900 ring-red-600/40" },
 };
 
 /** The offers made on one shop's part of an order, newest first, with their state. */

@@ -34,7 +34,7 @@ function presentEntry(entry: AuditEntry) {
     entityId: entry.entityId,
     recordName,
     recordHref,
-    changes: auditChanges(entry.before, entry.after, longDateTime),
+    changes: auditChanges(entry.before, entry.after, longDateTime, entry),
     reason: entry.reason,
     createdAt: entry.createdAt,
     when: longDateTime(entry.createdAt),
