@@ -55,7 +55,9 @@ test.describe("pedidos de la administración", () => {
     await expect(part.getByTestId("part-status")).toContainText("Entrega: Pendiente");
     const shopName = (await part.getByRole("heading", { level: 2 }).innerText()).trim();
     const select = part.getByLabel(`Nuevo estado de ${shopName}`);
-    await expect(select.locator("option")).toHaveText(["En preparación", "Enviado", "Entregado", "Cancelar y reembolsar al cliente"]);
+    await expect(select.locator("option")).toHaveText(["Elige un estado", "En preparación", "Enviado", "Entregado", "Cancelar y reembolsar al cliente"]);
+    // Nothing is chosen for the admin: a click never moves or cancels an order by default.
+    await expect(select).toHaveValue("");
     await select.selectOption("enviado");
     // Shipping without the carrier's tracking number is refused beside the field.
     await part.getByRole("button", { name: `Cambiar estado de ${shopName}` }).click();
@@ -68,7 +70,7 @@ test.describe("pedidos de la administración", () => {
     await expect(page.getByText("Estado del pedido actualizado.")).toBeVisible();
     await expect(page.getByTestId("admin-order-part").first().getByTestId("part-status")).toContainText("Entrega: Enviado");
     await expect(page.getByTestId("admin-order-part").first().getByTestId("part-tracking")).toContainText("Número de seguimiento: ADM 5566 7788");
-    await expect(page.getByTestId("admin-order-part").first().getByLabel(`Nuevo estado de ${shopName}`).locator("option")).toHaveText(["Entregado"]);
+    await expect(page.getByTestId("admin-order-part").first().getByLabel(`Nuevo estado de ${shopName}`).locator("option")).toHaveText(["Elige un estado", "Entregado"]);
     await expectNoSidewaysScroll(page);
 
     // The change is in the audit log, under the order's number.

@@ -94,6 +94,8 @@ test.describe("pedidos del vendedor", () => {
     const form = page.getByRole("form", { name: "Estado del envío" });
     await expect(form.getByRole("radio")).toHaveCount(4);
     await expect(form.getByLabel("Pendiente", { exact: true })).toHaveCount(0);
+    // None is chosen for the seller: a click never moves or cancels an order by default.
+    await expect(form.getByRole("radio", { checked: true })).toHaveCount(0);
     await form.getByLabel("En preparación", { exact: true }).check();
     // Meanwhile someone else (another tab) moves it: the form read before is refused beside itself.
     const seller = await apiSignIn(SELLER.email, DEMO_PASSWORD);

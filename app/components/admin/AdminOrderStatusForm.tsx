@@ -6,6 +6,8 @@ import { secondaryButtonLook } from "~/components/product/shopper-forms";
 const controlLook =
   "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
 
+const CHOOSE_STATUS = "Elige un estado";
+
 /** The label of a next status in a form: cancelling a paid part says it refunds. */
 function optionLabel(status: DeliveryStatus, paid: boolean): string {
   if (status === "cancelado") return paid ? "Cancelar y reembolsar al cliente" : "Cancelar";
@@ -58,7 +60,9 @@ export function AdminOrderStatusForm({
         <label htmlFor={selectId} className="block font-semibold text-slate-900">
           Nuevo estado de {label}
         </label>
-        <select id={selectId} name="status" required defaultValue={nextStatuses.find((status) => status === refusal?.status) ?? nextStatuses[0]} aria-describedby={formRefused ? errorId : undefined} className={controlLook}>
+        {/* Nothing chosen at first: a click must never cancel or move an order by default. */}
+        <select id={selectId} name="status" required defaultValue={nextStatuses.find((status) => status === refusal?.status) ?? ""} aria-describedby={formRefused ? errorId : undefined} className={controlLook}>
+          <option value="">{CHOOSE_STATUS}</option>
           {nextStatuses.map((status) => (
             <option key={status} value={status}>
               {optionLabel(status, paid)}

@@ -14,7 +14,7 @@ const inputLook =
   "mt-1.5 block w-full max-w-sm rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 font-mono text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700 aria-[invalid=true]:border-red-600";
 
 /**
- * The sub-order's status form: only the steps the rules allow now, one radio each, and the
+ * The sub-order's status form: only the steps the rules allow now, one radio each (none chosen), and the
  * carrier's tracking number when shipping is among them (required for 'Enviado', its message beside
  * it). A refusal (a suspended shop, a step no longer allowed) shows above the button; what was typed
  * stays. Works without JavaScript; with it, the same schema checks the form before it is sent,
@@ -36,7 +36,7 @@ export function SellerOrderStatusForm({
   /** The shop is suspended: the form is shown, but sending it is refused with the reason. */
   locked: boolean;
 }) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadStatusSchema }, { id: "estado-pedido", lastResult, defaultValue: { status: nextStatuses[0] } });
+  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadStatusSchema }, { id: "estado-pedido", lastResult });
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === sellerOrderIntents.changeStatus;
   if (nextStatuses.length === 0) {
@@ -44,8 +44,9 @@ export function SellerOrderStatusForm({
   }
   // Only a part not yet sent gets a tracking number (one that was sent has it already).
   const ships = nextStatuses.includes("enviado");
-  // What was chosen before a refusal stays chosen, while it is still allowed.
-  const chosen = nextStatuses.find((status) => status === fields.status.value) ?? nextStatuses[0];
+  // Nothing is chosen for the seller (a click must never cancel or move an order by default); what
+  // was chosen before a refusal stays chosen, while it is still allowed.
+  const chosen = nextStatuses.find((status) => status === fields.status.value);
   const hintId = `${fields.trackingNumber.id}-ayuda`;
   const { key: trackingKey, ...trackingProps } = getInputProps(fields.trackingNumber, { type: "text", ariaDescribedBy: hintId });
   return (
