@@ -169,6 +169,11 @@ describe("catálogo de demostración", () => {
     const books = await shopBooks(database.db);
     expect(books.shops.length).toBe(sellers.length);
     expect(books.unbalanced).toBe(0);
+    // A bank transfer is paid to its own seller, never to another demo seller's name.
+    const transfers = await database.db.execute<{ holder: string; name: string }>(sql`
+      select p.details->>'holder' as holder, u.name from payout_methods p join users u on u.id = p.user_id where p.kind = 'transferencia'`);
+    expect(transfers.rows.length).toBeGreaterThan(0);
+    for (const transfer of transfers.rows) expect(transfer.holder).toBe(transfer.name);
   });
 
   it("la valoración de cada producto es la media de sus reseñas, y cada reseña viene de un pedido pagado y entregado de su autor", async () => {

@@ -6,10 +6,10 @@ import { payoutMethods, walletEntries, withdrawals } from "../db/schema.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The demo sellers' payout methods, in the order of their shops' owners' names. */
+/** The demo sellers' payout methods, in the order of their shops' owners' names; a transfer's holder is its owner. */
 const PAYOUTS: PayoutMethod[] = [
   { kind: "pago_movil", bank: "Banesco", phone: "0414-5551234", idDocument: "V-18456723" },
-  { kind: "transferencia", holder: "Andrés Rivas", bank: "CaixaBank", account: "ES9121000418450200051332" },
+  { kind: "transferencia", holder: "", bank: "CaixaBank", account: "ES9121000418450200051332" },
   { kind: "pago_movil", bank: "Banco de Venezuela", phone: "0424-5559876", idDocument: "V-20987654" },
 ];
 
@@ -30,11 +30,12 @@ export async function insertWithdrawalHistory(tx: Transaction, now: Date): Promi
     join shop_orders so on we.reference = 'venta:' || so.id::text
     join shops s on s.id = so.shop_id
     order by s.owner_id`);
-  const owners = await tx.execute<{ owner_id: string; shop_id: string }>(sql`
-    select s.owner_id, s.id as shop_id from shops s join users u on u.id = s.owner_id where s.status = 'aprobada' order by u.name`);
+  const owners = await tx.execute<{ owner_id: string; shop_id: string; name: string }>(sql`
+    select s.owner_id, s.id as shop_id, u.name from shops s join users u on u.id = s.owner_id where s.status = 'aprobada' order by u.name`);
 
   for (const [index, owner] of owners.rows.entries()) {
-    const payout = PAYOUTS[index % PAYOUTS.length]!;
+    const listed = PAYOUTS[index % PAYOUTS.length]!;
+    const payout: PayoutMethod = listed.kind === "transferencia" ? { ...listed, holder: owner.name } : listed;
     const { kind, ...details } = payout;
     await tx.insert(payoutMethods).values({ userId: owner.owner_id, kind, details });
     const ownSales = sales.rows.filter((sale) => sale.owner_id === owner.owner_id);
