@@ -413,7 +413,14 @@ export default function SellerPayments() {
         </p>
       ) : null}
       {data.balances ? <Balances balances={data.balances} /> : null}
-      <WithdrawForm balances={data.balances} hasMethod={data.payoutMethod !== null} answer={answer} constraint={data.constraints.withdraw} />
+      {/* A request sent changes what is held: the form starts empty again, as a page drawn anew would (JavaScript on keeps the page). */}
+      <WithdrawForm
+        key={`retiro-${data.pendingRequests}-${data.balances?.withdrawalBalances.requestedAmount ?? 0}`}
+        balances={data.balances}
+        hasMethod={data.payoutMethod !== null}
+        answer={answer}
+        constraint={data.constraints.withdraw}
+      />
       <PayoutMethodSection current={data.payoutMethod} answer={answer} constraints={data.constraints} />
       <Requests data={data} answer={answer} />
       <Ledger data={data} />
