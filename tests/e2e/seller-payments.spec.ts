@@ -65,6 +65,8 @@ test.describe("pagos del vendedor", () => {
     await withdraw.getByRole("button", { name: "Solicitar retiro" }).click();
     await expect(page.getByText("Solicitud de retiro enviada. La administración te avisará cuando la pague.")).toBeVisible();
     await expect(page.getByTestId("request-sent")).toContainText("Solicitud Enviada");
+    // The form starts empty again, so a second click cannot send the same request twice.
+    await expect(withdraw.getByLabel("Importe a retirar (US$)")).toHaveValue("");
     const mine = page.getByTestId("withdrawal-row").filter({ hasText: formatPrice(seller.amount) });
     await expect(mine.getByTestId("withdrawal-status")).toHaveText("Solicitud Enviada");
     await expect(page.getByTestId("balance-availableAmount")).toHaveText(formatPrice(available - seller.amount));
