@@ -282,7 +282,7 @@ describe("control de stock (PGlite)", () => {
         await placedOrderId(api.app, buyer);
       }
       // 5 → 4 → 3 → 2 (notice) → 1 (no second notice).
-      expect(await stockNotices(owner.id)).toEqual([{ message: `Stock bajo: «${item.name}», talla 42, tiene 2 unidad(es).`, productId: item.id }]);
+      expect(await stockNotices(owner.id)).toEqual([{ message: `Stock bajo: «${item.name}», talla 42, tiene 2 unidades.`, productId: item.id }]);
       // Its link: the seller's own product, so the control page.
       const ownerList = await inject("GET", `/user/notifications/${owner.id}?page=1`, owner);
       expect(ownerList.json().notifications.find((notice: { type: string }) => notice.type === "stock").product).toEqual({ _id: item.id, slug: item.slug, own: true });
