@@ -20,6 +20,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return { ...answer, checkedOn: longDateTime(answer.checkedAt) };
 }
 
+/** An amount taken off: with its minus sign, but never «−0,00 US$». */
+const minus = (cents: number) => (cents === 0 ? formatPrice(0) : `−${formatPrice(cents)}`);
+
 export default function AdminBooks() {
   const { shops, unbalanced, checkedOn, checkedAt } = useLoaderData<typeof loader>();
   return (
@@ -51,9 +54,9 @@ export default function AdminBooks() {
                 <dt>Ventas pagadas, menos comisión</dt>
                 <dd className="text-right">{formatPrice(shop.paidSales)}</dd>
                 <dt>Ventas canceladas (reembolsadas)</dt>
-                <dd className="text-right">−{formatPrice(shop.cancelledSales)}</dd>
+                <dd className="text-right">{minus(shop.cancelledSales)}</dd>
                 <dt>Retiros pedidos o pagados</dt>
-                <dd className="text-right">−{formatPrice(shop.withdrawals)}</dd>
+                <dd className="text-right">{minus(shop.withdrawals)}</dd>
                 <dt className="font-semibold text-slate-900">Esperado</dt>
                 <dd className="text-right font-semibold text-slate-900">{formatPrice(shop.expected)}</dd>
                 <dt className="font-semibold text-slate-900">Según el libro</dt>

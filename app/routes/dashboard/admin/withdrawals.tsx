@@ -231,7 +231,9 @@ export default function AdminWithdrawals() {
         </ul>
       </nav>
       <p role="status" className="text-slate-700" data-testid="withdrawal-count">
-        {totalWithdrawal === 1 ? "1 retiro" : `${totalWithdrawal} retiros`} {status === "pendiente" ? "por pagar, los más antiguos primero" : `en estado «${WITHDRAWAL_STATUS_LABELS[status]}», los más recientes primero`}.
+        {totalWithdrawal === 0 ? "Ningún retiro" : totalWithdrawal === 1 ? "1 retiro" : `${totalWithdrawal} retiros`}{" "}
+        {status === "pendiente" ? "por pagar" : `en estado «${WITHDRAWAL_STATUS_LABELS[status]}»`}
+        {totalWithdrawal > 1 ? (status === "pendiente" ? ", los más antiguos primero" : ", los más recientes primero") : ""}.
       </p>
       {withdrawals.length > 0 ? (
         <ul className="space-y-4" aria-label="Retiros">
