@@ -127,6 +127,15 @@ test.describe("catálogo", () => {
     await expect(page).toHaveURL(/highPrice=150/);
     await expect(highest).toBeFocused();
     await expect(highest).toHaveValue("150");
+
+    // «Restablecer» straight from the field: the field's change event, as it loses focus to the link,
+    // does not bring the price back once the link has cleared it.
+    await page.getByRole("link", { name: "Restablecer" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(highest).not.toHaveValue("150");
+    // Past the debounce and a reload's time, nothing has reloaded the old filters.
+    await page.waitForTimeout(1_000);
+    await expect(page).toHaveURL(/\/products$/);
   });
 
   test("la vista de lista se mantiene en la URL", async ({ page, javaScriptEnabled }) => {

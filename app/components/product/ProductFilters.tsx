@@ -1,6 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
-import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import { changedSinceDrawn } from "~/components/forms/changed-since-drawn";
 import { pickUpAfterHydration } from "~/components/hydration";
 import { ChevronDownIcon, GridIcon, ListIcon, SlidersIcon } from "~/components/icons";
@@ -98,7 +97,13 @@ const choiceClass = "size-4 shrink-0 accent-court";
 export function ProductFilters({ state, priceBounds, options, categories, summary, children }: ProductFiltersProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDetailsElement>(null);
-  const submit = useDebounceSubmit();
+  const submit = useSubmit();
+  // remix-utils' debounced submit cannot be called off, and 'Restablecer' must call off a reload
+  // still waiting: a price typed and left (its change event comes as the field loses focus to the
+  // link) reloaded the old filters right after the link had cleared them.
+  const waitingReload = useRef<ReturnType<typeof setTimeout>>();
+  const callOffReload = useCallback(() => clearTimeout(waitingReload.current), []);
+  useEffect(() => callOffReload, [callOffReload]);
 
   // The panel comes folded, and the stylesheet shows it anyway on wide screens until a script
   // manages it: from here on its toggle decides, starting open on wide screens.
@@ -111,11 +116,19 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
 
   const reload = useCallback(
     (debounceTimeout: number) => {
-      const form = formRef.current;
-      if (!form) return;
-      submit(filterQuery(form, priceBounds), { method: "get", action: "/products", preventScrollReset: true, replace: true, debounceTimeout });
+      callOffReload();
+      const send = () => {
+        const form = formRef.current;
+        if (!form) return;
+        const query = filterQuery(form, priceBounds);
+        // A field's change event after its typing already reloaded the list asks for what is shown.
+        if (query.toString() === new URLSearchParams(window.location.search).toString()) return;
+        submit(query, { method: "get", action: "/products", preventScrollReset: true, replace: true });
+      };
+      if (debounceTimeout > 0) waitingReload.current = setTimeout(send, debounceTimeout);
+      else send();
     },
-    [submit, priceBounds],
+    [submit, priceBounds, callOffReload],
   );
 
   // Back, forward and 'Restablecer' change the URL without remounting the form: show the URL's
@@ -279,7 +292,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
               <button type="submit" className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
                 Aplicar filtros
               </button>
-              <Link to="/products" className="rounded-full px-3 py-2.5 text-sm font-semibold text-ink underline underline-offset-4 hover:text-court">
+              <Link to="/products" onClick={callOffReload} className="rounded-full px-3 py-2.5 text-sm font-semibold text-ink underline underline-offset-4 hover:text-court">
                 Restablecer
               </Link>
             </div>
