@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { accountTokens, refreshTokens, users } from "../../api/src/db/schema";
 import { hashPassword } from "../../api/src/modules/accounts/password";
 import { createTestApi, insertUser, TEST_JWT_SECRET, type TestApi } from "./support";
+import { SAME_PASSWORD } from "#contract/messages";
 
 const PASSWORD = "Padel2024";
 const SESSION_EXPIRED = { message: "La sesión ha caducado. Inicia sesión de nuevo." };
@@ -562,6 +563,11 @@ describe("cuentas", () => {
       const weak = await changePassword(token, { oldPassword: PASSWORD, newPassword: "corta" });
       expect(weak.statusCode).toBe(400);
       expect(weak.json().errors[0].field).toBe("newPassword");
+      // The password it already has: refused beside the new one, and the sessions stay.
+      const same = await changePassword(token, { oldPassword: PASSWORD, newPassword: PASSWORD }, refreshToken);
+      expect(same.statusCode).toBe(400);
+      expect(same.json()).toEqual({ message: SAME_PASSWORD, errors: [{ field: "newPassword", message: SAME_PASSWORD }] });
+      expect((await refresh(refreshToken)).statusCode).toBe(200);
     });
 
     it("una cuenta de Google sin contraseña la crea sin dar la actual", async () => {

@@ -127,11 +127,20 @@ test.describe("cuentas", () => {
     await expect(page.getByRole("img", { name: "Tu foto de perfil actual" })).toBeVisible();
 
     await accountMenu.getByRole("link", { name: "Cambiar contraseña" }).click();
+    // The password it already has is no change: said beside the new one.
+    await page.getByLabel("Contraseña actual").fill("Raqueta-2026");
+    await page.getByLabel("Nueva contraseña", { exact: true }).fill("Raqueta-2026");
+    await page.getByLabel("Repite la nueva contraseña").fill("Raqueta-2026");
+    await page.getByRole("button", { name: "Guardar contraseña" }).click();
+    await expect(page.getByLabel("Nueva contraseña", { exact: true })).toHaveAccessibleDescription(/La nueva contraseña debe ser distinta de la actual\./);
     await page.getByLabel("Contraseña actual").fill("Raqueta-2026");
     await page.getByLabel("Nueva contraseña", { exact: true }).fill("Bandeja-2026");
     await page.getByLabel("Repite la nueva contraseña").fill("Bandeja-2026");
     await page.getByRole("button", { name: "Guardar contraseña" }).click();
     await expect(page.getByText("Contraseña actualizada.")).toBeVisible();
+    // Saved, the form starts empty, with JavaScript as without it.
+    await expect(page.getByLabel("Nueva contraseña", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Contraseña actual")).toHaveValue("");
 
     await logOutFromHeader(page);
     await logIn(page, email, "Raqueta-2026");

@@ -10,6 +10,7 @@ import {
   registerBody,
 } from "#contract/accounts";
 import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
+import { SAME_PASSWORD } from "#contract/messages";
 
 // One schema per account form: the action validates with it on the server and Conform with it in
 // the browser. They are built from the contract's pieces, the ones the API validates with, so both
@@ -58,5 +59,6 @@ export function changePasswordSchema(hasPassword: boolean) {
       password: newPassword,
       confirmPassword: repeatedPassword,
     })
-    .refine(passwordsMatch, mismatch);
+    .refine(passwordsMatch, mismatch)
+    .refine((value) => value.oldPassword === undefined || value.password !== value.oldPassword, { message: SAME_PASSWORD, path: ["password"] });
 }

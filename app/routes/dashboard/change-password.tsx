@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 import { intents } from "~/components/account/account-intents";
 import { changePasswordSchema } from "~/components/account/account-schemas";
@@ -59,6 +59,11 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function ChangePassword() {
+  // A password saved brings this page back: its form starts empty, as a page drawn anew would.
+  return <ChangePasswordForm key={useLocation().key} />;
+}
+
+function ChangePasswordForm() {
   const { hasPassword } = useDashboardProfile().profile;
   const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

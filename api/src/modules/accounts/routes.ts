@@ -10,6 +10,7 @@ import {
   type SessionAnswer,
 } from "#contract/accounts";
 import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
+import { SAME_PASSWORD } from "#contract/messages";
 import type { AccountSettings, Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
@@ -217,9 +218,11 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     const presented = presentedRefreshToken(request);
     const currentSession = presented ? await findActiveRefreshToken(db, presented) : null;
     const keepFamilyId = currentSession?.userId === user.id ? currentSession.familyId : undefined;
-    if (!(await changePassword(db, user, request.body, keepFamilyId))) {
+    const outcome = await changePassword(db, user, request.body, keepFamilyId);
+    if (outcome === "wrong-old-password") {
       return reply.status(400).send({ message: WRONG_OLD_PASSWORD, errors: [{ field: "oldPassword", message: WRONG_OLD_PASSWORD }] });
     }
+    if (outcome === "same-password") return reply.status(400).send({ message: SAME_PASSWORD, errors: [{ field: "newPassword", message: SAME_PASSWORD }] });
     return { message: PASSWORD_CHANGED };
   });
 

@@ -205,22 +205,25 @@ export async function replaceProfileImage(db: Db, user: UserRow, picture: Buffer
 /**
  * Sets a new password and ends every other session. `oldPassword` must match when the account has
  * a password; an account made through Google may set its first one without it.
- * Returns false when the old password is wrong.
+ * Answers why nothing changed: the old password is wrong, or the new one is the same.
  */
 export async function changePassword(
   db: Db,
   user: UserRow,
   input: { oldPassword?: string; newPassword: string },
   keepFamilyId: string | undefined,
-): Promise<boolean> {
-  if (user.passwordHash !== null && !(await verifyPassword(input.oldPassword ?? "", user.passwordHash))) return false;
+): Promise<"changed" | "wrong-old-password" | "same-password"> {
+  if (user.passwordHash !== null) {
+    if (!(await verifyPassword(input.oldPassword ?? "", user.passwordHash))) return "wrong-old-password";
+    if (input.newPassword === input.oldPassword) return "same-password";
+  }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     // Other sessions' access tokens stop at once too (auth.ts); this one's web refreshes through the kept family.
     await tx.update(users).set({ passwordHash, tokensValidAfter: sql`now()` }).where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, keepFamilyId);
   });
-  return true;
+  return "changed";
 }
 
 export async function verifyEmail(db: Db, token: string): Promise<void> {
