@@ -30,6 +30,9 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+const CARD_NUMBER_SHAPE = /^\d{12,19}$/;
+const EXPIRY_SHAPE = /^(0[1-9]|1[0-2])\/\d{2}$/;
+
 /** Whether a card expiring at the end of MM/AA is still valid this month. */
 function notExpired(expiry: string, now = new Date()): boolean {
   const [month, year] = expiry.split("/").map(Number);
@@ -60,14 +63,16 @@ export const cardPaymentBody = z.object(
       .pipe(
         z
           .string()
-          .regex(/^\d{12,19}$/, INVALID_CARD_NUMBER)
-          .refine(passesLuhn, INVALID_CARD_NUMBER),
+          .regex(CARD_NUMBER_SHAPE, INVALID_CARD_NUMBER)
+          // Zod runs refinements after a failed pattern too: one message, not the same twice.
+          .refine((number) => !CARD_NUMBER_SHAPE.test(number) || passesLuhn(number), INVALID_CARD_NUMBER),
       ),
     expiry: z
       .string({ required_error: "Escribe la fecha de caducidad (MM/AA).", invalid_type_error: "Escribe la fecha de caducidad (MM/AA)." })
       .trim()
-      .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, "Escribe la fecha de caducidad como MM/AA.")
-      .refine((expiry) => notExpired(expiry), "La tarjeta está caducada."),
+      .regex(EXPIRY_SHAPE, "Escribe la fecha de caducidad como MM/AA.")
+      // A month 13 is no date, not an expired card: only a well-written date is checked for expiry.
+      .refine((expiry) => !EXPIRY_SHAPE.test(expiry) || notExpired(expiry), "La tarjeta está caducada."),
     cvc: z
       .string({ required_error: "Escribe el código de seguridad (CVC).", invalid_type_error: "El código de seguridad (CVC) no es válido." })
       .trim()

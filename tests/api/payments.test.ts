@@ -91,8 +91,13 @@ describe("pagos", () => {
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().message).toBe("Número de tarjeta no válido.");
     }
-    const badExpiry = await payWithCard(customer, orderId, { expiry: "13/30" });
-    expect(badExpiry.json().errors).toEqual([{ field: "expiry", message: "Escribe la fecha de caducidad como MM/AA." }]);
+    // One message each: a number of the wrong shape is not also said to fail its check digit, and a
+    // month 13 of a past year is a badly written date, not an expired card.
+    expect((await payWithCard(customer, orderId, { cardNumber: "12" })).json().errors).toEqual([{ field: "cardNumber", message: "Número de tarjeta no válido." }]);
+    for (const expiry of ["13/30", "13/20"]) {
+      const badExpiry = await payWithCard(customer, orderId, { expiry });
+      expect(badExpiry.json().errors).toEqual([{ field: "expiry", message: "Escribe la fecha de caducidad como MM/AA." }]);
+    }
     expect((await payWithCard(customer, orderId, { expiry: "01/24" })).json().message).toBe("La tarjeta está caducada.");
     expect(await sellerBalance()).toBe(sellerBefore);
 
