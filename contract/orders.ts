@@ -56,11 +56,14 @@ export const shippingInfoInput = z.object(
       `La dirección no puede superar los ${SHIPPING_ADDRESS_MAX_LENGTH} caracteres.`,
     ).pipe(z.string().min(SHIPPING_ADDRESS_MIN_LENGTH, "Escribe la dirección completa: calle, número, piso.")),
     province: requiredText("Escribe la provincia o el estado.", ADDRESS_FIELD_MAX_LENGTH, `La provincia no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
-    city: requiredText("Escribe la ciudad.", ADDRESS_FIELD_MAX_LENGTH, `La ciudad no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
+    city: requiredText("Escribe la ciudad.", ADDRESS_FIELD_MAX_LENGTH, `La ciudad no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`).pipe(
+      z.string().regex(/\p{L}/u, "Escribe el nombre de la ciudad."),
+    ),
     area: requiredText("Escribe la zona o el barrio.", ADDRESS_FIELD_MAX_LENGTH, `La zona no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
-    // Letters, digits, spaces and dashes, 3 to SHIPPING_POST_CODE_MAX_LENGTH characters.
+    // Letters, digits, spaces and dashes, 3 to SHIPPING_POST_CODE_MAX_LENGTH characters, at least one a
+    // digit (as every postal code of the countries the shops are in: 28001, 1060, 10001, and abroad).
     postCode: requiredText("Escribe el código postal.", SHIPPING_POST_CODE_MAX_LENGTH, INVALID_POST_CODE).pipe(
-      z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, INVALID_POST_CODE),
+      z.string().regex(/^(?=.*\d)[A-Za-z0-9][A-Za-z0-9 -]{2,9}$/, INVALID_POST_CODE),
     ),
     phone: requiredText("Escribe un teléfono de contacto.", PHONE_MAX_LENGTH, "El teléfono no es válido.").pipe(
       z

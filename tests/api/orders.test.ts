@@ -234,6 +234,13 @@ describe("pedidos", () => {
         { field: "shippingInfo.phone", message: "Escribe un teléfono válido, por ejemplo +58 412 555 0000." },
       ]),
     );
+    // A postal code without a digit and a city without a letter are no address a parcel reaches.
+    const nowhere = await placeOrder(api.app, customer, { shippingInfo: { ...SHIPPING_INFO, postCode: "abc", city: "1" } });
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().errors).toEqual([
+      { field: "shippingInfo.city", message: "Escribe el nombre de la ciudad." },
+      { field: "shippingInfo.postCode", message: "El código postal no es válido." },
+    ]);
     const missing = await placeOrder(api.app, customer, { shippingInfo: undefined });
     expect(missing.json().message).toBe("Completa los datos de envío.");
     expect(await cartLineCount(api.db, customer.id)).toBe(3);
