@@ -114,6 +114,12 @@ test.describe("catálogo", () => {
     await expect(page.getByRole("radio", { name: "Zapatillas", exact: true })).toBeChecked();
     await expect(page.getByRole("combobox", { name: "Buscar productos" })).toHaveValue("bulpadel");
     await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" }).getByRole("option").first()).toContainText(/Bullpadel/i);
+
+    // Escape from the suggestions closes them and keeps what was typed.
+    await page.getByRole("combobox", { name: "Buscar productos" }).press("ArrowDown");
+    await page.getByRole("combobox", { name: "Buscar productos" }).press("Escape");
+    await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" })).toBeHidden();
+    await expect(page.getByRole("combobox", { name: "Buscar productos" })).toHaveValue("bulpadel");
   });
 
   test("con JavaScript, escribir un precio recarga la lista sin salir del campo (SPEC.md: tras 100 ms)", async ({ page, javaScriptEnabled }) => {

@@ -55,8 +55,12 @@ export function SearchBox({ className = "" }: { className?: string }) {
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "Escape") {
-      // The first Escape only closes the suggestions; the next one may close the search panel.
-      if (showList) event.stopPropagation();
+      // The first Escape only closes the suggestions, keeping the text (a search field's own Escape
+      // empties it); the next one may close the search panel.
+      if (showList) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
       setExpanded(false);
       setActiveIndex(-1);
     } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
