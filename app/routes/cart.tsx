@@ -76,7 +76,8 @@ function LineButton({
 
 const stepLook =
   "grid size-9 place-items-center rounded-full border border-neutral-400 bg-white text-lg font-bold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-40";
-const removeLook = "rounded text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900 disabled:opacity-60";
+// At least 32 px tall: a thumb on a phone reaches it without hitting the quantity buttons.
+const removeLook = "inline-flex min-h-8 items-center rounded px-1 text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900 disabled:opacity-60";
 
 function LineImage({ line }: { line: CartLine }) {
   return (

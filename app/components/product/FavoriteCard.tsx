@@ -60,7 +60,7 @@ export function FavoriteCard({ item }: { item: WishlistItem }) {
             name="intent"
             value="remove-wishlist"
             disabled={busy}
-            className="rounded text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900"
+            className="inline-flex min-h-8 items-center rounded px-1 text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900"
           >
             Eliminar<span className="sr-only">: {product.name}</span>
           </button>
