@@ -13,12 +13,15 @@ export function TextField({
   meta,
   type = "text",
   autoComplete,
+  inputMode,
   hint,
 }: {
   label: string;
   meta: FieldMetadata<string | undefined>;
   type?: InputType;
   autoComplete?: string;
+  /** The keyboard a phone shows (an amount: "decimal"). */
+  inputMode?: "decimal" | "numeric";
   hint?: string;
 }) {
   const hintId = `${meta.id}-ayuda`;
@@ -28,7 +31,7 @@ export function TextField({
       <label htmlFor={meta.id} className="block font-semibold text-slate-900">
         {label}
       </label>
-      <input key={key} {...inputProps} autoComplete={autoComplete} className={controlLook} />
+      <input key={key} {...inputProps} autoComplete={autoComplete} inputMode={inputMode} className={controlLook} />
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-slate-600">
           {hint}

@@ -80,6 +80,7 @@ function OfferForm({ suborder, constraint, lastResult }: { suborder: PresentedCu
         label="Precio que propones (US$)"
         meta={fields.price}
         autoComplete="off"
+        inputMode="decimal"
         hint={`Subtotal actual de la tienda: ${formatPrice(suborder.subtotal)}. Propón un importe menor.`}
       />
       <SubmitButton intent={dashboardIntents.proposeOffer} pending="Enviando…">

@@ -201,7 +201,7 @@ function WithdrawForm({ balances, hasMethod, answer, constraint }: { balances: P
       {hasMethod ? null : <p className="text-slate-800">Antes de pedir un retiro, guarda tu método de cobro.</p>}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormAlert id={form.errorId} errors={form.errors} />
-        <TextField label="Importe a retirar (US$)" meta={fields.amount} autoComplete="off" hint={`${rules} En dólares, por ejemplo 45,50.`} />
+        <TextField label="Importe a retirar (US$)" meta={fields.amount} autoComplete="off" inputMode="decimal" hint={`${rules} En dólares, por ejemplo 45,50.`} />
         <SubmitButton intent={paymentIntents.withdraw} pending="Enviando…">
           Solicitar retiro
         </SubmitButton>
