@@ -140,6 +140,11 @@ export const adminFigures = z.object({
   totalPendingOrder: z.number().int(),
   /** The store's commission on the paid parts: what it earned. */
   commission: z.number().int(),
+  /**
+   * What the store's coupons took off the orders counted (the store bears them, so the shops' sales
+   * above are before them): an order with at least one paid part not cancelled, by its payment day.
+   */
+  couponDiscounts: z.number().int(),
 });
 export type AdminFigures = z.infer<typeof adminFigures>;
 

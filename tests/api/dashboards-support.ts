@@ -42,8 +42,8 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
     let customer: Customer;
     const parts: Record<string, { orderId: string; centro?: string; smash?: string }> = {};
 
-    /** One order, paid at `paidAt` (null: unpaid), with a part per shop; created five minutes before its payment. */
-    async function insertOrder(key: string, paidAt: string | null, createdAt: string, fixtures: PartFixture[]) {
+    /** One order, paid at `paidAt` (null: unpaid), with a part per shop and what a coupon took off; created five minutes before its payment. */
+    async function insertOrder(key: string, paidAt: string | null, createdAt: string, fixtures: PartFixture[], discount = 0) {
       const subtotals = fixtures.map((part) => part.lines.reduce((sum, [, , units, price]) => sum + units * price, 0));
       const subtotal = subtotals.reduce((sum, value) => sum + value, 0);
       const shipping = fixtures.reduce((sum, part) => sum + part.shipping, 0);
@@ -55,7 +55,8 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
           shippingInfo: SHIPPING_INFO,
           subtotal,
           shippingFee: shipping,
-          total: subtotal + shipping,
+          discount,
+          total: subtotal + shipping - discount,
           paymentStatus: paidAt === null ? "sin_pagar" : everyPart("reembolsado") ? "reembolsado" : "pagado",
           deliveryStatus: fixtures.every((part) => part.delivery === "cancelado") ? "cancelado" : "pendiente",
           paidAt: paidAt === null ? null : new Date(paidAt),
@@ -115,7 +116,7 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
       await insertOrder("a", "2026-04-02T07:00:00.000Z", "2026-04-02T06:55:00.000Z", [
         { shop: "centro", shipping: 500, payment: "pagado", delivery: "pendiente", lines: [["pala-bullpadel-vertex-04", "", 1, 20000]] },
         { shop: "smash", shipping: 500, payment: "pagado", delivery: "enviado", lines: [["pelotas-head-padel-pro", "", 2, 700]] },
-      ]);
+      ], 2000);
       // Paid at the very first instant of the 7-day period.
       await insertOrder("b", FROM_7, "2026-03-26T22:55:00.000Z", [
         { shop: "centro", shipping: 0, payment: "pagado", delivery: "entregado", lines: [["pala-nox-at10-genius", "", 1, 27000]] },
@@ -123,7 +124,7 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
       // A second earlier: the previous 7 days.
       await insertOrder("c", "2026-03-26T22:59:59.000Z", "2026-03-26T22:54:59.000Z", [
         { shop: "centro", shipping: 500, payment: "pagado", delivery: "procesando", lines: [["zapatillas-asics-gel-padel-pro-5", "42", 1, 10200]] },
-      ]);
+      ], 1000);
       // Before the previous 7 days, inside the 30.
       await insertOrder("d", "2026-03-19T22:00:00.000Z", "2026-03-19T21:55:00.000Z", [
         { shop: "centro", shipping: 500, payment: "pagado", delivery: "entregado", lines: [["zapatillas-joma-slam", "44", 2, 4200]] },
@@ -259,8 +260,9 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
     it("la administración ve toda la tienda: ventas, comisión ganada y tareas", async () => {
       const answer = await adminDashboard("?period=7");
       // A (both parts, one order), B and H; C is the previous period.
-      expect(answer).toMatchObject({ totalSale: 58900, totalOrder: 3, totalPendingOrder: 2, commission: 2870, totalProduct: 9, totalSeller: 2 });
-      expect(answer.previous).toEqual({ totalSale: 10700, totalOrder: 1, totalPendingOrder: 0, commission: 510 });
+      // The shops' sales are before the coupons, which the store bears: A's 20.00 is said apart.
+      expect(answer).toMatchObject({ totalSale: 58900, totalOrder: 3, totalPendingOrder: 2, commission: 2870, couponDiscounts: 2000, totalProduct: 9, totalSeller: 2 });
+      expect(answer.previous).toEqual({ totalSale: 10700, totalOrder: 1, totalPendingOrder: 0, commission: 510, couponDiscounts: 1000 });
       expect(answer.salesByDay.filter((day) => day.sale > 0)).toEqual([
         { day: "2026-03-27", sale: 27000, orders: 1 },
         { day: "2026-03-31", sale: 9500, orders: 1 },

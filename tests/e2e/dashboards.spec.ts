@@ -64,6 +64,7 @@ interface AdminFigures {
   totalSale: number;
   totalOrder: number;
   commission: number;
+  couponDiscounts: number;
   todo: { shopRequests: number };
 }
 
@@ -136,8 +137,8 @@ test.describe("paneles del vendedor y de la administración", () => {
     // Access tokens last seconds in these tests: each reading signs in afresh.
     const figures = async () => {
       const { token } = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
-      const { totalSale, totalOrder, commission, todo } = await apiJson<AdminFigures>("/admin/get-dashboard-index-data?period=7", { token });
-      return { totalSale, totalOrder, commission, shopRequests: todo.shopRequests };
+      const { totalSale, totalOrder, commission, couponDiscounts, todo } = await apiJson<AdminFigures>("/admin/get-dashboard-index-data?period=7", { token });
+      return { totalSale, totalOrder, commission, couponDiscounts, shopRequests: todo.shopRequests };
     };
 
     await page.setViewportSize({ width: 360, height: 800 });
@@ -158,12 +159,19 @@ test.describe("paneles del vendedor y de la administración", () => {
             sale: await page.getByTestId("admin-total-sale").innerText(),
             orders: await page.getByTestId("admin-total-order").innerText(),
             commission: await page.getByTestId("admin-commission").innerText(),
+            coupons: await page.getByTestId("admin-coupon-discounts").innerText(),
             requests: await page.getByTestId("admin-pending-total").innerText(),
           };
           const after = await figures();
           if (JSON.stringify(before) !== JSON.stringify(after)) return "las cifras cambiaron mientras se leían";
           expect(after.totalSale).toBeGreaterThanOrEqual(PRICE + SHIPPING);
-          return JSON.stringify(shown) === JSON.stringify({ sale: formatPrice(after.totalSale), orders: String(after.totalOrder), commission: formatPrice(after.commission), requests: String(after.shopRequests) });
+          return JSON.stringify(shown) === JSON.stringify({
+              sale: formatPrice(after.totalSale),
+              orders: String(after.totalOrder),
+              commission: formatPrice(after.commission),
+              coupons: formatPrice(after.couponDiscounts),
+              requests: String(after.shopRequests),
+            });
         },
         { timeout: 30_000 },
       )

@@ -95,6 +95,18 @@ async function figures(db: Db, shopId: string | null, bounds: Bounds): Promise<{
   };
 }
 
+/** What coupons took off the period's orders and the previous period's (contract: adminFigures.couponDiscounts). */
+async function couponDiscounts(db: Db, bounds: Bounds): Promise<{ current: number; previous: number }> {
+  const result = await db.execute<{ current: string | number; previous: string | number }>(sql`
+    select coalesce(sum(o.discount) filter (where o.paid_at >= ${at(bounds.from)}), 0)::bigint as current,
+           coalesce(sum(o.discount) filter (where o.paid_at < ${at(bounds.from)}), 0)::bigint as previous
+    from orders o
+    where o.discount > 0 and o.paid_at >= ${at(bounds.previousFrom)} and o.paid_at <= ${at(bounds.to)}
+      and exists (select 1 from shop_orders so where so.order_id = o.id and ${paidParts(null, bounds.previousFrom, bounds.to)})`);
+  const row = result.rows[0]!;
+  return { current: Number(row.current), previous: Number(row.previous) };
+}
+
 /** One row per calendar day of the period, oldest first, days without sales at 0. */
 async function salesByDay(db: Db, shopId: string | null, bounds: Bounds): Promise<DailySales[]> {
   const result = await db.execute<{ day: string; sale: string | number; orders: string | number }>(sql`
@@ -288,8 +300,9 @@ async function unpreparedParts(db: Db, hours: number, now: Date): Promise<AdminD
 export async function adminDashboard(db: Db, query: DashboardQuery, now: Date, unpreparedAlertHours: number): Promise<AdminDashboardAnswer> {
   await expireUnpaidOrders(db);
   const bounds = await periodBounds(db, Number(query.period), now);
-  const [{ current, previous }, daily, best, recent, [productTotal], [sellerTotal], [requestTotal], [withdrawalTotal], unprepared] = await Promise.all([
+  const [{ current, previous }, discounts, daily, best, recent, [productTotal], [sellerTotal], [requestTotal], [withdrawalTotal], unprepared] = await Promise.all([
     figures(db, null, bounds),
+    couponDiscounts(db, bounds),
     salesByDay(db, null, bounds),
     bestSellers(db, null, bounds),
     listAdminOrders(db, { page: 1, parPage: DASHBOARD_LIST_SIZE, searchValue: undefined }),
@@ -309,9 +322,10 @@ export async function adminDashboard(db: Db, query: DashboardQuery, now: Date, u
   return {
     period: periodOf(bounds),
     ...current,
+    couponDiscounts: discounts.current,
     totalProduct: productTotal!.total,
     totalSeller: sellerTotal!.total,
-    previous,
+    previous: { ...previous, couponDiscounts: discounts.previous },
     salesByDay: daily,
     bestSellers: best,
     recentOrders: recent.orders,

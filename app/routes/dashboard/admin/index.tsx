@@ -36,7 +36,9 @@ export default function AdminHome() {
         <h1 id="titulo-admin" className="text-3xl font-bold text-slate-900">
           Administración
         </h1>
-        <p className="text-slate-700">Ventas pagadas de toda la tienda en los últimos {days} días (por el día del pago), frente a los {days} días anteriores.</p>
+        <p className="text-slate-700">
+          Ventas pagadas de toda la tienda en los últimos {days} días (por el día del pago), frente a los {days} días anteriores. Las ventas de las tiendas son antes de los cupones, que paga la tienda.
+        </p>
         <PeriodLinks current={period} path={adminPaths.home} />
       </div>
 
@@ -47,6 +49,12 @@ export default function AdminHome() {
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           <FigureCard label="Ventas" value={formatPrice(dashboard.totalSale)} comparison={comparedWithPrevious(dashboard.totalSale, previous.totalSale, days)} testId="admin-total-sale" />
           <FigureCard label="Comisión ganada" value={formatPrice(dashboard.commission)} comparison={comparedWithPrevious(dashboard.commission, previous.commission, days)} testId="admin-commission" />
+          <FigureCard
+            label="Cupones (los paga la tienda)"
+            value={formatPrice(dashboard.couponDiscounts)}
+            comparison={comparedWithPrevious(dashboard.couponDiscounts, previous.couponDiscounts, days)}
+            testId="admin-coupon-discounts"
+          />
           <FigureCard label="Pedidos pagados" value={String(dashboard.totalOrder)} comparison={comparedWithPrevious(dashboard.totalOrder, previous.totalOrder, days)} testId="admin-total-order" />
           <FigureCard label="Sin preparar" value={String(dashboard.totalPendingOrder)} testId="admin-pending-order" />
           <FigureCard label="Productos a la venta" value={String(dashboard.totalProduct)} testId="admin-total-product" />
