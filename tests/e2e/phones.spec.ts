@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
+import { expect, openWithScriptsHeld, test, type Page } from "./fixtures";
 import { adminMovesOrder, buyAndPay, placeOrderThroughApi, plentifulProduct, registerThroughApi } from "./orders-support";
 import { signInThroughForm } from "./seller-support";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, firstLinkTarget, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
@@ -41,6 +41,20 @@ async function longestNamedProduct(categories: string[]): Promise<string> {
 }
 
 test.describe("la tienda en un teléfono de 360 px", () => {
+  test("el menú abierto antes de que lleguen los scripts sigue abierto cuando llegan", async ({ page, javaScriptEnabled, baseURL }) => {
+    test.skip(!javaScriptEnabled, "sin JavaScript no hay scripts que esperar");
+    const scripts = await openWithScriptsHeld(page, `${baseURL}/`);
+    await page.locator("summary").filter({ hasText: "Menú" }).click();
+    const menu = page.getByRole("navigation", { name: "Menú móvil" });
+    await expect(menu).toBeVisible();
+    await scripts.release();
+    await expect(page.locator("html[data-hidratada]")).toBeAttached();
+    await expect(menu).toBeVisible();
+    // A link from it still folds it on the next page.
+    await menu.getByRole("link").first().click();
+    await expect(menu).toBeHidden();
+  });
+
   test("el visitante ve todas las páginas públicas sin desplazarse a lo ancho", async ({ page }) => {
     const [product] = (await queryProducts({ availability: "in-stock", parPage: "1" })).products;
     if (!product) throw new Error("no hay productos con existencias");

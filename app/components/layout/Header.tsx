@@ -88,8 +88,12 @@ export function Header({ user = null, notificationCount = 0, realtimeUrl = null,
     };
   }, []);
 
-  // Opening a link from the menu or the search must not leave the overlay open on the next page.
+  // Opening a link from the menu or the search must not leave the overlay open on the next page. Not
+  // on the first run: a menu a shopper opened while the page's scripts were on their way stays open.
+  const shownLocation = useRef(location.key);
   useEffect(() => {
+    if (shownLocation.current === location.key) return;
+    shownLocation.current = location.key;
     headerRef.current?.querySelectorAll("details[open]").forEach((details) => details.removeAttribute("open"));
   }, [location.key]);
 
