@@ -9,6 +9,8 @@ import { CODE_MAX_LENGTH } from "./limits";
  */
 
 export const COUPON_APPLIED = "Cupón aplicado.";
+/** The coupon was put on a cart with nothing in it yet. */
+export const COUPON_SAVED_FOR_EMPTY_CART = "Cupón guardado: se aplicará a los productos que añadas al carrito.";
 export const COUPON_REMOVED = "Cupón quitado del carrito.";
 export const COUPON_NOT_FOUND = "Cupón no encontrado.";
 const COUPON_MISSING = "Escribe el código del cupón.";

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { COUPON_APPLIED } from "#contract/coupons";
+import { COUPON_APPLIED, COUPON_SAVED_FOR_EMPTY_CART } from "#contract/coupons";
 import { INVALID_REQUEST, NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { PageIntro } from "~/components/content/PageIntro";
 import { ApiError } from "~/services/api.server";
 import { applyCoupon, redeemVoucher, signInPath } from "~/services/coupons.server";
 import { getPublicVouchers } from "~/services/promotions.server";
-import { getShopper } from "~/services/shopper.server";
+import { getCounts, getShopper } from "~/services/shopper.server";
 import { bookedMessage, bookTrialClass, getTrialClass } from "~/services/trial-class.server";
 import { redirectWithFlash } from "~/services/session.server";
 import { logError } from "~/services/log.server";
@@ -101,7 +101,9 @@ export async function action(args: ActionFunctionArgs) {
   try {
     if (form.intent === giftIntents.coupon) {
       await applyCoupon(shopper, form.code);
-      return redirectWithFlash(args.context, "/card", { kind: "success", message: COUPON_APPLIED });
+      // Said as it is: «Cupón aplicado.» above «Tu carrito está vacío.» read as a contradiction.
+      const { cart } = await getCounts(shopper);
+      return redirectWithFlash(args.context, "/card", { kind: "success", message: cart > 0 ? COUPON_APPLIED : COUPON_SAVED_FOR_EMPTY_CART });
     }
     if (form.intent === giftIntents.trialClass) {
       const booked = await bookTrialClass(shopper);

@@ -95,6 +95,14 @@ test.describe("cupones y vouchers", () => {
     await expect(flash(page, "Este voucher ha caducado.")).toBeVisible();
   });
 
+  test("un cupón usado con el carrito vacío se guarda para lo que se añada, y así lo dice", async ({ page }) => {
+    await page.goto("/gift");
+    await page.getByRole("button", { name: "Usar Cupón VALE100" }).click();
+    await expect(page).toHaveURL(/\/card$/);
+    await expect(flash(page, "Cupón guardado: se aplicará a los productos que añadas al carrito.")).toBeVisible();
+    await expect(flash(page, "Cupón aplicado.")).toHaveCount(0);
+  });
+
   test("un visitante usa un cupón desde /gift sin cuenta, pero debe iniciar sesión para canjear un voucher", async ({ page }) => {
     await addRacketToCart(page);
     await page.goto("/gift");
