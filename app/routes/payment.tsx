@@ -121,14 +121,16 @@ export async function action(args: ActionFunctionArgs) {
 
   if (intent === checkoutIntents.payWithCard) {
     const submission = parseWithZod(formData, { schema: cardSchema });
-    if (submission.status !== "success") return data({ intent, message: null, result: submission.reply({ hideFields: ["cvc"] }) }, { status: 400 });
+    // Each refusal renews the form, so the browser (scripts on too) shows only what the server sent back.
+    const attempt = crypto.randomUUID();
+    if (submission.status !== "success") return data({ intent, message: null, result: submission.reply({ hideFields: ["cvc"] }), attempt }, { status: 400 });
     try {
       await payWithTestCard(account, { orderId, ...submission.value });
     } catch (error) {
       if (error instanceof Response) throw error;
       // A declined card is said above the form; the number and code are never sent back.
       const { status, formErrors, fieldErrors } = refusalOf(error, CARD_FIELDS);
-      return data({ intent, message: null, result: submission.reply({ formErrors, fieldErrors, hideFields: ["cardNumber", "cvc"] }) }, { status });
+      return data({ intent, message: null, result: submission.reply({ formErrors, fieldErrors, hideFields: ["cardNumber", "cvc"] }), attempt }, { status });
     }
     return redirectWithFlash(args.context, confirmPath(orderId), { kind: "success", message: PAYMENT_CONFIRMED });
   }
@@ -188,10 +190,10 @@ function TestCardChoice({ constraint, result }: { constraint: FieldConstraints; 
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
-        <TextField label="Número de tarjeta" meta={fields.cardNumber} autoComplete="cc-number" />
+        <TextField label="Número de tarjeta" meta={fields.cardNumber} autoComplete="cc-number" inputMode="numeric" />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Caducidad (MM/AA)" meta={fields.expiry} autoComplete="cc-exp" />
-          <TextField label="CVC" meta={fields.cvc} autoComplete="cc-csc" />
+          <TextField label="CVC" meta={fields.cvc} autoComplete="cc-csc" inputMode="numeric" />
         </div>
         <TextField label="Titular de la tarjeta" meta={fields.holder} autoComplete="cc-name" />
         <SubmitButton intent={checkoutIntents.payWithCard} pending="Pagando…">
@@ -225,6 +227,7 @@ export default function Payment() {
   const walletMessage = actionData?.intent === checkoutIntents.payWithWallet ? actionData.message : null;
   const paypalMessage = actionData?.intent === checkoutIntents.payWithPayPal ? actionData.message : null;
   const cardResult = actionData?.intent === checkoutIntents.payWithCard ? actionData.result : undefined;
+  const cardAttempt = actionData && "attempt" in actionData ? actionData.attempt : "inicio";
 
   return (
     <div className="page-container py-8 lg:py-10">
@@ -262,7 +265,7 @@ export default function Payment() {
                 Paga antes de las <time dateTime={order.expiresAt}>{payBefore}</time>: después el pedido caduca y los productos vuelven a la tienda.
               </p>
               {balance !== null ? <WalletChoice balance={balance} total={order.price} message={walletMessage} /> : null}
-              {cardMode === "prueba" ? <TestCardChoice constraint={cardConstraint} result={cardResult} /> : null}
+              {cardMode === "prueba" ? <TestCardChoice key={cardAttempt} constraint={cardConstraint} result={cardResult} /> : null}
               {cardMode === "paypal" ? <PayPalChoice message={paypalMessage} /> : null}
             </>
           )}

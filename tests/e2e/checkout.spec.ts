@@ -99,6 +99,10 @@ test.describe("pedido y pago", () => {
     await expect(page.getByRole("alert").filter({ hasText: DECLINED })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/payment\\?orderId=${orderId}$`));
     await expect(page.getByRole("main").getByText("Sin pagar", { exact: true }).first()).toBeVisible();
+    // The card's number and code are never kept, with scripts as without them; the holder is.
+    await expect(page.getByLabel("Número de tarjeta")).toHaveValue("");
+    await expect(page.getByLabel("CVC")).toHaveValue("");
+    await expect(page.getByLabel("Titular de la tarjeta")).toHaveValue("Pablo Pagador");
 
     await payByCard(page, "4242 4242 4242 4242");
     await expect(page).toHaveURL(new RegExp(`/order/confirm/${orderId}$`));
