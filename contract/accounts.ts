@@ -152,6 +152,9 @@ export const profileParams = z.object({ id: uuid("Identificador de usuario no v�
 export const profileUpdateBody = z.object({ name, phone, address: addressInput.optional() }, objectExpected("Envía al menos el nombre."));
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
+/** A password change to the password the account already has (the API refuses it; the form says it first). */
+export const SAME_PASSWORD = "La nueva contraseña debe ser distinta de la actual.";
+
 export const changePasswordBody = z.object(
   {
     /** Not needed by an account that has no password yet (made through Google). */

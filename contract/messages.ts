@@ -7,8 +7,6 @@ import { PASSWORD_MIN_LENGTH } from "./limits";
 
 /** Beside every new-password field: what accounts.ts's passwordRule asks for, said before typing. */
 export const NEW_PASSWORD_HINT = `Al menos ${PASSWORD_MIN_LENGTH} caracteres, con una letra y un número.`;
-/** A password change to the password the account already has. */
-export const SAME_PASSWORD = "La nueva contraseña debe ser distinta de la actual.";
 
 /** SPEC.md section 8, generic defaults. */
 export const GENERIC_SUCCESS = "Operación exitosa";

@@ -3,7 +3,6 @@
  * call them, without zod: a page that only shows orders does not load the schema library. orders.ts
  * and customer.ts build their schemas on these.
  */
-import type { OfferStatus } from "./offers";
 
 /** The short number a customer sees for an order (expiry's SQL in migration 0011 writes it the same way). */
 export function orderNumber(orderId: string): string {
@@ -21,12 +20,6 @@ export function acceptedOfferDiscount(part: { subtotal: number; products: { line
 /** What a customer and a seller read beside that amount. */
 export const ACCEPTED_OFFER_LABEL = "Oferta aceptada";
 
-/** An offer's state in words (the contract's offerStatus, written here without zod). */
-export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
-  pendiente: "Pendiente",
-  aceptada: "Aceptada",
-  rechazada: "Rechazada",
-};
 
 /**
  * How a part's handing over is dated: a part delivered without being sent first (the status

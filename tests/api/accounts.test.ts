@@ -7,10 +7,10 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { SignJWT, decodeJwt } from "jose";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
+import { SAME_PASSWORD } from "#contract/accounts";
 import { accountTokens, refreshTokens, users } from "../../api/src/db/schema";
 import { hashPassword } from "../../api/src/modules/accounts/password";
 import { createTestApi, insertUser, TEST_JWT_SECRET, type TestApi } from "./support";
-import { SAME_PASSWORD } from "#contract/messages";
 
 const PASSWORD = "Padel2024";
 const SESSION_EXPIRED = { message: "La sesión ha caducado. Inicia sesión de nuevo." };

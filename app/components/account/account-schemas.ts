@@ -8,9 +8,9 @@ import {
   PROFILE_IMAGE_TOO_LARGE,
   profileUpdateBody,
   registerBody,
+  SAME_PASSWORD,
 } from "#contract/accounts";
 import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
-import { SAME_PASSWORD } from "#contract/messages";
 
 // One schema per account form: the action validates with it on the server and Conform with it in
 // the browser. They are built from the contract's pieces, the ones the API validates with, so both

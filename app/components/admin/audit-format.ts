@@ -1,6 +1,7 @@
 import type { AuditAction, AuditEntity } from "#contract/audit-labels";
 import { formatUsd } from "#contract/money-format";
-import { DELIVERY_STATUS_LABELS, OFFER_STATUS_LABELS } from "#contract/order-labels";
+import { OFFER_STATUS_LABELS } from "#contract/offer-labels";
+import { DELIVERY_STATUS_LABELS } from "#contract/order-labels";
 import { SHOP_DOCUMENT_STATUS_LABELS, SHOP_STATUS_LABELS } from "#contract/shop-labels";
 import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
 import { WITHDRAWAL_STATUS_LABELS } from "#contract/withdrawal-labels";

@@ -1,4 +1,4 @@
-import { OFFER_STATUS_LABELS } from "#contract/order-labels";
+import { OFFER_STATUS_LABELS } from "#contract/offer-labels";
 import { formatPrice } from "~/services/money";
 import type { Offer } from "#contract/offers";
 

@@ -6,11 +6,11 @@ import {
   PROFILE_IMAGE_TOO_LARGE,
   PROFILE_UPDATED,
   REGISTERED,
+  SAME_PASSWORD,
   TOO_MANY_ATTEMPTS,
   type SessionAnswer,
 } from "#contract/accounts";
 import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
-import { SAME_PASSWORD } from "#contract/messages";
 import type { AccountSettings, Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
