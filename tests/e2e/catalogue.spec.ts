@@ -120,6 +120,11 @@ test.describe("catálogo", () => {
     await page.getByRole("combobox", { name: "Buscar productos" }).press("Escape");
     await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" })).toBeHidden();
     await expect(page.getByRole("combobox", { name: "Buscar productos" })).toHaveValue("bulpadel");
+
+    // A text with no suggestions says so instead of showing nothing.
+    await page.getByRole("combobox", { name: "Buscar productos" }).fill("qqzzxxyy");
+    await expect(page.getByTestId("no-suggestions")).toHaveText("No hay sugerencias para lo que escribiste: prueba con otra palabra o pulsa Buscar.");
+    await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" })).toBeHidden();
   });
 
   test("con JavaScript, escribir un precio recarga la lista sin salir del campo (SPEC.md: tras 100 ms)", async ({ page, javaScriptEnabled }) => {

@@ -7,6 +7,9 @@ import { SearchIcon } from "~/components/icons";
 /** Wait after the last keystroke before asking for suggestions. */
 const SUGGESTION_DELAY_MS = 200;
 
+/** Said when a text has no suggestions, instead of the list silently vanishing. */
+const NO_SUGGESTIONS = "No hay sugerencias para lo que escribiste: prueba con otra palabra o pulsa Buscar.";
+
 /**
  * The header search (SPEC.md section 2). Without JavaScript it is a plain GET form to /products;
  * with it, typing shows product suggestions as an ARIA combobox (arrows, Enter, Escape, click).
@@ -17,6 +20,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const [text, setText] = useState("");
   const [expanded, setExpanded] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
+  // Typed, and its suggestions not asked for yet (the debounce): the list shown is an older text's.
+  const [awaitingSuggestions, setAwaitingSuggestions] = useState(false);
   const debounceTimer = useRef<ReturnType<typeof setTimeout>>();
   const inputId = useId();
   const listboxId = useId();
@@ -28,6 +33,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const hasText = text.trim() !== "";
   const suggestions = hasText ? (suggestionsFetcher.data ?? []) : [];
   const showList = expanded && suggestions.length > 0;
+  // The text's suggestions came back empty: said, rather than the list silently vanishing.
+  const noSuggestions = expanded && hasText && !awaitingSuggestions && suggestionsFetcher.state === "idle" && suggestionsFetcher.data?.length === 0;
 
   function onTextChange(value: string) {
     setText(value);
@@ -36,13 +43,15 @@ export function SearchBox({ className = "" }: { className?: string }) {
     const searchValue = value.trim();
     if (searchValue === "") {
       setExpanded(false);
+      setAwaitingSuggestions(false);
       return;
     }
     setExpanded(true);
-    debounceTimer.current = setTimeout(
-      () => suggestionsFetcher.load(`/search-suggestions?${new URLSearchParams({ searchValue })}`),
-      SUGGESTION_DELAY_MS,
-    );
+    setAwaitingSuggestions(true);
+    debounceTimer.current = setTimeout(() => {
+      setAwaitingSuggestions(false);
+      suggestionsFetcher.load(`/search-suggestions?${new URLSearchParams({ searchValue })}`);
+    }, SUGGESTION_DELAY_MS);
   }
 
   function openSuggestion(suggestion: SearchSuggestion) {
@@ -149,8 +158,15 @@ export function SearchBox({ className = "" }: { className?: string }) {
           </li>
         ))}
       </ul>
+      <p
+        hidden={!noSuggestions}
+        className="absolute right-0 top-full z-50 mt-2 w-[350px] max-w-[calc(100vw-2rem)] rounded-xl bg-white px-4 py-3 text-sm text-neutral-800 shadow-2xl ring-1 ring-black/10"
+        data-testid="no-suggestions"
+      >
+        {NO_SUGGESTIONS}
+      </p>
       <p className="sr-only" aria-live="polite">
-        {showList ? `${suggestions.length} ${suggestions.length === 1 ? "sugerencia disponible" : "sugerencias disponibles"}` : ""}
+        {showList ? `${suggestions.length} ${suggestions.length === 1 ? "sugerencia disponible" : "sugerencias disponibles"}` : noSuggestions ? NO_SUGGESTIONS : ""}
       </p>
     </Form>
   );
