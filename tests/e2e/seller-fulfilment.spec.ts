@@ -74,10 +74,11 @@ test.describe("el vendedor prepara sus pedidos", () => {
     await expect(page.getByTestId("seller-order-total")).toHaveText(formatPrice(customer.newTotal));
     // The lines keep their prices; what the offer took off is shown, and each line's share of the new subtotal.
     await expect(page.getByTestId("seller-order-offer")).toHaveText(`−${formatPrice(customer.offerDiscount)}`);
-    // One line, so its share is the whole agreed subtotal, in the column the table gains.
-    const lines = page.getByRole("table", { name: `Productos del pedido #${customer.number}` });
-    await expect(lines.getByRole("columnheader", { name: "Tras la oferta aceptada" })).toBeVisible();
-    await expect(lines.getByRole("cell", { name: formatPrice(customer.price), exact: true })).toBeVisible();
+    // One line (a card on this phone), so its share is the whole agreed subtotal.
+    const line = page.getByTestId("seller-order-line");
+    await expect(line).toHaveCount(1);
+    await expect(line.getByText("Tras la oferta aceptada")).toBeVisible();
+    await expect(line).toContainText(formatPrice(customer.price));
     await expect(page.getByTestId("seller-offer")).toHaveCount(0);
     await expect(page.getByText("No hay ofertas pendientes en este pedido.")).toBeVisible();
 
