@@ -6,11 +6,11 @@ import { payoutMethods, walletEntries, withdrawals } from "../db/schema.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The demo sellers' payout methods, in the order of their shops' owners' names; a transfer's holder is its owner. */
-const PAYOUTS: PayoutMethod[] = [
-  { kind: "pago_movil", bank: "Banesco", phone: "0414-5551234", idDocument: "V-18456723" },
-  { kind: "transferencia", holder: "", bank: "CaixaBank", account: "ES9121000418450200051332" },
-  { kind: "pago_movil", bank: "Banco de Venezuela", phone: "0424-5559876", idDocument: "V-20987654" },
+/** The demo sellers' payout methods, in the order of their shops' owners' names, each made for its owner (a transfer's holder). */
+const PAYOUTS: ((owner: string) => PayoutMethod)[] = [
+  () => ({ kind: "pago_movil", bank: "Banesco", phone: "0414-5551234", idDocument: "V-18456723" }),
+  (owner) => ({ kind: "transferencia", holder: owner, bank: "CaixaBank", account: "ES9121000418450200051332" }),
+  () => ({ kind: "pago_movil", bank: "Banco de Venezuela", phone: "0424-5559876", idDocument: "V-20987654" }),
 ];
 
 /** Days ago of each seller's past requests. */
@@ -34,8 +34,7 @@ export async function insertWithdrawalHistory(tx: Transaction, now: Date): Promi
     select s.owner_id, s.id as shop_id, u.name from shops s join users u on u.id = s.owner_id where s.status = 'aprobada' order by u.name`);
 
   for (const [index, owner] of owners.rows.entries()) {
-    const listed = PAYOUTS[index % PAYOUTS.length]!;
-    const payout: PayoutMethod = listed.kind === "transferencia" ? { ...listed, holder: owner.name } : listed;
+    const payout = PAYOUTS[index % PAYOUTS.length]!(owner.name);
     const { kind, ...details } = payout;
     await tx.insert(payoutMethods).values({ userId: owner.owner_id, kind, details });
     const ownSales = sales.rows.filter((sale) => sale.owner_id === owner.owner_id);

@@ -69,10 +69,13 @@ export interface AuditSubject {
   action: AuditAction;
 }
 
+/** A shop's statuses, and its documents' where a shop's own has no such name. */
+const SHOP_AND_DOCUMENT_STATUS_LABELS: Record<string, string> = { ...SHOP_DOCUMENT_STATUS_LABELS, ...SHOP_STATUS_LABELS };
+
 function statusLabels({ entity, action }: AuditSubject): Record<string, string> {
   if (action === "pedido.oferta") return OFFER_STATUS_LABELS;
   if (entity === "retiro") return WITHDRAWAL_STATUS_LABELS;
-  return { ...SHOP_DOCUMENT_STATUS_LABELS, ...SHOP_STATUS_LABELS };
+  return SHOP_AND_DOCUMENT_STATUS_LABELS;
 }
 
 /** A part's delivery status, alone or after its shop's name ("Pádel Centro: enviado, Pádel Sur: enviado"). */

@@ -7,6 +7,9 @@ import { SearchIcon } from "~/components/icons";
 /** Wait after the last keystroke before asking for suggestions. */
 const SUGGESTION_DELAY_MS = 200;
 
+/** Where the suggestions, or the word that there are none, open under the box. */
+const panelLook = "absolute right-0 top-full z-50 mt-2 w-[350px] max-w-[calc(100vw-2rem)] rounded-xl bg-white shadow-2xl ring-1 ring-black/10";
+
 /** Said when a text has no suggestions, instead of the list silently vanishing. */
 const NO_SUGGESTIONS = "No hay sugerencias para lo que escribiste: prueba con otra palabra o pulsa Buscar.";
 
@@ -135,7 +138,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         role="listbox"
         aria-label="Sugerencias de búsqueda"
         hidden={!showList}
-        className="absolute right-0 top-full z-50 mt-2 max-h-[400px] w-[350px] max-w-[calc(100vw-2rem)] overflow-y-auto rounded-xl bg-white p-1 text-ink shadow-2xl ring-1 ring-black/10"
+        className={`${panelLook} max-h-[400px] overflow-y-auto p-1 text-ink`}
       >
         {suggestions.map((suggestion, index) => (
           <li
@@ -160,7 +163,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
       </ul>
       <p
         hidden={!noSuggestions}
-        className="absolute right-0 top-full z-50 mt-2 w-[350px] max-w-[calc(100vw-2rem)] rounded-xl bg-white px-4 py-3 text-sm text-neutral-800 shadow-2xl ring-1 ring-black/10"
+        className={`${panelLook} px-4 py-3 text-sm text-neutral-800`}
         data-testid="no-suggestions"
       >
         {NO_SUGGESTIONS}
