@@ -117,10 +117,11 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
   const reload = useCallback(
     (debounceTimeout: number) => {
       callOffReload();
+      const form = formRef.current;
+      if (!form) return;
+      // Read now, not when the pause ends: a reload landing meanwhile redraws the controls from its URL.
+      const query = filterQuery(form, priceBounds);
       const send = () => {
-        const form = formRef.current;
-        if (!form) return;
-        const query = filterQuery(form, priceBounds);
         // A field's change event after its typing already reloaded the list asks for what is shown.
         if (query.toString() === new URLSearchParams(window.location.search).toString()) return;
         submit(query, { method: "get", action: "/products", preventScrollReset: true, replace: true });
