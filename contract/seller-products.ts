@@ -128,11 +128,14 @@ const PRICE_MISSING = "Escribe el precio del producto.";
 const PRICE_INVALID = "Escribe el precio en dólares, con hasta dos decimales (por ejemplo 129,95).";
 const PRICE_OUT_OF_RANGE = "El precio debe estar entre 0,01 y 1.000.000,00 USD.";
 
+/** A product without a category, or with one the form does not offer. */
+export const CATEGORY_MISSING = "Elige la categoría del producto.";
+
 export const productFields = {
   name: requiredText("Escribe el nombre del producto.", PRODUCT_NAME_MAX_LENGTH, `El nombre no puede superar los ${PRODUCT_NAME_MAX_LENGTH} caracteres.`).pipe(
     z.string().min(PRODUCT_NAME_MIN_LENGTH, `El nombre debe tener al menos ${PRODUCT_NAME_MIN_LENGTH} caracteres.`),
   ),
-  categoryId: uuid("Elige la categoría del producto."),
+  categoryId: uuid(CATEGORY_MISSING),
   brand: requiredText("Escribe la marca del producto.", PRODUCT_BRAND_MAX_LENGTH, `La marca no puede superar los ${PRODUCT_BRAND_MAX_LENGTH} caracteres.`),
   /** Decimal text in dollars; answers integer cents. */
   price: z.preprocess(
@@ -237,7 +240,20 @@ function checkStockShape(
   }
 }
 
-/** A product's fields, as both the add and the update forms send them. */
+/**
+ * The stock and the sizes, checked together as soon as both parse, whatever the other fields hold:
+ * a refinement of the whole object would wait for every field (zod skips it while one is missing),
+ * and the form would show a repeated size or a wrong total only on its second submit.
+ */
+const productFieldsExpected = objectExpected("Envía los datos del producto.");
+
+function stockFields(options: { stockRequired: boolean }) {
+  return z
+    .object({ stock: productFields.stock, sizes: productFields.sizes }, productFieldsExpected)
+    .superRefine((fields, context) => checkStockShape(fields, context, options));
+}
+
+/** A product's fields besides its stock, as both the add and the update forms send them. */
 const productShape = {
   name: productFields.name,
   categoryId: productFields.categoryId,
@@ -248,37 +264,29 @@ const productShape = {
   tag: productFields.tag,
   description: productFields.description,
   lowStockThreshold: productFields.lowStockThreshold,
-  stock: productFields.stock,
-  sizes: productFields.sizes,
   specs: productFields.specs,
   imageOrder: productFields.imageOrder,
 };
 
 /** POST /product-add's fields (the files travel beside them). */
-export const productFormFields = z
-  .object(
-    {
-      ...productShape,
-    },
-    objectExpected("Envía los datos del producto."),
-  )
-  .superRefine((fields, context) => checkStockShape(fields, context, { stockRequired: true }));
+export const productFormFields = z.intersection(z.object(productShape, productFieldsExpected), stockFields({ stockRequired: true }));
 export type ProductForm = z.output<typeof productFormFields>;
 
 /**
  * POST /product-update's fields: the product, the same fields as add, and the `stockVersion` read
  * with it when the form also changes the stock of sizes that stay (or of the single stock).
  */
-export const productUpdateFields = z
-  .object(
+export const productUpdateFields = z.intersection(
+  z.object(
     {
       productId: uuid(SELLER_PRODUCT_NOT_FOUND),
       ...productShape,
       stockVersion: formInteger({ min: 0, max: 2_000_000_000, missing: STOCK_VERSION_STALE, invalid: STOCK_VERSION_STALE }).optional(),
     },
-    objectExpected("Envía los datos del producto."),
-  )
-  .superRefine((fields, context) => checkStockShape(fields, context, { stockRequired: false }));
+    productFieldsExpected,
+  ),
+  stockFields({ stockRequired: false }),
+);
 export type ProductUpdateForm = z.output<typeof productUpdateFields>;
 
 /** POST /product-image-update's text fields; the file is the part `newImage`. */

@@ -148,6 +148,25 @@ describe("formulario de producto del vendedor", () => {
     expect(errorsOf(sizeWithoutStock)?.["sizes[0].stock"]).toEqual(["Escribe el stock de la talla."]);
   });
 
+  it("un solo envío muestra todos los errores: los de la ficha, las tallas y las imágenes no esperan a que el resto esté bien", () => {
+    const { name: _name, ...withoutName } = racket;
+    const sized = { ...withoutName, stock: "10", "specs.forma": "", "sizes[0].size": "42", "sizes[0].stock": "3", "sizes[1].size": "42", "sizes[1].stock": "6" };
+    const errors = errorsOf(parseWithZod(formOf(sized, []), { schema: addSchema }));
+    expect(errors?.name).toEqual(["Escribe el nombre del producto."]);
+    expect(errors?.["specs.forma"]?.[0]).toMatch(/^Elige forma/);
+    expect(errors?.["sizes[1].size"]).toEqual(["Las tallas no pueden repetirse."]);
+    expect(errors?.stock).toEqual(["El stock total (10) no coincide con la suma de las tallas (9)."]);
+    expect(errors?.images).toEqual([IMAGES_MISSING]);
+    // A category the page does not offer is refused once, by the form; a missing one once, by the contract.
+    const otherCategory = errorsOf(parseWithZod(formOf({ ...racket, categoryId: "0a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d" }), { schema: addSchema }));
+    expect(otherCategory?.categoryId).toEqual(["Elige la categoría del producto."]);
+    expect(errorsOf(parseWithZod(formOf({ ...racket, categoryId: "" }), { schema: addSchema }))?.categoryId).toEqual(["Elige la categoría del producto."]);
+    const editSchema = productEditSchema(categories);
+    const edited = errorsOf(parseWithZod(formOf({ ...withoutName, productId: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d" }, []), { schema: editSchema }));
+    expect(edited?.name).toEqual(["Escribe el nombre del producto."]);
+    expect(edited?.images).toEqual([IMAGES_MISSING]);
+  });
+
   it("al editar, las imágenes guardadas y las nuevas suman de una a ocho", () => {
     const editSchema = productEditSchema(categories);
     const stored = ["8e4c0d6b-4f5a-4b8c-9d2e-3f4a5b6c7d8e", "9f5d1e7c-5a6b-4c9d-8e3f-4a5b6c7d8e9f"];

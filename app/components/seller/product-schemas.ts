@@ -1,11 +1,13 @@
 import { z } from "zod";
 import {
+  CATEGORY_MISSING,
   IMAGE_TOO_LARGE,
   IMAGES_MISSING,
   IMAGES_TOO_MANY,
   formInteger,
   NEW_IMAGE_MISSING,
   NEW_IMAGE_PREFIX,
+  productFields,
   productFormFields,
   productImageUpdateFields,
   productUpdateFields,
@@ -59,15 +61,6 @@ function chosenFiles(value: unknown): unknown {
   return list.filter((item) => !(item instanceof File && item.size === 0 && item.name === "") && item !== "" && item !== undefined);
 }
 
-function addSpecIssues(categories: readonly SheetCategory[], value: { categoryId: string; specs: Record<string, string> }, context: z.RefinementCtx) {
-  const kind = categories.find((category) => category._id === value.categoryId)?.specSheet ?? null;
-  if (!categories.some((category) => category._id === value.categoryId)) {
-    context.addIssue({ code: "custom", path: ["categoryId"], message: "Elige la categoría del producto." });
-    return;
-  }
-  for (const issue of specSheetIssues(kind, value.specs)) context.addIssue({ code: "custom", path: issue.field.split("."), message: issue.message });
-}
-
 const MAIN_IMAGE_INVALID = "Elige cuál de las imágenes es la principal.";
 const mainImageBeyond = (count: number) => (count === 1 ? "Solo elegiste una imagen: la principal es esa." : `Solo elegiste ${count} imágenes: la principal debe ser una de ellas.`);
 
@@ -78,21 +71,39 @@ export function addImageOrder(mainImage: number | undefined, count: number): str
   return [mainImage - 1, ...rest].map((index) => `${NEW_IMAGE_PREFIX}${index}`);
 }
 
+/**
+ * The category's spec sheet, checked as soon as the specs parse, whatever the other fields hold (a
+ * refinement of the whole form would wait for every field). A missing or malformed category is the
+ * contract's field to refuse; one the page does not offer is refused here.
+ */
+function specSheetFields(categories: readonly SheetCategory[]) {
+  return z.object({ categoryId: z.unknown(), specs: productFields.specs }).superRefine((value, context) => {
+    const category = categories.find((candidate) => candidate._id === value.categoryId);
+    if (!category) {
+      if (productFields.categoryId.safeParse(value.categoryId).success) context.addIssue({ code: "custom", path: ["categoryId"], message: CATEGORY_MISSING });
+      return;
+    }
+    for (const issue of specSheetIssues(category.specSheet, value.specs)) context.addIssue({ code: "custom", path: issue.field.split("."), message: issue.message });
+  });
+}
+
+/** Both forms' refinements: each member is checked on its own, so one submit shows every refusal. */
+function productFormSchema<Fields extends z.ZodTypeAny, Files extends z.ZodTypeAny>(categories: readonly SheetCategory[], fields: Fields, files: Files) {
+  return z.preprocess(withoutBlankRows(categories), z.intersection(z.intersection(fields, specSheetFields(categories)), files));
+}
+
 /** /dashboard/seller/add-product: the contract's fields and one to eight images, the first the main one. */
 export function productAddSchema(categories: readonly SheetCategory[]) {
-  return z.preprocess(
-    withoutBlankRows(categories),
+  return productFormSchema(
+    categories,
+    productFormFields,
     z
-      .intersection(
-        productFormFields,
-        z.object({
-          images: z.preprocess(chosenFiles, z.array(imageFile).min(PRODUCT_IMAGES_MIN, IMAGES_MISSING).max(PRODUCT_IMAGES_MAX, IMAGES_TOO_MANY)),
-          /** Which chosen file (from 1) is the main one, without JavaScript; absent: the first. */
-          mainImage: formInteger({ min: 1, max: PRODUCT_IMAGES_MAX, missing: MAIN_IMAGE_INVALID, invalid: MAIN_IMAGE_INVALID }).optional(),
-        }),
-      )
+      .object({
+        images: z.preprocess(chosenFiles, z.array(imageFile).min(PRODUCT_IMAGES_MIN, IMAGES_MISSING).max(PRODUCT_IMAGES_MAX, IMAGES_TOO_MANY)),
+        /** Which chosen file (from 1) is the main one, without JavaScript; absent: the first. */
+        mainImage: formInteger({ min: 1, max: PRODUCT_IMAGES_MAX, missing: MAIN_IMAGE_INVALID, invalid: MAIN_IMAGE_INVALID }).optional(),
+      })
       .superRefine((value, context) => {
-        addSpecIssues(categories, value, context);
         if (value.mainImage !== undefined && value.images.length > 0 && value.mainImage > value.images.length) {
           context.addIssue({ code: "custom", path: ["mainImage"], message: mainImageBeyond(value.images.length) });
         }
@@ -106,12 +117,12 @@ export type ProductAddValue = z.output<ReturnType<typeof productAddSchema>>;
  * `imageOrder`, in their new order) and new files added after them; one to eight in all.
  */
 export function productEditSchema(categories: readonly SheetCategory[]) {
-  return z.preprocess(
-    withoutBlankRows(categories),
+  return productFormSchema(
+    categories,
+    productUpdateFields,
     z
-      .intersection(productUpdateFields, z.object({ images: z.preprocess(chosenFiles, z.array(imageFile).max(PRODUCT_IMAGES_MAX, IMAGES_TOO_MANY)) }))
+      .object({ imageOrder: productFields.imageOrder, images: z.preprocess(chosenFiles, z.array(imageFile).max(PRODUCT_IMAGES_MAX, IMAGES_TOO_MANY)) })
       .superRefine((value, context) => {
-        addSpecIssues(categories, value, context);
         const total = (value.imageOrder?.length ?? 0) + value.images.length;
         if (total < PRODUCT_IMAGES_MIN) context.addIssue({ code: "custom", path: ["images"], message: IMAGES_MISSING });
         if (total > PRODUCT_IMAGES_MAX) context.addIssue({ code: "custom", path: ["images"], message: IMAGES_TOO_MANY });
