@@ -444,7 +444,8 @@ describe("solicitudes de tienda (PGlite)", () => {
       await decide(api.app, admin, customer.id, { approved: true });
       // The role was set back by hand: activating makes them a seller again.
       await api.db.update(users).set({ role: "customer" }).where(eq(users.id, customer.id));
-      const activated = await activate(customer, customer.id);
+      // The approval made the customer's tokens stale (in whole seconds, so only sometimes here): the web's refreshed one asks.
+      const activated = await activate(await signedInAs(customer.id, "customer"), customer.id);
       expect(activated.statusCode).toBe(200);
       expect(activated.json().message).toBe("Modo vendedor activado.");
       expect(decodeJwt(activated.json().token)).toMatchObject({ id: customer.id, role: "seller" });
@@ -476,7 +477,9 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(after!.tokensValidAfter!.getTime()).toBeGreaterThan(before!.tokensValidAfter!.getTime());
       expect((await suspend("Otra vez.")).statusCode).toBe(409);
       expect(await noticesOf(applicant.id)).toContain("Tu tienda «Globo Alto» fue suspendida. Motivo: Documentación caducada.");
-      const activate = await api.app.inject({ method: "PUT", url: "/user/activate-seller", headers: applicant.headers, payload: { userId: applicant.id } });
+      // The suspension made the applicant's tokens stale; the web refreshes, and the new token is refused seller mode.
+      const refreshed = await signedInAs(applicant.id, "seller");
+      const activate = await api.app.inject({ method: "PUT", url: "/user/activate-seller", headers: refreshed.headers, payload: { userId: applicant.id } });
       expect(activate.statusCode).toBe(409);
 
       const reactivated = await post(`/admin/shops/${request._id}/reactivate`, admin);
