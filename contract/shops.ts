@@ -105,36 +105,48 @@ export function normalizePhone(country: ShopCountry, value: string): string | nu
   return phone && phone.isValid() && phone.country === country ? phone.formatInternational() : null;
 }
 
+const shopFieldsExpected = objectExpected("Envía los datos de la tienda.");
+
 /**
  * The request's fields (the documents travel beside them as files). The tax id and the phone are
- * checked for the chosen country and answered in their usual written form.
+ * checked for the chosen country and answered in their usual written form. They are a member of
+ * their own, checked as soon as the three parse: a refinement of the whole object would wait for
+ * every other field (zod skips it while one is missing), and a wrong RIF would show only on the
+ * form's second submit.
  */
-export const shopApplicationFields = z
-  .object(
+export const shopApplicationFields = z.intersection(
+  z.object(
     {
       shopName: requiredText("Escribe el nombre de la tienda.", SHOP_NAME_MAX_LENGTH, `El nombre no puede superar los ${SHOP_NAME_MAX_LENGTH} caracteres.`).pipe(
         z.string().min(SHOP_NAME_MIN_LENGTH, `El nombre debe tener al menos ${SHOP_NAME_MIN_LENGTH} caracteres.`),
       ),
-      rif: requiredText("Escribe el identificador fiscal de la tienda.", 20, "El identificador fiscal no es válido."),
-      country: shopCountry,
       province: requiredText("Escribe el estado o la provincia.", 80, "El estado o la provincia no puede superar los 80 caracteres."),
       city: requiredText("Escribe la ciudad.", 80, "La ciudad no puede superar los 80 caracteres."),
       address: requiredText("Escribe la dirección de la tienda.", 200, "La dirección no puede superar los 200 caracteres.").pipe(
         z.string().min(5, "Escribe la dirección completa: calle, número, local."),
       ),
-      phone: requiredText("Escribe un teléfono de contacto.", 30, "El teléfono no es válido."),
     },
-    objectExpected("Envía los datos de la tienda."),
-  )
-  .superRefine((fields, context) => {
-    if (!normalizeTaxId(fields.country, fields.rif)) context.addIssue({ code: "custom", path: ["rif"], message: TAX_ID_INVALID[fields.country] });
-    if (!normalizePhone(fields.country, fields.phone)) context.addIssue({ code: "custom", path: ["phone"], message: PHONE_INVALID[fields.country] });
-  })
-  .transform((fields) => ({
-    ...fields,
-    rif: normalizeTaxId(fields.country, fields.rif)!,
-    phone: normalizePhone(fields.country, fields.phone)!,
-  }));
+    shopFieldsExpected,
+  ),
+  z
+    .object(
+      {
+        rif: requiredText("Escribe el identificador fiscal de la tienda.", 20, "El identificador fiscal no es válido."),
+        country: shopCountry,
+        phone: requiredText("Escribe un teléfono de contacto.", 30, "El teléfono no es válido."),
+      },
+      shopFieldsExpected,
+    )
+    .superRefine((fields, context) => {
+      if (!normalizeTaxId(fields.country, fields.rif)) context.addIssue({ code: "custom", path: ["rif"], message: TAX_ID_INVALID[fields.country] });
+      if (!normalizePhone(fields.country, fields.phone)) context.addIssue({ code: "custom", path: ["phone"], message: PHONE_INVALID[fields.country] });
+    })
+    .transform((fields) => ({
+      ...fields,
+      rif: normalizeTaxId(fields.country, fields.rif)!,
+      phone: normalizePhone(fields.country, fields.phone)!,
+    })),
+);
 export type ShopApplication = z.output<typeof shopApplicationFields>;
 
 // ---- Answers ------------------------------------------------------------------------------------

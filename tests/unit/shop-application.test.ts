@@ -71,6 +71,13 @@ describe("solicitud de tienda en la web", () => {
       country: ["Elige el país de la tienda."],
       documents: [DOCUMENTS_MISSING],
     });
+    // A wrong RIF and phone are named in the same submit as the fields left empty.
+    const { city: _city, ...withoutCity } = venezuelan;
+    const wrongAndMissing = errorsOf(application({ ...withoutCity, rif: "J-31234567-0", phone: "12" }, []));
+    expect(wrongAndMissing?.city).toEqual(["Escribe la ciudad."]);
+    expect(wrongAndMissing?.rif?.[0]).toMatch(/^Escribe un RIF válido/);
+    expect(wrongAndMissing?.phone?.[0]).toMatch(/teléfono de Venezuela/);
+    expect(wrongAndMissing?.documents).toEqual([DOCUMENTS_MISSING]);
     const tooMany = application(venezuelan, Array.from({ length: SHOP_DOCUMENTS_MAX + 1 }, (_, index) => pdf(`doc-${index}.pdf`)));
     expect(errorsOf(tooMany)?.documents).toEqual([DOCUMENTS_TOO_MANY]);
     const tooLarge = application(venezuelan, [pdf("grande.pdf", SHOP_DOCUMENT_MAX_BYTES + 1)]);
