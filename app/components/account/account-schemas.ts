@@ -19,8 +19,18 @@ import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
 
 const repeatedPassword = z.string({ required_error: "Repite la contraseña." });
 
-const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T) => value.password === value.confirmPassword;
-const mismatch = { message: "Las contraseñas no coinciden.", path: ["confirmPassword"] };
+/** Whether the new password meets the rule: only then is it compared (its own message comes first). */
+const meetsRule = (password: unknown): password is string => newPassword.safeParse(password).success;
+
+/**
+ * The new password typed twice. A member of its own, so it is compared whatever the form's other
+ * fields hold: as a refinement of the whole form, zod skipped it while any field was missing, and
+ * the mismatch showed only on a second submit. It goes first in its intersection: Conform takes a
+ * field's constraint from the last member that names it, and here the password is only read.
+ */
+const passwordRepeated = z
+  .object({ password: z.unknown(), confirmPassword: repeatedPassword })
+  .refine((value) => !meetsRule(value.password) || value.password === value.confirmPassword, { message: "Las contraseñas no coinciden.", path: ["confirmPassword"] });
 
 /** The address is checked as an address here, so a typo is flagged before the API is asked. */
 export const loginSchema = z.object({
@@ -29,11 +39,11 @@ export const loginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-export const registerSchema = registerBody.extend({ confirmPassword: repeatedPassword }).refine(passwordsMatch, mismatch);
+export const registerSchema = z.intersection(passwordRepeated, registerBody);
 
 export const passwordResetRequestSchema = z.object({ email });
 
-export const newPasswordSchema = z.object({ password: newPassword, confirmPassword: repeatedPassword }).refine(passwordsMatch, mismatch);
+export const newPasswordSchema = z.intersection(passwordRepeated, z.object({ password: newPassword }));
 
 /**
  * The API's profile update: Conform turns an empty input into undefined, which every field but
@@ -53,12 +63,13 @@ export const profileImageSchema = z.object({
 
 /** Accounts created with Google have no password yet: they set one without the current one. */
 export function changePasswordSchema(hasPassword: boolean) {
-  return z
-    .object({
-      oldPassword: hasPassword ? currentPassword : z.undefined(),
-      password: newPassword,
-      confirmPassword: repeatedPassword,
-    })
-    .refine(passwordsMatch, mismatch)
-    .refine((value) => value.oldPassword === undefined || value.password !== value.oldPassword, { message: SAME_PASSWORD, path: ["password"] });
+  return z.intersection(
+    z.intersection(
+      passwordRepeated,
+      z
+        .object({ oldPassword: z.unknown(), password: z.unknown() })
+        .refine((value) => !meetsRule(value.password) || value.password !== value.oldPassword, { message: SAME_PASSWORD, path: ["password"] }),
+    ),
+    z.object({ oldPassword: hasPassword ? currentPassword : z.undefined(), password: newPassword }),
+  );
 }
