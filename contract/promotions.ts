@@ -72,27 +72,36 @@ function storeDay(missing: string) {
 
 const version = z.string({ required_error: VERSION_MISSING, invalid_type_error: VERSION_MISSING }).min(1, VERSION_MISSING).max(200, VERSION_MISSING);
 
-const couponWindowFields = z.object(
-  {
-    validFrom: storeDay(VALID_FROM_MISSING),
-    validUntil: storeDay(VALID_UNTIL_MISSING),
-    maxUses: z
-      .number({ required_error: MAX_USES_INVALID, invalid_type_error: MAX_USES_INVALID })
-      .int(MAX_USES_INVALID)
-      .min(0, MAX_USES_INVALID)
-      .max(COUPON_MAX_USES_LIMIT, MAX_USES_INVALID),
-    version,
-  },
-  objectExpected("Envía las fechas y el límite del cupón."),
-);
+const couponFieldsExpected = objectExpected("Envía las fechas y el límite del cupón.");
 
 /** The window's order, beside its last day (each day's own message comes first). */
 function orderedWindow(value: { validFrom: string; validUntil: string }, context: z.RefinementCtx) {
   if (value.validUntil < value.validFrom) context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: ["validUntil"] });
 }
 
+/**
+ * A coupon's window and limit. The two days are a member of their own, so their order is judged
+ * whatever the limit holds (a refinement of the whole object waited for every field).
+ */
+const couponWindowFields = z.intersection(
+  z
+    .object({ validFrom: storeDay(VALID_FROM_MISSING), validUntil: storeDay(VALID_UNTIL_MISSING) }, couponFieldsExpected)
+    .superRefine(orderedWindow),
+  z.object(
+    {
+      maxUses: z
+        .number({ required_error: MAX_USES_INVALID, invalid_type_error: MAX_USES_INVALID })
+        .int(MAX_USES_INVALID)
+        .min(0, MAX_USES_INVALID)
+        .max(COUPON_MAX_USES_LIMIT, MAX_USES_INVALID),
+      version,
+    },
+    couponFieldsExpected,
+  ),
+);
+
 /** `PUT /admin/coupons/{code}`: the coupon's first and last day, its limit of uses in all, and the version the form read. */
-export const couponUpdateBody = couponWindowFields.superRefine(orderedWindow);
+export const couponUpdateBody = couponWindowFields;
 export type CouponUpdateBody = z.infer<typeof couponUpdateBody>;
 
 const voucherExpiryFields = z.object({ expiresOn: storeDay(EXPIRES_ON_MISSING), version }, objectExpected("Envía la fecha de caducidad del voucher."));
@@ -105,7 +114,7 @@ export const couponCodeParams = z.object({ code: typedCode(COUPON_NOT_FOUND, COU
 export const voucherCodeParams = z.object({ code: typedCode(VOUCHER_NOT_FOUND, VOUCHER_NOT_FOUND, CODE_MAX_LENGTH) });
 
 /** The web's form of one coupon (its row): the body plus the code it is about. Conform reads the limit as a number. */
-export const couponUpdateForm = couponWindowFields.extend({ code: z.string() }).superRefine(orderedWindow);
+export const couponUpdateForm = z.intersection(couponWindowFields, z.object({ code: z.string() }));
 export type CouponUpdateForm = z.output<typeof couponUpdateForm>;
 
 /** The web's form of one voucher (its row). */

@@ -5,6 +5,7 @@ import { REJECTION_REASONS, SUSPENSION_REASONS } from "#contract/shop-labels";
 import { OTHER_REASON } from "~/components/admin/admin-intents";
 import { auditListQuery, rejectFormSchema, requestChangesFormSchema, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
 import { formatUsd } from "#contract/money-format";
+import { couponUpdateForm, VALID_UNTIL_BEFORE_FROM } from "#contract/promotions";
 import { auditChanges } from "~/components/admin/audit-format";
 
 const DOCUMENT_A = "0b7c1f3e-5d2a-4c8e-9f10-2a3b4c5d6e7f";
@@ -174,5 +175,19 @@ describe("antes y después en el registro", () => {
       { field: "Válido hasta", before: "01/01/2032", after: "31/12/2026" },
       { field: "Límite de usos", before: "200", after: "50" },
     ]);
+  });
+});
+
+describe("el cupón de la administración", () => {
+  it("un límite mal escrito y unas fechas al revés se dicen en el mismo envío", () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ code: "AHORRA20", validFrom: "2026-12-10", validUntil: "2026-12-01", maxUses: "muchos", version: "v1" })) form.set(name, value);
+    const submission = parseWithZod(form, { schema: couponUpdateForm });
+    const errors = submission.status === "error" ? submission.error : undefined;
+    expect(errors?.maxUses?.[0]).toMatch(/^El límite de usos debe ser un número entero/);
+    expect(errors?.validUntil).toEqual([VALID_UNTIL_BEFORE_FROM]);
+    form.set("validUntil", "2026-12-31");
+    form.set("maxUses", "50");
+    expect(parseWithZod(form, { schema: couponUpdateForm }).status).toBe("success");
   });
 });
