@@ -169,7 +169,8 @@ export default function Shipping() {
                   </dd>
                 </>
               ) : null}
-              <dt className="border-t border-neutral-300 pt-3 text-base font-bold text-ink">Total</dt>
+              {/* The total's rule spans the gap between the columns too. */}
+              <dt className="-mr-4 border-t border-neutral-300 pr-4 pt-3 text-base font-bold text-ink">Total</dt>
               <dd className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink" data-testid="summary-total">
                 {formatPrice(total)}
               </dd>

@@ -66,7 +66,7 @@ function CouponForm({ constraint, lastResult, sending }: { constraint: FieldCons
         Código de cupón
       </label>
       <div className="mt-1.5 flex gap-2">
-        <input key={key} {...inputProps} autoComplete="off" autoCapitalize="characters" spellCheck={false} placeholder="Por ejemplo, AHORRA20" className={inputLook} />
+        <input key={key} {...inputProps} autoComplete="off" autoCapitalize="characters" spellCheck={false} placeholder="Ej.: AHORRA20" className={inputLook} />
         <button type="submit" name="intent" value={couponIntents.apply} disabled={sending} className={primaryButtonLook}>
           Aplicar
         </button>

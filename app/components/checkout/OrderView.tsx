@@ -126,7 +126,8 @@ export function OrderTotals({ order }: { order: PresentedOrder }) {
       <dd className="text-right font-semibold" data-testid="order-shipping">
         {order.shipping_fee > 0 || order.subtotal === 0 ? formatPrice(order.shipping_fee) : "Gratis"}
       </dd>
-      <dt className="border-t border-neutral-300 pt-3 text-base font-bold text-ink">Total</dt>
+      {/* The total's rule spans the gap between the columns too. */}
+      <dt className="-mr-4 border-t border-neutral-300 pr-4 pt-3 text-base font-bold text-ink">Total</dt>
       <dd className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink" data-testid="order-total">
         {formatPrice(order.price)}
       </dd>
