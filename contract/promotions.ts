@@ -79,10 +79,7 @@ function orderedWindow(value: { validFrom: string; validUntil: string }, context
   if (value.validUntil < value.validFrom) context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: ["validUntil"] });
 }
 
-/**
- * A coupon's window and limit. The two days are a member of their own, so their order is judged
- * whatever the limit holds (a refinement of the whole object waited for every field).
- */
+/** A coupon's window and limit; the days' order is judged whatever the limit holds (decision 0025). */
 const couponWindowFields = z.intersection(
   z
     .object({ validFrom: storeDay(VALID_FROM_MISSING), validUntil: storeDay(VALID_UNTIL_MISSING) }, couponFieldsExpected)

@@ -240,13 +240,9 @@ function checkStockShape(
   }
 }
 
-/**
- * The stock and the sizes, checked together as soon as both parse, whatever the other fields hold:
- * a refinement of the whole object would wait for every field (zod skips it while one is missing),
- * and the form would show a repeated size or a wrong total only on its second submit.
- */
 const productFieldsExpected = objectExpected("Envía los datos del producto.");
 
+/** The stock and the sizes, checked together as soon as both parse (decision 0025). */
 function stockFields(options: { stockRequired: boolean }) {
   return z
     .object({ stock: productFields.stock, sizes: productFields.sizes }, productFieldsExpected)

@@ -109,10 +109,8 @@ const shopFieldsExpected = objectExpected("Envía los datos de la tienda.");
 
 /**
  * The request's fields (the documents travel beside them as files). The tax id and the phone are
- * checked for the chosen country and answered in their usual written form. They are a member of
- * their own, checked as soon as the three parse: a refinement of the whole object would wait for
- * every other field (zod skips it while one is missing), and a wrong RIF would show only on the
- * form's second submit.
+ * checked for the chosen country and answered in their usual written form, in a member of their
+ * own checked as soon as the three parse (decision 0025).
  */
 export const shopApplicationFields = z.intersection(
   z.object(

@@ -22,12 +22,7 @@ const repeatedPassword = z.string({ required_error: "Repite la contraseña." });
 /** Whether the new password meets the rule: only then is it compared (its own message comes first). */
 const meetsRule = (password: unknown): password is string => newPassword.safeParse(password).success;
 
-/**
- * The new password typed twice. A member of its own, so it is compared whatever the form's other
- * fields hold: as a refinement of the whole form, zod skipped it while any field was missing, and
- * the mismatch showed only on a second submit. It goes first in its intersection: Conform takes a
- * field's constraint from the last member that names it, and here the password is only read.
- */
+/** The new password typed twice, compared whatever the form's other fields hold; first in its intersection (decision 0025). */
 const passwordRepeated = z
   .object({ password: z.unknown(), confirmPassword: repeatedPassword })
   .refine((value) => !meetsRule(value.password) || value.password === value.confirmPassword, { message: "Las contraseñas no coinciden.", path: ["confirmPassword"] });

@@ -72,9 +72,8 @@ export function addImageOrder(mainImage: number | undefined, count: number): str
 }
 
 /**
- * The category's spec sheet, checked as soon as the specs parse, whatever the other fields hold (a
- * refinement of the whole form would wait for every field). A missing or malformed category is the
- * contract's field to refuse; one the page does not offer is refused here.
+ * The category's spec sheet, checked as soon as the specs parse (decision 0025). A missing or
+ * malformed category is the contract's field to refuse; one the page does not offer is refused here.
  */
 function specSheetFields(categories: readonly SheetCategory[]) {
   return z.object({ categoryId: z.unknown(), specs: productFields.specs }).superRefine((value, context) => {
@@ -87,9 +86,9 @@ function specSheetFields(categories: readonly SheetCategory[]) {
   });
 }
 
-/** Both forms' refinements: each member is checked on its own, so one submit shows every refusal. */
+/** Both forms: the spec sheet, which only reads the category, goes before the fields that declare it (decision 0025). */
 function productFormSchema<Fields extends z.ZodTypeAny, Files extends z.ZodTypeAny>(categories: readonly SheetCategory[], fields: Fields, files: Files) {
-  return z.preprocess(withoutBlankRows(categories), z.intersection(z.intersection(fields, specSheetFields(categories)), files));
+  return z.preprocess(withoutBlankRows(categories), z.intersection(z.intersection(specSheetFields(categories), fields), files));
 }
 
 /** /dashboard/seller/add-product: the contract's fields and one to eight images, the first the main one. */
