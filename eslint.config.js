@@ -4,11 +4,25 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-const apiSource = { group: ["**/api/src/**", "**/api/src"], message: "The web reaches the API only through contract/ (#contract/...)." };
+const apiSource = {
+  group: ["**/api/src/**", "**/api/src"],
+  message: "The web reaches the API only through contract/ (#contract/...).",
+};
 const webSource = { group: ["~/*", "**/app/**"], message: "The API never imports the web." };
 
 export default tseslint.config(
-  { ignores: ["build/", "public/", "api/drizzle/", "bench/results/", "data/", "test-results/", "playwright-report/", ".cache/"] },
+  {
+    ignores: [
+      "build/",
+      "public/",
+      "api/drizzle/",
+      "bench/results/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      ".cache/",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -16,7 +30,10 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       // `interface X extends Y {}` is how a declared module interface (Remix's load context) is widened.
       "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
     },
@@ -49,7 +66,14 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/*", "../*", "**/app/**", "**/api/**", "#contract/*"], message: "contract/ imports only its own files (./x) and libraries." }] },
+        {
+          patterns: [
+            {
+              group: ["~/*", "../*", "**/app/**", "**/api/**", "#contract/*"],
+              message: "contract/ imports only its own files (./x) and libraries.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -58,7 +82,15 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { paths: [{ name: "@playwright/test", importNames: ["test"], message: "Import test from tests/e2e/fixtures.ts: it fails a journey whose page does not hydrate." }] },
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Import test from tests/e2e/fixtures.ts: it fails a journey whose page does not hydrate.",
+            },
+          ],
+        },
       ],
     },
   },

@@ -88,11 +88,29 @@ export default defineConfig({
     { name: "js-on", testDir: "tests/e2e", use: { javaScriptEnabled: true } },
     { name: "js-off", testDir: "tests/e2e", use: { javaScriptEnabled: false } },
     // Issue 9's replays against a store of their own (tests/security/store.ts), once.
-    { name: "seguridad", testDir: "tests/security", testMatch: /\.spec\.ts$/, timeout: 120_000, use: { javaScriptEnabled: true } },
+    {
+      name: "seguridad",
+      testDir: "tests/security",
+      testMatch: /\.spec\.ts$/,
+      timeout: 120_000,
+      use: { javaScriptEnabled: true },
+    },
     // Issue 13: two APIs and two webs on one PostgreSQL (tests/cluster/cluster.ts), once: infrastructure, not a journey.
-    { name: "instancias", testDir: "tests/cluster", testMatch: /\.spec\.ts$/, timeout: 120_000, use: { javaScriptEnabled: true } },
+    {
+      name: "instancias",
+      testDir: "tests/cluster",
+      testMatch: /\.spec\.ts$/,
+      timeout: 120_000,
+      use: { javaScriptEnabled: true },
+    },
     // The README's `npm start` and `npm run dev`, each started by its test (tests/startup), once: set-up, not a journey.
-    { name: "arranque", testDir: "tests/startup", testMatch: /\.spec\.ts$/, timeout: 120_000, use: { javaScriptEnabled: true } },
+    {
+      name: "arranque",
+      testDir: "tests/startup",
+      testMatch: /\.spec\.ts$/,
+      timeout: 120_000,
+      use: { javaScriptEnabled: true },
+    },
   ],
   webServer: [
     {

@@ -29,7 +29,9 @@ import { PLAIN_PAGES, plainPageHtml, type PlainPage } from "./app/services/plain
 /** How long open connections may take to finish after SIGTERM before the process quits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const vite = webEnv.production ? null : await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }));
+const vite = webEnv.production
+  ? null
+  : await import("vite").then(({ createServer }) => createServer({ server: { middlewareMode: true } }));
 
 const app = express();
 app.disable("x-powered-by");
@@ -92,7 +94,11 @@ app.use((_request, response, next) => {
 });
 
 function refuse(response: express.Response, page: PlainPage, headers: Record<string, string> = {}): void {
-  response.status(page.status).set({ ...headers, "Cache-Control": "no-store" }).type("html").send(plainPageHtml(page));
+  response
+    .status(page.status)
+    .set({ ...headers, "Cache-Control": "no-store" })
+    .type("html")
+    .send(plainPageHtml(page));
 }
 
 /** How long the rest of an oversized body is read, and dropped, after the 413 at most. */
@@ -121,8 +127,13 @@ function refuseTooLarge(request: express.Request, response: express.Response): v
 
 /** The origins this request may come from: the store's public address, and the address the browser used. */
 function ownOrigins(request: express.Request): Set<string> {
-  const forwardedHost = trustsProxy(request.socket.remoteAddress ?? "", 0) ? request.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
-  return new Set([new URL(webEnv.publicWebUrl).origin, `${request.protocol}://${forwardedHost || request.get("host")}`]);
+  const forwardedHost = trustsProxy(request.socket.remoteAddress ?? "", 0)
+    ? request.get("x-forwarded-host")?.split(",")[0]?.trim()
+    : undefined;
+  return new Set([
+    new URL(webEnv.publicWebUrl).origin,
+    `${request.protocol}://${forwardedHost || request.get("host")}`,
+  ]);
 }
 
 /**
@@ -159,7 +170,11 @@ if (vite) {
   app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y" }));
   // The few files beside them (the favicon) are listed once at start: a page's address is never
   // looked up on disk (a stat on every request was 2 % of the web's time under load).
-  const rootFiles = new Set(readdirSync(clientDir).filter((name) => name !== "assets").map((name) => `/${name}`));
+  const rootFiles = new Set(
+    readdirSync(clientDir)
+      .filter((name) => name !== "assets")
+      .map((name) => `/${name}`),
+  );
   const serveRootFile = express.static(clientDir, { maxAge: "1h" });
   app.use((request, response, next) => (rootFiles.has(request.path) ? serveRootFile(request, response, next) : next()));
   // Resolved at run time next to the bundle, so the Remix build is not bundled into this file.
@@ -203,7 +218,10 @@ function toFetchRequest(req: express.Request, res: express.Response): { request:
     init.body = createReadableStreamFromReadable(req.pipe(counted));
     init.duplex = "half";
   }
-  const request = new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? `${webEnv.host}:${webEnv.port}`}`), init);
+  const request = new Request(
+    new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? `${webEnv.host}:${webEnv.port}`}`),
+    init,
+  );
   return { request, overLimit: () => tooLarge };
 }
 

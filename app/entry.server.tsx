@@ -1,4 +1,9 @@
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { StylesheetProvider } from "./components/InlineStylesheet";
@@ -25,28 +30,39 @@ const ABORT_DELAY_MS = 5_000;
  * Every page is rendered whole before it is sent: no loader defers data, so there is nothing to
  * stream out of order, and crawlers and browsers get the same complete document.
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   return new Promise<Response>((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider nonce={loadContext.cspNonce}>
         <StylesheetProvider css={stylesheet}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={loadContext.cspNonce} />
+          <RemixServer
+            context={remixContext}
+            url={request.url}
+            abortDelay={ABORT_DELAY_MS}
+            nonce={loadContext.cspNonce}
+          />
         </StylesheetProvider>
       </NonceProvider>,
       {
-      onAllReady() {
-        const body = documentBytes({ holdScriptsBack: webEnv.production });
-        headers.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(createReadableStreamFromReadable(body), { headers, status: failed ? 500 : status }));
-        pipe(body);
+        onAllReady() {
+          const body = documentBytes({ holdScriptsBack: webEnv.production });
+          headers.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status: failed ? 500 : status }));
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error) {
+          failed = true;
+          logError(`${request.method} ${new URL(request.url).pathname}: la página no se pudo dibujar`, error);
+        },
       },
-      onShellError: reject,
-      onError(error) {
-        failed = true;
-        logError(`${request.method} ${new URL(request.url).pathname}: la página no se pudo dibujar`, error);
-      },
-    },
     );
     setTimeout(abort, ABORT_DELAY_MS);
   });

@@ -1,13 +1,5 @@
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
@@ -25,9 +17,7 @@ import { webEnv } from "~/services/env.server";
 import { getCounts, getShopper, NO_COUNTS } from "~/services/shopper.server";
 import { logError } from "~/services/log.server";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { context } = args;
@@ -115,9 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Turn>
           <Footer categories={rootData?.categories ?? []} />
         </Turn>
-        {loadsScripts ? (
-          <PageScripts nonce={nonce} />
-        ) : null}
+        {loadsScripts ? <PageScripts nonce={nonce} /> : null}
       </body>
     </html>
   );
@@ -135,8 +123,13 @@ export function ErrorBoundary() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">{refusal?.title ?? "Algo salió mal"}</h1>
-      <p className="mt-4 text-neutral-700">{refusal?.message ?? "No pudimos cargar esta página. Intenta de nuevo en unos momentos."}</p>
-      <a href="/" className="mt-8 inline-block rounded-full bg-ink px-5 py-3 font-semibold text-white hover:bg-neutral-800">
+      <p className="mt-4 text-neutral-700">
+        {refusal?.message ?? "No pudimos cargar esta página. Intenta de nuevo en unos momentos."}
+      </p>
+      <a
+        href="/"
+        className="mt-8 inline-block rounded-full bg-ink px-5 py-3 font-semibold text-white hover:bg-neutral-800"
+      >
         Volver al inicio
       </a>
     </section>

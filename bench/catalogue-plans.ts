@@ -20,7 +20,14 @@ export interface CatalogueRead {
 export const catalogueReads: CatalogueRead[] = [
   {
     name: "Listado: palas en stock, de menor a mayor precio, página 2 (sus 12 tarjetas y su total)",
-    run: (db, palasId) => queryProducts(db, { categoryId: palasId, sortPrice: "low-to-high", availability: "in-stock", pageNumber: 2, parPage: 12 }),
+    run: (db, palasId) =>
+      queryProducts(db, {
+        categoryId: palasId,
+        sortPrice: "low-to-high",
+        availability: "in-stock",
+        pageNumber: 2,
+        parPage: 12,
+      }),
     indexes: [/products_category_sale_price_idx/],
   },
   {
@@ -52,7 +59,10 @@ export const catalogueReads: CatalogueRead[] = [
 
 /** The category the listing reads filter by. */
 export async function palasIdIn(db: Db): Promise<string> {
-  const [palas] = await db.select({ id: schema.categories.id }).from(schema.categories).where(eq(schema.categories.slug, "palas"));
+  const [palas] = await db
+    .select({ id: schema.categories.id })
+    .from(schema.categories)
+    .where(eq(schema.categories.slug, "palas"));
   if (!palas) throw new Error("El catálogo no tiene la categoría «palas»");
   return palas.id;
 }
@@ -69,7 +79,10 @@ export interface ReadPlans {
  */
 export async function explainCatalogueReads(client: PGlite, explain: string): Promise<ReadPlans[]> {
   let sent: { sql: string; params: unknown[] }[] = [];
-  const db = drizzle(client, { schema, logger: { logQuery: (sql, params) => sent.push({ sql, params }) } }) as unknown as Db;
+  const db = drizzle(client, {
+    schema,
+    logger: { logQuery: (sql, params) => sent.push({ sql, params }) },
+  }) as unknown as Db;
   const palasId = await palasIdIn(db);
   const answer: ReadPlans[] = [];
   for (const read of catalogueReads) {
@@ -77,7 +90,10 @@ export async function explainCatalogueReads(client: PGlite, explain: string): Pr
     await read.run(db, palasId);
     const plans = [];
     for (const statement of sent) {
-      const result = await client.query<{ "QUERY PLAN": string }>(`explain ${explain} ${statement.sql}`, statement.params);
+      const result = await client.query<{ "QUERY PLAN": string }>(
+        `explain ${explain} ${statement.sql}`,
+        statement.params,
+      );
       plans.push({ sql: statement.sql, plan: result.rows.map((row) => row["QUERY PLAN"]).join("\n") });
     }
     answer.push({ read, plans });

@@ -26,7 +26,10 @@ interface Target {
 const TARGETS: Target[] = [
   {
     name: "API /home/query-products filtrado",
-    urls: (cluster) => cluster.apiUrls.map((url) => `${url}/home/query-products?category=palas&sortPrice=low-to-high&availability=in-stock&pageNumber=2`),
+    urls: (cluster) =>
+      cluster.apiUrls.map(
+        (url) => `${url}/home/query-products?category=palas&sortPrice=low-to-high&availability=in-stock&pageNumber=2`,
+      ),
   },
   {
     name: "Web /products?category=palas&sortPrice=low-to-high",
@@ -53,9 +56,12 @@ async function measure(target: Target, cluster: StoreCluster, round: number): Pr
   const urls = target.urls(cluster);
   // A few requests first on each instance: its caches and pool warm, as in a running store.
   const { headers } = target;
-  for (const url of urls) for (let warm = 0; warm < 5; warm++) await fetch(url, { headers }).then((response) => response.arrayBuffer());
+  for (const url of urls)
+    for (let warm = 0; warm < 5; warm++) await fetch(url, { headers }).then((response) => response.arrayBuffer());
   // The connections split evenly over the instances, all running at once: a balancer's round robin.
-  const results = await Promise.all(urls.map((url) => autocannon({ url, headers, connections: CONNECTIONS / urls.length, duration: DURATION_SECONDS })));
+  const results = await Promise.all(
+    urls.map((url) => autocannon({ url, headers, connections: CONNECTIONS / urls.length, duration: DURATION_SECONDS })),
+  );
   return {
     target: target.name,
     instances: urls.length,

@@ -12,7 +12,10 @@ import { explainCatalogueReads } from "./catalogue-plans.js";
  * and what each costs once, with nothing kept, to bench/results/cpu-<products>.txt.
  */
 const products = Number(process.env.BENCH_PRODUCTS);
-const client = await PGlite.create({ dataDir: path.join(process.env.DATA_DIR!, "pglite"), extensions: { pg_trgm, unaccent } });
+const client = await PGlite.create({
+  dataDir: path.join(process.env.DATA_DIR!, "pglite"),
+  extensions: { pg_trgm, unaccent },
+});
 // The API does the same at start (PGlite runs no autovacuum): plans as the API will see them.
 await client.exec("vacuum analyze");
 const when = new Date().toISOString();
@@ -23,8 +26,14 @@ for (const { read, plans: statements } of await explainCatalogueReads(client, "(
   plans.push(`## ${read.name}`, `Índices esperados: ${read.indexes.map((index) => index.source).join(", ")}`, "");
   for (const { sql, plan } of statements) plans.push(sql.replace(/\s+/g, " ").trim(), "", plan, "");
 }
-const cpu: string[] = [`CPU por lectura del catálogo sin nada guardado, ${size} productos (${when}), ms`, "", "| lectura | mínimo | mediana |", "|---|---|---|"];
-for (const { read, leastMs, medianMs } of await measureCatalogueReads(client)) cpu.push(`| ${read.name} | ${leastMs.toFixed(1)} | ${medianMs.toFixed(1)} |`);
+const cpu: string[] = [
+  `CPU por lectura del catálogo sin nada guardado, ${size} productos (${when}), ms`,
+  "",
+  "| lectura | mínimo | mediana |",
+  "|---|---|---|",
+];
+for (const { read, leastMs, medianMs } of await measureCatalogueReads(client))
+  cpu.push(`| ${read.name} | ${leastMs.toFixed(1)} | ${medianMs.toFixed(1)} |`);
 await client.close();
 
 mkdirSync("bench/results", { recursive: true });

@@ -60,13 +60,20 @@ const slug = await firstProductSlug();
 const drawn = { cookie: "banco=1" };
 const targets: [string, string, Record<string, string>?][] = [
   ["Node http hola (techo)", `http://127.0.0.1:${helloAddress.port}/`],
-  ["API /home/query-products filtrado", `${apiUrl}/home/query-products?category=palas&sortPrice=low-to-high&availability=in-stock&pageNumber=2`],
+  [
+    "API /home/query-products filtrado",
+    `${apiUrl}/home/query-products?category=palas&sortPrice=low-to-high&availability=in-stock&pageNumber=2`,
+  ],
   ["API /home/query-products búsqueda «pala bullpadel»", `${apiUrl}/home/query-products?searchValue=pala%20bullpadel`],
   ["API /home/advanced-search sugerencias «bulpadel»", `${apiUrl}/home/advanced-search?searchValue=bulpadel`],
   ["Web /products?category=palas&sortPrice=low-to-high", `${webUrl}/products?category=palas&sortPrice=low-to-high`],
   ["Web ficha de producto", `${webUrl}/product/details/${slug}`],
   ["Web /policy", `${webUrl}/policy`],
-  ["Web /products?category=palas&sortPrice=low-to-high dibujada", `${webUrl}/products?category=palas&sortPrice=low-to-high`, drawn],
+  [
+    "Web /products?category=palas&sortPrice=low-to-high dibujada",
+    `${webUrl}/products?category=palas&sortPrice=low-to-high`,
+    drawn,
+  ],
   ["Web ficha de producto dibujada", `${webUrl}/product/details/${slug}`, drawn],
   ["Web /policy dibujada", `${webUrl}/policy`, drawn],
 ];
@@ -97,7 +104,18 @@ mkdirSync("bench/results", { recursive: true });
 const resultsFile = products === 10_000 ? "bench/results/latest.json" : `bench/results/latest-${products}.json`;
 writeFileSync(
   resultsFile,
-  JSON.stringify({ date: new Date().toISOString(), products, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, cores: (await import("node:os")).cpus().length, results }, null, 2) + "\n",
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      products,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+      cores: (await import("node:os")).cpus().length,
+      results,
+    },
+    null,
+    2,
+  ) + "\n",
 );
 console.log(`Resultados en ${resultsFile}`);
 if (results.some((r) => r.errors + r.non2xx > 0)) {

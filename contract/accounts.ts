@@ -71,7 +71,10 @@ export const loginPassword = z
 
 /** The current password typed to confirm a change: only compared. */
 export const currentPassword = z
-  .string({ required_error: "Escribe tu contraseña actual.", invalid_type_error: "La contraseña actual debe ser un texto." })
+  .string({
+    required_error: "Escribe tu contraseña actual.",
+    invalid_type_error: "La contraseña actual debe ser un texto.",
+  })
   .max(TYPED_PASSWORD_MAX_LENGTH, "La contraseña actual es demasiado larga.");
 
 /** The rule for every new password (registration, change, reset); `required` is the text when it is missing. */
@@ -144,12 +147,18 @@ export const registerBody = z.object(
 );
 export type RegisterBody = z.infer<typeof registerBody>;
 
-export const loginBody = z.object({ email: loginEmail, password: loginPassword }, objectExpected("Envía correo electrónico y contraseña."));
+export const loginBody = z.object(
+  { email: loginEmail, password: loginPassword },
+  objectExpected("Envía correo electrónico y contraseña."),
+);
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const profileParams = z.object({ id: uuid("Identificador de usuario no válido.") });
 
-export const profileUpdateBody = z.object({ name, phone, address: addressInput.optional() }, objectExpected("Envía al menos el nombre."));
+export const profileUpdateBody = z.object(
+  { name, phone, address: addressInput.optional() },
+  objectExpected("Envía al menos el nombre."),
+);
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
 /** A password change to the password the account already has (the API refuses it; the form says it first). */
@@ -177,7 +186,13 @@ export const resetPasswordBody = z.object(
 );
 
 // ---- Answers ------------------------------------------------------------------------------------
-export const address = z.object({ line: z.string(), city: z.string(), province: z.string(), area: z.string(), postCode: z.string() });
+export const address = z.object({
+  line: z.string(),
+  city: z.string(),
+  province: z.string(),
+  area: z.string(),
+  postCode: z.string(),
+});
 export type Address = z.infer<typeof address>;
 
 /** What the account calls answer about a user: never a hash or a token. */
@@ -217,7 +232,13 @@ export type ResetTokenAnswer = z.infer<typeof resetTokenAnswer>;
 
 // ---- Calls --------------------------------------------------------------------------------------
 export const accountEndpoints = {
-  register: endpoint({ method: "POST", path: "/user/register", body: registerBody, answer: sessionAnswer, statuses: [201] }),
+  register: endpoint({
+    method: "POST",
+    path: "/user/register",
+    body: registerBody,
+    answer: sessionAnswer,
+    statuses: [201],
+  }),
   /** 429 with Retry-After after too many failed attempts. */
   login: endpoint({ method: "POST", path: "/user/login", body: loginBody, answer: sessionAnswer }),
   /** The bearer is Google's access token, not ours. */
@@ -226,17 +247,59 @@ export const accountEndpoints = {
   refreshToken: endpoint({ method: "POST", path: "/refresh-token", body: noBody, answer: refreshAnswer }),
   logout: endpoint({ method: "POST", path: "/logout", body: noBody, answer: messageAnswer }),
   /** Bearer: the user themself or an admin. */
-  profile: endpoint({ method: "GET", path: "/user/profile/:id", params: profileParams, query: noInput, answer: profileAnswer }),
-  updateProfile: endpoint({ method: "PUT", path: "/user/profile/update", body: profileUpdateBody, answer: profileUpdatedAnswer }),
+  profile: endpoint({
+    method: "GET",
+    path: "/user/profile/:id",
+    params: profileParams,
+    query: noInput,
+    answer: profileAnswer,
+  }),
+  updateProfile: endpoint({
+    method: "PUT",
+    path: "/user/profile/update",
+    body: profileUpdateBody,
+    answer: profileUpdatedAnswer,
+  }),
   /** multipart/form-data with the picture in the field «image», at most PROFILE_IMAGE_MAX_BYTES. */
-  uploadProfileImage: endpoint({ method: "POST", path: "/user/profile/image/upload", multipart: true, answer: profileAnswer }),
+  uploadProfileImage: endpoint({
+    method: "POST",
+    path: "/user/profile/image/upload",
+    multipart: true,
+    answer: profileAnswer,
+  }),
   /** A wrong current password: 400 with an error on `oldPassword`. */
-  changePassword: endpoint({ method: "PUT", path: "/user/change-password", body: changePasswordBody, answer: messageAnswer }),
+  changePassword: endpoint({
+    method: "PUT",
+    path: "/user/change-password",
+    body: changePasswordBody,
+    answer: messageAnswer,
+  }),
   verifyEmail: endpoint({ method: "POST", path: "/user/verify-email", body: verifyEmailBody, answer: messageAnswer }),
   /** 429 with Retry-After when the address received too many e-mails. */
-  resendVerification: endpoint({ method: "POST", path: "/user/resend-verification", body: noBody, answer: messageAnswer }),
+  resendVerification: endpoint({
+    method: "POST",
+    path: "/user/resend-verification",
+    body: noBody,
+    answer: messageAnswer,
+  }),
   /** The same answer whether or not the address is registered. */
-  forgotPassword: endpoint({ method: "POST", path: "/user/forgot-password", body: forgotPasswordBody, answer: messageAnswer }),
-  checkResetToken: endpoint({ method: "GET", path: "/user/reset-password/:token", params: resetTokenParams, query: noInput, answer: resetTokenAnswer }),
-  resetPassword: endpoint({ method: "POST", path: "/user/reset-password", body: resetPasswordBody, answer: messageAnswer }),
+  forgotPassword: endpoint({
+    method: "POST",
+    path: "/user/forgot-password",
+    body: forgotPasswordBody,
+    answer: messageAnswer,
+  }),
+  checkResetToken: endpoint({
+    method: "GET",
+    path: "/user/reset-password/:token",
+    params: resetTokenParams,
+    query: noInput,
+    answer: resetTokenAnswer,
+  }),
+  resetPassword: endpoint({
+    method: "POST",
+    path: "/user/reset-password",
+    body: resetPasswordBody,
+    answer: messageAnswer,
+  }),
 };

@@ -18,7 +18,10 @@ export const adminOrdersQuery = z.object({
   page: queryPage(),
   parPage: queryPageSize(MAX_ADMIN_ORDERS_PER_PAGE, ADMIN_ORDERS_PER_PAGE),
   /** An order number (or the start of one), or part of the customer's name or e-mail. */
-  searchValue: queryText({ max: ADMIN_ORDER_SEARCH_MAX, message: `La búsqueda admite hasta ${ADMIN_ORDER_SEARCH_MAX} caracteres.` }),
+  searchValue: queryText({
+    max: ADMIN_ORDER_SEARCH_MAX,
+    message: `La búsqueda admite hasta ${ADMIN_ORDER_SEARCH_MAX} caracteres.`,
+  }),
 });
 
 export const adminOrderCustomer = z.object({ _id: z.string(), name: z.string(), email: z.string() });
@@ -66,5 +69,11 @@ export const adminOrderEndpoints = {
   /** Admin only: every order, newest first. */
   list: endpoint({ method: "GET", path: "/admin/orders", query: adminOrdersQuery, answer: adminOrdersAnswer }),
   /** Admin only: one order with every shop's part. */
-  order: endpoint({ method: "GET", path: "/admin/order/:id", params: adminOrderParams, query: noInput, answer: adminOrderAnswer }),
+  order: endpoint({
+    method: "GET",
+    path: "/admin/order/:id",
+    params: adminOrderParams,
+    query: noInput,
+    answer: adminOrderAnswer,
+  }),
 };

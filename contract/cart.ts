@@ -25,7 +25,8 @@ export const ADDED_TO_COMPARE = "Producto agregado a la comparación.";
 export const REMOVED_FROM_COMPARE = "Producto eliminado de la comparación.";
 export const LISTS_MERGED = "Listas combinadas.";
 /** Placing an order with a line of the buyer's own shop (added before the rule, or as a visitor). */
-export const ownProductInOrder = (productName: string) => `«${productName}» es de tu propia tienda: quítalo del carrito para hacer el pedido.`;
+export const ownProductInOrder = (productName: string) =>
+  `«${productName}» es de tu propia tienda: quítalo del carrito para hacer el pedido.`;
 /** The sign-in merge left the visitor's lines of the user's own shop out of the cart. */
 export const ownProductsLeftOut = (count: number) =>
   `${LISTS_MERGED} ${count === 1 ? "Un producto de tu carrito es de tu propia tienda y se quitó" : `${count} productos de tu carrito son de tu propia tienda y se quitaron`}: no puedes comprarlos.`;
@@ -166,7 +167,13 @@ export const cartEndpoints = {
     answer: addedToCartAnswer,
     statuses: [201],
   }),
-  cart: endpoint({ method: "GET", path: "/home/product/get-card-product/:userId", params: userParams, query: noInput, answer: cartAnswer }),
+  cart: endpoint({
+    method: "GET",
+    path: "/home/product/get-card-product/:userId",
+    params: userParams,
+    query: noInput,
+    answer: cartAnswer,
+  }),
   deleteCartLine: endpoint({
     method: "DELETE",
     path: "/home/product/delete-card-product/:id",
@@ -174,8 +181,20 @@ export const cartEndpoints = {
     query: noInput,
     answer: messageAnswer,
   }),
-  quantityInc: endpoint({ method: "PUT", path: "/home/product/quantity-inc/:id", params: lineParams, body: noBody, answer: messageAnswer }),
-  quantityDec: endpoint({ method: "PUT", path: "/home/product/quantity-dec/:id", params: lineParams, body: noBody, answer: messageAnswer }),
+  quantityInc: endpoint({
+    method: "PUT",
+    path: "/home/product/quantity-inc/:id",
+    params: lineParams,
+    body: noBody,
+    answer: messageAnswer,
+  }),
+  quantityDec: endpoint({
+    method: "PUT",
+    path: "/home/product/quantity-dec/:id",
+    params: lineParams,
+    body: noBody,
+    answer: messageAnswer,
+  }),
 
   addToWishlist: endpoint({
     method: "POST",
@@ -230,5 +249,10 @@ export const cartEndpoints = {
     answer: shopperCountsAnswer,
   }),
   /** Bearer only: right after a sign-in, the visitor's lists join the user's. */
-  mergeGuestLists: endpoint({ method: "POST", path: "/home/product/merge-guest-lists", body: mergeGuestListsBody, answer: messageAnswer }),
+  mergeGuestLists: endpoint({
+    method: "POST",
+    path: "/home/product/merge-guest-lists",
+    body: mergeGuestListsBody,
+    answer: messageAnswer,
+  }),
 };

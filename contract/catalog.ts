@@ -107,7 +107,11 @@ export const priceRange = z.object({ low: z.number().int(), high: z.number().int
 export type PriceRange = z.infer<typeof priceRange>;
 
 /** The values the listing's filters offer; a size counts only while some product has it in stock. */
-export const filterOptions = z.object({ colors: z.array(z.string()), tags: z.array(z.string()), sizes: z.array(z.string()) });
+export const filterOptions = z.object({
+  colors: z.array(z.string()),
+  tags: z.array(z.string()),
+  sizes: z.array(z.string()),
+});
 export type FilterOptions = z.infer<typeof filterOptions>;
 
 export const banner = z.object({
@@ -152,7 +156,9 @@ export const queryProductsAnswer = z.object({
 export type QueryProductsAnswer = z.infer<typeof queryProductsAnswer>;
 
 export const advancedSearchAnswer = z.object({
-  advanced_search_prd: z.array(z.object({ _id: z.string(), name: z.string(), slug: z.string(), images: z.array(z.string()) })),
+  advanced_search_prd: z.array(
+    z.object({ _id: z.string(), name: z.string(), slug: z.string(), images: z.array(z.string()) }),
+  ),
 });
 export type AdvancedSearchAnswer = z.infer<typeof advancedSearchAnswer>;
 
@@ -212,7 +218,10 @@ export const queryProductsQuery = z
     low: queryInteger({ min: 0, max: MAX_PRICE_CENTS, message: LOW_PRICE_MESSAGE }),
     highPrice: queryInteger({ min: 0, max: MAX_PRICE_CENTS, message: HIGH_PRICE_MESSAGE }),
     high: queryInteger({ min: 0, max: MAX_PRICE_CENTS, message: HIGH_PRICE_MESSAGE }),
-    sortPrice: queryChoice(["low-to-high", "high-to-low"], "El orden por precio debe ser «low-to-high» o «high-to-low»."),
+    sortPrice: queryChoice(
+      ["low-to-high", "high-to-low"],
+      "El orden por precio debe ser «low-to-high» o «high-to-low».",
+    ),
     sortByDate: queryChoice(["newest", "oldest"], "El orden por fecha debe ser «newest» u «oldest»."),
     availability: queryChoice(["in-stock"], "La disponibilidad solo admite el valor «in-stock»."),
     InStock: queryChoice(["true", "false"], "InStock solo admite «true» o «false»."),
@@ -231,10 +240,13 @@ export const queryProductsQuery = z
     tag: query.tag ?? tagValue,
     availability: query.availability ?? (InStock === "true" ? "in-stock" : undefined),
   }))
-  .refine((query) => query.lowPrice === undefined || query.highPrice === undefined || query.lowPrice <= query.highPrice, {
-    message: "El precio mínimo no puede ser mayor que el precio máximo.",
-    path: ["lowPrice"],
-  });
+  .refine(
+    (query) => query.lowPrice === undefined || query.highPrice === undefined || query.lowPrice <= query.highPrice,
+    {
+      message: "El precio mínimo no puede ser mayor que el precio máximo.",
+      path: ["lowPrice"],
+    },
+  );
 export type QueryProductsQuery = z.infer<typeof queryProductsQuery>;
 
 export const advancedSearchQuery = z.object({
@@ -254,9 +266,19 @@ export const productSlugParams = z.object({
 
 /** Anyone may call them; none needs a token. */
 export const catalogEndpoints = {
-  listCategories: endpoint({ method: "GET", path: "/category-get", query: categoryListQuery, answer: categoryListAnswer }),
+  listCategories: endpoint({
+    method: "GET",
+    path: "/category-get",
+    query: categoryListQuery,
+    answer: categoryListAnswer,
+  }),
   /** Every category, in the store's order (the home page, the listing's filters, the sitemap). */
-  homeCategories: endpoint({ method: "GET", path: "/home/get-categorys", query: noInput, answer: homeCategoriesAnswer }),
+  homeCategories: endpoint({
+    method: "GET",
+    path: "/home/get-categorys",
+    query: noInput,
+    answer: homeCategoriesAnswer,
+  }),
   homeProducts: endpoint({ method: "GET", path: "/home/get-products", query: noInput, answer: homeProductsAnswer }),
   priceRangeLatestProduct: endpoint({
     method: "GET",
@@ -265,11 +287,37 @@ export const catalogEndpoints = {
     answer: priceRangeAnswer,
   }),
   /** The listing's filter panel: the facets of the call above without its latest products. */
-  productFilters: endpoint({ method: "GET", path: "/home/product-filters", query: noInput, answer: productFiltersAnswer }),
-  queryProducts: endpoint({ method: "GET", path: "/home/query-products", query: queryProductsQuery, answer: queryProductsAnswer }),
+  productFilters: endpoint({
+    method: "GET",
+    path: "/home/product-filters",
+    query: noInput,
+    answer: productFiltersAnswer,
+  }),
+  queryProducts: endpoint({
+    method: "GET",
+    path: "/home/query-products",
+    query: queryProductsQuery,
+    answer: queryProductsAnswer,
+  }),
   /** The header's search suggestions. */
-  advancedSearch: endpoint({ method: "GET", path: "/home/advanced-search", query: advancedSearchQuery, answer: advancedSearchAnswer }),
-  product: endpoint({ method: "GET", path: "/home/get-product/:slug", params: productSlugParams, query: noInput, answer: productAnswer }),
+  advancedSearch: endpoint({
+    method: "GET",
+    path: "/home/advanced-search",
+    query: advancedSearchQuery,
+    answer: advancedSearchAnswer,
+  }),
+  product: endpoint({
+    method: "GET",
+    path: "/home/get-product/:slug",
+    params: productSlugParams,
+    query: noInput,
+    answer: productAnswer,
+  }),
   banners: endpoint({ method: "GET", path: "/banners", query: noInput, answer: bannersAnswer }),
-  catalogueGeneration: endpoint({ method: "GET", path: "/home/catalogue-generation", query: noInput, answer: catalogueGenerationAnswer }),
+  catalogueGeneration: endpoint({
+    method: "GET",
+    path: "/home/catalogue-generation",
+    query: noInput,
+    answer: catalogueGenerationAnswer,
+  }),
 };

@@ -36,7 +36,8 @@ export const CATEGORY_NAME_TOO_LONG = `El nombre no puede superar los ${CATEGORY
 export const CATEGORY_NAME_WITHOUT_LETTERS = "El nombre debe tener alguna letra o algún número.";
 export const CATEGORY_SPEC_SHEET_INVALID = "Elige la ficha técnica de la categoría: sin ficha, de pala o de zapatilla.";
 export const CATEGORY_IMAGE_MISSING = "Elige una imagen para la categoría.";
-export const CATEGORY_IMAGE_INVALID = "El archivo no es una imagen válida (se comprueba su contenido, no su nombre): usa JPG, PNG, WebP, GIF o AVIF.";
+export const CATEGORY_IMAGE_INVALID =
+  "El archivo no es una imagen válida (se comprueba su contenido, no su nombre): usa JPG, PNG, WebP, GIF o AVIF.";
 export const CATEGORY_IMAGE_TOO_LARGE = `La imagen no puede superar los ${CATEGORY_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
 export const CATEGORY_MULTIPART_EXPECTED = "Envía los datos de la categoría como formulario multipart/form-data.";
 /** 409 beside the name: another category has the same name, whatever its capitals and accents. */
@@ -60,7 +61,9 @@ export const categoryName = requiredText(CATEGORY_NAME_MISSING, CATEGORY_NAME_MA
   .transform((name) => name.replace(/\s+/g, " "));
 
 /** The choices and their names are category-labels.ts's. */
-export const specSheetChoice = z.enum(SPEC_SHEET_CHOICES, { errorMap: () => ({ message: CATEGORY_SPEC_SHEET_INVALID }) });
+export const specSheetChoice = z.enum(SPEC_SHEET_CHOICES, {
+  errorMap: () => ({ message: CATEGORY_SPEC_SHEET_INVALID }),
+});
 
 /**
  * The text parts of both writes. Adding without `specSheet` means none; editing without it keeps
@@ -89,7 +92,11 @@ export type CategoryAddForm = z.output<typeof categoryAddForm>;
 export const categoryIdParams = z.object({ categoryId: uuid("La categoría no es válida.") });
 
 /** The web's edit form of one category (its row): a new image only when one is chosen. */
-export const categoryUpdateForm = categoryIdParams.extend({ name: categoryName, specSheet: specSheetChoice, image: chosenImage.optional() });
+export const categoryUpdateForm = categoryIdParams.extend({
+  name: categoryName,
+  specSheet: specSheetChoice,
+  image: chosenImage.optional(),
+});
 export type CategoryUpdateForm = z.output<typeof categoryUpdateForm>;
 
 /** The forms' fields, as the API's refusals name them. */
@@ -106,7 +113,14 @@ export const categoryEndpoints = {
   /** Anyone (the catalogue's call, contract/catalog.ts): a page of categories by name, with their spec sheets. */
   list: catalogEndpoints.listCategories,
   /** Admin: multipart `name`, `specSheet` (optional, none), `image` (required, checked by content); 201. */
-  add: endpoint({ method: "POST", path: "/category-add", multipart: true, answer: categoryWriteAnswer, statuses: [201], timeoutMs: CATEGORY_WRITE_TIMEOUT_MS }),
+  add: endpoint({
+    method: "POST",
+    path: "/category-add",
+    multipart: true,
+    answer: categoryWriteAnswer,
+    statuses: [201],
+    timeoutMs: CATEGORY_WRITE_TIMEOUT_MS,
+  }),
   /** Admin: multipart `name`, `specSheet` (optional, kept), `image` (optional, kept); the slug follows the name. */
   update: endpoint({
     method: "PUT",

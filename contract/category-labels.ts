@@ -15,7 +15,10 @@ export type SpecSheetChoice = (typeof SPEC_SHEET_CHOICES)[number];
 
 export const SPEC_SHEET_CHOICE_LABELS: Record<SpecSheetChoice, string> = {
   [NO_SPEC_SHEET]: "Sin ficha técnica",
-  ...(Object.fromEntries(SPEC_SHEET_KINDS.map((kind) => [kind, SPEC_SHEETS[kind].label])) as Record<SpecSheetKind, string>),
+  ...(Object.fromEntries(SPEC_SHEET_KINDS.map((kind) => [kind, SPEC_SHEETS[kind].label])) as Record<
+    SpecSheetKind,
+    string
+  >),
 };
 
 /** A stored spec sheet (null: none) as the form's choice, and back. */

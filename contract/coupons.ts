@@ -27,7 +27,10 @@ export const coupon = z.object({
 export type Coupon = z.infer<typeof coupon>;
 
 /** The code as typed on /card and /gift: an unknown one cannot be longer than any real one. */
-export const couponBody = z.object({ code: typedCode(COUPON_MISSING, COUPON_NOT_FOUND, CODE_MAX_LENGTH) }, objectExpected(COUPON_MISSING));
+export const couponBody = z.object(
+  { code: typedCode(COUPON_MISSING, COUPON_NOT_FOUND, CODE_MAX_LENGTH) },
+  objectExpected(COUPON_MISSING),
+);
 export type CouponBody = z.infer<typeof couponBody>;
 
 export const couponAnswer = z.object({

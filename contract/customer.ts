@@ -26,7 +26,12 @@ export const customerOrdersQuery = z.object({
   page: queryPage(1, INVALID_PAGE),
   /** Orders a page: a whole number from 1, at most MAX_ORDERS_PER_PAGE (which has its own message). */
   parPage: queryInteger({ min: 1, max: Number.MAX_SAFE_INTEGER, message: INVALID_PAGE_SIZE })
-    .pipe(z.number().max(MAX_ORDERS_PER_PAGE, `Se muestran como mucho ${MAX_ORDERS_PER_PAGE} pedidos por página.`).optional())
+    .pipe(
+      z
+        .number()
+        .max(MAX_ORDERS_PER_PAGE, `Se muestran como mucho ${MAX_ORDERS_PER_PAGE} pedidos por página.`)
+        .optional(),
+    )
     .transform((size) => size ?? CUSTOMER_ORDERS_PER_PAGE),
 });
 
@@ -99,7 +104,13 @@ export type CustomerOrderOffersAnswer = z.infer<typeof customerOrderOffersAnswer
 
 /** Bearer calls; someone else's order answers 404. */
 export const customerEndpoints = {
-  dashboard: endpoint({ method: "GET", path: "/home/customer/get-dashboard-data/:userId", params: dashboardParams, query: noInput, answer: customerDashboardAnswer }),
+  dashboard: endpoint({
+    method: "GET",
+    path: "/home/customer/get-dashboard-data/:userId",
+    params: dashboardParams,
+    query: noInput,
+    answer: customerDashboardAnswer,
+  }),
   orders: endpoint({
     method: "GET",
     path: "/home/customer/get-orders/:customerId/:status",
@@ -107,6 +118,18 @@ export const customerEndpoints = {
     query: customerOrdersQuery,
     answer: customerOrdersAnswer,
   }),
-  order: endpoint({ method: "GET", path: "/home/customer/get-order/:orderId", params: orderParams, query: noInput, answer: customerOrderAnswer }),
-  offers: endpoint({ method: "GET", path: "/home/customer/get-offers/:orderId", params: orderParams, query: noInput, answer: customerOrderOffersAnswer }),
+  order: endpoint({
+    method: "GET",
+    path: "/home/customer/get-order/:orderId",
+    params: orderParams,
+    query: noInput,
+    answer: customerOrderAnswer,
+  }),
+  offers: endpoint({
+    method: "GET",
+    path: "/home/customer/get-offers/:orderId",
+    params: orderParams,
+    query: noInput,
+    answer: customerOrderOffersAnswer,
+  }),
 };

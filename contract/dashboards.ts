@@ -30,7 +30,9 @@ export const dashboardQuery = z.object({
   /** Days, counting today; absent or empty: 30. */
   period: z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.enum(DASHBOARD_PERIODS, { errorMap: () => ({ message: INVALID_DASHBOARD_PERIOD }) }).default(DEFAULT_DASHBOARD_PERIOD),
+    z
+      .enum(DASHBOARD_PERIODS, { errorMap: () => ({ message: INVALID_DASHBOARD_PERIOD }) })
+      .default(DEFAULT_DASHBOARD_PERIOD),
   ),
 });
 export type DashboardQuery = z.output<typeof dashboardQuery>;
@@ -184,6 +186,16 @@ export type AdminDashboardAnswer = z.infer<typeof adminDashboardAnswer>;
 
 /** Bearer calls: the seller of an approved or suspended shop, and admins, each their own. */
 export const dashboardEndpoints = {
-  seller: endpoint({ method: "GET", path: "/seller/get-dashboard-index-data", query: dashboardQuery, answer: sellerDashboardAnswer }),
-  admin: endpoint({ method: "GET", path: "/admin/get-dashboard-index-data", query: dashboardQuery, answer: adminDashboardAnswer }),
+  seller: endpoint({
+    method: "GET",
+    path: "/seller/get-dashboard-index-data",
+    query: dashboardQuery,
+    answer: sellerDashboardAnswer,
+  }),
+  admin: endpoint({
+    method: "GET",
+    path: "/admin/get-dashboard-index-data",
+    query: dashboardQuery,
+    answer: adminDashboardAnswer,
+  }),
 };

@@ -14,8 +14,12 @@ export function readEnvironment<S extends z.ZodTypeAny>(schema: S, source: Sourc
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const result = schema.safeParse(present);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `- ${issue.path.join(".")}: ${issue.message} (vale «${source[String(issue.path[0])] ?? ""}»)`);
-  throw new EnvironmentError(`Configuración no válida; corrige estas variables de entorno (.env.example las describe):\n${lines.join("\n")}`);
+  const lines = result.error.issues.map(
+    (issue) => `- ${issue.path.join(".")}: ${issue.message} (vale «${source[String(issue.path[0])] ?? ""}»)`,
+  );
+  throw new EnvironmentError(
+    `Configuración no válida; corrige estas variables de entorno (.env.example las describe):\n${lines.join("\n")}`,
+  );
 }
 
 export function envText(fallback: string) {
@@ -26,7 +30,10 @@ export function envOptionalText() {
   return z.string().optional();
 }
 
-export function envInteger(fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {}) {
+export function envInteger(
+  fallback: number,
+  { min = 0, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
+) {
   const message = `debe ser un número entero entre ${min} y ${max}`;
   return z
     .string()

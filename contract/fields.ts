@@ -45,13 +45,20 @@ export function queryPage(fallback = 1, message = "La página debe ser un númer
 }
 
 /** How many items a page holds, from 1 to `max`, `fallback` when absent. */
-export function queryPageSize(max: number, fallback: number, message = `La cantidad por página debe ser un número entero entre 1 y ${max}.`) {
+export function queryPageSize(
+  max: number,
+  fallback: number,
+  message = `La cantidad por página debe ser un número entero entre 1 y ${max}.`,
+) {
   return queryInteger({ min: 1, max, message }).transform((size) => size ?? fallback);
 }
 
 /** An optional text from the query string, trimmed; empty means absent. */
 export function queryText(options: { max: number; message: string }) {
-  return z.preprocess(blankToUndefined, z.string({ invalid_type_error: options.message }).trim().max(options.max, options.message).optional());
+  return z.preprocess(
+    blankToUndefined,
+    z.string({ invalid_type_error: options.message }).trim().max(options.max, options.message).optional(),
+  );
 }
 
 /** An optional choice from the query string; empty means absent. */
@@ -66,7 +73,12 @@ export function requiredText(missing: string, max: number, tooLong: string) {
 
 /** A code typed by a person (coupon, voucher): trimmed, upper-cased; a long one cannot exist. */
 export function typedCode(missing: string, unknown: string, max: number) {
-  return z.string({ required_error: missing, invalid_type_error: missing }).trim().min(1, missing).max(max, unknown).toUpperCase();
+  return z
+    .string({ required_error: missing, invalid_type_error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, unknown)
+    .toUpperCase();
 }
 
 /** An ISO 8601 date and time, as every answer writes dates. */

@@ -47,7 +47,9 @@ export const noInput = z.object({});
 /** A POST, PUT or PATCH without a body: clients may send none, `{}` or `null`. */
 export const noBody = z.object({}).nullish();
 
-type Schema<E, Key extends "params" | "query" | "body"> = E extends { [K in Key]: infer S extends ZodTypeAny } ? S : never;
+type Schema<E, Key extends "params" | "query" | "body"> = E extends { [K in Key]: infer S extends ZodTypeAny }
+  ? S
+  : never;
 
 /** What a handler receives after validation. */
 export type ParamsOf<E> = [Schema<E, "params">] extends [never] ? undefined : z.output<Schema<E, "params">>;
@@ -61,7 +63,9 @@ export type AnswerOf<E extends Endpoint> = z.output<E["answer"]>;
 export type ParamsInput<E> = z.input<Schema<E, "params">>;
 export type BodyInput<E> = z.input<Schema<E, "body">>;
 /** A query string carries text; the API's schema turns it into numbers and choices. */
-export type QueryInput<E> = { [K in keyof z.output<Schema<E, "query">>]?: string | number | boolean | null | undefined };
+export type QueryInput<E> = {
+  [K in keyof z.output<Schema<E, "query">>]?: string | number | boolean | null | undefined;
+};
 
 /** The path with its parameters filled in, each one encoded. */
 export function pathOf(definition: Endpoint, params: Record<string, string> | undefined): string {

@@ -17,13 +17,23 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number] | (typeof BANNER_IMAGE_WI
 /** 400: an upload with more than IMAGE_MAX_PIXELS pixels, refused before it is decoded. */
 export const IMAGE_TOO_MANY_PIXELS = `La imagen tiene demasiados píxeles: como máximo ${IMAGE_MAX_PIXELS / 1_000_000} megapíxeles (por ejemplo, 6000 × 4000). Redúcela e inténtalo de nuevo.`;
 /** 503 with Retry-After: every place in the image queue is taken. */
-export const IMAGE_QUEUE_FULL = "Estamos procesando muchas imágenes en este momento. Inténtalo de nuevo en unos segundos.";
+export const IMAGE_QUEUE_FULL =
+  "Estamos procesando muchas imágenes en este momento. Inténtalo de nuevo en unos segundos.";
 
-export const IMAGE_FILES = ["200.webp", "400.webp", "800.webp", "1232.webp", "1600.webp", "2464.webp"] as const satisfies readonly `${ImageWidth}.webp`[];
+export const IMAGE_FILES = [
+  "200.webp",
+  "400.webp",
+  "800.webp",
+  "1232.webp",
+  "1600.webp",
+  "2464.webp",
+] as const satisfies readonly `${ImageWidth}.webp`[];
 
 export const imageParams = z.object({
   id: uuid("Identificador de imagen no válido"),
-  file: z.enum(IMAGE_FILES, { errorMap: () => ({ message: `Tamaño de imagen no válido: usa ${IMAGE_FILES.join(", ")}` }) }),
+  file: z.enum(IMAGE_FILES, {
+    errorMap: () => ({ message: `Tamaño de imagen no válido: usa ${IMAGE_FILES.join(", ")}` }),
+  }),
 });
 export type ImageParams = z.infer<typeof imageParams>;
 
@@ -32,5 +42,11 @@ export const mediaEndpoints = {
    * The WebP bytes of one width of an image, cacheable for a year (ETag; 304 when If-None-Match
    * matches); 404 with a message when there is no such image.
    */
-  image: endpoint({ method: "GET", path: "/images/:id/:file", params: imageParams, query: noInput, answer: binaryAnswer }),
+  image: endpoint({
+    method: "GET",
+    path: "/images/:id/:file",
+    params: imageParams,
+    query: noInput,
+    answer: binaryAnswer,
+  }),
 };

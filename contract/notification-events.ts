@@ -7,7 +7,16 @@
 // ---- Types and their labels ---------------------------------------------------------------------
 
 /** What a notification is about; the database's enum `notification_type` holds the same values. */
-export const NOTIFICATION_TYPES = ["pedido", "pago", "oferta", "tienda", "retiro", "resena", "stock", "sistema"] as const;
+export const NOTIFICATION_TYPES = [
+  "pedido",
+  "pago",
+  "oferta",
+  "tienda",
+  "retiro",
+  "resena",
+  "stock",
+  "sistema",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** What a notification's type is called on screen. */

@@ -39,7 +39,10 @@ export const notificationsQuery = z.object({
   parPage: queryInteger({ min: 1, max: Number.MAX_SAFE_INTEGER, message: INVALID_PAGE_SIZE }).pipe(
     z
       .number()
-      .max(MAX_NOTIFICATIONS_PER_PAGE, `Se muestran como mucho ${MAX_NOTIFICATIONS_PER_PAGE} notificaciones por página.`)
+      .max(
+        MAX_NOTIFICATIONS_PER_PAGE,
+        `Se muestran como mucho ${MAX_NOTIFICATIONS_PER_PAGE} notificaciones por página.`,
+      )
       .optional(),
   ),
   /** Only those not read yet (what the bell reloads after a reconnect). */
@@ -99,11 +102,35 @@ export type SocketTokenAnswer = z.infer<typeof socketTokenAnswer>;
 
 /** Bearer calls, each on the caller's own notifications (the lists also to an admin). */
 export const notificationEndpoints = {
-  list: endpoint({ method: "GET", path: "/user/notifications/:userId", params: notificationUserParams, query: notificationsQuery, answer: notificationListAnswer }),
-  unreadCount: endpoint({ method: "GET", path: "/user/notifications-unread/:userId", params: notificationUserParams, query: noInput, answer: unreadCountAnswer }),
+  list: endpoint({
+    method: "GET",
+    path: "/user/notifications/:userId",
+    params: notificationUserParams,
+    query: notificationsQuery,
+    answer: notificationListAnswer,
+  }),
+  unreadCount: endpoint({
+    method: "GET",
+    path: "/user/notifications-unread/:userId",
+    params: notificationUserParams,
+    query: noInput,
+    answer: unreadCountAnswer,
+  }),
   /** Spelt so (SPEC.md section 7); answers the updated notification. */
-  markRead: endpoint({ method: "PATCH", path: "/user/notifiactions-read/:notificationId", params: notificationParams, body: noBody, answer: notificationItem }),
-  remove: endpoint({ method: "DELETE", path: "/user/delete-notifications/:notificationId", params: notificationParams, query: noInput, answer: messageAnswer }),
+  markRead: endpoint({
+    method: "PATCH",
+    path: "/user/notifiactions-read/:notificationId",
+    params: notificationParams,
+    body: noBody,
+    answer: notificationItem,
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/user/delete-notifications/:notificationId",
+    params: notificationParams,
+    query: noInput,
+    answer: messageAnswer,
+  }),
   /** A one-minute token that opens one real-time connection. */
   socketToken: endpoint({ method: "POST", path: "/user/socket-token", body: noBody, answer: socketTokenAnswer }),
 };

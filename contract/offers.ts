@@ -26,7 +26,10 @@ export const offerPrice = z
   .max(MAX_OFFER_CENTS, "El precio propuesto no es válido.");
 
 /** A customer's proposal of a lower subtotal (cents) for one shop's part of their unpaid order. */
-export const offerBody = z.object({ shopOrderId: uuid("La tienda del pedido no es válida."), price: offerPrice }, objectExpected("Envía la oferta."));
+export const offerBody = z.object(
+  { shopOrderId: uuid("La tienda del pedido no es válida."), price: offerPrice },
+  objectExpected("Envía la oferta."),
+);
 export type OfferBody = z.infer<typeof offerBody>;
 
 export const sellerOfferParams = z.object({ orderId: uuid(INVALID_ORDER), userId: uuid(INVALID_USER) });
@@ -79,9 +82,26 @@ export type SellerResponseAnswer = z.infer<typeof sellerResponseAnswer>;
 /** Bearer calls. The customer's list of an order's offers is `customerEndpoints.offers`. */
 export const offerEndpoints = {
   /** The customer proposes; the shop's owner is notified. */
-  propose: endpoint({ method: "POST", path: "/home/customer/offer", body: offerBody, answer: offerCreatedAnswer, statuses: [201] }),
+  propose: endpoint({
+    method: "POST",
+    path: "/home/customer/offer",
+    body: offerBody,
+    answer: offerCreatedAnswer,
+    statuses: [201],
+  }),
   /** The pending offers on the order's sub-orders of the seller `userId`. */
-  sellerOffers: endpoint({ method: "GET", path: "/seller/offer/:orderId/:userId", params: sellerOfferParams, query: noInput, answer: sellerOffersAnswer }),
+  sellerOffers: endpoint({
+    method: "GET",
+    path: "/seller/offer/:orderId/:userId",
+    params: sellerOfferParams,
+    query: noInput,
+    answer: sellerOffersAnswer,
+  }),
   /** Spelt with its final slash (SPEC.md section 7); the API ignores trailing slashes. */
-  respond: endpoint({ method: "POST", path: "/seller/handle-seller-response/", body: sellerResponseBody, answer: sellerResponseAnswer }),
+  respond: endpoint({
+    method: "POST",
+    path: "/seller/handle-seller-response/",
+    body: sellerResponseBody,
+    answer: sellerResponseAnswer,
+  }),
 };

@@ -20,7 +20,6 @@ export function acceptedOfferDiscount(part: { subtotal: number; products: { line
 /** What a customer and a seller read beside that amount. */
 export const ACCEPTED_OFFER_LABEL = "Oferta aceptada";
 
-
 /**
  * How a part's handing over is dated: a part delivered without being sent first (the status
  * service stamps both moments in one statement, so they are equal) was handed over, not shipped.

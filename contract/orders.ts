@@ -34,9 +34,11 @@ export const paymentMethod = z.enum(PAYMENT_METHODS);
 export const ORDER_PLACED = "Pedido realizado.";
 export const INVALID_ORDER = "El pedido no es válido.";
 /** A line the shopper confirmed is no longer in the cart (removed or ordered from another tab). */
-export const CART_CHANGED_WHILE_REVIEWING = "Tu carrito cambió mientras revisabas el pedido: revisa el resumen y vuelve a realizarlo.";
+export const CART_CHANGED_WHILE_REVIEWING =
+  "Tu carrito cambió mientras revisabas el pedido: revisa el resumen y vuelve a realizarlo.";
 /** The server's total is not the one the shopper confirmed (a price, a quantity or the coupon changed meanwhile). */
-export const orderTotalChanged = (total: string) => `El total de tu pedido cambió a ${total} mientras lo revisabas: revisa el resumen y vuelve a realizarlo.`;
+export const orderTotalChanged = (total: string) =>
+  `El total de tu pedido cambió a ${total} mientras lo revisabas: revisa el resumen y vuelve a realizarlo.`;
 
 // ---- Inputs -------------------------------------------------------------------------------------
 
@@ -47,19 +49,31 @@ const INVALID_EXPECTED_TOTAL = "El total confirmado no es válido.";
 /** Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono: the checkout's shipping form. */
 export const shippingInfoInput = z.object(
   {
-    name: requiredText("Escribe el nombre de quien recibe el pedido.", NAME_MAX_LENGTH, `El nombre no puede superar los ${NAME_MAX_LENGTH} caracteres.`).pipe(
-      z.string().min(NAME_MIN_LENGTH, `El nombre debe tener al menos ${NAME_MIN_LENGTH} caracteres.`),
-    ),
+    name: requiredText(
+      "Escribe el nombre de quien recibe el pedido.",
+      NAME_MAX_LENGTH,
+      `El nombre no puede superar los ${NAME_MAX_LENGTH} caracteres.`,
+    ).pipe(z.string().min(NAME_MIN_LENGTH, `El nombre debe tener al menos ${NAME_MIN_LENGTH} caracteres.`)),
     address: requiredText(
       "Escribe la dirección de entrega.",
       SHIPPING_ADDRESS_MAX_LENGTH,
       `La dirección no puede superar los ${SHIPPING_ADDRESS_MAX_LENGTH} caracteres.`,
     ).pipe(z.string().min(SHIPPING_ADDRESS_MIN_LENGTH, "Escribe la dirección completa: calle, número, piso.")),
-    province: requiredText("Escribe la provincia o el estado.", ADDRESS_FIELD_MAX_LENGTH, `La provincia no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
-    city: requiredText("Escribe la ciudad.", ADDRESS_FIELD_MAX_LENGTH, `La ciudad no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`).pipe(
-      z.string().regex(/\p{L}/u, "Escribe el nombre de la ciudad."),
+    province: requiredText(
+      "Escribe la provincia o el estado.",
+      ADDRESS_FIELD_MAX_LENGTH,
+      `La provincia no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`,
     ),
-    area: requiredText("Escribe la zona o el barrio.", ADDRESS_FIELD_MAX_LENGTH, `La zona no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`),
+    city: requiredText(
+      "Escribe la ciudad.",
+      ADDRESS_FIELD_MAX_LENGTH,
+      `La ciudad no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`,
+    ).pipe(z.string().regex(/\p{L}/u, "Escribe el nombre de la ciudad.")),
+    area: requiredText(
+      "Escribe la zona o el barrio.",
+      ADDRESS_FIELD_MAX_LENGTH,
+      `La zona no puede superar los ${ADDRESS_FIELD_MAX_LENGTH} caracteres.`,
+    ),
     // Letters, digits, spaces and dashes, 3 to SHIPPING_POST_CODE_MAX_LENGTH characters, at least one a
     // digit (as every postal code of the countries the shops are in: 28001, 1060, 10001, and abroad).
     postCode: requiredText("Escribe el código postal.", SHIPPING_POST_CODE_MAX_LENGTH, INVALID_POST_CODE).pipe(
@@ -119,7 +133,12 @@ export const trackingNumberInput = z.preprocess(
     .string({ invalid_type_error: TRACKING_NUMBER_INVALID })
     .trim()
     // One check for length and characters, so a bad number gets its message once.
-    .regex(new RegExp(`^[A-Za-z0-9][A-Za-z0-9 -]{${TRACKING_NUMBER_MIN_LENGTH - 2},${TRACKING_NUMBER_MAX_LENGTH - 2}}[A-Za-z0-9]$`), TRACKING_NUMBER_INVALID)
+    .regex(
+      new RegExp(
+        `^[A-Za-z0-9][A-Za-z0-9 -]{${TRACKING_NUMBER_MIN_LENGTH - 2},${TRACKING_NUMBER_MAX_LENGTH - 2}}[A-Za-z0-9]$`,
+      ),
+      TRACKING_NUMBER_INVALID,
+    )
     .optional(),
 );
 
@@ -128,12 +147,24 @@ export const trackingNumberInput = z.preprocess(
  * delivered straight away may carry one; no other step does. Written once for the API's body and
  * the web's status forms.
  */
-export function trackingNumberRule(value: { status?: DeliveryStatus; trackingNumber?: string }, context: z.RefinementCtx): void {
+export function trackingNumberRule(
+  value: { status?: DeliveryStatus; trackingNumber?: string },
+  context: z.RefinementCtx,
+): void {
   if (value.status === "enviado" && value.trackingNumber === undefined) {
     context.addIssue({ code: z.ZodIssueCode.custom, path: ["trackingNumber"], message: TRACKING_NUMBER_MISSING });
   }
-  if (value.trackingNumber !== undefined && value.status !== undefined && value.status !== "enviado" && value.status !== "entregado") {
-    context.addIssue({ code: z.ZodIssueCode.custom, path: ["trackingNumber"], message: TRACKING_NUMBER_ONLY_WHEN_SHIPPING });
+  if (
+    value.trackingNumber !== undefined &&
+    value.status !== undefined &&
+    value.status !== "enviado" &&
+    value.status !== "entregado"
+  ) {
+    context.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["trackingNumber"],
+      message: TRACKING_NUMBER_ONLY_WHEN_SHIPPING,
+    });
   }
 }
 
@@ -252,14 +283,38 @@ export type StatusChange = z.infer<typeof statusChange>;
 /** Bearer calls: the order is always the caller's own (an admin reads any). */
 export const orderEndpoints = {
   /** Spelt so (SPEC.md section 7). */
-  placeOrder: endpoint({ method: "POST", path: "/home/order/palce-order", body: placeOrderBody, answer: placeOrderAnswer, statuses: [201] }),
-  order: endpoint({ method: "GET", path: "/home/order/:orderId", params: orderParams, query: noInput, answer: orderAnswer }),
+  placeOrder: endpoint({
+    method: "POST",
+    path: "/home/order/palce-order",
+    body: placeOrderBody,
+    answer: placeOrderAnswer,
+    statuses: [201],
+  }),
+  order: endpoint({
+    method: "GET",
+    path: "/home/order/:orderId",
+    params: orderParams,
+    query: noInput,
+    answer: orderAnswer,
+  }),
 };
 
 /** Delivery status changes; the customer is notified. */
 export const orderStatusEndpoints = {
   /** A seller (or an admin) moves one sub-order (`suborders[]._id`) of their own shop. */
-  seller: endpoint({ method: "PUT", path: "/seller/order-status/update/:id", params: orderStatusParams, body: orderStatusBody, answer: statusChange }),
+  seller: endpoint({
+    method: "PUT",
+    path: "/seller/order-status/update/:id",
+    params: orderStatusParams,
+    body: orderStatusBody,
+    answer: statusChange,
+  }),
   /** An admin moves a whole order: every sub-order not cancelled and behind the status moves to it. */
-  admin: endpoint({ method: "PUT", path: "/admin/order-status/update/:id", params: orderStatusParams, body: orderStatusBody, answer: statusChange }),
+  admin: endpoint({
+    method: "PUT",
+    path: "/admin/order-status/update/:id",
+    params: orderStatusParams,
+    body: orderStatusBody,
+    answer: statusChange,
+  }),
 };

@@ -36,7 +36,9 @@ const EXPIRY_SHAPE = /^(0[1-9]|1[0-2])\/\d{2}$/;
 /** Whether a card expiring at the end of MM/AA is still valid this month. */
 function notExpired(expiry: string, now = new Date()): boolean {
   const [month, year] = expiry.split("/").map(Number);
-  return 2000 + year! > now.getUTCFullYear() || (2000 + year! === now.getUTCFullYear() && month! >= now.getUTCMonth() + 1);
+  return (
+    2000 + year! > now.getUTCFullYear() || (2000 + year! === now.getUTCFullYear() && month! >= now.getUTCMonth() + 1)
+  );
 }
 
 export const orderPaymentBody = z.object({ orderId }, objectExpected("Envía el pedido que quieres pagar."));
@@ -68,17 +70,26 @@ export const cardPaymentBody = z.object(
           .refine((number) => !CARD_NUMBER_SHAPE.test(number) || passesLuhn(number), INVALID_CARD_NUMBER),
       ),
     expiry: z
-      .string({ required_error: "Escribe la fecha de caducidad (MM/AA).", invalid_type_error: "Escribe la fecha de caducidad (MM/AA)." })
+      .string({
+        required_error: "Escribe la fecha de caducidad (MM/AA).",
+        invalid_type_error: "Escribe la fecha de caducidad (MM/AA).",
+      })
       .trim()
       .regex(EXPIRY_SHAPE, "Escribe la fecha de caducidad como MM/AA.")
       // A month 13 is no date, not an expired card: only a well-written date is checked for expiry.
       .refine((expiry) => !EXPIRY_SHAPE.test(expiry) || notExpired(expiry), "La tarjeta está caducada."),
     cvc: z
-      .string({ required_error: "Escribe el código de seguridad (CVC).", invalid_type_error: "El código de seguridad (CVC) no es válido." })
+      .string({
+        required_error: "Escribe el código de seguridad (CVC).",
+        invalid_type_error: "El código de seguridad (CVC) no es válido.",
+      })
       .trim()
       .regex(/^\d{3,4}$/, "El código de seguridad (CVC) no es válido."),
     holder: z
-      .string({ required_error: "Escribe el nombre del titular.", invalid_type_error: "Escribe el nombre del titular." })
+      .string({
+        required_error: "Escribe el nombre del titular.",
+        invalid_type_error: "Escribe el nombre del titular.",
+      })
       .trim()
       .min(NAME_MIN_LENGTH, "Escribe el nombre del titular como aparece en la tarjeta.")
       .max(NAME_MAX_LENGTH, `El nombre del titular no puede superar los ${NAME_MAX_LENGTH} caracteres.`),
@@ -113,7 +124,17 @@ export const paymentEndpoints = {
   /** Test-card mode only. */
   card: endpoint({ method: "POST", path: "/payment/card", body: cardPaymentBody, answer: paymentAnswer }),
   /** PayPal mode only. */
-  paypalCreate: endpoint({ method: "POST", path: "/payment/paypal/create", body: orderPaymentBody, answer: payPalApprovalAnswer }),
+  paypalCreate: endpoint({
+    method: "POST",
+    path: "/payment/paypal/create",
+    body: orderPaymentBody,
+    answer: payPalApprovalAnswer,
+  }),
   /** PayPal mode only: confirms once PayPal reports a COMPLETED capture of this order's amount. */
-  paypalCapture: endpoint({ method: "POST", path: "/payment/paypal/capture", body: paypalCaptureBody, answer: paymentAnswer }),
+  paypalCapture: endpoint({
+    method: "POST",
+    path: "/payment/paypal/capture",
+    body: paypalCaptureBody,
+    answer: paymentAnswer,
+  }),
 };

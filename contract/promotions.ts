@@ -26,7 +26,8 @@ export const COUPON_MAX_USES_LIMIT = 1_000_000;
 
 export const COUPON_UPDATED = "Cupón actualizado.";
 export const VOUCHER_UPDATED = "Voucher actualizado.";
-export const PROMOTION_CHANGED_WHILE_EDITING = "Otro administrador cambió este registro mientras editabas. Revisa los valores actuales y vuelve a guardar.";
+export const PROMOTION_CHANGED_WHILE_EDITING =
+  "Otro administrador cambió este registro mientras editabas. Revisa los valores actuales y vuelve a guardar.";
 export const VERSION_MISSING = "Falta la versión del formulario; recarga la página.";
 const DAY_INVALID = "Escribe una fecha válida (día, mes y año).";
 const DAY_OUT_OF_RANGE = "La fecha debe estar entre el 01/01/2020 y el 31/12/2099.";
@@ -70,19 +71,26 @@ function storeDay(missing: string) {
     });
 }
 
-const version = z.string({ required_error: VERSION_MISSING, invalid_type_error: VERSION_MISSING }).min(1, VERSION_MISSING).max(200, VERSION_MISSING);
+const version = z
+  .string({ required_error: VERSION_MISSING, invalid_type_error: VERSION_MISSING })
+  .min(1, VERSION_MISSING)
+  .max(200, VERSION_MISSING);
 
 const couponFieldsExpected = objectExpected("Envía las fechas y el límite del cupón.");
 
 /** The window's order, beside its last day (each day's own message comes first). */
 function orderedWindow(value: { validFrom: string; validUntil: string }, context: z.RefinementCtx) {
-  if (value.validUntil < value.validFrom) context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: ["validUntil"] });
+  if (value.validUntil < value.validFrom)
+    context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: ["validUntil"] });
 }
 
 /** A coupon's window and limit; the days' order is judged whatever the limit holds (decision 0025). */
 const couponWindowFields = z.intersection(
   z
-    .object({ validFrom: storeDay(VALID_FROM_MISSING), validUntil: storeDay(VALID_UNTIL_MISSING) }, couponFieldsExpected)
+    .object(
+      { validFrom: storeDay(VALID_FROM_MISSING), validUntil: storeDay(VALID_UNTIL_MISSING) },
+      couponFieldsExpected,
+    )
     .superRefine(orderedWindow),
   z.object(
     {
@@ -101,7 +109,10 @@ const couponWindowFields = z.intersection(
 export const couponUpdateBody = couponWindowFields;
 export type CouponUpdateBody = z.infer<typeof couponUpdateBody>;
 
-const voucherExpiryFields = z.object({ expiresOn: storeDay(EXPIRES_ON_MISSING), version }, objectExpected("Envía la fecha de caducidad del voucher."));
+const voucherExpiryFields = z.object(
+  { expiresOn: storeDay(EXPIRES_ON_MISSING), version },
+  objectExpected("Envía la fecha de caducidad del voucher."),
+);
 
 /** `PUT /admin/vouchers/{code}`: the voucher's last day and the version the form read. */
 export const voucherUpdateBody = voucherExpiryFields;

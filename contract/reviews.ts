@@ -39,7 +39,11 @@ export const productReviewsParams = z.object({ productId: reviewProductId });
 
 export const reviewsPageQuery = z.object({
   pageNo: queryPage(1, INVALID_PAGE),
-  perPage: queryPageSize(MAX_REVIEWS_PER_PAGE, REVIEWS_PER_PAGE, `Pide entre 1 y ${MAX_REVIEWS_PER_PAGE} reseñas por página.`),
+  perPage: queryPageSize(
+    MAX_REVIEWS_PER_PAGE,
+    REVIEWS_PER_PAGE,
+    `Pide entre 1 y ${MAX_REVIEWS_PER_PAGE} reseñas por página.`,
+  ),
 });
 
 // ---- Answers ------------------------------------------------------------------------------------
@@ -92,7 +96,25 @@ export type ReviewSubmittedAnswer = z.infer<typeof reviewSubmittedAnswer>;
 /** Anyone reads a product's reviews; a paid buyer (bearer) writes one, and rewrites it. */
 export const reviewEndpoints = {
   /** 201 for a new review, 200 when the caller's review is rewritten. */
-  submit: endpoint({ method: "POST", path: "/home/customer/submit-review", body: submitReviewBody, answer: reviewSubmittedAnswer, statuses: [200, 201] }),
-  list: endpoint({ method: "GET", path: "/home/customer/get-reviews/:productId", params: productReviewsParams, query: reviewsPageQuery, answer: reviewsAnswer }),
-  mine: endpoint({ method: "GET", path: "/home/customer/my-review/:productId", params: productReviewsParams, query: noInput, answer: myReviewAnswer }),
+  submit: endpoint({
+    method: "POST",
+    path: "/home/customer/submit-review",
+    body: submitReviewBody,
+    answer: reviewSubmittedAnswer,
+    statuses: [200, 201],
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/home/customer/get-reviews/:productId",
+    params: productReviewsParams,
+    query: reviewsPageQuery,
+    answer: reviewsAnswer,
+  }),
+  mine: endpoint({
+    method: "GET",
+    path: "/home/customer/my-review/:productId",
+    params: productReviewsParams,
+    query: noInput,
+    answer: myReviewAnswer,
+  }),
 };

@@ -23,7 +23,10 @@ export const sellerOrdersQuery = z.object({
   page: queryPage(),
   parPage: queryPageSize(MAX_SELLER_ORDERS_PER_PAGE, SELLER_ORDERS_PER_PAGE),
   /** An order number (or its start) or part of the customer's name. */
-  searchValue: queryText({ max: SEARCH_MAX_LENGTH, message: `La búsqueda no puede superar los ${SEARCH_MAX_LENGTH} caracteres.` }),
+  searchValue: queryText({
+    max: SEARCH_MAX_LENGTH,
+    message: `La búsqueda no puede superar los ${SEARCH_MAX_LENGTH} caracteres.`,
+  }),
   status: queryChoice(DELIVERY_STATUSES, `Estado no válido: usa ${DELIVERY_STATUSES.join(", ")}.`),
 });
 export type SellerOrdersQuery = z.infer<typeof sellerOrdersQuery>;
@@ -90,6 +93,18 @@ export type SellerOrderAnswer = z.infer<typeof sellerOrderAnswer>;
 
 /** Bearer calls: the seller owning the shop (an admin reads any); customers get 403. */
 export const sellerOrderEndpoints = {
-  list: endpoint({ method: "GET", path: "/seller/orders/:sellerId", params: sellerOrdersParams, query: sellerOrdersQuery, answer: sellerOrdersAnswer }),
-  detail: endpoint({ method: "GET", path: "/seller/order/:id", params: sellerOrderParams, query: noInput, answer: sellerOrderAnswer }),
+  list: endpoint({
+    method: "GET",
+    path: "/seller/orders/:sellerId",
+    params: sellerOrdersParams,
+    query: sellerOrdersQuery,
+    answer: sellerOrdersAnswer,
+  }),
+  detail: endpoint({
+    method: "GET",
+    path: "/seller/order/:id",
+    params: sellerOrderParams,
+    query: noInput,
+    answer: sellerOrderAnswer,
+  }),
 };

@@ -3,7 +3,12 @@ import { category } from "./catalog";
 import { isoDateTime, objectExpected, queryPage, queryPageSize, queryText, requiredText, uuid } from "./fields";
 import { endpoint, noInput } from "./http";
 import { MAX_PRICE_CENTS, MAX_PRODUCTS_PER_PAGE, SEARCH_MAX_LENGTH, SIZE_MAX_LENGTH } from "./limits";
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX, PRODUCT_SIZES_MAX, SELLER_PRODUCT_STATUSES } from "./seller-product-labels";
+import {
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_SIZES_MAX,
+  SELLER_PRODUCT_STATUSES,
+} from "./seller-product-labels";
 import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "./spec-sheet-fields";
 import { productSpecs, specSheetKind } from "./spec-sheets";
 
@@ -62,16 +67,19 @@ export const SELLER_PRODUCTS_PER_PAGE = 10;
 export const PRODUCT_CREATED = "Producto creado.";
 export const PRODUCT_UPDATED = "Producto actualizado.";
 export const PRODUCT_DELETED = "Producto eliminado.";
-export const PRODUCT_ARCHIVED = "Producto archivado: ya tiene pedidos, así que se conserva para ellos y deja de mostrarse en la tienda.";
+export const PRODUCT_ARCHIVED =
+  "Producto archivado: ya tiene pedidos, así que se conserva para ellos y deja de mostrarse en la tienda.";
 export const PRODUCT_IMAGE_UPDATED = "Imagen actualizada.";
 /** 404 of any of these calls for a product that is not the caller's shop's (or does not exist, or is archived). */
 export const SELLER_PRODUCT_NOT_FOUND = "Producto no encontrado.";
 /** 403 for a seller whose shop is suspended (reads still answer). */
-export const SHOP_SUSPENDED_NO_CHANGES = "Tu tienda está suspendida: no puedes crear, modificar ni eliminar productos hasta que se reactive.";
+export const SHOP_SUSPENDED_NO_CHANGES =
+  "Tu tienda está suspendida: no puedes crear, modificar ni eliminar productos hasta que se reactive.";
 /** 403 for a seller whose shop is not approved (pending, changes requested, rejected) or who has none. */
 export const SHOP_NOT_SELLING = "Tu tienda no está aprobada: podrás publicar productos cuando se apruebe.";
 /** 409: the stock changed since the form was read. */
-export const STOCK_VERSION_STALE = "El stock de este producto cambió mientras lo editabas. Recarga la página y vuelve a intentarlo.";
+export const STOCK_VERSION_STALE =
+  "El stock de este producto cambió mientras lo editabas. Recarga la página y vuelve a intentarlo.";
 export const IMAGES_MISSING = "Añade al menos una imagen del producto.";
 export const IMAGES_TOO_MANY = `Un producto puede tener como máximo ${PRODUCT_IMAGES_MAX} imágenes.`;
 export const IMAGE_TOO_LARGE = `Cada imagen puede tener como máximo ${PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
@@ -132,11 +140,19 @@ const PRICE_OUT_OF_RANGE = "El precio debe estar entre 0,01 y 1.000.000,00 USD."
 export const CATEGORY_MISSING = "Elige la categoría del producto.";
 
 export const productFields = {
-  name: requiredText("Escribe el nombre del producto.", PRODUCT_NAME_MAX_LENGTH, `El nombre no puede superar los ${PRODUCT_NAME_MAX_LENGTH} caracteres.`).pipe(
+  name: requiredText(
+    "Escribe el nombre del producto.",
+    PRODUCT_NAME_MAX_LENGTH,
+    `El nombre no puede superar los ${PRODUCT_NAME_MAX_LENGTH} caracteres.`,
+  ).pipe(
     z.string().min(PRODUCT_NAME_MIN_LENGTH, `El nombre debe tener al menos ${PRODUCT_NAME_MIN_LENGTH} caracteres.`),
   ),
   categoryId: uuid(CATEGORY_MISSING),
-  brand: requiredText("Escribe la marca del producto.", PRODUCT_BRAND_MAX_LENGTH, `La marca no puede superar los ${PRODUCT_BRAND_MAX_LENGTH} caracteres.`),
+  brand: requiredText(
+    "Escribe la marca del producto.",
+    PRODUCT_BRAND_MAX_LENGTH,
+    `La marca no puede superar los ${PRODUCT_BRAND_MAX_LENGTH} caracteres.`,
+  ),
   /** Decimal text in dollars; answers integer cents. */
   price: z.preprocess(
     asText,
@@ -153,7 +169,13 @@ export const productFields = {
         }
         return cents;
       })
-      .pipe(z.number().int().min(PRODUCT_PRICE_MIN_CENTS, PRICE_OUT_OF_RANGE).max(PRODUCT_PRICE_MAX_CENTS, PRICE_OUT_OF_RANGE)),
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(PRODUCT_PRICE_MIN_CENTS, PRICE_OUT_OF_RANGE)
+          .max(PRODUCT_PRICE_MAX_CENTS, PRICE_OUT_OF_RANGE),
+      ),
   ),
   /** Percentage 0-100; blank means 0. */
   discount: formInteger({
@@ -164,13 +186,28 @@ export const productFields = {
   })
     .optional()
     .transform((value) => value ?? 0),
-  color: requiredText("Escribe el color del producto.", PRODUCT_COLOR_MAX_LENGTH, `El color no puede superar los ${PRODUCT_COLOR_MAX_LENGTH} caracteres.`),
-  tag: requiredText("Escribe una etiqueta (por ejemplo «Novedad» o «Oferta»).", PRODUCT_TAG_MAX_LENGTH, `La etiqueta no puede superar los ${PRODUCT_TAG_MAX_LENGTH} caracteres.`),
+  color: requiredText(
+    "Escribe el color del producto.",
+    PRODUCT_COLOR_MAX_LENGTH,
+    `El color no puede superar los ${PRODUCT_COLOR_MAX_LENGTH} caracteres.`,
+  ),
+  tag: requiredText(
+    "Escribe una etiqueta (por ejemplo «Novedad» o «Oferta»).",
+    PRODUCT_TAG_MAX_LENGTH,
+    `La etiqueta no puede superar los ${PRODUCT_TAG_MAX_LENGTH} caracteres.`,
+  ),
   description: requiredText(
     "Escribe la descripción del producto.",
     PRODUCT_DESCRIPTION_MAX_LENGTH,
     `La descripción no puede superar los ${PRODUCT_DESCRIPTION_MAX_LENGTH} caracteres.`,
-  ).pipe(z.string().min(PRODUCT_DESCRIPTION_MIN_LENGTH, `La descripción debe tener al menos ${PRODUCT_DESCRIPTION_MIN_LENGTH} caracteres.`)),
+  ).pipe(
+    z
+      .string()
+      .min(
+        PRODUCT_DESCRIPTION_MIN_LENGTH,
+        `La descripción debe tener al menos ${PRODUCT_DESCRIPTION_MIN_LENGTH} caracteres.`,
+      ),
+  ),
   /** A size (or the single stock) at or below it notifies the seller once; blank or 0: no alert. */
   lowStockThreshold: formInteger({
     min: 0,
@@ -190,7 +227,11 @@ export const productFields = {
   sizes: z
     .array(
       z.object({
-        size: requiredText("Escribe la talla.", SIZE_MAX_LENGTH, `La talla no puede superar los ${SIZE_MAX_LENGTH} caracteres.`),
+        size: requiredText(
+          "Escribe la talla.",
+          SIZE_MAX_LENGTH,
+          `La talla no puede superar los ${SIZE_MAX_LENGTH} caracteres.`,
+        ),
         stock: formInteger({
           min: 0,
           max: PRODUCT_STOCK_MAX,
@@ -205,14 +246,20 @@ export const productFields = {
     .transform((sizes) => sizes ?? []),
   /** The category's spec sheet: field key to one of its options (checked with `specSheetIssues`). */
   specs: z
-    .record(z.string(), z.string({ invalid_type_error: "Elige un valor de la lista." }).trim(), { invalid_type_error: "La ficha técnica no es válida." })
+    .record(z.string(), z.string({ invalid_type_error: "Elige un valor de la lista." }).trim(), {
+      invalid_type_error: "La ficha técnica no es válida.",
+    })
     .optional()
-    .transform((specs) => Object.fromEntries(Object.entries(specs ?? {}).filter(([, value]) => value !== "")) as ProductSpecs),
+    .transform(
+      (specs) => Object.fromEntries(Object.entries(specs ?? {}).filter(([, value]) => value !== "")) as ProductSpecs,
+    ),
   /** Final image order: existing image ids and `nueva:<n>` (see the file's comment). */
   imageOrder: z
     .preprocess(
       (value) => (typeof value === "string" ? [value] : value),
-      z.array(z.string({ invalid_type_error: IMAGE_ORDER_INVALID }).max(60, IMAGE_ORDER_INVALID), { invalid_type_error: IMAGE_ORDER_INVALID }),
+      z.array(z.string({ invalid_type_error: IMAGE_ORDER_INVALID }).max(60, IMAGE_ORDER_INVALID), {
+        invalid_type_error: IMAGE_ORDER_INVALID,
+      }),
     )
     .optional(),
 };
@@ -226,17 +273,27 @@ function checkStockShape(
   const seen = new Set<string>();
   fields.sizes.forEach((entry, index) => {
     const key = entry.size.toLocaleLowerCase("es");
-    if (seen.has(key)) context.addIssue({ code: "custom", path: ["sizes", index, "size"], message: "Las tallas no pueden repetirse." });
+    if (seen.has(key))
+      context.addIssue({ code: "custom", path: ["sizes", index, "size"], message: "Las tallas no pueden repetirse." });
     seen.add(key);
-    if (options.stockRequired && entry.stock === undefined) context.addIssue({ code: "custom", path: ["sizes", index, "stock"], message: "Escribe el stock de la talla." });
+    if (options.stockRequired && entry.stock === undefined)
+      context.addIssue({ code: "custom", path: ["sizes", index, "stock"], message: "Escribe el stock de la talla." });
   });
   // SPEC.md section 5: with sizes the total is their sum; a total typed beside them must agree.
   const sizesTotal = fields.sizes.reduce((total, entry) => total + (entry.stock ?? 0), 0);
   if (fields.sizes.length > 0 && fields.stock !== undefined && fields.stock !== sizesTotal) {
-    context.addIssue({ code: "custom", path: ["stock"], message: `El stock total (${fields.stock}) no coincide con la suma de las tallas (${sizesTotal}).` });
+    context.addIssue({
+      code: "custom",
+      path: ["stock"],
+      message: `El stock total (${fields.stock}) no coincide con la suma de las tallas (${sizesTotal}).`,
+    });
   }
   if (options.stockRequired && fields.sizes.length === 0 && fields.stock === undefined) {
-    context.addIssue({ code: "custom", path: ["stock"], message: "Escribe el stock del producto o añade tallas con su stock." });
+    context.addIssue({
+      code: "custom",
+      path: ["stock"],
+      message: "Escribe el stock del producto o añade tallas con su stock.",
+    });
   }
 }
 
@@ -265,7 +322,10 @@ const productShape = {
 };
 
 /** POST /product-add's fields (the files travel beside them). */
-export const productFormFields = z.intersection(z.object(productShape, productFieldsExpected), stockFields({ stockRequired: true }));
+export const productFormFields = z.intersection(
+  z.object(productShape, productFieldsExpected),
+  stockFields({ stockRequired: true }),
+);
 export type ProductForm = z.output<typeof productFormFields>;
 
 /**
@@ -277,7 +337,12 @@ export const productUpdateFields = z.intersection(
     {
       productId: uuid(SELLER_PRODUCT_NOT_FOUND),
       ...productShape,
-      stockVersion: formInteger({ min: 0, max: 2_000_000_000, missing: STOCK_VERSION_STALE, invalid: STOCK_VERSION_STALE }).optional(),
+      stockVersion: formInteger({
+        min: 0,
+        max: 2_000_000_000,
+        missing: STOCK_VERSION_STALE,
+        invalid: STOCK_VERSION_STALE,
+      }).optional(),
     },
     productFieldsExpected,
   ),
@@ -307,8 +372,16 @@ export function specSheetIssues(kind: SpecSheetKind | null, specs: ProductSpecs)
   }
   for (const field of fields) {
     const value = specs[field.key];
-    if (value === undefined) issues.push({ field: `specs.${field.key}`, message: `Elige ${field.label.toLocaleLowerCase("es")}: es parte de la ficha de la categoría.` });
-    else if (!field.options.includes(value)) issues.push({ field: `specs.${field.key}`, message: `Elige un valor de ${field.label.toLocaleLowerCase("es")} de la lista.` });
+    if (value === undefined)
+      issues.push({
+        field: `specs.${field.key}`,
+        message: `Elige ${field.label.toLocaleLowerCase("es")}: es parte de la ficha de la categoría.`,
+      });
+    else if (!field.options.includes(value))
+      issues.push({
+        field: `specs.${field.key}`,
+        message: `Elige un valor de ${field.label.toLocaleLowerCase("es")} de la lista.`,
+      });
   }
   return issues;
 }
@@ -325,13 +398,15 @@ export function formEntriesToObject(entries: Iterable<readonly [string, string]>
       path.push(match[2] !== undefined ? Number(match[2]) : match[1]!);
       consumed = match.index + match[0].length;
     }
-    if (path.length === 0 || path.some((key) => typeof key === "string" && forbidden.has(key)) || consumed === 0) continue;
+    if (path.length === 0 || path.some((key) => typeof key === "string" && forbidden.has(key)) || consumed === 0)
+      continue;
     let node: Record<string | number, unknown> = root;
     for (let index = 0; index < path.length - 1; index++) {
       const key = path[index]!;
       const nextIsIndex = typeof path[index + 1] === "number";
       const existing = node[key];
-      if (existing === undefined || typeof existing !== "object" || existing === null) node[key] = nextIsIndex ? [] : {};
+      if (existing === undefined || typeof existing !== "object" || existing === null)
+        node[key] = nextIsIndex ? [] : {};
       node = node[key] as Record<string | number, unknown>;
     }
     const last = path[path.length - 1]!;
@@ -342,7 +417,8 @@ export function formEntriesToObject(entries: Iterable<readonly [string, string]>
   }
   const compact = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.filter((item) => item !== undefined).map(compact);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, compact(item)]));
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, compact(item)]));
     return value;
   };
   return compact(root) as Record<string, unknown>;
@@ -424,7 +500,10 @@ export const sellerProductsQuery = z.object({
   page: queryPage(),
   parPage: queryPageSize(MAX_PRODUCTS_PER_PAGE, SELLER_PRODUCTS_PER_PAGE),
   /** By name or brand. */
-  searchValue: queryText({ max: SEARCH_MAX_LENGTH, message: `La búsqueda no puede superar los ${SEARCH_MAX_LENGTH} caracteres.` }),
+  searchValue: queryText({
+    max: SEARCH_MAX_LENGTH,
+    message: `La búsqueda no puede superar los ${SEARCH_MAX_LENGTH} caracteres.`,
+  }),
   /** Admin only: one shop's products; without it an admin reads every shop's. Ignored for sellers. */
   shopId: z.preprocess((value) => (value === "" ? undefined : value), uuid("La tienda no es válida.").optional()),
 });
@@ -443,16 +522,53 @@ export const sellerIdParams = z.object({ id: uuid("El vendedor no es válido.") 
  */
 export const sellerProductEndpoints = {
   /** Multipart: `productFormFields` + files in `images`. SPEC.md section 9: the web waits 60 s. */
-  add: endpoint({ method: "POST", path: "/product-add", multipart: true, answer: sellerProductAnswer, statuses: [201], timeoutMs: 60_000 }),
+  add: endpoint({
+    method: "POST",
+    path: "/product-add",
+    multipart: true,
+    answer: sellerProductAnswer,
+    statuses: [201],
+    timeoutMs: 60_000,
+  }),
   /** Multipart: `productUpdateFields` + new files in `images`. */
-  update: endpoint({ method: "POST", path: "/product-update", multipart: true, answer: sellerProductAnswer, timeoutMs: 60_000 }),
+  update: endpoint({
+    method: "POST",
+    path: "/product-update",
+    multipart: true,
+    answer: sellerProductAnswer,
+    timeoutMs: 60_000,
+  }),
   /** The caller's shop's products that are not archived, newest first. */
   list: endpoint({ method: "GET", path: "/products-get", query: sellerProductsQuery, answer: sellerProductsAnswer }),
-  get: endpoint({ method: "GET", path: "/product-get/:id", params: productIdParams, query: noInput, answer: sellerProductGetAnswer }),
+  get: endpoint({
+    method: "GET",
+    path: "/product-get/:id",
+    params: productIdParams,
+    query: noInput,
+    answer: sellerProductGetAnswer,
+  }),
   /** Archives a product that was ever ordered, removes any other. */
-  remove: endpoint({ method: "DELETE", path: "/delete-product/:id", params: productIdParams, query: noInput, answer: deleteProductAnswer }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/delete-product/:id",
+    params: productIdParams,
+    query: noInput,
+    answer: deleteProductAnswer,
+  }),
   /** The seller's products with a discount, biggest discount first. */
-  discounted: endpoint({ method: "GET", path: "/discount-product-get/:id", params: sellerIdParams, query: noInput, answer: discountProductsAnswer }),
+  discounted: endpoint({
+    method: "GET",
+    path: "/discount-product-get/:id",
+    params: sellerIdParams,
+    query: noInput,
+    answer: discountProductsAnswer,
+  }),
   /** Multipart: `productImageUpdateFields` + the file in `newImage`; the new image takes the old one's place. */
-  imageUpdate: endpoint({ method: "POST", path: "/product-image-update", multipart: true, answer: sellerProductAnswer, timeoutMs: 60_000 }),
+  imageUpdate: endpoint({
+    method: "POST",
+    path: "/product-image-update",
+    multipart: true,
+    answer: sellerProductAnswer,
+    timeoutMs: 60_000,
+  }),
 };

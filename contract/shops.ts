@@ -1,7 +1,16 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
 import { productCard } from "./catalog";
-import { isoDateTime, objectExpected, queryChoice, queryPage, queryPageSize, queryText, requiredText, uuid } from "./fields";
+import {
+  isoDateTime,
+  objectExpected,
+  queryChoice,
+  queryPage,
+  queryPageSize,
+  queryText,
+  requiredText,
+  uuid,
+} from "./fields";
 import { binaryAnswer, endpoint, noBody, noInput } from "./http";
 import { MAX_PRODUCTS_PER_PAGE, PRODUCTS_PER_PAGE } from "./limits";
 import { normalizeEin, normalizeRif, normalizeSpanishTaxId } from "./tax-ids";
@@ -50,7 +59,8 @@ export const SELLER_ACTIVATED = "Modo vendedor activado.";
 export const SHOP_NOT_FOUND = "Tienda no encontrada.";
 export const DOCUMENT_NOT_FOUND = "Documento no encontrado.";
 export const RIF_TAKEN = "Ese identificador fiscal ya lo usa otra tienda.";
-export const DOCUMENT_TYPE_REFUSED = "Solo se aceptan documentos PDF, JPG, PNG o WebP (se comprueba su contenido, no su nombre).";
+export const DOCUMENT_TYPE_REFUSED =
+  "Solo se aceptan documentos PDF, JPG, PNG o WebP (se comprueba su contenido, no su nombre).";
 export const DOCUMENT_TOO_LARGE = `Cada documento puede tener como máximo ${SHOP_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
 export const DOCUMENTS_MISSING = "Adjunta al menos un documento de la tienda.";
 export const DOCUMENTS_TOO_MANY = `Adjunta como máximo ${SHOP_DOCUMENTS_MAX} documentos.`;
@@ -70,7 +80,8 @@ export const REPLACEMENT_MISSING = "Adjunta el documento nuevo de cada archivo q
 export const DOCUMENT_NOT_IN_REQUEST = "Ese documento no pertenece a esta solicitud o ya fue reemplazado.";
 /** 409 of a suspension of a shop that is not approved, or a reactivation of one that is not suspended. */
 export const SHOP_NOT_APPROVED = "Solo se puede suspender una tienda aprobada; recarga la página para ver su estado.";
-export const SHOP_NOT_SUSPENDED = "Solo se puede reactivar una tienda suspendida; recarga la página para ver su estado.";
+export const SHOP_NOT_SUSPENDED =
+  "Solo se puede reactivar una tienda suspendida; recarga la página para ver su estado.";
 
 // ---- The application ----------------------------------------------------------------------------
 
@@ -79,7 +90,11 @@ const TAX_ID_INVALID: Record<ShopCountry, string> = {
   ES: "Escribe un NIF o CIF válido, con su letra o dígito de control (por ejemplo B12345674).",
   US: "Escribe un EIN válido: nueve cifras, como 12-3456789.",
 };
-const TAX_ID_CHECKS: Record<ShopCountry, (value: string) => string | null> = { VE: normalizeRif, ES: normalizeSpanishTaxId, US: normalizeEin };
+const TAX_ID_CHECKS: Record<ShopCountry, (value: string) => string | null> = {
+  VE: normalizeRif,
+  ES: normalizeSpanishTaxId,
+  US: normalizeEin,
+};
 const PHONE_INVALID: Record<ShopCountry, string> = {
   ES: "Escribe un teléfono de España válido, por ejemplo +34 914 350 218.",
   US: "Escribe un teléfono de Estados Unidos válido, por ejemplo +1 212 555 0123.",
@@ -91,7 +106,10 @@ export function shopLocation(shop: { address: string; city: string; province: st
   const parts = [shop.address, shop.city];
   if (shop.province.trim().toLowerCase() !== shop.city.trim().toLowerCase()) parts.push(shop.province);
   parts.push(SHOP_COUNTRY_LABELS[shop.country]);
-  return parts.map((part) => part.trim()).filter((part) => part !== "").join(", ");
+  return parts
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .join(", ");
 }
 
 /** The tax id in its written form for the country, or null. */
@@ -115,14 +133,22 @@ const shopFieldsExpected = objectExpected("Envía los datos de la tienda.");
 export const shopApplicationFields = z.intersection(
   z.object(
     {
-      shopName: requiredText("Escribe el nombre de la tienda.", SHOP_NAME_MAX_LENGTH, `El nombre no puede superar los ${SHOP_NAME_MAX_LENGTH} caracteres.`).pipe(
-        z.string().min(SHOP_NAME_MIN_LENGTH, `El nombre debe tener al menos ${SHOP_NAME_MIN_LENGTH} caracteres.`),
+      shopName: requiredText(
+        "Escribe el nombre de la tienda.",
+        SHOP_NAME_MAX_LENGTH,
+        `El nombre no puede superar los ${SHOP_NAME_MAX_LENGTH} caracteres.`,
+      ).pipe(z.string().min(SHOP_NAME_MIN_LENGTH, `El nombre debe tener al menos ${SHOP_NAME_MIN_LENGTH} caracteres.`)),
+      province: requiredText(
+        "Escribe el estado o la provincia.",
+        80,
+        "El estado o la provincia no puede superar los 80 caracteres.",
       ),
-      province: requiredText("Escribe el estado o la provincia.", 80, "El estado o la provincia no puede superar los 80 caracteres."),
       city: requiredText("Escribe la ciudad.", 80, "La ciudad no puede superar los 80 caracteres."),
-      address: requiredText("Escribe la dirección de la tienda.", 200, "La dirección no puede superar los 200 caracteres.").pipe(
-        z.string().min(5, "Escribe la dirección completa: calle, número, local."),
-      ),
+      address: requiredText(
+        "Escribe la dirección de la tienda.",
+        200,
+        "La dirección no puede superar los 200 caracteres.",
+      ).pipe(z.string().min(5, "Escribe la dirección completa: calle, número, local.")),
     },
     shopFieldsExpected,
   ),
@@ -136,8 +162,10 @@ export const shopApplicationFields = z.intersection(
       shopFieldsExpected,
     )
     .superRefine((fields, context) => {
-      if (!normalizeTaxId(fields.country, fields.rif)) context.addIssue({ code: "custom", path: ["rif"], message: TAX_ID_INVALID[fields.country] });
-      if (!normalizePhone(fields.country, fields.phone)) context.addIssue({ code: "custom", path: ["phone"], message: PHONE_INVALID[fields.country] });
+      if (!normalizeTaxId(fields.country, fields.rif))
+        context.addIssue({ code: "custom", path: ["rif"], message: TAX_ID_INVALID[fields.country] });
+      if (!normalizePhone(fields.country, fields.phone))
+        context.addIssue({ code: "custom", path: ["phone"], message: PHONE_INVALID[fields.country] });
     })
     .transform((fields) => ({
       ...fields,
@@ -190,7 +218,9 @@ export const shopRequest = z.object({
 export type ShopRequest = z.infer<typeof shopRequest>;
 
 /** One line of the admin's queue and shop list. */
-export const shopSummary = shopRequest.omit({ documents: true, history: true }).extend({ documentCount: z.number().int(), productCount: z.number().int() });
+export const shopSummary = shopRequest
+  .omit({ documents: true, history: true })
+  .extend({ documentCount: z.number().int(), productCount: z.number().int() });
 export type ShopSummary = z.infer<typeof shopSummary>;
 
 export const shopRequestAnswer = z.object({ request: shopRequest });
@@ -203,7 +233,12 @@ export const pendingShopsAnswer = z.object({
   /** How many wait for an admin: the menu's badge. */
   totalPending: z.number().int(),
 });
-export const shopsAnswer = z.object({ shops: z.array(shopSummary), totalShop: z.number().int(), page: z.number().int(), parPage: z.number().int() });
+export const shopsAnswer = z.object({
+  shops: z.array(shopSummary),
+  totalShop: z.number().int(),
+  page: z.number().int(),
+  parPage: z.number().int(),
+});
 export const shopDecisionAnswer = z.object({ message: z.string(), request: shopRequest });
 export const activateSellerAnswer = z.object({ message: z.string(), token: z.string() });
 
@@ -220,7 +255,12 @@ export const publicShop = z.object({
   productCount: z.number().int(),
 });
 export type PublicShop = z.infer<typeof publicShop>;
-export const publicShopAnswer = z.object({ shop: publicShop, products: z.array(productCard), totalProduct: z.number().int(), parPage: z.number().int() });
+export const publicShopAnswer = z.object({
+  shop: publicShop,
+  products: z.array(productCard),
+  totalProduct: z.number().int(),
+  parPage: z.number().int(),
+});
 /** Every approved shop, by name: the sitemap's shop pages. */
 export const publicShopsAnswer = z.object({ shops: z.array(z.object({ name: z.string(), slug: z.string() })) });
 
@@ -232,18 +272,28 @@ export const documentParams = z.object({ documentId: uuid("El documento no es v�
 export const shopSlugParams = z.object({ slug: z.string({ required_error: SHOP_NOT_FOUND }).max(200, SHOP_NOT_FOUND) });
 
 const reason = (missing: string) =>
-  requiredText(missing, DECISION_REASON_MAX_LENGTH, `El motivo no puede superar los ${DECISION_REASON_MAX_LENGTH} caracteres.`);
+  requiredText(
+    missing,
+    DECISION_REASON_MAX_LENGTH,
+    `El motivo no puede superar los ${DECISION_REASON_MAX_LENGTH} caracteres.`,
+  );
 
 /** SPEC.md section 7: `{approved}`; a rejection needs its reason. */
 export const shopDecisionBody = z
   .object(
     {
-      approved: z.boolean({ required_error: "Elige aprobar o rechazar.", invalid_type_error: "Elige aprobar o rechazar." }),
+      approved: z.boolean({
+        required_error: "Elige aprobar o rechazar.",
+        invalid_type_error: "Elige aprobar o rechazar.",
+      }),
       reason: reason("Escribe el motivo del rechazo.").optional(),
     },
     objectExpected("Envía la decisión."),
   )
-  .refine((decision) => decision.approved || decision.reason !== undefined, { path: ["reason"], message: "Escribe el motivo del rechazo." });
+  .refine((decision) => decision.approved || decision.reason !== undefined, {
+    path: ["reason"],
+    message: "Escribe el motivo del rechazo.",
+  });
 export type ShopDecisionBody = z.infer<typeof shopDecisionBody>;
 
 export const requestChangesBody = z.object(
@@ -252,9 +302,16 @@ export const requestChangesBody = z.object(
       .array(
         z.object({
           documentId: uuid("El documento no es válido."),
-          note: requiredText("Di qué hay que cambiar en el documento.", DOCUMENT_NOTE_MAX_LENGTH, `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`),
+          note: requiredText(
+            "Di qué hay que cambiar en el documento.",
+            DOCUMENT_NOTE_MAX_LENGTH,
+            `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`,
+          ),
         }),
-        { required_error: "Elige al menos un documento que haya que cambiar.", invalid_type_error: "Elige al menos un documento que haya que cambiar." },
+        {
+          required_error: "Elige al menos un documento que haya que cambiar.",
+          invalid_type_error: "Elige al menos un documento que haya que cambiar.",
+        },
       )
       .min(1, "Elige al menos un documento que haya que cambiar.")
       .max(SHOP_DOCUMENTS_MAX * 4, "Demasiados documentos."),
@@ -263,9 +320,15 @@ export const requestChangesBody = z.object(
 );
 export type RequestChangesBody = z.infer<typeof requestChangesBody>;
 
-export const suspendBody = z.object({ reason: reason("Escribe el motivo de la suspensión.") }, objectExpected("Envía el motivo de la suspensión."));
+export const suspendBody = z.object(
+  { reason: reason("Escribe el motivo de la suspensión.") },
+  objectExpected("Envía el motivo de la suspensión."),
+);
 
-export const activateSellerBody = z.object({ userId: uuid("El usuario no es válido.") }, objectExpected("Envía el usuario."));
+export const activateSellerBody = z.object(
+  { userId: uuid("El usuario no es válido.") },
+  objectExpected("Envía el usuario."),
+);
 
 export const shopsQuery = z.object({
   status: queryChoice(SHOP_STATUSES, "El estado de la tienda no es válido."),
@@ -290,29 +353,89 @@ export const publicShopQuery = z.object({
  */
 export const shopEndpoints = {
   /** Bearer, the user themself: applies (or applies again after a rejection). */
-  apply: endpoint({ method: "POST", path: "/request-auth-shop/:userId", params: userIdParams, multipart: true, answer: shopApplicationAnswer, statuses: [201] }),
+  apply: endpoint({
+    method: "POST",
+    path: "/request-auth-shop/:userId",
+    params: userIdParams,
+    multipart: true,
+    answer: shopApplicationAnswer,
+    statuses: [201],
+  }),
   /** Bearer: the caller's own request, with its documents, or null. */
   myRequest: endpoint({ method: "GET", path: "/shop/my-request", query: noInput, answer: myShopRequestAnswer }),
   /** Bearer, the owner: replaces the documents the admin asked for; the request goes back to 'pendiente'. */
-  replaceDocuments: endpoint({ method: "POST", path: "/shop/replace-documents/:userId", params: userIdParams, multipart: true, answer: shopRequestAnswer }),
+  replaceDocuments: endpoint({
+    method: "POST",
+    path: "/shop/replace-documents/:userId",
+    params: userIdParams,
+    multipart: true,
+    answer: shopRequestAnswer,
+  }),
   /** Owner or admin: the file, as an attachment (PDF) or an image. */
-  document: endpoint({ method: "GET", path: "/shop/document/:documentId", params: documentParams, query: noInput, answer: binaryAnswer }),
+  document: endpoint({
+    method: "GET",
+    path: "/shop/document/:documentId",
+    params: documentParams,
+    query: noInput,
+    answer: binaryAnswer,
+  }),
   /** Admin: the queue. */
   pending: endpoint({ method: "GET", path: "/shop/pending-auth", query: noInput, answer: pendingShopsAnswer }),
   /** Owner or admin: one request with its documents and history. */
-  request: endpoint({ method: "GET", path: "/shop/request/:userId", params: userIdParams, query: noInput, answer: shopRequestAnswer }),
+  request: endpoint({
+    method: "GET",
+    path: "/shop/request/:userId",
+    params: userIdParams,
+    query: noInput,
+    answer: shopRequestAnswer,
+  }),
   /** Admin: approves (the user becomes a seller) or rejects with a reason; a second decision answers 409. */
-  decide: endpoint({ method: "POST", path: "/shop/approved/:userId", params: userIdParams, body: shopDecisionBody, answer: shopDecisionAnswer }),
+  decide: endpoint({
+    method: "POST",
+    path: "/shop/approved/:userId",
+    params: userIdParams,
+    body: shopDecisionBody,
+    answer: shopDecisionAnswer,
+  }),
   /** Admin: asks the applicant to replace some documents, each with a note. */
-  requestChanges: endpoint({ method: "POST", path: "/shop/request-changes/:userId", params: userIdParams, body: requestChangesBody, answer: shopDecisionAnswer }),
+  requestChanges: endpoint({
+    method: "POST",
+    path: "/shop/request-changes/:userId",
+    params: userIdParams,
+    body: requestChangesBody,
+    answer: shopDecisionAnswer,
+  }),
   /** Admin: every shop, by status and name. */
   list: endpoint({ method: "GET", path: "/admin/shops", query: shopsQuery, answer: shopsAnswer }),
-  suspend: endpoint({ method: "POST", path: "/admin/shops/:shopId/suspend", params: shopIdParams, body: suspendBody, answer: shopDecisionAnswer }),
-  reactivate: endpoint({ method: "POST", path: "/admin/shops/:shopId/reactivate", params: shopIdParams, body: noBody, answer: shopDecisionAnswer }),
+  suspend: endpoint({
+    method: "POST",
+    path: "/admin/shops/:shopId/suspend",
+    params: shopIdParams,
+    body: suspendBody,
+    answer: shopDecisionAnswer,
+  }),
+  reactivate: endpoint({
+    method: "POST",
+    path: "/admin/shops/:shopId/reactivate",
+    params: shopIdParams,
+    body: noBody,
+    answer: shopDecisionAnswer,
+  }),
   /** SPEC.md section 7: a token carrying the seller role, for a user whose shop is approved; 409 otherwise. */
-  activateSeller: endpoint({ method: "PUT", path: "/user/activate-seller", body: activateSellerBody, answer: activateSellerAnswer }),
+  activateSeller: endpoint({
+    method: "PUT",
+    path: "/user/activate-seller",
+    body: activateSellerBody,
+    answer: activateSellerAnswer,
+  }),
   /** Anyone: an approved shop's page and a page of its products. */
-  publicShop: endpoint({ method: "GET", path: "/home/shop/:slug", params: shopSlugParams, query: publicShopQuery, answer: publicShopAnswer }),
+  publicShop: endpoint({
+    method: "GET",
+    path: "/home/shop/:slug",
+    params: shopSlugParams,
+    query: publicShopQuery,
+    answer: publicShopAnswer,
+  }),
   /** Anyone: the approved shops' names and slugs (the sitemap). */
   publicShops: endpoint({ method: "GET", path: "/home/shops", query: noInput, answer: publicShopsAnswer }),
 };

@@ -19,7 +19,18 @@ export const SPEC_SHEETS: Record<SpecSheetKind, { label: string; fields: readonl
       { key: "peso", label: "Peso", options: ["340-355 g", "345-360 g", "355-370 g", "360-375 g", "365-380 g"] },
       { key: "balance", label: "Balance", options: ["Bajo", "Medio", "Alto"] },
       { key: "nucleo", label: "Núcleo", options: ["Foam", "EVA", "EVA Soft", "EVA Hard", "Black EVA"] },
-      { key: "cara", label: "Cara", options: ["Fibra de vidrio", "Fibra de vidrio y carbono", "Carbono", "Carbono 3K", "Carbono 12K", "Carbono 18K"] },
+      {
+        key: "cara",
+        label: "Cara",
+        options: [
+          "Fibra de vidrio",
+          "Fibra de vidrio y carbono",
+          "Carbono",
+          "Carbono 3K",
+          "Carbono 12K",
+          "Carbono 18K",
+        ],
+      },
       { key: "nivel", label: "Nivel", options: ["Iniciación", "Intermedio", "Avanzado", "Profesional"] },
     ],
   },
@@ -27,7 +38,11 @@ export const SPEC_SHEETS: Record<SpecSheetKind, { label: string; fields: readonl
     label: "Ficha de zapatilla",
     fields: [
       { key: "suela", label: "Tipo de suela", options: ["Espiga", "Omni", "Mixta", "Clay"] },
-      { key: "superficie", label: "Superficie", options: ["Césped artificial", "Tierra batida", "Pista dura", "Todas"] },
+      {
+        key: "superficie",
+        label: "Superficie",
+        options: ["Césped artificial", "Tierra batida", "Pista dura", "Todas"],
+      },
     ],
   },
 };

@@ -31,11 +31,13 @@ export const MAX_STOCK_MOVEMENTS_PER_PAGE = 100;
 
 export const STOCK_UPDATED = "Stock actualizado.";
 /** 409 of `POST /update-stock` read at an older version: the answer carries the current figures. */
-export const STOCK_CHANGED_WHILE_EDITING = "El stock cambió mientras editabas. Revisa las cifras actuales y vuelve a guardar.";
+export const STOCK_CHANGED_WHILE_EDITING =
+  "El stock cambió mientras editabas. Revisa las cifras actuales y vuelve a guardar.";
 export const STOCK_PRODUCT_NOT_FOUND = "Producto no encontrado.";
 /** 403: the caller's shop is not approved (pending, rejected…); a suspended shop gets its own reason. */
 export const STOCK_SHOP_NOT_APPROVED = "Tu tienda no está aprobada: no puedes cambiar el stock.";
-export const STOCK_SHOP_SUSPENDED = "Tu tienda está suspendida: no puedes cambiar el stock mientras dure la suspensión.";
+export const STOCK_SHOP_SUSPENDED =
+  "Tu tienda está suspendida: no puedes cambiar el stock mientras dure la suspensión.";
 export const STOCK_SIZES_REQUIRED = "Indica el stock de cada talla del producto.";
 export const STOCK_SIZES_NOT_EXPECTED = "Este producto no se vende por tallas: indica solo el stock total.";
 export const STOCK_TOTAL_REQUIRED = "Indica el stock del producto.";
@@ -148,7 +150,11 @@ export const myStockAlertsAnswer = z.object({ productId: z.string(), sizes: z.ar
 
 const productIdField = uuid(STOCK_PRODUCT_NOT_FOUND);
 const stockCount = (message: string) =>
-  z.number({ required_error: message, invalid_type_error: message }).int(message).min(0, "El stock no puede ser negativo.").max(STOCK_MAX, `El stock no puede superar ${STOCK_MAX} unidades.`);
+  z
+    .number({ required_error: message, invalid_type_error: message })
+    .int(message)
+    .min(0, "El stock no puede ser negativo.")
+    .max(STOCK_MAX, `El stock no puede superar ${STOCK_MAX} unidades.`);
 const STOCK_NOT_A_NUMBER = "El stock debe ser un número entero.";
 
 /**
@@ -161,12 +167,22 @@ export const updateStockBody = z.object(
   {
     productId: productIdField,
     sellerId: uuid("El vendedor no es válido."),
-    stockVersion: z.number({ required_error: "Falta la versión del stock; recarga la página.", invalid_type_error: "Falta la versión del stock; recarga la página." }).int().min(0),
+    stockVersion: z
+      .number({
+        required_error: "Falta la versión del stock; recarga la página.",
+        invalid_type_error: "Falta la versión del stock; recarga la página.",
+      })
+      .int()
+      .min(0),
     newStock: stockCount(STOCK_NOT_A_NUMBER).optional(),
     sizes: z
       .array(
         z.object({
-          size: z.string({ required_error: "La talla no es válida.", invalid_type_error: "La talla no es válida." }).trim().min(1, "La talla no es válida.").max(SIZE_MAX_LENGTH, "La talla no es válida."),
+          size: z
+            .string({ required_error: "La talla no es válida.", invalid_type_error: "La talla no es válida." })
+            .trim()
+            .min(1, "La talla no es válida.")
+            .max(SIZE_MAX_LENGTH, "La talla no es válida."),
           stock: stockCount(STOCK_NOT_A_NUMBER),
         }),
         { invalid_type_error: "Las tallas no son válidas." },
@@ -187,9 +203,14 @@ export type UpdateStockBody = z.infer<typeof updateStockBody>;
 export const stockControlQuery = z.object({
   page: queryPage(),
   parPage: queryPageSize(MAX_STOCK_CONTROL_PER_PAGE, STOCK_CONTROL_PER_PAGE),
-  searchValue: queryText({ max: SEARCH_MAX_LENGTH, message: `La búsqueda no puede superar los ${SEARCH_MAX_LENGTH} caracteres.` }),
+  searchValue: queryText({
+    max: SEARCH_MAX_LENGTH,
+    message: `La búsqueda no puede superar los ${SEARCH_MAX_LENGTH} caracteres.`,
+  }),
   /** `1` or `true`: only products with some low size. */
-  lowOnly: queryChoice(["1", "true", "0", "false"], "El filtro de stock bajo debe ser 1 o 0.").transform((value) => value === "1" || value === "true"),
+  lowOnly: queryChoice(["1", "true", "0", "false"], "El filtro de stock bajo debe ser 1 o 0.").transform(
+    (value) => value === "1" || value === "true",
+  ),
 });
 
 export const productIdParams = z.object({ productId: productIdField });
@@ -202,7 +223,11 @@ export const productStockQuery = z.object({
 export const stockAlertBody = z.object(
   {
     productId: productIdField,
-    size: z.string({ invalid_type_error: STOCK_ALERT_UNKNOWN_SIZE }).trim().max(SIZE_MAX_LENGTH, STOCK_ALERT_UNKNOWN_SIZE).default(""),
+    size: z
+      .string({ invalid_type_error: STOCK_ALERT_UNKNOWN_SIZE })
+      .trim()
+      .max(SIZE_MAX_LENGTH, STOCK_ALERT_UNKNOWN_SIZE)
+      .default(""),
   },
   objectExpected("Envía el producto y la talla."),
 );
@@ -215,15 +240,49 @@ export const stockEndpoints = {
    * Bearer, the seller owning the product's shop (approved; `sellerId` is the caller): sets the
    * stock read at `stockVersion`; 409 with the current figures when it changed meanwhile.
    */
-  updateStock: endpoint({ method: "POST", path: "/update-stock", body: updateStockBody, answer: updateStockAnswer, refusals: { 409: staleStockAnswer } }),
+  updateStock: endpoint({
+    method: "POST",
+    path: "/update-stock",
+    body: updateStockBody,
+    answer: updateStockAnswer,
+    refusals: { 409: staleStockAnswer },
+  }),
   /** Bearer, a seller: the shop's products with their stock, low marks and demand, by name. */
-  control: endpoint({ method: "GET", path: "/seller/stock-control", query: stockControlQuery, answer: stockControlAnswer }),
+  control: endpoint({
+    method: "GET",
+    path: "/seller/stock-control",
+    query: stockControlQuery,
+    answer: stockControlAnswer,
+  }),
   /** Bearer, the seller owning it: one product's stock and its movements, newest first. */
-  product: endpoint({ method: "GET", path: "/seller/stock/:productId", params: productIdParams, query: productStockQuery, answer: productStockAnswer }),
+  product: endpoint({
+    method: "GET",
+    path: "/seller/stock/:productId",
+    params: productIdParams,
+    query: productStockQuery,
+    answer: productStockAnswer,
+  }),
   /** Bearer, a signed-in shopper: waits for a sold-out size (or product); 201, or 200 when already waiting. */
-  subscribe: endpoint({ method: "POST", path: "/home/stock-alert", body: stockAlertBody, answer: stockAlertAnswer, statuses: [200, 201] }),
+  subscribe: endpoint({
+    method: "POST",
+    path: "/home/stock-alert",
+    body: stockAlertBody,
+    answer: stockAlertAnswer,
+    statuses: [200, 201],
+  }),
   /** Bearer: stops waiting; 404 when there was no waiting alert. */
-  cancel: endpoint({ method: "POST", path: "/home/stock-alert/cancel", body: stockAlertBody, answer: stockAlertAnswer }),
+  cancel: endpoint({
+    method: "POST",
+    path: "/home/stock-alert/cancel",
+    body: stockAlertBody,
+    answer: stockAlertAnswer,
+  }),
   /** Bearer: the sizes the caller waits for on a product (the product page's 'Le avisaremos'). */
-  mine: endpoint({ method: "GET", path: "/home/stock-alert/:productId", params: productIdParams, query: noInput, answer: myStockAlertsAnswer }),
+  mine: endpoint({
+    method: "GET",
+    path: "/home/stock-alert/:productId",
+    params: productIdParams,
+    query: noInput,
+    answer: myStockAlertsAnswer,
+  }),
 };

@@ -27,7 +27,10 @@ const DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE";
 
 /** Spain: a DNI (8 digits and a letter), an NIE (X, Y or Z, 7 digits, a letter) or a CIF. */
 export function normalizeSpanishTaxId(value: string): string | null {
-  const id = value.trim().toUpperCase().replace(/[\s.-]/g, "");
+  const id = value
+    .trim()
+    .toUpperCase()
+    .replace(/[\s.-]/g, "");
   const personal = /^([XYZ]?)(\d{7,8})([A-Z])$/.exec(id);
   if (personal) {
     const [, prefix, digits, letter] = personal as unknown as [string, string, string, string];

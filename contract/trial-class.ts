@@ -32,6 +32,12 @@ export const trialClassEndpoints = {
   nextClass: endpoint({ method: "GET", path: "/trial-class", query: noInput, answer: z.object({ trialClass }) }),
   /** Bearer: the next class and the caller's booking. */
   myBooking: endpoint({ method: "GET", path: "/trial-class/booking", query: noInput, answer: trialClassBookingAnswer }),
-  book: endpoint({ method: "POST", path: "/trial-class/booking", body: noBody, answer: trialClassBookedAnswer, statuses: [201] }),
+  book: endpoint({
+    method: "POST",
+    path: "/trial-class/booking",
+    body: noBody,
+    answer: trialClassBookedAnswer,
+    statuses: [201],
+  }),
   cancel: endpoint({ method: "DELETE", path: "/trial-class/booking", query: noInput, answer: trialClassBookedAnswer }),
 };

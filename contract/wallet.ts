@@ -12,7 +12,10 @@ const VOUCHER_MISSING = "Escribe el código del voucher.";
 export const walletParams = z.object({ id: uuid(INVALID_USER) });
 
 /** The code as typed on /gift and /dashboard/my-wallet: an unknown one cannot be longer than any real one. */
-export const voucherBody = z.object({ code: typedCode(VOUCHER_MISSING, VOUCHER_NOT_FOUND, CODE_MAX_LENGTH) }, objectExpected(VOUCHER_MISSING));
+export const voucherBody = z.object(
+  { code: typedCode(VOUCHER_MISSING, VOUCHER_NOT_FOUND, CODE_MAX_LENGTH) },
+  objectExpected(VOUCHER_MISSING),
+);
 export type VoucherBody = z.infer<typeof voucherBody>;
 
 export const walletEntry = z.object({
@@ -39,5 +42,10 @@ export type VoucherRedeemedAnswer = z.infer<typeof voucherRedeemedAnswer>;
 export const walletEndpoints = {
   /** The caller's own wallet, or anyone's for an admin. */
   wallet: endpoint({ method: "GET", path: "/wallet/:id", params: walletParams, query: noInput, answer: walletAnswer }),
-  redeemVoucher: endpoint({ method: "POST", path: "/wallet/voucher/redeem", body: voucherBody, answer: voucherRedeemedAnswer }),
+  redeemVoucher: endpoint({
+    method: "POST",
+    path: "/wallet/voucher/redeem",
+    body: voucherBody,
+    answer: voucherRedeemedAnswer,
+  }),
 };

@@ -20,7 +20,10 @@ export const REQUEST_SENT = "Solicitud Enviada";
 
 export const PAYOUT_KINDS = ["transferencia", "pago_movil"] as const;
 export type PayoutKind = (typeof PAYOUT_KINDS)[number];
-export const PAYOUT_KIND_LABELS: Record<PayoutKind, string> = { transferencia: "Transferencia bancaria", pago_movil: "Pago Móvil" };
+export const PAYOUT_KIND_LABELS: Record<PayoutKind, string> = {
+  transferencia: "Transferencia bancaria",
+  pago_movil: "Pago Móvil",
+};
 
 /** One line describing a payout method, for lists and notices ('Pago Móvil · Banesco · 0414-1234567'). */
 export function payoutSummary(method: PayoutMethod): string {

@@ -47,7 +47,8 @@ export function belowMinimum(minimum: string): string {
 
 export const PAYOUT_TEXT_MAX_LENGTH = 80;
 
-const payoutText = (missing: string) => requiredText(missing, PAYOUT_TEXT_MAX_LENGTH, `Escribe como máximo ${PAYOUT_TEXT_MAX_LENGTH} caracteres.`);
+const payoutText = (missing: string) =>
+  requiredText(missing, PAYOUT_TEXT_MAX_LENGTH, `Escribe como máximo ${PAYOUT_TEXT_MAX_LENGTH} caracteres.`);
 
 /** True when `iban` (spaces removed, upper case) passes the ISO 13616 mod-97 check. */
 export function ibanIsValid(iban: string): boolean {
@@ -61,7 +62,8 @@ export function ibanIsValid(iban: string): boolean {
   return remainder === 1;
 }
 
-const ACCOUNT_MESSAGE = "Escribe un IBAN válido (por ejemplo ES91 2100 0418 4502 0005 1332) o una cuenta venezolana de 20 dígitos.";
+const ACCOUNT_MESSAGE =
+  "Escribe un IBAN válido (por ejemplo ES91 2100 0418 4502 0005 1332) o una cuenta venezolana de 20 dígitos.";
 
 /** An IBAN (checked) or a Venezuelan 20-digit account, stored without spaces or dashes. */
 const bankAccount = z
@@ -111,7 +113,10 @@ const KIND_MESSAGE = "Elige transferencia bancaria o Pago Móvil.";
 /** Where the seller's withdrawals are paid (one per seller; saving replaces it). */
 export const payoutMethodBody = z.discriminatedUnion(
   "kind",
-  [bankTransferDetails.extend({ kind: z.literal("transferencia") }), pagoMovilDetails.extend({ kind: z.literal("pago_movil") })],
+  [
+    bankTransferDetails.extend({ kind: z.literal("transferencia") }),
+    pagoMovilDetails.extend({ kind: z.literal("pago_movil") }),
+  ],
   { errorMap: () => ({ message: KIND_MESSAGE }) },
 );
 export type PayoutMethodBody = z.infer<typeof payoutMethodBody>;
@@ -221,7 +226,11 @@ const PAYMENT_ID_MESSAGE = "El retiro no es válido.";
 export const confirmWithdrawalBody = z.object(
   {
     paymentId: uuid(PAYMENT_ID_MESSAGE),
-    reference: requiredText("Escribe la referencia de la transferencia.", REFERENCE_MAX_LENGTH, `La referencia admite hasta ${REFERENCE_MAX_LENGTH} caracteres.`),
+    reference: requiredText(
+      "Escribe la referencia de la transferencia.",
+      REFERENCE_MAX_LENGTH,
+      `La referencia admite hasta ${REFERENCE_MAX_LENGTH} caracteres.`,
+    ),
   },
   objectExpected(PAYMENT_ID_MESSAGE),
 );
@@ -230,7 +239,11 @@ export type ConfirmWithdrawalBody = z.infer<typeof confirmWithdrawalBody>;
 export const rejectWithdrawalBody = z.object(
   {
     paymentId: uuid(PAYMENT_ID_MESSAGE),
-    reason: requiredText("Escribe el motivo del rechazo.", REJECTION_REASON_MAX_LENGTH, `El motivo admite hasta ${REJECTION_REASON_MAX_LENGTH} caracteres.`).refine(
+    reason: requiredText(
+      "Escribe el motivo del rechazo.",
+      REJECTION_REASON_MAX_LENGTH,
+      `El motivo admite hasta ${REJECTION_REASON_MAX_LENGTH} caracteres.`,
+    ).refine(
       (reason) => reason.length >= REJECTION_REASON_MIN_LENGTH,
       `Explica el motivo en al menos ${REJECTION_REASON_MIN_LENGTH} caracteres.`,
     ),
@@ -271,7 +284,10 @@ export const ledgerKind = z.enum(LEDGER_KINDS);
 /** A calendar month of the store's time zone, 'YYYY-MM'. */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 const MONTH_MESSAGE = "Elige un mes válido (AAAA-MM).";
-export const statementMonth = z.string({ required_error: MONTH_MESSAGE, invalid_type_error: MONTH_MESSAGE }).trim().regex(MONTH_PATTERN, MONTH_MESSAGE);
+export const statementMonth = z
+  .string({ required_error: MONTH_MESSAGE, invalid_type_error: MONTH_MESSAGE })
+  .trim()
+  .regex(MONTH_PATTERN, MONTH_MESSAGE);
 
 export const ledgerParams = z.object({ sellerId: uuid(INVALID_USER) });
 export const ledgerQuery = z.object({ month: statementMonth });
@@ -308,16 +324,72 @@ export type LedgerAnswer = z.infer<typeof ledgerAnswer>;
 
 /** Bearer calls. Sellers act on their own money; an admin reads anyone's and decides requests. */
 export const withdrawalEndpoints = {
-  balance: endpoint({ method: "GET", path: "/payment/withdrawal-balance/:id", params: balanceParams, query: noInput, answer: withdrawalBalancesAnswer }),
-  sellerBalance: endpoint({ method: "GET", path: "/withdrawals-balance/:sellerId", params: sellerBalanceParams, query: noInput, answer: withdrawalBalancesAnswer }),
+  balance: endpoint({
+    method: "GET",
+    path: "/payment/withdrawal-balance/:id",
+    params: balanceParams,
+    query: noInput,
+    answer: withdrawalBalancesAnswer,
+  }),
+  sellerBalance: endpoint({
+    method: "GET",
+    path: "/withdrawals-balance/:sellerId",
+    params: sellerBalanceParams,
+    query: noInput,
+    answer: withdrawalBalancesAnswer,
+  }),
   payoutMethod: endpoint({ method: "GET", path: "/seller/payout-method", query: noInput, answer: payoutMethodAnswer }),
-  savePayoutMethod: endpoint({ method: "PUT", path: "/seller/payout-method", body: payoutMethodBody, answer: payoutMethodSavedAnswer }),
-  withdraw: endpoint({ method: "POST", path: "/withdraw", body: withdrawBody, answer: withdrawalCreatedAnswer, statuses: [201] }),
-  list: endpoint({ method: "GET", path: "/withdrawals/:userId", params: withdrawalsParams, query: withdrawalsQuery, answer: withdrawalsAnswer }),
-  archive: endpoint({ method: "PUT", path: "/withdrawals/archive/:id", params: withdrawalParams, body: noBody, answer: withdrawalDecidedAnswer }),
-  ledger: endpoint({ method: "GET", path: "/seller/ledger/:sellerId", params: ledgerParams, query: ledgerQuery, answer: ledgerAnswer }),
+  savePayoutMethod: endpoint({
+    method: "PUT",
+    path: "/seller/payout-method",
+    body: payoutMethodBody,
+    answer: payoutMethodSavedAnswer,
+  }),
+  withdraw: endpoint({
+    method: "POST",
+    path: "/withdraw",
+    body: withdrawBody,
+    answer: withdrawalCreatedAnswer,
+    statuses: [201],
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/withdrawals/:userId",
+    params: withdrawalsParams,
+    query: withdrawalsQuery,
+    answer: withdrawalsAnswer,
+  }),
+  archive: endpoint({
+    method: "PUT",
+    path: "/withdrawals/archive/:id",
+    params: withdrawalParams,
+    body: noBody,
+    answer: withdrawalDecidedAnswer,
+  }),
+  ledger: endpoint({
+    method: "GET",
+    path: "/seller/ledger/:sellerId",
+    params: ledgerParams,
+    query: ledgerQuery,
+    answer: ledgerAnswer,
+  }),
   /** Admin only. */
-  adminList: endpoint({ method: "GET", path: "/admin/withdrawals", query: adminWithdrawalsQuery, answer: adminWithdrawalsAnswer }),
-  confirm: endpoint({ method: "POST", path: "/payment/request-confirm", body: confirmWithdrawalBody, answer: withdrawalDecidedAnswer }),
-  reject: endpoint({ method: "POST", path: "/payment/request-reject", body: rejectWithdrawalBody, answer: withdrawalDecidedAnswer }),
+  adminList: endpoint({
+    method: "GET",
+    path: "/admin/withdrawals",
+    query: adminWithdrawalsQuery,
+    answer: adminWithdrawalsAnswer,
+  }),
+  confirm: endpoint({
+    method: "POST",
+    path: "/payment/request-confirm",
+    body: confirmWithdrawalBody,
+    answer: withdrawalDecidedAnswer,
+  }),
+  reject: endpoint({
+    method: "POST",
+    path: "/payment/request-reject",
+    body: rejectWithdrawalBody,
+    answer: withdrawalDecidedAnswer,
+  }),
 };

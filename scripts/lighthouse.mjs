@@ -90,7 +90,9 @@ function summaryLine(name, path, { lhr }, allRuns) {
   const metric = (audit) => lhr.audits[audit].displayValue.replace(/\u00a0/g, " ");
   const lcpNode = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
   // The tag and what it shows (alt text or words), short enough for a table cell.
-  const lcpElement = lcpNode ? `${lcpNode.snippet.match(/^<(\w+)/)?.[1] ?? ""} "${lcpNode.nodeLabel.slice(0, 48)}"` : "";
+  const lcpElement = lcpNode
+    ? `${lcpNode.snippet.match(/^<(\w+)/)?.[1] ?? ""} "${lcpNode.nodeLabel.slice(0, 48)}"`
+    : "";
   const everyRun = allRuns.map((run) => Math.round(run.lhr.categories.performance.score * 100)).join(", ");
   return `| ${name} | \`${path}\` | ${CATEGORIES.map(score).join(" | ")} | ${everyRun} | ${metric("largest-contentful-paint")} | ${metric("total-blocking-time")} | ${longScriptTasks(lhr)} | ${metric("cumulative-layout-shift")} | ${lcpElement.replace(/\|/g, "\\|")} |`;
 }
@@ -139,7 +141,12 @@ try {
   /** On a busy machine Chrome now and then records no usable trace (NO_NAVSTART): that run is made again. */
   const audit = async (url) => {
     for (let attempt = 1; ; attempt++) {
-      const result = await lighthouse(url, { port: chrome.port, output: ["html", "json"], logLevel: "error", onlyCategories: CATEGORIES });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: ["html", "json"],
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+      });
       if (!result.lhr.runtimeError) return result;
       if (attempt === MAX_ATTEMPTS) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
       console.warn(`${url}: ${result.lhr.runtimeError.code}, se repite`);

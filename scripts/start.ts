@@ -16,9 +16,11 @@ function stopAll(code: number) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   setTimeout(() => process.exit(code), 5000).unref();
-  Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve))))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(
+    children.map(
+      (child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve))),
+    ),
+  ).then(() => process.exit(code));
 }
 
 function run(command: string, args: string[], onOutput?: (line: string) => void): ChildProcess {
@@ -41,6 +43,7 @@ run(process.execPath, ["build/api/main.js"], (output) => {
   if (webStarted || !output.includes("API de Mercado Pádel")) return;
   webStarted = true;
   run(process.execPath, ["build/web/server.js"], (webOutput) => {
-    if (webOutput.includes("Web de Mercado Pádel escuchando")) console.log(`\nMercado Pádel está listo: abre ${config.publicWebUrl}\n`);
+    if (webOutput.includes("Web de Mercado Pádel escuchando"))
+      console.log(`\nMercado Pádel está listo: abre ${config.publicWebUrl}\n`);
   });
 });

@@ -18,8 +18,9 @@ fi
 echo "== Comprobación de tipos"
 npx tsc --noEmit
 
-echo "== ESLint (incluidas las fronteras entre web, API y contrato)"
+echo "== ESLint (incluidas las fronteras entre web, API y contrato) y Prettier"
 npx eslint --max-warnings 0 .
+npx prettier --check . --log-level warn
 
 echo "== Pruebas unitarias y de la API"
 npx vitest run

@@ -60,7 +60,17 @@ export interface AppDeps {
   db: Db;
   config: Pick<
     Config,
-    "publicWebUrl" | "catalogueCacheSeconds" | "trustedProxies" | "accounts" | "rateLimits" | "cart" | "orders" | "payments" | "trialClass" | "mail" | "withdrawals"
+    | "publicWebUrl"
+    | "catalogueCacheSeconds"
+    | "trustedProxies"
+    | "accounts"
+    | "rateLimits"
+    | "cart"
+    | "orders"
+    | "payments"
+    | "trialClass"
+    | "mail"
+    | "withdrawals"
   > &
     Pick<Config, "publicApiUrl" | "requestTimeoutSeconds" | "imageQueue"> &
     Pick<Config, "dashboards"> & {
@@ -154,10 +164,12 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
     const busy = failure === "busy" || (error as FastifyError).code === "FST_ERR_HANDLER_TIMEOUT";
     const status = busy ? 503 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, "respuesta %d", status);
-    if (busy) return reply.status(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).send({ message: SERVICE_BUSY });
+    if (busy)
+      return reply.status(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).send({ message: SERVICE_BUSY });
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
-      if (error instanceof FieldsError) return reply.status(status).send({ message: error.message, errors: error.errors });
+      if (error instanceof FieldsError)
+        return reply.status(status).send({ message: error.message, errors: error.errors });
       return reply.status(status).send({ message: error.message });
     }
     if (status >= 400 && status < 500) {
@@ -177,7 +189,9 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginResourcePolicy: { policy: "same-origin" },
     frameguard: { action: "deny" },
-    strictTransportSecurity: config.publicApiUrl.startsWith("https:") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: config.publicApiUrl.startsWith("https:")
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
   await app.register(cookie);
   // Files are read only by routes that ask for them (request.file()), with their own limits.
@@ -244,7 +258,8 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
     cors: { origin: webOrigin, credentials: true },
     // CORS guards long-polling only: a browser opens a WebSocket from any page and says which in
     // Origin. Only the store's pages may connect; clients that are not browsers send no Origin.
-    allowRequest: (request, answer) => answer(null, request.headers.origin === undefined || request.headers.origin === webOrigin),
+    allowRequest: (request, answer) =>
+      answer(null, request.headers.origin === undefined || request.headers.origin === webOrigin),
   });
   const unlisten = await attachNotificationSocket(io, { db, jwtSecret: config.secrets.jwtSecret, listen });
   const unlistenShops = await attachShopEvents(io, { db, listen });

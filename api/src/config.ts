@@ -2,7 +2,17 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { envChoice, envFlag, envInteger, envList, envOptionalText, envText, envOptionalUrl, envUrl, readEnvironment } from "#contract/env";
+import {
+  envChoice,
+  envFlag,
+  envInteger,
+  envList,
+  envOptionalText,
+  envText,
+  envOptionalUrl,
+  envUrl,
+  readEnvironment,
+} from "#contract/env";
 import type { DatabaseTimeouts } from "./db/client.js";
 import type { RateLimitSettings } from "./rate-limit.js";
 

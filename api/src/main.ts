@@ -21,7 +21,9 @@ async function main() {
   const app = await buildApp({ db: database.db, config, listen: database.listen, log: config.log });
   await app.listen({ host: config.apiHost, port: config.apiPort });
 
-  console.log(`API de Mercado Pádel en http://${config.apiHost}:${config.apiPort} (${database.kind === "pglite" ? `PGlite en ${config.dataDir}` : "PostgreSQL"})`);
+  console.log(
+    `API de Mercado Pádel en http://${config.apiHost}:${config.apiPort} (${database.kind === "pglite" ? `PGlite en ${config.dataDir}` : "PostgreSQL"})`,
+  );
   if (seeded) console.log(`Catálogo de demostración creado: ${seeded.products} productos de ${seeded.shops} tiendas.`);
   console.log("Cuentas de demostración:");
   for (const line of demoAccountLines()) console.log(line);

@@ -82,7 +82,10 @@ export async function hit(db: Db, key: string, { limit, windowSeconds }: RateLim
  * a client refused by its own counter does not use up the wider one it shares with others (one
  * account flooding does not lock out the rest of its household's address). Null when all allow.
  */
-export async function firstRefusal(db: Db, counters: readonly (readonly [key: string, limit: RateLimit])[]): Promise<RateLimitResult | null> {
+export async function firstRefusal(
+  db: Db,
+  counters: readonly (readonly [key: string, limit: RateLimit])[],
+): Promise<RateLimitResult | null> {
   for (const [key, limit] of counters) {
     const result = await hit(db, key, limit);
     if (!result.allowed) return result;
@@ -107,7 +110,9 @@ export async function clearCounter(db: Db, key: string): Promise<void> {
  * KNOWN_ADDRESS_SECONDS), under a prefix the periodic sweep keeps that long.
  */
 export function knownAddressKey(ip: string, email: string): string {
-  const digest = createHash("sha256").update(`${addressOf(ip)}\n${email}`).digest("base64url");
+  const digest = createHash("sha256")
+    .update(`${addressOf(ip)}\n${email}`)
+    .digest("base64url");
   return `${KNOWN_ADDRESS_PREFIX}${digest}`;
 }
 
@@ -123,7 +128,12 @@ export async function isKnownAddress(db: Db, key: string): Promise<boolean> {
   const [row] = await db
     .select({ key: rateLimitCounters.key })
     .from(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowStartedAt, sql`now() - make_interval(secs => ${KNOWN_ADDRESS_SECONDS})`)));
+    .where(
+      and(
+        eq(rateLimitCounters.key, key),
+        gt(rateLimitCounters.windowStartedAt, sql`now() - make_interval(secs => ${KNOWN_ADDRESS_SECONDS})`),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -158,7 +168,8 @@ export function addressOf(ip: string): string {
   const bare = ip.replace(/%.*$/, "");
   if (!isIPv6(bare)) return ip;
   const [head = "", tail] = bare.split("::");
-  const groupsOf = (part: string) => (part ? part.split(":").flatMap((group) => (group.includes(".") ? ["0", "0"] : [group])) : []);
+  const groupsOf = (part: string) =>
+    part ? part.split(":").flatMap((group) => (group.includes(".") ? ["0", "0"] : [group])) : [];
   const first = groupsOf(head);
   const last = tail === undefined ? [] : groupsOf(tail);
   const groups = [...first, ...Array<string>(Math.max(0, 8 - first.length - last.length)).fill("0"), ...last];
@@ -192,9 +203,16 @@ export function registerRateLimits(app: FastifyInstance, opts: { db: Db; limits:
     const { perAccount, perAddress } = limits[action];
     return async function limitAction(request: FastifyRequest, reply: FastifyReply) {
       const counters: [string, RateLimit][] = [];
-      if (perAccount !== undefined && request.user) counters.push([`${action}:account:${request.user.id}`, { limit: perAccount, windowSeconds: ACTION_WINDOW_SECONDS }]);
+      if (perAccount !== undefined && request.user)
+        counters.push([
+          `${action}:account:${request.user.id}`,
+          { limit: perAccount, windowSeconds: ACTION_WINDOW_SECONDS },
+        ]);
       // request.ip honours X-Forwarded-For only from TRUSTED_PROXIES, so a client cannot pick its own address.
-      counters.push([`${action}:address:${addressOf(request.ip)}`, { limit: perAddress, windowSeconds: ACTION_WINDOW_SECONDS }]);
+      counters.push([
+        `${action}:address:${addressOf(request.ip)}`,
+        { limit: perAddress, windowSeconds: ACTION_WINDOW_SECONDS },
+      ]);
       const refusal = await firstRefusal(db, counters);
       if (refusal) return tooMany(reply, refusal.retryAfterSeconds, TOO_MANY_REQUESTS[action]);
     };

@@ -4,7 +4,11 @@ import { errorAnswer, type BodyOf, type Endpoint, type ParamsOf, type QueryOf } 
 import type { RateLimitedAction } from "#contract/messages";
 
 /** A route's request as the contract validated it. */
-export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }>;
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: ParamsOf<E>;
+  Querystring: QueryOf<E>;
+  Body: BodyOf<E>;
+}>;
 
 /** What a handler returns: the contract's answer, or the reply it already sent (a refusal, a file). */
 type Returned<E extends Endpoint> = z.input<E["answer"]> | FastifyReply;
@@ -47,7 +51,12 @@ export function schemaOf(definition: Endpoint) {
 }
 
 /** Registers the route of one contract endpoint on `app` (a module's plugin). */
-export function route<E extends Endpoint>(app: FastifyInstance, definition: E, options: EndpointOptions, handler: EndpointHandler<E>): void;
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  definition: E,
+  options: EndpointOptions,
+  handler: EndpointHandler<E>,
+): void;
 export function route<E extends Endpoint>(app: FastifyInstance, definition: E, handler: EndpointHandler<E>): void;
 export function route<E extends Endpoint>(
   app: FastifyInstance,

@@ -31,13 +31,15 @@ export function findNulCharacter(value: unknown): string | null {
       if (current.includes("\u0000")) return pathOf(place);
     } else if (Array.isArray(current)) {
       // Pushed last-first, so the first field in the input is the one named.
-      for (let index = current.length - 1; index >= 0; index--) stack.push([current[index], { key: String(index), parent: place }]);
+      for (let index = current.length - 1; index >= 0; index--)
+        stack.push([current[index], { key: String(index), parent: place }]);
     } else if (current !== null && typeof current === "object") {
       const keys = Object.keys(current);
       const badKey = keys.find((key) => key.includes("\u0000"));
       if (badKey !== undefined) return pathOf({ key: badKey, parent: place });
       const object = current as Record<string, unknown>;
-      for (let index = keys.length - 1; index >= 0; index--) stack.push([object[keys[index]!], { key: keys[index]!, parent: place }]);
+      for (let index = keys.length - 1; index >= 0; index--)
+        stack.push([object[keys[index]!], { key: keys[index]!, parent: place }]);
     }
   }
   return null;
@@ -46,7 +48,8 @@ export function findNulCharacter(value: unknown): string | null {
 async function refuseNulCharacters(request: FastifyRequest, reply: FastifyReply) {
   for (const input of [request.params, request.query, request.body]) {
     const field = findNulCharacter(input);
-    if (field !== null) return reply.status(400).send({ message: INVALID_TEXT, errors: [{ field, message: INVALID_TEXT }] });
+    if (field !== null)
+      return reply.status(400).send({ message: INVALID_TEXT, errors: [{ field, message: INVALID_TEXT }] });
   }
 }
 

@@ -51,7 +51,8 @@ export function hydrateRoot(container: Element | Document, children: VNode) {
         for (const prop in props) {
           const attribute = ID_ATTRIBUTES[prop];
           const value = props[prop];
-          if (attribute && typeof value === "string" && element.getAttribute(attribute) !== value) element.setAttribute(attribute, value);
+          if (attribute && typeof value === "string" && element.getAttribute(attribute) !== value)
+            element.setAttribute(attribute, value);
         }
       }
     }

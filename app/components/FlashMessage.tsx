@@ -52,7 +52,10 @@ export function FlashMessage({ flash }: FlashMessageProps) {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-4 md:px-6">
       <div className={`flex items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-sm ${look.box}`}>
-        <span aria-hidden="true" className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-sm font-bold ${look.badge}`}>
+        <span
+          aria-hidden="true"
+          className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-sm font-bold ${look.badge}`}
+        >
           {look.symbol}
         </span>
         <p role={flash.kind === "error" ? "alert" : "status"} className="flex-1 font-medium">

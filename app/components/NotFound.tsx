@@ -3,7 +3,10 @@ import { Link } from "@remix-run/react";
 /** The page for any address the store does not have (SPEC.md section 2). */
 export function NotFound() {
   return (
-    <section aria-labelledby="no-encontrada" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+    <section
+      aria-labelledby="no-encontrada"
+      className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center"
+    >
       {/* The zero is drawn as a padel ball. */}
       <p aria-hidden="true" className="flex items-center gap-2 text-8xl font-black tracking-tight text-slate-900">
         4<span className="inline-block size-[0.72em] rounded-full border-[0.06em] border-slate-900 bg-lime-400" />4

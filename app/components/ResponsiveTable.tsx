@@ -59,7 +59,9 @@ const TABLE_LOOKS = {
 } as const;
 
 /** Below `cardsBelow` each row is a card drawn from `card`; without it the table is always shown (its few, narrow columns fit a phone). */
-type CardChoice<Row> = { cardsBelow: keyof typeof BREAKPOINT_LOOKS; card: CardParts<Row> } | { cardsBelow?: undefined; card?: undefined };
+type CardChoice<Row> =
+  | { cardsBelow: keyof typeof BREAKPOINT_LOOKS; card: CardParts<Row> }
+  | { cardsBelow?: undefined; card?: undefined };
 
 type ResponsiveTableProps<Row> = CardChoice<Row> & {
   rows: Row[];
@@ -109,13 +111,20 @@ export function ResponsiveTable<Row>({
   return (
     <>
       {breakpoint && card ? (
-        <CardList className={classes("space-y-3", breakpoint.cards, printAsTable && "print:hidden")} aria-label={caption}>
+        <CardList
+          className={classes("space-y-3", breakpoint.cards, printAsTable && "print:hidden")}
+          aria-label={caption}
+        >
           {rows.map((row, index) => {
             const aside = card.aside?.(row);
             const note = card.note?.(row);
             const footer = card.footer?.(row);
             return (
-              <li key={rowKey(row, index)} data-testid={testIds.card} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+              <li
+                key={rowKey(row, index)}
+                data-testid={testIds.card}
+                className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
                 <p className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 font-semibold text-slate-900">
                   <span className="min-w-0 break-words">{card.title(row)}</span>
                   {aside != null ? <span>{aside}</span> : null}
@@ -143,7 +152,11 @@ export function ResponsiveTable<Row>({
           <thead className={styles.head}>
             <tr>
               {columns.map((column) => (
-                <th key={column.header} scope="col" className={classes(styles.cell, alignment(column.align), column.className)}>
+                <th
+                  key={column.header}
+                  scope="col"
+                  className={classes(styles.cell, alignment(column.align), column.className)}
+                >
                   {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
                 </th>
               ))}
@@ -153,9 +166,18 @@ export function ResponsiveTable<Row>({
             {rows.map((row, index) => (
               <tr key={rowKey(row, index)} data-testid={testIds.row} className={classes(styles.row)}>
                 {columns.map((column) => {
-                  const cellClasses = classes(styles.cell, alignment(column.align), column.className, column.cellClassName);
+                  const cellClasses = classes(
+                    styles.cell,
+                    alignment(column.align),
+                    column.className,
+                    column.cellClassName,
+                  );
                   return column.rowHeader ? (
-                    <th key={column.header} scope="row" className={classes(cellClasses, "font-semibold text-slate-900")}>
+                    <th
+                      key={column.header}
+                      scope="row"
+                      className={classes(cellClasses, "font-semibold text-slate-900")}
+                    >
                       {column.cell(row)}
                     </th>
                   ) : (

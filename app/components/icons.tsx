@@ -107,6 +107,11 @@ export const ChevronDownIcon = ({ className }: IconProps) => (
 export const BallIcon = ({ className = "size-7" }: IconProps) => (
   <svg viewBox="0 0 32 32" className={className} aria-hidden="true" focusable="false">
     <circle cx="16" cy="16" r="15" fill="var(--color-ball)" />
-    <path d="M4.5 8.5c5 2.5 7 6 7 7.5s-2 5-7 7.5M27.5 8.5c-5 2.5-7 6-7 7.5s2 5 7 7.5" fill="none" stroke="#fff" strokeWidth="2" />
+    <path
+      d="M4.5 8.5c5 2.5 7 6 7 7.5s-2 5-7 7.5M27.5 8.5c-5 2.5-7 6-7 7.5s2 5 7 7.5"
+      fill="none"
+      stroke="#fff"
+      strokeWidth="2"
+    />
   </svg>
 );

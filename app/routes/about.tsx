@@ -64,21 +64,24 @@ export default function About() {
     <>
       <PageIntro eyebrow="Quiénes somos" title="Sobre nosotros">
         <p>
-          Mercado Pádel reúne en un solo lugar a tiendas especializadas en pádel para que encuentres la pala, las pelotas, el
-          calzado o la ropa que buscas, compares precios y compres con confianza.
+          Mercado Pádel reúne en un solo lugar a tiendas especializadas en pádel para que encuentres la pala, las
+          pelotas, el calzado o la ropa que buscas, compares precios y compres con confianza.
         </p>
       </PageIntro>
 
-      <section aria-labelledby="quienes-somos" className="mx-auto grid max-w-7xl gap-10 px-4 md:px-6 py-16 lg:grid-cols-2 lg:items-center">
+      <section
+        aria-labelledby="quienes-somos"
+        className="mx-auto grid max-w-7xl gap-10 px-4 md:px-6 py-16 lg:grid-cols-2 lg:items-center"
+      >
         <div>
           <h2 id="quienes-somos" className="text-3xl font-bold tracking-tight text-slate-900">
             Jugadores que venden a jugadores
           </h2>
           <div className="mt-5 space-y-4 text-lg leading-relaxed text-slate-700">
             <p>
-              Somos un equipo de aficionados al pádel que se cansó de recorrer una docena de webs para encontrar una pala
-              concreta. Por eso creamos un mercado donde las tiendas que conocen el deporte ponen su catálogo al alcance de
-              todos.
+              Somos un equipo de aficionados al pádel que se cansó de recorrer una docena de webs para encontrar una
+              pala concreta. Por eso creamos un mercado donde las tiendas que conocen el deporte ponen su catálogo al
+              alcance de todos.
             </p>
             <p>
               Cuidamos que cada ficha diga lo que importa (peso, balance, forma, dureza y tallas disponibles) y que las
@@ -127,8 +130,8 @@ export default function About() {
           Venezuela, España y Estados Unidos
         </h2>
         <p className="mt-4 max-w-3xl text-lg text-slate-700">
-          Nuestras tiendas y clientes están en tres países unidos por la misma pasión. Cada tienda indica desde dónde envía, y
-          los gastos de envío se muestran en el carrito antes de pagar.
+          Nuestras tiendas y clientes están en tres países unidos por la misma pasión. Cada tienda indica desde dónde
+          envía, y los gastos de envío se muestran en el carrito antes de pagar.
         </p>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {countries.map((country) => (
@@ -147,12 +150,15 @@ export default function About() {
               ¿Nunca has jugado? Prueba gratis
             </h2>
             <p className="mt-4 text-lg">
-              Todos los sábados de 10:00 a 11:30 organizamos una clase de prueba gratuita. No se requiere experiencia previa:
-              ponemos las raquetas y las pelotas. Las plazas son limitadas.
+              Todos los sábados de 10:00 a 11:30 organizamos una clase de prueba gratuita. No se requiere experiencia
+              previa: ponemos las raquetas y las pelotas. Las plazas son limitadas.
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link to="/gift" className={`${linkButton} bg-slate-900 text-white hover:bg-slate-800 focus-visible:outline-slate-900`}>
+            <Link
+              to="/gift"
+              className={`${linkButton} bg-slate-900 text-white hover:bg-slate-800 focus-visible:outline-slate-900`}
+            >
               Ver la clase de prueba
             </Link>
             <Link

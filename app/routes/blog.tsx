@@ -19,7 +19,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && data.page > 1 ? `Blog, página ${data.page} | Mercado Pádel` : "Blog | Mercado Pádel" },
   {
     name: "description",
-    content: "Consejos, análisis de palas, técnica y novedades del mundo del pádel, escritos por el equipo de Mercado Pádel.",
+    content:
+      "Consejos, análisis de palas, técnica y novedades del mundo del pádel, escritos por el equipo de Mercado Pádel.",
   },
 ];
 
@@ -77,9 +78,16 @@ export default function Blog() {
         )}
 
         {totalPages > 1 ? (
-          <nav aria-label="Paginación del blog" className="mt-16 flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-8">
+          <nav
+            aria-label="Paginación del blog"
+            className="mt-16 flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-8"
+          >
             {page > 1 ? (
-              <Link to={pageHref(page - 1)} rel="prev" className={`${pageLinkLook} bg-slate-900 text-white hover:bg-slate-800`}>
+              <Link
+                to={pageHref(page - 1)}
+                rel="prev"
+                className={`${pageLinkLook} bg-slate-900 text-white hover:bg-slate-800`}
+              >
                 Anterior
               </Link>
             ) : (
@@ -100,7 +108,11 @@ export default function Blog() {
               ))}
             </ol>
             {page < totalPages ? (
-              <Link to={pageHref(page + 1)} rel="next" className={`${pageLinkLook} bg-slate-900 text-white hover:bg-slate-800`}>
+              <Link
+                to={pageHref(page + 1)}
+                rel="next"
+                className={`${pageLinkLook} bg-slate-900 text-white hover:bg-slate-800`}
+              >
                 Siguiente
               </Link>
             ) : (

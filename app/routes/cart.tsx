@@ -38,7 +38,10 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [
   { title: "Carrito de Compra | Mercado Pádel" },
-  { name: "description", content: "Los productos de tu carrito en Mercado Pádel, agrupados por tienda, con el envío y el total." },
+  {
+    name: "description",
+    content: "Los productos de tu carrito en Mercado Pádel, agrupados por tienda, con el envío y el total.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -67,7 +70,14 @@ function LineButton({
     <fetcher.Form method="post">
       <ShopperFormFields />
       <input type="hidden" name="id" value={id} />
-      <button type="submit" name="intent" value={intent} disabled={disabled || fetcher.state !== "idle"} title={title} className={className}>
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={disabled || fetcher.state !== "idle"}
+        title={title}
+        className={className}
+      >
         {children}
       </button>
     </fetcher.Form>
@@ -77,13 +87,22 @@ function LineButton({
 const stepLook =
   "grid size-9 place-items-center rounded-full border border-neutral-400 bg-white text-lg font-bold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-40";
 // At least 32 px tall: a thumb on a phone reaches it without hitting the quantity buttons.
-const removeLook = "inline-flex min-h-8 items-center rounded px-1 text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900 disabled:opacity-60";
+const removeLook =
+  "inline-flex min-h-8 items-center rounded px-1 text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900 disabled:opacity-60";
 
 function LineImage({ line }: { line: CartLine }) {
   return (
     <div className="grid size-20 shrink-0 place-items-center overflow-hidden rounded-xl bg-neutral-100 sm:size-24">
       {line.product.image ? (
-        <img src={line.product.image.src} srcSet={line.product.image.srcSet} sizes="96px" width={96} height={96} alt="" className="size-full object-contain p-1.5" />
+        <img
+          src={line.product.image.src}
+          srcSet={line.product.image.srcSet}
+          sizes="96px"
+          width={96}
+          height={96}
+          alt=""
+          className="size-full object-contain p-1.5"
+        />
       ) : (
         <BallIcon className="size-10 text-neutral-400" />
       )}
@@ -113,7 +132,13 @@ function AvailableLine({ line }: { line: CartLine }) {
       <div className="flex flex-1 flex-wrap items-center justify-between gap-4">
         <LineName line={line} />
         <div className="flex items-center gap-2" role="group" aria-label={`Cantidad de ${name}`}>
-          <LineButton id={line._id} intent="decrease" disabled={line.quantity <= 1} className={stepLook} title="Quitar una unidad">
+          <LineButton
+            id={line._id}
+            intent="decrease"
+            disabled={line.quantity <= 1}
+            className={stepLook}
+            title="Quitar una unidad"
+          >
             <span aria-hidden="true">-</span>
             <span className="sr-only">Quitar una unidad de {name}</span>
           </LineButton>
@@ -121,7 +146,13 @@ function AvailableLine({ line }: { line: CartLine }) {
             <span className="sr-only">Cantidad: </span>
             {line.quantity}
           </span>
-          <LineButton id={line._id} intent="increase" disabled={line.quantity >= line.stock} className={stepLook} title="Añadir una unidad">
+          <LineButton
+            id={line._id}
+            intent="increase"
+            disabled={line.quantity >= line.stock}
+            className={stepLook}
+            title="Añadir una unidad"
+          >
             <span aria-hidden="true">+</span>
             <span className="sr-only">Añadir una unidad de {name}</span>
           </LineButton>
@@ -177,8 +208,16 @@ export default function CartPage() {
         <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
           <div className="space-y-6">
             {cart.card_products.map((group) => (
-              <section key={group.shopId} aria-labelledby={`tienda-${group.shopId}`} className="rounded-2xl border border-neutral-200 px-4 sm:px-6" data-testid="cart-shop">
-                <h2 id={`tienda-${group.shopId}`} className="border-b border-neutral-200 py-3 text-lg font-bold text-ink">
+              <section
+                key={group.shopId}
+                aria-labelledby={`tienda-${group.shopId}`}
+                className="rounded-2xl border border-neutral-200 px-4 sm:px-6"
+                data-testid="cart-shop"
+              >
+                <h2
+                  id={`tienda-${group.shopId}`}
+                  className="border-b border-neutral-200 py-3 text-lg font-bold text-ink"
+                >
                   {group.shopName}
                 </h2>
                 <ul className="divide-y divide-neutral-200">
@@ -189,9 +228,14 @@ export default function CartPage() {
               </section>
             ))}
             {cart.outOfStockProduct.length > 0 ? (
-              <section aria-labelledby="agotados" className="rounded-2xl border border-neutral-200 bg-neutral-50 px-4 sm:px-6">
+              <section
+                aria-labelledby="agotados"
+                className="rounded-2xl border border-neutral-200 bg-neutral-50 px-4 sm:px-6"
+              >
                 <h2 id="agotados" className="border-b border-neutral-200 py-3 text-lg font-bold text-ink">
-                  {cart.outOfStockProduct.every((line) => line.product.available) ? "Productos agotados" : "Productos no disponibles"}
+                  {cart.outOfStockProduct.every((line) => line.product.available)
+                    ? "Productos agotados"
+                    : "Productos no disponibles"}
                 </h2>
                 <ul className="divide-y divide-neutral-200">
                   {cart.outOfStockProduct.map((line) => (
@@ -217,7 +261,11 @@ export default function CartPage() {
               </dd>
               <dt className="text-neutral-700">Envío</dt>
               <dd className="text-right font-semibold" data-testid="summary-shipping">
-                {cart.shipping_fee > 0 ? formatPrice(cart.shipping_fee) : cart.buy_product_item > 0 ? "Gratis" : formatPrice(0)}
+                {cart.shipping_fee > 0
+                  ? formatPrice(cart.shipping_fee)
+                  : cart.buy_product_item > 0
+                    ? "Gratis"
+                    : formatPrice(0)}
               </dd>
               {coupon.coupon ? (
                 <>
@@ -231,12 +279,18 @@ export default function CartPage() {
               ) : null}
               {/* The total's rule spans the gap between the columns too. */}
               <dt className="-mr-4 border-t border-neutral-300 pr-4 pt-3 text-base font-bold text-ink">Total</dt>
-              <dd className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink" data-testid="summary-total">
+              <dd
+                className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink"
+                data-testid="summary-total"
+              >
                 {formatPrice(cart.price - coupon.discount + cart.shipping_fee)}
               </dd>
             </dl>
             <CouponBox coupon={coupon.coupon} constraint={couponConstraint} lastResult={couponResult} />
-            <Link to="/shipping" className="mt-6 flex w-full items-center justify-center rounded-full bg-ink px-5 py-3 text-sm font-bold text-white hover:bg-neutral-800">
+            <Link
+              to="/shipping"
+              className="mt-6 flex w-full items-center justify-center rounded-full bg-ink px-5 py-3 text-sm font-bold text-white hover:bg-neutral-800"
+            >
               Continuar con el envío
             </Link>
             <Link to="/products" className={`${secondaryButtonLook} mt-6 w-full`}>

@@ -23,7 +23,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { link: await checkResetToken(context.api, params.id ?? ""), constraint: getZodConstraint(newPasswordSchema) };
 }
 
-const loadNewPasswordSchema = () => import("~/components/account/account-schemas").then((module) => module.newPasswordSchema);
+const loadNewPasswordSchema = () =>
+  import("~/components/account/account-schemas").then((module) => module.newPasswordSchema);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
@@ -39,15 +40,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const { status, formErrors, fieldErrors } = refusalOf(error, ["password"]);
     return data({ result: submission.reply({ formErrors, fieldErrors, hideFields }) }, { status });
   }
-  return redirectWithFlash(context, "/login", { kind: "success", message: "Contraseña actualizada. Ya puedes iniciar sesión con la nueva." });
+  return redirectWithFlash(context, "/login", {
+    kind: "success",
+    message: "Contraseña actualizada. Ya puedes iniciar sesión con la nueva.",
+  });
 }
 
 export default function ChangePasswordWithToken() {
   const { link, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadNewPasswordSchema }, {
-    lastResult: actionData?.result,
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadNewPasswordSchema },
+    {
+      lastResult: actionData?.result,
+    },
+  );
 
   if (!link.valid) {
     return (
@@ -68,8 +75,19 @@ export default function ChangePasswordWithToken() {
     <AuthCard title="Nueva contraseña" intro={<p>Elige la contraseña con la que entrarás a partir de ahora.</p>}>
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
-        <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
-        <TextField label="Repite la nueva contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <TextField
+          label="Nueva contraseña"
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint={NEW_PASSWORD_HINT}
+        />
+        <TextField
+          label="Repite la nueva contraseña"
+          meta={fields.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton intent={intents.setNewPassword} pending="Guardando…">
           Guardar contraseña
         </SubmitButton>

@@ -17,7 +17,8 @@ export const meta: MetaFunction = () => [
   { title: "Contacto | Mercado Pádel" },
   {
     name: "description",
-    content: "Escribe a Mercado Pádel: dudas sobre pedidos, envíos, devoluciones o cómo abrir tu tienda. Te responderemos pronto.",
+    content:
+      "Escribe a Mercado Pádel: dudas sobre pedidos, envíos, devoluciones o cómo abrir tu tienda. Te responderemos pronto.",
   },
 ];
 
@@ -32,7 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (isSpam(formData)) {
     return data(
-      { result: submission.reply({ formErrors: ["No pudimos enviar tu mensaje. Recarga la página e inténtalo de nuevo."] }) },
+      {
+        result: submission.reply({
+          formErrors: ["No pudimos enviar tu mensaje. Recarga la página e inténtalo de nuevo."],
+        }),
+      },
       { status: 400 },
     );
   }
@@ -46,7 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-const linkLook = "font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900";
+const linkLook =
+  "font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900";
 
 export default function Contact() {
   const { honeypot, constraint } = useLoaderData<typeof loader>();
@@ -63,7 +69,11 @@ export default function Contact() {
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <HoneypotProvider {...honeypot}>
             {/* A new location after the success redirect remounts the form empty; answers with errors keep it. */}
-            <ContactForm key={actionData ? "respuesta" : location.key} constraint={constraint} lastResult={actionData?.result} />
+            <ContactForm
+              key={actionData ? "respuesta" : location.key}
+              constraint={constraint}
+              lastResult={actionData?.result}
+            />
           </HoneypotProvider>
         </div>
 
@@ -76,7 +86,10 @@ export default function Contact() {
               <div>
                 <dt className="text-sm font-semibold uppercase tracking-widest text-lime-400">Correo electrónico</dt>
                 <dd className="mt-1">
-                  <a href={`mailto:${storeContact.email}`} className="text-lg underline decoration-lime-400 underline-offset-4 hover:text-lime-400 focus-visible:outline-lime-400">
+                  <a
+                    href={`mailto:${storeContact.email}`}
+                    className="text-lg underline decoration-lime-400 underline-offset-4 hover:text-lime-400 focus-visible:outline-lime-400"
+                  >
                     {storeContact.email}
                   </a>
                 </dd>
@@ -84,7 +97,10 @@ export default function Contact() {
               <div>
                 <dt className="text-sm font-semibold uppercase tracking-widest text-lime-400">Teléfono</dt>
                 <dd className="mt-1">
-                  <a href={storeContact.phoneHref} className="text-lg underline decoration-lime-400 underline-offset-4 hover:text-lime-400 focus-visible:outline-lime-400">
+                  <a
+                    href={storeContact.phoneHref}
+                    className="text-lg underline decoration-lime-400 underline-offset-4 hover:text-lime-400 focus-visible:outline-lime-400"
+                  >
                     {storeContact.phone}
                   </a>
                 </dd>

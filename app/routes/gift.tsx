@@ -64,7 +64,12 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     vouchers: vouchers.map((voucher) => {
       const expiry = expiries.find((candidate) => candidate.code === voucher.code);
-      return { ...voucher, expiry: expiry ? { expiresOn: expiry.expiresOn, expiresOnText: spanishDay(expiry.expiresOn), expired: expiry.expired } : null };
+      return {
+        ...voucher,
+        expiry: expiry
+          ? { expiresOn: expiry.expiresOn, expiresOnText: spanishDay(expiry.expiresOn), expired: expiry.expired }
+          : null,
+      };
     }),
     trialClass,
   };
@@ -103,31 +108,58 @@ export async function action(args: ActionFunctionArgs) {
       await applyCoupon(shopper, form.code);
       // Said as it is: «Cupón aplicado.» above «Tu carrito está vacío.» read as a contradiction.
       const { cart } = await getCounts(shopper);
-      return redirectWithFlash(args.context, "/card", { kind: "success", message: cart > 0 ? COUPON_APPLIED : COUPON_SAVED_FOR_EMPTY_CART });
+      return redirectWithFlash(args.context, "/card", {
+        kind: "success",
+        message: cart > 0 ? COUPON_APPLIED : COUPON_SAVED_FOR_EMPTY_CART,
+      });
     }
     if (form.intent === giftIntents.trialClass) {
       const booked = await bookTrialClass(shopper);
-      return redirectWithFlash(args.context, "/gift#prueba-gratis", { kind: "success", message: bookedMessage(booked) });
+      return redirectWithFlash(args.context, "/gift#prueba-gratis", {
+        kind: "success",
+        message: bookedMessage(booked),
+      });
     }
     const { message } = await redeemVoucher(shopper, form.code);
     return redirectWithFlash(args.context, "/gift", { kind: "success", message });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status < 500) return redirectWithFlash(args.context, "/gift", { kind: "error", message: error.message });
+    if (error instanceof ApiError && error.status < 500)
+      return redirectWithFlash(args.context, "/gift", { kind: "error", message: error.message });
     logError(`La acción ${intent} falló`, error);
     return redirectWithFlash(args.context, "/gift", { kind: "error", message: NETWORK_OR_SERVER_ERROR });
   }
 }
 
 /** One button in its own POST form, sending the code. */
-function CodeButton({ intent, code, label, className }: { intent: string; code: string; label: string; className: string }) {
+function CodeButton({
+  intent,
+  code,
+  label,
+  className,
+}: {
+  intent: string;
+  code: string;
+  label: string;
+  className: string;
+}) {
   const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get("code") === code;
+  const sending =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("code") === code;
   return (
     <Form method="post">
       <input type="hidden" name="code" value={code} />
       {/* The code in the name tells the three buttons apart for a screen reader. */}
-      <button type="submit" name="intent" value={intent} disabled={sending} aria-label={`${label} ${code}`} className={className}>
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={sending}
+        aria-label={`${label} ${code}`}
+        className={className}
+      >
         {label}
       </button>
     </Form>
@@ -150,7 +182,11 @@ function TrialClassBooking({ trialClass }: { trialClass: SerializeFrom<typeof lo
             Próxima clase: <span className="font-semibold">{trialClass.dayText}</span>
           </p>
           <p className="font-semibold text-lime-400" data-testid="trial-class-places">
-            {full ? "Clase completa: no quedan plazas." : trialClass.remaining === 1 ? "Queda 1 plaza libre." : `Quedan ${trialClass.remaining} plazas libres.`}
+            {full
+              ? "Clase completa: no quedan plazas."
+              : trialClass.remaining === 1
+                ? "Queda 1 plaza libre."
+                : `Quedan ${trialClass.remaining} plazas libres.`}
           </p>
         </>
       ) : (
@@ -199,7 +235,10 @@ export default function Gift() {
         </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {coupons.map((coupon) => (
-            <li key={coupon.code} className="flex flex-col overflow-hidden rounded-2xl bg-slate-900 text-white shadow-lg">
+            <li
+              key={coupon.code}
+              className="flex flex-col overflow-hidden rounded-2xl bg-slate-900 text-white shadow-lg"
+            >
               <div className="flex-1 p-6">
                 <p aria-hidden="true" className="text-5xl font-black text-lime-400">
                   {coupon.value}
@@ -247,7 +286,9 @@ export default function Gift() {
         <h2 id="vouchers" className="text-3xl font-bold tracking-tight text-slate-900">
           Vouchers
         </h2>
-        <p className="mt-3 max-w-2xl text-slate-700">Cada voucher abona su importe en la cartera, una vez por usuario y antes de su fecha de caducidad.</p>
+        <p className="mt-3 max-w-2xl text-slate-700">
+          Cada voucher abona su importe en la cartera, una vez por usuario y antes de su fecha de caducidad.
+        </p>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {vouchers.map((voucher) => (
             <li key={voucher.code} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -257,13 +298,16 @@ export default function Gift() {
                   {voucher.value}
                 </h3>
                 {voucher.expiry?.expired ? (
-                  <span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-800">Caducado</span>
+                  <span className="rounded-full bg-slate-200 px-3 py-1 text-sm font-semibold text-slate-800">
+                    Caducado
+                  </span>
                 ) : null}
               </div>
               <p className="mt-2 text-slate-700" data-testid="voucher-expiry">
                 {voucher.expiry ? (
                   <>
-                    {voucher.expiry.expired ? "Caducó el" : "Caduca el"} <time dateTime={voucher.expiry.expiresOn}>{voucher.expiry.expiresOnText}</time>
+                    {voucher.expiry.expired ? "Caducó el" : "Caduca el"}{" "}
+                    <time dateTime={voucher.expiry.expiresOn}>{voucher.expiry.expiresOnText}</time>
                   </>
                 ) : (
                   "No podemos mostrar su fecha de caducidad en este momento."

@@ -30,17 +30,38 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { title: "Mercado Pádel | Tienda online de pádel" },
     {
       name: "description",
-      content: "Palas, zapatillas, pelotas y accesorios de pádel de las mejores tiendas. Compara precios, descubre ofertas y compra en un solo lugar.",
+      content:
+        "Palas, zapatillas, pelotas y accesorios de pádel de las mejores tiendas. Compara precios, descubre ofertas y compra en un solo lugar.",
     },
     // The hero's picture is the page's largest paint: fetched from the head, before the stylesheet
     // is read. Same srcset and sizes as the <img>, so the browser reuses what it preloaded.
     ...(hero
-      ? [{ tagName: "link", rel: "preload", as: "image", href: hero.image.src, imageSrcSet: hero.image.srcSet, imageSizes: HERO_IMAGE_SIZES, fetchpriority: "high" }]
+      ? [
+          {
+            tagName: "link",
+            rel: "preload",
+            as: "image",
+            href: hero.image.src,
+            imageSrcSet: hero.image.srcSet,
+            imageSizes: HERO_IMAGE_SIZES,
+            fetchpriority: "high",
+          },
+        ]
       : []),
   ];
 };
 
-function ProductSection({ id, title, linkTo, products }: { id: string; title: string; linkTo: string; products: ProductSummary[] }) {
+function ProductSection({
+  id,
+  title,
+  linkTo,
+  products,
+}: {
+  id: string;
+  title: string;
+  linkTo: string;
+  products: ProductSummary[];
+}) {
   if (products.length === 0) return null;
   return (
     <section className="page-container mt-16" aria-labelledby={id}>
@@ -48,7 +69,10 @@ function ProductSection({ id, title, linkTo, products }: { id: string; title: st
         <h2 id={id} className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
           {title}
         </h2>
-        <Link to={linkTo} className="inline-flex shrink-0 items-center gap-1 rounded text-sm font-bold text-court hover:underline">
+        <Link
+          to={linkTo}
+          className="inline-flex shrink-0 items-center gap-1 rounded text-sm font-bold text-court hover:underline"
+        >
           Ver todos<span className="sr-only">: {title}</span>
           <ArrowRightIcon className="size-4" />
         </Link>
@@ -67,7 +91,10 @@ export default function HomePage() {
     <>
       {/* The hero band slides under the header bar, which is see-through at the top of the home page. */}
       <Turn>
-        <section className="on-dark relative -mt-16 bg-linear-to-b from-[#0b1d3a] to-ink pt-20 pb-10 text-white sm:pt-24 sm:pb-14" aria-labelledby="portada">
+        <section
+          className="on-dark relative -mt-16 bg-linear-to-b from-[#0b1d3a] to-ink pt-20 pb-10 text-white sm:pt-24 sm:pb-14"
+          aria-labelledby="portada"
+        >
           <div className="page-container">
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-bold tracking-wide text-ball uppercase ring-1 ring-white/15">
               <BallIcon className="size-4" />
@@ -79,7 +106,10 @@ export default function HomePage() {
             {hero ? (
               <HeroBanner banner={hero} headingId="banner-portada" />
             ) : (
-              <Link to="/products" className="mt-8 inline-flex items-center gap-2 rounded-full bg-ball px-6 py-3 font-bold text-ink hover:bg-ball-strong">
+              <Link
+                to="/products"
+                className="mt-8 inline-flex items-center gap-2 rounded-full bg-ball px-6 py-3 font-bold text-ink hover:bg-ball-strong"
+              >
                 Ver productos
                 <ArrowRightIcon className="size-5" />
               </Link>
@@ -149,7 +179,9 @@ export default function HomePage() {
             <h2 id="clase-prueba" className="text-2xl font-extrabold">
               Prueba Gratis de Pádel
             </h2>
-            <p className="mt-1 text-neutral-200">Todos los sábados de 10:00 a 11:30. Raquetas y pelotas proporcionadas.</p>
+            <p className="mt-1 text-neutral-200">
+              Todos los sábados de 10:00 a 11:30. Raquetas y pelotas proporcionadas.
+            </p>
           </div>
           <Link to="/gift" className="shrink-0 rounded-full bg-ball px-5 py-3 font-bold text-ink hover:bg-ball-strong">
             Ver cupones y clases

@@ -4,7 +4,14 @@ import { INVALID_NOTIFICATION, NOTIFICATION_MARKED_READ } from "#contract/notifi
 import { dismissNotificationSchema } from "~/components/notifications/notification-schemas";
 import { ApiError } from "~/services/api.server";
 import { getUser, requireAccount } from "~/services/auth.server";
-import { backgroundCaller, backgroundJson, bellJson, getUnreadNotifications, markNotificationRead, signedOutJson } from "~/services/notifications.server";
+import {
+  backgroundCaller,
+  backgroundJson,
+  bellJson,
+  getUnreadNotifications,
+  markNotificationRead,
+  signedOutJson,
+} from "~/services/notifications.server";
 import { readForm } from "~/services/form.server";
 
 /** GET: the bell's unread notifications, loaded on every (re)connection so nothing missed is lost. */

@@ -5,7 +5,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { intents } from "~/components/account/account-intents";
 import { loginSchema } from "~/components/account/account-schemas";
-import { AuthCard, FormAlert, GoogleSignInForm, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import {
+  AuthCard,
+  FormAlert,
+  GoogleSignInForm,
+  SubmitButton,
+  TextField,
+  textLinkLook,
+} from "~/components/account/FormControls";
 import { logIn, loginErrorMessage } from "~/services/account.server";
 import { redirectSignedInUser, afterSignIn, signIn } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
@@ -43,9 +50,17 @@ export async function action(args: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (isSpam(formData)) {
-    return data({ result: submission.reply({ formErrors: ["No pudimos iniciar sesión. Recarga la página e inténtalo de nuevo."] }) }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["No pudimos iniciar sesión. Recarga la página e inténtalo de nuevo."],
+        }),
+      },
+      { status: 400 },
+    );
   }
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
 
   const { email, password, redirectTo } = submission.value;
   try {
@@ -58,11 +73,15 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { honeypot, constraint, googleSignIn, sessionExpired, redirectTo, fromCheckout } = useLoaderData<typeof loader>();
+  const { honeypot, constraint, googleSignIn, sessionExpired, redirectTo, fromCheckout } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadLoginSchema }, {
-    lastResult: actionData?.result,
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadLoginSchema },
+    {
+      lastResult: actionData?.result,
+    },
+  );
   const registerHref = redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register";
 
   return (
@@ -78,11 +97,17 @@ export default function Login() {
       }
     >
       {sessionExpired ? (
-        <p role="alert" className="mb-5 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 font-medium text-amber-950">
+        <p
+          role="alert"
+          className="mb-5 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 font-medium text-amber-950"
+        >
           Tu sesión ha caducado. Inicia sesión de nuevo.
         </p>
       ) : fromCheckout ? (
-        <p role="status" className="mb-5 rounded-lg border-l-4 border-lime-600 bg-lime-50 px-4 py-3 font-medium text-ink">
+        <p
+          role="status"
+          className="mb-5 rounded-lg border-l-4 border-lime-600 bg-lime-50 px-4 py-3 font-medium text-ink"
+        >
           Para continuar con tu pedido, inicia sesión o crea una cuenta. Tu carrito se conserva.
         </p>
       ) : null}

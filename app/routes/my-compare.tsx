@@ -26,7 +26,10 @@ export function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [
   { title: "Comparar productos | Mercado Pádel" },
-  { name: "description", content: "Compara lado a lado precio, valoración, stock y especificaciones de hasta cuatro productos de pádel." },
+  {
+    name: "description",
+    content: "Compara lado a lado precio, valoración, stock y especificaciones de hasta cuatro productos de pádel.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -36,7 +39,11 @@ const ROWS: { label: string; value: (product: ProductDetails) => ReactNode }[] =
   { label: "Precio", value: (product) => formatPrice(product.salePrice) },
   { label: "Valoración", value: (product) => <Rating value={product.rating} showValue /> },
   // A product whose shop is not selling stays in the comparison, as not available.
-  { label: "Stock", value: (product) => (product.available ? stockText(product.stock) : "No disponible: la tienda no está vendiendo ahora") },
+  {
+    label: "Stock",
+    value: (product) =>
+      product.available ? stockText(product.stock) : "No disponible: la tienda no está vendiendo ahora",
+  },
   { label: "Marca", value: (product) => product.brand },
   { label: "Categoría", value: (product) => product.category.name },
 ];
@@ -44,7 +51,10 @@ const ROWS: { label: string; value: (product: ProductDetails) => ReactNode }[] =
 /** The spec sheet rows of every kind among the compared products (a racket's and a shoe's side by side). */
 function specSheetRows(products: ProductDetails[]) {
   return SPEC_SHEET_KINDS.filter((kind) => products.some((product) => product.specSheet === kind)).flatMap((kind) =>
-    SPEC_SHEETS[kind].fields.map(({ key, label }) => ({ label, value: (product: ProductDetails) => product.specs?.[key] || NOT_APPLICABLE })),
+    SPEC_SHEETS[kind].fields.map(({ key, label }) => ({
+      label,
+      value: (product: ProductDetails) => product.specs?.[key] || NOT_APPLICABLE,
+    })),
   );
 }
 
@@ -89,7 +99,13 @@ export default function ComparePage() {
                     <th key={item._id} scope="col" className="p-3 font-semibold text-ink">
                       <div className="mb-2 grid aspect-square w-full max-w-32 place-items-center overflow-hidden rounded-xl bg-white">
                         {item.product.photos[0] ? (
-                          <img src={item.product.photos[0].thumbnail} width={200} height={200} alt="" className="size-full object-contain p-1.5" />
+                          <img
+                            src={item.product.photos[0].thumbnail}
+                            width={200}
+                            height={200}
+                            alt=""
+                            className="size-full object-contain p-1.5"
+                          />
                         ) : (
                           <BallIcon className="size-10 text-neutral-400" />
                         )}

@@ -8,7 +8,10 @@ import { getOwnOrder, presentOrder } from "~/services/orders.server";
 
 export const meta: MetaFunction = () => [
   { title: "Confirmación del pedido | Mercado Pádel" },
-  { name: "description", content: "La confirmación de tu pedido en Mercado Pádel: qué compraste, a qué tiendas, el pago y la entrega." },
+  {
+    name: "description",
+    content: "La confirmación de tu pedido en Mercado Pádel: qué compraste, a qué tiendas, el pago y la entrega.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -28,7 +31,8 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 const buttonLook = "inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800";
-const linkLook = "inline-block rounded-full border border-neutral-400 px-5 py-2.5 text-sm font-bold text-ink hover:border-ink";
+const linkLook =
+  "inline-block rounded-full border border-neutral-400 px-5 py-2.5 text-sm font-bold text-ink hover:border-ink";
 
 export default function OrderConfirm() {
   const { order, placedAt, paidAt } = useLoaderData<typeof loader>();
@@ -39,8 +43,8 @@ export default function OrderConfirm() {
         <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Confirmación del pedido" }]} />
         <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Confirmación del pedido</h1>
         <p className="mt-4 max-w-2xl text-neutral-700">
-          Esta página muestra un pedido concreto: la encontrarás en el enlace al que te llevamos después de pagar. Todos tus pedidos están
-          en Mis pedidos.
+          Esta página muestra un pedido concreto: la encontrarás en el enlace al que te llevamos después de pagar. Todos
+          tus pedidos están en Mis pedidos.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/dashboard/my-orders" className={buttonLook}>

@@ -13,7 +13,10 @@ export const handle = NO_SCRIPTS;
 
 export const meta: MetaFunction = () => [
   { title: "Resumen del pedido | Mercado Pádel" },
-  { name: "description", content: "El resumen de tu pedido en Mercado Pádel: productos por tienda, importes, pago, entrega y dirección." },
+  {
+    name: "description",
+    content: "El resumen de tu pedido en Mercado Pádel: productos por tienda, importes, pago, entrega y dirección.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -39,7 +42,9 @@ export default function OrderSummary() {
   return (
     <div className="page-container py-8 lg:py-10">
       <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Resumen del pedido" }]} />
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Resumen del pedido #{order.number}</h1>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+        Resumen del pedido #{order.number}
+      </h1>
       {payable ? (
         <p className="mt-3">
           <Link

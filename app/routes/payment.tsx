@@ -78,7 +78,11 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 
   // Thrown, not returned: the page's data type stays the page's.
-  if (captured) throw await redirectWithFlash(args.context, confirmPath(order._id), { kind: "success", message: PAYMENT_CONFIRMED });
+  if (captured)
+    throw await redirectWithFlash(args.context, confirmPath(order._id), {
+      kind: "success",
+      message: PAYMENT_CONFIRMED,
+    });
   if (order.payment_status === "pagado") throw await redirect(confirmPath(order._id));
 
   const payable = order.payment_status === "sin_pagar" && !order.expired && order.delivery_status !== "cancelado";
@@ -123,14 +127,26 @@ export async function action(args: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: cardSchema });
     // Each refusal renews the form, so the browser (scripts on too) shows only what the server sent back.
     const attempt = crypto.randomUUID();
-    if (submission.status !== "success") return data({ intent, message: null, result: submission.reply({ hideFields: ["cvc"] }), attempt }, { status: 400 });
+    if (submission.status !== "success")
+      return data(
+        { intent, message: null, result: submission.reply({ hideFields: ["cvc"] }), attempt },
+        { status: 400 },
+      );
     try {
       await payWithTestCard(account, { orderId, ...submission.value });
     } catch (error) {
       if (error instanceof Response) throw error;
       // A declined card is said above the form; the number and code are never sent back.
       const { status, formErrors, fieldErrors } = refusalOf(error, CARD_FIELDS);
-      return data({ intent, message: null, result: submission.reply({ formErrors, fieldErrors, hideFields: ["cardNumber", "cvc"] }), attempt }, { status });
+      return data(
+        {
+          intent,
+          message: null,
+          result: submission.reply({ formErrors, fieldErrors, hideFields: ["cardNumber", "cvc"] }),
+          attempt,
+        },
+        { status },
+      );
     }
     return redirectWithFlash(args.context, confirmPath(orderId), { kind: "success", message: PAYMENT_CONFIRMED });
   }
@@ -177,16 +193,28 @@ function WalletChoice({ balance, total, message }: { balance: number; total: num
 
 const loadCardSchema = () => import("~/components/checkout/checkout-schemas").then((module) => module.cardSchema);
 
-function TestCardChoice({ constraint, result }: { constraint: FieldConstraints; result: SubmissionResult<string[]> | null | undefined }) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadCardSchema }, { id: "tarjeta", lastResult: result });
+function TestCardChoice({
+  constraint,
+  result,
+}: {
+  constraint: FieldConstraints;
+  result: SubmissionResult<string[]> | null | undefined;
+}) {
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadCardSchema },
+    { id: "tarjeta", lastResult: result },
+  );
   return (
     <section aria-labelledby="pago-tarjeta" className={choiceLook}>
       <h2 id="pago-tarjeta" className="text-lg font-bold text-ink">
         Pagar con tarjeta
       </h2>
-      <p className="mt-3 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950" data-testid="test-mode">
-        <strong>Modo de prueba: no se realiza ningún cargo real.</strong> La tarjeta 4242 4242 4242 4242 aprueba; 4000 0000 0000 0002 es rechazada.
-        Usa cualquier fecha futura y cualquier CVC de 3 cifras.
+      <p
+        className="mt-3 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950"
+        data-testid="test-mode"
+      >
+        <strong>Modo de prueba: no se realiza ningún cargo real.</strong> La tarjeta 4242 4242 4242 4242 aprueba; 4000
+        0000 0000 0002 es rechazada. Usa cualquier fecha futura y cualquier CVC de 3 cifras.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
@@ -231,14 +259,21 @@ export default function Payment() {
 
   return (
     <div className="page-container py-8 lg:py-10">
-      <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Carrito de Compra", href: "/card" }, { label: "Pago" }]} />
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Pago del pedido #{order.number}</h1>
+      <Breadcrumbs
+        crumbs={[{ label: "Inicio", href: "/" }, { label: "Carrito de Compra", href: "/card" }, { label: "Pago" }]}
+      />
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+        Pago del pedido #{order.number}
+      </h1>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-neutral-700">
         Estado del pago: <PaymentBadge status={order.payment_status} />
       </p>
 
       {notice ? (
-        <p role="alert" className="mt-6 rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
+        <p
+          role="alert"
+          className="mt-6 rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900"
+        >
           {notice}
         </p>
       ) : null}
@@ -246,32 +281,50 @@ export default function Payment() {
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="space-y-6">
           {order.expired ? (
-            <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-12 text-center" data-testid="order-expired">
+            <div
+              className="rounded-2xl border border-dashed border-neutral-300 px-6 py-12 text-center"
+              data-testid="order-expired"
+            >
               <p role="alert" className="text-lg font-semibold text-ink">
                 El pedido ha caducado.
               </p>
-              <p className="mt-2 text-neutral-700">Los productos volvieron a la tienda. Revisa tu carrito para hacer un pedido nuevo.</p>
-              <Link to="/card" className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
+              <p className="mt-2 text-neutral-700">
+                Los productos volvieron a la tienda. Revisa tu carrito para hacer un pedido nuevo.
+              </p>
+              <Link
+                to="/card"
+                className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
+              >
                 Ir al carrito
               </Link>
             </div>
           ) : !payable ? (
-            <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
+            <p
+              role="alert"
+              className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900"
+            >
               Este pedido ya no admite pagos.
             </p>
           ) : (
             <>
               <p className="rounded-lg bg-lime-50 px-4 py-3 font-semibold text-ink" data-testid="pay-before">
-                Paga antes de las <time dateTime={order.expiresAt}>{payBefore}</time>: después el pedido caduca y los productos vuelven a la tienda.
+                Paga antes de las <time dateTime={order.expiresAt}>{payBefore}</time>: después el pedido caduca y los
+                productos vuelven a la tienda.
               </p>
               {balance !== null ? <WalletChoice balance={balance} total={order.price} message={walletMessage} /> : null}
-              {cardMode === "prueba" ? <TestCardChoice key={cardAttempt} constraint={cardConstraint} result={cardResult} /> : null}
+              {cardMode === "prueba" ? (
+                <TestCardChoice key={cardAttempt} constraint={cardConstraint} result={cardResult} />
+              ) : null}
               {cardMode === "paypal" ? <PayPalChoice message={paypalMessage} /> : null}
             </>
           )}
         </div>
 
-        <section aria-labelledby="resumen" className="space-y-4 rounded-2xl bg-neutral-100 p-6" data-testid="payment-summary">
+        <section
+          aria-labelledby="resumen"
+          className="space-y-4 rounded-2xl bg-neutral-100 p-6"
+          data-testid="payment-summary"
+        >
           <h2 id="resumen" className="text-lg font-bold text-ink">
             Tu pedido
           </h2>

@@ -22,7 +22,10 @@ export const meta: MetaFunction = () => [
 ];
 
 const contactEmail = (
-  <a href={`mailto:${storeContact.email}`} className="font-medium text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2">
+  <a
+    href={`mailto:${storeContact.email}`}
+    className="font-medium text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2"
+  >
     {storeContact.email}
   </a>
 );
@@ -35,36 +38,37 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
       <>
         <h3>Quiénes somos</h3>
         <p>
-          Mercado Pádel es un mercado en línea en el que tiendas independientes (los «vendedores») ofrecen artículos de pádel.
-          Mercado Pádel gestiona la plataforma, los pagos y la atención al cliente; cada vendedor es responsable de sus
-          productos, de sus descripciones, de sus existencias y del envío de sus pedidos. Al comprar o registrarte aceptas
-          estas condiciones.
+          Mercado Pádel es un mercado en línea en el que tiendas independientes (los «vendedores») ofrecen artículos de
+          pádel. Mercado Pádel gestiona la plataforma, los pagos y la atención al cliente; cada vendedor es responsable
+          de sus productos, de sus descripciones, de sus existencias y del envío de sus pedidos. Al comprar o
+          registrarte aceptas estas condiciones.
         </p>
         <h3>Tu cuenta</h3>
         <p>
-          Para comprar necesitas una cuenta con datos veraces. Eres responsable de guardar tu contraseña; si sospechas que
-          alguien ha accedido a tu cuenta, cámbiala y avísanos. Podemos suspender cuentas que cometan fraude o incumplan estas
-          condiciones.
+          Para comprar necesitas una cuenta con datos veraces. Eres responsable de guardar tu contraseña; si sospechas
+          que alguien ha accedido a tu cuenta, cámbiala y avísanos. Podemos suspender cuentas que cometan fraude o
+          incumplan estas condiciones.
         </p>
         <h3>Precios y pedidos</h3>
         <ul>
           <li>
-            Los precios se muestran en dólares estadounidenses (USD). El precio válido es el que calcula nuestro servidor al
-            confirmar el pedido, con los descuentos aplicados.
+            Los precios se muestran en dólares estadounidenses (USD). El precio válido es el que calcula nuestro
+            servidor al confirmar el pedido, con los descuentos aplicados.
           </li>
           <li>
-            Un pedido con productos de varias tiendas se divide en un subpedido por tienda. Al confirmarlo reservamos las
-            unidades; si el pedido no se paga en 30 minutos, se anula y las unidades vuelven a estar disponibles.
+            Un pedido con productos de varias tiendas se divide en un subpedido por tienda. Al confirmarlo reservamos
+            las unidades; si el pedido no se paga en 30 minutos, se anula y las unidades vuelven a estar disponibles.
           </li>
           <li>
-            En un pedido aún sin pagar puedes proponer al vendedor un precio menor. Si lo acepta, el nuevo precio se aplica al
-            subpedido y te avisamos; si lo rechaza, el precio no cambia.
+            En un pedido aún sin pagar puedes proponer al vendedor un precio menor. Si lo acepta, el nuevo precio se
+            aplica al subpedido y te avisamos; si lo rechaza, el precio no cambia.
           </li>
         </ul>
         <h3>Pagos</h3>
         <p>
-          Puedes pagar con el saldo de tu cartera o con tarjeta a través de PayPal. Un pedido se considera pagado solo cuando
-          el proveedor confirma el cobro, y un mismo pedido nunca se cobra dos veces. No guardamos los datos de tu tarjeta.
+          Puedes pagar con el saldo de tu cartera o con tarjeta a través de PayPal. Un pedido se considera pagado solo
+          cuando el proveedor confirma el cobro, y un mismo pedido nunca se cobra dos veces. No guardamos los datos de
+          tu tarjeta.
         </p>
         <h3>Cupones y vales</h3>
         <p>
@@ -73,15 +77,17 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
         </p>
         <h3>Vendedores</h3>
         <p>
-          Para abrir una tienda hay que enviar una solicitud con el nombre comercial, el RIF, la ubicación, un teléfono y la
-          documentación que la acredite; nuestro equipo la aprueba o la rechaza indicando el motivo. Cada venta pagada se
-          abona en la cartera del vendedor, descontada la comisión de la plataforma que se muestra en cada pedido. Los
-          vendedores se comprometen a describir sus productos con exactitud y a enviarlos en los plazos indicados.
+          Para abrir una tienda hay que enviar una solicitud con el nombre comercial, el RIF, la ubicación, un teléfono
+          y la documentación que la acredite; nuestro equipo la aprueba o la rechaza indicando el motivo. Cada venta
+          pagada se abona en la cartera del vendedor, descontada la comisión de la plataforma que se muestra en cada
+          pedido. Los vendedores se comprometen a describir sus productos con exactitud y a enviarlos en los plazos
+          indicados.
         </p>
         <h3>Responsabilidad</h3>
         <p>
           Trabajamos para que la plataforma esté disponible y sea segura, pero no respondemos de interrupciones ajenas a
-          nuestro control. Nada de lo dispuesto aquí limita los derechos que la ley de tu país te reconoce como consumidor.
+          nuestro control. Nada de lo dispuesto aquí limita los derechos que la ley de tu país te reconoce como
+          consumidor.
         </p>
       </>
     ),
@@ -97,25 +103,25 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
           <li>Datos de tus compras: pedidos, dirección de envío, teléfono y movimientos de tu cartera.</li>
           <li>Los mensajes que nos envías desde el formulario de contacto.</li>
           <li>
-            Si solicitas abrir una tienda, los datos y documentos de la solicitud, que, además de ti, solo ve nuestro equipo de
-            administración.
+            Si solicitas abrir una tienda, los datos y documentos de la solicitud, que, además de ti, solo ve nuestro
+            equipo de administración.
           </li>
         </ul>
         <h3>Para qué los usamos</h3>
         <p>
-          Para gestionar tu cuenta, tramitar y enviar tus pedidos, cobrar y reembolsar, responder a tus consultas, cumplir
-          nuestras obligaciones legales y proteger la plataforma frente al fraude. No te enviamos publicidad sin tu
-          consentimiento.
+          Para gestionar tu cuenta, tramitar y enviar tus pedidos, cobrar y reembolsar, responder a tus consultas,
+          cumplir nuestras obligaciones legales y proteger la plataforma frente al fraude. No te enviamos publicidad sin
+          tu consentimiento.
         </p>
         <h3>Con quién los compartimos</h3>
         <p>
-          Cada vendedor recibe solo los datos necesarios para enviar su parte del pedido (nombre, dirección y teléfono). El
-          pago lo procesa PayPal, y los paquetes los entregan empresas de transporte. No vendemos tus datos a nadie.
+          Cada vendedor recibe solo los datos necesarios para enviar su parte del pedido (nombre, dirección y teléfono).
+          El pago lo procesa PayPal, y los paquetes los entregan empresas de transporte. No vendemos tus datos a nadie.
         </p>
         <h3>Cookies</h3>
         <p>
-          Usamos únicamente cookies técnicas, imprescindibles para mantener tu sesión iniciada y tu carrito. No usamos cookies
-          publicitarias ni de analítica de terceros.
+          Usamos únicamente cookies técnicas, imprescindibles para mantener tu sesión iniciada y tu carrito. No usamos
+          cookies publicitarias ni de analítica de terceros.
         </p>
         <h3>Cuánto tiempo los guardamos</h3>
         <p>
@@ -124,9 +130,9 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
         </p>
         <h3>Tus derechos</h3>
         <p>
-          Puedes pedir acceso a tus datos, su corrección, su eliminación o su traslado a otro servicio, y oponerte a su uso,
-          escribiendo a {contactEmail}. Si resides en la Unión Europea, también puedes reclamar ante la autoridad de protección
-          de datos (en España, la Agencia Española de Protección de Datos).
+          Puedes pedir acceso a tus datos, su corrección, su eliminación o su traslado a otro servicio, y oponerte a su
+          uso, escribiendo a {contactEmail}. Si resides en la Unión Europea, también puedes reclamar ante la autoridad
+          de protección de datos (en España, la Agencia Española de Protección de Datos).
         </p>
       </>
     ),
@@ -138,21 +144,21 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
       <>
         <h3>Quién envía</h3>
         <p>
-          Cada tienda prepara y envía su parte del pedido desde su propio almacén. Si compras en varias tiendas, recibirás
-          varios paquetes, cada uno con su seguimiento.
+          Cada tienda prepara y envía su parte del pedido desde su propio almacén. Si compras en varias tiendas,
+          recibirás varios paquetes, cada uno con su seguimiento.
         </p>
         <h3>Gastos de envío</h3>
         <p>
-          Se cobra una tarifa fija por cada tienda del pedido, que pasa a ser gratuita cuando lo comprado en esa tienda supera
-          el importe mínimo indicado. El carrito muestra los gastos exactos antes de pagar.
+          Se cobra una tarifa fija por cada tienda del pedido, que pasa a ser gratuita cuando lo comprado en esa tienda
+          supera el importe mínimo indicado. El carrito muestra los gastos exactos antes de pagar.
         </p>
         <h3>Plazos orientativos</h3>
         <ul>
           <li>Preparación: de 1 a 3 días hábiles desde que el pago se confirma.</li>
           <li>Entrega dentro del mismo país: de 2 a 7 días hábiles, según el destino.</li>
           <li>
-            Envíos entre Venezuela, España y Estados Unidos: pueden tardar más y estar sujetos a aranceles o impuestos de
-            importación, que corren a cargo del destinatario.
+            Envíos entre Venezuela, España y Estados Unidos: pueden tardar más y estar sujetos a aranceles o impuestos
+            de importación, que corren a cargo del destinatario.
           </li>
         </ul>
         <h3>Seguimiento</h3>
@@ -162,8 +168,9 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
         </p>
         <h3>Incidencias</h3>
         <p>
-          Revisa la dirección antes de pagar: una dirección incorrecta puede retrasar o impedir la entrega. Si el paquete
-          llega dañado, indícalo al transportista y escríbenos en un plazo de 48 horas con fotos a {contactEmail}.
+          Revisa la dirección antes de pagar: una dirección incorrecta puede retrasar o impedir la entrega. Si el
+          paquete llega dañado, indícalo al transportista y escríbenos en un plazo de 48 horas con fotos a{" "}
+          {contactEmail}.
         </p>
       </>
     ),
@@ -175,22 +182,23 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
       <>
         <h3>Plazo</h3>
         <p>
-          Dispones de 14 días naturales desde que recibes el pedido para devolverlo sin necesidad de justificar el motivo.
+          Dispones de 14 días naturales desde que recibes el pedido para devolverlo sin necesidad de justificar el
+          motivo.
         </p>
         <h3>Condiciones</h3>
         <ul>
           <li>El producto debe estar sin usar, con sus etiquetas y en su embalaje original.</li>
           <li>
-            No se admiten devoluciones de productos personalizados ni de artículos precintados por razones de higiene que se
-            hayan desprecintado (por ejemplo, plantillas o protectores bucales).
+            No se admiten devoluciones de productos personalizados ni de artículos precintados por razones de higiene
+            que se hayan desprecintado (por ejemplo, plantillas o protectores bucales).
           </li>
           <li>Las palas con golpes, grietas o marcas de juego se consideran usadas.</li>
         </ul>
         <h3>Cómo devolver</h3>
         <p>
-          Escríbenos a {contactEmail} con tu número de pedido y el producto que quieres devolver. Te indicaremos la dirección
-          de la tienda que lo envió. Los gastos del envío de vuelta corren de tu cuenta, salvo que el producto sea defectuoso
-          o no sea el que pediste.
+          Escríbenos a {contactEmail} con tu número de pedido y el producto que quieres devolver. Te indicaremos la
+          dirección de la tienda que lo envió. Los gastos del envío de vuelta corren de tu cuenta, salvo que el producto
+          sea defectuoso o no sea el que pediste.
         </p>
         <h3>Reembolso</h3>
         <p>
@@ -198,9 +206,9 @@ const policySections: { id: string; title: string; content: ReactNode }[] = [
           cartera de Mercado Pádel, y puedes usarlo en tu próxima compra.
         </p>
         <p>
-          Si una tienda o la administración cancela un pedido que ya pagaste, antes de enviarlo, el reembolso es inmediato:
-          lo que pagaste por esa parte vuelve a tu cartera y el pedido pasa a estado reembolsado. Si usaste un cupón, se aplica
-          a lo que queda del pedido.
+          Si una tienda o la administración cancela un pedido que ya pagaste, antes de enviarlo, el reembolso es
+          inmediato: lo que pagaste por esa parte vuelve a tu cartera y el pedido pasa a estado reembolsado. Si usaste
+          un cupón, se aplica a lo que queda del pedido.
         </p>
         <h3>Productos defectuosos</h3>
         <p>
@@ -217,8 +225,8 @@ export default function Policy() {
     <>
       <PageIntro eyebrow="Información legal" title="Términos, privacidad y políticas">
         <p>
-          Cómo funciona la compra en Mercado Pádel: qué aceptamos ambas partes, cómo cuidamos tus datos y cómo enviamos y
-          devolvemos los pedidos.
+          Cómo funciona la compra en Mercado Pádel: qué aceptamos ambas partes, cómo cuidamos tus datos y cómo enviamos
+          y devolvemos los pedidos.
         </p>
       </PageIntro>
 
@@ -253,7 +261,14 @@ export default function Policy() {
             </section>
           ))}
           <p className="border-t border-slate-200 pt-8 text-slate-700">
-            ¿Tienes dudas sobre estas políticas? <Link to="/contact" className="font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2">Escríbenos</Link> y te responderemos.
+            ¿Tienes dudas sobre estas políticas?{" "}
+            <Link
+              to="/contact"
+              className="font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2"
+            >
+              Escríbenos
+            </Link>{" "}
+            y te responderemos.
           </p>
         </div>
       </div>

@@ -1,5 +1,11 @@
 import { Turn } from "~/components/Turn";
-import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { Gallery } from "~/components/product/Gallery";
@@ -38,11 +44,16 @@ export async function loader(args: LoaderFunctionArgs) {
     // A link made the spec's way (the name in lower case, spaces as hyphens) keeps accents and
     // dots the store's addresses drop: it leads to the product's own address.
     const slug = slugify(requested);
-    if (slug && slug !== requested && (await getProduct(args.context.api, slug))) throw redirect(`/product/details/${slug}`, 301);
+    if (slug && slug !== requested && (await getProduct(args.context.api, slug)))
+      throw redirect(`/product/details/${slug}`, 301);
     throw new Response(PRODUCT_NOT_FOUND, { status: 404 });
   }
   // A renamed product's old address leads to its new one, for good (links and search engines follow).
-  if (found.redirectSlug !== undefined) throw redirect(`/product/details/${encodeURIComponent(found.redirectSlug)}${new URL(args.request.url).search}`, 301);
+  if (found.redirectSlug !== undefined)
+    throw redirect(
+      `/product/details/${encodeURIComponent(found.redirectSlug)}${new URL(args.request.url).search}`,
+      301,
+    );
   const { product, relatedProducts, firstReviews } = found;
   const shopper = getShopper(args);
   const reviewsPageNo = reviewsPageOf(args.request);
@@ -69,7 +80,8 @@ export async function loader(args: LoaderFunctionArgs) {
       url: pageUrl,
       price: (product.salePrice / 100).toFixed(2),
       priceCurrency: "USD",
-      availability: product.available && product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability:
+        product.available && product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       seller: { "@type": "Organization", name: product.shop.name },
     },
     ...(product.rating > 0
@@ -91,16 +103,19 @@ export const headers: HeadersFunction = catalogPageHeaders;
 
 /** The review form (reviewAction), or the purchase form's cart, favourites and compare buttons (shopperAction). */
 export async function action(args: ActionFunctionArgs) {
-  if (await isReviewIntent(args.request)) return reviewAction(args, `/product/details/${encodeURIComponent(args.params.slug ?? "")}`);
+  if (await isReviewIntent(args.request))
+    return reviewAction(args, `/product/details/${encodeURIComponent(args.params.slug ?? "")}`);
   // 'Avísame cuando vuelva' and its cancel (issue 11): a plain form, a redirect back with a flash.
-  if (await isStockAlertIntent(args.request)) return stockAlertAction(args, `/product/details/${encodeURIComponent(args.params.slug ?? "")}`);
+  if (await isStockAlertIntent(args.request))
+    return stockAlertAction(args, `/product/details/${encodeURIComponent(args.params.slug ?? "")}`);
   return shopperAction(args);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [];
   const { product } = data;
-  const description = product.description.length > 155 ? `${product.description.slice(0, 152).trimEnd()}…` : product.description;
+  const description =
+    product.description.length > 155 ? `${product.description.slice(0, 152).trimEnd()}…` : product.description;
   return [
     { title: `${product.name} | Mercado Pádel` },
     { name: "description", content: description },
@@ -119,7 +134,11 @@ const fieldLook =
 /** In place of the purchase form on a product of the signed-in seller's own shop, which they cannot buy. */
 function OwnProductNotice({ product }: { product: ProductDetails }) {
   return (
-    <section aria-labelledby="producto-propio" className="mt-8 space-y-3 rounded-2xl border border-neutral-300 bg-neutral-50 p-5" data-testid="own-product">
+    <section
+      aria-labelledby="producto-propio"
+      className="mt-8 space-y-3 rounded-2xl border border-neutral-300 bg-neutral-50 p-5"
+      data-testid="own-product"
+    >
       <h2 id="producto-propio" className="text-lg font-bold text-ink">
         Es un producto de tu tienda
       </h2>
@@ -150,7 +169,10 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
   const quantityError = result?.fieldErrors?.quantity?.join(" ");
   const busy = fetcher.state !== "idle";
   const hasSizes = product.sizes.length > 0;
-  const maxQuantity = Math.min(MAX_ADD_QUANTITY, Math.max(1, hasSizes ? Math.max(0, ...product.sizes.map((size) => size.stock)) : product.stock));
+  const maxQuantity = Math.min(
+    MAX_ADD_QUANTITY,
+    Math.max(1, hasSizes ? Math.max(0, ...product.sizes.map((size) => size.stock)) : product.stock),
+  );
   const inStock = product.available && product.stock > 0;
 
   return (
@@ -182,7 +204,13 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
                 className={fieldLook}
               />
             </div>
-            <button type="submit" name="intent" value="add-to-cart" disabled={busy} className={`${primaryButtonLook} flex-1 px-6 py-3 text-base sm:flex-none`}>
+            <button
+              type="submit"
+              name="intent"
+              value="add-to-cart"
+              disabled={busy}
+              className={`${primaryButtonLook} flex-1 px-6 py-3 text-base sm:flex-none`}
+            >
               Agregar al carrito
             </button>
           </div>
@@ -194,13 +222,25 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
         </div>
       ) : null}
       <div className="flex flex-wrap gap-3">
-        <button type="submit" name="intent" value="add-to-wishlist" disabled={busy} className={`${secondaryButtonLook} py-3`}>
+        <button
+          type="submit"
+          name="intent"
+          value="add-to-wishlist"
+          disabled={busy}
+          className={`${secondaryButtonLook} py-3`}
+        >
           <span aria-hidden="true" className="mr-1.5">
             ♥
           </span>
           Agregar a favoritos
         </button>
-        <button type="submit" name="intent" value="add-to-compare" disabled={busy} className={`${secondaryButtonLook} py-3`}>
+        <button
+          type="submit"
+          name="intent"
+          value="add-to-compare"
+          disabled={busy}
+          className={`${secondaryButtonLook} py-3`}
+        >
           <span aria-hidden="true" className="mr-1.5">
             ⇄
           </span>
@@ -212,7 +252,8 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
 }
 
 export default function ProductDetailsPage() {
-  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts, own } = useLoaderData<typeof loader>();
+  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts, own } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const reviewResult = actionData && "result" in actionData ? actionData.result : null;
   const categoryHref = `/products?category=${encodeURIComponent(product.category.slug)}`;
@@ -257,7 +298,10 @@ export default function ProductDetailsPage() {
               {product.stock > 0 ? `En stock: ${stockText(product.stock)}` : "Agotado"}
             </p>
           ) : (
-            <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900" data-testid="unavailable">
+            <p
+              className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900"
+              data-testid="unavailable"
+            >
               {PRODUCT_UNAVAILABLE}
             </p>
           )}
@@ -284,7 +328,10 @@ export default function ProductDetailsPage() {
             <dt className="font-semibold text-neutral-600">Vendido por</dt>
             <dd className="text-ink">
               {product.available ? (
-                <Link to={`/tienda/${encodeURIComponent(product.shop.slug)}`} className="font-semibold text-court underline underline-offset-4">
+                <Link
+                  to={`/tienda/${encodeURIComponent(product.shop.slug)}`}
+                  className="font-semibold text-court underline underline-offset-4"
+                >
                   {product.shop.name}
                 </Link>
               ) : (
@@ -307,7 +354,9 @@ export default function ProductDetailsPage() {
             <p className="mt-3 leading-relaxed whitespace-pre-line text-neutral-700">{product.description}</p>
           </section>
 
-          {product.specSheet && product.specs ? <SpecSheetTable kind={product.specSheet} specs={product.specs} /> : null}
+          {product.specSheet && product.specs ? (
+            <SpecSheetTable kind={product.specSheet} specs={product.specs} />
+          ) : null}
         </div>
       </div>
 

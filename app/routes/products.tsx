@@ -24,7 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({
     params,
     notice: droppedInvalid || result === null ? "Algunos filtros no eran válidos y no se aplicaron." : null,
-    priceBounds: { low: centsToWholeDollarsFloor(options.priceRange.low), high: centsToWholeDollarsCeil(options.priceRange.high) },
+    priceBounds: {
+      low: centsToWholeDollarsFloor(options.priceRange.low),
+      high: centsToWholeDollarsCeil(options.priceRange.high),
+    },
     filterOptions: options.filters,
     products: result?.products ?? [],
     totalProduct: result?.totalProduct ?? 0,
@@ -46,13 +49,15 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     { title: `${title} | Mercado Pádel` },
     {
       name: "description",
-      content: "Palas, zapatillas, pelotas, bolsos y accesorios de pádel de varias tiendas. Filtra por categoría, precio, valoración, talla y color.",
+      content:
+        "Palas, zapatillas, pelotas, bolsos y accesorios de pádel de varias tiendas. Filtra por categoría, precio, valoración, talla y color.",
     },
   ];
 };
 
 export default function ProductsPage() {
-  const { params, notice, priceBounds, filterOptions, products, totalProduct, totalPages } = useLoaderData<typeof loader>();
+  const { params, notice, priceBounds, filterOptions, products, totalProduct, totalPages } =
+    useLoaderData<typeof loader>();
   const categories = useRouteLoaderData<typeof rootLoader>("root")?.categories ?? [];
   const category = categories.find((candidate) => candidate.slug === params.category);
   const location = useLocation();
@@ -63,7 +68,9 @@ export default function ProductsPage() {
   return (
     <div className="page-container py-8 lg:py-10">
       <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Productos" }]} />
-      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{category ? category.name : "Productos"}</h1>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+        {category ? category.name : "Productos"}
+      </h1>
       {params.searchValue ? (
         <p className="mt-2 text-neutral-700">
           Resultados para “{params.searchValue}” ·{" "}
@@ -76,7 +83,10 @@ export default function ProductsPage() {
         </p>
       ) : null}
       {notice ? (
-        <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           {notice}
         </p>
       ) : null}
@@ -100,18 +110,27 @@ export default function ProductsPage() {
               <Pagination page={params.pageNumber} totalPages={totalPages} />
             </>
           ) : (
-            <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center" data-testid="empty-results">
+            <div
+              className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center"
+              data-testid="empty-results"
+            >
               {totalProduct > 0 ? (
                 <>
                   <p className="text-lg font-semibold text-ink">Esta página no tiene productos.</p>
-                  <Link to={firstPageHref} className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
+                  <Link
+                    to={firstPageHref}
+                    className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
+                  >
                     Ir a la primera página
                   </Link>
                 </>
               ) : (
                 <>
                   <p className="text-lg font-semibold text-ink">No encontramos productos con estos filtros.</p>
-                  <Link to="/products" className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
+                  <Link
+                    to="/products"
+                    className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
+                  >
                     Restablecer filtros
                   </Link>
                 </>

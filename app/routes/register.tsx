@@ -5,7 +5,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { intents } from "~/components/account/account-intents";
 import { registerSchema } from "~/components/account/account-schemas";
-import { AuthCard, FormAlert, GoogleSignInForm, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import {
+  AuthCard,
+  FormAlert,
+  GoogleSignInForm,
+  SubmitButton,
+  TextField,
+  textLinkLook,
+} from "~/components/account/FormControls";
 import { REGISTERED } from "#contract/accounts";
 import { refusalOf, registerAccount } from "~/services/account.server";
 import { redirectSignedInUser, afterSignIn, signIn } from "~/services/auth.server";
@@ -17,7 +24,10 @@ import { NEW_PASSWORD_HINT } from "#contract/messages";
 
 export const meta: MetaFunction = () => [
   { title: "Crear cuenta | Mercado Pádel" },
-  { name: "description", content: "Crea tu cuenta de Mercado Pádel para comprar, guardar favoritos y seguir tus pedidos." },
+  {
+    name: "description",
+    content: "Crea tu cuenta de Mercado Pádel para comprar, guardar favoritos y seguir tus pedidos.",
+  },
 ];
 
 const REGISTER_FIELDS = ["name", "email", "password", "confirmPassword"] as const;
@@ -41,7 +51,15 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: registerSchema });
   const hideFields = ["password", "confirmPassword"];
   if (isSpam(formData)) {
-    return data({ result: submission.reply({ formErrors: ["No pudimos crear la cuenta. Recarga la página e inténtalo de nuevo."], hideFields }) }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["No pudimos crear la cuenta. Recarga la página e inténtalo de nuevo."],
+          hideFields,
+        }),
+      },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
 
@@ -62,9 +80,12 @@ export async function action(args: ActionFunctionArgs) {
 export default function Register() {
   const { honeypot, constraint, googleSignIn, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadRegisterSchema }, {
-    lastResult: actionData?.result,
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadRegisterSchema },
+    {
+      lastResult: actionData?.result,
+    },
+  );
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 
   return (
@@ -86,8 +107,19 @@ export default function Register() {
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField label="Nombre" meta={fields.name} autoComplete="name" />
           <TextField label="Correo electrónico" meta={fields.email} type="email" autoComplete="email" />
-          <TextField label="Contraseña" meta={fields.password} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
-          <TextField label="Repite la contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+          <TextField
+            label="Contraseña"
+            meta={fields.password}
+            type="password"
+            autoComplete="new-password"
+            hint={NEW_PASSWORD_HINT}
+          />
+          <TextField
+            label="Repite la contraseña"
+            meta={fields.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+          />
           <SubmitButton intent={intents.register} pending="Creando cuenta…">
             Crear cuenta
           </SubmitButton>

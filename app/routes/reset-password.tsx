@@ -17,13 +17,18 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Recuperar contraseña | Mercado Pádel" },
-  { name: "description", content: "Recibe por correo un enlace para elegir una nueva contraseña de tu cuenta de Mercado Pádel." },
+  {
+    name: "description",
+    content: "Recibe por correo un enlace para elegir una nueva contraseña de tu cuenta de Mercado Pádel.",
+  },
 ];
 
 /** The same answer whether or not the address has an account, so the form reveals none. */
-const CONFIRMATION = "Si existe una cuenta con ese correo, te enviamos un enlace para elegir una nueva contraseña. Revisa tu bandeja de entrada.";
+const CONFIRMATION =
+  "Si existe una cuenta con ese correo, te enviamos un enlace para elegir una nueva contraseña. Revisa tu bandeja de entrada.";
 
-const loadResetSchema = () => import("~/components/account/account-schemas").then((module) => module.passwordResetRequestSchema);
+const loadResetSchema = () =>
+  import("~/components/account/account-schemas").then((module) => module.passwordResetRequestSchema);
 
 export function loader() {
   return { honeypot: honeypotInputProps(), constraint: getZodConstraint(passwordResetRequestSchema) };
@@ -35,7 +40,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: passwordResetRequestSchema });
   if (isSpam(formData)) {
-    return data({ result: submission.reply({ formErrors: ["No pudimos enviar el enlace. Recarga la página e inténtalo de nuevo."] }) }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["No pudimos enviar el enlace. Recarga la página e inténtalo de nuevo."],
+        }),
+      },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
 
@@ -46,7 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof ApiError) || error.status === 429 || error.status >= 500) {
       if (!(error instanceof ApiError)) logError("POST /user/forgot-password falló", error);
       const message = error instanceof ApiError ? error.message : NETWORK_ERROR;
-      return data({ result: submission.reply({ formErrors: [message] }) }, { status: error instanceof ApiError ? error.status : 503 });
+      return data(
+        { result: submission.reply({ formErrors: [message] }) },
+        { status: error instanceof ApiError ? error.status : 503 },
+      );
     }
   }
   return redirectWithFlash(context, "/resetpassword", { kind: "success", message: CONFIRMATION });
@@ -55,12 +70,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { honeypot, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadResetSchema }, {
-    lastResult: actionData?.result,
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadResetSchema },
+    {
+      lastResult: actionData?.result,
+    },
+  );
 
   return (
-    <AuthCard title="Recuperar contraseña" intro={<p>Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.</p>}>
+    <AuthCard
+      title="Recuperar contraseña"
+      intro={<p>Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva contraseña.</p>}
+    >
       <HoneypotProvider {...honeypot}>
         <Form method="post" {...getFormProps(form)} className="space-y-5">
           <FormAlert id={form.errorId} errors={form.errors} />

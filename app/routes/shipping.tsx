@@ -26,7 +26,10 @@ export const handle = NO_SCRIPTS;
 
 export const meta: MetaFunction = () => [
   { title: "Datos de envío | Mercado Pádel" },
-  { name: "description", content: "Indica a dónde enviamos tu pedido de Mercado Pádel y revisa el resumen antes de realizarlo." },
+  {
+    name: "description",
+    content: "Indica a dónde enviamos tu pedido de Mercado Pádel y revisa el resumen antes de realizarlo.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -67,7 +70,10 @@ export async function action(args: ActionFunctionArgs) {
   try {
     const { items, expectedTotal, ...shippingInfo } = submission.value;
     const { orderId, message } = await placeOrder(account, { shippingInfo, items, expectedTotal });
-    return redirectWithFlash(args.context, `/payment?${new URLSearchParams({ orderId })}`, { kind: "success", message: message || ORDER_PLACED });
+    return redirectWithFlash(args.context, `/payment?${new URLSearchParams({ orderId })}`, {
+      kind: "success",
+      message: message || ORDER_PLACED,
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     // Short stock, an empty cart, a coupon no longer valid, a total changed since the summary was
@@ -91,7 +97,9 @@ export default function Shipping() {
 
   return (
     <div className="page-container py-8 lg:py-10">
-      <Breadcrumbs crumbs={[{ label: "Inicio", href: "/" }, { label: "Carrito de Compra", href: "/card" }, { label: "Envío" }]} />
+      <Breadcrumbs
+        crumbs={[{ label: "Inicio", href: "/" }, { label: "Carrito de Compra", href: "/card" }, { label: "Envío" }]}
+      />
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Datos de envío</h1>
 
       {empty ? (
@@ -109,18 +117,33 @@ export default function Shipping() {
             </h2>
             <FormAlert id={form.errorId} errors={form.errors} />
             <TextField label="Nombre completo" meta={fields.name} autoComplete="name" />
-            <TextField label="Dirección" meta={fields.address} autoComplete="street-address" hint="Calle, número, piso." />
+            <TextField
+              label="Dirección"
+              meta={fields.address}
+              autoComplete="street-address"
+              hint="Calle, número, piso."
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField label="Provincia" meta={fields.province} autoComplete="address-level1" />
               <TextField label="Ciudad" meta={fields.city} autoComplete="address-level2" />
               <TextField label="Zona/Área" meta={fields.area} autoComplete="address-level3" />
               <TextField label="Código postal" meta={fields.postCode} autoComplete="postal-code" />
             </div>
-            <TextField label="Teléfono" meta={fields.phone} type="tel" autoComplete="tel" hint="Por ejemplo +58 412 555 0000." />
-            <p className="text-sm text-neutral-600">Al realizar el pedido reservamos tus productos; tendrás un tiempo limitado para pagarlo.</p>
-            {cart.card_products.flatMap((group) => group.products).map((line) => (
-              <input key={line._id} type="hidden" name="items" value={line._id} />
-            ))}
+            <TextField
+              label="Teléfono"
+              meta={fields.phone}
+              type="tel"
+              autoComplete="tel"
+              hint="Por ejemplo +58 412 555 0000."
+            />
+            <p className="text-sm text-neutral-600">
+              Al realizar el pedido reservamos tus productos; tendrás un tiempo limitado para pagarlo.
+            </p>
+            {cart.card_products
+              .flatMap((group) => group.products)
+              .map((line) => (
+                <input key={line._id} type="hidden" name="items" value={line._id} />
+              ))}
             <input type="hidden" name="expectedTotal" value={total} />
             <SubmitButton intent={checkoutIntents.placeOrder} pending="Realizando pedido…">
               Realizar pedido
@@ -150,7 +173,9 @@ export default function Shipping() {
               ))}
             </div>
             {cart.outOfStockProduct.length > 0 ? (
-              <p className="mt-4 text-sm text-neutral-700">Los productos agotados o no disponibles de tu carrito no entran en este pedido.</p>
+              <p className="mt-4 text-sm text-neutral-700">
+                Los productos agotados o no disponibles de tu carrito no entran en este pedido.
+              </p>
             ) : null}
             <dl className="mt-5 grid grid-cols-[1fr_auto] gap-x-4 gap-y-3 border-t border-neutral-300 pt-4 text-sm">
               <dt className="text-neutral-700">Subtotal</dt>
@@ -171,7 +196,10 @@ export default function Shipping() {
               ) : null}
               {/* The total's rule spans the gap between the columns too. */}
               <dt className="-mr-4 border-t border-neutral-300 pr-4 pt-3 text-base font-bold text-ink">Total</dt>
-              <dd className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink" data-testid="summary-total">
+              <dd
+                className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink"
+                data-testid="summary-total"
+              >
                 {formatPrice(total)}
               </dd>
             </dl>

@@ -65,11 +65,7 @@ export default function ShopPage() {
   return (
     <div className="page-container py-8 lg:py-10">
       <Breadcrumbs
-        crumbs={[
-          { label: "Inicio", href: "/" },
-          { label: "Productos", href: "/products" },
-          { label: shop.name },
-        ]}
+        crumbs={[{ label: "Inicio", href: "/" }, { label: "Productos", href: "/products" }, { label: shop.name }]}
       />
       <header className="mt-4 rounded-2xl border border-neutral-200 bg-neutral-50 p-5 sm:p-8" data-testid="shop-header">
         <p className="text-sm font-bold tracking-wider text-neutral-600 uppercase">Tienda</p>
@@ -107,9 +103,17 @@ export default function ShopPage() {
           </h2>
           {shop.productCount > 1 ? (
             // A plain GET form: it works without JavaScript and starts again from the first page.
-            <Form method="get" className="flex w-full flex-wrap items-end gap-3 sm:w-auto" aria-label="Ordenar los productos" preventScrollReset>
+            <Form
+              method="get"
+              className="flex w-full flex-wrap items-end gap-3 sm:w-auto"
+              aria-label="Ordenar los productos"
+              preventScrollReset
+            >
               <SortSelects idPrefix="tienda" state={state} />
-              <button type="submit" className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
+              <button
+                type="submit"
+                className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
+              >
                 Ordenar
               </button>
             </Form>
@@ -122,7 +126,10 @@ export default function ShopPage() {
             <Pagination page={state.pageNumber} totalPages={totalPages} />
           </>
         ) : (
-          <div className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center" data-testid="empty-results">
+          <div
+            className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center"
+            data-testid="empty-results"
+          >
             {shop.productCount > 0 ? (
               <>
                 <p className="text-lg font-semibold text-ink">Esta página no tiene productos.</p>

@@ -26,13 +26,16 @@ export async function loader(args: LoaderFunctionArgs) {
   let outcome: Outcome = null;
   if (token) {
     try {
-      outcome = { verified: true, message: (await verifyEmail(args.context.api, token)).message || "Correo electrónico verificado." };
+      outcome = {
+        verified: true,
+        message: (await verifyEmail(args.context.api, token)).message || "Correo electrónico verificado.",
+      };
     } catch (error) {
       if (!(error instanceof ApiError)) logError("POST /user/verify-email falló", error);
       outcome = { verified: false, message: error instanceof ApiError ? error.message : NETWORK_ERROR };
     }
   }
-  if (!(getUser(args))) return { outcome, signedIn: false, emailVerified: false };
+  if (!getUser(args)) return { outcome, signedIn: false, emailVerified: false };
   const account = requireAccount(args);
   const profile = await getOwnProfile(account);
   // A link already used (or a stale one) of an account that is verified: there is nothing to fix, and
@@ -47,7 +50,10 @@ export async function action(args: ActionFunctionArgs) {
   if (formData.get("intent") !== intents.resendVerification) throw new Response(null, { status: 400 });
   try {
     const { message } = await account.call(accountEndpoints.resendVerification);
-    return redirectWithFlash(args.context, "/verify-email", { kind: "success", message: message || "Te enviamos un nuevo correo de verificación." });
+    return redirectWithFlash(args.context, "/verify-email", {
+      kind: "success",
+      message: message || "Te enviamos un nuevo correo de verificación.",
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     const message = error instanceof ApiError ? error.message : NETWORK_ERROR;
@@ -71,7 +77,9 @@ export default function VerifyEmail() {
         {signedIn && emailVerified ? <p className="text-slate-700">Tu correo electrónico está verificado.</p> : null}
         {signedIn && !emailVerified ? (
           <>
-            <p className="text-slate-700">Tu correo electrónico aún no está verificado. Abre el enlace que te enviamos o pide uno nuevo.</p>
+            <p className="text-slate-700">
+              Tu correo electrónico aún no está verificado. Abre el enlace que te enviamos o pide uno nuevo.
+            </p>
             <ResendVerificationForm />
           </>
         ) : null}

@@ -1,4 +1,11 @@
-import { accountEndpoints, BAD_CREDENTIALS, TOO_MANY_ATTEMPTS, type LoginBody, type RegisterBody, type SessionAnswer } from "#contract/accounts";
+import {
+  accountEndpoints,
+  BAD_CREDENTIALS,
+  TOO_MANY_ATTEMPTS,
+  type LoginBody,
+  type RegisterBody,
+  type SessionAnswer,
+} from "#contract/accounts";
 import { NETWORK_ERROR } from "#contract/messages";
 import { ApiError, type ApiClient } from "./api.server";
 import { logError } from "./log.server";
@@ -17,7 +24,11 @@ export interface FormRefusal {
  * An API refusal placed on the form: messages naming one of `fields` go next to it, the rest
  * above the form. An API that cannot be reached becomes the network message (SPEC.md section 8).
  */
-export function refusalOf(error: unknown, fields: readonly string[], fieldNames: Record<string, string> = {}): FormRefusal {
+export function refusalOf(
+  error: unknown,
+  fields: readonly string[],
+  fieldNames: Record<string, string> = {},
+): FormRefusal {
   if (!(error instanceof ApiError)) {
     logError("Llamada a la API fallida", error);
     return { status: 503, formErrors: [NETWORK_ERROR], fieldErrors: {} };
@@ -69,7 +80,10 @@ export function requestPasswordReset(api: ApiClient, email: string): Promise<{ m
 }
 
 /** Whether a reset link still works; the API's reason when it does not. */
-export async function checkResetToken(api: ApiClient, token: string): Promise<{ valid: true } | { valid: false; message: string }> {
+export async function checkResetToken(
+  api: ApiClient,
+  token: string,
+): Promise<{ valid: true } | { valid: false; message: string }> {
   try {
     await api.call(accountEndpoints.checkResetToken, { params: { token } });
     return { valid: true };
@@ -79,6 +93,9 @@ export async function checkResetToken(api: ApiClient, token: string): Promise<{ 
   }
 }
 
-export function resetPassword(api: ApiClient, reset: { token: string; password: string }): Promise<{ message: string }> {
+export function resetPassword(
+  api: ApiClient,
+  reset: { token: string; password: string },
+): Promise<{ message: string }> {
   return api.call(accountEndpoints.resetPassword, { body: reset });
 }

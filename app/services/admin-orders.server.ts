@@ -11,7 +11,6 @@ import { ApiError } from "./api.server";
 import type { AccountClient } from "./auth.server";
 import { forbidden, pageErrorOf } from "./admin.server";
 
-
 /** What a status form sends: the part (or the order), the status chosen and, to ship, the carrier's tracking number. */
 export const statusForm = z
   .object({
@@ -36,7 +35,14 @@ export interface StatusRefusal {
 export function invalidStatusForm(formData: FormData, error: z.ZodError): StatusRefusal {
   const typed = (name: string) => (typeof formData.get(name) === "string" ? String(formData.get(name)) : "");
   const tracking = error.issues.find((issue) => issue.path[0] === "trackingNumber");
-  if (tracking) return { target: typed("target"), message: tracking.message, field: "trackingNumber", status: typed("status"), trackingNumber: typed("trackingNumber") };
+  if (tracking)
+    return {
+      target: typed("target"),
+      message: tracking.message,
+      field: "trackingNumber",
+      status: typed("status"),
+      trackingNumber: typed("trackingNumber"),
+    };
   return { target: typed("target"), message: "Elige el nuevo estado." };
 }
 
@@ -52,7 +58,11 @@ export async function adminOrdersPage(account: AccountClient, searchParams: URLS
     });
   return {
     searchValue,
-    orders: answer.orders.map((order) => ({ ...order, date: longDateTime(order.createdAt), total: formatUsd(order.price) })),
+    orders: answer.orders.map((order) => ({
+      ...order,
+      date: longDateTime(order.createdAt),
+      total: formatUsd(order.price),
+    })),
     totalOrder: answer.totalOrder,
     page: answer.page,
     totalPages: Math.max(1, Math.ceil(answer.totalOrder / answer.parPage)),
@@ -61,15 +71,20 @@ export async function adminOrdersPage(account: AccountClient, searchParams: URLS
 
 /** /dashboard/admin/orders/{orderId}: `GET /admin/order/{id}`. */
 export async function adminOrderPage(account: AccountClient, orderId: string) {
-  const { order } = await account.call(adminOrderEndpoints.order, { params: { id: orderId } }).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
+  const { order } = await account
+    .call(adminOrderEndpoints.order, { params: { id: orderId } })
+    .catch((error: unknown) => {
+      throw pageErrorOf(error);
+    });
   return {
     order: {
       ...order,
       date: longDateTime(order.createdAt),
       paidDate: order.paidAt ? longDateTime(order.paidAt) : null,
-      suborders: order.suborders.map((part) => ({ ...part, shippedOn: part.shippedAt ? longDateTime(part.shippedAt) : null })),
+      suborders: order.suborders.map((part) => ({
+        ...part,
+        shippedOn: part.shippedAt ? longDateTime(part.shippedAt) : null,
+      })),
     },
   };
 }
@@ -79,15 +94,29 @@ export async function adminOrderPage(account: AccountClient, orderId: string) {
  * move any), the whole order through `PUT /admin/order-status/update/{id}`. Answers the API's
  * message, or the refusal to show beside the form (a role refused is the 403 page).
  */
-export async function changeStatus(account: AccountClient, form: z.infer<typeof statusForm>): Promise<{ message: string } | StatusRefusal> {
+export async function changeStatus(
+  account: AccountClient,
+  form: z.infer<typeof statusForm>,
+): Promise<{ message: string } | StatusRefusal> {
   try {
     const endpoint = form.intent === adminOrderIntents.part ? orderStatusEndpoints.seller : orderStatusEndpoints.admin;
-    const answer = await account.call(endpoint, { params: { id: form.target }, body: { status: form.status, trackingNumber: form.trackingNumber } });
+    const answer = await account.call(endpoint, {
+      params: { id: form.target },
+      body: { status: form.status, trackingNumber: form.trackingNumber },
+    });
     return { message: answer.message };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw forbidden();
-    const tracking = error instanceof ApiError ? error.errors.find((fieldError) => fieldError.field === "trackingNumber") : undefined;
-    if (tracking) return { target: form.target, message: tracking.message, field: "trackingNumber", status: form.status, trackingNumber: form.trackingNumber ?? "" };
+    const tracking =
+      error instanceof ApiError ? error.errors.find((fieldError) => fieldError.field === "trackingNumber") : undefined;
+    if (tracking)
+      return {
+        target: form.target,
+        message: tracking.message,
+        field: "trackingNumber",
+        status: form.status,
+        trackingNumber: form.trackingNumber ?? "",
+      };
     if (error instanceof ApiError && error.status < 500) return { target: form.target, message: error.message };
     throw error;
   }

@@ -60,7 +60,8 @@ export function refusedAction(
     fields: readonly string[];
     /** The API's field names that a form calls otherwise (`reason` is the form's `otherReason`). */
     fieldNames?: Record<string, string>;
-    reply: (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]> },
+    reply: (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>;
+  },
 ) {
   if (error instanceof Response) throw error;
   if (error instanceof ApiError && (error.status === 403 || error.status === 401)) throw forbidden();
@@ -69,7 +70,12 @@ export function refusedAction(
   const answer: AdminActionRefusal =
     status === 409
       ? { intent: options.intent, target: options.target, result: null, notice: formErrors.join(" ") }
-      : { intent: options.intent, target: options.target, result: options.reply({ formErrors, fieldErrors }), notice: null };
+      : {
+          intent: options.intent,
+          target: options.target,
+          result: options.reply({ formErrors, fieldErrors }),
+          notice: null,
+        };
   return data(answer, { status });
 }
 

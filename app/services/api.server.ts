@@ -1,5 +1,12 @@
 import type { ZodTypeAny } from "zod";
-import { pathOf, type AnswerOf, type BodyInput, type Endpoint, type ParamsInput, type QueryInput } from "#contract/http";
+import {
+  pathOf,
+  type AnswerOf,
+  type BodyInput,
+  type Endpoint,
+  type ParamsInput,
+  type QueryInput,
+} from "#contract/http";
 import type { ImageWidth } from "#contract/media";
 import { GENERIC_ERROR } from "#contract/messages";
 import { webEnv } from "./env.server";
@@ -43,7 +50,8 @@ type BodyPart<E> = E extends { multipart: true }
 export type CallInput<E> = ParamsPart<E> & QueryPart<E> & BodyPart<E> & { headers?: Record<string, string> };
 
 /** The input may be left out when the endpoint needs none. */
-export type CallArgs<E, Extra = object> = object extends CallInput<E> ? [input?: CallInput<E> & Extra] : [input: CallInput<E> & Extra];
+export type CallArgs<E, Extra = object> =
+  object extends CallInput<E> ? [input?: CallInput<E> & Extra] : [input: CallInput<E> & Extra];
 
 /** What every call made for one browser request carries along. */
 export interface CallerInfo {
@@ -70,7 +78,11 @@ function apiUrl(path: string, query?: Record<string, unknown>): string {
  * A call whose success is not JSON (a file, `binaryAnswer`): the API's response with its body
  * unread, to be streamed on; a refusal is an ApiError as with callApi.
  */
-export async function openApi<E extends Endpoint>(caller: CallerInfo, definition: E, input: CallInput<E> = {} as CallInput<E>): Promise<Response> {
+export async function openApi<E extends Endpoint>(
+  caller: CallerInfo,
+  definition: E,
+  input: CallInput<E> = {} as CallInput<E>,
+): Promise<Response> {
   const response = await sendToApi(caller, definition, input);
   if (response.ok) return response;
   throw await refusalFrom(response);
@@ -88,7 +100,11 @@ async function refusalFrom(response: Response): Promise<ApiError> {
 }
 
 /** The web's one way to the API: every loader and action calls through here, named by the contract. */
-export async function callApi<E extends Endpoint>(caller: CallerInfo, definition: E, input: CallInput<E> = {} as CallInput<E>): Promise<AnswerOf<E>> {
+export async function callApi<E extends Endpoint>(
+  caller: CallerInfo,
+  definition: E,
+  input: CallInput<E> = {} as CallInput<E>,
+): Promise<AnswerOf<E>> {
   const response = await sendToApi(caller, definition, input);
   if (!response.ok) throw await refusalFrom(response);
   let data: unknown;
@@ -101,13 +117,24 @@ export async function callApi<E extends Endpoint>(caller: CallerInfo, definition
   if (!webEnv.validateApiAnswers) return data as AnswerOf<E>;
   const checked = definition.answer.safeParse(data);
   if (!checked.success) {
-    throw new Error(`La respuesta de ${definition.method} ${definition.path} no sigue el contrato: ${checked.error.message}`);
+    throw new Error(
+      `La respuesta de ${definition.method} ${definition.path} no sigue el contrato: ${checked.error.message}`,
+    );
   }
   return checked.data as AnswerOf<E>;
 }
 
-async function sendToApi<E extends Endpoint>(caller: CallerInfo, definition: E, input: CallInput<E>): Promise<Response> {
-  const { params, query, body, headers: extraHeaders } = input as {
+async function sendToApi<E extends Endpoint>(
+  caller: CallerInfo,
+  definition: E,
+  input: CallInput<E>,
+): Promise<Response> {
+  const {
+    params,
+    query,
+    body,
+    headers: extraHeaders,
+  } = input as {
     params?: Record<string, string>;
     query?: Record<string, unknown>;
     body?: unknown;

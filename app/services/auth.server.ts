@@ -31,7 +31,10 @@ function homeOf(role: Role | undefined): string {
 /** The `{id, role}` payload of an access JWT, read without checking the signature: the API checks it. */
 function readAccessToken(token: string): { id: string; role: Role } | null {
   try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { id?: unknown; role?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      id?: unknown;
+      role?: unknown;
+    };
     if (typeof payload.id !== "string" || typeof payload.role !== "string") return null;
     return { id: payload.id, role: payload.role as Role };
   } catch {
@@ -118,20 +121,31 @@ async function refreshTokens(context: AppLoadContext, background: boolean): Prom
  * The signed-in user's API client (DESIGN.md section 2). A visitor is sent to sign in; a session
  * that cannot be refreshed is cleared and sent to /login?session=expired (kept, for `background` calls).
  */
-export function requireAccount(args: RequestArgs, { background = false }: { background?: boolean } = {}): AccountClient {
+export function requireAccount(
+  args: RequestArgs,
+  { background = false }: { background?: boolean } = {},
+): AccountClient {
   const user = requireUser(args);
   const { context } = args;
   const { session } = context;
 
   type Transport = typeof callApi | typeof openApi;
 
-  function send(transport: Transport, definition: Endpoint, { withRefreshCookie, ...input }: CallInput<Endpoint> & AccountCallOptions = {}): Promise<unknown> {
+  function send(
+    transport: Transport,
+    definition: Endpoint,
+    { withRefreshCookie, ...input }: CallInput<Endpoint> & AccountCallOptions = {},
+  ): Promise<unknown> {
     const headers: Record<string, string> = { ...input.headers, authorization: `Bearer ${session.get("accessToken")}` };
     if (withRefreshCookie) headers.cookie = refreshCookie(session);
     return transport(context.api.caller, definition, { ...input, headers });
   }
 
-  async function callWith(transport: Transport, definition: Endpoint, input?: CallInput<Endpoint> & AccountCallOptions): Promise<unknown> {
+  async function callWith(
+    transport: Transport,
+    definition: Endpoint,
+    input?: CallInput<Endpoint> & AccountCallOptions,
+  ): Promise<unknown> {
     const usedToken = session.get("accessToken");
     try {
       return await send(transport, definition, input);
@@ -157,8 +171,10 @@ export function requireAccount(args: RequestArgs, { background = false }: { back
 
   return {
     user,
-    call: ((definition: Endpoint, input?: CallInput<Endpoint> & AccountCallOptions) => callWith(callApi, definition, input)) as AccountClient["call"],
-    open: ((definition: Endpoint, input?: CallInput<Endpoint> & AccountCallOptions) => callWith(openApi, definition, input)) as AccountClient["open"],
+    call: ((definition: Endpoint, input?: CallInput<Endpoint> & AccountCallOptions) =>
+      callWith(callApi, definition, input)) as AccountClient["call"],
+    open: ((definition: Endpoint, input?: CallInput<Endpoint> & AccountCallOptions) =>
+      callWith(openApi, definition, input)) as AccountClient["open"],
     rememberName(name: string) {
       session.set("userName", name);
     },
@@ -169,7 +185,11 @@ export function requireAccount(args: RequestArgs, { background = false }: { back
  * Signs in with freshly issued tokens and redirects. Without a known name the profile is read
  * once, so every later page can greet the user without calling the API.
  */
-export async function signIn({ context }: RequestArgs, tokens: Pick<SessionAnswer, "token" | "refreshToken">, options: { to: string; flash?: Flash; name?: string }): Promise<Response> {
+export async function signIn(
+  { context }: RequestArgs,
+  tokens: Pick<SessionAnswer, "token" | "refreshToken">,
+  options: { to: string; flash?: Flash; name?: string },
+): Promise<Response> {
   const { session } = context;
   session.set("accessToken", tokens.token);
   session.set("refreshToken", tokens.refreshToken);
@@ -179,10 +199,15 @@ export async function signIn({ context }: RequestArgs, tokens: Pick<SessionAnswe
   const claims = readAccessToken(tokens.token);
   let name = options.name;
   if (name === undefined && claims) {
-    name = await context.api.call(accountEndpoints.profile, { params: { id: claims.id }, headers: { authorization: `Bearer ${tokens.token}` } }).then(
-      ({ profileData }) => profileData.name,
-      () => "",
-    );
+    name = await context.api
+      .call(accountEndpoints.profile, {
+        params: { id: claims.id },
+        headers: { authorization: `Bearer ${tokens.token}` },
+      })
+      .then(
+        ({ profileData }) => profileData.name,
+        () => "",
+      );
   }
   session.set("userName", name ?? "");
   if (options.flash) session.flash(options.flash);
@@ -194,9 +219,9 @@ export async function signIn({ context }: RequestArgs, tokens: Pick<SessionAnswe
 export async function signOut({ context }: RequestArgs): Promise<Response> {
   const { session } = context;
   if (session.get("refreshToken")) {
-    await context.api.call(accountEndpoints.logout, { headers: { cookie: refreshCookie(session) } }).catch((error: unknown) =>
-      logError("POST /logout falló", error),
-    );
+    await context.api
+      .call(accountEndpoints.logout, { headers: { cookie: refreshCookie(session) } })
+      .catch((error: unknown) => logError("POST /logout falló", error));
   }
   session.destroy();
   return redirect("/login");

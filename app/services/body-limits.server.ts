@@ -37,7 +37,9 @@ const UPLOAD_PAGES: Record<string, number> = {
 };
 
 /** Upload pages with a record's id in their path (a product's edit page: new images, or one image swapped). */
-const UPLOAD_PAGE_PATTERNS: [RegExp, number][] = [[/^\/dashboard\/seller\/edit-product\/[^/]+$/, PRODUCT_UPLOAD_MAX_BYTES]];
+const UPLOAD_PAGE_PATTERNS: [RegExp, number][] = [
+  [/^\/dashboard\/seller\/edit-product\/[^/]+$/, PRODUCT_UPLOAD_MAX_BYTES],
+];
 
 /** The body limit of a request path (a single-fetch `.data` request counts as its page). */
 export function bodyLimitFor(pathname: string): number {

@@ -114,7 +114,9 @@ export async function getProduct(
   redirectSlug?: string;
 } | null> {
   try {
-    const { product, relatedProducts, reviews, redirectSlug } = await api.call(catalogEndpoints.product, { params: { slug } });
+    const { product, relatedProducts, reviews, redirectSlug } = await api.call(catalogEndpoints.product, {
+      params: { slug },
+    });
     return {
       product: toDetails(product),
       relatedProducts: relatedProducts.map(toSummary),
@@ -158,7 +160,10 @@ export async function listBanners(api: ApiClient): Promise<Banner[]> {
   const { banners } = await api.call(catalogEndpoints.banners);
   return banners.map(({ image, ...banner }) => ({
     ...banner,
-    image: { src: imageUrl(image, 800), srcSet: BANNER_IMAGE_WIDTHS.map((width) => `${imageUrl(image, width)} ${width}w`).join(", ") },
+    image: {
+      src: imageUrl(image, 800),
+      srcSet: BANNER_IMAGE_WIDTHS.map((width) => `${imageUrl(image, width)} ${width}w`).join(", "),
+    },
   }));
 }
 

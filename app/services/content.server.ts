@@ -1,5 +1,10 @@
 import type { ContactMessage } from "~/components/contact/contact-schema";
-import { CONTACT_RECEIVED, contentEndpoints, type BlogPost as BlogPostRecord, type BlogPostsAnswer } from "#contract/content";
+import {
+  CONTACT_RECEIVED,
+  contentEndpoints,
+  type BlogPost as BlogPostRecord,
+  type BlogPostsAnswer,
+} from "#contract/content";
 import { longDate } from "#contract/store-time";
 import { ApiError, imageUrl, type ApiClient } from "./api.server";
 import { logError } from "./log.server";
@@ -77,7 +82,9 @@ export async function sendContactMessage(api: ApiClient, message: ContactMessage
       return {
         sent: false,
         status: 503,
-        formErrors: ["No pudimos enviar tu mensaje porque el servicio no responde. Inténtalo de nuevo en unos minutos."],
+        formErrors: [
+          "No pudimos enviar tu mensaje porque el servicio no responde. Inténtalo de nuevo en unos minutos.",
+        ],
         fieldErrors: {},
       };
     }

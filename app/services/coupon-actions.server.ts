@@ -35,7 +35,10 @@ export async function couponAction(args: RequestArgs) {
     } catch (error) {
       if (error instanceof Response) throw error;
       if (!(error instanceof ApiError) || error.status >= 500) logError("No se pudo quitar el cupón", error);
-      return redirectWithFlash(args.context, back, { kind: "error", message: error instanceof ApiError && error.status < 500 ? error.message : NETWORK_OR_SERVER_ERROR });
+      return redirectWithFlash(args.context, back, {
+        kind: "error",
+        message: error instanceof ApiError && error.status < 500 ? error.message : NETWORK_OR_SERVER_ERROR,
+      });
     }
   }
 

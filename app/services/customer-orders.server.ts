@@ -32,18 +32,29 @@ export function listedOrders(orders: CustomerOrdersAnswer["orders"]): ListedOrde
   return orders.map((order) => ({ ...order, placedAt: longDateTime(order.createdAt) }));
 }
 
-export function getCustomerOrders(account: AccountClient, filter: CustomerOrderFilter, page: number): Promise<CustomerOrdersAnswer> {
-  return account.call(customerEndpoints.orders, { params: { customerId: account.user.id, status: filter }, query: { page } });
+export function getCustomerOrders(
+  account: AccountClient,
+  filter: CustomerOrderFilter,
+  page: number,
+): Promise<CustomerOrdersAnswer> {
+  return account.call(customerEndpoints.orders, {
+    params: { customerId: account.user.id, status: filter },
+    query: { page },
+  });
 }
 
 /** The user's own order with its shop orders; anything else (malformed, unknown, someone else's) is the 404 page. */
-export async function getCustomerOrder(account: AccountClient, orderId: string | undefined): Promise<CustomerOrderDetail> {
+export async function getCustomerOrder(
+  account: AccountClient,
+  orderId: string | undefined,
+): Promise<CustomerOrderDetail> {
   if (!orderId || !UUID.test(orderId)) throw orderNotFound();
   try {
     const { order } = await account.call(customerEndpoints.order, { params: { orderId } });
     return order;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403)) throw orderNotFound();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403))
+      throw orderNotFound();
     throw error;
   }
 }
@@ -60,14 +71,19 @@ export async function getOrderOffers(account: AccountClient, orderId: string): P
   }
 }
 
-export function proposeOffer(account: AccountClient, offer: { shopOrderId: string; price: number }): Promise<OfferCreatedAnswer> {
+export function proposeOffer(
+  account: AccountClient,
+  offer: { shopOrderId: string; price: number },
+): Promise<OfferCreatedAnswer> {
   return account.call(offerEndpoints.propose, { body: offer });
 }
 
 export const WALLET_ERROR = "Error al obtener la cartera";
 
 /** The wallet, or the reason it could not be read (SPEC.md section 8: the server's message, else a default). */
-export async function getWallet(account: AccountClient): Promise<{ wallet: WalletAnswer; error: null } | { wallet: null; error: string }> {
+export async function getWallet(
+  account: AccountClient,
+): Promise<{ wallet: WalletAnswer; error: null } | { wallet: null; error: string }> {
   try {
     return { wallet: await account.call(walletEndpoints.wallet, { params: { id: account.user.id } }), error: null };
   } catch (error) {
@@ -98,7 +114,10 @@ export function presentCustomerOrder(order: CustomerOrderDetail): PresentedCusto
     ...order,
     suborders: order.suborders.map((suborder) => ({
       ...suborder,
-      products: suborder.products.map(({ image, ...item }) => ({ ...item, imageSrc: image ? imageUrl(image, 200) : null })),
+      products: suborder.products.map(({ image, ...item }) => ({
+        ...item,
+        imageSrc: image ? imageUrl(image, 200) : null,
+      })),
       shippedOn: suborder.shippedAt ? longDateTime(suborder.shippedAt) : null,
     })),
   };

@@ -14,7 +14,9 @@ import type { SellerArea } from "./seller.server";
 /** `?period=7|30|90` of the page's address; anything else is the default (30 days). */
 export function dashboardPeriodOf(searchParams: URLSearchParams): DashboardPeriod {
   const period = searchParams.get("period") ?? "";
-  return (DASHBOARD_PERIODS as readonly string[]).includes(period) ? (period as DashboardPeriod) : DEFAULT_DASHBOARD_PERIOD;
+  return (DASHBOARD_PERIODS as readonly string[]).includes(period)
+    ? (period as DashboardPeriod)
+    : DEFAULT_DASHBOARD_PERIOD;
 }
 
 /** `GET /seller/get-dashboard-index-data` for the seller's own shop. */
@@ -42,10 +44,17 @@ export async function getAdminDashboard(account: AccountClient, period: Dashboar
   });
   return {
     ...answer,
-    recentOrders: answer.recentOrders.map((order) => ({ ...order, date: longDateTime(order.createdAt), total: formatUsd(order.price) })),
+    recentOrders: answer.recentOrders.map((order) => ({
+      ...order,
+      date: longDateTime(order.createdAt),
+      total: formatUsd(order.price),
+    })),
     todo: {
       ...answer.todo,
-      unprepared: { ...answer.todo.unprepared, parts: answer.todo.unprepared.parts.map((part) => ({ ...part, paidDate: longDateTime(part.paidAt) })) },
+      unprepared: {
+        ...answer.todo.unprepared,
+        parts: answer.todo.unprepared.parts.map((part) => ({ ...part, paidDate: longDateTime(part.paidAt) })),
+      },
     },
   };
 }

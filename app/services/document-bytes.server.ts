@@ -20,7 +20,11 @@ const HELD_BACK: [Buffer, Buffer][] = [
 const LONGEST_HELD_BACK = Math.max(...HELD_BACK.map(([from]) => from.length));
 
 /** Where the next byte string to hold back begins, from `start` on, and which one it is. */
-function nextHeldBack(heldBack: [Buffer, Buffer][], bytes: Buffer, start: number): { at: number; from: Buffer; to: Buffer } | null {
+function nextHeldBack(
+  heldBack: [Buffer, Buffer][],
+  bytes: Buffer,
+  start: number,
+): { at: number; from: Buffer; to: Buffer } | null {
   let next: { at: number; from: Buffer; to: Buffer } | null = null;
   for (const [from, to] of heldBack) {
     const at = bytes.indexOf(from, start);

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { envFlag, envInteger, envList, envOptionalText, envText, envOptionalUrl, envUrl, readEnvironment } from "#contract/env";
+import {
+  envFlag,
+  envInteger,
+  envList,
+  envOptionalText,
+  envText,
+  envOptionalUrl,
+  envUrl,
+  readEnvironment,
+} from "#contract/env";
 
 /**
  * The web's configuration, read once from the environment; a bad value stops start-up with a

@@ -1,5 +1,10 @@
 import { Authenticator } from "remix-auth";
-import { GoogleStrategy, type GoogleExtraParams, type GoogleProfile, type GoogleStrategyOptions } from "remix-auth-google";
+import {
+  GoogleStrategy,
+  type GoogleExtraParams,
+  type GoogleProfile,
+  type GoogleStrategyOptions,
+} from "remix-auth-google";
 import type { OAuth2StrategyVerifyParams } from "remix-auth-oauth2";
 import { accountEndpoints, type SessionAnswer } from "#contract/accounts";
 import { webEnv } from "./env.server";
@@ -29,7 +34,10 @@ class ConfigurableGoogleStrategy<User> extends GoogleStrategy<User> {
  * The store's tokens for a Google account: the API checks the provider's access token against
  * Google's userinfo endpoint itself and signs the user in (or up).
  */
-async function exchangeGoogleToken({ accessToken, context }: OAuth2StrategyVerifyParams<GoogleProfile, GoogleExtraParams>): Promise<SessionAnswer> {
+async function exchangeGoogleToken({
+  accessToken,
+  context,
+}: OAuth2StrategyVerifyParams<GoogleProfile, GoogleExtraParams>): Promise<SessionAnswer> {
   // The callback route passes its load context, whose API client carries the request's id and address.
   if (!context) throw new Error("El inicio de sesión con Google necesita el contexto de la petición.");
   return context.api.call(accountEndpoints.google, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -46,7 +54,11 @@ if (googleSignInEnabled) {
         // Absolute: the strategy would guess https for any host but localhost.
         callbackURL: new URL("/auth/google/callback", webEnv.publicWebUrl).href,
       },
-      { authorization: webEnv.google.authorizationUrl, token: webEnv.google.tokenUrl, userInfo: webEnv.google.userInfoUrl },
+      {
+        authorization: webEnv.google.authorizationUrl,
+        token: webEnv.google.tokenUrl,
+        userInfo: webEnv.google.userInfoUrl,
+      },
       exchangeGoogleToken,
     ),
   );

@@ -1,5 +1,10 @@
 import { NOTIFICATIONS_PER_PAGE } from "#contract/limits";
-import { notificationEndpoints, type NotificationItem, type NotificationListAnswer, type NotificationsAnswer } from "#contract/notifications";
+import {
+  notificationEndpoints,
+  type NotificationItem,
+  type NotificationListAnswer,
+  type NotificationsAnswer,
+} from "#contract/notifications";
 import { ApiError } from "./api.server";
 import { getUser, requireAccount, type AccountClient, type RequestArgs } from "./auth.server";
 
@@ -23,19 +28,37 @@ function asPage(answer: NotificationListAnswer): NotificationsAnswer {
 }
 
 /** One page of the signed-in user's notifications, newest first; a page past the end shows the last one. */
-export async function getNotificationsPage(account: NotificationCaller, requestedPage: number): Promise<NotificationsPage> {
+export async function getNotificationsPage(
+  account: NotificationCaller,
+  requestedPage: number,
+): Promise<NotificationsPage> {
   const load = async (page: number) =>
-    asPage(await account.call(notificationEndpoints.list, { params: { userId: account.user.id }, query: { page, parPage: NOTIFICATIONS_PER_PAGE } }));
+    asPage(
+      await account.call(notificationEndpoints.list, {
+        params: { userId: account.user.id },
+        query: { page, parPage: NOTIFICATIONS_PER_PAGE },
+      }),
+    );
   let answer = await load(requestedPage);
   const totalPages = Math.max(1, Math.ceil(answer.totalNotification / NOTIFICATIONS_PER_PAGE));
   if (requestedPage > totalPages) answer = await load(totalPages);
-  return { notifications: answer.notifications, total: answer.totalNotification, page: Math.min(requestedPage, totalPages), totalPages };
+  return {
+    notifications: answer.notifications,
+    total: answer.totalNotification,
+    page: Math.min(requestedPage, totalPages),
+    totalPages,
+  };
 }
 
 /** What the bell shows: the latest unread notifications and how many are unread in all. */
-export async function getUnreadNotifications(account: NotificationCaller): Promise<{ notifications: NotificationItem[]; unreadCount: number }> {
+export async function getUnreadNotifications(
+  account: NotificationCaller,
+): Promise<{ notifications: NotificationItem[]; unreadCount: number }> {
   const answer = asPage(
-    await account.call(notificationEndpoints.list, { params: { userId: account.user.id }, query: { unread: "true", parPage: BELL_LIMIT } }),
+    await account.call(notificationEndpoints.list, {
+      params: { userId: account.user.id },
+      query: { unread: "true", parPage: BELL_LIMIT },
+    }),
   );
   return { notifications: answer.notifications, unreadCount: answer.unreadCount };
 }

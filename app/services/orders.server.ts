@@ -1,5 +1,12 @@
 import { couponEndpoints, type CouponAnswer } from "#contract/coupons";
-import { orderEndpoints, type OrderDetail, type OrderItem, type PlaceOrderAnswer, type ShippingInfo, type ShopOrder } from "#contract/orders";
+import {
+  orderEndpoints,
+  type OrderDetail,
+  type OrderItem,
+  type PlaceOrderAnswer,
+  type ShippingInfo,
+  type ShopOrder,
+} from "#contract/orders";
 import { paymentEndpoints, type CardMode, type PaymentAnswer } from "#contract/payments";
 import { walletEndpoints } from "#contract/wallet";
 import { longDateTime } from "#contract/store-time";
@@ -27,7 +34,8 @@ export async function getOwnOrder(account: AccountClient, orderId: string | null
     const { order } = await account.call(orderEndpoints.order, { params: { orderId } });
     return order;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403)) throw orderNotFound();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403))
+      throw orderNotFound();
     throw error;
   }
 }
@@ -38,7 +46,9 @@ export function placeOrder(
   confirmed: { shippingInfo: ShippingInfo; items: string[]; expectedTotal: number | undefined },
 ): Promise<PlaceOrderAnswer> {
   const { shippingInfo, items, expectedTotal } = confirmed;
-  return account.call(orderEndpoints.placeOrder, { body: { userId: account.user.id, shippingInfo, items: items.length > 0 ? items : undefined, expectedTotal } });
+  return account.call(orderEndpoints.placeOrder, {
+    body: { userId: account.user.id, shippingInfo, items: items.length > 0 ? items : undefined, expectedTotal },
+  });
 }
 
 /** The coupon on the cart and what it takes off now (placing the order computes it again). */
@@ -73,7 +83,11 @@ export async function startPayPalPayment(account: AccountClient, orderId: string
   return approveUrl;
 }
 
-export function capturePayPalPayment(account: AccountClient, orderId: string, paypalOrderId: string): Promise<PaymentAnswer> {
+export function capturePayPalPayment(
+  account: AccountClient,
+  orderId: string,
+  paypalOrderId: string,
+): Promise<PaymentAnswer> {
   return account.call(paymentEndpoints.paypalCapture, { body: { orderId, paypalOrderId } });
 }
 
@@ -97,7 +111,10 @@ export function presentOrder(order: OrderDetail): PresentedOrder {
     ...order,
     suborders: order.suborders.map((suborder) => ({
       ...suborder,
-      products: suborder.products.map(({ image, ...item }) => ({ ...item, imageSrc: image ? imageUrl(image, 200) : null })),
+      products: suborder.products.map(({ image, ...item }) => ({
+        ...item,
+        imageSrc: image ? imageUrl(image, 200) : null,
+      })),
       shippedOn: suborder.shippedAt ? longDateTime(suborder.shippedAt) : null,
     })),
   };

@@ -53,11 +53,17 @@ function sharedSeconds(response: Response): number {
  * credentials; anything but GET) or when the API cannot say its generation (the page is drawn, and
  * fails, as without a cache).
  */
-export async function sharedPage(request: Request, caller: CallerInfo & { cspNonce: string }): Promise<SharedPage | null> {
+export async function sharedPage(
+  request: Request,
+  caller: CallerInfo & { cspNonce: string },
+): Promise<SharedPage | null> {
   if (request.method !== "GET" || request.headers.has("cookie") || request.headers.has("authorization")) return null;
   let generation: string;
   try {
-    const signal = AbortSignal.any([AbortSignal.timeout(GENERATION_WAIT_MS), ...(caller.signal ? [caller.signal] : [])]);
+    const signal = AbortSignal.any([
+      AbortSignal.timeout(GENERATION_WAIT_MS),
+      ...(caller.signal ? [caller.signal] : []),
+    ]);
     ({ generation } = await callApi({ ...caller, signal }, catalogEndpoints.catalogueGeneration));
   } catch {
     return null;
@@ -72,12 +78,23 @@ export async function sharedPage(request: Request, caller: CallerInfo & { cspNon
     async keep(response, drawnWith) {
       const seconds = sharedSeconds(response);
       // A page drawn while a call failed (the footer's categories, say) is shown once, never kept.
-      if (response.status !== 200 || seconds === 0 || response.headers.has("Set-Cookie") || drawnWith.failedCalls > 0) return response;
+      if (response.status !== 200 || seconds === 0 || response.headers.has("Set-Cookie") || drawnWith.failedCalls > 0)
+        return response;
       const body = Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers].filter(([name]) => !OWN_HEADERS.has(name));
       if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
-      pages.set(key, { status: response.status, headers, parts: splitAround(body, nonceAttribute(caller.cspNonce)), storedAt: now, expiresAt: now + seconds * 1000 });
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      pages.set(key, {
+        status: response.status,
+        headers,
+        parts: splitAround(body, nonceAttribute(caller.cspNonce)),
+        storedAt: now,
+        expiresAt: now + seconds * 1000,
+      });
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     },
   };
 }
@@ -105,6 +122,8 @@ function toResponse(page: KeptPage, nonce: string, now: number): Response {
   // As a shared cache says how long it has held what it serves (RFC 9111, section 5.1).
   headers.set("Age", String(Math.floor((now - page.storedAt) / 1000)));
   const attribute = nonceAttribute(nonce);
-  const pieces = attribute ? page.parts.flatMap((part, index) => (index === 0 ? [part] : [attribute, part])) : page.parts;
+  const pieces = attribute
+    ? page.parts.flatMap((part, index) => (index === 0 ? [part] : [attribute, part]))
+    : page.parts;
   return new Response(Buffer.concat(pieces), { status: page.status, headers });
 }

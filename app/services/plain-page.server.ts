@@ -12,10 +12,24 @@ export interface PlainPage {
 }
 
 export const PLAIN_PAGES = {
-  tooLarge: { status: 413, title: "Contenido demasiado grande", message: "Lo que enviaste es más grande de lo que admite este formulario. Vuelve atrás e inténtalo con menos datos o un archivo más pequeño." },
-  crossSite: { status: 403, title: "Petición rechazada", message: "Por tu seguridad, no aceptamos formularios enviados desde otro sitio. Vuelve a la tienda e inténtalo desde allí." },
+  tooLarge: {
+    status: 413,
+    title: "Contenido demasiado grande",
+    message:
+      "Lo que enviaste es más grande de lo que admite este formulario. Vuelve atrás e inténtalo con menos datos o un archivo más pequeño.",
+  },
+  crossSite: {
+    status: 403,
+    title: "Petición rechazada",
+    message:
+      "Por tu seguridad, no aceptamos formularios enviados desde otro sitio. Vuelve a la tienda e inténtalo desde allí.",
+  },
   methodNotAllowed: { status: 405, ...METHOD_NOT_ALLOWED_PAGE },
-  failure: { status: 500, title: "Algo salió mal", message: "No pudimos atender tu petición. Intenta de nuevo en unos momentos." },
+  failure: {
+    status: 500,
+    title: "Algo salió mal",
+    message: "No pudimos atender tu petición. Intenta de nuevo en unos momentos.",
+  },
 } satisfies Record<string, PlainPage>;
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -1,19 +1,44 @@
 import { z } from "zod";
-import { FILTER_VALUE_MAX_LENGTH, MAX_PRICE_CENTS, PRODUCTS_PER_PAGE, SEARCH_MAX_LENGTH, SIZE_MAX_LENGTH } from "#contract/limits";
+import {
+  FILTER_VALUE_MAX_LENGTH,
+  MAX_PRICE_CENTS,
+  PRODUCTS_PER_PAGE,
+  SEARCH_MAX_LENGTH,
+  SIZE_MAX_LENGTH,
+} from "#contract/limits";
 import type { ProductQuery } from "./catalog.server";
 
 /** Empty text fields count as absent, so `?color=` means "any colour". */
 const emptyAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-const optionalText = (max: number) => z.preprocess(emptyAsAbsent, z.string().trim().max(max).optional()).catch(undefined);
-const optionalDollars = z.preprocess(emptyAsAbsent, z.coerce.number().finite().min(0).max(MAX_PRICE_CENTS / 100).optional()).catch(undefined);
+const optionalText = (max: number) =>
+  z.preprocess(emptyAsAbsent, z.string().trim().max(max).optional()).catch(undefined);
+const optionalDollars = z
+  .preprocess(
+    emptyAsAbsent,
+    z.coerce
+      .number()
+      .finite()
+      .min(0)
+      .max(MAX_PRICE_CENTS / 100)
+      .optional(),
+  )
+  .catch(undefined);
 
 /**
  * The whole state of /products lives in its URL. Each value is checked on its own; an invalid one
  * is dropped (and reported) instead of failing the page.
  */
 const listingParamsSchema = z.object({
-  category: z.preprocess(emptyAsAbsent, z.string().regex(/^[a-z0-9-]{1,100}$/).optional()).catch(undefined),
+  category: z
+    .preprocess(
+      emptyAsAbsent,
+      z
+        .string()
+        .regex(/^[a-z0-9-]{1,100}$/)
+        .optional(),
+    )
+    .catch(undefined),
   rating: z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).max(5).optional()).catch(undefined),
   lowPrice: optionalDollars,
   highPrice: optionalDollars,
@@ -32,7 +57,9 @@ export type ListingParams = z.infer<typeof listingParamsSchema>;
 
 export function parseListingParams(searchParams: URLSearchParams): { params: ListingParams; droppedInvalid: boolean } {
   // A repeated key keeps its last value: without JavaScript two category boxes can both be ticked.
-  const raw = Object.fromEntries([...new Set(searchParams.keys())].map((key) => [key, searchParams.getAll(key).at(-1)]));
+  const raw = Object.fromEntries(
+    [...new Set(searchParams.keys())].map((key) => [key, searchParams.getAll(key).at(-1)]),
+  );
   const params = listingParamsSchema.parse(raw);
   if (params.lowPrice !== undefined && params.highPrice !== undefined && params.lowPrice > params.highPrice) {
     [params.lowPrice, params.highPrice] = [params.highPrice, params.lowPrice];

@@ -35,7 +35,12 @@ function couponView(coupon: AdminCoupon) {
 }
 
 function voucherView(voucher: AdminVoucher) {
-  return { ...voucher, amountText: formatUsd(voucher.amount), expiresText: dayText(voucher.expiresOn), statusText: voucher.expired ? "Caducado" : "Vigente" };
+  return {
+    ...voucher,
+    amountText: formatUsd(voucher.amount),
+    expiresText: dayText(voucher.expiresOn),
+    statusText: voucher.expired ? "Caducado" : "Vigente",
+  };
 }
 
 export type CouponView = ReturnType<typeof couponView>;
@@ -88,7 +93,12 @@ export async function promotionFormAction(args: RequestArgs, account: AccountCli
       const saved = await account.call(promotionEndpoints.updateVoucher, { params: { code }, body });
       return redirectWithFlash(args.context, back, { kind: "success", message: saved.message });
     } catch (error) {
-      return refused(error, { answer, fields: VOUCHER_FORM_FIELDS, typed: `último día ${dayText(body.expiresOn)}`, reply: (errors) => submission.reply(errors) });
+      return refused(error, {
+        answer,
+        fields: VOUCHER_FORM_FIELDS,
+        typed: `último día ${dayText(body.expiresOn)}`,
+        reply: (errors) => submission.reply(errors),
+      });
     }
   }
 
@@ -98,7 +108,11 @@ export async function promotionFormAction(args: RequestArgs, account: AccountCli
 function refused(
   error: unknown,
   options: {
-    answer: (status: number, result: PromotionFormAnswer["result"], stale?: PromotionFormAnswer["stale"]) => ReturnType<typeof data<PromotionFormAnswer>>;
+    answer: (
+      status: number,
+      result: PromotionFormAnswer["result"],
+      stale?: PromotionFormAnswer["stale"],
+    ) => ReturnType<typeof data<PromotionFormAnswer>>;
     fields: readonly string[];
     typed: string;
     reply: (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => PromotionFormAnswer["result"];
@@ -106,8 +120,10 @@ function refused(
 ) {
   if (error instanceof Response) throw error;
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw forbidden();
-  if (error instanceof ApiError && error.status === 404) throw new Response(null, { status: 404, statusText: "No encontrado" });
-  if (error instanceof ApiError && error.status === 409) return options.answer(409, null, { message: error.message, typed: options.typed });
+  if (error instanceof ApiError && error.status === 404)
+    throw new Response(null, { status: 404, statusText: "No encontrado" });
+  if (error instanceof ApiError && error.status === 409)
+    return options.answer(409, null, { message: error.message, typed: options.typed });
   const { status, formErrors, fieldErrors } = refusalOf(error, options.fields);
   return options.answer(status, options.reply({ formErrors, fieldErrors }));
 }

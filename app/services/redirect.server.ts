@@ -16,7 +16,8 @@ const HERE = "http://tienda.invalid";
  * backslashes are refused outright, and what is left must resolve to this origin.
  */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.includes("\\") || hasControlCharacter(target)) return fallback;
+  if (typeof target !== "string" || !target.startsWith("/") || target.includes("\\") || hasControlCharacter(target))
+    return fallback;
   let url: URL;
   try {
     url = new URL(target, HERE);

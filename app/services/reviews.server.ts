@@ -47,7 +47,11 @@ export async function isReviewIntent(request: Request): Promise<boolean> {
  */
 export async function reviewAction(args: RequestArgs, productPath: string) {
   const shopper = getShopper(args);
-  if (!shopper.user) return redirectWithFlash(args.context, signInPath(productPath), { kind: "error", message: "Inicia sesión para escribir una reseña." });
+  if (!shopper.user)
+    return redirectWithFlash(args.context, signInPath(productPath), {
+      kind: "error",
+      message: "Inicia sesión para escribir una reseña.",
+    });
 
   const submission = parseWithZod(await readForm(args.request), { schema: reviewSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
@@ -58,7 +62,9 @@ export async function reviewAction(args: RequestArgs, productPath: string) {
     if (error instanceof Response) throw error;
     if (error instanceof ApiError && error.status < 500) {
       const field = error.errors.find((issue) => issue.field === "rating" || issue.field === "text")?.field;
-      const reply = field ? submission.reply({ fieldErrors: { [field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
+      const reply = field
+        ? submission.reply({ fieldErrors: { [field]: [error.message] } })
+        : submission.reply({ formErrors: [error.message] });
       return data({ result: reply }, { status: error.status });
     }
     logError("No se pudo guardar la reseña", error);

@@ -53,9 +53,11 @@ export async function getSellerOrders(area: SellerArea, filter: SellerOrdersFilt
 
 /** `GET /seller/order/{id}`: the sub-order, or the 404 page when it is not the shop's. */
 export async function getSellerOrder(area: SellerArea, subOrderId: string | undefined) {
-  const { order } = await area.account.call(sellerOrderEndpoints.detail, { params: { id: subOrderId ?? "" } }).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
+  const { order } = await area.account
+    .call(sellerOrderEndpoints.detail, { params: { id: subOrderId ?? "" } })
+    .catch((error: unknown) => {
+      throw pageErrorOf(error);
+    });
   return {
     ...order,
     placedAt: longDateTime(order.createdAt),
@@ -70,8 +72,12 @@ export async function getSellerOrder(area: SellerArea, subOrderId: string | unde
  */
 export async function getSellerOrderOffers(area: SellerArea, order: { orderId: string; _id: string }) {
   try {
-    const { offers } = await area.account.call(offerEndpoints.sellerOffers, { params: { orderId: order.orderId, userId: area.account.user.id } });
-    return offers.filter((offer) => offer.shopOrderId === order._id).map((offer) => ({ ...offer, madeAt: longDateTime(offer.createdAt) }));
+    const { offers } = await area.account.call(offerEndpoints.sellerOffers, {
+      params: { orderId: order.orderId, userId: area.account.user.id },
+    });
+    return offers
+      .filter((offer) => offer.shopOrderId === order._id)
+      .map((offer) => ({ ...offer, madeAt: longDateTime(offer.createdAt) }));
   } catch (error) {
     if (error instanceof Response) throw error;
     logError("No se pudieron cargar las ofertas del pedido", error);
@@ -80,7 +86,9 @@ export async function getSellerOrderOffers(area: SellerArea, order: { orderId: s
 }
 
 /** What the order page's actions answer when refused: the status form's result, or an offer's refusal beside it. */
-export type SellerOrderActionAnswer = { status: SubmissionResult<string[]> } | { offer: { offerId: string; refused: string } };
+export type SellerOrderActionAnswer =
+  | { status: SubmissionResult<string[]> }
+  | { offer: { offerId: string; refused: string } };
 
 const answer = (body: SellerOrderActionAnswer, status: number) => data(body, { status });
 
@@ -88,7 +96,8 @@ const answer = (body: SellerOrderActionAnswer, status: number) => data(body, { s
 function pageErrorOfRefusal(error: unknown): void {
   if (error instanceof Response) throw error;
   if (error instanceof ApiError && error.status === 401) throw forbidden();
-  if (error instanceof ApiError && error.status === 404) throw new Response(null, { status: 404, statusText: "No encontrado" });
+  if (error instanceof ApiError && error.status === 404)
+    throw new Response(null, { status: 404, statusText: "No encontrado" });
 }
 
 /**
@@ -96,18 +105,30 @@ function pageErrorOfRefusal(error: unknown): void {
  * number, its message beside the field); a suspended shop is refused with its reason; a status not
  * offered now is refused by the API's rules; moved, back to the page with a flash.
  */
-export async function sellerOrderStatusAction(args: RequestArgs, area: SellerArea, formData: FormData, subOrderId: string, back: string) {
+export async function sellerOrderStatusAction(
+  args: RequestArgs,
+  area: SellerArea,
+  formData: FormData,
+  subOrderId: string,
+  back: string,
+) {
   const submission = parseWithZod(formData, { schema: sellerOrderStatusSchema });
   if (submission.status !== "success") return answer({ status: submission.reply() }, 400);
   if (area.refusal) return answer({ status: submission.reply({ formErrors: [area.refusal] }) }, 403);
   const { status, trackingNumber } = submission.value;
   try {
-    const moved = await area.account.call(orderStatusEndpoints.seller, { params: { id: subOrderId }, body: { status, trackingNumber } });
+    const moved = await area.account.call(orderStatusEndpoints.seller, {
+      params: { id: subOrderId },
+      body: { status, trackingNumber },
+    });
     return redirectWithFlash(args.context, back, { kind: "success", message: moved.message });
   } catch (error) {
     pageErrorOfRefusal(error);
     const refusal = refusalOf(error, ["trackingNumber"]);
-    return answer({ status: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors }) }, refusal.status);
+    return answer(
+      { status: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors }) },
+      refusal.status,
+    );
   }
 }
 

@@ -5,7 +5,14 @@ import { longDate, longDateTime } from "#contract/store-time";
 import { WITHDRAWAL_ARCHIVED, withdrawalEndpoints, type LedgerRow } from "#contract/withdrawals";
 import { LEDGER_KIND_LABELS } from "#contract/withdrawal-labels";
 import { paymentIntents } from "~/components/seller/payment-intents";
-import { archiveFormSchema, chosenMonth, pagoMovilFormSchema, transferFormSchema, withdrawalFilterOf, withdrawFormSchema } from "~/components/seller/payments-schemas";
+import {
+  archiveFormSchema,
+  chosenMonth,
+  pagoMovilFormSchema,
+  transferFormSchema,
+  withdrawalFilterOf,
+  withdrawFormSchema,
+} from "~/components/seller/payments-schemas";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { refusalOf } from "./account.server";
 import { forbidden, pageErrorOf } from "./admin.server";
@@ -35,10 +42,16 @@ async function balancesOf(area: SellerArea) {
 
 /** The shop's ledger rows of `month`, with their dates as the page writes them. */
 export async function ledgerOf(area: SellerArea, month: string) {
-  const { rows } = await area.account.call(withdrawalEndpoints.ledger, { params: { sellerId: area.account.user.id }, query: { month } }).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
-  return rows.map((row) => ({ ...row, date: longDateTime(row.createdAt), availableOn: row.availableAt ? longDate(row.availableAt) : null }));
+  const { rows } = await area.account
+    .call(withdrawalEndpoints.ledger, { params: { sellerId: area.account.user.id }, query: { month } })
+    .catch((error: unknown) => {
+      throw pageErrorOf(error);
+    });
+  return rows.map((row) => ({
+    ...row,
+    date: longDateTime(row.createdAt),
+    availableOn: row.availableAt ? longDate(row.availableAt) : null,
+  }));
 }
 
 /** The newest requests the page lists; finished ones are archived to make room. */
@@ -128,7 +141,12 @@ export async function paymentsAction(args: RequestArgs, area: SellerArea) {
   } catch (error) {
     if (error instanceof Response) throw error;
     if (error instanceof ApiError && error.status === 401) throw forbidden();
-    const fields = intent === paymentIntents.withdraw ? ["amount"] : intent === paymentIntents.archive ? [] : ["holder", "bank", "account", "phone", "idDocument"];
+    const fields =
+      intent === paymentIntents.withdraw
+        ? ["amount"]
+        : intent === paymentIntents.archive
+          ? []
+          : ["holder", "bank", "account", "phone", "idDocument"];
     const { status, formErrors, fieldErrors } = refusalOf(error, fields);
     return refused(intent, submission.reply({ formErrors, fieldErrors }), status, target);
   }
@@ -144,7 +162,16 @@ function cell(value: string, { text = false } = {}): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-const STATEMENT_COLUMNS = ["Fecha", "Tipo", "Concepto", "Pedido", "Total de la venta", "Comisión", "Importe", "Disponible desde"];
+const STATEMENT_COLUMNS = [
+  "Fecha",
+  "Tipo",
+  "Concepto",
+  "Pedido",
+  "Total de la venta",
+  "Comisión",
+  "Importe",
+  "Disponible desde",
+];
 
 /**
  * The month's ledger rows as CSV for a spreadsheet: UTF-8 with a BOM (so Excel reads the accents),

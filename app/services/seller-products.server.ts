@@ -26,7 +26,9 @@ import { logError } from "./log.server";
 
 /** Every category with its spec sheet, for the form's select (GET /category-get, one page of the most). */
 export async function listSheetCategories(account: AccountClient): Promise<SheetCategory[]> {
-  const { categorys } = await account.call(catalogEndpoints.listCategories, { query: { parPage: MAX_CATEGORIES_PER_PAGE } });
+  const { categorys } = await account.call(catalogEndpoints.listCategories, {
+    query: { parPage: MAX_CATEGORIES_PER_PAGE },
+  });
   return categorys.map(({ _id, name, specSheet }) => ({ _id, name, specSheet }));
 }
 
@@ -85,7 +87,10 @@ type ProductFormValue = ProductAddValue | ProductEditValue;
  * fields with Conform's names, the image order (stored ids, then `nueva:<n>` for each new file) and
  * the new files in `images`.
  */
-export function productFormData(value: ProductFormValue, options: { productId?: string; stockVersion?: number } = {}): FormData {
+export function productFormData(
+  value: ProductFormValue,
+  options: { productId?: string; stockVersion?: number } = {},
+): FormData {
   const body = new FormData();
   if (options.productId) body.set("productId", options.productId);
   body.set("name", value.name);
@@ -126,7 +131,10 @@ export async function updateProduct(account: AccountClient, value: ProductEditVa
   return product;
 }
 
-export async function replaceProductImage(account: AccountClient, input: { productId: string; oldImage: string; newImage: File }): Promise<SellerProduct> {
+export async function replaceProductImage(
+  account: AccountClient,
+  input: { productId: string; oldImage: string; newImage: File },
+): Promise<SellerProduct> {
   const body = new FormData();
   body.set("productId", input.productId);
   body.set("oldImage", input.oldImage);
@@ -146,7 +154,10 @@ export function conformFieldName(field: string): string {
  * time or fails (5xx), the form says 'Error de red o servidor'. A role or product refusal (401,
  * 403 without the shop's own message, 404) is for the caller to turn into the error page.
  */
-export function productRefusal(error: unknown, fields: readonly string[]): { status: number; formErrors: string[]; fieldErrors: Record<string, string[]> } {
+export function productRefusal(
+  error: unknown,
+  fields: readonly string[],
+): { status: number; formErrors: string[]; fieldErrors: Record<string, string[]> } {
   if (!(error instanceof ApiError) || error.status >= 500) {
     logError("Llamada de producto del vendedor fallida", error);
     return { status: 503, formErrors: [NETWORK_OR_SERVER_ERROR], fieldErrors: {} };
@@ -170,7 +181,11 @@ export function withoutFiles(value: unknown): unknown {
   if (value && typeof value === "object") {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
-        .filter(([, item]) => !(item instanceof File) && !(Array.isArray(item) && item.length > 0 && item.every((entry) => entry instanceof File)))
+        .filter(
+          ([, item]) =>
+            !(item instanceof File) &&
+            !(Array.isArray(item) && item.length > 0 && item.every((entry) => entry instanceof File)),
+        )
         .map(([key, item]) => [key, withoutFiles(item)]),
     );
   }
@@ -198,7 +213,13 @@ export interface SellerFormAnswer {
 export function sellerFormAnswer(
   submission: Replying,
   formData: FormData,
-  options: { keepOnly?: boolean; unreachable?: boolean; status?: number; formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+  options: {
+    keepOnly?: boolean;
+    unreachable?: boolean;
+    status?: number;
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+  },
 ) {
   const attempt = crypto.randomUUID();
   const filesLost = carriesFiles(formData);
@@ -206,7 +227,11 @@ export function sellerFormAnswer(
     // The form could not even be checked (the categories did not come): only what was typed, and why.
     const { initialValue } = submission.reply();
     const answer: SellerFormAnswer = {
-      result: { status: "error", initialValue: withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"], error: { "": [NETWORK_OR_SERVER_ERROR] } },
+      result: {
+        status: "error",
+        initialValue: withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"],
+        error: { "": [NETWORK_OR_SERVER_ERROR] },
+      },
       attempt,
       filesLost,
     };
@@ -214,10 +239,22 @@ export function sellerFormAnswer(
   }
   if (options.keepOnly) {
     const { initialValue, intent, fields } = submission.reply();
-    const answer: SellerFormAnswer = { result: { initialValue: withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"], intent, fields }, attempt, filesLost };
+    const answer: SellerFormAnswer = {
+      result: {
+        initialValue: withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"],
+        intent,
+        fields,
+      },
+      attempt,
+      filesLost,
+    };
     return data(answer, { status: 200 });
   }
   const reply = submission.reply({ formErrors: options.formErrors, fieldErrors: options.fieldErrors });
-  const answer: SellerFormAnswer = { result: { ...reply, initialValue: withoutFiles(reply.initialValue) as SubmissionResult<string[]>["initialValue"] }, attempt, filesLost };
+  const answer: SellerFormAnswer = {
+    result: { ...reply, initialValue: withoutFiles(reply.initialValue) as SubmissionResult<string[]>["initialValue"] },
+    attempt,
+    filesLost,
+  };
   return data(answer, { status: options.status ?? 400 });
 }

@@ -46,7 +46,12 @@ export async function requireSeller(args: RequestArgs): Promise<SellerArea> {
   const request = await getMyShopRequest(account);
   const role = getUser(args)?.role ?? account.user.role;
   if (role !== "seller" || !request || !AREA_STATUSES.includes(request.status)) throw forbidden();
-  const shop: SellerShop = { name: request.shopName, slug: request.slug, status: request.status, statusReason: request.statusReason };
+  const shop: SellerShop = {
+    name: request.shopName,
+    slug: request.slug,
+    status: request.status,
+    statusReason: request.statusReason,
+  };
   const refusal = shop.status === "aprobada" ? null : suspendedShopMessage(shop.statusReason);
   return { account: { ...account, user: { ...account.user, role } }, shop, refusal };
 }

@@ -1,4 +1,11 @@
-import { type AppLoadContext, createCookie, createCookieSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import {
+  type AppLoadContext,
+  createCookie,
+  createCookieSessionStorage,
+  redirect,
+  type Session,
+  type SessionStorage,
+} from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import { webEnv } from "./env.server";
 
@@ -45,7 +52,9 @@ const cookieOptions = {
 } as const;
 
 /** httpOnly SameSite=Lax cookies; secrets rotate by listing the new one first in SESSION_SECRET. */
-export const sessionStorage = createCookieSessionStorage<SessionData>({ cookie: { name: SESSION_COOKIE, ...cookieOptions } });
+export const sessionStorage = createCookieSessionStorage<SessionData>({
+  cookie: { name: SESSION_COOKIE, ...cookieOptions },
+});
 const tokenStorage = createCookieSessionStorage<TokenData>({ cookie: { name: TOKENS_COOKIE, ...cookieOptions } });
 const flashCookie = createCookie(FLASH_COOKIE, cookieOptions);
 
@@ -181,7 +190,8 @@ export class StoreSession {
     const cookies: Promise<string>[] = [];
     if (this.#tokens.changed) cookies.push(this.#tokens.commit());
     if (this.#session.changed && !exceptSession) cookies.push(this.#session.commit());
-    if (this.#flashChanged) cookies.push(this.#flash ? flashCookie.serialize(this.#flash) : flashCookie.serialize("", { maxAge: 0 }));
+    if (this.#flashChanged)
+      cookies.push(this.#flash ? flashCookie.serialize(this.#flash) : flashCookie.serialize("", { maxAge: 0 }));
     return Promise.all(cookies);
   }
 }

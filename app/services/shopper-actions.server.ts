@@ -106,7 +106,8 @@ export async function shopperAction(args: RequestArgs) {
   const shopper = getShopper(args);
 
   async function answer(result: ShopperActionResult, status = 200) {
-    if (!result.fieldErrors) args.context.session.flash({ kind: result.ok ? "success" : "error", message: result.message });
+    if (!result.fieldErrors)
+      args.context.session.flash({ kind: result.ok ? "success" : "error", message: result.message });
     if (viaFetcher || result.fieldErrors) return data(result, { status });
     return redirect(back);
   }
@@ -130,7 +131,10 @@ export async function shopperAction(args: RequestArgs) {
       }
       // A card cannot offer sizes: the product's page can.
       if (field === "size" && form.slug) {
-        return redirectWithFlash(args.context, `/product/details/${encodeURIComponent(form.slug)}`, { kind: "error", message: error.message });
+        return redirectWithFlash(args.context, `/product/details/${encodeURIComponent(form.slug)}`, {
+          kind: "error",
+          message: error.message,
+        });
       }
     }
     return answer({ ok: false, message: error.message });

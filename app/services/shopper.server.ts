@@ -19,7 +19,11 @@ export interface Shopper {
   /** The `{userId}` of the API's paths: the user's id, the visitor's guest id, or null for a visitor with no lists yet. */
   readonly id: string | null;
   /** A read: a visitor without a guest id has nothing, so `empty` comes back without calling the API. */
-  read<E extends Endpoint>(definition: E, input: (shopperId: string) => CallInput<E>, empty: AnswerOf<E>): Promise<AnswerOf<E>>;
+  read<E extends Endpoint>(
+    definition: E,
+    input: (shopperId: string) => CallInput<E>,
+    empty: AnswerOf<E>,
+  ): Promise<AnswerOf<E>>;
   /** A write: a visitor without a guest id gets one now. */
   write<E extends Endpoint>(definition: E, ...args: CallArgs<E>): Promise<AnswerOf<E>>;
 }
@@ -101,7 +105,12 @@ export interface ShopperCounts {
 
 export const NO_COUNTS: ShopperCounts = { cart: 0, wishlist: 0, compare: 0, notifications: 0 };
 
-const NO_COUNTS_ANSWER: Contract.ShopperCountsAnswer = { card_product_count: 0, wishlist_count: 0, comparelist_count: 0, notification_count: 0 };
+const NO_COUNTS_ANSWER: Contract.ShopperCountsAnswer = {
+  card_product_count: 0,
+  wishlist_count: 0,
+  comparelist_count: 0,
+  notification_count: 0,
+};
 
 /** The `{userId}` of the cart, favourites, compare and counts paths: the shopper's own id. */
 function byShopper(shopperId: string) {
@@ -111,7 +120,12 @@ function byShopper(shopperId: string) {
 /** The header's badges in one call; a visitor with no lists costs none. */
 export async function getCounts(shopper: Shopper): Promise<ShopperCounts> {
   const answer = await shopper.read(cartEndpoints.counts, byShopper, NO_COUNTS_ANSWER);
-  return { cart: answer.card_product_count, wishlist: answer.wishlist_count, compare: answer.comparelist_count, notifications: answer.notification_count };
+  return {
+    cart: answer.card_product_count,
+    wishlist: answer.wishlist_count,
+    compare: answer.comparelist_count,
+    notifications: answer.notification_count,
+  };
 }
 
 export interface CartLine extends Omit<Contract.CartLine, "productInfo"> {

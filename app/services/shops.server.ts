@@ -1,5 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { DOCUMENT_NOT_FOUND, documentParams, shopEndpoints, type ShopApplication, type ShopRequest } from "#contract/shops";
+import {
+  DOCUMENT_NOT_FOUND,
+  documentParams,
+  shopEndpoints,
+  type ShopApplication,
+  type ShopRequest,
+} from "#contract/shops";
 import { replacementField } from "~/components/shop/shop-form-fields";
 import { ApiError } from "./api.server";
 import type { AccountClient } from "./auth.server";
@@ -29,8 +35,16 @@ export function applicationFormData(fields: ShopApplication, documents: readonly
  * Sends the application. The API answers a fresh access token (SPEC.md section 7), which replaces
  * the session's, so the next calls carry what the API now knows of the user.
  */
-export async function applyForShop(account: AccountClient, context: AppLoadContext, fields: ShopApplication, documents: readonly File[]): Promise<ShopRequest> {
-  const answer = await account.call(shopEndpoints.apply, { params: { userId: account.user.id }, body: applicationFormData(fields, documents) });
+export async function applyForShop(
+  account: AccountClient,
+  context: AppLoadContext,
+  fields: ShopApplication,
+  documents: readonly File[],
+): Promise<ShopRequest> {
+  const answer = await account.call(shopEndpoints.apply, {
+    params: { userId: account.user.id },
+    body: applicationFormData(fields, documents),
+  });
   context.session.set("accessToken", answer.token);
   return answer.request;
 }
@@ -42,8 +56,14 @@ export function replacementFormData(replacements: ReadonlyMap<string, File>): Fo
   return body;
 }
 
-export async function replaceShopDocuments(account: AccountClient, replacements: ReadonlyMap<string, File>): Promise<ShopRequest> {
-  const { request } = await account.call(shopEndpoints.replaceDocuments, { params: { userId: account.user.id }, body: replacementFormData(replacements) });
+export async function replaceShopDocuments(
+  account: AccountClient,
+  replacements: ReadonlyMap<string, File>,
+): Promise<ShopRequest> {
+  const { request } = await account.call(shopEndpoints.replaceDocuments, {
+    params: { userId: account.user.id },
+    body: replacementFormData(replacements),
+  });
   return request;
 }
 
@@ -62,7 +82,8 @@ export async function shopDocumentResponse(account: AccountClient, documentId: s
   try {
     answer = await account.open(shopEndpoints.document, { params: params.data });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 403 || error.status === 404 || error.status === 400)) return documentRefusal(error.status === 403 ? 403 : 404);
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404 || error.status === 400))
+      return documentRefusal(error.status === 403 ? 403 : 404);
     throw error;
   }
   const headers = new Headers({ "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" });
@@ -80,7 +101,18 @@ export async function shopDocumentResponse(account: AccountClient, documentId: s
 function documentRefusal(status: 403 | 404): Response {
   const page =
     status === 403
-      ? { status, title: "Sin permiso", message: "Este documento solo lo pueden ver quien lo envió y los administradores de la tienda." }
-      : { status, title: "Documento no encontrado", message: `${DOCUMENT_NOT_FOUND} Puede que el enlace esté mal escrito o que el documento ya no exista.` };
-  return new Response(plainPageHtml(page), { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } });
+      ? {
+          status,
+          title: "Sin permiso",
+          message: "Este documento solo lo pueden ver quien lo envió y los administradores de la tienda.",
+        }
+      : {
+          status,
+          title: "Documento no encontrado",
+          message: `${DOCUMENT_NOT_FOUND} Puede que el enlace esté mal escrito o que el documento ya no exista.`,
+        };
+  return new Response(plainPageHtml(page), {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
 }

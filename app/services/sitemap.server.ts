@@ -12,7 +12,12 @@ const PARALLEL_CALLS = 6;
 const staticPaths = ["/", "/products", "/blog", "/gift", "/about", "/contact", "/policy"];
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 function productsPage(api: ApiClient, pageNumber: number): Promise<QueryProductsAnswer> {
@@ -26,7 +31,9 @@ async function productPaths(api: ApiClient, limit: number): Promise<string[]> {
   const pageCount = Math.ceil(Math.min(first.totalProduct, limit) / PRODUCTS_PER_CALL);
   const pages = [first];
   for (let next = 2; next <= pageCount; next += PARALLEL_CALLS) {
-    const batch = Array.from({ length: Math.min(PARALLEL_CALLS, pageCount - next + 1) }, (_, index) => productsPage(api, next + index));
+    const batch = Array.from({ length: Math.min(PARALLEL_CALLS, pageCount - next + 1) }, (_, index) =>
+      productsPage(api, next + index),
+    );
     pages.push(...(await Promise.all(batch)));
   }
   return pages
@@ -47,5 +54,11 @@ export async function buildSitemap(api: ApiClient): Promise<string> {
   const paths = [...fixedPaths, ...(await productPaths(api, SITEMAP_URL_LIMIT - fixedPaths.length))];
 
   const urls = paths.map((path) => `  <url><loc>${escapeXml(new URL(path, webEnv.publicWebUrl).href)}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
 }

@@ -49,7 +49,11 @@ export async function isStockAlertIntent(request: Request): Promise<boolean> {
  * in and comes back to the product.
  */
 export async function stockAlertAction(args: RequestArgs, productPath: string) {
-  if (!getUser(args)) return redirectWithFlash(args.context, signInPath(productPath), { kind: "error", message: "Inicia sesión para que te avisemos cuando vuelva." });
+  if (!getUser(args))
+    return redirectWithFlash(args.context, signInPath(productPath), {
+      kind: "error",
+      message: "Inicia sesión para que te avisemos cuando vuelva.",
+    });
   const account = requireAccount(args);
   const submission = parseWithZod(await readForm(args.request), { schema: stockAlertFormSchema });
   if (submission.status !== "success") {
@@ -58,11 +62,15 @@ export async function stockAlertAction(args: RequestArgs, productPath: string) {
   }
   const { intent, ...body } = submission.value;
   try {
-    const answer = await account.call(intent === stockAlertIntents.subscribe ? stockEndpoints.subscribe : stockEndpoints.cancel, { body });
+    const answer = await account.call(
+      intent === stockAlertIntents.subscribe ? stockEndpoints.subscribe : stockEndpoints.cancel,
+      { body },
+    );
     return redirectWithFlash(args.context, productPath, { kind: "success", message: answer.message });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status < 500 && error.status !== 401) return redirectWithFlash(args.context, productPath, { kind: "error", message: error.message });
+    if (error instanceof ApiError && error.status < 500 && error.status !== 401)
+      return redirectWithFlash(args.context, productPath, { kind: "error", message: error.message });
     throw error;
   }
 }

@@ -22,7 +22,13 @@ export interface TrialClassView {
   booked: boolean;
 }
 
-function toView({ trialClass, booking }: { trialClass: TrialClass; booking: TrialClassBookingAnswer["booking"] }): TrialClassView {
+function toView({
+  trialClass,
+  booking,
+}: {
+  trialClass: TrialClass;
+  booking: TrialClassBookingAnswer["booking"];
+}): TrialClassView {
   return {
     ...trialClass,
     dayText: calendarDay(trialClass.classDate),
@@ -32,7 +38,8 @@ function toView({ trialClass, booking }: { trialClass: TrialClass; booking: Tria
 
 /** The next class, with the shopper's booking when signed in; a visitor's comes from the API without a token. */
 export async function getTrialClass(api: ApiClient, shopper: Shopper): Promise<TrialClassView> {
-  if (!shopper.user) return toView({ trialClass: (await api.call(trialClassEndpoints.nextClass)).trialClass, booking: null });
+  if (!shopper.user)
+    return toView({ trialClass: (await api.call(trialClassEndpoints.nextClass)).trialClass, booking: null });
   return toView(await shopper.write(trialClassEndpoints.myBooking));
 }
 

@@ -47,7 +47,10 @@ describe("la comprobación de credenciales", () => {
     }
 
     checks.mockClear();
-    expect(await checkCredentials(database.db, withPassword.email, "Secreta2024")).toEqual({ id: withPassword.id, role: "customer" });
+    expect(await checkCredentials(database.db, withPassword.email, "Secreta2024")).toEqual({
+      id: withPassword.id,
+      role: "customer",
+    });
     expect(checks).toHaveBeenCalledTimes(1);
   });
 });

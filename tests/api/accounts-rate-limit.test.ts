@@ -22,7 +22,13 @@ beforeAll(async () => {
   passwordHash = await hashPassword(PASSWORD);
 });
 
-function loginFrom(app: App, remoteAddress: string, email: string, password: string, headers: Record<string, string> = {}) {
+function loginFrom(
+  app: App,
+  remoteAddress: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
   return app.inject({ method: "POST", url: "/user/login", remoteAddress, headers, payload: { email, password } });
 }
 
@@ -37,13 +43,16 @@ describe("límite de intentos de inicio de sesión", () => {
     await api?.close();
   });
 
-  const newUser = async () => (await insertUser(api.db, { email: `limite-${randomUUID()}@example.com`, passwordHash })).email;
+  const newUser = async () =>
+    (await insertUser(api.db, { email: `limite-${randomUUID()}@example.com`, passwordHash })).email;
 
   it("tras 5 fallos del mismo correo y dirección responde 429 con Retry-After, aunque falsee X-Forwarded-For", async () => {
     const email = await newUser();
     const attacker = "203.0.113.7";
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const response = await loginFrom(api.app, attacker, email, `Mala${attempt}x`, { "x-forwarded-for": spoofedForwardedFor() });
+      const response = await loginFrom(api.app, attacker, email, `Mala${attempt}x`, {
+        "x-forwarded-for": spoofedForwardedFor(),
+      });
       expect(response.statusCode, `intento ${attempt}`).toBe(400);
       expect(response.json()).toEqual(BAD_CREDENTIALS);
     }
@@ -55,7 +64,9 @@ describe("límite de intentos de inicio de sesión", () => {
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
 
     // Not even the right password gets through while the window lasts.
-    const rightPassword = await loginFrom(api.app, attacker, email, PASSWORD, { "x-forwarded-for": spoofedForwardedFor() });
+    const rightPassword = await loginFrom(api.app, attacker, email, PASSWORD, {
+      "x-forwarded-for": spoofedForwardedFor(),
+    });
     expect(rightPassword.statusCode).toBe(429);
     // The owner, from their own address, is not locked out by someone else's guesses.
     expect((await loginFrom(api.app, "192.0.2.50", email, PASSWORD)).statusCode).toBe(200);
@@ -64,7 +75,9 @@ describe("límite de intentos de inicio de sesión", () => {
   it("tras 20 fallos desde una dirección responde 429 para cualquier correo", async () => {
     const attacker = "203.0.113.8";
     for (let attempt = 1; attempt <= 20; attempt++) {
-      const response = await loginFrom(api.app, attacker, `victima-${attempt}@example.com`, "Mala2024", { "x-forwarded-for": spoofedForwardedFor() });
+      const response = await loginFrom(api.app, attacker, `victima-${attempt}@example.com`, "Mala2024", {
+        "x-forwarded-for": spoofedForwardedFor(),
+      });
       expect(response.statusCode, `intento ${attempt}`).toBe(400);
     }
     const email = await newUser();
@@ -77,16 +90,20 @@ describe("límite de intentos de inicio de sesión", () => {
   it("un acierto borra el contador de ese correo y dirección", async () => {
     const email = await newUser();
     const address = "203.0.113.20";
-    for (let attempt = 1; attempt <= 4; attempt++) expect((await loginFrom(api.app, address, email, "Mala2024")).statusCode).toBe(400);
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect((await loginFrom(api.app, address, email, "Mala2024")).statusCode).toBe(400);
     expect((await loginFrom(api.app, address, email, PASSWORD)).statusCode).toBe(200);
-    for (let attempt = 1; attempt <= 4; attempt++) expect((await loginFrom(api.app, address, email, "Mala2024")).statusCode).toBe(400);
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect((await loginFrom(api.app, address, email, "Mala2024")).statusCode).toBe(400);
     expect((await loginFrom(api.app, address, email, PASSWORD)).statusCode).toBe(200);
   });
 
   it("cuenta aparte a cada cliente que reenvía la web (proxy de confianza en loopback)", async () => {
     const email = await newUser();
-    const viaWeb = (client: string, password: string) => loginFrom(api.app, "127.0.0.1", email, password, { "x-forwarded-for": client });
-    for (let attempt = 1; attempt <= 5; attempt++) expect((await viaWeb("198.51.100.201", "Mala2024")).statusCode).toBe(400);
+    const viaWeb = (client: string, password: string) =>
+      loginFrom(api.app, "127.0.0.1", email, password, { "x-forwarded-for": client });
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect((await viaWeb("198.51.100.201", "Mala2024")).statusCode).toBe(400);
     expect((await viaWeb("198.51.100.201", PASSWORD)).statusCode).toBe(429);
     expect((await viaWeb("198.51.100.202", PASSWORD)).statusCode).toBe(200);
   });
@@ -96,14 +113,20 @@ describe("límite de intentos de inicio de sesión", () => {
     const address = "203.0.113.30";
     for (let attempt = 1; attempt <= 5; attempt++) await loginFrom(api.app, address, email, "Mala2024");
     const counterKeys = like(rateLimitCounters.key, `%${address}%`);
-    await api.db.update(rateLimitCounters).set({ windowStartedAt: sql`now() - interval '14 minutes'` }).where(counterKeys);
+    await api.db
+      .update(rateLimitCounters)
+      .set({ windowStartedAt: sql`now() - interval '14 minutes'` })
+      .where(counterKeys);
     const blocked = await loginFrom(api.app, address, email, PASSWORD);
     expect(blocked.statusCode).toBe(429);
     const retryAfter = Number(blocked.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(50);
     expect(retryAfter).toBeLessThanOrEqual(60);
 
-    await api.db.update(rateLimitCounters).set({ windowStartedAt: sql`now() - interval '15 minutes 1 second'` }).where(counterKeys);
+    await api.db
+      .update(rateLimitCounters)
+      .set({ windowStartedAt: sql`now() - interval '15 minutes 1 second'` })
+      .where(counterKeys);
     expect((await loginFrom(api.app, address, email, PASSWORD)).statusCode).toBe(200);
   });
 
@@ -142,7 +165,10 @@ describe("límite de intentos compartido entre dos instancias de la API en Postg
   });
 
   it("los fallos en una instancia cuentan en la otra", async () => {
-    const { email } = await insertUser(databases[0]!.db, { email: `compartido-${randomUUID()}@example.com`, passwordHash });
+    const { email } = await insertUser(databases[0]!.db, {
+      email: `compartido-${randomUUID()}@example.com`,
+      passwordHash,
+    });
     const attacker = "203.0.113.77";
     for (let attempt = 1; attempt <= 5; attempt++) {
       const app = apps[attempt % 2]!;
@@ -158,9 +184,14 @@ describe("límite de intentos compartido entre dos instancias de la API en Postg
   });
 
   it("intentos simultáneos repartidos entre las dos instancias no superan el límite", async () => {
-    const { email } = await insertUser(databases[0]!.db, { email: `paralelo-${randomUUID()}@example.com`, passwordHash });
+    const { email } = await insertUser(databases[0]!.db, {
+      email: `paralelo-${randomUUID()}@example.com`,
+      passwordHash,
+    });
     const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, attempt) => loginFrom(apps[attempt % 2]!, "203.0.113.78", email, `Mala${attempt}x`)),
+      Array.from({ length: 12 }, (_, attempt) =>
+        loginFrom(apps[attempt % 2]!, "203.0.113.78", email, `Mala${attempt}x`),
+      ),
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 400)).toHaveLength(5);

@@ -32,10 +32,15 @@ const OUR_GOOGLE_CLIENT = "cliente-google-de-prueba";
  * Stands in for Google's userinfo and tokeninfo endpoints: each access token maps to one account,
  * issued to our OAuth client unless `clientId` says otherwise.
  */
-function startFakeGoogle(accounts: Map<string, GoogleUser & { clientId?: string }>): Promise<{ server: Server; url: string }> {
+function startFakeGoogle(
+  accounts: Map<string, GoogleUser & { clientId?: string }>,
+): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://fake-google");
-    const token = url.pathname === "/tokeninfo" ? url.searchParams.get("access_token") : /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    const token =
+      url.pathname === "/tokeninfo"
+        ? url.searchParams.get("access_token")
+        : /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
     const account = token ? accounts.get(token) : undefined;
     response.setHeader("content-type", "application/json");
     if (!account) {
@@ -44,10 +49,14 @@ function startFakeGoogle(accounts: Map<string, GoogleUser & { clientId?: string 
       return;
     }
     const { clientId = OUR_GOOGLE_CLIENT, ...userinfo } = account;
-    response.end(JSON.stringify(url.pathname === "/tokeninfo" ? { aud: clientId, azp: clientId, sub: account.sub } : userinfo));
+    response.end(
+      JSON.stringify(url.pathname === "/tokeninfo" ? { aud: clientId, azp: clientId, sub: account.sub } : userinfo),
+    );
   });
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
   );
 }
 
@@ -85,17 +94,28 @@ describe("cuentas", () => {
     const response = await post("/user/register", { name, email, password });
     expect(response.statusCode, response.body).toBe(201);
     const body = response.json();
-    return { email, password, token: body.token as string, refreshToken: body.refreshToken as string, id: decodeJwt(body.token).id as string };
+    return {
+      email,
+      password,
+      token: body.token as string,
+      refreshToken: body.refreshToken as string,
+      id: decodeJwt(body.token).id as string,
+    };
   }
 
-  const login = (email: string, password: string, headers: Record<string, string> = {}) => post("/user/login", { email, password }, headers);
+  const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+    post("/user/login", { email, password }, headers);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const refreshCookie = (token: string) => ({ cookie: `refreshToken=${token}` });
   const refresh = (token: string) => post("/refresh-token", undefined, refreshCookie(token));
-  const getProfile = (id: string, token: string) => api.app.inject({ method: "GET", url: `/user/profile/${id}`, headers: bearer(token) });
+  const getProfile = (id: string, token: string) =>
+    api.app.inject({ method: "GET", url: `/user/profile/${id}`, headers: bearer(token) });
 
   /** Mail is sent after the answer: waits for the newest outbox message to `to`. */
-  async function waitForMail(to: string, subjectPart: string): Promise<{ to: string; subject: string; text: string; link: string }> {
+  async function waitForMail(
+    to: string,
+    subjectPart: string,
+  ): Promise<{ to: string; subject: string; text: string; link: string }> {
     const outbox = api.config.mail.outboxDir;
     for (let attempt = 0; attempt < 100; attempt++) {
       const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
@@ -110,7 +130,9 @@ describe("cuentas", () => {
   const mailsTo = async (to: string) => {
     const outbox = api.config.mail.outboxDir;
     const names = await readdir(outbox).catch(() => [] as string[]);
-    const messages = await Promise.all(names.map(async (name) => JSON.parse(await readFile(path.join(outbox, name), "utf8"))));
+    const messages = await Promise.all(
+      names.map(async (name) => JSON.parse(await readFile(path.join(outbox, name), "utf8"))),
+    );
     return messages.filter((message) => message.to === to);
   };
 
@@ -124,7 +146,11 @@ describe("cuentas", () => {
   describe("registro", () => {
     it("crea la cuenta, devuelve los dos tokens y pone el refresh token en una cookie httpOnly", async () => {
       const email = uniqueEmail();
-      const response = await post("/user/register", { name: "  Marta Ruiz ", email: `  ${email.toUpperCase()} `, password: PASSWORD });
+      const response = await post("/user/register", {
+        name: "  Marta Ruiz ",
+        email: `  ${email.toUpperCase()} `,
+        password: PASSWORD,
+      });
       expect(response.statusCode).toBe(201);
       const body = response.json();
       expect(body).toEqual({
@@ -133,12 +159,21 @@ describe("cuentas", () => {
         message: "Cuenta creada. Te enviamos un correo para verificar tu dirección.",
       });
       const cookie = response.cookies.find((candidate) => candidate.name === "refreshToken");
-      expect(cookie).toMatchObject({ value: body.refreshToken, httpOnly: true, sameSite: "Strict", path: "/", maxAge: 30 * 24 * 60 * 60 });
+      expect(cookie).toMatchObject({
+        value: body.refreshToken,
+        httpOnly: true,
+        sameSite: "Strict",
+        path: "/",
+        maxAge: 30 * 24 * 60 * 60,
+      });
       expect(cookie?.secure).toBeFalsy();
       const claims = decodeJwt(body.token);
       expect(claims).toMatchObject({ role: "customer", iss: "mercado-padel-api", aud: "mercado-padel" });
       expect(claims.exp! - claims.iat!).toBe(900);
-      const [row] = await api.db.select().from(users).where(eq(users.id, claims.id as string));
+      const [row] = await api.db
+        .select()
+        .from(users)
+        .where(eq(users.id, claims.id as string));
       expect(row).toMatchObject({ email, name: "Marta Ruiz", emailVerifiedAt: null });
       expectNoSecrets(response.body);
     });
@@ -208,7 +243,10 @@ describe("cuentas", () => {
     it("rechaza un enlace de verificación caducado y reenvía uno nuevo a quien lo pide", async () => {
       const { email, token } = await register();
       const first = await waitForMail(email, "Verifica");
-      await api.db.update(accountTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accountTokens.purpose, "verify_email"));
+      await api.db
+        .update(accountTokens)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(accountTokens.purpose, "verify_email"));
       const expired = await post("/user/verify-email", { token: new URL(first.link).searchParams.get("token") });
       expect(expired.json()).toEqual({ message: "El enlace de verificación no es válido o ha caducado." });
 
@@ -217,9 +255,12 @@ describe("cuentas", () => {
       expect(resent.statusCode).toBe(200);
       expect(resent.json()).toEqual({ message: "Te enviamos un nuevo enlace de verificación." });
       let second = await waitForMail(email, "Verifica");
-      for (let attempt = 0; second.link === first.link && attempt < 100; attempt++) second = await waitForMail(email, "Verifica");
+      for (let attempt = 0; second.link === first.link && attempt < 100; attempt++)
+        second = await waitForMail(email, "Verifica");
       expect(second.link).not.toBe(first.link);
-      expect((await post("/user/verify-email", { token: new URL(second.link).searchParams.get("token") })).statusCode).toBe(200);
+      expect(
+        (await post("/user/verify-email", { token: new URL(second.link).searchParams.get("token") })).statusCode,
+      ).toBe(200);
     });
   });
 
@@ -229,14 +270,22 @@ describe("cuentas", () => {
       const response = await login(` ${email.toUpperCase()} `, PASSWORD);
       expect(response.statusCode).toBe(200);
       const body = response.json();
-      expect(body).toEqual({ token: expect.any(String), refreshToken: expect.any(String), message: "Sesión iniciada." });
+      expect(body).toEqual({
+        token: expect.any(String),
+        refreshToken: expect.any(String),
+        message: "Sesión iniciada.",
+      });
       expect(decodeJwt(body.token)).toMatchObject({ id, role: "customer" });
       expect(response.cookies.find((cookie) => cookie.name === "refreshToken")?.value).toBe(body.refreshToken);
     });
 
     it("da la misma respuesta a un correo desconocido, a una contraseña errónea y a una cuenta sin contraseña", async () => {
       const { email } = await register();
-      const googleOnly = await insertUser(api.db, { email: uniqueEmail("google"), googleSub: randomUUID(), emailVerifiedAt: new Date() });
+      const googleOnly = await insertUser(api.db, {
+        email: uniqueEmail("google"),
+        googleSub: randomUUID(),
+        emailVerifiedAt: new Date(),
+      });
       const attempts = [
         await login(uniqueEmail("nadie"), PASSWORD),
         await login(email, "Otra2024"),
@@ -253,7 +302,12 @@ describe("cuentas", () => {
 
     it("entra con las cuentas de demostración", async () => {
       const passwordHash = await hashPassword("demo1234");
-      const demo = await insertUser(api.db, { email: uniqueEmail("demo"), passwordHash, role: "admin", emailVerifiedAt: new Date() });
+      const demo = await insertUser(api.db, {
+        email: uniqueEmail("demo"),
+        passwordHash,
+        role: "admin",
+        emailVerifiedAt: new Date(),
+      });
       const response = await login(demo.email, "demo1234");
       expect(response.statusCode).toBe(200);
       expect(decodeJwt(response.json().token).role).toBe("admin");
@@ -267,7 +321,10 @@ describe("cuentas", () => {
     });
 
     const secret = new TextEncoder().encode(TEST_JWT_SECRET);
-    const sign = (claims: Record<string, unknown>, options: { iss?: string; aud?: string; exp?: number; key?: Uint8Array } = {}) =>
+    const sign = (
+      claims: Record<string, unknown>,
+      options: { iss?: string; aud?: string; exp?: number; key?: Uint8Array } = {},
+    ) =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: "HS256" })
         .setIssuer(options.iss ?? "mercado-padel-api")
@@ -289,7 +346,10 @@ describe("cuentas", () => {
       const tampered = `${base64url({ alg: "HS256", typ: "JWT" })}.${base64url({ id: user.id, role: "admin", iss: "mercado-padel-api", aud: "mercado-padel", exp: now + 60 })}.${validSignature}`;
       const tokens = {
         "alg none": unsigned,
-        "otra clave": await sign({ id: user.id, role: "customer" }, { key: new TextEncoder().encode("otra-clave-secreta-de-32-bytes-o-mas!!") }),
+        "otra clave": await sign(
+          { id: user.id, role: "customer" },
+          { key: new TextEncoder().encode("otra-clave-secreta-de-32-bytes-o-mas!!") },
+        ),
         "firma de otro contenido": tampered,
         caducado: await sign({ id: user.id, role: "customer" }, { exp: now - 10 }),
         "otro emisor": await sign({ id: user.id, role: "customer" }, { iss: "otra-api" }),
@@ -325,7 +385,10 @@ describe("cuentas", () => {
       expect(Object.keys(body).sort()).toEqual(["accessToken", "refreshToken"]);
       expect(body.refreshToken).not.toBe(refreshToken);
       expect(decodeJwt(body.accessToken)).toMatchObject({ id, role: "customer" });
-      expect(response.cookies.find((cookie) => cookie.name === "refreshToken")).toMatchObject({ value: body.refreshToken, httpOnly: true });
+      expect(response.cookies.find((cookie) => cookie.name === "refreshToken")).toMatchObject({
+        value: body.refreshToken,
+        httpOnly: true,
+      });
       expect((await refresh(body.refreshToken)).statusCode).toBe(200);
     });
 
@@ -334,7 +397,10 @@ describe("cuentas", () => {
       const second = (await refresh(first)).json().refreshToken;
       const third = (await refresh(second)).json().refreshToken;
       // Replayed after the grace period that covers a page's concurrent refreshes.
-      await api.db.update(refreshTokens).set({ revokedAt: sql`now() - interval '1 minute'` }).where(and(eq(refreshTokens.userId, id), isNotNull(refreshTokens.replacedBy)));
+      await api.db
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now() - interval '1 minute'` })
+        .where(and(eq(refreshTokens.userId, id), isNotNull(refreshTokens.replacedBy)));
 
       const replay = await refresh(first);
       expect(replay.statusCode).toBe(401);
@@ -360,7 +426,10 @@ describe("cuentas", () => {
       expect((await post("/refresh-token")).json()).toEqual(SESSION_EXPIRED);
       expect((await refresh("desconocido")).statusCode).toBe(401);
       const { refreshToken, id } = await register();
-      await api.db.update(refreshTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(refreshTokens.userId, id));
+      await api.db
+        .update(refreshTokens)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(refreshTokens.userId, id));
       const expired = await refresh(refreshToken);
       expect(expired.statusCode).toBe(401);
       expect(expired.json()).toEqual(SESSION_EXPIRED);
@@ -431,7 +500,11 @@ describe("cuentas", () => {
       expect(forbidden.statusCode).toBe(403);
       expect(forbidden.json()).toEqual({ message: "No tienes permiso para esta acción." });
 
-      const admin = await insertUser(api.db, { email: uniqueEmail("admin"), role: "admin", passwordHash: await hashPassword(PASSWORD) });
+      const admin = await insertUser(api.db, {
+        email: uniqueEmail("admin"),
+        role: "admin",
+        passwordHash: await hashPassword(PASSWORD),
+      });
       const adminToken = (await login(admin.email, PASSWORD)).json().token;
       const allowed = await getProfile(owner.id, adminToken);
       expect(allowed.statusCode).toBe(200);
@@ -441,11 +514,18 @@ describe("cuentas", () => {
 
     it("actualiza nombre, teléfono y dirección; una cadena vacía borra el valor", async () => {
       const { id, token } = await register();
-      const update = (payload: object) => api.app.inject({ method: "PUT", url: "/user/profile/update", headers: bearer(token), payload });
+      const update = (payload: object) =>
+        api.app.inject({ method: "PUT", url: "/user/profile/update", headers: bearer(token), payload });
       const first = await update({
         name: "Marta Ruiz Gil",
         phone: "+58 (212) 555-0101",
-        address: { line: "Av. Principal 12", city: "Caracas", province: "Distrito Capital", area: "Chacao", postCode: "1060" },
+        address: {
+          line: "Av. Principal 12",
+          city: "Caracas",
+          province: "Distrito Capital",
+          area: "Chacao",
+          postCode: "1060",
+        },
         role: "admin",
         email: "cambio@example.com",
       });
@@ -457,7 +537,13 @@ describe("cuentas", () => {
           name: "Marta Ruiz Gil",
           role: "customer",
           phone: "+58 (212) 555-0101",
-          address: { line: "Av. Principal 12", city: "Caracas", province: "Distrito Capital", area: "Chacao", postCode: "1060" },
+          address: {
+            line: "Av. Principal 12",
+            city: "Caracas",
+            province: "Distrito Capital",
+            area: "Chacao",
+            postCode: "1060",
+          },
         },
       });
       expect(first.json().profileData.email).not.toBe("cambio@example.com");
@@ -486,7 +572,9 @@ describe("cuentas", () => {
       const upload = (content: Buffer, filename: string, field = "image") => {
         const boundary = `----limite${randomUUID()}`;
         const payload = Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
           content,
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]);
@@ -497,7 +585,9 @@ describe("cuentas", () => {
           payload,
         });
       };
-      const png = await sharp({ create: { width: 500, height: 500, channels: 3, background: "#d83a1f" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 500, height: 500, channels: 3, background: "#d83a1f" } })
+        .png()
+        .toBuffer();
       const response = await upload(png, "yo.png");
       expect(response.statusCode, response.body).toBe(200);
       const imageId = response.json().profileData.image;
@@ -519,7 +609,12 @@ describe("cuentas", () => {
       expect(tooLarge.json().message).toMatch(/5 MB/);
 
       expect((await upload(png, "yo.png", "foto")).statusCode).toBe(400);
-      const notMultipart = await api.app.inject({ method: "POST", url: "/user/profile/image/upload", headers: bearer(token), payload: { image: "x" } });
+      const notMultipart = await api.app.inject({
+        method: "POST",
+        url: "/user/profile/image/upload",
+        headers: bearer(token),
+        payload: { image: "x" },
+      });
       expect(notMultipart.statusCode).toBe(400);
     });
   });
@@ -566,7 +661,10 @@ describe("cuentas", () => {
       // The password it already has: refused beside the new one, and the sessions stay.
       const same = await changePassword(token, { oldPassword: PASSWORD, newPassword: PASSWORD }, refreshToken);
       expect(same.statusCode).toBe(400);
-      expect(same.json()).toEqual({ message: SAME_PASSWORD, errors: [{ field: "newPassword", message: SAME_PASSWORD }] });
+      expect(same.json()).toEqual({
+        message: SAME_PASSWORD,
+        errors: [{ field: "newPassword", message: SAME_PASSWORD }],
+      });
       expect((await refresh(refreshToken)).statusCode).toBe(200);
     });
 
@@ -574,7 +672,9 @@ describe("cuentas", () => {
       const sub = randomUUID();
       const email = uniqueEmail("google");
       googleAccounts.set(`token-${sub}`, { sub, email, email_verified: true, name: "Gabriela Google" });
-      const signedIn = (await api.app.inject({ method: "GET", url: "/user/google", headers: bearer(`token-${sub}`) })).json();
+      const signedIn = (
+        await api.app.inject({ method: "GET", url: "/user/google", headers: bearer(`token-${sub}`) })
+      ).json();
       const response = await changePassword(signedIn.token, { newPassword: "Propia2025" }, signedIn.refreshToken);
       expect(response.statusCode).toBe(200);
       expect((await login(email, "Propia2025")).statusCode).toBe(200);
@@ -582,7 +682,9 @@ describe("cuentas", () => {
   });
 
   describe("restablecer contraseña", () => {
-    const FORGOT_ANSWER = { message: "Si el correo está registrado, recibirás un enlace para restablecer la contraseña." };
+    const FORGOT_ANSWER = {
+      message: "Si el correo está registrado, recibirás un enlace para restablecer la contraseña.",
+    };
     const BAD_RESET = { message: "El enlace para restablecer la contraseña no es válido o ha caducado." };
 
     async function requestReset(email: string) {
@@ -646,7 +748,9 @@ describe("cuentas", () => {
       expect(expired.statusCode).toBe(400);
       expect(expired.json()).toEqual(BAD_RESET);
       expect((await login(email, PASSWORD)).statusCode).toBe(200);
-      expect((await post("/user/reset-password", { token: "inventado", password: "Recuperada2025" })).json()).toEqual(BAD_RESET);
+      expect((await post("/user/reset-password", { token: "inventado", password: "Recuperada2025" })).json()).toEqual(
+        BAD_RESET,
+      );
     });
   });
 
@@ -657,13 +761,29 @@ describe("cuentas", () => {
     it("crea una cuenta verificada sin contraseña y la reconoce la vez siguiente", async () => {
       const sub = randomUUID();
       const email = uniqueEmail("nuevo");
-      googleAccounts.set("token-nuevo", { sub, email: email.toUpperCase(), email_verified: true, name: "Nuevo Google", picture: "https://example.com/p.jpg" });
+      googleAccounts.set("token-nuevo", {
+        sub,
+        email: email.toUpperCase(),
+        email_verified: true,
+        name: "Nuevo Google",
+        picture: "https://example.com/p.jpg",
+      });
       const first = await signIn("token-nuevo");
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toEqual({ token: expect.any(String), refreshToken: expect.any(String), message: "Sesión iniciada." });
+      expect(first.json()).toEqual({
+        token: expect.any(String),
+        refreshToken: expect.any(String),
+        message: "Sesión iniciada.",
+      });
       const { id } = decodeJwt(first.json().token) as { id: string };
       const profile = (await getProfile(id, first.json().token)).json().profileData;
-      expect(profile).toMatchObject({ email, name: "Nuevo Google", role: "customer", emailVerified: true, hasPassword: false });
+      expect(profile).toMatchObject({
+        email,
+        name: "Nuevo Google",
+        role: "customer",
+        emailVerified: true,
+        hasPassword: false,
+      });
 
       const second = await signIn("token-nuevo");
       expect(decodeJwt(second.json().token).id).toBe(id);
@@ -687,8 +807,19 @@ describe("cuentas", () => {
       googleAccounts.set("token-sin-verificar", { sub: randomUUID(), email: uniqueEmail(), email_verified: false });
       googleAccounts.set("token-sin-correo", { sub: randomUUID(), email: "", email_verified: true });
       // A valid Google token, but issued to another site: replayed here, it must not sign anyone in.
-      googleAccounts.set("token-de-otra-web", { sub: randomUUID(), email: uniqueEmail(), email_verified: true, clientId: "otra-web" });
-      for (const accessToken of ["token-desconocido", "token-sin-verificar", "token-sin-correo", "token-de-otra-web", undefined]) {
+      googleAccounts.set("token-de-otra-web", {
+        sub: randomUUID(),
+        email: uniqueEmail(),
+        email_verified: true,
+        clientId: "otra-web",
+      });
+      for (const accessToken of [
+        "token-desconocido",
+        "token-sin-verificar",
+        "token-sin-correo",
+        "token-de-otra-web",
+        undefined,
+      ]) {
         const response = await signIn(accessToken);
         expect(response.statusCode, String(accessToken)).toBe(401);
         expect(response.json()).toEqual({ message: "No se pudo verificar la cuenta de Google." });

@@ -39,8 +39,7 @@ for (const backend of ["PGlite", "PostgreSQL"] as const)
     let calls: string[];
 
     beforeAll(async () => {
-      postgres =
-        backend === "PostgreSQL" ? await createTestDatabase() : undefined;
+      postgres = backend === "PostgreSQL" ? await createTestDatabase() : undefined;
       database = await openDatabase({
         dataDir: ":memory:",
         databaseUrl: postgres?.url,
@@ -56,23 +55,14 @@ for (const backend of ["PGlite", "PostgreSQL"] as const)
       await app.ready();
       seller = await signedInUser(database.db, "seller");
       customer = await signedInUser(database.db, "customer");
-      const document = (
-        await app.inject({ method: "GET", url: "/openapi.json" })
-      ).json() as { paths: Record<string, Record<string, unknown>> };
-      const registered = Object.entries(document.paths).flatMap(
-        ([path, operations]) =>
-          Object.keys(operations).map(
-            (method) => `${method.toUpperCase()} ${path}`
-          )
+      const document = (await app.inject({ method: "GET", url: "/openapi.json" })).json() as {
+        paths: Record<string, Record<string, unknown>>;
+      };
+      const registered = Object.entries(document.paths).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
       );
-      for (const call of ADMIN_CALLS_ELSEWHERE)
-        expect(registered, call).toContain(call);
-      calls = [
-        ...registered.filter((call) =>
-          call.split(" ")[1]!.startsWith("/admin")
-        ),
-        ...ADMIN_CALLS_ELSEWHERE,
-      ];
+      for (const call of ADMIN_CALLS_ELSEWHERE) expect(registered, call).toContain(call);
+      calls = [...registered.filter((call) => call.split(" ")[1]!.startsWith("/admin")), ...ADMIN_CALLS_ELSEWHERE];
     });
 
     afterAll(async () => {
@@ -83,10 +73,7 @@ for (const backend of ["PGlite", "PostgreSQL"] as const)
 
     /** What a caller gets from one call when the path parameters are any valid id; each refusal that is not the expected one is reported. */
     async function refusalsMissing(call: string): Promise<string[]> {
-      const [method, path] = call.split(" ") as [
-        "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
-        string
-      ];
+      const [method, path] = call.split(" ") as ["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string];
       const url = path.replace(/\{[^}]+\}/g, () => randomUUID());
       const missing: string[] = [];
       for (const [who, caller] of [
@@ -98,17 +85,11 @@ for (const backend of ["PGlite", "PostgreSQL"] as const)
           url,
           headers: caller.headers,
         });
-        if (
-          response.statusCode !== 403 ||
-          response.json().message !== FORBIDDEN
-        )
+        if (response.statusCode !== 403 || response.json().message !== FORBIDDEN)
           missing.push(`${call} (${who}: ${response.statusCode})`);
       }
       const anonymous = await app.inject({ method, url });
-      if (
-        anonymous.statusCode !== 401 ||
-        anonymous.json().message !== UNAUTHORIZED
-      )
+      if (anonymous.statusCode !== 401 || anonymous.json().message !== UNAUTHORIZED)
         missing.push(`${call} (sin sesión: ${anonymous.statusCode})`);
       return missing;
     }

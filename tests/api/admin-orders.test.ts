@@ -24,7 +24,10 @@ describe("pedidos de la administración (PGlite)", () => {
     seller = await signedInAs(catalogue.owner.id, "seller");
     paid = await customerWithOrder(api.app, api.db, catalogue);
     await payFromWallet(api.app, api.db, paid.customer, paid.orderId);
-    await api.db.update(users).set({ name: "Lucía Buscable", email: "lucia.buscable@example.test" }).where(eq(users.id, paid.customer.id));
+    await api.db
+      .update(users)
+      .set({ name: "Lucía Buscable", email: "lucia.buscable@example.test" })
+      .where(eq(users.id, paid.customer.id));
     unpaid = await customerWithOrder(api.app, api.db, catalogue);
   });
 
@@ -56,9 +59,19 @@ describe("pedidos de la administración (PGlite)", () => {
       delivery_status: "pendiente",
       shopCount: 2,
     });
-    for (const searchValue of [orderNumber(paid.orderId), `#${orderNumber(paid.orderId).toLowerCase()}`, "buscable", "LUCIA.BUSCABLE@"]) {
-      const found = (await get(admin, `/admin/orders?${new URLSearchParams({ searchValue })}`)).json() as AdminOrdersAnswer;
-      expect(found.orders.map((order) => order._id), searchValue).toEqual([paid.orderId]);
+    for (const searchValue of [
+      orderNumber(paid.orderId),
+      `#${orderNumber(paid.orderId).toLowerCase()}`,
+      "buscable",
+      "LUCIA.BUSCABLE@",
+    ]) {
+      const found = (
+        await get(admin, `/admin/orders?${new URLSearchParams({ searchValue })}`)
+      ).json() as AdminOrdersAnswer;
+      expect(
+        found.orders.map((order) => order._id),
+        searchValue,
+      ).toEqual([paid.orderId]);
     }
     const none = (await get(admin, "/admin/orders?searchValue=%25%25nadie")).json() as AdminOrdersAnswer;
     expect(none).toMatchObject({ orders: [], totalOrder: 0 });
@@ -88,18 +101,37 @@ describe("pedidos de la administración (PGlite)", () => {
   it("escribe la auditoría cuando un admin mueve la parte de una tienda o cancela el pedido", async () => {
     const { order } = (await get(admin, `/admin/order/${paid.orderId}`)).json() as AdminOrderAnswer;
     const centro = order.suborders.find((part) => part.shopName === "Centro Pádel")!;
-    const moved = await api.app.inject({ method: "PUT", url: `/seller/order-status/update/${centro._id}`, headers: admin.headers, payload: { status: "enviado", trackingNumber: "ADM-778899" } });
+    const moved = await api.app.inject({
+      method: "PUT",
+      url: `/seller/order-status/update/${centro._id}`,
+      headers: admin.headers,
+      payload: { status: "enviado", trackingNumber: "ADM-778899" },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
-    const entries = await api.db.select().from(auditLog).where(and(eq(auditLog.entity, "pedido"), eq(auditLog.entityId, paid.orderId)));
+    const entries = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "pedido"), eq(auditLog.entityId, paid.orderId)));
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ actorId: admin.id, action: "pedido.estado", after: { deliveryStatus: "Centro Pádel: enviado", trackingNumber: "ADM-778899" } });
+    expect(entries[0]).toMatchObject({
+      actorId: admin.id,
+      action: "pedido.estado",
+      after: { deliveryStatus: "Centro Pádel: enviado", trackingNumber: "ADM-778899" },
+    });
 
     const after = ((await get(admin, `/admin/order/${paid.orderId}`)).json() as AdminOrderAnswer).order;
     expect(after.suborders.find((part) => part.shopName === "Centro Pádel")!.nextStatuses).toEqual(["entregado"]);
 
-    const cancelled = await api.app.inject({ method: "PUT", url: `/admin/order-status/update/${unpaid.orderId}`, headers: admin.headers, payload: { status: "cancelado" } });
+    const cancelled = await api.app.inject({
+      method: "PUT",
+      url: `/admin/order-status/update/${unpaid.orderId}`,
+      headers: admin.headers,
+      payload: { status: "cancelado" },
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const log = (await get(admin, `/admin/audit?entity=pedido`)).json() as { entries: { action: string; entityId: string; record: { name: string } | null }[] };
+    const log = (await get(admin, `/admin/audit?entity=pedido`)).json() as {
+      entries: { action: string; entityId: string; record: { name: string } | null }[];
+    };
     expect(log.entries.map((entry) => [entry.action, entry.entityId])).toEqual([
       ["pedido.cancelar", unpaid.orderId],
       ["pedido.estado", paid.orderId],

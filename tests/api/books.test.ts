@@ -2,7 +2,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BooksAnswer } from "#contract/books";
 import { shopOrders, walletEntries } from "../../api/src/db/schema";
-import { customerWithOrder, payFromWallet, splitShopOwners, subOrderIds, type TwoSellers } from "./notifications-support";
+import {
+  customerWithOrder,
+  payFromWallet,
+  splitShopOwners,
+  subOrderIds,
+  type TwoSellers,
+} from "./notifications-support";
 import { signedInUser, type Customer } from "./orders-support";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 import { balancesOf, confirm, reject, savePayout, withdraw } from "./withdrawals-support";
@@ -49,7 +55,8 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
     catalogue = await insertCatalogue(api.db);
     sellers = await splitShopOwners(api.db, catalogue);
     admin = await signedInUser(api.db, "admin");
-    for (const seller of [sellers.centro, sellers.smash]) expect((await savePayout(api.app, seller)).statusCode).toBe(200);
+    for (const seller of [sellers.centro, sellers.smash])
+      expect((await savePayout(api.app, seller)).statusCode).toBe(200);
   });
 
   afterAll(async () => {
@@ -57,9 +64,13 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
   });
 
   it("solo la administración ve las cuentas", async () => {
-    expect((await api.app.inject({ method: "GET", url: "/admin/books", headers: sellers.centro.headers })).statusCode).toBe(403);
+    expect(
+      (await api.app.inject({ method: "GET", url: "/admin/books", headers: sellers.centro.headers })).statusCode,
+    ).toBe(403);
     const customer = await signedInUser(api.db);
-    expect((await api.app.inject({ method: "GET", url: "/admin/books", headers: customer.headers })).statusCode).toBe(403);
+    expect((await api.app.inject({ method: "GET", url: "/admin/books", headers: customer.headers })).statusCode).toBe(
+      403,
+    );
     expect((await api.app.inject({ method: "GET", url: "/admin/books" })).statusCode).toBe(401);
   });
 
@@ -67,13 +78,15 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
     const seed = Number(process.env.BOOKS_SEED ?? Math.floor(Math.random() * 2 ** 31));
     console.info(`Cuentas: semilla ${seed} (repítala con BOOKS_SEED=${seed})`);
     const random = prng(seed);
-    const pick = <T,>(items: T[]): T | undefined => items[Math.floor(random() * items.length)];
+    const pick = <T>(items: T[]): T | undefined => items[Math.floor(random() * items.length)];
     const orders: PlacedOrder[] = [];
     const pending: string[] = [];
     const sellerOf = (shop: "centro" | "smash") => sellers[shop];
     const shopOf = (): "centro" | "smash" => (random() < 0.5 ? "centro" : "smash");
-    const put = (url: string, user: Customer, payload: unknown) => api.app.inject({ method: "PUT", url, headers: user.headers, payload: payload as Record<string, unknown> });
-    const post = (url: string, user: Customer, payload: unknown) => api.app.inject({ method: "POST", url, headers: user.headers, payload: payload as Record<string, unknown> });
+    const put = (url: string, user: Customer, payload: unknown) =>
+      api.app.inject({ method: "PUT", url, headers: user.headers, payload: payload as Record<string, unknown> });
+    const post = (url: string, user: Customer, payload: unknown) =>
+      api.app.inject({ method: "POST", url, headers: user.headers, payload: payload as Record<string, unknown> });
     const counts: Record<string, number> = {};
 
     for (let step = 0; step < 90; step++) {
@@ -88,10 +101,19 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
         action = "oferta";
         const order = pick(orders)!;
         const shop = shopOf();
-        const [part] = await api.db.select({ subtotal: shopOrders.subtotal }).from(shopOrders).where(eq(shopOrders.id, order.parts[shop]));
-        const proposed = await post("/home/customer/offer", order.customer, { shopOrderId: order.parts[shop], price: Math.max(1, part!.subtotal - 100) });
+        const [part] = await api.db
+          .select({ subtotal: shopOrders.subtotal })
+          .from(shopOrders)
+          .where(eq(shopOrders.id, order.parts[shop]));
+        const proposed = await post("/home/customer/offer", order.customer, {
+          shopOrderId: order.parts[shop],
+          price: Math.max(1, part!.subtotal - 100),
+        });
         if (proposed.statusCode === 201) {
-          const answered = await post("/seller/handle-seller-response/", sellerOf(shop), { offerId: proposed.json().offer._id, status: random() < 0.7 ? "aceptada" : "rechazada" });
+          const answered = await post("/seller/handle-seller-response/", sellerOf(shop), {
+            offerId: proposed.json().offer._id,
+            status: random() < 0.7 ? "aceptada" : "rechazada",
+          });
           expect([200, 409], answered.body).toContain(answered.statusCode);
         } else expect([400, 409], proposed.body).toContain(proposed.statusCode);
       } else if (roll < 0.45) {
@@ -106,10 +128,19 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
         const ready = await api.db
           .select({ id: shopOrders.id, shopId: shopOrders.shopId })
           .from(shopOrders)
-          .where(and(eq(shopOrders.paymentStatus, "pagado"), inArray(shopOrders.deliveryStatus, ["pendiente", "procesando", "enviado"])));
+          .where(
+            and(
+              eq(shopOrders.paymentStatus, "pagado"),
+              inArray(shopOrders.deliveryStatus, ["pendiente", "procesando", "enviado"]),
+            ),
+          );
         const target = random() < 0.8 ? pick(ready) : undefined;
         const shop = target ? (target.shopId === catalogue.shops.centro.id ? "centro" : "smash") : shopOf();
-        const moved = await put(`/seller/order-status/update/${target?.id ?? order.parts[shop]}`, sellerOf(shop), random() < 0.3 ? { status: "enviado", trackingNumber: "ES-1234567" } : { status: "entregado" });
+        const moved = await put(
+          `/seller/order-status/update/${target?.id ?? order.parts[shop]}`,
+          sellerOf(shop),
+          random() < 0.3 ? { status: "enviado", trackingNumber: "ES-1234567" } : { status: "entregado" },
+        );
         expect([200, 409], moved.body).toContain(moved.statusCode);
         action = `entrega ${moved.statusCode}`;
       } else if (roll < 0.7) {
@@ -125,7 +156,10 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
         const seller = sellerOf(shopOf());
         const { availableAmount } = await balancesOf(api.app, seller);
         // Sometimes more than available, or under the minimum: refused, and the books must not move.
-        const amount = availableAmount >= 1000 && random() < 0.7 ? 1000 + Math.floor(random() * (availableAmount - 999)) : Math.max(1, Math.floor(random() * (availableAmount + 3000)));
+        const amount =
+          availableAmount >= 1000 && random() < 0.7
+            ? 1000 + Math.floor(random() * (availableAmount - 999))
+            : Math.max(1, Math.floor(random() * (availableAmount + 3000)));
         const requested = await withdraw(api.app, seller, amount);
         action = `retiro ${requested.statusCode}`;
         if (requested.statusCode === 201) pending.push(requested.json().withdrawal._id);
@@ -142,11 +176,16 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
       }
       counts[action] = (counts[action] ?? 0) + 1;
       const answer = await books();
-      expect(answer.shops.filter((shop) => shop.difference !== 0), `semilla ${seed}, paso ${step} (${action})`).toEqual([]);
+      expect(
+        answer.shops.filter((shop) => shop.difference !== 0),
+        `semilla ${seed}, paso ${step} (${action})`,
+      ).toEqual([]);
       for (const seller of [sellers.centro, sellers.smash]) {
         const balances = await balancesOf(api.app, seller);
         expect(balances.availableAmount, `semilla ${seed}, paso ${step} (${action})`).toBeGreaterThanOrEqual(0);
-        expect(balances.amountWithdrawn, `semilla ${seed}, paso ${step} (${action})`).toBe(balances.requestedAmount + balances.withdrowAmount);
+        expect(balances.amountWithdrawn, `semilla ${seed}, paso ${step} (${action})`).toBe(
+          balances.requestedAmount + balances.withdrowAmount,
+        );
       }
     }
     console.info(`Cuentas: ${JSON.stringify(counts)}`);
@@ -160,7 +199,12 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
     await payFromWallet(api.app, api.db, customer, orderId);
     const part = (await subOrderIds(api.app, customer, orderId))["Centro Pádel"]!;
     // A reversal without a cancellation: the ledger says less than the orders do.
-    await api.db.insert(walletEntries).values({ userId: sellers.centro.id, amount: -500, reason: "Asiento erróneo de prueba", reference: `anulacion:${part}` });
+    await api.db.insert(walletEntries).values({
+      userId: sellers.centro.id,
+      amount: -500,
+      reason: "Asiento erróneo de prueba",
+      reference: `anulacion:${part}`,
+    });
     const answer = await books();
     expect(answer.unbalanced).toBe(1);
     expect(answer.shops[0]).toMatchObject({ shopName: "Centro Pádel", difference: -500 });

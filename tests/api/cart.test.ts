@@ -3,10 +3,24 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, compareItems, productSizes, products, wishlistItems } from "../../api/src/db/schema";
 import { signAccessToken } from "../../api/src/modules/accounts/tokens";
-import { addedUpToStock, type CartAnswer, type CompareAnswer, type ShopperCountsAnswer, type WishlistAnswer } from "#contract/cart";
+import {
+  addedUpToStock,
+  type CartAnswer,
+  type CompareAnswer,
+  type ShopperCountsAnswer,
+  type WishlistAnswer,
+} from "#contract/cart";
 import { deleteStaleGuestLists } from "../../api/src/modules/cart/service";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { createTestApi, insertCatalogue, insertOwnBalls, insertUser, TEST_JWT_SECRET, type Catalogue, type TestApi } from "./support";
+import {
+  createTestApi,
+  insertCatalogue,
+  insertOwnBalls,
+  insertUser,
+  TEST_JWT_SECRET,
+  type Catalogue,
+  type TestApi,
+} from "./support";
 
 const UNAUTHORIZED = { message: "No autorizado." };
 const FORBIDDEN = { message: "No tienes permiso para esta acción." };
@@ -43,10 +57,12 @@ function shopperClient(api: TestApi, caller: Caller) {
     increment: (id: string) => call("PUT", `/home/product/quantity-inc/${id}`),
     decrement: (id: string) => call("PUT", `/home/product/quantity-dec/${id}`),
     addToWishlist: (payload: object) => call("POST", "/home/product/add-to-wishlist", payload),
-    wishlist: async () => (await call("GET", `/home/product/get-wishlist-products/${caller.id}`)).body as WishlistAnswer,
+    wishlist: async () =>
+      (await call("GET", `/home/product/get-wishlist-products/${caller.id}`)).body as WishlistAnswer,
     deleteWish: (id: string) => call("DELETE", `/home/product/delete-wishlist-product/${id}`),
     addToCompare: (payload: object) => call("POST", "/home/product/add-to-compare", payload),
-    compareList: async () => (await call("GET", `/home/product/get-compare-products/${caller.id}`)).body as CompareAnswer,
+    compareList: async () =>
+      (await call("GET", `/home/product/get-compare-products/${caller.id}`)).body as CompareAnswer,
     deleteCompared: (id: string) => call("DELETE", `/home/product/delete-compare-product/${id}`),
     counts: async () => (await call("GET", `/home/product/get-counts/${caller.id}`)).body as ShopperCountsAnswer,
     merge: (guestId: string) => call("POST", "/home/product/merge-guest-lists", { guestId }),
@@ -70,7 +86,12 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
   let productCount = 0;
 
   /** A product of its own, so a test may change its stock without touching the shared catalogue. */
-  async function ownProduct(options: { stock?: number; price?: number; shop?: "centro" | "smash"; sizes?: { size: string; stock: number }[] }) {
+  async function ownProduct(options: {
+    stock?: number;
+    price?: number;
+    shop?: "centro" | "smash";
+    sizes?: { size: string; stock: number }[];
+  }) {
     productCount++;
     return insertOwnBalls(api.db, catalogue, `producto-propio-${productCount}`, {
       shopId: catalogue.shops[options.shop ?? "centro"].id,
@@ -98,7 +119,12 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
       ] as const;
       for (const authorization of [undefined, "Bearer no-es-un-token", "Guest no-es-un-uuid", "Basic abc"]) {
         for (const [method, url] of paths) {
-          const response = await api.app.inject({ method, url, headers: authorization ? { authorization } : {}, payload: method === "POST" ? {} : undefined });
+          const response = await api.app.inject({
+            method,
+            url,
+            headers: authorization ? { authorization } : {},
+            payload: method === "POST" ? {} : undefined,
+          });
           expect(response.statusCode, `${authorization} ${url}`).toBe(401);
           expect(response.json()).toEqual(UNAUTHORIZED);
         }
@@ -138,7 +164,12 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
         expect(await intruder.deleteWish(wish)).toEqual({ status: 404, body: LINE_NOT_FOUND });
         expect(await intruder.deleteCompared(compared)).toEqual({ status: 404, body: LINE_NOT_FOUND });
       }
-      expect(await owner.counts()).toEqual({ card_product_count: 2, wishlist_count: 1, comparelist_count: 1, notification_count: 0 });
+      expect(await owner.counts()).toEqual({
+        card_product_count: 2,
+        wishlist_count: 1,
+        comparelist_count: 1,
+        notification_count: 0,
+      });
     });
 
     it("responde 400 a identificadores mal formados y 404 a un producto desconocido", async () => {
@@ -160,8 +191,16 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
       it(`agrega, agrupa por tienda, calcula precios en el servidor y borra (${kind})`, async () => {
         const caller = kind === "usuario" ? await signedInUser(api) : guest();
         const client = shopperClient(api, caller);
-        const added = await client.addToCart({ userId: caller.id, productId: product("pelotas-head-padel-pro"), quantity: 2, price: 1 });
-        expect(added).toEqual({ status: 201, body: { message: "Producto agregado al carrito.", card_product_count: 2 } });
+        const added = await client.addToCart({
+          userId: caller.id,
+          productId: product("pelotas-head-padel-pro"),
+          quantity: 2,
+          price: 1,
+        });
+        expect(added).toEqual({
+          status: 201,
+          body: { message: "Producto agregado al carrito.", card_product_count: 2 },
+        });
         await client.addToCart({ productId: product("pala-bullpadel-vertex-04"), unitPrice: 1, salePrice: 1 });
         await client.addToCart({ productId: product("pala-head-delta-pro") });
 
@@ -178,12 +217,30 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
           ["pala-head-delta-pro", null, 1],
         ]);
         const balls = cart.card_products[1]!.products[0]!;
-        expect(balls).toMatchObject({ productId: product("pelotas-head-padel-pro"), stock: 50, unitPrice: 700, lineTotal: 1400 });
-        expect(balls.productInfo).toMatchObject({ _id: product("pelotas-head-padel-pro"), shopName: "Tienda Smash", salePrice: 700 });
+        expect(balls).toMatchObject({
+          productId: product("pelotas-head-padel-pro"),
+          stock: 50,
+          unitPrice: 700,
+          lineTotal: 1400,
+        });
+        expect(balls.productInfo).toMatchObject({
+          _id: product("pelotas-head-padel-pro"),
+          shopName: "Tienda Smash",
+          salePrice: 700,
+        });
         expect(cart.card_products[0]!.products[0]!.unitPrice).toBe(20000);
-        expect(cart).toMatchObject({ price: 30400, shipping_fee: 0, card_product_count: 4, buy_product_item: 4, outOfStockProduct: [] });
+        expect(cart).toMatchObject({
+          price: 30400,
+          shipping_fee: 0,
+          card_product_count: 4,
+          buy_product_item: 4,
+          outOfStockProduct: [],
+        });
 
-        expect(await client.deleteLine(balls._id)).toEqual({ status: 200, body: { message: "Producto eliminado del carrito." } });
+        expect(await client.deleteLine(balls._id)).toEqual({
+          status: 200,
+          body: { message: "Producto eliminado del carrito." },
+        });
         expect(await client.deleteLine(balls._id)).toEqual({ status: 404, body: LINE_NOT_FOUND });
         expect((await client.counts()).card_product_count).toBe(2);
       });
@@ -201,7 +258,9 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
       // A shop with only sold-out lines does not add a fee.
       const cart = await client.cart();
       expect(cart).toMatchObject({ price: 3700, shipping_fee: 2 * 500, card_product_count: 4, buy_product_item: 3 });
-      expect(cart.outOfStockProduct.map((line) => [line.productId, line.stock, line.quantity])).toEqual([[soldOut.id, 0, 1]]);
+      expect(cart.outOfStockProduct.map((line) => [line.productId, line.stock, line.quantity])).toEqual([
+        [soldOut.id, 0, 1],
+      ]);
 
       const line = cart.card_products[0]!.products[0]!;
       await client.call("DELETE", `/home/product/delete-card-product/${line._id}`);
@@ -215,13 +274,22 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
       const client = shopperClient(api, guest());
       const shoes = product("zapatillas-asics-gel-padel-pro-5");
       const noSize = await client.addToCart({ productId: shoes });
-      expect(noSize).toEqual({ status: 400, body: { message: "Elige una talla.", errors: [{ field: "size", message: "Elige una talla." }] } });
+      expect(noSize).toEqual({
+        status: 400,
+        body: { message: "Elige una talla.", errors: [{ field: "size", message: "Elige una talla." }] },
+      });
       expect((await client.addToCart({ productId: shoes, size: "  " })).body.message).toBe("Elige una talla.");
       const unknownSize = await client.addToCart({ productId: shoes, size: "39" });
       expect(unknownSize.status).toBe(400);
       expect(unknownSize.body.message).toBe("La talla elegida no existe.");
-      expect(await client.addToCart({ productId: shoes, size: "40" })).toEqual({ status: 400, body: { message: "Producto agotado." } });
-      expect(await client.addToCart({ productId: product("pala-bullpadel-hack-03") })).toEqual({ status: 400, body: { message: "Producto agotado." } });
+      expect(await client.addToCart({ productId: shoes, size: "40" })).toEqual({
+        status: 400,
+        body: { message: "Producto agotado." },
+      });
+      expect(await client.addToCart({ productId: product("pala-bullpadel-hack-03") })).toEqual({
+        status: 400,
+        body: { message: "Producto agotado." },
+      });
 
       expect((await client.addToCart({ productId: shoes, size: "42" })).status).toBe(201);
       expect((await client.addToCart({ productId: shoes, size: "41" })).status).toBe(201);
@@ -244,7 +312,10 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
         expect((await client.addToCart({ productId: nox, quantity })).status, String(quantity)).toBe(400);
       }
       // Five asked for, three left: all three are added, and the answer says how many the cart holds.
-      expect(await client.addToCart({ productId: nox, quantity: 5 })).toEqual({ status: 201, body: { message: addedUpToStock(3), card_product_count: 3 } });
+      expect(await client.addToCart({ productId: nox, quantity: 5 })).toEqual({
+        status: 201,
+        body: { message: addedUpToStock(3), card_product_count: 3 },
+      });
       expect(await client.addToCart({ productId: nox })).toEqual({ status: 400, body: NO_MORE_UNITS });
       const line = (await client.cart()).card_products[0]!.products[0]!;
       expect(line.quantity).toBe(3);
@@ -255,23 +326,40 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
       expect(await client.increment(line._id)).toEqual({ status: 200, body: { message: "Cantidad actualizada." } });
       expect((await client.cart()).card_products[0]!.products[0]!.quantity).toBe(2);
       // Adding more to an existing line stops at the stock, and says so; exactly what is left is plainly added.
-      expect(await client.addToCart({ productId: nox, quantity: 10 })).toEqual({ status: 201, body: { message: addedUpToStock(3), card_product_count: 3 } });
+      expect(await client.addToCart({ productId: nox, quantity: 10 })).toEqual({
+        status: 201,
+        body: { message: addedUpToStock(3), card_product_count: 3 },
+      });
       await client.decrement(line._id);
-      expect(await client.addToCart({ productId: nox, quantity: 1 })).toEqual({ status: 201, body: { message: "Producto agregado al carrito.", card_product_count: 3 } });
+      expect(await client.addToCart({ productId: nox, quantity: 1 })).toEqual({
+        status: 201,
+        body: { message: "Producto agregado al carrito.", card_product_count: 3 },
+      });
     });
 
     it("baja la cantidad cuando baja la existencia y aparta las líneas agotadas", async () => {
       const caller = guest();
       const client = shopperClient(api, caller);
       const plain = await ownProduct({ stock: 5 });
-      const sized = await ownProduct({ sizes: [{ size: "M", stock: 4 }, { size: "L", stock: 1 }] });
+      const sized = await ownProduct({
+        sizes: [
+          { size: "M", stock: 4 },
+          { size: "L", stock: 1 },
+        ],
+      });
       await client.addToCart({ productId: plain.id, quantity: 4 });
       await client.addToCart({ productId: sized.id, size: "M", quantity: 4 });
       await client.addToCart({ productId: sized.id, size: "L" });
 
       await api.db.update(products).set({ stock: 2 }).where(eq(products.id, plain.id));
-      await api.db.update(productSizes).set({ stock: 3 }).where(and(eq(productSizes.productId, sized.id), eq(productSizes.size, "M")));
-      await api.db.update(productSizes).set({ stock: 0 }).where(and(eq(productSizes.productId, sized.id), eq(productSizes.size, "L")));
+      await api.db
+        .update(productSizes)
+        .set({ stock: 3 })
+        .where(and(eq(productSizes.productId, sized.id), eq(productSizes.size, "M")));
+      await api.db
+        .update(productSizes)
+        .set({ stock: 0 })
+        .where(and(eq(productSizes.productId, sized.id), eq(productSizes.size, "L")));
 
       const cart = await client.cart();
       expect(cartLines(cart)).toEqual([
@@ -307,9 +395,15 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
         await client.addToWishlist({ productId: product("pala-bullpadel-hack-03") });
         const wishlist = await client.wishlist();
         expect(wishlist.wishlistCount).toBe(2);
-        expect(wishlist.wishlists.map((item) => item.productInfo.slug)).toEqual(["pala-bullpadel-hack-03", "pala-nox-at10-genius"]);
+        expect(wishlist.wishlists.map((item) => item.productInfo.slug)).toEqual([
+          "pala-bullpadel-hack-03",
+          "pala-nox-at10-genius",
+        ]);
         expect(wishlist.wishlists[0]!.productId).toBe(product("pala-bullpadel-hack-03"));
-        expect(await client.deleteWish(wishlist.wishlists[0]!._id)).toEqual({ status: 200, body: { message: "Producto eliminado de favoritos." } });
+        expect(await client.deleteWish(wishlist.wishlists[0]!._id)).toEqual({
+          status: 200,
+          body: { message: "Producto eliminado de favoritos." },
+        });
         expect((await client.wishlist()).wishlistCount).toBe(1);
       });
     }
@@ -320,7 +414,12 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
       it(`agrega hasta 4, rechaza duplicados, lista con detalle y borra (${kind})`, async () => {
         const caller = kind === "usuario" ? await signedInUser(api) : guest();
         const client = shopperClient(api, caller);
-        const slugs = ["pala-bullpadel-vertex-04", "zapatillas-asics-gel-padel-pro-5", "pala-nox-at10-genius", "pala-head-delta-pro"];
+        const slugs = [
+          "pala-bullpadel-vertex-04",
+          "zapatillas-asics-gel-padel-pro-5",
+          "pala-nox-at10-genius",
+          "pala-head-delta-pro",
+        ];
         for (const slug of slugs) {
           expect(await client.addToCompare({ userId: caller.id, productId: product(slug) })).toEqual({
             status: 201,
@@ -339,16 +438,26 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
         const list = await client.compareList();
         expect(list.compareCount).toBe(4);
         expect(list.comparelist.map((item) => item.productInfo.slug)).toEqual(slugs);
-        expect(list.comparelist[0]!.productInfo).toMatchObject({ specs: { forma: "Diamante" }, sizes: [], shop: { slug: "centro-padel" } });
+        expect(list.comparelist[0]!.productInfo).toMatchObject({
+          specs: { forma: "Diamante" },
+          sizes: [],
+          shop: { slug: "centro-padel" },
+        });
         expect(list.comparelist[1]!.productInfo.sizes).toEqual([
           { size: "42", stock: 2 },
           { size: "40", stock: 0 },
           { size: "41", stock: 1 },
         ]);
-        const detail = await api.app.inject({ method: "GET", url: "/home/get-product/zapatillas-asics-gel-padel-pro-5" });
+        const detail = await api.app.inject({
+          method: "GET",
+          url: "/home/get-product/zapatillas-asics-gel-padel-pro-5",
+        });
         expect(list.comparelist[1]!.productInfo).toEqual(detail.json().product);
 
-        expect(await client.deleteCompared(list.comparelist[0]!._id)).toEqual({ status: 200, body: { message: "Producto eliminado de la comparación." } });
+        expect(await client.deleteCompared(list.comparelist[0]!._id)).toEqual({
+          status: 200,
+          body: { message: "Producto eliminado de la comparación." },
+        });
         expect((await client.addToCompare({ productId: product("pelotas-head-padel-pro") })).status).toBe(201);
       });
     }
@@ -357,13 +466,23 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
   it("cuenta carrito (unidades), favoritos y comparación en una llamada", async () => {
     const caller = guest();
     const client = shopperClient(api, caller);
-    expect(await client.counts()).toEqual({ card_product_count: 0, wishlist_count: 0, comparelist_count: 0, notification_count: 0 });
+    expect(await client.counts()).toEqual({
+      card_product_count: 0,
+      wishlist_count: 0,
+      comparelist_count: 0,
+      notification_count: 0,
+    });
     await client.addToCart({ productId: product("pelotas-head-padel-pro"), quantity: 3 });
     await client.addToCart({ productId: product("pala-nox-at10-genius") });
     await client.addToWishlist({ productId: product("pala-nox-at10-genius") });
     await client.addToCompare({ productId: product("pala-nox-at10-genius") });
     await client.addToCompare({ productId: product("pala-head-delta-pro") });
-    expect(await client.counts()).toEqual({ card_product_count: 4, wishlist_count: 1, comparelist_count: 2, notification_count: 0 });
+    expect(await client.counts()).toEqual({
+      card_product_count: 4,
+      wishlist_count: 1,
+      comparelist_count: 2,
+      notification_count: 0,
+    });
   });
 
   describe("combinar las listas del invitado", () => {
@@ -384,7 +503,12 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
       await visitor.addToCart({ productId: product("camiseta-tecnica-nox"), size: "L", quantity: 2 });
       await visitor.addToWishlist({ productId: nox });
       await visitor.addToWishlist({ productId: product("pala-head-delta-pro") });
-      for (const slug of ["pala-nox-at10-genius", "pala-head-delta-pro", "pelotas-head-padel-pro", "camiseta-tecnica-nox"]) {
+      for (const slug of [
+        "pala-nox-at10-genius",
+        "pala-head-delta-pro",
+        "pelotas-head-padel-pro",
+        "camiseta-tecnica-nox",
+      ]) {
         await visitor.addToCompare({ productId: product(slug) });
       }
 
@@ -395,14 +519,22 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
           ["pelotas-head-padel-pro", null, 3],
           ["camiseta-tecnica-nox", "L", 2],
         ]);
-        expect((await user.wishlist()).wishlists.map((item) => item.productInfo.slug).sort()).toEqual(["pala-head-delta-pro", "pala-nox-at10-genius"]);
+        expect((await user.wishlist()).wishlists.map((item) => item.productInfo.slug).sort()).toEqual([
+          "pala-head-delta-pro",
+          "pala-nox-at10-genius",
+        ]);
         expect((await user.compareList()).comparelist.map((item) => item.productInfo.slug)).toEqual([
           "pala-bullpadel-vertex-04",
           "pala-nox-at10-genius",
           "pala-head-delta-pro",
           "pelotas-head-padel-pro",
         ]);
-        expect(await visitor.counts()).toEqual({ card_product_count: 0, wishlist_count: 0, comparelist_count: 0, notification_count: 0 });
+        expect(await visitor.counts()).toEqual({
+          card_product_count: 0,
+          wishlist_count: 0,
+          comparelist_count: 0,
+          notification_count: 0,
+        });
       };
       await check();
       expect(await user.merge(guestCaller.id)).toEqual({ status: 200, body: { message: "Listas combinadas." } });
@@ -412,7 +544,11 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
     it("lo rechaza a un invitado y a quien no se identifica", async () => {
       const visitor = shopperClient(api, guest());
       expect(await visitor.merge(randomUUID())).toEqual({ status: 403, body: FORBIDDEN });
-      const anonymous = await api.app.inject({ method: "POST", url: "/home/product/merge-guest-lists", payload: { guestId: randomUUID() } });
+      const anonymous = await api.app.inject({
+        method: "POST",
+        url: "/home/product/merge-guest-lists",
+        payload: { guestId: randomUUID() },
+      });
       expect(anonymous.statusCode).toBe(401);
       const user = shopperClient(api, await signedInUser(api));
       expect((await user.call("POST", "/home/product/merge-guest-lists", {})).status).toBe(400);
@@ -481,7 +617,9 @@ describe("carrito bajo concurrencia (PostgreSQL real)", () => {
 
   it("las altas simultáneas a la comparación no pasan de 4", async () => {
     const client = shopperClient(api, guest());
-    const answers = await Promise.all(catalogue.products.map((product) => client.addToCompare({ productId: product.id })));
+    const answers = await Promise.all(
+      catalogue.products.map((product) => client.addToCompare({ productId: product.id })),
+    );
     expect(answers.filter((response) => response.status === 201)).toHaveLength(4);
     expect(answers.filter((response) => response.status === 400)).toHaveLength(catalogue.products.length - 4);
     expect((await client.compareList()).compareCount).toBe(4);

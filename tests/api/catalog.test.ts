@@ -26,8 +26,18 @@ const ALL_SLUGS_NEWEST_FIRST = [
   "pala-bullpadel-hack-03",
   "pala-bullpadel-vertex-04",
 ];
-const BULLPADEL_SLUGS = ["pala-bullpadel-vertex-04", "pala-bullpadel-hack-03", "zapatillas-bullpadel-hack-hybrid", "pelotas-bullpadel-premium-pro"];
-const PALAS_SLUGS = ["pala-bullpadel-vertex-04", "pala-bullpadel-hack-03", "pala-nox-at10-genius", "pala-head-delta-pro"];
+const BULLPADEL_SLUGS = [
+  "pala-bullpadel-vertex-04",
+  "pala-bullpadel-hack-03",
+  "zapatillas-bullpadel-hack-hybrid",
+  "pelotas-bullpadel-premium-pro",
+];
+const PALAS_SLUGS = [
+  "pala-bullpadel-vertex-04",
+  "pala-bullpadel-hack-03",
+  "pala-nox-at10-genius",
+  "pala-head-delta-pro",
+];
 
 const slugs = (products: { slug: string }[]) => products.map((product) => product.slug);
 const sorted = (values: string[]) => [...values].sort();
@@ -46,7 +56,9 @@ describe.each(engines)("catálogo en %s", (engine) => {
   }
 
   async function queryProducts(query: Record<string, string | number>): Promise<QueryProductsAnswer> {
-    const { status, body } = await get<QueryProductsAnswer>(`/home/query-products?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`);
+    const { status, body } = await get<QueryProductsAnswer>(
+      `/home/query-products?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`,
+    );
     expect(status).toBe(200);
     return body;
   }
@@ -202,13 +214,34 @@ describe.each(engines)("catálogo en %s", (engine) => {
     });
 
     it("GET /banners los da por posición", async () => {
-      const second = await insertBanner(api.db, { title: "Zapatillas nuevas", subtitle: "Temporada 2025", link: "/products?category=zapatillas", position: 2 });
-      const first = await insertBanner(api.db, { title: "Palas de potencia", link: "/products?category=palas", position: 1 });
+      const second = await insertBanner(api.db, {
+        title: "Zapatillas nuevas",
+        subtitle: "Temporada 2025",
+        link: "/products?category=zapatillas",
+        position: 2,
+      });
+      const first = await insertBanner(api.db, {
+        title: "Palas de potencia",
+        link: "/products?category=palas",
+        position: 1,
+      });
       const { status, body } = await get<BannersAnswer>("/banners");
       expect(status).toBe(200);
       expect(body.banners).toEqual([
-        { _id: first.id, title: "Palas de potencia", subtitle: "", link: "/products?category=palas", image: first.imageId },
-        { _id: second.id, title: "Zapatillas nuevas", subtitle: "Temporada 2025", link: "/products?category=zapatillas", image: second.imageId },
+        {
+          _id: first.id,
+          title: "Palas de potencia",
+          subtitle: "",
+          link: "/products?category=palas",
+          image: first.imageId,
+        },
+        {
+          _id: second.id,
+          title: "Zapatillas nuevas",
+          subtitle: "Temporada 2025",
+          link: "/products?category=zapatillas",
+          image: second.imageId,
+        },
       ]);
     });
   });
@@ -222,22 +255,53 @@ describe.each(engines)("catálogo en %s", (engine) => {
     });
 
     it("los parámetros vacíos no filtran", async () => {
-      const answer = await queryProducts({ category: "", rating: "", lowPrice: "", highPrice: "", sortPrice: "", sortByDate: "", availability: "", color: "", tag: "", size: "", pageNumber: "", parPage: "", searchValue: "   " });
+      const answer = await queryProducts({
+        category: "",
+        rating: "",
+        lowPrice: "",
+        highPrice: "",
+        sortPrice: "",
+        sortByDate: "",
+        availability: "",
+        color: "",
+        tag: "",
+        size: "",
+        pageNumber: "",
+        parPage: "",
+        searchValue: "   ",
+      });
       expect(slugs(answer.products)).toEqual(ALL_SLUGS_NEWEST_FIRST);
       expect(answer.totalProduct).toBe(10);
     });
 
     it("filtra por categoría; una categoría desconocida da una lista vacía", async () => {
       const palas = await queryProducts({ category: "palas" });
-      expect(slugs(palas.products)).toEqual(["pala-head-delta-pro", "pala-nox-at10-genius", "pala-bullpadel-hack-03", "pala-bullpadel-vertex-04"]);
+      expect(slugs(palas.products)).toEqual([
+        "pala-head-delta-pro",
+        "pala-nox-at10-genius",
+        "pala-bullpadel-hack-03",
+        "pala-bullpadel-vertex-04",
+      ]);
       expect(palas.totalProduct).toBe(4);
-      expect(await queryProducts({ category: "raquetas-de-tenis" })).toEqual({ products: [], totalProduct: 0, parPage: 12 });
+      expect(await queryProducts({ category: "raquetas-de-tenis" })).toEqual({
+        products: [],
+        totalProduct: 0,
+        parPage: 12,
+      });
     });
 
     it("filtra por valoración mínima", async () => {
       const answer = await queryProducts({ rating: 4 });
       expect(sorted(slugs(answer.products))).toEqual(
-        sorted(["pala-nox-at10-genius", "pala-bullpadel-vertex-04", "pelotas-head-padel-pro", "pala-bullpadel-hack-03", "zapatillas-asics-gel-padel-pro-5", "camiseta-tecnica-nox", "pelotas-bullpadel-premium-pro"]),
+        sorted([
+          "pala-nox-at10-genius",
+          "pala-bullpadel-vertex-04",
+          "pelotas-head-padel-pro",
+          "pala-bullpadel-hack-03",
+          "zapatillas-asics-gel-padel-pro-5",
+          "camiseta-tecnica-nox",
+          "pelotas-bullpadel-premium-pro",
+        ]),
       );
       expect(answer.totalProduct).toBe(7);
       expect(answer.products.every((product) => product.rating >= 4)).toBe(true);
@@ -246,25 +310,43 @@ describe.each(engines)("catálogo en %s", (engine) => {
 
     it("filtra por precio de venta (con descuento), límites incluidos", async () => {
       const between = await queryProducts({ lowPrice: 9000, highPrice: 10200 });
-      expect(sorted(slugs(between.products))).toEqual(sorted(["zapatillas-asics-gel-padel-pro-5", "zapatillas-bullpadel-hack-hybrid", "pala-head-delta-pro"]));
+      expect(sorted(slugs(between.products))).toEqual(
+        sorted(["zapatillas-asics-gel-padel-pro-5", "zapatillas-bullpadel-hack-hybrid", "pala-head-delta-pro"]),
+      );
       expect(sorted(slugs((await queryProducts({ lowPrice: 20000 })).products))).toEqual(
         sorted(["pala-bullpadel-vertex-04", "pala-bullpadel-hack-03", "pala-nox-at10-genius"]),
       );
-      expect(sorted(slugs((await queryProducts({ highPrice: 700 })).products))).toEqual(sorted(["pelotas-head-padel-pro", "pelotas-bullpadel-premium-pro"]));
-      expect(slugs((await queryProducts({ lowPrice: 700, highPrice: 700 })).products)).toEqual(["pelotas-head-padel-pro"]);
+      expect(sorted(slugs((await queryProducts({ highPrice: 700 })).products))).toEqual(
+        sorted(["pelotas-head-padel-pro", "pelotas-bullpadel-premium-pro"]),
+      );
+      expect(slugs((await queryProducts({ lowPrice: 700, highPrice: 700 })).products)).toEqual([
+        "pelotas-head-padel-pro",
+      ]);
     });
 
     it("filtra por disponibilidad", async () => {
       const answer = await queryProducts({ availability: "in-stock" });
       expect(sorted(slugs(answer.products))).toEqual(
-        sorted(["pala-bullpadel-vertex-04", "pala-nox-at10-genius", "pala-head-delta-pro", "zapatillas-asics-gel-padel-pro-5", "zapatillas-bullpadel-hack-hybrid", "pelotas-head-padel-pro", "camiseta-tecnica-nox"]),
+        sorted([
+          "pala-bullpadel-vertex-04",
+          "pala-nox-at10-genius",
+          "pala-head-delta-pro",
+          "zapatillas-asics-gel-padel-pro-5",
+          "zapatillas-bullpadel-hack-hybrid",
+          "pelotas-head-padel-pro",
+          "camiseta-tecnica-nox",
+        ]),
       );
       expect(answer.products.every((product) => product.stock > 0)).toBe(true);
     });
 
     it("filtra por color y por etiqueta", async () => {
-      expect(sorted(slugs((await queryProducts({ color: "Negro" })).products))).toEqual(sorted(["pala-bullpadel-vertex-04", "pala-head-delta-pro"]));
-      expect(sorted(slugs((await queryProducts({ tag: "Oferta" })).products))).toEqual(sorted(["zapatillas-joma-slam", "pelotas-bullpadel-premium-pro"]));
+      expect(sorted(slugs((await queryProducts({ color: "Negro" })).products))).toEqual(
+        sorted(["pala-bullpadel-vertex-04", "pala-head-delta-pro"]),
+      );
+      expect(sorted(slugs((await queryProducts({ tag: "Oferta" })).products))).toEqual(
+        sorted(["zapatillas-joma-slam", "pelotas-bullpadel-premium-pro"]),
+      );
       expect((await queryProducts({ color: "Verde" })).totalProduct).toBe(0);
     });
 
@@ -279,41 +361,79 @@ describe.each(engines)("catálogo en %s", (engine) => {
 
     it("ordena por precio en ambos sentidos; a igual precio, lo más nuevo primero", async () => {
       const ascending = await queryProducts({ sortPrice: "low-to-high" });
-      expect(ascending.products.map((product) => product.salePrice)).toEqual([600, 700, 3500, 4200, 9000, 9000, 10200, 20000, 27000, 28000]);
-      expect(slugs(ascending.products).slice(4, 6)).toEqual(["zapatillas-bullpadel-hack-hybrid", "pala-head-delta-pro"]);
+      expect(ascending.products.map((product) => product.salePrice)).toEqual([
+        600, 700, 3500, 4200, 9000, 9000, 10200, 20000, 27000, 28000,
+      ]);
+      expect(slugs(ascending.products).slice(4, 6)).toEqual([
+        "zapatillas-bullpadel-hack-hybrid",
+        "pala-head-delta-pro",
+      ]);
       const descending = await queryProducts({ sortPrice: "high-to-low" });
-      expect(descending.products.map((product) => product.salePrice)).toEqual([28000, 27000, 20000, 10200, 9000, 9000, 4200, 3500, 700, 600]);
+      expect(descending.products.map((product) => product.salePrice)).toEqual([
+        28000, 27000, 20000, 10200, 9000, 9000, 4200, 3500, 700, 600,
+      ]);
     });
 
     it("ordena por fecha en ambos sentidos", async () => {
       expect(slugs((await queryProducts({ sortByDate: "newest" })).products)).toEqual(ALL_SLUGS_NEWEST_FIRST);
-      expect(slugs((await queryProducts({ sortByDate: "oldest" })).products)).toEqual([...ALL_SLUGS_NEWEST_FIRST].reverse());
+      expect(slugs((await queryProducts({ sortByDate: "oldest" })).products)).toEqual(
+        [...ALL_SLUGS_NEWEST_FIRST].reverse(),
+      );
     });
 
     it("ordena por precio y después por fecha", async () => {
-      const answer = await queryProducts({ sortPrice: "high-to-low", sortByDate: "oldest", lowPrice: 9000, highPrice: 9000 });
+      const answer = await queryProducts({
+        sortPrice: "high-to-low",
+        sortByDate: "oldest",
+        lowPrice: 9000,
+        highPrice: 9000,
+      });
       expect(slugs(answer.products)).toEqual(["pala-head-delta-pro", "zapatillas-bullpadel-hack-hybrid"]);
     });
 
     it("combina filtros y orden", async () => {
-      const palasInStock = await queryProducts({ category: "palas", availability: "in-stock", sortPrice: "low-to-high" });
-      expect(slugs(palasInStock.products)).toEqual(["pala-head-delta-pro", "pala-bullpadel-vertex-04", "pala-nox-at10-genius"]);
+      const palasInStock = await queryProducts({
+        category: "palas",
+        availability: "in-stock",
+        sortPrice: "low-to-high",
+      });
+      expect(slugs(palasInStock.products)).toEqual([
+        "pala-head-delta-pro",
+        "pala-bullpadel-vertex-04",
+        "pala-nox-at10-genius",
+      ]);
       expect(palasInStock.totalProduct).toBe(3);
 
       const whiteShoes = await queryProducts({ category: "zapatillas", color: "Blanco", rating: 4 });
       expect(slugs(whiteShoes.products)).toEqual(["zapatillas-asics-gel-padel-pro-5"]);
 
-      const comfortable = await queryProducts({ tag: "Comodidad", size: "41", lowPrice: 10000, highPrice: 20000, availability: "in-stock" });
+      const comfortable = await queryProducts({
+        tag: "Comodidad",
+        size: "41",
+        lowPrice: 10000,
+        highPrice: 20000,
+        availability: "in-stock",
+      });
       expect(slugs(comfortable.products)).toEqual(["zapatillas-asics-gel-padel-pro-5"]);
 
       // The same filters under the names the listing sends (SPEC.md section 7).
-      expect(await queryProducts({ tagValue: "Comodidad", size: "41", low: 10000, high: 20000, InStock: "true" })).toEqual(comfortable);
-      expect(await queryProducts({ category: "palas", InStock: "true", sortPrice: "low-to-high" })).toEqual(palasInStock);
+      expect(
+        await queryProducts({ tagValue: "Comodidad", size: "41", low: 10000, high: 20000, InStock: "true" }),
+      ).toEqual(comfortable);
+      expect(await queryProducts({ category: "palas", InStock: "true", sortPrice: "low-to-high" })).toEqual(
+        palasInStock,
+      );
       expect((await queryProducts({ InStock: "false" })).totalProduct).toBe((await queryProducts({})).totalProduct);
       // The call's own name wins when both are sent.
-      expect(await queryProducts({ low: 1, lowPrice: 9000, highPrice: 10200 })).toEqual(await queryProducts({ lowPrice: 9000, highPrice: 10200 }));
+      expect(await queryProducts({ low: 1, lowPrice: 9000, highPrice: 10200 })).toEqual(
+        await queryProducts({ lowPrice: 9000, highPrice: 10200 }),
+      );
 
-      const bullpadelPalas = await queryProducts({ searchValue: "bullpadel", category: "palas", sortPrice: "high-to-low" });
+      const bullpadelPalas = await queryProducts({
+        searchValue: "bullpadel",
+        category: "palas",
+        sortPrice: "high-to-low",
+      });
       expect(slugs(bullpadelPalas.products)).toEqual(["pala-bullpadel-hack-03", "pala-bullpadel-vertex-04"]);
       expect(bullpadelPalas.totalProduct).toBe(2);
 
@@ -323,7 +443,8 @@ describe.each(engines)("catálogo en %s", (engine) => {
 
     it("pagina sin repetir ni saltar productos y cuenta el total en cada página", async () => {
       const pages = [];
-      for (let pageNumber = 1; pageNumber <= 4; pageNumber++) pages.push(await queryProducts({ parPage: 3, pageNumber }));
+      for (let pageNumber = 1; pageNumber <= 4; pageNumber++)
+        pages.push(await queryProducts({ parPage: 3, pageNumber }));
       expect(pages.map((page) => page.products.length)).toEqual([3, 3, 3, 1]);
       expect(pages.every((page) => page.totalProduct === 10 && page.parPage === 3)).toBe(true);
       expect(pages.flatMap((page) => slugs(page.products))).toEqual(ALL_SLUGS_NEWEST_FIRST);
@@ -331,7 +452,12 @@ describe.each(engines)("catálogo en %s", (engine) => {
       const beyond = await queryProducts({ parPage: 3, pageNumber: 5 });
       expect(beyond).toEqual({ products: [], totalProduct: 10, parPage: 3 });
 
-      const filteredPage = await queryProducts({ category: "palas", sortPrice: "low-to-high", parPage: 2, pageNumber: 2 });
+      const filteredPage = await queryProducts({
+        category: "palas",
+        sortPrice: "low-to-high",
+        parPage: 2,
+        pageNumber: 2,
+      });
       expect(slugs(filteredPage.products)).toEqual(["pala-nox-at10-genius", "pala-bullpadel-hack-03"]);
       expect(filteredPage.totalProduct).toBe(4);
     });
@@ -368,7 +494,9 @@ describe.each(engines)("catálogo en %s", (engine) => {
       ["InStock=si", "InStock solo admite «true» o «false»."],
       [`searchValue=${"a".repeat(101)}`, "La búsqueda no puede superar los 100 caracteres."],
     ])("?%s responde 400 con un mensaje en español", async (query, message) => {
-      const { status, body } = await get<{ message: string; errors: { field: string; message: string }[] }>(`/home/query-products?${query}`);
+      const { status, body } = await get<{ message: string; errors: { field: string; message: string }[] }>(
+        `/home/query-products?${query}`,
+      );
       expect(status).toBe(400);
       expect(body.message).toBe(message);
       expect(body.errors[0]!.field).toBe(query.split("=")[0]);
@@ -388,14 +516,18 @@ describe.each(engines)("catálogo en %s", (engine) => {
 
     it("ignora los acentos en la búsqueda y en el producto", async () => {
       const plain = await searchSlugs("nucleo");
-      expect(sorted(plain)).toEqual(sorted(["pala-bullpadel-vertex-04", "pala-bullpadel-hack-03", "pala-nox-at10-genius"]));
+      expect(sorted(plain)).toEqual(
+        sorted(["pala-bullpadel-vertex-04", "pala-bullpadel-hack-03", "pala-nox-at10-genius"]),
+      );
       expect(await searchSlugs("núcleo")).toEqual(plain);
       expect(await searchSlugs("NÚCLEO")).toEqual(plain);
       expect(await searchSlugs("tecnica")).toEqual(["camiseta-tecnica-nox"]);
     });
 
     it("reconoce singular y plural (raíces en español)", async () => {
-      expect(sorted(await searchSlugs("zapatilla"))).toEqual(sorted(["zapatillas-asics-gel-padel-pro-5", "zapatillas-bullpadel-hack-hybrid", "zapatillas-joma-slam"]));
+      expect(sorted(await searchSlugs("zapatilla"))).toEqual(
+        sorted(["zapatillas-asics-gel-padel-pro-5", "zapatillas-bullpadel-hack-hybrid", "zapatillas-joma-slam"]),
+      );
       expect(sorted(await searchSlugs("pala"))).toEqual(sorted(PALAS_SLUGS));
       expect(sorted(await searchSlugs("palas"))).toEqual(sorted(PALAS_SLUGS));
       // Description words count too: "presurizadas" stems like "presurizada".
@@ -439,7 +571,9 @@ describe.each(engines)("catálogo en %s", (engine) => {
         images: vertex.imageIds,
       });
 
-      const head = await get<AdvancedSearchAnswer>(`/home/advanced-search?searchValue=${encodeURIComponent("  Head ")}`);
+      const head = await get<AdvancedSearchAnswer>(
+        `/home/advanced-search?searchValue=${encodeURIComponent("  Head ")}`,
+      );
       expect(slugs(head.body.advanced_search_prd).at(-1)).toBe("zapatillas-joma-slam");
     });
 
@@ -482,11 +616,22 @@ describe.each(engines)("catálogo en %s", (engine) => {
         description: "Pala de forma diamante con núcleo de goma EVA dura.",
         sizes: [],
         specSheet: "pala",
-        specs: { forma: "Diamante", peso: "360-375 g", balance: "Alto", nucleo: "EVA", cara: "Carbono", nivel: "Avanzado" },
+        specs: {
+          forma: "Diamante",
+          peso: "360-375 g",
+          balance: "Alto",
+          nucleo: "EVA",
+          cara: "Carbono",
+          nivel: "Avanzado",
+        },
         shop: { name: "Centro Pádel", slug: "centro-padel", status: "aprobada" },
         createdAt: "2024-01-10T12:00:00.000Z",
       });
-      expect(slugs(body.relatedProducts)).toEqual(["pala-head-delta-pro", "pala-nox-at10-genius", "pala-bullpadel-hack-03"]);
+      expect(slugs(body.relatedProducts)).toEqual([
+        "pala-head-delta-pro",
+        "pala-nox-at10-genius",
+        "pala-bullpadel-hack-03",
+      ]);
       // The first page of its reviews comes along, as GET /home/customer/get-reviews answers it.
       const reviews = await get<ProductAnswer["reviews"]>(`/home/customer/get-reviews/${vertex.id}`);
       expect(body.reviews).toEqual(reviews.body);
@@ -502,7 +647,9 @@ describe.each(engines)("catálogo en %s", (engine) => {
       ]);
       expect(body.product.stock).toBe(3);
       expect(body.product.specs).toBeNull();
-      expect(sorted(slugs(body.relatedProducts))).toEqual(sorted(["zapatillas-bullpadel-hack-hybrid", "zapatillas-joma-slam"]));
+      expect(sorted(slugs(body.relatedProducts))).toEqual(
+        sorted(["zapatillas-bullpadel-hack-hybrid", "zapatillas-joma-slam"]),
+      );
     });
 
     it("un producto solo en su categoría no tiene relacionados", async () => {
@@ -537,10 +684,18 @@ describe("catálogo vacío y catálogo grande", () => {
 
   it("sin productos el rango de precios es 0-100 USD y las listas están vacías", async () => {
     const range = (await api.app.inject({ url: "/home/price-range-latest-product" })).json() as PriceRangeAnswer;
-    expect(range).toEqual({ priceRange: { low: 0, high: 10000 }, latest_product: [], filters: { colors: [], tags: [], sizes: [] } });
+    expect(range).toEqual({
+      priceRange: { low: 0, high: 10000 },
+      latest_product: [],
+      filters: { colors: [], tags: [], sizes: [] },
+    });
     const home = (await api.app.inject({ url: "/home/get-products" })).json() as HomeProductsAnswer;
     expect(home).toEqual({ products: [], latest_product: [], topRated_product: [], discount_product: [] });
-    expect((await api.app.inject({ url: "/home/query-products" })).json()).toEqual({ products: [], totalProduct: 0, parPage: 12 });
+    expect((await api.app.inject({ url: "/home/query-products" })).json()).toEqual({
+      products: [],
+      totalProduct: 0,
+      parPage: 12,
+    });
     expect((await api.app.inject({ url: "/banners" })).json()).toEqual({ banners: [] });
     expect((await api.app.inject({ url: "/category-get" })).json()).toEqual({ categorys: [], totalCategory: 0 });
   });
@@ -567,9 +722,13 @@ describe("catálogo vacío y catálogo grande", () => {
     expect(home.topRated_product).toHaveLength(9);
     expect(home.products[0]!.slug).toBe("grip-bullpadel-confort-10");
 
-    const search = (await api.app.inject({ url: "/home/advanced-search?searchValue=bullpadel" })).json() as AdvancedSearchAnswer;
+    const search = (
+      await api.app.inject({ url: "/home/advanced-search?searchValue=bullpadel" })
+    ).json() as AdvancedSearchAnswer;
     expect(search.advanced_search_prd).toHaveLength(8);
-    const all = (await api.app.inject({ url: "/home/query-products?searchValue=bullpadel&parPage=48" })).json() as QueryProductsAnswer;
+    const all = (
+      await api.app.inject({ url: "/home/query-products?searchValue=bullpadel&parPage=48" })
+    ).json() as QueryProductsAnswer;
     expect(all.totalProduct).toBe(14);
     expect(all.products).toHaveLength(14);
 

@@ -25,11 +25,17 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
   beforeAll(async () => {
     postgres = await createTestDatabase();
     // Room in the image queue for every admin's upload at once: the names' lock is what is tested here.
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 30, config: { catalogueCacheSeconds: 30, imageQueue: { concurrency: 2, waiting: 10 } } });
+    api = await createTestApi({
+      databaseUrl: postgres.url,
+      poolSize: 30,
+      config: { catalogueCacheSeconds: 30, imageQueue: { concurrency: 2, waiting: 10 } },
+    });
     other = await createTestApi({ databaseUrl: postgres.url, poolSize: 5, config: { catalogueCacheSeconds: 30 } });
     catalogue = await insertCatalogue(api.db);
     admins = await Promise.all(Array.from({ length: 8 }, () => signedInUser(api.db, "admin")));
-    photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#1f63b0" } }).png().toBuffer();
+    photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#1f63b0" } })
+      .png()
+      .toBuffer();
   });
 
   afterAll(async () => {
@@ -45,9 +51,17 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
   const image: Part = { name: "image", filename: "categoria.png", content: Buffer.alloc(0), type: "image/png" };
   const withImage = (): Part => ({ ...image, content: photo });
   const statuses = (responses: { statusCode: number }[]) =>
-    responses.reduce<Record<number, number>>((tally, response) => ({ ...tally, [response.statusCode]: (tally[response.statusCode] ?? 0) + 1 }), {});
-  const homeSlugs = async (target: TestApi) => ((await target.app.inject({ url: "/home/get-categorys" })).json() as HomeCategoriesAnswer).categorys.map((category) => category.slug);
-  const listing = async (target: TestApi, slug: string) => ((await target.app.inject({ url: `/home/query-products?category=${slug}` })).json() as QueryProductsAnswer).totalProduct;
+    responses.reduce<Record<number, number>>(
+      (tally, response) => ({ ...tally, [response.statusCode]: (tally[response.statusCode] ?? 0) + 1 }),
+      {},
+    );
+  const homeSlugs = async (target: TestApi) =>
+    ((await target.app.inject({ url: "/home/get-categorys" })).json() as HomeCategoriesAnswer).categorys.map(
+      (category) => category.slug,
+    );
+  const listing = async (target: TestApi, slug: string) =>
+    ((await target.app.inject({ url: `/home/query-products?category=${slug}` })).json() as QueryProductsAnswer)
+      .totalProduct;
 
   /** Until `check` holds on the other instance (its notification arrives within milliseconds), at most two seconds. */
   async function eventually(check: () => Promise<boolean>): Promise<boolean> {
@@ -60,9 +74,14 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
 
   it("ocho admins que crean a la vez categorías de nombre igual (mayúsculas y acentos aparte) dan una sola, con una entrada de auditoría", async () => {
     const names = ["Cordajes", "CORDAJES", "Cordajés", "cordajes", "  Cordajes ", "CÓRDAJES", "Cordajes", "cordajés"];
-    const responses = await Promise.all(admins.map((admin, index) => send(api, "POST", "/category-add", admin, [...fieldParts({ name: names[index]! }), withImage()])));
+    const responses = await Promise.all(
+      admins.map((admin, index) =>
+        send(api, "POST", "/category-add", admin, [...fieldParts({ name: names[index]! }), withImage()]),
+      ),
+    );
     expect(statuses(responses)).toEqual({ 201: 1, 409: 7 });
-    for (const refused of responses.filter((response) => response.statusCode === 409)) expect(refused.json().errors[0].field).toBe("name");
+    for (const refused of responses.filter((response) => response.statusCode === 409))
+      expect(refused.json().errors[0].field).toBe("name");
     const rows = await api.db.select().from(categories).where(eq(categories.slug, "cordajes"));
     expect(rows).toHaveLength(1);
     const [entries] = await api.db.select({ total: count() }).from(auditLog).where(eq(auditLog.entityId, rows[0]!.id));
@@ -71,8 +90,20 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
 
   it("dos categorías renombradas a la vez con el mismo nombre: una lo consigue y la otra se rechaza junto al nombre", async () => {
     const [first, second] = await Promise.all([
-      send(api, "PUT", `/category-update/${catalogue.categories.pelotas.id}`, admins[0]!, fieldParts({ name: "Bolas de Pádel" })),
-      send(api, "PUT", `/category-update/${catalogue.categories.ropa.id}`, admins[1]!, fieldParts({ name: "Bolas de Padel" })),
+      send(
+        api,
+        "PUT",
+        `/category-update/${catalogue.categories.pelotas.id}`,
+        admins[0]!,
+        fieldParts({ name: "Bolas de Pádel" }),
+      ),
+      send(
+        api,
+        "PUT",
+        `/category-update/${catalogue.categories.ropa.id}`,
+        admins[1]!,
+        fieldParts({ name: "Bolas de Padel" }),
+      ),
     ]);
     expect(statuses([first, second])).toEqual({ 200: 1, 409: 1 });
     expect((first.statusCode === 409 ? first : second).json().errors[0].field).toBe("name");
@@ -84,11 +115,20 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
     expect(await homeSlugs(other)).not.toContain("overgrips");
     expect(await listing(other, "zapatillas")).toBe(3);
 
-    const added = await send(api, "POST", "/category-add", admins[2]!, [...fieldParts({ name: "Overgrips" }), withImage()]);
+    const added = await send(api, "POST", "/category-add", admins[2]!, [
+      ...fieldParts({ name: "Overgrips" }),
+      withImage(),
+    ]);
     expect(added.statusCode).toBe(201);
     expect(await eventually(async () => (await homeSlugs(other)).includes("overgrips"))).toBe(true);
 
-    const renamed = await send(api, "PUT", `/category-update/${catalogue.categories.zapatillas.id}`, admins[2]!, fieldParts({ name: "Calzado" }));
+    const renamed = await send(
+      api,
+      "PUT",
+      `/category-update/${catalogue.categories.zapatillas.id}`,
+      admins[2]!,
+      fieldParts({ name: "Calzado" }),
+    );
     expect(renamed.statusCode).toBe(200);
     expect(await eventually(async () => (await homeSlugs(other)).includes("calzado"))).toBe(true);
     expect(await listing(other, "calzado")).toBe(3);
@@ -98,7 +138,9 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
   it("una venta hecha en una instancia llega a la página del listado que la otra guardaba", async () => {
     const balls = await insertOwnBalls(api.db, catalogue, "pelotas-venta-entre-instancias", { stock: 5 });
     const stockShown = async (target: TestApi) => {
-      const answer = (await target.app.inject({ url: "/home/query-products?category=pelotas&sortByDate=newest" })).json() as QueryProductsAnswer;
+      const answer = (
+        await target.app.inject({ url: "/home/query-products?category=pelotas&sortByDate=newest" })
+      ).json() as QueryProductsAnswer;
       return answer.products.find((product) => product._id === balls.id)?.stock;
     };
     expect(await stockShown(other)).toBe(5);

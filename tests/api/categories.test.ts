@@ -45,7 +45,9 @@ describe("categorías (PGlite)", () => {
     admin = await signedInUser(api.db, "admin");
     customer = await signedInUser(api.db);
     seller = await signedInUser(api.db, "seller");
-    photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#84cc16" } }).jpeg().toBuffer();
+    photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#84cc16" } })
+      .jpeg()
+      .toBuffer();
   });
 
   afterAll(async () => {
@@ -54,11 +56,22 @@ describe("categorías (PGlite)", () => {
 
   const send = (method: "POST" | "PUT", url: string, user: Customer | undefined, parts: Part[]) => {
     const body = multipart(parts);
-    return api.app.inject({ method, url, headers: { ...(user?.headers ?? {}), ...body.headers }, payload: body.payload });
+    return api.app.inject({
+      method,
+      url,
+      headers: { ...(user?.headers ?? {}), ...body.headers },
+      payload: body.payload,
+    });
   };
   const add = (user: Customer | undefined, parts: Part[]) => send("POST", "/category-add", user, parts);
-  const update = (user: Customer | undefined, categoryId: string, parts: Part[]) => send("PUT", `/category-update/${categoryId}`, user, parts);
-  const imagePart = (content: Buffer = photo, filename = "categoria.jpg", type = "image/jpeg"): Part => ({ name: "image", filename, content, type });
+  const update = (user: Customer | undefined, categoryId: string, parts: Part[]) =>
+    send("PUT", `/category-update/${categoryId}`, user, parts);
+  const imagePart = (content: Buffer = photo, filename = "categoria.jpg", type = "image/jpeg"): Part => ({
+    name: "image",
+    filename,
+    content,
+    type,
+  });
   const get = async <T>(url: string) => {
     const response = await api.app.inject({ method: "GET", url });
     expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
@@ -67,8 +80,17 @@ describe("categorías (PGlite)", () => {
   const categoryCount = async () => (await api.db.select({ total: count() }).from(categories))[0]!.total;
   const imageCount = async () => (await api.db.select({ total: count() }).from(images))[0]!.total;
   const auditOf = (categoryId: string) =>
-    api.db.select().from(auditLog).where(and(eq(auditLog.entity, "categoria"), eq(auditLog.entityId, categoryId))).orderBy(asc(auditLog.createdAt), asc(auditLog.id));
-  const listingSlugs = async (category: string) => (await get<QueryProductsAnswer>(`/home/query-products?category=${encodeURIComponent(category)}&parPage=48`)).products.map((product) => product.slug).sort();
+    api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "categoria"), eq(auditLog.entityId, categoryId)))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  const listingSlugs = async (category: string) =>
+    (
+      await get<QueryProductsAnswer>(`/home/query-products?category=${encodeURIComponent(category)}&parPage=48`)
+    ).products
+      .map((product) => product.slug)
+      .sort();
   const homeCategories = async () => (await get<HomeCategoriesAnswer>("/home/get-categorys")).categorys;
 
   describe("quién puede", () => {
@@ -94,7 +116,15 @@ describe("categorías (PGlite)", () => {
     it("la lista GET /category-get sigue siendo pública y trae la ficha técnica de cada categoría", async () => {
       const list = await get<CategoryListAnswer>("/category-get?searchValue=pal");
       expect(list).toEqual({
-        categorys: [{ _id: catalogue.categories.palas.id, name: "Palas", slug: "palas", image: catalogue.categories.palas.imageId, specSheet: "pala" }],
+        categorys: [
+          {
+            _id: catalogue.categories.palas.id,
+            name: "Palas",
+            slug: "palas",
+            image: catalogue.categories.palas.imageId,
+            specSheet: "pala",
+          },
+        ],
         totalCategory: 1,
       });
     });
@@ -110,10 +140,18 @@ describe("categorías (PGlite)", () => {
         { field: "image", message: CATEGORY_IMAGE_MISSING },
       ]);
       const long = await add(admin, [...fieldParts({ name: "x".repeat(61) }), imagePart()]);
-      expect(long.json()).toEqual({ message: CATEGORY_NAME_TOO_LONG, errors: [{ field: "name", message: CATEGORY_NAME_TOO_LONG }] });
+      expect(long.json()).toEqual({
+        message: CATEGORY_NAME_TOO_LONG,
+        errors: [{ field: "name", message: CATEGORY_NAME_TOO_LONG }],
+      });
       const symbols = await add(admin, [...fieldParts({ name: "¡¿!?" }), imagePart()]);
       expect(symbols.json().errors).toEqual([{ field: "name", message: CATEGORY_NAME_WITHOUT_LETTERS }]);
-      const json = await api.app.inject({ method: "POST", url: "/category-add", headers: admin.headers, payload: { name: "Palas" } });
+      const json = await api.app.inject({
+        method: "POST",
+        url: "/category-add",
+        headers: admin.headers,
+        payload: { name: "Palas" },
+      });
       expect(json.statusCode).toBe(400);
       expect(json.json().message).toBe(CATEGORY_MULTIPART_EXPECTED);
       const unknown = await update(admin, "00000000-0000-4000-8000-000000000000", fieldParts({ name: "Nadie" }));
@@ -128,7 +166,10 @@ describe("categorías (PGlite)", () => {
       const before = { categories: await categoryCount(), images: await imageCount() };
       const same = await add(admin, [...fieldParts({ name: "  PÁLAS " }), imagePart()]);
       expect(same.statusCode).toBe(409);
-      expect(same.json()).toEqual({ message: categoryNameTaken("Palas"), errors: [{ field: "name", message: categoryNameTaken("Palas") }] });
+      expect(same.json()).toEqual({
+        message: categoryNameTaken("Palas"),
+        errors: [{ field: "name", message: categoryNameTaken("Palas") }],
+      });
       const sameSlug = await add(admin, [...fieldParts({ name: "Palas!" }), imagePart()]);
       expect(sameSlug.statusCode).toBe(409);
       expect(sameSlug.json().errors).toEqual([{ field: "name", message: categorySlugTaken("palas", "Palas") }]);
@@ -141,18 +182,39 @@ describe("categorías (PGlite)", () => {
 
     it("juzga la imagen por su contenido: un programa con nombre .png no se guarda, una demasiado grande tampoco", async () => {
       const before = { categories: await categoryCount(), images: await imageCount() };
-      const program = await add(admin, [...fieldParts({ name: "Accesorios Raros" }), imagePart(EXE, "foto.png", "image/png")]);
+      const program = await add(admin, [
+        ...fieldParts({ name: "Accesorios Raros" }),
+        imagePart(EXE, "foto.png", "image/png"),
+      ]);
       expect(program.statusCode).toBe(400);
-      expect(program.json()).toEqual({ message: CATEGORY_IMAGE_INVALID, errors: [{ field: "image", message: CATEGORY_IMAGE_INVALID }] });
-      const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
-      const vector = await add(admin, [...fieldParts({ name: "Accesorios Raros" }), imagePart(svg, "logo.svg", "image/svg+xml")]);
+      expect(program.json()).toEqual({
+        message: CATEGORY_IMAGE_INVALID,
+        errors: [{ field: "image", message: CATEGORY_IMAGE_INVALID }],
+      });
+      const svg = Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+      );
+      const vector = await add(admin, [
+        ...fieldParts({ name: "Accesorios Raros" }),
+        imagePart(svg, "logo.svg", "image/svg+xml"),
+      ]);
       expect(vector.statusCode).toBe(400);
       expect(vector.json().errors).toEqual([{ field: "image", message: CATEGORY_IMAGE_INVALID }]);
-      const huge = await add(admin, [...fieldParts({ name: "Accesorios Raros" }), imagePart(Buffer.concat([PNG, Buffer.alloc(CATEGORY_IMAGE_MAX_BYTES)]), "enorme.png", "image/png")]);
+      const huge = await add(admin, [
+        ...fieldParts({ name: "Accesorios Raros" }),
+        imagePart(Buffer.concat([PNG, Buffer.alloc(CATEGORY_IMAGE_MAX_BYTES)]), "enorme.png", "image/png"),
+      ]);
       expect(huge.statusCode).toBe(413);
       expect(huge.json().errors).toEqual([{ field: "image", message: CATEGORY_IMAGE_TOO_LARGE }]);
       // A program named .jpg is refused on an edit too, and the category keeps its image.
-      expect((await update(admin, catalogue.categories.ropa.id, [...fieldParts({ name: "Ropa" }), imagePart(EXE, "nueva.jpg")])).statusCode).toBe(400);
+      expect(
+        (
+          await update(admin, catalogue.categories.ropa.id, [
+            ...fieldParts({ name: "Ropa" }),
+            imagePart(EXE, "nueva.jpg"),
+          ])
+        ).statusCode,
+      ).toBe(400);
       expect({ categories: await categoryCount(), images: await imageCount() }).toEqual(before);
     });
   });
@@ -163,17 +225,31 @@ describe("categorías (PGlite)", () => {
       const cachedBefore = await homeCategories();
       expect(cachedBefore.map((category) => category.slug)).not.toContain("paleteros-y-mochilas");
 
-      const response = await add(admin, [...fieldParts({ name: "  Paleteros   y Mochilas ", specSheet: "ninguna" }), imagePart(PNG, "paletero.bmp", "application/octet-stream")]);
+      const response = await add(admin, [
+        ...fieldParts({ name: "  Paleteros   y Mochilas ", specSheet: "ninguna" }),
+        imagePart(PNG, "paletero.bmp", "application/octet-stream"),
+      ]);
       expect(response.statusCode, response.body).toBe(201);
       const { message, category } = response.json();
       expect(message).toBe(CATEGORY_ADDED);
-      expect(category).toEqual({ _id: expect.any(String), name: "Paleteros y Mochilas", slug: "paleteros-y-mochilas", image: expect.any(String), specSheet: null });
+      expect(category).toEqual({
+        _id: expect.any(String),
+        name: "Paleteros y Mochilas",
+        slug: "paleteros-y-mochilas",
+        image: expect.any(String),
+        specSheet: null,
+      });
       const served = await api.app.inject({ method: "GET", url: `/images/${category.image}/200.webp` });
       expect(served.statusCode).toBe(200);
       expect(served.headers["content-type"]).toBe("image/webp");
 
       const home = await homeCategories();
-      expect(home.at(-1)).toEqual({ _id: category._id, name: "Paleteros y Mochilas", slug: "paleteros-y-mochilas", image: category.image });
+      expect(home.at(-1)).toEqual({
+        _id: category._id,
+        name: "Paleteros y Mochilas",
+        slug: "paleteros-y-mochilas",
+        image: category.image,
+      });
       const listed = await get<CategoryListAnswer>(`/category-get?searchValue=${encodeURIComponent("PALETEROS")}`);
       expect(listed.categorys).toEqual([category]);
 
@@ -188,7 +264,10 @@ describe("categorías (PGlite)", () => {
       });
 
       // With a spec sheet.
-      const shoes = await add(admin, [...fieldParts({ name: "Zapatillas de Niño", specSheet: "zapatilla" }), imagePart()]);
+      const shoes = await add(admin, [
+        ...fieldParts({ name: "Zapatillas de Niño", specSheet: "zapatilla" }),
+        imagePart(),
+      ]);
       expect(shoes.statusCode).toBe(201);
       expect(shoes.json().category).toMatchObject({ slug: "zapatillas-de-nino", specSheet: "zapatilla" });
     });
@@ -206,11 +285,19 @@ describe("categorías (PGlite)", () => {
     });
 
     it("el registro de auditoría del admin filtra por las acciones y el tipo de las categorías", async () => {
-      const list = (query: Record<string, string>) => api.app.inject({ method: "GET", url: "/admin/audit", query, headers: admin.headers });
+      const list = (query: Record<string, string>) =>
+        api.app.inject({ method: "GET", url: "/admin/audit", query, headers: admin.headers });
       const created = await list({ action: "categoria.crear" });
       expect(created.statusCode).toBe(200);
       expect(created.json().entries.length).toBeGreaterThanOrEqual(3);
-      expect(created.json().entries.every((entry: { action: string; entity: string }) => entry.action === "categoria.crear" && entry.entity === "categoria")).toBe(true);
+      expect(
+        created
+          .json()
+          .entries.every(
+            (entry: { action: string; entity: string }) =>
+              entry.action === "categoria.crear" && entry.entity === "categoria",
+          ),
+      ).toBe(true);
       const byEntity = await list({ entity: "categoria" });
       expect(byEntity.json().totalEntry).toBe(created.json().totalEntry);
       expect((await list({ entity: "tienda" })).json().entries).toEqual([]);
@@ -227,10 +314,19 @@ describe("categorías (PGlite)", () => {
       expect(renamed.statusCode, renamed.body).toBe(200);
       expect(renamed.json()).toEqual({
         message: CATEGORY_UPDATED,
-        category: { _id: palas.id, name: "Palas de Pádel", slug: "palas-de-padel", image: palas.imageId, specSheet: "pala" },
+        category: {
+          _id: palas.id,
+          name: "Palas de Pádel",
+          slug: "palas-de-padel",
+          image: palas.imageId,
+          specSheet: "pala",
+        },
       });
       // At once, through the 30 s cache: the home's categories, the listing by the new and the old slug, the product's card.
-      expect((await homeCategories()).find((category) => category._id === palas.id)).toMatchObject({ name: "Palas de Pádel", slug: "palas-de-padel" });
+      expect((await homeCategories()).find((category) => category._id === palas.id)).toMatchObject({
+        name: "Palas de Pádel",
+        slug: "palas-de-padel",
+      });
       expect(await listingSlugs("palas-de-padel")).toEqual(products);
       expect(await listingSlugs("palas")).toEqual(products);
       const detail = await get<ProductAnswer>("/home/get-product/pala-bullpadel-vertex-04");
@@ -239,13 +335,24 @@ describe("categorías (PGlite)", () => {
       // Renamed again: every former address still leads to it.
       const again = await update(admin, palas.id, fieldParts({ name: "Palas Pro" }));
       expect(again.json().category).toMatchObject({ slug: "palas-pro", specSheet: "pala" });
-      for (const slug of ["palas", "palas-de-padel", "palas-pro"]) expect(await listingSlugs(slug), slug).toEqual(products);
+      for (const slug of ["palas", "palas-de-padel", "palas-pro"])
+        expect(await listingSlugs(slug), slug).toEqual(products);
       expect(await listingSlugs("palas-que-nunca-existieron")).toEqual([]);
 
       const entries = await auditOf(palas.id);
       expect(entries.map((entry) => [entry.action, entry.actorId, entry.before, entry.after])).toEqual([
-        ["categoria.editar", admin.id, { name: "Palas", slug: "palas", specSheet: "pala", imageId: palas.imageId }, { name: "Palas de Pádel", slug: "palas-de-padel", specSheet: "pala", imageId: palas.imageId }],
-        ["categoria.editar", admin.id, { name: "Palas de Pádel", slug: "palas-de-padel", specSheet: "pala", imageId: palas.imageId }, { name: "Palas Pro", slug: "palas-pro", specSheet: "pala", imageId: palas.imageId }],
+        [
+          "categoria.editar",
+          admin.id,
+          { name: "Palas", slug: "palas", specSheet: "pala", imageId: palas.imageId },
+          { name: "Palas de Pádel", slug: "palas-de-padel", specSheet: "pala", imageId: palas.imageId },
+        ],
+        [
+          "categoria.editar",
+          admin.id,
+          { name: "Palas de Pádel", slug: "palas-de-padel", specSheet: "pala", imageId: palas.imageId },
+          { name: "Palas Pro", slug: "palas-pro", specSheet: "pala", imageId: palas.imageId },
+        ],
       ]);
 
       // A new category may take a former slug: then the address is the new category's.
@@ -257,24 +364,38 @@ describe("categorías (PGlite)", () => {
 
     it("cambia la imagen y la ficha; una edición sin cambios no escribe nada; la ficha con productos rellenados no cambia", async () => {
       const zapatillas = catalogue.categories.zapatillas;
-      const withImage = await update(admin, zapatillas.id, [...fieldParts({ name: "Zapatillas", specSheet: "ninguna" }), imagePart()]);
+      const withImage = await update(admin, zapatillas.id, [
+        ...fieldParts({ name: "Zapatillas", specSheet: "ninguna" }),
+        imagePart(),
+      ]);
       expect(withImage.statusCode, withImage.body).toBe(200);
       const { category } = withImage.json();
       expect(category).toMatchObject({ slug: "zapatillas", specSheet: null, image: expect.any(String) });
       expect(category.image).not.toBe(zapatillas.imageId);
       expect((await api.app.inject({ method: "GET", url: `/images/${category.image}/400.webp` })).statusCode).toBe(200);
       const [entry] = await auditOf(zapatillas.id);
-      expect(entry).toMatchObject({ action: "categoria.editar", before: { specSheet: "zapatilla", imageId: null }, after: { specSheet: null, imageId: category.image } });
+      expect(entry).toMatchObject({
+        action: "categoria.editar",
+        before: { specSheet: "zapatilla", imageId: null },
+        after: { specSheet: null, imageId: category.image },
+      });
 
       // The same values again, spec sheet left out (kept) and no file chosen (an empty file input).
-      const unchanged = await update(admin, zapatillas.id, [...fieldParts({ name: " Zapatillas " }), { name: "image", filename: "", content: Buffer.alloc(0) }]);
+      const unchanged = await update(admin, zapatillas.id, [
+        ...fieldParts({ name: " Zapatillas " }),
+        { name: "image", filename: "", content: Buffer.alloc(0) },
+      ]);
       expect(unchanged.statusCode).toBe(200);
       expect(unchanged.json().category).toEqual(category);
       expect(await auditOf(zapatillas.id)).toHaveLength(1);
 
       // Rackets of 'Palas' have their sheet filled in: it cannot become a shoe's, nor none.
       for (const specSheet of ["zapatilla", "ninguna"]) {
-        const refused = await update(admin, catalogue.categories.palas.id, fieldParts({ name: "Palas Pro", specSheet }));
+        const refused = await update(
+          admin,
+          catalogue.categories.palas.id,
+          fieldParts({ name: "Palas Pro", specSheet }),
+        );
         expect(refused.statusCode).toBe(409);
         expect(refused.json().errors).toEqual([{ field: "specSheet", message: CATEGORY_SPEC_SHEET_IN_USE }]);
       }

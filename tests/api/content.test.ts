@@ -20,10 +20,27 @@ describe("contenido", () => {
 
     beforeAll(async () => {
       imageId = await insertImage(api.db, "Pista de pádel");
-      await insertBlogPost(api.db, { slug: "elegir-pala", title: "Cómo elegir tu pala", imageId, publishedAt: new Date("2024-03-01T09:00:00.000Z") });
-      await insertBlogPost(api.db, { slug: "reglas-basicas", title: "Reglas básicas del pádel", publishedAt: new Date("2024-01-15T09:00:00.000Z") });
-      await insertBlogPost(api.db, { slug: "cuidar-zapatillas", title: "Cuida tus zapatillas", publishedAt: new Date("2024-02-10T09:00:00.000Z") });
-      await insertBlogPost(api.db, { slug: "programado", title: "Entrada programada", publishedAt: new Date(Date.now() + 7 * 24 * 3600 * 1000) });
+      await insertBlogPost(api.db, {
+        slug: "elegir-pala",
+        title: "Cómo elegir tu pala",
+        imageId,
+        publishedAt: new Date("2024-03-01T09:00:00.000Z"),
+      });
+      await insertBlogPost(api.db, {
+        slug: "reglas-basicas",
+        title: "Reglas básicas del pádel",
+        publishedAt: new Date("2024-01-15T09:00:00.000Z"),
+      });
+      await insertBlogPost(api.db, {
+        slug: "cuidar-zapatillas",
+        title: "Cuida tus zapatillas",
+        publishedAt: new Date("2024-02-10T09:00:00.000Z"),
+      });
+      await insertBlogPost(api.db, {
+        slug: "programado",
+        title: "Entrada programada",
+        publishedAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+      });
     });
 
     it("da las entradas publicadas, las más recientes primero", async () => {
@@ -84,7 +101,12 @@ describe("contenido", () => {
       const response = await api.app.inject({
         method: "POST",
         url: "/contact",
-        payload: { name: "  Lucía Pérez ", email: " lucia@example.com ", subject: " Consulta sobre palas ", message: "  ¿Tienen la Vertex 04 en tienda física?  " },
+        payload: {
+          name: "  Lucía Pérez ",
+          email: " lucia@example.com ",
+          subject: " Consulta sobre palas ",
+          message: "  ¿Tienen la Vertex 04 en tienda física?  ",
+        },
       });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({ message: "Mensaje enviado. Te responderemos pronto." });
@@ -127,7 +149,12 @@ describe("contenido", () => {
       const list = await api.app.inject({ method: "POST", url: "/contact", payload: [valid] });
       expect(list.statusCode).toBe(400);
       expect(list.json().message).toBe("Envía nombre, correo electrónico, asunto y mensaje.");
-      const broken = await api.app.inject({ method: "POST", url: "/contact", headers: { "content-type": "application/json" }, payload: "{" });
+      const broken = await api.app.inject({
+        method: "POST",
+        url: "/contact",
+        headers: { "content-type": "application/json" },
+        payload: "{",
+      });
       expect(broken.statusCode).toBe(400);
       expect(broken.json().message).toBe("Petición no válida.");
       expect(await storedCount()).toBe(before);

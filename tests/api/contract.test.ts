@@ -34,7 +34,9 @@ describe("contrato de la API", () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const success = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
-        const declared = success.length > 0 && success.every(([, answer]) => answer.content?.["application/json"]?.schema !== undefined);
+        const declared =
+          success.length > 0 &&
+          success.every(([, answer]) => answer.content?.["application/json"]?.schema !== undefined);
         const refusals = operation.responses["4XX"] ?? operation.responses["4xx"];
         if (!declared || !refusals) missing.push(`${method.toUpperCase()} ${path}`);
       }

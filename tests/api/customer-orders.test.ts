@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
-import { creditWallet, makeOverdue, placedOrderId, putInCart, SHIPPING_INFO, signedInUser, type Customer } from "./orders-support";
+import {
+  creditWallet,
+  makeOverdue,
+  placedOrderId,
+  putInCart,
+  SHIPPING_INFO,
+  signedInUser,
+  type Customer,
+} from "./orders-support";
 
 /**
  * The customer's dashboard, order list and order detail. The catalogue of support.ts with shipping
@@ -41,7 +49,8 @@ describe("panel y pedidos del cliente", () => {
     return placedOrderId(api.app, customer);
   }
 
-  const get = (customer: Customer | null, url: string) => api.app.inject({ method: "GET", url, headers: customer?.headers ?? {} });
+  const get = (customer: Customer | null, url: string) =>
+    api.app.inject({ method: "GET", url, headers: customer?.headers ?? {} });
 
   it("el panel cuenta los pedidos, los pendientes y los cancelados, y lista los recientes", async () => {
     const customer = await signedInUser(api.db);
@@ -69,7 +78,15 @@ describe("panel y pedidos del cliente", () => {
         shopCount: 2,
         itemCount: 3,
       }),
-      expect.objectContaining({ _id: expiredId, price: 1200, delivery_status: "cancelado", expired: true, payable: false, shopCount: 1, itemCount: 1 }),
+      expect.objectContaining({
+        _id: expiredId,
+        price: 1200,
+        delivery_status: "cancelado",
+        expired: true,
+        payable: false,
+        shopCount: 1,
+        itemCount: 1,
+      }),
     ]);
     expect(Date.parse(dashboard.recentOrders[0].createdAt)).toBeGreaterThan(0);
   });
@@ -83,7 +100,9 @@ describe("panel y pedidos del cliente", () => {
     const refused = await get(stranger, `/home/customer/get-dashboard-data/${customer.id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: "No tienes permiso para esta acción." });
-    expect((await get(admin, `/home/customer/get-dashboard-data/${customer.id}`)).json()).toMatchObject({ totalOrder: 1 });
+    expect((await get(admin, `/home/customer/get-dashboard-data/${customer.id}`)).json()).toMatchObject({
+      totalOrder: 1,
+    });
     expect((await get(null, `/home/customer/get-dashboard-data/${customer.id}`)).statusCode).toBe(401);
     const malformed = await get(customer, "/home/customer/get-dashboard-data/nadie");
     expect(malformed.statusCode).toBe(400);
@@ -98,7 +117,12 @@ describe("panel y pedidos del cliente", () => {
     await makeOverdue(api.db, first);
     // A paid order leaves the unpaid filter.
     await creditWallet(api.db, customer.id, 10_000);
-    const paid = await api.app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId: third } });
+    const paid = await api.app.inject({
+      method: "POST",
+      url: "/payment/wallet",
+      headers: customer.headers,
+      payload: { orderId: third },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
 
     const ids = async (status: string, query = "") => {
@@ -161,7 +185,13 @@ describe("panel y pedidos del cliente", () => {
         offers: [],
         canOffer: true,
       },
-      { shopName: "Tienda Smash", subtotal: 1400, products: [{ name: "Pelotas Head Padel Pro", quantity: 2 }], offers: [], canOffer: true },
+      {
+        shopName: "Tienda Smash",
+        subtotal: 1400,
+        products: [{ name: "Pelotas Head Padel Pro", quantity: 2 }],
+        offers: [],
+        canOffer: true,
+      },
     ]);
   });
 
@@ -196,13 +226,25 @@ describe("panel y pedidos del cliente", () => {
     const orderId = await orderOfTwoShops(customer);
     const { order } = (await get(customer, `/home/customer/get-order/${orderId}`)).json();
     const centro = order.suborders[0]._id;
-    const offer = await api.app.inject({ method: "POST", url: "/home/customer/offer", headers: customer.headers, payload: { shopOrderId: centro, price: 19_000 } });
+    const offer = await api.app.inject({
+      method: "POST",
+      url: "/home/customer/offer",
+      headers: customer.headers,
+      payload: { shopOrderId: centro, price: 19_000 },
+    });
     expect(offer.statusCode, offer.body).toBe(201);
 
     const response = await get(customer, `/home/customer/get-offers/${orderId}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().offers).toEqual([
-      { _id: offer.json().offer._id, shopOrderId: centro, price: 19_000, status: "pendiente", createdAt: expect.any(String), answeredAt: null },
+      {
+        _id: offer.json().offer._id,
+        shopOrderId: centro,
+        price: 19_000,
+        status: "pendiente",
+        createdAt: expect.any(String),
+        answeredAt: null,
+      },
     ]);
     expect((await get(admin, `/home/customer/get-offers/${orderId}`)).json().offers).toHaveLength(1);
     const refused = await get(stranger, `/home/customer/get-offers/${orderId}`);
@@ -222,7 +264,12 @@ describe("panel y pedidos del cliente", () => {
     const { balance, entries } = wallet.json();
     expect(balance).toBe(5000 - 1200);
     expect(entries).toEqual([
-      { _id: expect.any(String), amount: -1200, reason: `Pago del pedido #${orderId.slice(0, 8).toUpperCase()}`, createdAt: expect.any(String) },
+      {
+        _id: expect.any(String),
+        amount: -1200,
+        reason: `Pago del pedido #${orderId.slice(0, 8).toUpperCase()}`,
+        createdAt: expect.any(String),
+      },
       { _id: expect.any(String), amount: 5000, reason: "Saldo de prueba", createdAt: expect.any(String) },
     ]);
     expect(Number.isNaN(Date.parse(entries[0].createdAt))).toBe(false);

@@ -32,7 +32,11 @@ interface PartFixture {
 }
 
 /** The suite on an API built by `open` (a fresh, migrated database); `close` ends it. */
-export function describeDashboards(engine: string, open: () => Promise<TestApi>, close: () => Promise<void> = async () => {}) {
+export function describeDashboards(
+  engine: string,
+  open: () => Promise<TestApi>,
+  close: () => Promise<void> = async () => {},
+) {
   describe(`paneles del vendedor y de la administración (${engine})`, () => {
     let api: TestApi;
     let catalogue: Catalogue;
@@ -43,7 +47,13 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
     const parts: Record<string, { orderId: string; centro?: string; smash?: string }> = {};
 
     /** One order, paid at `paidAt` (null: unpaid), with a part per shop and what a coupon took off; created five minutes before its payment. */
-    async function insertOrder(key: string, paidAt: string | null, createdAt: string, fixtures: PartFixture[], discount = 0) {
+    async function insertOrder(
+      key: string,
+      paidAt: string | null,
+      createdAt: string,
+      fixtures: PartFixture[],
+      discount = 0,
+    ) {
       const subtotals = fixtures.map((part) => part.lines.reduce((sum, [, , units, price]) => sum + units * price, 0));
       const subtotal = subtotals.reduce((sum, value) => sum + value, 0);
       const shipping = fixtures.reduce((sum, part) => sum + part.shipping, 0);
@@ -84,7 +94,9 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
         parts[key]![part.shop] = row!.id;
         for (const [slug, size, quantity, unitPrice] of part.lines) {
           const product = catalogue.bySlug[slug]!;
-          await api.db.insert(orderItems).values({ shopOrderId: row!.id, productId: product.id, name: product.name, size, quantity, unitPrice });
+          await api.db
+            .insert(orderItems)
+            .values({ shopOrderId: row!.id, productId: product.id, name: product.name, size, quantity, unitPrice });
         }
       }
     }
@@ -113,57 +125,148 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
       customer = await signedInUser(api.db);
 
       // This period (7 days): two paid parts of Centro Pádel (one still to prepare), one of Tienda Smash.
-      await insertOrder("a", "2026-04-02T07:00:00.000Z", "2026-04-02T06:55:00.000Z", [
-        { shop: "centro", shipping: 500, payment: "pagado", delivery: "pendiente", lines: [["pala-bullpadel-vertex-04", "", 1, 20000]] },
-        { shop: "smash", shipping: 500, payment: "pagado", delivery: "enviado", lines: [["pelotas-head-padel-pro", "", 2, 700]] },
-      ], 2000);
+      await insertOrder(
+        "a",
+        "2026-04-02T07:00:00.000Z",
+        "2026-04-02T06:55:00.000Z",
+        [
+          {
+            shop: "centro",
+            shipping: 500,
+            payment: "pagado",
+            delivery: "pendiente",
+            lines: [["pala-bullpadel-vertex-04", "", 1, 20000]],
+          },
+          {
+            shop: "smash",
+            shipping: 500,
+            payment: "pagado",
+            delivery: "enviado",
+            lines: [["pelotas-head-padel-pro", "", 2, 700]],
+          },
+        ],
+        2000,
+      );
       // Paid at the very first instant of the 7-day period.
       await insertOrder("b", FROM_7, "2026-03-26T22:55:00.000Z", [
-        { shop: "centro", shipping: 0, payment: "pagado", delivery: "entregado", lines: [["pala-nox-at10-genius", "", 1, 27000]] },
+        {
+          shop: "centro",
+          shipping: 0,
+          payment: "pagado",
+          delivery: "entregado",
+          lines: [["pala-nox-at10-genius", "", 1, 27000]],
+        },
       ]);
       // A second earlier: the previous 7 days.
-      await insertOrder("c", "2026-03-26T22:59:59.000Z", "2026-03-26T22:54:59.000Z", [
-        { shop: "centro", shipping: 500, payment: "pagado", delivery: "procesando", lines: [["zapatillas-asics-gel-padel-pro-5", "42", 1, 10200]] },
-      ], 1000);
+      await insertOrder(
+        "c",
+        "2026-03-26T22:59:59.000Z",
+        "2026-03-26T22:54:59.000Z",
+        [
+          {
+            shop: "centro",
+            shipping: 500,
+            payment: "pagado",
+            delivery: "procesando",
+            lines: [["zapatillas-asics-gel-padel-pro-5", "42", 1, 10200]],
+          },
+        ],
+        1000,
+      );
       // Before the previous 7 days, inside the 30.
       await insertOrder("d", "2026-03-19T22:00:00.000Z", "2026-03-19T21:55:00.000Z", [
-        { shop: "centro", shipping: 500, payment: "pagado", delivery: "entregado", lines: [["zapatillas-joma-slam", "44", 2, 4200]] },
+        {
+          shop: "centro",
+          shipping: 500,
+          payment: "pagado",
+          delivery: "entregado",
+          lines: [["zapatillas-joma-slam", "44", 2, 4200]],
+        },
       ]);
       // Refunded (cancelled after payment): never a sale.
       await insertOrder("e", "2026-04-01T10:00:00.000Z", "2026-04-01T09:55:00.000Z", [
-        { shop: "centro", shipping: 500, payment: "reembolsado", delivery: "cancelado", lines: [["pala-bullpadel-vertex-04", "", 1, 20000]] },
+        {
+          shop: "centro",
+          shipping: 500,
+          payment: "reembolsado",
+          delivery: "cancelado",
+          lines: [["pala-bullpadel-vertex-04", "", 1, 20000]],
+        },
       ]);
       // Unpaid: no sale yet, but an offer waits on each shop's part.
       await insertOrder("f", null, "2026-04-01T12:00:00.000Z", [
-        { shop: "centro", shipping: 500, payment: "sin_pagar", delivery: "pendiente", lines: [["pala-bullpadel-vertex-04", "", 1, 20000]] },
-        { shop: "smash", shipping: 500, payment: "sin_pagar", delivery: "pendiente", lines: [["pala-head-delta-pro", "", 1, 9000]] },
+        {
+          shop: "centro",
+          shipping: 500,
+          payment: "sin_pagar",
+          delivery: "pendiente",
+          lines: [["pala-bullpadel-vertex-04", "", 1, 20000]],
+        },
+        {
+          shop: "smash",
+          shipping: 500,
+          payment: "sin_pagar",
+          delivery: "pendiente",
+          lines: [["pala-head-delta-pro", "", 1, 9000]],
+        },
       ]);
       // Tienda Smash alone, paid exactly 48 hours ago and still not prepared.
       await insertOrder("h", "2026-03-31T10:00:00.000Z", "2026-03-31T09:55:00.000Z", [
-        { shop: "smash", shipping: 500, payment: "pagado", delivery: "pendiente", lines: [["zapatillas-bullpadel-hack-hybrid", "40", 1, 9000]] },
+        {
+          shop: "smash",
+          shipping: 500,
+          payment: "pagado",
+          delivery: "pendiente",
+          lines: [["zapatillas-bullpadel-hack-hybrid", "40", 1, 9000]],
+        },
       ]);
       // The previous 30 days.
       await insertOrder("i", "2026-02-15T12:00:00.000Z", "2026-02-15T11:55:00.000Z", [
-        { shop: "centro", shipping: 500, payment: "pagado", delivery: "entregado", lines: [["pala-bullpadel-vertex-04", "", 1, 20000]] },
+        {
+          shop: "centro",
+          shipping: 500,
+          payment: "pagado",
+          delivery: "entregado",
+          lines: [["pala-bullpadel-vertex-04", "", 1, 20000]],
+        },
       ]);
 
       await api.db.insert(offers).values([
-        { shopOrderId: parts.f!.centro!, customerId: customer.id, price: 15000, createdAt: new Date("2026-04-01T12:10:00.000Z") },
+        {
+          shopOrderId: parts.f!.centro!,
+          customerId: customer.id,
+          price: 15000,
+          createdAt: new Date("2026-04-01T12:10:00.000Z"),
+        },
         { shopOrderId: parts.f!.smash!, customerId: customer.id, price: 8000 },
         { shopOrderId: parts.a!.centro!, customerId: customer.id, price: 18000, status: "rechazada" },
       ]);
 
       // Low stock: Vertex (5 at a threshold of 5) and two sizes of the Asics; another shop's and a deleted product do not count.
-      const setProduct = (slug: string, values: Partial<typeof products.$inferInsert>) => api.db.update(products).set(values).where(eq(products.id, catalogue.bySlug[slug]!.id));
+      const setProduct = (slug: string, values: Partial<typeof products.$inferInsert>) =>
+        api.db.update(products).set(values).where(eq(products.id, catalogue.bySlug[slug]!.id));
       await setProduct("pala-bullpadel-vertex-04", { lowStockThreshold: 5 });
       await setProduct("zapatillas-asics-gel-padel-pro-5", { lowStockThreshold: 1 });
       await setProduct("pala-head-delta-pro", { lowStockThreshold: 5 });
-      await setProduct("pelotas-bullpadel-premium-pro", { lowStockThreshold: 5, archivedAt: new Date("2026-03-01T00:00:00.000Z") });
+      await setProduct("pelotas-bullpadel-premium-pro", {
+        lowStockThreshold: 5,
+        archivedAt: new Date("2026-03-01T00:00:00.000Z"),
+      });
 
       // A shop request waiting, and a suspended shop whose product is off sale.
-      await insertShop(api.db, { ownerId: (await insertUser(api.db)).id, name: "Solicitud Pendiente", slug: "solicitud-pendiente", status: "pendiente" });
+      await insertShop(api.db, {
+        ownerId: (await insertUser(api.db)).id,
+        name: "Solicitud Pendiente",
+        slug: "solicitud-pendiente",
+        status: "pendiente",
+      });
       const suspendedOwner = await insertUser(api.db, { role: "seller" });
-      await insertShop(api.db, { ownerId: suspendedOwner.id, name: "Tienda Suspendida", slug: "tienda-suspendida", status: "suspendida" });
+      await insertShop(api.db, {
+        ownerId: suspendedOwner.id,
+        name: "Tienda Suspendida",
+        slug: "tienda-suspendida",
+        status: "suspendida",
+      });
 
       const payout = { kind: "transferencia", details: { banco: "Banco de Prueba" } };
       await api.db.insert(withdrawals).values([
@@ -183,9 +286,21 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
       const answer = await sellerDashboard(centro, "?period=7");
       expect(answer.period).toEqual({ days: 7, from: FROM_7, to: NOW.toISOString(), previousFrom: PREVIOUS_FROM_7 });
       // A (20500, pending) and B (27000, at the first instant); not E (refunded), F (unpaid) nor Tienda Smash's parts.
-      expect(answer).toMatchObject({ totalSale: 47500, totalOrder: 2, totalPendingOrder: 1, commission: 2350, netEarnings: 45150 });
+      expect(answer).toMatchObject({
+        totalSale: 47500,
+        totalOrder: 2,
+        totalPendingOrder: 1,
+        commission: 2350,
+        netEarnings: 45150,
+      });
       // C, one second before the period; D is older than both.
-      expect(answer.previous).toEqual({ totalSale: 10700, totalOrder: 1, totalPendingOrder: 0, commission: 510, netEarnings: 10190 });
+      expect(answer.previous).toEqual({
+        totalSale: 10700,
+        totalOrder: 1,
+        totalPendingOrder: 0,
+        commission: 510,
+        netEarnings: 10190,
+      });
       expect(answer.salesByDay).toEqual([
         { day: "2026-03-27", sale: 27000, orders: 1 },
         { day: "2026-03-28", sale: 0, orders: 0 },
@@ -206,8 +321,20 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
     it("con 30 días (el periodo por omisión) cuenta también C y D, y compara con febrero", async () => {
       const answer = await sellerDashboard(centro);
       expect(answer.period).toEqual({ days: 30, from: FROM_30, to: NOW.toISOString(), previousFrom: PREVIOUS_FROM_30 });
-      expect(answer).toMatchObject({ totalSale: 67100, totalOrder: 4, totalPendingOrder: 1, commission: 3280, netEarnings: 63820 });
-      expect(answer.previous).toEqual({ totalSale: 20500, totalOrder: 1, totalPendingOrder: 0, commission: 1000, netEarnings: 19500 });
+      expect(answer).toMatchObject({
+        totalSale: 67100,
+        totalOrder: 4,
+        totalPendingOrder: 1,
+        commission: 3280,
+        netEarnings: 63820,
+      });
+      expect(answer.previous).toEqual({
+        totalSale: 20500,
+        totalOrder: 1,
+        totalPendingOrder: 0,
+        commission: 1000,
+        netEarnings: 19500,
+      });
       expect(answer.salesByDay).toHaveLength(30);
       expect(answer.salesByDay[0]!.day).toBe("2026-03-04");
       expect(answer.salesByDay.reduce((sum, day) => sum + day.sale, 0)).toBe(67100);
@@ -221,17 +348,40 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
 
     it("pedidos recientes y tareas del vendedor: por preparar, ofertas pendientes y stock bajo", async () => {
       const answer = await sellerDashboard(centro, "?period=90");
-      expect(answer.recentOrders.map((order) => order._id)).toEqual([parts.a!.centro, parts.f!.centro, parts.e!.centro, parts.b!.centro, parts.c!.centro]);
-      expect(answer.recentOrders[0]).toMatchObject({ total: 20500, commission: 1000, sellerNet: 19500, payment_status: "pagado", delivery_status: "pendiente" });
+      expect(answer.recentOrders.map((order) => order._id)).toEqual([
+        parts.a!.centro,
+        parts.f!.centro,
+        parts.e!.centro,
+        parts.b!.centro,
+        parts.c!.centro,
+      ]);
+      expect(answer.recentOrders[0]).toMatchObject({
+        total: 20500,
+        commission: 1000,
+        sellerNet: 19500,
+        payment_status: "pagado",
+        delivery_status: "pendiente",
+      });
       expect(answer.todo.toPrepare).toBe(1);
       expect(answer.todo.pendingOffers.total).toBe(1);
       expect(answer.todo.pendingOffers.offers).toEqual([
-        expect.objectContaining({ subOrderId: parts.f!.centro, price: 15000, currentSubtotal: 20000, createdAt: "2026-04-01T12:10:00.000Z" }),
+        expect.objectContaining({
+          subOrderId: parts.f!.centro,
+          price: 15000,
+          currentSubtotal: 20000,
+          createdAt: "2026-04-01T12:10:00.000Z",
+        }),
       ]);
       expect(answer.todo.lowStock).toEqual({
         total: 2,
         products: [
-          { productId: catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, name: "Pala Bullpadel Vertex 04", stock: 5, lowStockThreshold: 5, lowSizes: [] },
+          {
+            productId: catalogue.bySlug["pala-bullpadel-vertex-04"]!.id,
+            name: "Pala Bullpadel Vertex 04",
+            stock: 5,
+            lowStockThreshold: 5,
+            lowSizes: [],
+          },
           {
             productId: catalogue.bySlug["zapatillas-asics-gel-padel-pro-5"]!.id,
             name: "Zapatillas Asics Gel Padel Pro 5",
@@ -249,7 +399,13 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
     it("otra tienda ve solo lo suyo", async () => {
       const answer = await sellerDashboard(smash, "?period=7");
       // A's Tienda Smash part (1900) and H (9500, still to prepare).
-      expect(answer).toMatchObject({ totalSale: 11400, totalOrder: 2, totalPendingOrder: 1, commission: 520, netEarnings: 10880 });
+      expect(answer).toMatchObject({
+        totalSale: 11400,
+        totalOrder: 2,
+        totalPendingOrder: 1,
+        commission: 520,
+        netEarnings: 10880,
+      });
       expect(answer.previous.totalSale).toBe(0);
       expect(answer.todo.toPrepare).toBe(1);
       expect(answer.todo.pendingOffers.offers.map((offer) => offer.subOrderId)).toEqual([parts.f!.smash]);
@@ -261,8 +417,22 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
       const answer = await adminDashboard("?period=7");
       // A (both parts, one order), B and H; C is the previous period.
       // The shops' sales are before the coupons, which the store bears: A's 20.00 is said apart.
-      expect(answer).toMatchObject({ totalSale: 58900, totalOrder: 3, totalPendingOrder: 2, commission: 2870, couponDiscounts: 2000, totalProduct: 9, totalSeller: 2 });
-      expect(answer.previous).toEqual({ totalSale: 10700, totalOrder: 1, totalPendingOrder: 0, commission: 510, couponDiscounts: 1000 });
+      expect(answer).toMatchObject({
+        totalSale: 58900,
+        totalOrder: 3,
+        totalPendingOrder: 2,
+        commission: 2870,
+        couponDiscounts: 2000,
+        totalProduct: 9,
+        totalSeller: 2,
+      });
+      expect(answer.previous).toEqual({
+        totalSale: 10700,
+        totalOrder: 1,
+        totalPendingOrder: 0,
+        commission: 510,
+        couponDiscounts: 1000,
+      });
       expect(answer.salesByDay.filter((day) => day.sale > 0)).toEqual([
         { day: "2026-03-27", sale: 27000, orders: 1 },
         { day: "2026-03-31", sale: 9500, orders: 1 },
@@ -274,22 +444,41 @@ export function describeDashboards(engine: string, open: () => Promise<TestApi>,
         ["Pala Bullpadel Vertex 04", 1],
         ["Zapatillas Bullpadel Hack Hybrid", 1],
       ]);
-      expect(answer.recentOrders.map((order) => order._id)).toEqual([parts.a!.orderId, parts.f!.orderId, parts.e!.orderId, parts.h!.orderId, parts.b!.orderId]);
+      expect(answer.recentOrders.map((order) => order._id)).toEqual([
+        parts.a!.orderId,
+        parts.f!.orderId,
+        parts.e!.orderId,
+        parts.h!.orderId,
+        parts.b!.orderId,
+      ]);
       expect(answer.todo.shopRequests).toBe(1);
       expect(answer.todo.withdrawals).toEqual({ total: 2, amount: 5000 });
       // H was paid exactly 48 hours ago; A's Centro Pádel part only 3 hours ago.
       expect(answer.todo.unprepared).toEqual({
         hours: 48,
         total: 1,
-        parts: [{ subOrderId: parts.h!.smash, orderId: parts.h!.orderId, number: expect.any(String), shopName: "Tienda Smash", paidAt: "2026-03-31T10:00:00.000Z", hoursWaiting: 48 }],
+        parts: [
+          {
+            subOrderId: parts.h!.smash,
+            orderId: parts.h!.orderId,
+            number: expect.any(String),
+            shopName: "Tienda Smash",
+            paidAt: "2026-03-31T10:00:00.000Z",
+            hoursWaiting: 48,
+          },
+        ],
       });
     });
 
     it("un vendedor con la tienda suspendida ve su panel; sin tienda aprobada, 403", async () => {
-      const suspended = await api.db.query.shops.findFirst({ where: (shop, { eq: equals }) => equals(shop.slug, "tienda-suspendida") });
+      const suspended = await api.db.query.shops.findFirst({
+        where: (shop, { eq: equals }) => equals(shop.slug, "tienda-suspendida"),
+      });
       const answer = await sellerDashboard(await signedInAs(suspended!.ownerId, "seller"));
       expect(answer).toMatchObject({ totalSale: 0, totalOrder: 0, totalProduct: 0, recentOrders: [] });
-      const pending = await api.db.query.shops.findFirst({ where: (shop, { eq: equals }) => equals(shop.slug, "solicitud-pendiente") });
+      const pending = await api.db.query.shops.findFirst({
+        where: (shop, { eq: equals }) => equals(shop.slug, "solicitud-pendiente"),
+      });
       const refused = await get("/seller/get-dashboard-index-data", await signedInAs(pending!.ownerId, "seller"));
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(FORBIDDEN);

@@ -73,18 +73,30 @@ describe("caducidad con dos instancias en PostgreSQL", () => {
     const orderIds = placed.map((order) => order.orderId);
     expect(await stockOf(api.db, shared.id)).toBe(70);
 
-    const sweeps = await Promise.all(Array.from({ length: 8 }, (_, index) => expireUnpaidOrders(index % 2 === 0 ? api.db : instanceB.db)));
+    const sweeps = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => expireUnpaidOrders(index % 2 === 0 ? api.db : instanceB.db)),
+    );
     expect(sweeps.reduce((total, expired) => total + expired, 0)).toBe(30);
 
-    const expired = await api.db.select({ expiredAt: orders.expiredAt, deliveryStatus: orders.deliveryStatus }).from(orders).where(inArray(orders.id, orderIds));
+    const expired = await api.db
+      .select({ expiredAt: orders.expiredAt, deliveryStatus: orders.deliveryStatus })
+      .from(orders)
+      .where(inArray(orders.id, orderIds));
     expect(expired.every((order) => order.expiredAt !== null && order.deliveryStatus === "cancelado")).toBe(true);
     // Stock given back once: a second give-back would leave more than there was.
     expect(await stockOf(api.db, shared.id)).toBe(100);
     for (const { ownProductId } of placed) expect(await stockOf(api.db, ownProductId)).toBe(3);
     // The ledger records each give-back once: one movement of +1 for each order's own product, +30 in all for the shared one.
     const movements = await expiryMovements([shared.id, ...placed.map((order) => order.ownProductId)]);
-    for (const { ownProductId } of placed) expect(movements.filter((movement) => movement.productId === ownProductId)).toEqual([{ productId: ownProductId, change: 1 }]);
-    expect(movements.filter((movement) => movement.productId === shared.id).reduce((total, movement) => total + movement.change, 0)).toBe(30);
+    for (const { ownProductId } of placed)
+      expect(movements.filter((movement) => movement.productId === ownProductId)).toEqual([
+        { productId: ownProductId, change: 1 },
+      ]);
+    expect(
+      movements
+        .filter((movement) => movement.productId === shared.id)
+        .reduce((total, movement) => total + movement.change, 0),
+    ).toBe(30);
     expect(await expiryNoticesPerOrder(orderIds)).toEqual(Object.fromEntries(orderIds.map((orderId) => [orderId, 1])));
 
     // Nothing is left for a later sweep on either instance.
@@ -141,7 +153,15 @@ describe("caducidad con dos instancias en PostgreSQL", () => {
       // ...while a sweep gives the overdue order's stock back and has to wait for it.
       sweep = expireUnpaidOrders(api.db);
       await expect
-        .poll(async () => (await api.db.execute<{ waiting: number }>(sql`select count(*)::integer as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0]!.waiting, { timeout: 10_000 })
+        .poll(
+          async () =>
+            (
+              await api.db.execute<{ waiting: number }>(
+                sql`select count(*)::integer as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+              )
+            ).rows[0]!.waiting,
+          { timeout: 10_000 },
+        )
         .toBe(1);
       // ...and then takes the next product: free, because the sweep waits at the first line holding nothing.
       await tx.execute(sql`update products set stock = stock - 1 where id = ${plain.id}`);

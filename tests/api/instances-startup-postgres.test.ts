@@ -17,7 +17,9 @@ describe("dos instancias que arrancan a la vez en PostgreSQL", () => {
 
   beforeAll(async () => {
     postgres = await createTestDatabase();
-    instances = await Promise.all([1, 2].map(() => openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:", poolSize: 2 })));
+    instances = await Promise.all(
+      [1, 2].map(() => openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:", poolSize: 2 })),
+    );
   });
 
   afterAll(async () => {
@@ -35,7 +37,9 @@ describe("dos instancias que arrancan a la vez en PostgreSQL", () => {
       sql`select count(*)::integer as applied, count(distinct hash)::integer as distinct from drizzle.__drizzle_migrations`,
     );
     expect(journal.rows[0]!.applied).toBe(journal.rows[0]!.distinct);
-    const admins = await instances[1]!.db.execute<{ admins: number }>(sql`select count(*)::integer as admins from users where role = 'admin'`);
+    const admins = await instances[1]!.db.execute<{ admins: number }>(
+      sql`select count(*)::integer as admins from users where role = 'admin'`,
+    );
     expect(admins.rows[0]!.admins).toBe(1);
   });
 });

@@ -32,7 +32,11 @@ describe("registro de errores de la API", () => {
     await database.close();
 
     const requestId = "a1b2c3d4-prueba-de-registro";
-    const response = await app.inject({ method: "GET", url: "/home/get-products", headers: { "x-request-id": requestId } });
+    const response = await app.inject({
+      method: "GET",
+      url: "/home/get-products",
+      headers: { "x-request-id": requestId },
+    });
     await app.close();
 
     expect(response.statusCode).toBe(500);

@@ -11,7 +11,17 @@ interface Operation {
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Values no form of the store sends, for path and query parameters. */
-const ODD_VALUES = ["", "x", "-1", "1e309", "99999999999999999999", "%00", "ñ😀", "a".repeat(3000), "00000000-0000-0000-0000-000000000000"];
+const ODD_VALUES = [
+  "",
+  "x",
+  "-1",
+  "1e309",
+  "99999999999999999999",
+  "%00",
+  "ñ😀",
+  "a".repeat(3000),
+  "00000000-0000-0000-0000-000000000000",
+];
 
 /** Bodies no client of the store sends: not JSON, JSON of the wrong kind. */
 const ODD_RAW_BODIES = ["{", "null", "[]", '"x"', "123"];
@@ -23,7 +33,13 @@ function oddFields(properties: Record<string, { type?: string }>, kind: number):
       const odd = [
         type === "string" ? 123 : "x",
         null,
-        type === "number" || type === "integer" ? -1e20 : type === "array" ? [null, {}, "x"] : type === "object" ? [] : "a".repeat(100_000),
+        type === "number" || type === "integer"
+          ? -1e20
+          : type === "array"
+            ? [null, {}, "x"]
+            : type === "object"
+              ? []
+              : "a".repeat(100_000),
         type === "string" ? "   " : type === "array" ? [] : 0,
       ][kind];
       return [name, odd];
@@ -50,7 +66,10 @@ describe("entradas malformadas en cada ruta de la API", () => {
   beforeAll(async () => {
     api = await createTestApi({
       // What a route looks like when it trusts its input: a BigInt of an id that is not a number throws.
-      extraRoutes: (app) => app.get(FRAGILE.replace("{id}", ":id"), async (request) => ({ id: String(BigInt((request.params as { id: string }).id)) })),
+      extraRoutes: (app) =>
+        app.get(FRAGILE.replace("{id}", ":id"), async (request) => ({
+          id: String(BigInt((request.params as { id: string }).id)),
+        })),
     });
     catalogue = await insertCatalogue(api.db);
     callers.push(
@@ -58,9 +77,13 @@ describe("entradas malformadas en cada ruta de la API", () => {
       ["vendedora", (await signedInAs(catalogue.owner.id, "seller")).headers],
       ["administrador", (await signedInUser(api.db, "admin")).headers],
     );
-    const document = (await api.app.inject({ method: "GET", url: "/openapi.json" })).json() as { paths: Record<string, Record<string, Operation>> };
+    const document = (await api.app.inject({ method: "GET", url: "/openapi.json" })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     operations = Object.entries(document.paths).flatMap(([path, byMethod]) =>
-      Object.entries(byMethod).map(([method, operation]) => [method.toUpperCase() as Method, path, operation] as [Method, string, Operation]),
+      Object.entries(byMethod).map(
+        ([method, operation]) => [method.toUpperCase() as Method, path, operation] as [Method, string, Operation],
+      ),
     );
   });
 
@@ -74,7 +97,9 @@ describe("entradas malformadas en cada ruta de la API", () => {
     let requests = 0;
 
     for (const [method, path, operation] of operations) {
-      const queryNames = (operation.parameters ?? []).filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
+      const queryNames = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === "query")
+        .map((parameter) => parameter.name);
       const properties = operation.requestBody?.content?.["application/json"]?.schema?.properties ?? {};
       const takesBody = method !== "GET" && method !== "DELETE";
       const urls = (path.includes("{") ? pathValues : [""]).map((value, index) => {
@@ -82,19 +107,32 @@ describe("entradas malformadas en cada ruta de la API", () => {
         const query = queryNames.map((name) => `${name}=${encodeURIComponent(odd)}`).join("&");
         return `${path.replace(/\{[^}]+\}/g, encodeURIComponent(value))}${query ? `?${query}` : ""}`;
       });
-      const bodies = takesBody ? [...ODD_RAW_BODIES, ...[0, 1, 2, 3].map((kind) => JSON.stringify(oddFields(properties, kind)))] : [undefined];
+      const bodies = takesBody
+        ? [...ODD_RAW_BODIES, ...[0, 1, 2, 3].map((kind) => JSON.stringify(oddFields(properties, kind)))]
+        : [undefined];
 
       for (const [who, headers] of callers) {
         // Every URL with one body, and every body on the first URL.
-        const attempts: [string, string | undefined][] = [...urls.map((url) => [url, bodies.at(-1)] as [string, string | undefined]), ...bodies.map((body) => [urls[0]!, body] as [string, string | undefined])];
+        const attempts: [string, string | undefined][] = [
+          ...urls.map((url) => [url, bodies.at(-1)] as [string, string | undefined]),
+          ...bodies.map((body) => [urls[0]!, body] as [string, string | undefined]),
+        ];
         for (const [url, body] of attempts) {
           requests++;
-          const response = await api.app.inject({ method, url, headers: { ...headers, ...(body !== undefined && { "content-type": "application/json" }) }, payload: body });
+          const response = await api.app.inject({
+            method,
+            url,
+            headers: { ...headers, ...(body !== undefined && { "content-type": "application/json" }) },
+            payload: body,
+          });
           const call = `${who} ${method} ${path}`;
           if (response.statusCode >= 500) failures.add(`${call}: ${response.statusCode}`);
           else if (response.statusCode >= 400) {
-            const message = response.headers["content-type"]?.toString().includes("application/json") ? (response.json() as { message?: unknown }).message : undefined;
-            if (typeof message !== "string" || message === "") failures.add(`${call}: ${response.statusCode} sin mensaje`);
+            const message = response.headers["content-type"]?.toString().includes("application/json")
+              ? (response.json() as { message?: unknown }).message
+              : undefined;
+            if (typeof message !== "string" || message === "")
+              failures.add(`${call}: ${response.statusCode} sin mensaje`);
           }
         }
       }

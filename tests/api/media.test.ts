@@ -10,7 +10,9 @@ import { encodeImage, saveEncodedImage, storeImage } from "../../api/src/modules
 import { testConfig } from "./support";
 
 const solidPng = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: "#1f5bd8" } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#1f5bd8" } })
+    .png()
+    .toBuffer();
 
 describe("imágenes", () => {
   let database: Database;
@@ -48,12 +50,18 @@ describe("imágenes", () => {
     const smallId = await storeImage(database.db, await solidPng(300, 150), "Muñequera");
     const variants = await variantsOf(smallId);
     expect(variants.map((variant) => variant.width)).toEqual([200, 400, 800]);
-    const pixelWidths = await Promise.all(variants.map(async (variant) => (await sharp(variant.data).metadata()).width));
+    const pixelWidths = await Promise.all(
+      variants.map(async (variant) => (await sharp(variant.data).metadata()).width),
+    );
     expect(pixelWidths).toEqual([200, 300, 300]);
   });
 
   it("un banner se guarda y se sirve en sus anchos, hasta 2464 px; una foto de producto no tiene esos anchos", async () => {
-    const bannerId = await saveEncodedImage(database.db, await encodeImage(await solidPng(3000, 1125), BANNER_IMAGE_WIDTHS), "Banner");
+    const bannerId = await saveEncodedImage(
+      database.db,
+      await encodeImage(await solidPng(3000, 1125), BANNER_IMAGE_WIDTHS),
+      "Banner",
+    );
     expect((await variantsOf(bannerId)).map((variant) => variant.width)).toEqual([400, 800, 1232, 1600, 2464]);
     const widest = await app.inject({ method: "GET", url: `/images/${bannerId}/2464.webp` });
     expect(widest.statusCode).toBe(200);
@@ -65,12 +73,19 @@ describe("imágenes", () => {
   it("rechaza lo que no es una imagen, mirando el contenido", async () => {
     const countImages = async () => (await database.db.select({ id: images.id }).from(images)).length;
     const before = await countImages();
-    await expect(storeImage(database.db, Buffer.from("esto no es una imagen, aunque se llame foto.png"), "Texto")).rejects.toMatchObject({
+    await expect(
+      storeImage(database.db, Buffer.from("esto no es una imagen, aunque se llame foto.png"), "Texto"),
+    ).rejects.toMatchObject({
       statusCode: 400,
       message: "Imagen no válida",
     });
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
-    await expect(storeImage(database.db, svg, "SVG")).rejects.toMatchObject({ statusCode: 400, message: "Imagen no válida" });
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    await expect(storeImage(database.db, svg, "SVG")).rejects.toMatchObject({
+      statusCode: 400,
+      message: "Imagen no válida",
+    });
     expect(await countImages()).toBe(before);
   });
 
@@ -87,7 +102,11 @@ describe("imágenes", () => {
   it("responde 304 cuando el ETag coincide", async () => {
     const first = await app.inject({ method: "GET", url: `/images/${imageId}/200.webp` });
     const etag = String(first.headers.etag);
-    const again = await app.inject({ method: "GET", url: `/images/${imageId}/200.webp`, headers: { "if-none-match": etag } });
+    const again = await app.inject({
+      method: "GET",
+      url: `/images/${imageId}/200.webp`,
+      headers: { "if-none-match": etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
@@ -97,7 +116,11 @@ describe("imágenes", () => {
       headers: { "if-none-match": `"otra", W/${etag}` },
     });
     expect(weakAmongOthers.statusCode).toBe(304);
-    const otherWidth = await app.inject({ method: "GET", url: `/images/${imageId}/800.webp`, headers: { "if-none-match": etag } });
+    const otherWidth = await app.inject({
+      method: "GET",
+      url: `/images/${imageId}/800.webp`,
+      headers: { "if-none-match": etag },
+    });
     expect(otherWidth.statusCode).toBe(200);
   });
 

@@ -3,7 +3,15 @@ import { expect } from "vitest";
 import type { App } from "../../api/src/app";
 import type { Db } from "../../api/src/db/client";
 import { notifications, shops } from "../../api/src/db/schema";
-import { creditWallet, placedOrderId, putCouponOnCart, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
+import {
+  creditWallet,
+  placedOrderId,
+  putCouponOnCart,
+  putInCart,
+  signedInAs,
+  signedInUser,
+  type Customer,
+} from "./orders-support";
 import { insertUser, type Catalogue } from "./support";
 
 /** Helpers the notification and socket tests share. */
@@ -29,7 +37,9 @@ export async function customerWithOrder(
   catalogue: Catalogue,
   couponCode?: string,
 ): Promise<{ customer: Customer; orderId: string }> {
-  await db.execute(sql`update products set stock = 50 where slug in ('pala-bullpadel-vertex-04', 'pelotas-head-padel-pro')`);
+  await db.execute(
+    sql`update products set stock = 50 where slug in ('pala-bullpadel-vertex-04', 'pelotas-head-padel-pro')`,
+  );
   const customer = await signedInUser(db);
   await putInCart(db, customer.id, catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
   await putInCart(db, customer.id, catalogue.bySlug["pelotas-head-padel-pro"]!.id, 2);
@@ -40,18 +50,29 @@ export async function customerWithOrder(
 /** Pays the order from a wallet credited for it. */
 export async function payFromWallet(app: App, db: Db, customer: Customer, orderId: string): Promise<void> {
   await creditWallet(db, customer.id, 100_000);
-  const response = await app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } });
+  const response = await app.inject({
+    method: "POST",
+    url: "/payment/wallet",
+    headers: customer.headers,
+    payload: { orderId },
+  });
   expect(response.statusCode, response.body).toBe(200);
 }
 
 /** The user's stored notifications, oldest first. */
 export async function storedNotifications(db: Db, userId: string) {
-  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt, notifications.id);
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(notifications.createdAt, notifications.id);
 }
 
 /** The ids of an order's sub-orders by shop name. */
 export async function subOrderIds(app: App, customer: Customer, orderId: string): Promise<Record<string, string>> {
-  const { order } = (await app.inject({ method: "GET", url: `/home/order/${orderId}`, headers: customer.headers })).json() as {
+  const { order } = (
+    await app.inject({ method: "GET", url: `/home/order/${orderId}`, headers: customer.headers })
+  ).json() as {
     order: { suborders: { _id: string; shopName: string }[] };
   };
   return Object.fromEntries(order.suborders.map((suborder) => [suborder.shopName, suborder._id]));

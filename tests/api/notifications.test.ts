@@ -40,7 +40,9 @@ describe("notificaciones", () => {
   async function seedNotifications(userId: string, count: number) {
     for (let index = 1; index <= count; index++) {
       await notify(api.db, [{ userId, type: "sistema", message: `Aviso ${index}` }]);
-      await api.db.execute(sql`update notifications set created_at = now() - make_interval(secs => ${count - index}) where message = ${`Aviso ${index}`} and user_id = ${userId}`);
+      await api.db.execute(
+        sql`update notifications set created_at = now() - make_interval(secs => ${count - index}) where message = ${`Aviso ${index}`} and user_id = ${userId}`,
+      );
     }
   }
 
@@ -53,7 +55,13 @@ describe("notificaciones", () => {
       expect(first.statusCode).toBe(200);
       const body = first.json();
       expect(body).toMatchObject({ totalNotification: 7, unreadCount: 7, page: 1, parPage: 5 });
-      expect(body.notifications.map((item: { message: string }) => item.message)).toEqual(["Aviso 7", "Aviso 6", "Aviso 5", "Aviso 4", "Aviso 3"]);
+      expect(body.notifications.map((item: { message: string }) => item.message)).toEqual([
+        "Aviso 7",
+        "Aviso 6",
+        "Aviso 5",
+        "Aviso 4",
+        "Aviso 3",
+      ]);
       expect(body.notifications[0]).toEqual({
         _id: expect.any(String),
         message: "Aviso 7",
@@ -67,15 +75,34 @@ describe("notificaciones", () => {
 
       // Without paging, the spec's plain list, newest first.
       const all = (await call("GET", `/user/notifications/${user.id}`, user)).json();
-      expect(all.map((item: { message: string }) => item.message)).toEqual(["Aviso 7", "Aviso 6", "Aviso 5", "Aviso 4", "Aviso 3", "Aviso 2", "Aviso 1"]);
-      expect((await call("GET", `/user/notifications/${user.id}?parPage=3`, user)).json()).toMatchObject({ page: 1, parPage: 3, totalNotification: 7 });
+      expect(all.map((item: { message: string }) => item.message)).toEqual([
+        "Aviso 7",
+        "Aviso 6",
+        "Aviso 5",
+        "Aviso 4",
+        "Aviso 3",
+        "Aviso 2",
+        "Aviso 1",
+      ]);
+      expect((await call("GET", `/user/notifications/${user.id}?parPage=3`, user)).json()).toMatchObject({
+        page: 1,
+        parPage: 3,
+        totalNotification: 7,
+      });
       expect((await call("GET", `/user/notifications/${user.id}?parPage=500`, user)).statusCode).toBe(400);
-      expect((await call("GET", `/user/notifications/${user.id}?page=1e20`, user)).json()).toMatchObject({ message: "La página no es válida." });
-      expect((await call("GET", `/user/notifications/${user.id}?page=99`, user)).json()).toMatchObject({ notifications: [], totalNotification: 7 });
+      expect((await call("GET", `/user/notifications/${user.id}?page=1e20`, user)).json()).toMatchObject({
+        message: "La página no es válida.",
+      });
+      expect((await call("GET", `/user/notifications/${user.id}?page=99`, user)).json()).toMatchObject({
+        notifications: [],
+        totalNotification: 7,
+      });
 
       expect((await call("GET", `/user/notifications-unread/${user.id}`, user)).json()).toEqual({ unreadCount: 7 });
       // The header's counts carry it too, so a page needs one call for all its badges.
-      expect((await call("GET", `/home/product/get-counts/${user.id}`, user)).json()).toMatchObject({ notification_count: 7 });
+      expect((await call("GET", `/home/product/get-counts/${user.id}`, user)).json()).toMatchObject({
+        notification_count: 7,
+      });
     });
 
     it("solo el propio usuario o un administrador leen la lista; sin sesión, 401", async () => {
@@ -88,7 +115,9 @@ describe("notificaciones", () => {
       expect(refused.json()).toEqual({ message: "No tienes permiso para esta acción." });
       expect((await call("GET", `/user/notifications-unread/${owner.id}`, stranger)).statusCode).toBe(403);
       expect((await call("GET", `/user/notifications/${owner.id}`, admin)).json()).toHaveLength(1);
-      expect((await call("GET", "/user/notifications/no-es-un-id", owner)).json()).toMatchObject({ message: "El usuario no es válido." });
+      expect((await call("GET", "/user/notifications/no-es-un-id", owner)).json()).toMatchObject({
+        message: "El usuario no es válido.",
+      });
     });
 
     it("marca como leída la propia y responde la notificación; la de otro no existe", async () => {
@@ -110,7 +139,10 @@ describe("notificaciones", () => {
       expect((await call("GET", `/user/notifications-unread/${owner.id}`, owner)).json()).toEqual({ unreadCount: 1 });
       const unread = (await call("GET", `/user/notifications/${owner.id}?unread=true`, owner)).json();
       expect(unread.map((item: { message: string }) => item.message)).toEqual(["Aviso 2"]);
-      expect((await call("GET", `/user/notifications/${owner.id}?unread=true&page=1`, owner)).json()).toMatchObject({ totalNotification: 1, unreadCount: 1 });
+      expect((await call("GET", `/user/notifications/${owner.id}?unread=true&page=1`, owner)).json()).toMatchObject({
+        totalNotification: 1,
+        unreadCount: 1,
+      });
       expect((await call("PATCH", `/user/notifiactions-read/${crypto.randomUUID()}`, owner)).statusCode).toBe(404);
     });
 
@@ -143,7 +175,14 @@ describe("notificaciones", () => {
       expect(claims).toMatchObject({ sub: user.id, aud: "mercado-padel-socket" });
       expect(claims.exp - claims.iat).toBe(60);
       // It is no access token: the API refuses it as a bearer.
-      expect((await call("GET", `/user/notifications/${user.id}`, { ...user, headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+      expect(
+        (
+          await call("GET", `/user/notifications/${user.id}`, {
+            ...user,
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).statusCode,
+      ).toBe(401);
     });
   });
 
@@ -159,10 +198,19 @@ describe("notificaciones", () => {
       const centroPlaced = (await storedNotifications(api.db, sellers.centro.id)).slice(before.centro);
       const smashPlaced = (await storedNotifications(api.db, sellers.smash.id)).slice(before.smash);
       expect(centroPlaced).toEqual([
-        expect.objectContaining({ type: "pedido", orderId, read: false, message: `Nuevo pedido #${number} para Centro Pádel: 1 unidad, pendiente de pago.` }),
+        expect.objectContaining({
+          type: "pedido",
+          orderId,
+          read: false,
+          message: `Nuevo pedido #${number} para Centro Pádel: 1 unidad, pendiente de pago.`,
+        }),
       ]);
       expect(smashPlaced).toEqual([
-        expect.objectContaining({ type: "pedido", orderId, message: `Nuevo pedido #${number} para Tienda Smash: 2 unidades, pendiente de pago.` }),
+        expect.objectContaining({
+          type: "pedido",
+          orderId,
+          message: `Nuevo pedido #${number} para Tienda Smash: 2 unidades, pendiente de pago.`,
+        }),
       ]);
       expect(await storedNotifications(api.db, customer.id)).toEqual([]);
 
@@ -171,10 +219,18 @@ describe("notificaciones", () => {
         expect.objectContaining({ type: "pago", orderId, message: `Pago confirmado del pedido #${number}.` }),
       ]);
       expect((await storedNotifications(api.db, sellers.centro.id)).slice(before.centro + 1)).toEqual([
-        expect.objectContaining({ type: "pago", orderId, message: `El pedido #${number} para Centro Pádel está pagado: ya puedes prepararlo.` }),
+        expect.objectContaining({
+          type: "pago",
+          orderId,
+          message: `El pedido #${number} para Centro Pádel está pagado: ya puedes prepararlo.`,
+        }),
       ]);
       expect((await storedNotifications(api.db, sellers.smash.id)).slice(before.smash + 1)).toEqual([
-        expect.objectContaining({ type: "pago", orderId, message: `El pedido #${number} para Tienda Smash está pagado: ya puedes prepararlo.` }),
+        expect.objectContaining({
+          type: "pago",
+          orderId,
+          message: `El pedido #${number} para Tienda Smash está pagado: ya puedes prepararlo.`,
+        }),
       ]);
 
       // Paying again changes nothing and tells no one twice.
@@ -187,7 +243,15 @@ describe("notificaciones", () => {
       const customer = await signedInUser(api.db);
       const response = await call("POST", "/home/order/palce-order", customer, {
         userId: customer.id,
-        shippingInfo: { name: "Ana", address: "Calle Mayor 1", province: "Madrid", city: "Madrid", area: "Centro", postCode: "28013", phone: "+34 612 345 678" },
+        shippingInfo: {
+          name: "Ana",
+          address: "Calle Mayor 1",
+          province: "Madrid",
+          city: "Madrid",
+          area: "Centro",
+          postCode: "28013",
+          phone: "+34 612 345 678",
+        },
       });
       expect(response.statusCode).toBe(400);
       expect(await storedNotifications(api.db, sellers.centro.id)).toHaveLength(before);
@@ -197,11 +261,15 @@ describe("notificaciones", () => {
   describe("cambios de estado", () => {
     const statusOf = async (orderId: string) => {
       const [order] = await api.db.select({ status: orders.deliveryStatus }).from(orders).where(eq(orders.id, orderId));
-      const subs = await api.db.select({ id: shopOrders.id, status: shopOrders.deliveryStatus }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
+      const subs = await api.db
+        .select({ id: shopOrders.id, status: shopOrders.deliveryStatus })
+        .from(shopOrders)
+        .where(eq(shopOrders.orderId, orderId));
       return { order: order!.status, subs: Object.fromEntries(subs.map((sub) => [sub.id, sub.status])) };
     };
     // Shipping carries the carrier's tracking number.
-    const change = (status: unknown) => (status === "enviado" ? { status, trackingNumber: "ES-123456789" } : { status });
+    const change = (status: unknown) =>
+      status === "enviado" ? { status, trackingNumber: "ES-123456789" } : { status };
     const sellerUpdate = (user: Customer | undefined, subOrderId: string, status: unknown) =>
       call("PUT", `/seller/order-status/update/${subOrderId}`, user, change(status));
     const adminUpdate = (user: Customer | undefined, orderId: string, status: unknown) =>
@@ -225,7 +293,10 @@ describe("notificaciones", () => {
         orderStatus: "pendiente",
         suborders: [{ _id: centroSub, delivery_status: "procesando" }],
       });
-      expect(await statusOf(orderId)).toEqual({ order: "pendiente", subs: { [centroSub]: "procesando", [smashSub]: "pendiente" } });
+      expect(await statusOf(orderId)).toEqual({
+        order: "pendiente",
+        subs: { [centroSub]: "procesando", [smashSub]: "pendiente" },
+      });
       expect((await storedNotifications(api.db, customer.id)).at(-1)).toMatchObject({
         type: "pedido",
         orderId,
@@ -238,7 +309,9 @@ describe("notificaciones", () => {
       expect((await statusOf(orderId)).order).toBe("procesando");
       expect((await sellerUpdate(sellers.smash, smashSub, "entregado")).json().orderStatus).toBe("enviado");
       expect((await sellerUpdate(sellers.centro, centroSub, "entregado")).json().orderStatus).toBe("entregado");
-      expect((await storedNotifications(api.db, customer.id)).filter((notice) => notice.type === "pedido")).toHaveLength(5);
+      expect(
+        (await storedNotifications(api.db, customer.id)).filter((notice) => notice.type === "pedido"),
+      ).toHaveLength(5);
     });
 
     it("rechaza transiciones no permitidas con un mensaje claro y sin avisar", async () => {
@@ -253,13 +326,19 @@ describe("notificaciones", () => {
       const back = await sellerUpdate(sellers.centro, centroSub, "procesando");
       expect(back.statusCode).toBe(409);
       expect(back.json()).toEqual({ message: "El pedido no puede volver a «En preparación»." });
-      expect((await sellerUpdate(sellers.centro, centroSub, "cancelado")).json()).toEqual({ message: "Un pedido enviado ya no se puede cancelar." });
+      expect((await sellerUpdate(sellers.centro, centroSub, "cancelado")).json()).toEqual({
+        message: "Un pedido enviado ya no se puede cancelar.",
+      });
       await sellerUpdate(sellers.centro, centroSub, "entregado");
-      expect((await sellerUpdate(sellers.centro, centroSub, "enviado")).json()).toEqual({ message: "El pedido ya fue entregado: su estado ya no cambia." });
+      expect((await sellerUpdate(sellers.centro, centroSub, "enviado")).json()).toEqual({
+        message: "El pedido ya fue entregado: su estado ya no cambia.",
+      });
 
       const invalid = await sellerUpdate(sellers.centro, centroSub, "perdido");
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().message).toBe("Estado no válido: usa pendiente, procesando, enviado, entregado, cancelado.");
+      expect(invalid.json().message).toBe(
+        "Estado no válido: usa pendiente, procesando, enviado, entregado, cancelado.",
+      );
       expect((await call("PUT", `/seller/order-status/update/${centroSub}`, sellers.centro)).statusCode).toBe(400);
 
       // Only the two moves that succeeded told the customer anything.
@@ -290,9 +369,13 @@ describe("notificaciones", () => {
       );
 
       // Cancelling the last part cancels the order; nothing moves it any more.
-      expect((await sellerUpdate(sellers.centro, subs["Centro Pádel"]!, "cancelado")).json().orderStatus).toBe("cancelado");
+      expect((await sellerUpdate(sellers.centro, subs["Centro Pádel"]!, "cancelado")).json().orderStatus).toBe(
+        "cancelado",
+      );
       expect((await statusOf(orderId)).order).toBe("cancelado");
-      expect((await adminUpdate(admin, orderId, "procesando")).json()).toEqual({ message: "El pedido está cancelado: su estado ya no cambia." });
+      expect((await adminUpdate(admin, orderId, "procesando")).json()).toEqual({
+        message: "El pedido está cancelado: su estado ya no cambia.",
+      });
     });
 
     it("cancelar una parte pagada la reembolsa en la cartera, con el cupón aplicado a lo que queda, y descuenta la venta al vendedor", async () => {
@@ -315,7 +398,9 @@ describe("notificaciones", () => {
       const refund = paid!.total - left!.total;
       expect(refund).toBe(smashPart!.total - (paid!.discount - left!.discount));
       expect(await walletBalance(api.db, customer.id)).toBe(balanceAfterPaying + refund);
-      expect(await walletBalance(api.db, sellers.smash.id)).toBe(smashBefore - (smashPart!.total - smashPart!.commission));
+      expect(await walletBalance(api.db, sellers.smash.id)).toBe(
+        smashBefore - (smashPart!.total - smashPart!.commission),
+      );
       expect(await stockOf(api.db, balls)).toBe(ballsBefore + 2);
       const [smashAfter] = await api.db.select().from(shopOrders).where(eq(shopOrders.id, subs["Tienda Smash"]!));
       expect(smashAfter).toMatchObject({ deliveryStatus: "cancelado", paymentStatus: "reembolsado" });
@@ -324,9 +409,17 @@ describe("notificaciones", () => {
         `Tu pedido #${number} de Tienda Smash está ahora «Cancelado». Te devolvimos ${usd(refund)} a tu cartera.`,
       );
       const { order } = (await call("GET", `/home/order/${orderId}`, customer)).json();
-      expect(order).toMatchObject({ price: left!.total, amountPaid: paid!.total, refunded: refund, payment_status: "pagado" });
+      expect(order).toMatchObject({
+        price: left!.total,
+        amountPaid: paid!.total,
+        refunded: refund,
+        payment_status: "pagado",
+      });
       const wallet = (await call("GET", `/wallet/${customer.id}`, customer)).json();
-      expect(wallet.entries[0]).toMatchObject({ amount: refund, reason: `Reembolso del pedido #${number} (Tienda Smash)` });
+      expect(wallet.entries[0]).toMatchObject({
+        amount: refund,
+        reason: `Reembolso del pedido #${number} (Tienda Smash)`,
+      });
       // The seller cancelled their own sale: no notice to them about it.
       expect((await storedNotifications(api.db, sellers.smash.id)).at(-1)!.message).not.toContain("canceló");
 
@@ -336,7 +429,9 @@ describe("notificaciones", () => {
       const rest = await adminUpdate(admin, orderId, "cancelado");
       expect(rest.statusCode, rest.body).toBe(200);
       expect(await walletBalance(api.db, customer.id)).toBe(balanceAfterPaying + paid!.total);
-      expect(await walletBalance(api.db, sellers.centro.id)).toBe(centroBefore - (centroPart!.total - centroPart!.commission));
+      expect(await walletBalance(api.db, sellers.centro.id)).toBe(
+        centroBefore - (centroPart!.total - centroPart!.commission),
+      );
       const [final] = await api.db.select().from(orders).where(eq(orders.id, orderId));
       expect(final).toMatchObject({ deliveryStatus: "cancelado", paymentStatus: "reembolsado", total: 0 });
       expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
@@ -345,7 +440,9 @@ describe("notificaciones", () => {
       expect((await storedNotifications(api.db, sellers.centro.id)).at(-1)!.message).toBe(
         `La administración canceló el pedido #${number} para Centro Pádel: se reembolsó al cliente y se descontó la venta de tu cartera.`,
       );
-      const uses = await api.db.execute<{ count: number }>(sql`select count(*)::int as count from coupon_redemptions where order_id = ${orderId}`);
+      const uses = await api.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from coupon_redemptions where order_id = ${orderId}`,
+      );
       expect(uses.rows[0]!.count).toBe(0);
     });
 
@@ -382,14 +479,19 @@ describe("notificaciones", () => {
       // An order its sellers cancelled whole is not announced again as expired.
       const other = await customerWithOrder(api.app, api.db, catalogue);
       const otherSubs = await subOrderIds(api.app, other.customer, other.orderId);
-      for (const [shop, seller] of [["Tienda Smash", sellers.smash], ["Centro Pádel", sellers.centro]] as const) {
+      for (const [shop, seller] of [
+        ["Tienda Smash", sellers.smash],
+        ["Centro Pádel", sellers.centro],
+      ] as const) {
         expect((await sellerUpdate(seller, otherSubs[shop]!, "cancelado")).statusCode).toBe(200);
       }
       const ballsAfterCancel = await stockOf(api.db, balls);
       await makeOverdue(api.db, other.orderId);
       await api.db.execute(sql`select expire_unpaid_orders()`);
       expect(await stockOf(api.db, balls)).toBe(ballsAfterCancel);
-      expect((await storedNotifications(api.db, other.customer.id)).map((notice) => notice.message).join(" ")).not.toContain("caducó");
+      expect(
+        (await storedNotifications(api.db, other.customer.id)).map((notice) => notice.message).join(" "),
+      ).not.toContain("caducó");
     });
 
     it("cancelar una parte cierra sus ofertas pendientes y el cupón se aplica a lo que queda", async () => {
@@ -404,7 +506,10 @@ describe("notificaciones", () => {
       expect(offer.statusCode, offer.body).toBe(201);
 
       expect((await sellerUpdate(sellers.smash, subs["Tienda Smash"]!, "cancelado")).statusCode).toBe(200);
-      const [closed] = await api.db.select({ status: offers.status }).from(offers).where(eq(offers.id, offer.json().offer._id));
+      const [closed] = await api.db
+        .select({ status: offers.status })
+        .from(offers)
+        .where(eq(offers.id, offer.json().offer._id));
       expect(closed!.status).toBe("rechazada");
       const [order] = await api.db.select().from(orders).where(eq(orders.id, orderId));
       const [centroPart] = await api.db.select().from(shopOrders).where(eq(shopOrders.id, subs["Centro Pádel"]!));
@@ -424,7 +529,9 @@ describe("notificaciones", () => {
       expect(asCustomer.statusCode).toBe(403);
       expect(asCustomer.json()).toEqual({ message: "No tienes permiso para esta acción." });
       // The other shop's seller and a seller with no part in the order are told it does not exist.
-      expect((await sellerUpdate(sellers.smash, centroSub, "procesando")).json()).toEqual({ message: "Pedido no encontrado." });
+      expect((await sellerUpdate(sellers.smash, centroSub, "procesando")).json()).toEqual({
+        message: "Pedido no encontrado.",
+      });
       expect((await sellerUpdate(otherSeller, centroSub, "procesando")).statusCode).toBe(404);
       expect((await sellerUpdate(sellers.centro, crypto.randomUUID(), "procesando")).statusCode).toBe(404);
       expect((await sellerUpdate(admin, centroSub, "procesando")).statusCode).toBe(200);
@@ -446,10 +553,17 @@ describe("notificaciones", () => {
         orderStatus: "procesando",
         suborders: [{ _id: smashSub, delivery_status: "procesando" }],
       });
-      expect(await statusOf(orderId)).toEqual({ order: "procesando", subs: { [centroSub]: "enviado", [smashSub]: "procesando" } });
-      expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(`Tu pedido #${number} está ahora «En preparación».`);
+      expect(await statusOf(orderId)).toEqual({
+        order: "procesando",
+        subs: { [centroSub]: "enviado", [smashSub]: "procesando" },
+      });
+      expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
+        `Tu pedido #${number} está ahora «En preparación».`,
+      );
 
-      expect((await adminUpdate(admin, orderId, "procesando")).json()).toEqual({ message: "El pedido ya está «En preparación»." });
+      expect((await adminUpdate(admin, orderId, "procesando")).json()).toEqual({
+        message: "El pedido ya está «En preparación».",
+      });
       expect((await adminUpdate(admin, orderId, "cancelado")).statusCode).toBe(409);
       expect((await adminUpdate(admin, orderId, "entregado")).json().orderStatus).toBe("entregado");
       expect((await statusOf(orderId)).subs).toEqual({ [centroSub]: "entregado", [smashSub]: "entregado" });

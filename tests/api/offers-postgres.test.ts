@@ -17,7 +17,11 @@ describe("ofertas concurrentes en PostgreSQL", () => {
 
   beforeAll(async () => {
     postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 30, config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
+    api = await createTestApi({
+      databaseUrl: postgres.url,
+      poolSize: 30,
+      config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } },
+    });
     catalogue = await insertCatalogue(api.db);
     seller = await signedInAs(catalogue.owner.id, "seller");
   });
@@ -34,36 +38,66 @@ describe("ofertas concurrentes en PostgreSQL", () => {
     const customer = await signedInUser(api.db);
     await putInCart(api.db, customer.id, vertex.id, 1);
     const orderId = await placedOrderId(api.app, customer);
-    const [shopOrder] = await api.db.select({ id: shopOrders.id }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
+    const [shopOrder] = await api.db
+      .select({ id: shopOrders.id })
+      .from(shopOrders)
+      .where(eq(shopOrders.orderId, orderId));
     return { customer, orderId, shopOrderId: shopOrder!.id };
   }
 
   const propose = (customer: Customer, shopOrderId: string, price: number) =>
-    api.app.inject({ method: "POST", url: "/home/customer/offer", headers: customer.headers, payload: { shopOrderId, price } });
+    api.app.inject({
+      method: "POST",
+      url: "/home/customer/offer",
+      headers: customer.headers,
+      payload: { shopOrderId, price },
+    });
 
   const answer = (offerId: string, status: string) =>
-    api.app.inject({ method: "POST", url: "/seller/handle-seller-response/", headers: seller.headers, payload: { offerId, status } });
+    api.app.inject({
+      method: "POST",
+      url: "/seller/handle-seller-response/",
+      headers: seller.headers,
+      payload: { offerId, status },
+    });
 
   const countStatuses = (responses: { statusCode: number }[]) =>
-    responses.reduce<Record<number, number>>((count, response) => ({ ...count, [response.statusCode]: (count[response.statusCode] ?? 0) + 1 }), {});
+    responses.reduce<Record<number, number>>(
+      (count, response) => ({ ...count, [response.statusCode]: (count[response.statusCode] ?? 0) + 1 }),
+      {},
+    );
 
   it("de 10 ofertas a la vez para un subpedido queda una sola pendiente", async () => {
     const { customer, shopOrderId } = await order();
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => propose(customer, shopOrderId, 15_000 + index)));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => propose(customer, shopOrderId, 15_000 + index)),
+    );
     expect(countStatuses(responses)).toEqual({ 201: 1, 409: 9 });
-    expect(await api.db.select({ id: offers.id }).from(offers).where(eq(offers.shopOrderId, shopOrderId))).toHaveLength(1);
+    expect(await api.db.select({ id: offers.id }).from(offers).where(eq(offers.shopOrderId, shopOrderId))).toHaveLength(
+      1,
+    );
   });
 
   it("de 20 respuestas a la vez a una oferta solo una se aplica", async () => {
     const { customer, orderId, shopOrderId } = await order();
     const offer = (await propose(customer, shopOrderId, 15_000)).json().offer;
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => answer(offer._id, index % 2 === 0 ? "aceptada" : "rechazada")));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => answer(offer._id, index % 2 === 0 ? "aceptada" : "rechazada")),
+    );
     expect(countStatuses(responses)).toEqual({ 200: 1, 409: 19 });
     const winner = responses.find((response) => response.statusCode === 200)!.json().offer.status;
-    const [row] = await api.db.select({ subtotal: orders.subtotal, total: orders.total }).from(orders).where(eq(orders.id, orderId));
-    expect(row).toEqual(winner === "aceptada" ? { subtotal: 15_000, total: 15_500 } : { subtotal: 20_000, total: 20_500 });
+    const [row] = await api.db
+      .select({ subtotal: orders.subtotal, total: orders.total })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(row).toEqual(
+      winner === "aceptada" ? { subtotal: 15_000, total: 15_500 } : { subtotal: 20_000, total: 20_500 },
+    );
     // The one answer that applied, and only it, is in the audit log.
-    const entries = await api.db.select().from(auditLog).where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "pedido.oferta")));
+    const entries = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "pedido.oferta")));
     expect(entries).toHaveLength(1);
     expect(entries[0]!.after).toMatchObject({ status: winner });
   });
@@ -79,7 +113,10 @@ describe("ofertas concurrentes en PostgreSQL", () => {
       ]);
       expect(paid.statusCode, paid.body).toBe(200);
       expect([200, 409]).toContain(accepted.statusCode);
-      const [payment] = await api.db.select({ amount: orderPayments.amount }).from(orderPayments).where(eq(orderPayments.orderId, orderId));
+      const [payment] = await api.db
+        .select({ amount: orderPayments.amount })
+        .from(orderPayments)
+        .where(eq(orderPayments.orderId, orderId));
       const [row] = await api.db.select({ total: orders.total }).from(orders).where(eq(orders.id, orderId));
       expect(payment!.amount).toBe(row!.total);
       expect(row!.total).toBe(accepted.statusCode === 200 ? 12_500 : 20_500);

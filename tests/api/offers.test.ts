@@ -4,7 +4,16 @@ import { notifications, orders, shopOrders } from "../../api/src/db/schema";
 import { formatUsd as usd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
-import { creditWallet, makeOverdue, placedOrderId, putCouponOnCart, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
+import {
+  creditWallet,
+  makeOverdue,
+  placedOrderId,
+  putCouponOnCart,
+  putInCart,
+  signedInAs,
+  signedInUser,
+  type Customer,
+} from "./orders-support";
 
 /**
  * Offers on unpaid shop orders. The catalogue of support.ts (one seller owns both shops) with
@@ -51,10 +60,20 @@ describe("ofertas", () => {
   }
 
   const propose = (customer: Customer, shopOrderId: string, price: unknown) =>
-    api.app.inject({ method: "POST", url: "/home/customer/offer", headers: customer.headers, payload: { shopOrderId, price } });
+    api.app.inject({
+      method: "POST",
+      url: "/home/customer/offer",
+      headers: customer.headers,
+      payload: { shopOrderId, price },
+    });
 
   const answer = (caller: Customer, offerId: string, status: string) =>
-    api.app.inject({ method: "POST", url: "/seller/handle-seller-response/", headers: caller.headers, payload: { offerId, status } });
+    api.app.inject({
+      method: "POST",
+      url: "/seller/handle-seller-response/",
+      headers: caller.headers,
+      payload: { offerId, status },
+    });
 
   const pendingFor = (caller: Customer, orderId: string, sellerId = caller.id) =>
     api.app.inject({ method: "GET", url: `/seller/offer/${orderId}/${sellerId}`, headers: caller.headers });
@@ -67,11 +86,21 @@ describe("ofertas", () => {
 
   async function amounts(orderId: string) {
     const [order] = await api.db
-      .select({ subtotal: orders.subtotal, discount: orders.discount, shippingFee: orders.shippingFee, total: orders.total })
+      .select({
+        subtotal: orders.subtotal,
+        discount: orders.discount,
+        shippingFee: orders.shippingFee,
+        total: orders.total,
+      })
       .from(orders)
       .where(eq(orders.id, orderId));
     const shops = await api.db
-      .select({ id: shopOrders.id, subtotal: shopOrders.subtotal, total: shopOrders.total, commission: shopOrders.commission })
+      .select({
+        id: shopOrders.id,
+        subtotal: shopOrders.subtotal,
+        total: shopOrders.total,
+        commission: shopOrders.commission,
+      })
       .from(shopOrders)
       .where(eq(shopOrders.orderId, orderId));
     return { order: order!, shops };
@@ -81,7 +110,10 @@ describe("ofertas", () => {
     const { customer, orderId, centro } = await orderOfTwoShops();
     const response = await propose(customer, centro, 18_000);
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({ message: "Oferta enviada al vendedor.", offer: { shopOrderId: centro, price: 18_000, status: "pendiente", answeredAt: null } });
+    expect(response.json()).toMatchObject({
+      message: "Oferta enviada al vendedor.",
+      offer: { shopOrderId: centro, price: 18_000, status: "pendiente", answeredAt: null },
+    });
 
     // The seller was also told of the order itself when it was placed.
     const notices = (await noticesOf(seller.id, orderId)).filter((notice) => notice.type === "oferta");
@@ -92,7 +124,9 @@ describe("ofertas", () => {
       },
     ]);
 
-    const { order } = (await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })).json();
+    const { order } = (
+      await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })
+    ).json();
     const centroPart = order.suborders.find((suborder: { _id: string }) => suborder._id === centro);
     expect(centroPart.offers).toMatchObject([{ price: 18_000, status: "pendiente" }]);
     expect(centroPart.canOffer).toBe(false);
@@ -103,7 +137,9 @@ describe("ofertas", () => {
     const { customer, centro, smash } = await orderOfTwoShops();
     const notLower = await propose(customer, centro, 20_000);
     expect(notLower.statusCode).toBe(400);
-    expect(notLower.json()).toEqual({ message: `Tu oferta debe ser menor que el subtotal actual de la tienda (${usd(20000)}).` });
+    expect(notLower.json()).toEqual({
+      message: `Tu oferta debe ser menor que el subtotal actual de la tienda (${usd(20000)}).`,
+    });
 
     const zero = await propose(customer, centro, 0);
     expect(zero.statusCode).toBe(400);
@@ -113,23 +149,40 @@ describe("ofertas", () => {
     expect((await propose(customer, smash, 1000)).statusCode).toBe(201);
     const second = await propose(customer, smash, 900);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ message: "Ya tienes una oferta pendiente para esta tienda: espera la respuesta del vendedor." });
+    expect(second.json()).toEqual({
+      message: "Ya tienes una oferta pendiente para esta tienda: espera la respuesta del vendedor.",
+    });
 
     const stranger = await signedInUser(api.db);
     const foreign = await propose(stranger, centro, 100);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: "Pedido no encontrado." });
-    expect((await api.app.inject({ method: "POST", url: "/home/customer/offer", payload: { shopOrderId: centro, price: 100 } })).statusCode).toBe(401);
+    expect(
+      (
+        await api.app.inject({
+          method: "POST",
+          url: "/home/customer/offer",
+          payload: { shopOrderId: centro, price: 100 },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it("no admite ofertas en un pedido pagado ni en uno caducado", async () => {
     const paid = await orderOfTwoShops();
     await creditWallet(api.db, paid.customer.id, 50_000);
-    const payment = await api.app.inject({ method: "POST", url: "/payment/wallet", headers: paid.customer.headers, payload: { orderId: paid.orderId } });
+    const payment = await api.app.inject({
+      method: "POST",
+      url: "/payment/wallet",
+      headers: paid.customer.headers,
+      payload: { orderId: paid.orderId },
+    });
     expect(payment.statusCode, payment.body).toBe(200);
     const onPaid = await propose(paid.customer, paid.centro, 100);
     expect(onPaid.statusCode).toBe(409);
-    expect(onPaid.json()).toEqual({ message: "Este pedido ya no admite ofertas: solo se puede ofertar en pedidos sin pagar y vigentes." });
+    expect(onPaid.json()).toEqual({
+      message: "Este pedido ya no admite ofertas: solo se puede ofertar en pedidos sin pagar y vigentes.",
+    });
 
     const expired = await orderOfTwoShops();
     await makeOverdue(api.db, expired.orderId);
@@ -139,13 +192,30 @@ describe("ofertas", () => {
   it("no admite ofertas en la parte que su tienda ya canceló, y cancelar después la otra parte no falla", async () => {
     const { customer, orderId, centro, smash } = await orderOfTwoShops();
     const cancel = (caller: Customer, shopOrderId: string) =>
-      api.app.inject({ method: "PUT", url: `/seller/order-status/update/${shopOrderId}`, headers: caller.headers, payload: { status: "cancelado" } });
+      api.app.inject({
+        method: "PUT",
+        url: `/seller/order-status/update/${shopOrderId}`,
+        headers: caller.headers,
+        payload: { status: "cancelado" },
+      });
     expect((await cancel(seller, centro)).statusCode).toBe(200);
     expect((await amounts(orderId)).order).toEqual({ subtotal: 1400, discount: 0, shippingFee: 500, total: 1900 });
 
-    const detail = await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers });
-    expect(detail.json().order.suborders.map((suborder: { _id: string; canOffer: boolean }) => [suborder._id, suborder.canOffer]).sort()).toEqual(
-      [[centro, false], [smash, true]].sort(),
+    const detail = await api.app.inject({
+      method: "GET",
+      url: `/home/customer/get-order/${orderId}`,
+      headers: customer.headers,
+    });
+    expect(
+      detail
+        .json()
+        .order.suborders.map((suborder: { _id: string; canOffer: boolean }) => [suborder._id, suborder.canOffer])
+        .sort(),
+    ).toEqual(
+      [
+        [centro, false],
+        [smash, true],
+      ].sort(),
     );
     const refused = await propose(customer, centro, 100);
     expect(refused.statusCode).toBe(409);
@@ -168,7 +238,14 @@ describe("ofertas", () => {
     expect(response.statusCode, response.body).toBe(200);
     const { offers } = response.json();
     expect(offers).toEqual([
-      expect.objectContaining({ shopName: "Centro Pádel", price: 18_500, status: "pendiente", currentSubtotal: 20_000, orderId, customerName: "Usuaria de Prueba" }),
+      expect.objectContaining({
+        shopName: "Centro Pádel",
+        price: 18_500,
+        status: "pendiente",
+        currentSubtotal: 20_000,
+        orderId,
+        customerName: "Usuaria de Prueba",
+      }),
     ]);
     expect((await pendingFor(smashSeller, orderId)).json().offers).toEqual([
       expect.objectContaining({ shopName: "Tienda Smash", price: 1200, status: "pendiente", currentSubtotal: 1400 }),
@@ -190,12 +267,19 @@ describe("ofertas", () => {
 
     const response = await answer(seller, offer._id, "aceptada");
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ message: `Oferta aceptada: el nuevo subtotal de Centro Pádel es ${usd(15000)}.`, offer: { status: "aceptada" } });
+    expect(response.json()).toMatchObject({
+      message: `Oferta aceptada: el nuevo subtotal de Centro Pádel es ${usd(15000)}.`,
+      offer: { status: "aceptada" },
+    });
     expect(response.json().offer.answeredAt).toEqual(expect.any(String));
 
     const { order, shops } = await amounts(orderId);
     expect(order).toEqual({ subtotal: 16_400, discount: 0, shippingFee: 1000, total: 17_400 });
-    expect(shops.find((shop) => shop.id === centro)).toMatchObject({ subtotal: 15_000, total: 15_500, commission: 750 });
+    expect(shops.find((shop) => shop.id === centro)).toMatchObject({
+      subtotal: 15_000,
+      total: 15_500,
+      commission: 750,
+    });
     expect(shops.find((shop) => shop.id === smash)).toMatchObject({ subtotal: 1400, total: 1900, commission: 70 });
 
     expect(await noticesOf(customer.id, orderId)).toEqual([
@@ -212,10 +296,17 @@ describe("ofertas", () => {
 
     // The customer pays the new total, and the shop is credited its new total minus the new commission.
     await creditWallet(api.db, customer.id, 17_400);
-    const payment = await api.app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } });
+    const payment = await api.app.inject({
+      method: "POST",
+      url: "/payment/wallet",
+      headers: customer.headers,
+      payload: { orderId },
+    });
     expect(payment.statusCode, payment.body).toBe(200);
     expect(payment.json().order.price).toBe(17_400);
-    const wallet = (await api.app.inject({ method: "GET", url: `/wallet/${customer.id}`, headers: customer.headers })).json();
+    const wallet = (
+      await api.app.inject({ method: "GET", url: `/wallet/${customer.id}`, headers: customer.headers })
+    ).json();
     expect(wallet.balance).toBe(0);
   });
 
@@ -232,28 +323,61 @@ describe("ofertas", () => {
     const offer = (await propose(customer, centro!.id, 24_160)).json().offer;
     expect((await answer(seller, offer._id, "aceptada")).statusCode).toBe(200);
 
-    const detail = (await api.app.inject({ method: "GET", url: `/seller/order/${centro!.id}`, headers: seller.headers })).json().order;
+    const detail = (
+      await api.app.inject({ method: "GET", url: `/seller/order/${centro!.id}`, headers: seller.headers })
+    ).json().order;
     expect(detail).toMatchObject({ subtotal: 24_160, commission: 1208, sellerNet: 24_160 + 500 - 1208 });
-    const lines = detail.products as { name: string; lineTotal: number; saleTotal: number; commission: number; sellerNet: number }[];
-    expect(lines.map(({ lineTotal, saleTotal, commission, sellerNet }) => ({ lineTotal, saleTotal, commission, sellerNet }))).toEqual([
+    const lines = detail.products as {
+      name: string;
+      lineTotal: number;
+      saleTotal: number;
+      commission: number;
+      sellerNet: number;
+    }[];
+    expect(
+      lines.map(({ lineTotal, saleTotal, commission, sellerNet }) => ({ lineTotal, saleTotal, commission, sellerNet })),
+    ).toEqual([
       { lineTotal: 20_000, saleTotal: 16_000, commission: 800, sellerNet: 15_200 },
       { lineTotal: 10_200, saleTotal: 8160, commission: 408, sellerNet: 7752 },
     ]);
     expect(lines.reduce((sum, line) => sum + line.sellerNet, 0)).toBe(detail.subtotal - detail.commission);
 
     await creditWallet(api.db, customer.id, 24_660);
-    expect((await api.app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } })).statusCode).toBe(200);
-    const dashboard = (await api.app.inject({ method: "GET", url: "/seller/get-dashboard-index-data", headers: seller.headers })).json();
+    expect(
+      (
+        await api.app.inject({
+          method: "POST",
+          url: "/payment/wallet",
+          headers: customer.headers,
+          payload: { orderId },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const dashboard = (
+      await api.app.inject({ method: "GET", url: "/seller/get-dashboard-index-data", headers: seller.headers })
+    ).json();
     // Only this test sells the Asics: what was charged for it, not its list price.
-    expect(dashboard.bestSellers.find((product: { productId: string }) => product.productId === asics.id)).toMatchObject({ units: 1, sale: 8160 });
+    expect(
+      dashboard.bestSellers.find((product: { productId: string }) => product.productId === asics.id),
+    ).toMatchObject({ units: 1, sale: 8160 });
   });
 
   it("aceptar recalcula el descuento de un cupón porcentual sobre el nuevo subtotal", async () => {
     const { customer, orderId, smash } = await orderOfTwoShops({ coupon: "AHORRA20" });
-    expect((await amounts(orderId)).order).toEqual({ subtotal: 21_400, discount: 4280, shippingFee: 1000, total: 18_120 });
+    expect((await amounts(orderId)).order).toEqual({
+      subtotal: 21_400,
+      discount: 4280,
+      shippingFee: 1000,
+      total: 18_120,
+    });
     const offer = (await propose(customer, smash, 1000)).json().offer;
     expect((await answer(smashSeller, offer._id, "aceptada")).statusCode).toBe(200);
-    expect((await amounts(orderId)).order).toEqual({ subtotal: 21_000, discount: 4200, shippingFee: 1000, total: 17_800 });
+    expect((await amounts(orderId)).order).toEqual({
+      subtotal: 21_000,
+      discount: 4200,
+      shippingFee: 1000,
+      total: 17_800,
+    });
   });
 
   it("rechazar no cambia importes y avisa al cliente; otro vendedor o el cliente no pueden responder", async () => {
@@ -281,7 +405,10 @@ describe("ofertas", () => {
     expect(rejected.json()).toMatchObject({ message: "Oferta rechazada.", offer: { status: "rechazada" } });
     expect(await amounts(orderId)).toEqual(before);
     expect(await noticesOf(customer.id, orderId)).toEqual([
-      { type: "oferta", message: `Tu oferta de ${usd(10000)} para el pedido #${orderId.slice(0, 8).toUpperCase()} (Centro Pádel) fue rechazada.` },
+      {
+        type: "oferta",
+        message: `Tu oferta de ${usd(10000)} para el pedido #${orderId.slice(0, 8).toUpperCase()} (Centro Pádel) fue rechazada.`,
+      },
     ]);
     // With the offer answered, the customer may propose again.
     expect((await propose(customer, centro, 12_000)).statusCode).toBe(201);
@@ -291,7 +418,16 @@ describe("ofertas", () => {
     const { customer, orderId, centro } = await orderOfTwoShops();
     const offer = (await propose(customer, centro, 10_000)).json().offer;
     await creditWallet(api.db, customer.id, 30_000);
-    expect((await api.app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } })).statusCode).toBe(200);
+    expect(
+      (
+        await api.app.inject({
+          method: "POST",
+          url: "/payment/wallet",
+          headers: customer.headers,
+          payload: { orderId },
+        })
+      ).statusCode,
+    ).toBe(200);
     const before = await amounts(orderId);
 
     expect((await pendingFor(seller, orderId)).json().offers).toEqual([]);
@@ -301,7 +437,9 @@ describe("ofertas", () => {
       expect(late.json()).toEqual({ message: "Esta oferta ya fue respondida." });
     }
     expect(await amounts(orderId)).toEqual(before);
-    const { order } = (await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })).json();
+    const { order } = (
+      await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })
+    ).json();
     const centroPart = order.suborders.find((suborder: { _id: string }) => suborder._id === centro);
     expect(centroPart.offers).toMatchObject([{ _id: offer._id, status: "rechazada" }]);
     expect(centroPart.offers[0].answeredAt).not.toBeNull();
@@ -317,16 +455,24 @@ describe("ofertas", () => {
     const late = await answer(seller, offer._id, "aceptada");
     expect(late.statusCode).toBe(409);
     const notices = await noticesOf(customer.id, orderId);
-    expect(notices.map((notice) => notice.message)).toContain(`Tu pedido #${orderNumber(orderId)} caducó sin pagarse y se ha cancelado.`);
+    expect(notices.map((notice) => notice.message)).toContain(
+      `Tu pedido #${orderNumber(orderId)} caducó sin pagarse y se ha cancelado.`,
+    );
   });
 
   it("de dos respuestas a la vez solo una se aplica", async () => {
     const { customer, orderId, centro } = await orderOfTwoShops();
     const offer = (await propose(customer, centro, 16_000)).json().offer;
-    const responses = await Promise.all([answer(seller, offer._id, "aceptada"), answer(seller, offer._id, "rechazada"), answer(seller, offer._id, "aceptada")]);
+    const responses = await Promise.all([
+      answer(seller, offer._id, "aceptada"),
+      answer(seller, offer._id, "rechazada"),
+      answer(seller, offer._id, "aceptada"),
+    ]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
     const { order, shops } = await amounts(orderId);
-    const accepted = responses.some((response) => response.statusCode === 200 && response.json().offer.status === "aceptada");
+    const accepted = responses.some(
+      (response) => response.statusCode === 200 && response.json().offer.status === "aceptada",
+    );
     expect(order.subtotal).toBe(accepted ? 17_400 : 21_400);
     expect(shops.find((shop) => shop.id === centro)!.subtotal).toBe(accepted ? 16_000 : 20_000);
     expect(await noticesOf(customer.id, orderId)).toHaveLength(1);

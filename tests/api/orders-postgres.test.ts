@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orderPayments, orders, walletEntries } from "../../api/src/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type TestApi } from "./support";
-import { creditWallet, placedOrderId, placeOrder, putCouponOnCart, putInCart, signedInUser, stockOf, type Customer } from "./orders-support";
+import {
+  creditWallet,
+  placedOrderId,
+  placeOrder,
+  putCouponOnCart,
+  putInCart,
+  signedInUser,
+  stockOf,
+  type Customer,
+} from "./orders-support";
 
 /**
  * The same API on a real PostgreSQL, with many requests at once: row locks and conditional
@@ -33,7 +42,10 @@ describe("pedidos concurrentes en PostgreSQL", () => {
   const newProduct = (slug: string, stock: number) => insertOwnBalls(api.db, catalogue, slug, { stock, price: 15_000 });
 
   const statuses = (responses: { statusCode: number }[]) =>
-    responses.reduce<Record<number, number>>((count, response) => ({ ...count, [response.statusCode]: (count[response.statusCode] ?? 0) + 1 }), {});
+    responses.reduce<Record<number, number>>(
+      (count, response) => ({ ...count, [response.statusCode]: (count[response.statusCode] ?? 0) + 1 }),
+      {},
+    );
 
   it("50 pedidos a la vez por la última unidad dan un solo pedido y stock 0", async () => {
     const product = await newProduct("pelotas-ultima-unidad", 1);
@@ -63,9 +75,15 @@ describe("pedidos concurrentes en PostgreSQL", () => {
 
     const responses = await Promise.all(buyers.map((buyer) => placeOrder(api.app, buyer)));
     expect(statuses(responses)).toEqual({ 201: 1, 409: 19 });
-    const discounted = await api.db.select({ discount: orders.discount }).from(orders).where(eq(orders.couponCode, "REGALO50"));
+    const discounted = await api.db
+      .select({ discount: orders.discount })
+      .from(orders)
+      .where(eq(orders.couponCode, "REGALO50"));
     expect(discounted).toEqual([{ discount: 5000 }]);
-    const [coupon] = await api.db.select({ usedCount: coupons.usedCount }).from(coupons).where(eq(coupons.code, "REGALO50"));
+    const [coupon] = await api.db
+      .select({ usedCount: coupons.usedCount })
+      .from(coupons)
+      .where(eq(coupons.code, "REGALO50"));
     expect(coupon!.usedCount).toBe(1);
     expect(await stockOf(api.db, product.id)).toBe(99);
   });
@@ -89,9 +107,14 @@ describe("pedidos concurrentes en PostgreSQL", () => {
     );
     expect(statuses(responses)).toEqual({ 200: 20 });
     expect(await api.db.select().from(orderPayments).where(eq(orderPayments.orderId, orderId))).toHaveLength(1);
-    const debits = await api.db.select().from(walletEntries).where(eq(walletEntries.reference, `pago:${orderId}`));
+    const debits = await api.db
+      .select()
+      .from(walletEntries)
+      .where(eq(walletEntries.reference, `pago:${orderId}`));
     expect(debits.length).toBeLessThanOrEqual(1);
-    const balance = await api.db.execute<{ balance: number }>(sql`select sum(amount)::integer as balance from wallet_entries where user_id = ${buyer!.id}`);
+    const balance = await api.db.execute<{ balance: number }>(
+      sql`select sum(amount)::integer as balance from wallet_entries where user_id = ${buyer!.id}`,
+    );
     expect(balance.rows[0]!.balance).toBe(100_000 - 15_000 * debits.length);
   });
 
@@ -106,10 +129,14 @@ describe("pedidos concurrentes en PostgreSQL", () => {
     await creditWallet(api.db, buyer!.id, 15_000);
 
     const responses = await Promise.all(
-      orderIds.map((orderId) => api.app.inject({ method: "POST", url: "/payment/wallet", headers: buyer!.headers, payload: { orderId } })),
+      orderIds.map((orderId) =>
+        api.app.inject({ method: "POST", url: "/payment/wallet", headers: buyer!.headers, payload: { orderId } }),
+      ),
     );
     expect(statuses(responses)).toEqual({ 200: 1, 400: 1 });
-    const balance = await api.db.execute<{ balance: number }>(sql`select sum(amount)::integer as balance from wallet_entries where user_id = ${buyer!.id}`);
+    const balance = await api.db.execute<{ balance: number }>(
+      sql`select sum(amount)::integer as balance from wallet_entries where user_id = ${buyer!.id}`,
+    );
     expect(balance.rows[0]!.balance).toBe(0);
   });
 
@@ -120,15 +147,25 @@ describe("pedidos concurrentes en PostgreSQL", () => {
     await putInCart(api.db, buyer!.id, product.id, 1);
     const orderId = await placedOrderId(api.app, buyer!);
     await creditWallet(api.db, buyer!.id, 100_000);
-    expect((await api.app.inject({ method: "POST", url: "/payment/wallet", headers: buyer!.headers, payload: { orderId } })).statusCode).toBe(200);
+    expect(
+      (await api.app.inject({ method: "POST", url: "/payment/wallet", headers: buyer!.headers, payload: { orderId } }))
+        .statusCode,
+    ).toBe(200);
 
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
-        api.app.inject({ method: "PUT", url: `/admin/order-status/update/${orderId}`, headers: admin.headers, payload: { status: "cancelado" } }),
+        api.app.inject({
+          method: "PUT",
+          url: `/admin/order-status/update/${orderId}`,
+          headers: admin.headers,
+          payload: { status: "cancelado" },
+        }),
       ),
     );
     expect(statuses(responses)).toEqual({ 200: 1, 409: 9 });
-    const balance = await api.db.execute<{ balance: number }>(sql`select sum(amount)::integer as balance from wallet_entries where user_id = ${buyer!.id}`);
+    const balance = await api.db.execute<{ balance: number }>(
+      sql`select sum(amount)::integer as balance from wallet_entries where user_id = ${buyer!.id}`,
+    );
     expect(balance.rows[0]!.balance).toBe(100_000);
     expect(await stockOf(api.db, product.id)).toBe(5);
   });

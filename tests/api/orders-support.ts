@@ -37,8 +37,17 @@ export async function signedInUser(db: Db, role: Role = "customer"): Promise<Cus
 }
 
 /** Puts a line in the user's cart table directly, as the cart module would (size '' for none). */
-export async function putInCart(db: Db, userId: string, productId: string, quantity: number, size = ""): Promise<string> {
-  const [line] = await db.insert(cartItems).values({ userId, productId, size, quantity }).returning({ id: cartItems.id });
+export async function putInCart(
+  db: Db,
+  userId: string,
+  productId: string,
+  quantity: number,
+  size = "",
+): Promise<string> {
+  const [line] = await db
+    .insert(cartItems)
+    .values({ userId, productId, size, quantity })
+    .returning({ id: cartItems.id });
   return line!.id;
 }
 
@@ -89,7 +98,9 @@ export async function putCouponOnCart(db: Db, userId: string, couponCode: string
 
 /** Money into a wallet, as a ledger entry of its own. */
 export async function creditWallet(db: Db, userId: string, amount: number) {
-  await db.insert(walletEntries).values({ userId, amount, reason: "Saldo de prueba", reference: `prueba:${crypto.randomUUID()}` });
+  await db
+    .insert(walletEntries)
+    .values({ userId, amount, reason: "Saldo de prueba", reference: `prueba:${crypto.randomUUID()}` });
 }
 
 /** Moves an order's expiry into the past, as if its time had run out. */

@@ -27,7 +27,9 @@ describe("pedidos", () => {
   const FREE_SHIPPING_FROM = 50_000;
 
   beforeAll(async () => {
-    api = await createTestApi({ config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: FREE_SHIPPING_FROM } } });
+    api = await createTestApi({
+      config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: FREE_SHIPPING_FROM } },
+    });
     catalogue = await insertCatalogue(api.db);
   });
 
@@ -96,11 +98,20 @@ describe("pedidos", () => {
           { name: "Zapatillas Asics Gel Padel Pro 5", size: "42", quantity: 1, unitPrice: 10_200, lineTotal: 10_200 },
         ],
       },
-      { shopName: "Tienda Smash", subtotal: 1400, shipping_fee: 500, price: 1900, products: [{ name: "Pelotas Head Padel Pro", quantity: 2, unitPrice: 700 }] },
+      {
+        shopName: "Tienda Smash",
+        subtotal: 1400,
+        shipping_fee: 500,
+        price: 1900,
+        products: [{ name: "Pelotas Head Padel Pro", quantity: 2, unitPrice: 700 }],
+      },
     ]);
     expect(order.suborders[0].products[0].image).toBe(vertex().imageIds[0]);
 
-    const commissions = await api.db.select({ subtotal: shopOrders.subtotal, commission: shopOrders.commission }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
+    const commissions = await api.db
+      .select({ subtotal: shopOrders.subtotal, commission: shopOrders.commission })
+      .from(shopOrders)
+      .where(eq(shopOrders.orderId, orderId));
     expect(commissions.sort((a, b) => a.subtotal - b.subtotal)).toEqual([
       { subtotal: 1400, commission: 70 },
       { subtotal: 30_200, commission: 1510 },
@@ -187,7 +198,9 @@ describe("pedidos", () => {
     const hack = await putInCart(api.db, customer.id, product("pala-bullpadel-hack-03").id, 1);
     await putInCart(api.db, customer.id, balls().id, 1);
     const orderId = await placedOrderId(api.app, customer);
-    expect((await getOrder(api.app, customer, orderId)).json().order.suborders[0].products).toMatchObject([{ name: "Pelotas Head Padel Pro" }]);
+    expect((await getOrder(api.app, customer, orderId)).json().order.suborders[0].products).toMatchObject([
+      { name: "Pelotas Head Padel Pro" },
+    ]);
     expect(await cartLineCount(api.db, customer.id)).toBe(1);
 
     const soldOut = await placeOrder(api.app, customer, { items: [hack] });
@@ -220,13 +233,19 @@ describe("pedidos", () => {
     const customer = await customerWithCart();
     const other = await signedInUser(api.db);
 
-    const anonymous = await api.app.inject({ method: "POST", url: "/home/order/palce-order", payload: { userId: customer.id, shippingInfo: SHIPPING_INFO } });
+    const anonymous = await api.app.inject({
+      method: "POST",
+      url: "/home/order/palce-order",
+      payload: { userId: customer.id, shippingInfo: SHIPPING_INFO },
+    });
     expect(anonymous.statusCode).toBe(401);
 
     const forged = await placeOrder(api.app, customer, { userId: other.id });
     expect(forged.statusCode).toBe(403);
 
-    const invalid = await placeOrder(api.app, customer, { shippingInfo: { ...SHIPPING_INFO, phone: "llámame", city: " " } });
+    const invalid = await placeOrder(api.app, customer, {
+      shippingInfo: { ...SHIPPING_INFO, phone: "llámame", city: " " },
+    });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toEqual(
       expect.arrayContaining([
@@ -235,7 +254,9 @@ describe("pedidos", () => {
       ]),
     );
     // A postal code without a digit and a city without a letter are no address a parcel reaches.
-    const nowhere = await placeOrder(api.app, customer, { shippingInfo: { ...SHIPPING_INFO, postCode: "abc", city: "1" } });
+    const nowhere = await placeOrder(api.app, customer, {
+      shippingInfo: { ...SHIPPING_INFO, postCode: "abc", city: "1" },
+    });
     expect(nowhere.statusCode).toBe(400);
     expect(nowhere.json().errors).toEqual([
       { field: "shippingInfo.city", message: "Escribe el nombre de la ciudad." },
@@ -267,17 +288,24 @@ describe("pedidos", () => {
     expect((await applyCoupon(api.app, customer, "AHORRA20")).statusCode).toBe(200);
     const orderId = await placedOrderId(api.app, customer);
     expect(await stockOf(api.db, asics().id, "42")).toBe(1);
-    const usedBefore = (await api.db.select({ used: coupons.usedCount }).from(coupons).where(eq(coupons.code, "AHORRA20")))[0]!.used;
+    const usedBefore = (
+      await api.db.select({ used: coupons.usedCount }).from(coupons).where(eq(coupons.code, "AHORRA20"))
+    )[0]!.used;
 
     await makeOverdue(api.db, orderId);
     const { order } = (await getOrder(api.app, customer, orderId)).json();
     expect(order).toMatchObject({ expired: true, delivery_status: "cancelado", payment_status: "sin_pagar" });
-    expect(order.suborders.map((suborder: { delivery_status: string }) => suborder.delivery_status)).toEqual(["cancelado", "cancelado"]);
+    expect(order.suborders.map((suborder: { delivery_status: string }) => suborder.delivery_status)).toEqual([
+      "cancelado",
+      "cancelado",
+    ]);
     expect(await stockOf(api.db, vertex().id)).toBe(5);
     expect(await stockOf(api.db, asics().id, "42")).toBe(2);
     expect(await stockOf(api.db, asics().id)).toBe(3);
     expect(await stockOf(api.db, balls().id)).toBe(50);
-    expect((await api.db.select({ used: coupons.usedCount }).from(coupons).where(eq(coupons.code, "AHORRA20")))[0]!.used).toBe(usedBefore - 1);
+    expect(
+      (await api.db.select({ used: coupons.usedCount }).from(coupons).where(eq(coupons.code, "AHORRA20")))[0]!.used,
+    ).toBe(usedBefore - 1);
     expect(await api.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, orderId))).toEqual([]);
 
     // Idempotent: calling the function again gives nothing back twice.
@@ -309,7 +337,10 @@ describe("cupones", () => {
     const customer = await signedInUser(api.db);
     const applied = await applyCoupon(api.app, customer, " ahorra20 ");
     expect(applied.statusCode).toBe(200);
-    expect(applied.json()).toEqual({ message: "Cupón aplicado.", coupon: { code: "AHORRA20", kind: "porcentaje", value: 20 } });
+    expect(applied.json()).toEqual({
+      message: "Cupón aplicado.",
+      coupon: { code: "AHORRA20", kind: "porcentaje", value: 20 },
+    });
     // Applying the same coupon again changes nothing.
     expect((await applyCoupon(api.app, customer, "AHORRA20")).statusCode).toBe(200);
     const shown = await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers });
@@ -317,16 +348,29 @@ describe("cupones", () => {
 
     const removed = await api.app.inject({ method: "DELETE", url: "/home/coupon", headers: customer.headers });
     expect(removed.json()).toEqual({ message: "Cupón quitado del carrito." });
-    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({ coupon: null, discount: 0 });
+    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({
+      coupon: null,
+      discount: 0,
+    });
     expect((await api.app.inject({ method: "GET", url: "/home/coupon" })).statusCode).toBe(401);
   });
 
   it("un visitante aplica un cupón a su carrito y lo conserva al iniciar sesión, salvo si ya lo usó", async () => {
     const guest = { authorization: `Guest ${randomUUID()}` };
-    const applied = await api.app.inject({ method: "POST", url: "/home/coupon/apply", headers: guest, payload: { code: "AHORRA20" } });
+    const applied = await api.app.inject({
+      method: "POST",
+      url: "/home/coupon/apply",
+      headers: guest,
+      payload: { code: "AHORRA20" },
+    });
     expect(applied.statusCode).toBe(200);
-    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: guest })).json().coupon.code).toBe("AHORRA20");
-    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: { authorization: "Guest no-es-un-id" } })).statusCode).toBe(401);
+    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: guest })).json().coupon.code).toBe(
+      "AHORRA20",
+    );
+    expect(
+      (await api.app.inject({ method: "GET", url: "/home/coupon", headers: { authorization: "Guest no-es-un-id" } }))
+        .statusCode,
+    ).toBe(401);
 
     const customer = await signedInUser(api.db);
     const merge = (guestHeader: { authorization: string }) =>
@@ -337,16 +381,33 @@ describe("cupones", () => {
         payload: { guestId: guestHeader.authorization.slice("Guest ".length) },
       });
     expect((await merge(guest)).statusCode).toBe(200);
-    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json().coupon.code).toBe("AHORRA20");
-    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: guest })).json()).toEqual({ coupon: null, discount: 0 });
+    expect(
+      (await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json().coupon.code,
+    ).toBe("AHORRA20");
+    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: guest })).json()).toEqual({
+      coupon: null,
+      discount: 0,
+    });
 
     // Once the user has used AHORRA20, a visitor's AHORRA20 does not follow them into their cart.
     await putInCart(api.db, customer.id, balls().id, 1);
     await placedOrderId(api.app, customer);
     const laterGuest = { authorization: `Guest ${randomUUID()}` };
-    expect((await api.app.inject({ method: "POST", url: "/home/coupon/apply", headers: laterGuest, payload: { code: "AHORRA20" } })).statusCode).toBe(200);
+    expect(
+      (
+        await api.app.inject({
+          method: "POST",
+          url: "/home/coupon/apply",
+          headers: laterGuest,
+          payload: { code: "AHORRA20" },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await merge(laterGuest)).statusCode).toBe(200);
-    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({ coupon: null, discount: 0 });
+    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({
+      coupon: null,
+      discount: 0,
+    });
   });
 
   it("rechaza un código inventado, uno fuera de plazo y un segundo cupón", async () => {
@@ -360,14 +421,22 @@ describe("cupones", () => {
     const stacked = await applyCoupon(api.app, customer, "VALE100");
     expect(stacked.statusCode).toBe(409);
     expect(stacked.json()).toEqual({ message: "Ya tienes un cupón en tu carrito. Quítalo para usar otro." });
-    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json().coupon.code).toBe("REGALO50");
+    expect(
+      (await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json().coupon.code,
+    ).toBe("REGALO50");
 
-    await api.db.update(coupons).set({ validUntil: new Date("2024-12-31T00:00:00Z") }).where(eq(coupons.code, "VALE100"));
+    await api.db
+      .update(coupons)
+      .set({ validUntil: new Date("2024-12-31T00:00:00Z") })
+      .where(eq(coupons.code, "VALE100"));
     const other = await signedInUser(api.db);
     const outdated = await applyCoupon(api.app, other, "VALE100");
     expect(outdated.statusCode).toBe(400);
     expect(outdated.json()).toEqual({ message: "Este cupón no está vigente." });
-    await api.db.update(coupons).set({ validUntil: new Date("2032-01-01T00:00:00Z") }).where(eq(coupons.code, "VALE100"));
+    await api.db
+      .update(coupons)
+      .set({ validUntil: new Date("2032-01-01T00:00:00Z") })
+      .where(eq(coupons.code, "VALE100"));
   });
 
   it("descuenta el cupón una sola vez por usuario y nunca deja el total negativo", async () => {
@@ -376,9 +445,18 @@ describe("cupones", () => {
     await applyCoupon(api.app, customer, "VALE100");
     const orderId = await placedOrderId(api.app, customer);
     const { order } = (await getOrder(api.app, customer, orderId)).json();
-    expect(order).toMatchObject({ subtotal: 1400, discount: 1400, couponCode: "VALE100", shipping_fee: 500, price: 500 });
+    expect(order).toMatchObject({
+      subtotal: 1400,
+      discount: 1400,
+      couponCode: "VALE100",
+      shipping_fee: 500,
+      price: 500,
+    });
     // The coupon left the cart with the order.
-    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({ coupon: null, discount: 0 });
+    expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({
+      coupon: null,
+      discount: 0,
+    });
 
     const reused = await applyCoupon(api.app, customer, "VALE100");
     expect(reused.statusCode).toBe(409);
@@ -403,12 +481,19 @@ describe("cupones", () => {
     await putInCart(api.db, customer.id, balls().id, 1);
     await applyCoupon(api.app, customer, "REGALO50");
     await api.db.execute(sql`update coupons set max_uses = used_count where code = 'REGALO50'`);
-    const stockBefore = (await api.db.execute<{ stock: number }>(sql`select stock from products where id = ${balls().id}`)).rows[0]!.stock;
+    const stockBefore = (
+      await api.db.execute<{ stock: number }>(sql`select stock from products where id = ${balls().id}`)
+    ).rows[0]!.stock;
 
     const response = await placeOrder(api.app, customer);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: "El cupón REGALO50 ya no está disponible. Quítalo del carrito para continuar." });
+    expect(response.json()).toEqual({
+      message: "El cupón REGALO50 ya no está disponible. Quítalo del carrito para continuar.",
+    });
     expect(await cartLineCount(api.db, customer.id)).toBe(1);
-    expect((await api.db.execute<{ stock: number }>(sql`select stock from products where id = ${balls().id}`)).rows[0]!.stock).toBe(stockBefore);
+    expect(
+      (await api.db.execute<{ stock: number }>(sql`select stock from products where id = ${balls().id}`)).rows[0]!
+        .stock,
+    ).toBe(stockBefore);
   });
 });

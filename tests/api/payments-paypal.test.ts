@@ -14,7 +14,9 @@ describe("pagos con PayPal", () => {
 
   beforeAll(async () => {
     paypal = await startFakePayPal({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    api = await createTestApi({ config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } } });
+    api = await createTestApi({
+      config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } },
+    });
     catalogue = await insertCatalogue(api.db);
   });
 
@@ -33,8 +35,14 @@ describe("pagos con PayPal", () => {
   const create = (customer: Customer, orderId: string) =>
     api.app.inject({ method: "POST", url: "/payment/paypal/create", headers: customer.headers, payload: { orderId } });
   const capture = (customer: Customer, orderId: string, paypalOrderId: string) =>
-    api.app.inject({ method: "POST", url: "/payment/paypal/capture", headers: customer.headers, payload: { orderId, paypalOrderId } });
-  const paypalOrderOf = (orderId: string) => [...paypal.orders.values()].find((order) => order.referenceId === orderId)!;
+    api.app.inject({
+      method: "POST",
+      url: "/payment/paypal/capture",
+      headers: customer.headers,
+      payload: { orderId, paypalOrderId },
+    });
+  const paypalOrderOf = (orderId: string) =>
+    [...paypal.orders.values()].find((order) => order.referenceId === orderId)!;
 
   it("usa PayPal y no el modo de tarjeta de prueba cuando hay credenciales", async () => {
     expect((await api.app.inject({ method: "GET", url: "/payment/options" })).json()).toEqual({ cardMode: "paypal" });
@@ -60,13 +68,18 @@ describe("pagos con PayPal", () => {
 
     const notApproved = await capture(customer, orderId, paypalOrder.id);
     expect(notApproved.statusCode).toBe(400);
-    expect(notApproved.json()).toEqual({ message: "PayPal no confirmó el pago. Intenta de nuevo o paga con tu cartera." });
+    expect(notApproved.json()).toEqual({
+      message: "PayPal no confirmó el pago. Intenta de nuevo o paga con tu cartera.",
+    });
     expect((await getOrder(api.app, customer, orderId)).json().order.payment_status).toBe("sin_pagar");
 
     paypalOrder.approved = true;
     const paid = await capture(customer, orderId, paypalOrder.id);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ message: "Pago confirmado.", order: { payment_status: "pagado", payment_method: "paypal" } });
+    expect(paid.json()).toMatchObject({
+      message: "Pago confirmado.",
+      order: { payment_status: "pagado", payment_method: "paypal" },
+    });
     const capturesAfterPayment = paypal.captureCount();
 
     expect((await capture(customer, orderId, paypalOrder.id)).statusCode).toBe(200);
@@ -74,7 +87,9 @@ describe("pagos con PayPal", () => {
     const again = await create(customer, orderId);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: "Este pedido ya está pagado." });
-    const payments = await api.db.execute<{ reference: string }>(sql`select reference from order_payments where order_id = ${orderId}`);
+    const payments = await api.db.execute<{ reference: string }>(
+      sql`select reference from order_payments where order_id = ${orderId}`,
+    );
     expect(payments.rows).toEqual([{ reference: paypalOrder.captureId }]);
   });
 

@@ -30,22 +30,54 @@ describe("PostgreSQL real", () => {
     const [owner] = await db.insert(users).values({ name: "Dueña", email: "duena@example.com" }).returning();
     const [shop] = await db
       .insert(shops)
-      .values({ ownerId: owner!.id, name: "Tienda", slug: "tienda", rif: "J-12345678-9", location: "Caracas", phone: "+58 212 555 0000", status: "aprobada" })
+      .values({
+        ownerId: owner!.id,
+        name: "Tienda",
+        slug: "tienda",
+        rif: "J-12345678-9",
+        location: "Caracas",
+        phone: "+58 212 555 0000",
+        status: "aprobada",
+      })
       .returning();
     const [category] = await db.insert(categories).values({ name: "Zapatillas", slug: "zapatillas" }).returning();
     const [shoe] = await db
       .insert(products)
-      .values({ shopId: shop!.id, categoryId: category!.id, name: "Zapatilla Prueba", slug: "zapatilla-prueba", brand: "Asics", description: "Prueba.", price: 9900, color: "Azul", tag: "Novedad" })
+      .values({
+        shopId: shop!.id,
+        categoryId: category!.id,
+        name: "Zapatilla Prueba",
+        slug: "zapatilla-prueba",
+        brand: "Asics",
+        description: "Prueba.",
+        price: 9900,
+        color: "Azul",
+        tag: "Novedad",
+      })
       .returning();
     await db.insert(productSizes).values([
       { productId: shoe!.id, size: "40", stock: 3 },
       { productId: shoe!.id, size: "41", stock: 2 },
     ]);
-    const stockOf = async () => (await db.select({ stock: products.stock }).from(products).where(sql`${products.id} = ${shoe!.id}`))[0]!.stock;
+    const stockOf = async () =>
+      (
+        await db
+          .select({ stock: products.stock })
+          .from(products)
+          .where(sql`${products.id} = ${shoe!.id}`)
+      )[0]!.stock;
     expect(await stockOf()).toBe(5);
-    await db.update(productSizes).set({ stock: 0 }).where(sql`${productSizes.size} = '40'`);
+    await db
+      .update(productSizes)
+      .set({ stock: 0 })
+      .where(sql`${productSizes.size} = '40'`);
     expect(await stockOf()).toBe(2);
-    await expect(db.update(productSizes).set({ stock: -1 }).where(sql`${productSizes.size} = '41'`)).rejects.toThrow();
+    await expect(
+      db
+        .update(productSizes)
+        .set({ stock: -1 })
+        .where(sql`${productSizes.size} = '41'`),
+    ).rejects.toThrow();
     expect(await stockOf()).toBe(2);
   });
 });

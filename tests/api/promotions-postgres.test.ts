@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { maxUsesBelowUses, PROMOTION_CHANGED_WHILE_EDITING, type AdminCoupon, type AdminVoucher, type PromotionsAnswer } from "#contract/promotions";
+import {
+  maxUsesBelowUses,
+  PROMOTION_CHANGED_WHILE_EDITING,
+  type AdminCoupon,
+  type AdminVoucher,
+  type PromotionsAnswer,
+} from "#contract/promotions";
 import { auditLog, coupons, orders, walletEntries } from "../../api/src/db/schema";
 import { promotionAuditId } from "../../api/src/modules/promotions/service";
 import { VOUCHER_ALREADY_REDEEMED } from "../../api/src/modules/wallet/service";
@@ -30,15 +36,22 @@ describe("cupones y vouchers de la administración en PostgreSQL", () => {
   });
 
   const statuses = (responses: { statusCode: number }[]) =>
-    responses.reduce<Record<number, number>>((count, response) => ({ ...count, [response.statusCode]: (count[response.statusCode] ?? 0) + 1 }), {});
+    responses.reduce<Record<number, number>>(
+      (count, response) => ({ ...count, [response.statusCode]: (count[response.statusCode] ?? 0) + 1 }),
+      {},
+    );
 
   async function couponOf(admin: Customer, code: string): Promise<AdminCoupon> {
-    const answer = (await api.app.inject({ method: "GET", url: "/admin/promotions", headers: admin.headers })).json() as PromotionsAnswer;
+    const answer = (
+      await api.app.inject({ method: "GET", url: "/admin/promotions", headers: admin.headers })
+    ).json() as PromotionsAnswer;
     return answer.coupons.find((coupon) => coupon.code === code)!;
   }
 
   async function voucherOf(admin: Customer, code: string): Promise<AdminVoucher> {
-    const answer = (await api.app.inject({ method: "GET", url: "/admin/promotions", headers: admin.headers })).json() as PromotionsAnswer;
+    const answer = (
+      await api.app.inject({ method: "GET", url: "/admin/promotions", headers: admin.headers })
+    ).json() as PromotionsAnswer;
     return answer.vouchers.find((voucher) => voucher.code === code)!;
   }
 
@@ -46,28 +59,46 @@ describe("cupones y vouchers de la administración en PostgreSQL", () => {
    * Ten admins save one promotion read once, each with other values: one change wins, the other nine
    * get 409 with the values it left, and the audit log has one entry with them.
    */
-  async function tenAdminsSaveAtOnce<Kind extends "coupon" | "voucher">(kind: Kind, code: string, payloadOf: (index: number) => Record<string, unknown>) {
+  async function tenAdminsSaveAtOnce<Kind extends "coupon" | "voucher">(
+    kind: Kind,
+    code: string,
+    payloadOf: (index: number) => Record<string, unknown>,
+  ) {
     const admins = await Promise.all(Array.from({ length: 10 }, () => signedInUser(api.db, "admin")));
     const readOne = () => (kind === "coupon" ? couponOf(admins[0]!, code) : voucherOf(admins[0]!, code));
     const read = await readOne();
     const responses = await Promise.all(
       admins.map((admin, index) =>
-        api.app.inject({ method: "PUT", url: `/admin/${kind}s/${code}`, headers: admin.headers, payload: { ...payloadOf(index), version: read.version } }),
+        api.app.inject({
+          method: "PUT",
+          url: `/admin/${kind}s/${code}`,
+          headers: admin.headers,
+          payload: { ...payloadOf(index), version: read.version },
+        }),
       ),
     );
     expect(statuses(responses)).toEqual({ 200: 1, 409: 9 });
-    const winner = (responses.find((response) => response.statusCode === 200)!.json() as Record<Kind, AdminCoupon | AdminVoucher>)[kind];
+    const winner = (
+      responses.find((response) => response.statusCode === 200)!.json() as Record<Kind, AdminCoupon | AdminVoucher>
+    )[kind];
     for (const response of responses.filter((response) => response.statusCode === 409)) {
       expect(response.json()).toEqual({ message: PROMOTION_CHANGED_WHILE_EDITING, current: winner });
     }
     expect(await readOne()).toEqual(winner);
-    const entries = await api.db.select().from(auditLog).where(eq(auditLog.entityId, promotionAuditId(kind === "coupon" ? "cupon" : "voucher", code)));
+    const entries = await api.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, promotionAuditId(kind === "coupon" ? "cupon" : "voucher", code)));
     expect(entries).toHaveLength(1);
     return { winner, audited: entries[0]!.after };
   }
 
   it("diez admins que guardan a la vez el mismo cupón leído una vez: un cambio y nueve 409 con los valores que dejó", async () => {
-    const { winner, audited } = await tenAdminsSaveAtOnce("coupon", "AHORRA20", (index) => ({ validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 100 + index }));
+    const { winner, audited } = await tenAdminsSaveAtOnce("coupon", "AHORRA20", (index) => ({
+      validFrom: "2026-01-01",
+      validUntil: "2026-12-31",
+      maxUses: 100 + index,
+    }));
     expect(audited).toMatchObject({ maxUses: (winner as AdminCoupon).maxUses });
   });
 
@@ -116,7 +147,9 @@ describe("cupones y vouchers de la administración en PostgreSQL", () => {
   });
 
   it("diez admins que cambian a la vez la caducidad del mismo voucher leído una vez: un cambio, una entrada de auditoría y nueve 409", async () => {
-    const { winner, audited } = await tenAdminsSaveAtOnce("voucher", "VOUCHER500", (index) => ({ expiresOn: `2090-01-${String(index + 10)}` }));
+    const { winner, audited } = await tenAdminsSaveAtOnce("voucher", "VOUCHER500", (index) => ({
+      expiresOn: `2090-01-${String(index + 10)}`,
+    }));
     expect(audited).toMatchObject({ expiresOn: (winner as AdminVoucher).expiresOn });
   });
 
@@ -124,21 +157,37 @@ describe("cupones y vouchers de la administración en PostgreSQL", () => {
     const admin = await signedInUser(api.db, "admin");
     const read = await voucherOf(admin, "VOUCHER1000");
     expect(
-      (await api.app.inject({ method: "PUT", url: "/admin/vouchers/VOUCHER1000", headers: admin.headers, payload: { expiresOn: "2099-12-31", version: read.version } })).statusCode,
+      (
+        await api.app.inject({
+          method: "PUT",
+          url: "/admin/vouchers/VOUCHER1000",
+          headers: admin.headers,
+          payload: { expiresOn: "2099-12-31", version: read.version },
+        })
+      ).statusCode,
     ).toBe(200);
     const [eager, ...others] = await Promise.all(Array.from({ length: 6 }, () => signedInUser(api.db)));
     const redeem = (customer: Customer) =>
-      api.app.inject({ method: "POST", url: "/wallet/voucher/redeem", headers: customer.headers, payload: { code: "VOUCHER1000" } });
+      api.app.inject({
+        method: "POST",
+        url: "/wallet/voucher/redeem",
+        headers: customer.headers,
+        payload: { code: "VOUCHER1000" },
+      });
 
     const [eagerAnswers, otherAnswers] = await Promise.all([
       Promise.all(Array.from({ length: 10 }, () => redeem(eager!))),
       Promise.all(others.map(redeem)),
     ]);
     expect(statuses(eagerAnswers)).toEqual({ 200: 1, 409: 9 });
-    for (const refused of eagerAnswers.filter((response) => response.statusCode === 409)) expect(refused.json().message).toBe(VOUCHER_ALREADY_REDEEMED);
+    for (const refused of eagerAnswers.filter((response) => response.statusCode === 409))
+      expect(refused.json().message).toBe(VOUCHER_ALREADY_REDEEMED);
     expect(statuses(otherAnswers)).toEqual({ 200: 5 });
     for (const customer of [eager!, ...others]) {
-      const credits = await api.db.select({ amount: walletEntries.amount }).from(walletEntries).where(eq(walletEntries.userId, customer.id));
+      const credits = await api.db
+        .select({ amount: walletEntries.amount })
+        .from(walletEntries)
+        .where(eq(walletEntries.userId, customer.id));
       expect(credits).toEqual([{ amount: 100_000 }]);
     }
     expect((await voucherOf(admin, "VOUCHER1000")).redemptions).toBe(6);

@@ -61,7 +61,11 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     const coupon = await couponOf("AHORRA20");
     const calls = [
       { method: "GET" as const, url: "/admin/promotions" },
-      { method: "PUT" as const, url: "/admin/coupons/AHORRA20", payload: { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 5, version: coupon.version } },
+      {
+        method: "PUT" as const,
+        url: "/admin/coupons/AHORRA20",
+        payload: { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 5, version: coupon.version },
+      },
       { method: "PUT" as const, url: "/admin/vouchers/VOUCHER200", payload: { expiresOn: "2030-01-01", version: "x" } },
     ];
     for (const call of calls) {
@@ -89,7 +93,15 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     const { coupons: listed, vouchers: listedVouchers } = await list();
     expect(listed.map((coupon) => coupon.code)).toEqual(["AHORRA20", "REGALO50", "VALE100"]);
     // Madrid midnights since migration 0020: from the first instant of 1 January 2024 to the last of 31 December 2031.
-    expect(listed[0]).toMatchObject({ kind: "porcentaje", value: 20, validFrom: "2024-01-01", validUntil: "2031-12-31", maxUses: 1000, usedCount: 0, validNow: true });
+    expect(listed[0]).toMatchObject({
+      kind: "porcentaje",
+      value: 20,
+      validFrom: "2024-01-01",
+      validUntil: "2031-12-31",
+      maxUses: 1000,
+      usedCount: 0,
+      validNow: true,
+    });
     expect(listed[0]!.auditId).toBe(promotionAuditId("cupon", "AHORRA20"));
     expect(listedVouchers.map((voucher) => [voucher.code, voucher.redemptions, voucher.expired])).toEqual([
       ["VOUCHER200", 0, true],
@@ -100,11 +112,21 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
 
   it("fija el periodo de un cupón desde el inicio de su primer día hasta el final del último en Madrid, y escribe la auditoría", async () => {
     const before = await couponOf("REGALO50");
-    const response = await putCoupon("regalo50", { validFrom: "2026-03-01", validUntil: "2026-10-31", maxUses: 40, version: before.version });
+    const response = await putCoupon("regalo50", {
+      validFrom: "2026-03-01",
+      validUntil: "2026-10-31",
+      maxUses: 40,
+      version: before.version,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const saved = response.json() as { message: string; coupon: AdminCoupon };
     expect(saved.message).toBe(COUPON_UPDATED);
-    expect(saved.coupon).toMatchObject({ code: "REGALO50", validFrom: "2026-03-01", validUntil: "2026-10-31", maxUses: 40 });
+    expect(saved.coupon).toMatchObject({
+      code: "REGALO50",
+      validFrom: "2026-03-01",
+      validUntil: "2026-10-31",
+      maxUses: 40,
+    });
     expect(saved.coupon.version).not.toBe(before.version);
 
     const [row] = await api.db.select().from(coupons).where(eq(coupons.code, "REGALO50"));
@@ -122,56 +144,124 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
       before: { name: "Cupón REGALO50", validFrom: "2024-01-01", validUntil: "2031-12-31", maxUses: 500 },
       after: { name: "Cupón REGALO50", validFrom: "2026-03-01", validUntil: "2026-10-31", maxUses: 40 },
     });
-    const logged = await api.app.inject({ method: "GET", url: `/admin/audit?entityId=${promotionAuditId("cupon", "REGALO50")}`, headers: admin.headers });
-    expect(logged.json().entries[0]).toMatchObject({ action: "cupon.editar", entity: "cupon", record: { name: "Cupón REGALO50", ownerId: null } });
+    const logged = await api.app.inject({
+      method: "GET",
+      url: `/admin/audit?entityId=${promotionAuditId("cupon", "REGALO50")}`,
+      headers: admin.headers,
+    });
+    expect(logged.json().entries[0]).toMatchObject({
+      action: "cupon.editar",
+      entity: "cupon",
+      record: { name: "Cupón REGALO50", ownerId: null },
+    });
   });
 
   it("rechaza días inválidos, un periodo que termina antes de empezar y un límite por debajo de los usos, cada uno junto a su campo", async () => {
     const coupon = await couponOf("VALE100");
     const refusal = async (body: Record<string, unknown>) => {
-      const response = await putCoupon("VALE100", { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 10, version: coupon.version, ...body });
+      const response = await putCoupon("VALE100", {
+        validFrom: "2026-01-01",
+        validUntil: "2026-12-31",
+        maxUses: 10,
+        version: coupon.version,
+        ...body,
+      });
       expect(response.statusCode, response.body).toBe(400);
       return (response.json() as { errors: { field: string; message: string }[] }).errors;
     };
-    expect(await refusal({ validFrom: "2026-02-30" })).toEqual([{ field: "validFrom", message: "Escribe una fecha válida (día, mes y año)." }]);
-    expect(await refusal({ validUntil: "31/12/2026" })).toEqual([{ field: "validUntil", message: "Escribe una fecha válida (día, mes y año)." }]);
-    expect(await refusal({ validUntil: "" })).toEqual([{ field: "validUntil", message: "Indica hasta qué día vale el cupón." }]);
-    expect(await refusal({ validFrom: "1999-12-31" })).toEqual([{ field: "validFrom", message: "La fecha debe estar entre el 01/01/2020 y el 31/12/2099." }]);
-    expect(await refusal({ validFrom: "2026-06-02", validUntil: "2026-06-01" })).toEqual([{ field: "validUntil", message: VALID_UNTIL_BEFORE_FROM }]);
+    expect(await refusal({ validFrom: "2026-02-30" })).toEqual([
+      { field: "validFrom", message: "Escribe una fecha válida (día, mes y año)." },
+    ]);
+    expect(await refusal({ validUntil: "31/12/2026" })).toEqual([
+      { field: "validUntil", message: "Escribe una fecha válida (día, mes y año)." },
+    ]);
+    expect(await refusal({ validUntil: "" })).toEqual([
+      { field: "validUntil", message: "Indica hasta qué día vale el cupón." },
+    ]);
+    expect(await refusal({ validFrom: "1999-12-31" })).toEqual([
+      { field: "validFrom", message: "La fecha debe estar entre el 01/01/2020 y el 31/12/2099." },
+    ]);
+    expect(await refusal({ validFrom: "2026-06-02", validUntil: "2026-06-01" })).toEqual([
+      { field: "validUntil", message: VALID_UNTIL_BEFORE_FROM },
+    ]);
     expect((await refusal({ maxUses: -1 }))[0]!.field).toBe("maxUses");
     expect((await refusal({ maxUses: 2.5 }))[0]!.field).toBe("maxUses");
 
     await api.db.update(coupons).set({ usedCount: 3 }).where(eq(coupons.code, "VALE100"));
     expect(await refusal({ maxUses: 2 })).toEqual([{ field: "maxUses", message: maxUsesBelowUses(3) }]);
-    expect(maxUsesBelowUses(3)).toBe("El límite no puede ser menor que los usos ya hechos: el cupón ya se usó 3 veces.");
+    expect(maxUsesBelowUses(3)).toBe(
+      "El límite no puede ser menor que los usos ya hechos: el cupón ya se usó 3 veces.",
+    );
     // A one-day window and a limit equal to the uses made are fine.
-    const same = await putCoupon("VALE100", { validFrom: "2026-06-01", validUntil: "2026-06-01", maxUses: 3, version: coupon.version });
+    const same = await putCoupon("VALE100", {
+      validFrom: "2026-06-01",
+      validUntil: "2026-06-01",
+      maxUses: 3,
+      version: coupon.version,
+    });
     expect(same.statusCode, same.body).toBe(200);
-    expect((await auditOf(promotionAuditId("cupon", "VALE100"))).filter((entry) => entry.action === "cupon.editar")).toHaveLength(1);
+    expect(
+      (await auditOf(promotionAuditId("cupon", "VALE100"))).filter((entry) => entry.action === "cupon.editar"),
+    ).toHaveLength(1);
 
-    expect((await putCoupon("NOEXISTE", { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 1, version: "x" })).statusCode).toBe(404);
+    expect(
+      (await putCoupon("NOEXISTE", { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 1, version: "x" }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("responde 409 con los valores actuales a un formulario desfasado, y acepta uno que pide lo que ya está guardado", async () => {
     const read = await couponOf("AHORRA20");
-    const first = await putCoupon("AHORRA20", { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 900, version: read.version });
+    const first = await putCoupon("AHORRA20", {
+      validFrom: "2026-01-01",
+      validUntil: "2026-12-31",
+      maxUses: 900,
+      version: read.version,
+    });
     expect(first.statusCode).toBe(200);
 
     // A second admin's form, read before the first saved, would undo that change unseen.
-    const stale = await putCoupon("AHORRA20", { validFrom: "2026-01-01", validUntil: "2027-06-30", maxUses: 900, version: read.version });
+    const stale = await putCoupon("AHORRA20", {
+      validFrom: "2026-01-01",
+      validUntil: "2027-06-30",
+      maxUses: 900,
+      version: read.version,
+    });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: PROMOTION_CHANGED_WHILE_EDITING, current: (first.json() as { coupon: AdminCoupon }).coupon });
+    expect(stale.json()).toEqual({
+      message: PROMOTION_CHANGED_WHILE_EDITING,
+      current: (first.json() as { coupon: AdminCoupon }).coupon,
+    });
 
     // The same change from the stale form loses nothing: saved, with no second audit entry.
-    const again = await putCoupon("AHORRA20", { validFrom: "2026-01-01", validUntil: "2026-12-31", maxUses: 900, version: read.version });
+    const again = await putCoupon("AHORRA20", {
+      validFrom: "2026-01-01",
+      validUntil: "2026-12-31",
+      maxUses: 900,
+      version: read.version,
+    });
     expect(again.statusCode).toBe(200);
     expect(await auditOf(promotionAuditId("cupon", "AHORRA20"))).toHaveLength(1);
   });
 
   it("un cupón fuera de su nuevo periodo no se puede aplicar", async () => {
     const coupon = await couponOf("AHORRA20");
-    expect((await putCoupon("AHORRA20", { validFrom: "2020-01-01", validUntil: "2021-01-01", maxUses: 1000, version: coupon.version })).statusCode).toBe(200);
-    const applied = await api.app.inject({ method: "POST", url: "/home/coupon/apply", headers: customer.headers, payload: { code: "AHORRA20" } });
+    expect(
+      (
+        await putCoupon("AHORRA20", {
+          validFrom: "2020-01-01",
+          validUntil: "2021-01-01",
+          maxUses: 1000,
+          version: coupon.version,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const applied = await api.app.inject({
+      method: "POST",
+      url: "/home/coupon/apply",
+      headers: customer.headers,
+      payload: { code: "AHORRA20" },
+    });
     expect(applied.statusCode).toBe(400);
     expect(applied.json().message).toBe("Este cupón no está vigente.");
   });
@@ -181,21 +271,38 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
     const response = await putVoucher("VOUCHER200", { expiresOn: "2099-12-31", version: before.version });
     expect(response.statusCode, response.body).toBe(200);
     const saved = response.json() as { message: string; voucher: AdminVoucher };
-    expect(saved).toMatchObject({ message: VOUCHER_UPDATED, voucher: { code: "VOUCHER200", expiresOn: "2099-12-31", expired: false, redemptions: 0 } });
+    expect(saved).toMatchObject({
+      message: VOUCHER_UPDATED,
+      voucher: { code: "VOUCHER200", expiresOn: "2099-12-31", expired: false, redemptions: 0 },
+    });
     const [row] = await api.db.select().from(vouchers).where(eq(vouchers.code, "VOUCHER200"));
     expect(row!.expiresAt.toISOString()).toBe("2099-12-31T23:00:00.000Z");
 
-    const publicList = (await api.app.inject({ method: "GET", url: "/home/vouchers" })).json() as { vouchers: { code: string; expired: boolean }[] };
-    expect(publicList.vouchers.find((voucher) => voucher.code === "VOUCHER200")).toEqual({ code: "VOUCHER200", amount: 20_000, expiresOn: "2099-12-31", expired: false });
+    const publicList = (await api.app.inject({ method: "GET", url: "/home/vouchers" })).json() as {
+      vouchers: { code: string; expired: boolean }[];
+    };
+    expect(publicList.vouchers.find((voucher) => voucher.code === "VOUCHER200")).toEqual({
+      code: "VOUCHER200",
+      amount: 20_000,
+      expiresOn: "2099-12-31",
+      expired: false,
+    });
 
-    const redeemed = await api.app.inject({ method: "POST", url: "/wallet/voucher/redeem", headers: customer.headers, payload: { code: "VOUCHER200" } });
+    const redeemed = await api.app.inject({
+      method: "POST",
+      url: "/wallet/voucher/redeem",
+      headers: customer.headers,
+      payload: { code: "VOUCHER200" },
+    });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     expect((await voucherOf("VOUCHER200")).redemptions).toBe(1);
 
     const entries = await api.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, promotionAuditId("voucher", "VOUCHER200")), eq(auditLog.action, "voucher.editar")));
+      .where(
+        and(eq(auditLog.entityId, promotionAuditId("voucher", "VOUCHER200")), eq(auditLog.action, "voucher.editar")),
+      );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       actorId: admin.id,

@@ -79,13 +79,93 @@ async function insertShops(db: Db) {
   const palas = await insertCategory(db, { name: "Palas", slug: "palas", position: 1 });
   const ropa = await insertCategory(db, { name: "Ropa", slug: "ropa", position: 2 });
   const product = (values: Parameters<typeof insertProduct>[1]) => insertProduct(db, { imageCount: 0, ...values });
-  const alfa = await product({ shopId: centro.id, categoryId: palas.id, name: "Pala Centro Alfa", slug: "pala-centro-alfa", brand: "Nox", price: 20000, color: "Negro", tag: "Potencia", stock: 4, createdAt: day("2025-01-10") });
-  const beta = await product({ shopId: centro.id, categoryId: palas.id, name: "Pala Centro Beta", slug: "pala-centro-beta", brand: "Head", price: 15000, discount: 10, color: "Azul", tag: "Control", stock: 2, createdAt: day("2025-02-10") });
-  const shirt = await product({ shopId: centro.id, categoryId: ropa.id, name: "Camiseta Centro", slug: "camiseta-centro", brand: "Joma", price: 3000, color: "Blanco", tag: "Comodidad", sizes: [{ size: "M", stock: 2 }], createdAt: day("2025-03-10") });
-  const smashShirt = await product({ shopId: smash.id, categoryId: ropa.id, name: "Camiseta Smash", slug: "camiseta-smash", brand: "Siux", price: 500, color: "Verde", tag: "Smash", sizes: [{ size: "XS", stock: 3 }], createdAt: day("2025-04-05") });
-  const smashRacket = await product({ shopId: smash.id, categoryId: palas.id, name: "Pala Smash Verde", slug: "pala-smash-verde", brand: "Siux", price: 40000, discount: 25, rating: 5, color: "Verde", tag: "Smash", stock: 6, createdAt: day("2025-04-10") });
-  await product({ shopId: pending.id, categoryId: palas.id, name: "Pala Pendiente", slug: "pala-pendiente", brand: "Nox", price: 50000, color: "Naranja", tag: "Pendiente", stock: 5, createdAt: day("2025-05-10") });
-  await product({ shopId: rejected.id, categoryId: palas.id, name: "Pala Rechazada", slug: "pala-rechazada", brand: "Nox", price: 100, color: "Morado", tag: "Rechazada", stock: 5, createdAt: day("2025-05-11") });
+  const alfa = await product({
+    shopId: centro.id,
+    categoryId: palas.id,
+    name: "Pala Centro Alfa",
+    slug: "pala-centro-alfa",
+    brand: "Nox",
+    price: 20000,
+    color: "Negro",
+    tag: "Potencia",
+    stock: 4,
+    createdAt: day("2025-01-10"),
+  });
+  const beta = await product({
+    shopId: centro.id,
+    categoryId: palas.id,
+    name: "Pala Centro Beta",
+    slug: "pala-centro-beta",
+    brand: "Head",
+    price: 15000,
+    discount: 10,
+    color: "Azul",
+    tag: "Control",
+    stock: 2,
+    createdAt: day("2025-02-10"),
+  });
+  const shirt = await product({
+    shopId: centro.id,
+    categoryId: ropa.id,
+    name: "Camiseta Centro",
+    slug: "camiseta-centro",
+    brand: "Joma",
+    price: 3000,
+    color: "Blanco",
+    tag: "Comodidad",
+    sizes: [{ size: "M", stock: 2 }],
+    createdAt: day("2025-03-10"),
+  });
+  const smashShirt = await product({
+    shopId: smash.id,
+    categoryId: ropa.id,
+    name: "Camiseta Smash",
+    slug: "camiseta-smash",
+    brand: "Siux",
+    price: 500,
+    color: "Verde",
+    tag: "Smash",
+    sizes: [{ size: "XS", stock: 3 }],
+    createdAt: day("2025-04-05"),
+  });
+  const smashRacket = await product({
+    shopId: smash.id,
+    categoryId: palas.id,
+    name: "Pala Smash Verde",
+    slug: "pala-smash-verde",
+    brand: "Siux",
+    price: 40000,
+    discount: 25,
+    rating: 5,
+    color: "Verde",
+    tag: "Smash",
+    stock: 6,
+    createdAt: day("2025-04-10"),
+  });
+  await product({
+    shopId: pending.id,
+    categoryId: palas.id,
+    name: "Pala Pendiente",
+    slug: "pala-pendiente",
+    brand: "Nox",
+    price: 50000,
+    color: "Naranja",
+    tag: "Pendiente",
+    stock: 5,
+    createdAt: day("2025-05-10"),
+  });
+  await product({
+    shopId: rejected.id,
+    categoryId: palas.id,
+    name: "Pala Rechazada",
+    slug: "pala-rechazada",
+    brand: "Nox",
+    price: 100,
+    color: "Morado",
+    tag: "Rechazada",
+    stock: 5,
+    createdAt: day("2025-05-11"),
+  });
 
   // Centro's reviews: 5 and 4 on Alfa, 4 on Beta (13 / 3 = 4.33); Smash's 1 does not count for Centro.
   const reviewers = await Promise.all([1, 2, 3].map((index) => insertUser(db, { name: `Cliente ${index}` })));
@@ -139,7 +219,12 @@ describe("la tienda en el catálogo", () => {
         productCount: 3,
       });
       expect(slugs(body.products)).toEqual(["camiseta-centro", "pala-centro-beta", "pala-centro-alfa"]);
-      expect(body.products[0]).toMatchObject({ shopName: "Centro Pádel", shopSlug: "centro-padel", available: true, hasSizes: true });
+      expect(body.products[0]).toMatchObject({
+        shopName: "Centro Pádel",
+        shopSlug: "centro-padel",
+        available: true,
+        hasSizes: true,
+      });
       expect(body).toMatchObject({ totalProduct: 3, parPage: 12 });
     });
 
@@ -147,10 +232,24 @@ describe("la tienda en el catálogo", () => {
       await api.db.delete(reviews).where(eq(reviews.productId, fixture.products.smashRacket.id));
       try {
         const { body } = await get<PublicShopAnswer>("/home/shop/tienda-smash");
-        expect(body.shop).toMatchObject({ since: "2024-06-01T12:00:00.000Z", rating: 0, reviewCount: 0, productCount: 2, country: "VE" });
+        expect(body.shop).toMatchObject({
+          since: "2024-06-01T12:00:00.000Z",
+          rating: 0,
+          reviewCount: 0,
+          productCount: 2,
+          country: "VE",
+        });
       } finally {
-        const [reviewer] = await api.db.select({ id: shops.ownerId }).from(shops).where(eq(shops.id, fixture.shops.centro.id));
-        await api.db.insert(reviews).values({ productId: fixture.products.smashRacket.id, userId: reviewer!.id, rating: 1, text: "No me gustó." });
+        const [reviewer] = await api.db
+          .select({ id: shops.ownerId })
+          .from(shops)
+          .where(eq(shops.id, fixture.shops.centro.id));
+        await api.db.insert(reviews).values({
+          productId: fixture.products.smashRacket.id,
+          userId: reviewer!.id,
+          rating: 1,
+          text: "No me gustó.",
+        });
       }
       const { body } = await get<PublicShopAnswer>("/home/shop/tienda-smash");
       expect(body.shop).toMatchObject({ rating: 1, reviewCount: 1 });
@@ -165,7 +264,9 @@ describe("la tienda en el catálogo", () => {
       expect(slugs(oldest.body.products)).toEqual(["pala-centro-alfa", "pala-centro-beta", "camiseta-centro"]);
 
       const first = await get<PublicShopAnswer>("/home/shop/centro-padel?parPage=2&sortPrice=high-to-low");
-      const second = await get<PublicShopAnswer>("/home/shop/centro-padel?parPage=2&pageNumber=2&sortPrice=high-to-low");
+      const second = await get<PublicShopAnswer>(
+        "/home/shop/centro-padel?parPage=2&pageNumber=2&sortPrice=high-to-low",
+      );
       expect(slugs(first.body.products)).toEqual(["pala-centro-alfa", "pala-centro-beta"]);
       expect(second.body).toMatchObject({ totalProduct: 3, parPage: 2 });
       expect(slugs(second.body.products)).toEqual(["camiseta-centro"]);
@@ -204,7 +305,22 @@ describe("la tienda en el catálogo", () => {
 
   /** What every catalogue call shows, reduced to what a suspension can change. */
   async function catalogue() {
-    const [home, latest, filters, all, palas, green, xs, searched, tagged, cheapest, suggestions, racket, related, shopList] = await Promise.all([
+    const [
+      home,
+      latest,
+      filters,
+      all,
+      palas,
+      green,
+      xs,
+      searched,
+      tagged,
+      cheapest,
+      suggestions,
+      racket,
+      related,
+      shopList,
+    ] = await Promise.all([
       get<HomeProductsAnswer>("/home/get-products"),
       get<PriceRangeAnswer>("/home/price-range-latest-product"),
       get<ProductFiltersAnswer>("/home/product-filters"),
@@ -220,7 +336,10 @@ describe("la tienda en el catálogo", () => {
       get<ProductAnswer>("/home/get-product/pala-centro-alfa"),
       get<PublicShopsAnswer>("/home/shops"),
     ]);
-    const listed = (answer: { body: QueryProductsAnswer }) => ({ total: answer.body.totalProduct, slugs: slugs(answer.body.products) });
+    const listed = (answer: { body: QueryProductsAnswer }) => ({
+      total: answer.body.totalProduct,
+      slugs: slugs(answer.body.products),
+    });
     return {
       home: {
         products: slugs(home.body.products),
@@ -228,7 +347,11 @@ describe("la tienda en el catálogo", () => {
         topRated: slugs(home.body.topRated_product),
         discounted: slugs(home.body.discount_product),
       },
-      priceRangeLatest: { priceRange: latest.body.priceRange, filters: latest.body.filters, latest: slugs(latest.body.latest_product) },
+      priceRangeLatest: {
+        priceRange: latest.body.priceRange,
+        filters: latest.body.filters,
+        latest: slugs(latest.body.latest_product),
+      },
       productFilters: filters.body,
       queries: {
         all: listed(all),
@@ -258,15 +381,26 @@ describe("la tienda en el catálogo", () => {
         },
         priceRangeLatest: {
           priceRange: { low: 500, high: 30000 },
-          filters: { colors: ["Azul", "Blanco", "Negro", "Verde"], tags: ["Comodidad", "Control", "Potencia", "Smash"], sizes: ["XS", "M"] },
+          filters: {
+            colors: ["Azul", "Blanco", "Negro", "Verde"],
+            tags: ["Comodidad", "Control", "Potencia", "Smash"],
+            sizes: ["XS", "M"],
+          },
           latest: ["pala-smash-verde", "camiseta-smash", "camiseta-centro", "pala-centro-beta", "pala-centro-alfa"],
         },
         productFilters: {
           priceRange: { low: 500, high: 30000 },
-          filters: { colors: ["Azul", "Blanco", "Negro", "Verde"], tags: ["Comodidad", "Control", "Potencia", "Smash"], sizes: ["XS", "M"] },
+          filters: {
+            colors: ["Azul", "Blanco", "Negro", "Verde"],
+            tags: ["Comodidad", "Control", "Potencia", "Smash"],
+            sizes: ["XS", "M"],
+          },
         },
         queries: {
-          all: { total: 5, slugs: ["pala-smash-verde", "camiseta-smash", "camiseta-centro", "pala-centro-beta", "pala-centro-alfa"] },
+          all: {
+            total: 5,
+            slugs: ["pala-smash-verde", "camiseta-smash", "camiseta-centro", "pala-centro-beta", "pala-centro-alfa"],
+          },
           palas: { total: 3, slugs: ["pala-smash-verde", "pala-centro-alfa", "pala-centro-beta"] },
           green: { total: 2, slugs: ["pala-smash-verde", "camiseta-smash"] },
           xs: { total: 1, slugs: ["camiseta-smash"] },
@@ -275,7 +409,11 @@ describe("la tienda en el catálogo", () => {
           cheapest: { total: 5, slugs: ["camiseta-smash", "camiseta-centro"] },
         },
         suggestions: ["pala-smash-verde", "pala-centro-beta", "pala-centro-alfa"],
-        racket: { status: 200, available: true, shop: { name: "Tienda Smash", slug: "tienda-smash", status: "aprobada" } },
+        racket: {
+          status: 200,
+          available: true,
+          shop: { name: "Tienda Smash", slug: "tienda-smash", status: "aprobada" },
+        },
         related: ["pala-smash-verde", "pala-centro-beta"],
         shops: ["centro-padel", "tienda-smash"],
       });
@@ -312,7 +450,11 @@ describe("la tienda en el catálogo", () => {
           },
           suggestions: ["pala-centro-beta", "pala-centro-alfa"],
           // Its own page still answers, to say it is not available (not a 404).
-          racket: { status: 200, available: false, shop: { name: "Tienda Smash", slug: "tienda-smash", status: "suspendida" } },
+          racket: {
+            status: 200,
+            available: false,
+            shop: { name: "Tienda Smash", slug: "tienda-smash", status: "suspendida" },
+          },
           related: ["pala-centro-beta"],
           shops: ["centro-padel"],
         });
@@ -341,7 +483,9 @@ describe("la tienda en el catálogo", () => {
 
     it("no se agrega al carrito; sus líneas pasan a no disponibles y ningún pedido las toma; reactivada se puede comprar de nuevo", async () => {
       const { smashRacket, alfa } = fixture.products;
-      expect((await call("POST", "/home/product/add-to-card", { productId: smashRacket.id, quantity: 1 })).status).toBe(201);
+      expect((await call("POST", "/home/product/add-to-card", { productId: smashRacket.id, quantity: 1 })).status).toBe(
+        201,
+      );
       expect((await call("POST", "/home/product/add-to-card", { productId: alfa.id, quantity: 1 })).status).toBe(201);
       expect((await call("POST", "/home/product/add-to-wishlist", { productId: smashRacket.id })).status).toBe(201);
       expect((await call("POST", "/home/product/add-to-compare", { productId: smashRacket.id })).status).toBe(201);
@@ -354,35 +498,60 @@ describe("la tienda en el catálogo", () => {
         expect(refused).toEqual({ status: 400, body: { message: PRODUCT_UNAVAILABLE } });
 
         const suspended = await cart();
-        expect(suspended.card_products.map((group) => [group.shopName, slugs(group.products.map((line) => line.productInfo))])).toEqual([
-          ["Centro Pádel", ["pala-centro-alfa"]],
-        ]);
-        expect(suspended.outOfStockProduct.map((line) => [line.productInfo.slug, line.productInfo.available, line.stock])).toEqual([["pala-smash-verde", false, 6]]);
+        expect(
+          suspended.card_products.map((group) => [
+            group.shopName,
+            slugs(group.products.map((line) => line.productInfo)),
+          ]),
+        ).toEqual([["Centro Pádel", ["pala-centro-alfa"]]]);
+        expect(
+          suspended.outOfStockProduct.map((line) => [line.productInfo.slug, line.productInfo.available, line.stock]),
+        ).toEqual([["pala-smash-verde", false, 6]]);
         expect(suspended).toMatchObject({ price: 20000, shipping_fee: 0, buy_product_item: 1, card_product_count: 2 });
         const smashLine = suspended.outOfStockProduct[0]!._id;
-        expect(await call("PUT", `/home/product/quantity-inc/${smashLine}`)).toEqual({ status: 400, body: { message: PRODUCT_UNAVAILABLE } });
+        expect(await call("PUT", `/home/product/quantity-inc/${smashLine}`)).toEqual({
+          status: 400,
+          body: { message: PRODUCT_UNAVAILABLE },
+        });
 
         // Favourites and compare keep it, as not available.
-        const wishlist = (await call("GET", `/home/product/get-wishlist-products/${customer.id}`)).body as WishlistAnswer;
-        expect(wishlist.wishlists.map((item) => [item.productInfo.slug, item.productInfo.available])).toEqual([["pala-smash-verde", false]]);
-        const compare = (await call("GET", `/home/product/get-compare-products/${customer.id}`)).body as CompareAnswer;
-        expect(compare.comparelist.map((item) => [item.productInfo.slug, item.productInfo.available, item.productInfo.shop.status])).toEqual([
-          ["pala-smash-verde", false, "suspendida"],
+        const wishlist = (await call("GET", `/home/product/get-wishlist-products/${customer.id}`))
+          .body as WishlistAnswer;
+        expect(wishlist.wishlists.map((item) => [item.productInfo.slug, item.productInfo.available])).toEqual([
+          ["pala-smash-verde", false],
         ]);
+        const compare = (await call("GET", `/home/product/get-compare-products/${customer.id}`)).body as CompareAnswer;
+        expect(
+          compare.comparelist.map((item) => [
+            item.productInfo.slug,
+            item.productInfo.available,
+            item.productInfo.shop.status,
+          ]),
+        ).toEqual([["pala-smash-verde", false, "suspendida"]]);
 
         // Only that line: refused with a Spanish reason; nothing changes.
         const onlySmash = await placeOrder(api.app, customer, { items: [smashLine] });
         expect(onlySmash.statusCode).toBe(409);
-        expect(onlySmash.json()).toEqual({ message: "«Pala Smash Verde» no está disponible: la tienda no está vendiendo ahora." });
+        expect(onlySmash.json()).toEqual({
+          message: "«Pala Smash Verde» no está disponible: la tienda no está vendiendo ahora.",
+        });
 
         // The whole cart: the order takes Centro's line only, and the suspended one stays in the cart.
         const placed = await placeOrder(api.app, customer);
         expect(placed.statusCode, placed.body).toBe(201);
-        const order = (await call("GET", `/home/order/${placed.json().orderId}`)).body as { order: { suborders: { shopName: string; products: { name: string }[] }[] } };
-        expect(order.order.suborders.map((suborder) => [suborder.shopName, suborder.products.map((product) => product.name)])).toEqual([
-          ["Centro Pádel", ["Pala Centro Alfa"]],
-        ]);
-        const left = await api.db.select({ productId: cartItems.productId }).from(cartItems).where(eq(cartItems.userId, customer.id));
+        const order = (await call("GET", `/home/order/${placed.json().orderId}`)).body as {
+          order: { suborders: { shopName: string; products: { name: string }[] }[] };
+        };
+        expect(
+          order.order.suborders.map((suborder) => [
+            suborder.shopName,
+            suborder.products.map((product) => product.name),
+          ]),
+        ).toEqual([["Centro Pádel", ["Pala Centro Alfa"]]]);
+        const left = await api.db
+          .select({ productId: cartItems.productId })
+          .from(cartItems)
+          .where(eq(cartItems.userId, customer.id));
         expect(left).toEqual([{ productId: smashRacket.id }]);
       } finally {
         await setStatus(api.db, fixture.shops.smash.id, "aprobada");
@@ -391,13 +560,17 @@ describe("la tienda en el catálogo", () => {
       const back = await cart();
       expect(back.card_products.map((group) => group.shopName)).toEqual(["Tienda Smash"]);
       expect(back).toMatchObject({ price: 30000, buy_product_item: 1, outOfStockProduct: [] });
-      expect((await call("PUT", `/home/product/quantity-inc/${back.card_products[0]!.products[0]!._id}`)).status).toBe(200);
+      expect((await call("PUT", `/home/product/quantity-inc/${back.card_products[0]!.products[0]!._id}`)).status).toBe(
+        200,
+      );
       const placed = await placeOrder(api.app, customer);
       expect(placed.statusCode, placed.body).toBe(201);
     });
 
     it("una tienda pendiente o rechazada tampoco vende: sus productos no se agregan ni se piden", async () => {
-      const [pendingProduct] = (await api.db.execute<{ id: string }>(sql`select id from products where slug = 'pala-pendiente'`)).rows;
+      const [pendingProduct] = (
+        await api.db.execute<{ id: string }>(sql`select id from products where slug = 'pala-pendiente'`)
+      ).rows;
       expect(await call("POST", "/home/product/add-to-card", { productId: pendingProduct!.id, quantity: 1 })).toEqual({
         status: 400,
         body: { message: PRODUCT_UNAVAILABLE },
@@ -406,9 +579,14 @@ describe("la tienda en el catálogo", () => {
       await putInCart(api.db, buyer.id, pendingProduct!.id, 1);
       const refused = await placeOrder(api.app, buyer);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ message: "«Pala Pendiente» no está disponible: la tienda no está vendiendo ahora." });
+      expect(refused.json()).toEqual({
+        message: "«Pala Pendiente» no está disponible: la tienda no está vendiendo ahora.",
+      });
       const product = await get<ProductAnswer>("/home/get-product/pala-pendiente");
-      expect(product.body.product).toMatchObject({ available: false, shop: { slug: "padel-pendiente", status: "pendiente" } });
+      expect(product.body.product).toMatchObject({
+        available: false,
+        shop: { slug: "padel-pendiente", status: "pendiente" },
+      });
     });
   });
 });
@@ -452,8 +630,14 @@ describe("pedido durante una suspensión en PostgreSQL", () => {
     });
     const response = await order!;
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: "«Pala Smash Verde» no está disponible: la tienda no está vendiendo ahora." });
-    const [stock] = (await api.db.execute<{ stock: number }>(sql`select stock from products where id = ${fixture.products.smashRacket.id}`)).rows;
+    expect(response.json()).toEqual({
+      message: "«Pala Smash Verde» no está disponible: la tienda no está vendiendo ahora.",
+    });
+    const [stock] = (
+      await api.db.execute<{ stock: number }>(
+        sql`select stock from products where id = ${fixture.products.smashRacket.id}`,
+      )
+    ).rows;
     expect(stock!.stock).toBe(6);
   });
 });

@@ -27,7 +27,12 @@ describe("reseñas concurrentes en PostgreSQL", () => {
     await putInCart(api.db, customer.id, productId, 1);
     const orderId = await placedOrderId(api.app, customer);
     await creditWallet(api.db, customer.id, 10_000);
-    const paid = await api.app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } });
+    const paid = await api.app.inject({
+      method: "POST",
+      url: "/payment/wallet",
+      headers: customer.headers,
+      payload: { orderId },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     return customer;
   }
@@ -43,7 +48,11 @@ describe("reseñas concurrentes en PostgreSQL", () => {
           method: "POST",
           url: "/home/customer/submit-review",
           headers: buyer.headers,
-          payload: { productId: product.id, rating: index % 2 === 0 ? 5 : 2, text: "Reseña escrita a la vez que otras nueve." },
+          payload: {
+            productId: product.id,
+            rating: index % 2 === 0 ? 5 : 2,
+            text: "Reseña escrita a la vez que otras nueve.",
+          },
         }),
       ),
     );

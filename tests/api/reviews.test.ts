@@ -21,7 +21,8 @@ describe("reseñas", () => {
   });
 
   /** A product of its own (Tienda Smash, plenty of stock), so each test counts only its own reviews. */
-  const newProduct = (slug: string) => insertOwnBalls(api.db, catalogue, slug, { shopId: catalogue.shops.smash.id, stock: 500, rating: 4.6 });
+  const newProduct = (slug: string) =>
+    insertOwnBalls(api.db, catalogue, slug, { shopId: catalogue.shops.smash.id, stock: 500, rating: 4.6 });
 
   /** A customer with an order of the product, paid from the wallet unless `pay` is false. */
   async function buyer(productId: string, { pay = true } = {}): Promise<Customer> {
@@ -30,7 +31,12 @@ describe("reseñas", () => {
     const orderId = await placedOrderId(api.app, customer);
     if (pay) {
       await creditWallet(api.db, customer.id, 10_000);
-      const paid = await api.app.inject({ method: "POST", url: "/payment/wallet", headers: customer.headers, payload: { orderId } });
+      const paid = await api.app.inject({
+        method: "POST",
+        url: "/payment/wallet",
+        headers: customer.headers,
+        payload: { orderId },
+      });
       expect(paid.statusCode, paid.body).toBe(200);
     }
     return customer;
@@ -58,13 +64,21 @@ describe("reseñas", () => {
   it("quien no compró el producto, o lo pidió sin pagarlo, no puede reseñarlo", async () => {
     const product = await newProduct("pelotas-sin-pagar");
     const stranger = await signedInUser(api.db);
-    const notBought = await submit(stranger, { productId: product.id, rating: 4, text: "Me las prestó un amigo y van bien." });
+    const notBought = await submit(stranger, {
+      productId: product.id,
+      rating: 4,
+      text: "Me las prestó un amigo y van bien.",
+    });
     expect(notBought.statusCode).toBe(403);
     expect(notBought.json()).toEqual({ message: BUYERS_ONLY });
     expect((await myReview(stranger, product.id)).json()).toEqual({ canReview: false, review: null });
 
     const unpaid = await buyer(product.id, { pay: false });
-    const response = await submit(unpaid, { productId: product.id, rating: 4, text: "Todavía no las he pagado, pero lo haré." });
+    const response = await submit(unpaid, {
+      productId: product.id,
+      rating: 4,
+      text: "Todavía no las he pagado, pero lo haré.",
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: BUYERS_ONLY });
     expect((await reviewsOf(product.id)).totalReview).toBe(0);
@@ -75,7 +89,11 @@ describe("reseñas", () => {
     const product = await newProduct("pelotas-propias");
     // The product is Tienda Smash's: sign in as its owner.
     const owner = await signedInAs(catalogue.smashOwner.id, "seller");
-    const response = await submit(owner, { productId: product.id, rating: 5, text: "Las mejores pelotas del mercado." });
+    const response = await submit(owner, {
+      productId: product.id,
+      rating: 5,
+      text: "Las mejores pelotas del mercado.",
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: "No puedes reseñar un producto de tu propia tienda." });
   });
@@ -84,10 +102,22 @@ describe("reseñas", () => {
     const product = await newProduct("pelotas-validacion");
     const customer = await buyer(product.id);
     const cases: [Record<string, unknown>, string][] = [
-      [{ productId: product.id, rating: 0, text: "Un texto suficientemente largo." }, "Elige una valoración de 1 a 5 estrellas."],
-      [{ productId: product.id, rating: 6, text: "Un texto suficientemente largo." }, "Elige una valoración de 1 a 5 estrellas."],
-      [{ productId: product.id, rating: 3.5, text: "Un texto suficientemente largo." }, "Elige una valoración de 1 a 5 estrellas."],
-      [{ productId: product.id, rating: "cinco", text: "Un texto suficientemente largo." }, "Elige una valoración de 1 a 5 estrellas."],
+      [
+        { productId: product.id, rating: 0, text: "Un texto suficientemente largo." },
+        "Elige una valoración de 1 a 5 estrellas.",
+      ],
+      [
+        { productId: product.id, rating: 6, text: "Un texto suficientemente largo." },
+        "Elige una valoración de 1 a 5 estrellas.",
+      ],
+      [
+        { productId: product.id, rating: 3.5, text: "Un texto suficientemente largo." },
+        "Elige una valoración de 1 a 5 estrellas.",
+      ],
+      [
+        { productId: product.id, rating: "cinco", text: "Un texto suficientemente largo." },
+        "Elige una valoración de 1 a 5 estrellas.",
+      ],
       [{ productId: product.id, text: "Un texto suficientemente largo." }, "Elige una valoración de 1 a 5 estrellas."],
       [{ productId: product.id, rating: 4, text: "   " }, "Escribe tu reseña."],
       [{ productId: product.id, rating: 4 }, "Escribe tu reseña."],
@@ -100,7 +130,11 @@ describe("reseñas", () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message, JSON.stringify(payload)).toBe(message);
     }
-    const unknown = await submit(customer, { productId: crypto.randomUUID(), rating: 4, text: "Un texto suficientemente largo." });
+    const unknown = await submit(customer, {
+      productId: crypto.randomUUID(),
+      rating: 4,
+      text: "Un texto suficientemente largo.",
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: "Producto no encontrado" });
     expect((await reviewsOf(product.id)).totalReview).toBe(0);
@@ -116,7 +150,11 @@ describe("reseñas", () => {
     expect(first.json()).toEqual({ message: "Reseña publicada. ¡Gracias por tu opinión!", rating: 5 });
     expect(await ratingOf(product.id)).toBe(5);
 
-    const second = await submit(customer, { productId: product.id, rating: 2, text: "Perdieron presión en una semana." });
+    const second = await submit(customer, {
+      productId: product.id,
+      rating: 2,
+      text: "Perdieron presión en una semana.",
+    });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ message: "Reseña actualizada.", rating: 2 });
     expect((await myReview(customer, product.id)).json()).toEqual({
@@ -158,7 +196,11 @@ describe("reseñas", () => {
     const product = await newProduct("pelotas-media");
     const ratings = [5, 4, 4, 1];
     for (const rating of ratings) {
-      const response = await submit(await buyer(product.id), { productId: product.id, rating, text: `Le doy ${rating} estrellas a estas pelotas.` });
+      const response = await submit(await buyer(product.id), {
+        productId: product.id,
+        rating,
+        text: `Le doy ${rating} estrellas a estas pelotas.`,
+      });
       expect(response.statusCode, response.body).toBe(201);
     }
     expect(await ratingOf(product.id)).toBeCloseTo(3.5);
@@ -181,7 +223,11 @@ describe("reseñas", () => {
   it("pagina las reseñas de la más nueva a la más antigua", async () => {
     const product = await newProduct("pelotas-paginas");
     for (let index = 1; index <= 7; index++) {
-      const response = await submit(await buyer(product.id), { productId: product.id, rating: 4, text: `Reseña número ${index} de estas pelotas.` });
+      const response = await submit(await buyer(product.id), {
+        productId: product.id,
+        rating: 4,
+        text: `Reseña número ${index} de estas pelotas.`,
+      });
       expect(response.statusCode).toBe(201);
     }
     const first = await reviewsOf(product.id);
@@ -198,7 +244,10 @@ describe("reseñas", () => {
     const badPage = await api.app.inject({ method: "GET", url: `/home/customer/get-reviews/${product.id}?pageNo=0` });
     expect(badPage.statusCode).toBe(400);
     expect(badPage.json().message).toBe("La página no es válida.");
-    const tooMany = await api.app.inject({ method: "GET", url: `/home/customer/get-reviews/${product.id}?perPage=500` });
+    const tooMany = await api.app.inject({
+      method: "GET",
+      url: `/home/customer/get-reviews/${product.id}?perPage=500`,
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe("Pide entre 1 y 50 reseñas por página.");
   });

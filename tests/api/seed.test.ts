@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import sharp from "sharp";
 import { normalizeTaxId, shopLocation } from "#contract/shops";
-import { banners, blogPosts, categories, productImages, products, productSizes, shopDocuments, shops, users } from "../../api/src/db/schema";
+import {
+  banners,
+  blogPosts,
+  categories,
+  productImages,
+  products,
+  productSizes,
+  shopDocuments,
+  shops,
+  users,
+} from "../../api/src/db/schema";
 import { verifyPassword } from "../../api/src/modules/accounts/password";
 import { generateProducts } from "../../api/src/seed/catalogue";
 import { DEMO_ACCOUNTS, demoAccountLines, seedIfEmpty } from "../../api/src/seed/seed";
@@ -50,7 +60,10 @@ describe("catálogo de demostración", () => {
       expect(shop.location).toBe(shopLocation(shop));
       expect(shop.approvedAt).not.toBeNull();
     }
-    expect(shopRows.find((shop) => shop.slug === "padel-pro-madrid")).toMatchObject({ country: "ES", rif: "B40123457" });
+    expect(shopRows.find((shop) => shop.slug === "padel-pro-madrid")).toMatchObject({
+      country: "ES",
+      rif: "B40123457",
+    });
     expect(await seedIfEmpty(database.db, testConfig())).toBeNull();
   });
 
@@ -65,7 +78,11 @@ describe("catálogo de demostración", () => {
     expect(role).toBe("customer");
     expect(DEMO_ACCOUNTS.find((account) => account.email === email)?.note).toBe("solicitud de tienda pendiente");
     expect(normalizeTaxId(shop.country, shop.rif)).toBe(shop.rif);
-    const documents = await database.db.select().from(shopDocuments).where(eq(shopDocuments.shopId, shop.id)).orderBy(asc(shopDocuments.contentType));
+    const documents = await database.db
+      .select()
+      .from(shopDocuments)
+      .where(eq(shopDocuments.shopId, shop.id))
+      .orderBy(asc(shopDocuments.contentType));
     expect(documents.map((document) => [document.contentType, document.status])).toEqual([
       ["application/pdf", "enviado"],
       ["image/png", "enviado"],
@@ -74,7 +91,9 @@ describe("catálogo de demostración", () => {
     expect(documents[0]!.data.toString("latin1")).toMatch(/startxref\n\d+\n%%EOF\n$/);
     expect(await sharp(documents[1]!.data).metadata()).toMatchObject({ format: "png", width: 480, height: 320 });
     for (const document of documents) expect(document.sizeBytes).toBe(document.data.length);
-    expect(demoAccountLines().some((line) => line.includes(email) && line.includes("solicitud de tienda pendiente"))).toBe(true);
+    expect(
+      demoAccountLines().some((line) => line.includes(email) && line.includes("solicitud de tienda pendiente")),
+    ).toBe(true);
   });
 
   it("tiene las seis categorías, cada una con imagen", async () => {
@@ -86,7 +105,10 @@ describe("catálogo de demostración", () => {
   });
 
   it("da a las zapatillas las tallas 36 a 46 y a la ropa de S a XXL", async () => {
-    for (const [categorySlug, expected] of [["zapatillas", SHOE_SIZES], ["ropa", ["S", "M", "L", "XL", "XXL"]]] as const) {
+    for (const [categorySlug, expected] of [
+      ["zapatillas", SHOE_SIZES],
+      ["ropa", ["S", "M", "L", "XL", "XXL"]],
+    ] as const) {
       for (const product of await productsOf(categorySlug)) {
         const sizes = await database.db
           .select({ size: productSizes.size })
@@ -121,7 +143,13 @@ describe("catálogo de demostración", () => {
 
   it("da a cada producto entre una y tres imágenes y datos de tienda realista", async () => {
     const rows = await database.db
-      .select({ slug: products.slug, price: products.price, discount: products.discount, rating: products.rating, images: sql<number>`count(${productImages.imageId})::int` })
+      .select({
+        slug: products.slug,
+        price: products.price,
+        discount: products.discount,
+        rating: products.rating,
+        images: sql<number>`count(${productImages.imageId})::int`,
+      })
       .from(products)
       .leftJoin(productImages, eq(productImages.productId, products.id))
       .groupBy(products.id);
@@ -145,15 +173,25 @@ describe("catálogo de demostración", () => {
     const password = DEMO_ACCOUNTS.find((account) => account.role === "admin")!.password;
     expect(await verifyPassword(password, admin.passwordHash!)).toBe(true);
     expect(await verifyPassword(`${password}x`, admin.passwordHash!)).toBe(false);
-    const owners = await database.db.select({ role: users.role }).from(shops).innerJoin(users, eq(users.id, shops.ownerId)).where(eq(shops.status, "aprobada"));
+    const owners = await database.db
+      .select({ role: users.role })
+      .from(shops)
+      .innerJoin(users, eq(users.id, shops.ownerId))
+      .where(eq(shops.status, "aprobada"));
     expect(owners.length).toBeGreaterThan(0);
     expect(owners.every((owner) => owner.role === "seller")).toBe(true);
   });
 
   it("los vendedores de demostración tienen ventas entregadas, retiros pagados y saldo disponible; uno tiene un retiro pendiente", async () => {
-    const undelivered = await database.db.execute<{ count: number }>(sql`select count(*)::int as count from shop_orders where delivery_status = 'entregado' and (delivered_at is null or shipped_at is null)`);
+    const undelivered = await database.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from shop_orders where delivery_status = 'entregado' and (delivered_at is null or shipped_at is null)`,
+    );
     expect(undelivered.rows[0]!.count).toBe(0);
-    const sellers = await database.db.select({ id: users.id, email: users.email }).from(users).innerJoin(shops, eq(shops.ownerId, users.id)).where(eq(shops.status, "aprobada"));
+    const sellers = await database.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .innerJoin(shops, eq(shops.ownerId, users.id))
+      .where(eq(shops.status, "aprobada"));
     const settings = testConfig().withdrawals;
     for (const seller of sellers) {
       const balances = await balancesOf(database.db, seller.id, settings);
@@ -205,7 +243,8 @@ describe("catálogo de demostración", () => {
     const { cart } = testConfig();
     const fees = await database.db.execute<{ subtotal: number; shipping_fee: number }>(sql`
       select o.subtotal, so.shipping_fee from shop_orders so join orders o on o.id = so.order_id`);
-    for (const row of fees.rows) expect(row.shipping_fee).toBe(row.subtotal >= cart.freeShippingThresholdCents ? 0 : cart.shippingFeeCents);
+    for (const row of fees.rows)
+      expect(row.shipping_fee).toBe(row.subtotal >= cart.freeShippingThresholdCents ? 0 : cart.shippingFeeCents);
   });
 
   it("publica banners que enlazan a productos o listados, y artículos del blog", async () => {

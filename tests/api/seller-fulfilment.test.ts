@@ -4,12 +4,31 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownProductInOrder, ownProductsLeftOut } from "#contract/cart";
 import { OWN_PRODUCT } from "#contract/messages";
 import type { NotificationItem } from "#contract/notifications";
-import { TRACKING_NUMBER_INVALID, TRACKING_NUMBER_MISSING, TRACKING_NUMBER_ONLY_WHEN_SHIPPING, type OrderDetail } from "#contract/orders";
+import {
+  TRACKING_NUMBER_INVALID,
+  TRACKING_NUMBER_MISSING,
+  TRACKING_NUMBER_ONLY_WHEN_SHIPPING,
+  type OrderDetail,
+} from "#contract/orders";
 import { handedOverLabel, orderNumber } from "#contract/order-labels";
 import type { SellerOrderDetail } from "#contract/seller-orders";
 import { auditLog, cartItems, orders } from "../../api/src/db/schema";
-import { customerWithOrder, payFromWallet, storedNotifications, subOrderIds, type TwoSellers } from "./notifications-support";
-import { cartLineCount, placeOrder, putInCart, signedInAs, signedInUser, stockOf, type Customer } from "./orders-support";
+import {
+  customerWithOrder,
+  payFromWallet,
+  storedNotifications,
+  subOrderIds,
+  type TwoSellers,
+} from "./notifications-support";
+import {
+  cartLineCount,
+  placeOrder,
+  putInCart,
+  signedInAs,
+  signedInUser,
+  stockOf,
+  type Customer,
+} from "./orders-support";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 
 /**
@@ -24,9 +43,20 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
   let sellers: TwoSellers;
   let admin: Customer;
 
-  const call = (method: "GET" | "POST" | "PUT", url: string, user: Customer | { headers: Record<string, string> } | undefined, payload?: unknown) =>
-    api.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const sellerMoves = (user: Customer, subOrderId: string, payload: Record<string, unknown>) => call("PUT", `/seller/order-status/update/${subOrderId}`, user, payload);
+  const call = (
+    method: "GET" | "POST" | "PUT",
+    url: string,
+    user: Customer | { headers: Record<string, string> } | undefined,
+    payload?: unknown,
+  ) =>
+    api.app.inject({
+      method,
+      url,
+      headers: user?.headers ?? {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const sellerMoves = (user: Customer, subOrderId: string, payload: Record<string, unknown>) =>
+    call("PUT", `/seller/order-status/update/${subOrderId}`, user, payload);
   const sellerDetail = async (user: Customer, subOrderId: string): Promise<SellerOrderDetail> => {
     const response = await call("GET", `/seller/order/${subOrderId}`, user);
     expect(response.statusCode, response.body).toBe(200);
@@ -53,7 +83,10 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
   beforeAll(async () => {
     api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
-    sellers = { centro: await signedInAs(catalogue.owner.id, "seller"), smash: await signedInAs(catalogue.smashOwner.id, "seller") };
+    sellers = {
+      centro: await signedInAs(catalogue.owner.id, "seller"),
+      smash: await signedInAs(catalogue.smashOwner.id, "seller"),
+    };
     admin = await signedInUser(api.db, "admin");
   });
 
@@ -83,37 +116,65 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
 
     it("el vendedor envía su parte con el número: lo ven el vendedor, el cliente, su aviso y el registro de auditoría", async () => {
       const { customer, orderId, centroSub, smashSub } = await paidOrder();
-      const moved = await sellerMoves(sellers.centro, centroSub, { status: "enviado", trackingNumber: "  ES 1234-5678  " });
+      const moved = await sellerMoves(sellers.centro, centroSub, {
+        status: "enviado",
+        trackingNumber: "  ES 1234-5678  ",
+      });
       expect(moved.statusCode, moved.body).toBe(200);
 
       const seller = await sellerDetail(sellers.centro, centroSub);
       expect(seller).toMatchObject({ delivery_status: "enviado", trackingNumber: "ES 1234-5678", deliveredAt: null });
       expect(Date.parse(seller.shippedAt!)).toBeGreaterThan(Date.now() - 60_000);
-      expect((await sellerDetail(sellers.smash, smashSub))).toMatchObject({ trackingNumber: null, shippedAt: null });
+      expect(await sellerDetail(sellers.smash, smashSub)).toMatchObject({ trackingNumber: null, shippedAt: null });
 
-      const parts = Object.fromEntries((await customerOrder(customer, orderId)).suborders.map((part) => [part.shopName, part]));
-      expect(parts["Centro Pádel"]).toMatchObject({ delivery_status: "enviado", trackingNumber: "ES 1234-5678", shippedAt: seller.shippedAt });
-      expect(parts["Tienda Smash"]).toMatchObject({ delivery_status: "pendiente", trackingNumber: null, shippedAt: null });
-      const adminParts = (await call("GET", `/admin/order/${orderId}`, admin)).json().order.suborders as { shopName: string; trackingNumber: string | null }[];
+      const parts = Object.fromEntries(
+        (await customerOrder(customer, orderId)).suborders.map((part) => [part.shopName, part]),
+      );
+      expect(parts["Centro Pádel"]).toMatchObject({
+        delivery_status: "enviado",
+        trackingNumber: "ES 1234-5678",
+        shippedAt: seller.shippedAt,
+      });
+      expect(parts["Tienda Smash"]).toMatchObject({
+        delivery_status: "pendiente",
+        trackingNumber: null,
+        shippedAt: null,
+      });
+      const adminParts = (await call("GET", `/admin/order/${orderId}`, admin)).json().order.suborders as {
+        shopName: string;
+        trackingNumber: string | null;
+      }[];
       expect(adminParts.find((part) => part.shopName === "Centro Pádel")!.trackingNumber).toBe("ES 1234-5678");
 
       expect((await storedNotifications(api.db, customer.id)).at(-1)!.message).toBe(
         `Tu pedido #${orderNumber(orderId)} de Centro Pádel está ahora «Enviado». Número de seguimiento: ES 1234-5678.`,
       );
-      const [entry] = await api.db.select().from(auditLog).where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "pedido.estado")));
-      expect(entry).toMatchObject({ actorId: sellers.centro.id, after: { deliveryStatus: "Centro Pádel: enviado", trackingNumber: "ES 1234-5678" } });
+      const [entry] = await api.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, orderId), eq(auditLog.action, "pedido.estado")));
+      expect(entry).toMatchObject({
+        actorId: sellers.centro.id,
+        after: { deliveryStatus: "Centro Pádel: enviado", trackingNumber: "ES 1234-5678" },
+      });
 
       // Delivered later without a number: the number given when shipping stays.
       expect((await sellerMoves(sellers.centro, centroSub, { status: "entregado" })).statusCode).toBe(200);
       const delivered = await sellerDetail(sellers.centro, centroSub);
-      expect(delivered).toMatchObject({ delivery_status: "entregado", trackingNumber: "ES 1234-5678", shippedAt: seller.shippedAt });
+      expect(delivered).toMatchObject({
+        delivery_status: "entregado",
+        trackingNumber: "ES 1234-5678",
+        shippedAt: seller.shippedAt,
+      });
       expect(delivered.deliveredAt).not.toBeNull();
       expect(handedOverLabel(delivered)).toBe("Enviado el");
     });
 
     it("una parte entregada sin enviarse antes se fecha como entregada, no como enviada", async () => {
       const { customer, orderId } = await paidOrder();
-      expect((await call("PUT", `/admin/order-status/update/${orderId}`, admin, { status: "entregado" })).statusCode).toBe(200);
+      expect(
+        (await call("PUT", `/admin/order-status/update/${orderId}`, admin, { status: "entregado" })).statusCode,
+      ).toBe(200);
       const order = await customerOrder(customer, orderId);
       for (const part of order.suborders) {
         expect(part.deliveredAt).not.toBeNull();
@@ -128,7 +189,10 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
       expect(missing.statusCode).toBe(400);
       expect(missing.json().errors).toEqual([{ field: "trackingNumber", message: TRACKING_NUMBER_MISSING }]);
 
-      const moved = await call("PUT", `/admin/order-status/update/${orderId}`, admin, { status: "enviado", trackingNumber: "CORREOS-99887766" });
+      const moved = await call("PUT", `/admin/order-status/update/${orderId}`, admin, {
+        status: "enviado",
+        trackingNumber: "CORREOS-99887766",
+      });
       expect(moved.statusCode, moved.body).toBe(200);
       const order = await customerOrder(customer, orderId);
       expect(order.suborders.map((part) => [part.delivery_status, part.trackingNumber])).toEqual([
@@ -147,11 +211,19 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
 
     it("no puede añadir su producto al carrito; sí los de otras tiendas", async () => {
       const seller = sellers.centro;
-      const own = await call("POST", "/home/product/add-to-card", seller, { userId: seller.id, productId: vertex().id, quantity: 1 });
+      const own = await call("POST", "/home/product/add-to-card", seller, {
+        userId: seller.id,
+        productId: vertex().id,
+        quantity: 1,
+      });
       expect(own.statusCode).toBe(400);
       expect(own.json().message).toBe(OWN_PRODUCT);
       expect(await cartLineCount(api.db, seller.id)).toBe(0);
-      const other = await call("POST", "/home/product/add-to-card", seller, { userId: seller.id, productId: balls().id, quantity: 1 });
+      const other = await call("POST", "/home/product/add-to-card", seller, {
+        userId: seller.id,
+        productId: balls().id,
+        quantity: 1,
+      });
       expect(other.statusCode, other.body).toBe(201);
       await api.db.delete(cartItems).where(eq(cartItems.userId, seller.id));
     });
@@ -160,12 +232,18 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
       const guestId = randomUUID();
       const guest = { headers: { authorization: `Guest ${guestId}` } };
       for (const productId of [vertex().id, balls().id]) {
-        expect((await call("POST", "/home/product/add-to-card", guest, { userId: guestId, productId, quantity: 1 })).statusCode).toBe(201);
+        expect(
+          (await call("POST", "/home/product/add-to-card", guest, { userId: guestId, productId, quantity: 1 }))
+            .statusCode,
+        ).toBe(201);
       }
       const merged = await call("POST", "/home/product/merge-guest-lists", sellers.centro, { guestId });
       expect(merged.statusCode, merged.body).toBe(200);
       expect(merged.json().message).toBe(ownProductsLeftOut(1));
-      const lines = await api.db.select({ productId: cartItems.productId }).from(cartItems).where(eq(cartItems.userId, sellers.centro.id));
+      const lines = await api.db
+        .select({ productId: cartItems.productId })
+        .from(cartItems)
+        .where(eq(cartItems.userId, sellers.centro.id));
       expect(lines).toEqual([{ productId: balls().id }]);
       expect(await api.db.select().from(cartItems).where(eq(cartItems.guestId, guestId))).toHaveLength(0);
       await api.db.delete(cartItems).where(eq(cartItems.userId, sellers.centro.id));
@@ -208,10 +286,18 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
       expect(own.length).toBeGreaterThan(0);
       for (const notice of own) expect(notice).not.toHaveProperty("sellerOrderId");
 
-      const review = await call("POST", "/home/customer/submit-review", customer, { productId: catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, rating: 5, text: "Una pala excelente, llegó muy rápido." });
+      const review = await call("POST", "/home/customer/submit-review", customer, {
+        productId: catalogue.bySlug["pala-bullpadel-vertex-04"]!.id,
+        rating: 5,
+        text: "Una pala excelente, llegó muy rápido.",
+      });
       expect(review.statusCode, review.body).toBe(201);
       const reviewNotice = (await noticesOf(sellers.centro)).find((notice) => notice.type === "resena");
-      expect(reviewNotice!.product).toEqual({ _id: catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, slug: "pala-bullpadel-vertex-04", own: true });
+      expect(reviewNotice!.product).toEqual({
+        _id: catalogue.bySlug["pala-bullpadel-vertex-04"]!.id,
+        slug: "pala-bullpadel-vertex-04",
+        own: true,
+      });
     });
   });
 
@@ -220,10 +306,24 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
     const centroSub = (await subOrderIds(api.app, placed.customer, placed.orderId))["Centro Pádel"]!;
     const offer = await call("POST", "/home/customer/offer", placed.customer, { shopOrderId: centroSub, price: 15000 });
     expect(offer.statusCode, offer.body).toBe(201);
-    const answered = await call("POST", "/seller/handle-seller-response/", sellers.centro, { offerId: offer.json().offer._id, status: "aceptada" });
+    const answered = await call("POST", "/seller/handle-seller-response/", sellers.centro, {
+      offerId: offer.json().offer._id,
+      status: "aceptada",
+    });
     expect(answered.statusCode, answered.body).toBe(200);
-    const [entry] = await api.db.select().from(auditLog).where(and(eq(auditLog.entityId, placed.orderId), eq(auditLog.action, "pedido.oferta")));
-    expect(entry).toMatchObject({ actorId: sellers.centro.id, entity: "pedido", before: { shop: "Centro Pádel", offer: 15000, status: "pendiente" }, after: { subtotal: 15000, status: "aceptada" } });
-    expect((await customerOrder(placed.customer, placed.orderId)).suborders.find((part) => part.shopName === "Centro Pádel")!.subtotal).toBe(15000);
+    const [entry] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, placed.orderId), eq(auditLog.action, "pedido.oferta")));
+    expect(entry).toMatchObject({
+      actorId: sellers.centro.id,
+      entity: "pedido",
+      before: { shop: "Centro Pádel", offer: 15000, status: "pendiente" },
+      after: { subtotal: 15000, status: "aceptada" },
+    });
+    expect(
+      (await customerOrder(placed.customer, placed.orderId)).suborders.find((part) => part.shopName === "Centro Pádel")!
+        .subtotal,
+    ).toBe(15000);
   });
 });

@@ -53,7 +53,14 @@ describe("pedidos de los vendedores en PostgreSQL", () => {
     });
 
   const orderStatuses = async (orderIds: string[]) =>
-    Object.fromEntries((await api.db.select({ id: orders.id, status: orders.deliveryStatus }).from(orders).where(inArray(orders.id, orderIds))).map((row) => [row.id, row.status]));
+    Object.fromEntries(
+      (
+        await api.db
+          .select({ id: orders.id, status: orders.deliveryStatus })
+          .from(orders)
+          .where(inArray(orders.id, orderIds))
+      ).map((row) => [row.id, row.status]),
+    );
 
   it("un vendedor que intenta mover a la vez las partes de todos los pedidos solo mueve las suyas; su lista solo tiene las suyas", async () => {
     const placed = await paidOrders(4);
@@ -62,19 +69,35 @@ describe("pedidos de los vendedores en PostgreSQL", () => {
       { sub: order.smashSub, own: false },
     ]);
     const responses = await Promise.all(attempts.map((attempt) => move(centro, attempt.sub, "procesando")));
-    responses.forEach((response, index) => expect(response.statusCode, response.body).toBe(attempts[index]!.own ? 200 : 404));
+    responses.forEach((response, index) =>
+      expect(response.statusCode, response.body).toBe(attempts[index]!.own ? 200 : 404),
+    );
 
     const parts = await api.db
       .select({ id: shopOrders.id, status: shopOrders.deliveryStatus })
       .from(shopOrders)
-      .where(inArray(shopOrders.id, attempts.map((attempt) => attempt.sub)));
-    for (const part of parts) expect(part.status).toBe(placed.some((order) => order.centroSub === part.id) ? "procesando" : "pendiente");
+      .where(
+        inArray(
+          shopOrders.id,
+          attempts.map((attempt) => attempt.sub),
+        ),
+      );
+    for (const part of parts)
+      expect(part.status).toBe(placed.some((order) => order.centroSub === part.id) ? "procesando" : "pendiente");
 
-    const reads = await Promise.all(attempts.map((attempt) => api.app.inject({ method: "GET", url: `/seller/order/${attempt.sub}`, headers: centro.headers })));
+    const reads = await Promise.all(
+      attempts.map((attempt) =>
+        api.app.inject({ method: "GET", url: `/seller/order/${attempt.sub}`, headers: centro.headers }),
+      ),
+    );
     reads.forEach((response, index) => expect(response.statusCode).toBe(attempts[index]!.own ? 200 : 404));
-    const list = (await api.app.inject({ method: "GET", url: `/seller/orders/${centro.id}?parPage=50`, headers: centro.headers })).json() as { orders: SellerOrderSummary[] };
+    const list = (
+      await api.app.inject({ method: "GET", url: `/seller/orders/${centro.id}?parPage=50`, headers: centro.headers })
+    ).json() as { orders: SellerOrderSummary[] };
     expect(list.orders.map((order) => order._id).sort()).toEqual(placed.map((order) => order.centroSub).sort());
-    expect((await api.app.inject({ method: "GET", url: `/seller/orders/${smash.id}`, headers: centro.headers })).statusCode).toBe(403);
+    expect(
+      (await api.app.inject({ method: "GET", url: `/seller/orders/${smash.id}`, headers: centro.headers })).statusCode,
+    ).toBe(403);
   });
 
   it("dos vendedores que mueven a la vez sus partes de un pedido dejan al pedido el estado de la menos avanzada", async () => {
@@ -103,13 +126,17 @@ describe("pedidos de los vendedores en PostgreSQL", () => {
     const [order] = await paidOrders(1);
     const responses = await Promise.all(Array.from({ length: 6 }, () => move(centro, order!.centroSub, "enviado")));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    for (const refused of responses.filter((response) => response.statusCode === 409)) expect(refused.json().message).toBe("El pedido ya está «Enviado».");
+    for (const refused of responses.filter((response) => response.statusCode === 409))
+      expect(refused.json().message).toBe("El pedido ya está «Enviado».");
     const notices = await api.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, order!.customer.id), eq(notifications.type, "pedido")));
     expect(notices).toHaveLength(1);
-    const entries = await api.db.select().from(auditLog).where(and(eq(auditLog.entityId, order!.orderId), eq(auditLog.action, "pedido.estado")));
+    const entries = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order!.orderId), eq(auditLog.action, "pedido.estado")));
     expect(entries).toHaveLength(1);
   });
 });

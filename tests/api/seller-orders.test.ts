@@ -1,9 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "#contract/order-labels";
-import { SELLER_ORDER_NOT_FOUND, SELLER_ORDERS_NOT_YOURS, type SellerOrderDetail, type SellerOrderSummary } from "#contract/seller-orders";
+import {
+  SELLER_ORDER_NOT_FOUND,
+  SELLER_ORDERS_NOT_YOURS,
+  type SellerOrderDetail,
+  type SellerOrderSummary,
+} from "#contract/seller-orders";
 import { users } from "../../api/src/db/schema";
-import { customerWithOrder, payFromWallet, splitShopOwners, subOrderIds, type TwoSellers } from "./notifications-support";
+import {
+  customerWithOrder,
+  payFromWallet,
+  splitShopOwners,
+  subOrderIds,
+  type TwoSellers,
+} from "./notifications-support";
 import { signedInAs, signedInUser, type Customer } from "./orders-support";
 import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
 
@@ -20,7 +31,11 @@ describe("pedidos del vendedor (PGlite)", () => {
   let unpaid: { customer: Customer; orderId: string; centroSub: string; smashSub: string };
 
   const get = (url: string, user?: Customer) => api.app.inject({ method: "GET", url, headers: user?.headers ?? {} });
-  const list = async (user: Customer, query = "", sellerId = user.id): Promise<{ orders: SellerOrderSummary[]; totalOrder: number; page: number; parPage: number }> => {
+  const list = async (
+    user: Customer,
+    query = "",
+    sellerId = user.id,
+  ): Promise<{ orders: SellerOrderSummary[]; totalOrder: number; page: number; parPage: number }> => {
     const response = await get(`/seller/orders/${sellerId}${query}`, user);
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
@@ -57,7 +72,14 @@ describe("pedidos del vendedor (PGlite)", () => {
     expect(centro.totalOrder).toBe(2);
     expect(centro.orders.map((order) => order._id)).toEqual([paid.centroSub, unpaid.centroSub]);
     const first = centro.orders[0]!;
-    expect(first).toMatchObject({ orderId: paid.orderId, number: orderNumber(paid.orderId), customerName: "Lucía Pagadora", itemsCount: 1, payment_status: "pagado", delivery_status: "pendiente" });
+    expect(first).toMatchObject({
+      orderId: paid.orderId,
+      number: orderNumber(paid.orderId),
+      customerName: "Lucía Pagadora",
+      itemsCount: 1,
+      payment_status: "pagado",
+      delivery_status: "pendiente",
+    });
     expect(first.sellerNet).toBe(first.total - first.commission);
     expect(first.total).toBe(first.subtotal + first.shipping_fee);
 
@@ -86,11 +108,21 @@ describe("pedidos del vendedor (PGlite)", () => {
 
   it("el detalle trae líneas, dirección, dinero y los pasos que permiten las reglas", async () => {
     const order = await detail(sellers.centro, paid.centroSub);
-    expect(order).toMatchObject({ shopName: "Centro Pádel", payment_status: "pagado", delivery_status: "pendiente", nextStatuses: ["procesando", "enviado", "entregado", "cancelado"] });
+    expect(order).toMatchObject({
+      shopName: "Centro Pádel",
+      payment_status: "pagado",
+      delivery_status: "pendiente",
+      nextStatuses: ["procesando", "enviado", "entregado", "cancelado"],
+    });
     expect(order.shippingInfo.city).toBe("Madrid");
     expect(order.products).toHaveLength(1);
     const line = order.products[0]!;
-    expect(line).toMatchObject({ name: "Pala Bullpadel Vertex 04", size: null, quantity: 1, lineTotal: line.unitPrice });
+    expect(line).toMatchObject({
+      name: "Pala Bullpadel Vertex 04",
+      size: null,
+      quantity: 1,
+      lineTotal: line.unitPrice,
+    });
     expect(line.commission).toBe(order.commission);
     expect(line.sellerNet).toBe(line.lineTotal - line.commission);
 
@@ -98,7 +130,12 @@ describe("pedidos del vendedor (PGlite)", () => {
     expect((await detail(sellers.centro, unpaid.centroSub)).nextStatuses).toEqual(["cancelado"]);
 
     // After moving it, the allowed steps follow; the list's filter too.
-    const moved = await api.app.inject({ method: "PUT", url: `/seller/order-status/update/${paid.centroSub}`, headers: sellers.centro.headers, payload: { status: "enviado", trackingNumber: "ES123456789" } });
+    const moved = await api.app.inject({
+      method: "PUT",
+      url: `/seller/order-status/update/${paid.centroSub}`,
+      headers: sellers.centro.headers,
+      payload: { status: "enviado", trackingNumber: "ES123456789" },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await detail(sellers.centro, paid.centroSub)).nextStatuses).toEqual(["entregado"]);
     expect((await list(sellers.centro, "?status=enviado")).orders.map((row) => row._id)).toEqual([paid.centroSub]);

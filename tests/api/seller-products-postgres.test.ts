@@ -43,13 +43,24 @@ describe("edición concurrente de productos en PostgreSQL", () => {
   });
   const send = (url: string, values: Fields, files: Part[] = []) => {
     const body = multipart([...Object.entries(values).map(([name, value]) => ({ name, value })), ...files]);
-    return api.app.inject({ method: "POST", url, headers: { ...seller.headers, ...body.headers }, payload: body.payload });
+    return api.app.inject({
+      method: "POST",
+      url,
+      headers: { ...seller.headers, ...body.headers },
+      payload: body.payload,
+    });
   };
 
   async function createdShirt() {
     const response = await send(
       "/product-add",
-      fields({ name: `Camiseta ${randomUUID().slice(0, 8)}`, "sizes[0].size": "S", "sizes[0].stock": "5", "sizes[1].size": "M", "sizes[1].stock": "5" }),
+      fields({
+        name: `Camiseta ${randomUUID().slice(0, 8)}`,
+        "sizes[0].size": "S",
+        "sizes[0].stock": "5",
+        "sizes[1].size": "M",
+        "sizes[1].stock": "5",
+      }),
       [{ name: "images", filename: "a.png", content: PNG }],
     );
     expect(response.statusCode, response.body).toBe(201);
@@ -62,33 +73,59 @@ describe("edición concurrente de productos en PostgreSQL", () => {
       const edit = (stock: string) =>
         send(
           "/product-update",
-          fields({ productId: shirt._id, name: shirt.name, stockVersion: String(shirt.stockVersion), "sizes[0].size": "S", "sizes[0].stock": stock, "sizes[1].size": "M", "sizes[1].stock": stock }),
+          fields({
+            productId: shirt._id,
+            name: shirt.name,
+            stockVersion: String(shirt.stockVersion),
+            "sizes[0].size": "S",
+            "sizes[0].stock": stock,
+            "sizes[1].size": "M",
+            "sizes[1].stock": stock,
+          }),
         );
       const responses = await Promise.all([edit("1"), edit("9")]);
       const statuses = responses.map((response) => response.statusCode).sort();
       expect(statuses).toEqual([200, 409]);
       const loser = responses.find((response) => response.statusCode === 409)!;
       expect(loser.json()).toEqual({ message: STOCK_VERSION_STALE });
-      const winner = responses.find((response) => response.statusCode === 200)!.json().product as { stock: number; sizes: { stock: number }[] };
+      const winner = responses.find((response) => response.statusCode === 200)!.json().product as {
+        stock: number;
+        sizes: { stock: number }[];
+      };
       const [row] = await api.db.select({ stock: products.stock }).from(products).where(eq(products.id, shirt._id));
-      const sizes = await api.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.productId, shirt._id));
+      const sizes = await api.db
+        .select({ stock: productSizes.stock })
+        .from(productSizes)
+        .where(eq(productSizes.productId, shirt._id));
       expect(row!.stock).toBe(winner.stock);
       expect(sizes.reduce((sum, size) => sum + size.stock, 0)).toBe(winner.stock);
       expect([2, 18]).toContain(winner.stock);
-      const edits = await api.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, shirt._id));
+      const edits = await api.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.entityId, shirt._id));
       expect(edits.filter((entry) => entry.action === "producto.editar")).toHaveLength(1);
     }
   });
 
   it("dos renombres a la vez se guardan uno tras otro: el slug sigue al nombre final y el historial guarda los anteriores", async () => {
     const shirt = await createdShirt();
-    const rename = (name: string) => send("/product-update", fields({ productId: shirt._id, name, "sizes[0].size": "S", "sizes[1].size": "M" }));
+    const rename = (name: string) =>
+      send("/product-update", fields({ productId: shirt._id, name, "sizes[0].size": "S", "sizes[1].size": "M" }));
     const suffix = randomUUID().slice(0, 6);
     const responses = await Promise.all([rename(`Camiseta Alfa ${suffix}`), rename(`Camiseta Beta ${suffix}`)]);
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
-    const [row] = await api.db.select({ name: products.name, slug: products.slug }).from(products).where(eq(products.id, shirt._id));
+    const [row] = await api.db
+      .select({ name: products.name, slug: products.slug })
+      .from(products)
+      .where(eq(products.id, shirt._id));
     expect(row!.slug).toBe(row!.name.toLowerCase().replaceAll(" ", "-"));
-    const history = (await api.db.select({ slug: productSlugHistory.slug }).from(productSlugHistory).where(eq(productSlugHistory.productId, shirt._id))).map((entry) => entry.slug);
+    const history = (
+      await api.db
+        .select({ slug: productSlugHistory.slug })
+        .from(productSlugHistory)
+        .where(eq(productSlugHistory.productId, shirt._id))
+    ).map((entry) => entry.slug);
     const other = row!.slug === `camiseta-alfa-${suffix}` ? `camiseta-beta-${suffix}` : `camiseta-alfa-${suffix}`;
     expect(history.sort()).toEqual([shirt.slug, other].sort());
     // Both old addresses lead to the product.
@@ -105,11 +142,26 @@ describe("edición concurrente de productos en PostgreSQL", () => {
       await putInCart(api.db, buyer.id, shirt._id, 2, "S");
       const [sale, edit] = await Promise.all([
         placeOrder(api.app, buyer),
-        send("/product-update", fields({ productId: shirt._id, name: shirt.name, stockVersion: String(shirt.stockVersion), "sizes[0].size": "S", "sizes[0].stock": "20", "sizes[1].size": "M", "sizes[1].stock": "5" })),
+        send(
+          "/product-update",
+          fields({
+            productId: shirt._id,
+            name: shirt.name,
+            stockVersion: String(shirt.stockVersion),
+            "sizes[0].size": "S",
+            "sizes[0].stock": "20",
+            "sizes[1].size": "M",
+            "sizes[1].stock": "5",
+          }),
+        ),
       ]);
       expect(sale.statusCode, sale.body).toBe(201);
       expect([200, 409]).toContain(edit.statusCode);
-      const [size] = await api.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.productId, shirt._id)).orderBy(productSizes.position);
+      const [size] = await api.db
+        .select({ stock: productSizes.stock })
+        .from(productSizes)
+        .where(eq(productSizes.productId, shirt._id))
+        .orderBy(productSizes.position);
       // The edit won before the sale (20 - 2), or the sale made the edit stale (5 - 2): never a lost sale.
       expect(size!.stock).toBe(edit.statusCode === 200 ? 18 : 3);
       const [row] = await api.db.select({ stock: products.stock }).from(products).where(eq(products.id, shirt._id));
@@ -124,11 +176,17 @@ describe("edición concurrente de productos en PostgreSQL", () => {
       await putInCart(api.db, buyer.id, shirt._id, 1, "M");
       const [sale, rename] = await Promise.all([
         placeOrder(api.app, buyer),
-        send("/product-update", fields({ productId: shirt._id, name: `${shirt.name} Pro`, "sizes[0].size": "S", "sizes[1].size": "M" })),
+        send(
+          "/product-update",
+          fields({ productId: shirt._id, name: `${shirt.name} Pro`, "sizes[0].size": "S", "sizes[1].size": "M" }),
+        ),
       ]);
       expect(sale.statusCode, sale.body).toBe(201);
       expect(rename.statusCode, rename.body).toBe(200);
-      const [row] = await api.db.select({ slug: products.slug, stock: products.stock }).from(products).where(eq(products.id, shirt._id));
+      const [row] = await api.db
+        .select({ slug: products.slug, stock: products.stock })
+        .from(products)
+        .where(eq(products.id, shirt._id));
       expect(row).toEqual({ slug: `${shirt.slug}-pro`, stock: 9 });
     }
   });
@@ -143,7 +201,10 @@ describe("edición concurrente de productos en PostgreSQL", () => {
         api.app.inject({ method: "DELETE", url: `/delete-product/${shirt._id}`, headers: seller.headers }),
       ]);
       expect(removal.statusCode, removal.body).toBe(200);
-      const [row] = await api.db.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, shirt._id));
+      const [row] = await api.db
+        .select({ archivedAt: products.archivedAt })
+        .from(products)
+        .where(eq(products.id, shirt._id));
       if (sale.statusCode === 201) {
         expect(removal.json().archived).toBe(true);
         expect(row!.archivedAt).not.toBeNull();

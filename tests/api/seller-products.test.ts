@@ -19,11 +19,29 @@ import {
 } from "#contract/seller-products";
 import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
-import { auditLog, images, productSlugHistory, products, reviews, stockMovements, users } from "../../api/src/db/schema";
+import {
+  auditLog,
+  images,
+  productSlugHistory,
+  products,
+  reviews,
+  stockMovements,
+  users,
+} from "../../api/src/db/schema";
 import { announceCatalogueChange } from "../../api/src/modules/catalog/changes";
 import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { EXE, JPEG, multipart, PNG, WEBP, type Part } from "./shop-support";
-import { createTestApi, insertCatalogue, insertOwnBalls, insertProduct, insertShop, insertUser, testConfig, type Catalogue, type TestApi } from "./support";
+import {
+  createTestApi,
+  insertCatalogue,
+  insertOwnBalls,
+  insertProduct,
+  insertShop,
+  insertUser,
+  testConfig,
+  type Catalogue,
+  type TestApi,
+} from "./support";
 
 /**
  * Seller products (issue 11) on PGlite: who may read and write, every field's Spanish refusal,
@@ -54,7 +72,12 @@ describe("productos del vendedor (PGlite)", () => {
   });
 
   type Fields = Record<string, string | string[]>;
-  const image = (content: Buffer = PNG, filename = "foto.png"): Part => ({ name: "images", filename, content, type: "image/png" });
+  const image = (content: Buffer = PNG, filename = "foto.png"): Part => ({
+    name: "images",
+    filename,
+    content,
+    type: "image/png",
+  });
 
   /** A valid ball product (no spec sheet, single stock). */
   const ballFields = (overrides: Fields = {}): Fields => ({
@@ -72,16 +95,26 @@ describe("productos del vendedor (PGlite)", () => {
   });
 
   const toParts = (fields: Fields): Part[] =>
-    Object.entries(fields).flatMap(([name, value]) => (Array.isArray(value) ? value.map((item) => ({ name, value: item })) : [{ name, value }]));
+    Object.entries(fields).flatMap(([name, value]) =>
+      Array.isArray(value) ? value.map((item) => ({ name, value: item })) : [{ name, value }],
+    );
 
   const send = (url: string, user: Customer | undefined, fields: Fields, files: Part[] = []) => {
     const body = multipart([...toParts(fields), ...files]);
-    return api.app.inject({ method: "POST", url, headers: { ...(user?.headers ?? {}), ...body.headers }, payload: body.payload });
+    return api.app.inject({
+      method: "POST",
+      url,
+      headers: { ...(user?.headers ?? {}), ...body.headers },
+      payload: body.payload,
+    });
   };
-  const add = (user: Customer | undefined, fields: Fields, files: Part[] = [image()]) => send("/product-add", user, fields, files);
-  const update = (user: Customer | undefined, fields: Fields, files: Part[] = []) => send("/product-update", user, fields, files);
+  const add = (user: Customer | undefined, fields: Fields, files: Part[] = [image()]) =>
+    send("/product-add", user, fields, files);
+  const update = (user: Customer | undefined, fields: Fields, files: Part[] = []) =>
+    send("/product-update", user, fields, files);
   const get = (url: string, user?: Customer) => api.app.inject({ method: "GET", url, headers: user?.headers ?? {} });
-  const remove = (id: string, user: Customer) => api.app.inject({ method: "DELETE", url: `/delete-product/${id}`, headers: user.headers });
+  const remove = (id: string, user: Customer) =>
+    api.app.inject({ method: "DELETE", url: `/delete-product/${id}`, headers: user.headers });
 
   async function created(fields: Fields = ballFields(), files: Part[] = [image()], user = seller) {
     const response = await add(user, fields, files);
@@ -111,17 +144,37 @@ describe("productos del vendedor (PGlite)", () => {
 
   it("crea un producto con stock único: precio en céntimos, precio de venta del servidor, slug del nombre, auditoría y movimiento de stock", async () => {
     const name = `Pelotas Wilson Rush ${randomUUID().slice(0, 6)}`;
-    const product = await created(ballFields({ name, price: "1.299,95", discount: "20" }), [image(PNG), image(JPEG, "b.jpg"), image(WEBP, "c.webp")]);
-    expect(product).toMatchObject({ name, price: 129_995, discount: 20, salePrice: 103_996, stock: 7, sizes: [], status: "en_venta" });
+    const product = await created(ballFields({ name, price: "1.299,95", discount: "20" }), [
+      image(PNG),
+      image(JPEG, "b.jpg"),
+      image(WEBP, "c.webp"),
+    ]);
+    expect(product).toMatchObject({
+      name,
+      price: 129_995,
+      discount: 20,
+      salePrice: 103_996,
+      stock: 7,
+      sizes: [],
+      status: "en_venta",
+    });
     expect(product.slug).toBe(name.toLowerCase().replaceAll(" ", "-"));
     expect(product.images).toHaveLength(3);
 
-    const [entry] = await api.db.select().from(auditLog).where(and(eq(auditLog.entityId, product._id), eq(auditLog.action, "producto.crear")));
+    const [entry] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, product._id), eq(auditLog.action, "producto.crear")));
     expect(entry).toMatchObject({ actorId: seller.id, entity: "producto", before: null });
     const movements = await api.db.select().from(stockMovements).where(eq(stockMovements.productId, product._id));
-    expect(movements.map((movement) => ({ size: movement.size, kind: movement.kind, change: movement.change, actorId: movement.actorId }))).toEqual([
-      { size: "", kind: "ajuste", change: 7, actorId: seller.id },
-    ]);
+    expect(
+      movements.map((movement) => ({
+        size: movement.size,
+        kind: movement.kind,
+        change: movement.change,
+        actorId: movement.actorId,
+      })),
+    ).toEqual([{ size: "", kind: "ajuste", change: 7, actorId: seller.id }]);
     // In the store at once.
     const page = await get(`/home/get-product/${product.slug}`);
     expect(page.statusCode).toBe(200);
@@ -148,16 +201,26 @@ describe("productos del vendedor (PGlite)", () => {
       { size: "42", stock: 4 },
     ]);
     const read = await get(`/product-get/${product._id}`, seller);
-    expect(read.json().product).toMatchObject({ hasSizes: true, specSheet: "zapatilla", specs: { suela: "Espiga", superficie: "Todas" } });
+    expect(read.json().product).toMatchObject({
+      hasSizes: true,
+      specSheet: "zapatilla",
+      specs: { suela: "Espiga", superficie: "Todas" },
+    });
     const movements = await api.db.select().from(stockMovements).where(eq(stockMovements.productId, product._id));
     expect(movements.map((movement) => `${movement.size}:${movement.change}`).sort()).toEqual(["41:3", "42:4"]);
   });
 
   it("el orden de las imágenes lo dice imageOrder: la primera es la principal", async () => {
-    const product = await created(ballFields({ imageOrder: ["nueva:1", "nueva:0"] }), [image(PNG, "a.png"), image(JPEG, "b.jpg")]);
+    const product = await created(ballFields({ imageOrder: ["nueva:1", "nueva:0"] }), [
+      image(PNG, "a.png"),
+      image(JPEG, "b.jpg"),
+    ]);
     const list = await get(`/products-get?searchValue=${encodeURIComponent(product.name)}`, seller);
     expect(list.json().products[0].image).toBe(product.images[0]);
-    const [first] = await api.db.select({ width: images.width, alt: images.alt }).from(images).where(eq(images.id, product.images[0]!));
+    const [first] = await api.db
+      .select({ width: images.width, alt: images.alt })
+      .from(images)
+      .where(eq(images.id, product.images[0]!));
     expect(first).toBeDefined();
     const refused = await add(seller, ballFields({ imageOrder: ["nueva:0", "nueva:5"] }), [image()]);
     expect(refused.statusCode).toBe(400);
@@ -198,18 +261,46 @@ describe("productos del vendedor (PGlite)", () => {
       [{ tag: "t".repeat(41) }, "tag", "La etiqueta no puede superar los 40 caracteres."],
       [{ description: "Corta." }, "description", "La descripción debe tener al menos 20 caracteres."],
       [{ description: "d".repeat(4001) }, "description", "La descripción no puede superar los 4000 caracteres."],
-      [{ lowStockThreshold: "-1" }, "lowStockThreshold", "El aviso de stock bajo debe ser un número entero entre 0 y 10000."],
+      [
+        { lowStockThreshold: "-1" },
+        "lowStockThreshold",
+        "El aviso de stock bajo debe ser un número entero entre 0 y 10000.",
+      ],
       [{ stock: "-1" }, "stock", "El stock debe ser un número entero entre 0 y 100000."],
       [{ stock: "100001" }, "stock", "El stock debe ser un número entero entre 0 y 100000."],
       [{ stock: [] }, "stock", "Escribe el stock del producto o añade tallas con su stock."],
-      [{ "sizes[0].size": "M", "sizes[0].stock": "1" }, "stock", "El stock total (7) no coincide con la suma de las tallas (1)."],
-      [{ stock: [], "sizes[0].size": "M", "sizes[0].stock": "1", "sizes[1].size": "m", "sizes[1].stock": "2" }, "sizes[1].size", "Las tallas no pueden repetirse."],
-      [{ stock: [], "sizes[0].size": "M", "sizes[0].stock": "-2" }, "sizes[0].stock", "El stock debe ser un número entero entre 0 y 100000."],
+      [
+        { "sizes[0].size": "M", "sizes[0].stock": "1" },
+        "stock",
+        "El stock total (7) no coincide con la suma de las tallas (1).",
+      ],
+      [
+        { stock: [], "sizes[0].size": "M", "sizes[0].stock": "1", "sizes[1].size": "m", "sizes[1].stock": "2" },
+        "sizes[1].size",
+        "Las tallas no pueden repetirse.",
+      ],
+      [
+        { stock: [], "sizes[0].size": "M", "sizes[0].stock": "-2" },
+        "sizes[0].stock",
+        "El stock debe ser un número entero entre 0 y 100000.",
+      ],
       [{ stock: [], "sizes[0].size": "M" }, "sizes[0].stock", "Escribe el stock de la talla."],
       [{ stock: [], "sizes[0].size": "", "sizes[0].stock": "1" }, "sizes[0].size", "Escribe la talla."],
-      [{ stock: [], "sizes[0].size": "T".repeat(21), "sizes[0].stock": "1" }, "sizes[0].size", "La talla no puede superar los 20 caracteres."],
       [
-        { stock: [], ...Object.fromEntries(Array.from({ length: 21 }, (_, index) => [[`sizes[${index}].size`, `T${index}`], [`sizes[${index}].stock`, "1"]]).flat()) },
+        { stock: [], "sizes[0].size": "T".repeat(21), "sizes[0].stock": "1" },
+        "sizes[0].size",
+        "La talla no puede superar los 20 caracteres.",
+      ],
+      [
+        {
+          stock: [],
+          ...Object.fromEntries(
+            Array.from({ length: 21 }, (_, index) => [
+              [`sizes[${index}].size`, `T${index}`],
+              [`sizes[${index}].stock`, "1"],
+            ]).flat(),
+          ),
+        },
         "sizes",
         "Un producto puede tener como máximo 20 tallas.",
       ],
@@ -220,7 +311,11 @@ describe("productos del vendedor (PGlite)", () => {
       expect(response.json().errors, JSON.stringify(overrides).slice(0, 80)).toContainEqual({ field, message });
     }
 
-    const nine = await add(seller, ballFields(), Array.from({ length: 9 }, () => image()));
+    const nine = await add(
+      seller,
+      ballFields(),
+      Array.from({ length: 9 }, () => image()),
+    );
     expect(nine.statusCode).toBe(400);
     expect(nine.json().errors).toContainEqual({ field: "images", message: IMAGES_TOO_MANY });
     expect(await productCount()).toBe(before);
@@ -229,19 +324,34 @@ describe("productos del vendedor (PGlite)", () => {
   it("juzga las imágenes por su contenido: un .exe llamado foto.png se rechaza y no se guarda nada", async () => {
     const before = await productCount();
     const imagesBefore = (await api.db.select({ total: count() }).from(images))[0]!.total;
-    const response = await add(seller, ballFields(), [image(PNG), { name: "images", filename: "foto.png", content: EXE, type: "image/png" }]);
+    const response = await add(seller, ballFields(), [
+      image(PNG),
+      { name: "images", filename: "foto.png", content: EXE, type: "image/png" },
+    ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: IMAGE_NOT_AN_IMAGE, errors: [{ field: "images", message: IMAGE_NOT_AN_IMAGE }] });
+    expect(response.json()).toEqual({
+      message: IMAGE_NOT_AN_IMAGE,
+      errors: [{ field: "images", message: IMAGE_NOT_AN_IMAGE }],
+    });
     expect(await productCount()).toBe(before);
     expect((await api.db.select({ total: count() }).from(images))[0]!.total).toBe(imagesBefore);
   });
 
   it("valida la ficha técnica contra la categoría: todos sus datos, solo valores de la lista, nada de otra ficha", async () => {
     const palas = catalogue.categories.palas.id;
-    const full = { "specs.forma": "Redonda", "specs.peso": "355-370 g", "specs.balance": "Medio", "specs.nucleo": "EVA", "specs.cara": "Carbono", "specs.nivel": "Avanzado" };
+    const full = {
+      "specs.forma": "Redonda",
+      "specs.peso": "355-370 g",
+      "specs.balance": "Medio",
+      "specs.nucleo": "EVA",
+      "specs.cara": "Carbono",
+      "specs.nivel": "Avanzado",
+    };
     const missing = await add(seller, ballFields({ categoryId: palas, ...full, "specs.nivel": "" }));
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual([{ field: "specs.nivel", message: "Elige nivel: es parte de la ficha de la categoría." }]);
+    expect(missing.json().errors).toEqual([
+      { field: "specs.nivel", message: "Elige nivel: es parte de la ficha de la categoría." },
+    ]);
     const wrong = await add(seller, ballFields({ categoryId: palas, ...full, "specs.forma": "Cuadrada" }));
     expect(wrong.json().errors).toEqual([{ field: "specs.forma", message: "Elige un valor de forma de la lista." }]);
     const foreign = await add(seller, ballFields({ categoryId: palas, ...full, "specs.suela": "Espiga" }));
@@ -271,20 +381,41 @@ describe("productos del vendedor (PGlite)", () => {
     expect((await get(`/discount-product-get/${customer.id}`, customer)).statusCode).toBe(403);
     // An admin reads any shop's, but writes none.
     expect((await get(`/product-get/${product._id}`, admin)).json().product._id).toBe(product._id);
-    expect((await get(`/products-get?shopId=${catalogue.shops.centro.id}&parPage=48`, admin)).json().products.map((row: { _id: string }) => row._id)).toContain(product._id);
+    expect(
+      (await get(`/products-get?shopId=${catalogue.shops.centro.id}&parPage=48`, admin))
+        .json()
+        .products.map((row: { _id: string }) => row._id),
+    ).toContain(product._id);
     expect((await remove(product._id, admin)).statusCode).toBe(403);
   });
 
   it("la tienda suspendida no cambia nada (403 con el motivo) pero puede leer; una tienda pendiente tampoco publica", async () => {
     const owner = await insertUser(api.db, { role: "seller" });
-    const shop = await insertShop(api.db, { ownerId: owner.id, name: "Tienda Suspendida", slug: `suspendida-${randomUUID().slice(0, 6)}`, status: "suspendida" });
-    const product = await insertProduct(api.db, { shopId: shop.id, categoryId: catalogue.categories.pelotas.id, name: "Pelotas Suspendidas", slug: `pelotas-suspendidas-${randomUUID().slice(0, 6)}`, brand: "Head", price: 900, color: "Amarillo", tag: "Oferta", stock: 4 });
+    const shop = await insertShop(api.db, {
+      ownerId: owner.id,
+      name: "Tienda Suspendida",
+      slug: `suspendida-${randomUUID().slice(0, 6)}`,
+      status: "suspendida",
+    });
+    const product = await insertProduct(api.db, {
+      shopId: shop.id,
+      categoryId: catalogue.categories.pelotas.id,
+      name: "Pelotas Suspendidas",
+      slug: `pelotas-suspendidas-${randomUUID().slice(0, 6)}`,
+      brand: "Head",
+      price: 900,
+      color: "Amarillo",
+      tag: "Oferta",
+      stock: 4,
+    });
     const suspended = await signedInAs(owner.id, "seller");
     for (const response of [
       await add(suspended, ballFields()),
       await update(suspended, editFields({ _id: product.id, name: product.name })),
       await remove(product.id, suspended),
-      await send("/product-image-update", suspended, { productId: product.id, oldImage: product.imageIds[0]! }, [{ name: "newImage", filename: "n.png", content: PNG }]),
+      await send("/product-image-update", suspended, { productId: product.id, oldImage: product.imageIds[0]! }, [
+        { name: "newImage", filename: "n.png", content: PNG },
+      ]),
     ]) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: SHOP_SUSPENDED_NO_CHANGES });
@@ -293,8 +424,15 @@ describe("productos del vendedor (PGlite)", () => {
     expect(read.json().product).toMatchObject({ _id: product.id, status: "oculto" });
 
     const pendingOwner = await insertUser(api.db, { role: "seller" });
-    await insertShop(api.db, { ownerId: pendingOwner.id, name: "Tienda Pendiente", slug: `pendiente-${randomUUID().slice(0, 6)}`, status: "pendiente" });
-    expect((await add(await signedInAs(pendingOwner.id, "seller"), ballFields())).json()).toEqual({ message: SHOP_NOT_SELLING });
+    await insertShop(api.db, {
+      ownerId: pendingOwner.id,
+      name: "Tienda Pendiente",
+      slug: `pendiente-${randomUUID().slice(0, 6)}`,
+      status: "pendiente",
+    });
+    expect((await add(await signedInAs(pendingOwner.id, "seller"), ballFields())).json()).toEqual({
+      message: SHOP_NOT_SELLING,
+    });
   });
 
   it("un vendedor no lee, cambia, borra ni cambia imágenes de productos de otra tienda (404)", async () => {
@@ -306,12 +444,19 @@ describe("productos del vendedor (PGlite)", () => {
     expect(edit.statusCode).toBe(404);
     expect(edit.json()).toEqual(notFound);
     expect((await remove(theirs.id, seller)).statusCode).toBe(404);
-    const swap = await send("/product-image-update", seller, { productId: theirs.id, oldImage: theirs.imageIds[0]! }, [{ name: "newImage", filename: "n.png", content: PNG }]);
+    const swap = await send("/product-image-update", seller, { productId: theirs.id, oldImage: theirs.imageIds[0]! }, [
+      { name: "newImage", filename: "n.png", content: PNG },
+    ]);
     expect(swap.statusCode).toBe(404);
-    const [row] = await api.db.select({ name: products.name, archivedAt: products.archivedAt }).from(products).where(eq(products.id, theirs.id));
+    const [row] = await api.db
+      .select({ name: products.name, archivedAt: products.archivedAt })
+      .from(products)
+      .where(eq(products.id, theirs.id));
     expect(row).toEqual({ name: "Pelotas Head Padel Pro", archivedAt: null });
     const list = await get("/products-get?parPage=48", seller);
-    expect(list.json().products.every((product: { shopName: string }) => product.shopName === "Centro Pádel")).toBe(true);
+    expect(list.json().products.every((product: { shopName: string }) => product.shopName === "Centro Pádel")).toBe(
+      true,
+    );
   });
 
   it("renombrar cambia el slug y la dirección vieja sigue llevando al producto (redirectSlug); el nombre viejo no se reutiliza", async () => {
@@ -332,17 +477,41 @@ describe("productos del vendedor (PGlite)", () => {
     expect(namesake.slug).toBe("pelotas-renombrables-uno-2");
 
     // Back to the first name: the product takes its old slug again, and the second one redirects.
-    const back = await update(seller, editFields({ _id: product._id, name: "Pelotas Renombradas Dos" }, { name: "Pelotas Renombrables Uno" }));
+    const back = await update(
+      seller,
+      editFields({ _id: product._id, name: "Pelotas Renombradas Dos" }, { name: "Pelotas Renombrables Uno" }),
+    );
     expect(back.json().product.slug).toBe("pelotas-renombrables-uno");
-    expect((await get("/home/get-product/pelotas-renombradas-dos")).json().redirectSlug).toBe("pelotas-renombrables-uno");
-    const history = await api.db.select({ slug: productSlugHistory.slug }).from(productSlugHistory).where(eq(productSlugHistory.productId, product._id));
+    expect((await get("/home/get-product/pelotas-renombradas-dos")).json().redirectSlug).toBe(
+      "pelotas-renombrables-uno",
+    );
+    const history = await api.db
+      .select({ slug: productSlugHistory.slug })
+      .from(productSlugHistory)
+      .where(eq(productSlugHistory.productId, product._id));
     expect(history).toEqual([{ slug: "pelotas-renombradas-dos" }]);
   });
 
   it("editar: tallas nuevas con su stock, tallas quitadas, y el stock de las que quedan solo cambia con el stockVersion vigente", async () => {
-    const product = await created(ballFields({ stock: [], "sizes[0].size": "S", "sizes[0].stock": "2", "sizes[1].size": "M", "sizes[1].stock": "3" }));
+    const product = await created(
+      ballFields({
+        stock: [],
+        "sizes[0].size": "S",
+        "sizes[0].stock": "2",
+        "sizes[1].size": "M",
+        "sizes[1].stock": "3",
+      }),
+    );
     // Without stockVersion the stock sent for M is ignored; L comes with its own; S goes.
-    const edited = await update(seller, editFields(product, { "sizes[0].size": "M", "sizes[0].stock": "50", "sizes[1].size": "L", "sizes[1].stock": "4" }));
+    const edited = await update(
+      seller,
+      editFields(product, {
+        "sizes[0].size": "M",
+        "sizes[0].stock": "50",
+        "sizes[1].size": "L",
+        "sizes[1].stock": "4",
+      }),
+    );
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().product.sizes).toEqual([
       { size: "M", stock: 3 },
@@ -352,34 +521,82 @@ describe("productos del vendedor (PGlite)", () => {
 
     const missingStock = await update(seller, editFields(product, { "sizes[0].size": "M", "sizes[1].size": "XL" }));
     expect(missingStock.statusCode).toBe(400);
-    expect(missingStock.json().errors).toEqual([{ field: "sizes[1].stock", message: "Escribe el stock de la talla nueva." }]);
+    expect(missingStock.json().errors).toEqual([
+      { field: "sizes[1].stock", message: "Escribe el stock de la talla nueva." },
+    ]);
 
-    const stale = await update(seller, editFields(product, { stockVersion: String(product.stockVersion), "sizes[0].size": "M", "sizes[0].stock": "9" }));
+    const stale = await update(
+      seller,
+      editFields(product, { stockVersion: String(product.stockVersion), "sizes[0].size": "M", "sizes[0].stock": "9" }),
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ message: STOCK_VERSION_STALE });
 
     const current = (await get(`/product-get/${product._id}`, seller)).json().product;
     const withVersion = await update(
       seller,
-      editFields(product, { stockVersion: String(current.stockVersion), "sizes[0].size": "M", "sizes[0].stock": "9", "sizes[1].size": "L", "sizes[1].stock": "4" }),
+      editFields(product, {
+        stockVersion: String(current.stockVersion),
+        "sizes[0].size": "M",
+        "sizes[0].stock": "9",
+        "sizes[1].size": "L",
+        "sizes[1].stock": "4",
+      }),
     );
     expect(withVersion.statusCode, withVersion.body).toBe(200);
-    expect(withVersion.json().product).toMatchObject({ stock: 13, sizes: [{ size: "M", stock: 9 }, { size: "L", stock: 4 }] });
-    const entries = await api.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, product._id));
-    expect(entries.map((entry) => entry.action).sort()).toEqual(["producto.crear", "producto.editar", "producto.editar"]);
+    expect(withVersion.json().product).toMatchObject({
+      stock: 13,
+      sizes: [
+        { size: "M", stock: 9 },
+        { size: "L", stock: 4 },
+      ],
+    });
+    const entries = await api.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, product._id));
+    expect(entries.map((entry) => entry.action).sort()).toEqual([
+      "producto.crear",
+      "producto.editar",
+      "producto.editar",
+    ]);
   });
 
   it("suspender una tienda saca sus productos del listado y las sugerencias guardados; reactivarla los devuelve", async () => {
     // A shop of its own: suspending makes its owner's tokens stale, which the other tests' sellers must not see.
     const owner = await insertUser(api.db, { role: "seller" });
-    const shop = await insertShop(api.db, { ownerId: owner.id, name: "Tienda Suspendible", slug: `suspendible-${randomUUID().slice(0, 6)}`, status: "aprobada" });
-    const theirs = await insertProduct(api.db, { shopId: shop.id, categoryId: catalogue.categories.pelotas.id, name: `Pelotas Suspendibles ${randomUUID().slice(0, 6)}`, slug: `pelotas-suspendibles-${randomUUID().slice(0, 6)}`, brand: "Head", price: 900, color: "Amarillo", tag: "Oferta", stock: 4 });
+    const shop = await insertShop(api.db, {
+      ownerId: owner.id,
+      name: "Tienda Suspendible",
+      slug: `suspendible-${randomUUID().slice(0, 6)}`,
+      status: "aprobada",
+    });
+    const theirs = await insertProduct(api.db, {
+      shopId: shop.id,
+      categoryId: catalogue.categories.pelotas.id,
+      name: `Pelotas Suspendibles ${randomUUID().slice(0, 6)}`,
+      slug: `pelotas-suspendibles-${randomUUID().slice(0, 6)}`,
+      brand: "Head",
+      price: 900,
+      color: "Amarillo",
+      tag: "Oferta",
+      stock: 4,
+    });
     const found = async () => ({
-      total: (await get(`/home/query-products?searchValue=${encodeURIComponent(theirs.name)}`)).json().totalProduct as number,
-      suggested: ((await get(`/home/advanced-search?searchValue=${encodeURIComponent(theirs.name)}`)).json().advanced_search_prd as unknown[]).length,
+      total: (await get(`/home/query-products?searchValue=${encodeURIComponent(theirs.name)}`)).json()
+        .totalProduct as number,
+      suggested: (
+        (await get(`/home/advanced-search?searchValue=${encodeURIComponent(theirs.name)}`)).json()
+          .advanced_search_prd as unknown[]
+      ).length,
     });
     const decide = (action: "suspend" | "reactivate") =>
-      api.app.inject({ method: "POST", url: `/admin/shops/${shop.id}/${action}`, headers: admin.headers, payload: action === "suspend" ? { reason: "Documentación caducada." } : {} });
+      api.app.inject({
+        method: "POST",
+        url: `/admin/shops/${shop.id}/${action}`,
+        headers: admin.headers,
+        payload: action === "suspend" ? { reason: "Documentación caducada." } : {},
+      });
     // Read first, so what the catalogue keeps (catalog/keyed-cache.ts) must be dropped by the decision.
     expect(await found()).toEqual({ total: 1, suggested: 1 });
     expect((await decide("suspend")).statusCode).toBe(200);
@@ -389,7 +606,9 @@ describe("productos del vendedor (PGlite)", () => {
   });
 
   it("borrar un producto con pedidos lo archiva: sale del listado, la búsqueda, su página y el carrito; uno sin pedidos se elimina", async () => {
-    const ordered = await created(ballFields({ name: `Pelotas Archivables ${randomUUID().slice(0, 6)}`, color: "Turquesa" }));
+    const ordered = await created(
+      ballFields({ name: `Pelotas Archivables ${randomUUID().slice(0, 6)}`, color: "Turquesa" }),
+    );
     const buyer = await signedInUser(api.db);
     await putInCart(api.db, buyer.id, ordered._id, 1);
     await placedOrderId(api.app, buyer);
@@ -397,24 +616,42 @@ describe("productos del vendedor (PGlite)", () => {
     const shopProducts = async () => (await get("/home/shop/centro-padel")).json().shop.productCount as number;
     const countBefore = await shopProducts();
     // Read once before, so the listing's kept total and the kept suggestions (catalog/keyed-cache.ts) must be dropped by the write.
-    expect((await get(`/home/query-products?searchValue=${encodeURIComponent(ordered.name)}`)).json().totalProduct).toBe(1);
-    expect((await get(`/home/advanced-search?searchValue=${encodeURIComponent(ordered.name)}`)).json().advanced_search_prd).toHaveLength(1);
+    expect(
+      (await get(`/home/query-products?searchValue=${encodeURIComponent(ordered.name)}`)).json().totalProduct,
+    ).toBe(1);
+    expect(
+      (await get(`/home/advanced-search?searchValue=${encodeURIComponent(ordered.name)}`)).json().advanced_search_prd,
+    ).toHaveLength(1);
     const deleted = await remove(ordered._id, seller);
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: PRODUCT_ARCHIVED, archived: true });
-    const [row] = await api.db.select({ archivedAt: products.archivedAt }).from(products).where(eq(products.id, ordered._id));
+    const [row] = await api.db
+      .select({ archivedAt: products.archivedAt })
+      .from(products)
+      .where(eq(products.id, ordered._id));
     expect(row!.archivedAt).not.toBeNull();
     expect(await shopProducts()).toBe(countBefore - 1);
 
     const listing = await get(`/home/query-products?searchValue=${encodeURIComponent(ordered.name)}`);
     expect(listing.json().totalProduct).toBe(0);
-    expect((await get(`/home/advanced-search?searchValue=${encodeURIComponent(ordered.name)}`)).json().advanced_search_prd).toEqual([]);
+    expect(
+      (await get(`/home/advanced-search?searchValue=${encodeURIComponent(ordered.name)}`)).json().advanced_search_prd,
+    ).toEqual([]);
     expect((await get(`/home/get-product/${ordered.slug}`)).statusCode).toBe(404);
     expect((await get("/home/product-filters")).json().filters.colors).not.toContain("Turquesa");
-    expect((await get("/home/get-products")).json().latest_product.map((card: { _id: string }) => card._id)).not.toContain(ordered._id);
+    expect(
+      (await get("/home/get-products")).json().latest_product.map((card: { _id: string }) => card._id),
+    ).not.toContain(ordered._id);
     expect((await get(`/product-get/${ordered._id}`, seller)).statusCode).toBe(404);
-    expect((await get("/products-get?parPage=48", seller)).json().products.map((product: { _id: string }) => product._id)).not.toContain(ordered._id);
-    const toCart = await api.app.inject({ method: "POST", url: "/home/product/add-to-card", headers: buyer.headers, payload: { userId: buyer.id, productId: ordered._id } });
+    expect(
+      (await get("/products-get?parPage=48", seller)).json().products.map((product: { _id: string }) => product._id),
+    ).not.toContain(ordered._id);
+    const toCart = await api.app.inject({
+      method: "POST",
+      url: "/home/product/add-to-card",
+      headers: buyer.headers,
+      payload: { userId: buyer.id, productId: ordered._id },
+    });
     expect(toCart.statusCode).toBe(400);
     expect((await remove(ordered._id, seller)).statusCode).toBe(404);
 
@@ -422,7 +659,10 @@ describe("productos del vendedor (PGlite)", () => {
     expect((await remove(unordered._id, seller)).json()).toEqual({ message: PRODUCT_DELETED, archived: false });
     expect(await api.db.select().from(products).where(eq(products.id, unordered._id))).toEqual([]);
     expect(await api.db.select().from(images).where(eq(images.id, unordered.images[0]!))).toEqual([]);
-    const actions = await api.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, unordered._id));
+    const actions = await api.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, unordered._id));
     expect(actions.map((entry) => entry.action).sort()).toEqual(["producto.crear", "producto.eliminar"]);
   });
 
@@ -451,9 +691,20 @@ describe("productos del vendedor (PGlite)", () => {
     const page2 = (await get(`/products-get?searchValue=${brand}&parPage=1&page=2`, seller)).json();
     expect(page1).toMatchObject({ totalProduct: 2, page: 1, parPage: 1 });
     expect([page1.products[0]._id, page2.products[0]._id]).toEqual([second._id, first._id]);
-    expect(page1.products[0]).toMatchObject({ brand, stock: 7, discount: 10, salePrice: 1125, status: "en_venta", image: second.images[0] });
+    expect(page1.products[0]).toMatchObject({
+      brand,
+      stock: 7,
+      discount: 10,
+      salePrice: 1125,
+      status: "en_venta",
+      image: second.images[0],
+    });
     expect((await get(`/products-get?searchValue=${brand}`, otherSeller)).json().totalProduct).toBe(0);
-    expect((await get(`/products-get?searchValue=vertex`, seller)).json().products.map((product: { name: string }) => product.name)).toEqual(["Pala Bullpadel Vertex 04"]);
+    expect(
+      (await get(`/products-get?searchValue=vertex`, seller))
+        .json()
+        .products.map((product: { name: string }) => product.name),
+    ).toEqual(["Pala Bullpadel Vertex 04"]);
   });
 
   it("la lista de descuentos: los productos del vendedor con descuento, el mayor primero; solo él o un admin", async () => {
@@ -463,20 +714,31 @@ describe("productos del vendedor (PGlite)", () => {
     expect(discounts.length).toBeGreaterThan(0);
     expect(discounts.every((discount: number) => discount > 0)).toBe(true);
     expect(discounts).toEqual([...discounts].sort((a, b) => b - a));
-    expect(own.json().products.every((product: { shopName: string }) => product.shopName === "Centro Pádel")).toBe(true);
+    expect(own.json().products.every((product: { shopName: string }) => product.shopName === "Centro Pádel")).toBe(
+      true,
+    );
     expect((await get(`/discount-product-get/${seller.id}`, otherSeller)).statusCode).toBe(403);
     expect((await get(`/discount-product-get/${seller.id}`, admin)).json().products).toHaveLength(discounts.length);
   });
 
   it("cambiar una imagen: la nueva ocupa el sitio de la vieja, que desaparece; una imagen ajena se rechaza", async () => {
     const product = await created(ballFields(), [image(PNG), image(JPEG, "b.jpg")]);
-    const foreign = await send("/product-image-update", seller, { productId: product._id, oldImage: randomUUID() }, [{ name: "newImage", filename: "n.png", content: WEBP }]);
+    const foreign = await send("/product-image-update", seller, { productId: product._id, oldImage: randomUUID() }, [
+      { name: "newImage", filename: "n.png", content: WEBP },
+    ]);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors).toEqual([{ field: "oldImage", message: OLD_IMAGE_NOT_FOUND }]);
-    const exe = await send("/product-image-update", seller, { productId: product._id, oldImage: product.images[0]! }, [{ name: "newImage", filename: "n.png", content: EXE }]);
+    const exe = await send("/product-image-update", seller, { productId: product._id, oldImage: product.images[0]! }, [
+      { name: "newImage", filename: "n.png", content: EXE },
+    ]);
     expect(exe.json().errors).toEqual([{ field: "newImage", message: IMAGE_NOT_AN_IMAGE }]);
 
-    const swapped = await send("/product-image-update", seller, { productId: product._id, oldImage: product.images[0]! }, [{ name: "newImage", filename: "n.webp", content: WEBP }]);
+    const swapped = await send(
+      "/product-image-update",
+      seller,
+      { productId: product._id, oldImage: product.images[0]! },
+      [{ name: "newImage", filename: "n.webp", content: WEBP }],
+    );
     expect(swapped.statusCode, swapped.body).toBe(200);
     const after = swapped.json().product.images as string[];
     expect(after).toHaveLength(2);
@@ -489,7 +751,9 @@ describe("productos del vendedor (PGlite)", () => {
   it("editar imágenes: reordenar, quitar y añadir con imageOrder; sin ninguna se rechaza", async () => {
     const product = await created(ballFields(), [image(PNG), image(JPEG, "b.jpg")]);
     const [a, b] = product.images;
-    const reordered = await update(seller, editFields(product, { imageOrder: [b!, "nueva:0"] }), [image(WEBP, "c.webp")]);
+    const reordered = await update(seller, editFields(product, { imageOrder: [b!, "nueva:0"] }), [
+      image(WEBP, "c.webp"),
+    ]);
     expect(reordered.statusCode, reordered.body).toBe(200);
     const after = reordered.json().product.images as string[];
     expect(after[0]).toBe(b);
@@ -517,7 +781,10 @@ describe("avisos de cambios del catálogo entre instancias", () => {
     database = await openDatabase({ dataDir: ":memory:" });
     await database.migrate();
     const config = testConfig({ catalogueCacheSeconds: 300 });
-    apps = [await buildApp({ db: database.db, config, listen: database.listen }), await buildApp({ db: database.db, config, listen: database.listen })];
+    apps = [
+      await buildApp({ db: database.db, config, listen: database.listen }),
+      await buildApp({ db: database.db, config, listen: database.listen }),
+    ];
     await Promise.all(apps.map((app) => app.ready()));
     catalogue = await insertCatalogue(database.db);
   });
@@ -528,7 +795,8 @@ describe("avisos de cambios del catálogo entre instancias", () => {
   });
 
   it("un cambio anunciado en una transacción (pg_notify) vacía la caché de cada instancia al confirmarse", async () => {
-    const colors = async (app: App) => (await app.inject({ method: "GET", url: "/home/product-filters" })).json().filters.colors as string[];
+    const colors = async (app: App) =>
+      (await app.inject({ method: "GET", url: "/home/product-filters" })).json().filters.colors as string[];
     for (const app of apps) expect(await colors(app)).not.toContain("Violeta");
     // Written straight to the database, as another instance would: only the notification tells these two.
     await database.db.transaction(async (tx) => {
@@ -562,7 +830,9 @@ describe("avisos de cambios del catálogo entre instancias", () => {
   it("un listado guardado se lee de nuevo tras cualquier escritura en sus filas: una venta en una instancia, stock y valoración escritos en la base", async () => {
     const balls = await insertOwnBalls(database.db, catalogue, "pelotas-listado-guardado", { stock: 6 });
     const card = async (app: App) => {
-      const answer = (await app.inject({ method: "GET", url: "/home/query-products?category=pelotas&sortByDate=newest" })).json();
+      const answer = (
+        await app.inject({ method: "GET", url: "/home/query-products?category=pelotas&sortByDate=newest" })
+      ).json();
       const found = answer.products.find((product: { _id: string }) => product._id === balls.id);
       return { stock: found.stock, rating: found.rating };
     };
@@ -596,7 +866,9 @@ describe("avisos de cambios del catálogo entre instancias", () => {
     for (const app of apps) expect(await shown(app)).toEqual([]);
 
     // Written straight to the database: the tables announce it themselves.
-    await database.db.insert(reviews).values({ productId: balls.id, userId: reviewer.id, rating: 5, text: "Botan de maravilla." });
+    await database.db
+      .insert(reviews)
+      .values({ productId: balls.id, userId: reviewer.id, rating: 5, text: "Botan de maravilla." });
     for (const app of apps) expect(await shown(app)).toEqual(["Marta Reseñas: Botan de maravilla."]);
     await database.db.update(users).set({ name: "Marta Pádel" }).where(eq(users.id, reviewer.id));
     for (const app of apps) expect(await shown(app)).toEqual(["Marta Pádel: Botan de maravilla."]);

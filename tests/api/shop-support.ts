@@ -15,10 +15,14 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ("value" in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     } else {
       chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? "application/octet-stream"}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? "application/octet-stream"}\r\n\r\n`,
+        ),
         part.content,
         Buffer.from("\r\n"),
       );
@@ -38,7 +42,10 @@ export const PNG = await picture("png");
 export const JPEG = await picture("jpeg");
 export const WEBP = await picture("webp");
 /** A Windows program: "MZ" and its header, whatever its name says. */
-export const EXE = Buffer.concat([Buffer.from("MZ\u0090\u0000\u0003\u0000\u0000\u0000", "latin1"), Buffer.alloc(512, 0x41)]);
+export const EXE = Buffer.concat([
+  Buffer.from("MZ\u0090\u0000\u0003\u0000\u0000\u0000", "latin1"),
+  Buffer.alloc(512, 0x41),
+]);
 
 /** A Venezuelan shop's fields, valid, with a RIF no other shop has. */
 export function shopFields(overrides: Record<string, string> = {}): Record<string, string> {
@@ -54,12 +61,18 @@ export function shopFields(overrides: Record<string, string> = {}): Record<strin
   };
 }
 
-export const fieldParts = (fields: Record<string, string>): Part[] => Object.entries(fields).map(([name, value]) => ({ name, value }));
+export const fieldParts = (fields: Record<string, string>): Part[] =>
+  Object.entries(fields).map(([name, value]) => ({ name, value }));
 
 /** POST /request-auth-shop/:userId with the fields and files given. */
 export function apply(app: App, user: Customer, parts: Part[], userId = user.id) {
   const body = multipart(parts);
-  return app.inject({ method: "POST", url: `/request-auth-shop/${userId}`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  return app.inject({
+    method: "POST",
+    url: `/request-auth-shop/${userId}`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 /** An application that must succeed: the fields given (or valid ones) with a PDF and a PNG. */
@@ -69,8 +82,13 @@ export async function appliedRequest(app: App, user: Customer, fields = shopFiel
     { name: "documents", filename: "rif.pdf", content: PDF, type: "application/pdf" },
     { name: "documents", filename: "fachada.png", content: PNG, type: "image/png" },
   ]);
-  if (response.statusCode !== 201) throw new Error(`La solicitud no se aceptó: ${response.statusCode} ${response.body}`);
-  return response.json().request as { _id: string; userId: string; documents: { _id: string; fileName: string; status: string }[] };
+  if (response.statusCode !== 201)
+    throw new Error(`La solicitud no se aceptó: ${response.statusCode} ${response.body}`);
+  return response.json().request as {
+    _id: string;
+    userId: string;
+    documents: { _id: string; fileName: string; status: string }[];
+  };
 }
 
 export function decide(app: App, admin: Customer, userId: string, body: Record<string, unknown>) {

@@ -28,20 +28,42 @@ describe("decisiones de tienda concurrentes en PostgreSQL", () => {
   });
 
   const statuses = (responses: { statusCode: number }[]) =>
-    responses.reduce<Record<number, number>>((tally, response) => ({ ...tally, [response.statusCode]: (tally[response.statusCode] ?? 0) + 1 }), {});
+    responses.reduce<Record<number, number>>(
+      (tally, response) => ({ ...tally, [response.statusCode]: (tally[response.statusCode] ?? 0) + 1 }),
+      {},
+    );
   const auditActions = async (shopId: string) =>
-    (await api.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, shopId)).orderBy(auditLog.createdAt, auditLog.id)).map((row) => row.action);
+    (
+      await api.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.entityId, shopId))
+        .orderBy(auditLog.createdAt, auditLog.id)
+    ).map((row) => row.action);
   const noticeCount = async (userId: string) =>
-    (await api.db.select({ total: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "tienda"))))[0]!.total;
+    (
+      await api.db
+        .select({ total: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, "tienda")))
+    )[0]!.total;
 
   it("diez admins que deciden a la vez (aprobar o rechazar) dan una sola decisión, una entrada de auditoría y un aviso", async () => {
     const applicant = await signedInUser(api.db);
     const request = await appliedRequest(api.app, applicant);
     const responses = await Promise.all(
-      admins.map((admin, index) => decide(api.app, admin, applicant.id, index % 2 === 0 ? { approved: true } : { approved: false, reason: "Los documentos no son legibles." })),
+      admins.map((admin, index) =>
+        decide(
+          api.app,
+          admin,
+          applicant.id,
+          index % 2 === 0 ? { approved: true } : { approved: false, reason: "Los documentos no son legibles." },
+        ),
+      ),
     );
     expect(statuses(responses)).toEqual({ 200: 1, 409: 9 });
-    for (const refused of responses.filter((response) => response.statusCode === 409)) expect(refused.json()).toEqual({ message: SHOP_ALREADY_DECIDED });
+    for (const refused of responses.filter((response) => response.statusCode === 409))
+      expect(refused.json()).toEqual({ message: SHOP_ALREADY_DECIDED });
 
     const winner = responses.find((response) => response.statusCode === 200)!.json().request.status as string;
     const [shop] = await api.db.select({ status: shops.status }).from(shops).where(eq(shops.id, request._id));
@@ -66,7 +88,9 @@ describe("decisiones de tienda concurrentes en PostgreSQL", () => {
     ]);
     expect(statuses([changes, approval])).toEqual({ 200: 1, 409: 1 });
     const [shop] = await api.db.select({ status: shops.status }).from(shops).where(eq(shops.id, request._id));
-    expect(await auditActions(request._id)).toEqual([shop!.status === "aprobada" ? "tienda.aprobar" : "tienda.pedir_cambios"]);
+    expect(await auditActions(request._id)).toEqual([
+      shop!.status === "aprobada" ? "tienda.aprobar" : "tienda.pedir_cambios",
+    ]);
   });
 
   it("suspender mientras otro admin aprueba: o la aprobación va antes y la suspensión después, o la suspensión se rechaza", async () => {
@@ -75,7 +99,12 @@ describe("decisiones de tienda concurrentes en PostgreSQL", () => {
       const request = await appliedRequest(api.app, applicant);
       const [approval, suspension] = await Promise.all([
         decide(api.app, admins[0]!, applicant.id, { approved: true }),
-        api.app.inject({ method: "POST", url: `/admin/shops/${request._id}/suspend`, headers: admins[1]!.headers, payload: { reason: "Documentación caducada." } }),
+        api.app.inject({
+          method: "POST",
+          url: `/admin/shops/${request._id}/suspend`,
+          headers: admins[1]!.headers,
+          payload: { reason: "Documentación caducada." },
+        }),
       ]);
       expect(approval.statusCode).toBe(200);
       const [shop] = await api.db.select({ status: shops.status }).from(shops).where(eq(shops.id, request._id));
@@ -96,7 +125,14 @@ describe("decisiones de tienda concurrentes en PostgreSQL", () => {
     const request = await appliedRequest(api.app, applicant);
     await decide(api.app, admins[0]!, applicant.id, { approved: true });
     const responses = await Promise.all(
-      admins.map((admin) => api.app.inject({ method: "POST", url: `/admin/shops/${request._id}/suspend`, headers: admin.headers, payload: { reason: "Pedidos sin enviar." } })),
+      admins.map((admin) =>
+        api.app.inject({
+          method: "POST",
+          url: `/admin/shops/${request._id}/suspend`,
+          headers: admin.headers,
+          payload: { reason: "Pedidos sin enviar." },
+        }),
+      ),
     );
     expect(statuses(responses)).toEqual({ 200: 1, 409: 9 });
     expect(await auditActions(request._id)).toEqual(["tienda.aprobar", "tienda.suspender"]);
@@ -106,7 +142,12 @@ describe("decisiones de tienda concurrentes en PostgreSQL", () => {
     const fields = shopFields();
     const applicants = await Promise.all(Array.from({ length: 5 }, () => signedInUser(api.db)));
     const responses = await Promise.all(
-      applicants.map((applicant) => apply(api.app, applicant, [...fieldParts({ ...fields, shopName: `Tienda ${applicant.id.slice(0, 8)}` }), { name: "documents", filename: "rif.pdf", content: PDF }])),
+      applicants.map((applicant) =>
+        apply(api.app, applicant, [
+          ...fieldParts({ ...fields, shopName: `Tienda ${applicant.id.slice(0, 8)}` }),
+          { name: "documents", filename: "rif.pdf", content: PDF },
+        ]),
+      ),
     );
     expect(statuses(responses)).toEqual({ 201: 1, 409: 4 });
     for (const refused of responses.filter((response) => response.statusCode === 409)) {

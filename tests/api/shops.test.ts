@@ -19,7 +19,19 @@ import {
 import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labels";
 import { auditLog, notifications, shopDocuments, shops, users } from "../../api/src/db/schema";
 import { signedInAs, signedInUser, type Customer } from "./orders-support";
-import { appliedRequest, apply, decide, EXE, fieldParts, JPEG, multipart, PDF, PNG, shopFields, WEBP } from "./shop-support";
+import {
+  appliedRequest,
+  apply,
+  decide,
+  EXE,
+  fieldParts,
+  JPEG,
+  multipart,
+  PDF,
+  PNG,
+  shopFields,
+  WEBP,
+} from "./shop-support";
 import { createTestApi, insertShop, insertUser, TEST_JWT_SECRET, type TestApi } from "./support";
 
 /**
@@ -42,14 +54,29 @@ describe("solicitudes de tienda (PGlite)", () => {
 
   const get = (url: string, user?: Customer) => api.app.inject({ method: "GET", url, headers: user?.headers ?? {} });
   const post = (url: string, user: Customer | undefined, payload?: unknown) =>
-    api.app.inject({ method: "POST", url, headers: user?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const shopCount = async (ownerId: string) => (await api.db.select({ total: count() }).from(shops).where(eq(shops.ownerId, ownerId)))[0]!.total;
+    api.app.inject({
+      method: "POST",
+      url,
+      headers: user?.headers ?? {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const shopCount = async (ownerId: string) =>
+    (await api.db.select({ total: count() }).from(shops).where(eq(shops.ownerId, ownerId)))[0]!.total;
   const documentCount = async () => (await api.db.select({ total: count() }).from(shopDocuments))[0]!.total;
-  const auditOf = (shopId: string) => api.db.select().from(auditLog).where(eq(auditLog.entityId, shopId)).orderBy(auditLog.createdAt, auditLog.id);
+  const auditOf = (shopId: string) =>
+    api.db.select().from(auditLog).where(eq(auditLog.entityId, shopId)).orderBy(auditLog.createdAt, auditLog.id);
   const noticesOf = async (userId: string) =>
-    (await api.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "tienda")))).map((row) => row.message);
+    (
+      await api.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, "tienda")))
+    ).map((row) => row.message);
 
-  async function waitForMail(to: string, subjectPart: string): Promise<{ to: string; subject: string; text: string; link: string }> {
+  async function waitForMail(
+    to: string,
+    subjectPart: string,
+  ): Promise<{ to: string; subject: string; text: string; link: string }> {
     const outbox = api.config.mail.outboxDir;
     for (let attempt = 0; attempt < 200; attempt++) {
       for (const name of (await readdir(outbox).catch(() => [] as string[])).sort().reverse()) {
@@ -66,7 +93,16 @@ describe("solicitudes de tienda (PGlite)", () => {
       const customer = await signedInUser(api.db);
       const body = [...fieldParts(shopFields()), { name: "documents", filename: "rif.pdf", content: PDF }];
       const anonymous = multipart(body);
-      expect((await api.app.inject({ method: "POST", url: `/request-auth-shop/${customer.id}`, headers: anonymous.headers, payload: anonymous.payload })).statusCode).toBe(401);
+      expect(
+        (
+          await api.app.inject({
+            method: "POST",
+            url: `/request-auth-shop/${customer.id}`,
+            headers: anonymous.headers,
+            payload: anonymous.payload,
+          })
+        ).statusCode,
+      ).toBe(401);
       const other = await signedInUser(api.db);
       expect((await apply(api.app, other, body, customer.id)).statusCode).toBe(403);
       expect((await apply(api.app, admin, body, customer.id)).statusCode).toBe(403);
@@ -91,7 +127,10 @@ describe("solicitudes de tienda (PGlite)", () => {
       const answer = response.json();
       expect(answer.message).toBe("Solicitud enviada. Te avisaremos cuando la revisemos.");
       expect(decodeJwt(answer.token)).toMatchObject({ id: customer.id, role: "customer" });
-      expect((await get("/shop/my-request", { ...customer, headers: { authorization: `Bearer ${answer.token}` } })).statusCode).toBe(200);
+      expect(
+        (await get("/shop/my-request", { ...customer, headers: { authorization: `Bearer ${answer.token}` } }))
+          .statusCode,
+      ).toBe(200);
       expect(answer.request).toMatchObject({
         userId: customer.id,
         shopName: "Pádel Ñandú",
@@ -104,7 +143,13 @@ describe("solicitudes de tienda (PGlite)", () => {
         statusReason: null,
         history: [],
       });
-      expect(answer.request.documents.map((document: { fileName: string; contentType: string; status: string }) => [document.fileName, document.contentType, document.status])).toEqual([
+      expect(
+        answer.request.documents.map((document: { fileName: string; contentType: string; status: string }) => [
+          document.fileName,
+          document.contentType,
+          document.status,
+        ]),
+      ).toEqual([
         ["registro fiscal.pdf", "application/pdf", "enviado"],
         ["fachada.png", "image/png", "enviado"],
         ["foto.jpg", "image/jpeg", "enviado"],
@@ -112,7 +157,10 @@ describe("solicitudes de tienda (PGlite)", () => {
       ]);
       expect(await noticesOf(admin.id)).toContain(`Nueva solicitud de tienda: «Pádel Ñandú», de Usuaria de Prueba.`);
 
-      const again = await apply(api.app, customer, [...fieldParts(shopFields()), { name: "documents", filename: "rif.pdf", content: PDF }]);
+      const again = await apply(api.app, customer, [
+        ...fieldParts(shopFields()),
+        { name: "documents", filename: "rif.pdf", content: PDF },
+      ]);
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(SHOP_REQUEST_EXISTS);
     });
@@ -126,27 +174,57 @@ describe("solicitudes de tienda (PGlite)", () => {
         { name: "documents", filename: "contrato.pdf", content: EXE, type: "application/pdf" },
       ]);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: DOCUMENT_TYPE_REFUSED, errors: [{ field: "documents", message: DOCUMENT_TYPE_REFUSED }] });
+      expect(response.json()).toEqual({
+        message: DOCUMENT_TYPE_REFUSED,
+        errors: [{ field: "documents", message: DOCUMENT_TYPE_REFUSED }],
+      });
       expect(await shopCount(customer.id)).toBe(0);
       expect(await documentCount()).toBe(before);
     });
 
     it("nombra cada campo que falla, en el orden del formulario, y sin documentos pide al menos uno", async () => {
       const customer = await signedInUser(api.db);
-      const response = await apply(api.app, customer, fieldParts({ shopName: "ab", rif: "J-12345678-9", country: "VE", province: "", city: "Caracas", address: "Calle 1, local 2", phone: "+34 914 350 218" }));
+      const response = await apply(
+        api.app,
+        customer,
+        fieldParts({
+          shopName: "ab",
+          rif: "J-12345678-9",
+          country: "VE",
+          province: "",
+          city: "Caracas",
+          address: "Calle 1, local 2",
+          phone: "+34 914 350 218",
+        }),
+      );
       expect(response.statusCode).toBe(400);
       const { errors } = response.json();
-      expect(errors.map((error: { field: string }) => error.field)).toEqual(["shopName", "rif", "province", "phone", "documents"]);
-      expect(errors.find((error: { field: string }) => error.field === "rif").message).toMatch(/^Escribe un RIF válido/);
-      expect(errors.find((error: { field: string }) => error.field === "phone").message).toMatch(/^Escribe un teléfono de Venezuela/);
+      expect(errors.map((error: { field: string }) => error.field)).toEqual([
+        "shopName",
+        "rif",
+        "province",
+        "phone",
+        "documents",
+      ]);
+      expect(errors.find((error: { field: string }) => error.field === "rif").message).toMatch(
+        /^Escribe un RIF válido/,
+      );
+      expect(errors.find((error: { field: string }) => error.field === "phone").message).toMatch(
+        /^Escribe un teléfono de Venezuela/,
+      );
       expect(errors.at(-1)).toEqual({ field: "documents", message: DOCUMENTS_MISSING });
 
       const spanish = await apply(api.app, customer, [
         ...fieldParts(shopFields({ country: "ES", rif: "B12345675", phone: "+34 914 350 218" })),
         { name: "documents", filename: "a.pdf", content: PDF },
       ]);
-      expect(spanish.json().errors).toEqual([{ field: "rif", message: expect.stringMatching(/^Escribe un NIF o CIF válido/) }]);
-      const unknownCountry = await apply(api.app, customer, [...fieldParts(shopFields({ country: "FR" })), { name: "documents", filename: "a.pdf", content: PDF }]);
+      expect(spanish.json().errors).toEqual([
+        { field: "rif", message: expect.stringMatching(/^Escribe un NIF o CIF válido/) },
+      ]);
+      const unknownCountry = await apply(api.app, customer, [
+        ...fieldParts(shopFields({ country: "FR" })),
+        { name: "documents", filename: "a.pdf", content: PDF },
+      ]);
       expect(unknownCountry.json().errors).toEqual([{ field: "country", message: "Elige el país de la tienda." }]);
       expect(await shopCount(customer.id)).toBe(0);
     });
@@ -155,19 +233,33 @@ describe("solicitudes de tienda (PGlite)", () => {
       const customer = await signedInUser(api.db);
       const before = await documentCount();
       const tooLarge = Buffer.concat([PDF, Buffer.alloc(SHOP_DOCUMENT_MAX_BYTES + 1 - PDF.length, 0x20)]);
-      const large = await apply(api.app, customer, [...fieldParts(shopFields()), { name: "documents", filename: "grande.pdf", content: tooLarge }]);
+      const large = await apply(api.app, customer, [
+        ...fieldParts(shopFields()),
+        { name: "documents", filename: "grande.pdf", content: tooLarge },
+      ]);
       expect(large.statusCode).toBe(413);
-      expect(large.json()).toEqual({ message: DOCUMENT_TOO_LARGE, errors: [{ field: "documents", message: DOCUMENT_TOO_LARGE }] });
+      expect(large.json()).toEqual({
+        message: DOCUMENT_TOO_LARGE,
+        errors: [{ field: "documents", message: DOCUMENT_TOO_LARGE }],
+      });
       // Exactly the limit is accepted.
       const atLimit = Buffer.concat([PDF, Buffer.alloc(SHOP_DOCUMENT_MAX_BYTES - PDF.length, 0x20)]);
-      const many = Array.from({ length: SHOP_DOCUMENTS_MAX + 1 }, (_, index) => ({ name: "documents", filename: `d${index}.pdf`, content: PDF }));
+      const many = Array.from({ length: SHOP_DOCUMENTS_MAX + 1 }, (_, index) => ({
+        name: "documents",
+        filename: `d${index}.pdf`,
+        content: PDF,
+      }));
       const tooMany = await apply(api.app, customer, [...fieldParts(shopFields()), ...many]);
       expect(tooMany.statusCode).toBe(400);
       expect(tooMany.json().errors).toEqual([{ field: "documents", message: DOCUMENTS_TOO_MANY }]);
       expect(await shopCount(customer.id)).toBe(0);
       expect(await documentCount()).toBe(before);
 
-      const accepted = await apply(api.app, customer, [...fieldParts(shopFields()), ...many.slice(1, SHOP_DOCUMENTS_MAX), { name: "documents", filename: "justo.pdf", content: atLimit }]);
+      const accepted = await apply(api.app, customer, [
+        ...fieldParts(shopFields()),
+        ...many.slice(1, SHOP_DOCUMENTS_MAX),
+        { name: "documents", filename: "justo.pdf", content: atLimit },
+      ]);
       expect(accepted.statusCode, accepted.body).toBe(201);
       expect(accepted.json().request.documents).toHaveLength(SHOP_DOCUMENTS_MAX);
       expect(accepted.json().request.documents.at(-1).size).toBe(SHOP_DOCUMENT_MAX_BYTES);
@@ -182,7 +274,10 @@ describe("solicitudes de tienda (PGlite)", () => {
       for (const { country, first, again, phone } of cases) {
         await appliedRequest(api.app, await signedInUser(api.db), shopFields({ country, rif: first, phone }));
         const second = await signedInUser(api.db);
-        const response = await apply(api.app, second, [...fieldParts(shopFields({ country, rif: again, phone })), { name: "documents", filename: "a.pdf", content: PDF }]);
+        const response = await apply(api.app, second, [
+          ...fieldParts(shopFields({ country, rif: again, phone })),
+          { name: "documents", filename: "a.pdf", content: PDF },
+        ]);
         expect(response.statusCode, country).toBe(409);
         expect(response.json()).toEqual({ message: RIF_TAKEN, errors: [{ field: "rif", message: RIF_TAKEN }] });
         expect(await shopCount(second.id)).toBe(0);
@@ -191,10 +286,20 @@ describe("solicitudes de tienda (PGlite)", () => {
 
     it("rechaza un cuerpo JSON, uno multipart mal formado y un archivo en lugar de un campo", async () => {
       const customer = await signedInUser(api.db);
-      const json = await api.app.inject({ method: "POST", url: `/request-auth-shop/${customer.id}`, headers: customer.headers, payload: shopFields() });
+      const json = await api.app.inject({
+        method: "POST",
+        url: `/request-auth-shop/${customer.id}`,
+        headers: customer.headers,
+        payload: shopFields(),
+      });
       expect(json.statusCode).toBe(400);
       // A multipart body without its boundary, or cut short, is the client's fault: 400, never 500.
-      const noBoundary = await api.app.inject({ method: "POST", url: `/request-auth-shop/${customer.id}`, headers: { ...customer.headers, "content-type": "multipart/form-data" }, payload: "hola" });
+      const noBoundary = await api.app.inject({
+        method: "POST",
+        url: `/request-auth-shop/${customer.id}`,
+        headers: { ...customer.headers, "content-type": "multipart/form-data" },
+        payload: "hola",
+      });
       expect(noBoundary.statusCode).toBe(400);
       const cut = multipart([{ name: "documents", filename: "rif.pdf", content: PDF }]);
       const cutShort = await api.app.inject({
@@ -205,7 +310,11 @@ describe("solicitudes de tienda (PGlite)", () => {
       });
       expect(cutShort.statusCode).toBe(400);
       expect(cutShort.json().message).toBe("Envía los datos y los documentos como formulario multipart/form-data.");
-      const misplaced = await apply(api.app, customer, [...fieldParts(shopFields()), { name: "documents", filename: "a.pdf", content: PDF }, { name: "phone", filename: "x.pdf", content: PDF }]);
+      const misplaced = await apply(api.app, customer, [
+        ...fieldParts(shopFields()),
+        { name: "documents", filename: "a.pdf", content: PDF },
+        { name: "phone", filename: "x.pdf", content: PDF },
+      ]);
       expect(misplaced.statusCode).toBe(400);
       expect(misplaced.json().errors).toContainEqual({ field: "phone", message: "Este campo no admite archivos." });
       expect(await shopCount(customer.id)).toBe(0);
@@ -223,12 +332,17 @@ describe("solicitudes de tienda (PGlite)", () => {
         { method: "GET", url: "/admin/shops" },
         { method: "GET", url: "/admin/audit" },
         { method: "POST", url: `/shop/approved/${applicant.id}`, payload: { approved: true } },
-        { method: "POST", url: `/shop/request-changes/${applicant.id}`, payload: { documents: [{ documentId: request.documents[0]!._id, note: "Ilegible" }] } },
+        {
+          method: "POST",
+          url: `/shop/request-changes/${applicant.id}`,
+          payload: { documents: [{ documentId: request.documents[0]!._id, note: "Ilegible" }] },
+        },
         { method: "POST", url: `/admin/shops/${request._id}/suspend`, payload: { reason: "Motivo" } },
         { method: "POST", url: `/admin/shops/${request._id}/reactivate` },
       ];
       for (const { method, url, payload } of calls) {
-        const as = (user?: Customer) => api.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
+        const as = (user?: Customer) =>
+          api.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload ? { payload } : {}) });
         expect((await as()).statusCode, url).toBe(401);
         expect((await as(customer)).statusCode, url).toBe(403);
         expect((await as(seller)).statusCode, url).toBe(403);
@@ -241,7 +355,9 @@ describe("solicitudes de tienda (PGlite)", () => {
       const pending = await get("/shop/pending-auth", admin);
       expect(pending.statusCode).toBe(200);
       expect(pending.json().requests.map((summary: { _id: string }) => summary._id)).toContain(request._id);
-      expect(pending.json().totalPending).toBe(pending.json().requests.filter((summary: { status: string }) => summary.status === "pendiente").length);
+      expect(pending.json().totalPending).toBe(
+        pending.json().requests.filter((summary: { status: string }) => summary.status === "pendiente").length,
+      );
     });
 
     it("una solicitud y sus documentos se muestran solo a su dueño y a los admins (404 a los demás)", async () => {
@@ -281,16 +397,50 @@ describe("solicitudes de tienda (PGlite)", () => {
 
     it("la lista de tiendas filtra por estado y nombre, y pagina", async () => {
       const owner = await insertUser(api.db, { role: "seller" });
-      const shop = await insertShop(api.db, { ownerId: owner.id, name: "Zeta 100% Pádel", slug: `zeta-${crypto.randomUUID()}`, status: "suspendida" });
-      const found = await api.app.inject({ method: "GET", url: "/admin/shops", query: { status: "suspendida", searchValue: "100%" }, headers: admin.headers });
+      const shop = await insertShop(api.db, {
+        ownerId: owner.id,
+        name: "Zeta 100% Pádel",
+        slug: `zeta-${crypto.randomUUID()}`,
+        status: "suspendida",
+      });
+      const found = await api.app.inject({
+        method: "GET",
+        url: "/admin/shops",
+        query: { status: "suspendida", searchValue: "100%" },
+        headers: admin.headers,
+      });
       expect(found.statusCode).toBe(200);
-      expect(found.json()).toMatchObject({ totalShop: 1, page: 1, parPage: 20, shops: [{ _id: shop.id, shopName: "Zeta 100% Pádel", status: "suspendida", productCount: 0 }] });
-      const none = await api.app.inject({ method: "GET", url: "/admin/shops", query: { status: "aprobada", searchValue: "Zeta 100%" }, headers: admin.headers });
+      expect(found.json()).toMatchObject({
+        totalShop: 1,
+        page: 1,
+        parPage: 20,
+        shops: [{ _id: shop.id, shopName: "Zeta 100% Pádel", status: "suspendida", productCount: 0 }],
+      });
+      const none = await api.app.inject({
+        method: "GET",
+        url: "/admin/shops",
+        query: { status: "aprobada", searchValue: "Zeta 100%" },
+        headers: admin.headers,
+      });
       expect(none.json().totalShop).toBe(0);
-      const paged = await api.app.inject({ method: "GET", url: "/admin/shops", query: { parPage: "1", page: "2" }, headers: admin.headers });
+      const paged = await api.app.inject({
+        method: "GET",
+        url: "/admin/shops",
+        query: { parPage: "1", page: "2" },
+        headers: admin.headers,
+      });
       expect(paged.json().shops).toHaveLength(1);
       expect(paged.json().totalShop).toBeGreaterThan(1);
-      expect((await api.app.inject({ method: "GET", url: "/admin/shops", query: { status: "abierta" }, headers: admin.headers })).statusCode).toBe(400);
+      expect(
+        (
+          await api.app.inject({
+            method: "GET",
+            url: "/admin/shops",
+            query: { status: "abierta" },
+            headers: admin.headers,
+          })
+        ).statusCode,
+      ).toBe(400);
     });
   });
 
@@ -301,19 +451,37 @@ describe("solicitudes de tienda (PGlite)", () => {
       const [pdf, png] = request.documents;
 
       // Only documents of this request, in force, can be named.
-      const foreign = await post(`/shop/request-changes/${applicant.id}`, admin, { documents: [{ documentId: crypto.randomUUID(), note: "x" }] });
+      const foreign = await post(`/shop/request-changes/${applicant.id}`, admin, {
+        documents: [{ documentId: crypto.randomUUID(), note: "x" }],
+      });
       expect(foreign.statusCode).toBe(400);
-      expect(foreign.json().errors).toEqual([{ field: "documents.0.documentId", message: "Ese documento no pertenece a esta solicitud o ya fue reemplazado." }]);
+      expect(foreign.json().errors).toEqual([
+        {
+          field: "documents.0.documentId",
+          message: "Ese documento no pertenece a esta solicitud o ya fue reemplazado.",
+        },
+      ]);
 
-      const changes = await post(`/shop/request-changes/${applicant.id}`, admin, { documents: [{ documentId: png!._id, note: "La foto está borrosa." }] });
+      const changes = await post(`/shop/request-changes/${applicant.id}`, admin, {
+        documents: [{ documentId: png!._id, note: "La foto está borrosa." }],
+      });
       expect(changes.statusCode, changes.body).toBe(200);
       expect(changes.json().message).toBe("Se pidieron cambios al solicitante.");
       expect(changes.json().request.status).toBe("requiere_cambios");
-      expect(changes.json().request.documents.map((document: { status: string; note: string | null }) => [document.status, document.note])).toEqual([
+      expect(
+        changes
+          .json()
+          .request.documents.map((document: { status: string; note: string | null }) => [
+            document.status,
+            document.note,
+          ]),
+      ).toEqual([
         ["aceptado", null],
         ["requiere_cambios", "La foto está borrosa."],
       ]);
-      expect(await noticesOf(applicant.id)).toEqual([`Tu solicitud de tienda «Bandeja Norte» necesita cambios: reemplaza 1 documento («fachada.png»: La foto está borrosa.).`]);
+      expect(await noticesOf(applicant.id)).toEqual([
+        `Tu solicitud de tienda «Bandeja Norte» necesita cambios: reemplaza 1 documento («fachada.png»: La foto está borrosa.).`,
+      ]);
       const [applicantRow] = await api.db.select({ email: users.email }).from(users).where(eq(users.id, applicant.id));
       const mail = await waitForMail(applicantRow!.email, "necesita cambios");
       expect(mail.text).toContain("- fachada.png: La foto está borrosa.");
@@ -324,43 +492,78 @@ describe("solicitudes de tienda (PGlite)", () => {
 
       const replace = (user: Customer, parts: Parameters<typeof multipart>[0], userId = user.id) => {
         const body = multipart(parts);
-        return api.app.inject({ method: "POST", url: `/shop/replace-documents/${userId}`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+        return api.app.inject({
+          method: "POST",
+          url: `/shop/replace-documents/${userId}`,
+          headers: { ...user.headers, ...body.headers },
+          payload: body.payload,
+        });
       };
-      expect((await replace(admin, [{ name: `reemplazo:${png!._id}`, filename: "nueva.png", content: PNG }], applicant.id)).statusCode).toBe(403);
-      const wrongDocument = await replace(applicant, [{ name: `reemplazo:${pdf!._id}`, filename: "otra.pdf", content: PDF }]);
+      expect(
+        (await replace(admin, [{ name: `reemplazo:${png!._id}`, filename: "nueva.png", content: PNG }], applicant.id))
+          .statusCode,
+      ).toBe(403);
+      const wrongDocument = await replace(applicant, [
+        { name: `reemplazo:${pdf!._id}`, filename: "otra.pdf", content: PDF },
+      ]);
       expect(wrongDocument.statusCode).toBe(400);
-      expect(wrongDocument.json().errors).toEqual([{ field: `reemplazo:${pdf!._id}`, message: "Ese documento no es uno de los que hay que reemplazar." }]);
-      const executable = await replace(applicant, [{ name: `reemplazo:${png!._id}`, filename: "nueva.png", content: EXE }]);
+      expect(wrongDocument.json().errors).toEqual([
+        { field: `reemplazo:${pdf!._id}`, message: "Ese documento no es uno de los que hay que reemplazar." },
+      ]);
+      const executable = await replace(applicant, [
+        { name: `reemplazo:${png!._id}`, filename: "nueva.png", content: EXE },
+      ]);
       expect(executable.statusCode).toBe(400);
       expect(executable.json().errors).toEqual([{ field: `reemplazo:${png!._id}`, message: DOCUMENT_TYPE_REFUSED }]);
       const nothing = await replace(applicant, [{ name: "nota", value: "nada" }]);
       expect(nothing.statusCode).toBe(400);
 
-      const replaced = await replace(applicant, [{ name: `reemplazo:${png!._id}`, filename: "fachada-nitida.png", content: PNG }]);
+      const replaced = await replace(applicant, [
+        { name: `reemplazo:${png!._id}`, filename: "fachada-nitida.png", content: PNG },
+      ]);
       expect(replaced.statusCode, replaced.body).toBe(200);
       const afterReplacement = replaced.json().request;
       expect(afterReplacement.status).toBe("pendiente");
-      expect(afterReplacement.documents.map((document: { fileName: string; status: string; replacesId: string | null }) => [document.fileName, document.status, document.replacesId])).toEqual([
+      expect(
+        afterReplacement.documents.map((document: { fileName: string; status: string; replacesId: string | null }) => [
+          document.fileName,
+          document.status,
+          document.replacesId,
+        ]),
+      ).toEqual([
         ["rif.pdf", "aceptado", null],
         ["fachada-nitida.png", "enviado", png!._id],
       ]);
-      expect(afterReplacement.history).toEqual([expect.objectContaining({ _id: png!._id, status: "reemplazado", note: "La foto está borrosa." })]);
+      expect(afterReplacement.history).toEqual([
+        expect.objectContaining({ _id: png!._id, status: "reemplazado", note: "La foto está borrosa." }),
+      ]);
       // The old file is still there for the admin to compare.
       expect((await get(`/shop/document/${png!._id}`, admin)).statusCode).toBe(200);
-      expect(await noticesOf(admin.id)).toContain("«Bandeja Norte» reemplazó los documentos pedidos: la solicitud vuelve a estar pendiente de revisión.");
-      expect((await replace(applicant, [{ name: `reemplazo:${png!._id}`, filename: "otra.png", content: PNG }])).statusCode).toBe(409);
+      expect(await noticesOf(admin.id)).toContain(
+        "«Bandeja Norte» reemplazó los documentos pedidos: la solicitud vuelve a estar pendiente de revisión.",
+      );
+      expect(
+        (await replace(applicant, [{ name: `reemplazo:${png!._id}`, filename: "otra.png", content: PNG }])).statusCode,
+      ).toBe(409);
 
       const approved = await decide(api.app, admin, applicant.id, { approved: true });
       expect(approved.statusCode, approved.body).toBe(200);
       expect(approved.json().message).toBe("Tienda aprobada.");
       expect(approved.json().request.status).toBe("aprobada");
-      expect(approved.json().request.documents.every((document: { status: string }) => document.status === "aceptado")).toBe(true);
-      const [user] = await api.db.select({ role: users.role, tokensValidAfter: users.tokensValidAfter }).from(users).where(eq(users.id, applicant.id));
+      expect(
+        approved.json().request.documents.every((document: { status: string }) => document.status === "aceptado"),
+      ).toBe(true);
+      const [user] = await api.db
+        .select({ role: users.role, tokensValidAfter: users.tokensValidAfter })
+        .from(users)
+        .where(eq(users.id, applicant.id));
       expect(user!.role).toBe("seller");
       expect(user!.tokensValidAfter).not.toBeNull();
       const [shop] = await api.db.select().from(shops).where(eq(shops.id, request._id));
       expect(shop!.approvedAt).not.toBeNull();
-      expect(await noticesOf(applicant.id)).toContain("Tu tienda «Bandeja Norte» fue aprobada. Ya puedes vender en Mercado Pádel.");
+      expect(await noticesOf(applicant.id)).toContain(
+        "Tu tienda «Bandeja Norte» fue aprobada. Ya puedes vender en Mercado Pádel.",
+      );
       expect((await waitForMail(applicantRow!.email, "fue aprobada")).text).toContain("Hola, Usuaria de Prueba:");
 
       const second = await decide(api.app, admin, applicant.id, { approved: false, reason: "Tarde." });
@@ -373,9 +576,17 @@ describe("solicitudes de tienda (PGlite)", () => {
           "tienda.pedir_cambios",
           admin.id,
           { status: "pendiente", statusReason: null },
-          { status: "requiere_cambios", documents: [{ documentId: png!._id, fileName: "fachada.png", note: "La foto está borrosa." }] },
+          {
+            status: "requiere_cambios",
+            documents: [{ documentId: png!._id, fileName: "fachada.png", note: "La foto está borrosa." }],
+          },
         ],
-        ["tienda.aprobar", admin.id, { status: "pendiente", statusReason: null }, { status: "aprobada", statusReason: null }],
+        [
+          "tienda.aprobar",
+          admin.id,
+          { status: "pendiente", statusReason: null },
+          { status: "aprobada", statusReason: null },
+        ],
       ]);
     });
 
@@ -386,15 +597,27 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(withoutReason.statusCode).toBe(400);
       expect(withoutReason.json().errors).toEqual([{ field: "reason", message: "Escribe el motivo del rechazo." }]);
 
-      const rejected = await decide(api.app, admin, applicant.id, { approved: false, reason: "Los documentos no son legibles." });
+      const rejected = await decide(api.app, admin, applicant.id, {
+        approved: false,
+        reason: "Los documentos no son legibles.",
+      });
       expect(rejected.statusCode).toBe(200);
-      expect(rejected.json()).toMatchObject({ message: "Solicitud rechazada.", request: { status: "rechazada", statusReason: "Los documentos no son legibles." } });
+      expect(rejected.json()).toMatchObject({
+        message: "Solicitud rechazada.",
+        request: { status: "rechazada", statusReason: "Los documentos no son legibles." },
+      });
       expect(await noticesOf(applicant.id)).toEqual([
         "Tu solicitud de tienda «Vibora Sur» fue rechazada. Motivo: Los documentos no son legibles. Puedes corregirla y solicitar de nuevo.",
       ]);
       const [rejection] = await auditOf(request._id);
-      expect(rejection).toMatchObject({ action: "tienda.rechazar", reason: "Los documentos no son legibles.", after: { status: "rechazada", statusReason: "Los documentos no son legibles." } });
-      expect((await api.db.select({ role: users.role }).from(users).where(eq(users.id, applicant.id)))[0]!.role).toBe("customer");
+      expect(rejection).toMatchObject({
+        action: "tienda.rechazar",
+        reason: "Los documentos no son legibles.",
+        after: { status: "rechazada", statusReason: "Los documentos no son legibles." },
+      });
+      expect((await api.db.select({ role: users.role }).from(users).where(eq(users.id, applicant.id)))[0]!.role).toBe(
+        "customer",
+      );
 
       const again = await apply(api.app, applicant, [
         ...fieldParts(shopFields({ shopName: "Víbora Sur" })),
@@ -402,15 +625,29 @@ describe("solicitudes de tienda (PGlite)", () => {
       ]);
       expect(again.statusCode, again.body).toBe(201);
       const reapplied = again.json().request;
-      expect(reapplied).toMatchObject({ _id: request._id, status: "pendiente", statusReason: null, shopName: "Víbora Sur", slug: "vibora-sur" });
-      expect(reapplied.documents.map((document: { fileName: string }) => document.fileName)).toEqual(["rif-legible.pdf"]);
-      expect(reapplied.history.map((document: { _id: string }) => document._id).sort()).toEqual(request.documents.map((document) => document._id).sort());
+      expect(reapplied).toMatchObject({
+        _id: request._id,
+        status: "pendiente",
+        statusReason: null,
+        shopName: "Víbora Sur",
+        slug: "vibora-sur",
+      });
+      expect(reapplied.documents.map((document: { fileName: string }) => document.fileName)).toEqual([
+        "rif-legible.pdf",
+      ]);
+      expect(reapplied.history.map((document: { _id: string }) => document._id).sort()).toEqual(
+        request.documents.map((document) => document._id).sort(),
+      );
       expect(await shopCount(applicant.id)).toBe(1);
     });
 
     it("el token anterior a la aprobación se rechaza; el refresco da uno con el rol de vendedor", async () => {
       const email = `solicitante-${crypto.randomUUID()}@example.com`;
-      const registered = await api.app.inject({ method: "POST", url: "/user/register", payload: { name: "Rosa Pérez", email, password: "Clave-segura-1" } });
+      const registered = await api.app.inject({
+        method: "POST",
+        url: "/user/register",
+        payload: { name: "Rosa Pérez", email, password: "Clave-segura-1" },
+      });
       expect(registered.statusCode).toBe(201);
       const { token, refreshToken } = registered.json();
       const id = decodeJwt(token).id as string;
@@ -433,7 +670,8 @@ describe("solicitudes de tienda (PGlite)", () => {
 
     it("activate-seller da un token de vendedor con la tienda aprobada, y 409 sin ella", async () => {
       const customer = await signedInUser(api.db);
-      const activate = (user: Customer, userId: string) => api.app.inject({ method: "PUT", url: "/user/activate-seller", headers: user.headers, payload: { userId } });
+      const activate = (user: Customer, userId: string) =>
+        api.app.inject({ method: "PUT", url: "/user/activate-seller", headers: user.headers, payload: { userId } });
       const refused = await activate(customer, customer.id);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({ message: NO_APPROVED_SHOP });
@@ -449,8 +687,13 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(activated.statusCode).toBe(200);
       expect(activated.json().message).toBe("Modo vendedor activado.");
       expect(decodeJwt(activated.json().token)).toMatchObject({ id: customer.id, role: "seller" });
-      expect((await get("/shop/my-request", { ...customer, headers: { authorization: `Bearer ${activated.json().token}` } })).statusCode).toBe(200);
-      expect((await api.db.select({ role: users.role }).from(users).where(eq(users.id, customer.id)))[0]!.role).toBe("seller");
+      expect(
+        (await get("/shop/my-request", { ...customer, headers: { authorization: `Bearer ${activated.json().token}` } }))
+          .statusCode,
+      ).toBe(200);
+      expect((await api.db.select({ role: users.role }).from(users).where(eq(users.id, customer.id)))[0]!.role).toBe(
+        "seller",
+      );
 
       // An admin may switch someone; the token answered is the admin's own.
       const byAdmin = await activate(admin, customer.id);
@@ -461,32 +704,59 @@ describe("solicitudes de tienda (PGlite)", () => {
     it("suspender y reactivar: solo una tienda aprobada se suspende, el vendedor conserva su rol, todo queda auditado", async () => {
       const applicant = await signedInUser(api.db);
       const request = await appliedRequest(api.app, applicant, shopFields({ shopName: "Globo Alto" }));
-      const suspend = (reason?: string) => post(`/admin/shops/${request._id}/suspend`, admin, reason === undefined ? {} : { reason });
+      const suspend = (reason?: string) =>
+        post(`/admin/shops/${request._id}/suspend`, admin, reason === undefined ? {} : { reason });
       expect((await suspend("Documentación caducada.")).statusCode).toBe(409);
       await decide(api.app, admin, applicant.id, { approved: true });
       expect((await suspend()).statusCode).toBe(400);
       expect((await post(`/admin/shops/${request._id}/reactivate`, admin)).statusCode).toBe(409);
 
-      const [before] = await api.db.select({ tokensValidAfter: users.tokensValidAfter }).from(users).where(eq(users.id, applicant.id));
+      const [before] = await api.db
+        .select({ tokensValidAfter: users.tokensValidAfter })
+        .from(users)
+        .where(eq(users.id, applicant.id));
       await new Promise((resolve) => setTimeout(resolve, 5));
       const suspended = await suspend("Documentación caducada.");
       expect(suspended.statusCode).toBe(200);
-      expect(suspended.json()).toMatchObject({ message: "Tienda suspendida.", request: { status: "suspendida", statusReason: "Documentación caducada." } });
-      const [after] = await api.db.select({ role: users.role, tokensValidAfter: users.tokensValidAfter }).from(users).where(eq(users.id, applicant.id));
+      expect(suspended.json()).toMatchObject({
+        message: "Tienda suspendida.",
+        request: { status: "suspendida", statusReason: "Documentación caducada." },
+      });
+      const [after] = await api.db
+        .select({ role: users.role, tokensValidAfter: users.tokensValidAfter })
+        .from(users)
+        .where(eq(users.id, applicant.id));
       expect(after!.role).toBe("seller");
       expect(after!.tokensValidAfter!.getTime()).toBeGreaterThan(before!.tokensValidAfter!.getTime());
       expect((await suspend("Otra vez.")).statusCode).toBe(409);
-      expect(await noticesOf(applicant.id)).toContain("Tu tienda «Globo Alto» fue suspendida. Motivo: Documentación caducada.");
+      expect(await noticesOf(applicant.id)).toContain(
+        "Tu tienda «Globo Alto» fue suspendida. Motivo: Documentación caducada.",
+      );
       // The suspension made the applicant's tokens stale; the web refreshes, and the new token is refused seller mode.
       const refreshed = await signedInAs(applicant.id, "seller");
-      const activate = await api.app.inject({ method: "PUT", url: "/user/activate-seller", headers: refreshed.headers, payload: { userId: applicant.id } });
+      const activate = await api.app.inject({
+        method: "PUT",
+        url: "/user/activate-seller",
+        headers: refreshed.headers,
+        payload: { userId: applicant.id },
+      });
       expect(activate.statusCode).toBe(409);
 
       const reactivated = await post(`/admin/shops/${request._id}/reactivate`, admin);
       expect(reactivated.statusCode).toBe(200);
-      expect(reactivated.json()).toMatchObject({ message: "Tienda reactivada.", request: { status: "aprobada", statusReason: null } });
+      expect(reactivated.json()).toMatchObject({
+        message: "Tienda reactivada.",
+        request: { status: "aprobada", statusReason: null },
+      });
       expect((await post(`/admin/shops/${crypto.randomUUID()}/reactivate`, admin)).statusCode).toBe(404);
-      expect((await auditOf(request._id)).map((entry) => [entry.action, entry.reason, entry.before!.status, entry.after!.status])).toEqual([
+      expect(
+        (await auditOf(request._id)).map((entry) => [
+          entry.action,
+          entry.reason,
+          entry.before!.status,
+          entry.after!.status,
+        ]),
+      ).toEqual([
         ["tienda.aprobar", null, "pendiente", "aprobada"],
         ["tienda.suspender", "Documentación caducada.", "aprobada", "suspendida"],
         ["tienda.reactivar", null, "suspendida", "aprobada"],
@@ -496,20 +766,33 @@ describe("solicitudes de tienda (PGlite)", () => {
 
   describe("registro de auditoría", () => {
     it("lista lo más reciente primero, filtra por acción, registro y admin, y nombra a los admins y la tienda", async () => {
-      const otherAdmin = await signedInAs((await insertUser(api.db, { role: "admin", name: "Admin Segunda" })).id, "admin");
+      const otherAdmin = await signedInAs(
+        (await insertUser(api.db, { role: "admin", name: "Admin Segunda" })).id,
+        "admin",
+      );
       const applicant = await signedInUser(api.db);
       const request = await appliedRequest(api.app, applicant, shopFields({ shopName: "Auditada" }));
       await decide(api.app, otherAdmin, applicant.id, { approved: true });
       await post(`/admin/shops/${request._id}/suspend`, admin, { reason: "Pedidos sin enviar." });
 
-      const list = (query: Record<string, string> = {}) => api.app.inject({ method: "GET", url: "/admin/audit", query, headers: admin.headers });
+      const list = (query: Record<string, string> = {}) =>
+        api.app.inject({ method: "GET", url: "/admin/audit", query, headers: admin.headers });
       const byShop = await list({ entityId: request._id });
       expect(byShop.statusCode).toBe(200);
-      expect(byShop.json().entries.map((entry: { action: string; actor: { name: string } }) => [entry.action, entry.actor.name])).toEqual([
+      expect(
+        byShop
+          .json()
+          .entries.map((entry: { action: string; actor: { name: string } }) => [entry.action, entry.actor.name]),
+      ).toEqual([
         ["tienda.suspender", "Usuaria de Prueba"],
         ["tienda.aprobar", "Admin Segunda"],
       ]);
-      expect(byShop.json().entries[0]).toMatchObject({ entity: "tienda", entityId: request._id, record: { name: "Auditada", ownerId: applicant.id }, reason: "Pedidos sin enviar." });
+      expect(byShop.json().entries[0]).toMatchObject({
+        entity: "tienda",
+        entityId: request._id,
+        record: { name: "Auditada", ownerId: applicant.id },
+        reason: "Pedidos sin enviar.",
+      });
       expect(byShop.json().totalEntry).toBe(2);
       expect(byShop.json().actors).toEqual(
         expect.arrayContaining([
@@ -521,7 +804,9 @@ describe("solicitudes de tienda (PGlite)", () => {
       const byActor = await list({ actorId: otherAdmin.id });
       expect(byActor.json().entries.map((entry: { entityId: string }) => entry.entityId)).toEqual([request._id]);
       const byAction = await list({ action: "tienda.suspender", entity: "tienda" });
-      expect(byAction.json().entries.every((entry: { action: string }) => entry.action === "tienda.suspender")).toBe(true);
+      expect(byAction.json().entries.every((entry: { action: string }) => entry.action === "tienda.suspender")).toBe(
+        true,
+      );
       const paged = await list({ parPage: "1" });
       expect(paged.json().entries).toHaveLength(1);
       expect((await list({ action: "borrar" })).statusCode).toBe(400);
@@ -530,7 +815,9 @@ describe("solicitudes de tienda (PGlite)", () => {
     it("la base de datos no deja cambiar ni borrar una entrada", async () => {
       const [entry] = await api.db.select({ id: auditLog.id }).from(auditLog).limit(1);
       expect(entry).toBeDefined();
-      await expect(api.db.execute(sql`update audit_log set reason = 'cambiado' where id = ${entry!.id}`)).rejects.toThrow();
+      await expect(
+        api.db.execute(sql`update audit_log set reason = 'cambiado' where id = ${entry!.id}`),
+      ).rejects.toThrow();
       await expect(api.db.execute(sql`delete from audit_log where id = ${entry!.id}`)).rejects.toThrow();
       await expect(api.db.execute(sql`truncate audit_log`)).rejects.toThrow();
       expect(await api.db.select().from(auditLog).where(eq(auditLog.id, entry!.id))).toHaveLength(1);
@@ -550,7 +837,12 @@ describe("solicitudes de tienda (PGlite)", () => {
         url = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
       }
       const token = (await post("/user/socket-token", user)).json().token as string;
-      const socket = connectSocket(url, { auth: { token }, transports: ["websocket"], reconnection: false, forceNew: true });
+      const socket = connectSocket(url, {
+        auth: { token },
+        transports: ["websocket"],
+        reconnection: false,
+        forceNew: true,
+      });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once("connect", () => resolve());
@@ -586,7 +878,10 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(await approval).toEqual({ status: "aprobada" });
       expect(await moved).toEqual({ totalPending: pendingNow - 1 });
       // A refused decision announces nothing.
-      const nothing = next(applicantSocket, SHOP_APPROVAL_EVENT).then(() => "llegó", () => "nada");
+      const nothing = next(applicantSocket, SHOP_APPROVAL_EVENT).then(
+        () => "llegó",
+        () => "nada",
+      );
       expect((await decide(api.app, admin, applicant.id, { approved: true })).statusCode).toBe(409);
       expect(await nothing).toBe("nada");
       expect(applicantRequests).toEqual([]);
@@ -602,7 +897,10 @@ describe("solicitudes de tienda (PGlite)", () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 60)
       .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
-    expect((await get("/shop/my-request", { id: user.id, token: old, headers: { authorization: `Bearer ${old}` } })).statusCode).toBe(401);
+    expect(
+      (await get("/shop/my-request", { id: user.id, token: old, headers: { authorization: `Bearer ${old}` } }))
+        .statusCode,
+    ).toBe(401);
     const current = await signedInAs(user.id, "customer");
     expect((await get("/shop/my-request", current)).statusCode).toBe(200);
   });

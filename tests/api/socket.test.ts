@@ -11,7 +11,13 @@ import { notify } from "../../api/src/modules/notifications/service";
 import { orderNumber } from "#contract/order-labels";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { signedInUser, type Customer } from "./orders-support";
-import { customerWithOrder, payFromWallet, splitShopOwners, subOrderIds, type TwoSellers } from "./notifications-support";
+import {
+  customerWithOrder,
+  payFromWallet,
+  splitShopOwners,
+  subOrderIds,
+  type TwoSellers,
+} from "./notifications-support";
 import { createTestApi, insertCatalogue, TEST_JWT_SECRET, testConfig, type Catalogue, type TestApi } from "./support";
 
 const WAIT_MS = 5_000;
@@ -108,8 +114,15 @@ describe("conexión en tiempo real (PGlite)", () => {
       refusal(open(url)),
       refusal(open(url, "")),
       refusal(open(url, "no-es-un-jwt")),
-      refusal(open(url, await sign({ sub: user.id, aud: "mercado-padel-socket" }, "otro-secreto-que-nadie-conoce-0123456789"))),
-      refusal(open(url, await sign({ sub: user.id, aud: "mercado-padel-socket", exp: Math.floor(Date.now() / 1000) - 5 }))),
+      refusal(
+        open(
+          url,
+          await sign({ sub: user.id, aud: "mercado-padel-socket" }, "otro-secreto-que-nadie-conoce-0123456789"),
+        ),
+      ),
+      refusal(
+        open(url, await sign({ sub: user.id, aud: "mercado-padel-socket", exp: Math.floor(Date.now() / 1000) - 5 })),
+      ),
       refusal(open(url, await sign({ sub: user.id, aud: "mercado-padel" }))),
       refusal(open(url, await sign({ sub: user.id, aud: "mercado-padel-socket" }, TEST_JWT_SECRET, "HS512"))),
       // The access token itself (audience mercado-padel) opens nothing; nor does a bare user id.
@@ -126,8 +139,12 @@ describe("conexión en tiempo real (PGlite)", () => {
     const user = await signedInUser(api.db);
     for (const transport of ["websocket", "polling"] as const) {
       // A page of another site that got hold of a valid token still cannot connect.
-      await expect(connected(open(url, await socketToken(api.app, user), "https://otro-sitio.example", transport))).rejects.toThrow();
-      await connected(open(url, await socketToken(api.app, user), new URL(testConfig().publicWebUrl).origin, transport));
+      await expect(
+        connected(open(url, await socketToken(api.app, user), "https://otro-sitio.example", transport)),
+      ).rejects.toThrow();
+      await connected(
+        open(url, await socketToken(api.app, user), new URL(testConfig().publicWebUrl).origin, transport),
+      );
     }
   });
 
@@ -238,7 +255,9 @@ describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await until(() => toCustomer.length === 1, "el aviso en la otra instancia");
-    expect(toCustomer[0]!.message).toBe(`Tu pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Enviado». Número de seguimiento: PKG 4455 6677.`);
+    expect(toCustomer[0]!.message).toBe(
+      `Tu pedido #${orderNumber(orderId)} de Tienda Smash está ahora «Enviado». Número de seguimiento: PKG 4455 6677.`,
+    );
 
     // The server drops every LISTEN connection to this file's database: each instance opens its own again, listens on and
     // asks its clients to reload, since what was committed meanwhile was never pushed.
@@ -249,7 +268,11 @@ describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
     );
     expect(dropped.rows).toHaveLength(2);
     const listening = async () =>
-      (await db.execute<{ count: number }>(sql`select count(*)::int as count from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database()`)).rows[0]!.count;
+      (
+        await db.execute<{ count: number }>(
+          sql`select count(*)::int as count from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database()`,
+        )
+      ).rows[0]!.count;
     const deadline = Date.now() + WAIT_MS;
     while ((await listening()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await listening()).toBe(2);

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STOCK_CHANGED_WHILE_EDITING } from "#contract/stock";
 import { stockMovements } from "../../api/src/db/schema";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { placedOrderId, placeOrder, putInCart, signedInAs, signedInUser, stockOf, type Customer } from "./orders-support";
+import {
+  placedOrderId,
+  placeOrder,
+  putInCart,
+  signedInAs,
+  signedInUser,
+  stockOf,
+  type Customer,
+} from "./orders-support";
 import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
 
 /**
@@ -45,13 +53,22 @@ describe("stock concurrente en PostgreSQL", () => {
   }
 
   const versionOf = async (productId: string): Promise<number> => {
-    const response = await api.app.inject({ method: "GET", url: `/seller/stock/${productId}`, headers: seller.headers });
+    const response = await api.app.inject({
+      method: "GET",
+      url: `/seller/stock/${productId}`,
+      headers: seller.headers,
+    });
     expect(response.statusCode).toBe(200);
     return response.json().product.stockVersion;
   };
 
   const updateStock = (productId: string, stockVersion: number, sizes: { size: string; stock: number }[]) =>
-    api.app.inject({ method: "POST", url: "/update-stock", headers: seller.headers, payload: { productId, sellerId: seller.id, stockVersion, sizes } });
+    api.app.inject({
+      method: "POST",
+      url: "/update-stock",
+      headers: seller.headers,
+      payload: { productId, sellerId: seller.id, stockVersion, sizes },
+    });
 
   it("20 compras contra 5 actualizaciones de la misma talla: ninguna venta se pierde y el stock nunca baja de cero", async () => {
     const shoe = await newShoe("zapatilla-carrera", [
@@ -124,7 +141,9 @@ describe("stock concurrente en PostgreSQL", () => {
     expect(sales.reduce((sum, move) => sum - move.change, 0)).toBe(sold.rows[0]!.units);
     expect(new Set(sales.map((move) => move.actorId)).size).toBe(placed);
     expect(sold.rows[0]!.buyers).toBe(placed);
-    expect(await stockOf(api.db, shoe.id)).toBe((await stockOf(api.db, shoe.id, "42")) + (await stockOf(api.db, shoe.id, "43")));
+    expect(await stockOf(api.db, shoe.id)).toBe(
+      (await stockOf(api.db, shoe.id, "42")) + (await stockOf(api.db, shoe.id, "43")),
+    );
   });
 
   it("una actualización leída antes de una venta responde 409 con las cifras actuales", async () => {
@@ -138,7 +157,12 @@ describe("stock concurrente en PostgreSQL", () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({
       message: STOCK_CHANGED_WHILE_EDITING,
-      current: { stock: 2, stockVersion: await versionOf(shoe.id), sizes: [{ size: "40", stock: 2 }], lowStockThreshold: 0 },
+      current: {
+        stock: 2,
+        stockVersion: await versionOf(shoe.id),
+        sizes: [{ size: "40", stock: 2 }],
+        lowStockThreshold: 0,
+      },
     });
     expect(await stockOf(api.db, shoe.id, "40")).toBe(2);
   });

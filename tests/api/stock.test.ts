@@ -13,9 +13,26 @@ import {
   stockUnknownSize,
   type StockProduct,
 } from "#contract/stock";
-import { auditLog, notifications, productSizes, products, shopOrders, shops, stockAlerts, stockMovements } from "../../api/src/db/schema";
+import {
+  auditLog,
+  notifications,
+  productSizes,
+  products,
+  shopOrders,
+  shops,
+  stockAlerts,
+  stockMovements,
+} from "../../api/src/db/schema";
 import { expireUnpaidOrders } from "../../api/src/modules/orders/expiry";
-import { makeOverdue, placedOrderId, putInCart, signedInAs, signedInUser, stockOf, type Customer } from "./orders-support";
+import {
+  makeOverdue,
+  placedOrderId,
+  putInCart,
+  signedInAs,
+  signedInUser,
+  stockOf,
+  type Customer,
+} from "./orders-support";
 import { createTestApi, insertCategory, insertProduct, insertShop, insertUser, type TestApi } from "./support";
 
 /**
@@ -41,7 +58,12 @@ describe("control de stock (PGlite)", () => {
   async function seller(status: "aprobada" | "suspendida" | "pendiente" = "aprobada") {
     sequence += 1;
     const owner = await insertUser(api.db, { name: `Vendedora ${sequence}`, role: "seller" });
-    const shop = await insertShop(api.db, { ownerId: owner.id, name: `Tienda Stock ${sequence}`, slug: `tienda-stock-${sequence}`, status });
+    const shop = await insertShop(api.db, {
+      ownerId: owner.id,
+      name: `Tienda Stock ${sequence}`,
+      slug: `tienda-stock-${sequence}`,
+      status,
+    });
     return { ...(await signedInAs(owner.id, "seller")), shopId: shop.id, name: owner.name };
   }
   async function product(shopId: string, options: { sizes?: { size: string; stock: number }[]; stock?: number } = {}) {
@@ -61,32 +83,54 @@ describe("control de stock (PGlite)", () => {
   }
 
   const inject = (method: "GET" | "POST", url: string, user?: Customer, payload?: unknown) =>
-    api.app.inject({ method, url, headers: user?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    api.app.inject({
+      method,
+      url,
+      headers: user?.headers ?? {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const control = async (user: Customer, productId: string): Promise<StockProduct> => {
     const response = await inject("GET", `/seller/stock/${productId}`, user);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().product;
   };
   /** Sets the stock as the form would: read the version, send it back. */
-  async function setStock(user: Customer, productId: string, figures: { sizes?: { size: string; stock: number }[]; newStock?: number; lowStockThreshold?: number }) {
+  async function setStock(
+    user: Customer,
+    productId: string,
+    figures: { sizes?: { size: string; stock: number }[]; newStock?: number; lowStockThreshold?: number },
+  ) {
     const { stockVersion } = await control(user, productId);
     return inject("POST", "/update-stock", user, { productId, sellerId: user.id, stockVersion, ...figures });
   }
   const movementsOf = (productId: string) =>
-    api.db.select().from(stockMovements).where(eq(stockMovements.productId, productId)).orderBy(asc(stockMovements.createdAt), asc(stockMovements.id));
+    api.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.productId, productId))
+      .orderBy(asc(stockMovements.createdAt), asc(stockMovements.id));
   const stockNotices = async (userId: string) =>
-    (await api.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "stock"))).orderBy(asc(notifications.createdAt))).map(
-      (row) => ({ message: row.message, productId: row.productId }),
-    );
+    (
+      await api.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, "stock")))
+        .orderBy(asc(notifications.createdAt))
+    ).map((row) => ({ message: row.message, productId: row.productId }));
   /** Sum of every movement of each size: the ledger must add up to the stock. */
   async function ledgerMatches(productId: string) {
-    const [row] = await api.db.select({ stock: products.stock, hasSizes: products.hasSizes }).from(products).where(eq(products.id, productId));
+    const [row] = await api.db
+      .select({ stock: products.stock, hasSizes: products.hasSizes })
+      .from(products)
+      .where(eq(products.id, productId));
     const moves = await movementsOf(productId);
     const total = moves.reduce((sum, move) => sum + move.change, 0);
     expect(total).toBe(row!.stock);
     if (row!.hasSizes) {
       for (const size of await api.db.select().from(productSizes).where(eq(productSizes.productId, productId))) {
-        expect(moves.filter((move) => move.size === size.size).reduce((sum, move) => sum + move.change, 0)).toBe(size.stock);
+        expect(moves.filter((move) => move.size === size.size).reduce((sum, move) => sum + move.change, 0)).toBe(
+          size.stock,
+        );
       }
     }
   }
@@ -113,7 +157,9 @@ describe("control de stock (PGlite)", () => {
 
       expect((await inject("POST", "/update-stock", undefined, body)).statusCode).toBe(401);
       const customer = await signedInUser(api.db);
-      expect((await inject("POST", "/update-stock", customer, { ...body, sellerId: customer.id })).statusCode).toBe(403);
+      expect((await inject("POST", "/update-stock", customer, { ...body, sellerId: customer.id })).statusCode).toBe(
+        403,
+      );
       expect((await inject("GET", "/seller/stock-control", customer)).statusCode).toBe(403);
       expect((await inject("GET", `/seller/stock/${item.id}`, customer)).statusCode).toBe(403);
       const admin = await signedInUser(api.db, "admin");
@@ -145,23 +191,71 @@ describe("control de stock (PGlite)", () => {
   describe("actualizar", () => {
     it("con tallas: el total debe ser la suma; tallas desconocidas, repetidas o que faltan se rechazan", async () => {
       const owner = await seller();
-      const item = await product(owner.shopId, { sizes: [{ size: "41", stock: 1 }, { size: "42", stock: 2 }] });
+      const item = await product(owner.shopId, {
+        sizes: [
+          { size: "41", stock: 1 },
+          { size: "42", stock: 2 },
+        ],
+      });
 
-      const wrongSum = await setStock(owner, item.id, { newStock: 10, sizes: [{ size: "41", stock: 3 }, { size: "42", stock: 4 }] });
+      const wrongSum = await setStock(owner, item.id, {
+        newStock: 10,
+        sizes: [
+          { size: "41", stock: 3 },
+          { size: "42", stock: 4 },
+        ],
+      });
       expect(wrongSum.statusCode).toBe(400);
       expect(wrongSum.json().errors).toEqual([{ field: "newStock", message: stockSumMismatch(7) }]);
-      const unknown = await setStock(owner, item.id, { sizes: [{ size: "41", stock: 3 }, { size: "42", stock: 4 }, { size: "47", stock: 1 }] });
+      const unknown = await setStock(owner, item.id, {
+        sizes: [
+          { size: "41", stock: 3 },
+          { size: "42", stock: 4 },
+          { size: "47", stock: 1 },
+        ],
+      });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().errors).toEqual([{ field: "sizes.2.size", message: stockUnknownSize("47") }]);
       expect((await setStock(owner, item.id, { sizes: [{ size: "41", stock: 3 }] })).statusCode).toBe(400);
-      expect((await setStock(owner, item.id, { sizes: [{ size: "41", stock: 3 }, { size: "41", stock: 3 }, { size: "42", stock: 1 }] })).statusCode).toBe(400);
-      expect((await setStock(owner, item.id, { sizes: [{ size: "41", stock: -1 }, { size: "42", stock: 1 }] })).statusCode).toBe(400);
+      expect(
+        (
+          await setStock(owner, item.id, {
+            sizes: [
+              { size: "41", stock: 3 },
+              { size: "41", stock: 3 },
+              { size: "42", stock: 1 },
+            ],
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await setStock(owner, item.id, {
+            sizes: [
+              { size: "41", stock: -1 },
+              { size: "42", stock: 1 },
+            ],
+          })
+        ).statusCode,
+      ).toBe(400);
       expect((await setStock(owner, item.id, { newStock: 5 })).statusCode).toBe(400);
       expect(await stockOf(api.db, item.id)).toBe(3);
 
-      const saved = await setStock(owner, item.id, { newStock: 7, sizes: [{ size: "41", stock: 3 }, { size: "42", stock: 4 }] });
+      const saved = await setStock(owner, item.id, {
+        newStock: 7,
+        sizes: [
+          { size: "41", stock: 3 },
+          { size: "42", stock: 4 },
+        ],
+      });
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json().product).toMatchObject({ stock: 7, sizes: [{ size: "41", stock: 3 }, { size: "42", stock: 4 }] });
+      expect(saved.json().product).toMatchObject({
+        stock: 7,
+        sizes: [
+          { size: "41", stock: 3 },
+          { size: "42", stock: 4 },
+        ],
+      });
       expect(await stockOf(api.db, item.id, "41")).toBe(3);
       expect(await stockOf(api.db, item.id)).toBe(7);
       // The seller's change is an 'ajuste' by the seller, per size, in the audit log too.
@@ -180,11 +274,21 @@ describe("control de stock (PGlite)", () => {
       const owner = await seller();
       const item = await product(owner.shopId, { stock: 5 });
       const { stockVersion } = await control(owner, item.id);
-      const first = await inject("POST", "/update-stock", owner, { productId: item.id, sellerId: owner.id, stockVersion, newStock: 8 });
+      const first = await inject("POST", "/update-stock", owner, {
+        productId: item.id,
+        sellerId: owner.id,
+        stockVersion,
+        newStock: 8,
+      });
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json().product.stockVersion).toBeGreaterThan(stockVersion);
 
-      const stale = await inject("POST", "/update-stock", owner, { productId: item.id, sellerId: owner.id, stockVersion, newStock: 1 });
+      const stale = await inject("POST", "/update-stock", owner, {
+        productId: item.id,
+        sellerId: owner.id,
+        stockVersion,
+        newStock: 1,
+      });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toEqual({
         message: STOCK_CHANGED_WHILE_EDITING,
@@ -195,13 +299,37 @@ describe("control de stock (PGlite)", () => {
 
     it("mover unidades entre tallas sin cambiar el total también deja viejo el formulario", async () => {
       const owner = await seller();
-      const item = await product(owner.shopId, { sizes: [{ size: "41", stock: 3 }, { size: "42", stock: 2 }] });
+      const item = await product(owner.shopId, {
+        sizes: [
+          { size: "41", stock: 3 },
+          { size: "42", stock: 2 },
+        ],
+      });
       const { stockVersion } = await control(owner, item.id);
-      const moved = await inject("POST", "/update-stock", owner, { productId: item.id, sellerId: owner.id, stockVersion, sizes: [{ size: "41", stock: 2 }, { size: "42", stock: 3 }] });
+      const moved = await inject("POST", "/update-stock", owner, {
+        productId: item.id,
+        sellerId: owner.id,
+        stockVersion,
+        sizes: [
+          { size: "41", stock: 2 },
+          { size: "42", stock: 3 },
+        ],
+      });
       expect(moved.statusCode).toBe(200);
-      const stale = await inject("POST", "/update-stock", owner, { productId: item.id, sellerId: owner.id, stockVersion, sizes: [{ size: "41", stock: 0 }, { size: "42", stock: 5 }] });
+      const stale = await inject("POST", "/update-stock", owner, {
+        productId: item.id,
+        sellerId: owner.id,
+        stockVersion,
+        sizes: [
+          { size: "41", stock: 0 },
+          { size: "42", stock: 5 },
+        ],
+      });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json().current.sizes).toEqual([{ size: "41", stock: 2 }, { size: "42", stock: 3 }]);
+      expect(stale.json().current.sizes).toEqual([
+        { size: "41", stock: 2 },
+        { size: "42", stock: 3 },
+      ]);
     });
   });
 
@@ -221,8 +349,16 @@ describe("control de stock (PGlite)", () => {
       await expireUnpaidOrders(api.db);
       expect(await stockOf(api.db, item.id, "42")).toBe(3);
 
-      const [subOrder] = await api.db.select({ id: shopOrders.id }).from(shopOrders).where(eq(shopOrders.orderId, sold));
-      const cancelled = await api.app.inject({ method: "PUT", url: `/seller/order-status/update/${subOrder!.id}`, headers: owner.headers, payload: { status: "cancelado" } });
+      const [subOrder] = await api.db
+        .select({ id: shopOrders.id })
+        .from(shopOrders)
+        .where(eq(shopOrders.orderId, sold));
+      const cancelled = await api.app.inject({
+        method: "PUT",
+        url: `/seller/order-status/update/${subOrder!.id}`,
+        headers: owner.headers,
+        payload: { status: "cancelado" },
+      });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       expect(await stockOf(api.db, item.id, "42")).toBe(5);
 
@@ -243,8 +379,12 @@ describe("control de stock (PGlite)", () => {
       const page = await inject("GET", `/seller/stock/${item.id}?parPage=3`, owner);
       expect(page.statusCode).toBe(200);
       const answer = page.json();
-      expect(answer.totalMovement).toBe(moves.length + (await movementsOf(item.id)).filter((move) => move.size !== "42").length);
-      expect(answer.movements.map((move: { kind: string; actorName: string | null }) => [move.kind, move.actorName])).toEqual([
+      expect(answer.totalMovement).toBe(
+        moves.length + (await movementsOf(item.id)).filter((move) => move.size !== "42").length,
+      );
+      expect(
+        answer.movements.map((move: { kind: string; actorName: string | null }) => [move.kind, move.actorName]),
+      ).toEqual([
         ["ajuste", owner.name],
         ["devolucion", owner.name],
         ["caducidad", null],
@@ -269,7 +409,12 @@ describe("control de stock (PGlite)", () => {
   describe("stock bajo", () => {
     it("avisa al vendedor una vez al llegar al umbral y vuelve a avisar tras reponer", async () => {
       const owner = await seller();
-      const item = await product(owner.shopId, { sizes: [{ size: "42", stock: 5 }, { size: "43", stock: 5 }] });
+      const item = await product(owner.shopId, {
+        sizes: [
+          { size: "42", stock: 5 },
+          { size: "43", stock: 5 },
+        ],
+      });
       // The threshold alone: the stock stays as it is.
       const threshold = await setStock(owner, item.id, { lowStockThreshold: 2 });
       expect(threshold.statusCode, threshold.body).toBe(200);
@@ -282,10 +427,14 @@ describe("control de stock (PGlite)", () => {
         await placedOrderId(api.app, buyer);
       }
       // 5 → 4 → 3 → 2 (notice) → 1 (no second notice).
-      expect(await stockNotices(owner.id)).toEqual([{ message: `Stock bajo: «${item.name}», talla 42, tiene 2 unidades.`, productId: item.id }]);
+      expect(await stockNotices(owner.id)).toEqual([
+        { message: `Stock bajo: «${item.name}», talla 42, tiene 2 unidades.`, productId: item.id },
+      ]);
       // Its link: the seller's own product, so the control page.
       const ownerList = await inject("GET", `/user/notifications/${owner.id}?page=1`, owner);
-      expect(ownerList.json().notifications.find((notice: { type: string }) => notice.type === "stock").product).toEqual({ _id: item.id, slug: item.slug, own: true });
+      expect(
+        ownerList.json().notifications.find((notice: { type: string }) => notice.type === "stock").product,
+      ).toEqual({ _id: item.id, slug: item.slug, own: true });
       const listed = await inject("GET", "/seller/stock-control?lowOnly=1", owner);
       expect(listed.json()).toMatchObject({ totalProduct: 1, totalLow: 1 });
       expect(listed.json().products[0].sizes).toEqual([
@@ -293,7 +442,16 @@ describe("control de stock (PGlite)", () => {
         { size: "43", stock: 5, low: false, waiting: 0 },
       ]);
 
-      expect((await setStock(owner, item.id, { sizes: [{ size: "42", stock: 6 }, { size: "43", stock: 5 }] })).statusCode).toBe(200);
+      expect(
+        (
+          await setStock(owner, item.id, {
+            sizes: [
+              { size: "42", stock: 6 },
+              { size: "43", stock: 5 },
+            ],
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await inject("GET", "/seller/stock-control?lowOnly=1", owner)).json().totalProduct).toBe(0);
       for (let sale = 0; sale < 4; sale++) {
         await putInCart(api.db, buyer.id, item.id, 1, "42");
@@ -306,10 +464,22 @@ describe("control de stock (PGlite)", () => {
   describe("avísame cuando vuelva", () => {
     it("solo con sesión, solo para una talla agotada que existe", async () => {
       const owner = await seller();
-      const item = await product(owner.shopId, { sizes: [{ size: "41", stock: 0 }, { size: "42", stock: 3 }] });
+      const item = await product(owner.shopId, {
+        sizes: [
+          { size: "41", stock: 0 },
+          { size: "42", stock: 3 },
+        ],
+      });
       const shopper = await signedInUser(api.db);
-      expect((await inject("POST", "/home/stock-alert", undefined, { productId: item.id, size: "41" })).statusCode).toBe(401);
-      const guest = await api.app.inject({ method: "POST", url: "/home/stock-alert", headers: { authorization: `Guest ${crypto.randomUUID()}` }, payload: { productId: item.id, size: "41" } });
+      expect(
+        (await inject("POST", "/home/stock-alert", undefined, { productId: item.id, size: "41" })).statusCode,
+      ).toBe(401);
+      const guest = await api.app.inject({
+        method: "POST",
+        url: "/home/stock-alert",
+        headers: { authorization: `Guest ${crypto.randomUUID()}` },
+        payload: { productId: item.id, size: "41" },
+      });
       expect(guest.statusCode).toBe(401);
 
       const inStock = await inject("POST", "/home/stock-alert", shopper, { productId: item.id, size: "42" });
@@ -318,30 +488,66 @@ describe("control de stock (PGlite)", () => {
       const unknown = await inject("POST", "/home/stock-alert", shopper, { productId: item.id, size: "47" });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().errors).toEqual([{ field: "size", message: STOCK_ALERT_UNKNOWN_SIZE }]);
-      expect((await inject("POST", "/home/stock-alert", shopper, { productId: item.id })).json().message).toBe(STOCK_ALERT_SIZE_REQUIRED);
-      expect((await inject("POST", "/home/stock-alert", shopper, { productId: crypto.randomUUID(), size: "41" })).statusCode).toBe(404);
+      expect((await inject("POST", "/home/stock-alert", shopper, { productId: item.id })).json().message).toBe(
+        STOCK_ALERT_SIZE_REQUIRED,
+      );
+      expect(
+        (await inject("POST", "/home/stock-alert", shopper, { productId: crypto.randomUUID(), size: "41" })).statusCode,
+      ).toBe(404);
 
       const created = await inject("POST", "/home/stock-alert", shopper, { productId: item.id, size: "41" });
       expect(created.statusCode).toBe(201);
-      expect(created.json()).toEqual({ message: "Te avisaremos cuando vuelva la talla 41.", productId: item.id, size: "41" });
-      expect((await inject("POST", "/home/stock-alert", shopper, { productId: item.id, size: "41" })).statusCode).toBe(200);
-      expect((await inject("GET", `/home/stock-alert/${item.id}`, shopper)).json()).toEqual({ productId: item.id, sizes: ["41"] });
+      expect(created.json()).toEqual({
+        message: "Te avisaremos cuando vuelva la talla 41.",
+        productId: item.id,
+        size: "41",
+      });
+      expect((await inject("POST", "/home/stock-alert", shopper, { productId: item.id, size: "41" })).statusCode).toBe(
+        200,
+      );
+      expect((await inject("GET", `/home/stock-alert/${item.id}`, shopper)).json()).toEqual({
+        productId: item.id,
+        sizes: ["41"],
+      });
 
-      expect((await inject("POST", "/home/stock-alert/cancel", shopper, { productId: item.id, size: "41" })).statusCode).toBe(200);
-      expect((await inject("POST", "/home/stock-alert/cancel", shopper, { productId: item.id, size: "41" })).statusCode).toBe(404);
+      expect(
+        (await inject("POST", "/home/stock-alert/cancel", shopper, { productId: item.id, size: "41" })).statusCode,
+      ).toBe(200);
+      expect(
+        (await inject("POST", "/home/stock-alert/cancel", shopper, { productId: item.id, size: "41" })).statusCode,
+      ).toBe(404);
       expect((await inject("GET", `/home/stock-alert/${item.id}`, shopper)).json().sizes).toEqual([]);
     });
 
     it("al reponer una talla agotada, cada suscriptor recibe un aviso y un correo, una sola vez; la demanda se cuenta", async () => {
       const owner = await seller();
-      const item = await product(owner.shopId, { sizes: [{ size: "41", stock: 0 }, { size: "42", stock: 0 }] });
+      const item = await product(owner.shopId, {
+        sizes: [
+          { size: "41", stock: 0 },
+          { size: "42", stock: 0 },
+        ],
+      });
       const first = await insertUser(api.db, { name: "Primera", email: `primera-${crypto.randomUUID()}@example.com` });
       const second = await insertUser(api.db, { name: "Segunda", email: `segunda-${crypto.randomUUID()}@example.com` });
       const waiting42 = await insertUser(api.db);
       for (const user of [first, second]) {
-        expect((await inject("POST", "/home/stock-alert", await signedInAs(user.id, "customer"), { productId: item.id, size: "41" })).statusCode).toBe(201);
+        expect(
+          (
+            await inject("POST", "/home/stock-alert", await signedInAs(user.id, "customer"), {
+              productId: item.id,
+              size: "41",
+            })
+          ).statusCode,
+        ).toBe(201);
       }
-      expect((await inject("POST", "/home/stock-alert", await signedInAs(waiting42.id, "customer"), { productId: item.id, size: "42" })).statusCode).toBe(201);
+      expect(
+        (
+          await inject("POST", "/home/stock-alert", await signedInAs(waiting42.id, "customer"), {
+            productId: item.id,
+            size: "42",
+          })
+        ).statusCode,
+      ).toBe(201);
       const before = await control(owner, item.id);
       expect(before.sizes.map((size) => [size.size, size.waiting])).toEqual([
         ["41", 2],
@@ -349,15 +555,50 @@ describe("control de stock (PGlite)", () => {
       ]);
       expect(before.waiting).toBe(3);
 
-      expect((await setStock(owner, item.id, { sizes: [{ size: "41", stock: 4 }, { size: "42", stock: 0 }] })).statusCode).toBe(200);
+      expect(
+        (
+          await setStock(owner, item.id, {
+            sizes: [
+              { size: "41", stock: 4 },
+              { size: "42", stock: 0 },
+            ],
+          })
+        ).statusCode,
+      ).toBe(200);
       // Raised again: no second notice for the same alert.
-      expect((await setStock(owner, item.id, { sizes: [{ size: "41", stock: 0 }, { size: "42", stock: 0 }] })).statusCode).toBe(200);
-      expect((await setStock(owner, item.id, { sizes: [{ size: "41", stock: 2 }, { size: "42", stock: 0 }] })).statusCode).toBe(200);
+      expect(
+        (
+          await setStock(owner, item.id, {
+            sizes: [
+              { size: "41", stock: 0 },
+              { size: "42", stock: 0 },
+            ],
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await setStock(owner, item.id, {
+            sizes: [
+              { size: "41", stock: 2 },
+              { size: "42", stock: 0 },
+            ],
+          })
+        ).statusCode,
+      ).toBe(200);
 
       for (const user of [first, second]) {
-        expect(await stockNotices(user.id)).toEqual([{ message: `Volvió la talla 41 de «${item.name}».`, productId: item.id }]);
-        const listedNotices = (await inject("GET", `/user/notifications/${user.id}?page=1`, await signedInAs(user.id, "customer"))).json().notifications as { type: string; product?: unknown }[];
-        expect(listedNotices.find((notice) => notice.type === "stock")!.product).toEqual({ _id: item.id, slug: item.slug, own: false });
+        expect(await stockNotices(user.id)).toEqual([
+          { message: `Volvió la talla 41 de «${item.name}».`, productId: item.id },
+        ]);
+        const listedNotices = (
+          await inject("GET", `/user/notifications/${user.id}?page=1`, await signedInAs(user.id, "customer"))
+        ).json().notifications as { type: string; product?: unknown }[];
+        expect(listedNotices.find((notice) => notice.type === "stock")!.product).toEqual({
+          _id: item.id,
+          slug: item.slug,
+          own: false,
+        });
         const mail = await waitForMail(user.email);
         expect(mail.subject).toBe(`Volvió la talla 41 de «${item.name}».`);
         expect(mail.link).toBe(`http://127.0.0.1:3000/product/details/${item.slug}`);
@@ -368,7 +609,11 @@ describe("control de stock (PGlite)", () => {
         ["41", 0],
         ["42", 1],
       ]);
-      const [{ told }] = (await api.db.execute<{ told: number }>(sql`select count(*)::int as told from ${stockAlerts} where ${stockAlerts.productId} = ${item.id} and ${stockAlerts.notifiedAt} is not null`)).rows as [{ told: number }];
+      const [{ told }] = (
+        await api.db.execute<{ told: number }>(
+          sql`select count(*)::int as told from ${stockAlerts} where ${stockAlerts.productId} = ${item.id} and ${stockAlerts.notifiedAt} is not null`,
+        )
+      ).rows as [{ told: number }];
       expect(told).toBe(2);
     });
 
@@ -380,14 +625,18 @@ describe("control de stock (PGlite)", () => {
       expect(created.statusCode).toBe(201);
       expect(created.json().size).toBe("");
       expect((await setStock(owner, item.id, { newStock: 3 })).statusCode).toBe(200);
-      expect(await stockNotices(shopper.id)).toEqual([{ message: `Volvió a haber unidades de «${item.name}».`, productId: item.id }]);
+      expect(await stockNotices(shopper.id)).toEqual([
+        { message: `Volvió a haber unidades de «${item.name}».`, productId: item.id },
+      ]);
     });
 
     it("un producto de una tienda suspendida no admite avisos", async () => {
       const owner = await seller();
       const item = await product(owner.shopId, { stock: 0 });
       await api.db.update(shops).set({ status: "suspendida" }).where(eq(shops.id, owner.shopId));
-      expect((await inject("POST", "/home/stock-alert", await signedInUser(api.db), { productId: item.id })).statusCode).toBe(404);
+      expect(
+        (await inject("POST", "/home/stock-alert", await signedInUser(api.db), { productId: item.id })).statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -100,9 +100,20 @@ const TEST_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 20_000, lockMs: 
  * `extraRoutes`: registers a test's own routes before the app is ready.
  */
 export async function createTestApi(
-  options: { databaseUrl?: string; poolSize?: number; timeouts?: DatabaseTimeouts; config?: Partial<AppDeps["config"]>; extraRoutes?: (app: App) => void } = {},
+  options: {
+    databaseUrl?: string;
+    poolSize?: number;
+    timeouts?: DatabaseTimeouts;
+    config?: Partial<AppDeps["config"]>;
+    extraRoutes?: (app: App) => void;
+  } = {},
 ): Promise<TestApi> {
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: ":memory:", poolSize: options.poolSize, timeouts: options.timeouts ?? TEST_DATABASE_TIMEOUTS });
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: ":memory:",
+    poolSize: options.poolSize,
+    timeouts: options.timeouts ?? TEST_DATABASE_TIMEOUTS,
+  });
   await database.migrate();
   const config = testConfig(options.config);
   const app = await buildApp({ db: database.db, config, listen: database.listen });
@@ -144,7 +155,10 @@ export function uniqueRif(): string {
 }
 
 /** An approved shop in Caracas with a RIF of its own; one shop per owner (the unique index). */
-export async function insertShop(db: Db, values: Pick<InferInsertModel<typeof shops>, "ownerId" | "name" | "slug"> & Partial<InferInsertModel<typeof shops>>) {
+export async function insertShop(
+  db: Db,
+  values: Pick<InferInsertModel<typeof shops>, "ownerId" | "name" | "slug"> & Partial<InferInsertModel<typeof shops>>,
+) {
   const [shop] = await db
     .insert(shops)
     .values({
@@ -162,13 +176,19 @@ export async function insertShop(db: Db, values: Pick<InferInsertModel<typeof sh
   return shop!;
 }
 
-export async function insertCategory(db: Db, values: Pick<InferInsertModel<typeof categories>, "name" | "slug"> & Partial<InferInsertModel<typeof categories>>) {
+export async function insertCategory(
+  db: Db,
+  values: Pick<InferInsertModel<typeof categories>, "name" | "slug"> & Partial<InferInsertModel<typeof categories>>,
+) {
   const [category] = await db.insert(categories).values(values).returning();
   return category!;
 }
 
 export interface ProductFixture
-  extends Pick<InferInsertModel<typeof products>, "shopId" | "categoryId" | "name" | "slug" | "brand" | "price" | "color" | "tag">,
+  extends Pick<
+      InferInsertModel<typeof products>,
+      "shopId" | "categoryId" | "name" | "slug" | "brand" | "price" | "color" | "tag"
+    >,
     Partial<Pick<InferInsertModel<typeof products>, "description" | "discount" | "stock" | "rating" | "createdAt">> {
   specs?: RacketSpecs;
   /** Sizes in display order; when given, the product's stock becomes their sum (database trigger). */
@@ -185,10 +205,13 @@ export async function insertProduct(db: Db, fixture: ProductFixture) {
     .values({ ...values, description })
     .returning();
   if (sizes.length > 0) {
-    await db.insert(productSizes).values(sizes.map((size, position) => ({ productId: product!.id, position, ...size })));
+    await db
+      .insert(productSizes)
+      .values(sizes.map((size, position) => ({ productId: product!.id, position, ...size })));
   }
   const imageIds: string[] = [];
-  for (let position = 0; position < imageCount; position++) imageIds.push(await insertImage(db, `${fixture.name} ${position + 1}`));
+  for (let position = 0; position < imageCount; position++)
+    imageIds.push(await insertImage(db, `${fixture.name} ${position + 1}`));
   // Inserted last-first so a test sees the answer ordered by position, not by insertion.
   for (let position = imageIds.length - 1; position >= 0; position--) {
     await db.insert(productImages).values({ productId: product!.id, imageId: imageIds[position]!, position });
@@ -196,9 +219,15 @@ export async function insertProduct(db: Db, fixture: ProductFixture) {
   return { ...product!, imageIds };
 }
 
-export async function insertBanner(db: Db, values: Pick<InferInsertModel<typeof banners>, "title" | "link"> & Partial<InferInsertModel<typeof banners>>) {
+export async function insertBanner(
+  db: Db,
+  values: Pick<InferInsertModel<typeof banners>, "title" | "link"> & Partial<InferInsertModel<typeof banners>>,
+) {
   const imageId = values.imageId ?? (await insertImage(db, values.title));
-  const [banner] = await db.insert(banners).values({ ...values, imageId }).returning();
+  const [banner] = await db
+    .insert(banners)
+    .values({ ...values, imageId })
+    .returning();
   return banner!;
 }
 
@@ -208,7 +237,12 @@ export async function insertBlogPost(
 ) {
   const [post] = await db
     .insert(blogPosts)
-    .values({ excerpt: `${values.title}.`, body: `${values.title}.\n\nSegundo párrafo.`, author: "Redacción", ...values })
+    .values({
+      excerpt: `${values.title}.`,
+      body: `${values.title}.\n\nSegundo párrafo.`,
+      author: "Redacción",
+      ...values,
+    })
     .returning();
   return post!;
 }
@@ -239,28 +273,204 @@ export async function insertCatalogue(db: Db) {
   const smashOwner = await insertUser(db, { name: "Vendedor Smash", role: "seller" });
   const centro = await insertShop(db, { ownerId: owner.id, name: "Centro Pádel", slug: "centro-padel" });
   const smash = await insertShop(db, { ownerId: smashOwner.id, name: "Tienda Smash", slug: "tienda-smash" });
-  const palas = await insertCategory(db, { name: "Palas", slug: "palas", position: 1, specSheet: "pala", imageId: await insertImage(db, "Palas") });
-  const zapatillas = await insertCategory(db, { name: "Zapatillas", slug: "zapatillas", position: 2, specSheet: "zapatilla" });
+  const palas = await insertCategory(db, {
+    name: "Palas",
+    slug: "palas",
+    position: 1,
+    specSheet: "pala",
+    imageId: await insertImage(db, "Palas"),
+  });
+  const zapatillas = await insertCategory(db, {
+    name: "Zapatillas",
+    slug: "zapatillas",
+    position: 2,
+    specSheet: "zapatilla",
+  });
   const pelotas = await insertCategory(db, { name: "Pelotas", slug: "pelotas", position: 3 });
   const ropa = await insertCategory(db, { name: "Ropa", slug: "ropa", position: 4 });
-  const racketSpecs: RacketSpecs = { forma: "Diamante", peso: "360-375 g", balance: "Alto", nucleo: "EVA", cara: "Carbono", nivel: "Avanzado" };
+  const racketSpecs: RacketSpecs = {
+    forma: "Diamante",
+    peso: "360-375 g",
+    balance: "Alto",
+    nucleo: "EVA",
+    cara: "Carbono",
+    nivel: "Avanzado",
+  };
 
   const fixtures: ProductFixture[] = [
-    { shopId: centro.id, categoryId: palas.id, name: "Pala Bullpadel Vertex 04", slug: "pala-bullpadel-vertex-04", brand: "Bullpadel", price: 25000, discount: 20, rating: 4.8, color: "Negro", tag: "Potencia", stock: 5, createdAt: day("2024-01-10"), description: "Pala de forma diamante con núcleo de goma EVA dura.", specs: racketSpecs, imageCount: 2 },
-    { shopId: smash.id, categoryId: palas.id, name: "Pala Bullpadel Hack 03", slug: "pala-bullpadel-hack-03", brand: "Bullpadel", price: 28000, rating: 4.5, color: "Azul", tag: "Potencia", stock: 0, createdAt: day("2024-02-10"), description: "Pala profesional con núcleo MultiEVA." },
-    { shopId: centro.id, categoryId: palas.id, name: "Pala Nox AT10 Genius", slug: "pala-nox-at10-genius", brand: "Nox", price: 30000, discount: 10, rating: 4.9, color: "Rojo", tag: "Control", stock: 3, createdAt: day("2024-03-10"), description: "Pala redonda de control con nucleo blando." },
-    { shopId: smash.id, categoryId: palas.id, name: "Pala Head Delta Pro", slug: "pala-head-delta-pro", brand: "Head", price: 18000, discount: 50, rating: 3.9, color: "Negro", tag: "Control", stock: 2, createdAt: day("2024-04-10"), description: "Pala polivalente para jugadores intermedios." },
-    { shopId: centro.id, categoryId: zapatillas.id, name: "Zapatillas Asics Gel Padel Pro 5", slug: "zapatillas-asics-gel-padel-pro-5", brand: "Asics", price: 12000, discount: 15, rating: 4.2, color: "Blanco", tag: "Comodidad", createdAt: day("2024-05-10"), description: "Suela de espiga para pista de césped.", sizes: [{ size: "42", stock: 2 }, { size: "40", stock: 0 }, { size: "41", stock: 1 }] },
-    { shopId: smash.id, categoryId: zapatillas.id, name: "Zapatillas Bullpadel Hack Hybrid", slug: "zapatillas-bullpadel-hack-hybrid", brand: "Bullpadel", price: 9000, rating: 3.5, color: "Azul", tag: "Comodidad", createdAt: day("2024-06-10"), description: "Ligeras y estables en cualquier pista.", sizes: [{ size: "38.5", stock: 3 }, { size: "40", stock: 2 }] },
-    { shopId: centro.id, categoryId: zapatillas.id, name: "Zapatillas Joma Slam", slug: "zapatillas-joma-slam", brand: "Joma", price: 6000, discount: 30, rating: 2.8, color: "Blanco", tag: "Oferta", createdAt: day("2024-07-10"), description: "Alternativa económica a las de Head para empezar.", sizes: [{ size: "44", stock: 0 }] },
-    { shopId: smash.id, categoryId: pelotas.id, name: "Pelotas Head Padel Pro", slug: "pelotas-head-padel-pro", brand: "Head", price: 700, rating: 4.6, color: "Amarillo", tag: "Competición", stock: 50, createdAt: day("2024-08-10"), description: "Bote de tres pelotas presurizadas." },
-    { shopId: centro.id, categoryId: pelotas.id, name: "Pelotas Bullpadel Premium Pro", slug: "pelotas-bullpadel-premium-pro", brand: "Bullpadel", price: 800, discount: 25, rating: 4, color: "Amarillo", tag: "Oferta", stock: 0, createdAt: day("2024-09-10"), description: "Bote de tres pelotas para torneos." },
-    { shopId: smash.id, categoryId: ropa.id, name: "Camiseta Técnica Nox", slug: "camiseta-tecnica-nox", brand: "Nox", price: 3500, rating: 4.1, color: "Rojo", tag: "Comodidad", createdAt: day("2024-10-10"), description: "Tejido transpirable de secado rápido.", sizes: [{ size: "XL", stock: 1 }, { size: "S", stock: 2 }, { size: "M", stock: 0 }, { size: "L", stock: 3 }, { size: "XXL", stock: 1 }] },
+    {
+      shopId: centro.id,
+      categoryId: palas.id,
+      name: "Pala Bullpadel Vertex 04",
+      slug: "pala-bullpadel-vertex-04",
+      brand: "Bullpadel",
+      price: 25000,
+      discount: 20,
+      rating: 4.8,
+      color: "Negro",
+      tag: "Potencia",
+      stock: 5,
+      createdAt: day("2024-01-10"),
+      description: "Pala de forma diamante con núcleo de goma EVA dura.",
+      specs: racketSpecs,
+      imageCount: 2,
+    },
+    {
+      shopId: smash.id,
+      categoryId: palas.id,
+      name: "Pala Bullpadel Hack 03",
+      slug: "pala-bullpadel-hack-03",
+      brand: "Bullpadel",
+      price: 28000,
+      rating: 4.5,
+      color: "Azul",
+      tag: "Potencia",
+      stock: 0,
+      createdAt: day("2024-02-10"),
+      description: "Pala profesional con núcleo MultiEVA.",
+    },
+    {
+      shopId: centro.id,
+      categoryId: palas.id,
+      name: "Pala Nox AT10 Genius",
+      slug: "pala-nox-at10-genius",
+      brand: "Nox",
+      price: 30000,
+      discount: 10,
+      rating: 4.9,
+      color: "Rojo",
+      tag: "Control",
+      stock: 3,
+      createdAt: day("2024-03-10"),
+      description: "Pala redonda de control con nucleo blando.",
+    },
+    {
+      shopId: smash.id,
+      categoryId: palas.id,
+      name: "Pala Head Delta Pro",
+      slug: "pala-head-delta-pro",
+      brand: "Head",
+      price: 18000,
+      discount: 50,
+      rating: 3.9,
+      color: "Negro",
+      tag: "Control",
+      stock: 2,
+      createdAt: day("2024-04-10"),
+      description: "Pala polivalente para jugadores intermedios.",
+    },
+    {
+      shopId: centro.id,
+      categoryId: zapatillas.id,
+      name: "Zapatillas Asics Gel Padel Pro 5",
+      slug: "zapatillas-asics-gel-padel-pro-5",
+      brand: "Asics",
+      price: 12000,
+      discount: 15,
+      rating: 4.2,
+      color: "Blanco",
+      tag: "Comodidad",
+      createdAt: day("2024-05-10"),
+      description: "Suela de espiga para pista de césped.",
+      sizes: [
+        { size: "42", stock: 2 },
+        { size: "40", stock: 0 },
+        { size: "41", stock: 1 },
+      ],
+    },
+    {
+      shopId: smash.id,
+      categoryId: zapatillas.id,
+      name: "Zapatillas Bullpadel Hack Hybrid",
+      slug: "zapatillas-bullpadel-hack-hybrid",
+      brand: "Bullpadel",
+      price: 9000,
+      rating: 3.5,
+      color: "Azul",
+      tag: "Comodidad",
+      createdAt: day("2024-06-10"),
+      description: "Ligeras y estables en cualquier pista.",
+      sizes: [
+        { size: "38.5", stock: 3 },
+        { size: "40", stock: 2 },
+      ],
+    },
+    {
+      shopId: centro.id,
+      categoryId: zapatillas.id,
+      name: "Zapatillas Joma Slam",
+      slug: "zapatillas-joma-slam",
+      brand: "Joma",
+      price: 6000,
+      discount: 30,
+      rating: 2.8,
+      color: "Blanco",
+      tag: "Oferta",
+      createdAt: day("2024-07-10"),
+      description: "Alternativa económica a las de Head para empezar.",
+      sizes: [{ size: "44", stock: 0 }],
+    },
+    {
+      shopId: smash.id,
+      categoryId: pelotas.id,
+      name: "Pelotas Head Padel Pro",
+      slug: "pelotas-head-padel-pro",
+      brand: "Head",
+      price: 700,
+      rating: 4.6,
+      color: "Amarillo",
+      tag: "Competición",
+      stock: 50,
+      createdAt: day("2024-08-10"),
+      description: "Bote de tres pelotas presurizadas.",
+    },
+    {
+      shopId: centro.id,
+      categoryId: pelotas.id,
+      name: "Pelotas Bullpadel Premium Pro",
+      slug: "pelotas-bullpadel-premium-pro",
+      brand: "Bullpadel",
+      price: 800,
+      discount: 25,
+      rating: 4,
+      color: "Amarillo",
+      tag: "Oferta",
+      stock: 0,
+      createdAt: day("2024-09-10"),
+      description: "Bote de tres pelotas para torneos.",
+    },
+    {
+      shopId: smash.id,
+      categoryId: ropa.id,
+      name: "Camiseta Técnica Nox",
+      slug: "camiseta-tecnica-nox",
+      brand: "Nox",
+      price: 3500,
+      rating: 4.1,
+      color: "Rojo",
+      tag: "Comodidad",
+      createdAt: day("2024-10-10"),
+      description: "Tejido transpirable de secado rápido.",
+      sizes: [
+        { size: "XL", stock: 1 },
+        { size: "S", stock: 2 },
+        { size: "M", stock: 0 },
+        { size: "L", stock: 3 },
+        { size: "XXL", stock: 1 },
+      ],
+    },
   ];
   const inserted = [];
   for (const fixture of fixtures) inserted.push(await insertProduct(db, fixture));
   const bySlug = Object.fromEntries(inserted.map((product) => [product.slug, product]));
-  return { owner, smashOwner, shops: { centro, smash }, categories: { palas, zapatillas, pelotas, ropa }, products: inserted, bySlug };
+  return {
+    owner,
+    smashOwner,
+    shops: { centro, smash },
+    categories: { palas, zapatillas, pelotas, ropa },
+    products: inserted,
+    bySlug,
+  };
 }
 
 export type Catalogue = Awaited<ReturnType<typeof insertCatalogue>>;

@@ -13,7 +13,11 @@ describe("reservas concurrentes de la clase de prueba en PostgreSQL", () => {
 
   beforeAll(async () => {
     postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 30, config: { trialClass: { capacity: CAPACITY } } });
+    api = await createTestApi({
+      databaseUrl: postgres.url,
+      poolSize: 30,
+      config: { trialClass: { capacity: CAPACITY } },
+    });
   });
 
   afterAll(async () => {
@@ -21,7 +25,8 @@ describe("reservas concurrentes de la clase de prueba en PostgreSQL", () => {
     await postgres?.drop();
   });
 
-  const book = (headers: Record<string, string>) => api.app.inject({ method: "POST", url: "/trial-class/booking", headers });
+  const book = (headers: Record<string, string>) =>
+    api.app.inject({ method: "POST", url: "/trial-class/booking", headers });
 
   it("20 reservas a la vez por la última plaza dan una sola", async () => {
     const early = await Promise.all(Array.from({ length: CAPACITY - 1 }, () => signedInUser(api.db)));

@@ -39,7 +39,8 @@ describe("clase de prueba", () => {
     api.app.inject({ method: "POST", url: "/trial-class/booking", headers: customer?.headers ?? {} });
   const cancel = (customer: Customer | null) =>
     api.app.inject({ method: "DELETE", url: "/trial-class/booking", headers: customer?.headers ?? {} });
-  const mine = (customer: Customer) => api.app.inject({ method: "GET", url: "/trial-class/booking", headers: customer.headers });
+  const mine = (customer: Customer) =>
+    api.app.inject({ method: "GET", url: "/trial-class/booking", headers: customer.headers });
   const publicClass = async () => (await api.app.inject({ method: "GET", url: "/trial-class" })).json().trialClass;
 
   it("un visitante ve la clase y sus plazas, pero no puede reservar ni cancelar", async () => {
@@ -50,7 +51,11 @@ describe("clase de prueba", () => {
       capacity: CAPACITY,
       remaining: CAPACITY,
     });
-    for (const response of [await book(null), await cancel(null), await api.app.inject({ method: "GET", url: "/trial-class/booking" })]) {
+    for (const response of [
+      await book(null),
+      await cancel(null),
+      await api.app.inject({ method: "GET", url: "/trial-class/booking" }),
+    ]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: "No autorizado." });
     }
@@ -58,7 +63,10 @@ describe("clase de prueba", () => {
 
   it("reserva una plaza por usuario y clase, la muestra y la cancela devolviendo la plaza", async () => {
     const customer = await signedInUser(api.db);
-    expect((await mine(customer)).json()).toEqual({ trialClass: expect.objectContaining({ remaining: CAPACITY }), booking: null });
+    expect((await mine(customer)).json()).toEqual({
+      trialClass: expect.objectContaining({ remaining: CAPACITY }),
+      booking: null,
+    });
 
     const booked = await book(customer);
     expect(booked.statusCode, booked.body).toBe(201);

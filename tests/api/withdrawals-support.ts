@@ -27,11 +27,21 @@ export function withdraw(app: App, seller: Customer, amount: number) {
 }
 
 export function confirm(app: App, admin: Customer, paymentId: string, reference = "REF-0001") {
-  return app.inject({ method: "POST", url: "/payment/request-confirm", headers: admin.headers, payload: { paymentId, reference } });
+  return app.inject({
+    method: "POST",
+    url: "/payment/request-confirm",
+    headers: admin.headers,
+    payload: { paymentId, reference },
+  });
 }
 
 export function reject(app: App, admin: Customer, paymentId: string, reason = "Los datos de la cuenta no coinciden.") {
-  return app.inject({ method: "POST", url: "/payment/request-reject", headers: admin.headers, payload: { paymentId, reason } });
+  return app.inject({
+    method: "POST",
+    url: "/payment/request-reject",
+    headers: admin.headers,
+    payload: { paymentId, reason },
+  });
 }
 
 /** A new customer's paid order (a Vertex from Centro Pádel, balls from Tienda Smash): Centro's part id and what it credited. */
@@ -39,7 +49,10 @@ export async function paidSale(app: App, db: Db, catalogue: Catalogue) {
   const { customer, orderId } = await customerWithOrder(app, db, catalogue);
   await payFromWallet(app, db, customer, orderId);
   const centroPart = (await subOrderIds(app, customer, orderId))["Centro Pádel"]!;
-  const [part] = await db.select({ total: shopOrders.total, commission: shopOrders.commission }).from(shopOrders).where(eq(shopOrders.id, centroPart));
+  const [part] = await db
+    .select({ total: shopOrders.total, commission: shopOrders.commission })
+    .from(shopOrders)
+    .where(eq(shopOrders.id, centroPart));
   return { customer, orderId, centroPart, net: part!.total - part!.commission };
 }
 

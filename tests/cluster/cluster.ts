@@ -28,14 +28,18 @@ interface Instance {
 function startProcess(script: string, env: NodeJS.ProcessEnv, args: string[] = []): Instance {
   const dataDir = mkdtempSync(path.join(tmpdir(), "mp-instancia-"));
   const output: string[] = [];
-  const child = spawn(process.execPath, [script, ...args], { env: { ...env, DATA_DIR: dataDir }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...env, DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   return { child, output, dataDir };
 }
 
 function stopProcess({ child, dataDir }: Instance): Promise<void> {
-  const exited = child.exitCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited =
+    child.exitCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once("exit", () => resolve()));
   child.kill("SIGTERM");
   return exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
 }
@@ -75,7 +79,9 @@ export async function startStoreCluster(options: { instances: number; databaseUr
   };
   try {
     const shared = sharedEnv(databaseUrl);
-    const ports = await Promise.all(Array.from({ length: options.instances }, async () => ({ api: await freePort(), web: await freePort() })));
+    const ports = await Promise.all(
+      Array.from({ length: options.instances }, async () => ({ api: await freePort(), web: await freePort() })),
+    );
     const apiUrls = ports.map(({ api }) => `http://127.0.0.1:${api}`);
     const webUrls = ports.map(({ web }) => `http://127.0.0.1:${web}`);
     const envs = ports.map(({ api, web }, index) => ({
@@ -89,10 +95,14 @@ export async function startStoreCluster(options: { instances: number; databaseUr
     // All APIs start at once, as a deployment may start them: one migrates (and seeds), the others wait for it.
     const apis = envs.map((env) => startProcess("build/api/main.js", env));
     started.push(...apis);
-    await Promise.all(apis.map((api, index) => waitUntilAnswering(`${apiUrls[index]}/health`, api.child, () => api.output.join(""))));
+    await Promise.all(
+      apis.map((api, index) => waitUntilAnswering(`${apiUrls[index]}/health`, api.child, () => api.output.join(""))),
+    );
     const webs = envs.map((env) => startProcess("build/web/server.js", env));
     started.push(...webs);
-    await Promise.all(webs.map((web, index) => waitUntilAnswering(`${webUrls[index]}/about`, web.child, () => web.output.join(""))));
+    await Promise.all(
+      webs.map((web, index) => waitUntilAnswering(`${webUrls[index]}/about`, web.child, () => web.output.join(""))),
+    );
     return { databaseUrl, apiUrls, webUrls, stop };
   } catch (error) {
     await stop();

@@ -24,7 +24,11 @@ test.afterAll(async () => {
   await cluster?.stop();
 });
 
-async function apiCall<T>(apiUrl: string, path: string, options: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function apiCall<T>(
+  apiUrl: string,
+  path: string,
+  options: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(`${apiUrl}${path}`, {
     method: options.method ?? "GET",
     headers: { "content-type": "application/json", ...(options.token && { authorization: `Bearer ${options.token}` }) },
@@ -37,21 +41,37 @@ async function apiCall<T>(apiUrl: string, path: string, options: { method?: stri
 
 async function registerAccount(apiUrl: string): Promise<string> {
   const email = `instancias-${randomUUID()}@example.com`;
-  await apiCall(apiUrl, "/user/register", { method: "POST", body: { name: "Prueba de Instancias", email, password: PASSWORD } });
+  await apiCall(apiUrl, "/user/register", {
+    method: "POST",
+    body: { name: "Prueba de Instancias", email, password: PASSWORD },
+  });
   return email;
 }
 
-async function signInThroughApi(apiUrl: string, email: string, password = PASSWORD): Promise<{ token: string; userId: string }> {
-  const { token } = await apiCall<{ token: string }>(apiUrl, "/user/login", { method: "POST", body: { email, password } });
+async function signInThroughApi(
+  apiUrl: string,
+  email: string,
+  password = PASSWORD,
+): Promise<{ token: string; userId: string }> {
+  const { token } = await apiCall<{ token: string }>(apiUrl, "/user/login", {
+    method: "POST",
+    body: { email, password },
+  });
   const { id } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { id: string };
   return { token, userId: id };
 }
 
 /** An in-stock product sold without sizes, from the seeded demo store. */
 async function productWithoutSizes(apiUrl: string): Promise<string> {
-  const { products } = await apiCall<{ products: { slug: string; stock: number }[] }>(apiUrl, "/home/query-products?availability=in-stock&parPage=40");
+  const { products } = await apiCall<{ products: { slug: string; stock: number }[] }>(
+    apiUrl,
+    "/home/query-products?availability=in-stock&parPage=40",
+  );
   for (const candidate of [...products].sort((a, b) => b.stock - a.stock)) {
-    const { product } = await apiCall<{ product: { _id: string; sizes: unknown[] } }>(apiUrl, `/home/get-product/${candidate.slug}`);
+    const { product } = await apiCall<{ product: { _id: string; sizes: unknown[] } }>(
+      apiUrl,
+      `/home/get-product/${candidate.slug}`,
+    );
     if (product.sizes.length === 0) return product._id;
   }
   throw new Error("no hay productos sin tallas con existencias");
@@ -60,10 +80,30 @@ async function productWithoutSizes(apiUrl: string): Promise<string> {
 /** The customer orders one unit and pays with the test card, all through `apiUrl`; answers the order's id. */
 async function buyAndPay(apiUrl: string, email: string): Promise<string> {
   const { token, userId } = await signInThroughApi(apiUrl, email);
-  await apiCall(apiUrl, "/home/product/add-to-card", { method: "POST", token, body: { userId, productId: await productWithoutSizes(apiUrl), quantity: 1 } });
-  const shippingInfo = { name: "Ines Instancias", address: "Calle Mayor 1", province: "Madrid", city: "Madrid", area: "Centro", postCode: "28013", phone: "+34 611 222 333" };
-  const { orderId } = await apiCall<{ orderId: string }>(apiUrl, "/home/order/palce-order", { method: "POST", token, body: { userId, shippingInfo } });
-  await apiCall(apiUrl, "/payment/card", { method: "POST", token, body: { orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: shippingInfo.name } });
+  await apiCall(apiUrl, "/home/product/add-to-card", {
+    method: "POST",
+    token,
+    body: { userId, productId: await productWithoutSizes(apiUrl), quantity: 1 },
+  });
+  const shippingInfo = {
+    name: "Ines Instancias",
+    address: "Calle Mayor 1",
+    province: "Madrid",
+    city: "Madrid",
+    area: "Centro",
+    postCode: "28013",
+    phone: "+34 611 222 333",
+  };
+  const { orderId } = await apiCall<{ orderId: string }>(apiUrl, "/home/order/palce-order", {
+    method: "POST",
+    token,
+    body: { userId, shippingInfo },
+  });
+  await apiCall(apiUrl, "/payment/card", {
+    method: "POST",
+    token,
+    body: { orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: shippingInfo.name },
+  });
   return orderId;
 }
 
@@ -87,7 +127,9 @@ async function signInWithLiveBell(page: Page, webUrl: string, email: string): Pr
   await page.goto(`${webUrl}/login?redirectTo=/products`);
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
-  const connected = page.waitForResponse((response) => response.url() === `${webUrl}/live-notifications` && response.request().method() === "GET");
+  const connected = page.waitForResponse(
+    (response) => response.url() === `${webUrl}/live-notifications` && response.request().method() === "GET",
+  );
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   const socket = await liveSocket;
   await connected;
@@ -96,22 +138,33 @@ async function signInWithLiveBell(page: Page, webUrl: string, email: string): Pr
 
 /** An admin moves the order on `apiUrl`; the bell on the page must show the news without a reload. */
 async function expectLiveNews(page: Page, socket: WebSocket, apiUrl: string, orderId: string): Promise<void> {
-  const bell = (count: number) => page.getByRole("banner").getByRole("button", { name: `Notificaciones, ${count}`, exact: true });
+  const bell = (count: number) =>
+    page.getByRole("banner").getByRole("button", { name: `Notificaciones, ${count}`, exact: true });
   await expect(bell(1)).toBeVisible();
-  const pushed = socket.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).includes("nuevaNotificacion") });
+  const pushed = socket.waitForEvent("framereceived", {
+    predicate: (frame) => String(frame.payload).includes("nuevaNotificacion"),
+  });
   // Nothing reloads the page from here on: this marker would vanish with it.
   await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
   const admin = await signInThroughApi(apiUrl, ADMIN.email, ADMIN.password);
-  await apiCall(apiUrl, `/admin/order-status/update/${orderId}`, { method: "PUT", token: admin.token, body: { status: "procesando" } });
+  await apiCall(apiUrl, `/admin/order-status/update/${orderId}`, {
+    method: "PUT",
+    token: admin.token,
+    body: { status: "procesando" },
+  });
 
   await pushed;
   await expect(bell(2)).toBeVisible();
   await bell(2).click();
-  await expect(page.getByRole("list", { name: "Notificaciones nuevas" }).getByTestId("live-notification").first()).toContainText(/#[0-9A-F]{8} está ahora «En preparación»\./);
+  await expect(
+    page.getByRole("list", { name: "Notificaciones nuevas" }).getByTestId("live-notification").first(),
+  ).toContainText(/#[0-9A-F]{8} está ahora «En preparación»\./);
   expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
 }
 
-test("una notificación creada a través de la API A llega en vivo a la campana de quien navega en la web B", async ({ page }) => {
+test("una notificación creada a través de la API A llega en vivo a la campana de quien navega en la web B", async ({
+  page,
+}) => {
   const [apiA, apiB] = cluster.apiUrls as [string, string];
   const webB = cluster.webUrls[1]!;
   const email = await registerAccount(apiB);
@@ -123,7 +176,9 @@ test("una notificación creada a través de la API A llega en vivo a la campana 
   await expectLiveNews(page, socket, apiA, orderId);
 });
 
-test("tras un balanceador que reparte cada petición HTTP entre las dos API, sin sesiones fijas, la campana conecta y recibe en vivo", async ({ page }) => {
+test("tras un balanceador que reparte cada petición HTTP entre las dos API, sin sesiones fijas, la campana conecta y recibe en vivo", async ({
+  page,
+}) => {
   const [apiA, apiB] = cluster.apiUrls as [string, string];
   const webB = cluster.webUrls[1]!;
   const email = await registerAccount(apiA);
@@ -136,14 +191,19 @@ test("tras un balanceador que reparte cada petición HTTP entre las dos API, sin
   await page.route(`${apiB}/socket.io/**`, async (route) => {
     const target = [apiA, apiB][turn++ % 2]!;
     const response = await route.fetch({ url: route.request().url().replace(apiB, target) });
-    await route.fulfill({ response, headers: { ...response.headers(), "access-control-allow-origin": new URL(webB).origin } });
+    await route.fulfill({
+      response,
+      headers: { ...response.headers(), "access-control-allow-origin": new URL(webB).origin },
+    });
   });
 
   const socket = await signInWithLiveBell(page, webB, email);
   await expectLiveNews(page, socket, apiA, orderId);
 });
 
-test("los fallos al iniciar sesión repartidos entre la web A y la web B frenan al mismo número que en una sola", async ({ request }) => {
+test("los fallos al iniciar sesión repartidos entre la web A y la web B frenan al mismo número que en una sola", async ({
+  request,
+}) => {
   const email = await registerAccount(cluster.apiUrls[0]!);
   const statuses: number[] = [];
   let refusal = "";

@@ -6,7 +6,6 @@ import { apiUrl, uniqueEmail } from "./support";
 
 const accessTokenTtlMs = Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS) * 1000;
 
-
 /** The link of the newest e-mail sent to this address, as the API wrote it to its outbox. */
 async function newestLinkFor(email: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
@@ -14,7 +13,10 @@ async function newestLinkFor(email: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith(".json")).sort().reverse();
+        const names = (await readdir(outbox).catch(() => [] as string[]))
+          .filter((name) => name.endsWith(".json"))
+          .sort()
+          .reverse();
         for (const name of names) {
           const message = JSON.parse(await readFile(path.join(outbox, name), "utf8")) as { to: string; link: string };
           if (message.to.includes(email)) {
@@ -66,7 +68,9 @@ test.describe("cuentas", () => {
     await page.goto("/register");
     await expect(page).toHaveTitle("Crear cuenta | Mercado Pádel");
     // The hint says the whole rule: length, a letter and a number.
-    await expect(page.getByLabel("Contraseña", { exact: true })).toHaveAccessibleDescription(/Al menos 8 caracteres, con una letra y un número\./);
+    await expect(page.getByLabel("Contraseña", { exact: true })).toHaveAccessibleDescription(
+      /Al menos 8 caracteres, con una letra y un número\./,
+    );
     await page.getByLabel("Nombre").fill("Lucía Pérez");
     await page.getByLabel("Correo electrónico").fill(email);
     await page.getByLabel("Contraseña", { exact: true }).fill("Raqueta-2026");
@@ -74,7 +78,9 @@ test.describe("cuentas", () => {
     await page.getByRole("button", { name: "Crear cuenta" }).click();
     const repeated = page.getByLabel("Repite la contraseña");
     await expect(repeated).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator(`[id="${(await repeated.getAttribute("aria-describedby"))!.split(" ")[0]}"]`)).toHaveText("Las contraseñas no coinciden.");
+    await expect(page.locator(`[id="${(await repeated.getAttribute("aria-describedby"))!.split(" ")[0]}"]`)).toHaveText(
+      "Las contraseñas no coinciden.",
+    );
     await expect(page.getByLabel("Nombre")).toHaveValue("Lucía Pérez");
 
     await page.getByLabel("Contraseña", { exact: true }).fill("Raqueta-2026");
@@ -120,7 +126,9 @@ test.describe("cuentas", () => {
     await expect(page.getByLabel("Teléfono")).toHaveValue("+34 600 123 456");
     await expect(page.getByLabel("Código postal")).toHaveValue("46006");
 
-    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c6f432" } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c6f432" } })
+      .png()
+      .toBuffer();
     await page.getByLabel("Foto de perfil").setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: picture });
     await page.getByRole("button", { name: "Subir foto" }).click();
     await expect(page.getByText("Foto de perfil actualizada.")).toBeVisible();
@@ -132,7 +140,9 @@ test.describe("cuentas", () => {
     await page.getByLabel("Nueva contraseña", { exact: true }).fill("Raqueta-2026");
     await page.getByLabel("Repite la nueva contraseña").fill("Raqueta-2026");
     await page.getByRole("button", { name: "Guardar contraseña" }).click();
-    await expect(page.getByLabel("Nueva contraseña", { exact: true })).toHaveAccessibleDescription(/La nueva contraseña debe ser distinta de la actual\./);
+    await expect(page.getByLabel("Nueva contraseña", { exact: true })).toHaveAccessibleDescription(
+      /La nueva contraseña debe ser distinta de la actual\./,
+    );
     await page.getByLabel("Contraseña actual").fill("Raqueta-2026");
     await page.getByLabel("Nueva contraseña", { exact: true }).fill("Bandeja-2026");
     await page.getByLabel("Repite la nueva contraseña").fill("Bandeja-2026");
@@ -179,7 +189,10 @@ test.describe("cuentas", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("la sesión se renueva sola y, si no puede renovarse, lleva a /login?session=expired", async ({ page, context }, testInfo) => {
+  test("la sesión se renueva sola y, si no puede renovarse, lleva a /login?session=expired", async ({
+    page,
+    context,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "caducada");
     await registerThroughApi("Irene Sanz", email, "Remate-2026-ok");
     await page.goto("/login");
@@ -193,7 +206,10 @@ test.describe("cuentas", () => {
 
     // The API forgets the session's refresh token, as after a sign-out elsewhere.
     const { refreshToken } = await sessionTokens(context);
-    const revoked = await fetch(`${apiUrl}/logout`, { method: "POST", headers: { cookie: `refreshToken=${encodeURIComponent(refreshToken)}` } });
+    const revoked = await fetch(`${apiUrl}/logout`, {
+      method: "POST",
+      headers: { cookie: `refreshToken=${encodeURIComponent(refreshToken)}` },
+    });
     expect(revoked.ok).toBe(true);
     await page.waitForTimeout(accessTokenTtlMs + 1000);
     await page.goto("/dashboard");

@@ -20,7 +20,9 @@ function adminMenu(page: Page) {
 
 /** A small PNG, drawn here: the API judges the file by its content. */
 async function pngFile(name: string) {
-  const buffer = await sharp({ create: { width: 160, height: 160, channels: 3, background: { r: 132, g: 204, b: 22 } } })
+  const buffer = await sharp({
+    create: { width: 160, height: 160, channels: 3, background: { r: 132, g: 204, b: 22 } },
+  })
     .png()
     .toBuffer();
   return { name, mimeType: "image/png", buffer };
@@ -35,7 +37,9 @@ function uniqueName(testInfo: TestInfo, word: string): string {
 }
 
 test.describe("administración de categorías", () => {
-  test("solo los administradores entran: un visitante va a iniciar sesión, un cliente ve la página 403", async ({ page }) => {
+  test("solo los administradores entran: un visitante va a iniciar sesión, un cliente ve la página 403", async ({
+    page,
+  }) => {
     const visit = await page.goto(PAGE);
     expect(visit?.status()).toBe(200);
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fadmin%2Fcategories$/);
@@ -44,11 +48,15 @@ test.describe("administración de categorías", () => {
     const response = await page.goto(PAGE);
     expect(response?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sin permiso");
-    const posted = await page.request.post(PAGE, { multipart: { intent: "crear-categoria", name: "Intrusa", specSheet: "ninguna" } });
+    const posted = await page.request.post(PAGE, {
+      multipart: { intent: "crear-categoria", name: "Intrusa", specSheet: "ninguna" },
+    });
     expect(posted.status()).toBe(403);
   });
 
-  test("el administrador añade una categoría con su imagen, la renombra, la ve en la tienda y en el registro", async ({ page }, testInfo) => {
+  test("el administrador añade una categoría con su imagen, la renombra, la ve en la tienda y en el registro", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const name = uniqueName(testInfo, "Grips");
     const renamed = uniqueName(testInfo, "Overgrips y Muñequeras");
@@ -57,10 +65,16 @@ test.describe("administración de categorías", () => {
     await adminMenu(page).getByRole("link", { name: "Categorías", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Categorías");
-    await expect(adminMenu(page).getByRole("link", { name: "Categorías", exact: true })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByTestId("category-row").filter({ has: page.getByRole("heading", { name: "Palas", exact: true }) }).getByTestId("category-spec-sheet")).toHaveText(
-      "Ficha de pala",
+    await expect(adminMenu(page).getByRole("link", { name: "Categorías", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
     );
+    await expect(
+      page
+        .getByTestId("category-row")
+        .filter({ has: page.getByRole("heading", { name: "Palas", exact: true }) })
+        .getByTestId("category-spec-sheet"),
+    ).toHaveText("Ficha de pala");
 
     // No image: asked for beside its field, and not "again" (none was chosen).
     const add = page.getByRole("form", { name: "Añadir una categoría" });
@@ -74,7 +88,8 @@ test.describe("administración de categorías", () => {
     await add.getByLabel("Ficha técnica").selectOption({ label: "Ficha de zapatilla" });
     await add.getByLabel("Imagen de la categoría").setInputFiles(await pngFile("grips.png"));
     await add.getByRole("button", { name: "Añadir la categoría" }).click();
-    const duplicate = "Ya existe la categoría «Palas» (se comparan sin distinguir mayúsculas ni acentos). Elige otro nombre.";
+    const duplicate =
+      "Ya existe la categoría «Palas» (se comparan sin distinguir mayúsculas ni acentos). Elige otro nombre.";
     await expect(add.getByText(duplicate)).toBeVisible();
     await expect(add.getByLabel("Nombre de la categoría")).toHaveAttribute("aria-invalid", "true");
     await expect(add.getByLabel("Nombre de la categoría")).toHaveValue("PÁLAS");
@@ -94,7 +109,9 @@ test.describe("administración de categorías", () => {
     await expect(row.getByTestId("category-spec-sheet")).toHaveText("Sin ficha técnica");
     const thumbnail = row.locator("img");
     await expect(thumbnail).toHaveAttribute("src", /\/images\/[0-9a-f-]{36}\/200\.webp$/);
-    expect((await page.request.get((await thumbnail.getAttribute("src"))!)).headers()["content-type"]).toBe("image/webp");
+    expect((await page.request.get((await thumbnail.getAttribute("src"))!)).headers()["content-type"]).toBe(
+      "image/webp",
+    );
     // The add form starts empty again.
     await expect(add.getByLabel("Nombre de la categoría")).toHaveValue("");
 
@@ -104,7 +121,11 @@ test.describe("administración de categorías", () => {
     await expect(edit.getByLabel("Nombre", { exact: true })).toHaveValue(name);
     await edit.getByLabel("Nombre", { exact: true }).fill("zapatillas");
     await edit.getByRole("button", { name: /^Guardar los cambios/ }).click();
-    await expect(edit.getByText("Ya existe la categoría «Zapatillas» (se comparan sin distinguir mayúsculas ni acentos). Elige otro nombre.")).toBeVisible();
+    await expect(
+      edit.getByText(
+        "Ya existe la categoría «Zapatillas» (se comparan sin distinguir mayúsculas ni acentos). Elige otro nombre.",
+      ),
+    ).toBeVisible();
     await expect(edit.getByLabel("Nombre", { exact: true })).toHaveValue("zapatillas");
     await edit.getByLabel("Nombre", { exact: true }).fill(renamed);
     await edit.getByRole("button", { name: /^Guardar los cambios/ }).click();
@@ -113,7 +134,9 @@ test.describe("administración de categorías", () => {
     const search = page.getByRole("form", { name: "Buscar categorías" });
     await search.getByLabel("Buscar por nombre").fill(renamed);
     await search.getByRole("button", { name: "Buscar", exact: true }).click();
-    const renamedRow = page.getByTestId("category-row").filter({ has: page.getByRole("heading", { name: renamed, exact: true }) });
+    const renamedRow = page
+      .getByTestId("category-row")
+      .filter({ has: page.getByRole("heading", { name: renamed, exact: true }) });
     await expect(renamedRow.getByTestId("category-slug")).toHaveText(slugify(renamed));
 
     // The store shows it at once: the home page's categories lead to its listing, its filter ticked.
@@ -141,11 +164,16 @@ test.describe("administración de categorías", () => {
     await page.getByLabel("Acción").selectOption({ label: "Creó una categoría" });
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/action=categoria.crear/);
-    await expect(page.getByTestId("audit-entry").first().getByRole("heading")).toHaveText("Administración Mercado Pádel: Creó una categoría");
+    await expect(page.getByTestId("audit-entry").first().getByRole("heading")).toHaveText(
+      "Administración Mercado Pádel: Creó una categoría",
+    );
     await expect(page.getByTestId("audit-entry").filter({ hasNotText: "Creó una categoría" })).toHaveCount(0);
   });
 
-  test("la pantalla cabe en 360 px, con los formularios abiertos, y axe no encuentra problemas graves", async ({ page, javaScriptEnabled }) => {
+  test("la pantalla cabe en 360 px, con los formularios abiertos, y axe no encuentra problemas graves", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signInThroughForm(page, ADMIN_EMAIL);
     await page.goto(PAGE);
@@ -158,7 +186,11 @@ test.describe("administración de categorías", () => {
     await add.getByRole("button", { name: "Añadir la categoría" }).click();
     await expect(add.getByText("El nombre debe tener alguna letra o algún número.")).toBeVisible();
     await expect(add.getByLabel("Nombre de la categoría")).toHaveAttribute("aria-invalid", "true");
-    await page.getByTestId("category-row").first().getByText(/^Renombrar o cambiar la imagen/).click();
+    await page
+      .getByTestId("category-row")
+      .first()
+      .getByText(/^Renombrar o cambiar la imagen/)
+      .click();
     await expect(page.getByRole("form", { name: /^Editar / }).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
     if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);

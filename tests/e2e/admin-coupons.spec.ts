@@ -1,6 +1,14 @@
 import { expect, test } from "./fixtures";
 import { plentifulProduct, registerThroughApi, SHIPPING_INFO } from "./orders-support";
-import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice, registerThroughForm, uniqueEmail } from "./support";
+import {
+  ADMIN_EMAIL,
+  apiSignIn,
+  apiUrl,
+  DEMO_PASSWORD,
+  formatPrice,
+  registerThroughForm,
+  uniqueEmail,
+} from "./support";
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm } from "./seller-support";
 
 /**
@@ -33,7 +41,10 @@ async function orderWithCoupon(email: string, code: string): Promise<void> {
 }
 
 test.describe("administración de cupones y vouchers", () => {
-  test("el administrador alarga VOUCHER200, un cliente lo canjea, y un límite por debajo de los usos se rechaza junto al campo", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("el administrador alarga VOUCHER200, un cliente lo canjea, y un límite por debajo de los usos se rechaza junto al campo", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const buyer = uniqueEmail(testInfo, "cupon-usado");
     await registerThroughApi("Begoña Compradora", buyer);
     await orderWithCoupon(buyer, "VALE100");
@@ -42,7 +53,10 @@ test.describe("administración de cupones y vouchers", () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await signInThroughForm(page, ADMIN_EMAIL);
     await page.goto("/dashboard/admin");
-    await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Cupones y vouchers" }).click();
+    await page
+      .getByRole("navigation", { name: "Administración" })
+      .getByRole("link", { name: "Cupones y vouchers" })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Cupones y vouchers" })).toBeVisible();
     await expectNoSidewaysScroll(page);
@@ -63,7 +77,9 @@ test.describe("administración de cupones y vouchers", () => {
     const validUntil = await coupon.getByLabel("Válido hasta").inputValue();
     await limit.fill("0");
     await coupon.getByRole("button", { name: "Guardar cambios del Cupón VALE100" }).click();
-    await expect(coupon.getByText(/^El límite no puede ser menor que los usos ya hechos: el cupón ya se usó \d+ (vez|veces)\.$/)).toBeVisible();
+    await expect(
+      coupon.getByText(/^El límite no puede ser menor que los usos ya hechos: el cupón ya se usó \d+ (vez|veces)\.$/),
+    ).toBeVisible();
     await expect(limit).toHaveAttribute("aria-invalid", "true");
     await expect(limit).toHaveValue("0");
     await expect(coupon.getByLabel("Válido hasta")).toHaveValue(validUntil);
@@ -72,12 +88,20 @@ test.describe("administración de cupones y vouchers", () => {
 
     // The change is in the audit log, by the demo admin (the project that saved first; the other changed nothing).
     await voucher.getByRole("link", { name: "Registro de auditoría de Voucher VOUCHER200" }).click();
-    await expect(page.getByRole("heading", { level: 2, name: "Administración Mercado Pádel: Cambió la caducidad de un voucher" }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("heading", { level: 2, name: "Administración Mercado Pádel: Cambió la caducidad de un voucher" })
+        .first(),
+    ).toBeVisible();
 
     // A customer sees VOUCHER200 valid on /gift and redeems it into the wallet.
     await page.context().clearCookies();
     await page.setViewportSize({ width: 1280, height: 720 });
-    await registerThroughForm(page, { name: "Vera Voucher", email: uniqueEmail(testInfo, "voucher"), redirectTo: "/gift" });
+    await registerThroughForm(page, {
+      name: "Vera Voucher",
+      email: uniqueEmail(testInfo, "voucher"),
+      redirectTo: "/gift",
+    });
     const card = page.getByRole("listitem").filter({ has: page.getByText("VOUCHER200", { exact: true }) });
     await expect(card.getByTestId("voucher-expiry")).toHaveText("Caduca el 31-12-2099");
     await expect(card.getByText("Caducado")).toHaveCount(0);
@@ -87,7 +111,9 @@ test.describe("administración de cupones y vouchers", () => {
     await expect(page.getByTestId("wallet-balance")).toHaveText(formatPrice(20_000));
   });
 
-  test("un formulario leído antes del cambio de otro administrador se rechaza con los valores actuales y lo que se había escrito", async ({ page }, testInfo) => {
+  test("un formulario leído antes del cambio de otro administrador se rechaza con los valores actuales y lo que se había escrito", async ({
+    page,
+  }, testInfo) => {
     // Each project its own coupon; both stay valid, with a limit one higher, for the other specs.
     const code = testInfo.project.name === "js-off" ? "AHORRA20" : "REGALO50";
     await signInThroughForm(page, ADMIN_EMAIL);
@@ -101,12 +127,19 @@ test.describe("administración de cupones y vouchers", () => {
     // Another admin raises the limit meanwhile.
     const { token } = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
     const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
-    const { coupons } = (await (await fetch(`${apiUrl}/admin/promotions`, { headers })).json()) as { coupons: { code: string; validFrom: string; validUntil: string; version: string }[] };
+    const { coupons } = (await (await fetch(`${apiUrl}/admin/promotions`, { headers })).json()) as {
+      coupons: { code: string; validFrom: string; validUntil: string; version: string }[];
+    };
     const stored = coupons.find((candidate) => candidate.code === code)!;
     const changed = await fetch(`${apiUrl}/admin/coupons/${code}`, {
       method: "PUT",
       headers,
-      body: JSON.stringify({ validFrom: stored.validFrom, validUntil: stored.validUntil, maxUses: shownLimit + 1, version: stored.version }),
+      body: JSON.stringify({
+        validFrom: stored.validFrom,
+        validUntil: stored.validUntil,
+        maxUses: shownLimit + 1,
+        version: stored.version,
+      }),
     });
     expect(changed.status).toBe(200);
 
@@ -114,7 +147,9 @@ test.describe("administración de cupones y vouchers", () => {
     await coupon.getByRole("button", { name: `Guardar cambios del Cupón ${code}` }).click();
     const notice = coupon.getByTestId("stale-promotion");
     await expect(notice).toContainText("Otro administrador cambió este registro mientras editabas.");
-    await expect(notice).toContainText(`Habías escrito: del ${stored.validFrom.split("-").reverse().join("/")} al 31/12/2099, límite de ${shownLimit} usos`);
+    await expect(notice).toContainText(
+      `Habías escrito: del ${stored.validFrom.split("-").reverse().join("/")} al 31/12/2099, límite de ${shownLimit} usos`,
+    );
     // The form shows what is stored now: the other admin's limit, and the last day this admin's change did not move.
     await expect(limit).toHaveValue(String(shownLimit + 1));
     await expect(validUntil).toHaveValue(shownUntil);

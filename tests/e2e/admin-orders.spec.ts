@@ -8,7 +8,6 @@ import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm
  * and one shop's part moved forward, on a 360 px phone, with JavaScript and without.
  */
 
-
 async function registerThroughApi(name: string, email: string) {
   const response = await fetch(`${apiUrl}/user/register`, {
     method: "POST",
@@ -21,7 +20,10 @@ async function registerThroughApi(name: string, email: string) {
 test.describe("pedidos de la administración", () => {
   test.use({ viewport: { width: 360, height: 780 } });
 
-  test("la administradora encuentra un pedido pagado, lo abre y envía la parte de una tienda", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("la administradora encuentra un pedido pagado, lo abre y envía la parte de una tienda", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "pedido-admin");
     await registerThroughApi("Adela Pedidos", email);
     const orderId = await buyAndPay(email, await plentifulProduct());
@@ -55,7 +57,13 @@ test.describe("pedidos de la administración", () => {
     await expect(part.getByTestId("part-status")).toContainText("Entrega: Pendiente");
     const shopName = (await part.getByRole("heading", { level: 2 }).innerText()).trim();
     const select = part.getByLabel(`Nuevo estado de ${shopName}`);
-    await expect(select.locator("option")).toHaveText(["Elige un estado", "En preparación", "Enviado", "Entregado", "Cancelar y reembolsar al cliente"]);
+    await expect(select.locator("option")).toHaveText([
+      "Elige un estado",
+      "En preparación",
+      "Enviado",
+      "Entregado",
+      "Cancelar y reembolsar al cliente",
+    ]);
     // Nothing is chosen for the admin: a click never moves or cancels an order by default.
     await expect(select).toHaveValue("");
     await select.selectOption("enviado");
@@ -65,12 +73,22 @@ test.describe("pedidos de la administración", () => {
     await expect(tracking).toHaveAttribute("aria-invalid", "true");
     await expect(tracking).toHaveAccessibleDescription(/Escribe el número de seguimiento del transportista\./);
     await tracking.fill("ADM 5566 7788");
-    await page.getByTestId("admin-order-part").first().getByRole("button", { name: `Cambiar estado de ${shopName}` }).click();
+    await page
+      .getByTestId("admin-order-part")
+      .first()
+      .getByRole("button", { name: `Cambiar estado de ${shopName}` })
+      .click();
 
     await expect(page.getByText("Estado del pedido actualizado.")).toBeVisible();
-    await expect(page.getByTestId("admin-order-part").first().getByTestId("part-status")).toContainText("Entrega: Enviado");
-    await expect(page.getByTestId("admin-order-part").first().getByTestId("part-tracking")).toContainText("Número de seguimiento: ADM 5566 7788");
-    await expect(page.getByTestId("admin-order-part").first().getByLabel(`Nuevo estado de ${shopName}`).locator("option")).toHaveText(["Elige un estado", "Entregado"]);
+    await expect(page.getByTestId("admin-order-part").first().getByTestId("part-status")).toContainText(
+      "Entrega: Enviado",
+    );
+    await expect(page.getByTestId("admin-order-part").first().getByTestId("part-tracking")).toContainText(
+      "Número de seguimiento: ADM 5566 7788",
+    );
+    await expect(
+      page.getByTestId("admin-order-part").first().getByLabel(`Nuevo estado de ${shopName}`).locator("option"),
+    ).toHaveText(["Elige un estado", "Entregado"]);
     await expectNoSidewaysScroll(page);
 
     // The change is in the audit log, under the order's number.

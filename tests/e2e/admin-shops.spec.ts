@@ -2,7 +2,13 @@ import { expect, test, type Page, type TestInfo } from "./fixtures";
 import sharp from "sharp";
 import { PENDING_REQUEST } from "../../api/src/seed/shop-request";
 import { ADMIN_EMAIL, apiSignIn, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
-import { apiJson, expectNoSeriousAxeViolations, expectNoSidewaysScroll, shopApplicationForm, signInThroughForm } from "./seller-support";
+import {
+  apiJson,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  shopApplicationForm,
+  signInThroughForm,
+} from "./seller-support";
 
 /**
  * Issue 10, the admin's side: who may enter the admin area, the queue with its badge, a request's
@@ -10,7 +16,6 @@ import { apiJson, expectNoSeriousAxeViolations, expectNoSidewaysScroll, shopAppl
  * first, suspending and reactivating a shop, and each decision in the audit log. Each project
  * prepares applicants of its own through the API, so the two never decide the same request.
  */
-
 
 const ALREADY_DECIDED = "Esta solicitud ya se decidió; recarga la página para ver su estado.";
 const FIRST_REJECTION_REASON = "Los documentos no son legibles.";
@@ -21,7 +26,9 @@ function adminMenu(page: Page) {
 
 /** The number on the menu's 'Solicitudes de tiendas' badge (0 when there is none). */
 async function menuBadge(page: Page): Promise<number> {
-  const badge = adminMenu(page).getByRole("link", { name: /^Solicitudes de tiendas/ }).getByTestId("admin-menu-badge");
+  const badge = adminMenu(page)
+    .getByRole("link", { name: /^Solicitudes de tiendas/ })
+    .getByTestId("admin-menu-badge");
   if ((await badge.count()) === 0) return 0;
   return Number((await badge.innerText()).replace(/\D/g, ""));
 }
@@ -74,14 +81,24 @@ function pngBytes(): Promise<Buffer> {
 /** A new customer who applies for a shop in the USA with a PDF and a PNG, straight to the API. */
 async function applyThroughApi(testInfo: TestInfo, label: string): Promise<Applicant> {
   const email = uniqueEmail(testInfo, `tienda-${label}`);
-  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name: `Solicitante ${label}`, email, password: SHOPPER_PASSWORD }) });
+  await apiJson("/user/register", {
+    method: "POST",
+    body: JSON.stringify({ name: `Solicitante ${label}`, email, password: SHOPPER_PASSWORD }),
+  });
   const { token, userId } = await apiSignIn(email);
   const suffix = Math.random().toString(36).slice(2, 7);
   const shopName = `Pádel ${label} ${testInfo.project.name} ${suffix}`;
   const form = shopApplicationForm(shopName);
-  form.append("documents", new Blob([new Uint8Array(pdfBytes(`Registro de ${shopName}`))], { type: "application/pdf" }), "registro-mercantil.pdf");
+  form.append(
+    "documents",
+    new Blob([new Uint8Array(pdfBytes(`Registro de ${shopName}`))], { type: "application/pdf" }),
+    "registro-mercantil.pdf",
+  );
   form.append("documents", new Blob([new Uint8Array(await pngBytes())], { type: "image/png" }), "fachada.png");
-  const { request } = await apiJson<{ request: { _id: string; documents: AppliedDocument[] } }>(`/request-auth-shop/${userId}`, { method: "POST", body: form, token });
+  const { request } = await apiJson<{ request: { _id: string; documents: AppliedDocument[] } }>(
+    `/request-auth-shop/${userId}`,
+    { method: "POST", body: form, token },
+  );
   return { email, userId, shopId: request._id, shopName, documents: request.documents };
 }
 
@@ -94,7 +111,9 @@ function documentNamed(applicant: Applicant, fileName: string): AppliedDocument 
 // ---- The tests ----------------------------------------------------------------------------------
 
 test.describe("administración de tiendas", () => {
-  test("solo los administradores entran: un visitante va a iniciar sesión, un cliente y un vendedor ven la página 403", async ({ page }) => {
+  test("solo los administradores entran: un visitante va a iniciar sesión, un cliente y un vendedor ven la página 403", async ({
+    page,
+  }) => {
     const visit = await page.goto("/dashboard/admin/shops");
     expect(visit?.status()).toBe(200);
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fadmin%2Fshops$/);
@@ -102,8 +121,15 @@ test.describe("administración de tiendas", () => {
     for (const email of ["cliente@mercadopadel.test", "vendedor1@mercadopadel.test"]) {
       await signInThroughForm(page, email);
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole("navigation", { name: "Mi cuenta" }).getByRole("link", { name: "Administración" })).toHaveCount(0);
-      for (const path of ["/dashboard/admin", "/dashboard/admin/shop-requests", "/dashboard/admin/shops", "/dashboard/admin/audit"]) {
+      await expect(
+        page.getByRole("navigation", { name: "Mi cuenta" }).getByRole("link", { name: "Administración" }),
+      ).toHaveCount(0);
+      for (const path of [
+        "/dashboard/admin",
+        "/dashboard/admin/shop-requests",
+        "/dashboard/admin/shops",
+        "/dashboard/admin/audit",
+      ]) {
         const response = await page.goto(path);
         expect(response?.status(), `${email} en ${path}`).toBe(403);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sin permiso");
@@ -111,7 +137,9 @@ test.describe("administración de tiendas", () => {
         await expect(adminMenu(page)).toHaveCount(0);
       }
       // A decision posted straight to the admin's page is refused alike.
-      const posted = await page.request.post("/dashboard/admin/shops", { form: { intent: "reactivar", shopId: "00000000-0000-4000-8000-000000000000" } });
+      const posted = await page.request.post("/dashboard/admin/shops", {
+        form: { intent: "reactivar", shopId: "00000000-0000-4000-8000-000000000000" },
+      });
       expect(posted.status()).toBe(403);
       expect(await posted.text()).toContain("No tienes permiso para ver esta página.");
       await page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" }).click();
@@ -119,7 +147,10 @@ test.describe("administración de tiendas", () => {
     }
   });
 
-  test("el administrador revisa la cola, pide cambios, aprueba, rechaza, suspende y reactiva, y lo encuentra todo en el registro", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("el administrador revisa la cola, pide cambios, aprueba, rechaza, suspende y reactiva, y lo encuentra todo en el registro", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.setTimeout(150_000);
     const approved = await applyThroughApi(testInfo, "Norte");
     const rejected = await applyThroughApi(testInfo, "Sur");
@@ -134,7 +165,8 @@ test.describe("administración de tiendas", () => {
     // The seeded request and this test's three, at least (the other project adds its own).
     expect(await menuBadge(page)).toBeGreaterThanOrEqual(4);
     await expect(queueLink).toHaveAccessibleName(/^Solicitudes de tiendas ?: \d+ pendientes$/);
-    for (const label of ["Tiendas", "Registro de auditoría"]) await expect(adminMenu(page).getByRole("link", { name: label, exact: true })).toBeVisible();
+    for (const label of ["Tiendas", "Registro de auditoría"])
+      await expect(adminMenu(page).getByRole("link", { name: label, exact: true })).toBeVisible();
 
     // The account's menu (its profile: /dashboard is the admin area for an admin) offers the way back in.
     await page.getByRole("link", { name: "← Mi cuenta" }).click();
@@ -146,7 +178,9 @@ test.describe("administración de tiendas", () => {
     await queueLink.click();
     await expect(page).toHaveURL(/\/dashboard\/admin\/shop-requests$/);
     await expect(queueLink).toHaveAttribute("aria-current", "page");
-    const seededRow = page.getByTestId("shop-request-row").filter({ has: page.getByRole("link", { name: PENDING_REQUEST.name, exact: true }) });
+    const seededRow = page
+      .getByTestId("shop-request-row")
+      .filter({ has: page.getByRole("link", { name: PENDING_REQUEST.name, exact: true }) });
     await expect(seededRow).toBeVisible();
     await expect(seededRow.getByTestId("document-count")).toHaveText("2");
     const approvedRow = page.getByTestId("shop-request-row").filter({ hasText: approved.shopName });
@@ -160,7 +194,9 @@ test.describe("administración de tiendas", () => {
     await expect(page).toHaveURL(/\/dashboard\/admin\/shop-requests\/[0-9a-f-]{36}$/);
     const seededDocuments = page.getByTestId("shop-document");
     await expect(seededDocuments).toHaveCount(2);
-    for (const href of await seededDocuments.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+    for (const href of await seededDocuments
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
       expect(href).toMatch(/^\/documentos-tienda\/[0-9a-f-]{36}$/);
       const file = await page.request.get(href!);
       expect(file.status(), href!).toBe(200);
@@ -200,29 +236,50 @@ test.describe("administración de tiendas", () => {
     await note.fill("El registro está cortado: envíe todas las páginas.");
     await changes.getByRole("button", { name: "Pedir los cambios" }).click();
     await expect(page.getByText("Se pidieron cambios al solicitante.")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Requiere cambios");
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText(
+      "Requiere cambios",
+    );
     const pdfCard = page.getByTestId("shop-document").filter({ hasText: "registro-mercantil.pdf" });
     await expect(pdfCard.getByTestId("document-status")).toHaveText("Hay que reemplazarlo");
     await expect(pdfCard.getByText("El registro está cortado: envíe todas las páginas.")).toBeVisible();
-    await expect(page.getByTestId("shop-document").filter({ hasText: "fachada.png" }).getByTestId("document-status")).toHaveText("Aceptado");
+    await expect(
+      page.getByTestId("shop-document").filter({ hasText: "fachada.png" }).getByTestId("document-status"),
+    ).toHaveText("Aceptado");
     await expect(page.getByRole("form", { name: "Aprobar" })).toHaveCount(0);
 
     // The applicant replaces it; the old file stays as history and the request is back in the queue.
     const replacement = new FormData();
-    replacement.append(`reemplazo:${pdf._id}`, new Blob([new Uint8Array(pdfBytes("Registro completo"))], { type: "application/pdf" }), "registro-completo.pdf");
+    replacement.append(
+      `reemplazo:${pdf._id}`,
+      new Blob([new Uint8Array(pdfBytes("Registro completo"))], { type: "application/pdf" }),
+      "registro-completo.pdf",
+    );
     // Access tokens live seconds in these tests: the applicant signs in again.
-    await apiJson(`/shop/replace-documents/${approved.userId}`, { method: "POST", body: replacement, token: (await apiSignIn(approved.email)).token });
-    const liveBeforeApproval = javaScriptEnabled ? page.waitForResponse((response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET") : null;
+    await apiJson(`/shop/replace-documents/${approved.userId}`, {
+      method: "POST",
+      body: replacement,
+      token: (await apiSignIn(approved.email)).token,
+    });
+    const liveBeforeApproval = javaScriptEnabled
+      ? page.waitForResponse(
+          (response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET",
+        )
+      : null;
     await page.goto(`/dashboard/admin/shop-requests/${approved.userId}`);
     await liveBeforeApproval;
-    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Pendiente de revisión");
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText(
+      "Pendiente de revisión",
+    );
     await expect(page.getByTestId("shop-document").filter({ hasText: "registro-completo.pdf" })).toBeVisible();
     const history = page.getByTestId("document-history").getByTestId("shop-document");
     await expect(history).toHaveCount(1);
     await expect(history.getByRole("heading", { name: "registro-mercantil.pdf" })).toBeVisible();
     await expect(history).toContainText("El registro está cortado: envíe todas las páginas.");
     await expect(history.getByTestId("document-status")).toHaveText("Reemplazado");
-    await expect(history.getByRole("link", { name: "Descargar el PDF registro-mercantil.pdf" })).toHaveAttribute("href", `/documentos-tienda/${pdf._id}`);
+    await expect(history.getByRole("link", { name: "Descargar el PDF registro-mercantil.pdf" })).toHaveAttribute(
+      "href",
+      `/documentos-tienda/${pdf._id}`,
+    );
 
     // Approving. With JavaScript a request arriving meanwhile makes the page read its data again; the
     // message stays for the page it belongs to (the session gives it only once).
@@ -238,7 +295,9 @@ test.describe("administración de tiendas", () => {
       await expect.poll(() => dataLoads).toBeGreaterThan(loadsBefore);
       await expect(page.getByText("Tienda aprobada.")).toBeVisible();
     }
-    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Aprobada");
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText(
+      "Aprobada",
+    );
     await expect(page.getByRole("form", { name: "Aprobar" })).toHaveCount(0);
 
     // Rejecting: 'Otro motivo' needs its words; a ready reason does.
@@ -251,25 +310,37 @@ test.describe("administración de tiendas", () => {
     await reject.getByLabel(FIRST_REJECTION_REASON).check();
     await reject.getByRole("button", { name: "Rechazar la solicitud" }).click();
     await expect(page.getByText("Solicitud rechazada.")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Rechazada");
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText(
+      "Rechazada",
+    );
     await expect(page.getByTestId("status-reason")).toHaveText(`Motivo: ${FIRST_REJECTION_REASON}`);
 
     // Another admin decides first. With JavaScript the open page follows that decision live (its
     // real-time connection is up first, so the event cannot be missed); without it, the second
     // decision is refused in words. Either way the page then shows the first.
-    const connected = javaScriptEnabled ? page.waitForResponse((response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET") : null;
+    const connected = javaScriptEnabled
+      ? page.waitForResponse(
+          (response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET",
+        )
+      : null;
     await page.goto(`/dashboard/admin/shop-requests/${raced.userId}`);
     await connected;
     await expect(page.getByRole("form", { name: "Aprobar" })).toBeVisible();
     const otherAdmin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
-    await apiJson(`/shop/approved/${raced.userId}`, { method: "POST", body: JSON.stringify({ approved: false, reason: "Decidida por otro administrador." }), token: otherAdmin.token });
+    await apiJson(`/shop/approved/${raced.userId}`, {
+      method: "POST",
+      body: JSON.stringify({ approved: false, reason: "Decidida por otro administrador." }),
+      token: otherAdmin.token,
+    });
     if (javaScriptEnabled) {
       await expect(page.getByRole("form", { name: "Aprobar" })).toHaveCount(0);
     } else {
       await page.getByRole("form", { name: "Aprobar" }).getByRole("button", { name: "Aprobar la tienda" }).click();
       await expect(page.getByRole("alert").filter({ hasText: ALREADY_DECIDED })).toBeVisible();
     }
-    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText("Rechazada");
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText(
+      "Rechazada",
+    );
     await expect(page.getByTestId("status-reason")).toHaveText("Motivo: Decidida por otro administrador.");
 
     // Shops: the approved one found by status and name, suspended with a reason of its own, reactivated.
@@ -281,7 +352,10 @@ test.describe("administración de tiendas", () => {
     await expect(page).toHaveURL(/\/dashboard\/admin\/shops\?status=aprobada&searchValue=/);
     const shopRow = page.getByTestId("shop-row");
     await expect(shopRow).toHaveCount(1);
-    await expect(shopRow.getByRole("link", { name: approved.shopName, exact: true })).toHaveAttribute("href", `/dashboard/admin/shop-requests/${approved.userId}`);
+    await expect(shopRow.getByRole("link", { name: approved.shopName, exact: true })).toHaveAttribute(
+      "href",
+      `/dashboard/admin/shop-requests/${approved.userId}`,
+    );
     await expect(shopRow.getByTestId("shop-status")).toHaveText("Aprobada");
     await shopRow.getByText("Suspender la tienda…").click();
     const suspend = page.getByRole("form", { name: `Suspender ${approved.shopName}` });
@@ -325,11 +399,16 @@ test.describe("administración de tiendas", () => {
       const entry = entries.nth(index);
       await expect(entry.getByRole("heading")).toHaveText(`Administración Mercado Pádel: ${action}`);
       await expect(entry.getByTestId("audit-change").first()).toHaveText(change);
-      await expect(entry.getByRole("link", { name: approved.shopName, exact: true })).toHaveAttribute("href", `/dashboard/admin/shop-requests/${approved.userId}`);
+      await expect(entry.getByRole("link", { name: approved.shopName, exact: true })).toHaveAttribute(
+        "href",
+        `/dashboard/admin/shop-requests/${approved.userId}`,
+      );
       await expect(entry.locator("time")).toHaveText(/ de \d{4}\D+\d{2}:\d{2}$/);
       if (reason) await expect(entry.getByTestId("audit-reason")).toHaveText(reason);
     }
-    await expect(entries.nth(3).getByText("registro-mercantil.pdf, Nota: El registro está cortado: envíe todas las páginas.")).toBeVisible();
+    await expect(
+      entries.nth(3).getByText("registro-mercantil.pdf, Nota: El registro está cortado: envíe todas las páginas."),
+    ).toBeVisible();
 
     // By kind and admin: the rejection, with its reason and a way to its request.
     await page.goto("/dashboard/admin/audit");
@@ -337,10 +416,14 @@ test.describe("administración de tiendas", () => {
     await page.getByLabel("Autor").selectOption({ label: "Administración Mercado Pádel (admin@mercadopadel.test)" });
     await page.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/action=tienda.rechazar/);
-    const rejection = page.getByTestId("audit-entry").filter({ has: page.getByRole("link", { name: rejected.shopName, exact: true }) });
+    const rejection = page
+      .getByTestId("audit-entry")
+      .filter({ has: page.getByRole("link", { name: rejected.shopName, exact: true }) });
     await expect(rejection).toHaveCount(1);
     await expect(rejection.getByTestId("audit-reason")).toHaveText(FIRST_REJECTION_REASON);
-    await expect(page.getByTestId("audit-entry").filter({ hasNotText: "Rechazó una solicitud de tienda" })).toHaveCount(0);
+    await expect(page.getByTestId("audit-entry").filter({ hasNotText: "Rechazó una solicitud de tienda" })).toHaveCount(
+      0,
+    );
     await rejection.getByRole("link", { name: rejected.shopName, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/admin/shop-requests/${rejected.userId}$`));
 
@@ -349,7 +432,11 @@ test.describe("administración de tiendas", () => {
       const connected = new Promise<void>((resolve) => {
         page.on("websocket", (socket) => {
           // Connected: the namespace's welcome over the socket ("40…"), or the upgrade's probe once it came over polling.
-          if (socket.url().includes("/socket.io/")) socket.on("framereceived", ({ payload }) => (String(payload).startsWith("40") || String(payload) === "3probe") && resolve());
+          if (socket.url().includes("/socket.io/"))
+            socket.on(
+              "framereceived",
+              ({ payload }) => (String(payload).startsWith("40") || String(payload) === "3probe") && resolve(),
+            );
         });
       });
       await page.goto("/dashboard/admin");
@@ -362,7 +449,10 @@ test.describe("administración de tiendas", () => {
     }
   });
 
-  test("las pantallas de administración caben en 360 px y axe no encuentra problemas graves", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("las pantallas de administración caben en 360 px y axe no encuentra problemas graves", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const applicant = await applyThroughApi(testInfo, "Estrecha");
     await page.setViewportSize({ width: 360, height: 740 });
     await signInThroughForm(page, ADMIN_EMAIL);

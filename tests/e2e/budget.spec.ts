@@ -4,7 +4,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "./fixtures";
 import { buyAndPay, placeOrderThroughApi, plentifulProduct, registerThroughApi } from "./orders-support";
 import { signInThroughForm } from "./seller-support";
-import { ADMIN_EMAIL, firstLinkTarget, gzippedScriptBytes, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import {
+  ADMIN_EMAIL,
+  firstLinkTarget,
+  gzippedScriptBytes,
+  queryProducts,
+  SHOPPER_PASSWORD,
+  uniqueEmail,
+} from "./support";
 
 // Issue 13: at most 85 KB on any page that uses scripts for comfort. The browser runs Preact in
 // React's place (docs/decisions/0013); pages that only show products, the product page included,
@@ -20,7 +27,10 @@ const comfortPages: [string, () => Promise<string>][] = [
   ["tienda", async () => `/tienda/${(await queryProducts({ category: "palas", parPage: "1" })).products[0]!.shopSlug}`],
   ["favoritos", async () => "/favorites"],
   ["regalos", async () => "/gift"],
-  ["ficha de producto", async () => `/product/details/${(await queryProducts({ category: "palas", parPage: "1" })).products[0]!.slug}`],
+  [
+    "ficha de producto",
+    async () => `/product/details/${(await queryProducts({ category: "palas", parPage: "1" })).products[0]!.slug}`,
+  ],
   ["comparar", async () => "/my-compare"],
   ["carrito", async () => "/card"],
   ["contacto", async () => "/contact"],
@@ -137,7 +147,10 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
   }
 
   for (const { role, signIn, pathsOf } of signedInRoles) {
-    test(`las páginas de ${role} cargan como mucho ${SIGNED_IN_BUDGET / KB} KB de JavaScript comprimido`, async ({ page, javaScriptEnabled }, testInfo) => {
+    test(`las páginas de ${role} cargan como mucho ${SIGNED_IN_BUDGET / KB} KB de JavaScript comprimido`, async ({
+      page,
+      javaScriptEnabled,
+    }, testInfo) => {
       test.skip(!javaScriptEnabled, "sin JavaScript el navegador no ejecuta scripts");
       await signIn(page, testInfo);
       const paths = await pathsOf(page);
@@ -153,7 +166,10 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
     });
   }
 
-  test("un formulario carga zod y su esquema al usarlo, y revisa lo que se dejó mientras llegaban", async ({ page, javaScriptEnabled }) => {
+  test("un formulario carga zod y su esquema al usarlo, y revisa lo que se dejó mientras llegaban", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "sin JavaScript el servidor revisa el formulario al enviarlo");
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -176,8 +192,12 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
     const email = page.getByLabel("Correo electrónico");
     await email.fill("sin-arroba");
     await email.press("Tab");
-    await expect.poll(() => scripts.some((path) => path.includes("/zod-validation-")), "al usarlo se pide su validación").toBe(true);
-    await expect(page.getByText("Escribe un correo electrónico válido, por ejemplo nombre@dominio.com.")).toHaveCount(0);
+    await expect
+      .poll(() => scripts.some((path) => path.includes("/zod-validation-")), "al usarlo se pide su validación")
+      .toBe(true);
+    await expect(page.getByText("Escribe un correo electrónico válido, por ejemplo nombre@dominio.com.")).toHaveCount(
+      0,
+    );
 
     // The field was left before the code arrived: once it does, it is checked as leaving it would have.
     release();
@@ -187,7 +207,8 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
   });
 
   test("políticas, sobre nosotros, blog y las páginas 404 no llevan ningún script", async ({ page }) => {
-    for (const path of ["/policy", "/about", "/blog", "/no-existe", "/product/details/no-existe"]) await expectNoScripts(page, path);
+    for (const path of ["/policy", "/about", "/blog", "/no-existe", "/product/details/no-existe"])
+      await expectNoScripts(page, path);
   });
 
   test("los datos de envío y el resumen del pedido no llevan ningún script", async ({ page }, testInfo) => {
@@ -201,17 +222,25 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
     for (const path of ["/shipping", `/order/summary?orderId=${orderId}`]) await expectNoScripts(page, path);
   });
 
-  test("las páginas viajan comprimidas de verdad: el inicio ocupa menos de un cuarto de su tamaño", async ({ baseURL }) => {
-    const { encoding, sent, html } = await new Promise<{ encoding: string | undefined; sent: number; html: number }>((resolve, reject) => {
-      get(`${baseURL}/`, { headers: { "accept-encoding": "gzip" } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const body = Buffer.concat(chunks);
-          resolve({ encoding: response.headers["content-encoding"], sent: body.length, html: gunzipSync(body).length });
-        });
-      }).on("error", reject);
-    });
+  test("las páginas viajan comprimidas de verdad: el inicio ocupa menos de un cuarto de su tamaño", async ({
+    baseURL,
+  }) => {
+    const { encoding, sent, html } = await new Promise<{ encoding: string | undefined; sent: number; html: number }>(
+      (resolve, reject) => {
+        get(`${baseURL}/`, { headers: { "accept-encoding": "gzip" } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            const body = Buffer.concat(chunks);
+            resolve({
+              encoding: response.headers["content-encoding"],
+              sent: body.length,
+              html: gunzipSync(body).length,
+            });
+          });
+        }).on("error", reject);
+      },
+    );
     expect(encoding).toBe("gzip");
     // Streamed HTML flushed chunk by chunk compressed to only a third.
     expect(sent, `${sent} bytes comprimidos de ${html}`).toBeLessThan(html / 4);
@@ -220,8 +249,15 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
   const publicPages: [string, () => Promise<string>][] = [
     ["inicio", async () => "/"],
     ["listado", async () => "/products"],
-    ["ficha de producto", async () => `/product/details/${(await queryProducts({ category: "zapatillas", parPage: "1" })).products[0]!.slug}`],
-    ["tienda", async () => `/tienda/${(await queryProducts({ category: "zapatillas", parPage: "1" })).products[0]!.shopSlug}`],
+    [
+      "ficha de producto",
+      async () =>
+        `/product/details/${(await queryProducts({ category: "zapatillas", parPage: "1" })).products[0]!.slug}`,
+    ],
+    [
+      "tienda",
+      async () => `/tienda/${(await queryProducts({ category: "zapatillas", parPage: "1" })).products[0]!.shopSlug}`,
+    ],
     ["sobre nosotros", async () => "/about"],
     ["contacto", async () => "/contact"],
     ["blog", async () => "/blog"],
@@ -241,8 +277,14 @@ test.describe("presupuesto de JavaScript y accesibilidad", () => {
       const path = await pathOf();
       await page.goto(path);
       const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-      expect(serious.map((violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      const serious = violations.filter(
+        (violation) => violation.impact === "serious" || violation.impact === "critical",
+      );
+      expect(
+        serious.map(
+          (violation) => `${path}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
     });
   }
 });

@@ -1,7 +1,15 @@
 import { expect, test, type BrowserContext } from "./fixtures";
 import { addedUpToStock } from "#contract/cart";
-import { apiUrl, formatPrice, headerLink, productDetails, type ProductDetailsAnswer, queryProducts, shoesWithSizeInStock, uniqueEmail } from "./support";
-
+import {
+  apiUrl,
+  formatPrice,
+  headerLink,
+  productDetails,
+  type ProductDetailsAnswer,
+  queryProducts,
+  shoesWithSizeInStock,
+  uniqueEmail,
+} from "./support";
 
 /** The visitor's guest id inside the web's session cookie (signed, not encrypted). */
 async function guestIdOf(context: BrowserContext): Promise<string> {
@@ -22,15 +30,20 @@ interface CartAnswer {
 }
 
 async function guestCart(guestId: string): Promise<CartAnswer> {
-  const response = await fetch(`${apiUrl}/home/product/get-card-product/${guestId}`, { headers: { authorization: `Guest ${guestId}` } });
+  const response = await fetch(`${apiUrl}/home/product/get-card-product/${guestId}`, {
+    headers: { authorization: `Guest ${guestId}` },
+  });
   expect(response.ok).toBe(true);
   return (await response.json()) as CartAnswer;
 }
 
 test.describe("carrito, favoritos y comparación", () => {
   test("un visitante llena sus listas y las conserva al crear una cuenta", async ({ page, context }, testInfo) => {
-    const racket = (await queryProducts({ category: "palas", availability: "in-stock", parPage: "20" })).products.find((product) => product.stock >= 3)!;
-    const shoeCards = (await queryProducts({ category: "zapatillas", availability: "in-stock", parPage: "20" })).products;
+    const racket = (await queryProducts({ category: "palas", availability: "in-stock", parPage: "20" })).products.find(
+      (product) => product.stock >= 3,
+    )!;
+    const shoeCards = (await queryProducts({ category: "zapatillas", availability: "in-stock", parPage: "20" }))
+      .products;
     let shoe: ProductDetailsAnswer | undefined;
     for (const card of shoeCards) {
       const details = await productDetails(card.slug);
@@ -52,7 +65,9 @@ test.describe("carrito, favoritos y comparación", () => {
 
     // A racket from the listing: added straight away, and to favourites and compare.
     await page.goto(`/products?searchValue=${encodeURIComponent(racket.name)}`);
-    const racketCard = page.getByTestId("product-card").filter({ has: page.getByRole("link", { name: racket.name, exact: true }) });
+    const racketCard = page
+      .getByTestId("product-card")
+      .filter({ has: page.getByRole("link", { name: racket.name, exact: true }) });
     await racketCard.getByRole("button", { name: "Agregar al carrito" }).click();
     await expect(page.getByText("Producto agregado al carrito.")).toBeVisible();
     await expect(headerLink(page, "Carrito de Compra", 1)).toBeVisible();
@@ -63,7 +78,9 @@ test.describe("carrito, favoritos y comparación", () => {
 
     // Shoes need a size: the listing sends to the page, where a missing size is refused next to the field.
     await page.goto(`/products?searchValue=${encodeURIComponent(shoe!.name)}`);
-    const shoeCard = page.getByTestId("product-card").filter({ has: page.getByRole("link", { name: shoe!.name, exact: true }) });
+    const shoeCard = page
+      .getByTestId("product-card")
+      .filter({ has: page.getByRole("link", { name: shoe!.name, exact: true }) });
     await shoeCard.getByRole("link", { name: "Elegir talla" }).click();
     await expect(page).toHaveURL(new RegExp(`/product/details/${shoe!.slug}$`));
     // The page's own form; the related products below have buttons of their own.
@@ -89,7 +106,9 @@ test.describe("carrito, favoritos y comparación", () => {
 
     await addButton.click();
     await expect(sizeGroup).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator(`[id="${await sizeGroup.getAttribute("aria-describedby")}"]`)).toHaveText("Elige una talla.");
+    await expect(page.locator(`[id="${await sizeGroup.getAttribute("aria-describedby")}"]`)).toHaveText(
+      "Elige una talla.",
+    );
     await expect(headerLink(page, "Carrito de Compra", 1)).toBeVisible();
     // Arrow keys move the choice as in any radio group, over the sold-out sizes.
     const inStockSizes = shoe!.sizes.filter((size) => size.stock > 0);
@@ -111,7 +130,9 @@ test.describe("carrito, favoritos y comparación", () => {
     await expect(page).toHaveURL(/\/card$/);
     await expect(page).toHaveTitle("Carrito de Compra | Mercado Pádel");
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
-    const racketLine = page.getByTestId("cart-line").filter({ has: page.getByRole("link", { name: racket.name, exact: true }) });
+    const racketLine = page
+      .getByTestId("cart-line")
+      .filter({ has: page.getByRole("link", { name: racket.name, exact: true }) });
     await expect(racketLine.getByTestId("quantity")).toHaveText("Cantidad: 1");
     await expect(racketLine.getByRole("button", { name: /Quitar una unidad/ })).toBeDisabled();
     await racketLine.getByRole("button", { name: /Añadir una unidad/ }).click();
@@ -120,17 +141,25 @@ test.describe("carrito, favoritos y comparación", () => {
 
     const guestId = await guestIdOf(context);
     let cart = await guestCart(guestId);
-    const racketAnswer = cart.card_products.flatMap((group) => group.products).find((line) => line.productId === racket._id)!;
+    const racketAnswer = cart.card_products
+      .flatMap((group) => group.products)
+      .find((line) => line.productId === racket._id)!;
     expect(racketAnswer.quantity).toBe(2);
-    await expect(racketLine.getByTestId("line-total")).toHaveText(`Total de la línea: ${formatPrice(racketAnswer.lineTotal)}`);
+    await expect(racketLine.getByTestId("line-total")).toHaveText(
+      `Total de la línea: ${formatPrice(racketAnswer.lineTotal)}`,
+    );
     await expect(page.getByTestId("summary-subtotal")).toHaveText(formatPrice(cart.price));
-    await expect(page.getByTestId("summary-shipping")).toHaveText(cart.shipping_fee > 0 ? formatPrice(cart.shipping_fee) : "Gratis");
+    await expect(page.getByTestId("summary-shipping")).toHaveText(
+      cart.shipping_fee > 0 ? formatPrice(cart.shipping_fee) : "Gratis",
+    );
     await expect(page.getByTestId("summary-total")).toHaveText(formatPrice(cart.price + cart.shipping_fee));
     await expect(page.getByTestId("summary-items")).toHaveText("3 productos");
 
     await racketLine.getByRole("button", { name: /Quitar una unidad/ }).click();
     await expect(racketLine.getByTestId("quantity")).toHaveText("Cantidad: 1");
-    const shoeLine = page.getByTestId("cart-line").filter({ has: page.getByRole("link", { name: shoe!.name, exact: true }) });
+    const shoeLine = page
+      .getByTestId("cart-line")
+      .filter({ has: page.getByRole("link", { name: shoe!.name, exact: true }) });
     await expect(shoeLine).toContainText(`Talla: ${shoeSize.size}`);
     await shoeLine.getByRole("button", { name: "Eliminar" }).click();
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
@@ -146,7 +175,9 @@ test.describe("carrito, favoritos y comparación", () => {
     await expect(page).toHaveTitle("Favoritos | Mercado Pádel");
     await expect(page.getByTestId("favorite")).toHaveCount(2);
     await expect(page.getByRole("link", { name: shoe!.name, exact: true })).toBeVisible();
-    const shoeFavorite = page.getByTestId("favorite").filter({ has: page.getByRole("link", { name: shoe!.name, exact: true }) });
+    const shoeFavorite = page
+      .getByTestId("favorite")
+      .filter({ has: page.getByRole("link", { name: shoe!.name, exact: true }) });
     await expect(shoeFavorite.getByRole("link", { name: "Elegir talla" })).toBeVisible();
     await shoeFavorite.getByRole("button", { name: "Eliminar" }).click();
     await expect(page.getByTestId("favorite")).toHaveCount(1);
@@ -155,7 +186,19 @@ test.describe("carrito, favoritos y comparación", () => {
     await page.goto("/my-compare");
     await expect(page).toHaveTitle("Comparar productos | Mercado Pádel");
     const table = page.getByTestId("compare-table");
-    for (const label of ["Precio", "Valoración", "Stock", "Marca", "Categoría", "Forma", "Peso", "Balance", "Núcleo", "Cara", "Nivel"]) {
+    for (const label of [
+      "Precio",
+      "Valoración",
+      "Stock",
+      "Marca",
+      "Categoría",
+      "Forma",
+      "Peso",
+      "Balance",
+      "Núcleo",
+      "Cara",
+      "Nivel",
+    ]) {
       await expect(table.getByRole("rowheader", { name: label, exact: true })).toBeVisible();
     }
     await expect(table.getByRole("columnheader")).toHaveCount(2);
@@ -190,11 +233,16 @@ test.describe("carrito, favoritos y comparación", () => {
     });
     if (!shoe) throw new Error("no hay zapatillas con tallas de existencias distintas");
     const fullest = Math.max(...shoe.sizes.map((size) => size.stock));
-    const scarce = shoe.sizes.filter((size) => size.stock > 0 && size.stock < fullest).sort((a, b) => a.stock - b.stock)[0]!;
+    const scarce = shoe.sizes
+      .filter((size) => size.stock > 0 && size.stock < fullest)
+      .sort((a, b) => a.stock - b.stock)[0]!;
 
     await page.goto(`/product/details/${shoe.slug}`);
     const purchase = page.getByRole("form", { name: "Comprar" });
-    await purchase.getByRole("group", { name: "Talla" }).getByRole("radio", { name: new RegExp(`^${scarce.size} — `) }).check();
+    await purchase
+      .getByRole("group", { name: "Talla" })
+      .getByRole("radio", { name: new RegExp(`^${scarce.size} — `) })
+      .check();
     await purchase.getByLabel("Cantidad").fill(String(scarce.stock + 1));
     await purchase.getByRole("button", { name: "Agregar al carrito" }).click();
 
@@ -211,7 +259,10 @@ test.describe("carrito, favoritos y comparación", () => {
   test("las listas vacías lo dicen y /cart muestra el mismo carrito", async ({ page }) => {
     await page.goto("/cart");
     await expect(page.getByText("Tu carrito está vacío.")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Ver productos" })).toHaveAttribute("href", "/products");
+    await expect(page.getByRole("main").getByRole("link", { name: "Ver productos" })).toHaveAttribute(
+      "href",
+      "/products",
+    );
     await expect(page.getByRole("button", { name: /Continuar/ })).toHaveCount(0);
     await page.goto("/favorites");
     await expect(page.getByText("Todavía no tienes productos favoritos.")).toBeVisible();

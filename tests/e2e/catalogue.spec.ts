@@ -10,7 +10,10 @@ async function applyFilters(page: Page, javaScriptEnabled: boolean) {
 const dollars = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", "."));
 
 test.describe("catálogo", () => {
-  test("inicio → categoría → filtros de precio, talla y stock → ficha del producto", async ({ page, javaScriptEnabled }) => {
+  test("inicio → categoría → filtros de precio, talla y stock → ficha del producto", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/");
     await expect(page).toHaveTitle(/Mercado Pádel/);
     await expect(page.getByRole("heading", { name: "Últimos productos" })).toBeVisible();
@@ -31,7 +34,13 @@ test.describe("catálogo", () => {
     await expect(page).toHaveURL(/highPrice=150/);
     await expect(page).toHaveURL(/category=zapatillas/);
 
-    const expected = await queryProducts({ category: "zapatillas", lowPrice: "4000", highPrice: "15000", size: "42", availability: "in-stock" });
+    const expected = await queryProducts({
+      category: "zapatillas",
+      lowPrice: "4000",
+      highPrice: "15000",
+      size: "42",
+      availability: "in-stock",
+    });
     expect(expected.totalProduct).toBeGreaterThan(0);
     await expect(page.getByTestId("result-count")).toContainText(`${expected.totalProduct} producto`);
     const cards = page.getByTestId("product-card");
@@ -66,10 +75,12 @@ test.describe("catálogo", () => {
     const salePrices = page.getByTestId("product-card").locator("[data-testid=sale-price]");
     await expect(page.getByTestId("result-count")).toContainText(`${expected.totalProduct} producto`);
     await expect(salePrices).toHaveCount(expected.products.length);
-    await expect.poll(async () => {
-      const prices = (await salePrices.allTextContents()).map(dollars);
-      return prices.every((price, index) => index === 0 || prices[index - 1] <= price);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const prices = (await salePrices.allTextContents()).map(dollars);
+        return prices.every((price, index) => index === 0 || prices[index - 1] <= price);
+      })
+      .toBe(true);
 
     await page.getByRole("link", { name: "Restablecer" }).first().click();
     await expect(page).toHaveURL(/\/products$/);
@@ -85,7 +96,10 @@ test.describe("catálogo", () => {
     await expect(page.getByTestId("empty-results")).toContainText("No encontramos productos con estos filtros.");
   });
 
-  test("la categoría es una sola elección: otra reemplaza a la anterior y «Todas las categorías» quita el filtro", async ({ page, javaScriptEnabled }) => {
+  test("la categoría es una sola elección: otra reemplaza a la anterior y «Todas las categorías» quita el filtro", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/products?category=palas");
     await expect(page.getByRole("radio", { name: "Palas", exact: true })).toBeChecked();
     await page.getByRole("radio", { name: "Zapatillas", exact: true }).check();
@@ -102,7 +116,11 @@ test.describe("catálogo", () => {
     await expect(page.getByRole("heading", { level: 1 })).not.toContainText("Zapatillas");
   });
 
-  test("lo elegido y escrito antes de que lleguen los scripts se aplica cuando llegan", async ({ page, javaScriptEnabled, baseURL }) => {
+  test("lo elegido y escrito antes de que lleguen los scripts se aplica cuando llegan", async ({
+    page,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
     test.skip(!javaScriptEnabled, "sin JavaScript no hay scripts que esperar");
     const scripts = await openWithScriptsHeld(page, `${baseURL}/products?category=palas`);
     await page.getByRole("radio", { name: "Zapatillas", exact: true }).check();
@@ -113,7 +131,9 @@ test.describe("catálogo", () => {
     await expect(page).toHaveURL(/[?&]category=zapatillas(&|$)/);
     await expect(page.getByRole("radio", { name: "Zapatillas", exact: true })).toBeChecked();
     await expect(page.getByRole("combobox", { name: "Buscar productos" })).toHaveValue("bulpadel");
-    await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" }).getByRole("option").first()).toContainText(/Bullpadel/i);
+    await expect(
+      page.getByRole("listbox", { name: "Sugerencias de búsqueda" }).getByRole("option").first(),
+    ).toContainText(/Bullpadel/i);
 
     // Escape from the suggestions closes them and keeps what was typed.
     await page.getByRole("combobox", { name: "Buscar productos" }).press("ArrowDown");
@@ -123,11 +143,16 @@ test.describe("catálogo", () => {
 
     // A text with no suggestions says so instead of showing nothing.
     await page.getByRole("combobox", { name: "Buscar productos" }).fill("qqzzxxyy");
-    await expect(page.getByTestId("no-suggestions")).toHaveText("No hay sugerencias para lo que escribiste: prueba con otra palabra o pulsa Buscar.");
+    await expect(page.getByTestId("no-suggestions")).toHaveText(
+      "No hay sugerencias para lo que escribiste: prueba con otra palabra o pulsa Buscar.",
+    );
     await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" })).toBeHidden();
   });
 
-  test("con JavaScript, escribir un precio recarga la lista sin salir del campo (SPEC.md: tras 100 ms)", async ({ page, javaScriptEnabled }) => {
+  test("con JavaScript, escribir un precio recarga la lista sin salir del campo (SPEC.md: tras 100 ms)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "sin JavaScript se aplica con «Aplicar filtros»");
     await page.goto("/products?category=zapatillas");
     await expect(page.locator("html[data-hidratada]")).toBeAttached();
@@ -157,7 +182,10 @@ test.describe("catálogo", () => {
     await expect(page.getByLabel("Lista")).toBeChecked();
   });
 
-  test("en un móvil el panel de filtros empieza plegado y se despliega con «Filtros»; en pantalla ancha se ve abierto", async ({ page, javaScriptEnabled }) => {
+  test("en un móvil el panel de filtros empieza plegado y se despliega con «Filtros»; en pantalla ancha se ve abierto", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/products");
     const stockFilter = page.getByRole("checkbox", { name: "Solo en stock" });
@@ -180,7 +208,10 @@ test.describe("catálogo", () => {
 });
 
 test.describe("búsqueda", () => {
-  test("las sugerencias aparecen al escribir y llevan a la ficha (sin JavaScript, el formulario busca)", async ({ page, javaScriptEnabled }) => {
+  test("las sugerencias aparecen al escribir y llevan a la ficha (sin JavaScript, el formulario busca)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/");
     const searchBox = page.getByRole("combobox", { name: "Buscar productos" });
     await searchBox.fill("bulpadel");
@@ -242,7 +273,9 @@ test.describe("página no encontrada", () => {
     // SPEC.md section 2: the name in lower case with spaces replaced by hyphens.
     const byName = (name: string) => name.toLowerCase().replace(/ /g, "-");
     // One whose address is its name's (no suffix told it apart from a namesake).
-    const product = products.find((candidate) => byName(candidate.name) !== candidate.slug && slugify(candidate.name) === candidate.slug)!;
+    const product = products.find(
+      (candidate) => byName(candidate.name) !== candidate.slug && slugify(candidate.name) === candidate.slug,
+    )!;
     expect(product, "un producto cuyo nombre lleva acentos o signos").toBeDefined();
     await page.goto(`/product/details/${encodeURIComponent(byName(product.name))}`);
     await expect(page).toHaveURL(new RegExp(`/product/details/${product.slug}$`));

@@ -7,10 +7,19 @@ const ANONYMOUS = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
 const PERSONAL = "private, no-store";
 
 test.describe("caché de CDN", () => {
-  test("las páginas del catálogo de un visitante sin sesión se pueden guardar un minuto en una CDN", async ({ request }) => {
+  test("las páginas del catálogo de un visitante sin sesión se pueden guardar un minuto en una CDN", async ({
+    request,
+  }) => {
     const { products } = await queryProducts({ category: "palas" });
     const racket = products[0]!;
-    for (const path of ["/", "/products?category=palas&sortPrice=low-to-high", `/product/details/${racket.slug}`, `/tienda/${racket.shopSlug}`, "/policy", "/about"]) {
+    for (const path of [
+      "/",
+      "/products?category=palas&sortPrice=low-to-high",
+      `/product/details/${racket.slug}`,
+      `/tienda/${racket.shopSlug}`,
+      "/policy",
+      "/about",
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()["cache-control"], path).toBe(ANONYMOUS);
@@ -18,7 +27,9 @@ test.describe("caché de CDN", () => {
     }
   });
 
-  test("los archivos estáticos: los de assets/ para siempre (su nombre cambia con su contenido), el favicon una hora", async ({ request }) => {
+  test("los archivos estáticos: los de assets/ para siempre (su nombre cambia con su contenido), el favicon una hora", async ({
+    request,
+  }) => {
     const html = await (await request.get("/")).text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
     expect(asset).toBeDefined();
@@ -31,7 +42,10 @@ test.describe("caché de CDN", () => {
     expect(favicon.headers()["cache-control"]).toBe("public, max-age=3600");
   });
 
-  test("la respuesta que guarda un aviso y las páginas de un comprador con carrito son privadas y no se guardan", async ({ page, baseURL }) => {
+  test("la respuesta que guarda un aviso y las páginas de un comprador con carrito son privadas y no se guardan", async ({
+    page,
+    baseURL,
+  }) => {
     const webResponses: Response[] = [];
     page.on("response", (response) => {
       // With JavaScript the cart's form answers a fetch, without it a document: both are the web's.
@@ -51,10 +65,13 @@ test.describe("caché de CDN", () => {
     }
   });
 
-  test("la web guarda la página de un visitante mientras el catálogo no cambia, y la dibuja de nuevo tras el cambio", async ({ request }, testInfo) => {
+  test("la web guarda la página de un visitante mientras el catálogo no cambia, y la dibuja de nuevo tras el cambio", async ({
+    request,
+  }, testInfo) => {
     const product = await productNoJourneyBuys(testInfo.project.name === "js-off" ? 1 : 0);
     const path = `/product/details/${product.slug}`;
-    const generation = async () => ((await (await fetch(`${apiUrl}/home/catalogue-generation`)).json()) as { generation: string }).generation;
+    const generation = async () =>
+      ((await (await fetch(`${apiUrl}/home/catalogue-generation`)).json()) as { generation: string }).generation;
 
     // Other journeys write to the catalogue meanwhile (each write draws pages again): two reads
     // with no change between them, said by the API's generation before and after, are needed.

@@ -1,13 +1,26 @@
 import { orderTotalChanged } from "#contract/orders";
 import { expect, test } from "./fixtures";
 import { plentifulProductDetails } from "./orders-support";
-import { addToCartFromProductPage, fillShippingForm, formatPrice, headerLink, payByCard, productDetails, racketsInStock, registerThroughForm, shoesWithSizeInStock, uniqueEmail } from "./support";
+import {
+  addToCartFromProductPage,
+  fillShippingForm,
+  formatPrice,
+  headerLink,
+  payByCard,
+  productDetails,
+  racketsInStock,
+  registerThroughForm,
+  shoesWithSizeInStock,
+  uniqueEmail,
+} from "./support";
 
 const DECLINED = "Tarjeta rechazada. Usa otra tarjeta o paga con tu cartera.";
 const INVALID_PHONE = "Escribe un teléfono válido, por ejemplo +58 412 555 0000.";
 
 test.describe("pedido y pago", () => {
-  test("un visitante llena el carrito, usa AHORRA20, crea su cuenta sin perderlo, hace el pedido y lo paga tras una tarjeta rechazada", async ({ page }, testInfo) => {
+  test("un visitante llena el carrito, usa AHORRA20, crea su cuenta sin perderlo, hace el pedido y lo paga tras una tarjeta rechazada", async ({
+    page,
+  }, testInfo) => {
     // Each project buys its own products, taken from the end of the lists other journeys take from
     // the start of, so the stock each one checks changes only by its own order.
     const slot = testInfo.project.name === "js-off" ? 1 : 0;
@@ -28,8 +41,12 @@ test.describe("pedido y pago", () => {
 
     // Quantities change by one: two pairs of shoes; the racket up to two and back to one.
     await page.goto("/card");
-    const racketLine = page.getByTestId("cart-line").filter({ has: page.getByRole("link", { name: racket.name, exact: true }) });
-    const shoeLine = page.getByTestId("cart-line").filter({ has: page.getByRole("link", { name: shoe.name, exact: true }) });
+    const racketLine = page
+      .getByTestId("cart-line")
+      .filter({ has: page.getByRole("link", { name: racket.name, exact: true }) });
+    const shoeLine = page
+      .getByTestId("cart-line")
+      .filter({ has: page.getByRole("link", { name: shoe.name, exact: true }) });
     await expect(shoeLine).toContainText(`Talla: ${shoeSize.size}`);
     await shoeLine.getByRole("button", { name: /Añadir una unidad/ }).click();
     await expect(shoeLine.getByTestId("quantity")).toHaveText("Cantidad: 2");
@@ -50,8 +67,16 @@ test.describe("pedido y pago", () => {
     // /shipping is for signed-in users: the visitor is sent to sign in, and creates an account.
     await page.goto("/shipping");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fshipping$/);
-    await expect(page.getByRole("status").filter({ hasText: "Para continuar con tu pedido, inicia sesión o crea una cuenta. Tu carrito se conserva." })).toBeVisible();
-    await registerThroughForm(page, { name: "Pablo Pagador", email: uniqueEmail(testInfo, "pedido"), redirectTo: "/card" });
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: "Para continuar con tu pedido, inicia sesión o crea una cuenta. Tu carrito se conserva." }),
+    ).toBeVisible();
+    await registerThroughForm(page, {
+      name: "Pablo Pagador",
+      email: uniqueEmail(testInfo, "pedido"),
+      redirectTo: "/card",
+    });
 
     // The cart survived the sign-in, quantities and coupon included.
     await page.goto("/card");
@@ -92,7 +117,9 @@ test.describe("pedido y pago", () => {
     await expect(page.getByTestId("test-mode")).toContainText("Modo de prueba: no se realiza ningún cargo real");
     await expect(page.getByTestId("wallet-balance")).toBeVisible();
     await expect(page.getByTestId("payment-summary").getByTestId("order-shop")).toHaveCount(shops.size);
-    await expect(page.getByTestId("payment-summary").getByTestId("shipping-address")).toContainText("Calle del Revés 12, 3º B");
+    await expect(page.getByTestId("payment-summary").getByTestId("shipping-address")).toContainText(
+      "Calle del Revés 12, 3º B",
+    );
 
     // The declined test card: a clear message, and the order stays unpaid.
     await payByCard(page, "4000 0000 0000 0002");
@@ -112,9 +139,12 @@ test.describe("pedido y pago", () => {
     await expect(page.getByTestId("order-payment-status")).toHaveText("Pagado");
     const shopSections = page.getByTestId("order-shop");
     await expect(shopSections).toHaveCount(shops.size);
-    for (const shop of shops) await expect(page.getByRole("heading", { level: 3, name: shop, exact: true })).toBeVisible();
+    for (const shop of shops)
+      await expect(page.getByRole("heading", { level: 3, name: shop, exact: true })).toBeVisible();
     await expect(page.getByTestId("order-item").filter({ hasText: racket.name })).toContainText("1 ×");
-    await expect(page.getByTestId("order-item").filter({ hasText: shoe.name })).toContainText(`Talla: ${shoeSize.size}`);
+    await expect(page.getByTestId("order-item").filter({ hasText: shoe.name })).toContainText(
+      `Talla: ${shoeSize.size}`,
+    );
     await expect(page.getByTestId("order-item").filter({ hasText: shoe.name })).toContainText("2 ×");
     await expect(page.getByRole("main")).toContainText("Descuento (cupón AHORRA20)");
     await expect(page.getByTestId("shipping-address")).toContainText("Calle del Revés 12, 3º B");
@@ -133,9 +163,15 @@ test.describe("pedido y pago", () => {
     expect(shoeAfter.stock).toBe(shoe.stock - 2);
   });
 
-  test("si el carrito cambia en otra pestaña mientras se revisa el envío, el pedido no se hace: se avisa del total nuevo y el resumen se redibuja", async ({ page }, testInfo) => {
+  test("si el carrito cambia en otra pestaña mientras se revisa el envío, el pedido no se hace: se avisa del total nuevo y el resumen se redibuja", async ({
+    page,
+  }, testInfo) => {
     const product = await plentifulProductDetails();
-    await registerThroughForm(page, { name: "Rita Revisa", email: uniqueEmail(testInfo, "revisa"), redirectTo: "/products" });
+    await registerThroughForm(page, {
+      name: "Rita Revisa",
+      email: uniqueEmail(testInfo, "revisa"),
+      redirectTo: "/products",
+    });
     await addToCartFromProductPage(page, product.slug, 1);
     await page.goto("/shipping");
     const summary = page.getByTestId("shipping-summary");
@@ -146,7 +182,10 @@ test.describe("pedido y pago", () => {
     // In another tab the shopper adds a unit: the summary in this one is now out of date.
     const otherTab = await page.context().newPage();
     await otherTab.goto("/card");
-    await otherTab.getByTestId("cart-line").getByRole("button", { name: /Añadir una unidad/ }).click();
+    await otherTab
+      .getByTestId("cart-line")
+      .getByRole("button", { name: /Añadir una unidad/ })
+      .click();
     await expect(otherTab.getByTestId("cart-line").getByTestId("quantity")).toHaveText("Cantidad: 2");
     const totalNow = (await otherTab.getByTestId("summary-total").textContent())!;
     expect(totalNow).not.toBe(totalBefore);
@@ -165,15 +204,24 @@ test.describe("pedido y pago", () => {
     await expect(page.getByText("Pedido realizado.")).toBeVisible();
   });
 
-  test("un pedido desconocido es la página 404; /order/confirm sin pedido lo explica y /order/summary y /payment llevan a Mis pedidos", async ({ page }, testInfo) => {
+  test("un pedido desconocido es la página 404; /order/confirm sin pedido lo explica y /order/summary y /payment llevan a Mis pedidos", async ({
+    page,
+  }, testInfo) => {
     await registerThroughForm(page, { name: "Nora Curiosa", email: uniqueEmail(testInfo, "curiosa"), redirectTo: "/" });
-    for (const path of ["/payment?orderId=00000000-0000-4000-8000-000000000000", "/order/summary?orderId=nada", "/order/confirm/00000000-0000-4000-8000-000000000000"]) {
+    for (const path of [
+      "/payment?orderId=00000000-0000-4000-8000-000000000000",
+      "/order/summary?orderId=nada",
+      "/order/confirm/00000000-0000-4000-8000-000000000000",
+    ]) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { name: "¡Oops! Página no encontrada" })).toBeVisible();
     }
     await page.goto("/order/confirm");
-    await expect(page.getByRole("main").getByRole("link", { name: "Mis pedidos" })).toHaveAttribute("href", "/dashboard/my-orders");
+    await expect(page.getByRole("main").getByRole("link", { name: "Mis pedidos" })).toHaveAttribute(
+      "href",
+      "/dashboard/my-orders",
+    );
     // The summary of no order in particular is the list of them all.
     await page.goto("/order/summary");
     await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
@@ -183,6 +231,9 @@ test.describe("pedido y pago", () => {
     // An empty cart has nothing to send.
     await page.goto("/shipping");
     await expect(page.getByText("Tu carrito está vacío: no hay nada que enviar.")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Ver productos" })).toHaveAttribute("href", "/products");
+    await expect(page.getByRole("main").getByRole("link", { name: "Ver productos" })).toHaveAttribute(
+      "href",
+      "/products",
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { addRacketToCart, apiSignIn, apiUrl, formatPrice, registerThroughForm, uniqueEmail } from "./support";
 
-
 interface Numbers {
   price: number;
   shipping_fee: number;
@@ -21,7 +20,12 @@ async function apiNumbers(email: string): Promise<Numbers> {
   expect(couponResponse.ok).toBe(true);
   const cart = (await cartResponse.json()) as { price: number; shipping_fee: number };
   const coupon = (await couponResponse.json()) as { coupon: { code: string } | null; discount: number };
-  return { price: cart.price, shipping_fee: cart.shipping_fee, discount: coupon.discount, code: coupon.coupon?.code ?? null };
+  return {
+    price: cart.price,
+    shipping_fee: cart.shipping_fee,
+    discount: coupon.discount,
+    code: coupon.coupon?.code ?? null,
+  };
 }
 
 function flash(page: Page, text: string) {
@@ -29,7 +33,9 @@ function flash(page: Page, text: string) {
 }
 
 test.describe("cupones y vouchers", () => {
-  test("un cliente aplica y quita un cupón en el carrito, usa uno desde /gift y un voucher caducado se rechaza", async ({ page }, testInfo) => {
+  test("un cliente aplica y quita un cupón en el carrito, usa uno desde /gift y un voucher caducado se rechaza", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "cupones");
     await registerThroughForm(page, { name: "Clara Cupones", email, redirectTo: "/products" });
     await addRacketToCart(page);
@@ -58,7 +64,9 @@ test.describe("cupones y vouchers", () => {
     expect(applied.discount).toBe(Math.round(applied.price * 0.2));
     await expect(summary.getByText("Descuento")).toBeVisible();
     await expect(page.getByTestId("summary-discount")).toHaveText(`−${formatPrice(applied.discount)}`);
-    await expect(page.getByTestId("summary-total")).toHaveText(formatPrice(applied.price - applied.discount + applied.shipping_fee));
+    await expect(page.getByTestId("summary-total")).toHaveText(
+      formatPrice(applied.price - applied.discount + applied.shipping_fee),
+    );
 
     // One coupon per cart: another code is refused next to the field.
     await field.fill("VALE100");
@@ -83,7 +91,9 @@ test.describe("cupones y vouchers", () => {
     expect(gift.code).toBe("REGALO50");
     expect(gift.discount).toBe(Math.min(5000, gift.price));
     await expect(page.getByTestId("summary-discount")).toHaveText(`−${formatPrice(gift.discount)}`);
-    await expect(page.getByTestId("summary-total")).toHaveText(formatPrice(gift.price - gift.discount + gift.shipping_fee));
+    await expect(page.getByTestId("summary-total")).toHaveText(
+      formatPrice(gift.price - gift.discount + gift.shipping_fee),
+    );
 
     // The spec's vouchers expired in 2024 (admin-coupons.spec.ts makes VOUCHER200 valid again, not VOUCHER1000),
     // on the days SPEC.md section 2 gives.
@@ -103,7 +113,9 @@ test.describe("cupones y vouchers", () => {
     await expect(flash(page, "Cupón aplicado.")).toHaveCount(0);
   });
 
-  test("un visitante usa un cupón desde /gift sin cuenta, pero debe iniciar sesión para canjear un voucher", async ({ page }) => {
+  test("un visitante usa un cupón desde /gift sin cuenta, pero debe iniciar sesión para canjear un voucher", async ({
+    page,
+  }) => {
     await addRacketToCart(page);
     await page.goto("/gift");
     await page.getByRole("button", { name: "Usar Cupón AHORRA20" }).click();

@@ -14,7 +14,9 @@ async function placeOrderThroughPages(page: Page): Promise<string> {
 const orderNumber = (orderId: string) => orderId.slice(0, 8).toUpperCase();
 
 test.describe("recorrido del cliente", () => {
-  test("tras comprar, sigue sus pedidos en el panel, hace una oferta, reseña, lee y borra sus avisos y reserva y cancela la clase de prueba", async ({ page }, testInfo) => {
+  test("tras comprar, sigue sus pedidos en el panel, hace una oferta, reseña, lee y borra sus avisos y reserva y cancela la clase de prueba", async ({
+    page,
+  }, testInfo) => {
     // A product no other journey reviews, so this customer's review is the only one there.
     const product = await productToReview(testInfo.project.name === "js-off" ? 5 : 4);
     const email = uniqueEmail(testInfo, "recorrido");
@@ -41,7 +43,10 @@ test.describe("recorrido del cliente", () => {
     // Its details offer to pay now, and take an offer of a lower price for its shop.
     await page.getByRole("link", { name: `Pedido #${orderNumber(unpaidOrderId)}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/order/details/${unpaidOrderId}$`));
-    await expect(page.getByRole("main").getByRole("link", { name: "Pagar ahora" })).toHaveAttribute("href", `/payment?orderId=${unpaidOrderId}`);
+    await expect(page.getByRole("main").getByRole("link", { name: "Pagar ahora" })).toHaveAttribute(
+      "href",
+      `/payment?orderId=${unpaidOrderId}`,
+    );
     await page.getByLabel("Precio que propones (US$)").fill("1,00");
     await page.getByRole("button", { name: "Enviar oferta" }).click();
     await expect(page.getByText("Oferta enviada al vendedor.")).toBeVisible();
@@ -55,7 +60,9 @@ test.describe("recorrido del cliente", () => {
     await form.getByLabel("Tu reseña").fill(reviewText);
     await form.getByRole("button", { name: "Publicar reseña" }).click();
     await expect(page.getByText("Reseña publicada. ¡Gracias por tu opinión!")).toBeVisible();
-    await expect(page.getByTestId("review").filter({ hasText: reviewText }).getByText("Compra verificada")).toBeVisible();
+    await expect(
+      page.getByTestId("review").filter({ hasText: reviewText }).getByText("Compra verificada"),
+    ).toBeVisible();
 
     // The shop moves the paid order: the customer is told, and reads and deletes the notices.
     await adminMovesOrder(paidOrderId, "procesando");

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "./fixtures";
-import { addToWishlistThroughApi, adminMovesOrder, ballsFor, buyAndPay, placeOrderThroughApi, plentifulProduct, SHIPPING_INFO } from "./orders-support";
+import {
+  addToWishlistThroughApi,
+  adminMovesOrder,
+  ballsFor,
+  buyAndPay,
+  placeOrderThroughApi,
+  plentifulProduct,
+  SHIPPING_INFO,
+} from "./orders-support";
 import { registerThroughForm, uniqueEmail } from "./support";
 import { expectNoSeriousAxeViolations } from "./seller-support";
 
@@ -23,7 +31,10 @@ async function errorOf(page: Page, label: string) {
 }
 
 test.describe("panel del cliente", () => {
-  test("tras una compra el cliente ve sus totales, filtra sus pedidos, abre el detalle, oferta y ve su cartera", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("tras una compra el cliente ve sus totales, filtra sus pedidos, abre el detalle, oferta y ve su cartera", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const slot = javaScriptEnabled ? 0 : 1;
     const balls = await ballsFor(slot);
     const email = uniqueEmail(testInfo, "panel");
@@ -41,12 +52,28 @@ test.describe("panel del cliente", () => {
     await expect(page.getByTestId("pending-orders")).toHaveText("1");
     await expect(page.getByTestId("cancelled-orders")).toHaveText("0");
     await expect(page.getByTestId("order-row")).toHaveCount(1);
-    await expect(page.getByRole("link", { name: `Pedido #${number}`, exact: true })).toHaveAttribute("href", `/dashboard/order/details/${orderId}`);
-    for (const label of ["Mis favoritos", "Mi cartera", "Notificaciones", "Clase de prueba", "Editar perfil", "Cambiar contraseña"]) {
+    await expect(page.getByRole("link", { name: `Pedido #${number}`, exact: true })).toHaveAttribute(
+      "href",
+      `/dashboard/order/details/${orderId}`,
+    );
+    for (const label of [
+      "Mis favoritos",
+      "Mi cartera",
+      "Notificaciones",
+      "Clase de prueba",
+      "Editar perfil",
+      "Cambiar contraseña",
+    ]) {
       await expect(accountMenu(page).getByRole("link", { name: label })).toBeVisible();
     }
-    await expect(accountMenu(page).getByRole("link", { name: "Notificaciones" })).toHaveAttribute("href", "/dashboard/system-notifications");
-    await expect(accountMenu(page).getByRole("link", { name: "Clase de prueba" })).toHaveAttribute("href", "/dashboard/trial-class");
+    await expect(accountMenu(page).getByRole("link", { name: "Notificaciones" })).toHaveAttribute(
+      "href",
+      "/dashboard/system-notifications",
+    );
+    await expect(accountMenu(page).getByRole("link", { name: "Clase de prueba" })).toHaveAttribute(
+      "href",
+      "/dashboard/trial-class",
+    );
 
     // My orders, with the status filter (a GET form).
     await accountMenu(page).getByRole("link", { name: "Mis pedidos" }).click();
@@ -77,7 +104,10 @@ test.describe("panel del cliente", () => {
     await expect(page.getByTestId("order-delivery-status")).toHaveText("Pendiente");
     await expect(page.getByTestId("shipping-address")).toContainText(SHIPPING_INFO.address);
     await expect(page.getByTestId("order-total")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Pagar ahora" })).toHaveAttribute("href", `/payment?orderId=${orderId}`);
+    await expect(page.getByRole("main").getByRole("link", { name: "Pagar ahora" })).toHaveAttribute(
+      "href",
+      `/payment?orderId=${orderId}`,
+    );
     const offers = page.getByTestId("offers-panel");
     await expect(offers.getByText("Todavía no has propuesto ningún precio a esta tienda.")).toBeVisible();
 
@@ -90,7 +120,9 @@ test.describe("panel del cliente", () => {
     // Not lower than the shop's subtotal: the server's message next to the field, the amount kept.
     await price.fill(typedAmount(balls.salePrice));
     await page.getByRole("button", { name: "Enviar oferta" }).click();
-    await expect(await errorOf(page, "Precio que propones (US$)")).toContainText("Tu oferta debe ser menor que el subtotal actual de la tienda");
+    await expect(await errorOf(page, "Precio que propones (US$)")).toContainText(
+      "Tu oferta debe ser menor que el subtotal actual de la tienda",
+    );
     await expect(price).toHaveValue(typedAmount(balls.salePrice));
 
     const offered = balls.salePrice - 100;
@@ -121,14 +153,22 @@ test.describe("panel del cliente", () => {
     await expect(page.getByLabel("Código del voucher")).toHaveValue("VOUCHER1000");
 
     if (javaScriptEnabled) {
-      for (const path of ["/dashboard", "/dashboard/my-orders", `/dashboard/order/details/${orderId}`, "/dashboard/my-wallet"]) {
+      for (const path of [
+        "/dashboard",
+        "/dashboard/my-orders",
+        `/dashboard/order/details/${orderId}`,
+        "/dashboard/my-wallet",
+      ]) {
         await page.goto(path);
         await expectNoSeriousAxeViolations(page);
       }
     }
   });
 
-  test("un pedido pagado que se cancela vuelve a la cartera, y con ese saldo se paga el siguiente", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("un pedido pagado que se cancela vuelve a la cartera, y con ese saldo se paga el siguiente", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "reembolso");
     await registerThroughForm(page, { name: "Rita Reembolso", email, redirectTo: "/dashboard/my-wallet" });
     const productId = await plentifulProduct();

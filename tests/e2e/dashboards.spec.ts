@@ -1,7 +1,15 @@
 import { expect, test, type TestInfo } from "./fixtures";
 import sharp from "sharp";
 import { ADMIN_EMAIL, apiSignIn, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
-import { apiJson, approvedSellerThroughApi, customerOrdersThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, payOrderByCardThroughApi, signInThroughForm } from "./seller-support";
+import {
+  apiJson,
+  approvedSellerThroughApi,
+  customerOrdersThroughApi,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  payOrderByCardThroughApi,
+  signInThroughForm,
+} from "./seller-support";
 
 /**
  * Issue 12, the seller's and the admin's dashboards, with JavaScript on and off: a new seller's
@@ -25,7 +33,12 @@ const png = () =>
 async function sellerWithProduct(testInfo: TestInfo) {
   const email = uniqueEmail(testInfo, "panel-vendedor");
   const suffix = `${testInfo.project.name} ${Date.now().toString().slice(-6)}`;
-  await approvedSellerThroughApi({ name: "Vendedora del Panel", email, shopName: `Panel Pádel ${suffix}`, png: await png() });
+  await approvedSellerThroughApi({
+    name: "Vendedora del Panel",
+    email,
+    shopName: `Panel Pádel ${suffix}`,
+    png: await png(),
+  });
 
   const { categorys } = await apiJson<{ categorys: { _id: string; slug: string }[] }>("/category-get?parPage=100");
   const balls = categorys.find((category) => category.slug === "pelotas");
@@ -48,7 +61,11 @@ async function sellerWithProduct(testInfo: TestInfo) {
     product.set(field, value);
   }
   product.append("images", new Blob([new Uint8Array(await png())], { type: "image/png" }), "pelotas.png");
-  const created = await apiJson<{ product: { _id: string } }>("/product-add", { method: "POST", body: product, token: seller.token });
+  const created = await apiJson<{ product: { _id: string } }>("/product-add", {
+    method: "POST",
+    body: product,
+    token: seller.token,
+  });
   return { email, productId: created.product._id, productName: name };
 }
 
@@ -69,7 +86,10 @@ interface AdminFigures {
 }
 
 test.describe("paneles del vendedor y de la administración", () => {
-  test("el vendedor ve la venta pagada en sus cifras, su gráfico, sus pedidos y sus tareas, y cambia de periodo sin JavaScript", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("el vendedor ve la venta pagada en sus cifras, su gráfico, sus pedidos y sus tareas, y cambia de periodo sin JavaScript", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const seller = await sellerWithProduct(testInfo);
     const customer = await customerPays(testInfo, seller.productId);
@@ -84,8 +104,12 @@ test.describe("paneles del vendedor y de la administración", () => {
     await signInThroughForm(page, seller.email, SHOPPER_PASSWORD);
     await page.goto("/dashboard/seller");
     await expect(page.getByRole("heading", { level: 1, name: "Panel de tu tienda" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Panel" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByRole("navigation", { name: "Periodo" }).getByRole("link", { name: "Últimos 30 días" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Panel" }),
+    ).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Periodo" }).getByRole("link", { name: "Últimos 30 días" }),
+    ).toHaveAttribute("aria-current", "page");
 
     // The one paid order, exactly: its total, the commission on its products, the net.
     await expect(page.getByTestId("seller-total-sale")).toHaveText(formatPrice(PRICE + SHIPPING));
@@ -98,14 +122,19 @@ test.describe("paneles del vendedor y de la administración", () => {
     const chart = page.getByRole("img", { name: /^Ventas por día del / });
     await expect(chart).toBeVisible();
     const paid = formatPrice(PRICE + SHIPPING).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    await expect(chart).toHaveAccessibleName(new RegExp(`: ${paid} en 1 día con ventas; el mejor día fue el .+, con ${paid}\\.$`));
+    await expect(chart).toHaveAccessibleName(
+      new RegExp(`: ${paid} en 1 día con ventas; el mejor día fue el .+, con ${paid}\\.$`),
+    );
     await expect(page.getByTestId("sales-table").locator("tbody tr")).toHaveCount(30);
     await expect(page.getByTestId("best-sellers")).toContainText(seller.productName);
     await expect(page.getByTestId("best-sellers")).toContainText("1 unidad");
 
     // The recent orders link to the order's page; the to-do says what to do and where.
     const recent = page.getByRole("region", { name: "Últimos pedidos" });
-    await expect(recent.getByRole("link", { name: new RegExp(`#${number}$`) }).first()).toHaveAttribute("href", /\/dashboard\/seller\/orders\/details\//);
+    await expect(recent.getByRole("link", { name: new RegExp(`#${number}$`) }).first()).toHaveAttribute(
+      "href",
+      /\/dashboard\/seller\/orders\/details\//,
+    );
     const todo = page.getByRole("region", { name: "Qué hacer ahora" });
     await expect(todo.getByTestId("todo-low-stock")).toContainText(seller.productName);
     await expect(todo.getByTestId("todo-low-stock")).toContainText("9 unidades");
@@ -117,7 +146,9 @@ test.describe("paneles del vendedor y de la administración", () => {
     await page.goto("/dashboard/seller");
     await page.getByRole("navigation", { name: "Periodo" }).getByRole("link", { name: "Últimos 7 días" }).click();
     await expect(page).toHaveURL(/\/dashboard\/seller\?period=7$/);
-    await expect(page.getByRole("navigation", { name: "Periodo" }).getByRole("link", { name: "Últimos 7 días" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Periodo" }).getByRole("link", { name: "Últimos 7 días" }),
+    ).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("sales-table").locator("tbody tr")).toHaveCount(7);
     await expect(page.getByTestId("seller-total-sale")).toHaveText(formatPrice(PRICE + SHIPPING));
     await expect(page.getByTestId("seller-total-sale-comparacion")).toHaveText("Frente a 0 en los 7 días anteriores");
@@ -130,14 +161,20 @@ test.describe("paneles del vendedor y de la administración", () => {
     if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
   });
 
-  test("la administración aterriza en su panel con las cifras de la tienda y sus tareas", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("la administración aterriza en su panel con las cifras de la tienda y sus tareas", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const seller = await sellerWithProduct(testInfo);
     await customerPays(testInfo, seller.productId);
     // Access tokens last seconds in these tests: each reading signs in afresh.
     const figures = async () => {
       const { token } = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
-      const { totalSale, totalOrder, commission, couponDiscounts, todo } = await apiJson<AdminFigures>("/admin/get-dashboard-index-data?period=7", { token });
+      const { totalSale, totalOrder, commission, couponDiscounts, todo } = await apiJson<AdminFigures>(
+        "/admin/get-dashboard-index-data?period=7",
+        { token },
+      );
       return { totalSale, totalOrder, commission, couponDiscounts, shopRequests: todo.shopRequests };
     };
 
@@ -165,13 +202,16 @@ test.describe("paneles del vendedor y de la administración", () => {
           const after = await figures();
           if (JSON.stringify(before) !== JSON.stringify(after)) return "las cifras cambiaron mientras se leían";
           expect(after.totalSale).toBeGreaterThanOrEqual(PRICE + SHIPPING);
-          return JSON.stringify(shown) === JSON.stringify({
+          return (
+            JSON.stringify(shown) ===
+            JSON.stringify({
               sale: formatPrice(after.totalSale),
               orders: String(after.totalOrder),
               commission: formatPrice(after.commission),
               coupons: formatPrice(after.couponDiscounts),
               requests: String(after.shopRequests),
-            });
+            })
+          );
         },
         { timeout: 30_000 },
       )
@@ -179,10 +219,18 @@ test.describe("paneles del vendedor y de la administración", () => {
 
     // The to-do links to where each thing is done.
     const todo = page.getByRole("region", { name: "Qué hacer ahora" });
-    await expect(todo.getByRole("link", { name: /^(Revisar las? .*solicitud|Ver las solicitudes)/ })).toHaveAttribute("href", "/dashboard/admin/shop-requests");
+    await expect(todo.getByRole("link", { name: /^(Revisar las? .*solicitud|Ver las solicitudes)/ })).toHaveAttribute(
+      "href",
+      "/dashboard/admin/shop-requests",
+    );
     await expect(todo.getByTestId("todo-withdrawals")).toBeVisible();
     await expect(todo.getByTestId("todo-unprepared")).toContainText("sin preparar desde hace 48 horas o más");
-    await expect(page.getByRole("region", { name: "Últimos pedidos" }).getByRole("link", { name: /^Pedido #/ }).first()).toHaveAttribute("href", /^\/dashboard\/admin\/orders\//);
+    await expect(
+      page
+        .getByRole("region", { name: "Últimos pedidos" })
+        .getByRole("link", { name: /^Pedido #/ })
+        .first(),
+    ).toHaveAttribute("href", /^\/dashboard\/admin\/orders\//);
     await expect(page.getByTestId("sales-table").locator("tbody tr")).toHaveCount(7);
 
     await expectNoSidewaysScroll(page);

@@ -65,11 +65,17 @@ const server = createServer(async (request, response) => {
   if (url.pathname === "/token" && request.method === "POST") {
     const form = new URLSearchParams(await readBody(request));
     const identity = codes.get(form.get("code") ?? "");
-    if (!identity || form.get("client_secret") !== process.env.GOOGLE_CLIENT_SECRET) return json(400, { error: "invalid_grant" });
+    if (!identity || form.get("client_secret") !== process.env.GOOGLE_CLIENT_SECRET)
+      return json(400, { error: "invalid_grant" });
     codes.delete(form.get("code")!);
     const accessToken = randomBytes(24).toString("hex");
     accessTokens.set(accessToken, { ...identity, clientId: form.get("client_id") ?? "" });
-    return json(200, { access_token: accessToken, token_type: "Bearer", expires_in: 3600, scope: "openid email profile" });
+    return json(200, {
+      access_token: accessToken,
+      token_type: "Bearer",
+      expires_in: 3600,
+      scope: "openid email profile",
+    });
   }
 
   if (url.pathname === "/userinfo") {
@@ -82,7 +88,13 @@ const server = createServer(async (request, response) => {
   if (url.pathname === "/tokeninfo") {
     const identity = accessTokens.get(url.searchParams.get("access_token") ?? "");
     if (!identity) return json(400, { error: "invalid_token" });
-    return json(200, { aud: identity.clientId, azp: identity.clientId, sub: identity.sub, scope: "openid email profile", expires_in: 3600 });
+    return json(200, {
+      aud: identity.clientId,
+      azp: identity.clientId,
+      sub: identity.sub,
+      scope: "openid email profile",
+      expires_in: 3600,
+    });
   }
 
   json(404, { error: "not_found" });

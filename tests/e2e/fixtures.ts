@@ -17,9 +17,12 @@ const HYDRATION_FAILURE = /^Hidratación fallida/;
  */
 function watchHydration({ hydrated, turnsDone }: { hydrated: string; turnsDone: string }) {
   const removed: string[] = [];
-  const describe = (element: Element) => `<${element.localName}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.split(" ")[0]}` : ""}>`;
+  const describe = (element: Element) =>
+    `<${element.localName}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.split(" ")[0]}` : ""}>`;
   const collect = (records: MutationRecord[]) => {
-    for (const record of records) for (const node of record.removedNodes) if (node instanceof Element && node.localName !== "script") removed.push(describe(node));
+    for (const record of records)
+      for (const node of record.removedNodes)
+        if (node instanceof Element && node.localName !== "script") removed.push(describe(node));
   };
   const observer = new MutationObserver(collect);
   observer.observe(document, { childList: true, subtree: true });
@@ -47,7 +50,9 @@ function watchHydration({ hydrated, turnsDone }: { hydrated: string; turnsDone: 
 export function awaitScriptsOnLoad(page: Page): Page {
   const scriptsRunning = () =>
     page.waitForFunction(
-      ({ heldType, hydrated }) => document.querySelector(`script[type="${heldType}"]`) === null || document.documentElement.hasAttribute(hydrated),
+      ({ heldType, hydrated }) =>
+        document.querySelector(`script[type="${heldType}"]`) === null ||
+        document.documentElement.hasAttribute(hydrated),
       { heldType: AFTER_FIRST_PAINT.type, hydrated: HYDRATED.attribute },
     );
   for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
@@ -93,7 +98,8 @@ export const test = base.extend<{ hydrationWatch: void }>({
       await context.addInitScript(watchHydration, { hydrated: HYDRATED.attribute, turnsDone: HYDRATED.turnsDone });
       const failures: string[] = [];
       const onConsole = (message: ConsoleMessage) => {
-        if (message.type() === "error" && HYDRATION_FAILURE.test(message.text())) failures.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
+        if (message.type() === "error" && HYDRATION_FAILURE.test(message.text()))
+          failures.push(`${message.page()?.url() ?? ""}: ${message.text()}`);
       };
       context.on("console", onConsole);
       await use();

@@ -22,7 +22,8 @@ async function banners(): Promise<BannerAnswer[]> {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The banner's link, "Ver más" plus its title for a screen reader (which reads the hidden part after a pause). */
-const bannerLink = (scope: Page | Locator, title: string) => scope.getByRole("link", { name: new RegExp(`^Ver más\\s*:\\s*${escapeRegExp(title)}$`) });
+const bannerLink = (scope: Page | Locator, title: string) =>
+  scope.getByRole("link", { name: new RegExp(`^Ver más\\s*:\\s*${escapeRegExp(title)}$`) });
 
 /** The widths the `srcset` offers. */
 async function offeredWidths(image: Locator): Promise<number[]> {
@@ -37,13 +38,17 @@ async function offeredWidths(image: Locator): Promise<number[]> {
  */
 async function heroPicture(page: Page) {
   const image = page.getByRole("article", { name: (await banners())[0]!.title }).locator("img");
-  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+    .toBeGreaterThan(0);
   return image.evaluate((element: HTMLImageElement) => {
     const box = element.getBoundingClientRect();
     return {
       drawnWidth: Math.max(box.width, (box.height * element.naturalWidth) / element.naturalHeight),
       fileWidth: Number(element.currentSrc.match(/\/(\d+)\.webp$/)?.[1]),
-      fontSizes: [...element.parentElement!.querySelectorAll("h2, p, a")].map((text) => Number.parseFloat(getComputedStyle(text).fontSize)),
+      fontSizes: [...element.parentElement!.querySelectorAll("h2, p, a")].map((text) =>
+        Number.parseFloat(getComputedStyle(text).fontSize),
+      ),
     };
   });
 }
@@ -51,7 +56,10 @@ async function heroPicture(page: Page) {
 test.describe("banners de la portada en pantalla ancha y nítida", () => {
   test.use({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2 });
 
-  test("el título, el subtítulo y el enlace de cada banner son texto; la foto del principal llega al doble de su ancho", async ({ page, javaScriptEnabled }) => {
+  test("el título, el subtítulo y el enlace de cada banner son texto; la foto del principal llega al doble de su ancho", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const all = await banners();
     expect(all.length).toBeGreaterThanOrEqual(2);
     await page.goto("/");
@@ -82,7 +90,9 @@ test.describe("banners de la portada en pantalla ancha y nítida", () => {
 test.describe("banners de la portada en un móvil", () => {
   test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
 
-  test("el texto del banner principal se lee a tamaño normal, la foto es nítida y el enlace lleva al listado", async ({ page }) => {
+  test("el texto del banner principal se lee a tamaño normal, la foto es nítida y el enlace lleva al listado", async ({
+    page,
+  }) => {
     const [hero] = await banners();
     await page.goto("/");
     const { drawnWidth, fileWidth, fontSizes } = await heroPicture(page);
@@ -99,7 +109,9 @@ test.describe("banners de la portada en un móvil", () => {
 });
 
 test.describe("fotos del listado", () => {
-  test("las de la primera fila se cargan enseguida, la primera antes que ninguna; las demás, al acercarse", async ({ page }) => {
+  test("las de la primera fila se cargan enseguida, la primera antes que ninguna; las demás, al acercarse", async ({
+    page,
+  }) => {
     await page.goto("/products");
     const pictures = page.getByTestId("product-card").locator("img");
     expect(await pictures.count()).toBeGreaterThan(4);

@@ -8,11 +8,16 @@ const SCREEN = "/dashboard/system-notifications";
 /** The header's bell: a link without JavaScript, the live bell's toggle with it. */
 function bell(page: Page, javaScriptEnabled: boolean, count?: number) {
   if (!javaScriptEnabled) return headerLink(page, "Notificaciones", count);
-  return page.getByRole("banner").getByRole("button", { name: count ? `Notificaciones, ${count}` : "Notificaciones", exact: true });
+  return page
+    .getByRole("banner")
+    .getByRole("button", { name: count ? `Notificaciones, ${count}` : "Notificaciones", exact: true });
 }
 
 test.describe("notificaciones", () => {
-  test("un cliente pagina, marca como leídas y elimina sus notificaciones", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("un cliente pagina, marca como leídas y elimina sus notificaciones", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "avisos");
     await registerThroughForm(page, { name: "Nora Notificada", email, redirectTo: SCREEN });
     await expect(page.getByRole("heading", { name: "Notificaciones del Sistema" })).toBeVisible();
@@ -30,8 +35,13 @@ test.describe("notificaciones", () => {
     const items = page.getByTestId("notification");
     await expect(items).toHaveCount(5);
     await expect(page.getByText("Página 1 de 2")).toBeVisible();
-    await expect(items.first().locator("p").first()).toHaveText(new RegExp(`^Tu pedido #[0-9A-F]{8} está ahora «Enviado»\\. Número de seguimiento: ${TRACKING_NUMBER}\\.$`));
-    await expect(items.first().getByRole("link", { name: /^#[0-9A-F]{8}$/ })).toHaveAttribute("href", /^\/dashboard\/order\/details\/[0-9a-f-]{36}$/);
+    await expect(items.first().locator("p").first()).toHaveText(
+      new RegExp(`^Tu pedido #[0-9A-F]{8} está ahora «Enviado»\\. Número de seguimiento: ${TRACKING_NUMBER}\\.$`),
+    );
+    await expect(items.first().getByRole("link", { name: /^#[0-9A-F]{8}$/ })).toHaveAttribute(
+      "href",
+      /^\/dashboard\/order\/details\/[0-9a-f-]{36}$/,
+    );
     // On the first page 'Anterior' is there but leads nowhere.
     await expect(page.getByRole("link", { name: "Anterior" })).toHaveAttribute("aria-disabled", "true");
     await expect(items.first()).toContainText(/Tipo:\s*Pedido/);
@@ -83,13 +93,25 @@ test.describe("notificaciones", () => {
 
     if (javaScriptEnabled) {
       const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-      expect(serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+      const serious = violations.filter(
+        (violation) => violation.impact === "serious" || violation.impact === "critical",
+      );
+      expect(
+        serious.map(
+          (violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
     }
   });
 
-  test("con JavaScript, un cambio de estado aparece en la campana sin recargar", async ({ page, javaScriptEnabled }, testInfo) => {
-    test.skip(!javaScriptEnabled, "las notificaciones en vivo necesitan JavaScript; sin él la campana es un enlace con el número");
+  test("con JavaScript, un cambio de estado aparece en la campana sin recargar", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    test.skip(
+      !javaScriptEnabled,
+      "las notificaciones en vivo necesitan JavaScript; sin él la campana es un enlace con el número",
+    );
     const email = uniqueEmail(testInfo, "campana");
     await registerThroughForm(page, { name: "Nora Notificada", email, redirectTo: "/products" });
     const orderId = await buyAndPay(email, await plentifulProduct());
@@ -112,14 +134,18 @@ test.describe("notificaciones", () => {
     await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
     await adminMovesOrder(orderId, "procesando");
     await expect(bell(page, true, 2)).toBeVisible();
-    await expect(panel.getByTestId("live-notification").first()).toContainText(/Tu pedido #[0-9A-F]{8} está ahora «En preparación»\./);
+    await expect(panel.getByTestId("live-notification").first()).toContainText(
+      /Tu pedido #[0-9A-F]{8} está ahora «En preparación»\./,
+    );
     await adminMovesOrder(orderId, "enviado");
     await expect(bell(page, true, 3)).toBeVisible();
     await expect(panel.getByTestId("live-notification")).toHaveCount(3);
     expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
     const { violations } = await new AxeBuilder({ page }).include("header").analyze();
     const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-    expect(serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
 
     // Escape folds the list and gives the focus back to the bell.
     await page.keyboard.press("Escape");
@@ -132,7 +158,9 @@ test.describe("notificaciones", () => {
     for (let remaining = 3; remaining > 0; remaining--) {
       // Each answer is awaited: a page opened while one is still refreshing the session would
       // present the same refresh token at once, which ends the session.
-      const marked = page.waitForResponse((response) => response.url().endsWith("/live-notifications") && response.request().method() === "POST");
+      const marked = page.waitForResponse(
+        (response) => response.url().endsWith("/live-notifications") && response.request().method() === "POST",
+      );
       await panel.getByTestId("live-notification").first().click();
       expect((await marked).status()).toBe(200);
       await expect(page.getByTestId("live-notification")).toHaveCount(remaining - 1);
@@ -183,32 +211,39 @@ test.describe("notificaciones", () => {
     },
   ];
 
-  for (const proxy of proxiesWithoutWebSockets) test(`con JavaScript y una red que ${proxy.name} los WebSocket, la campana sigue en vivo por long polling`, async ({ page, javaScriptEnabled }, testInfo) => {
-    test.skip(!javaScriptEnabled, "las notificaciones en vivo necesitan JavaScript");
-    test.setTimeout(90_000);
-    await page.addInitScript(proxy.refuseWebSockets);
-    const email = uniqueEmail(testInfo, "sin-websocket");
-    await registerThroughForm(page, { name: "Sara Sinsocket", email, redirectTo: "/products" });
-    const orderId = await buyAndPay(email, await plentifulProduct());
+  for (const proxy of proxiesWithoutWebSockets)
+    test(`con JavaScript y una red que ${proxy.name} los WebSocket, la campana sigue en vivo por long polling`, async ({
+      page,
+      javaScriptEnabled,
+    }, testInfo) => {
+      test.skip(!javaScriptEnabled, "las notificaciones en vivo necesitan JavaScript");
+      test.setTimeout(90_000);
+      await page.addInitScript(proxy.refuseWebSockets);
+      const email = uniqueEmail(testInfo, "sin-websocket");
+      await registerThroughForm(page, { name: "Sara Sinsocket", email, redirectTo: "/products" });
+      const orderId = await buyAndPay(email, await plentifulProduct());
 
-    const polling = (response: Response) => /\/socket\.io\/\?.*transport=polling/.test(response.url()) && response.status() === 200;
-    const polled = page.waitForResponse(polling, { timeout: 45_000 });
-    await page.goto("/products");
-    await polled;
-    await expect(bell(page, true, 1)).toBeVisible();
-    await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
-    await adminMovesOrder(orderId, "procesando");
-    await expect(bell(page, true, 2)).toBeVisible();
-    await bell(page, true, 2).click();
-    await expect(page.getByRole("list", { name: "Notificaciones nuevas" }).getByTestId("live-notification").first()).toContainText(/Tu pedido #[0-9A-F]{8} está ahora «En preparación»\./);
-    expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
-
-    if (proxy.laterPagesStartWithPolling) {
-      // The tab remembers: a new page polls at once instead of waiting out the 20 s timeout again.
-      const polledAtOnce = page.waitForResponse(polling, { timeout: 10_000 });
-      await page.reload();
-      await polledAtOnce;
+      const polling = (response: Response) =>
+        /\/socket\.io\/\?.*transport=polling/.test(response.url()) && response.status() === 200;
+      const polled = page.waitForResponse(polling, { timeout: 45_000 });
+      await page.goto("/products");
+      await polled;
+      await expect(bell(page, true, 1)).toBeVisible();
+      await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
+      await adminMovesOrder(orderId, "procesando");
       await expect(bell(page, true, 2)).toBeVisible();
-    }
-  });
+      await bell(page, true, 2).click();
+      await expect(
+        page.getByRole("list", { name: "Notificaciones nuevas" }).getByTestId("live-notification").first(),
+      ).toContainText(/Tu pedido #[0-9A-F]{8} está ahora «En preparación»\./);
+      expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
+
+      if (proxy.laterPagesStartWithPolling) {
+        // The tab remembers: a new page polls at once instead of waiting out the 20 s timeout again.
+        const polledAtOnce = page.waitForResponse(polling, { timeout: 10_000 });
+        await page.reload();
+        await polledAtOnce;
+        await expect(bell(page, true, 2)).toBeVisible();
+      }
+    });
 });

@@ -1,5 +1,14 @@
 import { DEMO_PRODUCT_COUNT, generateProducts } from "../../api/src/seed/catalogue";
-import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, productDetails, queryProducts, SHOPPER_PASSWORD, type ProductDetailsAnswer } from "./support";
+import {
+  ADMIN_EMAIL,
+  apiSignIn,
+  apiUrl,
+  DEMO_PASSWORD,
+  productDetails,
+  queryProducts,
+  SHOPPER_PASSWORD,
+  type ProductDetailsAnswer,
+} from "./support";
 
 /** Orders made, paid and moved straight through the API, for the journeys that start after a purchase. */
 
@@ -28,7 +37,10 @@ async function apiCall<T>(path: string, token: string, method: "POST" | "PUT", b
 export async function placeOrderThroughApi(email: string, productId: string): Promise<string> {
   const { token, userId } = await apiSignIn(email);
   await apiCall("/home/product/add-to-card", token, "POST", { userId, productId, quantity: 1 });
-  const { orderId } = await apiCall<{ orderId: string }>("/home/order/palce-order", token, "POST", { userId, shippingInfo: SHIPPING_INFO });
+  const { orderId } = await apiCall<{ orderId: string }>("/home/order/palce-order", token, "POST", {
+    userId,
+    shippingInfo: SHIPPING_INFO,
+  });
   return orderId;
 }
 
@@ -36,7 +48,13 @@ export async function placeOrderThroughApi(email: string, productId: string): Pr
 export async function buyAndPay(email: string, productId: string): Promise<string> {
   const orderId = await placeOrderThroughApi(email, productId);
   const { token } = await apiSignIn(email);
-  await apiCall("/payment/card", token, "POST", { orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: SHIPPING_INFO.name });
+  await apiCall("/payment/card", token, "POST", {
+    orderId,
+    cardNumber: "4242 4242 4242 4242",
+    expiry: "12/39",
+    cvc: "123",
+    holder: SHIPPING_INFO.name,
+  });
   return orderId;
 }
 
@@ -49,9 +67,17 @@ export async function addToWishlistThroughApi(email: string, productId: string):
 export const TRACKING_NUMBER = "ES-2026-000123";
 
 /** The admin moves the whole order to `status` (cancelling a paid one refunds it; shipping carries TRACKING_NUMBER); the customer is told. */
-export async function adminMovesOrder(orderId: string, status: "procesando" | "enviado" | "entregado" | "cancelado"): Promise<void> {
+export async function adminMovesOrder(
+  orderId: string,
+  status: "procesando" | "enviado" | "entregado" | "cancelado",
+): Promise<void> {
   const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
-  await apiCall(`/admin/order-status/update/${orderId}`, admin.token, "PUT", status === "enviado" ? { status, trackingNumber: TRACKING_NUMBER } : { status });
+  await apiCall(
+    `/admin/order-status/update/${orderId}`,
+    admin.token,
+    "PUT",
+    status === "enviado" ? { status, trackingNumber: TRACKING_NUMBER } : { status },
+  );
 }
 
 /** The in-stock product without sizes that has the most units, so orders of both projects never run it out. */
@@ -92,7 +118,9 @@ export async function ballsFor(slot: number): Promise<ProductDetailsAnswer> {
 export async function productToReview(slot: number): Promise<ProductDetailsAnswer> {
   const unreviewed = generateProducts(DEMO_PRODUCT_COUNT, new Date()).filter(
     (product) =>
-      (product.categorySlug === "accesorios" || product.categorySlug === "paleteros") && product.reviewTarget === 0 && (product.stock ?? 0) >= 6,
+      (product.categorySlug === "accesorios" || product.categorySlug === "paleteros") &&
+      product.reviewTarget === 0 &&
+      (product.stock ?? 0) >= 6,
   );
   const chosen = unreviewed[slot];
   if (!chosen) throw new Error(`no hay un producto sin reseñas para el hueco ${slot} (hay ${unreviewed.length})`);

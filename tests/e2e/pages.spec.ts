@@ -5,7 +5,8 @@ test.describe("cabecera, pie y páginas informativas", () => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByText("Ingresa desde")).toBeVisible();
-    for (const country of ["España", "Estados Unidos", "Venezuela"]) await expect(page.getByRole("img", { name: country })).toBeVisible();
+    for (const country of ["España", "Estados Unidos", "Venezuela"])
+      await expect(page.getByRole("img", { name: country })).toBeVisible();
     const menu = page.getByRole("navigation", { name: "Principal" });
     await expect(menu.getByRole("link", { name: "Productos" })).toHaveAttribute("href", "/products");
     await expect(menu.getByRole("link", { name: "Mi perfil" })).toHaveAttribute("href", "/dashboard");
@@ -16,7 +17,18 @@ test.describe("cabecera, pie y páginas informativas", () => {
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByRole("heading", { name: "CATEGORÍAS" })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Palas" })).toHaveAttribute("href", "/products?category=palas");
-    for (const href of ["/products", "/dashboard", "/gift", "/blog", "/card", "/register", "/login", "/policy", "/about", "/contact"]) {
+    for (const href of [
+      "/products",
+      "/dashboard",
+      "/gift",
+      "/blog",
+      "/card",
+      "/register",
+      "/login",
+      "/policy",
+      "/about",
+      "/contact",
+    ]) {
       await expect(footer.locator(`a[href="${href}"]`).first()).toBeVisible();
     }
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Mercado Pádel`);

@@ -5,8 +5,14 @@ import { fillShippingForm, paypalWebUrl, registerThroughForm, uniqueEmail } from
 test.use({ baseURL: paypalWebUrl });
 
 test.describe("pago con PayPal", () => {
-  test("un cliente va a PayPal, cancela, vuelve a intentarlo, aprueba y el pedido queda pagado", async ({ page }, testInfo) => {
-    await registerThroughForm(page, { name: "Paula PayPal", email: uniqueEmail(testInfo, "paypal"), redirectTo: "/products" });
+  test("un cliente va a PayPal, cancela, vuelve a intentarlo, aprueba y el pedido queda pagado", async ({
+    page,
+  }, testInfo) => {
+    await registerThroughForm(page, {
+      name: "Paula PayPal",
+      email: uniqueEmail(testInfo, "paypal"),
+      redirectTo: "/products",
+    });
     await page.goto("/products?category=pelotas&availability=in-stock");
     await page.getByTestId("product-card").first().getByRole("button", { name: "Agregar al carrito" }).click();
     await expect(page.getByText("Producto agregado al carrito.")).toBeVisible();

@@ -1,7 +1,22 @@
 import { expect, openWithScriptsHeld, test, type Page } from "./fixtures";
-import { adminMovesOrder, buyAndPay, placeOrderThroughApi, plentifulProduct, registerThroughApi } from "./orders-support";
+import {
+  adminMovesOrder,
+  buyAndPay,
+  placeOrderThroughApi,
+  plentifulProduct,
+  registerThroughApi,
+} from "./orders-support";
 import { signInThroughForm } from "./seller-support";
-import { ADMIN_EMAIL, apiSignIn, apiUrl, firstLinkTarget, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import {
+  ADMIN_EMAIL,
+  apiSignIn,
+  apiUrl,
+  firstLinkTarget,
+  productDetails,
+  queryProducts,
+  SHOPPER_PASSWORD,
+  uniqueEmail,
+} from "./support";
 
 /**
  * Issue 13: every screen of the store fits a 360 px phone, with JavaScript on and off. Each role
@@ -20,8 +35,12 @@ async function overflowingPages(page: Page, paths: string[]): Promise<string[]> 
   for (const path of paths) {
     await page.goto(path);
     const reached = new URL(page.url());
-    if (`${reached.pathname}${reached.search}` !== path) overflowing.push(`${path} lleva a ${reached.pathname}${reached.search}`);
-    const { scrollWidth, viewportWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewportWidth: window.innerWidth }));
+    if (`${reached.pathname}${reached.search}` !== path)
+      overflowing.push(`${path} lleva a ${reached.pathname}${reached.search}`);
+    const { scrollWidth, viewportWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      viewportWidth: window.innerWidth,
+    }));
     if (scrollWidth > viewportWidth) overflowing.push(`${path} mide ${scrollWidth} px`);
   }
   return overflowing;
@@ -32,7 +51,13 @@ async function overflowingPages(page: Page, paths: string[]): Promise<string[]> 
  * enough that the unpaid orders of both projects (and any other journey's) never run it out.
  */
 async function longestNamedProduct(categories: string[]): Promise<string> {
-  const cards = (await Promise.all(categories.map(async (category) => (await queryProducts({ category, availability: "in-stock", parPage: "40" })).products))).flat();
+  const cards = (
+    await Promise.all(
+      categories.map(
+        async (category) => (await queryProducts({ category, availability: "in-stock", parPage: "40" })).products,
+      ),
+    )
+  ).flat();
   for (const card of cards.filter((card) => card.stock >= 10).sort((a, b) => b.name.length - a.name.length)) {
     const details = await productDetails(card.slug);
     if (details.sizes.length === 0) return details._id;
@@ -41,7 +66,11 @@ async function longestNamedProduct(categories: string[]): Promise<string> {
 }
 
 test.describe("la tienda en un teléfono de 360 px", () => {
-  test("el menú abierto antes de que lleguen los scripts sigue abierto cuando llegan", async ({ page, javaScriptEnabled, baseURL }) => {
+  test("el menú abierto antes de que lleguen los scripts sigue abierto cuando llegan", async ({
+    page,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
     test.skip(!javaScriptEnabled, "sin JavaScript no hay scripts que esperar");
     const scripts = await openWithScriptsHeld(page, `${baseURL}/`);
     await page.locator("summary").filter({ hasText: "Menú" }).click();
@@ -89,7 +118,9 @@ test.describe("la tienda en un teléfono de 360 px", () => {
     }
   });
 
-  test("un cliente con pedidos, monedero y avisos ve todas sus páginas sin desplazarse a lo ancho", async ({ page }, testInfo) => {
+  test("un cliente con pedidos, monedero y avisos ve todas sus páginas sin desplazarse a lo ancho", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "telefono-cliente");
     await registerThroughApi("Maximiliana Fernández-Villaverde", email);
     const productId = await plentifulProduct();
@@ -147,9 +178,21 @@ test.describe("la tienda en un teléfono de 360 px", () => {
 
   test("un vendedor con productos y pedidos ve todo su panel sin desplazarse a lo ancho", async ({ page }) => {
     await signInThroughForm(page, "vendedor1@mercadopadel.test");
-    const orderDetails = await firstLinkTarget(page, "/dashboard/seller/orders", /^\/dashboard\/seller\/orders\/details\//);
-    const editProduct = await firstLinkTarget(page, "/dashboard/seller/products", /^\/dashboard\/seller\/edit-product\//);
-    const controlProduct = await firstLinkTarget(page, "/dashboard/seller/control", /^\/dashboard\/seller\/control\/[^?]/);
+    const orderDetails = await firstLinkTarget(
+      page,
+      "/dashboard/seller/orders",
+      /^\/dashboard\/seller\/orders\/details\//,
+    );
+    const editProduct = await firstLinkTarget(
+      page,
+      "/dashboard/seller/products",
+      /^\/dashboard\/seller\/edit-product\//,
+    );
+    const controlProduct = await firstLinkTarget(
+      page,
+      "/dashboard/seller/control",
+      /^\/dashboard\/seller\/control\/[^?]/,
+    );
     const paths = [
       "/dashboard/seller",
       "/dashboard/seller/products",
@@ -172,7 +215,11 @@ test.describe("la tienda en un teléfono de 360 px", () => {
   test("el administrador ve todo su panel sin desplazarse a lo ancho", async ({ page }) => {
     await signInThroughForm(page, ADMIN_EMAIL);
     const order = await firstLinkTarget(page, "/dashboard/admin/orders", /^\/dashboard\/admin\/orders\/[^?]/);
-    const shopRequest = await firstLinkTarget(page, "/dashboard/admin/shop-requests", /^\/dashboard\/admin\/shop-requests\/[^?]/);
+    const shopRequest = await firstLinkTarget(
+      page,
+      "/dashboard/admin/shop-requests",
+      /^\/dashboard\/admin\/shop-requests\/[^?]/,
+    );
     const paths = [
       "/dashboard/admin",
       "/dashboard/admin/shop-requests",

@@ -8,11 +8,16 @@ async function expectNoSeriousAxeViolations(page: Page, javaScriptEnabled: boole
   if (!javaScriptEnabled) return;
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    serious.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 test.describe("reseñas", () => {
-  test("un cliente que compró y pagó reseña el producto, lo ve con 'Compra verificada' y puede editarlo", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("un cliente que compró y pagó reseña el producto, lo ve con 'Compra verificada' y puede editarlo", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const product = await productToReview(testInfo.project.name === "js-off" ? 1 : 0);
     // With JavaScript, the form's code arrives on demand and hydrates the server's form: no error
     // on the way. (Without it, the refused review's page is a 400 the console reports.)
@@ -34,7 +39,9 @@ test.describe("reseñas", () => {
     // Signed in but not a buyer yet: only buyers may review.
     const email = uniqueEmail(testInfo, "resena");
     await registerThroughForm(page, { name: "Rosa Reseñas", email, redirectTo: productPath });
-    await expect(page.getByTestId("review-explanation")).toHaveText("Solo los clientes que han comprado y pagado este producto pueden reseñarlo.");
+    await expect(page.getByTestId("review-explanation")).toHaveText(
+      "Solo los clientes que han comprado y pagado este producto pueden reseñarlo.",
+    );
 
     await buyAndPay(email, product._id);
     await page.goto(productPath);
@@ -63,7 +70,9 @@ test.describe("reseñas", () => {
     // The markup is shown as the customer typed it, not run as HTML.
     await expect(review.getByText(text, { exact: true })).toBeVisible();
     await expect(review.locator("b")).toHaveCount(0);
-    await expect(page.getByTestId("rating-breakdown").getByRole("listitem").filter({ hasText: "4 estrellas" })).toContainText("1");
+    await expect(
+      page.getByTestId("rating-breakdown").getByRole("listitem").filter({ hasText: "4 estrellas" }),
+    ).toContainText("1");
     await expect(page.getByRole("img", { name: "Valoración 4 de 5" }).first()).toBeVisible();
 
     // Writing again edits the same review, which comes pre-filled.
@@ -75,13 +84,17 @@ test.describe("reseñas", () => {
     await editForm.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(page.getByText("Reseña actualizada.")).toBeVisible();
     await expect(page.getByTestId("review").filter({ hasText: "Rosa Reseñas" })).toHaveCount(1);
-    await expect(page.getByTestId("review").filter({ hasText: "Rosa Reseñas" })).toContainText("Después de un mes sigue como el primer día.");
+    await expect(page.getByTestId("review").filter({ hasText: "Rosa Reseñas" })).toContainText(
+      "Después de un mes sigue como el primer día.",
+    );
     expect(pageErrors).toEqual([]);
   });
 });
 
 test.describe("reseñas por páginas", () => {
-  test("seis reseñas se leen en dos páginas de cinco, con enlaces que funcionan sin JavaScript", async ({ page }, testInfo) => {
+  test("seis reseñas se leen en dos páginas de cinco, con enlaces que funcionan sin JavaScript", async ({
+    page,
+  }, testInfo) => {
     const product = await productToReview(testInfo.project.name === "js-off" ? 3 : 2);
     for (let reviewer = 1; reviewer <= 6; reviewer++) {
       const email = uniqueEmail(testInfo, `lector${reviewer}`);
@@ -113,19 +126,30 @@ test.describe("clase de prueba", () => {
     await page.goto("/gift");
     await expect(page.getByText("Prueba Gratis de Pádel")).toBeVisible();
     await expect(page.getByText("Plazas limitadas. Se recomienda reservar con anticipación.")).toBeVisible();
-    await expect(page.getByTestId("trial-class-places")).toContainText(/Quedan \d+ plazas libres\.|Queda 1 plaza libre\./);
+    await expect(page.getByTestId("trial-class-places")).toContainText(
+      /Quedan \d+ plazas libres\.|Queda 1 plaza libre\./,
+    );
     await page.getByRole("button", { name: "Reserva tu plaza" }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=\/gift$/);
     await expect(page.getByText("Inicia sesión para reservar tu plaza en la clase de prueba.")).toBeVisible();
   });
 
-  test("un cliente reserva su plaza en /gift y la cancela desde su cuenta", async ({ page, javaScriptEnabled }, testInfo) => {
-    await registerThroughForm(page, { name: "Tomás Tenis", email: uniqueEmail(testInfo, "clase"), redirectTo: "/gift" });
+  test("un cliente reserva su plaza en /gift y la cancela desde su cuenta", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    await registerThroughForm(page, {
+      name: "Tomás Tenis",
+      email: uniqueEmail(testInfo, "clase"),
+      redirectTo: "/gift",
+    });
     const places = page.getByTestId("trial-class-places");
     const before = Number((await places.textContent())!.match(/\d+/)![0]);
 
     await page.getByRole("button", { name: "Reserva tu plaza" }).click();
-    await expect(page.getByText(/^Plaza reservada para el sábado, \d{1,2} de [a-z]+, de 10:00 a 11:30\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Plaza reservada para el sábado, \d{1,2} de [a-z]+, de 10:00 a 11:30\.$/),
+    ).toBeVisible();
     await expect(page.getByTestId("trial-class-booked")).toContainText("Tienes una plaza reservada.");
     await expect(page.getByRole("button", { name: "Reserva tu plaza" })).toHaveCount(0);
     // Another project may book or cancel meanwhile: the count moved by ours at least.
@@ -141,7 +165,9 @@ test.describe("clase de prueba", () => {
 
     await booking.getByRole("button", { name: "Cancelar reserva" }).click();
     await expect(page.getByText("Reserva cancelada. Tu plaza queda libre para otra persona.")).toBeVisible();
-    await expect(page.getByTestId("trial-class-booking")).toContainText("No tienes ninguna plaza reservada en la próxima clase");
+    await expect(page.getByTestId("trial-class-booking")).toContainText(
+      "No tienes ninguna plaza reservada en la próxima clase",
+    );
     await page.getByRole("link", { name: "Reservar una plaza en la página de regalos" }).click();
     await expect(page.getByRole("button", { name: "Reserva tu plaza" })).toBeVisible();
   });

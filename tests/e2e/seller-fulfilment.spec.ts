@@ -1,6 +1,13 @@
 import { expect, test, type TestInfo } from "./fixtures";
 import { apiSignIn, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
-import { apiJson, customerOrdersThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, signInThroughForm } from "./seller-support";
+import {
+  apiJson,
+  customerOrdersThroughApi,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  newProjectPage,
+  signInThroughForm,
+} from "./seller-support";
 
 /**
  * Issue 12, sellers fulfil orders: a customer's offer on an unpaid order reaches the seller's
@@ -22,8 +29,12 @@ interface ControlProduct {
 /** A product of the seller without sizes and with stock, one per project. */
 async function productFor(testInfo: TestInfo): Promise<ControlProduct> {
   const { token } = await apiSignIn(SELLER.email, DEMO_PASSWORD);
-  const { products } = await apiJson<{ products: ControlProduct[] }>("/seller/stock-control?page=1&parPage=100", { token });
-  const candidates = products.filter((product) => !product.hasSizes && product.stock >= 5).sort((a, b) => b.stock - a.stock);
+  const { products } = await apiJson<{ products: ControlProduct[] }>("/seller/stock-control?page=1&parPage=100", {
+    token,
+  });
+  const candidates = products
+    .filter((product) => !product.hasSizes && product.stock >= 5)
+    .sort((a, b) => b.stock - a.stock);
   const chosen = candidates[testInfo.project.name === "js-off" ? 1 : 0] ?? candidates[0];
   if (!chosen) throw new Error("el vendedor no tiene productos sin tallas con existencias");
   return chosen;
@@ -41,14 +52,30 @@ async function customerOffers(testInfo: TestInfo, productId: string) {
   const { order } = await apiJson<{ order: PlacedOrder }>(`/home/order/${orderId}`, { token });
   const part = order.suborders[0]!;
   const price = Math.floor((part.subtotal * 0.8) / 100) * 100;
-  await apiJson("/home/customer/offer", { method: "POST", token, body: JSON.stringify({ shopOrderId: part._id, price }) });
-  return { email, name, orderId, number: orderId.slice(0, 8).toUpperCase(), price, newTotal: price + part.shipping_fee, offerDiscount: part.subtotal - price };
+  await apiJson("/home/customer/offer", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ shopOrderId: part._id, price }),
+  });
+  return {
+    email,
+    name,
+    orderId,
+    number: orderId.slice(0, 8).toUpperCase(),
+    price,
+    newTotal: price + part.shipping_fee,
+    offerDiscount: part.subtotal - price,
+  };
 }
 
 test.describe("el vendedor prepara sus pedidos", () => {
   test.use({ viewport: { width: 360, height: 800 } });
 
-  test("el aviso de una oferta lleva a su pedido; la acepta allí y el cliente ve el nuevo total", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test("el aviso de una oferta lleva a su pedido; la acepta allí y el cliente ve el nuevo total", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const product = await productFor(testInfo);
     const customer = await customerOffers(testInfo, product._id);
@@ -56,7 +83,9 @@ test.describe("el vendedor prepara sus pedidos", () => {
     // The seller's notice of the offer leads to their own order page, not the customer's.
     await signInThroughForm(page, SELLER.email, DEMO_PASSWORD);
     await page.goto("/dashboard/system-notifications");
-    const notice = page.getByTestId("notification").filter({ hasText: `Nueva oferta en el pedido #${customer.number}` });
+    const notice = page
+      .getByTestId("notification")
+      .filter({ hasText: `Nueva oferta en el pedido #${customer.number}` });
     await expect(notice).toHaveCount(1);
     await notice.getByRole("link", { name: `#${customer.number}` }).click();
     await expect(page).toHaveURL(/\/dashboard\/seller\/orders\/details\/[0-9a-f-]{36}$/);
@@ -91,7 +120,10 @@ test.describe("el vendedor prepara sus pedidos", () => {
     await customerPage.context().close();
   });
 
-  test("en la página de su propio producto no puede añadirlo al carrito: se le ofrece editarlo", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("en la página de su propio producto no puede añadirlo al carrito: se le ofrece editarlo", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const product = await productFor(testInfo);
     await signInThroughForm(page, SELLER.email, DEMO_PASSWORD);
     await page.goto(`/product/details/${product.slug}`);

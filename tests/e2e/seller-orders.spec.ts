@@ -1,7 +1,14 @@
 import { expect, test, type TestInfo } from "./fixtures";
 import { SHIPPING_INFO } from "./orders-support";
 import { apiSignIn, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
-import { apiJson, customerOrdersThroughApi, expectNoSidewaysScroll, newProjectPage, payOrderByCardThroughApi, signInThroughForm } from "./seller-support";
+import {
+  apiJson,
+  customerOrdersThroughApi,
+  expectNoSidewaysScroll,
+  newProjectPage,
+  payOrderByCardThroughApi,
+  signInThroughForm,
+} from "./seller-support";
 
 /**
  * Issue 12, the seller's orders: a customer pays an order of a demo seller's product; the seller
@@ -23,9 +30,14 @@ interface ControlProduct {
 /** A product of the seller without sizes and with stock, picked per project away from the ends other journeys use. */
 async function productFor(testInfo: TestInfo): Promise<ControlProduct> {
   const { token } = await apiSignIn(SELLER.email, DEMO_PASSWORD);
-  const { products } = await apiJson<{ products: ControlProduct[] }>("/seller/stock-control?page=1&parPage=100", { token });
-  const candidates = products.filter((product) => !product.hasSizes && product.stock >= 5).sort((a, b) => a.stock - b.stock);
-  const chosen = candidates[Math.floor(candidates.length / 2) + (testInfo.project.name === "js-off" ? 1 : 0)] ?? candidates[0];
+  const { products } = await apiJson<{ products: ControlProduct[] }>("/seller/stock-control?page=1&parPage=100", {
+    token,
+  });
+  const candidates = products
+    .filter((product) => !product.hasSizes && product.stock >= 5)
+    .sort((a, b) => a.stock - b.stock);
+  const chosen =
+    candidates[Math.floor(candidates.length / 2) + (testInfo.project.name === "js-off" ? 1 : 0)] ?? candidates[0];
   if (!chosen) throw new Error("el vendedor no tiene productos sin tallas con existencias");
   return chosen;
 }
@@ -40,7 +52,10 @@ async function customerPays(testInfo: TestInfo, productId: string) {
 }
 
 test.describe("pedidos del vendedor", () => {
-  test("el vendedor encuentra el pedido pagado, lo pasa a «Enviado» con el número de seguimiento (un formulario viejo se rechaza) y el cliente lo ve", async ({ page, browser }, testInfo) => {
+  test("el vendedor encuentra el pedido pagado, lo pasa a «Enviado» con el número de seguimiento (un formulario viejo se rechaza) y el cliente lo ve", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const product = await productFor(testInfo);
     const customer = await customerPays(testInfo, product._id);
@@ -72,7 +87,10 @@ test.describe("pedidos del vendedor", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await expect(page.getByTestId("seller-order-card")).toHaveCount(1);
     await expectNoSidewaysScroll(page);
-    await page.getByTestId("seller-order-card").getByRole("link", { name: `Pedido #${number}` }).click();
+    await page
+      .getByTestId("seller-order-card")
+      .getByRole("link", { name: `Pedido #${number}` })
+      .click();
 
     await expect(page.getByRole("heading", { level: 1, name: `Pedido #${number}` })).toBeVisible();
     await expect(page.getByTestId("seller-order-status")).toContainText("Pendiente");
@@ -99,8 +117,15 @@ test.describe("pedidos del vendedor", () => {
     await form.getByLabel("En preparación", { exact: true }).check();
     // Meanwhile someone else (another tab) moves it: the form read before is refused beside itself.
     const seller = await apiSignIn(SELLER.email, DEMO_PASSWORD);
-    const { orders } = await apiJson<{ orders: { _id: string }[] }>(`/seller/orders/${seller.userId}?searchValue=${number}`, { token: seller.token });
-    await apiJson(`/seller/order-status/update/${orders[0]!._id}`, { method: "PUT", token: seller.token, body: JSON.stringify({ status: "procesando" }) });
+    const { orders } = await apiJson<{ orders: { _id: string }[] }>(
+      `/seller/orders/${seller.userId}?searchValue=${number}`,
+      { token: seller.token },
+    );
+    await apiJson(`/seller/order-status/update/${orders[0]!._id}`, {
+      method: "PUT",
+      token: seller.token,
+      body: JSON.stringify({ status: "procesando" }),
+    });
     await form.getByRole("button", { name: "Cambiar estado" }).click();
     await expect(page.getByTestId("status-refused")).toHaveText("El pedido ya está «En preparación».");
     await expect(page.getByTestId("seller-order-status")).toContainText("En preparación");
@@ -131,7 +156,9 @@ test.describe("pedidos del vendedor", () => {
     await signInThroughForm(customerPage, customer.email, SHOPPER_PASSWORD);
     await customerPage.goto(`/dashboard/order/details/${customer.orderId}`);
     await expect(customerPage.getByTestId("order-delivery-status")).toContainText("Enviado");
-    await expect(customerPage.getByTestId("order-tracking")).toContainText(/Enviado el .+ · Número de seguimiento: ES-4411 2233/);
+    await expect(customerPage.getByTestId("order-tracking")).toContainText(
+      /Enviado el .+ · Número de seguimiento: ES-4411 2233/,
+    );
     await expectNoSidewaysScroll(customerPage);
     await customerPage.context().close();
   });

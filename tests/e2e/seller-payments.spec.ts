@@ -1,6 +1,11 @@
 import { expect, test, type TestInfo } from "./fixtures";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice } from "./support";
-import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, signInThroughForm } from "./seller-support";
+import {
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  newProjectPage,
+  signInThroughForm,
+} from "./seller-support";
 
 /**
  * Issue 12, sellers get paid: a demo seller (whose seeded sales were delivered long ago, so they
@@ -11,7 +16,6 @@ import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, s
  * books page says every shop's accounts balance.
  */
 
-
 function sellerFor(testInfo: TestInfo) {
   return testInfo.project.name === "js-off"
     ? { email: "vendedor3@mercadopadel.test", amount: 1357, typed: "13,57" }
@@ -20,13 +24,19 @@ function sellerFor(testInfo: TestInfo) {
 
 async function availableOf(email: string): Promise<number> {
   const { token, userId } = await apiSignIn(email, DEMO_PASSWORD);
-  const response = await fetch(`${apiUrl}/withdrawals-balance/${userId}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${apiUrl}/withdrawals-balance/${userId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const answer = (await response.json()) as { withdrawalBalances: { availableAmount: number } };
   return answer.withdrawalBalances.availableAmount;
 }
 
 test.describe("pagos del vendedor", () => {
-  test("el vendedor guarda su método de cobro, pide un retiro, la administración lo paga y el vendedor lo archiva", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test("el vendedor guarda su método de cobro, pide un retiro, la administración lo paga y el vendedor lo archiva", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const seller = sellerFor(testInfo);
     const available = await availableOf(seller.email);
@@ -57,13 +67,17 @@ test.describe("pagos del vendedor", () => {
     const tooMuch = ((available + 100) / 100).toFixed(2).replace(".", ",");
     await withdraw.getByLabel("Importe a retirar (US$)").fill(tooMuch);
     await withdraw.getByRole("button", { name: "Solicitar retiro" }).click();
-    await expect(withdraw.getByText(`No puedes retirar más de lo disponible (${formatPrice(available)}).`)).toBeVisible();
+    await expect(
+      withdraw.getByText(`No puedes retirar más de lo disponible (${formatPrice(available)}).`),
+    ).toBeVisible();
     await expect(withdraw.getByLabel("Importe a retirar (US$)")).toHaveValue(tooMuch);
 
     // A valid amount: the request is sent and shown as such.
     await withdraw.getByLabel("Importe a retirar (US$)").fill(seller.typed);
     await withdraw.getByRole("button", { name: "Solicitar retiro" }).click();
-    await expect(page.getByText("Solicitud de retiro enviada. La administración te avisará cuando la pague.")).toBeVisible();
+    await expect(
+      page.getByText("Solicitud de retiro enviada. La administración te avisará cuando la pague."),
+    ).toBeVisible();
     await expect(page.getByTestId("request-sent")).toContainText("Solicitud Enviada");
     // The form starts empty again, so a second click cannot send the same request twice.
     await expect(withdraw.getByLabel("Importe a retirar (US$)")).toHaveValue("");
@@ -80,7 +94,7 @@ test.describe("pagos del vendedor", () => {
     const statement = await page.request.get((await page.getByTestId("statement-link").getAttribute("href"))!);
     expect(statement.headers()["content-type"]).toContain("text/csv");
     const csv = await statement.text();
-    expect(csv.startsWith("\uFEFF\"Fecha\";\"Tipo\"")).toBe(true);
+    expect(csv.startsWith('\uFEFF"Fecha";"Tipo"')).toBe(true);
     expect(csv).toContain(`"Retiro solicitado";`);
     expect(csv).toContain(`"${formatPrice(-seller.amount)}"`);
 
@@ -90,7 +104,11 @@ test.describe("pagos del vendedor", () => {
     await signInThroughForm(admin, ADMIN_EMAIL);
     await admin.goto("/dashboard/admin");
     // The menu counts the requests waiting to be paid (this one at least).
-    await expect(admin.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: /^Retiros\s*: [1-9]\d* por pagar$/ })).toBeVisible();
+    await expect(
+      admin
+        .getByRole("navigation", { name: "Administración" })
+        .getByRole("link", { name: /^Retiros\s*: [1-9]\d* por pagar$/ }),
+    ).toBeVisible();
     await admin.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Retiros" }).click();
     await expect(admin.getByRole("heading", { level: 1, name: "Retiros" })).toBeVisible();
     const request = admin.getByTestId("admin-withdrawal").filter({ hasText: formatPrice(seller.amount) });
@@ -122,7 +140,9 @@ test.describe("pagos del vendedor", () => {
     await filter.getByLabel("Estado").selectOption("archivados");
     await filter.getByRole("button", { name: "Filtrar" }).click();
     await expect(page).toHaveURL(/status=archivados/);
-    await expect(page.getByTestId("withdrawal-row").filter({ hasText: formatPrice(seller.amount) })).toContainText("Archivado");
+    await expect(page.getByTestId("withdrawal-row").filter({ hasText: formatPrice(seller.amount) })).toContainText(
+      "Archivado",
+    );
   });
 
   test("la administración comprueba que las cuentas de cada tienda cuadran", async ({ page, javaScriptEnabled }) => {
@@ -134,7 +154,8 @@ test.describe("pagos del vendedor", () => {
     await expect(page.getByTestId("books-summary")).toHaveText("Todas las cuentas cuadran.");
     const shops = page.getByTestId("shop-books");
     expect(await shops.count()).toBeGreaterThanOrEqual(3);
-    for (const difference of await page.getByTestId("shop-books-difference").allTextContents()) expect(difference).toBe("Cuadra");
+    for (const difference of await page.getByTestId("shop-books-difference").allTextContents())
+      expect(difference).toBe("Cuadra");
     await expectNoSidewaysScroll(page);
     if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
   });

@@ -1,8 +1,24 @@
 import { expect, openWithScriptsHeld, test, type Browser, type Page, type TestInfo } from "./fixtures";
 import sharp from "sharp";
-import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import {
+  ADMIN_EMAIL,
+  apiSignIn,
+  apiUrl,
+  DEMO_PASSWORD,
+  productDetails,
+  queryProducts,
+  SHOPPER_PASSWORD,
+  uniqueEmail,
+} from "./support";
 import { CHOOSE_IMAGES_AGAIN } from "../../app/components/seller/product-form-fields";
-import { apiJson, approvedSellerThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, signInThroughForm } from "./seller-support";
+import {
+  apiJson,
+  approvedSellerThroughApi,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  newProjectPage,
+  signInThroughForm,
+} from "./seller-support";
 
 /**
  * Issue 11, the seller's products on the web, with JavaScript on and off: a racket with its spec
@@ -16,7 +32,10 @@ import { apiJson, approvedSellerThroughApi, expectNoSeriousAxeViolations, expect
 const SELLER_EMAIL = "vendedor1@mercadopadel.test";
 const CUSTOMER_EMAIL = "cliente@mercadopadel.test";
 
-const png = (background: string) => sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** A name no other project or run uses. */
 function uniqueName(testInfo: TestInfo, word: string): string {
@@ -35,7 +54,9 @@ function listed(page: Page, name: string) {
 
 /** The product's address in the store, read from the seller's list. */
 async function slugOf(page: Page, name: string): Promise<string> {
-  const href = await listed(page, name).getByRole("link", { name: `Ver ${name} en la tienda` }).getAttribute("href");
+  const href = await listed(page, name)
+    .getByRole("link", { name: `Ver ${name} en la tienda` })
+    .getAttribute("href");
   const slug = href?.replace("/product/details/", "");
   if (!slug) throw new Error(`sin dirección para ${name}`);
   return decodeURIComponent(slug);
@@ -47,7 +68,18 @@ async function chooseCategory(page: Page, category: string, javaScriptEnabled: b
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Actualizar ficha" }).click();
 }
 
-async function fillCommon(page: Page, fields: { name?: string; brand: string; price: string; discount: string; color: string; tag: string; description: string }) {
+async function fillCommon(
+  page: Page,
+  fields: {
+    name?: string;
+    brand: string;
+    price: string;
+    discount: string;
+    color: string;
+    tag: string;
+    description: string;
+  },
+) {
   if (fields.name !== undefined) await page.getByLabel("Nombre", { exact: true }).fill(fields.name);
   await page.getByLabel("Marca", { exact: true }).fill(fields.brand);
   await page.getByLabel("Precio (USD)", { exact: true }).fill(fields.price);
@@ -67,7 +99,12 @@ async function imagesOf(slug: string): Promise<string[]> {
 /** A new customer whose shop an admin approves, all through the API: a seller of their own for this test. */
 async function approvedSeller(testInfo: TestInfo): Promise<{ email: string; shopId: string }> {
   const email = uniqueEmail(testInfo, "vendedor");
-  const { shopId } = await approvedSellerThroughApi({ name: "Vendedora Nueva", email, shopName: uniqueName(testInfo, "Pádel Nuevo"), png: await png("#0f172a") });
+  const { shopId } = await approvedSellerThroughApi({
+    name: "Vendedora Nueva",
+    email,
+    shopName: uniqueName(testInfo, "Pádel Nuevo"),
+    png: await png("#0f172a"),
+  });
   return { email, shopId };
 }
 
@@ -85,7 +122,11 @@ async function visitorPage(browser: Browser, testInfo: TestInfo) {
 }
 
 test.describe("productos del vendedor", () => {
-  test("publica una pala con su ficha y dos imágenes y una zapatilla con tres tallas; el catálogo, la búsqueda y la comparación los muestran", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test("publica una pala con su ficha y dos imágenes y una zapatilla con tres tallas; el catálogo, la búsqueda y la comparación los muestran", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const racketName = uniqueName(testInfo, "Pala Vértice");
     const shoeName = uniqueName(testInfo, "Zapatilla Rally");
@@ -140,8 +181,16 @@ test.describe("productos del vendedor", () => {
       description: "Pala de diamante para juego ofensivo, con cara de carbono 12K y núcleo EVA Hard.",
     });
     await page.getByLabel("Stock total").fill("12");
-    const racketSheet = { Forma: "Diamante", Peso: "360-375 g", Balance: "Alto", Núcleo: "EVA Hard", Cara: "Carbono 12K", Nivel: "Avanzado" };
-    for (const [label, value] of Object.entries(racketSheet)) await page.getByLabel(label, { exact: true }).selectOption(value);
+    const racketSheet = {
+      Forma: "Diamante",
+      Peso: "360-375 g",
+      Balance: "Alto",
+      Núcleo: "EVA Hard",
+      Cara: "Carbono 12K",
+      Nivel: "Avanzado",
+    };
+    for (const [label, value] of Object.entries(racketSheet))
+      await page.getByLabel(label, { exact: true }).selectOption(value);
     await page.getByLabel("Imágenes del producto").setInputFiles([
       { name: "frente.png", mimeType: "image/png", buffer: await png("#1e293b") },
       { name: "perfil.png", mimeType: "image/png", buffer: await png("#84cc16") },
@@ -190,7 +239,9 @@ test.describe("productos del vendedor", () => {
     await page.getByLabel("Superficie", { exact: true }).selectOption("Césped artificial");
     // A total that is not the sizes' sum (4 + 5 + 0): refused, nothing saved, the sizes kept.
     await page.getByLabel("Stock total").fill("10");
-    await page.getByLabel("Imágenes del producto").setInputFiles([{ name: "zapatilla.png", mimeType: "image/png", buffer: await png("#f8fafc") }]);
+    await page
+      .getByLabel("Imágenes del producto")
+      .setInputFiles([{ name: "zapatilla.png", mimeType: "image/png", buffer: await png("#f8fafc") }]);
     await page.getByRole("button", { name: "Publicar producto" }).click();
     await expect(page.getByText("El stock total (10) no coincide con la suma de las tallas (9).")).toBeVisible();
     await expect(page.getByLabel("Talla 3", { exact: true })).toHaveValue("43");
@@ -201,7 +252,9 @@ test.describe("productos del vendedor", () => {
     expect((await queryProducts({ searchValue: shoeName })).totalProduct).toBe(0);
     // With the right total (or none) it is published; the file is chosen again after a refusal.
     await page.getByLabel("Stock total").fill("9");
-    await page.getByLabel("Imágenes del producto").setInputFiles([{ name: "zapatilla.png", mimeType: "image/png", buffer: await png("#f8fafc") }]);
+    await page
+      .getByLabel("Imágenes del producto")
+      .setInputFiles([{ name: "zapatilla.png", mimeType: "image/png", buffer: await png("#f8fafc") }]);
     await page.getByRole("button", { name: "Publicar producto" }).click();
     await expect(flash(page, "Producto creado.")).toBeVisible({ timeout: 30_000 });
     await expect(listed(page, shoeName).getByTestId("seller-product-stock")).toHaveText("9 uds. (41: 4, 42: 5, 43: 0)");
@@ -225,7 +278,11 @@ test.describe("productos del vendedor", () => {
     try {
       for (const name of [racketName, shoeName]) {
         await visitor.page.goto(`/products?searchValue=${encodeURIComponent(name)}`);
-        await expect(visitor.page.getByTestId("product-card").filter({ has: visitor.page.getByRole("link", { name, exact: true }) })).toBeVisible();
+        await expect(
+          visitor.page
+            .getByTestId("product-card")
+            .filter({ has: visitor.page.getByRole("link", { name, exact: true }) }),
+        ).toBeVisible();
       }
       for (const slug of [racketSlug, shoeSlug]) {
         await visitor.page.goto(`/product/details/${slug}`);
@@ -243,7 +300,12 @@ test.describe("productos del vendedor", () => {
     }
   });
 
-  test("sube el descuento y la ficha muestra el precio nuevo; renombrar conserva la dirección anterior; eliminar pide confirmación", async ({ page, browser, javaScriptEnabled, baseURL }, testInfo) => {
+  test("sube el descuento y la ficha muestra el precio nuevo; renombrar conserva la dirección anterior; eliminar pide confirmación", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const name = uniqueName(testInfo, "Pala Cóndor");
     const renamed = `${name} Edición Oro`;
@@ -261,19 +323,25 @@ test.describe("productos del vendedor", () => {
       description: "Bote de tres pelotas de presión alta para jugar todo el año en cualquier pista.",
     });
     await page.getByLabel("Stock total").fill("30");
-    await page.getByLabel("Imágenes del producto").setInputFiles([{ name: "bote.png", mimeType: "image/png", buffer: await png("#facc15") }]);
+    await page
+      .getByLabel("Imágenes del producto")
+      .setInputFiles([{ name: "bote.png", mimeType: "image/png", buffer: await png("#facc15") }]);
     await page.getByRole("button", { name: "Publicar producto" }).click();
     await expect(flash(page, "Producto creado.")).toBeVisible({ timeout: 30_000 });
     const oldSlug = await slugOf(page, name);
 
     // The discount goes from 5 % to 30 %, the name changes and a second image is added.
-    await listed(page, name).getByRole("link", { name: `Editar ${name}` }).click();
+    await listed(page, name)
+      .getByRole("link", { name: `Editar ${name}` })
+      .click();
     await expect(page.getByRole("heading", { name: `Editar «${name}»` })).toBeVisible();
     const editPath = new URL(page.url()).pathname;
     await expect(page.getByLabel("Precio (USD)", { exact: true })).toHaveValue("100,00");
     await page.getByLabel("Descuento (%)", { exact: true }).fill("30");
     await page.getByLabel("Nombre", { exact: true }).fill(renamed);
-    await page.getByLabel("Añadir imágenes").setInputFiles([{ name: "detalle.png", mimeType: "image/png", buffer: await png("#0ea5e9") }]);
+    await page
+      .getByLabel("Añadir imágenes")
+      .setInputFiles([{ name: "detalle.png", mimeType: "image/png", buffer: await png("#0ea5e9") }]);
     await page.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(flash(page, "Producto actualizado.")).toBeVisible({ timeout: 30_000 });
     const [firstImage, secondImage] = await imagesOf(oldSlug);
@@ -289,7 +357,9 @@ test.describe("productos del vendedor", () => {
     await expect(flash(page, "Producto actualizado.")).toBeVisible({ timeout: 30_000 });
     expect(await imagesOf(oldSlug)).toEqual([secondImage, firstImage]);
     await page.goto(editPath);
-    await page.getByLabel("Nueva imagen para la principal").setInputFiles({ name: "nueva.png", mimeType: "image/png", buffer: await png("#be123c") });
+    await page
+      .getByLabel("Nueva imagen para la principal")
+      .setInputFiles({ name: "nueva.png", mimeType: "image/png", buffer: await png("#be123c") });
     await page.getByRole("button", { name: "Reemplazar" }).first().click();
     await expect(flash(page, "Imagen actualizada.")).toBeVisible({ timeout: 30_000 });
     const swapped = await imagesOf(oldSlug);
@@ -316,7 +386,9 @@ test.describe("productos del vendedor", () => {
 
     // Deleting asks first (a link and a form: no JavaScript needed); it was never ordered, so it goes.
     await page.goto(`/dashboard/seller/products?searchValue=${encodeURIComponent(renamed)}`);
-    await listed(page, renamed).getByRole("link", { name: `Eliminar ${renamed}` }).click();
+    await listed(page, renamed)
+      .getByRole("link", { name: `Eliminar ${renamed}` })
+      .click();
     await expect(page.getByRole("alertdialog", { name: `¿Eliminar «${renamed}»?` })).toBeVisible();
     await page.getByRole("button", { name: "Sí, eliminar" }).click();
     await expect(flash(page, "Producto eliminado.")).toBeVisible();
@@ -325,7 +397,11 @@ test.describe("productos del vendedor", () => {
     expect(gone.status).toBe(404);
   });
 
-  test("la categoría elegida antes de que lleguen los scripts muestra su ficha cuando llegan", async ({ page, javaScriptEnabled, baseURL }) => {
+  test("la categoría elegida antes de que lleguen los scripts muestra su ficha cuando llegan", async ({
+    page,
+    javaScriptEnabled,
+    baseURL,
+  }) => {
     test.skip(!javaScriptEnabled, "sin JavaScript la ficha se actualiza con «Actualizar ficha»");
     await signInThroughForm(page, SELLER_EMAIL);
     const scripts = await openWithScriptsHeld(page, `${baseURL}/dashboard/seller/add-product`);
@@ -350,7 +426,10 @@ test.describe("productos del vendedor", () => {
     await expect(page.getByTestId("seller-area-link")).toHaveCount(0);
   });
 
-  test("una tienda suspendida ve el área con el motivo y no puede publicar; lo escrito se conserva", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("una tienda suspendida ve el área con el motivo y no puede publicar; lo escrito se conserva", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const seller = await approvedSeller(testInfo);
     await signInThroughForm(page, seller.email, SHOPPER_PASSWORD);
@@ -372,7 +451,11 @@ test.describe("productos del vendedor", () => {
 
     const reason = "Documentación caducada.";
     const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
-    await apiJson(`/admin/shops/${seller.shopId}/suspend`, { method: "POST", token: admin.token, body: JSON.stringify({ reason }) });
+    await apiJson(`/admin/shops/${seller.shopId}/suspend`, {
+      method: "POST",
+      token: admin.token,
+      body: JSON.stringify({ reason }),
+    });
     if (javaScriptEnabled) await expect(page.getByTestId("seller-suspended")).toContainText(`Motivo: ${reason}`);
 
     await page.goto("/dashboard/seller/add-product");
@@ -391,7 +474,9 @@ test.describe("productos del vendedor", () => {
       description: "Bote de tres pelotas de presión alta para jugar todo el año en cualquier pista.",
     });
     await page.getByLabel("Stock total").fill("5");
-    await page.getByLabel("Imágenes del producto").setInputFiles([{ name: "bote.png", mimeType: "image/png", buffer: await png("#facc15") }]);
+    await page
+      .getByLabel("Imágenes del producto")
+      .setInputFiles([{ name: "bote.png", mimeType: "image/png", buffer: await png("#facc15") }]);
     await page.getByRole("button", { name: "Publicar producto" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Tu tienda está suspendida" })).toContainText(reason);
     await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(name);
@@ -399,7 +484,10 @@ test.describe("productos del vendedor", () => {
     await expect(page.getByText("Todavía no tienes productos.")).toBeVisible();
   });
 
-  test("las pantallas del vendedor caben en 360 px y axe no encuentra problemas graves", async ({ page, javaScriptEnabled }) => {
+  test("las pantallas del vendedor caben en 360 px y axe no encuentra problemas graves", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.setViewportSize({ width: 360, height: 800 });
     await signInThroughForm(page, SELLER_EMAIL);
     await page.goto("/dashboard/seller/products");
@@ -407,7 +495,13 @@ test.describe("productos del vendedor", () => {
     await expect(first).toBeVisible();
     const editHref = await first.getByRole("link", { name: /^Editar / }).getAttribute("href");
     const deleteHref = await first.getByRole("link", { name: /^Eliminar / }).getAttribute("href");
-    for (const path of ["/dashboard/seller/products", deleteHref!, "/dashboard/seller/add-product", editHref!, "/dashboard/seller/discounts"]) {
+    for (const path of [
+      "/dashboard/seller/products",
+      deleteHref!,
+      "/dashboard/seller/add-product",
+      editHref!,
+      "/dashboard/seller/discounts",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectNoSidewaysScroll(page);

@@ -1,6 +1,14 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "./fixtures";
 import { apiSignIn, DEMO_PASSWORD, headerLink, queryProducts, registerThroughForm, uniqueEmail } from "./support";
-import { apiJson, customerOrdersThroughApi, expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage, payOrderByCardThroughApi, signInThroughForm } from "./seller-support";
+import {
+  apiJson,
+  customerOrdersThroughApi,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  newProjectPage,
+  payOrderByCardThroughApi,
+  signInThroughForm,
+} from "./seller-support";
 
 /**
  * Issue 11, stock control and back-in-stock: a sale shows on the seller's control page as stock
@@ -46,7 +54,10 @@ async function productsOf(seller: Seller): Promise<ControlProduct[]> {
   const { token } = await apiSignIn(seller.email, DEMO_PASSWORD);
   const products: ControlProduct[] = [];
   for (let page = 1; page <= 10; page++) {
-    const answer = await apiJson<{ products: ControlProduct[]; totalProduct: number; parPage: number }>(`/seller/stock-control?page=${page}&parPage=100`, { token });
+    const answer = await apiJson<{ products: ControlProduct[]; totalProduct: number; parPage: number }>(
+      `/seller/stock-control?page=${page}&parPage=100`,
+      { token },
+    );
     products.push(...answer.products);
     if (page * answer.parPage >= answer.totalProduct) break;
   }
@@ -59,13 +70,16 @@ async function productsOf(seller: Seller): Promise<ControlProduct[]> {
  * picks) are left to those journeys; `slot` picks one per project.
  */
 async function shoeFor(slot: number): Promise<{ product: ControlProduct; seller: Seller }> {
-  const listed = (await queryProducts({ category: "zapatillas", availability: "in-stock", parPage: "40" })).products.map((product) => product._id);
+  const listed = (
+    await queryProducts({ category: "zapatillas", availability: "in-stock", parPage: "40" })
+  ).products.map((product) => product._id);
   const taken = new Set([...listed.slice(0, 1), ...listed.slice(-3)]);
   const candidates: { product: ControlProduct; seller: Seller }[] = [];
   for (const seller of SELLERS) {
     for (const product of await productsOf(seller)) {
       const size42 = product.sizes.find((size) => size.size === "42");
-      if (size42 && size42.stock >= 2 && product.sizes.length >= 3 && !taken.has(product._id)) candidates.push({ product, seller });
+      if (size42 && size42.stock >= 2 && product.sizes.length >= 3 && !taken.has(product._id))
+        candidates.push({ product, seller });
     }
   }
   const chosen = candidates[candidates.length - 1 - slot];
@@ -76,7 +90,12 @@ async function shoeFor(slot: number): Promise<{ product: ControlProduct; seller:
 /** Clothing of the third demo shop with three sizes in stock at least; no other journey touches clothing. */
 async function clothingFor(slot: number): Promise<{ product: ControlProduct; seller: Seller }> {
   const seller = SELLERS[2];
-  const candidates = (await productsOf(seller)).filter((product) => product.hasSizes && !product.sizes.some((size) => /^\d+$/.test(size.size)) && product.sizes.filter((size) => size.stock > 0).length >= 3);
+  const candidates = (await productsOf(seller)).filter(
+    (product) =>
+      product.hasSizes &&
+      !product.sizes.some((size) => /^\d+$/.test(size.size)) &&
+      product.sizes.filter((size) => size.stock > 0).length >= 3,
+  );
   const chosen = candidates[candidates.length - 1 - slot];
   if (!chosen) throw new Error(`no hay ropa con tallas para el hueco ${slot} (hay ${candidates.length})`);
   return { product: chosen, seller };
@@ -101,7 +120,11 @@ async function sellOutSize(seller: Seller, productId: string, size: string): Pro
   const product = await sellerProduct(seller, productId);
   const sizes = product.sizes.map((line) => ({ size: line.size, stock: line.size === size ? 0 : line.stock }));
   const newStock = sizes.reduce((total, line) => total + line.stock, 0);
-  await apiJson("/update-stock", { method: "POST", token, body: JSON.stringify({ productId, sellerId: userId, stockVersion: product.stockVersion, newStock, sizes }) });
+  await apiJson("/update-stock", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ productId, sellerId: userId, stockVersion: product.stockVersion, newStock, sizes }),
+  });
 }
 
 /** A second browser for the seller, with the project's JavaScript setting. */
@@ -124,7 +147,10 @@ function controlPath(product: ControlProduct): string {
 }
 
 test.describe("control de stock y avisos de vuelta", () => {
-  test("una venta baja el stock y deja un movimiento «Venta»; un formulario leído antes de la venta no pisa nada", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("una venta baja el stock y deja un movimiento «Venta»; un formulario leído antes de la venta no pisa nada", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.setTimeout(120_000);
     const { product, seller } = await shoeFor(slotOf(testInfo));
     const before = product.sizes.find((size) => size.size === "42")!.stock;
@@ -142,7 +168,8 @@ test.describe("control de stock y avisos de vuelta", () => {
     await expect(row.getByTestId("stock-total")).toContainText(String(product.stock));
     const form = stockForm(page, product);
     await expect(form.getByLabel("Talla 42", { exact: true })).toHaveValue(String(before));
-    for (const size of product.sizes) await expect(form.getByLabel(`Talla ${size.size}`, { exact: true })).toHaveValue(String(size.stock));
+    for (const size of product.sizes)
+      await expect(form.getByLabel(`Talla ${size.size}`, { exact: true })).toHaveValue(String(size.stock));
 
     // While the page is open, a shopper buys a pair in size 42 and pays it.
     const buyer = await buySizeAndPay(testInfo, product._id, "42");
@@ -165,17 +192,35 @@ test.describe("control de stock y avisos de vuelta", () => {
     await row.getByRole("link", { name: product.name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/seller/control/${product._id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Stock de ${product.name}`);
-    const size42 = page.getByTestId("size-line").filter({ has: page.getByRole("rowheader", { name: "42", exact: true }) });
+    const size42 = page
+      .getByTestId("size-line")
+      .filter({ has: page.getByRole("rowheader", { name: "42", exact: true }) });
     await expect(size42.getByRole("cell").first()).toHaveText(String(before - 1));
     const sale = page.getByTestId("movement-row").first();
-    await expect(sale.getByRole("cell")).toHaveText([/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/, "Venta", "42", "−1", String(before - 1), buyer.name]);
+    await expect(sale.getByRole("cell")).toHaveText([
+      /\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/,
+      "Venta",
+      "42",
+      "−1",
+      String(before - 1),
+      buyer.name,
+    ]);
 
     // The fresh form saves: the seller's adjustment is the newest movement now.
     const restocked = before + 3;
     await stockForm(page, product).getByLabel("Talla 42", { exact: true }).fill(String(restocked));
-    await stockForm(page, product).getByRole("button", { name: `Guardar stock de ${product.name}` }).click();
+    await stockForm(page, product)
+      .getByRole("button", { name: `Guardar stock de ${product.name}` })
+      .click();
     await expect(page.getByText("Stock actualizado.")).toBeVisible();
-    await expect(page.getByTestId("movement-row").first().getByRole("cell")).toHaveText([/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/, "Ajuste", "42", `+${restocked - before + 1}`, String(restocked), seller.name]);
+    await expect(page.getByTestId("movement-row").first().getByRole("cell")).toHaveText([
+      /\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/,
+      "Ajuste",
+      "42",
+      `+${restocked - before + 1}`,
+      String(restocked),
+      seller.name,
+    ]);
     await expect(page.getByTestId("movement-row").nth(1)).toContainText("Venta");
     await expect(stockForm(page, product).getByLabel("Talla 42", { exact: true })).toHaveValue(String(restocked));
 
@@ -197,7 +242,11 @@ test.describe("control de stock y avisos de vuelta", () => {
     await expectNoSeriousAxeViolations(page, javaScriptEnabled);
   });
 
-  test("un cliente pide aviso de una talla agotada; el vendedor la repone y el cliente recibe la notificación", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test("un cliente pide aviso de una talla agotada; el vendedor la repone y el cliente recibe la notificación", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.setTimeout(150_000);
     const { product, seller: owner } = await clothingFor(slotOf(testInfo));
     const size = product.sizes.filter((line) => line.stock > 0)[1]!.size;
@@ -207,7 +256,9 @@ test.describe("control de stock y avisos de vuelta", () => {
     // A visitor is offered to sign in and come back.
     await page.goto(productPath);
     // The sold-out size stays among the sizes, said so, and cannot be chosen.
-    const sizeRadio = page.getByRole("group", { name: "Talla" }).getByRole("radio", { name: new RegExp(`^${size} — `) });
+    const sizeRadio = page
+      .getByRole("group", { name: "Talla" })
+      .getByRole("radio", { name: new RegExp(`^${size} — `) });
     await expect(sizeRadio).toBeDisabled();
     await expect(sizeRadio).toHaveAccessibleName(`${size} — Agotado`);
     const alerts = page.getByTestId("back-in-stock");
@@ -239,9 +290,13 @@ test.describe("control de stock y avisos de vuelta", () => {
     // The seller sees who waits, and restocks the size from the product's control page.
     const seller = await sellerPage(browser, testInfo, owner);
     await seller.goto(controlPath(product));
-    await expect(stockRow(seller, product).getByTestId("stock-demand")).toContainText(`1 cliente espera la talla ${size}`);
+    await expect(stockRow(seller, product).getByTestId("stock-demand")).toContainText(
+      `1 cliente espera la talla ${size}`,
+    );
     await stockRow(seller, product).getByRole("link", { name: product.name, exact: true }).click();
-    await expect(seller.getByTestId("size-line").filter({ has: seller.getByRole("rowheader", { name: size, exact: true }) })).toContainText(`1 cliente espera la talla ${size}`);
+    await expect(
+      seller.getByTestId("size-line").filter({ has: seller.getByRole("rowheader", { name: size, exact: true }) }),
+    ).toContainText(`1 cliente espera la talla ${size}`);
     await seller.setViewportSize({ width: 360, height: 740 });
     await expectNoSidewaysScroll(seller);
     await seller.setViewportSize({ width: 1280, height: 720 });
@@ -263,7 +318,12 @@ test.describe("control de stock y avisos de vuelta", () => {
       const bell = page.getByRole("banner").getByRole("button", { name: "Notificaciones, 1", exact: true });
       await expect(bell).toBeVisible();
       await bell.click();
-      await expect(page.getByRole("list", { name: "Notificaciones nuevas" }).getByTestId("live-notification").filter({ hasText: told })).toBeVisible();
+      await expect(
+        page
+          .getByRole("list", { name: "Notificaciones nuevas" })
+          .getByTestId("live-notification")
+          .filter({ hasText: told }),
+      ).toBeVisible();
     } else {
       await page.reload();
       await expect(headerLink(page, "Notificaciones", 1)).toBeVisible();

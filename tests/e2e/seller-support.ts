@@ -31,14 +31,20 @@ export async function signInThroughForm(page: Page, email: string, password = DE
 
 /** A second browser (another user's), with the project's address and JavaScript setting. */
 export async function newProjectPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: "es-ES", javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    locale: "es-ES",
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  });
   const page = await context.newPage();
   return testInfo.project.use.javaScriptEnabled ? awaitScriptsOnLoad(page) : page;
 }
 
 /** The page is as wide as the screen: nothing sticks out sideways. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${page.url()} se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
 }
 
@@ -50,7 +56,12 @@ export async function expectNoSeriousAxeViolations(page: Page, javaScriptEnabled
   if (!javaScriptEnabled) return;
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(serious.map((violation) => `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    serious.map(
+      (violation) =>
+        `${page.url()}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 /** A shop application's fields for a shop in Miami, with a fresh RIF; the caller appends its documents. */
@@ -70,15 +81,31 @@ export function shopApplicationForm(shopName: string): FormData {
  * A new customer who applies for a shop (one PNG, 'fachada.png') and whose shop the admin
  * approves, all through the API; answers the user's and the shop request's ids.
  */
-export async function approvedSellerThroughApi(options: { name: string; email: string; shopName: string; png: Buffer }): Promise<{ userId: string; shopId: string }> {
+export async function approvedSellerThroughApi(options: {
+  name: string;
+  email: string;
+  shopName: string;
+  png: Buffer;
+}): Promise<{ userId: string; shopId: string }> {
   const { name, email } = options;
-  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }) });
+  await apiJson("/user/register", {
+    method: "POST",
+    body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }),
+  });
   const { token, userId } = await apiSignIn(email);
   const form = shopApplicationForm(options.shopName);
   form.append("documents", new Blob([new Uint8Array(options.png)], { type: "image/png" }), "fachada.png");
-  const { request } = await apiJson<{ request: { _id: string } }>(`/request-auth-shop/${userId}`, { method: "POST", body: form, token });
+  const { request } = await apiJson<{ request: { _id: string } }>(`/request-auth-shop/${userId}`, {
+    method: "POST",
+    body: form,
+    token,
+  });
   const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
-  await apiJson(`/shop/approved/${userId}`, { method: "POST", body: JSON.stringify({ approved: true }), token: admin.token });
+  await apiJson(`/shop/approved/${userId}`, {
+    method: "POST",
+    body: JSON.stringify({ approved: true }),
+    token: admin.token,
+  });
   return { userId, shopId: request._id };
 }
 
@@ -86,16 +113,44 @@ export async function approvedSellerThroughApi(options: { name: string; email: s
  * A new customer registers, puts one unit of the product (in `size` when given) in the cart and
  * orders it, unpaid, all through the API; answers their session and the order's id.
  */
-export async function customerOrdersThroughApi(options: { name: string; email: string; productId: string; size?: string }): Promise<{ token: string; userId: string; orderId: string }> {
+export async function customerOrdersThroughApi(options: {
+  name: string;
+  email: string;
+  productId: string;
+  size?: string;
+}): Promise<{ token: string; userId: string; orderId: string }> {
   const { name, email, productId, size } = options;
-  await apiJson("/user/register", { method: "POST", body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }) });
+  await apiJson("/user/register", {
+    method: "POST",
+    body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }),
+  });
   const { token, userId } = await apiSignIn(email);
-  await apiJson("/home/product/add-to-card", { method: "POST", token, body: JSON.stringify(size === undefined ? { userId, productId, quantity: 1 } : { userId, productId, quantity: 1, size }) });
-  const { orderId } = await apiJson<{ orderId: string }>("/home/order/palce-order", { method: "POST", token, body: JSON.stringify({ userId, shippingInfo: SHIPPING_INFO }) });
+  await apiJson("/home/product/add-to-card", {
+    method: "POST",
+    token,
+    body: JSON.stringify(
+      size === undefined ? { userId, productId, quantity: 1 } : { userId, productId, quantity: 1, size },
+    ),
+  });
+  const { orderId } = await apiJson<{ orderId: string }>("/home/order/palce-order", {
+    method: "POST",
+    token,
+    body: JSON.stringify({ userId, shippingInfo: SHIPPING_INFO }),
+  });
   return { token, userId, orderId };
 }
 
 /** The customer pays the order with the approving test card, through the API. */
 export async function payOrderByCardThroughApi(token: string, orderId: string): Promise<void> {
-  await apiJson("/payment/card", { method: "POST", token, body: JSON.stringify({ orderId, cardNumber: "4242 4242 4242 4242", expiry: "12/39", cvc: "123", holder: SHIPPING_INFO.name }) });
+  await apiJson("/payment/card", {
+    method: "POST",
+    token,
+    body: JSON.stringify({
+      orderId,
+      cardNumber: "4242 4242 4242 4242",
+      expiry: "12/39",
+      cvc: "123",
+      holder: SHIPPING_INFO.name,
+    }),
+  });
 }

@@ -14,14 +14,24 @@ import { apiSignIn, apiUrl, registerThroughForm, uniqueEmail } from "./support";
 
 const DEMO_ADMIN = { email: "admin@mercadopadel.test", password: "Demo-Padel-2026" };
 
-const DOCUMENT_TYPE_REFUSED = "Solo se aceptan documentos PDF, JPG, PNG o WebP (se comprueba su contenido, no su nombre).";
+const DOCUMENT_TYPE_REFUSED =
+  "Solo se aceptan documentos PDF, JPG, PNG o WebP (se comprueba su contenido, no su nombre).";
 const CHOOSE_FILES_AGAIN = "Por seguridad, vuelve a elegir los archivos.";
 const ALL_TAX_IDS_LABEL = "Identificador fiscal (RIF; NIF o CIF; EIN)";
 
 /** A small but real PDF, an executable's first bytes, and a PNG drawn here. */
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n");
-const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.from([0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]), Buffer.alloc(502)]);
-const png = () => sharp({ create: { width: 48, height: 32, channels: 3, background: "#c6f432" } }).png().toBuffer();
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n",
+);
+const EXE = Buffer.concat([
+  Buffer.from("MZ"),
+  Buffer.from([0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0x00]),
+  Buffer.alloc(502),
+]);
+const png = () =>
+  sharp({ create: { width: 48, height: 32, channels: 3, background: "#c6f432" } })
+    .png()
+    .toBuffer();
 
 /** A RIF no other test uses: J, eight random digits and SENIAT's check digit. */
 function newRif(): string {
@@ -32,7 +42,10 @@ function newRif(): string {
 async function api<T>(method: "GET" | "POST", path: string, token: string, body?: unknown): Promise<T> {
   const response = await fetch(`${apiUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body instanceof FormData || body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body instanceof FormData || body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = (await response.json()) as T & { message?: string };
@@ -109,10 +122,10 @@ async function expectFieldsKept(page: Page, fields: ShopFields) {
 }
 
 test.describe("abrir una tienda: el lado del cliente", () => {
-  test("un cliente solicita su tienda: el .exe renombrado se rechaza sin guardar nada y con PDF y PNG espera la confirmación", async (
-    { page, javaScriptEnabled },
-    testInfo,
-  ) => {
+  test("un cliente solicita su tienda: el .exe renombrado se rechaza sin guardar nada y con PDF y PNG espera la confirmación", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "tienda");
     await registerThroughForm(page, { name: "Tomás Tendero", email, redirectTo: "/dashboard" });
     await expect(page.getByTestId("account-role")).toHaveText("Cliente");
@@ -122,7 +135,10 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abrir mi tienda");
     await expect(page.getByText("De 1 a 5 archivos PDF, JPG, PNG o WebP, de hasta 5 MB cada uno.")).toBeVisible();
     await expect(documentsInput(page)).toHaveAttribute("multiple", "");
-    await expect(documentsInput(page)).toHaveAttribute("accept", /application\/pdf.*image\/jpeg.*image\/png.*image\/webp/);
+    await expect(documentsInput(page)).toHaveAttribute(
+      "accept",
+      /application\/pdf.*image\/jpeg.*image\/png.*image\/webp/,
+    );
 
     // Without JavaScript the tax id's label names all three; with it, the chosen country's.
     if (javaScriptEnabled) {
@@ -150,8 +166,12 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     await fillApplication(page, fields);
     await documentsInput(page).setInputFiles({ name: "registro.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByRole("button", { name: "Enviar solicitud" }).click();
-    await expect(await errorOf(page, taxIdInput(page))).toHaveText("Escribe un NIF o CIF válido, con su letra o dígito de control (por ejemplo B12345674).");
-    await expect(await errorOf(page, page.getByLabel("Teléfono"))).toHaveText("Escribe un teléfono de España válido, por ejemplo +34 914 350 218.");
+    await expect(await errorOf(page, taxIdInput(page))).toHaveText(
+      "Escribe un NIF o CIF válido, con su letra o dígito de control (por ejemplo B12345674).",
+    );
+    await expect(await errorOf(page, page.getByLabel("Teléfono"))).toHaveText(
+      "Escribe un teléfono de España válido, por ejemplo +34 914 350 218.",
+    );
     await expectFieldsKept(page, fields);
     if (javaScriptEnabled) await expect(page.getByLabel("NIF o CIF", { exact: true })).toBeVisible();
 
@@ -183,14 +203,20 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     await expect(page.getByTestId("shop-status")).toHaveText("Pendiente de revisión");
     await expect(page.getByTestId("shop-name")).toHaveText(fields.shopName);
     await expect(page.getByTestId("shop-tax-id")).toHaveText(fields.rif);
-    await expect(page.getByTestId("shop-location")).toHaveText("Av. Principal de Los Palos Grandes, local 3, Caracas, Miranda, Venezuela");
+    await expect(page.getByTestId("shop-location")).toHaveText(
+      "Av. Principal de Los Palos Grandes, local 3, Caracas, Miranda, Venezuela",
+    );
     await expect(page.getByTestId("shop-phone")).toHaveText("+58 212 2854410");
     const documents = page.getByTestId("shop-document");
     await expect(documents).toHaveCount(2);
     await expect(documents.filter({ hasText: "registro-mercantil.pdf" })).toContainText("(PDF, ");
     await expect(documents.filter({ hasText: "rif.png" })).toContainText("(PNG, ");
-    for (const status of await page.getByTestId("shop-document-status").all()) await expect(status).toHaveText("Enviado, en revisión");
-    await expect(accountMenu(page).getByRole("link", { name: "Mi tienda" })).toHaveAttribute("href", "/dashboard/shop/confirmation");
+    for (const status of await page.getByTestId("shop-document-status").all())
+      await expect(status).toHaveText("Enviado, en revisión");
+    await expect(accountMenu(page).getByRole("link", { name: "Mi tienda" })).toHaveAttribute(
+      "href",
+      "/dashboard/shop/confirmation",
+    );
     await expect(accountMenu(page).getByRole("link", { name: "Abrir mi tienda" })).toHaveCount(0);
 
     // The documents are the user's to open, through the web; a visitor is sent to sign in.
@@ -215,13 +241,17 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     if (!javaScriptEnabled) return;
     // axe runs as a script in the page.
     const { violations } = await new AxeBuilder({ page }).include("main").analyze();
-    expect(violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id)).toEqual([]);
+    expect(
+      violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => violation.id),
+    ).toEqual([]);
   });
 
-  test("el cliente reemplaza el documento que pidió el administrador y, aprobada la tienda, es vendedor sin volver a entrar", async (
-    { page, javaScriptEnabled },
-    testInfo,
-  ) => {
+  test("el cliente reemplaza el documento que pidió el administrador y, aprobada la tienda, es vendedor sin volver a entrar", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "vendedor");
     const shopName = `Pala Brava ${testInfo.project.name} ${Date.now().toString(36)}`;
     await registerThroughForm(page, { name: "Valeria Vende", email, redirectTo: "/dashboard" });
@@ -242,19 +272,32 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     }
     application.append("documents", new Blob([new Uint8Array(PDF)], { type: "application/pdf" }), "acta.pdf");
     application.append("documents", new Blob([new Uint8Array(await png())], { type: "image/png" }), "cedula.png");
-    const { request } = await api<{ request: SentRequest }>("POST", `/request-auth-shop/${applicant.userId}`, applicant.token, application);
+    const { request } = await api<{ request: SentRequest }>(
+      "POST",
+      `/request-auth-shop/${applicant.userId}`,
+      applicant.token,
+      application,
+    );
     const acta = request.documents.find((document) => document.fileName === "acta.pdf")!;
     const cedula = request.documents.find((document) => document.fileName === "cedula.png")!;
 
     // The admin asks to change the ID card's scan.
-    await asAdmin(`/shop/request-changes/${applicant.userId}`, { documents: [{ documentId: cedula._id, note: "La foto está borrosa; envíela de nuevo." }] });
+    await asAdmin(`/shop/request-changes/${applicant.userId}`, {
+      documents: [{ documentId: cedula._id, note: "La foto está borrosa; envíela de nuevo." }],
+    });
     await page.goto("/dashboard/shop/confirmation");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Esperando Confirmación");
     await expect(page.getByTestId("shop-status")).toHaveText("Requiere cambios");
     const documents = page.getByTestId("shop-document");
-    await expect(documents.filter({ hasText: "cedula.png" }).getByTestId("shop-document-status")).toHaveText("Hay que reemplazarlo");
-    await expect(documents.filter({ hasText: "cedula.png" })).toContainText("Nota del administrador: La foto está borrosa; envíela de nuevo.");
-    await expect(documents.filter({ hasText: "acta.pdf" }).getByTestId("shop-document-status")).not.toHaveText("Hay que reemplazarlo");
+    await expect(documents.filter({ hasText: "cedula.png" }).getByTestId("shop-document-status")).toHaveText(
+      "Hay que reemplazarlo",
+    );
+    await expect(documents.filter({ hasText: "cedula.png" })).toContainText(
+      "Nota del administrador: La foto está borrosa; envíela de nuevo.",
+    );
+    await expect(documents.filter({ hasText: "acta.pdf" }).getByTestId("shop-document-status")).not.toHaveText(
+      "Hay que reemplazarlo",
+    );
 
     // Only that document gets a new file; the old one stays as history.
     const replacement = page.getByLabel("Nuevo archivo para «cedula.png»");
@@ -264,15 +307,22 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     await expect(page.getByText("Documentos reemplazados. Tu solicitud vuelve a revisión.")).toBeVisible();
     await expect(page.getByTestId("shop-status")).toHaveText("Pendiente de revisión");
     await expect(documents).toHaveCount(2);
-    await expect(documents.filter({ hasText: "cedula-nitida.png" }).getByTestId("shop-document-status")).toHaveText("Enviado, en revisión");
+    await expect(documents.filter({ hasText: "cedula-nitida.png" }).getByTestId("shop-document-status")).toHaveText(
+      "Enviado, en revisión",
+    );
     await expect(page.getByTestId("shop-document-history")).toHaveCount(1);
     await expect(page.getByTestId("shop-document-history")).toContainText("cedula.png");
     await expect(page.getByLabel("Nuevo archivo para «cedula.png»")).toHaveCount(0);
-    expect((await myRequest(email))!.documents.map((document) => document.fileName).sort()).toEqual([acta.fileName, "cedula-nitida.png"]);
+    expect((await myRequest(email))!.documents.map((document) => document.fileName).sort()).toEqual([
+      acta.fileName,
+      "cedula-nitida.png",
+    ]);
 
     // The admin approves. With JavaScript the open page reads the news without reloading; without it, the next page shows it.
     if (javaScriptEnabled) {
-      const connected = page.waitForResponse((response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET");
+      const connected = page.waitForResponse(
+        (response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET",
+      );
       await page.reload();
       await connected;
       await page.evaluate(() => Object.assign(window, { sinRecargar: true }));
@@ -286,7 +336,10 @@ test.describe("abrir una tienda: el lado del cliente", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tu tienda está aprobada");
     }
     await expect(page.getByTestId("shop-status")).toHaveText("Aprobada");
-    await expect(page.getByRole("link", { name: "Ver la página de mi tienda" })).toHaveAttribute("href", `/tienda/${request.slug}`);
+    await expect(page.getByRole("link", { name: "Ver la página de mi tienda" })).toHaveAttribute(
+      "href",
+      `/tienda/${request.slug}`,
+    );
 
     // The next page knows the seller, with the same session.
     await accountMenu(page).getByRole("link", { name: "Inicio" }).click();
@@ -301,23 +354,38 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(shopName);
   });
 
-  test("tras un rechazo el cliente ve el motivo y vuelve a solicitar con sus datos de antes, en 360 px", async ({ page, javaScriptEnabled }, testInfo) => {
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  test("tras un rechazo el cliente ve el motivo y vuelve a solicitar con sus datos de antes, en 360 px", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     const email = uniqueEmail(testInfo, "rechazo");
     await registerThroughForm(page, { name: "Rosa Rechazada", email, redirectTo: "/dashboard" });
     // A phone's width from here (the header's sign-out button, which registering waits for, is in the menu there).
     await page.setViewportSize({ width: 360, height: 800 });
     // With JavaScript the open page reads the decision as it is made: the test waits for its
     // real-time connection first.
-    const connected = javaScriptEnabled ? page.waitForResponse((response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET") : null;
+    const connected = javaScriptEnabled
+      ? page.waitForResponse(
+          (response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET",
+        )
+      : null;
     await page.goto("/dashboard/shop");
     await connected;
     expect(await overflow(), "el formulario se desborda a lo ancho").toBeLessThanOrEqual(0);
 
     const applicant = await apiSignIn(email);
-    const fields = { shopName: `Bandeja ${testInfo.project.name} ${Date.now().toString(36)}`, rif: newRif(), province: "Lara", city: "Barquisimeto", address: "Carrera 19 con calle 25, local 2" };
+    const fields = {
+      shopName: `Bandeja ${testInfo.project.name} ${Date.now().toString(36)}`,
+      rif: newRif(),
+      province: "Lara",
+      city: "Barquisimeto",
+      address: "Carrera 19 con calle 25, local 2",
+    };
     const application = new FormData();
-    for (const [name, value] of Object.entries({ ...fields, country: "VE", phone: "+58 251 2311234" })) application.set(name, value);
+    for (const [name, value] of Object.entries({ ...fields, country: "VE", phone: "+58 251 2311234" }))
+      application.set(name, value);
     application.append("documents", new Blob([new Uint8Array(PDF)], { type: "application/pdf" }), "acta.pdf");
     await api("POST", `/request-auth-shop/${applicant.userId}`, applicant.token, application);
     const reason = "Los documentos no son legibles.";

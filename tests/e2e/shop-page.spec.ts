@@ -22,7 +22,9 @@ async function api<T>(path: string): Promise<T> {
 /** A seeded racket and its shop, as the API answers them. */
 async function racketAndShop() {
   const { products } = await queryProducts({ category: "palas", parPage: "1" });
-  const { product } = await api<{ product: { name: string; slug: string; shop: { name: string; slug: string } } }>(`/home/get-product/${products[0]!.slug}`);
+  const { product } = await api<{ product: { name: string; slug: string; shop: { name: string; slug: string } } }>(
+    `/home/get-product/${products[0]!.slug}`,
+  );
   return product;
 }
 
@@ -32,7 +34,9 @@ async function cardNames(page: Page): Promise<string[]> {
 }
 
 test.describe("la página de una tienda", () => {
-  test("'Vendido por' en la ficha lleva a la tienda, con su dirección, desde cuándo vende, su valoración y sus productos", async ({ page }) => {
+  test("'Vendido por' en la ficha lleva a la tienda, con su dirección, desde cuándo vende, su valoración y sus productos", async ({
+    page,
+  }) => {
     const product = await racketAndShop();
     const shopPage = await api<ShopPageAnswer>(`/home/shop/${product.shop.slug}`);
 
@@ -46,10 +50,16 @@ test.describe("la página de una tienda", () => {
     await expect(page.getByTestId("shop-location")).toHaveText(shopPage.shop.location);
     await expect(page.getByTestId("shop-since")).toHaveText(/^En Mercado Pádel desde el \d{1,2} de [a-z]+ de \d{4}$/);
     if (shopPage.shop.reviewCount > 0) {
-      await expect(page.getByTestId("shop-rating").getByRole("img")).toHaveAttribute("aria-label", `Valoración ${String(shopPage.shop.rating).replace(".", ",")} de 5`);
+      await expect(page.getByTestId("shop-rating").getByRole("img")).toHaveAttribute(
+        "aria-label",
+        `Valoración ${String(shopPage.shop.rating).replace(".", ",")} de 5`,
+      );
     }
     await expect(page.getByTestId("shop-product-count")).toHaveText(`${shopPage.shop.productCount} productos`);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", new RegExp(`^${product.shop.name}: ${shopPage.shop.productCount} productos de pádel en Mercado Pádel desde`));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      new RegExp(`^${product.shop.name}: ${shopPage.shop.productCount} productos de pádel en Mercado Pádel desde`),
+    );
     // Its first page, newest first, as the API lists it; the product we came from is among its products.
     expect(await cardNames(page)).toEqual(shopPage.products.map((card) => card.name));
     const all = await api<ShopPageAnswer>(`/home/shop/${product.shop.slug}?parPage=48`);
@@ -90,7 +100,9 @@ test.describe("la página de una tienda", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`/tienda/${shop.slug}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(shop.name);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
   });
 

@@ -17,7 +17,9 @@ interface ProductSummary {
 }
 
 /** Products straight from the API, to pick test data without hard-coding the seeded catalogue. */
-export async function queryProducts(query: Record<string, string>): Promise<{ products: ProductSummary[]; totalProduct: number }> {
+export async function queryProducts(
+  query: Record<string, string>,
+): Promise<{ products: ProductSummary[]; totalProduct: number }> {
   const response = await fetch(`${apiUrl}/home/query-products?${new URLSearchParams(query)}`);
   if (!response.ok) throw new Error(`query-products ${response.status}`);
   return (await response.json()) as { products: ProductSummary[]; totalProduct: number };
@@ -40,7 +42,12 @@ export async function gzippedScriptBytes(page: Page, run: () => Promise<unknown>
   };
   const onResponse = (response: Response) => {
     if (response.request().resourceType() !== "script" || beforeCommit.has(response.request())) return;
-    sizes.push(response.body().then((body) => gzipSync(body).length, () => 0));
+    sizes.push(
+      response.body().then(
+        (body) => gzipSync(body).length,
+        () => 0,
+      ),
+    );
   };
   page.on("framenavigated", onNavigated);
   page.on("request", onRequest);
@@ -55,7 +62,9 @@ export async function gzippedScriptBytes(page: Page, run: () => Promise<unknown>
 /** The first of the page's links (in page order) whose href matches the pattern. */
 export async function firstLinkTarget(page: Page, path: string, pattern: RegExp): Promise<string> {
   await page.goto(path);
-  const hrefs = await page.locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const hrefs = await page
+    .locator("a[href]")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
   const target = hrefs.find((href) => pattern.test(href));
   if (!target) throw new Error(`${path} no enlaza a ${pattern}`);
   return target;
@@ -76,14 +85,19 @@ export async function addRacketToCart(page: Page): Promise<ProductSummary> {
   const racket = products.find((product) => product.stock >= 2);
   if (!racket) throw new Error("no hay palas con existencias");
   await page.goto(`/products?searchValue=${encodeURIComponent(racket.name)}`);
-  const card = page.getByTestId("product-card").filter({ has: page.getByRole("link", { name: racket.name, exact: true }) });
+  const card = page
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("link", { name: racket.name, exact: true }) });
   await card.getByRole("button", { name: "Agregar al carrito" }).click();
   await page.getByText("Producto agregado al carrito.").waitFor();
   return racket;
 }
 
 /** A separate API session for the same user, to read what the API computes (bearer calls). */
-export async function apiSignIn(email: string, password = SHOPPER_PASSWORD): Promise<{ token: string; userId: string }> {
+export async function apiSignIn(
+  email: string,
+  password = SHOPPER_PASSWORD,
+): Promise<{ token: string; userId: string }> {
   const response = await fetch(`${apiUrl}/user/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -120,7 +134,9 @@ export async function productDetails(slug: string): Promise<ProductDetailsAnswer
 
 /** In-stock rackets with at least `minStock` units, as the API lists them. */
 export async function racketsInStock(minStock = 3): Promise<ProductSummary[]> {
-  return (await queryProducts({ category: "palas", availability: "in-stock", parPage: "20" })).products.filter((product) => product.stock >= minStock);
+  return (await queryProducts({ category: "palas", availability: "in-stock", parPage: "20" })).products.filter(
+    (product) => product.stock >= minStock,
+  );
 }
 
 /** In-stock shoes that have at least one size left, with their details. */
@@ -140,7 +156,10 @@ export function headerLink(page: Page, label: string, count?: number) {
 }
 
 /** Creates an account through /register and lands on `redirectTo`, signed in. */
-export async function registerThroughForm(page: Page, options: { name: string; email: string; redirectTo: string }): Promise<void> {
+export async function registerThroughForm(
+  page: Page,
+  options: { name: string; email: string; redirectTo: string },
+): Promise<void> {
   await page.goto(`/register?${new URLSearchParams({ redirectTo: options.redirectTo })}`);
   await page.getByLabel("Nombre").fill(options.name);
   await page.getByLabel("Correo electrónico").fill(options.email);
@@ -154,11 +173,20 @@ export async function registerThroughForm(page: Page, options: { name: string; e
  * Adds one unit from the product's own page ('Comprar' form), choosing `size` when given, and
  * waits for the header's cart badge to reach `cartCountAfter`.
  */
-export async function addToCartFromProductPage(page: Page, slug: string, cartCountAfter: number, size?: string): Promise<void> {
+export async function addToCartFromProductPage(
+  page: Page,
+  slug: string,
+  cartCountAfter: number,
+  size?: string,
+): Promise<void> {
   await page.goto(`/product/details/${slug}`);
   const purchase = page.getByRole("form", { name: "Comprar" });
   // Each size's radio is named by the size and its stock ('42 — 3 disponibles').
-  if (size) await purchase.getByRole("group", { name: "Talla" }).getByRole("radio", { name: new RegExp(`^${size} — `) }).check();
+  if (size)
+    await purchase
+      .getByRole("group", { name: "Talla" })
+      .getByRole("radio", { name: new RegExp(`^${size} — `) })
+      .check();
   await purchase.getByRole("button", { name: "Agregar al carrito" }).click();
   await expect(headerLink(page, "Carrito de Compra", cartCountAfter)).toBeVisible();
 }

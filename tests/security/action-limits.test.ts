@@ -28,7 +28,10 @@ function expectTooMany(response: Injected, message: string) {
 }
 
 const statusCounts = (responses: Injected[]) =>
-  responses.reduce<Record<number, number>>((counts, response) => ({ ...counts, [response.statusCode]: (counts[response.statusCode] ?? 0) + 1 }), {});
+  responses.reduce<Record<number, number>>(
+    (counts, response) => ({ ...counts, [response.statusCode]: (counts[response.statusCode] ?? 0) + 1 }),
+    {},
+  );
 
 describe("seguridad: límites de registro, contacto, reseñas, ofertas y subidas", () => {
   let api: TestApi;
@@ -47,13 +50,22 @@ describe("seguridad: límites de registro, contacto, reseñas, ofertas y subidas
 
   describe("registro", () => {
     const register = (address: string, email: string) =>
-      api.app.inject({ method: "POST", url: "/user/register", headers: forwarded(address), payload: { name: "Cuenta en Serie", email, password: "Padel-2024-ok" } });
+      api.app.inject({
+        method: "POST",
+        url: "/user/register",
+        headers: forwarded(address),
+        payload: { name: "Cuenta en Serie", email, password: "Padel-2024-ok" },
+      });
 
     it("una avalancha desde una dirección crea solo las cuentas del límite, aunque lleguen a la vez; otra dirección sigue registrando", async () => {
-      const emails = Array.from({ length: LIMITS.register.perAddress + 10 }, (_, index) => `serie-${index}-${randomUUID()}@example.com`);
+      const emails = Array.from(
+        { length: LIMITS.register.perAddress + 10 },
+        (_, index) => `serie-${index}-${randomUUID()}@example.com`,
+      );
       const responses = await Promise.all(emails.map((email) => register("198.51.100.10", email)));
       expect(statusCounts(responses)).toEqual({ 201: LIMITS.register.perAddress, 429: 10 });
-      for (const response of responses.filter((candidate) => candidate.statusCode === 429)) expectTooMany(response, TOO_MANY_REQUESTS.register);
+      for (const response of responses.filter((candidate) => candidate.statusCode === 429))
+        expectTooMany(response, TOO_MANY_REQUESTS.register);
       const [created] = await api.db.select({ total: count() }).from(users).where(inArray(users.email, emails));
       expect(created!.total).toBe(LIMITS.register.perAddress);
 
@@ -67,13 +79,20 @@ describe("seguridad: límites de registro, contacto, reseñas, ofertas y subidas
         method: "POST",
         url: "/contact",
         headers: forwarded(address),
-        payload: { name: "Remitente", email: "remitente@example.com", subject: "Consulta", message: "Una consulta sobre las palas." },
+        payload: {
+          name: "Remitente",
+          email: "remitente@example.com",
+          subject: "Consulta",
+          message: "Una consulta sobre las palas.",
+        },
       });
     const stored = async () => (await api.db.select({ total: count() }).from(contactMessages))[0]!.total;
 
     it("una avalancha desde una dirección guarda solo los mensajes del límite; otra dirección sigue escribiendo", async () => {
       const before = await stored();
-      const responses = await Promise.all(Array.from({ length: LIMITS.contact.perAddress + 40 }, () => contact("198.51.100.20")));
+      const responses = await Promise.all(
+        Array.from({ length: LIMITS.contact.perAddress + 40 }, () => contact("198.51.100.20")),
+      );
       expect(statusCounts(responses)).toEqual({ 201: LIMITS.contact.perAddress, 429: 40 });
       expectTooMany(responses.find((response) => response.statusCode === 429)!, TOO_MANY_REQUESTS.contact);
       expect(await stored()).toBe(before + LIMITS.contact.perAddress);
@@ -105,11 +124,15 @@ describe("seguridad: límites de registro, contacto, reseñas, ofertas y subidas
       await putInCart(api.db, buyer.id, balls().id, 1);
       const orderId = await placedOrderId(api.app, buyer);
       await creditWallet(api.db, buyer.id, 10_000);
-      expect((await api.app.inject({ method: "POST", url: "/payment/wallet", headers: buyer.headers, payload: { orderId } })).statusCode).toBe(200);
+      expect(
+        (await api.app.inject({ method: "POST", url: "/payment/wallet", headers: buyer.headers, payload: { orderId } }))
+          .statusCode,
+      ).toBe(200);
 
       const home = "198.51.100.30";
       const perAccount = LIMITS.review.perAccount!;
-      for (let attempt = 1; attempt <= perAccount; attempt++) expect([200, 201], `reseña ${attempt}`).toContain((await submit(home, buyer)).statusCode);
+      for (let attempt = 1; attempt <= perAccount; attempt++)
+        expect([200, 201], `reseña ${attempt}`).toContain((await submit(home, buyer)).statusCode);
       expectTooMany(await submit(home, buyer), TOO_MANY_REQUESTS.review);
       expectTooMany(await submit("198.51.100.31", buyer), TOO_MANY_REQUESTS.review);
 
@@ -126,18 +149,27 @@ describe("seguridad: límites de registro, contacto, reseñas, ofertas y subidas
 
   describe("ofertas", () => {
     const propose = (address: string, customer: Customer, shopOrderId: string, price: number) =>
-      api.app.inject({ method: "POST", url: "/home/customer/offer", headers: forwarded(address, customer), payload: { shopOrderId, price } });
+      api.app.inject({
+        method: "POST",
+        url: "/home/customer/offer",
+        headers: forwarded(address, customer),
+        payload: { shopOrderId, price },
+      });
 
     it("por cuenta desde cualquier dirección, y por dirección para todas sus cuentas", async () => {
       const customer = await signedInUser(api.db);
       await putInCart(api.db, customer.id, catalogue.bySlug["pelotas-head-padel-pro"]!.id, 2);
       const orderId = await placedOrderId(api.app, customer);
-      const [shopOrder] = await api.db.select({ id: shopOrders.id }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
+      const [shopOrder] = await api.db
+        .select({ id: shopOrders.id })
+        .from(shopOrders)
+        .where(eq(shopOrders.orderId, orderId));
 
       const home = "198.51.100.40";
       const perAccount = LIMITS.offer.perAccount!;
       const responses: Injected[] = [];
-      for (let attempt = 1; attempt <= perAccount; attempt++) responses.push(await propose(home, customer, shopOrder!.id, 1000 - attempt));
+      for (let attempt = 1; attempt <= perAccount; attempt++)
+        responses.push(await propose(home, customer, shopOrder!.id, 1000 - attempt));
       expect(responses[0]!.statusCode, responses[0]!.body).toBe(201);
       expect(responses.some((response) => response.statusCode === 429)).toBe(false);
       expectTooMany(await propose(home, customer, shopOrder!.id, 500), TOO_MANY_REQUESTS.offer);
@@ -160,13 +192,17 @@ describe("seguridad: límites de registro, contacto, reseñas, ofertas y subidas
   describe("subidas (imagen de perfil)", () => {
     let picture: Buffer;
     beforeAll(async () => {
-      picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#1f8a3a" } }).png().toBuffer();
+      picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#1f8a3a" } })
+        .png()
+        .toBuffer();
     });
 
     const upload = (address: string, customer: Customer) => {
       const boundary = `----limite${randomUUID()}`;
       const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="yo.png"\r\nContent-Type: image/png\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="yo.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
         picture,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -192,7 +228,8 @@ describe("seguridad: límites de registro, contacto, reseñas, ofertas y subidas
       let remaining = LIMITS.upload.perAddress - perAccount;
       while (remaining > 0) {
         const other = await signedInUser(api.db);
-        for (let attempt = 0; attempt < Math.min(perAccount, remaining); attempt++) expect((await upload(home, other)).statusCode).toBe(200);
+        for (let attempt = 0; attempt < Math.min(perAccount, remaining); attempt++)
+          expect((await upload(home, other)).statusCode).toBe(200);
         remaining -= perAccount;
       }
       const last = await signedInUser(api.db);

@@ -36,7 +36,12 @@ describe("seguridad: cabeceras de la API", () => {
   });
 
   it("una respuesta JSON, un rechazo y un 404 llevan CSP estricta, sin marcos ni rastreo de tipo, y solo del mismo origen", async () => {
-    for (const url of ["/home/get-products", "/home/get-product/no-existe", "/ruta-que-no-existe", "/home/get-product/%00"]) {
+    for (const url of [
+      "/home/get-products",
+      "/home/get-product/no-existe",
+      "/ruta-que-no-existe",
+      "/home/get-product/%00",
+    ]) {
       const response = await api.app.inject({ method: "GET", url });
       expectStrictHeaders(response.headers);
       expect(response.headers["cross-origin-resource-policy"], url).toBe("same-origin");
@@ -53,7 +58,9 @@ describe("seguridad: cabeceras de la API", () => {
   });
 
   it("HSTS solo cuando la dirección pública de la API es https", async () => {
-    expect((await api.app.inject({ method: "GET", url: "/health" })).headers["strict-transport-security"]).toBeUndefined();
+    expect(
+      (await api.app.inject({ method: "GET", url: "/health" })).headers["strict-transport-security"],
+    ).toBeUndefined();
     const response = await secure.app.inject({ method: "GET", url: "/health" });
     expect(response.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
@@ -62,9 +69,15 @@ describe("seguridad: cabeceras de la API", () => {
     await api.app.listen({ host: "127.0.0.1", port: 0 });
     const url = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
     const user = await signedInUser(api.db);
-    const token = (await api.app.inject({ method: "POST", url: "/user/socket-token", headers: user.headers })).json().token as string;
+    const token = (await api.app.inject({ method: "POST", url: "/user/socket-token", headers: user.headers })).json()
+      .token as string;
     for (const transport of ["websocket", "polling"] as const) {
-      const socket = connectSocket(url, { auth: { token }, transports: [transport], reconnection: false, forceNew: true });
+      const socket = connectSocket(url, {
+        auth: { token },
+        transports: [transport],
+        reconnection: false,
+        forceNew: true,
+      });
       try {
         await new Promise<void>((resolve, reject) => {
           socket.once("connect", resolve);

@@ -35,7 +35,8 @@ describe("seguridad: bytes NUL y entradas raras en la API", () => {
   });
 
   const get = (url: string) => api.app.inject({ method: "GET", url });
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => api.app.inject({ method: "POST", url, payload: payload as object, headers });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    api.app.inject({ method: "POST", url, payload: payload as object, headers });
 
   it("un NUL en la ruta de un producto responde 400, no 500", async () => {
     expectInvalidText(await get("/home/get-product/%00"), "slug");
@@ -59,36 +60,103 @@ describe("seguridad: bytes NUL y entradas raras en la API", () => {
   });
 
   it("un NUL al iniciar sesión o registrarse responde 400, en cualquier campo", async () => {
-    expectInvalidText(await post("/user/login", { email: "lucia\u0000@example.com", password: "Padel-2024-ok" }), "email");
-    expectInvalidText(await post("/user/login", { email: "lucia@example.com", password: "Padel\u00002024" }), "password");
-    expectInvalidText(await post("/user/register", { name: "Lucía\u0000", email: "lucia@example.com", password: "Padel-2024-ok" }), "name");
-    expectInvalidText(await post("/user/register", { name: "Lucía", email: "lu\u0000cia@example.com", password: "Padel-2024-ok" }), "email");
-    expectInvalidText(await post("/contact", { name: "Lucía", email: "lucia@example.com", subject: "Hola", message: "Un mensaje\u0000 largo" }), "message");
+    expectInvalidText(
+      await post("/user/login", { email: "lucia\u0000@example.com", password: "Padel-2024-ok" }),
+      "email",
+    );
+    expectInvalidText(
+      await post("/user/login", { email: "lucia@example.com", password: "Padel\u00002024" }),
+      "password",
+    );
+    expectInvalidText(
+      await post("/user/register", { name: "Lucía\u0000", email: "lucia@example.com", password: "Padel-2024-ok" }),
+      "name",
+    );
+    expectInvalidText(
+      await post("/user/register", { name: "Lucía", email: "lu\u0000cia@example.com", password: "Padel-2024-ok" }),
+      "email",
+    );
+    expectInvalidText(
+      await post("/contact", {
+        name: "Lucía",
+        email: "lucia@example.com",
+        subject: "Hola",
+        message: "Un mensaje\u0000 largo",
+      }),
+      "message",
+    );
   });
 
   it("un NUL en un campo anidado o en una clave responde 400 con su ruta", async () => {
-    const update = (payload: unknown) => api.app.inject({ method: "PUT", url: "/user/profile/update", headers: customer.headers, payload: payload as object });
-    expectInvalidText(await update({ name: "Lucía", address: { line: "Calle Mayor 1", city: "Ma\u0000drid" } }), "address.city");
+    const update = (payload: unknown) =>
+      api.app.inject({
+        method: "PUT",
+        url: "/user/profile/update",
+        headers: customer.headers,
+        payload: payload as object,
+      });
+    expectInvalidText(
+      await update({ name: "Lucía", address: { line: "Calle Mayor 1", city: "Ma\u0000drid" } }),
+      "address.city",
+    );
     expectInvalidText(await update({ name: "Lucía", ["clave\u0000"]: "x" }), "clave\u0000");
-    expectInvalidText(await post("/user/login", "\"\\u0000\"", { "content-type": "application/json" }), "");
+    expectInvalidText(await post("/user/login", '"\\u0000"', { "content-type": "application/json" }), "");
   });
 
   it("otras entradas raras responden 4xx en español, nunca 500", async () => {
     const cases: { name: string; response: Injected; status: number }[] = [
-      { name: "JSON mal formado", response: await post("/user/login", "{\"email\":", { "content-type": "application/json" }), status: 400 },
-      { name: "JSON vacío", response: await post("/user/login", "", { "content-type": "application/json" }), status: 400 },
-      { name: "JSON anidado 100.000 niveles", response: await post("/user/login", "[".repeat(100_000) + "]".repeat(100_000), { "content-type": "application/json" }), status: 400 },
       {
-        name: "multipart en una ruta JSON",
-        response: await post("/user/login", "--x\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\nlucia@example.com\r\n--x--\r\n", { "content-type": "multipart/form-data; boundary=x" }),
+        name: "JSON mal formado",
+        response: await post("/user/login", '{"email":', { "content-type": "application/json" }),
         status: 400,
       },
-      { name: "texto plano en una ruta JSON", response: await post("/user/login", "hola", { "content-type": "text/plain" }), status: 400 },
-      { name: "formulario en una ruta JSON", response: await post("/user/login", "email=a", { "content-type": "application/x-www-form-urlencoded" }), status: 415 },
-      { name: "parámetro de ruta de 300 caracteres", response: await get(`/home/get-product/${"a".repeat(300)}`), status: 400 },
+      {
+        name: "JSON vacío",
+        response: await post("/user/login", "", { "content-type": "application/json" }),
+        status: 400,
+      },
+      {
+        name: "JSON anidado 100.000 niveles",
+        response: await post("/user/login", "[".repeat(100_000) + "]".repeat(100_000), {
+          "content-type": "application/json",
+        }),
+        status: 400,
+      },
+      {
+        name: "multipart en una ruta JSON",
+        response: await post(
+          "/user/login",
+          '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nlucia@example.com\r\n--x--\r\n',
+          { "content-type": "multipart/form-data; boundary=x" },
+        ),
+        status: 400,
+      },
+      {
+        name: "texto plano en una ruta JSON",
+        response: await post("/user/login", "hola", { "content-type": "text/plain" }),
+        status: 400,
+      },
+      {
+        name: "formulario en una ruta JSON",
+        response: await post("/user/login", "email=a", { "content-type": "application/x-www-form-urlencoded" }),
+        status: 415,
+      },
+      {
+        name: "parámetro de ruta de 300 caracteres",
+        response: await get(`/home/get-product/${"a".repeat(300)}`),
+        status: 400,
+      },
       { name: "codificación rota en la ruta", response: await get("/home/get-product/%E0%A4%A"), status: 400 },
-      { name: "búsqueda de 100.000 caracteres", response: await get(`/home/query-products?searchValue=${"x".repeat(100_000)}`), status: 400 },
-      { name: "página enorme", response: await get("/home/query-products?pageNumber=99999999999999999999"), status: 400 },
+      {
+        name: "búsqueda de 100.000 caracteres",
+        response: await get(`/home/query-products?searchValue=${"x".repeat(100_000)}`),
+        status: 400,
+      },
+      {
+        name: "página enorme",
+        response: await get("/home/query-products?pageNumber=99999999999999999999"),
+        status: 400,
+      },
       { name: "id que no es un UUID", response: await get("/images/no-es-un-id/400.webp"), status: 400 },
     ];
     for (const { name, response, status } of cases) {

@@ -27,7 +27,12 @@ function expectBusy(response: Injected) {
   expect(response.headers["retry-after"]).toBe(String(BUSY_RETRY_AFTER_SECONDS));
 }
 
-const CONTACT = { name: "Lucía Pérez", email: "lucia@example.com", subject: "Consulta", message: "¿Tienen la pala en tienda física?" };
+const CONTACT = {
+  name: "Lucía Pérez",
+  email: "lucia@example.com",
+  subject: "Consulta",
+  message: "¿Tienen la pala en tienda física?",
+};
 
 describe("seguridad: una base de datos bloqueada responde 503 en segundos (PostgreSQL)", () => {
   let postgres: TestDatabase;
@@ -87,7 +92,9 @@ describe("seguridad: una base de datos bloqueada responde 503 en segundos (Postg
     try {
       // Six catalogue calls need twelve connections (list and count run side by side): the pool of
       // ten fills up and two wait, as in the incident.
-      const catalogue = Array.from({ length: 6 }, () => timed(api.app.inject({ method: "GET", url: "/home/query-products" })));
+      const catalogue = Array.from({ length: 6 }, () =>
+        timed(api.app.inject({ method: "GET", url: "/home/query-products" })),
+      );
       await until(async () => (await lock.waiting()) >= 10);
       const contact = timed(api.app.inject({ method: "POST", url: "/contact", payload: CONTACT }));
 
@@ -119,9 +126,20 @@ describe("seguridad: una base de datos bloqueada responde 503 en segundos (Postg
   });
 
   /** The same database behind an API with other limits. */
-  async function apiWith(timeouts: DatabaseTimeouts, options: { poolSize?: number; requestTimeoutSeconds?: number } = {}) {
-    const database = await openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:", poolSize: options.poolSize ?? 10, timeouts });
-    const app = await buildApp({ db: database.db, config: testConfig(options.requestTimeoutSeconds ? { requestTimeoutSeconds: options.requestTimeoutSeconds } : {}) });
+  async function apiWith(
+    timeouts: DatabaseTimeouts,
+    options: { poolSize?: number; requestTimeoutSeconds?: number } = {},
+  ) {
+    const database = await openDatabase({
+      databaseUrl: postgres.url,
+      dataDir: ":memory:",
+      poolSize: options.poolSize ?? 10,
+      timeouts,
+    });
+    const app = await buildApp({
+      db: database.db,
+      config: testConfig(options.requestTimeoutSeconds ? { requestTimeoutSeconds: options.requestTimeoutSeconds } : {}),
+    });
     await app.ready();
     return {
       app,
@@ -137,7 +155,9 @@ describe("seguridad: una base de datos bloqueada responde 503 en segundos (Postg
     const other = await apiWith({ statementMs: 500, lockMs: 60_000, poolMs: 3000 });
     const lock = await lockProducts();
     try {
-      const { response, ms } = await timed(other.app.inject({ method: "GET", url: "/home/get-product/pala-bullpadel-vertex-04" }));
+      const { response, ms } = await timed(
+        other.app.inject({ method: "GET", url: "/home/get-product/pala-bullpadel-vertex-04" }),
+      );
       expectBusy(response);
       expect(ms).toBeLessThan(2000);
     } finally {
@@ -168,7 +188,9 @@ describe("seguridad: una base de datos bloqueada responde 503 en segundos (Postg
     const other = await apiWith({ statementMs: 60_000, lockMs: 60_000, poolMs: 60_000 }, { requestTimeoutSeconds: 1 });
     const lock = await lockProducts();
     try {
-      const { response, ms } = await timed(other.app.inject({ method: "GET", url: "/home/get-product/pala-bullpadel-vertex-04" }));
+      const { response, ms } = await timed(
+        other.app.inject({ method: "GET", url: "/home/get-product/pala-bullpadel-vertex-04" }),
+      );
       expectBusy(response);
       expect(ms).toBeGreaterThanOrEqual(900);
       expect(ms).toBeLessThan(3000);

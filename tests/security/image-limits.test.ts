@@ -44,7 +44,9 @@ describe("seguridad: coste de las imágenes subidas", () => {
   function upload(content: Buffer) {
     const boundary = `----limite${randomUUID()}`;
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -114,7 +116,11 @@ describe("seguridad: la cola de imágenes", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(started).toEqual([0, 1]);
     expect(queue.full).toBe(true);
-    await expect(queue.run(async () => "quinta")).rejects.toMatchObject({ statusCode: 503, message: IMAGE_QUEUE_FULL, retryAfterSeconds: IMAGE_QUEUE_RETRY_AFTER_SECONDS });
+    await expect(queue.run(async () => "quinta")).rejects.toMatchObject({
+      statusCode: 503,
+      message: IMAGE_QUEUE_FULL,
+      retryAfterSeconds: IMAGE_QUEUE_RETRY_AFTER_SECONDS,
+    });
 
     gates[1]!.resolve();
     await tasks[1];

@@ -28,10 +28,16 @@ describe("seguridad: límite de inicio de sesión por cuenta, desde cualquier di
     await api?.close();
   });
 
-  const newAccount = async (label: string) => (await insertUser(api.db, { email: `${label}-${randomUUID()}@example.com`, passwordHash })).email;
+  const newAccount = async (label: string) =>
+    (await insertUser(api.db, { email: `${label}-${randomUUID()}@example.com`, passwordHash })).email;
   /** A login forwarded by the web for the shopper at `address`. */
   const loginFrom = (address: string, email: string, password: string) =>
-    api.app.inject({ method: "POST", url: "/user/login", headers: { "x-forwarded-for": address }, payload: { email, password } });
+    api.app.inject({
+      method: "POST",
+      url: "/user/login",
+      headers: { "x-forwarded-for": address },
+      payload: { email, password },
+    });
 
   function expectTooMany(response: Awaited<ReturnType<typeof loginFrom>>) {
     expect(response.statusCode, response.body).toBe(429);
@@ -67,7 +73,8 @@ describe("seguridad: límite de inicio de sesión por cuenta, desde cualquier di
     const owner = await newAccount("duena");
     const home = "192.0.2.10";
     expect((await loginFrom(home, owner, PASSWORD)).statusCode).toBe(200);
-    for (let address = 1; address <= LIMITS.perAccount + 5; address++) await loginFrom(`198.51.101.${address}`, owner, "Adivina-2024");
+    for (let address = 1; address <= LIMITS.perAccount + 5; address++)
+      await loginFrom(`198.51.101.${address}`, owner, "Adivina-2024");
     expectTooMany(await loginFrom("198.51.101.200", owner, PASSWORD));
 
     expect((await loginFrom(home, owner, PASSWORD)).statusCode).toBe(200);
@@ -94,7 +101,10 @@ describe("seguridad: límite de inicio de sesión por cuenta, desde cualquier di
     expect((await loginFrom("198.51.103.2", email, PASSWORD)).statusCode).toBe(200);
 
     for (let attempt = 1; attempt <= LIMITS.perAddress; attempt++) {
-      expect((await loginFrom("198.51.103.3", `nadie-${attempt}@example.com`, "Adivina-2024")).statusCode, `intento ${attempt}`).toBe(400);
+      expect(
+        (await loginFrom("198.51.103.3", `nadie-${attempt}@example.com`, "Adivina-2024")).statusCode,
+        `intento ${attempt}`,
+      ).toBe(400);
     }
     expectTooMany(await loginFrom("198.51.103.3", email, PASSWORD));
   });
@@ -102,7 +112,10 @@ describe("seguridad: límite de inicio de sesión por cuenta, desde cualquier di
   it("las direcciones de una misma red IPv6 /64 cuentan como una sola", async () => {
     const email = await newAccount("ipv6");
     for (let attempt = 1; attempt <= LIMITS.perAddressAndAccount; attempt++) {
-      expect((await loginFrom(`2001:db8:4:4::${attempt.toString(16)}`, email, `Adivina-${attempt}`)).statusCode, `intento ${attempt}`).toBe(400);
+      expect(
+        (await loginFrom(`2001:db8:4:4::${attempt.toString(16)}`, email, `Adivina-${attempt}`)).statusCode,
+        `intento ${attempt}`,
+      ).toBe(400);
     }
     expectTooMany(await loginFrom("2001:db8:4:4:ffff::1", email, PASSWORD));
     expect((await loginFrom("2001:db8:4:5::1", email, PASSWORD)).statusCode).toBe(200);

@@ -26,7 +26,9 @@ describe("seguridad: pagar un pedido cierra sus ofertas pendientes", () => {
     paypal = await startFakePayPal({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
     // Without PayPal credentials card payments run in the test-card mode; with them, through PayPal.
     api = await createTestApi();
-    paypalApi = await createTestApi({ config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } } });
+    paypalApi = await createTestApi({
+      config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } },
+    });
     catalogue = await insertCatalogue(api.db);
     paypalCatalogue = await insertCatalogue(paypalApi.db);
   });
@@ -42,7 +44,9 @@ describe("seguridad: pagar un pedido cierra sus ofertas pendientes", () => {
     const customer = await signedInUser(target.db);
     await putInCart(target.db, customer.id, targetCatalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
     const orderId = await placedOrderId(target.app, customer);
-    const { order } = (await target.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })).json();
+    const { order } = (
+      await target.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })
+    ).json();
     const proposed = await target.app.inject({
       method: "POST",
       url: "/home/customer/offer",
@@ -51,17 +55,31 @@ describe("seguridad: pagar un pedido cierra sus ofertas pendientes", () => {
     });
     expect(proposed.statusCode, proposed.body).toBe(201);
     const seller = await signedInAs(targetCatalogue.owner.id, "seller");
-    const pending = (await target.app.inject({ method: "GET", url: `/seller/offer/${orderId}/${seller.id}`, headers: seller.headers })).json();
+    const pending = (
+      await target.app.inject({ method: "GET", url: `/seller/offer/${orderId}/${seller.id}`, headers: seller.headers })
+    ).json();
     expect(pending.offers).toHaveLength(1);
     return { customer, seller, orderId, offerId: proposed.json().offer._id as string };
   }
 
-  async function expectClosed(target: TestApi, { seller, orderId, offerId }: { seller: Customer; orderId: string; offerId: string }) {
-    const pending = await target.app.inject({ method: "GET", url: `/seller/offer/${orderId}/${seller.id}`, headers: seller.headers });
+  async function expectClosed(
+    target: TestApi,
+    { seller, orderId, offerId }: { seller: Customer; orderId: string; offerId: string },
+  ) {
+    const pending = await target.app.inject({
+      method: "GET",
+      url: `/seller/offer/${orderId}/${seller.id}`,
+      headers: seller.headers,
+    });
     expect(pending.statusCode).toBe(200);
     expect(pending.json().offers).toEqual([]);
     for (const status of ["aceptada", "rechazada"]) {
-      const late = await target.app.inject({ method: "POST", url: "/seller/handle-seller-response/", headers: seller.headers, payload: { offerId, status } });
+      const late = await target.app.inject({
+        method: "POST",
+        url: "/seller/handle-seller-response/",
+        headers: seller.headers,
+        payload: { offerId, status },
+      });
       expect(late.statusCode, late.body).toBe(409);
       expect(late.json()).toEqual({ message: ALREADY_ANSWERED });
     }
@@ -73,7 +91,12 @@ describe("seguridad: pagar un pedido cierra sus ofertas pendientes", () => {
   it("al pagar con la cartera", async () => {
     const offer = await orderWithPendingOffer(api, catalogue);
     await creditWallet(api.db, offer.customer.id, 50_000);
-    const paid = await api.app.inject({ method: "POST", url: "/payment/wallet", headers: offer.customer.headers, payload: { orderId: offer.orderId } });
+    const paid = await api.app.inject({
+      method: "POST",
+      url: "/payment/wallet",
+      headers: offer.customer.headers,
+      payload: { orderId: offer.orderId },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     await expectClosed(api, offer);
   });
@@ -84,7 +107,13 @@ describe("seguridad: pagar un pedido cierra sus ofertas pendientes", () => {
       method: "POST",
       url: "/payment/card",
       headers: offer.customer.headers,
-      payload: { orderId: offer.orderId, cardNumber: "4242424242424242", expiry: "12/30", cvc: "123", holder: "Lucía Pérez" },
+      payload: {
+        orderId: offer.orderId,
+        cardNumber: "4242424242424242",
+        expiry: "12/30",
+        cvc: "123",
+        holder: "Lucía Pérez",
+      },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     await expectClosed(api, offer);
@@ -92,7 +121,12 @@ describe("seguridad: pagar un pedido cierra sus ofertas pendientes", () => {
 
   it("al capturar el pago de PayPal", async () => {
     const offer = await orderWithPendingOffer(paypalApi, paypalCatalogue);
-    const created = await paypalApi.app.inject({ method: "POST", url: "/payment/paypal/create", headers: offer.customer.headers, payload: { orderId: offer.orderId } });
+    const created = await paypalApi.app.inject({
+      method: "POST",
+      url: "/payment/paypal/create",
+      headers: offer.customer.headers,
+      payload: { orderId: offer.orderId },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const paypalOrder = [...paypal.orders.values()].find((order) => order.referenceId === offer.orderId)!;
     paypalOrder.approved = true;
@@ -112,10 +146,20 @@ describe("seguridad: pagar un pedido cierra sus ofertas pendientes", () => {
       method: "POST",
       url: "/payment/card",
       headers: offer.customer.headers,
-      payload: { orderId: offer.orderId, cardNumber: "4000000000000002", expiry: "12/30", cvc: "123", holder: "Lucía Pérez" },
+      payload: {
+        orderId: offer.orderId,
+        cardNumber: "4000000000000002",
+        expiry: "12/30",
+        cvc: "123",
+        holder: "Lucía Pérez",
+      },
     });
     expect(declined.statusCode).toBe(400);
-    const pending = await api.app.inject({ method: "GET", url: `/seller/offer/${offer.orderId}/${offer.seller.id}`, headers: offer.seller.headers });
+    const pending = await api.app.inject({
+      method: "GET",
+      url: `/seller/offer/${offer.orderId}/${offer.seller.id}`,
+      headers: offer.seller.headers,
+    });
     expect(pending.json().offers).toMatchObject([{ _id: offer.offerId, status: "pendiente" }]);
   });
 });

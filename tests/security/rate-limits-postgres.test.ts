@@ -21,9 +21,15 @@ describe("seguridad: límites compartidos entre dos instancias de la API en Post
 
   beforeAll(async () => {
     postgres = await createTestDatabase();
-    databases = await Promise.all([0, 1].map(() => openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:", poolSize: 5 })));
+    databases = await Promise.all(
+      [0, 1].map(() => openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:", poolSize: 5 })),
+    );
     await databases[0]!.migrate();
-    apps = await Promise.all(databases.map((database) => buildApp({ db: database.db, config: testConfig({ rateLimits: DEFAULT_RATE_LIMITS }) })));
+    apps = await Promise.all(
+      databases.map((database) =>
+        buildApp({ db: database.db, config: testConfig({ rateLimits: DEFAULT_RATE_LIMITS }) }),
+      ),
+    );
   });
 
   afterAll(async () => {
@@ -33,7 +39,10 @@ describe("seguridad: límites compartidos entre dos instancias de la API en Post
   });
 
   it("los fallos contra una cuenta desde muchas direcciones, repartidos entre instancias, topan con un solo límite", async () => {
-    const { email } = await insertUser(databases[0]!.db, { email: `compartida-${randomUUID()}@example.com`, passwordHash: await hashPassword("Padel2024") });
+    const { email } = await insertUser(databases[0]!.db, {
+      email: `compartida-${randomUUID()}@example.com`,
+      passwordHash: await hashPassword("Padel2024"),
+    });
     const limit = DEFAULT_RATE_LIMITS.login.perAccount;
     const responses = await Promise.all(
       Array.from({ length: limit + 10 }, (_, attempt) =>
@@ -62,7 +71,12 @@ describe("seguridad: límites compartidos entre dos instancias de la API en Post
           method: "POST",
           url: "/contact",
           headers: { "x-forwarded-for": "203.0.113.99" },
-          payload: { name: "Remitente", email: "remitente@example.com", subject: "Consulta", message: "Una consulta sobre las palas." },
+          payload: {
+            name: "Remitente",
+            email: "remitente@example.com",
+            subject: "Consulta",
+            message: "Una consulta sobre las palas.",
+          },
         }),
       ),
     );

@@ -28,7 +28,9 @@ describe("safeRedirect", () => {
   });
 
   it("conserva una ruta de la tienda, su consulta y su fragmento", () => {
-    expect(safeRedirect("/products?category=palas&sortPrice=low-to-high#lista", "/")).toBe("/products?category=palas&sortPrice=low-to-high#lista");
+    expect(safeRedirect("/products?category=palas&sortPrice=low-to-high#lista", "/")).toBe(
+      "/products?category=palas&sortPrice=low-to-high#lista",
+    );
     expect(safeRedirect("/dashboard/order/details/123", "/")).toBe("/dashboard/order/details/123");
     // Encoded characters stay encoded: a browser does not decode %2F or %5C into a new authority.
     expect(safeRedirect("/%2F%2Fevil.example", "/")).toBe("/%2F%2Fevil.example");

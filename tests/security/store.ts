@@ -84,7 +84,12 @@ export async function startSecurityStore(): Promise<SecurityStore> {
     async startProxiedWeb() {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const proxied = run("build/web/server.js", { ...env, PORT: String(port), PUBLIC_WEB_URL: "https://tienda.example", WEB_TRUSTED_PROXIES: "127.0.0.1" });
+      const proxied = run("build/web/server.js", {
+        ...env,
+        PORT: String(port),
+        PUBLIC_WEB_URL: "https://tienda.example",
+        WEB_TRUSTED_PROXIES: "127.0.0.1",
+      });
       extraWebs.push(proxied.child);
       await waitUntilAnswering(`${url}/about`, proxied.child, () => proxied.output.join(""));
       return { url, stop: () => stopProcess(proxied.child) };

@@ -49,10 +49,20 @@ async function honeypotFields(request: APIRequestContext, path: string): Promise
   return { name__confirm: "", from__confirm: validFrom![1] ?? validFrom![2]! };
 }
 
-const REDIRECT_ATTEMPTS = ["/\t/evil.example", "/\u000b/evil.example", "//evil.example", "/\\evil.example", "https://evil.example/", "/%5Cevil.example", "\t//evil.example"];
+const REDIRECT_ATTEMPTS = [
+  "/\t/evil.example",
+  "/\u000b/evil.example",
+  "//evil.example",
+  "/\\evil.example",
+  "https://evil.example/",
+  "/%5Cevil.example",
+  "\t//evil.example",
+];
 
 test.describe("1. redirecciones", () => {
-  test("tras iniciar sesión, ningún redirectTo saca de la tienda (JavaScript activado y desactivado)", async ({ browser }) => {
+  test("tras iniciar sesión, ningún redirectTo saca de la tienda (JavaScript activado y desactivado)", async ({
+    browser,
+  }) => {
     const email = await registerAccount();
     for (const javaScriptEnabled of [true, false]) {
       for (const attempt of REDIRECT_ATTEMPTS.slice(0, 3)) {
@@ -74,13 +84,17 @@ test.describe("1. redirecciones", () => {
       expect(response.status(), attempt).toBe(302);
       // Where a browser would go: what it drops (tabs) and reads as "/" (backslashes) taken into account.
       const location = response.headers().location!;
-      expect(new URL(location.replace(/[\t\n\r]/g, "").replace(/\\/g, "/"), store.webUrl).origin, attempt).toBe(store.webUrl);
+      expect(new URL(location.replace(/[\t\n\r]/g, "").replace(/\\/g, "/"), store.webUrl).origin, attempt).toBe(
+        store.webUrl,
+      );
     }
   });
 });
 
 test.describe("2. tamaño de lo enviado", () => {
-  test("un formulario de 50 MB se rechaza con 413 sin guardarlo, también sin longitud declarada", async ({ request }) => {
+  test("un formulario de 50 MB se rechaza con 413 sin guardarlo, también sin longitud declarada", async ({
+    request,
+  }) => {
     const before = store.webMemory();
     const declared = await request.post(`${store.webUrl}/login`, {
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -92,10 +106,19 @@ test.describe("2. tamaño de lo enviado", () => {
     // Chunked, so the size is only known while it arrives.
     const streamed = await new Promise<number>((resolve, reject) => {
       const url = new URL(`${store.webUrl}/contact`);
-      const outgoing = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } }, (answer) => {
-        answer.resume();
-        resolve(answer.statusCode!);
-      });
+      const outgoing = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        },
+        (answer) => {
+          answer.resume();
+          resolve(answer.statusCode!);
+        },
+      );
       outgoing.on("error", reject);
       const chunk = Buffer.alloc(1024 * 1024, "b");
       let sent = 0;
@@ -146,9 +169,17 @@ test.describe("5. formularios desde otro sitio", () => {
 
   test("cada acción y ruta de recursos responde 403 a otro origen", async ({ request }) => {
     for (const path of ACTION_PATHS) {
-      const foreign: Record<string, string>[] = [{ origin: "http://evil.example" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site", origin: "http://127.0.0.1:1" }];
+      const foreign: Record<string, string>[] = [
+        { origin: "http://evil.example" },
+        { "sec-fetch-site": "cross-site" },
+        { "sec-fetch-site": "same-site", origin: "http://127.0.0.1:1" },
+      ];
       for (const headers of foreign) {
-        const response = await request.post(`${store.webUrl}${path}`, { form: { intent: "add-to-cart" }, headers, maxRedirects: 0 });
+        const response = await request.post(`${store.webUrl}${path}`, {
+          form: { intent: "add-to-cart" },
+          headers,
+          maxRedirects: 0,
+        });
         expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
         expect(await response.text()).toContain("no aceptamos formularios enviados desde otro sitio");
       }
@@ -159,7 +190,9 @@ test.describe("5. formularios desde otro sitio", () => {
     const email = await registerAccount();
     await signIn(page, email);
     await expect(page).toHaveURL(`${store.webUrl}/dashboard`);
-    const { products } = (await (await fetch(`${store.apiUrl}/home/query-products?availability=in-stock&parPage=48`)).json()) as {
+    const { products } = (await (
+      await fetch(`${store.apiUrl}/home/query-products?availability=in-stock&parPage=48`)
+    ).json()) as {
       products: { _id: string; hasSizes: boolean }[];
     };
     const product = products.find((candidate) => !candidate.hasSizes)!;
@@ -180,13 +213,21 @@ test.describe("5. formularios desde otro sitio", () => {
       evil.close();
     }
     await page.goto(`${store.webUrl}/card`);
-    await expect(page.getByRole("heading", { name: "Tu carrito está vacío." }).or(page.getByText("Tu carrito está vacío.")).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("heading", { name: "Tu carrito está vacío." })
+        .or(page.getByText("Tu carrito está vacío."))
+        .first(),
+    ).toBeVisible();
     await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
   });
 });
 
 test.describe("6. cabeceras", () => {
-  test("la política de contenido lleva un nonce por respuesta y las páginas funcionan sin violarla", async ({ page, request }) => {
+  test("la política de contenido lleva un nonce por respuesta y las páginas funcionan sin violarla", async ({
+    page,
+    request,
+  }) => {
     const first = (await request.get(`${store.webUrl}/`)).headers();
     const second = (await request.get(`${store.webUrl}/`)).headers();
     const policy = first["content-security-policy"]!;
@@ -213,13 +254,24 @@ test.describe("6. cabeceras", () => {
     // Scripts ran: the search box suggests as one types.
     await page.goto(`${store.webUrl}/`);
     await page.getByRole("combobox", { name: "Buscar productos" }).fill("pala");
-    await expect(page.getByRole("listbox", { name: "Sugerencias de búsqueda" }).getByRole("option").first()).toBeVisible();
+    await expect(
+      page.getByRole("listbox", { name: "Sugerencias de búsqueda" }).getByRole("option").first(),
+    ).toBeVisible();
     expect(violations).toEqual([]);
   });
 });
 
 test.describe("10. formularios con datos raros", () => {
-  const ODD_VALUES = ["", "x", "-1", "1e309", "a".repeat(3000), "00000000-0000-0000-0000-000000000000", "ñ😀", "<script>"];
+  const ODD_VALUES = [
+    "",
+    "x",
+    "-1",
+    "1e309",
+    "a".repeat(3000),
+    "00000000-0000-0000-0000-000000000000",
+    "ñ😀",
+    "<script>",
+  ];
   /** Forms whose limits other tests count (sign-in, registration, reset, contact), and signing out. */
   const LEFT_OUT = /^\/(login|register|resetpassword|contact|logout|auth\/)/;
 
@@ -231,7 +283,8 @@ test.describe("10. formularios con datos raros", () => {
     intents: string[];
   }
 
-  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll("&amp;", "&");
+  const attribute = (tag: string, name: string) =>
+    new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll("&amp;", "&");
 
   /** The POST forms of a page as its HTML has them. */
   function formsOf(html: string, pagePath: string): FoundForm[] {
@@ -240,34 +293,87 @@ test.describe("10. formularios con datos raros", () => {
       .map(([, tag, body]) => {
         const controls = [...body!.matchAll(/<(input|textarea|select|button)\b[^>]*>/g)].map(([control]) => control);
         const fields = controls
-          .filter((control) => !control.startsWith("<button") && attribute(control, "name") && attribute(control, "type") !== "file")
-          .map((control) => ({ name: attribute(control, "name")!, value: attribute(control, "value") ?? "", hidden: attribute(control, "type") === "hidden" }));
-        const intents = controls.filter((control) => attribute(control, "name") === "intent").map((control) => attribute(control, "value") ?? "");
-        return { action: attribute(tag!, "action") || pagePath, multipart: attribute(tag!, "enctype") === "multipart/form-data", fields, intents: [...new Set(intents)] };
+          .filter(
+            (control) =>
+              !control.startsWith("<button") && attribute(control, "name") && attribute(control, "type") !== "file",
+          )
+          .map((control) => ({
+            name: attribute(control, "name")!,
+            value: attribute(control, "value") ?? "",
+            hidden: attribute(control, "type") === "hidden",
+          }));
+        const intents = controls
+          .filter((control) => attribute(control, "name") === "intent")
+          .map((control) => attribute(control, "value") ?? "");
+        return {
+          action: attribute(tag!, "action") || pagePath,
+          multipart: attribute(tag!, "enctype") === "multipart/form-data",
+          fields,
+          intents: [...new Set(intents)],
+        };
       })
       .filter((form) => form.action.startsWith("/") && !LEFT_OUT.test(form.action));
   }
 
   /** The first link of a page whose address matches. */
-  const firstLink = (html: string, pattern: RegExp) => [...html.matchAll(/href="(\/[^"]*)"/g)].map(([, href]) => href!).find((href) => pattern.test(href));
+  const firstLink = (html: string, pattern: RegExp) =>
+    [...html.matchAll(/href="(\/[^"]*)"/g)].map(([, href]) => href!).find((href) => pattern.test(href));
 
-  test("cada formulario de cada página, para quien la ve, con su intención o una desconocida y datos raros: nunca un 5xx", async ({ browser }) => {
+  test("cada formulario de cada página, para quien la ve, con su intención o una desconocida y datos raros: nunca un 5xx", async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const roles: [string | null, string[], RegExp[]][] = [
-      [null, ["/", "/products", "/card", "/favorites", "/my-compare", "/gift"], [/^\/product\/details\//, /^\/tienda\//]],
+      [
+        null,
+        ["/", "/products", "/card", "/favorites", "/my-compare", "/gift"],
+        [/^\/product\/details\//, /^\/tienda\//],
+      ],
       [
         "cliente@mercadopadel.test",
-        ["/card", "/shipping", "/dashboard", "/dashboard/my-orders", "/dashboard/my-wishlist", "/dashboard/my-wallet", "/dashboard/edit-profile", "/dashboard/change-password", "/dashboard/trial-class", "/dashboard/system-notifications"],
+        [
+          "/card",
+          "/shipping",
+          "/dashboard",
+          "/dashboard/my-orders",
+          "/dashboard/my-wishlist",
+          "/dashboard/my-wallet",
+          "/dashboard/edit-profile",
+          "/dashboard/change-password",
+          "/dashboard/trial-class",
+          "/dashboard/system-notifications",
+        ],
         [/^\/dashboard\/order\/details\//, /^\/product\/details\//],
       ],
       [
         "vendedor1@mercadopadel.test",
-        ["/dashboard/seller", "/dashboard/seller/products", "/dashboard/seller/add-product", "/dashboard/seller/discounts", "/dashboard/seller/control", "/dashboard/seller/orders", "/dashboard/seller/payments"],
-        [/^\/dashboard\/seller\/edit-product\//, /^\/dashboard\/seller\/control\/./, /^\/dashboard\/seller\/orders\/details\//],
+        [
+          "/dashboard/seller",
+          "/dashboard/seller/products",
+          "/dashboard/seller/add-product",
+          "/dashboard/seller/discounts",
+          "/dashboard/seller/control",
+          "/dashboard/seller/orders",
+          "/dashboard/seller/payments",
+        ],
+        [
+          /^\/dashboard\/seller\/edit-product\//,
+          /^\/dashboard\/seller\/control\/./,
+          /^\/dashboard\/seller\/orders\/details\//,
+        ],
       ],
       [
         "admin@mercadopadel.test",
-        ["/dashboard/admin", "/dashboard/admin/shop-requests", "/dashboard/admin/shops", "/dashboard/admin/categories", "/dashboard/admin/orders", "/dashboard/admin/coupons", "/dashboard/admin/withdrawals", "/dashboard/admin/books"],
+        [
+          "/dashboard/admin",
+          "/dashboard/admin/shop-requests",
+          "/dashboard/admin/shops",
+          "/dashboard/admin/categories",
+          "/dashboard/admin/orders",
+          "/dashboard/admin/coupons",
+          "/dashboard/admin/withdrawals",
+          "/dashboard/admin/books",
+        ],
         [/^\/dashboard\/admin\/shop-requests\/./, /^\/dashboard\/admin\/orders\/./],
       ],
     ];
@@ -309,9 +415,13 @@ test.describe("10. formularios con datos raros", () => {
                 data[name] = pageValue ? value : ODD_VALUES[(position + posts) % ODD_VALUES.length]!;
               });
               if (intent !== undefined) data.intent = intent;
-              const response = await request.post(`${store.webUrl}${form.action}`, { ...(form.multipart ? { multipart: data } : { form: data }), maxRedirects: 0 });
+              const response = await request.post(`${store.webUrl}${form.action}`, {
+                ...(form.multipart ? { multipart: data } : { form: data }),
+                maxRedirects: 0,
+              });
               posts++;
-              if (response.status() >= 500) failures.push(`${who} ${form.action} (${intent ?? "sin intención"}): ${response.status()}`);
+              if (response.status() >= 500)
+                failures.push(`${who} ${form.action} (${intent ?? "sin intención"}): ${response.status()}`);
             }
           }
         }
@@ -321,12 +431,15 @@ test.describe("10. formularios con datos raros", () => {
     }
     expect(failures).toEqual([]);
     // Every role reached its forms (the demo customer's cart is empty: its own are the fewest).
-    for (const [email] of roles) expect(postsByRole[email ?? "visitante"], email ?? "visitante").toBeGreaterThanOrEqual(16);
+    for (const [email] of roles)
+      expect(postsByRole[email ?? "visitante"], email ?? "visitante").toBeGreaterThanOrEqual(16);
   });
 });
 
 test.describe("3. base de datos atascada", () => {
-  test("con la tabla de productos bloqueada 30 s, el catálogo responde 503 en segundos y /contact sigue funcionando", async ({ request }) => {
+  test("con la tabla de productos bloqueada 30 s, el catálogo responde 503 en segundos y /contact sigue funcionando", async ({
+    request,
+  }) => {
     test.setTimeout(90_000);
     const locker = new pg.Client({ connectionString: store.databaseUrl });
     await locker.connect();
@@ -362,11 +475,12 @@ test.describe("3. base de datos atascada", () => {
       await released;
     }
   });
-
 });
 
 test.describe("4 y 7. límites por dirección", () => {
-  test("la web no cree un X-Forwarded-For que manda el cliente: cinco fallos bastan para frenar", async ({ request }) => {
+  test("la web no cree un X-Forwarded-For que manda el cliente: cinco fallos bastan para frenar", async ({
+    request,
+  }) => {
     const email = await registerAccount();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt++) {
@@ -380,7 +494,9 @@ test.describe("4 y 7. límites por dirección", () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
-  test("detrás de su proxy de confianza, la web sí cuenta a cada cliente por su dirección y acepta su X-Forwarded-Host", async ({ request }) => {
+  test("detrás de su proxy de confianza, la web sí cuenta a cada cliente por su dirección y acepta su X-Forwarded-Host", async ({
+    request,
+  }) => {
     const proxied = await store.startProxiedWeb();
     try {
       const email = await registerAccount();
@@ -389,7 +505,12 @@ test.describe("4 y 7. límites por dirección", () => {
         const response = await request.post(`${proxied.url}/login`, {
           form: { intent: "login", email, password: "Equivocada-1", ...(await honeypotFields(request, "/login")) },
           // The load balancer's headers: the shopper's address, and the public host the browser used.
-          headers: { "x-forwarded-for": `198.51.100.${attempt + 1}`, "x-forwarded-host": "tienda.example", "x-forwarded-proto": "https", origin: "https://tienda.example" },
+          headers: {
+            "x-forwarded-for": `198.51.100.${attempt + 1}`,
+            "x-forwarded-host": "tienda.example",
+            "x-forwarded-proto": "https",
+            origin: "https://tienda.example",
+          },
           maxRedirects: 0,
         });
         statuses.push(response.status());
@@ -397,7 +518,10 @@ test.describe("4 y 7. límites por dirección", () => {
       // Six shoppers, one failure each: nobody is slowed down by someone else's mistakes.
       expect(statuses).toEqual([400, 400, 400, 400, 400, 400]);
       // Another site is still another site behind the proxy.
-      const foreign = await request.post(`${proxied.url}/logout`, { headers: { "x-forwarded-host": "tienda.example", origin: "https://evil.example" }, maxRedirects: 0 });
+      const foreign = await request.post(`${proxied.url}/logout`, {
+        headers: { "x-forwarded-host": "tienda.example", origin: "https://evil.example" },
+        maxRedirects: 0,
+      });
       expect(foreign.status()).toBe(403);
     } finally {
       await proxied.stop();
@@ -436,7 +560,12 @@ test.describe("9. entradas raras", () => {
     expect((await request.get(`${store.webUrl}/product/details/%00`)).status()).toBe(404);
     expect((await request.get(`${store.webUrl}/products?searchValue=%00`)).status()).toBeLessThan(500);
     const nulLogin = await request.post(`${store.webUrl}/login`, {
-      form: { intent: "login", email: "a\u0000@example.com", password: "x\u0000y", ...(await honeypotFields(request, "/login")) },
+      form: {
+        intent: "login",
+        email: "a\u0000@example.com",
+        password: "x\u0000y",
+        ...(await honeypotFields(request, "/login")),
+      },
     });
     expect(nulLogin.status()).toBe(400);
 
@@ -464,7 +593,9 @@ test.describe("3. API caída (al final: la para)", () => {
     expect(await response.text()).toContain("Intenta de nuevo en unos momentos");
   });
 
-  test("el registro de la web guarda sus fallos, no los formularios enviados a una página que no los recibe", async ({ request }) => {
+  test("el registro de la web guarda sus fallos, no los formularios enviados a una página que no los recibe", async ({
+    request,
+  }) => {
     const logBefore = store.webOutput().length;
     // The sender's mistake (what bots post): said in Spanish, and not logged as the store's failure.
     const toListing = await request.post(`${store.webUrl}/products`, { form: { intent: "nada" } });

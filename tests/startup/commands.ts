@@ -27,7 +27,15 @@ export async function startCommand(command: string, args: string[]): Promise<Sta
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const lines: string[] = [];
   // NODE_ENV as in a developer's shell, whatever the runner's: each command sets its own.
-  const env = { ...process.env, NODE_ENV: "development" as const, DATA_DIR: dataDir, API_HOST: "127.0.0.1", API_PORT: String(apiPort), HOST: "127.0.0.1", PORT: String(webPort) };
+  const env = {
+    ...process.env,
+    NODE_ENV: "development" as const,
+    DATA_DIR: dataDir,
+    API_HOST: "127.0.0.1",
+    API_PORT: String(apiPort),
+    HOST: "127.0.0.1",
+    PORT: String(webPort),
+  };
   const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env });
   child.stdout!.on("data", (chunk: Buffer) => lines.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => lines.push(chunk.toString()));

@@ -36,7 +36,9 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-test("npm run dev arranca con el catálogo de demostración, y sus páginas se hidratan con React sin errores", async ({ page }) => {
+test("npm run dev arranca con el catálogo de demostración, y sus páginas se hidratan con React sin errores", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await expect.poll(() => dev.output()).toContain("Cuentas de demostración");
   const errors = consoleErrors(page);

@@ -10,7 +10,9 @@ test("npm start arranca la API y la web con las cuentas de demostración, y Ctrl
   test.setTimeout(120_000);
   const store = await startCommand(process.execPath, ["build/start.js"]);
   try {
-    await expect.poll(() => store.output(), { timeout: 90_000 }).toContain(`Mercado Pádel está listo: abre ${store.webUrl}`);
+    await expect
+      .poll(() => store.output(), { timeout: 90_000 })
+      .toContain(`Mercado Pádel está listo: abre ${store.webUrl}`);
     expect(store.output()).toContain("Cuentas de demostración");
     expect(store.output()).toMatch(/administrador\s+admin@mercadopadel\.test\s+contraseña: Demo-Padel-2026/);
 

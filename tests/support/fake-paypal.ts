@@ -62,7 +62,11 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
       {
         reference_id: order.referenceId,
         payments: order.captureId
-          ? { captures: [{ id: order.captureId, status: "COMPLETED", amount: { currency_code: "USD", value: order.value } }] }
+          ? {
+              captures: [
+                { id: order.captureId, status: "COMPLETED", amount: { currency_code: "USD", value: order.value } },
+              ],
+            }
           : undefined,
       },
     ],
@@ -102,7 +106,8 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
 
     if (request.method === "POST" && url.pathname === "/v1/oauth2/token") {
       const expected = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64")}`;
-      if (request.headers.authorization !== expected || body !== "grant_type=client_credentials") return send(401, { error: "invalid_client" });
+      if (request.headers.authorization !== expected || body !== "grant_type=client_credentials")
+        return send(401, { error: "invalid_client" });
       return send(200, { access_token: token, token_type: "Bearer", expires_in: 32_400 });
     }
     if (request.headers.authorization !== `Bearer ${token}`) return send(401, { name: "AUTHENTICATION_FAILURE" });
@@ -127,7 +132,13 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
     if (request.method === "POST" && capture) {
       const order = orders.get(capture[1]!);
       if (!order) return send(404, { name: "RESOURCE_NOT_FOUND" });
-      const issue = order.captureId ? "ORDER_ALREADY_CAPTURED" : !order.approved ? "ORDER_NOT_APPROVED" : order.declined ? "INSTRUMENT_DECLINED" : null;
+      const issue = order.captureId
+        ? "ORDER_ALREADY_CAPTURED"
+        : !order.approved
+          ? "ORDER_NOT_APPROVED"
+          : order.declined
+            ? "INSTRUMENT_DECLINED"
+            : null;
       if (issue) return send(422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue }] });
       order.captureId = `CAPTURA-${++captures}`;
       return send(201, orderBody(order));

@@ -54,10 +54,30 @@ export async function startPostgres(): Promise<PostgresCluster> {
   chmodSync(dir, 0o777);
   const dataDir = path.join(dir, "data");
   const port = await freePort();
-  const [initCommand, ...initArgs] = asPostgres(path.join(PG_BIN, "initdb"), ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
+  const [initCommand, ...initArgs] = asPostgres(path.join(PG_BIN, "initdb"), [
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+  ]);
   execFileSync(initCommand, initArgs, { stdio: "ignore" });
   const [command, ...args] = asPostgres(path.join(PG_BIN, "postgres"), [
-    "-D", dataDir, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "max_connections=200",
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-k",
+    dir,
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    "fsync=off",
+    "-c",
+    "max_connections=200",
   ]);
   const server = spawn(command, args, { stdio: "ignore" });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -78,8 +98,17 @@ export async function startPostgres(): Promise<PostgresCluster> {
     url,
     async stop() {
       await waitForClientsToLeave(url);
-      const exited = new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once("exit", resolve)));
-      const [stopCommand, ...stopArgs] = asPostgres(path.join(PG_BIN, "pg_ctl"), ["stop", "-D", dataDir, "-m", "fast", "-w"]);
+      const exited = new Promise((resolve) =>
+        server.exitCode !== null ? resolve(null) : server.once("exit", resolve),
+      );
+      const [stopCommand, ...stopArgs] = asPostgres(path.join(PG_BIN, "pg_ctl"), [
+        "stop",
+        "-D",
+        dataDir,
+        "-m",
+        "fast",
+        "-w",
+      ]);
       execFileSync(stopCommand, stopArgs, { stdio: "ignore" });
       await exited;
       rmSync(dir, { recursive: true, force: true });
@@ -100,7 +129,8 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const { inject } = await import("vitest");
   const clusterUrl = inject("postgresUrl");
-  if (!clusterUrl) throw new Error("No hay PostgreSQL para las pruebas: instale el paquete postgresql (npm test lo hace).");
+  if (!clusterUrl)
+    throw new Error("No hay PostgreSQL para las pruebas: instale el paquete postgresql (npm test lo hace).");
   const name = `prueba_${randomUUID().replaceAll("-", "")}`;
   const pg = await import("pg");
   const admin = async (statement: string) => {

@@ -38,12 +38,29 @@ describe("la web al añadir una categoría", () => {
   async function answer(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    received.push({ method: request.method ?? "", url: request.url ?? "", contentType: request.headers["content-type"] ?? "", body: Buffer.concat(chunks).toString("latin1") });
+    received.push({
+      method: request.method ?? "",
+      url: request.url ?? "",
+      contentType: request.headers["content-type"] ?? "",
+      body: Buffer.concat(chunks).toString("latin1"),
+    });
     if (request.url !== "/category-add") return json(response, 404, { message: "No encontrado." });
     if (mode === "unreachable") return request.socket.destroy();
-    if (mode === "failure") return json(response, 500, { message: "Error interno del servidor. Intenta de nuevo más tarde." });
-    if (mode === "refusal") return json(response, 409, { message: categoryNameTaken("Palas"), errors: [{ field: "name", message: categoryNameTaken("Palas") }] });
-    setTimeout(() => json(response, 201, { message: CATEGORY_ADDED, category: { _id: CATEGORY_ID, name: "Grips", slug: "grips", image: IMAGE_ID, specSheet: null } }), SLOW_MS);
+    if (mode === "failure")
+      return json(response, 500, { message: "Error interno del servidor. Intenta de nuevo más tarde." });
+    if (mode === "refusal")
+      return json(response, 409, {
+        message: categoryNameTaken("Palas"),
+        errors: [{ field: "name", message: categoryNameTaken("Palas") }],
+      });
+    setTimeout(
+      () =>
+        json(response, 201, {
+          message: CATEGORY_ADDED,
+          category: { _id: CATEGORY_ID, name: "Grips", slug: "grips", image: IMAGE_ID, specSheet: null },
+        }),
+      SLOW_MS,
+    );
   }
 
   beforeAll(async () => {
@@ -73,9 +90,17 @@ describe("la web al añadir una categoría", () => {
     form.set("intent", "crear-categoria");
     form.set("name", name);
     form.set("specSheet", "ninguna");
-    form.set("image", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "grips.png", { type: "image/png" }));
+    form.set(
+      "image",
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "grips.png", {
+        type: "image/png",
+      }),
+    );
     const request = new Request("http://127.0.0.1/dashboard/admin/categories", { method: "POST", body: form });
-    const context: AppLoadContext = await createRequestContext(request, { requestId: "prueba-categorias", cspNonce: "" });
+    const context: AppLoadContext = await createRequestContext(request, {
+      requestId: "prueba-categorias",
+      cspNonce: "",
+    });
     context.session.set("accessToken", accessToken("admin"));
     context.session.set("refreshToken", "refresco-1");
     const { action } = await import("~/routes/dashboard/admin/categories");
@@ -99,16 +124,23 @@ describe("la web al añadir una categoría", () => {
     expect(response.headers.get("location")).toBe("/dashboard/admin/categories?searchValue=Grips");
     expect(context.session.takeFlash()).toEqual({ kind: "success", message: CATEGORY_ADDED });
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ method: "POST", url: "/category-add", contentType: expect.stringMatching(/^multipart\/form-data; boundary=/) });
+    expect(received[0]).toMatchObject({
+      method: "POST",
+      url: "/category-add",
+      contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+    });
     expect(received[0]!.body).toContain('name="image"; filename="grips.png"');
     expect(received[0]!.body).toContain('name="specSheet"\r\n\r\nninguna');
   });
 
-  it.each([["failure"], ["unreachable"]] as const)("si la API falla o no responde (%s), el formulario dice 'Error de red o servidor'", async (failing) => {
-    mode = failing;
-    const { result } = await addCategory("Grips");
-    expect(refusal(result)).toEqual({ status: 503, errors: { "": [NETWORK_OR_SERVER_ERROR] } });
-  });
+  it.each([["failure"], ["unreachable"]] as const)(
+    "si la API falla o no responde (%s), el formulario dice 'Error de red o servidor'",
+    async (failing) => {
+      mode = failing;
+      const { result } = await addCategory("Grips");
+      expect(refusal(result)).toEqual({ status: 503, errors: { "": [NETWORK_OR_SERVER_ERROR] } });
+    },
+  );
 
   it("un nombre repetido se dice junto al nombre, con el estado de la API", async () => {
     mode = "refusal";

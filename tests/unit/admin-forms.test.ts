@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { longDateTime } from "#contract/store-time";
 import { REJECTION_REASONS, SUSPENSION_REASONS } from "#contract/shop-labels";
 import { OTHER_REASON } from "~/components/admin/admin-intents";
-import { auditListQuery, rejectFormSchema, requestChangesFormSchema, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
+import {
+  auditListQuery,
+  rejectFormSchema,
+  requestChangesFormSchema,
+  shopsListQuery,
+  suspendFormSchema,
+} from "~/components/admin/admin-schemas";
 import { formatUsd } from "#contract/money-format";
 import { couponUpdateForm, VALID_UNTIL_BEFORE_FROM } from "#contract/promotions";
 import { auditChanges } from "~/components/admin/audit-format";
@@ -19,11 +25,18 @@ function form(entries: Record<string, string>): FormData {
 
 describe("los formularios de la administración", () => {
   it("un rechazo lleva el motivo elegido, o el escrito tras «Otro motivo», como el cuerpo del contrato", () => {
-    const ready = parseWithZod(form({ reasonChoice: REJECTION_REASONS[1], otherReason: "ignorado" }), { schema: rejectFormSchema });
+    const ready = parseWithZod(form({ reasonChoice: REJECTION_REASONS[1], otherReason: "ignorado" }), {
+      schema: rejectFormSchema,
+    });
     expect(ready.status === "success" && ready.value).toEqual({ approved: false, reason: REJECTION_REASONS[1] });
 
-    const written = parseWithZod(form({ reasonChoice: OTHER_REASON, otherReason: "  Vende solo ropa de tenis.  " }), { schema: rejectFormSchema });
-    expect(written.status === "success" && written.value).toEqual({ approved: false, reason: "Vende solo ropa de tenis." });
+    const written = parseWithZod(form({ reasonChoice: OTHER_REASON, otherReason: "  Vende solo ropa de tenis.  " }), {
+      schema: rejectFormSchema,
+    });
+    expect(written.status === "success" && written.value).toEqual({
+      approved: false,
+      reason: "Vende solo ropa de tenis.",
+    });
   });
 
   it("sin motivo, cada mensaje va junto al control que el administrador usó", () => {
@@ -33,15 +46,23 @@ describe("los formularios de la administración", () => {
     const empty = parseWithZod(form({ reasonChoice: OTHER_REASON, otherReason: "   " }), { schema: rejectFormSchema });
     expect(empty.status === "error" && empty.error).toEqual({ otherReason: ["Escribe el motivo del rechazo."] });
 
-    const invented = parseWithZod(form({ reasonChoice: "Un motivo que no está en la lista" }), { schema: rejectFormSchema });
+    const invented = parseWithZod(form({ reasonChoice: "Un motivo que no está en la lista" }), {
+      schema: rejectFormSchema,
+    });
     expect(invented.status).toBe("error");
 
-    const tooLong = parseWithZod(form({ reasonChoice: OTHER_REASON, otherReason: "x".repeat(501) }), { schema: suspendFormSchema });
-    expect(tooLong.status === "error" && tooLong.error).toEqual({ otherReason: ["El motivo no puede superar los 500 caracteres."] });
+    const tooLong = parseWithZod(form({ reasonChoice: OTHER_REASON, otherReason: "x".repeat(501) }), {
+      schema: suspendFormSchema,
+    });
+    expect(tooLong.status === "error" && tooLong.error).toEqual({
+      otherReason: ["El motivo no puede superar los 500 caracteres."],
+    });
   });
 
   it("una suspensión lleva su motivo como `{reason}`", () => {
-    const ready = parseWithZod(form({ reasonChoice: SUSPENSION_REASONS[0], shopId: DOCUMENT_A }), { schema: suspendFormSchema });
+    const ready = parseWithZod(form({ reasonChoice: SUSPENSION_REASONS[0], shopId: DOCUMENT_A }), {
+      schema: suspendFormSchema,
+    });
     expect(ready.status === "success" && ready.value).toEqual({ reason: SUSPENSION_REASONS[0] });
     const empty = parseWithZod(form({ reasonChoice: OTHER_REASON }), { schema: suspendFormSchema });
     expect(empty.status === "error" && empty.error).toEqual({ otherReason: ["Escribe el motivo de la suspensión."] });
@@ -58,25 +79,46 @@ describe("los formularios de la administración", () => {
       }),
       { schema: requestChangesFormSchema },
     );
-    expect(submission.status === "success" && submission.value).toEqual({ documents: [{ documentId: DOCUMENT_B, note: "Falta la segunda página." }] });
+    expect(submission.status === "success" && submission.value).toEqual({
+      documents: [{ documentId: DOCUMENT_B, note: "Falta la segunda página." }],
+    });
   });
 
   it("pedir cambios sin marcar nada, o sin la nota de uno marcado, se dice donde corresponde", () => {
-    const none = parseWithZod(form({ "documents[0].documentId": DOCUMENT_A, "documents[1].documentId": DOCUMENT_B }), { schema: requestChangesFormSchema });
-    expect(none.status === "error" && none.error).toEqual({ documents: ["Elige al menos un documento que haya que cambiar."] });
+    const none = parseWithZod(form({ "documents[0].documentId": DOCUMENT_A, "documents[1].documentId": DOCUMENT_B }), {
+      schema: requestChangesFormSchema,
+    });
+    expect(none.status === "error" && none.error).toEqual({
+      documents: ["Elige al menos un documento que haya que cambiar."],
+    });
 
     const noNote = parseWithZod(
-      form({ "documents[0].documentId": DOCUMENT_A, "documents[1].documentId": DOCUMENT_B, "documents[1].selected": "on", "documents[1].note": " " }),
+      form({
+        "documents[0].documentId": DOCUMENT_A,
+        "documents[1].documentId": DOCUMENT_B,
+        "documents[1].selected": "on",
+        "documents[1].note": " ",
+      }),
       { schema: requestChangesFormSchema },
     );
-    expect(noNote.status === "error" && noNote.error).toEqual({ "documents[1].note": ["Di qué hay que cambiar en el documento."] });
+    expect(noNote.status === "error" && noNote.error).toEqual({
+      "documents[1].note": ["Di qué hay que cambiar en el documento."],
+    });
   });
 });
 
 describe("las direcciones de las listas", () => {
   it("la lista de tiendas lee estado, nombre y página, y deja fuera lo que no entiende", () => {
-    expect(shopsListQuery(new URLSearchParams("status=suspendida&searchValue=%20Norte%20&pageNumber=3"))).toEqual({ status: "suspendida", searchValue: "Norte", page: 3 });
-    expect(shopsListQuery(new URLSearchParams("status=abierta&pageNumber=-1"))).toEqual({ status: undefined, searchValue: undefined, page: 1 });
+    expect(shopsListQuery(new URLSearchParams("status=suspendida&searchValue=%20Norte%20&pageNumber=3"))).toEqual({
+      status: "suspendida",
+      searchValue: "Norte",
+      page: 3,
+    });
+    expect(shopsListQuery(new URLSearchParams("status=abierta&pageNumber=-1"))).toEqual({
+      status: undefined,
+      searchValue: undefined,
+      page: 1,
+    });
   });
 
   it("el registro de auditoría se filtra con el esquema de la API, y un identificador mal escrito se señala", () => {
@@ -96,10 +138,15 @@ describe("las direcciones de las listas", () => {
 
 describe("antes y después en el registro", () => {
   it("muestra solo lo que cambió, con nombres y valores en español", () => {
-    const changes = auditChanges({ status: "aprobada", statusReason: null }, { status: "suspendida", statusReason: "Documentación caducada." }, longDateTime, {
-      entity: "tienda",
-      action: "tienda.suspender",
-    });
+    const changes = auditChanges(
+      { status: "aprobada", statusReason: null },
+      { status: "suspendida", statusReason: "Documentación caducada." },
+      longDateTime,
+      {
+        entity: "tienda",
+        action: "tienda.suspender",
+      },
+    );
     expect(changes).toEqual([
       { field: "Estado", before: "Aprobada", after: "Suspendida" },
       { field: "Motivo", before: "—", after: "Documentación caducada." },
@@ -109,7 +156,10 @@ describe("antes y después en el registro", () => {
   it("los documentos de una petición de cambios se leen por su nombre y su nota; un campo ausente no es un cambio", () => {
     const changes = auditChanges(
       { status: "pendiente", statusReason: null },
-      { status: "requiere_cambios", documents: [{ documentId: DOCUMENT_A, fileName: "registro.pdf", note: "Ilegible." }] },
+      {
+        status: "requiere_cambios",
+        documents: [{ documentId: DOCUMENT_A, fileName: "registro.pdf", note: "Ilegible." }],
+      },
       longDateTime,
       { entity: "tienda", action: "tienda.pedir_cambios" },
     );
@@ -121,7 +171,12 @@ describe("antes y después en el registro", () => {
 
   it("un retiro se lee con su importe en US$, sus estados de retiro y su cuenta de cobro", () => {
     expect(
-      auditChanges(null, { amount: 2000, status: "pendiente", shop: "Pádel Centro", payout: "CaixaBank · ES91 …4321" }, longDateTime, { entity: "retiro", action: "retiro.solicitar" }),
+      auditChanges(
+        null,
+        { amount: 2000, status: "pendiente", shop: "Pádel Centro", payout: "CaixaBank · ES91 …4321" },
+        longDateTime,
+        { entity: "retiro", action: "retiro.solicitar" },
+      ),
     ).toEqual([
       { field: "Importe", before: "—", after: formatUsd(2000) },
       { field: "Estado", before: "—", after: "Pendiente" },
@@ -129,7 +184,10 @@ describe("antes y después en el registro", () => {
       { field: "Cuenta de cobro", before: "—", after: "CaixaBank · ES91 …4321" },
     ]);
     expect(
-      auditChanges({ status: "pendiente", amount: 2000 }, { status: "confirmado", reference: "TRF-1" }, longDateTime, { entity: "retiro", action: "retiro.confirmar" }),
+      auditChanges({ status: "pendiente", amount: 2000 }, { status: "confirmado", reference: "TRF-1" }, longDateTime, {
+        entity: "retiro",
+        action: "retiro.confirmar",
+      }),
     ).toEqual([
       { field: "Estado", before: "Pendiente", after: "Pagado" },
       { field: "Importe", before: formatUsd(2000), after: "—" },
@@ -159,7 +217,11 @@ describe("antes y después en el registro", () => {
         { entity: "pedido", action: "pedido.estado" },
       ),
     ).toEqual([
-      { field: "Estado de entrega", before: "Pádel Centro: En preparación, Pádel Sur: Pendiente", after: "Pádel Centro: Enviado, Pádel Sur: Enviado" },
+      {
+        field: "Estado de entrega",
+        before: "Pádel Centro: En preparación, Pádel Sur: Pendiente",
+        after: "Pádel Centro: Enviado, Pádel Sur: Enviado",
+      },
       { field: "Número de seguimiento", before: "—", after: "ES 1234" },
     ]);
   });
@@ -181,7 +243,14 @@ describe("antes y después en el registro", () => {
 describe("el cupón de la administración", () => {
   it("un límite mal escrito y unas fechas al revés se dicen en el mismo envío", () => {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ code: "AHORRA20", validFrom: "2026-12-10", validUntil: "2026-12-01", maxUses: "muchos", version: "v1" })) form.set(name, value);
+    for (const [name, value] of Object.entries({
+      code: "AHORRA20",
+      validFrom: "2026-12-10",
+      validUntil: "2026-12-01",
+      maxUses: "muchos",
+      version: "v1",
+    }))
+      form.set(name, value);
     const submission = parseWithZod(form, { schema: couponUpdateForm });
     const errors = submission.status === "error" ? submission.error : undefined;
     expect(errors?.maxUses?.[0]).toMatch(/^El límite de usos debe ser un número entero/);

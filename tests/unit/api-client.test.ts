@@ -36,7 +36,10 @@ describe("cliente de la API en la web", () => {
   it("envía el id de la petición y la dirección del cliente, y devuelve la respuesta del contrato", async () => {
     const { callApi } = await import("~/services/api.server");
     answer = { trialClass, extra: "no está en el contrato" };
-    const result = await callApi({ requestId: "9b7d0c4e-prueba", clientAddress: "203.0.113.7" }, trialClassEndpoints.nextClass);
+    const result = await callApi(
+      { requestId: "9b7d0c4e-prueba", clientAddress: "203.0.113.7" },
+      trialClassEndpoints.nextClass,
+    );
     expect(seen.url).toBe("/trial-class");
     expect(seen.headers?.["x-request-id"]).toBe("9b7d0c4e-prueba");
     expect(seen.headers?.["x-forwarded-for"]).toBe("203.0.113.7");

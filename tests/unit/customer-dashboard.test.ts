@@ -31,9 +31,18 @@ describe("formulario de oferta", () => {
   });
 
   it("rechaza textos, tres decimales y cero con mensajes en español", () => {
-    expect(offerForm("barato")).toMatchObject({ status: "error", error: { price: ["Escribe un importe en dólares, por ejemplo 45,50."] } });
-    expect(offerForm("1,234")).toMatchObject({ status: "error", error: { price: ["Escribe un importe en dólares, por ejemplo 45,50."] } });
-    expect(offerForm("0,00")).toMatchObject({ status: "error", error: { price: ["El precio propuesto debe ser mayor que cero."] } });
+    expect(offerForm("barato")).toMatchObject({
+      status: "error",
+      error: { price: ["Escribe un importe en dólares, por ejemplo 45,50."] },
+    });
+    expect(offerForm("1,234")).toMatchObject({
+      status: "error",
+      error: { price: ["Escribe un importe en dólares, por ejemplo 45,50."] },
+    });
+    expect(offerForm("0,00")).toMatchObject({
+      status: "error",
+      error: { price: ["El precio propuesto debe ser mayor que cero."] },
+    });
   });
 });
 
@@ -55,13 +64,21 @@ describe("errores de cartera y ofertas (SPEC.md sección 8)", () => {
       wallet: null,
       error: "No tienes permiso para esta acción.",
     });
-    expect(await getWallet(failingAccount(new ApiError(502, "Error en la operación", [], false)))).toEqual({ wallet: null, error: WALLET_ERROR });
-    expect(await getWallet(failingAccount(new TypeError("fetch failed")))).toEqual({ wallet: null, error: "Error al obtener la cartera" });
+    expect(await getWallet(failingAccount(new ApiError(502, "Error en la operación", [], false)))).toEqual({
+      wallet: null,
+      error: WALLET_ERROR,
+    });
+    expect(await getWallet(failingAccount(new TypeError("fetch failed")))).toEqual({
+      wallet: null,
+      error: "Error al obtener la cartera",
+    });
   });
 
   it("unas ofertas que no cargan no tumban la página", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(await getOrderOffers(failingAccount(new TypeError("fetch failed")), "6f1c1a52-3a4b-4c5d-8e9f-0a1b2c3d4e5f")).toBeNull();
+    expect(
+      await getOrderOffers(failingAccount(new TypeError("fetch failed")), "6f1c1a52-3a4b-4c5d-8e9f-0a1b2c3d4e5f"),
+    ).toBeNull();
     const expired = new Response(null, { status: 302 });
     await expect(getOrderOffers(failingAccount(expired), "6f1c1a52-3a4b-4c5d-8e9f-0a1b2c3d4e5f")).rejects.toBe(expired);
   });

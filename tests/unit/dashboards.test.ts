@@ -29,7 +29,9 @@ describe("paneles: textos", () => {
     expect(salesSummary(days)).toBe(
       `Ventas por día del 30 de marzo al 1 de abril: ${formatUsd(31900)} en 2 días con ventas; el mejor día fue el 1 de abril, con ${formatUsd(22400)}.`,
     );
-    expect(salesSummary(days.map((day) => ({ ...day, sale: 0, orders: 0 })))).toBe("Ventas por día del 30 de marzo al 1 de abril: ninguna venta en este periodo.");
+    expect(salesSummary(days.map((day) => ({ ...day, sale: 0, orders: 0 })))).toBe(
+      "Ventas por día del 30 de marzo al 1 de abril: ninguna venta en este periodo.",
+    );
   });
 
   it("lee el periodo de la dirección; cualquier otro valor es el de 30 días", () => {

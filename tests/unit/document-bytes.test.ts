@@ -16,13 +16,13 @@ async function throughDocumentBytes(chunks: Buffer[], holdScriptsBack = true): P
 
 /** What Remix's `<Scripts>` writes, with a shopper's text that quotes the same words (escaped by React). */
 const SENT =
-  '<p>Ponle type=&quot;module&quot; y rel=&quot;modulepreload&quot;: Administración</p>' +
+  "<p>Ponle type=&quot;module&quot; y rel=&quot;modulepreload&quot;: Administración</p>" +
   '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>' +
   '<script nonce="abc">window.__remixContext = {"state":{"loaderData":{"root":{"text":"rel=\\"modulepreload\\""}}}};</script>' +
   '<script nonce="abc" type="module" async="">import "/assets/manifest-1.js";</script>';
 
 const HELD =
-  '<p>Ponle type=&quot;module&quot; y rel=&quot;modulepreload&quot;: Administración</p>' +
+  "<p>Ponle type=&quot;module&quot; y rel=&quot;modulepreload&quot;: Administración</p>" +
   `<link rel="${AFTER_FIRST_PAINT.rel}" href="/assets/manifest-1.js"/><link rel="${AFTER_FIRST_PAINT.rel}" href="/assets/entry.client-2.js"/>` +
   '<script nonce="abc">window.__remixContext = {"state":{"loaderData":{"root":{"text":"rel=\\"modulepreload\\""}}}};</script>' +
   `<script nonce="abc" type="${AFTER_FIRST_PAINT.type}" async="">import "/assets/manifest-1.js";</script>`;

@@ -15,7 +15,13 @@ describe("variables de entorno", () => {
   });
 
   it("la API toma los valores por omisión de lo que no se define o se deja vacío", () => {
-    process.env = { ...saved, DATA_DIR: dataDir, API_PORT: "", COMMISSION_PERCENT: "7", TRUSTED_PROXIES: "10.0.0.1, ::1" };
+    process.env = {
+      ...saved,
+      DATA_DIR: dataDir,
+      API_PORT: "",
+      COMMISSION_PERCENT: "7",
+      TRUSTED_PROXIES: "10.0.0.1, ::1",
+    };
     const config = loadConfig();
     expect(config.apiPort).toBe(4000);
     expect(config.orders.commissionPercent).toBe(7);
@@ -25,12 +31,16 @@ describe("variables de entorno", () => {
 
   it("la API no arranca con un valor malo y dice cuál", () => {
     process.env = { ...saved, DATA_DIR: dataDir, API_PORT: "cuatro mil", PUBLIC_WEB_URL: "tienda" };
-    expect(() => loadConfig()).toThrowError(/API_PORT: debe ser un número entero entre 0 y 65535 \(vale «cuatro mil»\)/);
+    expect(() => loadConfig()).toThrowError(
+      /API_PORT: debe ser un número entero entre 0 y 65535 \(vale «cuatro mil»\)/,
+    );
     expect(() => loadConfig()).toThrowError(/PUBLIC_WEB_URL: debe ser una dirección completa/);
   });
 
   it("la web tampoco, al cargar su configuración", async () => {
     process.env = { ...saved, CHECK_API_ANSWERS: "quizá" };
-    await expect(import("~/services/env.server")).rejects.toThrowError(/CHECK_API_ANSWERS: debe ser 1 o 0 \(vale «quizá»\)/);
+    await expect(import("~/services/env.server")).rejects.toThrowError(
+      /CHECK_API_ANSWERS: debe ser 1 o 0 \(vale «quizá»\)/,
+    );
   });
 });

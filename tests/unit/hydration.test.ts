@@ -102,10 +102,11 @@ describe("hidratación por turnos", () => {
     const hydration = await freshPage();
     const order: string[] = [];
     // Each redraw takes half a slice: two fit in a task, the third waits for the next.
-    for (const name of ["a", "b", "c"]) hydration.afterPageHydrated(() => {
-      order.push(name);
-      now += hydration.SLICE_MS / 2;
-    });
+    for (const name of ["a", "b", "c"])
+      hydration.afterPageHydrated(() => {
+        order.push(name);
+        now += hydration.SLICE_MS / 2;
+      });
     hydration.nextTask(() => order.push("tarea"));
     await hydration.markPageHydrated();
     expect(order).toEqual(["a", "b", "tarea", "c"]);

@@ -12,6 +12,9 @@ describe("registro de errores de la web", () => {
       logError("No se pudo cargar la cartera", failure);
     });
     logError("Fuera de una petición");
-    expect(written.mock.calls).toEqual([["[web 5f0c-prueba] No se pudo cargar la cartera", failure], ["[web -] Fuera de una petición"]]);
+    expect(written.mock.calls).toEqual([
+      ["[web 5f0c-prueba] No se pudo cargar la cartera", failure],
+      ["[web -] Fuera de una petición"],
+    ]);
   });
 });

@@ -42,14 +42,20 @@ describe("la caché de páginas de la web", () => {
   /** A look-up for `path` as a visitor's browser asks for it, answered with `nonce` in its policy. */
   async function lookUp(path: string, nonce: string, init: RequestInit = {}) {
     const { sharedPage } = await import("~/services/page-cache.server");
-    return sharedPage(new Request(`http://tienda.test${path}`, init), { requestId: `peticion-${++requests}`, cspNonce: nonce });
+    return sharedPage(new Request(`http://tienda.test${path}`, init), {
+      requestId: `peticion-${++requests}`,
+      cspNonce: nonce,
+    });
   }
 
   const page = (nonce: string, headers: Record<string, string> = { "Cache-Control": PUBLIC }, status = 200) =>
-    new Response(`<html><body><p>Palas</p><script nonce="${nonce}">window.a=1</script><script nonce="${nonce}" type="module">b()</script></body></html>`, {
-      status,
-      headers: { "content-type": "text/html; charset=utf-8", ...headers },
-    });
+    new Response(
+      `<html><body><p>Palas</p><script nonce="${nonce}">window.a=1</script><script nonce="${nonce}" type="module">b()</script></body></html>`,
+      {
+        status,
+        headers: { "content-type": "text/html; charset=utf-8", ...headers },
+      },
+    );
 
   /** Draws and offers the page for `path`; answers what the next visitor gets kept, if anything. */
   async function keptAfterDrawing(path: string, response: Response, failedCalls = 0) {
@@ -76,8 +82,12 @@ describe("la caché de páginas de la web", () => {
 
   it("no guarda lo que es de alguien ni lo que salió mal", async () => {
     expect(await keptAfterDrawing("/privada", page("primero", { "Cache-Control": "private, no-store" }))).toBeNull();
-    expect(await keptAfterDrawing("/con-cookie", page("primero", { "Cache-Control": PUBLIC, "Set-Cookie": "aviso=1" }))).toBeNull();
-    expect(await keptAfterDrawing("/sin-s-maxage", page("primero", { "Cache-Control": "public, no-cache" }))).toBeNull();
+    expect(
+      await keptAfterDrawing("/con-cookie", page("primero", { "Cache-Control": PUBLIC, "Set-Cookie": "aviso=1" })),
+    ).toBeNull();
+    expect(
+      await keptAfterDrawing("/sin-s-maxage", page("primero", { "Cache-Control": "public, no-cache" })),
+    ).toBeNull();
     expect(await keptAfterDrawing("/no-existe", page("primero", { "Cache-Control": PUBLIC }, 404))).toBeNull();
     // A call failed while drawing (the footer's categories): shown once, not kept.
     expect(await keptAfterDrawing("/sin-categorias", page("primero"), 1)).toBeNull();

@@ -35,7 +35,9 @@ describe("parseListingParams", () => {
   });
 
   it("descarta los valores inválidos en vez de fallar, y lo dice", () => {
-    const { params, droppedInvalid } = parse("rating=9&pageNumber=-2&lowPrice=abc&sortPrice=cheap&category=%3Cscript%3E&view=tiles&size=" + "x".repeat(30));
+    const { params, droppedInvalid } = parse(
+      "rating=9&pageNumber=-2&lowPrice=abc&sortPrice=cheap&category=%3Cscript%3E&view=tiles&size=" + "x".repeat(30),
+    );
     expect(droppedInvalid).toBe(true);
     expect(params).toEqual({ pageNumber: 1, view: "grid" });
   });

@@ -46,7 +46,8 @@ describe("la página de un producto renombrado", () => {
       response.writeHead(status, { "content-type": "application/json" });
       response.end(JSON.stringify(body));
     };
-    if (path === "/home/get-product/pala-vieja") return send(200, { product, relatedProducts: [], reviews, redirectSlug: "pala-nueva" });
+    if (path === "/home/get-product/pala-vieja")
+      return send(200, { product, relatedProducts: [], reviews, redirectSlug: "pala-nueva" });
     if (path === "/home/get-product/pala-nueva") return send(200, { product, relatedProducts: [], reviews });
     if (path === "/home/get-categorys") return send(200, { categorys: [] });
     send(404, { message: "Producto no encontrado" });
@@ -83,7 +84,9 @@ describe("la página de un producto renombrado", () => {
   });
 
   it("la dirección actual es la página del producto", async () => {
-    const loaded = (await load("http://127.0.0.1/product/details/pala-nueva", "pala-nueva")) as { product: { slug: string } };
+    const loaded = (await load("http://127.0.0.1/product/details/pala-nueva", "pala-nueva")) as {
+      product: { slug: string };
+    };
     expect(loaded.product.slug).toBe("pala-nueva");
   });
 });

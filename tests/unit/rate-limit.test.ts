@@ -32,13 +32,20 @@ describe("límites en la configuración", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("RATE_LIMIT_* cambia un límite; los que no se definen toman su valor por omisión", () => {
-    process.env = { ...saved, DATA_DIR: dataDir, RATE_LIMIT_REGISTER_PER_ADDRESS: "200", RATE_LIMIT_LOGIN_PER_ACCOUNT: "" };
+    process.env = {
+      ...saved,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_REGISTER_PER_ADDRESS: "200",
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: "",
+    };
     const { rateLimits } = loadConfig();
     expect(rateLimits).toEqual({ ...DEFAULT_RATE_LIMITS, register: { perAddress: 200 } });
   });
 
   it("un límite de 0 o que no es un número no arranca", () => {
     process.env = { ...saved, DATA_DIR: dataDir, RATE_LIMIT_CONTACT_PER_ADDRESS: "0" };
-    expect(() => loadConfig()).toThrowError(/RATE_LIMIT_CONTACT_PER_ADDRESS: debe ser un número entero entre 1 y 1000000/);
+    expect(() => loadConfig()).toThrowError(
+      /RATE_LIMIT_CONTACT_PER_ADDRESS: debe ser un número entero entre 1 y 1000000/,
+    );
   });
 });

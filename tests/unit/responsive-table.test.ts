@@ -22,7 +22,8 @@ const columns: TableColumn<Line>[] = [
 ];
 
 /** The markup the server sends for these props. */
-const render = (props: Parameters<typeof ResponsiveTable<Line>>[0]) => renderToStaticMarkup(createElement(ResponsiveTable<Line>, props));
+const render = (props: Parameters<typeof ResponsiveTable<Line>>[0]) =>
+  renderToStaticMarkup(createElement(ResponsiveTable<Line>, props));
 
 describe("ResponsiveTable", () => {
   it("dibuja una tabla de verdad con encabezados de columna y de fila y, bajo el punto de corte, una tarjeta por fila con las demás columnas", () => {
@@ -44,7 +45,9 @@ describe("ResponsiveTable", () => {
     expect(html).toContain('<th scope="col" class="px-4 py-3 text-right">Unidades</th>');
     expect(html).toContain('<td class="px-4 py-3 text-right font-semibold">2</td>');
     expect(html.match(/data-testid="fila"/g)).toHaveLength(2);
-    expect(html).toContain('<div class="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm hidden md:block print:block"><table class="w-full text-left text-sm" data-testid="tabla">');
+    expect(html).toContain(
+      '<div class="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm hidden md:block print:block"><table class="w-full text-left text-sm" data-testid="tabla">',
+    );
 
     expect(html).toContain('<ul class="space-y-3 md:hidden print:hidden" aria-label="Productos del pedido">');
     const cards = html.match(/<li data-testid="tarjeta".*?<\/li>/g) ?? [];

@@ -13,7 +13,15 @@ const SUB_ORDER_ID = "0a1b2c3d-3a4b-4c5d-8e9f-6f1c1a523a4b";
 const PRODUCT_ID = "9e8d7c6b-3a4b-4c5d-8e9f-0a1b2c3d4e5f";
 
 function notice(fields: Partial<NotificationItem>): NotificationItem {
-  return { _id: ORDER_ID, message: "Aviso", orderId: null, type: "sistema", read: false, createdAt: "2026-11-23T10:00:00.000Z", ...fields };
+  return {
+    _id: ORDER_ID,
+    message: "Aviso",
+    orderId: null,
+    type: "sistema",
+    read: false,
+    createdAt: "2026-11-23T10:00:00.000Z",
+    ...fields,
+  };
 }
 
 describe("enlaces de las notificaciones", () => {
@@ -23,15 +31,25 @@ describe("enlaces de las notificaciones", () => {
         { subject: "Pedido", href: `/dashboard/seller/orders/details/${SUB_ORDER_ID}`, text: "#6F1C1A52" },
       ]);
     }
-    expect(notificationLinks(notice({ type: "pedido", orderId: ORDER_ID }))).toEqual([{ subject: "Pedido", href: `/dashboard/order/details/${ORDER_ID}`, text: "#6F1C1A52" }]);
+    expect(notificationLinks(notice({ type: "pedido", orderId: ORDER_ID }))).toEqual([
+      { subject: "Pedido", href: `/dashboard/order/details/${ORDER_ID}`, text: "#6F1C1A52" },
+    ]);
   });
 
   it("una reseña lleva a las reseñas del producto; el stock bajo, a su control; la vuelta del stock, al producto; un retiro, a sus pagos", () => {
     const product = { _id: PRODUCT_ID, slug: "pala-vertex", own: true };
-    expect(notificationLinks(notice({ type: "resena", product }))).toEqual([{ subject: "Producto", href: "/product/details/pala-vertex#resenas", text: "Ver las reseñas" }]);
-    expect(notificationLinks(notice({ type: "stock", product }))).toEqual([{ subject: "Producto", href: `/dashboard/seller/control/${PRODUCT_ID}`, text: "Ver tu control de stock" }]);
-    expect(notificationLinks(notice({ type: "stock", product: { ...product, own: false } }))).toEqual([{ subject: "Producto", href: "/product/details/pala-vertex", text: "Ver el producto" }]);
-    expect(notificationLinks(notice({ type: "retiro" }))).toEqual([{ subject: "Pagos", href: "/dashboard/seller/payments", text: "Ver tus pagos y retiros" }]);
+    expect(notificationLinks(notice({ type: "resena", product }))).toEqual([
+      { subject: "Producto", href: "/product/details/pala-vertex#resenas", text: "Ver las reseñas" },
+    ]);
+    expect(notificationLinks(notice({ type: "stock", product }))).toEqual([
+      { subject: "Producto", href: `/dashboard/seller/control/${PRODUCT_ID}`, text: "Ver tu control de stock" },
+    ]);
+    expect(notificationLinks(notice({ type: "stock", product: { ...product, own: false } }))).toEqual([
+      { subject: "Producto", href: "/product/details/pala-vertex", text: "Ver el producto" },
+    ]);
+    expect(notificationLinks(notice({ type: "retiro" }))).toEqual([
+      { subject: "Pagos", href: "/dashboard/seller/payments", text: "Ver tus pagos y retiros" },
+    ]);
     expect(notificationLinks(notice({ type: "tienda" }))).toEqual([]);
   });
 });
@@ -45,10 +63,22 @@ function statusForm(fields: Record<string, string>) {
 
 describe("formulario de estado del vendedor", () => {
   it("enviar pide el número de seguimiento, recortado y con su formato", () => {
-    expect(statusForm({ status: "enviado", trackingNumber: "" })).toMatchObject({ status: "error", error: { trackingNumber: [TRACKING_NUMBER_MISSING] } });
-    expect(statusForm({ status: "enviado", trackingNumber: "ab#12" })).toMatchObject({ status: "error", error: { trackingNumber: [TRACKING_NUMBER_INVALID] } });
-    expect(statusForm({ status: "enviado", trackingNumber: "  ES 1234-5678 " })).toMatchObject({ status: "success", value: { status: "enviado", trackingNumber: "ES 1234-5678" } });
-    expect(statusForm({ status: "procesando", trackingNumber: "" })).toMatchObject({ status: "success", value: { status: "procesando" } });
+    expect(statusForm({ status: "enviado", trackingNumber: "" })).toMatchObject({
+      status: "error",
+      error: { trackingNumber: [TRACKING_NUMBER_MISSING] },
+    });
+    expect(statusForm({ status: "enviado", trackingNumber: "ab#12" })).toMatchObject({
+      status: "error",
+      error: { trackingNumber: [TRACKING_NUMBER_INVALID] },
+    });
+    expect(statusForm({ status: "enviado", trackingNumber: "  ES 1234-5678 " })).toMatchObject({
+      status: "success",
+      value: { status: "enviado", trackingNumber: "ES 1234-5678" },
+    });
+    expect(statusForm({ status: "procesando", trackingNumber: "" })).toMatchObject({
+      status: "success",
+      value: { status: "procesando" },
+    });
   });
 });
 

@@ -26,18 +26,37 @@ const row = (values: Partial<StatementRow>): StatementRow => ({
 
 describe("estado de cuenta en CSV", () => {
   it("lleva BOM, punto y coma entre celdas, importes con el formato de la tienda y líneas CRLF", () => {
-    const csv = statementCsv([row({}), row({ kind: "retiro", amount: -5_000, reason: "Retiro solicitado", orderId: null, orderNumber: null, saleTotal: null, commission: null, availableAt: null, availableOn: null })]);
+    const csv = statementCsv([
+      row({}),
+      row({
+        kind: "retiro",
+        amount: -5_000,
+        reason: "Retiro solicitado",
+        orderId: null,
+        orderNumber: null,
+        saleTotal: null,
+        commission: null,
+        availableAt: null,
+        availableOn: null,
+      }),
+    ]);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).split("\r\n");
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toBe('"Fecha";"Tipo";"Concepto";"Pedido";"Total de la venta";"Comisión";"Importe";"Disponible desde"');
-    expect(lines[1]).toContain(`"#ABCD1234";"${formatUsd(20_000)}";"${formatUsd(1_000)}";"${formatUsd(19_000)}";"12 de noviembre de 2026"`);
+    expect(lines[0]).toBe(
+      '"Fecha";"Tipo";"Concepto";"Pedido";"Total de la venta";"Comisión";"Importe";"Disponible desde"',
+    );
+    expect(lines[1]).toContain(
+      `"#ABCD1234";"${formatUsd(20_000)}";"${formatUsd(1_000)}";"${formatUsd(19_000)}";"12 de noviembre de 2026"`,
+    );
     expect(lines[2]).toContain(`"Retiro solicitado";"Retiro solicitado";"";"";"";"${formatUsd(-5_000)}";""`);
     expect(lines[3]).toBe("");
   });
 
   it("una venta sin entregar dice cuándo estará disponible; un concepto que parece fórmula no se ejecuta; las comillas se doblan", () => {
-    const csv = statementCsv([row({ available: false, availableAt: null, availableOn: null, reason: '=HYPERLINK("http://x") "dice"' })]);
+    const csv = statementCsv([
+      row({ available: false, availableAt: null, availableOn: null, reason: '=HYPERLINK("http://x") "dice"' }),
+    ]);
     expect(csv).toContain(`"'=HYPERLINK(""http://x"") ""dice"""`);
     expect(csv).toContain('"Cuando se entregue"');
   });
@@ -47,15 +66,28 @@ describe("formularios de pagos", () => {
   it("comprueba el IBAN con su dígito de control y acepta cuentas venezolanas de 20 dígitos", () => {
     expect(ibanIsValid("ES9121000418450200051332")).toBe(true);
     expect(ibanIsValid("ES9121000418450200051333")).toBe(false);
-    const transfer = (account: string) => payoutMethodBody.safeParse({ kind: "transferencia", holder: "Ana Ruiz", bank: "Mercantil", account });
+    const transfer = (account: string) =>
+      payoutMethodBody.safeParse({ kind: "transferencia", holder: "Ana Ruiz", bank: "Mercantil", account });
     expect(transfer("0105-0123-45-1234567890").data).toMatchObject({ account: "01050123451234567890" });
     expect(transfer("0105 0123 45").success).toBe(false);
   });
 
   it("normaliza el móvil y la cédula del Pago Móvil", () => {
-    const parsed = payoutMethodBody.parse({ kind: "pago_movil", bank: "Banesco", phone: "+58 414 555 12 34", idDocument: "e.1234567" });
+    const parsed = payoutMethodBody.parse({
+      kind: "pago_movil",
+      bank: "Banesco",
+      phone: "+58 414 555 12 34",
+      idDocument: "e.1234567",
+    });
     expect(parsed).toMatchObject({ phone: "0414-5551234", idDocument: "E-1234567" });
-    expect(payoutMethodBody.safeParse({ kind: "pago_movil", bank: "Banesco", phone: "0212-5551234", idDocument: "V-1234567" }).success).toBe(false);
+    expect(
+      payoutMethodBody.safeParse({
+        kind: "pago_movil",
+        bank: "Banesco",
+        phone: "0212-5551234",
+        idDocument: "V-1234567",
+      }).success,
+    ).toBe(false);
   });
 
   it("el importe se escribe en dólares, con coma o punto, y viaja en céntimos", () => {

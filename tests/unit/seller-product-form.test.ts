@@ -2,13 +2,33 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
-import { formEntriesToObject, IMAGES_MISSING, IMAGES_TOO_MANY, NEW_IMAGE_MISSING, productFormFields, productUpdateFields } from "#contract/seller-products";
+import {
+  formEntriesToObject,
+  IMAGES_MISSING,
+  IMAGES_TOO_MANY,
+  NEW_IMAGE_MISSING,
+  productFormFields,
+  productUpdateFields,
+} from "#contract/seller-products";
 import { readIntent, specFieldsOf, type SheetCategory } from "~/components/seller/product-form-fields";
-import { addImageOrder, imageReplaceSchema, productAddSchema, productEditSchema } from "~/components/seller/product-schemas";
+import {
+  addImageOrder,
+  imageReplaceSchema,
+  productAddSchema,
+  productEditSchema,
+} from "~/components/seller/product-schemas";
 import { ApiError, ApiUnavailableError } from "~/services/api.server";
 import { carriesFiles } from "~/services/form.server";
 import { bodyLimitFor, FORM_BODY_LIMIT, PRODUCT_UPLOAD_MAX_BYTES } from "~/services/body-limits.server";
-import { conformFieldName, productFormData, productRefusal, sellerFormAnswer, typedPrice, withoutFiles, type SellerFormAnswer } from "~/services/seller-products.server";
+import {
+  conformFieldName,
+  productFormData,
+  productRefusal,
+  sellerFormAnswer,
+  typedPrice,
+  withoutFiles,
+  type SellerFormAnswer,
+} from "~/services/seller-products.server";
 import { suspendedShopMessage } from "~/services/seller.server";
 
 /**
@@ -73,8 +93,22 @@ describe("formulario de producto del vendedor", () => {
     const submission = parseWithZod(formOf(racket, [png("frente.png"), png("perfil.png")]), { schema: addSchema });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
-    expect(submission.value).toMatchObject({ name: "Pala Vértice Carbono 12K", price: 18995, discount: 10, stock: 12, sizes: [], lowStockThreshold: 2 });
-    expect(submission.value.specs).toEqual({ forma: "Diamante", peso: "360-375 g", balance: "Alto", nucleo: "EVA Hard", cara: "Carbono 12K", nivel: "Avanzado" });
+    expect(submission.value).toMatchObject({
+      name: "Pala Vértice Carbono 12K",
+      price: 18995,
+      discount: 10,
+      stock: 12,
+      sizes: [],
+      lowStockThreshold: 2,
+    });
+    expect(submission.value.specs).toEqual({
+      forma: "Diamante",
+      peso: "360-375 g",
+      balance: "Alto",
+      nucleo: "EVA Hard",
+      cara: "Carbono 12K",
+      nivel: "Avanzado",
+    });
     expect(submission.value.images.map((image) => image.name)).toEqual(["frente.png", "perfil.png"]);
   });
 
@@ -120,37 +154,93 @@ describe("formulario de producto del vendedor", () => {
     expect(errors?.name).toEqual(["Escribe el nombre del producto."]);
     expect(errors?.price?.[0]).toMatch(/^Escribe el precio en dólares/);
     expect(errors?.images).toEqual([IMAGES_MISSING]);
-    const tooMany = parseWithZod(formOf(racket, Array.from({ length: PRODUCT_IMAGES_MAX + 1 }, (_, index) => png(`foto-${index}.png`))), { schema: addSchema });
+    const tooMany = parseWithZod(
+      formOf(
+        racket,
+        Array.from({ length: PRODUCT_IMAGES_MAX + 1 }, (_, index) => png(`foto-${index}.png`)),
+      ),
+      { schema: addSchema },
+    );
     expect(errorsOf(tooMany)?.images).toEqual([IMAGES_TOO_MANY]);
   });
 
   it("la ficha de la categoría es obligatoria y sus valores salen de la lista", () => {
-    const submission = parseWithZod(formOf({ ...racket, "specs.forma": "", "specs.balance": "Altísimo" }), { schema: addSchema });
+    const submission = parseWithZod(formOf({ ...racket, "specs.forma": "", "specs.balance": "Altísimo" }), {
+      schema: addSchema,
+    });
     const errors = errorsOf(submission);
     expect(errors?.["specs.forma"]?.[0]).toMatch(/^Elige forma/);
     expect(errors?.["specs.balance"]?.[0]).toMatch(/^Elige un valor de balance/);
     // A category without a sheet takes none.
     expect(parseWithZod(formOf({ ...racket, categoryId: PELOTAS }), { schema: addSchema }).status).toBe("success");
-    expect(specFieldsOf(categories, PALAS).map((field) => field.key)).toEqual(["forma", "peso", "balance", "nucleo", "cara", "nivel"]);
+    expect(specFieldsOf(categories, PALAS).map((field) => field.key)).toEqual([
+      "forma",
+      "peso",
+      "balance",
+      "nucleo",
+      "cara",
+      "nivel",
+    ]);
     expect(specFieldsOf(categories, "otra")).toEqual([]);
   });
 
   it("con tallas, el total escrito debe ser su suma; sin tallas, el stock; sin tallas repetidas", () => {
-    const mismatch = parseWithZod(formOf({ ...racket, stock: "10", "sizes[0].size": "M", "sizes[0].stock": "3", "sizes[1].size": "L", "sizes[1].stock": "6" }), { schema: addSchema });
+    const mismatch = parseWithZod(
+      formOf({
+        ...racket,
+        stock: "10",
+        "sizes[0].size": "M",
+        "sizes[0].stock": "3",
+        "sizes[1].size": "L",
+        "sizes[1].stock": "6",
+      }),
+      { schema: addSchema },
+    );
     expect(errorsOf(mismatch)?.stock).toEqual(["El stock total (10) no coincide con la suma de las tallas (9)."]);
-    const matching = parseWithZod(formOf({ ...racket, stock: "9", "sizes[0].size": "M", "sizes[0].stock": "3", "sizes[1].size": "L", "sizes[1].stock": "6" }), { schema: addSchema });
+    const matching = parseWithZod(
+      formOf({
+        ...racket,
+        stock: "9",
+        "sizes[0].size": "M",
+        "sizes[0].stock": "3",
+        "sizes[1].size": "L",
+        "sizes[1].stock": "6",
+      }),
+      { schema: addSchema },
+    );
     expect(errorsOf(matching)?.stock).toBeUndefined();
     const neither = parseWithZod(formOf({ ...racket, stock: "" }), { schema: addSchema });
     expect(errorsOf(neither)?.stock?.[0]).toMatch(/^Escribe el stock del producto/);
-    const repeated = parseWithZod(formOf({ ...racket, stock: "", "sizes[0].size": "42", "sizes[0].stock": "1", "sizes[1].size": "42", "sizes[1].stock": "2" }), { schema: addSchema });
+    const repeated = parseWithZod(
+      formOf({
+        ...racket,
+        stock: "",
+        "sizes[0].size": "42",
+        "sizes[0].stock": "1",
+        "sizes[1].size": "42",
+        "sizes[1].stock": "2",
+      }),
+      { schema: addSchema },
+    );
     expect(errorsOf(repeated)?.["sizes[1].size"]).toEqual(["Las tallas no pueden repetirse."]);
-    const sizeWithoutStock = parseWithZod(formOf({ ...racket, stock: "", "sizes[0].size": "42", "sizes[0].stock": "" }), { schema: addSchema });
+    const sizeWithoutStock = parseWithZod(
+      formOf({ ...racket, stock: "", "sizes[0].size": "42", "sizes[0].stock": "" }),
+      { schema: addSchema },
+    );
     expect(errorsOf(sizeWithoutStock)?.["sizes[0].stock"]).toEqual(["Escribe el stock de la talla."]);
   });
 
   it("un solo envío muestra todos los errores: los de la ficha, las tallas y las imágenes no esperan a que el resto esté bien", () => {
     const { name: _name, ...withoutName } = racket;
-    const sized = { ...withoutName, stock: "10", "specs.forma": "", "sizes[0].size": "42", "sizes[0].stock": "3", "sizes[1].size": "42", "sizes[1].stock": "6" };
+    const sized = {
+      ...withoutName,
+      stock: "10",
+      "specs.forma": "",
+      "sizes[0].size": "42",
+      "sizes[0].stock": "3",
+      "sizes[1].size": "42",
+      "sizes[1].stock": "6",
+    };
     const errors = errorsOf(parseWithZod(formOf(sized, []), { schema: addSchema }));
     expect(errors?.name).toEqual(["Escribe el nombre del producto."]);
     expect(errors?.["specs.forma"]?.[0]).toMatch(/^Elige forma/);
@@ -158,11 +248,19 @@ describe("formulario de producto del vendedor", () => {
     expect(errors?.stock).toEqual(["El stock total (10) no coincide con la suma de las tallas (9)."]);
     expect(errors?.images).toEqual([IMAGES_MISSING]);
     // A category the page does not offer is refused once, by the form; a missing one once, by the contract.
-    const otherCategory = errorsOf(parseWithZod(formOf({ ...racket, categoryId: "0a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d" }), { schema: addSchema }));
+    const otherCategory = errorsOf(
+      parseWithZod(formOf({ ...racket, categoryId: "0a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d" }), { schema: addSchema }),
+    );
     expect(otherCategory?.categoryId).toEqual(["Elige la categoría del producto."]);
-    expect(errorsOf(parseWithZod(formOf({ ...racket, categoryId: "" }), { schema: addSchema }))?.categoryId).toEqual(["Elige la categoría del producto."]);
+    expect(errorsOf(parseWithZod(formOf({ ...racket, categoryId: "" }), { schema: addSchema }))?.categoryId).toEqual([
+      "Elige la categoría del producto.",
+    ]);
     const editSchema = productEditSchema(categories);
-    const edited = errorsOf(parseWithZod(formOf({ ...withoutName, productId: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d" }, []), { schema: editSchema }));
+    const edited = errorsOf(
+      parseWithZod(formOf({ ...withoutName, productId: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d" }, []), {
+        schema: editSchema,
+      }),
+    );
     expect(edited?.name).toEqual(["Escribe el nombre del producto."]);
     expect(edited?.images).toEqual([IMAGES_MISSING]);
   });
@@ -170,7 +268,13 @@ describe("formulario de producto del vendedor", () => {
   it("al editar, las imágenes guardadas y las nuevas suman de una a ocho", () => {
     const editSchema = productEditSchema(categories);
     const stored = ["8e4c0d6b-4f5a-4b8c-9d2e-3f4a5b6c7d8e", "9f5d1e7c-5a6b-4c9d-8e3f-4a5b6c7d8e9f"];
-    const fields = { ...racket, productId: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", stockVersion: "3", "imageOrder[0]": stored[1]!, "imageOrder[1]": stored[0]! };
+    const fields = {
+      ...racket,
+      productId: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+      stockVersion: "3",
+      "imageOrder[0]": stored[1]!,
+      "imageOrder[1]": stored[0]!,
+    };
     const submission = parseWithZod(formOf(fields, []), { schema: editSchema });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
@@ -178,7 +282,13 @@ describe("formulario de producto del vendedor", () => {
     expect(submission.value.stockVersion).toBe(3);
     const { "imageOrder[0]": _first, "imageOrder[1]": _second, ...noImages } = fields;
     expect(errorsOf(parseWithZod(formOf(noImages, []), { schema: editSchema }))?.images).toEqual([IMAGES_MISSING]);
-    const crowded = parseWithZod(formOf(fields, Array.from({ length: 7 }, (_, index) => png(`n-${index}.png`))), { schema: editSchema });
+    const crowded = parseWithZod(
+      formOf(
+        fields,
+        Array.from({ length: 7 }, (_, index) => png(`n-${index}.png`)),
+      ),
+      { schema: editSchema },
+    );
     expect(errorsOf(crowded)?.images).toEqual([IMAGES_TOO_MANY]);
   });
 
@@ -186,7 +296,9 @@ describe("formulario de producto del vendedor", () => {
     const editSchema = productEditSchema(categories);
     const stored = "8e4c0d6b-4f5a-4b8c-9d2e-3f4a5b6c7d8e";
     const productId = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
-    const submission = parseWithZod(formOf({ ...racket, productId, "imageOrder[0]": stored }, [png("nueva.png")]), { schema: editSchema });
+    const submission = parseWithZod(formOf({ ...racket, productId, "imageOrder[0]": stored }, [png("nueva.png")]), {
+      schema: editSchema,
+    });
     if (submission.status !== "success") throw new Error("el formulario debía ser válido");
     const body = productFormData(submission.value, { productId, stockVersion: 7 });
     expect(body.getAll("imageOrder")).toEqual([stored, "nueva:0"]);
@@ -210,9 +322,13 @@ describe("formulario de producto del vendedor", () => {
     expect(addImageOrder(3, 4)).toEqual(["nueva:2", "nueva:0", "nueva:1", "nueva:3"]);
     expect(addImageOrder(1, 4)).toBeUndefined();
     expect(addImageOrder(undefined, 2)).toBeUndefined();
-    const beyond = parseWithZod(formOf({ ...racket, mainImage: "3" }, [png("a.png"), png("b.png")]), { schema: addSchema });
+    const beyond = parseWithZod(formOf({ ...racket, mainImage: "3" }, [png("a.png"), png("b.png")]), {
+      schema: addSchema,
+    });
     expect(errorsOf(beyond)?.mainImage).toEqual(["Solo elegiste 2 imágenes: la principal debe ser una de ellas."]);
-    const second = parseWithZod(formOf({ ...racket, mainImage: "2" }, [png("a.png"), png("b.png")]), { schema: addSchema });
+    const second = parseWithZod(formOf({ ...racket, mainImage: "2" }, [png("a.png"), png("b.png")]), {
+      schema: addSchema,
+    });
     if (second.status !== "success") throw new Error("el formulario debía ser válido");
     const body = productFormData(second.value);
     expect(body.getAll("imageOrder")).toEqual(["nueva:1", "nueva:0"]);
@@ -223,7 +339,10 @@ describe("formulario de producto del vendedor", () => {
   it("el precio vuelve al formulario como se escribe y los archivos no vuelven a la página", () => {
     expect(typedPrice(18995)).toBe("189,95");
     expect(typedPrice(100)).toBe("1,00");
-    expect(withoutFiles({ name: "Pala", images: [png()], sizes: [{ size: "41" }] })).toEqual({ name: "Pala", sizes: [{ size: "41" }] });
+    expect(withoutFiles({ name: "Pala", images: [png()], sizes: [{ size: "41" }] })).toEqual({
+      name: "Pala",
+      sizes: [{ size: "41" }],
+    });
   });
 
   it("reemplazar una imagen pide el archivo nuevo", () => {
@@ -245,14 +364,23 @@ describe("formulario de producto del vendedor", () => {
 
 describe("respuestas de la API al formulario de producto", () => {
   it("sin API, con un tiempo agotado o con un 5xx el formulario dice 'Error de red o servidor'", () => {
-    expect(productRefusal(new ApiUnavailableError(new Error("timeout")), ["name"])).toMatchObject({ status: 503, formErrors: [NETWORK_OR_SERVER_ERROR] });
-    expect(productRefusal(new ApiError(500, "Error interno del servidor."), ["name"])).toMatchObject({ status: 503, formErrors: [NETWORK_OR_SERVER_ERROR] });
+    expect(productRefusal(new ApiUnavailableError(new Error("timeout")), ["name"])).toMatchObject({
+      status: 503,
+      formErrors: [NETWORK_OR_SERVER_ERROR],
+    });
+    expect(productRefusal(new ApiError(500, "Error interno del servidor."), ["name"])).toMatchObject({
+      status: 503,
+      formErrors: [NETWORK_OR_SERVER_ERROR],
+    });
   });
 
   it("sin categorías (API caída) el formulario vuelve con lo escrito, sin archivos, y 'Error de red o servidor'", () => {
     const form = formOf(racket, [png()]);
     const submission = parseWithZod(form, { schema: productAddSchema([]) });
-    const answer = sellerFormAnswer(submission, form, { unreachable: true }) as unknown as { data: SellerFormAnswer; init: { status: number } };
+    const answer = sellerFormAnswer(submission, form, { unreachable: true }) as unknown as {
+      data: SellerFormAnswer;
+      init: { status: number };
+    };
     expect(answer.init.status).toBe(503);
     expect(answer.data.filesLost).toBe(true);
     expect(answer.data.result.error).toEqual({ "": [NETWORK_OR_SERVER_ERROR] });
@@ -262,7 +390,9 @@ describe("respuestas de la API al formulario de producto", () => {
 
   it("el formulario pide elegir las imágenes otra vez solo si el envío llevaba alguna", () => {
     const withoutImages = formOf(racket, []);
-    const answer = sellerFormAnswer(parseWithZod(withoutImages, { schema: productAddSchema([]) }), withoutImages, { status: 400 }) as unknown as { data: SellerFormAnswer };
+    const answer = sellerFormAnswer(parseWithZod(withoutImages, { schema: productAddSchema([]) }), withoutImages, {
+      status: 400,
+    }) as unknown as { data: SellerFormAnswer };
     expect(answer.data.filesLost).toBe(false);
     // The empty file input a browser sends when nothing was chosen is no file.
     expect(carriesFiles(withoutImages)).toBe(false);
@@ -292,7 +422,9 @@ describe("respuestas de la API al formulario de producto", () => {
 
   it("las páginas de producto aceptan ocho imágenes; las demás del área, un formulario normal", () => {
     expect(bodyLimitFor("/dashboard/seller/add-product")).toBe(PRODUCT_UPLOAD_MAX_BYTES);
-    expect(bodyLimitFor("/dashboard/seller/edit-product/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d.data")).toBe(PRODUCT_UPLOAD_MAX_BYTES);
+    expect(bodyLimitFor("/dashboard/seller/edit-product/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d.data")).toBe(
+      PRODUCT_UPLOAD_MAX_BYTES,
+    );
     expect(bodyLimitFor("/dashboard/seller/products")).toBe(FORM_BODY_LIMIT);
     expect(bodyLimitFor("/dashboard/seller/edit-product/x/y")).toBe(FORM_BODY_LIMIT);
   });

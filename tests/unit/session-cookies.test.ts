@@ -19,7 +19,9 @@ class CookieJar {
       const [pair, ...attributes] = header.split(";");
       const separator = pair!.indexOf("=");
       const name = pair!.slice(0, separator).trim();
-      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute) || /^\s*expires=Thu, 01 Jan 1970/i.test(attribute));
+      const expired = attributes.some(
+        (attribute) => /^\s*max-age=0\s*$/i.test(attribute) || /^\s*expires=Thu, 01 Jan 1970/i.test(attribute),
+      );
       if (expired) this.#cookies.delete(name);
       else this.#cookies.set(name, pair!.slice(separator + 1));
     }
@@ -123,7 +125,10 @@ describe("las cookies de la sesión y del aviso", () => {
     jar.receive(await refreshedAnswer(bell));
     profile.session.set("userName", "Clara Renombrada");
     profile.session.flash({ kind: "success", message: "Perfil actualizado." });
-    const renamed = await finishResponse(profile, new Response(null, { status: 302, headers: { Location: "/dashboard" } }));
+    const renamed = await finishResponse(
+      profile,
+      new Response(null, { status: 302, headers: { Location: "/dashboard" } }),
+    );
     expect(cookieNames(renamed).sort()).toEqual([FLASH_COOKIE, SESSION_COOKIE].sort());
     jar.receive(renamed);
 
@@ -157,8 +162,12 @@ describe("las cookies de la sesión y del aviso", () => {
   });
 
   it("un aviso falsificado (sin la firma del servidor) no se muestra", async () => {
-    const forged = Buffer.from(JSON.stringify({ kind: "error", message: "Tu cuenta fue bloqueada." })).toString("base64");
-    const request = new Request("http://127.0.0.1/", { headers: { Cookie: `${FLASH_COOKIE}=${encodeURIComponent(forged)}` } });
+    const forged = Buffer.from(JSON.stringify({ kind: "error", message: "Tu cuenta fue bloqueada." })).toString(
+      "base64",
+    );
+    const request = new Request("http://127.0.0.1/", {
+      headers: { Cookie: `${FLASH_COOKIE}=${encodeURIComponent(forged)}` },
+    });
     const context = await contextOf(request);
     expect(context.session.takeFlash()).toBeNull();
   });

@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_TOO_LARGE, DOCUMENT_TYPE_REFUSED, DOCUMENTS_MISSING, DOCUMENTS_TOO_MANY, REPLACEMENT_MISSING } from "#contract/shops";
+import {
+  DOCUMENT_TOO_LARGE,
+  DOCUMENT_TYPE_REFUSED,
+  DOCUMENTS_MISSING,
+  DOCUMENTS_TOO_MANY,
+  REPLACEMENT_MISSING,
+} from "#contract/shops";
 import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labels";
 import { rifCheckDigit } from "#contract/tax-ids";
 import { replacementSchema, shopApplicationSchema } from "~/components/shop/shop-schemas";
@@ -14,7 +20,8 @@ import { applicationFormData, replacementFormData } from "~/services/shops.serve
  * replacement form, the multipart body sent on to the API, and the body limit of the two pages.
  */
 
-const pdf = (name = "registro.pdf", size = 64) => new File([new Uint8Array(size).fill(0x25)], name, { type: "application/pdf" });
+const pdf = (name = "registro.pdf", size = 64) =>
+  new File([new Uint8Array(size).fill(0x25)], name, { type: "application/pdf" });
 
 /** A refused submission's messages by field. */
 function errorsOf(submission: object): Record<string, string[] | null> | undefined {
@@ -47,7 +54,12 @@ describe("solicitud de tienda en la web", () => {
     const submission = application(venezuelan, documents);
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
-    expect(submission.value).toMatchObject({ rif: "J-31234567-5", phone: "+58 212 2854410", country: "VE", shopName: "Pádel Caracas" });
+    expect(submission.value).toMatchObject({
+      rif: "J-31234567-5",
+      phone: "+58 212 2854410",
+      country: "VE",
+      shopName: "Pádel Caracas",
+    });
     expect(submission.value.documents.map((document) => document.name)).toEqual(["acta.pdf", "rif.png"]);
   });
 
@@ -57,11 +69,15 @@ describe("solicitud de tienda en la web", () => {
     // The same RIF in Spain is no NIF: Spain's message.
     const inSpain = application({ ...venezuelan, country: "ES", phone: "+34 914 350 218" });
     expect(errorsOf(inSpain)?.rif?.[0]).toMatch(/^Escribe un NIF o CIF válido/);
-    expect(application({ ...venezuelan, country: "ES", rif: "B12345674", phone: "+34 914 350 218" }).status).toBe("success");
+    expect(application({ ...venezuelan, country: "ES", rif: "B12345674", phone: "+34 914 350 218" }).status).toBe(
+      "success",
+    );
     const inUsa = application({ ...venezuelan, country: "US", rif: "00-1234567", phone: "+1 212 555 0123" });
     expect(errorsOf(inUsa)?.rif?.[0]).toMatch(/^Escribe un EIN válido/);
     // A Venezuelan phone for a Spanish shop is refused by the country too.
-    expect(errorsOf(application({ ...venezuelan, country: "ES", rif: "B12345674" }))?.phone?.[0]).toMatch(/teléfono de España/);
+    expect(errorsOf(application({ ...venezuelan, country: "ES", rif: "B12345674" }))?.phone?.[0]).toMatch(
+      /teléfono de España/,
+    );
   });
 
   it("los campos que faltan dicen cuál, y los documentos se cuentan y se miden", () => {
@@ -78,14 +94,19 @@ describe("solicitud de tienda en la web", () => {
     expect(wrongAndMissing?.rif?.[0]).toMatch(/^Escribe un RIF válido/);
     expect(wrongAndMissing?.phone?.[0]).toMatch(/teléfono de Venezuela/);
     expect(wrongAndMissing?.documents).toEqual([DOCUMENTS_MISSING]);
-    const tooMany = application(venezuelan, Array.from({ length: SHOP_DOCUMENTS_MAX + 1 }, (_, index) => pdf(`doc-${index}.pdf`)));
+    const tooMany = application(
+      venezuelan,
+      Array.from({ length: SHOP_DOCUMENTS_MAX + 1 }, (_, index) => pdf(`doc-${index}.pdf`)),
+    );
     expect(errorsOf(tooMany)?.documents).toEqual([DOCUMENTS_TOO_MANY]);
     const tooLarge = application(venezuelan, [pdf("grande.pdf", SHOP_DOCUMENT_MAX_BYTES + 1)]);
     expect(errorsOf(tooLarge)?.["documents[0]"]).toEqual([DOCUMENT_TOO_LARGE]);
   });
 
   it("un tipo que el navegador ya sabe ajeno se rechaza aquí; un archivo renombrado lo juzga la API por su contenido", () => {
-    const exe = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00])], "programa.exe", { type: "application/x-msdownload" });
+    const exe = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00])], "programa.exe", {
+      type: "application/x-msdownload",
+    });
     expect(errorsOf(application(venezuelan, [exe]))?.["documents[0]"]).toEqual([DOCUMENT_TYPE_REFUSED]);
     const renamed = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00])], "estatutos.pdf", { type: "application/pdf" });
     expect(application(venezuelan, [renamed]).status).toBe("success");
@@ -93,7 +114,10 @@ describe("solicitud de tienda en la web", () => {
 
   it("el tamaño de un documento se escribe como lo haría Intl en español (340 kB, 1,3 MB)", () => {
     for (let bytes = 1; bytes < 30 * 1024 * 1024; bytes = Math.ceil(bytes * 1.07) + 13) {
-      const intl = bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB` : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("es-ES")} kB`;
+      const intl =
+        bytes >= 1024 * 1024
+          ? `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB`
+          : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("es-ES")} kB`;
       expect(fileSize(bytes)).toBe(intl);
     }
   });
@@ -121,7 +145,15 @@ describe("solicitud de tienda en la web", () => {
   });
 
   it("el cuerpo que recibe la API lleva los campos y cada archivo en su parte", () => {
-    const fields = { shopName: "Pádel Caracas", rif: "J-31234567-5", country: "VE" as const, province: "Miranda", city: "Caracas", address: "Calle 1", phone: "+58 212 2854410" };
+    const fields = {
+      shopName: "Pádel Caracas",
+      rif: "J-31234567-5",
+      country: "VE" as const,
+      province: "Miranda",
+      city: "Caracas",
+      address: "Calle 1",
+      phone: "+58 212 2854410",
+    };
     const body = applicationFormData(fields, [pdf("a.pdf"), pdf("b.pdf")]);
     expect(body.get("rif")).toBe("J-31234567-5");
     expect(body.get("country")).toBe("VE");
@@ -134,7 +166,12 @@ describe("solicitud de tienda en la web", () => {
 
   it("las páginas de la solicitud admiten todos los documentos a su tamaño máximo, y las demás no", () => {
     const allDocuments = SHOP_DOCUMENTS_MAX * SHOP_DOCUMENT_MAX_BYTES;
-    for (const path of ["/dashboard/shop", "/dashboard/shop.data", "/dashboard/shop/confirmation", "/dashboard/shop/confirmation.data"]) {
+    for (const path of [
+      "/dashboard/shop",
+      "/dashboard/shop.data",
+      "/dashboard/shop/confirmation",
+      "/dashboard/shop/confirmation.data",
+    ]) {
       expect(bodyLimitFor(path)).toBeGreaterThan(allDocuments);
       expect(bodyLimitFor(path)).toBeLessThan(allDocuments * 1.1);
     }

@@ -42,11 +42,21 @@ describe("la web y la solicitud de tienda", () => {
     // The approval made every token issued before it stale (docs/decisions/0009).
     if (bearer !== FRESH) return json(response, 401, { message: "No autorizado." });
     if (path === `/home/product/get-counts/${USER_ID}`) {
-      return json(response, 200, { card_product_count: 0, wishlist_count: 0, comparelist_count: 0, notification_count: 1 });
+      return json(response, 200, {
+        card_product_count: 0,
+        wishlist_count: 0,
+        comparelist_count: 0,
+        notification_count: 1,
+      });
     }
-    if (path === `/shop/document/${FORBIDDEN_ID}`) return json(response, 403, { message: "No tienes permiso para esta acción." });
+    if (path === `/shop/document/${FORBIDDEN_ID}`)
+      return json(response, 403, { message: "No tienes permiso para esta acción." });
     if (path === `/shop/document/${DOCUMENT_ID}`) {
-      response.writeHead(200, { "content-type": "application/pdf", "content-disposition": 'attachment; filename="acta.pdf"', "content-length": String(PDF.length) });
+      response.writeHead(200, {
+        "content-type": "application/pdf",
+        "content-disposition": 'attachment; filename="acta.pdf"',
+        "content-length": String(PDF.length),
+      });
       return response.end(PDF);
     }
     json(response, 404, { message: "No encontrado." });
@@ -89,7 +99,11 @@ describe("la web y la solicitud de tienda", () => {
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="acta.pdf"');
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await response.arrayBuffer()).equals(PDF)).toBe(true);
-    expect(calls).toEqual([`GET /shop/document/${DOCUMENT_ID} viejo`, "POST /refresh-token -", `GET /shop/document/${DOCUMENT_ID} nuevo`]);
+    expect(calls).toEqual([
+      `GET /shop/document/${DOCUMENT_ID} viejo`,
+      "POST /refresh-token -",
+      `GET /shop/document/${DOCUMENT_ID} nuevo`,
+    ]);
     expect(args.context.session.get("accessToken")).toBe(FRESH);
   });
 
@@ -110,7 +124,9 @@ describe("la web y la solicitud de tienda", () => {
   it("tras la aprobación, la misma página que renueva el token muestra el rol de vendedor", async () => {
     const { loader } = await import("~/root");
     const args = await signedInRequest("http://127.0.0.1/dashboard");
-    const result = (await loader({ ...args, params: {} })) as unknown as { data: { user: { role: string } | null; counts: { notifications: number } } };
+    const result = (await loader({ ...args, params: {} })) as unknown as {
+      data: { user: { role: string } | null; counts: { notifications: number } };
+    };
     expect(result.data.counts.notifications).toBe(1);
     expect(result.data.user).toMatchObject({ id: USER_ID, role: "seller" });
   });

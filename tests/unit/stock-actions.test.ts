@@ -28,15 +28,32 @@ beforeAll(async () => {
   };
 });
 
-function setUp(options: { refusal?: string | null; call?: (definition: unknown, input: unknown) => Promise<unknown> } = {}) {
+function setUp(
+  options: { refusal?: string | null; call?: (definition: unknown, input: unknown) => Promise<unknown> } = {},
+) {
   const call = vi.fn(options.call ?? (async () => ({ message: "Stock actualizado.", product: {} })));
   const flash = vi.fn();
   const area = {
-    account: { user: { id: SELLER_ID, role: "seller" as const, name: "Valentina" }, call, open: vi.fn(), rememberName: vi.fn() },
-    shop: { name: "Smash", slug: "smash", status: options.refusal ? ("suspendida" as const) : ("aprobada" as const), statusReason: null },
+    account: {
+      user: { id: SELLER_ID, role: "seller" as const, name: "Valentina" },
+      call,
+      open: vi.fn(),
+      rememberName: vi.fn(),
+    },
+    shop: {
+      name: "Smash",
+      slug: "smash",
+      status: options.refusal ? ("suspendida" as const) : ("aprobada" as const),
+      statusReason: null,
+    },
     refusal: options.refusal ?? null,
   };
-  return { area: area as unknown as import("~/services/seller.server").SellerArea, call, flash, context: { session: { flash } } as unknown as AppLoadContext };
+  return {
+    area: area as unknown as import("~/services/seller.server").SellerArea,
+    call,
+    flash,
+    context: { session: { flash } } as unknown as AppLoadContext,
+  };
 }
 
 function post(fields: Record<string, string>): Request {
@@ -83,12 +100,19 @@ describe("el formulario de stock del vendedor, en el servidor", () => {
   it("una tienda suspendida ve el motivo sobre el formulario, con lo escrito, y no se llama a la API", async () => {
     const reason = modules.seller.suspendedShopMessage("Documentación caducada");
     const { area, call, context } = setUp({ refusal: reason });
-    const { status, answer } = answerOf(await modules.stock.stockFormAction({ request: post(SIZED), context }, area, BACK));
+    const { status, answer } = answerOf(
+      await modules.stock.stockFormAction({ request: post(SIZED), context }, area, BACK),
+    );
     expect(status).toBe(403);
     expect(call).not.toHaveBeenCalled();
     expect(answer.productId).toBe(PRODUCT_ID);
     expect(answer.result?.error?.[""]).toEqual([reason]);
-    expect(answer.result?.initialValue).toMatchObject({ sizes: [{ size: "41", stock: "2" }, { size: "42", stock: "3" }] });
+    expect(answer.result?.initialValue).toMatchObject({
+      sizes: [
+        { size: "41", stock: "2" },
+        { size: "42", stock: "3" },
+      ],
+    });
   });
 
   it("un 409 guarda lo que el vendedor escribió, para mostrarlo junto a las cifras actuales", async () => {
@@ -97,7 +121,9 @@ describe("el formulario de stock del vendedor, en el servidor", () => {
         throw new modules.api.ApiError(409, STOCK_CHANGED_WHILE_EDITING);
       },
     });
-    const { status, answer } = answerOf(await modules.stock.stockFormAction({ request: post(SIZED), context }, area, BACK));
+    const { status, answer } = answerOf(
+      await modules.stock.stockFormAction({ request: post(SIZED), context }, area, BACK),
+    );
     expect(status).toBe(409);
     expect(answer).toEqual({
       intent: "guardar-stock",
@@ -126,15 +152,26 @@ describe("el formulario de stock del vendedor, en el servidor", () => {
         ]);
       },
     });
-    const { status, answer } = answerOf(await modules.stock.stockFormAction({ request: post(SIZED), context }, area, BACK));
+    const { status, answer } = answerOf(
+      await modules.stock.stockFormAction({ request: post(SIZED), context }, area, BACK),
+    );
     expect(status).toBe(400);
-    expect(answer.result?.error).toMatchObject({ "sizes[1].stock": ["El stock no puede superar 100000 unidades."], "": [stockSumMismatch(5)] });
+    expect(answer.result?.error).toMatchObject({
+      "sizes[1].stock": ["El stock no puede superar 100000 unidades."],
+      "": [stockSumMismatch(5)],
+    });
   });
 
   it("el umbral se envía con las cifras leídas; un formulario sin intención conocida es un 400", async () => {
     const { area, call, context } = setUp();
-    await modules.stock.stockFormAction({ request: post({ ...SIZED, intent: "guardar-umbral", lowStockThreshold: "2" }), context }, area, BACK);
+    await modules.stock.stockFormAction(
+      { request: post({ ...SIZED, intent: "guardar-umbral", lowStockThreshold: "2" }), context },
+      area,
+      BACK,
+    );
     expect(call.mock.calls[0]?.[1]).toMatchObject({ body: { lowStockThreshold: 2, stockVersion: 4, newStock: 5 } });
-    await expect(modules.stock.stockFormAction({ request: post({ ...SIZED, intent: "borrar" }), context }, area, BACK)).rejects.toMatchObject({ status: 400 });
+    await expect(
+      modules.stock.stockFormAction({ request: post({ ...SIZED, intent: "borrar" }), context }, area, BACK),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

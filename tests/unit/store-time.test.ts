@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { calendarDay, chartDay, clockTime, dayOfMonth, longDate, longDateTime, monthLabel, shortDateTime, storeMonth } from "#contract/store-time";
+import {
+  calendarDay,
+  chartDay,
+  clockTime,
+  dayOfMonth,
+  longDate,
+  longDateTime,
+  monthLabel,
+  shortDateTime,
+  storeMonth,
+} from "#contract/store-time";
 
 describe("hora de la tienda", () => {
   // 14:05 UTC in November is 15:05 in Madrid, whatever the server's own zone.
@@ -20,9 +30,21 @@ describe("las fechas escritas sin Intl", () => {
   // Intl with the time zone data is the reference: store-time.ts writes Madrid's rule by hand.
   const zone = { timeZone: "Europe/Madrid" } as const;
   const clock = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hour12: false, ...zone });
-  const short = new Intl.DateTimeFormat("es-ES", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", ...zone });
+  const short = new Intl.DateTimeFormat("es-ES", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    ...zone,
+  });
   const long = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", ...zone });
-  const calendar = new Intl.DateTimeFormat("es-ES", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+  const calendar = new Intl.DateTimeFormat("es-ES", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  });
   const chart = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "short", timeZone: "UTC" });
   const ofMonth = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", timeZone: "UTC" });
   const yearMonth = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", ...zone });

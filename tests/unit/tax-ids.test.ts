@@ -91,7 +91,25 @@ describe("EIN (Estados Unidos)", () => {
     expect(normalizeEin("12-3456789")).toBe("12-3456789");
     expect(normalizeEin("123456789")).toBe("12-3456789");
     expect(normalizeEin("98-7654321")).toBe("98-7654321");
-    for (const prefix of ["00", "07", "08", "09", "17", "18", "19", "28", "29", "49", "69", "70", "78", "79", "89", "96", "97"]) {
+    for (const prefix of [
+      "00",
+      "07",
+      "08",
+      "09",
+      "17",
+      "18",
+      "19",
+      "28",
+      "29",
+      "49",
+      "69",
+      "70",
+      "78",
+      "79",
+      "89",
+      "96",
+      "97",
+    ]) {
       expect(normalizeEin(`${prefix}-1234567`), prefix).toBeNull();
     }
     expect(normalizeEin("12-345678")).toBeNull();

@@ -28,7 +28,11 @@ export type Unlisten = () => Promise<void>;
  * commits. `onResume` runs when listening starts again after a lost connection, since payloads
  * sent meanwhile never arrive.
  */
-export type Listen = (channel: string, onPayload: (payload: string) => void, onResume?: () => void) => Promise<Unlisten>;
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResume?: () => void,
+) => Promise<Unlisten>;
 
 export interface Database {
   db: Db;

@@ -11,7 +11,10 @@ const BUSY_SQLSTATES = new Set([
   "57P03", // cannot_connect_now: the server is starting or shutting down
 ]);
 /** pg-pool found no free client in connectionTimeoutMillis, or could not open a new one in that time. */
-const POOL_TIMEOUT_MESSAGES = ["timeout exceeded when trying to connect", "Connection terminated due to connection timeout"];
+const POOL_TIMEOUT_MESSAGES = [
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+];
 
 /** Text PostgreSQL cannot take (a NUL character): the client's input is at fault (400). */
 const INVALID_TEXT_SQLSTATES = new Set([

@@ -36,9 +36,20 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const userRole = pgEnum("user_role", ["customer", "seller", "admin"]);
-export const shopStatus = pgEnum("shop_status", ["pendiente", "requiere_cambios", "aprobada", "rechazada", "suspendida"]);
+export const shopStatus = pgEnum("shop_status", [
+  "pendiente",
+  "requiere_cambios",
+  "aprobada",
+  "rechazada",
+  "suspendida",
+]);
 export const shopCountry = pgEnum("shop_country", ["ES", "US", "VE"]);
-export const shopDocumentStatus = pgEnum("shop_document_status", ["enviado", "aceptado", "requiere_cambios", "reemplazado"]);
+export const shopDocumentStatus = pgEnum("shop_document_status", [
+  "enviado",
+  "aceptado",
+  "requiere_cambios",
+  "reemplazado",
+]);
 
 export const images = pgTable("images", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -75,7 +86,10 @@ export const users = pgTable(
     tokensValidAfter: timestamp("tokens_valid_after", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`), uniqueIndex("users_google_sub_unique").on(t.googleSub)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+  ],
 );
 
 /**
@@ -171,7 +185,11 @@ export const shops = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("shops_owner_unique").on(t.ownerId), uniqueIndex("shops_rif_unique").on(t.rif), index("shops_status_idx").on(t.status)],
+  (t) => [
+    uniqueIndex("shops_owner_unique").on(t.ownerId),
+    uniqueIndex("shops_rif_unique").on(t.rif),
+    index("shops_status_idx").on(t.status),
+  ],
 );
 
 /**
@@ -316,11 +334,9 @@ export const products = pgTable(
  * Filled by a trigger on products (migration 0004); words are never removed, a stale one only
  * finds nothing.
  */
-export const searchTerms = pgTable(
-  "search_terms",
-  { term: text("term").primaryKey() },
-  (t) => [index("search_terms_trgm_idx").using("gin", t.term.op("gin_trgm_ops"))],
-);
+export const searchTerms = pgTable("search_terms", { term: text("term").primaryKey() }, (t) => [
+  index("search_terms_trgm_idx").using("gin", t.term.op("gin_trgm_ops")),
+]);
 
 export const productSizes = pgTable(
   "product_sizes",
@@ -412,8 +428,12 @@ export const stockAlerts = pgTable(
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("stock_alerts_one_waiting").on(t.productId, t.size, t.userId).where(sql`${t.notifiedAt} is null`),
-    index("stock_alerts_waiting_idx").on(t.productId, t.size).where(sql`${t.notifiedAt} is null`),
+    uniqueIndex("stock_alerts_one_waiting")
+      .on(t.productId, t.size, t.userId)
+      .where(sql`${t.notifiedAt} is null`),
+    index("stock_alerts_waiting_idx")
+      .on(t.productId, t.size)
+      .where(sql`${t.notifiedAt} is null`),
   ],
 );
 
@@ -478,41 +498,55 @@ export const cartItems = pgTable(
   (t) => [
     check("cart_items_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
     check("cart_items_quantity_positive", sql`${t.quantity} >= 1`),
-    uniqueIndex("cart_items_user_line_unique").on(t.userId, t.productId, t.size).where(sql`${t.userId} is not null`),
-    uniqueIndex("cart_items_guest_line_unique").on(t.guestId, t.productId, t.size).where(sql`${t.guestId} is not null`),
+    uniqueIndex("cart_items_user_line_unique")
+      .on(t.userId, t.productId, t.size)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex("cart_items_guest_line_unique")
+      .on(t.guestId, t.productId, t.size)
+      .where(sql`${t.guestId} is not null`),
     index("cart_items_created_at_idx").on(t.createdAt),
   ],
 );
 
-export const wishlistItems = pgTable(
-  "wishlist_items",
-  shopperColumns(),
-  (t) => [
-    check("wishlist_items_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
-    uniqueIndex("wishlist_items_user_product_unique").on(t.userId, t.productId).where(sql`${t.userId} is not null`),
-    uniqueIndex("wishlist_items_guest_product_unique").on(t.guestId, t.productId).where(sql`${t.guestId} is not null`),
-    index("wishlist_items_created_at_idx").on(t.createdAt),
-  ],
-);
+export const wishlistItems = pgTable("wishlist_items", shopperColumns(), (t) => [
+  check("wishlist_items_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+  uniqueIndex("wishlist_items_user_product_unique")
+    .on(t.userId, t.productId)
+    .where(sql`${t.userId} is not null`),
+  uniqueIndex("wishlist_items_guest_product_unique")
+    .on(t.guestId, t.productId)
+    .where(sql`${t.guestId} is not null`),
+  index("wishlist_items_created_at_idx").on(t.createdAt),
+]);
 
-export const compareItems = pgTable(
-  "compare_items",
-  shopperColumns(),
-  (t) => [
-    check("compare_items_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
-    uniqueIndex("compare_items_user_product_unique").on(t.userId, t.productId).where(sql`${t.userId} is not null`),
-    uniqueIndex("compare_items_guest_product_unique").on(t.guestId, t.productId).where(sql`${t.guestId} is not null`),
-    index("compare_items_created_at_idx").on(t.createdAt),
-  ],
-);
+export const compareItems = pgTable("compare_items", shopperColumns(), (t) => [
+  check("compare_items_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
+  uniqueIndex("compare_items_user_product_unique")
+    .on(t.userId, t.productId)
+    .where(sql`${t.userId} is not null`),
+  uniqueIndex("compare_items_guest_product_unique")
+    .on(t.guestId, t.productId)
+    .where(sql`${t.guestId} is not null`),
+  index("compare_items_created_at_idx").on(t.createdAt),
+]);
 
-export const deliveryStatus = pgEnum("delivery_status", ["pendiente", "procesando", "enviado", "entregado", "cancelado"]);
+export const deliveryStatus = pgEnum("delivery_status", [
+  "pendiente",
+  "procesando",
+  "enviado",
+  "entregado",
+  "cancelado",
+]);
 export const paymentStatus = pgEnum("payment_status", ["sin_pagar", "pagado", "reembolsado"]);
 export const paymentMethod = pgEnum("payment_method", ["cartera", "tarjeta_prueba", "paypal"]);
 export const couponKind = pgEnum("coupon_kind", ["porcentaje", "importe"]);
 
 /** True when a database enum lists exactly the values of the contract's enum. */
-type SameValues<Database extends string, Contract extends string> = [Database] extends [Contract] ? ([Contract] extends [Database] ? true : false) : false;
+type SameValues<Database extends string, Contract extends string> = [Database] extends [Contract]
+  ? [Contract] extends [Database]
+    ? true
+    : false
+  : false;
 type InStep<Check extends true> = Check;
 /**
  * The contract's enums (contract/orders.ts, coupons.ts, offers.ts) are the source of these values:
@@ -557,9 +591,13 @@ export const orders = pgTable(
     check("orders_total_consistent", sql`${t.total} = greatest(${t.subtotal} - ${t.discount}, 0) + ${t.shippingFee}`),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     // What expire_unpaid_orders() scans: only orders still waiting for their payment.
-    index("orders_unpaid_expiry_idx").on(t.expiresAt).where(sql`${t.paymentStatus} = 'sin_pagar' and ${t.expiredAt} is null`),
+    index("orders_unpaid_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.paymentStatus} = 'sin_pagar' and ${t.expiredAt} is null`),
     // The admin's dashboard reads the store's sales by payment date.
-    index("orders_paid_at_idx").on(t.paidAt).where(sql`${t.paidAt} is not null`),
+    index("orders_paid_at_idx")
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
   ],
 );
 
@@ -592,7 +630,10 @@ export const shopOrders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("shop_orders_amounts_non_negative", sql`${t.subtotal} >= 0 and ${t.shippingFee} >= 0 and ${t.commission} >= 0`),
+    check(
+      "shop_orders_amounts_non_negative",
+      sql`${t.subtotal} >= 0 and ${t.shippingFee} >= 0 and ${t.commission} >= 0`,
+    ),
     check("shop_orders_total_consistent", sql`${t.total} = ${t.subtotal} + ${t.shippingFee}`),
     uniqueIndex("shop_orders_order_shop_unique").on(t.orderId, t.shopId),
     index("shop_orders_shop_created_idx").on(t.shopId, t.createdAt.desc()),
@@ -653,7 +694,10 @@ export const walletEntries = pgTable(
     reference: text("reference").notNull().unique(),
     createdAt: createdAt(),
   },
-  (t) => [check("wallet_entries_amount_non_zero", sql`${t.amount} <> 0`), index("wallet_entries_user_created_idx").on(t.userId, t.createdAt.desc())],
+  (t) => [
+    check("wallet_entries_amount_non_zero", sql`${t.amount} <> 0`),
+    index("wallet_entries_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /** Store coupons (the /gift page), seeded by migration 0008. `value` is a percentage or cents by kind. */
@@ -710,8 +754,12 @@ export const cartCoupons = pgTable(
   },
   (t) => [
     check("cart_coupons_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
-    uniqueIndex("cart_coupons_user_unique").on(t.userId).where(sql`${t.userId} is not null`),
-    uniqueIndex("cart_coupons_guest_unique").on(t.guestId).where(sql`${t.guestId} is not null`),
+    uniqueIndex("cart_coupons_user_unique")
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex("cart_coupons_guest_unique")
+      .on(t.guestId)
+      .where(sql`${t.guestId} is not null`),
     index("cart_coupons_created_at_idx").on(t.createdAt),
   ],
 );
@@ -777,7 +825,9 @@ export const offers = pgTable(
   },
   (t) => [
     check("offers_price_positive", sql`${t.price} > 0`),
-    uniqueIndex("offers_one_pending_per_shop_order").on(t.shopOrderId).where(sql`${t.status} = 'pendiente'`),
+    uniqueIndex("offers_one_pending_per_shop_order")
+      .on(t.shopOrderId)
+      .where(sql`${t.status} = 'pendiente'`),
     index("offers_customer_created_idx").on(t.customerId, t.createdAt.desc()),
   ],
 );
@@ -816,9 +866,7 @@ export const trialClasses = pgTable(
     capacity: integer("capacity").notNull(),
     booked: integer("booked").notNull().default(0),
   },
-  (t) => [
-    check("trial_classes_booked_within_capacity", sql`${t.booked} between 0 and ${t.capacity}`),
-  ],
+  (t) => [check("trial_classes_booked_within_capacity", sql`${t.booked} between 0 and ${t.capacity}`)],
 );
 
 export const trialClassBookings = pgTable(
@@ -833,7 +881,10 @@ export const trialClassBookings = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("trial_class_bookings_date_user_unique").on(t.classDate, t.userId), index("trial_class_bookings_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("trial_class_bookings_date_user_unique").on(t.classDate, t.userId),
+    index("trial_class_bookings_user_idx").on(t.userId),
+  ],
 );
 
 export const withdrawalStatus = pgEnum("withdrawal_status", ["pendiente", "confirmado", "rechazado"]);
@@ -879,6 +930,8 @@ export const withdrawals = pgTable(
   (t) => [
     check("withdrawals_amount_positive", sql`${t.amount} > 0`),
     index("withdrawals_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("withdrawals_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pendiente'`),
+    index("withdrawals_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pendiente'`),
   ],
 );

@@ -7,11 +7,29 @@ import type { SpecSheetKind } from "#contract/spec-sheet-fields";
  * same catalogue (only dates move with "now"), and nothing is downloaded.
  */
 
-export const PRODUCT_COLORS = ["Negro", "Blanco", "Rojo", "Azul", "Verde", "Amarillo", "Naranja", "Gris", "Rosa"] as const;
+export const PRODUCT_COLORS = [
+  "Negro",
+  "Blanco",
+  "Rojo",
+  "Azul",
+  "Verde",
+  "Amarillo",
+  "Naranja",
+  "Gris",
+  "Rosa",
+] as const;
 export type ProductColor = (typeof PRODUCT_COLORS)[number];
 
 /** What a product's pictures show; images are drawn once per drawing, colour and view and shared. */
-export type Drawing = "pala" | "zapatilla" | "pelotas" | "paletero" | "camiseta" | "pantalon" | "overgrip" | "munequera";
+export type Drawing =
+  | "pala"
+  | "zapatilla"
+  | "pelotas"
+  | "paletero"
+  | "camiseta"
+  | "pantalon"
+  | "overgrip"
+  | "munequera";
 
 export interface ProductImageSpec {
   drawing: Drawing;
@@ -27,7 +45,13 @@ export const CATEGORIES = [
   { slug: "paleteros", name: "Paleteros", drawing: "paletero", color: "Negro", specSheet: null },
   { slug: "ropa", name: "Ropa", drawing: "camiseta", color: "Verde", specSheet: null },
   { slug: "accesorios", name: "Accesorios", drawing: "overgrip", color: "Naranja", specSheet: null },
-] as const satisfies readonly { slug: string; name: string; drawing: Drawing; color: ProductColor; specSheet: SpecSheetKind | null }[];
+] as const satisfies readonly {
+  slug: string;
+  name: string;
+  drawing: Drawing;
+  color: ProductColor;
+  specSheet: SpecSheetKind | null;
+}[];
 export type CategorySlug = (typeof CATEGORIES)[number]["slug"];
 
 /**
@@ -35,9 +59,36 @@ export type CategorySlug = (typeof CATEGORIES)[number]["slug"];
  * Spanish CIF for Madrid (B, 4012345, control digit 7), RIFs with their check digit for Venezuela.
  */
 export const SHOPS = [
-  { name: "Pádel Pro Madrid", slug: "padel-pro-madrid", rif: "B40123457", country: "ES", province: "Madrid", city: "Madrid", address: "Calle de Alcalá 214", phone: "+34 914 350 218" },
-  { name: "Bandeja y Víbora Caracas", slug: "bandeja-y-vibora-caracas", rif: "J-29876543-7", country: "VE", province: "Distrito Capital", city: "Caracas", address: "Av. Francisco de Miranda, Los Palos Grandes", phone: "+58 212 285 4410" },
-  { name: "Smash Center Valencia", slug: "smash-center-valencia", rif: "J-31557820-4", country: "VE", province: "Carabobo", city: "Valencia", address: "Av. Bolívar Norte", phone: "+58 241 823 1975" },
+  {
+    name: "Pádel Pro Madrid",
+    slug: "padel-pro-madrid",
+    rif: "B40123457",
+    country: "ES",
+    province: "Madrid",
+    city: "Madrid",
+    address: "Calle de Alcalá 214",
+    phone: "+34 914 350 218",
+  },
+  {
+    name: "Bandeja y Víbora Caracas",
+    slug: "bandeja-y-vibora-caracas",
+    rif: "J-29876543-7",
+    country: "VE",
+    province: "Distrito Capital",
+    city: "Caracas",
+    address: "Av. Francisco de Miranda, Los Palos Grandes",
+    phone: "+58 212 285 4410",
+  },
+  {
+    name: "Smash Center Valencia",
+    slug: "smash-center-valencia",
+    rif: "J-31557820-4",
+    country: "VE",
+    province: "Carabobo",
+    city: "Valencia",
+    address: "Av. Bolívar Norte",
+    phone: "+58 241 823 1975",
+  },
 ] as const;
 
 /** The products of the store `npm start` seeds. */
@@ -185,7 +236,13 @@ interface LineItem {
   drawing: Drawing;
 }
 
-const line = (kind: string, brand: string, model: string, price: [number, number], drawing: Drawing): LineItem => ({ kind, brand, model, price, drawing });
+const line = (kind: string, brand: string, model: string, price: [number, number], drawing: Drawing): LineItem => ({
+  kind,
+  brand,
+  model,
+  price,
+  drawing,
+});
 
 const SHOES: readonly LineItem[] = [
   line("Zapatillas", "Asics", "Gel-Padel Pro 5", [95, 140], "zapatilla"),
@@ -302,12 +359,64 @@ const CATEGORY_SHARE: Record<CategorySlug, number> = {
 
 /** Dark, white and blue sell most; padel balls are almost always yellow. */
 const COLOR_WEIGHTS: Record<CategorySlug, readonly (readonly [ProductColor, number])[]> = {
-  palas: [["Negro", 4], ["Azul", 3], ["Rojo", 2], ["Blanco", 2], ["Verde", 1], ["Amarillo", 1], ["Naranja", 1], ["Gris", 1], ["Rosa", 1]],
-  zapatillas: [["Blanco", 4], ["Negro", 3], ["Azul", 2], ["Gris", 2], ["Rojo", 1], ["Naranja", 1], ["Rosa", 1], ["Verde", 1], ["Amarillo", 1]],
-  pelotas: [["Amarillo", 8], ["Blanco", 1], ["Naranja", 1]],
-  paleteros: [["Negro", 4], ["Azul", 2], ["Rojo", 2], ["Gris", 2], ["Blanco", 1], ["Verde", 1], ["Rosa", 1]],
-  ropa: [["Negro", 3], ["Blanco", 3], ["Azul", 2], ["Gris", 2], ["Rojo", 1], ["Verde", 1], ["Rosa", 1], ["Naranja", 1], ["Amarillo", 1]],
-  accesorios: [["Blanco", 3], ["Negro", 3], ["Azul", 1], ["Rojo", 1], ["Amarillo", 1], ["Naranja", 1], ["Rosa", 1], ["Verde", 1], ["Gris", 1]],
+  palas: [
+    ["Negro", 4],
+    ["Azul", 3],
+    ["Rojo", 2],
+    ["Blanco", 2],
+    ["Verde", 1],
+    ["Amarillo", 1],
+    ["Naranja", 1],
+    ["Gris", 1],
+    ["Rosa", 1],
+  ],
+  zapatillas: [
+    ["Blanco", 4],
+    ["Negro", 3],
+    ["Azul", 2],
+    ["Gris", 2],
+    ["Rojo", 1],
+    ["Naranja", 1],
+    ["Rosa", 1],
+    ["Verde", 1],
+    ["Amarillo", 1],
+  ],
+  pelotas: [
+    ["Amarillo", 8],
+    ["Blanco", 1],
+    ["Naranja", 1],
+  ],
+  paleteros: [
+    ["Negro", 4],
+    ["Azul", 2],
+    ["Rojo", 2],
+    ["Gris", 2],
+    ["Blanco", 1],
+    ["Verde", 1],
+    ["Rosa", 1],
+  ],
+  ropa: [
+    ["Negro", 3],
+    ["Blanco", 3],
+    ["Azul", 2],
+    ["Gris", 2],
+    ["Rojo", 1],
+    ["Verde", 1],
+    ["Rosa", 1],
+    ["Naranja", 1],
+    ["Amarillo", 1],
+  ],
+  accesorios: [
+    ["Blanco", 3],
+    ["Negro", 3],
+    ["Azul", 1],
+    ["Rojo", 1],
+    ["Amarillo", 1],
+    ["Naranja", 1],
+    ["Rosa", 1],
+    ["Verde", 1],
+    ["Gris", 1],
+  ],
 };
 
 const SHOE_SIZES = ["36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46"];
@@ -325,7 +434,10 @@ const TAGS_BY_CATEGORY: Record<Exclude<CategorySlug, "palas">, readonly string[]
 /** Splits `total` by share, handing the rounding remainder to the largest categories first. */
 function countsPerCategory(total: number): Record<CategorySlug, number> {
   const slugs = CATEGORIES.map((category) => category.slug);
-  const counts = Object.fromEntries(slugs.map((slug) => [slug, Math.floor(total * CATEGORY_SHARE[slug])])) as Record<CategorySlug, number>;
+  const counts = Object.fromEntries(slugs.map((slug) => [slug, Math.floor(total * CATEGORY_SHARE[slug])])) as Record<
+    CategorySlug,
+    number
+  >;
   let left = total - slugs.reduce((sum, slug) => sum + counts[slug], 0);
   const bySize = [...slugs].sort((a, b) => CATEGORY_SHARE[b] - CATEGORY_SHARE[a]);
   for (let i = 0; left > 0; i++, left--) counts[bySize[i % bySize.length]]++;
@@ -351,7 +463,11 @@ function randomReviewTarget(random: Random): number {
 }
 
 function randomImages(random: Random, drawing: Drawing, color: ProductColor): ProductImageSpec[] {
-  const views = random.weighted([[[0], 35], [[0, 1], 35], [[0, 1, 2], 30]] as const);
+  const views = random.weighted([
+    [[0], 35],
+    [[0, 1], 35],
+    [[0, 1, 2], 30],
+  ] as const);
   return views.map((view) => ({ drawing, color, view }));
 }
 
@@ -411,7 +527,11 @@ function racketDescription(random: Random, racket: (typeof RACKETS)[number], spe
       "El marco tubular reforzado soporta los golpes contra el cristal sin perder rigidez.",
       "La superficie rugosa ayuda a dar efecto a las bandejas y a las víboras.",
     ],
-    ["Incluye funda protectora.", "Ideal para partidos de liga y torneos.", "Se entrega con el grip original de fábrica."],
+    [
+      "Incluye funda protectora.",
+      "Ideal para partidos de liga y torneos.",
+      "Se entrega con el grip original de fábrica.",
+    ],
   );
 }
 
@@ -566,7 +686,9 @@ export function generateProducts(count: number, now: Date): CatalogueProduct[] {
     const lineCount = rackets.length || lines.length;
     for (let i = 0; i < counts[slug]; i++) {
       const basics =
-        slug === "palas" ? racketBasics(random, rackets[i % lineCount]) : lineBasics(random, lines[i % lineCount], slug);
+        slug === "palas"
+          ? racketBasics(random, rackets[i % lineCount])
+          : lineBasics(random, lines[i % lineCount], slug);
       const name = variantName(basics.baseName, Math.floor(i / lineCount), SEASONAL_CATEGORIES.has(slug));
       const color = random.weighted(COLOR_WEIGHTS[slug]);
       const discount = randomDiscount(random);
@@ -670,7 +792,8 @@ export const BLOG_POSTS: readonly BlogPostSpec[] = [
   {
     slug: "redonda-lagrima-o-diamante",
     title: "Redonda, lágrima o diamante: qué forma de pala te conviene",
-    excerpt: "Cada forma reparte el peso y el punto dulce de una manera distinta. Te explicamos cuál encaja con tu juego.",
+    excerpt:
+      "Cada forma reparte el peso y el punto dulce de una manera distinta. Te explicamos cuál encaja con tu juego.",
     body: [
       "La forma de la pala determina dónde está el punto dulce y cómo se reparte el peso. Por eso influye tanto en la sensación de control o de potencia que tenemos al golpear.",
       "Las palas redondas tienen el balance bajo, cerca de la empuñadura. Son manejables, perdonan los errores y son las preferidas de los jugadores defensivos y de quienes se inician.",
@@ -685,7 +808,8 @@ export const BLOG_POSTS: readonly BlogPostSpec[] = [
   {
     slug: "guia-de-zapatillas-de-padel",
     title: "Guía de zapatillas de pádel: suela, amortiguación y sujeción",
-    excerpt: "Jugar con zapatillas de running es la forma más rápida de lesionarse. Así se elige un buen calzado de pádel.",
+    excerpt:
+      "Jugar con zapatillas de running es la forma más rápida de lesionarse. Así se elige un buen calzado de pádel.",
     body: [
       "El pádel se juega con frenadas bruscas, desplazamientos laterales y giros constantes. Unas zapatillas pensadas para correr en línea recta no están preparadas para ese esfuerzo.",
       "La suela es lo primero que hay que mirar. La suela de espiga es la más habitual porque agarra bien en el césped artificial con arena sin quedarse clavada. Las suelas mixtas combinan espiga y omni para pistas con mucha arena.",
@@ -700,7 +824,8 @@ export const BLOG_POSTS: readonly BlogPostSpec[] = [
   {
     slug: "cinco-ejercicios-para-mejorar-tu-bandeja",
     title: "Cinco ejercicios para mejorar tu bandeja",
-    excerpt: "La bandeja es el golpe que separa a los jugadores intermedios de los avanzados. Practícala con estos ejercicios.",
+    excerpt:
+      "La bandeja es el golpe que separa a los jugadores intermedios de los avanzados. Practícala con estos ejercicios.",
     body: [
       "La bandeja sirve para recuperar la red cuando el rival nos ha lanzado un globo. No busca ganar el punto de inmediato, sino mantener la posición y presionar.",
       "Empieza con un ejercicio de sombra: sin bola, repite el movimiento completo frente a un espejo cuidando que la pala quede por encima de la cabeza y el cuerpo de perfil.",
@@ -715,7 +840,8 @@ export const BLOG_POSTS: readonly BlogPostSpec[] = [
   {
     slug: "cuando-cambiar-las-pelotas-de-padel",
     title: "Cuándo cambiar las pelotas de pádel",
-    excerpt: "Las pelotas pierden presión antes de lo que parece. Aprende a reconocer cuándo ha llegado el momento de abrir un tubo nuevo.",
+    excerpt:
+      "Las pelotas pierden presión antes de lo que parece. Aprende a reconocer cuándo ha llegado el momento de abrir un tubo nuevo.",
     body: [
       "Una pelota de pádel empieza a perder presión desde el momento en que se abre el tubo. Tras tres o cuatro partidos, el bote ya no es el mismo aunque a simple vista parezca nueva.",
       "Una prueba sencilla consiste en dejarla caer desde la altura del hombro junto a una pelota nueva. Si bota claramente menos, es hora de sustituirla.",

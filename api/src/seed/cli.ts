@@ -37,7 +37,8 @@ async function hasData(db: Db): Promise<boolean> {
   return result.rows[0].has_data;
 }
 
-const seconds = (since: number) => ((performance.now() - since) / 1000).toLocaleString("es-ES", { maximumFractionDigits: 1 });
+const seconds = (since: number) =>
+  ((performance.now() - since) / 1000).toLocaleString("es-ES", { maximumFractionDigits: 1 });
 
 async function main(): Promise<number> {
   let options: ReturnType<typeof readOptions>;
@@ -50,12 +51,19 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   // A bulk load, not requests: no statement or lock time limits (a truncate may wait for the API's transactions).
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, timeouts: null });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    timeouts: null,
+  });
   try {
     await database.migrate();
     if (await hasData(database.db)) {
       if (!options.reset) {
-        console.error("La base de datos ya tiene datos: no se ha sembrado nada. Usa --reset para vaciarla y sembrarla de nuevo.");
+        console.error(
+          "La base de datos ya tiene datos: no se ha sembrado nada. Usa --reset para vaciarla y sembrarla de nuevo.",
+        );
         return 1;
       }
       console.log("Vaciando la base de datos (--reset)...");
@@ -70,10 +78,14 @@ async function main(): Promise<number> {
       });
     }
 
-    console.log(`Sembrando ${options.products.toLocaleString("es-ES")} productos en ${database.kind === "pglite" ? config.dataDir : "PostgreSQL"}...`);
+    console.log(
+      `Sembrando ${options.products.toLocaleString("es-ES")} productos en ${database.kind === "pglite" ? config.dataDir : "PostgreSQL"}...`,
+    );
     const started = performance.now();
     const seeded = await seedCatalogue(database.db, { products: options.products, settings: config });
-    console.log(`Creados ${seeded.products.toLocaleString("es-ES")} productos de ${seeded.shops} tiendas en ${seconds(started)} s.`);
+    console.log(
+      `Creados ${seeded.products.toLocaleString("es-ES")} productos de ${seeded.shops} tiendas en ${seconds(started)} s.`,
+    );
     console.log("Cuentas de demostración:");
     for (const line of demoAccountLines()) console.log(line);
     return 0;

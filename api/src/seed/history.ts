@@ -1,6 +1,15 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.js";
-import { orderItems, orderPayments, orders, products, reviews, shopOrders, users, walletEntries } from "../db/schema.js";
+import {
+  orderItems,
+  orderPayments,
+  orders,
+  products,
+  reviews,
+  shopOrders,
+  users,
+  walletEntries,
+} from "../db/schema.js";
 import type { CartSettings, OrderSettings } from "../config.js";
 import type { ShippingInfo } from "#contract/orders";
 import { orderNumber } from "#contract/order-labels";
@@ -46,7 +55,14 @@ const BUYERS: readonly { name: string; city: string; province: string; area: str
   { name: "Sergio Blanco", city: "Santander", province: "Cantabria", area: "Sardinero", postCode: "39005" },
 ];
 
-const STREETS = ["Calle Mayor", "Avenida del Puerto", "Calle de la Paz", "Avenida Libertador", "Calle del Sol", "Paseo de la Castellana"];
+const STREETS = [
+  "Calle Mayor",
+  "Avenida del Puerto",
+  "Calle de la Paz",
+  "Avenida Libertador",
+  "Calle del Sol",
+  "Paseo de la Castellana",
+];
 
 /** What buyers wrote, by the stars they gave. */
 const REVIEW_TEXTS: Record<1 | 2 | 3 | 4 | 5, readonly string[]> = {
@@ -87,7 +103,12 @@ function starsNear(random: Random, target: number): 1 | 2 | 3 | 4 | 5 {
 
 export async function insertPurchaseHistory(
   tx: Transaction,
-  options: { catalogue: CatalogueProduct[]; productIdBySlug: Map<string, string>; settings: HistorySettings; now: Date },
+  options: {
+    catalogue: CatalogueProduct[];
+    productIdBySlug: Map<string, string>;
+    settings: HistorySettings;
+    now: Date;
+  },
 ): Promise<{ orders: number; reviews: number }> {
   const random = new Random(20260301);
   const { catalogue, productIdBySlug, settings, now } = options;
@@ -97,15 +118,29 @@ export async function insertPurchaseHistory(
   const stored = await tx
     .select({ id: products.id, shopId: products.shopId, name: products.name, salePrice: products.salePrice })
     .from(products)
-    .where(inArray(products.id, reviewed.map((product) => productIdBySlug.get(product.slug)!)));
+    .where(
+      inArray(
+        products.id,
+        reviewed.map((product) => productIdBySlug.get(product.slug)!),
+      ),
+    );
   const storedById = new Map(stored.map((row) => [row.id, row]));
-  const shopOwners = await tx.execute<{ id: string; owner_id: string; name: string }>(sql`select id, owner_id, name from shops`);
+  const shopOwners = await tx.execute<{ id: string; owner_id: string; name: string }>(
+    sql`select id, owner_id, name from shops`,
+  );
   const shopById = new Map(shopOwners.rows.map((row) => [row.id, row]));
 
   // Buyers can't sign in (no password): they only stand behind the store's past orders and reviews.
   const buyerRows = await tx
     .insert(users)
-    .values(BUYERS.map((buyer, index) => ({ role: "customer" as const, name: buyer.name, email: `comprador${index + 1}@mercadopadel.test`, emailVerifiedAt: now })))
+    .values(
+      BUYERS.map((buyer, index) => ({
+        role: "customer" as const,
+        name: buyer.name,
+        email: `comprador${index + 1}@mercadopadel.test`,
+        emailVerifiedAt: now,
+      })),
+    )
     .returning({ id: users.id });
 
   // Who reviews what: each reviewed product gets 2-7 distinct buyers.
@@ -169,7 +204,14 @@ export async function insertPurchaseHistory(
           createdAt: placedAt,
         });
         for (const item of shopItems) {
-          itemRows.push({ shopOrderId, productId: item.id, name: item.name, size: item.size, quantity: 1, unitPrice: item.salePrice });
+          itemRows.push({
+            shopOrderId,
+            productId: item.id,
+            name: item.name,
+            size: item.size,
+            quantity: 1,
+            unitPrice: item.salePrice,
+          });
         }
         if (shopSubtotal + shopShippingFee > commission) {
           creditRows.push({
@@ -195,11 +237,24 @@ export async function insertPurchaseHistory(
         paidAt: new Date(placedAt.getTime() + 5 * 60_000),
         createdAt: placedAt,
       });
-      paymentRows.push({ orderId, method: "tarjeta_prueba", amount: subtotal + shippingFee, reference: "tarjeta-prueba:4242", createdAt: placedAt });
+      paymentRows.push({
+        orderId,
+        method: "tarjeta_prueba",
+        amount: subtotal + shippingFee,
+        reference: "tarjeta-prueba:4242",
+        createdAt: placedAt,
+      });
       for (const item of items) {
         const stars = starsNear(random, item.reviewTarget);
         const writtenAt = new Date(placedAt.getTime() + random.integer(4, 20) * DAY_MS);
-        reviewRows.push({ productId: item.id, userId, rating: stars, text: random.pick(REVIEW_TEXTS[stars]), createdAt: writtenAt, updatedAt: writtenAt });
+        reviewRows.push({
+          productId: item.id,
+          userId,
+          rating: stars,
+          text: random.pick(REVIEW_TEXTS[stars]),
+          createdAt: writtenAt,
+          updatedAt: writtenAt,
+        });
       }
     }
   }

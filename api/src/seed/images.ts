@@ -32,7 +32,13 @@ function parseHex(hex: string): [number, number, number] {
 function mix(hex: string, target: string, amount: number): string {
   const from = parseHex(hex);
   const to = parseHex(target);
-  return `#${from.map((channel, i) => Math.round(channel + (to[i] - channel) * amount).toString(16).padStart(2, "0")).join("")}`;
+  return `#${from
+    .map((channel, i) =>
+      Math.round(channel + (to[i] - channel) * amount)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 const darker = (hex: string, amount: number) => mix(hex, "#000000", amount);
 const lighter = (hex: string, amount: number) => mix(hex, "#ffffff", amount);
@@ -71,7 +77,8 @@ function racket(p: Palette, id: string): string {
   const head =
     "M400,70 C522,70 604,152 604,292 C604,420 544,500 458,558 L446,604 L354,604 L342,558 C256,500 196,420 196,292 C196,152 278,70 400,70 Z";
   const throatHole = "M400,486 C416,512 430,536 434,556 L366,556 C370,536 384,512 400,486 Z";
-  const face = "M400,96 C506,96 578,166 578,292 C578,398 528,462 466,506 L334,506 C272,462 222,398 222,292 C222,166 294,96 400,96 Z";
+  const face =
+    "M400,96 C506,96 578,166 578,292 C578,398 528,462 466,506 L334,506 C272,462 222,398 222,292 C222,166 294,96 400,96 Z";
   const gripLines = Array.from({ length: 8 }, (_, i) => {
     const y = 616 + i * 17;
     return `<path d="M364,${y} L436,${y + 10}" stroke="#3d434b" stroke-width="5"/>`;
@@ -110,7 +117,10 @@ function shoe(p: Palette): string {
     const y = 318 + i * 20;
     return `<path d="M${x - 14},${y + 14} L${x + 18},${y - 12}" stroke="#ffffff" stroke-width="9" stroke-linecap="round"/>`;
   }).join("");
-  const tread = Array.from({ length: 14 }, (_, i) => `<rect x="${178 + i * 36}" y="566" width="18" height="14" rx="3" fill="#484d54"/>`).join("");
+  const tread = Array.from(
+    { length: 14 },
+    (_, i) => `<rect x="${178 + i * 36}" y="566" width="18" height="14" rx="3" fill="#484d54"/>`,
+  ).join("");
   return `
   <path d="${upper}" fill="${p.main}" stroke="${p.outline}" stroke-width="6" stroke-linejoin="round"/>
   <path d="M150,520 L150,372 C178,376 204,400 214,432 L226,520 Z" fill="${p.shade}"/>
@@ -162,7 +172,8 @@ function ballTube(p: Palette, id: string): string {
 }
 
 function bag(p: Palette, id: string): string {
-  const body = "M120,420 C120,350 176,300 250,300 L550,300 C624,300 680,350 680,420 L680,560 C680,596 654,620 618,620 L182,620 C146,620 120,596 120,560 Z";
+  const body =
+    "M120,420 C120,350 176,300 250,300 L550,300 C624,300 680,350 680,420 L680,560 C680,596 654,620 618,620 L182,620 C146,620 120,596 120,560 Z";
   return `
   <defs><clipPath id="${id}-body"><path d="${body}"/></clipPath></defs>
   <path d="M300,312 C300,196 500,196 500,312" fill="none" stroke="${p.outline}" stroke-width="26" stroke-linecap="round"/>
@@ -395,7 +406,10 @@ const RENDER_CONCURRENCY = 4;
  * Renders and encodes several pictures at a time (sharp works off the main thread), then stores
  * them one after another: `db` may be a transaction, which runs one statement at a time.
  */
-async function storeDrawings(db: TransactionRunner, drawings: { svg: string; alt: string; widths?: readonly ImageWidth[] }[]): Promise<string[]> {
+async function storeDrawings(
+  db: TransactionRunner,
+  drawings: { svg: string; alt: string; widths?: readonly ImageWidth[] }[],
+): Promise<string[]> {
   const encoded = new Array<EncodedImage>(drawings.length);
   let next = 0;
   const worker = async () => {
@@ -445,7 +459,10 @@ export interface SeedImageIds {
 export async function storeSeedImages(db: TransactionRunner, request: SeedImageRequest): Promise<SeedImageIds> {
   const productSpecs = [...new Map(request.products.map((spec) => [productImageKey(spec), spec])).values()];
   const drawings = [
-    ...request.categories.map((category) => ({ svg: categorySvg(category.drawing, category.color), alt: `Categoría ${category.name}` })),
+    ...request.categories.map((category) => ({
+      svg: categorySvg(category.drawing, category.color),
+      alt: `Categoría ${category.name}`,
+    })),
     ...productSpecs.map((spec) => ({
       svg: productSvg(spec),
       alt: `${DRAWING_NAMES[spec.drawing]} de color ${spec.color.toLowerCase()}${VIEW_NAMES[spec.view]}`,

@@ -1,15 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
-import {
-  banners,
-  blogPosts,
-  categories,
-  productImages,
-  products,
-  productSizes,
-  shops,
-  users,
-} from "../db/schema.js";
+import { banners, blogPosts, categories, productImages, products, productSizes, shops, users } from "../db/schema.js";
 import { shopLocation } from "#contract/shops";
 import { hashPassword } from "../modules/accounts/password.js";
 import { BANNERS, BLOG_POSTS, CATEGORIES, DEMO_PRODUCT_COUNT, SHOPS, generateProducts } from "./catalogue.js";
@@ -49,15 +40,19 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 /** The customer whose shop request waits in the admins' queue. */
 const APPLICANT_EMAIL = "solicitante@mercadopadel.test";
 
-const ROLE_LABELS: Record<DemoAccount["role"], string> = { admin: "administrador", seller: "vendedor", customer: "cliente" };
+const ROLE_LABELS: Record<DemoAccount["role"], string> = {
+  admin: "administrador",
+  seller: "vendedor",
+  customer: "cliente",
+};
 
 /** The demo accounts as lines for the console, in Spanish. */
 export function demoAccountLines(): string[] {
   return DEMO_ACCOUNTS.map(
-    (account) => `  ${ROLE_LABELS[account.role].padEnd(14)} ${account.email}  contraseña: ${account.password}${account.note ? `  (${account.note})` : ""}`,
+    (account) =>
+      `  ${ROLE_LABELS[account.role].padEnd(14)} ${account.email}  contraseña: ${account.password}${account.note ? `  (${account.note})` : ""}`,
   );
 }
-
 
 /** How long ago the demo shops opened and were approved ("since" on their pages): before the oldest seeded order (330 days). */
 const SHOPS_OPENED_DAYS_AGO = 400;
@@ -74,7 +69,11 @@ async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promi
   for (let start = 0; start < rows.length; start += BATCH_SIZE) await insert(rows.slice(start, start + BATCH_SIZE));
 }
 
-async function insertCatalogue(tx: Transaction, productCount: number, settings: HistorySettings): Promise<{ products: number; shops: number }> {
+async function insertCatalogue(
+  tx: Transaction,
+  productCount: number,
+  settings: HistorySettings,
+): Promise<{ products: number; shops: number }> {
   const now = new Date();
   const catalogue = generateProducts(productCount, now);
 
@@ -111,7 +110,15 @@ async function insertCatalogue(tx: Transaction, productCount: number, settings: 
 
   const categoryRows = await tx
     .insert(categories)
-    .values(CATEGORIES.map((category, position) => ({ name: category.name, slug: category.slug, position, specSheet: category.specSheet, imageId: imageIds.categories[position] })))
+    .values(
+      CATEGORIES.map((category, position) => ({
+        name: category.name,
+        slug: category.slug,
+        position,
+        specSheet: category.specSheet,
+        imageId: imageIds.categories[position],
+      })),
+    )
     .returning({ id: categories.id, slug: categories.slug });
   const categoryIdBySlug = new Map(categoryRows.map((row) => [row.slug, row.id]));
 
@@ -142,7 +149,12 @@ async function insertCatalogue(tx: Transaction, productCount: number, settings: 
   });
 
   const sizeRows = catalogue.flatMap((product) =>
-    product.sizes.map((size, position) => ({ productId: productIdBySlug.get(product.slug)!, size: size.size, stock: size.stock, position })),
+    product.sizes.map((size, position) => ({
+      productId: productIdBySlug.get(product.slug)!,
+      size: size.size,
+      stock: size.stock,
+      position,
+    })),
   );
   await insertInBatches(sizeRows, (batch) => tx.insert(productSizes).values(batch));
 
@@ -200,7 +212,10 @@ async function insertCatalogue(tx: Transaction, productCount: number, settings: 
  * blog posts and past orders with their reviews, all in one transaction: a failed seed leaves
  * nothing behind. The settings price the past orders as the store would have.
  */
-export function seedCatalogue(db: Db, options: { products: number; settings: HistorySettings }): Promise<{ products: number; shops: number }> {
+export function seedCatalogue(
+  db: Db,
+  options: { products: number; settings: HistorySettings },
+): Promise<{ products: number; shops: number }> {
   return db.transaction((tx) => insertCatalogue(tx, options.products, options.settings));
 }
 

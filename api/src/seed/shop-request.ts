@@ -24,7 +24,9 @@ export const PENDING_REQUEST = {
 /** A one-page PDF (1.4, Helvetica, WinAnsi text) with its cross-reference table computed. */
 export function simplePdf(lines: string[]): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (character) => `\\${character}`);
-  const content = ["BT", "/F1 14 Tf", "72 770 Td", "18 TL", ...lines.map((line) => `(${escape(line)}) '`), "ET"].join("\n");
+  const content = ["BT", "/F1 14 Tf", "72 770 Td", "18 TL", ...lines.map((line) => `(${escape(line)}) '`), "ET"].join(
+    "\n",
+  );
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -76,7 +78,13 @@ export async function insertPendingShopRequest(tx: Transaction, ownerId: string,
     "Documento de demostración de Mercado Pádel.",
   ]);
   await tx.insert(shopDocuments).values([
-    { shopId: shop!.id, fileName: "registro-de-informacion-fiscal.pdf", contentType: "application/pdf", sizeBytes: certificate.length, data: certificate },
+    {
+      shopId: shop!.id,
+      fileName: "registro-de-informacion-fiscal.pdf",
+      contentType: "application/pdf",
+      sizeBytes: certificate.length,
+      data: certificate,
+    },
     await storefrontPng(PENDING_REQUEST.name).then((data) => ({
       shopId: shop!.id,
       fileName: "fachada-de-la-tienda.png",

@@ -23,8 +23,15 @@ const REQUEST_DAYS_AGO = [95, 65, 35, 2];
  * pending, so the admin's queue and that seller's 'Solicitud Enviada' show. Written with their ledger entries (`retiro:<id>`), as POST /withdraw does.
  */
 export async function insertWithdrawalHistory(tx: Transaction, now: Date): Promise<void> {
-  const [admin] = (await tx.execute<{ id: string }>(sql`select id from users where role = 'admin' order by created_at limit 1`)).rows;
-  const sales = await tx.execute<{ owner_id: string; shop_id: string; amount: number; delivered_at: string | Date }>(sql`
+  const [admin] = (
+    await tx.execute<{ id: string }>(sql`select id from users where role = 'admin' order by created_at limit 1`)
+  ).rows;
+  const sales = await tx.execute<{
+    owner_id: string;
+    shop_id: string;
+    amount: number;
+    delivered_at: string | Date;
+  }>(sql`
     select s.owner_id, s.id as shop_id, we.amount, so.delivered_at
     from wallet_entries we
     join shop_orders so on we.reference = 'venta:' || so.id::text
@@ -59,7 +66,13 @@ export async function insertWithdrawalHistory(tx: Transaction, now: Date): Promi
           amount,
           payout: { kind, details },
           status: pending ? "pendiente" : "confirmado",
-          ...(pending ? {} : { reference: `TRF-${decidedAt.toISOString().slice(0, 10).replaceAll("-", "")}-${index + 1}${round + 1}`, decidedBy: admin?.id, decidedAt }),
+          ...(pending
+            ? {}
+            : {
+                reference: `TRF-${decidedAt.toISOString().slice(0, 10).replaceAll("-", "")}-${index + 1}${round + 1}`,
+                decidedBy: admin?.id,
+                decidedAt,
+              }),
           createdAt: requestedAt,
         })
         .returning({ id: withdrawals.id });

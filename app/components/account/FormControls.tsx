@@ -58,7 +58,11 @@ function distinct(errors: string[]): string {
 /** The form-wide message (wrong password, API unreachable). */
 export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
   return errors ? (
-    <p id={id} role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
+    <p
+      id={id}
+      role="alert"
+      className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900"
+    >
       {distinct(errors)}
     </p>
   ) : null;
@@ -70,7 +74,15 @@ function useSubmitting(intent: string): boolean {
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
-export function SubmitButton({ intent, children, pending }: { intent: string; children: ReactNode; pending: ReactNode }) {
+export function SubmitButton({
+  intent,
+  children,
+  pending,
+}: {
+  intent: string;
+  children: ReactNode;
+  pending: ReactNode;
+}) {
   const submitting = useSubmitting(intent);
   return (
     <button
@@ -85,7 +97,8 @@ export function SubmitButton({ intent, children, pending }: { intent: string; ch
   );
 }
 
-export const textLinkLook = "font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900";
+export const textLinkLook =
+  "font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900";
 
 /** The frame of the sign-in pages: a heading and a card. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {

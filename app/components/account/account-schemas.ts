@@ -25,7 +25,10 @@ const meetsRule = (password: unknown): password is string => newPassword.safePar
 /** The new password typed twice, compared whatever the form's other fields hold; first in its intersection (decision 0025). */
 const passwordRepeated = z
   .object({ password: z.unknown(), confirmPassword: repeatedPassword })
-  .refine((value) => !meetsRule(value.password) || value.password === value.confirmPassword, { message: "Las contraseñas no coinciden.", path: ["confirmPassword"] });
+  .refine((value) => !meetsRule(value.password) || value.password === value.confirmPassword, {
+    message: "Las contraseñas no coinciden.",
+    path: ["confirmPassword"],
+  });
 
 /** The address is checked as an address here, so a typo is flagged before the API is asked. */
 export const loginSchema = z.object({
@@ -63,7 +66,10 @@ export function changePasswordSchema(hasPassword: boolean) {
       passwordRepeated,
       z
         .object({ oldPassword: z.unknown(), password: z.unknown() })
-        .refine((value) => !meetsRule(value.password) || value.password !== value.oldPassword, { message: SAME_PASSWORD, path: ["password"] }),
+        .refine((value) => !meetsRule(value.password) || value.password !== value.oldPassword, {
+          message: SAME_PASSWORD,
+          path: ["password"],
+        }),
     ),
     z.object({ oldPassword: hasPassword ? currentPassword : z.undefined(), password: newPassword }),
   );

@@ -26,10 +26,19 @@ export function AdminMenu({ sections }: { sections: readonly AdminSection[] }) {
             <NavLink to={section.to} end={section.end} className={SECTION_LOOK}>
               <span>
                 {section.label}
-                {section.count ? <span className="sr-only">: {section.count}{section.countLabel ? ` ${section.countLabel}` : ""}</span> : null}
+                {section.count ? (
+                  <span className="sr-only">
+                    : {section.count}
+                    {section.countLabel ? ` ${section.countLabel}` : ""}
+                  </span>
+                ) : null}
               </span>
               {section.count ? (
-                <span aria-hidden="true" data-testid="admin-menu-badge" className="grid h-6 min-w-6 place-items-center rounded-full bg-ink px-1.5 text-xs font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  data-testid="admin-menu-badge"
+                  className="grid h-6 min-w-6 place-items-center rounded-full bg-ink px-1.5 text-xs font-bold text-white"
+                >
                   {section.count > 99 ? "99+" : section.count}
                 </span>
               ) : null}

@@ -54,14 +54,25 @@ export function AdminOrderStatusForm({
   // Only a part not yet sent gets a tracking number (one that was sent has it already).
   const ships = nextStatuses.includes("enviado");
   return (
-    <Form method="post" aria-label={`Cambiar el estado de ${label}`} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
+    <Form
+      method="post"
+      aria-label={`Cambiar el estado de ${label}`}
+      className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+    >
       <input type="hidden" name="target" value={target} />
       <div className="min-w-0">
         <label htmlFor={selectId} className="block font-semibold text-slate-900">
           Nuevo estado de {label}
         </label>
         {/* Nothing chosen at first: a click must never cancel or move an order by default. */}
-        <select id={selectId} name="status" required defaultValue={nextStatuses.find((status) => status === refusal?.status) ?? ""} aria-describedby={formRefused ? errorId : undefined} className={controlLook}>
+        <select
+          id={selectId}
+          name="status"
+          required
+          defaultValue={nextStatuses.find((status) => status === refusal?.status) ?? ""}
+          aria-describedby={formRefused ? errorId : undefined}
+          className={controlLook}
+        >
           <option value="">{CHOOSE_STATUS}</option>
           {nextStatuses.map((status) => (
             <option key={status} value={status}>
@@ -90,17 +101,31 @@ export function AdminOrderStatusForm({
             Obligatorio para «Enviado»: el cliente lo verá en su pedido.
           </p>
           {trackingRefused ? (
-            <p id={`${trackingId}-error`} className="mt-1.5 text-sm font-medium text-red-700" data-testid="tracking-error">
+            <p
+              id={`${trackingId}-error`}
+              className="mt-1.5 text-sm font-medium text-red-700"
+              data-testid="tracking-error"
+            >
               {refusal.message}
             </p>
           ) : null}
         </div>
       ) : null}
-      <button type="submit" name="intent" value={intent} disabled={busy} className={`${secondaryButtonLook} ${ships ? "sm:col-start-2 sm:row-start-1" : ""}`}>
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={busy}
+        className={`${secondaryButtonLook} ${ships ? "sm:col-start-2 sm:row-start-1" : ""}`}
+      >
         Cambiar estado<span className="sr-only"> de {label}</span>
       </button>
       {formRefused ? (
-        <p id={errorId} role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900 sm:col-span-2">
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900 sm:col-span-2"
+        >
           {refusal.message}
         </p>
       ) : null}

@@ -42,10 +42,24 @@ const cardLook = "space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sha
 
 function useBusy(intent: string, code: string): boolean {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("code") === code;
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("code") === code
+  );
 }
 
-function Field({ meta, label, type, hint }: { meta: FieldMetadata<string | number>; label: string; type: "date" | "number"; hint?: string }) {
+function Field({
+  meta,
+  label,
+  type,
+  hint,
+}: {
+  meta: FieldMetadata<string | number>;
+  label: string;
+  type: "date" | "number";
+  hint?: string;
+}) {
   const hintId = `${meta.id}-ayuda`;
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint ? hintId : undefined });
   return (
@@ -53,7 +67,12 @@ function Field({ meta, label, type, hint }: { meta: FieldMetadata<string | numbe
       <label htmlFor={meta.id} className="block text-sm font-semibold text-slate-900">
         {label}
       </label>
-      <input key={key} {...props} {...(type === "number" ? { inputMode: "numeric" as const, step: 1 } : {})} className={inputLook} />
+      <input
+        key={key}
+        {...props}
+        {...(type === "number" ? { inputMode: "numeric" as const, step: 1 } : {})}
+        className={inputLook}
+      />
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-slate-600">
           {hint}
@@ -67,7 +86,11 @@ function Field({ meta, label, type, hint }: { meta: FieldMetadata<string | numbe
 /** Another admin saved first: their values are the form's now, and what this admin typed is repeated. */
 function StaleNotice({ stale }: { stale: NonNullable<PromotionFormAnswer["stale"]> }) {
   return (
-    <div role="alert" className="space-y-1 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950" data-testid="stale-promotion">
+    <div
+      role="alert"
+      className="space-y-1 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950"
+      data-testid="stale-promotion"
+    >
       <p className="font-semibold">{stale.message}</p>
       <p>
         <span className="font-semibold">Habías escrito:</span> {stale.typed}
@@ -76,14 +99,27 @@ function StaleNotice({ stale }: { stale: NonNullable<PromotionFormAnswer["stale"
   );
 }
 
-function CardHeading({ id, title, statusText, auditId }: { id: string; title: string; statusText: string; auditId: string }) {
+function CardHeading({
+  id,
+  title,
+  statusText,
+  auditId,
+}: {
+  id: string;
+  title: string;
+  statusText: string;
+  auditId: string;
+}) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-2">
       <h3 id={id} className="break-words text-lg font-bold text-slate-900">
         {title}
       </h3>
       <p className="flex flex-wrap items-center gap-3 text-sm">
-        <span className="rounded-full bg-slate-100 px-3 py-1 font-semibold text-slate-800" data-testid="promotion-status">
+        <span
+          className="rounded-full bg-slate-100 px-3 py-1 font-semibold text-slate-800"
+          data-testid="promotion-status"
+        >
           {statusText}
         </span>
         <Link to={adminPaths.auditOf(auditId)} className={textLinkLook}>
@@ -95,13 +131,30 @@ function CardHeading({ id, title, statusText, auditId }: { id: string; title: st
 }
 
 /** One coupon: its figures and a form for its first and last day and its limit of uses, remounted (key) by version. */
-export function CouponCard({ coupon, constraint, answer }: { coupon: CouponCardData; constraint: FieldConstraints; answer: PromotionFormAnswer | undefined }) {
+export function CouponCard({
+  coupon,
+  constraint,
+  answer,
+}: {
+  coupon: CouponCardData;
+  constraint: FieldConstraints;
+  answer: PromotionFormAnswer | undefined;
+}) {
   const mine = answer?.intent === promotionIntents.coupon && answer.target === coupon.code ? answer : undefined;
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadCouponSchema }, {
-    id: `cupon-${coupon.code}`,
-    lastResult: mine?.result ?? undefined,
-    defaultValue: { code: coupon.code, version: coupon.version, validFrom: coupon.validFrom, validUntil: coupon.validUntil, maxUses: String(coupon.maxUses) },
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadCouponSchema },
+    {
+      id: `cupon-${coupon.code}`,
+      lastResult: mine?.result ?? undefined,
+      defaultValue: {
+        code: coupon.code,
+        version: coupon.version,
+        validFrom: coupon.validFrom,
+        validUntil: coupon.validUntil,
+        maxUses: String(coupon.maxUses),
+      },
+    },
+  );
   const busy = useBusy(promotionIntents.coupon, coupon.code);
   const headingId = `titulo-cupon-${coupon.code}`;
   const title = `Cupón ${coupon.code}`;
@@ -129,7 +182,12 @@ export function CouponCard({ coupon, constraint, answer }: { coupon: CouponCardD
         <div className="grid gap-3 sm:grid-cols-3">
           <Field meta={fields.validFrom} label="Válido desde" type="date" />
           <Field meta={fields.validUntil} label="Válido hasta" type="date" hint="Incluido ese día entero." />
-          <Field meta={fields.maxUses} label="Límite de usos" type="number" hint="Pedidos que pueden usarlo en total." />
+          <Field
+            meta={fields.maxUses}
+            label="Límite de usos"
+            type="number"
+            hint="Pedidos que pueden usarlo en total."
+          />
         </div>
         <button type="submit" name="intent" value={promotionIntents.coupon} disabled={busy} className={saveLook}>
           {busy ? "Guardando…" : "Guardar cambios"}
@@ -141,13 +199,24 @@ export function CouponCard({ coupon, constraint, answer }: { coupon: CouponCardD
 }
 
 /** One voucher: its figures and a form for its last day, remounted (key) by version. */
-export function VoucherCard({ voucher, constraint, answer }: { voucher: VoucherCardData; constraint: FieldConstraints; answer: PromotionFormAnswer | undefined }) {
+export function VoucherCard({
+  voucher,
+  constraint,
+  answer,
+}: {
+  voucher: VoucherCardData;
+  constraint: FieldConstraints;
+  answer: PromotionFormAnswer | undefined;
+}) {
   const mine = answer?.intent === promotionIntents.voucher && answer.target === voucher.code ? answer : undefined;
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadVoucherSchema }, {
-    id: `voucher-${voucher.code}`,
-    lastResult: mine?.result ?? undefined,
-    defaultValue: { code: voucher.code, version: voucher.version, expiresOn: voucher.expiresOn },
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadVoucherSchema },
+    {
+      id: `voucher-${voucher.code}`,
+      lastResult: mine?.result ?? undefined,
+      defaultValue: { code: voucher.code, version: voucher.version, expiresOn: voucher.expiresOn },
+    },
+  );
   const busy = useBusy(promotionIntents.voucher, voucher.code);
   const headingId = `titulo-voucher-${voucher.code}`;
   const title = `Voucher ${voucher.code}`;
@@ -173,7 +242,12 @@ export function VoucherCard({ voucher, constraint, answer }: { voucher: VoucherC
         <input key={codeKey} {...codeProps} />
         <input key={versionKey} {...versionProps} />
         <div className="sm:max-w-xs">
-          <Field meta={fields.expiresOn} label="Último día para canjearlo" type="date" hint="Incluido ese día entero." />
+          <Field
+            meta={fields.expiresOn}
+            label="Último día para canjearlo"
+            type="date"
+            hint="Incluido ese día entero."
+          />
         </div>
         <button type="submit" name="intent" value={promotionIntents.voucher} disabled={busy} className={saveLook}>
           {busy ? "Guardando…" : "Guardar cambios"}

@@ -20,12 +20,19 @@ export function ReasonChoice({
   choice: FieldMetadata<string | undefined>;
   other: FieldMetadata<string | undefined>;
 }) {
-  const options = [...reasons.map((reason) => ({ value: reason, label: reason })), { value: OTHER_REASON, label: "Otro motivo (escríbelo abajo)" }];
+  const options = [
+    ...reasons.map((reason) => ({ value: reason, label: reason })),
+    { value: OTHER_REASON, label: "Otro motivo (escríbelo abajo)" },
+  ];
   const { key: otherKey, ...otherProps } = getTextareaProps(other);
   const chosen = typeof choice.initialValue === "string" ? choice.initialValue : undefined;
   return (
     <div className="space-y-3">
-      <fieldset aria-describedby={choice.errors ? choice.errorId : undefined} aria-invalid={choice.errors ? true : undefined} className="space-y-2">
+      <fieldset
+        aria-describedby={choice.errors ? choice.errorId : undefined}
+        aria-invalid={choice.errors ? true : undefined}
+        className="space-y-2"
+      >
         <legend className="font-semibold text-slate-900">{legend}</legend>
         {options.map((option, index) => {
           const id = `${choice.id}-${index}`;

@@ -4,11 +4,24 @@ import { adminPaths } from "./admin-paths";
 import { ShopStatusBadge } from "./ShopStatusBadge";
 
 /** A shop's card heading in the admin lists: its name linking to its request's page, and its status. */
-export function ShopCardTitle({ headingId, userId, shopName, status }: { headingId: string; userId: string; shopName: string; status: ShopStatus }) {
+export function ShopCardTitle({
+  headingId,
+  userId,
+  shopName,
+  status,
+}: {
+  headingId: string;
+  userId: string;
+  shopName: string;
+  status: ShopStatus;
+}) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <h2 id={headingId} className="min-w-0 break-words text-lg font-bold text-slate-900">
-        <Link to={adminPaths.shopRequest(userId)} className="underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900">
+        <Link
+          to={adminPaths.shopRequest(userId)}
+          className="underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900"
+        >
           {shopName}
         </Link>
       </h2>

@@ -1,4 +1,9 @@
-import { SHOP_DOCUMENT_STATUS_LABELS, SHOP_STATUS_LABELS, type ShopDocumentStatus, type ShopStatus } from "#contract/shop-labels";
+import {
+  SHOP_DOCUMENT_STATUS_LABELS,
+  SHOP_STATUS_LABELS,
+  type ShopDocumentStatus,
+  type ShopStatus,
+} from "#contract/shop-labels";
 
 const SHOP_LOOKS: Record<ShopStatus, string> = {
   pendiente: "border-amber-300 bg-amber-50 text-amber-950",

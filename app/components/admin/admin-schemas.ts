@@ -25,29 +25,50 @@ export const approveFormSchema = z.object({});
  * A reason picked from `ready` or written after 'Otro motivo', then checked by the contract's
  * `body` (its missing and too-long messages), placed next to the control the admin used.
  */
-function reasonForm<Body>(ready: readonly [string, ...string[]], pickMessage: string, toBody: (reason: string | undefined) => unknown, body: z.ZodType<Body>) {
+function reasonForm<Body>(
+  ready: readonly [string, ...string[]],
+  pickMessage: string,
+  toBody: (reason: string | undefined) => unknown,
+  body: z.ZodType<Body>,
+) {
   return z
     .object({
       reasonChoice: z.enum([...ready, OTHER_REASON], { errorMap: () => ({ message: pickMessage }) }),
-      otherReason: z.string().max(DECISION_REASON_MAX_LENGTH, `El motivo no puede superar los ${DECISION_REASON_MAX_LENGTH} caracteres.`).optional(),
+      otherReason: z
+        .string()
+        .max(DECISION_REASON_MAX_LENGTH, `El motivo no puede superar los ${DECISION_REASON_MAX_LENGTH} caracteres.`)
+        .optional(),
     })
     .transform((form, context) => {
       const other = form.reasonChoice === OTHER_REASON;
       const checked = body.safeParse(toBody(other ? form.otherReason : form.reasonChoice));
       if (checked.success) return checked.data;
-      for (const issue of checked.error.issues) context.addIssue({ code: "custom", message: issue.message, path: [other ? "otherReason" : "reasonChoice"] });
+      for (const issue of checked.error.issues)
+        context.addIssue({ code: "custom", message: issue.message, path: [other ? "otherReason" : "reasonChoice"] });
       return z.NEVER;
     });
 }
 
 /** Rejecting a request: one of REJECTION_REASONS or another reason, as `{approved: false, reason}`. */
-export const rejectFormSchema = reasonForm(REJECTION_REASONS, "Elige el motivo del rechazo.", (reason) => ({ approved: false, reason }), shopDecisionBody);
+export const rejectFormSchema = reasonForm(
+  REJECTION_REASONS,
+  "Elige el motivo del rechazo.",
+  (reason) => ({ approved: false, reason }),
+  shopDecisionBody,
+);
 
 /** Suspending a shop: one of SUSPENSION_REASONS or another reason, as `{reason}`. */
-export const suspendFormSchema = reasonForm(SUSPENSION_REASONS, "Elige el motivo de la suspensión.", (reason) => ({ reason }), suspendBody);
+export const suspendFormSchema = reasonForm(
+  SUSPENSION_REASONS,
+  "Elige el motivo de la suspensión.",
+  (reason) => ({ reason }),
+  suspendBody,
+);
 
 /** Which shop a shops-list form is about (suspend carries it beside its reason). */
-export const shopIdField = z.object({ shopId: z.string({ required_error: "Falta la tienda." }).uuid("La tienda no es válida.") });
+export const shopIdField = z.object({
+  shopId: z.string({ required_error: "Falta la tienda." }).uuid("La tienda no es válida."),
+});
 
 /**
  * Asking for changes: one row per document in force, a checkbox and a note each; the ticked ones
@@ -60,20 +81,29 @@ export const requestChangesFormSchema = z
         z.object({
           documentId: z.string(),
           selected: z.boolean().optional(),
-          note: z.string().max(DOCUMENT_NOTE_MAX_LENGTH, `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`).optional(),
+          note: z
+            .string()
+            .max(DOCUMENT_NOTE_MAX_LENGTH, `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`)
+            .optional(),
         }),
       )
       .default([]),
   })
   .transform((form, context): RequestChangesBody => {
     const chosen = form.documents.flatMap((row, index) => (row.selected ? [{ index, row }] : []));
-    const checked = requestChangesBody.safeParse({ documents: chosen.map(({ row }) => ({ documentId: row.documentId, note: row.note ?? "" })) });
+    const checked = requestChangesBody.safeParse({
+      documents: chosen.map(({ row }) => ({ documentId: row.documentId, note: row.note ?? "" })),
+    });
     if (checked.success) return checked.data;
     for (const issue of checked.error.issues) {
       const [, position, field] = issue.path;
       const row = typeof position === "number" ? chosen[position] : undefined;
       // A note's message goes under that note; anything else (none ticked) above the list.
-      context.addIssue({ code: "custom", message: issue.message, path: row ? ["documents", row.index, field === "note" ? "note" : "selected"] : ["documents"] });
+      context.addIssue({
+        code: "custom",
+        message: issue.message,
+        path: row ? ["documents", row.index, field === "note" ? "note" : "selected"] : ["documents"],
+      });
     }
     return z.NEVER;
   });
@@ -81,7 +111,11 @@ export const requestChangesFormSchema = z
 // ---- The lists' GET forms -----------------------------------------------------------------------
 
 /** The shops list's address (`?status=&searchValue=&pageNumber=`) as the API's query; anything unreadable is left out. */
-export function shopsListQuery(searchParams: URLSearchParams): { status?: ShopStatus; searchValue?: string; page: number } {
+export function shopsListQuery(searchParams: URLSearchParams): {
+  status?: ShopStatus;
+  searchValue?: string;
+  page: number;
+} {
   const status = shopsQuery.shape.status.safeParse(searchParams.get("status") ?? undefined);
   const searchValue = shopsQuery.shape.searchValue.safeParse(searchParams.get("searchValue") ?? undefined);
   const page = shopsQuery.shape.page.safeParse(searchParams.get("pageNumber") ?? undefined);
@@ -111,6 +145,7 @@ export function auditListQuery(searchParams: URLSearchParams) {
     if (field === "action" || field === "entityId" || field === "actorId") errors[field] ??= issue.message;
   }
   // An unreadable page number alone is no reason to refuse the filters: the first page.
-  if (Object.keys(errors).length === 0) return { query: auditQuery.parse({ ...raw, page: undefined }), typed, errors: null };
+  if (Object.keys(errors).length === 0)
+    return { query: auditQuery.parse({ ...raw, page: undefined }), typed, errors: null };
   return { query: null, typed, errors };
 }

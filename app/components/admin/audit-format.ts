@@ -70,7 +70,10 @@ export interface AuditSubject {
 }
 
 /** A shop's statuses, and its documents' where a shop's own has no such name. */
-const SHOP_AND_DOCUMENT_STATUS_LABELS: Record<string, string> = { ...SHOP_DOCUMENT_STATUS_LABELS, ...SHOP_STATUS_LABELS };
+const SHOP_AND_DOCUMENT_STATUS_LABELS: Record<string, string> = {
+  ...SHOP_DOCUMENT_STATUS_LABELS,
+  ...SHOP_STATUS_LABELS,
+};
 
 function statusLabels({ entity, action }: AuditSubject): Record<string, string> {
   if (action === "pedido.oferta") return OFFER_STATUS_LABELS;
@@ -81,7 +84,9 @@ function statusLabels({ entity, action }: AuditSubject): Record<string, string> 
 /** A part's delivery status, alone or after its shop's name ("Pádel Centro: enviado, Pádel Sur: enviado"). */
 function deliveryStatusWords(value: string): string {
   const labels: Record<string, string> = DELIVERY_STATUS_LABELS;
-  return value.replace(/(^|: )([a-z_]+)(?=,|$)/g, (whole, before: string, status: string) => (labels[status] ? `${before}${labels[status]}` : whole));
+  return value.replace(/(^|: )([a-z_]+)(?=,|$)/g, (whole, before: string, status: string) =>
+    labels[status] ? `${before}${labels[status]}` : whole,
+  );
 }
 
 const ROLE_LABELS: Record<string, string> = { customer: "Cliente", seller: "Vendedor", admin: "Administrador" };
@@ -92,7 +97,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** A value as words: money in US$, statuses and roles by their labels, dates in the store's time, days as DD/MM/AAAA, lists item by item. */
-export function auditValue(field: string, value: unknown, formatDate: (iso: string) => string, subject: AuditSubject): string {
+export function auditValue(
+  field: string,
+  value: unknown,
+  formatDate: (iso: string) => string,
+  subject: AuditSubject,
+): string {
   if (value === null || value === undefined || value === "") return EMPTY;
   if (typeof value === "boolean") return value ? "Sí" : "No";
   if (typeof value === "number") return MONEY_FIELDS.has(field) ? formatUsd(value) : String(value);
@@ -106,10 +116,12 @@ export function auditValue(field: string, value: unknown, formatDate: (iso: stri
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value.split("-").reverse().join("/");
     return value;
   }
-  if (Array.isArray(value)) return value.length === 0 ? EMPTY : value.map((item) => auditValue(field, item, formatDate, subject)).join("; ");
+  if (Array.isArray(value))
+    return value.length === 0 ? EMPTY : value.map((item) => auditValue(field, item, formatDate, subject)).join("; ");
   if (isRecord(value)) {
     // A document: its name, then what was said about it.
-    const name = typeof value.fileName === "string" ? value.fileName : typeof value.name === "string" ? value.name : null;
+    const name =
+      typeof value.fileName === "string" ? value.fileName : typeof value.name === "string" ? value.name : null;
     const rest = Object.entries(value)
       .filter(([key]) => key !== "fileName" && key !== "name" && !/id$/i.test(key))
       .map(([key, item]) => `${FIELD_LABELS[key] ?? key}: ${auditValue(key, item, formatDate, subject)}`);
@@ -129,7 +141,15 @@ export function auditChanges(
   const rows = fields.map((field) => {
     const was = before?.[field];
     const now = after?.[field];
-    return { field, changed: JSON.stringify(was ?? null) !== JSON.stringify(now ?? null), change: { field: FIELD_LABELS[field] ?? field, before: auditValue(field, was, formatDate, subject), after: auditValue(field, now, formatDate, subject) } };
+    return {
+      field,
+      changed: JSON.stringify(was ?? null) !== JSON.stringify(now ?? null),
+      change: {
+        field: FIELD_LABELS[field] ?? field,
+        before: auditValue(field, was, formatDate, subject),
+        after: auditValue(field, now, formatDate, subject),
+      },
+    };
   });
   const changed = rows.filter((row) => row.changed);
   return (changed.length > 0 ? changed : rows).map((row) => row.change);

@@ -42,23 +42,49 @@ export function CouponBox({
   return (
     <div className="mt-6 space-y-4 border-t border-neutral-300 pt-5 text-sm" data-testid="coupon-box">
       {coupon ? (
-        <Form method="post" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-lime-100 px-3 py-2" data-testid="applied-coupon">
+        <Form
+          method="post"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-lime-100 px-3 py-2"
+          data-testid="applied-coupon"
+        >
           <p className="font-semibold text-ink">
             Cupón <span className="font-mono">{coupon.code}</span> aplicado: {couponValueText(coupon)}
           </p>
-          <button type="submit" name="intent" value={couponIntents.remove} disabled={sending(couponIntents.remove)} className="text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900 disabled:opacity-60">
+          <button
+            type="submit"
+            name="intent"
+            value={couponIntents.remove}
+            disabled={sending(couponIntents.remove)}
+            className="text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900 disabled:opacity-60"
+          >
             Quitar<span className="sr-only"> el cupón {coupon.code}</span>
           </button>
         </Form>
       ) : null}
       {/* A new coupon (or its removal) starts the field afresh. */}
-      <CouponForm key={coupon?.code ?? "sin-cupon"} constraint={constraint} lastResult={lastResult} sending={sending(couponIntents.apply)} />
+      <CouponForm
+        key={coupon?.code ?? "sin-cupon"}
+        constraint={constraint}
+        lastResult={lastResult}
+        sending={sending(couponIntents.apply)}
+      />
     </div>
   );
 }
 
-function CouponForm({ constraint, lastResult, sending }: { constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> | null; sending: boolean }) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadCouponSchema }, { id: "cupon", lastResult, shouldValidate: "onSubmit" });
+function CouponForm({
+  constraint,
+  lastResult,
+  sending,
+}: {
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]> | null;
+  sending: boolean;
+}) {
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadCouponSchema },
+    { id: "cupon", lastResult, shouldValidate: "onSubmit" },
+  );
   const { key, ...inputProps } = getInputProps(fields.code, { type: "text" });
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -66,8 +92,22 @@ function CouponForm({ constraint, lastResult, sending }: { constraint: FieldCons
         Código de cupón
       </label>
       <div className="mt-1.5 flex gap-2">
-        <input key={key} {...inputProps} autoComplete="off" autoCapitalize="characters" spellCheck={false} placeholder="Ej.: AHORRA20" className={inputLook} />
-        <button type="submit" name="intent" value={couponIntents.apply} disabled={sending} className={primaryButtonLook}>
+        <input
+          key={key}
+          {...inputProps}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="Ej.: AHORRA20"
+          className={inputLook}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value={couponIntents.apply}
+          disabled={sending}
+          className={primaryButtonLook}
+        >
           Aplicar
         </button>
       </div>

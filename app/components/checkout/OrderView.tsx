@@ -1,4 +1,11 @@
-import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, handedOverLabel, DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
+import {
+  ACCEPTED_OFFER_LABEL,
+  acceptedOfferDiscount,
+  handedOverLabel,
+  DELIVERY_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from "#contract/order-labels";
 import { BallIcon } from "~/components/icons";
 import { formatPrice } from "~/services/money";
 import type { PresentedOrder, PresentedShopOrder } from "~/services/orders.server";
@@ -28,19 +35,37 @@ function StatusBadge({ kind, children }: { kind: "good" | "waiting" | "bad"; chi
 }
 
 export function PaymentBadge({ status }: { status: PaymentStatus }) {
-  return <StatusBadge kind={status === "pagado" ? "good" : status === "sin_pagar" ? "waiting" : "bad"}>{paymentLabel(status)}</StatusBadge>;
+  return (
+    <StatusBadge kind={status === "pagado" ? "good" : status === "sin_pagar" ? "waiting" : "bad"}>
+      {paymentLabel(status)}
+    </StatusBadge>
+  );
 }
 
 export function DeliveryBadge({ status }: { status: DeliveryStatus }) {
-  return <StatusBadge kind={status === "cancelado" ? "bad" : status === "entregado" ? "good" : "waiting"}>{deliveryLabel(status)}</StatusBadge>;
+  return (
+    <StatusBadge kind={status === "cancelado" ? "bad" : status === "entregado" ? "good" : "waiting"}>
+      {deliveryLabel(status)}
+    </StatusBadge>
+  );
 }
 
 /** One shop's part of the order: its products, sizes, quantities and prices, with its own statuses. */
-export function ShopOrderSection({ suborder, showStatus = true }: { suborder: PresentedShopOrder; showStatus?: boolean }) {
+export function ShopOrderSection({
+  suborder,
+  showStatus = true,
+}: {
+  suborder: PresentedShopOrder;
+  showStatus?: boolean;
+}) {
   const headingId = `tienda-${suborder._id}`;
   const offerDiscount = acceptedOfferDiscount(suborder);
   return (
-    <section aria-labelledby={headingId} className="rounded-2xl border border-neutral-200 px-4 sm:px-6" data-testid="order-shop">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-neutral-200 px-4 sm:px-6"
+      data-testid="order-shop"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-200 py-3">
         <h3 id={headingId} className="text-lg font-bold text-ink">
           {suborder.shopName}
@@ -69,7 +94,11 @@ export function ShopOrderSection({ suborder, showStatus = true }: { suborder: Pr
       ) : null}
       <ul className="divide-y divide-neutral-200">
         {suborder.products.map((item) => (
-          <li key={`${item.productId}-${item.size ?? ""}`} className="flex items-center gap-4 py-3" data-testid="order-item">
+          <li
+            key={`${item.productId}-${item.size ?? ""}`}
+            className="flex items-center gap-4 py-3"
+            data-testid="order-item"
+          >
             <div className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-xl bg-neutral-100">
               {item.imageSrc ? (
                 <img src={item.imageSrc} width={64} height={64} alt="" className="size-full object-contain p-1" />
@@ -100,7 +129,9 @@ export function ShopOrderSection({ suborder, showStatus = true }: { suborder: Pr
         <dt className="text-neutral-700">Subtotal de la tienda</dt>
         <dd className="text-right font-semibold">{formatPrice(suborder.subtotal)}</dd>
         <dt className="text-neutral-700">Envío</dt>
-        <dd className="text-right font-semibold">{suborder.shipping_fee > 0 ? formatPrice(suborder.shipping_fee) : "Gratis"}</dd>
+        <dd className="text-right font-semibold">
+          {suborder.shipping_fee > 0 ? formatPrice(suborder.shipping_fee) : "Gratis"}
+        </dd>
       </dl>
     </section>
   );
@@ -128,7 +159,10 @@ export function OrderTotals({ order }: { order: PresentedOrder }) {
       </dd>
       {/* The total's rule spans the gap between the columns too. */}
       <dt className="-mr-4 border-t border-neutral-300 pr-4 pt-3 text-base font-bold text-ink">Total</dt>
-      <dd className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink" data-testid="order-total">
+      <dd
+        className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink"
+        data-testid="order-total"
+      >
         {formatPrice(order.price)}
       </dd>
       {order.refunded > 0 && order.amountPaid !== null ? (
@@ -164,7 +198,17 @@ export function ShippingAddress({ info }: { info: PresentedOrder["shippingInfo"]
 }
 
 /** The side column of an order's page: date, payment, delivery, totals and the shipping address. */
-export function OrderStatusAside({ order, heading, placedAt, paidAt }: { order: PresentedOrder; heading: string; placedAt: string; paidAt: string | null }) {
+export function OrderStatusAside({
+  order,
+  heading,
+  placedAt,
+  paidAt,
+}: {
+  order: PresentedOrder;
+  heading: string;
+  placedAt: string;
+  paidAt: string | null;
+}) {
   const method = paymentMethodLabel(order.payment_method);
   return (
     <div className="space-y-6">
@@ -217,7 +261,15 @@ export function OrderStatusAside({ order, heading, placedAt, paidAt }: { order: 
 }
 
 /** Everything about one order: shops with their products and statuses, totals, payment and address. */
-export function OrderDetails({ order, placedAt, paidAt }: { order: PresentedOrder; placedAt: string; paidAt: string | null }) {
+export function OrderDetails({
+  order,
+  placedAt,
+  paidAt,
+}: {
+  order: PresentedOrder;
+  placedAt: string;
+  paidAt: string | null;
+}) {
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <div className="space-y-6">

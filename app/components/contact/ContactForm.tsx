@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -11,7 +17,17 @@ const loadContactSchema = () => import("./contact-schema").then((module) => modu
 const controlLook =
   "mt-1.5 block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700 border-slate-500 aria-[invalid=true]:border-red-600";
 
-function Field({ label, meta, hint, children }: { label: string; meta: FieldMetadata<string>; hint?: string; children: ReactNode }) {
+function Field({
+  label,
+  meta,
+  hint,
+  children,
+}: {
+  label: string;
+  meta: FieldMetadata<string>;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={meta.id} className="block font-semibold text-slate-900">
@@ -37,24 +53,37 @@ function Field({ label, meta, hint, children }: { label: string; meta: FieldMeta
  * messages; with JavaScript, Conform checks it with the same schema, loaded once the form is first
  * used, before sending.
  */
-export function ContactForm({ constraint, lastResult }: { constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
+export function ContactForm({
+  constraint,
+  lastResult,
+}: {
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === SEND_CONTACT_MESSAGE;
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadContactSchema }, {
-    lastResult,
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadContactSchema },
+    {
+      lastResult,
+    },
+  );
   const { key: nameKey, ...nameProps } = getInputProps(fields.name, { type: "text" });
   const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
   const { key: subjectKey, ...subjectProps } = getInputProps(fields.subject, { type: "text" });
-  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message, { ariaDescribedBy: `${fields.message.id}-ayuda` });
+  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message, {
+    ariaDescribedBy: `${fields.message.id}-ayuda`,
+  });
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
-      <h2 className="text-2xl font-bold text-slate-900">
-        Envíanos un mensaje
-      </h2>
+      <h2 className="text-2xl font-bold text-slate-900">Envíanos un mensaje</h2>
       {form.errors ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
+        <p
+          id={form.errorId}
+          role="alert"
+          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900"
+        >
           {form.errors.join(" ")}
         </p>
       ) : null}

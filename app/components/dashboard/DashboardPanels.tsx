@@ -17,7 +17,12 @@ export function PeriodLinks({ current, path }: { current: DashboardPeriod; path:
       <ul className="flex flex-wrap gap-2">
         {DASHBOARD_PERIODS.map((period) => (
           <li key={period}>
-            <Link to={`${path}?period=${period}`} aria-current={period === current ? "page" : undefined} className={PERIOD_LOOK} preventScrollReset>
+            <Link
+              to={`${path}?period=${period}`}
+              aria-current={period === current ? "page" : undefined}
+              className={PERIOD_LOOK}
+              preventScrollReset
+            >
               Últimos {period} días
             </Link>
           </li>
@@ -28,7 +33,17 @@ export function PeriodLinks({ current, path }: { current: DashboardPeriod; path:
 }
 
 /** One figure of the period, with its comparison with the previous period when it has one. */
-export function FigureCard({ label, value, comparison, testId }: { label: string; value: string; comparison?: string; testId: string }) {
+export function FigureCard({
+  label,
+  value,
+  comparison,
+  testId,
+}: {
+  label: string;
+  value: string;
+  comparison?: string;
+  testId: string;
+}) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">{label}</dt>
@@ -45,7 +60,17 @@ export function FigureCard({ label, value, comparison, testId }: { label: string
 }
 
 /** A block of the page with its heading. */
-export function Panel({ id, title, children, action }: { id: string; title: string; children: ReactNode; action?: ReactNode }) {
+export function Panel({
+  id,
+  title,
+  children,
+  action,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -65,7 +90,10 @@ export function BestSellerList({ products }: { products: BestSeller[] }) {
   return (
     <ol className="space-y-2" data-testid="best-sellers">
       {products.map((product) => (
-        <li key={product.productId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-slate-100 pb-2 last:border-0">
+        <li
+          key={product.productId}
+          className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-slate-100 pb-2 last:border-0"
+        >
           <span className="min-w-0 break-words">
             {product.archived ? (
               product.name

@@ -15,7 +15,8 @@ const STATUS_LOOKS: Record<Offer["status"], { label: string; look: string }> = {
 
 /** The offers made on one shop's part of an order, newest first, with their state. */
 export function OfferHistory({ offers }: { offers: ListedOffer[] }) {
-  if (offers.length === 0) return <p className="text-slate-700">Todavía no has propuesto ningún precio a esta tienda.</p>;
+  if (offers.length === 0)
+    return <p className="text-slate-700">Todavía no has propuesto ningún precio a esta tienda.</p>;
   return (
     <ul className="divide-y divide-slate-200">
       {offers.map((offer) => {
@@ -28,7 +29,9 @@ export function OfferHistory({ offers }: { offers: ListedOffer[] }) {
                 (<time dateTime={offer.createdAt}>{offer.madeAt}</time>)
               </span>
             </span>
-            <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${status.look}`}>{status.label}</span>
+            <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${status.look}`}>
+              {status.label}
+            </span>
           </li>
         );
       })}

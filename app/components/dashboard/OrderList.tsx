@@ -9,7 +9,8 @@ export interface ListedOrder extends CustomerOrderSummary {
   placedAt: string;
 }
 
-export const payLinkLook = "inline-block whitespace-nowrap rounded-full bg-ink px-4 py-2 text-sm font-bold text-white hover:bg-neutral-800";
+export const payLinkLook =
+  "inline-block whitespace-nowrap rounded-full bg-ink px-4 py-2 text-sm font-bold text-white hover:bg-neutral-800";
 
 export function orderDetailsPath(orderId: string): string {
   return `/dashboard/order/details/${encodeURIComponent(orderId)}`;
@@ -22,7 +23,8 @@ export function paymentPath(orderId: string): string {
 function OrderContents({ order }: { order: ListedOrder }) {
   return (
     <>
-      {order.itemCount} {order.itemCount === 1 ? "unidad" : "unidades"} de {order.shopCount} {order.shopCount === 1 ? "tienda" : "tiendas"}
+      {order.itemCount} {order.itemCount === 1 ? "unidad" : "unidades"} de {order.shopCount}{" "}
+      {order.shopCount === 1 ? "tienda" : "tiendas"}
     </>
   );
 }
@@ -54,9 +56,20 @@ const orderColumns: TableColumn<ListedOrder>[] = [
     ),
   },
   { header: "Fecha", cell: (order) => <time dateTime={order.createdAt}>{order.placedAt}</time> },
-  { header: "Total", align: "end", inCard: false, className: "whitespace-nowrap", cellClassName: "font-semibold", cell: (order) => formatPrice(order.price) },
+  {
+    header: "Total",
+    align: "end",
+    inCard: false,
+    className: "whitespace-nowrap",
+    cellClassName: "font-semibold",
+    cell: (order) => formatPrice(order.price),
+  },
   { header: "Pago", className: "whitespace-nowrap", cell: (order) => <PaymentBadge status={order.payment_status} /> },
-  { header: "Entrega", className: "whitespace-nowrap", cell: (order) => <DeliveryBadge status={order.delivery_status} /> },
+  {
+    header: "Entrega",
+    className: "whitespace-nowrap",
+    cell: (order) => <DeliveryBadge status={order.delivery_status} />,
+  },
   { header: "Acciones", headerHidden: true, align: "end", inCard: false, cell: (order) => <PayLink order={order} /> },
 ];
 

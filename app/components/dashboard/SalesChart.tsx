@@ -53,7 +53,15 @@ export function SalesChart({ days, id }: { days: DailySales[]; id: string }) {
             />
           ) : null,
         )}
-        <line x1={0} x2={days.length * BAR_SLOT} y1={HEIGHT} y2={HEIGHT} className="stroke-slate-400" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        <line
+          x1={0}
+          x2={days.length * BAR_SLOT}
+          y1={HEIGHT}
+          y2={HEIGHT}
+          className="stroke-slate-400"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       {first && last ? (
         <p className="flex justify-between text-sm text-slate-600" aria-hidden="true">
@@ -68,9 +76,15 @@ export function SalesChart({ days, id }: { days: DailySales[]; id: string }) {
             <caption className="sr-only">Ventas y pedidos pagados de cada día</caption>
             <thead className="border-b border-slate-300 text-slate-700">
               <tr>
-                <th scope="col" className="py-1.5 pr-3">Día</th>
-                <th scope="col" className="py-1.5 pr-3 text-right">Ventas</th>
-                <th scope="col" className="py-1.5 text-right">Pedidos</th>
+                <th scope="col" className="py-1.5 pr-3">
+                  Día
+                </th>
+                <th scope="col" className="py-1.5 pr-3 text-right">
+                  Ventas
+                </th>
+                <th scope="col" className="py-1.5 text-right">
+                  Pedidos
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -36,7 +36,9 @@ export function useConformForm<Schema extends ZodTypeAny>(options: ConformFormOp
       pickUpAfterHydration(() => {
         const element = document.getElementById(formId);
         if (!(element instanceof HTMLFormElement)) return;
-        Array.from(element.elements).find(changedSinceDrawn)?.dispatchEvent(new Event("input", { bubbles: true }));
+        Array.from(element.elements)
+          .find(changedSinceDrawn)
+          ?.dispatchEvent(new Event("input", { bubbles: true }));
       }),
     [formId],
   );

@@ -88,7 +88,8 @@ export function useDeferredSchemaForm<Schema extends ZodTypeAny>(
   useEffect(() => {
     if (!ready) return;
     for (const field of leftBeforeReady.current.splice(0)) {
-      if (field.isConnected && field !== document.activeElement) field.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+      if (field.isConnected && field !== document.activeElement)
+        field.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
     }
   }, [ready]);
 

@@ -8,7 +8,10 @@ import { validatorFor } from "./zod-validation";
  * validated when left and re-validated as the shopper types. A page that should not load zod
  * before the form is used takes useDeferredSchemaForm instead.
  */
-export function useSchemaForm<Schema extends ZodTypeAny>(schema: Schema, { shouldValidate = "onBlur", ...options }: SchemaFormOptions<Schema> = {}) {
+export function useSchemaForm<Schema extends ZodTypeAny>(
+  schema: Schema,
+  { shouldValidate = "onBlur", ...options }: SchemaFormOptions<Schema> = {},
+) {
   return useConformForm<Schema>({
     ...options,
     shouldValidate,

@@ -45,11 +45,24 @@ function BannerPicture({ image, sizes, width, priority, className }: BannerPictu
 
 function BannerText({ banner, headingId, hero }: BannerProps & { hero: boolean }) {
   return (
-    <div className={hero ? "flex max-w-2xl flex-col justify-center gap-3 p-6 sm:p-8 lg:p-14" : "flex flex-col justify-end gap-2 p-5"}>
-      <h2 id={headingId} className={hero ? "text-2xl font-extrabold tracking-tight text-balance sm:text-3xl lg:text-5xl" : "text-xl font-extrabold tracking-tight text-balance"}>
+    <div
+      className={
+        hero ? "flex max-w-2xl flex-col justify-center gap-3 p-6 sm:p-8 lg:p-14" : "flex flex-col justify-end gap-2 p-5"
+      }
+    >
+      <h2
+        id={headingId}
+        className={
+          hero
+            ? "text-2xl font-extrabold tracking-tight text-balance sm:text-3xl lg:text-5xl"
+            : "text-xl font-extrabold tracking-tight text-balance"
+        }
+      >
         {banner.title}
       </h2>
-      {banner.subtitle ? <p className={hero ? "text-neutral-200 sm:text-lg" : "text-sm text-neutral-200"}>{banner.subtitle}</p> : null}
+      {banner.subtitle ? (
+        <p className={hero ? "text-neutral-200 sm:text-lg" : "text-sm text-neutral-200"}>{banner.subtitle}</p>
+      ) : null}
       {/* The link's box stretches over the whole banner (after:inset-0), so the picture is clickable too. */}
       <Link
         to={banner.link}
@@ -84,7 +97,10 @@ export function HeroBanner({ banner, headingId }: BannerProps) {
 /** One of the smaller banners after the hero, three in a row on a wide screen. */
 export function PromotionBanner({ banner, headingId }: BannerProps) {
   return (
-    <article aria-labelledby={headingId} className="group on-dark relative isolate flex h-full min-h-56 overflow-clip rounded-2xl bg-[#06182f] text-white">
+    <article
+      aria-labelledby={headingId}
+      className="group on-dark relative isolate flex h-full min-h-56 overflow-clip rounded-2xl bg-[#06182f] text-white"
+    >
       <BannerPicture
         image={banner.image}
         sizes={PROMOTION_IMAGE_SIZES}

@@ -6,7 +6,14 @@ import type { ReactNode } from "react";
  */
 function Flag({ name, children }: { name: string; children: ReactNode }) {
   return (
-    <svg viewBox="0 0 30 20" width="24" height="16" role="img" aria-label={name} className="rounded-[2px] ring-1 ring-white/30">
+    <svg
+      viewBox="0 0 30 20"
+      width="24"
+      height="16"
+      role="img"
+      aria-label={name}
+      className="rounded-[2px] ring-1 ring-white/30"
+    >
       <title>{name}</title>
       {children}
     </svg>

@@ -91,7 +91,10 @@ export function Footer({ categories }: { categories: FooterCategory[] }) {
           <ul className="mt-4 space-y-2.5 text-sm">
             {categories.map((category) => (
               <li key={category.slug}>
-                <Link to={`/products?category=${encodeURIComponent(category.slug)}`} className="rounded text-neutral-300 hover:text-ball">
+                <Link
+                  to={`/products?category=${encodeURIComponent(category.slug)}`}
+                  className="rounded text-neutral-300 hover:text-ball"
+                >
                   {category.name}
                 </Link>
               </li>

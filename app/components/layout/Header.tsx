@@ -1,6 +1,15 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { BallIcon, BellIcon, CartIcon, CloseIcon, CompareIcon, HeartIcon, MenuIcon, SearchIcon } from "~/components/icons";
+import {
+  BallIcon,
+  BellIcon,
+  CartIcon,
+  CloseIcon,
+  CompareIcon,
+  HeartIcon,
+  MenuIcon,
+  SearchIcon,
+} from "~/components/icons";
 import { afterPageHydrated, useHydrated } from "~/components/hydration";
 import { Turn } from "~/components/Turn";
 import { CountBadge } from "./CountBadge";
@@ -9,7 +18,9 @@ import { SearchBox } from "./SearchBox";
 
 // Loaded only on a signed-in page once JavaScript runs, so no other page carries the bell's code
 // (nor the contract's notification schemas it imports).
-const NotificationBell = lazy(() => import("./NotificationBell").then((module) => ({ default: module.NotificationBell })));
+const NotificationBell = lazy(() =>
+  import("./NotificationBell").then((module) => ({ default: module.NotificationBell })),
+);
 
 export interface HeaderUser {
   id: string;
@@ -37,7 +48,11 @@ const MENU_LINKS = [
 
 function CountLink({ to, label, count, children }: { to: string; label: string; count: number; children: ReactNode }) {
   return (
-    <Link to={to} title={label} className="group relative grid size-10 place-items-center rounded-full text-white hover:bg-white/10">
+    <Link
+      to={to}
+      title={label}
+      className="group relative grid size-10 place-items-center rounded-full text-white hover:bg-white/10"
+    >
       {children}
       <CountBadge label={label} count={count} />
       {/* Tooltip for pointer and keyboard users; screen readers already hear the label. */}
@@ -66,7 +81,14 @@ function LogoutForm({ className }: { className: string }) {
   );
 }
 
-export function Header({ user = null, notificationCount = 0, realtimeUrl = null, compareCount = 0, favoriteCount = 0, cartCount = 0 }: HeaderProps) {
+export function Header({
+  user = null,
+  notificationCount = 0,
+  realtimeUrl = null,
+  compareCount = 0,
+  favoriteCount = 0,
+  cartCount = 0,
+}: HeaderProps) {
   const location = useLocation();
   // Without JavaScript (and before it runs) the bell is a link to the notifications screen.
   const hydrated = useHydrated();
@@ -79,7 +101,9 @@ export function Header({ user = null, notificationCount = 0, realtimeUrl = null,
     const strip = topStrip.current;
     if (!strip) return;
     // The margin makes a strip that merely touches the top edge count as gone.
-    const observer = new IntersectionObserver(([entry]) => setPastTopStrip(!entry.isIntersecting), { rootMargin: "-1px 0px 0px 0px" });
+    const observer = new IntersectionObserver(([entry]) => setPastTopStrip(!entry.isIntersecting), {
+      rootMargin: "-1px 0px 0px 0px",
+    });
     // Once the page is hydrated: drawn anew while its parts wait for their turn, the header would draw them twice.
     const cancel = afterPageHydrated(() => observer.observe(strip));
     return () => {
@@ -99,7 +123,9 @@ export function Header({ user = null, notificationCount = 0, realtimeUrl = null,
 
   function closeOthers(opened: HTMLDetailsElement) {
     if (!opened.open) return;
-    headerRef.current?.querySelectorAll("details[open]").forEach((details) => details !== opened && details.removeAttribute("open"));
+    headerRef.current
+      ?.querySelectorAll("details[open]")
+      .forEach((details) => details !== opened && details.removeAttribute("open"));
   }
 
   // Escape folds an open menu or search panel and returns focus to its toggle.
@@ -129,11 +155,16 @@ export function Header({ user = null, notificationCount = 0, realtimeUrl = null,
       </div>
       <div
         className={`relative ${
-          transparent ? "bg-black scripting:bg-transparent scripting:bg-linear-to-b scripting:from-black/80 scripting:to-transparent" : "bg-black shadow-lg shadow-black/20"
+          transparent
+            ? "bg-black scripting:bg-transparent scripting:bg-linear-to-b scripting:from-black/80 scripting:to-transparent"
+            : "bg-black shadow-lg shadow-black/20"
         }`}
       >
         <div className="page-container flex h-16 items-center gap-1 sm:gap-3 md:gap-6">
-          <Link to="/" className="mr-auto flex shrink-0 items-center gap-2 rounded text-base font-extrabold tracking-tight sm:text-lg md:mr-0">
+          <Link
+            to="/"
+            className="mr-auto flex shrink-0 items-center gap-2 rounded text-base font-extrabold tracking-tight sm:text-lg md:mr-0"
+          >
             <BallIcon />
             <span>
               Mercado <span className="text-ball">Pádel</span>
@@ -197,7 +228,10 @@ export function Header({ user = null, notificationCount = 0, realtimeUrl = null,
           ) : null}
 
           <details className="search-toggle group md:hidden" onToggle={(event) => closeOthers(event.currentTarget)}>
-            <summary className="grid size-10 place-items-center rounded-full hover:bg-white/10" data-testid="search-toggle">
+            <summary
+              className="grid size-10 place-items-center rounded-full hover:bg-white/10"
+              data-testid="search-toggle"
+            >
               <SearchIcon className="size-6 group-open:hidden" />
               <CloseIcon className="hidden size-6 group-open:block" />
               <span className="sr-only">Mostrar búsqueda</span>
@@ -206,16 +240,25 @@ export function Header({ user = null, notificationCount = 0, realtimeUrl = null,
 
           <Turn>
             <details className="group md:hidden" onToggle={(event) => closeOthers(event.currentTarget)}>
-              <summary className="grid size-10 place-items-center rounded-full hover:bg-white/10" data-testid="menu-toggle">
+              <summary
+                className="grid size-10 place-items-center rounded-full hover:bg-white/10"
+                data-testid="menu-toggle"
+              >
                 <MenuIcon className="size-6 group-open:hidden" />
                 <CloseIcon className="hidden size-6 group-open:block" />
                 <span className="sr-only">Menú</span>
               </summary>
-              <nav aria-label="Menú móvil" className="absolute inset-x-0 top-full h-[calc(100dvh-4rem)] overflow-y-auto bg-black px-4 py-6">
+              <nav
+                aria-label="Menú móvil"
+                className="absolute inset-x-0 top-full h-[calc(100dvh-4rem)] overflow-y-auto bg-black px-4 py-6"
+              >
                 <ul className="space-y-1 text-lg font-semibold">
                   {MENU_LINKS.map((link) => (
                     <li key={link.to}>
-                      <NavLink to={link.to} className="block rounded-lg px-3 py-3 hover:bg-white/10 aria-[current=page]:text-ball">
+                      <NavLink
+                        to={link.to}
+                        className="block rounded-lg px-3 py-3 hover:bg-white/10 aria-[current=page]:text-ball"
+                      >
                         {link.label}
                       </NavLink>
                     </li>

@@ -62,7 +62,10 @@ async function fetchUnread(): Promise<UnreadAnswer | null> {
 
 /** SPEC.md section 3: items without a string message are skipped. */
 const isShowable = (item: unknown): item is LiveNotification =>
-  typeof item === "object" && item !== null && typeof (item as LiveNotification).message === "string" && typeof (item as LiveNotification)._id === "string";
+  typeof item === "object" &&
+  item !== null &&
+  typeof (item as LiveNotification).message === "string" &&
+  typeof (item as LiveNotification)._id === "string";
 
 export interface NotificationBellProps {
   /** The address browsers reach the API at (PUBLIC_API_URL). */
@@ -259,7 +262,10 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
             ))}
           </ul>
         )}
-        <Link to="/dashboard/system-notifications" className="mt-4 block text-sm font-semibold underline decoration-ball decoration-2 underline-offset-2">
+        <Link
+          to="/dashboard/system-notifications"
+          className="mt-4 block text-sm font-semibold underline decoration-ball decoration-2 underline-offset-2"
+        >
           Ver todas las notificaciones
         </Link>
       </div>

@@ -6,7 +6,36 @@ import { AFTER_FIRST_PAINT, HYDRATED } from "./after-first-paint";
 const STARTED_SCRIPTS_ID = "scripts-iniciados";
 
 /** The shopper's events a page answers (React 18's `discreteReplayableEvents`), held while it hydrates. */
-const EVENTS_HELD_WHILE_HYDRATING = ["mousedown", "mouseup", "touchcancel", "touchend", "touchstart", "auxclick", "dblclick", "pointercancel", "pointerdown", "pointerup", "dragend", "dragstart", "drop", "compositionend", "compositionstart", "keydown", "keypress", "keyup", "input", "textInput", "copy", "cut", "paste", "click", "change", "contextmenu", "reset", "submit"];
+const EVENTS_HELD_WHILE_HYDRATING = [
+  "mousedown",
+  "mouseup",
+  "touchcancel",
+  "touchend",
+  "touchstart",
+  "auxclick",
+  "dblclick",
+  "pointercancel",
+  "pointerdown",
+  "pointerup",
+  "dragend",
+  "dragstart",
+  "drop",
+  "compositionend",
+  "compositionstart",
+  "keydown",
+  "keypress",
+  "keyup",
+  "input",
+  "textInput",
+  "copy",
+  "cut",
+  "paste",
+  "click",
+  "change",
+  "contextmenu",
+  "reset",
+  "submit",
+];
 
 /**
  * After the first frame is drawn, fetches the modules the server held back (at low priority, so the

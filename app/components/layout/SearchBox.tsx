@@ -8,7 +8,8 @@ import { SearchIcon } from "~/components/icons";
 const SUGGESTION_DELAY_MS = 200;
 
 /** Where the suggestions, or the word that there are none, open under the box. */
-const panelLook = "absolute right-0 top-full z-50 mt-2 w-[350px] max-w-[calc(100vw-2rem)] rounded-xl bg-white shadow-2xl ring-1 ring-black/10";
+const panelLook =
+  "absolute right-0 top-full z-50 mt-2 w-[350px] max-w-[calc(100vw-2rem)] rounded-xl bg-white shadow-2xl ring-1 ring-black/10";
 
 /** Said when a text has no suggestions, instead of the list silently vanishing. */
 const NO_SUGGESTIONS = "No hay sugerencias para lo que escribiste: prueba con otra palabra o pulsa Buscar.";
@@ -37,7 +38,12 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const suggestions = hasText ? (suggestionsFetcher.data ?? []) : [];
   const showList = expanded && suggestions.length > 0;
   // The text's suggestions came back empty: said, rather than the list silently vanishing.
-  const noSuggestions = expanded && hasText && !awaitingSuggestions && suggestionsFetcher.state === "idle" && suggestionsFetcher.data?.length === 0;
+  const noSuggestions =
+    expanded &&
+    hasText &&
+    !awaitingSuggestions &&
+    suggestionsFetcher.state === "idle" &&
+    suggestionsFetcher.data?.length === 0;
 
   function onTextChange(value: string) {
     setText(value);
@@ -100,10 +106,17 @@ export function SearchBox({ className = "" }: { className?: string }) {
     [],
   );
 
-  const activeOption = showList && activeIndex >= 0 && activeIndex < suggestions.length ? `${listboxId}-${activeIndex}` : undefined;
+  const activeOption =
+    showList && activeIndex >= 0 && activeIndex < suggestions.length ? `${listboxId}-${activeIndex}` : undefined;
 
   return (
-    <Form method="get" action="/products" role="search" className={`relative ${className}`} onSubmit={() => setExpanded(false)}>
+    <Form
+      method="get"
+      action="/products"
+      role="search"
+      className={`relative ${className}`}
+      onSubmit={() => setExpanded(false)}
+    >
       <label htmlFor={inputId} className="sr-only">
         Buscar productos
       </label>
@@ -128,7 +141,10 @@ export function SearchBox({ className = "" }: { className?: string }) {
           aria-activedescendant={activeOption}
           className="w-full min-w-0 bg-transparent py-2 pl-4 pr-2 text-sm text-white placeholder:text-neutral-300 focus:outline-none [&::-webkit-search-cancel-button]:invert"
         />
-        <button type="submit" className="mr-1 grid size-8 shrink-0 place-items-center rounded-full text-white hover:bg-white/15">
+        <button
+          type="submit"
+          className="mr-1 grid size-8 shrink-0 place-items-center rounded-full text-white hover:bg-white/15"
+        >
           <SearchIcon className="size-5" />
           <span className="sr-only">Buscar</span>
         </button>
@@ -153,7 +169,13 @@ export function SearchBox({ className = "" }: { className?: string }) {
             className="flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 text-sm aria-selected:bg-neutral-100"
           >
             {suggestion.image ? (
-              <img src={suggestion.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-md bg-neutral-100 object-contain" />
+              <img
+                src={suggestion.image}
+                alt=""
+                width={48}
+                height={48}
+                className="size-12 shrink-0 rounded-md bg-neutral-100 object-contain"
+              />
             ) : (
               <span className="size-12 shrink-0 rounded-md bg-neutral-100" />
             )}
@@ -169,7 +191,11 @@ export function SearchBox({ className = "" }: { className?: string }) {
         {NO_SUGGESTIONS}
       </p>
       <p className="sr-only" aria-live="polite">
-        {showList ? `${suggestions.length} ${suggestions.length === 1 ? "sugerencia disponible" : "sugerencias disponibles"}` : noSuggestions ? NO_SUGGESTIONS : ""}
+        {showList
+          ? `${suggestions.length} ${suggestions.length === 1 ? "sugerencia disponible" : "sugerencias disponibles"}`
+          : noSuggestions
+            ? NO_SUGGESTIONS
+            : ""}
       </p>
     </Form>
   );

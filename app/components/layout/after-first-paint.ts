@@ -13,4 +13,8 @@ export const AFTER_FIRST_PAINT = { rel: "modulepreload-after-first-paint", type:
  * script stop holding back the shopper's input events. `turnsDone` comes before them, when the last
  * part has hydrated over the server's HTML (docs/decisions/0013) and before anything is drawn anew.
  */
-export const HYDRATED = { attribute: "data-hidratada", event: "pagina-hidratada", turnsDone: "turnos-hidratados" } as const;
+export const HYDRATED = {
+  attribute: "data-hidratada",
+  event: "pagina-hidratada",
+  turnsDone: "turnos-hidratados",
+} as const;

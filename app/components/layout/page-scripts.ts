@@ -24,4 +24,3 @@ export function usePageLoadsScripts(): boolean {
   if (isRouteErrorResponse(error) && error.status === 404) return false;
   return !matches.some((match) => (match.handle as PageScriptsHandle | undefined)?.scripts === false);
 }
-

@@ -19,16 +19,25 @@ export interface NotificationLink {
 export function notificationLinks(notification: NotificationItem): NotificationLink[] {
   const links: NotificationLink[] = [];
   if (notification.orderId) {
-    const href = notification.sellerOrderId ? sellerOrderPaths.details(notification.sellerOrderId) : `/dashboard/order/details/${notification.orderId}`;
+    const href = notification.sellerOrderId
+      ? sellerOrderPaths.details(notification.sellerOrderId)
+      : `/dashboard/order/details/${notification.orderId}`;
     links.push({ subject: "Pedido", href, text: `#${orderNumber(notification.orderId)}` });
   }
   const { product } = notification;
   if (product) {
     const productPage = `/product/details/${encodeURIComponent(product.slug)}`;
-    if (notification.type === "resena") links.push({ subject: "Producto", href: `${productPage}#resenas`, text: "Ver las reseñas" });
-    else if (product.own) links.push({ subject: "Producto", href: `${sellerPaths.control}/${encodeURIComponent(product._id)}`, text: "Ver tu control de stock" });
+    if (notification.type === "resena")
+      links.push({ subject: "Producto", href: `${productPage}#resenas`, text: "Ver las reseñas" });
+    else if (product.own)
+      links.push({
+        subject: "Producto",
+        href: `${sellerPaths.control}/${encodeURIComponent(product._id)}`,
+        text: "Ver tu control de stock",
+      });
     else links.push({ subject: "Producto", href: productPage, text: "Ver el producto" });
   }
-  if (notification.type === "retiro") links.push({ subject: "Pagos", href: `${SELLER_HOME}/payments`, text: "Ver tus pagos y retiros" });
+  if (notification.type === "retiro")
+    links.push({ subject: "Pagos", href: `${SELLER_HOME}/payments`, text: "Ver tus pagos y retiros" });
   return links;
 }

@@ -51,9 +51,18 @@ export function BackInStock({ product, waiting }: { product: BackInStockProduct;
   const productPath = `/product/details/${product.slug}`;
   const single = sizes.length === 1 && sizes[0] === "";
   return (
-    <section id="avisos" aria-labelledby="titulo-avisos" className="mt-8 rounded-2xl border border-neutral-200 bg-neutral-50 p-4 sm:p-5" data-testid="back-in-stock">
+    <section
+      id="avisos"
+      aria-labelledby="titulo-avisos"
+      className="mt-8 rounded-2xl border border-neutral-200 bg-neutral-50 p-4 sm:p-5"
+      data-testid="back-in-stock"
+    >
       <h2 id="titulo-avisos" className="text-sm font-bold text-ink">
-        {single ? "¿Lo quieres cuando vuelva?" : sizes.length === 1 ? "¿Buscas la talla agotada?" : "¿Buscas una talla agotada?"}
+        {single
+          ? "¿Lo quieres cuando vuelva?"
+          : sizes.length === 1
+            ? "¿Buscas la talla agotada?"
+            : "¿Buscas una talla agotada?"}
       </h2>
       <p className="mt-1 text-sm text-neutral-700">Te enviaremos una notificación en cuanto vuelva a haber unidades.</p>
       {waiting === null ? (
@@ -70,7 +79,12 @@ export function BackInStock({ product, waiting }: { product: BackInStockProduct;
               {size === "" ? null : <span className="min-w-20 text-sm font-bold text-ink">Talla {size}</span>}
               {/* Keyed by state, so the form is a new one once the shopper's choice is saved. */}
               <Suspense fallback={null}>
-                <AlertForm key={`${size}-${waiting.includes(size)}`} productId={product._id} size={size} waiting={waiting.includes(size)} />
+                <AlertForm
+                  key={`${size}-${waiting.includes(size)}`}
+                  productId={product._id}
+                  size={size}
+                  waiting={waiting.includes(size)}
+                />
               </Suspense>
             </li>
           ))}

@@ -9,14 +9,30 @@ import { primaryButtonLook, secondaryButtonLook } from "./shopper-forms";
  * plain POST form to the product page's action, checked by Conform with the action's schema.
  * Loaded on demand (see BackInStock.tsx), so Conform and zod stay out of every product page.
  */
-export default function BackInStockForm({ productId, size, waiting }: { productId: string; size: string; waiting: boolean }) {
+export default function BackInStockForm({
+  productId,
+  size,
+  waiting,
+}: {
+  productId: string;
+  size: string;
+  waiting: boolean;
+}) {
   const intent = waiting ? stockAlertIntents.cancel : stockAlertIntents.subscribe;
   const [form] = useSchemaForm(stockAlertFormSchema, { id: `aviso-${size === "" ? "producto" : size}-${intent}` });
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent && navigation.formData?.get("size") === size;
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("size") === size;
   const which = size === "" ? "" : ` la talla ${size}`;
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-center gap-x-3 gap-y-2" aria-label={size === "" ? "Aviso de existencias" : `Aviso de la talla ${size}`}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="flex flex-wrap items-center gap-x-3 gap-y-2"
+      aria-label={size === "" ? "Aviso de existencias" : `Aviso de la talla ${size}`}
+    >
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="size" value={size} />
       {waiting ? (

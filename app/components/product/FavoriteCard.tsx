@@ -14,10 +14,21 @@ export function FavoriteCard({ item }: { item: WishlistItem }) {
   const fetcher = useShopperFetcher();
   const busy = fetcher.state !== "idle";
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white" data-testid="favorite">
+    <article
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white"
+      data-testid="favorite"
+    >
       <div className="aspect-square w-full bg-neutral-100">
         {product.image ? (
-          <img src={product.image.src} srcSet={product.image.srcSet} sizes="(min-width: 1024px) 25vw, 50vw" width={400} height={400} alt={product.name} className="size-full object-contain p-3" />
+          <img
+            src={product.image.src}
+            srcSet={product.image.srcSet}
+            sizes="(min-width: 1024px) 25vw, 50vw"
+            width={400}
+            height={400}
+            alt={product.name}
+            className="size-full object-contain p-3"
+          />
         ) : (
           <div className="grid size-full place-items-center text-neutral-400">
             <BallIcon className="size-12 opacity-60" />

@@ -72,7 +72,14 @@ export function Gallery({ photos, name }: { photos: ProductPhoto[]; name: string
                 aria-current={index === current ? "true" : undefined}
                 className="block overflow-hidden rounded-xl border-2 border-transparent bg-neutral-100 aria-[current=true]:border-ink"
               >
-                <img src={photo.thumbnail} alt={`Ver foto ${index + 1}`} width={80} height={80} loading="lazy" className="size-20 object-contain p-1" />
+                <img
+                  src={photo.thumbnail}
+                  alt={`Ver foto ${index + 1}`}
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  className="size-20 object-contain p-1"
+                />
               </a>
             </li>
           ))}

@@ -30,7 +30,11 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
       <ul className="flex flex-wrap items-center gap-1.5">
         {page > 1 ? (
           <li>
-            <Link to={hrefFor(page - 1)} rel="prev" className={`${itemClass} border border-neutral-300 hover:border-ink`}>
+            <Link
+              to={hrefFor(page - 1)}
+              rel="prev"
+              className={`${itemClass} border border-neutral-300 hover:border-ink`}
+            >
               Anterior
             </Link>
           </li>
@@ -55,7 +59,11 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
         )}
         {page < totalPages ? (
           <li>
-            <Link to={hrefFor(page + 1)} rel="next" className={`${itemClass} border border-neutral-300 hover:border-ink`}>
+            <Link
+              to={hrefFor(page + 1)}
+              rel="next"
+              className={`${itemClass} border border-neutral-300 hover:border-ink`}
+            >
               Siguiente
             </Link>
           </li>

@@ -5,7 +5,13 @@ import { HIGH_FETCH_PRIORITY } from "~/components/fetch-priority";
 import { BallIcon } from "~/components/icons";
 import { Price } from "./Price";
 import { Rating } from "./Rating";
-import { iconButtonLook, primaryButtonLook, SHOPPER_LISTS_ACTION, ShopperFormFields, useShopperFetcher } from "./shopper-forms";
+import {
+  iconButtonLook,
+  primaryButtonLook,
+  SHOPPER_LISTS_ACTION,
+  ShopperFormFields,
+  useShopperFetcher,
+} from "./shopper-forms";
 
 export type ProductLayout = "grid" | "list";
 
@@ -53,26 +59,53 @@ export function ProductCardActions({ product }: { product: ProductSummary }) {
   const fetcher = useShopperFetcher();
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={SHOPPER_LISTS_ACTION} className="relative z-10 mt-3 flex flex-wrap items-center gap-2">
+    <fetcher.Form
+      method="post"
+      action={SHOPPER_LISTS_ACTION}
+      className="relative z-10 mt-3 flex flex-wrap items-center gap-2"
+    >
       <ShopperFormFields />
       <input type="hidden" name="productId" value={product._id} />
       <input type="hidden" name="slug" value={product.slug} />
       {product.available && product.stock > 0 ? (
         product.hasSizes ? (
-          <Link to={`/product/details/${product.slug}`} className={`${primaryButtonLook} ${CARD_PRIMARY_WIDTH} px-3 text-center`}>
+          <Link
+            to={`/product/details/${product.slug}`}
+            className={`${primaryButtonLook} ${CARD_PRIMARY_WIDTH} px-3 text-center`}
+          >
             Elegir talla
           </Link>
         ) : (
-          <button type="submit" name="intent" value="add-to-cart" disabled={busy} className={`${primaryButtonLook} ${CARD_PRIMARY_WIDTH} px-3 text-center`}>
+          <button
+            type="submit"
+            name="intent"
+            value="add-to-cart"
+            disabled={busy}
+            className={`${primaryButtonLook} ${CARD_PRIMARY_WIDTH} px-3 text-center`}
+          >
             Agregar al carrito<span className="sr-only">: {product.name}</span>
           </button>
         )
       ) : null}
-      <button type="submit" name="intent" value="add-to-wishlist" disabled={busy} title="Agregar a favoritos" className={iconButtonLook}>
+      <button
+        type="submit"
+        name="intent"
+        value="add-to-wishlist"
+        disabled={busy}
+        title="Agregar a favoritos"
+        className={iconButtonLook}
+      >
         <span aria-hidden="true">♥</span>
         <span className="sr-only">Agregar a favoritos: {product.name}</span>
       </button>
-      <button type="submit" name="intent" value="add-to-compare" disabled={busy} title="Comparar" className={iconButtonLook}>
+      <button
+        type="submit"
+        name="intent"
+        value="add-to-compare"
+        disabled={busy}
+        title="Comparar"
+        className={iconButtonLook}
+      >
         <span aria-hidden="true">⇄</span>
         <span className="sr-only">Comparar: {product.name}</span>
       </button>
@@ -81,7 +114,15 @@ export function ProductCardActions({ product }: { product: ProductSummary }) {
 }
 
 /** One product in a grid or a list; the whole card opens the product through its name link. */
-export function ProductCard({ product, layout = "grid", imageLoading = "lazy" }: { product: ProductSummary; layout?: ProductLayout; imageLoading?: ImageLoading }) {
+export function ProductCard({
+  product,
+  layout = "grid",
+  imageLoading = "lazy",
+}: {
+  product: ProductSummary;
+  layout?: ProductLayout;
+  imageLoading?: ImageLoading;
+}) {
   const soldOut = product.stock === 0;
   // Catalogue lists hold only products of selling shops; a card elsewhere may not be.
   const badge = !product.available ? "No disponible" : soldOut ? "Agotado" : null;
@@ -94,13 +135,24 @@ export function ProductCard({ product, layout = "grid", imageLoading = "lazy" }:
       data-testid="product-card"
     >
       <div className={`relative shrink-0 bg-neutral-100 ${isList ? "w-32 sm:w-48" : "aspect-square w-full"}`}>
-        <ProductImage product={product} sizes={isList ? "(min-width: 640px) 192px, 128px" : GRID_IMAGE_SIZES} loading={imageLoading} />
-        {badge ? <span className="absolute left-2 top-2 rounded-md bg-ink px-2 py-1 text-xs font-bold text-white">{badge}</span> : null}
+        <ProductImage
+          product={product}
+          sizes={isList ? "(min-width: 640px) 192px, 128px" : GRID_IMAGE_SIZES}
+          loading={imageLoading}
+        />
+        {badge ? (
+          <span className="absolute left-2 top-2 rounded-md bg-ink px-2 py-1 text-xs font-bold text-white">
+            {badge}
+          </span>
+        ) : null}
       </div>
       <div className="@container flex flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <p className="text-xs font-semibold tracking-wide text-neutral-600 uppercase">{product.brand}</p>
         <h3 className="text-sm leading-snug font-semibold text-ink sm:text-base">
-          <Link to={`/product/details/${product.slug}`} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link
+            to={`/product/details/${product.slug}`}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
             {product.name}
           </Link>
         </h3>
@@ -109,7 +161,10 @@ export function ProductCard({ product, layout = "grid", imageLoading = "lazy" }:
             {product.category.name} · Vendido por{" "}
             {product.available ? (
               // Above the name link's overlay, so it opens the shop rather than the product.
-              <Link to={`/tienda/${encodeURIComponent(product.shopSlug)}`} className="relative z-10 font-semibold text-court underline underline-offset-4">
+              <Link
+                to={`/tienda/${encodeURIComponent(product.shopSlug)}`}
+                className="relative z-10 font-semibold text-court underline underline-offset-4"
+              >
                 {product.shopName}
               </Link>
             ) : (
@@ -144,7 +199,8 @@ export function ProductGrid({
   /** The grid is the page's main content, on the first screen: its first picture is the largest paint. */
   opensPage?: boolean;
 }) {
-  const imageLoading = (index: number): ImageLoading => (!opensPage || index >= FIRST_ROW ? "lazy" : index === 0 ? "first" : "eager");
+  const imageLoading = (index: number): ImageLoading =>
+    !opensPage || index >= FIRST_ROW ? "lazy" : index === 0 ? "first" : "eager";
   const gridColumns = columns === 4 ? "sm:grid-cols-3 lg:grid-cols-4" : "sm:grid-cols-3";
   return (
     <ul

@@ -69,7 +69,19 @@ function FilterGroup({ legend, children }: { legend: string; children: ReactNode
   );
 }
 
-function SelectFilter({ name, label, anyLabel, values, selected }: { name: string; label: string; anyLabel: string; values: string[]; selected?: string }) {
+function SelectFilter({
+  name,
+  label,
+  anyLabel,
+  values,
+  selected,
+}: {
+  name: string;
+  label: string;
+  anyLabel: string;
+  values: string[];
+  selected?: string;
+}) {
   return (
     <div>
       <label htmlFor={`filtro-${name}`} className="mb-1.5 block text-sm font-bold text-ink">
@@ -142,7 +154,8 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
     const hydrating = shownState.current === null;
     shownState.current = state;
     const controls = Array.from(form.elements).filter(
-      (element): element is HTMLInputElement | HTMLSelectElement => (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) && element.name !== "",
+      (element): element is HTMLInputElement | HTMLSelectElement =>
+        (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) && element.name !== "",
     );
     if (hydrating) {
       return pickUpAfterHydration(() => {
@@ -193,8 +206,15 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
         aria-label="Filtros de productos"
         className="lg:sticky lg:top-20"
       >
-        <details ref={panelRef} className="filters-panel group rounded-2xl border border-neutral-200 bg-white" data-testid="filters-panel">
-          <summary className="flex items-center gap-2 rounded-2xl px-5 py-3.5 text-sm font-bold text-ink hover:bg-neutral-50" data-testid="filters-toggle">
+        <details
+          ref={panelRef}
+          className="filters-panel group rounded-2xl border border-neutral-200 bg-white"
+          data-testid="filters-panel"
+        >
+          <summary
+            className="flex items-center gap-2 rounded-2xl px-5 py-3.5 text-sm font-bold text-ink hover:bg-neutral-50"
+            data-testid="filters-toggle"
+          >
             <SlidersIcon className="size-5" />
             Filtros
             <ChevronDownIcon className="filters-chevron ml-auto size-5 transition-transform group-open:rotate-180" />
@@ -278,22 +298,41 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
 
             <FilterGroup legend="Disponibilidad">
               <label className="flex items-center gap-2.5 text-sm text-neutral-800">
-                <input type="checkbox" name="availability" value="in-stock" defaultChecked={state.availability === "in-stock"} className={choiceClass} />
+                <input
+                  type="checkbox"
+                  name="availability"
+                  value="in-stock"
+                  defaultChecked={state.availability === "in-stock"}
+                  className={choiceClass}
+                />
                 Solo en stock
               </label>
             </FilterGroup>
 
             <div className="space-y-4 border-t border-neutral-200 pt-5">
               <SelectFilter name="tag" label="Etiqueta" anyLabel="Todas" values={options.tags} selected={state.tag} />
-              <SelectFilter name="color" label="Color" anyLabel="Todos" values={options.colors} selected={state.color} />
+              <SelectFilter
+                name="color"
+                label="Color"
+                anyLabel="Todos"
+                values={options.colors}
+                selected={state.color}
+              />
               <SelectFilter name="size" label="Talla" anyLabel="Todas" values={options.sizes} selected={state.size} />
             </div>
 
             <div className="flex flex-wrap items-center gap-3 border-t border-neutral-200 pt-5">
-              <button type="submit" className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800">
+              <button
+                type="submit"
+                className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
+              >
                 Aplicar filtros
               </button>
-              <Link to="/products" onClick={callOffReload} className="rounded-full px-3 py-2.5 text-sm font-semibold text-ink underline underline-offset-4 hover:text-court">
+              <Link
+                to="/products"
+                onClick={callOffReload}
+                className="rounded-full px-3 py-2.5 text-sm font-semibold text-ink underline underline-offset-4 hover:text-court"
+              >
                 Restablecer
               </Link>
             </div>
@@ -312,7 +351,14 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
               { value: "list", label: "Lista", icon: <ListIcon className="size-5" /> },
             ].map((choice) => (
               <label key={choice.value} className="relative cursor-pointer" title={choice.label}>
-                <input type="radio" form={FORM_ID} name="view" value={choice.value} defaultChecked={state.view === choice.value} className="peer sr-only" />
+                <input
+                  type="radio"
+                  form={FORM_ID}
+                  name="view"
+                  value={choice.value}
+                  defaultChecked={state.view === choice.value}
+                  className="peer sr-only"
+                />
                 <span className="grid size-9 place-items-center rounded-md text-neutral-600 peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-3 peer-focus-visible:outline-court">
                   {choice.icon}
                   <span className="sr-only">{choice.label}</span>

@@ -12,7 +12,15 @@ const fieldLook =
   "mt-1.5 block w-full rounded-lg border border-neutral-500 bg-white px-3 py-2.5 text-ink shadow-sm aria-[invalid=true]:border-red-600";
 
 /** A paid buyer's review: five stars to choose and the text; their earlier review comes pre-filled to edit. */
-export default function ReviewForm({ productId, existing, lastResult }: { productId: string; existing: MyReviewAnswer["review"]; lastResult?: SubmissionResult<string[]> | null }) {
+export default function ReviewForm({
+  productId,
+  existing,
+  lastResult,
+}: {
+  productId: string;
+  existing: MyReviewAnswer["review"];
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === REVIEW_INTENT;
   const [form, fields] = useSchemaForm(reviewSchema, {
@@ -23,7 +31,12 @@ export default function ReviewForm({ productId, existing, lastResult }: { produc
   });
   const { key: textKey, ...textProps } = getTextareaProps(fields.text);
   return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby="titulo-formulario-resena" className="space-y-4 rounded-xl border border-neutral-200 p-4">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="titulo-formulario-resena"
+      className="space-y-4 rounded-xl border border-neutral-200 p-4"
+    >
       <h3 id="titulo-formulario-resena" className="font-bold text-ink">
         {existing ? "Editar tu reseña" : "Escribe tu reseña"}
       </h3>
@@ -34,7 +47,10 @@ export default function ReviewForm({ productId, existing, lastResult }: { produc
         <div className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1">
           {[5, 4, 3, 2, 1].map((stars) => {
             // The key getInputProps gives is the field's, the same for every star: each radio has its own.
-            const { key: _fieldKey, ...radioProps } = getInputProps(fields.rating, { type: "radio", value: String(stars) });
+            const { key: _fieldKey, ...radioProps } = getInputProps(fields.rating, {
+              type: "radio",
+              value: String(stars),
+            });
             return (
               <label key={stars} className="inline-flex items-center gap-1.5 text-sm text-ink">
                 <input {...radioProps} id={`${fields.rating.id}-${stars}`} className="size-4 accent-ink" />
@@ -52,7 +68,13 @@ export default function ReviewForm({ productId, existing, lastResult }: { produc
         <textarea key={textKey} {...textProps} rows={5} maxLength={REVIEW_MAX_LENGTH} className={fieldLook} />
         <FieldErrors id={fields.text.errorId} errors={fields.text.errors} />
       </div>
-      <button type="submit" name="intent" value={REVIEW_INTENT} disabled={sending} className={`${primaryButtonLook} px-5 py-2.5`}>
+      <button
+        type="submit"
+        name="intent"
+        value={REVIEW_INTENT}
+        disabled={sending}
+        className={`${primaryButtonLook} px-5 py-2.5`}
+      >
         {existing ? "Guardar cambios" : "Publicar reseña"}
       </button>
     </Form>

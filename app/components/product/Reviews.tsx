@@ -62,7 +62,9 @@ export function Reviews({
         </div>
         <div>
           {reviews.reviews.length === 0 ? (
-            <p className="text-neutral-700">{reviews.totalReview === 0 ? "Este producto aún no tiene reseñas." : "No hay reseñas en esta página."}</p>
+            <p className="text-neutral-700">
+              {reviews.totalReview === 0 ? "Este producto aún no tiene reseñas." : "No hay reseñas en esta página."}
+            </p>
           ) : (
             <ul className="divide-y divide-neutral-200" data-testid="reviews">
               {reviews.reviews.map((review) => (
@@ -70,7 +72,9 @@ export function Reviews({
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <p className="font-bold text-ink">{review.name}</p>
                     {review.verifiedPurchase ? (
-                      <span className="rounded-full bg-lime-100 px-2.5 py-0.5 text-xs font-bold text-court">Compra verificada</span>
+                      <span className="rounded-full bg-lime-100 px-2.5 py-0.5 text-xs font-bold text-court">
+                        Compra verificada
+                      </span>
                     ) : null}
                   </div>
                   <div className="mt-1 flex flex-wrap items-center gap-3 text-sm text-neutral-600">
@@ -95,12 +99,19 @@ function RatingBreakdown({ reviews }: { reviews: ReviewsAnswer }) {
   return (
     <div>
       <p className="font-semibold text-ink">{total === 1 ? "1 reseña" : `${total} reseñas`}</p>
-      <ul className="mt-3 space-y-1.5 text-sm" aria-label="Reseñas por número de estrellas" data-testid="rating-breakdown">
+      <ul
+        className="mt-3 space-y-1.5 text-sm"
+        aria-label="Reseñas por número de estrellas"
+        data-testid="rating-breakdown"
+      >
         {reviews.rating_review.map(({ rating, sum }) => (
           <li key={rating} className="grid grid-cols-[5.5rem_1fr_2rem] items-center gap-2">
             <span className="text-neutral-700">{starsText(rating)}</span>
             <span aria-hidden="true" className="h-2.5 overflow-hidden rounded-full bg-neutral-200">
-              <span className="block h-full rounded-full bg-amber-500" style={{ width: `${total ? (sum / total) * 100 : 0}%` }} />
+              <span
+                className="block h-full rounded-full bg-amber-500"
+                style={{ width: `${total ? (sum / total) * 100 : 0}%` }}
+              />
             </span>
             <span className="text-right font-semibold text-ink">
               <span className="sr-only">: </span>
@@ -130,7 +141,11 @@ function ReviewPages({ pageNo, totalPages }: { pageNo: number; totalPages: numbe
       <ul className="flex flex-wrap items-center gap-1.5">
         {pageNo > 1 ? (
           <li>
-            <Link to={hrefFor(pageNo - 1)} rel="prev" className={`${itemLook} border border-neutral-300 hover:border-ink`}>
+            <Link
+              to={hrefFor(pageNo - 1)}
+              rel="prev"
+              className={`${itemLook} border border-neutral-300 hover:border-ink`}
+            >
               Reseñas anteriores
             </Link>
           </li>
@@ -149,7 +164,11 @@ function ReviewPages({ pageNo, totalPages }: { pageNo: number; totalPages: numbe
         ))}
         {pageNo < totalPages ? (
           <li>
-            <Link to={hrefFor(pageNo + 1)} rel="next" className={`${itemLook} border border-neutral-300 hover:border-ink`}>
+            <Link
+              to={hrefFor(pageNo + 1)}
+              rel="next"
+              className={`${itemLook} border border-neutral-300 hover:border-ink`}
+            >
               Reseñas siguientes
             </Link>
           </li>
@@ -159,7 +178,15 @@ function ReviewPages({ pageNo, totalPages }: { pageNo: number; totalPages: numbe
   );
 }
 
-function ReviewFormArea({ productId, myReview, lastResult }: { productId: string; myReview: MyReviewAnswer | null; lastResult?: SubmissionResult<string[]> | null }) {
+function ReviewFormArea({
+  productId,
+  myReview,
+  lastResult,
+}: {
+  productId: string;
+  myReview: MyReviewAnswer | null;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const { pathname } = useLocation();
   if (!myReview) {
     return (
@@ -185,4 +212,3 @@ function ReviewFormArea({ productId, myReview, lastResult }: { productId: string
     </Suspense>
   );
 }
-

@@ -16,7 +16,11 @@ export function SizeChoice({
   error: string | undefined;
 }) {
   return (
-    <fieldset aria-describedby={error ? "talla-error" : undefined} aria-invalid={error ? true : undefined} data-testid="sizes">
+    <fieldset
+      aria-describedby={error ? "talla-error" : undefined}
+      aria-invalid={error ? true : undefined}
+      data-testid="sizes"
+    >
       <legend className="text-sm font-bold text-ink">Talla</legend>
       <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(5.25rem,1fr))] gap-2">
         {sizes.map((size) => {
@@ -29,11 +33,19 @@ export function SizeChoice({
               }`}
             >
               <span className="flex items-center gap-2">
-                <input type="radio" name="size" value={size.size} disabled={disabled} className="size-4 shrink-0 accent-lime-700" />
+                <input
+                  type="radio"
+                  name="size"
+                  value={size.size}
+                  disabled={disabled}
+                  className="size-4 shrink-0 accent-lime-700"
+                />
                 <span className="text-base font-bold">{size.size}</span>
               </span>
               <span className="sr-only"> — </span>
-              <span className={`text-xs leading-tight ${size.stock === 0 ? "font-semibold" : ""}`}>{stockText(size.stock)}</span>
+              <span className={`text-xs leading-tight ${size.stock === 0 ? "font-semibold" : ""}`}>
+                {stockText(size.stock)}
+              </span>
             </label>
           );
         })}

@@ -11,7 +11,13 @@ export function SortSelects({ idPrefix, form, state }: { idPrefix: string; form?
         <label htmlFor={`${idPrefix}-sortPrice`} className="mb-1 block text-xs font-semibold text-neutral-700">
           Ordenar por precio
         </label>
-        <select id={`${idPrefix}-sortPrice`} form={form} name="sortPrice" defaultValue={state.sortPrice ?? ""} className="field">
+        <select
+          id={`${idPrefix}-sortPrice`}
+          form={form}
+          name="sortPrice"
+          defaultValue={state.sortPrice ?? ""}
+          className="field"
+        >
           <option value="">Por defecto</option>
           <option value="low-to-high">Precio: menor a mayor</option>
           <option value="high-to-low">Precio: mayor a menor</option>
@@ -21,7 +27,13 @@ export function SortSelects({ idPrefix, form, state }: { idPrefix: string; form?
         <label htmlFor={`${idPrefix}-sortByDate`} className="mb-1 block text-xs font-semibold text-neutral-700">
           Ordenar por fecha
         </label>
-        <select id={`${idPrefix}-sortByDate`} form={form} name="sortByDate" defaultValue={state.sortByDate ?? ""} className="field">
+        <select
+          id={`${idPrefix}-sortByDate`}
+          form={form}
+          name="sortByDate"
+          defaultValue={state.sortByDate ?? ""}
+          className="field"
+        >
           <option value="">Por defecto</option>
           <option value="newest">Más recientes</option>
           <option value="oldest">Más antiguos</option>

@@ -2,7 +2,9 @@ import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "#contract/sp
 
 /** The rows of a spec sheet that the seller filled in, in the sheet's order. */
 export function specRows(kind: SpecSheetKind, specs: ProductSpecs) {
-  return SPEC_SHEETS[kind].fields.filter((field) => specs[field.key]).map((field) => ({ key: field.key, label: field.label, value: specs[field.key] }));
+  return SPEC_SHEETS[kind].fields
+    .filter((field) => specs[field.key])
+    .map((field) => ({ key: field.key, label: field.label, value: specs[field.key] }));
 }
 
 /** A product's technical sheet (a racket's shape and weight, a shoe's sole), as its category defines it. */

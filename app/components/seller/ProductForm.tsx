@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useHydrated } from "~/components/hydration";
@@ -8,7 +15,14 @@ import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
 import { FieldErrors, FormAlert, SubmitButton } from "~/components/account/FormControls";
 import type { FieldConstraints } from "~/components/forms/conform-form";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { CHOOSE_IMAGES_AGAIN, PRODUCT_IMAGE_ACCEPT, productIntents, specFieldsOf, SIZE_ROWS_MAX, type SheetCategory } from "./product-form-fields";
+import {
+  CHOOSE_IMAGES_AGAIN,
+  PRODUCT_IMAGE_ACCEPT,
+  productIntents,
+  specFieldsOf,
+  SIZE_ROWS_MAX,
+  type SheetCategory,
+} from "./product-form-fields";
 
 /**
  * The seller's product form (issue 11), for adding and for editing. Everything works without
@@ -51,15 +65,35 @@ function useSchemaLoader(mode: "add" | "edit", categories: readonly SheetCategor
   return useMemo(
     () => () =>
       import("./product-schemas").then(
-        (module) => (mode === "add" ? module.productAddSchema(categories) : module.productEditSchema(categories)) as unknown as ProductFormSchema,
+        (module) =>
+          (mode === "add"
+            ? module.productAddSchema(categories)
+            : module.productEditSchema(categories)) as unknown as ProductFormSchema,
       ),
     [mode, categories],
   );
 }
 
-function TextInput({ label, meta, hint, type = "text", inputMode, children }: { label: string; meta: FieldMetadata<unknown>; hint?: string; type?: "text"; inputMode?: "decimal" | "numeric"; children?: ReactNode }) {
+function TextInput({
+  label,
+  meta,
+  hint,
+  type = "text",
+  inputMode,
+  children,
+}: {
+  label: string;
+  meta: FieldMetadata<unknown>;
+  hint?: string;
+  type?: "text";
+  inputMode?: "decimal" | "numeric";
+  children?: ReactNode;
+}) {
   const hintId = `${meta.id}-ayuda`;
-  const { key, ...props } = getInputProps(meta as FieldMetadata<string>, { type, ariaDescribedBy: hint ? hintId : undefined });
+  const { key, ...props } = getInputProps(meta as FieldMetadata<string>, {
+    type,
+    ariaDescribedBy: hint ? hintId : undefined,
+  });
   return (
     <div>
       <label htmlFor={meta.id} className="block font-semibold text-slate-900">
@@ -115,7 +149,11 @@ function ChosenImages({ input }: { input: RefObject<HTMLInputElement> }) {
     <ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Imágenes elegidas">
       {files.map((file, index) => (
         <li key={file.url} className="rounded-lg border border-slate-200 p-2 text-sm">
-          <img src={file.url} alt={`Vista previa de ${file.name}`} className="aspect-square w-full rounded object-cover" />
+          <img
+            src={file.url}
+            alt={`Vista previa de ${file.name}`}
+            className="aspect-square w-full rounded object-cover"
+          />
           <p className="mt-1 break-all text-slate-700">{index === 0 ? "Principal" : `Imagen ${index + 1}`}</p>
           {index > 0 ? (
             <button type="button" className={`${smallButtonLook} mt-1`} onClick={() => moveFirst(index)}>
@@ -148,15 +186,28 @@ function MainImageChoice({ meta }: { meta: FieldMetadata<unknown> }) {
   );
 }
 
-export function ProductForm({ mode, categories, constraint, lastResult, defaultValue, imageUrls = {}, filesLost, hidden = {}, submitLabel }: ProductFormProps) {
+export function ProductForm({
+  mode,
+  categories,
+  constraint,
+  lastResult,
+  defaultValue,
+  imageUrls = {},
+  filesLost,
+  hidden = {},
+  submitLabel,
+}: ProductFormProps) {
   const load = useSchemaLoader(mode, categories);
   const hydrated = useHydrated();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [form, fields] = useDeferredSchemaForm({ constraint, load }, {
-    id: mode === "add" ? "producto-nuevo" : "producto-editar",
-    lastResult: lastResult ?? undefined,
-    defaultValue: defaultValue as never,
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load },
+    {
+      id: mode === "add" ? "producto-nuevo" : "producto-editar",
+      lastResult: lastResult ?? undefined,
+      defaultValue: defaultValue as never,
+    },
+  );
   const fieldset = fields as unknown as Record<string, FieldMetadata<unknown>>;
   const categoryField = fieldset.categoryId!;
   const specFields = specFieldsOf(categories, categoryField.value);
@@ -172,7 +223,12 @@ export function ProductForm({ mode, categories, constraint, lastResult, defaultV
   const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fieldset.description as FieldMetadata<string>);
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="space-y-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+    >
       <FormAlert id={form.errorId} errors={form.errors} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
@@ -195,19 +251,40 @@ export function ProductForm({ mode, categories, constraint, lastResult, defaultV
               ))}
             </select>
             {hydrated ? null : (
-              <button type="submit" name="intent" value={productIntents.refreshSheet} formNoValidate className={smallButtonLook}>
+              <button
+                type="submit"
+                name="intent"
+                value={productIntents.refreshSheet}
+                formNoValidate
+                className={smallButtonLook}
+              >
                 Actualizar ficha
               </button>
             )}
           </div>
-          {hydrated ? null : <p className={hintLook}>Tras cambiar la categoría, pulsa «Actualizar ficha» para ver los datos de su ficha técnica; lo escrito se conserva.</p>}
+          {hydrated ? null : (
+            <p className={hintLook}>
+              Tras cambiar la categoría, pulsa «Actualizar ficha» para ver los datos de su ficha técnica; lo escrito se
+              conserva.
+            </p>
+          )}
           <FieldErrors id={categoryField.errorId} errors={categoryField.errors} />
         </div>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextInput label={PRODUCT_FIELD_LABELS.brand} meta={fieldset.brand!} />
           <TextInput label={PRODUCT_FIELD_LABELS.color} meta={fieldset.color!} />
-          <TextInput label={PRODUCT_FIELD_LABELS.price} meta={fieldset.price!} inputMode="decimal" hint="En dólares, con hasta dos decimales: 129,95." />
-          <TextInput label={PRODUCT_FIELD_LABELS.discount} meta={fieldset.discount!} inputMode="numeric" hint="De 0 a 100; 0 o vacío si no tiene." />
+          <TextInput
+            label={PRODUCT_FIELD_LABELS.price}
+            meta={fieldset.price!}
+            inputMode="decimal"
+            hint="En dólares, con hasta dos decimales: 129,95."
+          />
+          <TextInput
+            label={PRODUCT_FIELD_LABELS.discount}
+            meta={fieldset.discount!}
+            inputMode="numeric"
+            hint="De 0 a 100; 0 o vacío si no tiene."
+          />
           <TextInput label={PRODUCT_FIELD_LABELS.tag} meta={fieldset.tag!} hint="Por ejemplo «Novedad» u «Oferta»." />
           <TextInput
             label={PRODUCT_FIELD_LABELS.lowStockThreshold}
@@ -226,9 +303,15 @@ export function ProductForm({ mode, categories, constraint, lastResult, defaultV
       </fieldset>
 
       <fieldset className="space-y-4" data-testid="spec-sheet">
-        <legend className="text-xl font-bold text-slate-900">{sheetKind ? SPEC_SHEETS[sheetKind].label : "Ficha técnica"}</legend>
+        <legend className="text-xl font-bold text-slate-900">
+          {sheetKind ? SPEC_SHEETS[sheetKind].label : "Ficha técnica"}
+        </legend>
         {specFields.length === 0 ? (
-          <p className="text-slate-700">{categoryField.value ? "Esta categoría no tiene ficha técnica." : "Elige la categoría para ver su ficha técnica."}</p>
+          <p className="text-slate-700">
+            {categoryField.value
+              ? "Esta categoría no tiene ficha técnica."
+              : "Elige la categoría para ver su ficha técnica."}
+          </p>
         ) : (
           <div className="grid gap-5 sm:grid-cols-2">
             {specFields.map((spec) => {
@@ -267,8 +350,11 @@ export function ProductForm({ mode, categories, constraint, lastResult, defaultV
       <fieldset className="space-y-4">
         <legend className="text-xl font-bold text-slate-900">Stock</legend>
         <p className="text-slate-700">
-          Sin tallas, escribe el stock total del producto. Con tallas, escribe el stock de cada talla; el total, si lo escribes, debe ser su suma.
-          {mode === "edit" ? " Para cambios de stock del día a día usa Control de stock, que guarda cada movimiento." : ""}
+          Sin tallas, escribe el stock total del producto. Con tallas, escribe el stock de cada talla; el total, si lo
+          escribes, debe ser su suma.
+          {mode === "edit"
+            ? " Para cambios de stock del día a día usa Control de stock, que guarda cada movimiento."
+            : ""}
         </p>
         <TextInput label={`${PRODUCT_FIELD_LABELS.stock} total`} meta={fieldset.stock!} inputMode="numeric" />
         <div>
@@ -280,7 +366,11 @@ export function ProductForm({ mode, categories, constraint, lastResult, defaultV
               const { key: sizeKey, ...sizeProps } = getInputProps(size, { type: "text" });
               const { key: stockKey, ...stockProps } = getInputProps(stock, { type: "text" });
               return (
-                <li key={row.key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]" data-testid="size-row">
+                <li
+                  key={row.key}
+                  className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
+                  data-testid="size-row"
+                >
                   <div>
                     <label htmlFor={size.id} className="block text-sm font-semibold text-slate-900">
                       Talla {index + 1}
@@ -295,7 +385,10 @@ export function ProductForm({ mode, categories, constraint, lastResult, defaultV
                     <input key={stockKey} {...stockProps} inputMode="numeric" className={controlLook} />
                     <FieldErrors id={stock.errorId} errors={stock.errors} />
                   </div>
-                  <button {...form.remove.getButtonProps({ name: sizesField.name, index })} className={`${smallButtonLook} col-span-2 justify-self-start sm:col-span-1 sm:mt-8`}>
+                  <button
+                    {...form.remove.getButtonProps({ name: sizesField.name, index })}
+                    className={`${smallButtonLook} col-span-2 justify-self-start sm:col-span-1 sm:mt-8`}
+                  >
                     Quitar talla {index + 1}
                   </button>
                 </li>
@@ -303,7 +396,10 @@ export function ProductForm({ mode, categories, constraint, lastResult, defaultV
             })}
           </ul>
           {sizeRows.length < SIZE_ROWS_MAX ? (
-            <button {...form.insert.getButtonProps({ name: sizesField.name, defaultValue: { size: "", stock: "" } })} className={`${smallButtonLook} mt-3`}>
+            <button
+              {...form.insert.getButtonProps({ name: sizesField.name, defaultValue: { size: "", stock: "" } })}
+              className={`${smallButtonLook} mt-3`}
+            >
               Agregar talla
             </button>
           ) : null}
@@ -318,23 +414,47 @@ export function ProductForm({ mode, categories, constraint, lastResult, defaultV
             {storedImages.map((image, index) => {
               const id = String(image.value ?? image.initialValue ?? "");
               return (
-                <li key={image.key} className="flex min-w-0 gap-3 rounded-lg border border-slate-200 p-3" data-testid="stored-image">
+                <li
+                  key={image.key}
+                  className="flex min-w-0 gap-3 rounded-lg border border-slate-200 p-3"
+                  data-testid="stored-image"
+                >
                   <input type="hidden" name={image.name} value={id} />
-                  {imageUrls[id] ? <img src={imageUrls[id]} alt={`Imagen ${index + 1} del producto`} width={80} height={80} className="size-20 shrink-0 rounded object-cover" /> : null}
+                  {imageUrls[id] ? (
+                    <img
+                      src={imageUrls[id]}
+                      alt={`Imagen ${index + 1} del producto`}
+                      width={80}
+                      height={80}
+                      className="size-20 shrink-0 rounded object-cover"
+                    />
+                  ) : null}
                   <div className="min-w-0 space-y-2">
                     <p className="font-semibold text-slate-900">{index === 0 ? "Principal" : `Imagen ${index + 1}`}</p>
                     <div className="flex flex-wrap gap-2">
                       {index > 0 ? (
-                        <button {...form.reorder.getButtonProps({ name: orderField.name, from: index, to: index - 1 })} className={smallButtonLook} aria-label={`Subir la imagen ${index + 1}`}>
+                        <button
+                          {...form.reorder.getButtonProps({ name: orderField.name, from: index, to: index - 1 })}
+                          className={smallButtonLook}
+                          aria-label={`Subir la imagen ${index + 1}`}
+                        >
                           Subir
                         </button>
                       ) : null}
                       {index < storedImages.length - 1 ? (
-                        <button {...form.reorder.getButtonProps({ name: orderField.name, from: index, to: index + 1 })} className={smallButtonLook} aria-label={`Bajar la imagen ${index + 1}`}>
+                        <button
+                          {...form.reorder.getButtonProps({ name: orderField.name, from: index, to: index + 1 })}
+                          className={smallButtonLook}
+                          aria-label={`Bajar la imagen ${index + 1}`}
+                        >
                           Bajar
                         </button>
                       ) : null}
-                      <button {...form.remove.getButtonProps({ name: orderField.name, index })} className={smallButtonLook} aria-label={`Quitar la imagen ${index + 1}`}>
+                      <button
+                        {...form.remove.getButtonProps({ name: orderField.name, index })}
+                        className={smallButtonLook}
+                        aria-label={`Quitar la imagen ${index + 1}`}
+                      >
                         Quitar
                       </button>
                     </div>

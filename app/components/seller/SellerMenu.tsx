@@ -24,7 +24,13 @@ const SECTION_LOOK =
   "block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:border-lime-300 aria-[current=page]:bg-lime-100 aria-[current=page]:text-slate-900 md:rounded-lg md:border-0 md:py-2 md:text-base";
 
 /** The seller area's own menu. On a phone the sections are wrapped chips, so the screen's content starts on the first screen. */
-export function SellerMenu({ shopName, sections = SELLER_SECTIONS }: { shopName: string; sections?: readonly SellerSection[] }) {
+export function SellerMenu({
+  shopName,
+  sections = SELLER_SECTIONS,
+}: {
+  shopName: string;
+  sections?: readonly SellerSection[];
+}) {
   return (
     <nav aria-label="Mi tienda">
       <p className="mb-3 hidden text-xs font-bold uppercase tracking-widest text-slate-600 md:block">Mi tienda</p>

@@ -22,7 +22,13 @@ const afterOfferColumn: TableColumn<SellerOrderLine> = {
 // A packing slip shows what is in the parcel, not the shop's money.
 const moneyColumns: TableColumn<SellerOrderLine>[] = [
   { header: "Comisión", align: "end", className: "print:hidden", cell: (line) => formatPrice(line.commission) },
-  { header: "Tu neto", align: "end", className: "print:hidden", cellClassName: "font-semibold", cell: (line) => formatPrice(line.sellerNet) },
+  {
+    header: "Tu neto",
+    align: "end",
+    className: "print:hidden",
+    cellClassName: "font-semibold",
+    cell: (line) => formatPrice(line.sellerNet),
+  },
 ];
 
 const lineCard: CardParts<SellerOrderLine> = { title: (line) => line.name };
@@ -34,7 +40,9 @@ export function SellerOrderLines({ lines, orderNumber }: { lines: SellerOrderLin
     <ResponsiveTable
       rows={lines}
       rowKey={(line, index) => `${line.productId}-${line.size ?? ""}-${index}`}
-      columns={offerAccepted ? [...goodsColumns, afterOfferColumn, ...moneyColumns] : [...goodsColumns, ...moneyColumns]}
+      columns={
+        offerAccepted ? [...goodsColumns, afterOfferColumn, ...moneyColumns] : [...goodsColumns, ...moneyColumns]
+      }
       caption={`Productos del pedido #${orderNumber}`}
       look="ruled"
       cardsBelow="md"

@@ -36,11 +36,17 @@ export function SellerOrderStatusForm({
   /** The shop is suspended: the form is shown, but sending it is refused with the reason. */
   locked: boolean;
 }) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadStatusSchema }, { id: "estado-pedido", lastResult });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadStatusSchema },
+    { id: "estado-pedido", lastResult },
+  );
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === sellerOrderIntents.changeStatus;
+  const sending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === sellerOrderIntents.changeStatus;
   if (nextStatuses.length === 0) {
-    return <p className="text-slate-700">Este pedido está «{DELIVERY_STATUS_LABELS[current]}»: su estado ya no cambia.</p>;
+    return (
+      <p className="text-slate-700">Este pedido está «{DELIVERY_STATUS_LABELS[current]}»: su estado ya no cambia.</p>
+    );
   }
   // Only a part not yet sent gets a tracking number (one that was sent has it already).
   const ships = nextStatuses.includes("enviado");
@@ -48,11 +54,25 @@ export function SellerOrderStatusForm({
   // was chosen before a refusal stays chosen, while it is still allowed.
   const chosen = nextStatuses.find((status) => status === fields.status.value);
   const hintId = `${fields.trackingNumber.id}-ayuda`;
-  const { key: trackingKey, ...trackingProps } = getInputProps(fields.trackingNumber, { type: "text", ariaDescribedBy: hintId });
+  const { key: trackingKey, ...trackingProps } = getInputProps(fields.trackingNumber, {
+    type: "text",
+    ariaDescribedBy: hintId,
+  });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4 print:hidden" aria-labelledby="titulo-estado" aria-describedby={form.errors ? form.errorId : undefined}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-4 print:hidden"
+      aria-labelledby="titulo-estado"
+      aria-describedby={form.errors ? form.errorId : undefined}
+    >
       {form.errors ? (
-        <p id={form.errorId} role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 p-3 font-medium text-red-900" data-testid="status-refused">
+        <p
+          id={form.errorId}
+          role="alert"
+          className="rounded-lg border-l-4 border-red-600 bg-red-50 p-3 font-medium text-red-900"
+          data-testid="status-refused"
+        >
           {form.errors.join(" ")}
         </p>
       ) : null}
@@ -82,15 +102,31 @@ export function SellerOrderStatusForm({
           <label htmlFor={fields.trackingNumber.id} className="block font-semibold text-slate-900">
             Número de seguimiento
           </label>
-          <input key={trackingKey} {...trackingProps} autoComplete="off" maxLength={TRACKING_NUMBER_MAX_LENGTH} className={inputLook} />
+          <input
+            key={trackingKey}
+            {...trackingProps}
+            autoComplete="off"
+            maxLength={TRACKING_NUMBER_MAX_LENGTH}
+            className={inputLook}
+          />
           <p id={hintId} className="mt-1 text-sm text-slate-600">
             Obligatorio para «Enviado»: el número que te dio el transportista. El cliente lo verá en su pedido.
           </p>
           <FieldErrors id={fields.trackingNumber.errorId} errors={fields.trackingNumber.errors} />
         </div>
       ) : null}
-      {locked ? <p className="text-sm text-slate-700">Tu tienda está suspendida: puedes ver el pedido, pero no cambiar su estado.</p> : null}
-      <button type="submit" name="intent" value={sellerOrderIntents.changeStatus} className={primaryButtonLook} disabled={sending}>
+      {locked ? (
+        <p className="text-sm text-slate-700">
+          Tu tienda está suspendida: puedes ver el pedido, pero no cambiar su estado.
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        name="intent"
+        value={sellerOrderIntents.changeStatus}
+        className={primaryButtonLook}
+        disabled={sending}
+      >
         {sending ? "Guardando…" : "Cambiar estado"}
       </button>
     </Form>

@@ -22,7 +22,9 @@ export const transferFormSchema = bankTransferDetails.extend({ kind: z.literal("
 export const pagoMovilFormSchema = pagoMovilDetails.extend({ kind: z.literal("pago_movil") });
 
 /** The withdrawal form: the amount typed in dollars ('45,50'), sent in cents and checked by the API's rule. */
-export const withdrawFormSchema = withdrawBody.extend({ amount: typedDollars(WITHDRAWAL_AMOUNT_MISSING, withdrawalAmount) });
+export const withdrawFormSchema = withdrawBody.extend({
+  amount: typedDollars(WITHDRAWAL_AMOUNT_MISSING, withdrawalAmount),
+});
 
 /** The archive button of one finished request. */
 export const archiveFormSchema = z.object({ withdrawalId: uuid(WITHDRAWAL_NOT_FOUND) });

@@ -37,11 +37,14 @@ export function readIntent(value: FormDataEntryValue | null): { name: string; ta
 export const EMPTY_SIZE_ROWS = 3;
 
 /** Said beside the image input after the page came back: no browser sends chosen files back. */
-export const CHOOSE_IMAGES_AGAIN = "Por seguridad, vuelve a elegir las imágenes: el navegador no las conserva al recargar la página.";
+export const CHOOSE_IMAGES_AGAIN =
+  "Por seguridad, vuelve a elegir las imágenes: el navegador no las conserva al recargar la página.";
 
 export const PRODUCT_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const;
 /** The file input's `accept`: by MIME and by extension, for pickers that know only one. */
-export const PRODUCT_IMAGE_ACCEPT = [...PRODUCT_IMAGE_TYPES, ".jpg", ".jpeg", ".png", ".webp", ".gif", ".avif"].join(",");
+export const PRODUCT_IMAGE_ACCEPT = [...PRODUCT_IMAGE_TYPES, ".jpg", ".jpeg", ".png", ".webp", ".gif", ".avif"].join(
+  ",",
+);
 
 /** A category as the form offers it: its spec sheet decides the extra fields. */
 export interface SheetCategory {

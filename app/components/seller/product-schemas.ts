@@ -39,11 +39,15 @@ function withoutBlankRows(categories: readonly SheetCategory[]) {
     if (!value || typeof value !== "object" || Array.isArray(value)) return value;
     const form = { ...(value as Record<string, unknown>) };
     if (Array.isArray(form.sizes)) {
-      form.sizes = form.sizes.filter((row) => row && typeof row === "object" && !Object.values(row as Record<string, unknown>).every(isBlank));
+      form.sizes = form.sizes.filter(
+        (row) => row && typeof row === "object" && !Object.values(row as Record<string, unknown>).every(isBlank),
+      );
     }
     if (form.specs && typeof form.specs === "object") {
       const keys = new Set(specFieldsOf(categories, form.categoryId).map((field) => field.key));
-      form.specs = Object.fromEntries(Object.entries(form.specs as Record<string, unknown>).filter(([key]) => keys.has(key)));
+      form.specs = Object.fromEntries(
+        Object.entries(form.specs as Record<string, unknown>).filter(([key]) => keys.has(key)),
+      );
     }
     return form;
   };
@@ -52,17 +56,25 @@ function withoutBlankRows(categories: readonly SheetCategory[]) {
 /** One chosen image: a type the browser names must be an image (the API judges the content), within the size limit. */
 const imageFile = z
   .instanceof(File, { message: IMAGES_MISSING })
-  .refine((file) => file.type === "" || (PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type), IMAGE_TYPE_REFUSED)
+  .refine(
+    (file) => file.type === "" || (PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type),
+    IMAGE_TYPE_REFUSED,
+  )
   .refine((file) => file.size <= PRODUCT_IMAGE_MAX_BYTES, IMAGE_TOO_LARGE);
 
 /** The chosen files of a file input: an input left empty sends one empty part, which is none. */
 function chosenFiles(value: unknown): unknown {
   const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  return list.filter((item) => !(item instanceof File && item.size === 0 && item.name === "") && item !== "" && item !== undefined);
+  return list.filter(
+    (item) => !(item instanceof File && item.size === 0 && item.name === "") && item !== "" && item !== undefined,
+  );
 }
 
 const MAIN_IMAGE_INVALID = "Elige cuál de las imágenes es la principal.";
-const mainImageBeyond = (count: number) => (count === 1 ? "Solo elegiste una imagen: la principal es esa." : `Solo elegiste ${count} imágenes: la principal debe ser una de ellas.`);
+const mainImageBeyond = (count: number) =>
+  count === 1
+    ? "Solo elegiste una imagen: la principal es esa."
+    : `Solo elegiste ${count} imágenes: la principal debe ser una de ellas.`;
 
 /** The images' order the API reads when the main one is not the first chosen: that file first, the others in their order. */
 export function addImageOrder(mainImage: number | undefined, count: number): string[] | undefined {
@@ -79,16 +91,25 @@ function specSheetFields(categories: readonly SheetCategory[]) {
   return z.object({ categoryId: z.unknown(), specs: productFields.specs }).superRefine((value, context) => {
     const category = categories.find((candidate) => candidate._id === value.categoryId);
     if (!category) {
-      if (productFields.categoryId.safeParse(value.categoryId).success) context.addIssue({ code: "custom", path: ["categoryId"], message: CATEGORY_MISSING });
+      if (productFields.categoryId.safeParse(value.categoryId).success)
+        context.addIssue({ code: "custom", path: ["categoryId"], message: CATEGORY_MISSING });
       return;
     }
-    for (const issue of specSheetIssues(category.specSheet, value.specs)) context.addIssue({ code: "custom", path: issue.field.split("."), message: issue.message });
+    for (const issue of specSheetIssues(category.specSheet, value.specs))
+      context.addIssue({ code: "custom", path: issue.field.split("."), message: issue.message });
   });
 }
 
 /** Both forms: the spec sheet, which only reads the category, goes before the fields that declare it (decision 0025). */
-function productFormSchema<Fields extends z.ZodTypeAny, Files extends z.ZodTypeAny>(categories: readonly SheetCategory[], fields: Fields, files: Files) {
-  return z.preprocess(withoutBlankRows(categories), z.intersection(z.intersection(specSheetFields(categories), fields), files));
+function productFormSchema<Fields extends z.ZodTypeAny, Files extends z.ZodTypeAny>(
+  categories: readonly SheetCategory[],
+  fields: Fields,
+  files: Files,
+) {
+  return z.preprocess(
+    withoutBlankRows(categories),
+    z.intersection(z.intersection(specSheetFields(categories), fields), files),
+  );
 }
 
 /** /dashboard/seller/add-product: the contract's fields and one to eight images, the first the main one. */
@@ -98,9 +119,17 @@ export function productAddSchema(categories: readonly SheetCategory[]) {
     productFormFields,
     z
       .object({
-        images: z.preprocess(chosenFiles, z.array(imageFile).min(PRODUCT_IMAGES_MIN, IMAGES_MISSING).max(PRODUCT_IMAGES_MAX, IMAGES_TOO_MANY)),
+        images: z.preprocess(
+          chosenFiles,
+          z.array(imageFile).min(PRODUCT_IMAGES_MIN, IMAGES_MISSING).max(PRODUCT_IMAGES_MAX, IMAGES_TOO_MANY),
+        ),
         /** Which chosen file (from 1) is the main one, without JavaScript; absent: the first. */
-        mainImage: formInteger({ min: 1, max: PRODUCT_IMAGES_MAX, missing: MAIN_IMAGE_INVALID, invalid: MAIN_IMAGE_INVALID }).optional(),
+        mainImage: formInteger({
+          min: 1,
+          max: PRODUCT_IMAGES_MAX,
+          missing: MAIN_IMAGE_INVALID,
+          invalid: MAIN_IMAGE_INVALID,
+        }).optional(),
       })
       .superRefine((value, context) => {
         if (value.mainImage !== undefined && value.images.length > 0 && value.mainImage > value.images.length) {
@@ -120,11 +149,15 @@ export function productEditSchema(categories: readonly SheetCategory[]) {
     categories,
     productUpdateFields,
     z
-      .object({ imageOrder: productFields.imageOrder, images: z.preprocess(chosenFiles, z.array(imageFile).max(PRODUCT_IMAGES_MAX, IMAGES_TOO_MANY)) })
+      .object({
+        imageOrder: productFields.imageOrder,
+        images: z.preprocess(chosenFiles, z.array(imageFile).max(PRODUCT_IMAGES_MAX, IMAGES_TOO_MANY)),
+      })
       .superRefine((value, context) => {
         const total = (value.imageOrder?.length ?? 0) + value.images.length;
         if (total < PRODUCT_IMAGES_MIN) context.addIssue({ code: "custom", path: ["images"], message: IMAGES_MISSING });
-        if (total > PRODUCT_IMAGES_MAX) context.addIssue({ code: "custom", path: ["images"], message: IMAGES_TOO_MANY });
+        if (total > PRODUCT_IMAGES_MAX)
+          context.addIssue({ code: "custom", path: ["images"], message: IMAGES_TOO_MANY });
       }),
   );
 }
@@ -133,7 +166,12 @@ export type ProductEditValue = z.output<ReturnType<typeof productEditSchema>>;
 /** Swapping one stored image for a new file (POST /product-image-update). */
 export const imageReplaceSchema = z.intersection(
   productImageUpdateFields,
-  z.object({ newImage: z.preprocess((value) => (chosenFiles(value) as unknown[])[0], z.instanceof(File, { message: NEW_IMAGE_MISSING }).pipe(imageFile)) }),
+  z.object({
+    newImage: z.preprocess(
+      (value) => (chosenFiles(value) as unknown[])[0],
+      z.instanceof(File, { message: NEW_IMAGE_MISSING }).pipe(imageFile),
+    ),
+  }),
 );
 
 /** The form's fields as the API's errors name them (`sizes[0].size` and `specs.forma` go next to their field too). */

@@ -15,6 +15,8 @@ export const sellerOrderStatusSchema = z
 
 /** One pending offer's buttons: accept or reject it. */
 export const sellerOfferAnswerSchema = z.object({
-  intent: z.enum([sellerOrderIntents.acceptOffer, sellerOrderIntents.rejectOffer], { errorMap: () => ({ message: "Elige aceptar o rechazar la oferta." }) }),
+  intent: z.enum([sellerOrderIntents.acceptOffer, sellerOrderIntents.rejectOffer], {
+    errorMap: () => ({ message: "Elige aceptar o rechazar la oferta." }),
+  }),
   offerId: uuid("La oferta no es válida."),
 });

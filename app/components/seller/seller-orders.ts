@@ -9,4 +9,8 @@ export const sellerOrderPaths = {
   details: (subOrderId: string) => `${SELLER_HOME}/orders/details/${encodeURIComponent(subOrderId)}`,
 };
 
-export const sellerOrderIntents = { changeStatus: "cambiar-estado", acceptOffer: "aceptar-oferta", rejectOffer: "rechazar-oferta" } as const;
+export const sellerOrderIntents = {
+  changeStatus: "cambiar-estado",
+  acceptOffer: "aceptar-oferta",
+  rejectOffer: "rechazar-oferta",
+} as const;

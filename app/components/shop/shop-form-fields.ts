@@ -1,5 +1,12 @@
 import { formatSpanishNumber } from "#contract/number-format";
-import { REPLACEMENT_PART_PREFIX, SHOP_COUNTRIES, SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENT_TYPES, type ShopCountry, TAX_ID_LABELS } from "#contract/shop-labels";
+import {
+  REPLACEMENT_PART_PREFIX,
+  SHOP_COUNTRIES,
+  SHOP_DOCUMENT_MAX_BYTES,
+  SHOP_DOCUMENT_TYPES,
+  type ShopCountry,
+  TAX_ID_LABELS,
+} from "#contract/shop-labels";
 
 /**
  * The shop request's forms without zod, so their pages load zod only with a form's schema
@@ -10,14 +17,23 @@ import { REPLACEMENT_PART_PREFIX, SHOP_COUNTRIES, SHOP_DOCUMENT_MAX_BYTES, SHOP_
 export const shopIntents = { apply: "solicitar-tienda", replace: "reemplazar-documentos" } as const;
 
 /** The file input's `accept`: the types by MIME and by extension, for pickers that know only one. */
-export const SHOP_DOCUMENT_ACCEPT = [...Object.keys(SHOP_DOCUMENT_TYPES), ".pdf", ".jpg", ".jpeg", ".png", ".webp"].join(",");
+export const SHOP_DOCUMENT_ACCEPT = [
+  ...Object.keys(SHOP_DOCUMENT_TYPES),
+  ".pdf",
+  ".jpg",
+  ".jpeg",
+  ".png",
+  ".webp",
+].join(",");
 
 /** Said beside the documents after a refused submission: no browser sends chosen files back. */
 export const CHOOSE_FILES_AGAIN = "Por seguridad, vuelve a elegir los archivos.";
 
 /** The tax id's label: the country's name for it, or all three while no country is known (or without JavaScript). */
 export function taxIdLabel(country: ShopCountry | null | undefined): string {
-  return country ? TAX_ID_LABELS[country] : `Identificador fiscal (${TAX_ID_LABELS.VE}; ${TAX_ID_LABELS.ES}; ${TAX_ID_LABELS.US})`;
+  return country
+    ? TAX_ID_LABELS[country]
+    : `Identificador fiscal (${TAX_ID_LABELS.VE}; ${TAX_ID_LABELS.ES}; ${TAX_ID_LABELS.US})`;
 }
 
 /** How each country's tax id is written, for the hint under the field. */
@@ -34,7 +50,9 @@ export function taxIdHint(country: ShopCountry | null | undefined): string[] {
 
 /** A country code from a form or a stored request, or null. */
 export function countryOf(value: unknown): ShopCountry | null {
-  return typeof value === "string" && (SHOP_COUNTRIES as readonly string[]).includes(value) ? (value as ShopCountry) : null;
+  return typeof value === "string" && (SHOP_COUNTRIES as readonly string[]).includes(value)
+    ? (value as ShopCountry)
+    : null;
 }
 
 /** The part a replacement travels in (`reemplazo:<documentId>`), which is also its field's name. */

@@ -1,6 +1,18 @@
 import { z } from "zod";
-import { DOCUMENT_TOO_LARGE, DOCUMENT_TYPE_REFUSED, DOCUMENTS_MISSING, DOCUMENTS_TOO_MANY, REPLACEMENT_MISSING, shopApplicationFields } from "#contract/shops";
-import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENT_TYPES, SHOP_DOCUMENTS_MAX, SHOP_DOCUMENTS_MIN } from "#contract/shop-labels";
+import {
+  DOCUMENT_TOO_LARGE,
+  DOCUMENT_TYPE_REFUSED,
+  DOCUMENTS_MISSING,
+  DOCUMENTS_TOO_MANY,
+  REPLACEMENT_MISSING,
+  shopApplicationFields,
+} from "#contract/shops";
+import {
+  SHOP_DOCUMENT_MAX_BYTES,
+  SHOP_DOCUMENT_TYPES,
+  SHOP_DOCUMENTS_MAX,
+  SHOP_DOCUMENTS_MIN,
+} from "#contract/shop-labels";
 import { replacementField } from "./shop-form-fields";
 
 /**
@@ -27,7 +39,10 @@ export const shopApplicationSchema = z.intersection(
   shopApplicationFields,
   z.object({
     documents: z
-      .array(documentFile(DOCUMENTS_MISSING), { required_error: DOCUMENTS_MISSING, invalid_type_error: DOCUMENTS_MISSING })
+      .array(documentFile(DOCUMENTS_MISSING), {
+        required_error: DOCUMENTS_MISSING,
+        invalid_type_error: DOCUMENTS_MISSING,
+      })
       .min(SHOP_DOCUMENTS_MIN, DOCUMENTS_MISSING)
       .max(SHOP_DOCUMENTS_MAX, DOCUMENTS_TOO_MANY),
   }),
@@ -35,9 +50,23 @@ export const shopApplicationSchema = z.intersection(
 export type ShopApplicationForm = z.output<typeof shopApplicationSchema>;
 
 /** The application's fields, as the form names them and the API's errors name them. */
-export const SHOP_APPLICATION_FIELDS = ["shopName", "rif", "country", "province", "city", "address", "phone", "documents"] as const;
+export const SHOP_APPLICATION_FIELDS = [
+  "shopName",
+  "rif",
+  "country",
+  "province",
+  "city",
+  "address",
+  "phone",
+  "documents",
+] as const;
 
 /** The replacement form: one new file for each document the admin asked to change. */
 export function replacementSchema(documentIds: readonly string[]) {
-  return z.object(Object.fromEntries(documentIds.map((id) => [replacementField(id), documentFile(REPLACEMENT_MISSING)])) as Record<string, ReturnType<typeof documentFile>>);
+  return z.object(
+    Object.fromEntries(documentIds.map((id) => [replacementField(id), documentFile(REPLACEMENT_MISSING)])) as Record<
+      string,
+      ReturnType<typeof documentFile>
+    >,
+  );
 }

@@ -9,7 +9,11 @@ export function DemandList({ product }: { product: ControlProduct }) {
       : [];
   if (lines.length === 0) return null;
   return (
-    <ul className="space-y-1 text-sm font-semibold text-sky-900" aria-label={`Demanda de ${product.name}`} data-testid="stock-demand">
+    <ul
+      className="space-y-1 text-sm font-semibold text-sky-900"
+      aria-label={`Demanda de ${product.name}`}
+      data-testid="stock-demand"
+    >
       {lines.map((line) => (
         <li key={line}>{line}</li>
       ))}

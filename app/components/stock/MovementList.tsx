@@ -12,14 +12,25 @@ const changeLook = (change: number) => (change < 0 ? "text-red-800" : "text-lime
 
 function movementColumns(hasSizes: boolean): TableColumn<ShownMovement>[] {
   const columns: (TableColumn<ShownMovement> | false)[] = [
-    { header: "Fecha", className: "whitespace-nowrap", cell: (movement) => <time dateTime={movement.createdAt}>{movement.when}</time> },
-    { header: "Tipo", inCard: false, cellClassName: "font-semibold text-slate-900", cell: (movement) => movement.kindLabel },
+    {
+      header: "Fecha",
+      className: "whitespace-nowrap",
+      cell: (movement) => <time dateTime={movement.createdAt}>{movement.when}</time>,
+    },
+    {
+      header: "Tipo",
+      inCard: false,
+      cellClassName: "font-semibold text-slate-900",
+      cell: (movement) => movement.kindLabel,
+    },
     hasSizes && { header: "Talla", inCard: false, cell: (movement) => movement.size },
     {
       header: "Cambio",
       align: "end",
       inCard: false,
-      cell: (movement) => <span className={`font-semibold ${changeLook(movement.change)}`}>{signedChange(movement.change)}</span>,
+      cell: (movement) => (
+        <span className={`font-semibold ${changeLook(movement.change)}`}>{signedChange(movement.change)}</span>
+      ),
     },
     { header: "Stock después", align: "end", cell: (movement) => movement.stockAfter },
     { header: "Quién", className: "break-words", cell: (movement) => movement.actorName ?? "—" },

@@ -24,7 +24,11 @@ const sizeColumns: TableColumn<Line>[] = [
   { header: "Talla", rowHeader: true, inCard: false, cell: (line) => (line.size === "" ? "Sin tallas" : line.size) },
   { header: "Unidades", align: "end", cellClassName: "font-semibold text-slate-900", cell: (line) => line.stock },
   { header: "Estado", cell: (line) => <State line={line} /> },
-  { header: "Demanda", cellClassName: "text-slate-800", cell: (line) => (line.waiting > 0 ? demandText(line.waiting, line.size) : "Nadie espera") },
+  {
+    header: "Demanda",
+    cellClassName: "text-slate-800",
+    cell: (line) => (line.waiting > 0 ? demandText(line.waiting, line.size) : "Nadie espera"),
+  },
 ];
 
 const sizeCard: CardParts<Line> = { title: (line) => sizeLabel(line.size) };

@@ -14,7 +14,8 @@ export const stockInputLook =
 export const saveButtonLook =
   "inline-flex w-full items-center justify-center rounded-full bg-lime-400 px-5 py-2.5 font-semibold text-slate-900 shadow-sm hover:bg-lime-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-70 sm:w-auto";
 
-export const lowBadgeLook = "inline-block whitespace-nowrap rounded-full border border-amber-400 bg-amber-50 px-2 py-0.5 text-xs font-bold text-amber-950";
+export const lowBadgeLook =
+  "inline-block whitespace-nowrap rounded-full border border-amber-400 bg-amber-50 px-2 py-0.5 text-xs font-bold text-amber-950";
 
 /** 'Talla 42: 3 · Talla 43: 0', or 'Stock: 7' without sizes. */
 function figuresText(sizes: { size: string; stock: number }[], single: number | null): string {
@@ -27,9 +28,23 @@ function figuresText(sizes: { size: string; stock: number }[], single: number | 
  * (the page was read again, so they are the product's), and what the seller had typed, since the
  * form below starts again from the current figures.
  */
-export function StaleStockNotice({ message, typed, product, showThreshold }: { message: string; typed: TypedStock; product: ControlProduct; showThreshold: boolean }) {
+export function StaleStockNotice({
+  message,
+  typed,
+  product,
+  showThreshold,
+}: {
+  message: string;
+  typed: TypedStock;
+  product: ControlProduct;
+  showThreshold: boolean;
+}) {
   return (
-    <div role="alert" className="space-y-2 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950" data-testid="stale-stock">
+    <div
+      role="alert"
+      className="space-y-2 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950"
+      data-testid="stale-stock"
+    >
       <p className="font-semibold">{message}</p>
       <p data-testid="stale-current">
         <span className="font-semibold">Cifras actuales:</span> {figuresText(product.sizes, product.stock)}
@@ -38,7 +53,9 @@ export function StaleStockNotice({ message, typed, product, showThreshold }: { m
       </p>
       <p data-testid="stale-typed">
         <span className="font-semibold">Habías escrito:</span>{" "}
-        {showThreshold && typed.lowStockThreshold !== null ? `Umbral de stock bajo: ${typed.lowStockThreshold}` : figuresText(typed.sizes, typed.newStock)}
+        {showThreshold && typed.lowStockThreshold !== null
+          ? `Umbral de stock bajo: ${typed.lowStockThreshold}`
+          : figuresText(typed.sizes, typed.newStock)}
       </p>
     </div>
   );
@@ -51,13 +68,21 @@ function formWideErrors(...lists: (string[] | undefined)[]): string[] | undefine
 }
 
 /** Only this form's answer (a page holds one per product, and two per product on its own page). */
-function answerFor(answer: StockActionAnswer | undefined, productId: string, intent: string): StockActionAnswer | undefined {
+function answerFor(
+  answer: StockActionAnswer | undefined,
+  productId: string,
+  intent: string,
+): StockActionAnswer | undefined {
   return answer && answer.productId === productId && answer.intent === intent ? answer : undefined;
 }
 
 function useBusy(productId: string, intent: string): boolean {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("productId") === productId && navigation.formData?.get("intent") === intent;
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("productId") === productId &&
+    navigation.formData?.get("intent") === intent
+  );
 }
 
 /**
@@ -66,25 +91,54 @@ function useBusy(productId: string, intent: string): boolean {
  * typed kept, a change made meanwhile as a notice above a fresh form. Remounted (key) by version.
  * Its schema's constraints come from the page's loader, worked out once for every row.
  */
-export function StockForm({ product, answer, constraint }: { product: ControlProduct; answer: StockActionAnswer | undefined; constraint: FieldConstraints }) {
+export function StockForm({
+  product,
+  answer,
+  constraint,
+}: {
+  product: ControlProduct;
+  answer: StockActionAnswer | undefined;
+  constraint: FieldConstraints;
+}) {
   const mine = answerFor(answer, product._id, stockIntents.save);
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadStockSchema }, {
-    id: `stock-${product._id}-${product.stockVersion}`,
-    lastResult: mine?.result ?? undefined,
-    defaultValue: {
-      productId: product._id,
-      stockVersion: String(product.stockVersion),
-      ...(product.hasSizes ? { sizes: product.sizes.map((size) => ({ size: size.size, stock: String(size.stock) })) } : { newStock: String(product.stock) }),
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadStockSchema },
+    {
+      id: `stock-${product._id}-${product.stockVersion}`,
+      lastResult: mine?.result ?? undefined,
+      defaultValue: {
+        productId: product._id,
+        stockVersion: String(product.stockVersion),
+        ...(product.hasSizes
+          ? { sizes: product.sizes.map((size) => ({ size: size.size, stock: String(size.stock) })) }
+          : { newStock: String(product.stock) }),
+      },
     },
-  });
+  );
   const busy = useBusy(product._id, stockIntents.save);
   const rows = fields.sizes.getFieldList();
   const { key: productKey, ...productProps } = getInputProps(fields.productId, { type: "hidden" });
   const { key: versionKey, ...versionProps } = getInputProps(fields.stockVersion, { type: "hidden" });
   return (
-    <Form method="post" {...getFormProps(form)} aria-label={`Stock de ${product.name}`} className="space-y-3" data-testid="stock-form">
-      {mine?.stale ? <StaleStockNotice message={mine.stale.message} typed={mine.stale.typed} product={product} showThreshold={false} /> : null}
-      <FormAlert id={form.errorId} errors={formWideErrors(form.errors, fields.productId.errors, fields.stockVersion.errors)} />
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-label={`Stock de ${product.name}`}
+      className="space-y-3"
+      data-testid="stock-form"
+    >
+      {mine?.stale ? (
+        <StaleStockNotice
+          message={mine.stale.message}
+          typed={mine.stale.typed}
+          product={product}
+          showThreshold={false}
+        />
+      ) : null}
+      <FormAlert
+        id={form.errorId}
+        errors={formWideErrors(form.errors, fields.productId.errors, fields.stockVersion.errors)}
+      />
       <input key={productKey} {...productProps} />
       <input key={versionKey} {...versionProps} />
       {product.hasSizes ? (
@@ -104,7 +158,11 @@ export function StockForm({ product, answer, constraint }: { product: ControlPro
                     {sizeLabel(size.size)}
                   </label>
                   <input key={stockKey} {...stockProps} inputMode="numeric" step={1} className={stockInputLook} />
-                  {size.stock === 0 ? <span className="mt-1 block text-xs font-semibold text-slate-700">Agotada</span> : size.low ? <span className={`mt-1 ${lowBadgeLook}`}>Stock bajo</span> : null}
+                  {size.stock === 0 ? (
+                    <span className="mt-1 block text-xs font-semibold text-slate-700">Agotada</span>
+                  ) : size.low ? (
+                    <span className={`mt-1 ${lowBadgeLook}`}>Stock bajo</span>
+                  ) : null}
                   <FieldErrors id={rowFields.stock.errorId} errors={rowFields.stock.errors} />
                 </li>
               );
@@ -135,31 +193,63 @@ export function StockForm({ product, answer, constraint }: { product: ControlPro
  * The low-stock threshold: a size at or below it is marked and tells the seller once (0: never).
  * It carries the stock it was read at (hidden): the API saves both, so a sale meanwhile is a 409.
  */
-export function ThresholdForm({ product, answer, constraint }: { product: ControlProduct; answer: StockActionAnswer | undefined; constraint: FieldConstraints }) {
+export function ThresholdForm({
+  product,
+  answer,
+  constraint,
+}: {
+  product: ControlProduct;
+  answer: StockActionAnswer | undefined;
+  constraint: FieldConstraints;
+}) {
   const mine = answerFor(answer, product._id, stockIntents.threshold);
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadThresholdSchema }, {
-    id: `umbral-${product._id}-${product.stockVersion}`,
-    lastResult: mine?.result ?? undefined,
-    defaultValue: {
-      productId: product._id,
-      stockVersion: String(product.stockVersion),
-      lowStockThreshold: String(product.lowStockThreshold),
-      ...(product.hasSizes ? { sizes: product.sizes.map((size) => ({ size: size.size, stock: String(size.stock) })) } : { newStock: String(product.stock) }),
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadThresholdSchema },
+    {
+      id: `umbral-${product._id}-${product.stockVersion}`,
+      lastResult: mine?.result ?? undefined,
+      defaultValue: {
+        productId: product._id,
+        stockVersion: String(product.stockVersion),
+        lowStockThreshold: String(product.lowStockThreshold),
+        ...(product.hasSizes
+          ? { sizes: product.sizes.map((size) => ({ size: size.size, stock: String(size.stock) })) }
+          : { newStock: String(product.stock) }),
+      },
     },
-  });
+  );
   const busy = useBusy(product._id, stockIntents.threshold);
-  const hiddenInputs = [fields.productId, fields.stockVersion, ...(product.hasSizes ? fields.sizes.getFieldList().flatMap((row) => [row.getFieldset().size, row.getFieldset().stock]) : [fields.newStock])];
+  const hiddenInputs = [
+    fields.productId,
+    fields.stockVersion,
+    ...(product.hasSizes
+      ? fields.sizes.getFieldList().flatMap((row) => [row.getFieldset().size, row.getFieldset().stock])
+      : [fields.newStock]),
+  ];
   const hintId = `${fields.lowStockThreshold.id}-ayuda`;
-  const { key: thresholdKey, ...thresholdProps } = getInputProps(fields.lowStockThreshold, { type: "number", ariaDescribedBy: hintId });
+  const { key: thresholdKey, ...thresholdProps } = getInputProps(fields.lowStockThreshold, {
+    type: "number",
+    ariaDescribedBy: hintId,
+  });
   return (
-    <Form method="post" {...getFormProps(form)} aria-label={`Umbral de stock bajo de ${product.name}`} className="space-y-3" data-testid="threshold-form">
-      {mine?.stale ? <StaleStockNotice message={mine.stale.message} typed={mine.stale.typed} product={product} showThreshold /> : null}
-      <FormAlert
-        id={form.errorId}
-        errors={formWideErrors(form.errors, ...hiddenInputs.map((meta) => meta.errors))}
-      />
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-label={`Umbral de stock bajo de ${product.name}`}
+      className="space-y-3"
+      data-testid="threshold-form"
+    >
+      {mine?.stale ? (
+        <StaleStockNotice message={mine.stale.message} typed={mine.stale.typed} product={product} showThreshold />
+      ) : null}
+      <FormAlert id={form.errorId} errors={formWideErrors(form.errors, ...hiddenInputs.map((meta) => meta.errors))} />
       {hiddenInputs.map((meta) => (
-        <input key={meta.key ?? meta.name} type="hidden" name={meta.name} defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""} />
+        <input
+          key={meta.key ?? meta.name}
+          type="hidden"
+          name={meta.name}
+          defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+        />
       ))}
       <div className="max-w-56">
         <label htmlFor={fields.lowStockThreshold.id} className="block font-semibold text-slate-900">

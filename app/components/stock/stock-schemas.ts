@@ -30,10 +30,18 @@ const stockFields = {
   sizes: body.sizes,
 };
 
-function toStockBody(form: { productId: string; stockVersion: number; newStock?: number; sizes?: { size: string; stock: number }[] }, context: z.RefinementCtx): StockFormValue {
+function toStockBody(
+  form: { productId: string; stockVersion: number; newStock?: number; sizes?: { size: string; stock: number }[] },
+  context: z.RefinementCtx,
+): StockFormValue {
   const { productId, stockVersion } = form;
   if (form.sizes && form.sizes.length > 0) {
-    return { productId, stockVersion, sizes: form.sizes, newStock: form.sizes.reduce((total, size) => total + size.stock, 0) };
+    return {
+      productId,
+      stockVersion,
+      sizes: form.sizes,
+      newStock: form.sizes.reduce((total, size) => total + size.stock, 0),
+    };
   }
   if (form.newStock === undefined) {
     context.addIssue({ code: "custom", message: STOCK_TOTAL_REQUIRED, path: ["newStock"] });
@@ -49,14 +57,16 @@ export const stockFormSchema = z.object(stockFields).transform(toStockBody);
  * The low-stock threshold. The API saves it with the stock, so the form carries the figures it was
  * read at (hidden): a purchase meanwhile is a 409 like the stock form's, never an overwrite.
  */
-export const thresholdFormSchema = z.object({ ...stockFields, lowStockThreshold: body.lowStockThreshold }).transform((form, context): StockFormValue => {
-  if (form.lowStockThreshold === undefined) {
-    context.addIssue({ code: "custom", message: THRESHOLD_REQUIRED, path: ["lowStockThreshold"] });
-    return z.NEVER;
-  }
-  const stock = toStockBody(form, context);
-  return { ...stock, lowStockThreshold: form.lowStockThreshold };
-});
+export const thresholdFormSchema = z
+  .object({ ...stockFields, lowStockThreshold: body.lowStockThreshold })
+  .transform((form, context): StockFormValue => {
+    if (form.lowStockThreshold === undefined) {
+      context.addIssue({ code: "custom", message: THRESHOLD_REQUIRED, path: ["lowStockThreshold"] });
+      return z.NEVER;
+    }
+    const stock = toStockBody(form, context);
+    return { ...stock, lowStockThreshold: form.lowStockThreshold };
+  });
 
 // ---- The control list's GET form ----------------------------------------------------------------
 

@@ -42,7 +42,8 @@ export async function action(args: ActionFunctionArgs) {
 
   const { hasPassword } = await getOwnProfile(account);
   const submission = parseWithZod(formData, { schema: changePasswordSchema(hasPassword) });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: HIDDEN_FIELDS }) }, { status: 400 });
 
   try {
     await account.call(accountEndpoints.changePassword, {
@@ -52,7 +53,9 @@ export async function action(args: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    const { status, formErrors, fieldErrors } = refusalOf(error, ["oldPassword", "password"], { newPassword: "password" });
+    const { status, formErrors, fieldErrors } = refusalOf(error, ["oldPassword", "password"], {
+      newPassword: "password",
+    });
     return data({ result: submission.reply({ formErrors, fieldErrors, hideFields: HIDDEN_FIELDS }) }, { status });
   }
   return redirectWithFlash(args.context, "/dashboard/change-password", { kind: "success", message: PASSWORD_CHANGED });
@@ -68,13 +71,17 @@ function ChangePasswordForm() {
   const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const loadChangePasswordSchema = useMemo(
-    () => () => import("~/components/account/account-schemas").then((module) => module.changePasswordSchema(hasPassword)),
+    () => () =>
+      import("~/components/account/account-schemas").then((module) => module.changePasswordSchema(hasPassword)),
     [hasPassword],
   );
   const constraint = hasPassword ? constraints.withPassword : constraints.withoutPassword;
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadChangePasswordSchema }, {
-    lastResult: actionData?.result,
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadChangePasswordSchema },
+    {
+      lastResult: actionData?.result,
+    },
+  );
 
   return (
     <section aria-labelledby="titulo-contrasena" className="max-w-lg">
@@ -86,13 +93,33 @@ function ChangePasswordForm() {
           ? "Al cambiarla se cerrarán tus sesiones en otros dispositivos."
           : "Tu cuenta entra con Google. Elige una contraseña para poder entrar también con tu correo."}
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
         <FormAlert id={form.errorId} errors={form.errors} />
         {hasPassword ? (
-          <TextField label="Contraseña actual" meta={fields.oldPassword} type="password" autoComplete="current-password" />
+          <TextField
+            label="Contraseña actual"
+            meta={fields.oldPassword}
+            type="password"
+            autoComplete="current-password"
+          />
         ) : null}
-        <TextField label="Nueva contraseña" meta={fields.password} type="password" autoComplete="new-password" hint={NEW_PASSWORD_HINT} />
-        <TextField label="Repite la nueva contraseña" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+        <TextField
+          label="Nueva contraseña"
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint={NEW_PASSWORD_HINT}
+        />
+        <TextField
+          label="Repite la nueva contraseña"
+          meta={fields.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton intent={intents.changePassword} pending="Guardando…">
           Guardar contraseña
         </SubmitButton>

@@ -18,16 +18,28 @@ import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Editar perfil | Mercado Pádel" },
-  { name: "description", content: "Actualiza tu nombre, teléfono, dirección de envío y foto de perfil en Mercado Pádel." },
+  {
+    name: "description",
+    content: "Actualiza tu nombre, teléfono, dirección de envío y foto de perfil en Mercado Pádel.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
-const PROFILE_FIELDS = ["name", "phone", "address.line", "address.city", "address.province", "address.area", "address.postCode"];
+const PROFILE_FIELDS = [
+  "name",
+  "phone",
+  "address.line",
+  "address.city",
+  "address.province",
+  "address.area",
+  "address.postCode",
+];
 /** The image plus the multipart framing around it. */
 const UPLOAD_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD;
 
 const loadProfileSchema = () => import("~/components/account/account-schemas").then((module) => module.profileSchema);
-const loadProfileImageSchema = () => import("~/components/account/account-schemas").then((module) => module.profileImageSchema);
+const loadProfileImageSchema = () =>
+  import("~/components/account/account-schemas").then((module) => module.profileImageSchema);
 
 export function loader() {
   return { profileConstraint: getZodConstraint(profileSchema), imageConstraint: getZodConstraint(profileImageSchema) };
@@ -37,7 +49,10 @@ export async function action(args: ActionFunctionArgs) {
   const account = requireAccount(args);
   // An oversized upload is refused before it is read into memory.
   if (Number(args.request.headers.get("content-length") ?? 0) > UPLOAD_MAX_BYTES) {
-    return redirectWithFlash(args.context, "/dashboard/edit-profile", { kind: "error", message: PROFILE_IMAGE_TOO_LARGE });
+    return redirectWithFlash(args.context, "/dashboard/edit-profile", {
+      kind: "error",
+      message: PROFILE_IMAGE_TOO_LARGE,
+    });
   }
   const formData = await readForm(args.request);
   const intent = formData.get("intent");
@@ -81,7 +96,10 @@ export async function action(args: ActionFunctionArgs) {
       const { status, formErrors, fieldErrors } = refusalOf(error, ["image"]);
       return data({ intent, result: submission.reply({ formErrors, fieldErrors }) }, { status });
     }
-    return redirectWithFlash(args.context, "/dashboard/edit-profile", { kind: "success", message: "Foto de perfil actualizada." });
+    return redirectWithFlash(args.context, "/dashboard/edit-profile", {
+      kind: "success",
+      message: "Foto de perfil actualizada.",
+    });
   }
 
   throw new Response(null, { status: 400 });
@@ -91,16 +109,22 @@ export default function EditProfile() {
   const { profile, imageSrc } = useDashboardProfile();
   const { profileConstraint, imageConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [profileForm, profileFields] = useDeferredSchemaForm({ constraint: profileConstraint, load: loadProfileSchema }, {
-    id: "perfil",
-    lastResult: actionData?.intent === intents.updateProfile ? actionData.result : undefined,
-    defaultValue: { name: profile.name, phone: profile.phone, address: profile.address },
-  });
-  const [imageForm, imageFields] = useDeferredSchemaForm({ constraint: imageConstraint, load: loadProfileImageSchema }, {
-    id: "foto",
-    lastResult: actionData?.intent === intents.uploadProfileImage ? actionData.result : undefined,
-    shouldValidate: "onSubmit",
-  });
+  const [profileForm, profileFields] = useDeferredSchemaForm(
+    { constraint: profileConstraint, load: loadProfileSchema },
+    {
+      id: "perfil",
+      lastResult: actionData?.intent === intents.updateProfile ? actionData.result : undefined,
+      defaultValue: { name: profile.name, phone: profile.phone, address: profile.address },
+    },
+  );
+  const [imageForm, imageFields] = useDeferredSchemaForm(
+    { constraint: imageConstraint, load: loadProfileImageSchema },
+    {
+      id: "foto",
+      lastResult: actionData?.intent === intents.uploadProfileImage ? actionData.result : undefined,
+      shouldValidate: "onSubmit",
+    },
+  );
   const address = profileFields.address.getFieldset();
   const { key: imageKey, ...imageInputProps } = getInputProps(imageFields.image, { type: "file" });
 
@@ -118,9 +142,18 @@ export default function EditProfile() {
       >
         <FormAlert id={imageForm.errorId} errors={imageForm.errors} />
         {imageSrc ? (
-          <img src={imageSrc} alt="Tu foto de perfil actual" width={96} height={96} className="size-24 rounded-full object-cover" />
+          <img
+            src={imageSrc}
+            alt="Tu foto de perfil actual"
+            width={96}
+            height={96}
+            className="size-24 rounded-full object-cover"
+          />
         ) : (
-          <div aria-hidden="true" className="grid size-24 place-items-center rounded-full bg-slate-200 text-3xl font-bold text-slate-600">
+          <div
+            aria-hidden="true"
+            className="grid size-24 place-items-center rounded-full bg-slate-200 text-3xl font-bold text-slate-600"
+          >
             {profile.name.slice(0, 1).toUpperCase()}
           </div>
         )}
@@ -136,7 +169,11 @@ export default function EditProfile() {
         </SubmitButton>
       </Form>
 
-      <Form method="post" {...getFormProps(profileForm)} className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <Form
+        method="post"
+        {...getFormProps(profileForm)}
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
         <FormAlert id={profileForm.errorId} errors={profileForm.errors} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Nombre" meta={profileFields.name} autoComplete="name" />

@@ -23,7 +23,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const [profile, shopRequest] = await Promise.all([getOwnProfile(account), getMyShopRequest(account)]);
   // The menu's shop entry: "Abrir mi tienda" until the user has applied, then "Mi tienda" (issue 10).
   const shop = shopRequest
-    ? { status: shopRequest.status, statusLabel: SHOP_STATUS_LABELS[shopRequest.status], name: shopRequest.shopName, slug: shopRequest.slug }
+    ? {
+        status: shopRequest.status,
+        statusLabel: SHOP_STATUS_LABELS[shopRequest.status],
+        name: shopRequest.shopName,
+        slug: shopRequest.slug,
+      }
     : null;
   return { profile, shop, imageSrc: profile.image ? imageUrl(profile.image, 200) : null };
 }
@@ -59,11 +64,7 @@ export default function DashboardLayout() {
           <ul className="flex flex-wrap gap-2 md:block md:space-y-1">
             {SECTIONS.map((section) => (
               <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  end={section.end}
-                  className={SECTION_LOOK}
-                >
+                <NavLink to={section.to} end={section.end} className={SECTION_LOOK}>
                   {section.label}
                 </NavLink>
               </li>

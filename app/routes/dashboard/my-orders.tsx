@@ -23,7 +23,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const requestedPage = Number(url.searchParams.get("pageNumber") ?? "1");
   const page = Number.isInteger(requestedPage) && requestedPage >= 1 && requestedPage <= 100_000 ? requestedPage : 1;
   const { orders, totalOrder, parPage } = await getCustomerOrders(account, filter, page);
-  return { filter, orders: listedOrders(orders), totalOrder, page, totalPages: Math.max(1, Math.ceil(totalOrder / parPage)) };
+  return {
+    filter,
+    orders: listedOrders(orders),
+    totalOrder,
+    page,
+    totalPages: Math.max(1, Math.ceil(totalOrder / parPage)),
+  };
 }
 
 const selectLook =
@@ -66,7 +72,11 @@ export default function MyOrders() {
         <OrderList orders={orders} caption="Tus pedidos, los más nuevos primero" />
       ) : (
         <p className="text-slate-700">
-          {totalOrder > 0 ? "No hay pedidos en esta página." : filter === "all" ? "Todavía no has hecho ningún pedido." : "No tienes pedidos con este estado."}{" "}
+          {totalOrder > 0
+            ? "No hay pedidos en esta página."
+            : filter === "all"
+              ? "Todavía no has hecho ningún pedido."
+              : "No tienes pedidos con este estado."}{" "}
           <Link to="/products" className={textLinkLook}>
             Ver productos
           </Link>

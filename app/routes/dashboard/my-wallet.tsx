@@ -23,7 +23,8 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const loadVoucherSchema = () => import("~/components/dashboard/dashboard-schemas").then((module) => module.voucherFormSchema);
+const loadVoucherSchema = () =>
+  import("~/components/dashboard/dashboard-schemas").then((module) => module.voucherFormSchema);
 
 /** /dashboard/my-wallet: balance and ledger; a wallet that cannot be read says why (SPEC.md section 8). */
 export async function loader(args: LoaderFunctionArgs) {
@@ -56,12 +57,24 @@ export async function action(args: ActionFunctionArgs) {
 
 function VoucherForm({ constraint }: { constraint: FieldConstraints }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadVoucherSchema }, { id: "voucher", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadVoucherSchema },
+    { id: "voucher", lastResult: actionData?.result, shouldValidate: "onSubmit" },
+  );
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <h2 className="text-xl font-bold text-slate-900">Canjear un voucher</h2>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <TextField label="Código del voucher" meta={fields.code} autoComplete="off" hint="Por ejemplo, VOUCHER200. Lo encontrarás en la página de regalos." />
+      <TextField
+        label="Código del voucher"
+        meta={fields.code}
+        autoComplete="off"
+        hint="Por ejemplo, VOUCHER200. Lo encontrarás en la página de regalos."
+      />
       <SubmitButton intent={dashboardIntents.redeemVoucher} pending="Canjeando…">
         Canjear voucher
       </SubmitButton>

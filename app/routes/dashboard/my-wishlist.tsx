@@ -8,7 +8,10 @@ import { getShopper, getWishlist } from "~/services/shopper.server";
 
 export const meta: MetaFunction = () => [
   { title: "Mis favoritos | Mercado Pádel" },
-  { name: "description", content: "Los productos de pádel que guardaste como favoritos, desde tu cuenta de Mercado Pádel." },
+  {
+    name: "description",
+    content: "Los productos de pádel que guardaste como favoritos, desde tu cuenta de Mercado Pádel.",
+  },
   { name: "robots", content: "noindex" },
 ];
 

@@ -15,18 +15,28 @@ import type { FieldConstraints } from "~/components/forms/conform-form";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
-import { getCustomerOrder, getOrderOffers, presentCustomerOrder, proposeOffer, type PresentedCustomerShopOrder } from "~/services/customer-orders.server";
+import {
+  getCustomerOrder,
+  getOrderOffers,
+  presentCustomerOrder,
+  proposeOffer,
+  type PresentedCustomerShopOrder,
+} from "~/services/customer-orders.server";
 import { formatPrice } from "~/services/money";
 import { redirectWithFlash } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mercado Pádel" },
-  { name: "description", content: "Tu pedido en Mercado Pádel: productos por tienda, estado de cada parte, pago, dirección y ofertas." },
+  {
+    name: "description",
+    content: "Tu pedido en Mercado Pádel: productos por tienda, estado de cada parte, pago, dirección y ofertas.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
-const loadOfferSchema = () => import("~/components/dashboard/dashboard-schemas").then((module) => module.offerFormSchema);
+const loadOfferSchema = () =>
+  import("~/components/dashboard/dashboard-schemas").then((module) => module.offerFormSchema);
 
 /**
  * /dashboard/order/details/{orderId}: the user's own order (anything else is the 404 page) with
@@ -57,7 +67,8 @@ export async function action(args: ActionFunctionArgs) {
   const shopOrderId = String(formData.get("shopOrderId") ?? "");
   const submission = parseWithZod(formData, { schema: offerFormSchema });
   if (submission.status !== "success") return data({ shopOrderId, result: submission.reply() }, { status: 400 });
-  if (!order.suborders.some((suborder) => suborder._id === submission.value.shopOrderId)) throw new Response(null, { status: 400 });
+  if (!order.suborders.some((suborder) => suborder._id === submission.value.shopOrderId))
+    throw new Response(null, { status: 400 });
   try {
     const { message } = await proposeOffer(account, submission.value);
     return redirectWithFlash(args.context, new URL(args.request.url).pathname, { kind: "success", message });
@@ -69,11 +80,27 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
-function OfferForm({ suborder, constraint, lastResult }: { suborder: PresentedCustomerShopOrder; constraint: FieldConstraints; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadOfferSchema }, { id: `oferta-${suborder._id}`, lastResult, defaultValue: { shopOrderId: suborder._id } });
+function OfferForm({
+  suborder,
+  constraint,
+  lastResult,
+}: {
+  suborder: PresentedCustomerShopOrder;
+  constraint: FieldConstraints;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadOfferSchema },
+    { id: `oferta-${suborder._id}`, lastResult, defaultValue: { shopOrderId: suborder._id } },
+  );
   const { key, ...shopOrderInput } = getInputProps(fields.shopOrderId, { type: "hidden" });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label={`Proponer un precio a ${suborder.shopName}`}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="space-y-3"
+      aria-label={`Proponer un precio a ${suborder.shopName}`}
+    >
       <FormAlert id={form.errorId} errors={form.errors} />
       <input key={key} {...shopOrderInput} />
       <TextField
@@ -103,7 +130,11 @@ function OffersPanel({
 }) {
   const headingId = `ofertas-${suborder._id}`;
   return (
-    <section aria-labelledby={headingId} className="space-y-4 rounded-2xl bg-slate-50 p-4 sm:p-6" data-testid="offers-panel">
+    <section
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-2xl bg-slate-50 p-4 sm:p-6"
+      data-testid="offers-panel"
+    >
       <h3 id={headingId} className="text-lg font-bold text-slate-900">
         Ofertas a {suborder.shopName}
       </h3>
@@ -117,7 +148,9 @@ function OffersPanel({
       {suborder.canOffer ? (
         <OfferForm suborder={suborder} constraint={offerConstraint} lastResult={lastResult} />
       ) : suborder.offers.some((offer) => offer.status === "pendiente") ? (
-        <p className="text-slate-700">El vendedor todavía no ha respondido a tu oferta: podrás proponer otra cuando lo haga.</p>
+        <p className="text-slate-700">
+          El vendedor todavía no ha respondido a tu oferta: podrás proponer otra cuando lo haga.
+        </p>
       ) : null}
     </section>
   );

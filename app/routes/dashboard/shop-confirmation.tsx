@@ -4,12 +4,24 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { NO_DOCUMENTS_TO_REPLACE, SHOP_DOCUMENTS_REPLACED, type ShopDocument, type ShopRequest } from "#contract/shops";
-import { SHOP_DOCUMENT_STATUS_LABELS, SHOP_DOCUMENT_TYPES, SHOP_STATUS_LABELS, TAX_ID_LABELS } from "#contract/shop-labels";
+import {
+  SHOP_DOCUMENT_STATUS_LABELS,
+  SHOP_DOCUMENT_TYPES,
+  SHOP_STATUS_LABELS,
+  TAX_ID_LABELS,
+} from "#contract/shop-labels";
 import { longDate, shortDateTime } from "#contract/store-time";
 import { FieldErrors, FormAlert, SubmitButton, textLinkLook } from "~/components/account/FormControls";
 import type { FieldConstraints } from "~/components/forms/conform-form";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { CHOOSE_FILES_AGAIN, fileSize, REPLACEMENT_HINT, replacementField, SHOP_DOCUMENT_ACCEPT, shopIntents } from "~/components/shop/shop-form-fields";
+import {
+  CHOOSE_FILES_AGAIN,
+  fileSize,
+  REPLACEMENT_HINT,
+  replacementField,
+  SHOP_DOCUMENT_ACCEPT,
+  shopIntents,
+} from "~/components/shop/shop-form-fields";
 import { replacementSchema } from "~/components/shop/shop-schemas";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
@@ -39,7 +51,9 @@ const HERE = "/dashboard/shop/confirmation";
 
 /** The documents an admin asked to replace. */
 function toReplace(request: ShopRequest): ShopDocument[] {
-  return request.status === "requiere_cambios" ? request.documents.filter((document) => document.status === "requiere_cambios") : [];
+  return request.status === "requiere_cambios"
+    ? request.documents.filter((document) => document.status === "requiere_cambios")
+    : [];
 }
 
 /**
@@ -51,7 +65,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const request = await getMyShopRequest(requireAccount(args));
   if (!request) throw redirect(SHOP_FORM);
   const documents = toReplace(request);
-  const replacement = documents.length > 0 ? { documents, constraint: getZodConstraint(replacementSchema(documents.map((document) => document._id))) } : null;
+  const replacement =
+    documents.length > 0
+      ? { documents, constraint: getZodConstraint(replacementSchema(documents.map((document) => document._id))) }
+      : null;
   return { request, replacement };
 }
 
@@ -63,7 +80,8 @@ export async function action(args: ActionFunctionArgs) {
   const request = await getMyShopRequest(account);
   if (!request) throw redirect(SHOP_FORM);
   const documents = toReplace(request);
-  if (documents.length === 0) return redirectWithFlash(args.context, HERE, { kind: "error", message: NO_DOCUMENTS_TO_REPLACE });
+  if (documents.length === 0)
+    return redirectWithFlash(args.context, HERE, { kind: "error", message: NO_DOCUMENTS_TO_REPLACE });
   const ids = documents.map((document) => document._id);
   // Each refused attempt empties the file inputs, as the page says when files were chosen.
   const attempt = crypto.randomUUID();
@@ -94,23 +112,30 @@ function StatusNotice({ request }: { request: ShopRequest }) {
     case "pendiente":
       return (
         <p className="text-lg text-slate-800">
-          Tu solicitud está en proceso. Espera la confirmación: un administrador la revisará y te avisaremos de su decisión por notificación y por correo
-          electrónico.
+          Tu solicitud está en proceso. Espera la confirmación: un administrador la revisará y te avisaremos de su
+          decisión por notificación y por correo electrónico.
         </p>
       );
     case "requiere_cambios":
       return (
         <div className="space-y-2 text-lg text-slate-800">
           <p>Tu solicitud está en proceso. Espera la confirmación cuando la revisemos de nuevo.</p>
-          <p role="alert" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-base font-medium text-amber-950">
-            Un administrador pidió cambiar algunos documentos. Reemplázalos más abajo para que tu solicitud vuelva a revisión.
+          <p
+            role="alert"
+            className="rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-base font-medium text-amber-950"
+          >
+            Un administrador pidió cambiar algunos documentos. Reemplázalos más abajo para que tu solicitud vuelva a
+            revisión.
           </p>
         </div>
       );
     case "aprobada":
       return (
         <div className="space-y-3 text-lg text-slate-800">
-          <p>¡Buenas noticias! Tu tienda «{request.shopName}» ya está abierta en Mercado Pádel y tu cuenta es ahora de vendedor.</p>
+          <p>
+            ¡Buenas noticias! Tu tienda «{request.shopName}» ya está abierta en Mercado Pádel y tu cuenta es ahora de
+            vendedor.
+          </p>
           <p>
             <Link to={`/tienda/${request.slug}`} className={textLinkLook}>
               Ver la página de mi tienda
@@ -143,7 +168,10 @@ function StatusNotice({ request }: { request: ShopRequest }) {
 
 function DocumentItem({ document, testId = "shop-document" }: { document: ShopDocument; testId?: string }) {
   return (
-    <li data-testid={testId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-slate-200 py-3 last:border-b-0">
+    <li
+      data-testid={testId}
+      className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-slate-200 py-3 last:border-b-0"
+    >
       <div className="min-w-0">
         <a href={`/documentos-tienda/${document._id}`} className={`${textLinkLook} break-all`}>
           {document.fileName}
@@ -187,9 +215,15 @@ function ReplacementForm({ documents, constraint }: { documents: ShopDocument[];
               <label htmlFor={field.id} className="block font-semibold text-slate-900">
                 Nuevo archivo para «{document.fileName}»
               </label>
-              <input key={`${key ?? ""}-${actionData?.attempt ?? "inicio"}`} {...props} accept={SHOP_DOCUMENT_ACCEPT} className="mt-1.5 block w-full text-slate-900" />
+              <input
+                key={`${key ?? ""}-${actionData?.attempt ?? "inicio"}`}
+                {...props}
+                accept={SHOP_DOCUMENT_ACCEPT}
+                className="mt-1.5 block w-full text-slate-900"
+              />
               <p id={noteId} className="mt-1 text-sm text-slate-600">
-                {document.note ? `Nota del administrador: ${document.note}` : "El administrador pidió reemplazarlo."} {REPLACEMENT_HINT}
+                {document.note ? `Nota del administrador: ${document.note}` : "El administrador pidió reemplazarlo."}{" "}
+                {REPLACEMENT_HINT}
               </p>
               <FieldErrors id={field.errorId} errors={field.errors} />
             </div>
@@ -273,7 +307,9 @@ export default function ShopConfirmation() {
         </ul>
         {request.history.length > 0 ? (
           <details className="pt-2">
-            <summary className="cursor-pointer font-semibold text-slate-900">Documentos reemplazados ({request.history.length})</summary>
+            <summary className="cursor-pointer font-semibold text-slate-900">
+              Documentos reemplazados ({request.history.length})
+            </summary>
             <ul aria-label="Documentos reemplazados" className="mt-2">
               {request.history.map((document) => (
                 <DocumentItem key={document._id} document={document} testId="shop-document-history" />

@@ -8,7 +8,14 @@ import { SHOP_REQUEST_SENT } from "#contract/shops";
 import { SHOP_COUNTRIES, SHOP_COUNTRY_LABELS, SHOP_DOCUMENTS_HINT } from "#contract/shop-labels";
 import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { CHOOSE_FILES_AGAIN, countryOf, SHOP_DOCUMENT_ACCEPT, shopIntents, taxIdHint, taxIdLabel } from "~/components/shop/shop-form-fields";
+import {
+  CHOOSE_FILES_AGAIN,
+  countryOf,
+  SHOP_DOCUMENT_ACCEPT,
+  shopIntents,
+  taxIdHint,
+  taxIdLabel,
+} from "~/components/shop/shop-form-fields";
 import { SHOP_APPLICATION_FIELDS, shopApplicationSchema } from "~/components/shop/shop-schemas";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
@@ -24,7 +31,8 @@ export const meta: MetaFunction = () => [
 
 const CONFIRMATION = "/dashboard/shop/confirmation";
 
-const loadShopApplicationSchema = () => import("~/components/shop/shop-schemas").then((module) => module.shopApplicationSchema);
+const loadShopApplicationSchema = () =>
+  import("~/components/shop/shop-schemas").then((module) => module.shopApplicationSchema);
 
 /**
  * SPEC.md section 2 "shop": the application. A user who has applied already waits on the
@@ -85,11 +93,14 @@ export default function ShopApplication() {
   const { previous, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadShopApplicationSchema }, {
-    id: "solicitud-tienda",
-    lastResult: actionData?.result,
-    defaultValue: previous?.fields,
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadShopApplicationSchema },
+    {
+      id: "solicitud-tienda",
+      lastResult: actionData?.result,
+      defaultValue: previous?.fields,
+    },
+  );
   // The tax id's name follows the chosen country once JavaScript runs; without it the label names all three.
   const [chosenCountry, setChosenCountry] = useState(countryOf(fields.country.initialValue));
   const country = hydrated ? chosenCountry : null;
@@ -99,7 +110,13 @@ export default function ShopApplication() {
   const documentErrors = allErrorsOf(fields.documents as FieldMetadata<unknown>);
   const documentsHintId = `${fields.documents.id}-ayuda`;
   const againId = `${fields.documents.id}-otra-vez`;
-  const describedBy = [documentsHintId, actionData?.filesLost ? againId : null, documentErrors ? fields.documents.errorId : null].filter(Boolean).join(" ");
+  const describedBy = [
+    documentsHintId,
+    actionData?.filesLost ? againId : null,
+    documentErrors ? fields.documents.errorId : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <section aria-labelledby="titulo-tienda" className="max-w-2xl space-y-8">
@@ -108,13 +125,16 @@ export default function ShopApplication() {
           Abrir mi tienda
         </h1>
         <p className="mt-2 text-slate-700">
-          Cuéntanos sobre tu tienda y adjunta tus documentos. Un administrador revisará la solicitud y te avisaremos de su decisión por notificación y por
-          correo electrónico.
+          Cuéntanos sobre tu tienda y adjunta tus documentos. Un administrador revisará la solicitud y te avisaremos de
+          su decisión por notificación y por correo electrónico.
         </p>
       </div>
 
       {previous ? (
-        <div className="rounded-2xl border-l-4 border-amber-500 bg-amber-50 p-5 text-amber-950" data-testid="previous-rejection">
+        <div
+          className="rounded-2xl border-l-4 border-amber-500 bg-amber-50 p-5 text-amber-950"
+          data-testid="previous-rejection"
+        >
           <p className="font-semibold">Tu solicitud anterior fue rechazada.</p>
           {previous.reason ? <p className="mt-1">Motivo: {previous.reason}</p> : null}
           <p className="mt-1">Corrige lo necesario y vuelve a enviarla con tus documentos.</p>
@@ -133,12 +153,18 @@ export default function ShopApplication() {
         <fieldset>
           <legend className="font-semibold text-slate-900">País de la tienda</legend>
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-            {getCollectionProps(fields.country, { type: "radio", options: [...SHOP_COUNTRIES] }).map(({ key, ...props }) => (
-              <label key={key} htmlFor={props.id} className="inline-flex items-center gap-2 text-slate-900">
-                <input {...props} onChange={() => setChosenCountry(countryOf(props.value))} className="size-4 accent-lime-600" />
-                {SHOP_COUNTRY_LABELS[props.value as (typeof SHOP_COUNTRIES)[number]]}
-              </label>
-            ))}
+            {getCollectionProps(fields.country, { type: "radio", options: [...SHOP_COUNTRIES] }).map(
+              ({ key, ...props }) => (
+                <label key={key} htmlFor={props.id} className="inline-flex items-center gap-2 text-slate-900">
+                  <input
+                    {...props}
+                    onChange={() => setChosenCountry(countryOf(props.value))}
+                    className="size-4 accent-lime-600"
+                  />
+                  {SHOP_COUNTRY_LABELS[props.value as (typeof SHOP_COUNTRIES)[number]]}
+                </label>
+              ),
+            )}
           </div>
           <FieldErrors id={fields.country.errorId} errors={fields.country.errors} />
         </fieldset>
@@ -160,7 +186,12 @@ export default function ShopApplication() {
           <TextField label="Estado o provincia" meta={fields.province} autoComplete="address-level1" />
           <TextField label="Ciudad" meta={fields.city} autoComplete="address-level2" />
         </div>
-        <TextField label="Dirección" meta={fields.address} autoComplete="street-address" hint="Calle, número y local u oficina." />
+        <TextField
+          label="Dirección"
+          meta={fields.address}
+          autoComplete="street-address"
+          hint="Calle, número y local u oficina."
+        />
         <TextField
           label="Teléfono"
           meta={fields.phone}
@@ -187,7 +218,8 @@ export default function ShopApplication() {
             className="mt-1.5 block w-full text-slate-900"
           />
           <p id={documentsHintId} className={hintLook}>
-            {SHOP_DOCUMENTS_HINT} Por ejemplo: el registro mercantil, el documento del identificador fiscal y el documento de identidad del responsable.
+            {SHOP_DOCUMENTS_HINT} Por ejemplo: el registro mercantil, el documento del identificador fiscal y el
+            documento de identidad del responsable.
           </p>
           {actionData?.filesLost ? (
             <p id={againId} className="mt-1 text-sm font-medium text-amber-900">

@@ -10,7 +10,12 @@ import { notificationLinks } from "~/components/notifications/notification-links
 import { notificationActionSchema } from "~/components/notifications/notification-schemas";
 import { ApiError } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
-import { deleteNotification, getNotificationsPage, markNotificationRead, type NotificationsPage } from "~/services/notifications.server";
+import {
+  deleteNotification,
+  getNotificationsPage,
+  markNotificationRead,
+  type NotificationsPage,
+} from "~/services/notifications.server";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { NOTIFICATION_TYPE_LABELS } from "#contract/notification-events";
 import { NOTIFICATION_DELETED, NOTIFICATION_MARKED_READ } from "#contract/notifications";
@@ -26,7 +31,8 @@ export const meta: MetaFunction = () => [
 
 const PATH = "/dashboard/system-notifications";
 
-const loadNotificationActionSchema = () => import("~/components/notifications/notification-schemas").then((module) => module.notificationActionSchema);
+const loadNotificationActionSchema = () =>
+  import("~/components/notifications/notification-schemas").then((module) => module.notificationActionSchema);
 
 function pageOf(request: Request): number {
   const page = Number(new URL(request.url).searchParams.get("page"));
@@ -46,7 +52,10 @@ export async function loader(args: LoaderFunctionArgs) {
     // SPEC.md section 8: a failed load shows 'Error: ' and the server's message, or the network's.
     const answered = error instanceof ApiError;
     const message = answered ? error.message : NETWORK_OR_SERVER_ERROR;
-    return data({ notifications: [], total: 0, page: 1, totalPages: 1, error: message, actionConstraint }, { status: answered && error.status < 500 ? error.status : 502 });
+    return data(
+      { notifications: [], total: 0, page: 1, totalPages: 1, error: message, actionConstraint },
+      { status: answered && error.status < 500 ? error.status : 502 },
+    );
   }
 }
 
@@ -74,8 +83,19 @@ type ShownNotification = ReturnType<typeof useLoaderData<typeof loader>>["notifi
 const buttonLook =
   "rounded-full border px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60";
 
-function NotificationCard({ notification, page, actionConstraint }: { notification: ShownNotification; page: number; actionConstraint: FieldConstraints }) {
-  const [form] = useDeferredSchemaForm({ constraint: actionConstraint, load: loadNotificationActionSchema }, { id: `notificacion-${notification._id}` });
+function NotificationCard({
+  notification,
+  page,
+  actionConstraint,
+}: {
+  notification: ShownNotification;
+  page: number;
+  actionConstraint: FieldConstraints;
+}) {
+  const [form] = useDeferredSchemaForm(
+    { constraint: actionConstraint, load: loadNotificationActionSchema },
+    { id: `notificacion-${notification._id}` },
+  );
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("notificationId") === notification._id;
   const titleId = `notificacion-${notification._id}-texto`;
@@ -112,18 +132,36 @@ function NotificationCard({ notification, page, actionConstraint }: { notificati
         </div>
         <div className="flex gap-1">
           <dt className="sr-only">Estado</dt>
-          <dd>{notification.read ? "Leída" : <span className="rounded-full bg-lime-200 px-2 font-semibold text-slate-900">Nueva</span>}</dd>
+          <dd>
+            {notification.read ? (
+              "Leída"
+            ) : (
+              <span className="rounded-full bg-lime-200 px-2 font-semibold text-slate-900">Nueva</span>
+            )}
+          </dd>
         </div>
       </dl>
       <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap gap-2">
         <input type="hidden" name="notificationId" value={notification._id} />
         <input type="hidden" name="page" value={page} />
         {notification.read ? null : (
-          <button type="submit" name="intent" value={notificationIntents.markRead} disabled={busy} className={`${buttonLook} border-slate-900 bg-lime-300 text-slate-900 hover:bg-lime-400`}>
+          <button
+            type="submit"
+            name="intent"
+            value={notificationIntents.markRead}
+            disabled={busy}
+            className={`${buttonLook} border-slate-900 bg-lime-300 text-slate-900 hover:bg-lime-400`}
+          >
             Marcar como leída
           </button>
         )}
-        <button type="submit" name="intent" value={notificationIntents.remove} disabled={busy} className={`${buttonLook} border-red-700 text-red-800 hover:bg-red-50`}>
+        <button
+          type="submit"
+          name="intent"
+          value={notificationIntents.remove}
+          disabled={busy}
+          className={`${buttonLook} border-red-700 text-red-800 hover:bg-red-50`}
+        >
           Eliminar
         </button>
       </Form>
@@ -157,7 +195,10 @@ export default function SystemNotifications() {
         {loading ? "Cargando..." : ""}
       </p>
       {error ? (
-        <p role="alert" className="mt-4 rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900"
+        >
           Error: {error}
         </p>
       ) : notifications.length === 0 ? (
@@ -168,12 +209,21 @@ export default function SystemNotifications() {
         <>
           <ul aria-label="Notificaciones" className={`mt-6 space-y-4 ${loading ? "opacity-60" : ""}`}>
             {notifications.map((notification) => (
-              <NotificationCard key={notification._id} notification={notification} page={page} actionConstraint={actionConstraint} />
+              <NotificationCard
+                key={notification._id}
+                notification={notification}
+                page={page}
+                actionConstraint={actionConstraint}
+              />
             ))}
           </ul>
           <nav aria-label="Paginación de notificaciones" className="mt-8 flex items-center justify-between gap-4">
             {page > 1 ? (
-              <Link to={pageHref(page - 1)} rel="prev" className={`${buttonLook} border-slate-300 hover:border-slate-900`}>
+              <Link
+                to={pageHref(page - 1)}
+                rel="prev"
+                className={`${buttonLook} border-slate-300 hover:border-slate-900`}
+              >
                 Anterior
               </Link>
             ) : (
@@ -183,7 +233,11 @@ export default function SystemNotifications() {
               Página {page} de {totalPages}
             </p>
             {page < totalPages ? (
-              <Link to={pageHref(page + 1)} rel="next" className={`${buttonLook} border-slate-300 hover:border-slate-900`}>
+              <Link
+                to={pageHref(page + 1)}
+                rel="next"
+                className={`${buttonLook} border-slate-300 hover:border-slate-900`}
+              >
                 Siguiente
               </Link>
             ) : (

@@ -32,9 +32,13 @@ export async function action(args: ActionFunctionArgs) {
     return redirectWithFlash(args.context, "/dashboard/trial-class", { kind: "success", message });
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status < 500) return redirectWithFlash(args.context, "/dashboard/trial-class", { kind: "error", message: error.message });
+    if (error instanceof ApiError && error.status < 500)
+      return redirectWithFlash(args.context, "/dashboard/trial-class", { kind: "error", message: error.message });
     logError("No se pudo cancelar la reserva de la clase de prueba", error);
-    return redirectWithFlash(args.context, "/dashboard/trial-class", { kind: "error", message: NETWORK_OR_SERVER_ERROR });
+    return redirectWithFlash(args.context, "/dashboard/trial-class", {
+      kind: "error",
+      message: NETWORK_OR_SERVER_ERROR,
+    });
   }
 }
 
@@ -49,11 +53,16 @@ export default function TrialClassBooking() {
         <h1 id="titulo-clase" className="text-3xl font-bold text-slate-900">
           Clase de prueba
         </h1>
-        <p className="mt-2 text-slate-700">Pádel gratis los sábados de 10:00 a 11:30. Raquetas y pelotas proporcionadas.</p>
+        <p className="mt-2 text-slate-700">
+          Pádel gratis los sábados de 10:00 a 11:30. Raquetas y pelotas proporcionadas.
+        </p>
       </div>
 
       {trialClass.booked ? (
-        <div className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="trial-class-booking">
+        <div
+          className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          data-testid="trial-class-booking"
+        >
           <h2 className="text-xl font-bold text-slate-900">Tu reserva</h2>
           <dl className="grid gap-4 sm:grid-cols-2">
             <div>
@@ -83,7 +92,9 @@ export default function TrialClassBooking() {
         </div>
       ) : (
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="trial-class-booking">
-          <p className="text-slate-800">No tienes ninguna plaza reservada en la próxima clase ({trialClass.dayText}).</p>
+          <p className="text-slate-800">
+            No tienes ninguna plaza reservada en la próxima clase ({trialClass.dayText}).
+          </p>
           <p className="mt-3">
             <Link to="/gift#prueba-gratis" className={textLinkLook}>
               Reservar una plaza en la página de regalos

@@ -107,9 +107,15 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       maxAge: Math.round((expiresAt.getTime() - Date.now()) / 1000),
     });
   const clearRefreshCookie = (reply: FastifyReply) =>
-    reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, sameSite: "strict", path: "/", secure: settings.secureCookies });
+    reply.clearCookie(REFRESH_COOKIE, {
+      httpOnly: true,
+      sameSite: "strict",
+      path: "/",
+      secure: settings.secureCookies,
+    });
 
-  const accessToken = (user: AuthUser) => signAccessToken(user, { secret: opts.config.secrets.jwtSecret, ttlSeconds: settings.accessTokenTtlSeconds });
+  const accessToken = (user: AuthUser) =>
+    signAccessToken(user, { secret: opts.config.secrets.jwtSecret, ttlSeconds: settings.accessTokenTtlSeconds });
 
   /** A new session (refresh family) for the user: the refresh token goes in the cookie and in the body. */
   async function startSession(reply: FastifyReply, user: AuthUser, message: string): Promise<SessionAnswer> {
@@ -153,10 +159,16 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     // Many addresses guessing one account: past its limit, only an address the account signed in from
     // lately still gets its own few tries (README, "Login limits"), so the owner is not locked out.
     const byAccount = await hit(db, accountKey, loginLimit(loginLimits.perAccount));
-    if (!byAccount.allowed && !(await isKnownAddress(db, knownKey))) return tooMany(reply, byAccount.retryAfterSeconds, TOO_MANY_ATTEMPTS);
+    if (!byAccount.allowed && !(await isKnownAddress(db, knownKey)))
+      return tooMany(reply, byAccount.retryAfterSeconds, TOO_MANY_ATTEMPTS);
     const user = await checkCredentials(db, email, password);
     if (!user) throw new HttpError(400, BAD_CREDENTIALS);
-    await Promise.all([clearCounter(db, addressAccountKey), unhit(db, addressKey), unhit(db, accountKey), rememberAddress(db, knownKey)]);
+    await Promise.all([
+      clearCounter(db, addressAccountKey),
+      unhit(db, addressKey),
+      unhit(db, accountKey),
+      rememberAddress(db, knownKey),
+    ]);
     return startSession(reply, user, SIGNED_IN);
   });
 
@@ -220,9 +232,14 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     const keepFamilyId = currentSession?.userId === user.id ? currentSession.familyId : undefined;
     const outcome = await changePassword(db, user, request.body, keepFamilyId);
     if (outcome === "wrong-old-password") {
-      return reply.status(400).send({ message: WRONG_OLD_PASSWORD, errors: [{ field: "oldPassword", message: WRONG_OLD_PASSWORD }] });
+      return reply
+        .status(400)
+        .send({ message: WRONG_OLD_PASSWORD, errors: [{ field: "oldPassword", message: WRONG_OLD_PASSWORD }] });
     }
-    if (outcome === "same-password") return reply.status(400).send({ message: SAME_PASSWORD, errors: [{ field: "newPassword", message: SAME_PASSWORD }] });
+    if (outcome === "same-password")
+      return reply
+        .status(400)
+        .send({ message: SAME_PASSWORD, errors: [{ field: "newPassword", message: SAME_PASSWORD }] });
     return { message: PASSWORD_CHANGED };
   });
 

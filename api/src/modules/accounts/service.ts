@@ -38,7 +38,13 @@ export function toProfileData(user: UserRow): ProfileData {
     role: user.role,
     emailVerified: user.emailVerifiedAt !== null,
     phone: user.phone,
-    address: { line: user.addressLine, city: user.city, province: user.province, area: user.area, postCode: user.postCode },
+    address: {
+      line: user.addressLine,
+      city: user.city,
+      province: user.province,
+      area: user.area,
+      postCode: user.postCode,
+    },
     image: user.imageId,
     hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt.toISOString(),
@@ -59,7 +65,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function createAccount(db: Db, input: RegisterBody): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   // The unique index on lower(email) decides duplicates, also between concurrent registrations.
-  const [user] = await db.insert(users).values({ name: input.name, email: input.email, passwordHash }).onConflictDoNothing().returning();
+  const [user] = await db
+    .insert(users)
+    .values({ name: input.name, email: input.email, passwordHash })
+    .onConflictDoNothing()
+    .returning();
   if (!user) throw new HttpError(409, EMAIL_TAKEN);
   return user;
 }
@@ -87,7 +97,9 @@ export function prepareCredentialChecks(): void {
 const googleUserinfo = z.object({
   sub: z.string().min(1),
   email: z.string().trim().toLowerCase().email(),
-  email_verified: z.union([z.boolean(), z.literal("true"), z.literal("false")]).transform((value) => value === true || value === "true"),
+  email_verified: z
+    .union([z.boolean(), z.literal("true"), z.literal("false")])
+    .transform((value) => value === true || value === "true"),
   name: z.string().optional(),
 });
 
@@ -102,7 +114,10 @@ async function issuedToOurClient(tokeninfoUrl: string, clientId: string, accessT
   try {
     const url = new URL(tokeninfoUrl);
     url.searchParams.set("access_token", accessToken);
-    const response = await fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(GOOGLE_TIMEOUT_MS) });
+    const response = await fetch(url, {
+      headers: { accept: "application/json" },
+      signal: AbortSignal.timeout(GOOGLE_TIMEOUT_MS),
+    });
     if (!response.ok) return false;
     const info = (await response.json()) as { aud?: unknown; azp?: unknown };
     return info.aud === clientId || info.azp === clientId;
@@ -137,7 +152,8 @@ function nameFromGoogle(name: string | undefined, email: string): string {
  * same (Google-verified) e-mail, which gets linked and verified, else a new customer without password.
  */
 export async function signInWithGoogle(db: Db, settings: AccountSettings, accessToken: string): Promise<AuthUser> {
-  if (!(await issuedToOurClient(settings.googleTokeninfoUrl, settings.googleClientId, accessToken))) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
+  if (!(await issuedToOurClient(settings.googleTokeninfoUrl, settings.googleClientId, accessToken)))
+    throw new HttpError(401, GOOGLE_NOT_VERIFIED);
   const profile = await fetchGoogleUserinfo(settings.googleUserinfoUrl, accessToken);
   if (!profile) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
 
@@ -157,7 +173,12 @@ export async function signInWithGoogle(db: Db, settings: AccountSettings, access
 
   const [created] = await db
     .insert(users)
-    .values({ name: nameFromGoogle(profile.name, profile.email), email: profile.email, googleSub: profile.sub, emailVerifiedAt: sql`now()` })
+    .values({
+      name: nameFromGoogle(profile.name, profile.email),
+      email: profile.email,
+      googleSub: profile.sub,
+      emailVerifiedAt: sql`now()`,
+    })
     .onConflictDoNothing()
     .returning();
   if (created) return { id: created.id, role: created.role };
@@ -192,7 +213,8 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
  */
 export async function replaceProfileImage(db: Db, user: UserRow, picture: Buffer, queue: ImageQueue): Promise<UserRow> {
   const imageId = await storeImage(db, picture, user.name, queue).catch((error: unknown) => {
-    const unreadable = error instanceof HttpError && error.statusCode === 400 && error.message !== IMAGE_TOO_MANY_PIXELS;
+    const unreadable =
+      error instanceof HttpError && error.statusCode === 400 && error.message !== IMAGE_TOO_MANY_PIXELS;
     throw unreadable ? new HttpError(400, INVALID_IMAGE) : error;
   });
   return db.transaction(async (tx) => {
@@ -220,7 +242,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     // Other sessions' access tokens stop at once too (auth.ts); this one's web refreshes through the kept family.
-    await tx.update(users).set({ passwordHash, tokensValidAfter: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, tokensValidAfter: sql`now()` })
+      .where(eq(users.id, user.id));
     await revokeUserSessions(tx, user.id, keepFamilyId);
   });
   return "changed";
@@ -229,7 +254,10 @@ export async function changePassword(
 export async function verifyEmail(db: Db, token: string): Promise<void> {
   const userId = await consumeAccountToken(db, token, "verify_email");
   if (!userId) throw new HttpError(400, BAD_VERIFY_LINK);
-  await db.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId));
 }
 
 export async function assertResetTokenUsable(db: Db, token: string): Promise<void> {
@@ -250,7 +278,11 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     await tx
       .update(users)
       // Every access token already issued stops at once too (auth.ts), not when it expires.
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, tokensValidAfter: sql`now()` })
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        tokensValidAfter: sql`now()`,
+      })
       .where(eq(users.id, userId));
     await revokeUserSessions(tx, userId);
   });

@@ -128,7 +128,13 @@ export async function rotateRefreshToken(
     const [current] = await tx
       .update(refreshTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ id: refreshTokens.id, userId: refreshTokens.userId, familyId: refreshTokens.familyId });
     if (current) {
       const next = await issueRefreshToken(tx, current.userId, ttlDays, current.familyId);
@@ -151,7 +157,13 @@ export async function rotateRefreshToken(
       const [live] = await tx
         .select({ id: refreshTokens.id })
         .from(refreshTokens)
-        .where(and(eq(refreshTokens.familyId, stale.familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(refreshTokens.familyId, stale.familyId),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, sql`now()`),
+          ),
+        )
         .limit(1);
       if (live) {
         const sibling = await issueRefreshToken(tx, stale.userId, ttlDays, stale.familyId);
@@ -164,17 +176,29 @@ export async function rotateRefreshToken(
 }
 
 /** The family and owner of a refresh token still in use, or null. */
-export async function findActiveRefreshToken(db: Queryable, token: string): Promise<{ familyId: string; userId: string } | null> {
+export async function findActiveRefreshToken(
+  db: Queryable,
+  token: string,
+): Promise<{ familyId: string; userId: string } | null> {
   const [row] = await db
     .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.tokenHash, hashToken(token)), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hashToken(token)),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    );
   return row ?? null;
 }
 
 /** The family of a refresh token in any state (used, revoked or expired), or null for an unknown one. */
 export async function findRefreshFamily(db: Queryable, token: string): Promise<string | null> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
   return row?.familyId ?? null;
 }
 
@@ -198,9 +222,16 @@ export async function revokeUserSessions(db: Queryable, userId: string, keepFami
 export type AccountTokenPurpose = (typeof accountTokens.purpose.enumValues)[number];
 
 /** A single-use token for an e-mailed link; answers the plain token, which only the e-mail carries. */
-export async function issueAccountToken(db: Queryable, userId: string, purpose: AccountTokenPurpose, ttlMs: number): Promise<string> {
+export async function issueAccountToken(
+  db: Queryable,
+  userId: string,
+  purpose: AccountTokenPurpose,
+  ttlMs: number,
+): Promise<string> {
   const token = randomToken();
-  await db.insert(accountTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  await db
+    .insert(accountTokens)
+    .values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;
 }
 
@@ -213,13 +244,24 @@ const usableAccountToken = (token: string, purpose: AccountTokenPurpose) =>
   );
 
 /** The user of an unused, unexpired token, without using it up. */
-export async function peekAccountToken(db: Queryable, token: string, purpose: AccountTokenPurpose): Promise<string | null> {
-  const [row] = await db.select({ userId: accountTokens.userId }).from(accountTokens).where(usableAccountToken(token, purpose));
+export async function peekAccountToken(
+  db: Queryable,
+  token: string,
+  purpose: AccountTokenPurpose,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(usableAccountToken(token, purpose));
   return row?.userId ?? null;
 }
 
 /** Marks the token used and answers its user; one conditional UPDATE, so it works exactly once. */
-export async function consumeAccountToken(db: Queryable, token: string, purpose: AccountTokenPurpose): Promise<string | null> {
+export async function consumeAccountToken(
+  db: Queryable,
+  token: string,
+  purpose: AccountTokenPurpose,
+): Promise<string | null> {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
@@ -230,7 +272,9 @@ export async function consumeAccountToken(db: Queryable, token: string, purpose:
 
 /** Drops tokens nobody can use any more. A refresh family is kept while any of its tokens lives, for reuse detection. */
 export async function deleteExpiredTokens(db: Queryable): Promise<void> {
-  await db.delete(accountTokens).where(or(lt(accountTokens.expiresAt, sql`now()`), sql`${accountTokens.usedAt} is not null`));
+  await db
+    .delete(accountTokens)
+    .where(or(lt(accountTokens.expiresAt, sql`now()`), sql`${accountTokens.usedAt} is not null`));
   await db.delete(refreshTokens).where(
     sql`${refreshTokens.familyId} in (
       select ${refreshTokens.familyId} from ${refreshTokens}

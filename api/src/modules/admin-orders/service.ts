@@ -25,7 +25,9 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
     const search = query.searchValue.replace(/^#/, "");
     const pattern = likePattern(search);
     const byCustomer = or(ilike(users.name, pattern), ilike(users.email, pattern));
-    const byNumber = /^[0-9a-f-]+$/i.test(search) ? sql`${orders.id}::text ilike ${`${search.toLowerCase()}%`}` : undefined;
+    const byNumber = /^[0-9a-f-]+$/i.test(search)
+      ? sql`${orders.id}::text ilike ${`${search.toLowerCase()}%`}`
+      : undefined;
     conditions.push(byNumber ? or(byNumber, byCustomer)! : byCustomer!);
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
@@ -53,7 +55,11 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
   const shopCounts =
     ids.length === 0
       ? []
-      : await db.select({ orderId: shopOrders.orderId, shops: count() }).from(shopOrders).where(inArray(shopOrders.orderId, ids)).groupBy(shopOrders.orderId);
+      : await db
+          .select({ orderId: shopOrders.orderId, shops: count() })
+          .from(shopOrders)
+          .where(inArray(shopOrders.orderId, ids))
+          .groupBy(shopOrders.orderId);
   return {
     orders: rows.map((row) => ({
       _id: row.id,
@@ -84,14 +90,19 @@ export async function adminOrderDetail(db: Db, orderId: string, admin: AuthUser)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!customer) throw new HttpError(404, ORDER_NOT_FOUND);
-  const commissions = await db.select({ id: shopOrders.id, commission: shopOrders.commission }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
+  const commissions = await db
+    .select({ id: shopOrders.id, commission: shopOrders.commission })
+    .from(shopOrders)
+    .where(eq(shopOrders.orderId, orderId));
   return {
     ...order,
     customer,
     suborders: order.suborders.map((part) => ({
       ...part,
       commission: commissions.find((row) => row.id === part._id)?.commission ?? 0,
-      nextStatuses: DELIVERY_STATUSES.filter((status) => transitionRefusal(part.delivery_status, status, part.payment_status) === null),
+      nextStatuses: DELIVERY_STATUSES.filter(
+        (status) => transitionRefusal(part.delivery_status, status, part.payment_status) === null,
+      ),
     })),
   };
 }

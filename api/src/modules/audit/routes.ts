@@ -7,5 +7,7 @@ import { listAudit } from "./service.js";
 
 /** The audit log (issue 10): admins read it; entries are written by the deciding modules (recordAudit). */
 export async function auditRoutes(app: FastifyInstance, opts: { db: Db }) {
-  route(app, endpoints.list, { onRequest: [app.authenticate, adminOnly] }, async (request) => listAudit(opts.db, request.query));
+  route(app, endpoints.list, { onRequest: [app.authenticate, adminOnly] }, async (request) =>
+    listAudit(opts.db, request.query),
+  );
 }

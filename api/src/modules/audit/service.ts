@@ -59,7 +59,9 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer>
         entry: auditLog,
         actorName: users.name,
         // A removed product keeps the name its last snapshot recorded.
-        recordName: sql<string | null>`coalesce(${shops.name}, ${products.name}, ${categories.name}, 'Pedido #' || upper(left(${orders.id}::text, 8)), ${auditLog.before} ->> 'name')`,
+        recordName: sql<
+          string | null
+        >`coalesce(${shops.name}, ${products.name}, ${categories.name}, 'Pedido #' || upper(left(${orders.id}::text, 8)), ${auditLog.before} ->> 'name')`,
         recordOwnerId: sql<string | null>`coalesce(${shops.ownerId}, ${productShops.ownerId})`,
       })
       .from(auditLog)

@@ -40,8 +40,22 @@ export async function shopBooks(db: Db): Promise<BooksAnswer> {
     const withdrawals = Number(row.withdrawals);
     const ledger = Number(row.ledger);
     const expected = paidSales - cancelledSales - withdrawals;
-    return { shopId: row.shop_id, shopName: row.shop_name, ownerId: row.owner_id, paidSales, cancelledSales, withdrawals, expected, ledger, difference: ledger - expected };
+    return {
+      shopId: row.shop_id,
+      shopName: row.shop_name,
+      ownerId: row.owner_id,
+      paidSales,
+      cancelledSales,
+      withdrawals,
+      expected,
+      ledger,
+      difference: ledger - expected,
+    };
   });
   shops.sort((a, b) => Math.abs(b.difference) - Math.abs(a.difference) || a.shopName.localeCompare(b.shopName, "es"));
-  return { shops, unbalanced: shops.filter((shop) => shop.difference !== 0).length, checkedAt: new Date().toISOString() };
+  return {
+    shops,
+    unbalanced: shops.filter((shop) => shop.difference !== 0).length,
+    checkedAt: new Date().toISOString(),
+  };
 }

@@ -61,10 +61,15 @@ export async function cartRoutes(app: FastifyInstance, opts: CartRoutesOptions) 
       added = await addToCart(db, shopper, request.body);
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
-      return reply.status(400).send({ message: error.message, errors: [{ field: error.field, message: error.message }] });
+      return reply
+        .status(400)
+        .send({ message: error.message, errors: [{ field: error.field, message: error.message }] });
     }
     reply.status(201);
-    return { message: added.capped ? addedUpToStock(added.quantity) : ADDED_TO_CART, card_product_count: await cartProductCount(db, shopper) };
+    return {
+      message: added.capped ? addedUpToStock(added.quantity) : ADDED_TO_CART,
+      card_product_count: await cartProductCount(db, shopper),
+    };
   });
 
   route(app, endpoints.cart, (request) => cartOf(db, currentShopper(request, request.params.userId), opts.cart));

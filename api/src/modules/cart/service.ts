@@ -16,10 +16,26 @@ import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "#contract/messages";
 import { COMPARE_LIMIT } from "#contract/limits";
 import type { CartSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import { cartCoupons, cartItems, compareItems, couponRedemptions, productSizes, products, shops, wishlistItems } from "../../db/schema.js";
+import {
+  cartCoupons,
+  cartItems,
+  compareItems,
+  couponRedemptions,
+  productSizes,
+  products,
+  shops,
+  wishlistItems,
+} from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import { unreadCountOf } from "../notifications/service.js";
-import { inStore, productDetailColumns, productSizesList, selectProductCards, toProductCard, toProductDetail } from "../catalog/service.js";
+import {
+  inStore,
+  productDetailColumns,
+  productSizesList,
+  selectProductCards,
+  toProductCard,
+  toProductDetail,
+} from "../catalog/service.js";
 import { shippingFeePerShop } from "../orders/pricing.js";
 import { ownedBy, ownerColumn, ownerValues, type Shopper, type ShopperList } from "./shopper.js";
 
@@ -65,7 +81,12 @@ const cartLineInStore = sql<boolean>`(${cartItems.productId} in (select ${produc
 
 async function requireProduct(db: Db, productId: string) {
   const [product] = await db
-    .select({ stock: products.stock, sizes: productSizesList, inStore: sql<boolean>`${inStore}`, ownerId: shops.ownerId })
+    .select({
+      stock: products.stock,
+      sizes: productSizesList,
+      inStore: sql<boolean>`${inStore}`,
+      ownerId: shops.ownerId,
+    })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
     .where(eq(products.id, productId));
@@ -74,7 +95,10 @@ async function requireProduct(db: Db, productId: string) {
 }
 
 /** The size a line is kept under ('' for none) once the product's sizes are checked. */
-function chosenSize(product: Awaited<ReturnType<typeof requireProduct>>, size: string | undefined): { size: string; stock: number } {
+function chosenSize(
+  product: Awaited<ReturnType<typeof requireProduct>>,
+  size: string | undefined,
+): { size: string; stock: number } {
   // A size sent for a product without sizes means nothing: the line has no size.
   if (product.sizes.length === 0) return { size: "", stock: product.stock };
   if (size === undefined) throw new FieldError("size", SIZE_REQUIRED);
@@ -90,7 +114,11 @@ function chosenSize(product: Awaited<ReturnType<typeof requireProduct>>, size: s
  * told how many the cart holds; `previous` is read from the statement's snapshot, so under the same
  * shopper's concurrent adds of one line only that message can be off, never the units).
  */
-export async function addToCart(db: Db, shopper: Shopper, body: AddToCartBody): Promise<{ quantity: number; capped: boolean }> {
+export async function addToCart(
+  db: Db,
+  shopper: Shopper,
+  body: AddToCartBody,
+): Promise<{ quantity: number; capped: boolean }> {
   const product = await requireProduct(db, body.productId);
   // A seller does not buy from their own shop (their sale would credit themself).
   if (shopper.kind === "user" && product.ownerId === shopper.id) throw new HttpError(400, OWN_PRODUCT);
@@ -193,7 +221,10 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
     group.price += line.lineTotal;
   }
   const price = groups.reduce((sum, group) => sum + group.price, 0);
-  const buyable = groups.reduce((sum, group) => sum + group.products.reduce((lines, line) => lines + line.quantity, 0), 0);
+  const buyable = groups.reduce(
+    (sum, group) => sum + group.products.reduce((lines, line) => lines + line.quantity, 0),
+    0,
+  );
   return {
     card_products: groups,
     price,
@@ -205,7 +236,12 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
 }
 
 /** Deletes one of the shopper's lines; someone else's line is "not found", never "forbidden". */
-export async function deleteLine(db: Db, list: typeof cartItems | typeof wishlistItems | typeof compareItems, shopper: Shopper, lineId: string) {
+export async function deleteLine(
+  db: Db,
+  list: typeof cartItems | typeof wishlistItems | typeof compareItems,
+  shopper: Shopper,
+  lineId: string,
+) {
   const deleted = await db
     .delete(list)
     .where(and(eq(list.id, lineId), ownedBy(list, shopper)))
@@ -218,7 +254,8 @@ export async function deleteLine(db: Db, list: typeof cartItems | typeof wishlis
  * is in the UPDATE's WHERE, so concurrent calls cannot pass it.
  */
 export async function stepQuantity(db: Db, shopper: Shopper, lineId: string, step: 1 | -1): Promise<void> {
-  const withinBound = step === 1 ? and(lt(cartItems.quantity, cartLineStock), cartLineInStore) : gt(cartItems.quantity, 1);
+  const withinBound =
+    step === 1 ? and(lt(cartItems.quantity, cartLineStock), cartLineInStore) : gt(cartItems.quantity, 1);
   const updated = await db
     .update(cartItems)
     .set({ quantity: sql`${cartItems.quantity} + ${step}::integer` })
@@ -239,7 +276,10 @@ export async function addToWishlist(db: Db, shopper: Shopper, productId: string)
   const inserted = await db
     .insert(wishlistItems)
     .values({ ...ownerValues(shopper), productId })
-    .onConflictDoNothing({ target: [ownerColumn(wishlistItems, shopper), wishlistItems.productId], where: ownerConflictTarget(wishlistItems, shopper) })
+    .onConflictDoNothing({
+      target: [ownerColumn(wishlistItems, shopper), wishlistItems.productId],
+      where: ownerConflictTarget(wishlistItems, shopper),
+    })
     .returning({ id: wishlistItems.id });
   if (inserted.length === 0) throw new HttpError(409, ALREADY_IN_WISHLIST);
 }
@@ -269,7 +309,10 @@ export async function addToCompare(db: Db, shopper: Shopper, productId: string):
   await requireProduct(db, productId);
   await db.transaction(async (tx) => {
     await lockCompareList(tx, shopper);
-    const listed = await tx.select({ productId: compareItems.productId }).from(compareItems).where(ownedBy(compareItems, shopper));
+    const listed = await tx
+      .select({ productId: compareItems.productId })
+      .from(compareItems)
+      .where(ownedBy(compareItems, shopper));
     if (listed.some((row) => row.productId === productId)) throw new HttpError(409, ALREADY_IN_COMPARE);
     if (listed.length >= COMPARE_LIMIT) throw new HttpError(400, COMPARE_FULL);
     await tx.insert(compareItems).values({ ...ownerValues(shopper), productId });
@@ -295,7 +338,11 @@ export async function compareListOf(db: Db, shopper: Shopper): Promise<CompareAn
  * joins too, unless the user already has one on their cart or has used that coupon before. The
  * guest's rows are then deleted, so a repeated call changes nothing.
  */
-export async function mergeGuestLists(db: Db, userId: string, guestId: string): Promise<{ ownProductsLeftOut: number }> {
+export async function mergeGuestLists(
+  db: Db,
+  userId: string,
+  guestId: string,
+): Promise<{ ownProductsLeftOut: number }> {
   const user: Shopper = { kind: "user", id: userId };
   const guestLine = alias(cartItems, "guest_line");
   // A sold-out line keeps one unit (the least a line holds) and stays listed apart.
@@ -348,7 +395,8 @@ export async function mergeGuestLists(db: Db, userId: string, guestId: string): 
         and not exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${guestCoupon.couponCode} and ${couponRedemptions.userId} = ${userId}::uuid)
       on conflict (${column(cartCoupons.userId)}) where ${column(cartCoupons.userId)} is not null do nothing`);
 
-    for (const list of [cartItems, wishlistItems, compareItems, cartCoupons]) await tx.delete(list).where(eq(list.guestId, guestId));
+    for (const list of [cartItems, wishlistItems, compareItems, cartCoupons])
+      await tx.delete(list).where(eq(list.guestId, guestId));
     return { ownProductsLeftOut: leftOut.rows[0]!.lines };
   });
 }

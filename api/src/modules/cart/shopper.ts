@@ -49,7 +49,11 @@ const uuid = z.string().uuid();
 export function registerShopperIdentity(app: FastifyInstance) {
   app.decorateRequest("shopper", null);
   // app.authenticate is an async hook (accounts/auth.ts): awaiting it lets its 401 propagate.
-  const authenticate = app.authenticate as (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  const authenticate = app.authenticate as (
+    this: FastifyInstance,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<void>;
   app.addHook("onRequest", async function identifyShopper(request, reply) {
     const guest = guestHeader.exec(request.headers.authorization ?? "");
     if (guest) {

@@ -31,11 +31,18 @@ export async function publicShopPage(db: Db, slug: string, query: PublicShopQuer
   if (!shop) return null;
 
   const orderBy: SQL[] = [];
-  if (query.sortPrice) orderBy.push(query.sortPrice === "low-to-high" ? asc(products.salePrice) : desc(products.salePrice));
-  if (query.sortByDate) orderBy.push(query.sortByDate === "newest" ? desc(products.createdAt) : asc(products.createdAt));
+  if (query.sortPrice)
+    orderBy.push(query.sortPrice === "low-to-high" ? asc(products.salePrice) : desc(products.salePrice));
+  if (query.sortByDate)
+    orderBy.push(query.sortByDate === "newest" ? desc(products.createdAt) : asc(products.createdAt));
   orderBy.push(desc(products.createdAt), desc(products.id));
   const [cards, [figures], [listed]] = await Promise.all([
-    productCards(db, { where: eq(products.shopId, shop.id), orderBy, limit: query.parPage, offset: (query.pageNumber - 1) * query.parPage }),
+    productCards(db, {
+      where: eq(products.shopId, shop.id),
+      orderBy,
+      limit: query.parPage,
+      offset: (query.pageNumber - 1) * query.parPage,
+    }),
     // Its products' reviews, as each product's own rating is computed (one decimal).
     db
       .select({
@@ -46,7 +53,10 @@ export async function publicShopPage(db: Db, slug: string, query: PublicShopQuer
       .innerJoin(products, eq(products.id, reviews.productId))
       .where(eq(products.shopId, shop.id)),
     // Archived products (deleted, kept for their orders) are no longer the shop's.
-    db.select({ productCount: count() }).from(products).where(and(eq(products.shopId, shop.id), isNull(products.archivedAt))),
+    db
+      .select({ productCount: count() })
+      .from(products)
+      .where(and(eq(products.shopId, shop.id), isNull(products.archivedAt))),
   ]);
   const productCount = listed?.productCount ?? 0;
 
@@ -70,6 +80,10 @@ export async function publicShopPage(db: Db, slug: string, query: PublicShopQuer
 
 /** Every approved shop's name and slug, by name (the sitemap). */
 export async function publicShops(db: Db): Promise<z.infer<typeof publicShopsAnswer>> {
-  const rows = await db.select({ name: shops.name, slug: shops.slug }).from(shops).where(eq(shops.status, "aprobada")).orderBy(asc(shops.name), asc(shops.slug));
+  const rows = await db
+    .select({ name: shops.name, slug: shops.slug })
+    .from(shops)
+    .where(eq(shops.status, "aprobada"))
+    .orderBy(asc(shops.name), asc(shops.slug));
   return { shops: rows };
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { catalogEndpoints as endpoints, PRODUCT_NOT_FOUND, type AdvancedSearchAnswer, type ProductAnswer, type QueryProductsAnswer } from "#contract/catalog";
+import {
+  catalogEndpoints as endpoints,
+  PRODUCT_NOT_FOUND,
+  type AdvancedSearchAnswer,
+  type ProductAnswer,
+  type QueryProductsAnswer,
+} from "#contract/catalog";
 import { REVIEWS_PER_PAGE } from "#contract/limits";
 import { SHOP_NOT_FOUND, shopEndpoints } from "#contract/shops";
 import { cachedFor } from "../../cache.js";
@@ -33,7 +39,10 @@ const KEPT_ANSWERS = 500;
  * Public catalogue reads of SPEC.md section 7 "Categories and catalogue", and the approved shops'
  * pages (issue 10). Only products of approved shops are in the catalogue (service.ts, inStore).
  */
-export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalogueCacheSeconds: number; listen?: Listen }) {
+export async function catalogRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; catalogueCacheSeconds: number; listen?: Listen },
+) {
   const { db, listen } = opts;
   /**
    * Whole answers, stock, prices and reviews included: a listing's per question, a product page's
@@ -45,7 +54,10 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   const fresh = () => ({
     categories: cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db)),
     facets: cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db)),
-    listing: { totals: keyedCache<number>(opts.catalogueCacheSeconds, KEPT_PER_KIND), rankedPages: keyedCache<string[]>(opts.catalogueCacheSeconds, KEPT_PER_KIND) },
+    listing: {
+      totals: keyedCache<number>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
+      rankedPages: keyedCache<string[]>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
+    },
     suggestions: keyedCache<AdvancedSearchAnswer>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
     answers: freshAnswers(),
   });
@@ -91,21 +103,30 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
       if (category === undefined) return queryProducts(db, filters, listing);
       // The id, not the slug, lets PostgreSQL walk the (category, price) index in order.
       // A slug no category has now may be one a category had before a rename (issue 11): old links keep working.
-      const categoryId = (await categoriesCached()).find((candidate) => candidate.slug === category)?._id ?? (await categoryIdForFormerSlug(db, category));
+      const categoryId =
+        (await categoriesCached()).find((candidate) => candidate.slug === category)?._id ??
+        (await categoryIdForFormerSlug(db, category));
       if (!categoryId) return { products: [], totalProduct: 0, parPage: filters.parPage };
       return queryProducts(db, { ...filters, categoryId }, listing);
     });
   });
 
   // Kept per text: a suggestion shows only a name, a slug and images, never stock or price.
-  route(app, endpoints.advancedSearch, (request) => cached.suggestions(request.query.searchValue, () => advancedSearch(db, request.query.searchValue)));
+  route(app, endpoints.advancedSearch, (request) =>
+    cached.suggestions(request.query.searchValue, () => advancedSearch(db, request.query.searchValue)),
+  );
 
   route(app, endpoints.product, async (request) => {
     const { slug } = request.params;
     // Its first reviews too: a new review, or a reviewer's new name, drops the kept answer (migration 0019).
     const answer = await cached.answers.products(slug, async () => {
       const found = await productBySlug(db, slug);
-      return found && { ...found, reviews: await productReviews(db, found.product._id, { pageNo: 1, perPage: REVIEWS_PER_PAGE }) };
+      return (
+        found && {
+          ...found,
+          reviews: await productReviews(db, found.product._id, { pageNo: 1, perPage: REVIEWS_PER_PAGE }),
+        }
+      );
     });
     if (!answer) throw new HttpError(404, PRODUCT_NOT_FOUND);
     return answer;
@@ -114,7 +135,9 @@ export async function catalogRoutes(app: FastifyInstance, opts: { db: Db; catalo
   route(app, endpoints.banners, () => listBanners(db));
 
   // Without the database's notices no generation can be trusted twice: a new one every time.
-  route(app, endpoints.catalogueGeneration, () => ({ generation: listen ? `${instance}.${changesSeen}` : randomUUID() }));
+  route(app, endpoints.catalogueGeneration, () => ({
+    generation: listen ? `${instance}.${changesSeen}` : randomUUID(),
+  }));
 
   // An approved shop's public page; any other status is 404, as an unknown slug.
   route(app, shopEndpoints.publicShop, async (request) => {

@@ -20,7 +20,15 @@ import type {
 import type { ShopStatus } from "#contract/shop-labels";
 import type { Db } from "../../db/client.js";
 import { loadAlways, type KeyedCache } from "./keyed-cache.js";
-import { banners, categories, productImages, productSizes, productSlugHistory, products, shops } from "../../db/schema.js";
+import {
+  banners,
+  categories,
+  productImages,
+  productSizes,
+  productSlugHistory,
+  products,
+  shops,
+} from "../../db/schema.js";
 
 /** SPEC.md section 9: 0-100 USD when there is nothing to measure. */
 const DEFAULT_PRICE_RANGE: PriceRange = { low: 0, high: 10_000 };
@@ -55,7 +63,9 @@ const sellingShops = alias(shops, "selling_shops");
 export const inStore: SQL = sql`(${products.shopId} in (select ${sellingShops.id} from ${shops} as ${sellingShops} where ${sellingShops.status} = ${SELLING}) and ${products.archivedAt} is null)`;
 
 /** Image ids of a product in display order, as text[] so both drivers hand back strings. */
-const productImageIds = sql<string[]>`array(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position})`;
+const productImageIds = sql<
+  string[]
+>`array(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position})`;
 
 const productCardColumns = {
   id: products.id,
@@ -112,7 +122,10 @@ export function toProductCard(row: ProductCardRow): ProductCard {
  * Product cards with their category and shop joined; `extra` adds columns to each row, and the
  * caller may join more tables (a shopper's list, say) and filter on them.
  */
-export function selectProductCards<TExtra extends SelectedFields = Record<string, never>>(db: Db, extra: TExtra = {} as TExtra) {
+export function selectProductCards<TExtra extends SelectedFields = Record<string, never>>(
+  db: Db,
+  extra: TExtra = {} as TExtra,
+) {
   return db
     .select({ ...productCardColumns, ...extra })
     .from(products)
@@ -121,7 +134,9 @@ export function selectProductCards<TExtra extends SelectedFields = Record<string
 }
 
 /** A product's sizes in display order, as one JSON array (empty for a product without sizes). */
-export const productSizesList = sql<ProductSize[]>`coalesce((select json_agg(json_build_object('size', ${productSizes.size}, 'stock', ${productSizes.stock}) order by ${productSizes.position}, ${productSizes.size}) from ${productSizes} where ${productSizes.productId} = ${products.id}), '[]'::json)`;
+export const productSizesList = sql<
+  ProductSize[]
+>`coalesce((select json_agg(json_build_object('size', ${productSizes.size}, 'stock', ${productSizes.stock}) order by ${productSizes.position}, ${productSizes.size}) from ${productSizes} where ${productSizes.productId} = ${products.id}), '[]'::json)`;
 
 /** What a product's detail adds to its card: pass to selectProductCards, map with toProductDetail. */
 export const productDetailColumns = {
@@ -155,7 +170,10 @@ export function toProductDetail(row: ProductDetailRow): ProductDetail {
 }
 
 /** Cards of the products in the store (shopSelling), for every catalogue list. */
-export async function productCards(db: Db, options: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number }): Promise<ProductCard[]> {
+export async function productCards(
+  db: Db,
+  options: { where?: SQL; orderBy: SQL[]; limit: number; offset?: number },
+): Promise<ProductCard[]> {
   const rows = await selectProductCards(db)
     .where(and(shopSelling, options.where))
     .orderBy(...options.orderBy)
@@ -175,7 +193,9 @@ const newestFirst = [desc(products.createdAt), desc(products.id)];
  * twice per statement (once to match, once to rank), each a trigram lookup of its own.
  */
 async function productSearch(db: Db, searchValue: string): Promise<{ matches: SQL; relevance: SQL<number> }> {
-  const [built] = (await db.execute<{ query: string | null }>(sql`select product_search_query(${searchValue}::text)::text as query`)).rows;
+  const [built] = (
+    await db.execute<{ query: string | null }>(sql`select product_search_query(${searchValue}::text)::text as query`)
+  ).rows;
   // No words left (only stop words, say): null, which matches nothing, as before.
   const textQuery = sql`${built?.query ?? null}::tsquery`;
   return {
@@ -188,7 +208,12 @@ function toCategory(row: { id: string; name: string; slug: string; imageId: stri
   return { _id: row.id, name: row.name, slug: row.slug, image: row.imageId };
 }
 
-const categoryColumns = { id: categories.id, name: categories.name, slug: categories.slug, imageId: categories.imageId };
+const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  slug: categories.slug,
+  imageId: categories.imageId,
+};
 
 /** Escapes LIKE wildcards so a searched "%" or "_" matches itself. */
 function likeContains(value: string): string {
@@ -210,11 +235,17 @@ export async function listCategories(db: Db, query: CategoryListQuery): Promise<
     db.select({ total: count() }).from(categories).where(where),
   ]);
   // With its spec sheet: the admin's categories page edits it (contract/categories.ts).
-  return { categorys: rows.map((row) => ({ ...toCategory(row), specSheet: row.specSheet })), totalCategory: total?.total ?? 0 };
+  return {
+    categorys: rows.map((row) => ({ ...toCategory(row), specSheet: row.specSheet })),
+    totalCategory: total?.total ?? 0,
+  };
 }
 
 export async function homeCategories(db: Db): Promise<Category[]> {
-  const rows = await db.select(categoryColumns).from(categories).orderBy(asc(categories.position), asc(categories.name));
+  const rows = await db
+    .select(categoryColumns)
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
   return rows.map(toCategory);
 }
 
@@ -222,7 +253,11 @@ export async function homeProducts(db: Db): Promise<HomeProductsAnswer> {
   const [latest, topRated, discounted] = await Promise.all([
     productCards(db, { orderBy: newestFirst, limit: HOME_PRODUCTS }),
     productCards(db, { orderBy: [desc(products.rating), ...newestFirst], limit: HOME_SHOWCASE }),
-    productCards(db, { where: gt(products.discount, 0), orderBy: [desc(products.discount), ...newestFirst], limit: HOME_SHOWCASE }),
+    productCards(db, {
+      where: gt(products.discount, 0),
+      orderBy: [desc(products.discount), ...newestFirst],
+      limit: HOME_SHOWCASE,
+    }),
   ]);
   return {
     products: latest,
@@ -234,8 +269,16 @@ export async function homeProducts(db: Db): Promise<HomeProductsAnswer> {
 
 /** The lowest and highest sale price in the store, each the first product of the price index that is in it. */
 async function priceRange(db: Db): Promise<PriceRange> {
-  const bound = (direction: SQL) => sql<number | null>`(select ${products.salePrice} from ${products} where ${inStore} order by ${products.salePrice} ${direction} limit 1)`;
-  const [range] = await db.execute<{ low: number | null; high: number | null }>(sql`select ${bound(sql`asc`)} as low, ${bound(sql`desc`)} as high`).then((result) => result.rows);
+  const bound = (direction: SQL) =>
+    sql<
+      number | null
+    >`(select ${products.salePrice} from ${products} where ${inStore} order by ${products.salePrice} ${direction} limit 1)`;
+  const [range] = await db
+    .execute<{
+      low: number | null;
+      high: number | null;
+    }>(sql`select ${bound(sql`asc`)} as low, ${bound(sql`desc`)} as high`)
+    .then((result) => result.rows);
   if (range?.low == null || range.high == null) return DEFAULT_PRICE_RANGE;
   return { low: range.low, high: range.high };
 }
@@ -278,7 +321,10 @@ async function filterOptions(db: Db): Promise<FilterOptions> {
         order by ${productSizes.size}, ${productSizes.productId} limit 1) as in_store
       order by
         case when size ~ '^[0-9]+([.,][0-9]+)?$' then replace(size, ',', '.')::numeric end nulls last,
-        array_position(array[${sql.join(LETTER_SIZES.map((size) => sql`${size}`), sql`, `)}]::text[], upper(size)) nulls last,
+        array_position(array[${sql.join(
+          LETTER_SIZES.map((size) => sql`${size}`),
+          sql`, `,
+        )}]::text[], upper(size)) nulls last,
         size`),
   ]);
   return {
@@ -329,7 +375,9 @@ export async function queryProducts(
         db
           .select({ productId: productSizes.productId })
           .from(productSizes)
-          .where(and(eq(productSizes.productId, products.id), eq(productSizes.size, query.size), gt(productSizes.stock, 0))),
+          .where(
+            and(eq(productSizes.productId, products.id), eq(productSizes.size, query.size), gt(productSizes.stock, 0)),
+          ),
       ),
     );
   }
@@ -339,7 +387,9 @@ export async function queryProducts(
 
   /** The shopper's order, then the search's relevance (as given), then newest first. */
   const orderBy = (relevance?: SQL): SQL[] => [
-    ...(query.sortPrice ? [query.sortPrice === "low-to-high" ? asc(products.salePrice) : desc(products.salePrice)] : []),
+    ...(query.sortPrice
+      ? [query.sortPrice === "low-to-high" ? asc(products.salePrice) : desc(products.salePrice)]
+      : []),
     ...(query.sortByDate ? [query.sortByDate === "newest" ? desc(products.createdAt) : asc(products.createdAt)] : []),
     ...(relevance ? [desc(relevance)] : []),
     ...newestFirst,
@@ -350,7 +400,9 @@ export async function queryProducts(
   // The count's own condition is its key: every page and order of the same filters shares a total.
   const countKey = dialect.sqlToQuery(counted);
   const [cards, total] = await Promise.all([
-    search ? searchedCards(db, caches.rankedPages, counted, search.relevance, orderBy, page) : productCards(db, { where, orderBy: orderBy(), ...page }),
+    search
+      ? searchedCards(db, caches.rankedPages, counted, search.relevance, orderBy, page)
+      : productCards(db, { where, orderBy: orderBy(), ...page }),
     caches.totals(JSON.stringify([countKey.sql, countKey.params]), async () => {
       const [row] = await db.select({ total: count() }).from(products).where(counted);
       return row?.total ?? 0;
@@ -374,9 +426,17 @@ async function searchedCards(
   orderBy: (relevance: SQL) => SQL[],
   page: { limit: number; offset: number },
 ): Promise<ProductCard[]> {
-  const ranking = db.select({ id: products.id }).from(products).where(where).orderBy(...orderBy(relevance)).limit(page.limit).offset(page.offset);
+  const ranking = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy(relevance))
+    .limit(page.limit)
+    .offset(page.offset);
   const key = ranking.toSQL();
-  const ids = await rankedPages(JSON.stringify([key.sql, key.params]), async () => (await ranking).map((row) => row.id));
+  const ids = await rankedPages(JSON.stringify([key.sql, key.params]), async () =>
+    (await ranking).map((row) => row.id),
+  );
   if (ids.length === 0) return [];
   // Read again through shopSelling: a product that left the store since it was ranked is left out.
   const cards = await productCards(db, { where: inArray(products.id, ids), orderBy: [], limit: ids.length });
@@ -408,7 +468,9 @@ export async function advancedSearch(db: Db, searchValue: string): Promise<Advan
     .innerJoin(candidates, eq(candidates.id, products.id))
     .orderBy(desc(search.relevance), ...newestFirst)
     .limit(ADVANCED_SEARCH_LIMIT);
-  return { advanced_search_prd: rows.map((row) => ({ _id: row.id, name: row.name, slug: row.slug, images: row.images })) };
+  return {
+    advanced_search_prd: rows.map((row) => ({ _id: row.id, name: row.name, slug: row.slug, images: row.images })),
+  };
 }
 
 /**
@@ -443,8 +505,22 @@ export async function productBySlug(db: Db, slug: string): Promise<Omit<ProductA
 
 export async function listBanners(db: Db): Promise<BannersAnswer> {
   const rows = await db
-    .select({ id: banners.id, title: banners.title, subtitle: banners.subtitle, link: banners.link, imageId: banners.imageId })
+    .select({
+      id: banners.id,
+      title: banners.title,
+      subtitle: banners.subtitle,
+      link: banners.link,
+      imageId: banners.imageId,
+    })
     .from(banners)
     .orderBy(asc(banners.position), asc(banners.createdAt));
-  return { banners: rows.map((row) => ({ _id: row.id, title: row.title, subtitle: row.subtitle, link: row.link, image: row.imageId })) };
+  return {
+    banners: rows.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      subtitle: row.subtitle,
+      link: row.link,
+      image: row.imageId,
+    })),
+  };
 }

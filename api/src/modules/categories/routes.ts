@@ -28,7 +28,13 @@ const FORM_ORDER = ["name", "specSheet", CATEGORY_IMAGE_PART];
 const byFormOrder = (a: FieldError, b: FieldError) => FORM_ORDER.indexOf(a.field) - FORM_ORDER.indexOf(b.field);
 
 /** Far above the form's own fields: only abuse reaches them. */
-const MULTIPART_LIMITS = { fields: 10, fieldSize: 4096, parts: 12, files: 1, fileSize: CATEGORY_IMAGE_MAX_BYTES } as const;
+const MULTIPART_LIMITS = {
+  fields: 10,
+  fieldSize: 4096,
+  parts: 12,
+  files: 1,
+  fileSize: CATEGORY_IMAGE_MAX_BYTES,
+} as const;
 const ONE_IMAGE = "Envía una sola imagen.";
 const NO_FILE_HERE = "Este campo no admite archivos.";
 const TOO_MANY_PARTS = "La solicitud tiene demasiados campos.";
@@ -51,7 +57,8 @@ async function readCategoryParts(request: FastifyRequest): Promise<CategoryParts
     for await (const part of request.parts({ limits: MULTIPART_LIMITS }) as AsyncIterable<Multipart>) {
       if (part.type === "field") {
         const value = typeof part.value === "string" ? part.value : String(part.value);
-        if (value.includes("\u0000") || part.fieldname.includes("\u0000")) throw new FieldsError(400, [{ field: part.fieldname, message: INVALID_TEXT }]);
+        if (value.includes("\u0000") || part.fieldname.includes("\u0000"))
+          throw new FieldsError(400, [{ field: part.fieldname, message: INVALID_TEXT }]);
         read.fields[part.fieldname] = value;
         continue;
       }
@@ -67,7 +74,8 @@ async function readCategoryParts(request: FastifyRequest): Promise<CategoryParts
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: unknown } | null)?.code;
-    if (code === "FST_REQ_FILE_TOO_LARGE") throw new FieldsError(413, [{ field: CATEGORY_IMAGE_PART, message: CATEGORY_IMAGE_TOO_LARGE }]);
+    if (code === "FST_REQ_FILE_TOO_LARGE")
+      throw new FieldsError(413, [{ field: CATEGORY_IMAGE_PART, message: CATEGORY_IMAGE_TOO_LARGE }]);
     if (code === "FST_FILES_LIMIT") throw new FieldsError(400, [{ field: CATEGORY_IMAGE_PART, message: ONE_IMAGE }]);
     if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw new HttpError(413, TOO_MANY_PARTS);
     // Reading parts touches nothing but the body: any other failure is a malformed request.

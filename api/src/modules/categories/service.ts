@@ -1,6 +1,12 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { slugify, type CategoryListItem } from "#contract/catalog";
-import { CATEGORY_NOT_FOUND, CATEGORY_SPEC_SHEET_IN_USE, categoryNameTaken, categorySlugTaken, type CategoryFields } from "#contract/categories";
+import {
+  CATEGORY_NOT_FOUND,
+  CATEGORY_SPEC_SHEET_IN_USE,
+  categoryNameTaken,
+  categorySlugTaken,
+  type CategoryFields,
+} from "#contract/categories";
 import { specSheetOfChoice } from "#contract/category-labels";
 import type { SpecSheetKind } from "#contract/spec-sheet-fields";
 import type { Db, Transaction } from "../../db/client.js";
@@ -68,7 +74,8 @@ function slugRaceRefusal(error: unknown): FieldsError | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === "23505" && constraint === "categories_slug_unique") return new FieldsError(409, [{ field: "name", message: SLUG_TAKEN_MEANWHILE }]);
+    if (code === "23505" && constraint === "categories_slug_unique")
+      return new FieldsError(409, [{ field: "name", message: SLUG_TAKEN_MEANWHILE }]);
     current = current.cause;
   }
   return null;
@@ -87,7 +94,12 @@ export async function precheckCategoryWrite(db: Db, name: string, categoryId?: s
 }
 
 /** POST /category-add: a new category, last in the store's order, with its image and spec sheet. */
-export async function addCategory(db: Db, actor: AuthUser, fields: CategoryFields, image: EncodedImage): Promise<CategoryListItem> {
+export async function addCategory(
+  db: Db,
+  actor: AuthUser,
+  fields: CategoryFields,
+  image: EncodedImage,
+): Promise<CategoryListItem> {
   try {
     const row = await db.transaction(async (tx) => {
       await lockCategoryNames(tx);
@@ -103,7 +115,14 @@ export async function addCategory(db: Db, actor: AuthUser, fields: CategoryField
           position: sql`(select coalesce(max(${categories.position}), 0) + 1 from ${categories})`,
         })
         .returning();
-      await recordAudit(tx, { actorId: actor.id, action: "categoria.crear", entity: "categoria", entityId: created!.id, before: null, after: audited(created!) });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "categoria.crear",
+        entity: "categoria",
+        entityId: created!.id,
+        before: null,
+        after: audited(created!),
+      });
       await announceCatalogueChange(tx);
       return created!;
     });
@@ -119,7 +138,14 @@ async function hasFilledSpecs(tx: Transaction, categoryId: string): Promise<bool
   const [row] = await tx
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.categoryId, categoryId), isNull(products.archivedAt), isNotNull(products.specs), sql`${products.specs} <> '{}'::jsonb`))
+    .where(
+      and(
+        eq(products.categoryId, categoryId),
+        isNull(products.archivedAt),
+        isNotNull(products.specs),
+        sql`${products.specs} <> '{}'::jsonb`,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -143,7 +169,8 @@ export async function updateCategory(
       const [current] = await tx.select().from(categories).where(eq(categories.id, categoryId)).for("update");
       if (!current) throw new HttpError(404, CATEGORY_NOT_FOUND);
       const slug = await assertNameFree(tx, fields.name, categoryId);
-      const specSheet: SpecSheetKind | null = fields.specSheet === undefined ? current.specSheet : specSheetOfChoice(fields.specSheet);
+      const specSheet: SpecSheetKind | null =
+        fields.specSheet === undefined ? current.specSheet : specSheetOfChoice(fields.specSheet);
       if (specSheet !== current.specSheet && (await hasFilledSpecs(tx, categoryId))) {
         throw new FieldsError(409, [{ field: "specSheet", message: CATEGORY_SPEC_SHEET_IN_USE }]);
       }
@@ -151,7 +178,14 @@ export async function updateCategory(
       const next = { name: fields.name, slug, specSheet, imageId };
       if (JSON.stringify(audited(current)) === JSON.stringify(audited(next))) return { row: current, changed: false };
       const [updated] = await tx.update(categories).set(next).where(eq(categories.id, categoryId)).returning();
-      await recordAudit(tx, { actorId: actor.id, action: "categoria.editar", entity: "categoria", entityId: categoryId, before: audited(current), after: audited(updated!) });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: "categoria.editar",
+        entity: "categoria",
+        entityId: categoryId,
+        before: audited(current),
+        after: audited(updated!),
+      });
       await announceCatalogueChange(tx);
       return { row: updated!, changed: true };
     });
@@ -172,7 +206,13 @@ export async function categoryIdForFormerSlug(db: Db, slug: string): Promise<str
     .select({ id: categories.id })
     .from(auditLog)
     .innerJoin(categories, eq(categories.id, auditLog.entityId))
-    .where(and(eq(auditLog.entity, "categoria"), eq(auditLog.action, "categoria.editar"), sql`${auditLog.before} ->> 'slug' = ${slug}::text`))
+    .where(
+      and(
+        eq(auditLog.entity, "categoria"),
+        eq(auditLog.action, "categoria.editar"),
+        sql`${auditLog.before} ->> 'slug' = ${slug}::text`,
+      ),
+    )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(1);
   return row?.id ?? null;

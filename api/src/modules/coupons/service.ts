@@ -43,8 +43,14 @@ export async function applyCoupon(db: Db, shopper: Shopper, code: string): Promi
   if (coupon.usedByUser) throw new HttpError(409, COUPON_ALREADY_USED);
   if (coupon.exhausted) throw new HttpError(409, COUPON_EXHAUSTED);
 
-  await db.insert(cartCoupons).values({ ...ownerValues(shopper), couponCode: coupon.code }).onConflictDoNothing();
-  const [onCart] = await db.select({ code: cartCoupons.couponCode }).from(cartCoupons).where(ownedBy(cartCoupons, shopper));
+  await db
+    .insert(cartCoupons)
+    .values({ ...ownerValues(shopper), couponCode: coupon.code })
+    .onConflictDoNothing();
+  const [onCart] = await db
+    .select({ code: cartCoupons.couponCode })
+    .from(cartCoupons)
+    .where(ownedBy(cartCoupons, shopper));
   if (onCart?.code !== coupon.code) throw new HttpError(409, COUPON_ALREADY_ON_CART);
   return { code: coupon.code, kind: coupon.kind, value: coupon.value };
 }
@@ -60,7 +66,10 @@ export async function removeCoupon(db: Db, shopper: Shopper): Promise<void> {
 export async function cartCouponPreview(db: Db, shopper: Shopper): Promise<CouponAnswer> {
   const coupon = await cartCoupon(db, shopper);
   if (!coupon) return { coupon: null, discount: 0 };
-  return { coupon, discount: couponDiscount(coupon, subtotalOf(await availableCartLines(db, ownedBy(cartItems, shopper)))) };
+  return {
+    coupon,
+    discount: couponDiscount(coupon, subtotalOf(await availableCartLines(db, ownedBy(cartItems, shopper)))),
+  };
 }
 
 export async function cartCoupon(db: Pick<Db, "select">, shopper: Shopper): Promise<Coupon | null> {
@@ -76,7 +85,11 @@ export async function cartCoupon(db: Pick<Db, "select">, shopper: Shopper): Prom
  * What an order's coupon takes off when its subtotal changes (an accepted offer, a cancelled
  * sub-order): the coupon keeps its promise on the new subtotal, so a percentage shrinks with it.
  */
-export async function orderCouponDiscount(tx: Pick<Db, "select">, couponCode: string | null, subtotal: number): Promise<number> {
+export async function orderCouponDiscount(
+  tx: Pick<Db, "select">,
+  couponCode: string | null,
+  subtotal: number,
+): Promise<number> {
   if (!couponCode) return 0;
   const [coupon] = await tx.select(couponColumns).from(coupons).where(eq(coupons.code, couponCode));
   return coupon ? couponDiscount(coupon, subtotal) : 0;
@@ -87,13 +100,19 @@ export async function orderCouponDiscount(tx: Pick<Db, "select">, couponCode: st
  * (coupon, user) key refuses a second use by the same user, and the guarded increment refuses a
  * use beyond max_uses or outside the valid window, even under concurrent orders.
  */
-export async function redeemCoupon(tx: Pick<Db, "insert" | "update">, code: string, userId: string, orderId: string): Promise<void> {
+export async function redeemCoupon(
+  tx: Pick<Db, "insert" | "update">,
+  code: string,
+  userId: string,
+  orderId: string,
+): Promise<void> {
   const redeemed = await tx
     .insert(couponRedemptions)
     .values({ couponCode: code, userId, orderId })
     .onConflictDoNothing()
     .returning({ code: couponRedemptions.couponCode });
-  if (redeemed.length === 0) throw new HttpError(409, `${COUPON_ALREADY_USED} Quita el cupón ${code} del carrito para continuar.`);
+  if (redeemed.length === 0)
+    throw new HttpError(409, `${COUPON_ALREADY_USED} Quita el cupón ${code} del carrito para continuar.`);
   const counted = await tx
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
@@ -105,5 +124,6 @@ export async function redeemCoupon(tx: Pick<Db, "insert" | "update">, code: stri
       ),
     )
     .returning({ code: coupons.code });
-  if (counted.length === 0) throw new HttpError(409, `El cupón ${code} ya no está disponible. Quítalo del carrito para continuar.`);
+  if (counted.length === 0)
+    throw new HttpError(409, `El cupón ${code} ya no está disponible. Quítalo del carrito para continuar.`);
 }

@@ -26,7 +26,13 @@ function filterCondition(filter: CustomerOrderFilter): SQL | undefined {
 }
 
 /** The customer's orders matching `condition`, newest first, as the lists show them. */
-async function orderSummaries(db: Db, customerId: string, condition: SQL | undefined, limit: number, offset: number): Promise<CustomerOrderSummary[]> {
+async function orderSummaries(
+  db: Db,
+  customerId: string,
+  condition: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<CustomerOrderSummary[]> {
   const rows = await db
     .select({
       id: orders.id,
@@ -75,7 +81,12 @@ export async function customerDashboard(db: Db, customerId: string): Promise<Cus
       .where(eq(orders.userId, customerId)),
     orderSummaries(db, customerId, undefined, RECENT_ORDERS, 0),
   ]);
-  return { totalOrder: totals!.totalOrder, pendingOrder: totals!.pendingOrder, cancelledOrder: totals!.cancelledOrder, recentOrders };
+  return {
+    totalOrder: totals!.totalOrder,
+    pendingOrder: totals!.pendingOrder,
+    cancelledOrder: totals!.cancelledOrder,
+    recentOrders,
+  };
 }
 
 /** GET /home/customer/get-orders/{customerId}/{status}: one page of the customer's orders, newest first. */
@@ -89,7 +100,10 @@ export async function customerOrders(
   await expireUnpaidOrders(db);
   const condition = filterCondition(filter);
   const [[total], list] = await Promise.all([
-    db.select({ count: count() }).from(orders).where(and(eq(orders.userId, customerId), condition)),
+    db
+      .select({ count: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, customerId), condition)),
     orderSummaries(db, customerId, condition, parPage, (page - 1) * parPage),
   ]);
   return { orders: list, totalOrder: total!.count, page, parPage };
@@ -106,7 +120,10 @@ export async function customerOrderOffers(db: Db, orderId: string, viewer: AuthU
     .innerJoin(orders, eq(orders.id, shopOrders.orderId))
     .where(and(eq(shopOrders.orderId, orderId), viewer.role === "admin" ? undefined : eq(orders.userId, viewer.id)));
   if (shopOrderIds.length === 0) throw new HttpError(404, ORDER_NOT_FOUND);
-  return offersOf(db, shopOrderIds.map((row) => row.id));
+  return offersOf(
+    db,
+    shopOrderIds.map((row) => row.id),
+  );
 }
 
 /**
@@ -115,8 +132,15 @@ export async function customerOrderOffers(db: Db, orderId: string, viewer: AuthU
  */
 export async function customerOrderDetail(db: Db, orderId: string, viewer: AuthUser): Promise<CustomerOrderDetail> {
   const order = await orderDetail(db, orderId, viewer);
-  const orderOffers = await offersOf(db, order.suborders.map((suborder) => suborder._id));
-  const payable = order.payment_status === "sin_pagar" && !order.expired && order.delivery_status !== "cancelado" && Date.parse(order.expiresAt) > Date.now();
+  const orderOffers = await offersOf(
+    db,
+    order.suborders.map((suborder) => suborder._id),
+  );
+  const payable =
+    order.payment_status === "sin_pagar" &&
+    !order.expired &&
+    order.delivery_status !== "cancelado" &&
+    Date.parse(order.expiresAt) > Date.now();
   return {
     ...order,
     payable,
@@ -126,7 +150,11 @@ export async function customerOrderDetail(db: Db, orderId: string, viewer: AuthU
         ...suborder,
         offers: own,
         // The lowest offer is 1 cent, so a subtotal of 1 leaves nothing lower to propose.
-        canOffer: payable && suborder.delivery_status !== "cancelado" && suborder.subtotal > 1 && !own.some((offer) => offer.status === "pendiente"),
+        canOffer:
+          payable &&
+          suborder.delivery_status !== "cancelado" &&
+          suborder.subtotal > 1 &&
+          !own.some((offer) => offer.status === "pendiente"),
       };
     }),
   };

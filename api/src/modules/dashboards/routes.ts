@@ -11,7 +11,9 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { db: Db; dash
   const { db, dashboards } = opts;
 
   // The shop is checked in the service: a seller of an approved or suspended shop; anyone else 403.
-  route(app, endpoints.seller, { onRequest: app.authenticate }, async (request) => sellerDashboard(db, currentUser(request), request.query, new Date()));
+  route(app, endpoints.seller, { onRequest: app.authenticate }, async (request) =>
+    sellerDashboard(db, currentUser(request), request.query, new Date()),
+  );
 
   route(app, endpoints.admin, { onRequest: [app.authenticate, adminOnly] }, async (request) =>
     adminDashboard(db, request.query, new Date(), dashboards.unpreparedAlertHours),

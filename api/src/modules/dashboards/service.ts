@@ -42,7 +42,12 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** The period of `days` days ending `now`, and the one before it, in calendar days of the store's time zone. */
 async function periodBounds(db: Db, days: number, now: Date): Promise<Bounds> {
-  const result = await db.execute<{ from: Date | string; previous_from: Date | string; from_day: string; to_day: string }>(sql`
+  const result = await db.execute<{
+    from: Date | string;
+    previous_from: Date | string;
+    from_day: string;
+    to_day: string;
+  }>(sql`
     with local as (select date_trunc('day', ${at(now)} at time zone ${STORE_TIME_ZONE}) as today)
     select (today - make_interval(days => ${days - 1}::int)) at time zone ${STORE_TIME_ZONE} as from,
            (today - make_interval(days => ${2 * days - 1}::int)) at time zone ${STORE_TIME_ZONE} as previous_from,
@@ -50,7 +55,14 @@ async function periodBounds(db: Db, days: number, now: Date): Promise<Bounds> {
            to_char(today, 'YYYY-MM-DD') as to_day
     from local`);
   const row = result.rows[0]!;
-  return { days, from: new Date(row.from), to: now, previousFrom: new Date(row.previous_from), fromDay: row.from_day, toDay: row.to_day };
+  return {
+    days,
+    from: new Date(row.from),
+    to: now,
+    previousFrom: new Date(row.previous_from),
+    fromDay: row.from_day,
+    toDay: row.to_day,
+  };
 }
 
 /** The paid parts (of one shop, or of every shop) whose order was paid in [start, end]. */
@@ -68,7 +80,11 @@ interface Figures {
 }
 
 /** The period's figures and the previous period's, in one pass over the parts paid in both. */
-async function figures(db: Db, shopId: string | null, bounds: Bounds): Promise<{ current: Figures; previous: Figures }> {
+async function figures(
+  db: Db,
+  shopId: string | null,
+  bounds: Bounds,
+): Promise<{ current: Figures; previous: Figures }> {
   const current = sql`o.paid_at >= ${at(bounds.from)}`;
   const previous = sql`o.paid_at < ${at(bounds.from)}`;
   const result = await db.execute<Record<string, string | number>>(sql`
@@ -85,7 +101,12 @@ async function figures(db: Db, shopId: string | null, bounds: Bounds): Promise<{
   const row = result.rows[0]!;
   const number = (key: string) => Number(row[key] ?? 0);
   return {
-    current: { totalSale: number("sale"), totalOrder: number("orders"), totalPendingOrder: number("pending"), commission: number("commission") },
+    current: {
+      totalSale: number("sale"),
+      totalOrder: number("orders"),
+      totalPendingOrder: number("pending"),
+      commission: number("commission"),
+    },
     previous: {
       totalSale: number("previous_sale"),
       totalOrder: number("previous_orders"),
@@ -124,7 +145,14 @@ async function salesByDay(db: Db, shopId: string | null, bounds: Bounds): Promis
 
 /** The period's products with the most units in paid parts (then the most money, then by name). */
 async function bestSellers(db: Db, shopId: string | null, bounds: Bounds): Promise<BestSeller[]> {
-  const result = await db.execute<{ id: string; name: string; slug: string; archived: boolean; units: string | number; sale: string | number }>(sql`
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    slug: string;
+    archived: boolean;
+    units: string | number;
+    sale: string | number;
+  }>(sql`
     select p.id, p.name, p.slug, p.archived_at is not null as archived,
            sum(oi.quantity)::bigint as units,
            -- What was charged: a line's share of its part's subtotal, lower than its list total after an accepted offer.
@@ -179,7 +207,15 @@ async function partsToPrepare(db: Db, shopId: string): Promise<number> {
 /** Offers waiting for the seller's answer, the oldest first (they have waited longest). */
 async function pendingOffers(db: Db, shopId: string): Promise<SellerDashboardAnswer["todo"]["pendingOffers"]> {
   const [rows, totals] = await Promise.all([
-    db.execute<{ id: string; sub_order_id: string; order_id: string; customer_name: string; price: number; subtotal: number; created_at: Date | string }>(sql`
+    db.execute<{
+      id: string;
+      sub_order_id: string;
+      order_id: string;
+      customer_name: string;
+      price: number;
+      subtotal: number;
+      created_at: Date | string;
+    }>(sql`
       select f.id, so.id as sub_order_id, so.order_id, u.name as customer_name, f.price, so.subtotal, f.created_at
       from offers f join shop_orders so on so.id = f.shop_order_id join orders o on o.id = so.order_id join users u on u.id = o.user_id
       where so.shop_id = ${shopId}::uuid and f.status = 'pendiente'
@@ -219,9 +255,19 @@ async function lowStock(db: Db, shopId: string): Promise<SellerDashboardAnswer["
     rows.length === 0
       ? []
       : await db
-          .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock, position: productSizes.position })
+          .select({
+            productId: productSizes.productId,
+            size: productSizes.size,
+            stock: productSizes.stock,
+            position: productSizes.position,
+          })
           .from(productSizes)
-          .where(inArray(productSizes.productId, rows.map((row) => row.id)))
+          .where(
+            inArray(
+              productSizes.productId,
+              rows.map((row) => row.id),
+            ),
+          )
           .orderBy(asc(productSizes.position));
   return {
     total: total!.total,
@@ -230,15 +276,25 @@ async function lowStock(db: Db, shopId: string): Promise<SellerDashboardAnswer["
       name: row.name,
       stock: row.stock,
       lowStockThreshold: row.threshold,
-      lowSizes: sizes.filter((size) => size.productId === row.id && size.stock <= row.threshold).map(({ size, stock }) => ({ size, stock })),
+      lowSizes: sizes
+        .filter((size) => size.productId === row.id && size.stock <= row.threshold)
+        .map(({ size, stock }) => ({ size, stock })),
     })),
   };
 }
 
-const withNet = (figures: Figures): SellerFigures => ({ ...figures, netEarnings: figures.totalSale - figures.commission });
+const withNet = (figures: Figures): SellerFigures => ({
+  ...figures,
+  netEarnings: figures.totalSale - figures.commission,
+});
 
 /** GET /seller/get-dashboard-index-data: the caller's shop over the period, against the previous one. */
-export async function sellerDashboard(db: Db, user: AuthUser, query: DashboardQuery, now: Date): Promise<SellerDashboardAnswer> {
+export async function sellerDashboard(
+  db: Db,
+  user: AuthUser,
+  query: DashboardQuery,
+  now: Date,
+): Promise<SellerDashboardAnswer> {
   const shopId = await dashboardShop(db, user);
   await expireUnpaidOrders(db);
   const bounds = await periodBounds(db, Number(query.period), now);
@@ -247,7 +303,10 @@ export async function sellerDashboard(db: Db, user: AuthUser, query: DashboardQu
     salesByDay(db, shopId, bounds),
     bestSellers(db, shopId, bounds),
     sellerOrders(db, user.id, { page: 1, parPage: DASHBOARD_LIST_SIZE, searchValue: undefined, status: undefined }),
-    db.select({ total: count() }).from(products).where(and(eq(products.shopId, shopId), isNull(products.archivedAt))),
+    db
+      .select({ total: count() })
+      .from(products)
+      .where(and(eq(products.shopId, shopId), isNull(products.archivedAt))),
     partsToPrepare(db, shopId),
     pendingOffers(db, shopId),
     lowStock(db, shopId),
@@ -277,7 +336,9 @@ async function unpreparedParts(db: Db, hours: number, now: Date): Promise<AdminD
       where ${stale}
       order by o.paid_at asc, so.id asc
       limit ${DASHBOARD_LIST_SIZE}`),
-    db.execute<{ total: string | number }>(sql`select count(*) as total from shop_orders so join orders o on o.id = so.order_id where ${stale}`),
+    db.execute<{ total: string | number }>(
+      sql`select count(*) as total from shop_orders so join orders o on o.id = so.order_id where ${stale}`,
+    ),
   ]);
   return {
     hours,
@@ -297,10 +358,26 @@ async function unpreparedParts(db: Db, hours: number, now: Date): Promise<AdminD
 }
 
 /** GET /admin/get-dashboard-index-data: the whole store over the period, against the previous one. */
-export async function adminDashboard(db: Db, query: DashboardQuery, now: Date, unpreparedAlertHours: number): Promise<AdminDashboardAnswer> {
+export async function adminDashboard(
+  db: Db,
+  query: DashboardQuery,
+  now: Date,
+  unpreparedAlertHours: number,
+): Promise<AdminDashboardAnswer> {
   await expireUnpaidOrders(db);
   const bounds = await periodBounds(db, Number(query.period), now);
-  const [{ current, previous }, discounts, daily, best, recent, [productTotal], [sellerTotal], [requestTotal], [withdrawalTotal], unprepared] = await Promise.all([
+  const [
+    { current, previous },
+    discounts,
+    daily,
+    best,
+    recent,
+    [productTotal],
+    [sellerTotal],
+    [requestTotal],
+    [withdrawalTotal],
+    unprepared,
+  ] = await Promise.all([
     figures(db, null, bounds),
     couponDiscounts(db, bounds),
     salesByDay(db, null, bounds),

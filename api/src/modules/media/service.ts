@@ -92,7 +92,10 @@ export async function encodeImage(input: Buffer, widths: readonly ImageWidth[] =
 /** Inserts an encoded image with all its variants, atomically, and returns its id. */
 export function saveEncodedImage(db: TransactionRunner, image: EncodedImage, alt: string): Promise<string> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(images).values({ alt, width: image.width, height: image.height }).returning({ id: images.id });
+    const [row] = await tx
+      .insert(images)
+      .values({ alt, width: image.width, height: image.height })
+      .returning({ id: images.id });
     await tx.insert(imageVariants).values(image.variants.map(({ width, data }) => ({ imageId: row.id, width, data })));
     return row.id;
   });
@@ -104,7 +107,12 @@ export function saveEncodedImage(db: TransactionRunner, image: EncodedImage, alt
  * request's upload passes the app's `queue` (`app.imageQueue`), so only a few images are decoded at
  * once and the rest of the store keeps its CPU; a full queue refuses with 503.
  */
-export async function storeImage(db: TransactionRunner, input: Buffer, alt: string, queue?: ImageQueue): Promise<string> {
+export async function storeImage(
+  db: TransactionRunner,
+  input: Buffer,
+  alt: string,
+  queue?: ImageQueue,
+): Promise<string> {
   const encoded = queue ? await queue.run(() => encodeImage(input)) : await encodeImage(input);
   return saveEncodedImage(db, encoded, alt);
 }

@@ -4,7 +4,13 @@ import { FULL_NOTIFICATION_LIST, MAX_NOTIFICATIONS_PER_PAGE } from "#contract/li
 import type { Db } from "../../db/client.js";
 import { route } from "../../route.js";
 import { currentUser, requireSelfOrAdmin } from "../accounts/auth.js";
-import { countUnread, deleteNotification, latestNotifications, listNotifications, markNotificationRead } from "./service.js";
+import {
+  countUnread,
+  deleteNotification,
+  latestNotifications,
+  listNotifications,
+  markNotificationRead,
+} from "./service.js";
 import { signSocketToken, SOCKET_TOKEN_TTL_SECONDS } from "./socket.js";
 
 export interface NotificationRoutesOptions {
@@ -22,8 +28,13 @@ export async function notificationRoutes(app: FastifyInstance, opts: Notificatio
     requireSelfOrAdmin(request, userId);
     const { page, parPage, unread } = request.query;
     const unreadOnly = unread === "true";
-    if (page === undefined && parPage === undefined) return latestNotifications(db, userId, { limit: FULL_NOTIFICATION_LIST, unreadOnly });
-    return listNotifications(db, userId, { page: page ?? 1, parPage: parPage ?? MAX_NOTIFICATIONS_PER_PAGE, unreadOnly });
+    if (page === undefined && parPage === undefined)
+      return latestNotifications(db, userId, { limit: FULL_NOTIFICATION_LIST, unreadOnly });
+    return listNotifications(db, userId, {
+      page: page ?? 1,
+      parPage: parPage ?? MAX_NOTIFICATIONS_PER_PAGE,
+      unreadOnly,
+    });
   });
 
   route(app, endpoints.unreadCount, { onRequest: app.authenticate }, async (request) => {

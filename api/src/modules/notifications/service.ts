@@ -28,7 +28,11 @@ export async function notify(db: Db | Transaction, notices: NewNotification[]): 
   await db.insert(notifications).values(notices);
 }
 
-type NotificationRow = typeof notifications.$inferSelect & { productSlug: string | null; productOwned: boolean | null; sellerOrderId: string | null };
+type NotificationRow = typeof notifications.$inferSelect & {
+  productSlug: string | null;
+  productOwned: boolean | null;
+  sellerOrderId: string | null;
+};
 
 /**
  * The part of a notice's order that the notice's user sells, when they are one of its sellers and
@@ -65,7 +69,9 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
     message: row.message,
     orderId: row.orderId,
     // Only on the notices about a product ('stock'): the others keep the spec's shape.
-    ...(row.productId && row.productSlug ? { product: { _id: row.productId, slug: row.productSlug, own: row.productOwned === true } } : {}),
+    ...(row.productId && row.productSlug
+      ? { product: { _id: row.productId, slug: row.productSlug, own: row.productOwned === true } }
+      : {}),
     ...(row.sellerOrderId ? { sellerOrderId: row.sellerOrderId } : {}),
     type: row.type,
     read: row.read,
@@ -74,7 +80,8 @@ export function toNotificationItem(row: NotificationRow): NotificationItem {
 }
 
 /** One page of a user's notifications, newest first, with their total and unread counts. */
-const shownTo = (userId: string, unreadOnly: boolean) => and(eq(notifications.userId, userId), unreadOnly ? eq(notifications.read, false) : undefined);
+const shownTo = (userId: string, unreadOnly: boolean) =>
+  and(eq(notifications.userId, userId), unreadOnly ? eq(notifications.read, false) : undefined);
 
 async function newestFirst(db: Db, shown: SQL | undefined, limit: number, offset = 0): Promise<NotificationItem[]> {
   const rows = await selectNotifications(db)
@@ -86,7 +93,11 @@ async function newestFirst(db: Db, shown: SQL | undefined, limit: number, offset
 }
 
 /** The user's newest notifications, at most `limit`, as a plain list. */
-export function latestNotifications(db: Db, userId: string, { limit, unreadOnly }: { limit: number; unreadOnly: boolean }): Promise<NotificationItem[]> {
+export function latestNotifications(
+  db: Db,
+  userId: string,
+  { limit, unreadOnly }: { limit: number; unreadOnly: boolean },
+): Promise<NotificationItem[]> {
   return newestFirst(db, shownTo(userId, unreadOnly), limit);
 }
 
@@ -137,7 +148,10 @@ export async function deleteNotification(db: Db, notificationId: string, userId:
 }
 
 /** A stored notification and its owner, for delivery; null once it was deleted. */
-export async function notificationForDelivery(db: Db, notificationId: string): Promise<{ userId: string; item: NotificationItem } | null> {
+export async function notificationForDelivery(
+  db: Db,
+  notificationId: string,
+): Promise<{ userId: string; item: NotificationItem } | null> {
   const [row] = await selectNotifications(db).where(eq(notifications.id, notificationId));
   return row ? { userId: row.userId, item: toNotificationItem(row) } : null;
 }

@@ -37,7 +37,10 @@ export async function verifySocketToken(token: unknown, secret: string): Promise
  * instances need no socket.io adapter; after a lost LISTEN connection every client is asked to
  * reload what it may have missed. Answers the function that stops listening.
  */
-export async function attachNotificationSocket(io: SocketServer, opts: { db: Db; jwtSecret: string; listen?: Listen }): Promise<Unlisten> {
+export async function attachNotificationSocket(
+  io: SocketServer,
+  opts: { db: Db; jwtSecret: string; listen?: Listen },
+): Promise<Unlisten> {
   io.use((socket, next) => {
     verifySocketToken(socket.handshake.auth?.token, opts.jwtSecret)
       .then(async (userId) => {

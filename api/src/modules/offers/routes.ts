@@ -14,7 +14,10 @@ export async function offerRoutes(app: FastifyInstance, opts: { db: Db; orders: 
   const { db } = opts;
 
   route(app, endpoints.propose, { onRequest: app.authenticate, rateLimit: "offer" }, async (request, reply) => {
-    const answer = await createOffer(db, currentUser(request).id, { ...request.body, shopOrderId: request.body.shopOrderId.toLowerCase() });
+    const answer = await createOffer(db, currentUser(request).id, {
+      ...request.body,
+      shopOrderId: request.body.shopOrderId.toLowerCase(),
+    });
     reply.status(201);
     return answer;
   });
@@ -26,6 +29,9 @@ export async function offerRoutes(app: FastifyInstance, opts: { db: Db; orders: 
   });
 
   route(app, endpoints.respond, { onRequest: app.authenticate }, (request) =>
-    respondToOffer(db, opts.orders, currentUser(request).id, { ...request.body, offerId: request.body.offerId.toLowerCase() }),
+    respondToOffer(db, opts.orders, currentUser(request).id, {
+      ...request.body,
+      offerId: request.body.offerId.toLowerCase(),
+    }),
   );
 }

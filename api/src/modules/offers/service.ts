@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { formatUsd } from "#contract/money-format";
-import type { Offer, OfferBody, OfferCreatedAnswer, SellerOffersAnswer, SellerResponseAnswer, SellerResponseBody } from "#contract/offers";
+import type {
+  Offer,
+  OfferBody,
+  OfferCreatedAnswer,
+  SellerOffersAnswer,
+  SellerResponseAnswer,
+  SellerResponseBody,
+} from "#contract/offers";
 import { orderNumber } from "#contract/order-labels";
 import type { OrderSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
@@ -16,14 +23,17 @@ import { ORDER_NOT_FOUND } from "../orders/service.js";
 
 export const OFFER_SENT = "Oferta enviada al vendedor.";
 export const OFFER_NOT_FOUND = "Oferta no encontrada.";
-export const OFFER_ORDER_CLOSED = "Este pedido ya no admite ofertas: solo se puede ofertar en pedidos sin pagar y vigentes.";
+export const OFFER_ORDER_CLOSED =
+  "Este pedido ya no admite ofertas: solo se puede ofertar en pedidos sin pagar y vigentes.";
 export const OFFER_PART_CANCELLED = "Esta tienda ya canceló su parte del pedido: no admite ofertas.";
-export const OFFER_ALREADY_PENDING = "Ya tienes una oferta pendiente para esta tienda: espera la respuesta del vendedor.";
+export const OFFER_ALREADY_PENDING =
+  "Ya tienes una oferta pendiente para esta tienda: espera la respuesta del vendedor.";
 export const OFFER_ALREADY_ANSWERED = "Esta oferta ya fue respondida.";
 export const OFFER_PRICE_CHANGE_CLOSED = "El pedido ya no admite cambios de precio: está pagado, cancelado o caducado.";
 export const OFFER_NO_LONGER_LOWER = "La oferta ya no es menor que el subtotal de la tienda.";
 
-export const offerNotLower = (subtotal: number) => `Tu oferta debe ser menor que el subtotal actual de la tienda (${formatUsd(subtotal)}).`;
+export const offerNotLower = (subtotal: number) =>
+  `Tu oferta debe ser menor que el subtotal actual de la tienda (${formatUsd(subtotal)}).`;
 
 /** An offer row as the API answers it. */
 export function offerAnswer(row: typeof offers.$inferSelect): Offer {
@@ -86,7 +96,12 @@ export async function createOffer(db: Db, customerId: string, body: OfferBody): 
     if (!order.payable) throw new HttpError(409, OFFER_ORDER_CLOSED);
 
     const [shopOrder] = await tx
-      .select({ subtotal: shopOrders.subtotal, deliveryStatus: shopOrders.deliveryStatus, shopName: shops.name, ownerId: shops.ownerId })
+      .select({
+        subtotal: shopOrders.subtotal,
+        deliveryStatus: shopOrders.deliveryStatus,
+        shopName: shops.name,
+        ownerId: shops.ownerId,
+      })
       .from(shopOrders)
       .innerJoin(shops, eq(shops.id, shopOrders.shopId))
       .where(eq(shopOrders.id, body.shopOrderId));
@@ -100,7 +115,10 @@ export async function createOffer(db: Db, customerId: string, body: OfferBody): 
     if (pending) throw new HttpError(409, OFFER_ALREADY_PENDING);
     if (body.price >= shopOrder!.subtotal) throw new HttpError(400, offerNotLower(shopOrder!.subtotal));
 
-    const [offer] = await tx.insert(offers).values({ shopOrderId: body.shopOrderId, customerId, price: body.price }).returning();
+    const [offer] = await tx
+      .insert(offers)
+      .values({ shopOrderId: body.shopOrderId, customerId, price: body.price })
+      .returning();
     await notify(tx, [
       {
         userId: shopOrder!.ownerId,
@@ -118,7 +136,12 @@ export async function createOffer(db: Db, customerId: string, body: OfferBody): 
  * `userId`. An admin asking with their own id sees every shop's; an order without a shop of the
  * seller is "not found".
  */
-export async function sellerPendingOffers(db: Db, orderId: string, sellerId: string, viewer: AuthUser): Promise<SellerOffersAnswer> {
+export async function sellerPendingOffers(
+  db: Db,
+  orderId: string,
+  sellerId: string,
+  viewer: AuthUser,
+): Promise<SellerOffersAnswer> {
   const everyShop = viewer.role === "admin" && viewer.id === sellerId;
   const ownShops = everyShop ? undefined : eq(shops.ownerId, sellerId);
   const [involved] = await db
@@ -156,7 +179,12 @@ export async function sellerPendingOffers(db: Db, orderId: string, sellerId: str
  * coupon discount and total; the customer is told either way. Of two answers at once, the second
  * finds the offer answered.
  */
-export async function respondToOffer(db: Db, settings: OrderSettings, sellerId: string, body: SellerResponseBody): Promise<SellerResponseAnswer> {
+export async function respondToOffer(
+  db: Db,
+  settings: OrderSettings,
+  sellerId: string,
+  body: SellerResponseBody,
+): Promise<SellerResponseAnswer> {
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
     const [target] = await tx
@@ -213,8 +241,18 @@ export async function respondToOffer(db: Db, settings: OrderSettings, sellerId: 
       action: "pedido.oferta",
       entity: "pedido",
       entityId: order.id,
-      before: { shop: current!.shopName, subtotal: current!.shopOrderSubtotal, offer: offer.price, status: offer.status },
-      after: { shop: current!.shopName, subtotal: accepted ? offer.price : current!.shopOrderSubtotal, status: body.status, ...(newTotal !== null ? { orderTotal: newTotal } : {}) },
+      before: {
+        shop: current!.shopName,
+        subtotal: current!.shopOrderSubtotal,
+        offer: offer.price,
+        status: offer.status,
+      },
+      after: {
+        shop: current!.shopName,
+        subtotal: accepted ? offer.price : current!.shopOrderSubtotal,
+        status: body.status,
+        ...(newTotal !== null ? { orderTotal: newTotal } : {}),
+      },
     });
 
     const about = `Tu oferta de ${formatUsd(offer.price)} para el pedido #${orderNumber(order.id)} (${current!.shopName})`;
@@ -223,11 +261,15 @@ export async function respondToOffer(db: Db, settings: OrderSettings, sellerId: 
         userId: offer.customerId,
         type: "oferta",
         orderId: order.id,
-        message: accepted ? `${about} fue aceptada. Nuevo total del pedido: ${formatUsd(newTotal!)}.` : `${about} fue rechazada.`,
+        message: accepted
+          ? `${about} fue aceptada. Nuevo total del pedido: ${formatUsd(newTotal!)}.`
+          : `${about} fue rechazada.`,
       },
     ]);
     return {
-      message: accepted ? `Oferta aceptada: el nuevo subtotal de ${current!.shopName} es ${formatUsd(offer.price)}.` : "Oferta rechazada.",
+      message: accepted
+        ? `Oferta aceptada: el nuevo subtotal de ${current!.shopName} es ${formatUsd(offer.price)}.`
+        : "Oferta rechazada.",
       offer: offerAnswer(answered),
     };
   });

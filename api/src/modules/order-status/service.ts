@@ -98,14 +98,28 @@ function subOrdersOf(tx: Transaction, orderId: string) {
  * coupon stays fair to what is left), each seller's sale credit is reversed, and their payment
  * becomes 'reembolsado'. Answers the refund in cents (0 when nothing was paid).
  */
-async function cancelSubOrders(tx: Transaction, orderId: string, cancelling: LockedSubOrder[], actor: AuthUser): Promise<number> {
+async function cancelSubOrders(
+  tx: Transaction,
+  orderId: string,
+  cancelling: LockedSubOrder[],
+  actor: AuthUser,
+): Promise<number> {
   const subOrderIds = cancelling.map((subOrder) => subOrder.id);
-  const ids = sql`array[${sql.join(subOrderIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
+  const ids = sql`array[${sql.join(
+    subOrderIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
   // The stock comes back as a return by whoever cancelled (README "Stock API").
   await setStockContext(tx, "devolucion", actor.id);
   await tx.execute(sql`select give_back_stock(${ids})`);
   const [order] = await tx
-    .select({ userId: orders.userId, subtotal: orders.subtotal, shippingFee: orders.shippingFee, total: orders.total, couponCode: orders.couponCode })
+    .select({
+      userId: orders.userId,
+      subtotal: orders.subtotal,
+      shippingFee: orders.shippingFee,
+      total: orders.total,
+      couponCode: orders.couponCode,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   const subtotal = order!.subtotal - cancelling.reduce((sum, subOrder) => sum + subOrder.subtotal, 0);
@@ -138,12 +152,27 @@ async function cancelSubOrders(tx: Transaction, orderId: string, cancelling: Loc
  * refund and the reversal of each seller's credit (the one confirmPayment wrote, reference
  * `venta:<id>`). The references make each entry happen once.
  */
-async function refundPaidSubOrders(tx: Transaction, orderId: string, customerId: string, paid: LockedSubOrder[], refund: number): Promise<void> {
+async function refundPaidSubOrders(
+  tx: Transaction,
+  orderId: string,
+  customerId: string,
+  paid: LockedSubOrder[],
+  refund: number,
+): Promise<void> {
   const number = orderNumber(orderId);
   const shopNames = paid.map((subOrder) => subOrder.shopName).join(", ");
   const paidIds = paid.map((subOrder) => subOrder.id);
   const entries = [
-    ...(refund > 0 ? [{ userId: customerId, amount: refund, reason: `Reembolso del pedido #${number} (${shopNames})`, reference: `reembolso:${paidIds[0]}` }] : []),
+    ...(refund > 0
+      ? [
+          {
+            userId: customerId,
+            amount: refund,
+            reason: `Reembolso del pedido #${number} (${shopNames})`,
+            reference: `reembolso:${paidIds[0]}`,
+          },
+        ]
+      : []),
     ...paid
       .filter((sale) => sale.total > sale.commission)
       .map((sale) => ({
@@ -178,12 +207,22 @@ async function applyStatus(
       .set({
         deliveryStatus: status,
         // A part may skip a step forward: delivered implies shipped. The delivery date starts the wait before its sale is withdrawable.
-        ...(status === "enviado" || status === "entregado" ? { shippedAt: sql`coalesce(${shopOrders.shippedAt}, now())` } : {}),
+        ...(status === "enviado" || status === "entregado"
+          ? { shippedAt: sql`coalesce(${shopOrders.shippedAt}, now())` }
+          : {}),
         ...(status === "entregado" ? { deliveredAt: sql`now()` } : {}),
         ...(trackingNumber !== undefined ? { trackingNumber } : {}),
       })
-      .where(inArray(shopOrders.id, moving.map((subOrder) => subOrder.id)));
-  const statuses = await tx.select({ status: shopOrders.deliveryStatus }).from(shopOrders).where(eq(shopOrders.orderId, orderId));
+      .where(
+        inArray(
+          shopOrders.id,
+          moving.map((subOrder) => subOrder.id),
+        ),
+      );
+  const statuses = await tx
+    .select({ status: shopOrders.deliveryStatus })
+    .from(shopOrders)
+    .where(eq(shopOrders.orderId, orderId));
   const orderStatus = orderStatusOf(statuses.map((row) => row.status));
   await tx.update(orders).set({ deliveryStatus: orderStatus }).where(eq(orders.id, orderId));
   return { orderStatus, refund };
@@ -193,7 +232,14 @@ async function applyStatus(
  * The audit log's entry for a status change (issue 12): the order, who moved which shop's part from
  * where to where, and the refund a cancellation gave; written in the change's transaction.
  */
-async function auditStatusChange(tx: Transaction, orderId: string, moved: LockedSubOrder[], { status, trackingNumber }: OrderStatusBody, refund: number, actor: AuthUser) {
+async function auditStatusChange(
+  tx: Transaction,
+  orderId: string,
+  moved: LockedSubOrder[],
+  { status, trackingNumber }: OrderStatusBody,
+  refund: number,
+  actor: AuthUser,
+) {
   const trackedBefore = moved.filter((subOrder) => subOrder.trackingNumber !== null);
   await recordAudit(tx, {
     actorId: actor.id,
@@ -203,7 +249,11 @@ async function auditStatusChange(tx: Transaction, orderId: string, moved: Locked
     before: {
       deliveryStatus: moved.map((subOrder) => `${subOrder.shopName}: ${subOrder.deliveryStatus}`).join(", "),
       ...(trackingNumber !== undefined && trackedBefore.length > 0
-        ? { trackingNumber: trackedBefore.map((subOrder) => `${subOrder.shopName}: ${subOrder.trackingNumber}`).join(", ") }
+        ? {
+            trackingNumber: trackedBefore
+              .map((subOrder) => `${subOrder.shopName}: ${subOrder.trackingNumber}`)
+              .join(", "),
+          }
         : {}),
     },
     after: {
@@ -239,15 +289,24 @@ function sellerToldOfCancellation(orderId: string, status: DeliveryStatus, moved
  * A seller moves one sub-order of their own shop (an admin any); the customer is told in the same
  * transaction. Someone else's sub-order is "not found".
  */
-export async function updateSubOrderStatus(db: Db, subOrderId: string, change: OrderStatusBody, actor: AuthUser): Promise<StatusChange> {
+export async function updateSubOrderStatus(
+  db: Db,
+  subOrderId: string,
+  change: OrderStatusBody,
+  actor: AuthUser,
+): Promise<StatusChange> {
   const { status } = change;
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ orderId: shopOrders.orderId }).from(shopOrders).where(eq(shopOrders.id, subOrderId));
+    const [owner] = await tx
+      .select({ orderId: shopOrders.orderId })
+      .from(shopOrders)
+      .where(eq(shopOrders.id, subOrderId));
     if (!owner) throw new HttpError(404, ORDER_NOT_FOUND);
     const order = await lockOrder(tx, owner.orderId);
     const subOrder = (await subOrdersOf(tx, order.id)).find((candidate) => candidate.id === subOrderId);
-    if (!subOrder || (actor.role !== "admin" && subOrder.ownerId !== actor.id)) throw new HttpError(404, ORDER_NOT_FOUND);
+    if (!subOrder || (actor.role !== "admin" && subOrder.ownerId !== actor.id))
+      throw new HttpError(404, ORDER_NOT_FOUND);
     const refusal = transitionRefusal(subOrder.deliveryStatus, status, subOrder.paymentStatus);
     if (refusal) throw new HttpError(409, refusal);
 
@@ -270,17 +329,28 @@ export async function updateSubOrderStatus(db: Db, subOrderId: string, change: O
  * An admin moves a whole order: every sub-order not cancelled and not already past `status`
  * moves to it, and each must be allowed to. The customer is told once, in the same transaction.
  */
-export async function updateOrderStatus(db: Db, orderId: string, change: OrderStatusBody, actor: AuthUser): Promise<StatusChange> {
+export async function updateOrderStatus(
+  db: Db,
+  orderId: string,
+  change: OrderStatusBody,
+  actor: AuthUser,
+): Promise<StatusChange> {
   const { status } = change;
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const subOrders = await subOrdersOf(tx, order.id);
     const moving = subOrders.filter(
-      (subOrder) => subOrder.deliveryStatus !== "cancelado" && (status === "cancelado" || STEPS.indexOf(subOrder.deliveryStatus) < STEPS.indexOf(status)),
+      (subOrder) =>
+        subOrder.deliveryStatus !== "cancelado" &&
+        (status === "cancelado" || STEPS.indexOf(subOrder.deliveryStatus) < STEPS.indexOf(status)),
     );
     if (moving.length === 0) {
-      throw new HttpError(409, transitionRefusal(order.deliveryStatus, status, "sin_pagar") ?? `El pedido ya está «${DELIVERY_STATUS_LABELS[status]}».`);
+      throw new HttpError(
+        409,
+        transitionRefusal(order.deliveryStatus, status, "sin_pagar") ??
+          `El pedido ya está «${DELIVERY_STATUS_LABELS[status]}».`,
+      );
     }
     for (const subOrder of moving) {
       const refusal = transitionRefusal(subOrder.deliveryStatus, status, subOrder.paymentStatus);

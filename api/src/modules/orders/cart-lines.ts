@@ -31,4 +31,5 @@ export function availableCartLines(db: Pick<Db, "select">, chosenLines: SQL) {
     .orderBy(asc(shops.name), asc(shops.id), asc(cartItems.createdAt), asc(cartItems.id));
 }
 
-export const subtotalOf = (lines: { unitPrice: number; quantity: number }[]) => lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+export const subtotalOf = (lines: { unitPrice: number; quantity: number }[]) =>
+  lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);

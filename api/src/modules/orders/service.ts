@@ -1,12 +1,29 @@
 import { and, asc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
 import { ownProductInOrder } from "#contract/cart";
-import { CART_CHANGED_WHILE_REVIEWING, orderTotalChanged, type OrderDetail, type PlaceOrderBody, type ShopOrder } from "#contract/orders";
+import {
+  CART_CHANGED_WHILE_REVIEWING,
+  orderTotalChanged,
+  type OrderDetail,
+  type PlaceOrderBody,
+  type ShopOrder,
+} from "#contract/orders";
 import { formatUsd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
 import { EMPTY_CART } from "#contract/messages";
 import type { CartSettings, OrderSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
-import { cartCoupons, cartItems, orderItems, orderPayments, orders, productImages, productSizes, products, shopOrders, shops } from "../../db/schema.js";
+import {
+  cartCoupons,
+  cartItems,
+  orderItems,
+  orderPayments,
+  orders,
+  productImages,
+  productSizes,
+  products,
+  shopOrders,
+  shops,
+} from "../../db/schema.js";
 import { inStore } from "../catalog/service.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
@@ -32,7 +49,10 @@ export interface CheckoutSettings {
  * UPDATE: of concurrent orders for the last units only one finds them. A product that gained sizes
  * after the line was added has no stock of its own to take (its total follows its sizes).
  */
-async function takeStock(tx: Transaction, line: { productId: string; size: string; quantity: number }): Promise<boolean> {
+async function takeStock(
+  tx: Transaction,
+  line: { productId: string; size: string; quantity: number },
+): Promise<boolean> {
   const taken =
     line.size === ""
       ? await tx
@@ -49,7 +69,13 @@ async function takeStock(tx: Transaction, line: { productId: string; size: strin
       : await tx
           .update(productSizes)
           .set({ stock: sql`${productSizes.stock} - ${line.quantity}` })
-          .where(and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size), gte(productSizes.stock, line.quantity)))
+          .where(
+            and(
+              eq(productSizes.productId, line.productId),
+              eq(productSizes.size, line.size),
+              gte(productSizes.stock, line.quantity),
+            ),
+          )
           .returning({ productId: productSizes.productId });
   return taken.length > 0;
 }
@@ -61,7 +87,12 @@ async function takeStock(tx: Transaction, line: { productId: string; size: strin
  * commission per shop order, the stock taken and the ordered lines removed from the cart. Short
  * stock or an unusable coupon rolls everything back.
  */
-export async function placeOrder(db: Db, settings: CheckoutSettings, userId: string, body: PlaceOrderBody): Promise<string> {
+export async function placeOrder(
+  db: Db,
+  settings: CheckoutSettings,
+  userId: string,
+  body: PlaceOrderBody,
+): Promise<string> {
   await expireUnpaidOrders(db);
   const chosenLines = and(eq(cartItems.userId, userId), body.items ? inArray(cartItems.id, body.items) : undefined)!;
   return db.transaction(async (tx) => {
@@ -91,7 +122,8 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(and(chosenLines, orderable.size > 0 ? notInArray(cartItems.id, [...orderable]) : undefined))
         .limit(1);
-      if (unavailable) throw new HttpError(409, unavailable.selling ? notEnoughStock(unavailable.name) : notSelling(unavailable.name));
+      if (unavailable)
+        throw new HttpError(409, unavailable.selling ? notEnoughStock(unavailable.name) : notSelling(unavailable.name));
       // A confirmed line is gone from the cart (removed, or ordered from another tab), whatever else it holds now.
       throw body.items ? new HttpError(409, CART_CHANGED_WHILE_REVIEWING) : new HttpError(400, EMPTY_CART);
     }
@@ -104,7 +136,8 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
     const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
     const shippingFee = shopShippingFee * byShop.size;
     const total = subtotal - discount + shippingFee;
-    if (body.expectedTotal !== undefined && body.expectedTotal !== total) throw new HttpError(409, orderTotalChanged(formatUsd(total)));
+    if (body.expectedTotal !== undefined && body.expectedTotal !== total)
+      throw new HttpError(409, orderTotalChanged(formatUsd(total)));
 
     const [order] = await tx
       .insert(orders)
@@ -164,7 +197,12 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
       await redeemCoupon(tx, coupon.code, userId, order!.id);
       await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
     }
-    await tx.delete(cartItems).where(inArray(cartItems.id, lines.map((line) => line.lineId)));
+    await tx.delete(cartItems).where(
+      inArray(
+        cartItems.id,
+        lines.map((line) => line.lineId),
+      ),
+    );
     // Each seller hears of the order once it is committed (DESIGN.md section 4).
     await notify(tx, sellerNotices);
     return order!.id;
@@ -172,7 +210,9 @@ export async function placeOrder(db: Db, settings: CheckoutSettings, userId: str
 }
 
 /** A product's first image, if it still has one. */
-const firstImage = sql<string | null>`(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${orderItems.productId} order by ${productImages.position} limit 1)`;
+const firstImage = sql<
+  string | null
+>`(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${orderItems.productId} order by ${productImages.position} limit 1)`;
 
 /**
  * The order with its shop orders and items, for its customer or an admin; anyone else is told it

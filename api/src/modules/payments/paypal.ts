@@ -42,10 +42,16 @@ export function paypalAmount(cents: number): string {
 export function createPayPalClient(settings: PayPalSettings) {
   let token: { value: string; renewAt: number } | null = null;
 
-  async function call<T>(path: string, init: { method: string; body?: string; headers?: Record<string, string> }): Promise<{ status: number; body: T }> {
+  async function call<T>(
+    path: string,
+    init: { method: string; body?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T }> {
     let response: Response;
     try {
-      response = await fetch(new URL(path, settings.apiUrl), { ...init, signal: AbortSignal.timeout(PAYPAL_TIMEOUT_MS) });
+      response = await fetch(new URL(path, settings.apiUrl), {
+        ...init,
+        signal: AbortSignal.timeout(PAYPAL_TIMEOUT_MS),
+      });
     } catch {
       throw new HttpError(502, PAYPAL_UNREACHABLE);
     }
@@ -67,7 +73,10 @@ export function createPayPalClient(settings: PayPalSettings) {
   }
 
   async function authorized<T>(path: string, method: string, requestId?: string, payload?: unknown) {
-    const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}`, "content-type": "application/json" };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${await accessToken()}`,
+      "content-type": "application/json",
+    };
     if (requestId) headers["paypal-request-id"] = requestId;
     return call<T>(path, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
   }
@@ -86,11 +95,21 @@ export function createPayPalClient(settings: PayPalSettings) {
 
   return {
     /** Creates the PayPal order for one of ours and answers where the customer approves it. */
-    async createOrder(order: { id: string; total: number; description: string; returnUrl: string; cancelUrl: string }): Promise<string> {
+    async createOrder(order: {
+      id: string;
+      total: number;
+      description: string;
+      returnUrl: string;
+      cancelUrl: string;
+    }): Promise<string> {
       const { status, body } = await authorized<PayPalOrder>("/v2/checkout/orders", "POST", `crear-${order.id}`, {
         intent: "CAPTURE",
         purchase_units: [
-          { reference_id: order.id, description: order.description, amount: { currency_code: "USD", value: paypalAmount(order.total) } },
+          {
+            reference_id: order.id,
+            description: order.description,
+            amount: { currency_code: "USD", value: paypalAmount(order.total) },
+          },
         ],
         payment_source: {
           paypal: {
@@ -116,7 +135,12 @@ export function createPayPalClient(settings: PayPalSettings) {
      */
     async captureOrder(paypalOrderId: string): Promise<PayPalCapture | null> {
       const path = `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`;
-      const captured = await authorized<PayPalOrder & { details?: { issue?: string }[] }>(`${path}/capture`, "POST", undefined, {});
+      const captured = await authorized<PayPalOrder & { details?: { issue?: string }[] }>(
+        `${path}/capture`,
+        "POST",
+        undefined,
+        {},
+      );
       if (captured.status < 300) return completedCapture(captured.body);
       if (captured.body.details?.some((detail) => detail.issue === "ORDER_ALREADY_CAPTURED")) {
         const current = await authorized<PayPalOrder>(path, "GET");

@@ -7,7 +7,13 @@ import { route } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
 import { orderDetail } from "../orders/service.js";
 import { createPayPalClient } from "./paypal.js";
-import { capturePayPalPayment, payWithTestCard, payWithWallet, startPayPalPayment, TEST_CARD_MODE_OFF } from "./service.js";
+import {
+  capturePayPalPayment,
+  payWithTestCard,
+  payWithWallet,
+  startPayPalPayment,
+  TEST_CARD_MODE_OFF,
+} from "./service.js";
 
 const PAYPAL_MODE_OFF = "El pago con PayPal no está disponible: paga con la tarjeta de prueba o con tu cartera.";
 
@@ -45,7 +51,15 @@ export async function paymentRoutes(app: FastifyInstance, opts: PaymentRoutesOpt
 
   route(app, endpoints.paypalCreate, { onRequest: app.authenticate }, async (request) => {
     if (!paypal) throw new HttpError(400, PAYPAL_MODE_OFF);
-    return { approveUrl: await startPayPalPayment(db, paypal, request.body.orderId, currentUser(request).id, opts.publicWebUrl) };
+    return {
+      approveUrl: await startPayPalPayment(
+        db,
+        paypal,
+        request.body.orderId,
+        currentUser(request).id,
+        opts.publicWebUrl,
+      ),
+    };
   });
 
   route(app, endpoints.paypalCapture, { onRequest: app.authenticate }, async (request) => {

@@ -53,7 +53,8 @@ async function lockOrderForPayment(tx: Transaction, orderId: string, userId: str
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
   if (order.paymentStatus === "pagado") return { id: order.id, userId, total: order.total, unpaid: false };
   if (order.expired) throw new HttpError(409, ORDER_EXPIRED);
-  if (order.paymentStatus !== "sin_pagar" || order.deliveryStatus === "cancelado") throw new HttpError(409, ORDER_NOT_PAYABLE);
+  if (order.paymentStatus !== "sin_pagar" || order.deliveryStatus === "cancelado")
+    throw new HttpError(409, ORDER_NOT_PAYABLE);
   return { id: order.id, userId, total: order.total, unpaid: true };
 }
 
@@ -63,16 +64,36 @@ async function lockOrderForPayment(tx: Transaction, orderId: string, userId: str
  * references (one per shop order) make a second confirmation impossible. Offers still pending on
  * the order are closed: its price is settled now.
  */
-async function confirmPayment(tx: Transaction, order: PayableOrder, method: PaymentMethod, reference: string): Promise<void> {
+async function confirmPayment(
+  tx: Transaction,
+  order: PayableOrder,
+  method: PaymentMethod,
+  reference: string,
+): Promise<void> {
   await tx.insert(orderPayments).values({ orderId: order.id, method, amount: order.total, reference });
-  await tx.update(orders).set({ paymentStatus: "pagado", paidAt: sql`now()` }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "pagado", paidAt: sql`now()` })
+    .where(eq(orders.id, order.id));
   const paidShopOrders = await tx
     .update(shopOrders)
     .set({ paymentStatus: "pagado" })
     .from(shops)
     // A part cancelled before the payment is neither charged (the order total left it) nor credited.
-    .where(and(eq(shopOrders.orderId, order.id), eq(shops.id, shopOrders.shopId), ne(shopOrders.deliveryStatus, "cancelado")))
-    .returning({ id: shopOrders.id, total: shopOrders.total, commission: shopOrders.commission, ownerId: shops.ownerId, shopName: shops.name });
+    .where(
+      and(
+        eq(shopOrders.orderId, order.id),
+        eq(shops.id, shopOrders.shopId),
+        ne(shopOrders.deliveryStatus, "cancelado"),
+      ),
+    )
+    .returning({
+      id: shopOrders.id,
+      total: shopOrders.total,
+      commission: shopOrders.commission,
+      ownerId: shops.ownerId,
+      shopName: shops.name,
+    });
   const credits = paidShopOrders
     .filter((shopOrder) => shopOrder.total > shopOrder.commission)
     .map((shopOrder) => ({
@@ -91,7 +112,10 @@ async function confirmPayment(tx: Transaction, order: PayableOrder, method: Paym
     .where(
       and(
         eq(offers.status, "pendiente"),
-        inArray(offers.shopOrderId, tx.select({ id: shopOrders.id }).from(shopOrders).where(eq(shopOrders.orderId, order.id))),
+        inArray(
+          offers.shopOrderId,
+          tx.select({ id: shopOrders.id }).from(shopOrders).where(eq(shopOrders.orderId, order.id)),
+        ),
       ),
     );
   // The customer and every seller of the order hear of the payment once it is committed.
@@ -121,7 +145,9 @@ export async function payWithWallet(db: Db, orderId: string, userId: string): Pr
     const reference = `pago:${order.id}`;
     // An order a coupon made free (with free shipping) costs nothing: there is no entry to write.
     if (order.total > 0) {
-      await tx.insert(walletEntries).values({ userId, amount: -order.total, reason: `Pago del pedido #${orderNumber(order.id)}`, reference });
+      await tx
+        .insert(walletEntries)
+        .values({ userId, amount: -order.total, reason: `Pago del pedido #${orderNumber(order.id)}`, reference });
     }
     await confirmPayment(tx, order, "cartera", reference);
   });
@@ -148,7 +174,13 @@ export async function payWithTestCard(db: Db, orderId: string, userId: string, c
  * PayPal sends the customer back to the web's /payment?orderId=… (with `cancelado=1` when they
  * cancel), whose capture call then confirms the payment.
  */
-export async function startPayPalPayment(db: Db, paypal: PayPalClient, orderId: string, userId: string, publicWebUrl: string): Promise<string> {
+export async function startPayPalPayment(
+  db: Db,
+  paypal: PayPalClient,
+  orderId: string,
+  userId: string,
+  publicWebUrl: string,
+): Promise<string> {
   await expireUnpaidOrders(db);
   const order = await db.transaction((tx) => lockOrderForPayment(tx, orderId, userId));
   if (!order.unpaid) throw new HttpError(409, ALREADY_PAID);
@@ -171,7 +203,13 @@ export async function startPayPalPayment(db: Db, paypal: PayPalClient, orderId: 
  * of this order's reference and exact amount. The order stays locked during the capture, so expiry
  * cannot cancel an order that is being paid; an order already paid answers without calling PayPal.
  */
-export async function capturePayPalPayment(db: Db, paypal: PayPalClient, orderId: string, userId: string, paypalOrderId: string): Promise<void> {
+export async function capturePayPalPayment(
+  db: Db,
+  paypal: PayPalClient,
+  orderId: string,
+  userId: string,
+  paypalOrderId: string,
+): Promise<void> {
   await expireUnpaidOrders(db);
   await db.transaction(async (tx) => {
     const order = await lockOrderForPayment(tx, orderId, userId);

@@ -30,7 +30,8 @@ import { recordAudit } from "../audit/service.js";
 
 /** The store's day of an instant, and of the last moment before an exclusive end. */
 const dayOf = (instant: unknown) => sql<string>`to_char(${instant} at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
-const lastDayBefore = (end: unknown) => sql<string>`to_char((${end} - interval '1 microsecond') at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
+const lastDayBefore = (end: unknown) =>
+  sql<string>`to_char((${end} - interval '1 microsecond') at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
 /** The start of a store day, and of the day after it (an exclusive end). */
 const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone ${STORE_TIME_ZONE}`;
 const startOfDayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${STORE_TIME_ZONE}`;
@@ -60,7 +61,11 @@ const voucherSelection = {
 const redemptionsOf = (code: unknown) =>
   sql<number>`(select count(*)::integer from ${walletEntries} where starts_with(${walletEntries.reference}, 'voucher:' || ${code} || ':'))`;
 
-interface CouponRow extends Pick<AdminCoupon, "code" | "kind" | "value" | "maxUses" | "usedCount" | "validFrom" | "validUntil" | "validNow"> {
+interface CouponRow
+  extends Pick<
+    AdminCoupon,
+    "code" | "kind" | "value" | "maxUses" | "usedCount" | "validFrom" | "validUntil" | "validNow"
+  > {
   validFromAt: Date;
   validUntilAt: Date;
 }
@@ -133,7 +138,12 @@ export type PromotionWrite<T> = { kind: "saved"; value: T } | { kind: "stale"; c
  * (and no audit entry), even from a form read before another admin made the same change; a form
  * read at another version is stale; a limit below the uses made is refused beside the field.
  */
-export async function updateCoupon(db: Db, actor: AuthUser, code: string, body: CouponUpdateBody): Promise<PromotionWrite<AdminCoupon>> {
+export async function updateCoupon(
+  db: Db,
+  actor: AuthUser,
+  code: string,
+  body: CouponUpdateBody,
+): Promise<PromotionWrite<AdminCoupon>> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select(couponSelection).from(coupons).where(eq(coupons.code, code)).for("update");
     if (!row) throw new HttpError(404, COUPON_NOT_FOUND);
@@ -146,7 +156,8 @@ export async function updateCoupon(db: Db, actor: AuthUser, code: string, body: 
     });
     if (JSON.stringify(audited(current)) === JSON.stringify(audited(body))) return { kind: "saved", value: current };
     if (body.version !== current.version) return { kind: "stale", current };
-    if (body.maxUses < row.usedCount) throw new FieldsError(400, [{ field: "maxUses", message: maxUsesBelowUses(row.usedCount) }]);
+    if (body.maxUses < row.usedCount)
+      throw new FieldsError(400, [{ field: "maxUses", message: maxUsesBelowUses(row.usedCount) }]);
 
     const [updated] = await tx
       .update(coupons)
@@ -154,25 +165,51 @@ export async function updateCoupon(db: Db, actor: AuthUser, code: string, body: 
       .where(eq(coupons.code, code))
       .returning(couponSelection);
     const saved = toAdminCoupon(updated!);
-    await recordAudit(tx, { actorId: actor.id, action: "cupon.editar", entity: "cupon", entityId: saved.auditId, before: audited(current), after: audited(saved) });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "cupon.editar",
+      entity: "cupon",
+      entityId: saved.auditId,
+      before: audited(current),
+      after: audited(saved),
+    });
     return { kind: "saved", value: saved };
   });
 }
 
 /** Sets a voucher's last day, with the same rules of versions and audit as a coupon. */
-export async function updateVoucher(db: Db, actor: AuthUser, code: string, body: VoucherUpdateBody): Promise<PromotionWrite<AdminVoucher>> {
+export async function updateVoucher(
+  db: Db,
+  actor: AuthUser,
+  code: string,
+  body: VoucherUpdateBody,
+): Promise<PromotionWrite<AdminVoucher>> {
   return db.transaction(async (tx) => {
     const selection = { ...voucherSelection, redemptions: redemptionsOf(vouchers.code) };
     const [row] = await tx.select(selection).from(vouchers).where(eq(vouchers.code, code)).for("update");
     if (!row) throw new HttpError(404, VOUCHER_NOT_FOUND);
     const current = toAdminVoucher(row);
-    const audited = (voucher: Pick<AdminVoucher, "expiresOn">) => ({ name: `Voucher ${code}`, expiresOn: voucher.expiresOn });
+    const audited = (voucher: Pick<AdminVoucher, "expiresOn">) => ({
+      name: `Voucher ${code}`,
+      expiresOn: voucher.expiresOn,
+    });
     if (current.expiresOn === body.expiresOn) return { kind: "saved", value: current };
     if (body.version !== current.version) return { kind: "stale", current };
 
-    const [updated] = await tx.update(vouchers).set({ expiresAt: startOfDayAfter(body.expiresOn) }).where(eq(vouchers.code, code)).returning(selection);
+    const [updated] = await tx
+      .update(vouchers)
+      .set({ expiresAt: startOfDayAfter(body.expiresOn) })
+      .where(eq(vouchers.code, code))
+      .returning(selection);
     const saved = toAdminVoucher(updated!);
-    await recordAudit(tx, { actorId: actor.id, action: "voucher.editar", entity: "voucher", entityId: saved.auditId, before: audited(current), after: audited(saved) });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "voucher.editar",
+      entity: "voucher",
+      entityId: saved.auditId,
+      before: audited(current),
+      after: audited(saved),
+    });
     return { kind: "saved", value: saved };
   });
 }

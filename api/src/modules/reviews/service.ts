@@ -41,7 +41,11 @@ async function reviewRights(db: Db | Transaction, productId: string, userId: str
  * written at once each see the others when the average is taken), the review is stored, the
  * product's rating becomes the average of its reviews and the seller is notified.
  */
-export async function submitReview(db: Db, userId: string, body: SubmitReviewBody): Promise<{ created: boolean; answer: ReviewSubmittedAnswer }> {
+export async function submitReview(
+  db: Db,
+  userId: string,
+  body: SubmitReviewBody,
+): Promise<{ created: boolean; answer: ReviewSubmittedAnswer }> {
   return db.transaction(async (tx) => {
     const rights = await reviewRights(tx, body.productId, userId, true);
     if (!rights) throw new HttpError(404, PRODUCT_NOT_FOUND);
@@ -71,12 +75,19 @@ export async function submitReview(db: Db, userId: string, body: SubmitReviewBod
       ? `Una reseña de «${rights.name}» ha cambiado: ahora da ${starsText(body.rating)}.`
       : `Nueva reseña de ${starsText(body.rating)} en «${rights.name}».`;
     await notify(tx, [{ userId: rights.ownerId, type: "resena", message, productId: body.productId }]);
-    return { created: !existing, answer: { message: existing ? REVIEW_UPDATED : REVIEW_PUBLISHED, rating: product!.rating } };
+    return {
+      created: !existing,
+      answer: { message: existing ? REVIEW_UPDATED : REVIEW_PUBLISHED, rating: product!.rating },
+    };
   });
 }
 
 /** One page of a product's reviews, newest first, with the count of each number of stars. */
-export async function productReviews(db: Db, productId: string, page: { pageNo: number; perPage: number }): Promise<ReviewsAnswer> {
+export async function productReviews(
+  db: Db,
+  productId: string,
+  page: { pageNo: number; perPage: number },
+): Promise<ReviewsAnswer> {
   const [rows, counts] = await Promise.all([
     db
       .select({
@@ -93,7 +104,11 @@ export async function productReviews(db: Db, productId: string, page: { pageNo: 
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(page.perPage)
       .offset((page.pageNo - 1) * page.perPage),
-    db.select({ rating: reviews.rating, sum: count() }).from(reviews).where(eq(reviews.productId, productId)).groupBy(reviews.rating),
+    db
+      .select({ rating: reviews.rating, sum: count() })
+      .from(reviews)
+      .where(eq(reviews.productId, productId))
+      .groupBy(reviews.rating),
   ]);
   const rating_review = STARS.map((rating) => ({ rating, sum: counts.find((row) => row.rating === rating)?.sum ?? 0 }));
   return {

@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { DELIVERY_STATUSES, type DeliveryStatus, orderNumber } from "#contract/order-labels";
-import { SELLER_ORDER_NOT_FOUND, type sellerOrderAnswer, type sellerOrdersAnswer, type SellerOrdersQuery } from "#contract/seller-orders";
+import {
+  SELLER_ORDER_NOT_FOUND,
+  type sellerOrderAnswer,
+  type sellerOrdersAnswer,
+  type SellerOrdersQuery,
+} from "#contract/seller-orders";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
@@ -61,7 +66,11 @@ function summaryOf(row: SummaryRow) {
  * GET /seller/orders/{sellerId}: the sub-orders of the seller's shop, newest first. Only the seller
  * themself (or an admin) reads them; a user without a shop has none.
  */
-export async function sellerOrders(db: Db, sellerId: string, query: SellerOrdersQuery): Promise<z.input<typeof sellerOrdersAnswer>> {
+export async function sellerOrders(
+  db: Db,
+  sellerId: string,
+  query: SellerOrdersQuery,
+): Promise<z.input<typeof sellerOrdersAnswer>> {
   await expireUnpaidOrders(db);
   const { page, parPage, searchValue, status } = query;
   const conditions: SQL[] = [eq(shops.ownerId, sellerId)];
@@ -69,7 +78,9 @@ export async function sellerOrders(db: Db, sellerId: string, query: SellerOrders
   if (searchValue) {
     const term = searchValue.replace(/^#/, "").trim();
     const pattern = `%${escapeLike(term)}%`;
-    conditions.push(or(ilike(sql`${shopOrders.orderId}::text`, `${escapeLike(term.toLowerCase())}%`), ilike(users.name, pattern))!);
+    conditions.push(
+      or(ilike(sql`${shopOrders.orderId}::text`, `${escapeLike(term.toLowerCase())}%`), ilike(users.name, pattern))!,
+    );
   }
   const where = and(...conditions);
   const base = db
@@ -111,7 +122,11 @@ function splitByWeight(weights: number[], amount: number): number[] {
 }
 
 /** GET /seller/order/{id}: one sub-order of the caller's shop (an admin reads any); else 404. */
-export async function sellerOrder(db: Db, user: AuthUser, subOrderId: string): Promise<z.input<typeof sellerOrderAnswer>> {
+export async function sellerOrder(
+  db: Db,
+  user: AuthUser,
+  subOrderId: string,
+): Promise<z.input<typeof sellerOrderAnswer>> {
   await expireUnpaidOrders(db);
   const [row] = await db
     .select({
@@ -130,7 +145,13 @@ export async function sellerOrder(db: Db, user: AuthUser, subOrderId: string): P
     .where(eq(shopOrders.id, subOrderId));
   if (!row || (user.role !== "admin" && row.ownerId !== user.id)) throw new HttpError(404, SELLER_ORDER_NOT_FOUND);
   const lines = await db
-    .select({ productId: orderItems.productId, name: orderItems.name, size: orderItems.size, quantity: orderItems.quantity, unitPrice: orderItems.unitPrice })
+    .select({
+      productId: orderItems.productId,
+      name: orderItems.name,
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+      unitPrice: orderItems.unitPrice,
+    })
     .from(orderItems)
     .where(eq(orderItems.shopOrderId, subOrderId))
     .orderBy(asc(orderItems.name), asc(orderItems.size), asc(orderItems.id));

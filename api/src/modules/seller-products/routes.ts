@@ -68,7 +68,10 @@ const byFormOrder = (a: FieldError, b: FieldError) => formPosition(a.field) - fo
 
 /** A Zod path as Conform names the field: `sizes[0].stock`, `specs.forma`. */
 function fieldName(path: (string | number)[]): string {
-  return path.reduce<string>((name, key) => (typeof key === "number" ? `${name}[${key}]` : name === "" ? key : `${name}.${key}`), "");
+  return path.reduce<string>(
+    (name, key) => (typeof key === "number" ? `${name}[${key}]` : name === "" ? key : `${name}.${key}`),
+    "",
+  );
 }
 
 /** One error per field, the first Zod gives. */
@@ -105,10 +108,13 @@ async function readProductParts(request: FastifyRequest, filePart: string, maxFi
   if (!request.isMultipart()) throw new HttpError(400, MULTIPART_EXPECTED);
   const read: ProductParts = { entries: [], files: [], errors: [] };
   try {
-    for await (const part of request.parts({ limits: { ...PART_LIMITS, files: maxFiles } }) as AsyncIterable<Multipart>) {
+    for await (const part of request.parts({
+      limits: { ...PART_LIMITS, files: maxFiles },
+    }) as AsyncIterable<Multipart>) {
       if (part.type === "field") {
         const value = typeof part.value === "string" ? part.value : String(part.value);
-        if (value.includes("\u0000") || part.fieldname.includes("\u0000")) throw new FieldsError(400, [{ field: part.fieldname, message: INVALID_TEXT }]);
+        if (value.includes("\u0000") || part.fieldname.includes("\u0000"))
+          throw new FieldsError(400, [{ field: part.fieldname, message: INVALID_TEXT }]);
         read.entries.push([part.fieldname, value]);
         continue;
       }
@@ -149,7 +155,9 @@ export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }
         encoded.push(await app.imageQueue.run(() => encodeImage(file)));
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 400) {
-          throw new FieldsError(400, [{ field, message: error.message === IMAGE_TOO_MANY_PIXELS ? IMAGE_TOO_MANY_PIXELS : IMAGE_NOT_AN_IMAGE }]);
+          throw new FieldsError(400, [
+            { field, message: error.message === IMAGE_TOO_MANY_PIXELS ? IMAGE_TOO_MANY_PIXELS : IMAGE_NOT_AN_IMAGE },
+          ]);
         }
         throw error;
       }
@@ -194,7 +202,9 @@ export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }
     }
   });
 
-  route(app, endpoints.list, { onRequest: app.authenticate }, (request) => listSellerProducts(db, currentUser(request), request.query));
+  route(app, endpoints.list, { onRequest: app.authenticate }, (request) =>
+    listSellerProducts(db, currentUser(request), request.query),
+  );
 
   route(app, endpoints.get, { onRequest: app.authenticate }, async (request) => ({
     product: await getSellerProduct(db, currentUser(request), request.params.id),

@@ -26,7 +26,20 @@ import {
 import { PRODUCT_IMAGES_MAX, PRODUCT_IMAGES_MIN, type SellerProductStatus } from "#contract/seller-product-labels";
 import type { ShopStatus } from "#contract/shop-labels";
 import type { Db, Transaction } from "../../db/client.js";
-import { banners, blogPosts, cartItems, categories, images, orderItems, productImages, productSizes, productSlugHistory, products, shops, users } from "../../db/schema.js";
+import {
+  banners,
+  blogPosts,
+  cartItems,
+  categories,
+  images,
+  orderItems,
+  productImages,
+  productSizes,
+  productSlugHistory,
+  products,
+  shops,
+  users,
+} from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/tokens.js";
 import { recordAudit } from "../audit/service.js";
@@ -55,7 +68,10 @@ interface OwnShop {
 type Scope = { shopId: string } | { shopId: null };
 
 async function shopOwnedBy(db: Runner, ownerId: string, lock: boolean): Promise<OwnShop | undefined> {
-  const query = db.select({ id: shops.id, name: shops.name, status: shops.status }).from(shops).where(eq(shops.ownerId, ownerId));
+  const query = db
+    .select({ id: shops.id, name: shops.name, status: shops.status })
+    .from(shops)
+    .where(eq(shops.ownerId, ownerId));
   const [shop] = lock ? await query.for("share") : await query;
   return shop;
 }
@@ -87,14 +103,17 @@ async function readScope(db: Runner, user: AuthUser, shopId?: string): Promise<S
   return { shopId: shop.id };
 }
 
-const inScope = (scope: Scope): SQL | undefined => (scope.shopId === null ? undefined : eq(products.shopId, scope.shopId));
+const inScope = (scope: Scope): SQL | undefined =>
+  scope.shopId === null ? undefined : eq(products.shopId, scope.shopId);
 
 // ---- Reading ------------------------------------------------------------------------------------
 
 const mainImage = sql<
   string | null
 >`(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
-const imageIds = sql<string[]>`array(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position})`;
+const imageIds = sql<
+  string[]
+>`array(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position})`;
 
 const rowColumns = {
   id: products.id,
@@ -209,7 +228,11 @@ function likeContains(value: string): string {
   return `%${value.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export async function listSellerProducts(db: Db, user: AuthUser, query: SellerProductsQuery): Promise<SellerProductsAnswer> {
+export async function listSellerProducts(
+  db: Db,
+  user: AuthUser,
+  query: SellerProductsQuery,
+): Promise<SellerProductsAnswer> {
   const scope = await readScope(db, user, query.shopId);
   const search = query.searchValue
     ? sql`f_unaccent(lower(${products.name} || ' ' || ${products.brand})) like f_unaccent(${likeContains(query.searchValue)})`
@@ -249,7 +272,10 @@ export async function discountedProducts(db: Db, user: AuthUser, sellerId: strin
 
 /** The form's spec sheet against its category's (contract/seller-products.ts specSheetIssues). */
 export async function categoryIssues(db: Db, form: Pick<ProductForm, "categoryId" | "specs">): Promise<FieldError[]> {
-  const [category] = await db.select({ specSheet: categories.specSheet }).from(categories).where(eq(categories.id, form.categoryId));
+  const [category] = await db
+    .select({ specSheet: categories.specSheet })
+    .from(categories)
+    .where(eq(categories.id, form.categoryId));
   if (!category) return [{ field: "categoryId", message: CATEGORY_NOT_FOUND }];
   return specSheetIssues(category.specSheet, form.specs);
 }
@@ -261,7 +287,11 @@ export type ImageSlot = { kind: "existing"; imageId: string } | { kind: "new"; i
  * The final image list from `imageOrder` (existing ids of the product and `nueva:<n>`), the
  * product's images and how many files came; new files it does not name are appended in order.
  */
-export function resolveImageOrder(order: string[] | undefined, existing: string[], newCount: number): { slots: ImageSlot[]; errors: FieldError[] } {
+export function resolveImageOrder(
+  order: string[] | undefined,
+  existing: string[],
+  newCount: number,
+): { slots: ImageSlot[]; errors: FieldError[] } {
   const slots: ImageSlot[] = [];
   const errors: FieldError[] = [];
   const usedNew = new Set<number>();
@@ -311,7 +341,12 @@ async function freeSlug(tx: Transaction, name: string, productId: string | null)
     tx
       .select({ slug: products.slug })
       .from(products)
-      .where(and(or(eq(products.slug, base), sql`${products.slug} like ${like}`), productId ? ne(products.id, productId) : undefined)),
+      .where(
+        and(
+          or(eq(products.slug, base), sql`${products.slug} like ${like}`),
+          productId ? ne(products.id, productId) : undefined,
+        ),
+      ),
     tx
       .select({ slug: productSlugHistory.slug })
       .from(productSlugHistory)
@@ -328,7 +363,12 @@ async function freeSlug(tx: Transaction, name: string, productId: string | null)
 }
 
 /** Stores the new files (already checked and encoded) and answers the final image ids in order. */
-async function storeImages(tx: Transaction, slots: ImageSlot[], encoded: EncodedImage[], alt: string): Promise<string[]> {
+async function storeImages(
+  tx: Transaction,
+  slots: ImageSlot[],
+  encoded: EncodedImage[],
+  alt: string,
+): Promise<string[]> {
   const newIds = new Map<number, string>();
   for (const slot of slots) {
     if (slot.kind === "new") newIds.set(slot.index, await saveEncodedImage(tx, encoded[slot.index]!, alt));
@@ -344,16 +384,18 @@ async function writeImageList(tx: Transaction, productId: string, ids: string[])
 /** Images no record uses any more (a product's removed ones): their bytes go too. */
 async function dropUnusedImages(tx: Transaction, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.delete(images).where(
-    and(
-      inArray(images.id, ids),
-      sql`not exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id})`,
-      sql`not exists (select 1 from ${categories} where ${categories.imageId} = ${images.id})`,
-      sql`not exists (select 1 from ${banners} where ${banners.imageId} = ${images.id})`,
-      sql`not exists (select 1 from ${blogPosts} where ${blogPosts.imageId} = ${images.id})`,
-      sql`not exists (select 1 from ${users} where ${users.imageId} = ${images.id})`,
-    ),
-  );
+  await tx
+    .delete(images)
+    .where(
+      and(
+        inArray(images.id, ids),
+        sql`not exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${categories} where ${categories.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${banners} where ${banners.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${blogPosts} where ${blogPosts.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${users} where ${users.imageId} = ${images.id})`,
+      ),
+    );
 }
 
 /** What the audit log keeps of a product before and after a change. */
@@ -396,10 +438,21 @@ async function auditSnapshot(tx: Transaction, productId: string): Promise<Record
  */
 async function lockProduct(tx: Transaction, shopId: string, productId: string, mode: "edit" | "key") {
   const lockSizes = () =>
-    tx.select({ size: productSizes.size }).from(productSizes).where(eq(productSizes.productId, productId)).orderBy(sql`${productSizes.size} collate "C"`).for("update");
+    tx
+      .select({ size: productSizes.size })
+      .from(productSizes)
+      .where(eq(productSizes.productId, productId))
+      .orderBy(sql`${productSizes.size} collate "C"`)
+      .for("update");
   const lockRow = () =>
     tx
-      .select({ id: products.id, name: products.name, slug: products.slug, stockVersion: products.stockVersion, hasSizes: products.hasSizes })
+      .select({
+        id: products.id,
+        name: products.name,
+        slug: products.slug,
+        stockVersion: products.stockVersion,
+        hasSizes: products.hasSizes,
+      })
       .from(products)
       .where(and(eq(products.id, productId), eq(products.shopId, shopId), notArchived))
       .for(mode === "key" ? "update" : "no key update");
@@ -447,7 +500,13 @@ async function catalogueWrite<T>(db: Db, write: (tx: Transaction) => Promise<T>)
   return result;
 }
 
-export async function createProduct(db: Db, user: AuthUser, form: ProductForm, slots: ImageSlot[], encoded: EncodedImage[]): Promise<SellerProduct> {
+export async function createProduct(
+  db: Db,
+  user: AuthUser,
+  form: ProductForm,
+  slots: ImageSlot[],
+  encoded: EncodedImage[],
+): Promise<SellerProduct> {
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
     await setStockContext(tx, "ajuste", user.id);
@@ -458,10 +517,21 @@ export async function createProduct(db: Db, user: AuthUser, form: ProductForm, s
       .returning({ id: products.id });
     const productId = created!.id;
     if (form.sizes.length > 0) {
-      await tx.insert(productSizes).values(form.sizes.map((entry, position) => ({ productId, size: entry.size, stock: entry.stock ?? 0, position })));
+      await tx
+        .insert(productSizes)
+        .values(
+          form.sizes.map((entry, position) => ({ productId, size: entry.size, stock: entry.stock ?? 0, position })),
+        );
     }
     await writeImageList(tx, productId, await storeImages(tx, slots, encoded, form.name));
-    await recordAudit(tx, { actorId: user.id, action: "producto.crear", entity: "producto", entityId: productId, before: null, after: await auditSnapshot(tx, productId) });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: "producto.crear",
+      entity: "producto",
+      entityId: productId,
+      before: null,
+      after: await auditSnapshot(tx, productId),
+    });
     return loadProduct(tx, productId, { shopId: shop.id });
   });
 }
@@ -471,11 +541,22 @@ export async function createProduct(db: Db, user: AuthUser, form: ProductForm, s
  * removed; the stock of sizes that stay, and a single stock, change only with the `stockVersion`
  * the form was read at (409 when it is stale); without it their stock is kept as it is.
  */
-export async function updateProduct(db: Db, user: AuthUser, form: ProductUpdateForm, newFiles: EncodedImage[]): Promise<SellerProduct> {
+export async function updateProduct(
+  db: Db,
+  user: AuthUser,
+  form: ProductUpdateForm,
+  newFiles: EncodedImage[],
+): Promise<SellerProduct> {
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
-    const product = await lockProduct(tx, shop.id, form.productId, (await renames(tx, form.productId, form.name)) ? "key" : "edit");
-    if (form.stockVersion !== undefined && form.stockVersion !== product.stockVersion) throw new HttpError(409, STOCK_VERSION_STALE);
+    const product = await lockProduct(
+      tx,
+      shop.id,
+      form.productId,
+      (await renames(tx, form.productId, form.name)) ? "key" : "edit",
+    );
+    if (form.stockVersion !== undefined && form.stockVersion !== product.stockVersion)
+      throw new HttpError(409, STOCK_VERSION_STALE);
     const stockChanges = form.stockVersion !== undefined;
     const before = await auditSnapshot(tx, product.id);
 
@@ -487,7 +568,8 @@ export async function updateProduct(db: Db, user: AuthUser, form: ProductUpdateF
       .where(eq(productSizes.productId, product.id));
     const kept = new Map(existingSizes.map((entry) => [entry.size, entry.stock]));
     form.sizes.forEach((entry, index) => {
-      if (!kept.has(entry.size) && entry.stock === undefined) errors.push({ field: `sizes[${index}].stock`, message: "Escribe el stock de la talla nueva." });
+      if (!kept.has(entry.size) && entry.stock === undefined)
+        errors.push({ field: `sizes[${index}].stock`, message: "Escribe el stock de la talla nueva." });
     });
     // A product left without sizes needs its single stock said: new when it had sizes, or a change.
     if (form.sizes.length === 0 && product.hasSizes && form.stock === undefined) {
@@ -500,7 +582,9 @@ export async function updateProduct(db: Db, user: AuthUser, form: ProductUpdateF
     if (slugify(form.name) !== slugify(product.name)) {
       slug = await freeSlug(tx, form.name, product.id);
       if (slug !== product.slug) {
-        await tx.delete(productSlugHistory).where(and(eq(productSlugHistory.slug, slug), eq(productSlugHistory.productId, product.id)));
+        await tx
+          .delete(productSlugHistory)
+          .where(and(eq(productSlugHistory.slug, slug), eq(productSlugHistory.productId, product.id)));
         await tx.insert(productSlugHistory).values({ slug: product.slug, productId: product.id }).onConflictDoNothing();
       }
     }
@@ -514,13 +598,19 @@ export async function updateProduct(db: Db, user: AuthUser, form: ProductUpdateF
     // Sizes: removed ones go, new ones come with their stock, kept ones keep theirs unless stockChanges.
     const sent = new Set(form.sizes.map((entry) => entry.size));
     const removed = existingSizes.filter((entry) => !sent.has(entry.size)).map((entry) => entry.size);
-    if (removed.length > 0) await tx.delete(productSizes).where(and(eq(productSizes.productId, product.id), inArray(productSizes.size, removed)));
+    if (removed.length > 0)
+      await tx
+        .delete(productSizes)
+        .where(and(eq(productSizes.productId, product.id), inArray(productSizes.size, removed)));
     for (const [position, entry] of form.sizes.entries()) {
       if (!kept.has(entry.size)) {
-        await tx.insert(productSizes).values({ productId: product.id, size: entry.size, stock: entry.stock!, position });
+        await tx
+          .insert(productSizes)
+          .values({ productId: product.id, size: entry.size, stock: entry.stock!, position });
         continue;
       }
-      const stock = stockChanges && entry.stock !== undefined && entry.stock !== kept.get(entry.size) ? { stock: entry.stock } : {};
+      const stock =
+        stockChanges && entry.stock !== undefined && entry.stock !== kept.get(entry.size) ? { stock: entry.stock } : {};
       await tx
         .update(productSizes)
         .set({ position, ...stock })
@@ -536,7 +626,14 @@ export async function updateProduct(db: Db, user: AuthUser, form: ProductUpdateF
       tx,
       existingImages.filter((imageId) => !finalImages.includes(imageId)),
     );
-    await recordAudit(tx, { actorId: user.id, action: "producto.editar", entity: "producto", entityId: product.id, before, after: await auditSnapshot(tx, product.id) });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: "producto.editar",
+      entity: "producto",
+      entityId: product.id,
+      before,
+      after: await auditSnapshot(tx, product.id),
+    });
     return loadProduct(tx, product.id, { shopId: shop.id });
   });
 }
@@ -552,21 +649,47 @@ export async function deleteProduct(db: Db, user: AuthUser, productId: string): 
     const product = await lockProduct(tx, shop.id, productId, "key");
     await setStockContext(tx, "ajuste", user.id);
     const before = await auditSnapshot(tx, product.id);
-    const [ordered] = await tx.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.productId, product.id)).limit(1);
+    const [ordered] = await tx
+      .select({ one: sql`1` })
+      .from(orderItems)
+      .where(eq(orderItems.productId, product.id))
+      .limit(1);
     if (ordered) {
-      await tx.update(products).set({ archivedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(products.id, product.id));
-      await recordAudit(tx, { actorId: user.id, action: "producto.archivar", entity: "producto", entityId: product.id, before, after: await auditSnapshot(tx, product.id) });
+      await tx
+        .update(products)
+        .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(products.id, product.id));
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: "producto.archivar",
+        entity: "producto",
+        entityId: product.id,
+        before,
+        after: await auditSnapshot(tx, product.id),
+      });
       return { archived: true };
     }
     await tx.delete(products).where(eq(products.id, product.id));
     await dropUnusedImages(tx, (before?.images as string[] | undefined) ?? []);
-    await recordAudit(tx, { actorId: user.id, action: "producto.eliminar", entity: "producto", entityId: product.id, before, after: null });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: "producto.eliminar",
+      entity: "producto",
+      entityId: product.id,
+      before,
+      after: null,
+    });
     return { archived: false };
   });
 }
 
 /** POST /product-image-update: the new image takes the old one's place (the main one stays main). */
-export async function replaceProductImage(db: Db, user: AuthUser, fields: ProductImageUpdateFields, encoded: EncodedImage): Promise<SellerProduct> {
+export async function replaceProductImage(
+  db: Db,
+  user: AuthUser,
+  fields: ProductImageUpdateFields,
+  encoded: EncodedImage,
+): Promise<SellerProduct> {
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
     const product = await lockProduct(tx, shop.id, fields.productId, "edit");
@@ -583,9 +706,19 @@ export async function replaceProductImage(db: Db, user: AuthUser, fields: Produc
       .update(productImages)
       .set({ imageId: newImageId })
       .where(and(eq(productImages.productId, product.id), eq(productImages.position, slot.position)));
-    await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, product.id));
+    await tx
+      .update(products)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(products.id, product.id));
     await dropUnusedImages(tx, [fields.oldImage]);
-    await recordAudit(tx, { actorId: user.id, action: "producto.editar", entity: "producto", entityId: product.id, before, after: await auditSnapshot(tx, product.id) });
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: "producto.editar",
+      entity: "producto",
+      entityId: product.id,
+      before,
+      after: await auditSnapshot(tx, product.id),
+    });
     return loadProduct(tx, product.id, { shopId: shop.id });
   });
 }

@@ -3,7 +3,12 @@ import type { FastifyRequest } from "fastify";
 import type { FieldError } from "#contract/http";
 import { INVALID_TEXT } from "#contract/messages";
 import { DOCUMENT_TOO_LARGE, DOCUMENT_TYPE_REFUSED, DOCUMENTS_TOO_MANY } from "#contract/shops";
-import { REPLACEMENT_PART_PREFIX, SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX, type ShopDocumentType } from "#contract/shop-labels";
+import {
+  REPLACEMENT_PART_PREFIX,
+  SHOP_DOCUMENT_MAX_BYTES,
+  SHOP_DOCUMENTS_MAX,
+  type ShopDocumentType,
+} from "#contract/shop-labels";
 import { FieldsError, HttpError } from "../../http-error.js";
 
 /**
@@ -93,7 +98,8 @@ function multipartRefusal(error: unknown, filesField: string): HttpError | null 
   }
   if (code === "FST_FILES_LIMIT") return new FieldsError(400, [{ field: filesField, message: DOCUMENTS_TOO_MANY }]);
   if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") return new HttpError(413, TOO_MANY_PARTS);
-  if (code === "FST_PROTO_VIOLATION" || code === "FST_INVALID_JSON_FIELD_ERROR") return new HttpError(400, MULTIPART_EXPECTED);
+  if (code === "FST_PROTO_VIOLATION" || code === "FST_INVALID_JSON_FIELD_ERROR")
+    return new HttpError(400, MULTIPART_EXPECTED);
   return null;
 }
 
@@ -118,10 +124,13 @@ export async function readDocumentParts(
   if (!request.isMultipart()) throw new HttpError(400, MULTIPART_EXPECTED);
   const read: ReadParts = { fields: {}, files: [], errors: [] };
   try {
-    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, files: options.maxFiles } }) as AsyncIterable<Multipart>) {
+    for await (const part of request.parts({
+      limits: { ...MULTIPART_LIMITS, files: options.maxFiles },
+    }) as AsyncIterable<Multipart>) {
       if (part.type === "field") {
         const value = typeof part.value === "string" ? part.value : String(part.value);
-        if (value.includes("\u0000") || part.fieldname.includes("\u0000")) throw new FieldsError(400, [{ field: part.fieldname, message: INVALID_TEXT }]);
+        if (value.includes("\u0000") || part.fieldname.includes("\u0000"))
+          throw new FieldsError(400, [{ field: part.fieldname, message: INVALID_TEXT }]);
         read.fields[part.fieldname] = value;
         continue;
       }

@@ -34,7 +34,8 @@ function parseEvent(payload: string): ShopEvent | null {
     const event = JSON.parse(payload) as Partial<{ kind: string; userId: unknown; status: unknown }>;
     if (event.kind === "request") return { kind: "request" };
     const status = shopStatus.safeParse(event.status);
-    if (event.kind === "approval" && typeof event.userId === "string" && status.success) return { kind: "approval", userId: event.userId, status: status.data };
+    if (event.kind === "approval" && typeof event.userId === "string" && status.success)
+      return { kind: "approval", userId: event.userId, status: status.data };
   } catch {
     // Not ours: ignored below.
   }

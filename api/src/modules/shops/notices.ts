@@ -48,7 +48,13 @@ function mailBody(request: ShopRequest, outcome: ShopOutcome): string[] {
     case "aprobada":
       return [`Tu tienda ${shop} fue aprobada: ya eres vendedor en Mercado Pádel y puedes publicar tus productos.`];
     case "rechazada":
-      return [`Revisamos tu solicitud de tienda ${shop} y no pudimos aprobarla.`, "", `Motivo: ${outcome.reason}`, "", "Puedes corregir los datos o los documentos y solicitar de nuevo."];
+      return [
+        `Revisamos tu solicitud de tienda ${shop} y no pudimos aprobarla.`,
+        "",
+        `Motivo: ${outcome.reason}`,
+        "",
+        "Puedes corregir los datos o los documentos y solicitar de nuevo.",
+      ];
     case "requiere_cambios":
       return [
         `Revisamos tu solicitud de tienda ${shop}. Para seguir, reemplaza estos documentos:`,
@@ -58,7 +64,11 @@ function mailBody(request: ShopRequest, outcome: ShopOutcome): string[] {
         "Los demás documentos quedaron aceptados.",
       ];
     case "suspendida":
-      return [`Tu tienda ${shop} fue suspendida y tus productos ya no se muestran en la tienda.`, "", `Motivo: ${outcome.reason}`];
+      return [
+        `Tu tienda ${shop} fue suspendida y tus productos ya no se muestran en la tienda.`,
+        "",
+        `Motivo: ${outcome.reason}`,
+      ];
     case "reactivada":
       return [`Tu tienda ${shop} fue reactivada: tus productos vuelven a estar a la venta.`];
   }
@@ -70,7 +80,17 @@ export function outcomeMail(request: ShopRequest, outcome: ShopOutcome, publicWe
   return {
     to: request.applicant.email,
     subject: SUBJECTS[outcome.kind],
-    text: [`Hola, ${request.applicant.name}:`, "", ...mailBody(request, outcome), "", "Mira el estado de tu solicitud aquí:", "", link, "", "Mercado Pádel"].join("\n"),
+    text: [
+      `Hola, ${request.applicant.name}:`,
+      "",
+      ...mailBody(request, outcome),
+      "",
+      "Mira el estado de tu solicitud aquí:",
+      "",
+      link,
+      "",
+      "Mercado Pádel",
+    ].join("\n"),
     link,
   };
 }

@@ -55,27 +55,40 @@ const byFormOrder = (a: FieldError, b: FieldError) => FORM_ORDER.indexOf(a.field
  * PDFs download as attachments; images may be shown inline (the admin's request page).
  */
 const DOCUMENT_HEADERS = {
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], sandbox: [] } },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], sandbox: [] },
+  },
 };
 
 /** `attachment` or `inline`, with the name in ASCII and in UTF-8 (RFC 6266). */
 function contentDisposition(fileName: string, type: ShopDocumentType): string {
   const kind = type === "application/pdf" ? "attachment" : "inline";
-  const ascii = fileName.normalize("NFD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "") || "documento";
+  const ascii =
+    fileName
+      .normalize("NFD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/["\\]/g, "") || "documento";
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** Shop requests, decisions and shops (issue 10; SPEC.md section 7 "Shop authorization"). */
 export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) {
   const { db, mailer } = opts;
-  const accessToken = (user: AuthUser) => signAccessToken(user, { secret: opts.jwtSecret, ttlSeconds: opts.accessTokenTtlSeconds });
+  const accessToken = (user: AuthUser) =>
+    signAccessToken(user, { secret: opts.jwtSecret, ttlSeconds: opts.accessTokenTtlSeconds });
   /** The applicant's e-mail, sent once the decision is committed. */
-  const mailApplicant = (decided: Decided) => mailer.sendLater(async () => outcomeMail(decided.request, decided.outcome, opts.publicWebUrl));
+  const mailApplicant = (decided: Decided) =>
+    mailer.sendLater(async () => outcomeMail(decided.request, decided.outcome, opts.publicWebUrl));
   const admin = { onRequest: [app.authenticate, adminOnly] };
 
   route(app, endpoints.apply, { onRequest: app.authenticate, rateLimit: "upload" }, async (request, reply) => {
     const user = requireSelf(request, request.params.userId);
-    const parts = await readDocumentParts(request, { isFilePart: (name) => name === DOCUMENTS_PART, filesField: DOCUMENTS_PART, maxFiles: SHOP_DOCUMENTS_MAX });
+    const parts = await readDocumentParts(request, {
+      isFilePart: (name) => name === DOCUMENTS_PART,
+      filesField: DOCUMENTS_PART,
+      maxFiles: SHOP_DOCUMENTS_MAX,
+    });
     const errors: FieldError[] = [...parts.errors];
     const fields = shopApplicationFields.safeParse(parts.fields);
     if (!fields.success) {
@@ -84,7 +97,8 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
         if (!errors.some((error) => error.field === field)) errors.push({ field, message: issue.message });
       }
     }
-    if (parts.files.length === 0 && !errors.some((error) => error.field === DOCUMENTS_PART)) errors.push({ field: DOCUMENTS_PART, message: DOCUMENTS_MISSING });
+    if (parts.files.length === 0 && !errors.some((error) => error.field === DOCUMENTS_PART))
+      errors.push({ field: DOCUMENTS_PART, message: DOCUMENTS_MISSING });
     if (errors.length > 0 || !fields.success) throw new FieldsError(400, errors.sort(byFormOrder));
 
     const shopRequest = await applyForShop(
@@ -97,7 +111,9 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
     return { message: SHOP_REQUEST_SENT, token: await accessToken(user), request: shopRequest };
   });
 
-  route(app, endpoints.myRequest, { onRequest: app.authenticate }, async (request) => ({ request: await findRequestOf(db, currentUser(request).id) }));
+  route(app, endpoints.myRequest, { onRequest: app.authenticate }, async (request) => ({
+    request: await findRequestOf(db, currentUser(request).id),
+  }));
 
   route(app, endpoints.request, { onRequest: app.authenticate }, async (request) => ({
     request: await requestFor(db, currentUser(request), request.params.userId),

@@ -142,7 +142,13 @@ const summarySelection = {
   productCount: sql<number>`(select count(*)::integer from ${products} where ${products.shopId} = ${shops.id})`,
 };
 
-function toSummary(row: { shop: ShopRow; applicantName: string; applicantEmail: string; documentCount: number; productCount: number }): ShopSummary {
+function toSummary(row: {
+  shop: ShopRow;
+  applicantName: string;
+  applicantEmail: string;
+  documentCount: number;
+  productCount: number;
+}): ShopSummary {
   return { ...toSummaryBase(row.shop, row), documentCount: row.documentCount, productCount: row.productCount };
 }
 
@@ -189,7 +195,12 @@ export async function listShops(db: Db, query: z.output<typeof shopsQuery>) {
 /** A document's bytes for its owner or an admin; 404 for anyone else, as for one that does not exist. */
 export async function documentFor(db: Db, viewer: AuthUser, documentId: string) {
   const [row] = await db
-    .select({ fileName: shopDocuments.fileName, contentType: shopDocuments.contentType, data: shopDocuments.data, ownerId: shops.ownerId })
+    .select({
+      fileName: shopDocuments.fileName,
+      contentType: shopDocuments.contentType,
+      data: shopDocuments.data,
+      ownerId: shops.ownerId,
+    })
     .from(shopDocuments)
     .innerJoin(shops, eq(shops.id, shopDocuments.shopId))
     .where(eq(shopDocuments.id, documentId));
@@ -231,7 +242,12 @@ async function freeSlug(tx: Transaction, name: string, ownShopId: string | null)
   const rows = await tx
     .select({ slug: shops.slug })
     .from(shops)
-    .where(and(or(eq(shops.slug, base), ilike(shops.slug, `${escapeLike(base)}-%`)), ownShopId ? ne(shops.id, ownShopId) : undefined));
+    .where(
+      and(
+        or(eq(shops.slug, base), ilike(shops.slug, `${escapeLike(base)}-%`)),
+        ownShopId ? ne(shops.id, ownShopId) : undefined,
+      ),
+    );
   const taken = new Set(rows.map((row) => row.slug));
   if (!taken.has(base)) return base;
   for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
@@ -242,7 +258,11 @@ async function freeSlug(tx: Transaction, name: string, ownShopId: string | null)
  * one (the transaction's now() would be the same for all, and PGlite's clock counts milliseconds),
  * so "oldest first" is the order of the form.
  */
-async function insertDocuments(tx: Transaction, shopId: string, documents: (UploadedDocument & { replacesId?: string })[]): Promise<void> {
+async function insertDocuments(
+  tx: Transaction,
+  shopId: string,
+  documents: (UploadedDocument & { replacesId?: string })[],
+): Promise<void> {
   if (documents.length === 0) return;
   const start = Date.now();
   await tx.insert(shopDocuments).values(
@@ -271,7 +291,12 @@ async function notifyAdmins(tx: Transaction, message: string): Promise<void> {
  * earlier documents kept as history). One shop per user and one shop per tax id: the unique indexes
  * decide between concurrent applications, and their refusals are answered like the checks'.
  */
-export async function applyForShop(db: Db, applicant: AuthUser, application: ShopApplication, documents: UploadedDocument[]): Promise<ShopRequest> {
+export async function applyForShop(
+  db: Db,
+  applicant: AuthUser,
+  application: ShopApplication,
+  documents: UploadedDocument[],
+): Promise<ShopRequest> {
   try {
     const shopId = await db.transaction(async (tx) => {
       const [existing] = await tx.select().from(shops).where(eq(shops.ownerId, applicant.id)).for("update");
@@ -284,7 +309,10 @@ export async function applyForShop(db: Db, applicant: AuthUser, application: Sho
 
       const values = {
         name: application.shopName,
-        slug: existing?.name === application.shopName ? existing.slug : await freeSlug(tx, application.shopName, existing?.id ?? null),
+        slug:
+          existing?.name === application.shopName
+            ? existing.slug
+            : await freeSlug(tx, application.shopName, existing?.id ?? null),
         rif: application.rif,
         country: application.country,
         province: application.province,
@@ -324,7 +352,11 @@ export async function applyForShop(db: Db, applicant: AuthUser, application: Sho
     const index = violatedUniqueIndex(error);
     if (index === "shops_rif_unique") throw new FieldsError(409, [{ field: "rif", message: RIF_TAKEN }]);
     if (index === "shops_owner_unique") throw new HttpError(409, SHOP_REQUEST_EXISTS);
-    if (index === "shops_slug_unique") throw new HttpError(409, "Otra tienda con un nombre igual se registró en este momento. Envía la solicitud de nuevo.");
+    if (index === "shops_slug_unique")
+      throw new HttpError(
+        409,
+        "Otra tienda con un nombre igual se registró en este momento. Envía la solicitud de nuevo.",
+      );
     throw error;
   }
 }
@@ -350,7 +382,14 @@ async function lockShop(tx: Transaction, where: SQL): Promise<ShopRow> {
 async function recordDecision(
   tx: Transaction,
   shop: ShopRow,
-  decision: { actor: AuthUser; action: AuditAction; after: Record<string, unknown>; reason?: string | null; outcome: ShopOutcome; status: ShopStatus },
+  decision: {
+    actor: AuthUser;
+    action: AuditAction;
+    after: Record<string, unknown>;
+    reason?: string | null;
+    outcome: ShopOutcome;
+    status: ShopStatus;
+  },
 ): Promise<void> {
   await recordAudit(tx, {
     actorId: decision.actor.id,
@@ -368,7 +407,10 @@ async function recordDecision(
 
 /** Access tokens of the user issued until now are refused: the web refreshes and reads the role and shop anew. */
 async function makeTokensStale(tx: Transaction, userId: string): Promise<void> {
-  await tx.update(users).set({ tokensValidAfter: sql`now()` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ tokensValidAfter: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -376,21 +418,37 @@ async function makeTokensStale(tx: Transaction, userId: string): Promise<void> {
  * rejects with a reason. Only a 'pendiente' request is decided: the second of two decisions, or one
  * on a request waiting for its applicant, answers 409.
  */
-export async function decideRequest(db: Db, actor: AuthUser, userId: string, decision: ShopDecisionBody): Promise<Decided> {
-  const outcome: ShopOutcome = decision.approved ? { kind: "aprobada" } : { kind: "rechazada", reason: decision.reason! };
+export async function decideRequest(
+  db: Db,
+  actor: AuthUser,
+  userId: string,
+  decision: ShopDecisionBody,
+): Promise<Decided> {
+  const outcome: ShopOutcome = decision.approved
+    ? { kind: "aprobada" }
+    : { kind: "rechazada", reason: decision.reason! };
   const shopId = await db.transaction(async (tx) => {
     const shop = await lockShop(tx, eq(shops.ownerId, userId));
     if (shop.status !== "pendiente") throw new HttpError(409, SHOP_ALREADY_DECIDED);
     if (decision.approved) {
-      await tx.update(shops).set({ status: "aprobada", statusReason: null, approvedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(shops.id, shop.id));
+      await tx
+        .update(shops)
+        .set({ status: "aprobada", statusReason: null, approvedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(shops.id, shop.id));
       await tx
         .update(shopDocuments)
         .set({ status: "aceptado", note: null })
         .where(and(eq(shopDocuments.shopId, shop.id), ne(shopDocuments.status, "reemplazado")));
-      await tx.update(users).set({ role: "seller" }).where(and(eq(users.id, shop.ownerId), eq(users.role, "customer")));
+      await tx
+        .update(users)
+        .set({ role: "seller" })
+        .where(and(eq(users.id, shop.ownerId), eq(users.role, "customer")));
       await makeTokensStale(tx, shop.ownerId);
     } else {
-      await tx.update(shops).set({ status: "rechazada", statusReason: decision.reason!, updatedAt: sql`now()` }).where(eq(shops.id, shop.id));
+      await tx
+        .update(shops)
+        .set({ status: "rechazada", statusReason: decision.reason!, updatedAt: sql`now()` })
+        .where(eq(shops.id, shop.id));
     }
     const status = decision.approved ? "aprobada" : "rechazada";
     await recordDecision(tx, shop, {
@@ -410,7 +468,12 @@ export async function decideRequest(db: Db, actor: AuthUser, userId: string, dec
  * POST /shop/request-changes/:userId: the named documents are to be replaced (each with its note),
  * the others in force are accepted, and the request waits for its applicant ('requiere_cambios').
  */
-export async function requestChanges(db: Db, actor: AuthUser, userId: string, body: RequestChangesBody): Promise<Decided> {
+export async function requestChanges(
+  db: Db,
+  actor: AuthUser,
+  userId: string,
+  body: RequestChangesBody,
+): Promise<Decided> {
   let outcome: ShopOutcome | null = null;
   const shopId = await db.transaction(async (tx) => {
     const shop = await lockShop(tx, eq(shops.ownerId, userId));
@@ -423,19 +486,31 @@ export async function requestChanges(db: Db, actor: AuthUser, userId: string, bo
     const seen = new Set<string>();
     const errors: FieldError[] = [];
     body.documents.forEach((document, index) => {
-      if (!byId.has(document.documentId) || seen.has(document.documentId)) errors.push({ field: `documents.${index}.documentId`, message: DOCUMENT_NOT_IN_REQUEST });
+      if (!byId.has(document.documentId) || seen.has(document.documentId))
+        errors.push({ field: `documents.${index}.documentId`, message: DOCUMENT_NOT_IN_REQUEST });
       seen.add(document.documentId);
     });
     if (errors.length > 0) throw new FieldsError(400, errors);
 
     for (const document of body.documents) {
-      await tx.update(shopDocuments).set({ status: "requiere_cambios", note: document.note }).where(eq(shopDocuments.id, document.documentId));
+      await tx
+        .update(shopDocuments)
+        .set({ status: "requiere_cambios", note: document.note })
+        .where(eq(shopDocuments.id, document.documentId));
     }
     const accepted = inForce.filter((document) => !seen.has(document.id)).map((document) => document.id);
-    if (accepted.length > 0) await tx.update(shopDocuments).set({ status: "aceptado", note: null }).where(inArray(shopDocuments.id, accepted));
-    await tx.update(shops).set({ status: "requiere_cambios", statusReason: null, updatedAt: sql`now()` }).where(eq(shops.id, shop.id));
+    if (accepted.length > 0)
+      await tx.update(shopDocuments).set({ status: "aceptado", note: null }).where(inArray(shopDocuments.id, accepted));
+    await tx
+      .update(shops)
+      .set({ status: "requiere_cambios", statusReason: null, updatedAt: sql`now()` })
+      .where(eq(shops.id, shop.id));
 
-    const named = body.documents.map((document) => ({ documentId: document.documentId, fileName: byId.get(document.documentId)!.fileName, note: document.note }));
+    const named = body.documents.map((document) => ({
+      documentId: document.documentId,
+      fileName: byId.get(document.documentId)!.fileName,
+      note: document.note,
+    }));
     outcome = { kind: "requiere_cambios", documents: named };
     await recordDecision(tx, shop, {
       actor,
@@ -472,18 +547,25 @@ export async function replaceDocuments(
     if (replacements.length === 0) {
       throw new FieldsError(
         400,
-        toReplace.map((document) => ({ field: `${REPLACEMENT_PART_PREFIX}${document.id}`, message: REPLACEMENT_MISSING })),
+        toReplace.map((document) => ({
+          field: `${REPLACEMENT_PART_PREFIX}${document.id}`,
+          message: REPLACEMENT_MISSING,
+        })),
       );
     }
     const seen = new Set<string>();
     const errors: FieldError[] = [];
     for (const { documentId } of replacements) {
-      if (!wanted.has(documentId) || seen.has(documentId)) errors.push({ field: `${REPLACEMENT_PART_PREFIX}${documentId}`, message: DOCUMENT_NOT_TO_REPLACE });
+      if (!wanted.has(documentId) || seen.has(documentId))
+        errors.push({ field: `${REPLACEMENT_PART_PREFIX}${documentId}`, message: DOCUMENT_NOT_TO_REPLACE });
       seen.add(documentId);
     }
     if (errors.length > 0) throw new FieldsError(400, errors);
 
-    await tx.update(shopDocuments).set({ status: "reemplazado" }).where(inArray(shopDocuments.id, [...seen]));
+    await tx
+      .update(shopDocuments)
+      .set({ status: "reemplazado" })
+      .where(inArray(shopDocuments.id, [...seen]));
     await insertDocuments(
       tx,
       shop.id,
@@ -514,9 +596,19 @@ export async function suspendShop(db: Db, actor: AuthUser, shopId: string, reaso
   await db.transaction(async (tx) => {
     const shop = await lockShop(tx, eq(shops.id, shopId));
     if (shop.status !== "aprobada") throw new HttpError(409, SHOP_NOT_APPROVED);
-    await tx.update(shops).set({ status: "suspendida", statusReason: reason, updatedAt: sql`now()` }).where(eq(shops.id, shop.id));
+    await tx
+      .update(shops)
+      .set({ status: "suspendida", statusReason: reason, updatedAt: sql`now()` })
+      .where(eq(shops.id, shop.id));
     await makeTokensStale(tx, shop.ownerId);
-    await recordDecision(tx, shop, { actor, action: "tienda.suspender", after: { status: "suspendida", statusReason: reason }, reason, outcome, status: "suspendida" });
+    await recordDecision(tx, shop, {
+      actor,
+      action: "tienda.suspender",
+      after: { status: "suspendida", statusReason: reason },
+      reason,
+      outcome,
+      status: "suspendida",
+    });
     // Its products leave the catalogue: every instance drops the totals and suggestions it keeps.
     await announceCatalogueChange(tx);
   });
@@ -530,9 +622,18 @@ export async function reactivateShop(db: Db, actor: AuthUser, shopId: string): P
   await db.transaction(async (tx) => {
     const shop = await lockShop(tx, eq(shops.id, shopId));
     if (shop.status !== "suspendida") throw new HttpError(409, SHOP_NOT_SUSPENDED);
-    await tx.update(shops).set({ status: "aprobada", statusReason: null, updatedAt: sql`now()` }).where(eq(shops.id, shop.id));
+    await tx
+      .update(shops)
+      .set({ status: "aprobada", statusReason: null, updatedAt: sql`now()` })
+      .where(eq(shops.id, shop.id));
     await makeTokensStale(tx, shop.ownerId);
-    await recordDecision(tx, shop, { actor, action: "tienda.reactivar", after: { status: "aprobada", statusReason: null }, outcome, status: "aprobada" });
+    await recordDecision(tx, shop, {
+      actor,
+      action: "tienda.reactivar",
+      after: { status: "aprobada", statusReason: null },
+      outcome,
+      status: "aprobada",
+    });
     await announceCatalogueChange(tx);
   });
   catalogueChangedHere();
@@ -546,11 +647,7 @@ export async function reactivateShop(db: Db, actor: AuthUser, shopId: string): P
  */
 export async function activateSeller(db: Db, userId: string): Promise<Role> {
   return db.transaction(async (tx) => {
-    const [shop] = await tx
-      .select({ status: shops.status })
-      .from(shops)
-      .where(eq(shops.ownerId, userId))
-      .for("share");
+    const [shop] = await tx.select({ status: shops.status }).from(shops).where(eq(shops.ownerId, userId)).for("share");
     if (shop?.status !== "aprobada") throw new HttpError(409, NO_APPROVED_SHOP);
     const [changed] = await tx
       .update(users)

@@ -1,10 +1,23 @@
 import type { FastifyInstance } from "fastify";
-import { backInStockMessage, STOCK_CHANGED_WHILE_EDITING, stockEndpoints as endpoints, type StaleStockAnswer } from "#contract/stock";
+import {
+  backInStockMessage,
+  STOCK_CHANGED_WHILE_EDITING,
+  stockEndpoints as endpoints,
+  type StaleStockAnswer,
+} from "#contract/stock";
 import type { Db } from "../../db/client.js";
 import { route } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
 import type { Mailer, MailMessage } from "../accounts/mail.js";
-import { cancelAlert, myAlerts, productStock, stockControl, subscribe, updateStock, type BackInStock } from "./service.js";
+import {
+  cancelAlert,
+  myAlerts,
+  productStock,
+  stockControl,
+  subscribe,
+  updateStock,
+  type BackInStock,
+} from "./service.js";
 
 export interface StockRoutesOptions {
   db: Db;
@@ -15,11 +28,23 @@ export interface StockRoutesOptions {
 /** The shopper's e-mail when the size they waited for is back, with the product's page. */
 export function backInStockMail(person: BackInStock, publicWebUrl: string): MailMessage {
   const link = `${publicWebUrl.replace(/\/+$/, "")}/product/details/${encodeURIComponent(person.slug)}`;
-  const what = person.size === "" ? `«${person.productName}» vuelve a tener unidades` : `la talla ${person.size} de «${person.productName}» vuelve a tener unidades`;
+  const what =
+    person.size === ""
+      ? `«${person.productName}» vuelve a tener unidades`
+      : `la talla ${person.size} de «${person.productName}» vuelve a tener unidades`;
   return {
     to: person.email,
     subject: backInStockMessage(person.productName, person.size),
-    text: [`Hola, ${person.name}:`, "", `Te avisamos, como nos pediste: ${what}.`, "Las unidades se venden por orden de compra, así que no te demores.", "", link, "", "Mercado Pádel"].join("\n"),
+    text: [
+      `Hola, ${person.name}:`,
+      "",
+      `Te avisamos, como nos pediste: ${what}.`,
+      "Las unidades se venden por orden de compra, así que no te demores.",
+      "",
+      link,
+      "",
+      "Mercado Pádel",
+    ].join("\n"),
     link,
   };
 }
@@ -39,7 +64,9 @@ export async function stockRoutes(app: FastifyInstance, opts: StockRoutesOptions
     return { message: result.message, product: result.product };
   });
 
-  route(app, endpoints.control, { onRequest: app.authenticate }, async (request) => stockControl(db, currentUser(request), request.query));
+  route(app, endpoints.control, { onRequest: app.authenticate }, async (request) =>
+    stockControl(db, currentUser(request), request.query),
+  );
 
   route(app, endpoints.product, { onRequest: app.authenticate }, async (request) =>
     productStock(db, currentUser(request), request.params.productId, request.query),

@@ -46,8 +46,14 @@ import { notify } from "../notifications/service.js";
  * Names the kind and the actor of the stock changes the rest of the transaction makes: the
  * triggers of migration 0014 read them into every movement. Local to the transaction.
  */
-export async function setStockContext(tx: Pick<Transaction, "execute">, kind: StockMovementKind, actorId: string | null): Promise<void> {
-  await tx.execute(sql`select set_config('mercado.stock_kind', ${kind}, true), set_config('mercado.stock_actor', ${actorId ?? ""}, true)`);
+export async function setStockContext(
+  tx: Pick<Transaction, "execute">,
+  kind: StockMovementKind,
+  actorId: string | null,
+): Promise<void> {
+  await tx.execute(
+    sql`select set_config('mercado.stock_kind', ${kind}, true), set_config('mercado.stock_actor', ${actorId ?? ""}, true)`,
+  );
 }
 
 // ---- The seller's shop --------------------------------------------------------------------------
@@ -87,7 +93,9 @@ async function stockProductsOf(db: Db | Transaction, productIds: string[]): Prom
         stock: products.stock,
         stockVersion: products.stockVersion,
         lowStockThreshold: products.lowStockThreshold,
-        image: sql<string | null>`(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+        image: sql<
+          string | null
+        >`(select ${productImages.imageId}::text from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
       })
       .from(products)
       .where(inArray(products.id, productIds)),
@@ -111,7 +119,12 @@ async function stockProductsOf(db: Db | Transaction, productIds: string[]): Prom
     const ownSizes = row.hasSizes
       ? sizes
           .filter((size) => size.productId === id)
-          .map((size) => ({ size: size.size, stock: size.stock, low: isLow(size.stock, threshold), waiting: waitingFor.get(`${id}\u0000${size.size}`) ?? 0 }))
+          .map((size) => ({
+            size: size.size,
+            stock: size.stock,
+            low: isLow(size.stock, threshold),
+            waiting: waitingFor.get(`${id}\u0000${size.size}`) ?? 0,
+          }))
       : [];
     const stockLow = !row.hasSizes && isLow(row.stock, threshold);
     return [
@@ -126,7 +139,9 @@ async function stockProductsOf(db: Db | Transaction, productIds: string[]): Prom
         lowStockThreshold: threshold,
         low: stockLow || ownSizes.some((size) => size.low),
         stockLow,
-        waiting: row.hasSizes ? ownSizes.reduce((sum, size) => sum + size.waiting, 0) : (waitingFor.get(`${id}\u0000`) ?? 0),
+        waiting: row.hasSizes
+          ? ownSizes.reduce((sum, size) => sum + size.waiting, 0)
+          : (waitingFor.get(`${id}\u0000`) ?? 0),
         sizes: ownSizes,
       },
     ];
@@ -142,10 +157,16 @@ export const lowProduct: SQL = sql`(${products.lowStockThreshold} > 0 and (
 type StockControlQuery = z.output<typeof stockControlQuery>;
 
 /** The seller's products (not deleted) by name, with their stock, marks and demand. */
-export async function stockControl(db: Db, user: AuthUser, query: StockControlQuery): Promise<z.input<typeof stockControlAnswer>> {
+export async function stockControl(
+  db: Db,
+  user: AuthUser,
+  query: StockControlQuery,
+): Promise<z.input<typeof stockControlAnswer>> {
   const shop = await sellerShop(db, user);
   const ofShop = and(eq(products.shopId, shop.id), isNull(products.archivedAt))!;
-  const search = query.searchValue ? ilike(products.name, `%${query.searchValue.replace(/[\\%_]/g, (character) => `\\${character}`)}%`) : undefined;
+  const search = query.searchValue
+    ? ilike(products.name, `%${query.searchValue.replace(/[\\%_]/g, (character) => `\\${character}`)}%`)
+    : undefined;
   const where = and(ofShop, search, query.lowOnly ? lowProduct : undefined);
   const [page, [total], [low]] = await Promise.all([
     db
@@ -264,7 +285,9 @@ export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody)
 
     // The sizes first, one by one in the order sales take them, then the product (which a sale of
     // a size locks through the trigger that keeps its total): no cycle with a sale can form.
-    const sizeNames = (await tx.select({ size: productSizes.size }).from(productSizes).where(eq(productSizes.productId, body.productId)))
+    const sizeNames = (
+      await tx.select({ size: productSizes.size }).from(productSizes).where(eq(productSizes.productId, body.productId))
+    )
       .map((row) => row.size)
       .sort(bySize);
     const lockedSizes = new Map<string, number>();
@@ -285,22 +308,37 @@ export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody)
         stock: products.stock,
         stockVersion: products.stockVersion,
         lowStockThreshold: products.lowStockThreshold,
-        sizeOrder: sql<string[]>`array(select size from product_sizes where product_sizes.product_id = products.id order by position, size)`,
+        sizeOrder: sql<
+          string[]
+        >`array(select size from product_sizes where product_sizes.product_id = products.id order by position, size)`,
       })
       .from(products)
       .where(eq(products.id, body.productId))
       // Not FOR UPDATE: an order's items hold a key-share lock on the product (their foreign key)
       // before it takes the stock, and FOR UPDATE would wait for it while holding the sizes.
       .for("no key update");
-    const sizes = product!.sizeOrder.flatMap((size) => (lockedSizes.has(size) ? [{ size, stock: lockedSizes.get(size)! }] : []));
-    const current: StockFigures = { stock: product!.stock, stockVersion: product!.stockVersion, sizes, lowStockThreshold: product!.lowStockThreshold };
+    const sizes = product!.sizeOrder.flatMap((size) =>
+      lockedSizes.has(size) ? [{ size, stock: lockedSizes.get(size)! }] : [],
+    );
+    const current: StockFigures = {
+      stock: product!.stock,
+      stockVersion: product!.stockVersion,
+      sizes,
+      lowStockThreshold: product!.lowStockThreshold,
+    };
     if (product!.stockVersion !== body.stockVersion) return { kind: "stale" as const, current };
 
     const wanted = checkedFigures(body, product!.hasSizes, sizes, product!.stock);
     const threshold = body.lowStockThreshold ?? product!.lowStockThreshold;
     if (threshold !== product!.lowStockThreshold) {
       // Set first, so the triggers judge the new stock by it; rows above it are armed again.
-      await tx.update(products).set({ lowStockThreshold: threshold, lowStockNotified: sql`${products.lowStockNotified} and ${products.stock} <= ${threshold}` }).where(eq(products.id, product!.id));
+      await tx
+        .update(products)
+        .set({
+          lowStockThreshold: threshold,
+          lowStockNotified: sql`${products.lowStockNotified} and ${products.stock} <= ${threshold}`,
+        })
+        .where(eq(products.id, product!.id));
       await tx
         .update(productSizes)
         .set({ lowStockNotified: sql`${productSizes.lowStockNotified} and ${productSizes.stock} <= ${threshold}` })
@@ -313,7 +351,10 @@ export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody)
       for (const size of [...sizes].sort((a, b) => bySize(a.size, b.size))) {
         const stock = wanted.get(size.size)!;
         if (stock === size.stock) continue;
-        await tx.update(productSizes).set({ stock }).where(and(eq(productSizes.productId, product!.id), eq(productSizes.size, size.size)));
+        await tx
+          .update(productSizes)
+          .set({ stock })
+          .where(and(eq(productSizes.productId, product!.id), eq(productSizes.size, size.size)));
         if (size.stock === 0 && stock > 0) cameBack.push(size.size);
       }
     } else {
@@ -324,9 +365,15 @@ export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody)
       }
     }
 
-    const stockChanged = product!.hasSizes ? sizes.some((size) => wanted.get(size.size) !== size.stock) : wanted.get("") !== product!.stock;
+    const stockChanged = product!.hasSizes
+      ? sizes.some((size) => wanted.get(size.size) !== size.stock)
+      : wanted.get("") !== product!.stock;
     if (stockChanged || threshold !== product!.lowStockThreshold) {
-      const after = { stock: product!.hasSizes ? [...wanted.values()].reduce((sum, stock) => sum + stock, 0) : wanted.get("")!, sizes: sizes.map((size) => ({ size: size.size, stock: wanted.get(size.size)! })), lowStockThreshold: threshold };
+      const after = {
+        stock: product!.hasSizes ? [...wanted.values()].reduce((sum, stock) => sum + stock, 0) : wanted.get("")!,
+        sizes: sizes.map((size) => ({ size: size.size, stock: wanted.get(size.size)! })),
+        lowStockThreshold: threshold,
+      };
       await recordAudit(tx, {
         actorId: user.id,
         action: "stock.ajustar",
@@ -337,7 +384,11 @@ export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody)
       });
     }
 
-    const backInStock = await tellWaitingShoppers(tx, { id: product!.id, name: product!.name, slug: product!.slug }, cameBack);
+    const backInStock = await tellWaitingShoppers(
+      tx,
+      { id: product!.id, name: product!.name, slug: product!.slug },
+      cameBack,
+    );
     return { kind: "updated" as const, backInStock };
   });
   if (result.kind === "stale") return result;
@@ -347,29 +398,40 @@ export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody)
 }
 
 /** The stock each size (or '' alone) should have, checked against the product: SPEC.md section 5. */
-function checkedFigures(body: UpdateStockBody, hasSizes: boolean, sizes: { size: string; stock: number }[], stock: number): Map<string, number> {
+function checkedFigures(
+  body: UpdateStockBody,
+  hasSizes: boolean,
+  sizes: { size: string; stock: number }[],
+  stock: number,
+): Map<string, number> {
   // Only the threshold: the stock stays as it is.
   if (body.sizes === undefined && body.newStock === undefined && body.lowStockThreshold !== undefined) {
     return hasSizes ? new Map(sizes.map((size) => [size.size, size.stock])) : new Map([["", stock]]);
   }
   if (!hasSizes) {
-    if (body.sizes && body.sizes.length > 0) throw new FieldsError(400, [{ field: "sizes", message: STOCK_SIZES_NOT_EXPECTED }]);
+    if (body.sizes && body.sizes.length > 0)
+      throw new FieldsError(400, [{ field: "sizes", message: STOCK_SIZES_NOT_EXPECTED }]);
     if (body.newStock === undefined) throw new FieldsError(400, [{ field: "newStock", message: STOCK_TOTAL_REQUIRED }]);
     return new Map([["", body.newStock]]);
   }
-  if (!body.sizes || body.sizes.length === 0) throw new FieldsError(400, [{ field: "sizes", message: STOCK_SIZES_REQUIRED }]);
+  if (!body.sizes || body.sizes.length === 0)
+    throw new FieldsError(400, [{ field: "sizes", message: STOCK_SIZES_REQUIRED }]);
   const known = new Set(sizes.map((size) => size.size));
   const wanted = new Map<string, number>();
   const errors: { field: string; message: string }[] = [];
   body.sizes.forEach((entry, index) => {
     if (!known.has(entry.size)) errors.push({ field: `sizes.${index}.size`, message: stockUnknownSize(entry.size) });
-    else if (wanted.has(entry.size)) errors.push({ field: `sizes.${index}.size`, message: stockRepeatedSize(entry.size) });
+    else if (wanted.has(entry.size))
+      errors.push({ field: `sizes.${index}.size`, message: stockRepeatedSize(entry.size) });
     else wanted.set(entry.size, entry.stock);
   });
-  for (const size of sizes) if (!wanted.has(size.size) && errors.length === 0) errors.push({ field: "sizes", message: stockMissingSize(size.size) });
+  for (const size of sizes)
+    if (!wanted.has(size.size) && errors.length === 0)
+      errors.push({ field: "sizes", message: stockMissingSize(size.size) });
   if (errors.length > 0) throw new FieldsError(400, errors);
   const sum = [...wanted.values()].reduce((total, stock) => total + stock, 0);
-  if (body.newStock !== undefined && body.newStock !== sum) throw new FieldsError(400, [{ field: "newStock", message: stockSumMismatch(sum) }]);
+  if (body.newStock !== undefined && body.newStock !== sum)
+    throw new FieldsError(400, [{ field: "newStock", message: stockSumMismatch(sum) }]);
   return wanted;
 }
 
@@ -378,17 +440,28 @@ function checkedFigures(body: UpdateStockBody, hasSizes: boolean, sizes: { size:
  * transaction, so the live bell hears of it on commit) and their alert is closed; answers whom to
  * e-mail once committed.
  */
-async function tellWaitingShoppers(tx: Transaction, product: { id: string; name: string; slug: string }, cameBack: string[]): Promise<BackInStock[]> {
+async function tellWaitingShoppers(
+  tx: Transaction,
+  product: { id: string; name: string; slug: string },
+  cameBack: string[],
+): Promise<BackInStock[]> {
   if (cameBack.length === 0) return [];
   const told = await tx
     .update(stockAlerts)
     .set({ notifiedAt: sql`now()` })
-    .where(and(eq(stockAlerts.productId, product.id), inArray(stockAlerts.size, cameBack), isNull(stockAlerts.notifiedAt)))
+    .where(
+      and(eq(stockAlerts.productId, product.id), inArray(stockAlerts.size, cameBack), isNull(stockAlerts.notifiedAt)),
+    )
     .returning({ userId: stockAlerts.userId, size: stockAlerts.size });
   if (told.length === 0) return [];
   await notify(
     tx,
-    told.map((alert) => ({ userId: alert.userId, type: "stock" as const, message: backInStockMessage(product.name, alert.size), productId: product.id })),
+    told.map((alert) => ({
+      userId: alert.userId,
+      type: "stock" as const,
+      message: backInStockMessage(product.name, alert.size),
+      productId: product.id,
+    })),
   );
   const people = await tx
     .select({ id: users.id, email: users.email, name: users.name })
@@ -402,7 +475,9 @@ async function tellWaitingShoppers(tx: Transaction, product: { id: string; name:
   const byId = new Map(people.map((person) => [person.id, person]));
   return told.flatMap((alert) => {
     const person = byId.get(alert.userId);
-    return person ? [{ email: person.email, name: person.name, productName: product.name, slug: product.slug, size: alert.size }] : [];
+    return person
+      ? [{ email: person.email, name: person.name, productName: product.name, slug: product.slug, size: alert.size }]
+      : [];
   });
 }
 
@@ -419,7 +494,11 @@ async function productForAlert(db: Db, productId: string) {
 }
 
 /** The size the alert is for: one of the product's sizes, or '' for a product without sizes. */
-async function alertSize(db: Db, product: { id: string; hasSizes: boolean; stock: number }, size: string): Promise<{ size: string; stock: number }> {
+async function alertSize(
+  db: Db,
+  product: { id: string; hasSizes: boolean; stock: number },
+  size: string,
+): Promise<{ size: string; stock: number }> {
   if (!product.hasSizes) return { size: "", stock: product.stock };
   if (size === "") throw new FieldsError(400, [{ field: "size", message: STOCK_ALERT_SIZE_REQUIRED }]);
   const [row] = await db
@@ -431,7 +510,12 @@ async function alertSize(db: Db, product: { id: string; hasSizes: boolean; stock
 }
 
 /** 'Avísame cuando vuelva': only for a size sold out now; asking twice keeps one alert. */
-export async function subscribe(db: Db, userId: string, productId: string, size: string): Promise<{ created: boolean; message: string; size: string }> {
+export async function subscribe(
+  db: Db,
+  userId: string,
+  productId: string,
+  size: string,
+): Promise<{ created: boolean; message: string; size: string }> {
   const product = await productForAlert(db, productId);
   const chosen = await alertSize(db, product, size);
   if (chosen.stock > 0) throw new HttpError(409, STOCK_ALERT_IN_STOCK);
@@ -442,12 +526,24 @@ export async function subscribe(db: Db, userId: string, productId: string, size:
   return { created: inserted.rows.length > 0, message: stockAlertCreated(chosen.size), size: chosen.size };
 }
 
-export async function cancelAlert(db: Db, userId: string, productId: string, size: string): Promise<{ message: string; size: string }> {
+export async function cancelAlert(
+  db: Db,
+  userId: string,
+  productId: string,
+  size: string,
+): Promise<{ message: string; size: string }> {
   const [product] = await db.select({ hasSizes: products.hasSizes }).from(products).where(eq(products.id, productId));
   const chosen = product && !product.hasSizes ? "" : size;
   const deleted = await db
     .delete(stockAlerts)
-    .where(and(eq(stockAlerts.productId, productId), eq(stockAlerts.size, chosen), eq(stockAlerts.userId, userId), isNull(stockAlerts.notifiedAt)))
+    .where(
+      and(
+        eq(stockAlerts.productId, productId),
+        eq(stockAlerts.size, chosen),
+        eq(stockAlerts.userId, userId),
+        isNull(stockAlerts.notifiedAt),
+      ),
+    )
     .returning({ id: stockAlerts.id });
   if (deleted.length === 0) throw new HttpError(404, STOCK_ALERT_NOT_FOUND);
   return { message: stockAlertCancelled(chosen), size: chosen };

@@ -3,7 +3,14 @@ import { trialClassEndpoints as endpoints } from "#contract/trial-class";
 import type { Db } from "../../db/client.js";
 import { route } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
-import { BOOKED, BOOKING_CANCELLED, bookNextClass, cancelNextClassBooking, nextClass, nextClassFor } from "./service.js";
+import {
+  BOOKED,
+  BOOKING_CANCELLED,
+  bookNextClass,
+  cancelNextClassBooking,
+  nextClass,
+  nextClassFor,
+} from "./service.js";
 
 /**
  * The free Saturday trial class of the /gift page (DESIGN.md section 3): anyone sees the next
@@ -14,7 +21,9 @@ export async function trialClassRoutes(app: FastifyInstance, opts: { db: Db; cap
 
   route(app, endpoints.nextClass, async () => ({ trialClass: await nextClass(db, capacity) }));
 
-  route(app, endpoints.myBooking, { onRequest: app.authenticate }, (request) => nextClassFor(db, capacity, currentUser(request).id));
+  route(app, endpoints.myBooking, { onRequest: app.authenticate }, (request) =>
+    nextClassFor(db, capacity, currentUser(request).id),
+  );
 
   route(app, endpoints.book, { onRequest: app.authenticate }, async (request, reply) => {
     const answer = await bookNextClass(db, capacity, currentUser(request).id);

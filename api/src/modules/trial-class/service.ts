@@ -64,7 +64,12 @@ export function nextClass(db: Db, capacity: number, now?: Date): Promise<TrialCl
 }
 
 /** The next class and the user's booking in it. */
-export async function nextClassFor(db: Db, capacity: number, userId: string, now?: Date): Promise<TrialClassBookingAnswer> {
+export async function nextClassFor(
+  db: Db,
+  capacity: number,
+  userId: string,
+  now?: Date,
+): Promise<TrialClassBookingAnswer> {
   const classDate = nextClassDate(now);
   const [trialClass, booking] = await Promise.all([classOf(db, classDate, capacity), bookingOf(db, classDate, userId)]);
   return { trialClass, booking };
@@ -76,7 +81,12 @@ export async function nextClassFor(db: Db, capacity: number, userId: string, now
  * `booked` raised only while below the capacity, a conditional UPDATE that holds under concurrency;
  * a full class rolls the booking back.
  */
-export async function bookNextClass(db: Db, capacity: number, userId: string, now?: Date): Promise<TrialClassBookingAnswer> {
+export async function bookNextClass(
+  db: Db,
+  capacity: number,
+  userId: string,
+  now?: Date,
+): Promise<TrialClassBookingAnswer> {
   const classDate = nextClassDate(now);
   await db.transaction(async (tx) => {
     await tx.insert(trialClasses).values({ classDate, capacity }).onConflictDoNothing();
@@ -97,7 +107,12 @@ export async function bookNextClass(db: Db, capacity: number, userId: string, no
 }
 
 /** Cancels the user's booking in the next class and gives its place back. */
-export async function cancelNextClassBooking(db: Db, capacity: number, userId: string, now?: Date): Promise<TrialClassBookingAnswer> {
+export async function cancelNextClassBooking(
+  db: Db,
+  capacity: number,
+  userId: string,
+  now?: Date,
+): Promise<TrialClassBookingAnswer> {
   const classDate = nextClassDate(now);
   await db.transaction(async (tx) => {
     const deleted = await tx

@@ -14,5 +14,7 @@ export async function walletRoutes(app: FastifyInstance, opts: { db: Db }) {
     return walletOf(db, request.params.id.toLowerCase());
   });
 
-  route(app, endpoints.redeemVoucher, { onRequest: app.authenticate }, (request) => redeemVoucher(db, currentUser(request).id, request.body.code));
+  route(app, endpoints.redeemVoucher, { onRequest: app.authenticate }, (request) =>
+    redeemVoucher(db, currentUser(request).id, request.body.code),
+  );
 }

@@ -29,14 +29,24 @@ export async function walletOf(db: Db, userId: string): Promise<WalletAnswer> {
   const [balance, entries] = await Promise.all([
     walletBalance(db, userId),
     db
-      .select({ id: walletEntries.id, amount: walletEntries.amount, reason: walletEntries.reason, createdAt: walletEntries.createdAt })
+      .select({
+        id: walletEntries.id,
+        amount: walletEntries.amount,
+        reason: walletEntries.reason,
+        createdAt: walletEntries.createdAt,
+      })
       .from(walletEntries)
       .where(eq(walletEntries.userId, userId))
       .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id)),
   ]);
   return {
     balance,
-    entries: entries.map((entry) => ({ _id: entry.id, amount: entry.amount, reason: entry.reason, createdAt: entry.createdAt.toISOString() })),
+    entries: entries.map((entry) => ({
+      _id: entry.id,
+      amount: entry.amount,
+      reason: entry.reason,
+      createdAt: entry.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -53,7 +63,12 @@ export async function redeemVoucher(db: Db, userId: string, code: string): Promi
   if (voucher.expired) throw new HttpError(400, VOUCHER_EXPIRED);
   const credited = await db
     .insert(walletEntries)
-    .values({ userId, amount: voucher.amount, reason: `Voucher ${voucher.code}`, reference: `voucher:${voucher.code}:${userId}` })
+    .values({
+      userId,
+      amount: voucher.amount,
+      reason: `Voucher ${voucher.code}`,
+      reference: `voucher:${voucher.code}:${userId}`,
+    })
     .onConflictDoNothing({ target: walletEntries.reference })
     .returning({ id: walletEntries.id });
   if (credited.length === 0) throw new HttpError(409, VOUCHER_ALREADY_REDEEMED);

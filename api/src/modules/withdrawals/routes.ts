@@ -55,8 +55,12 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
     return balancesAnswer(request.params.sellerId);
   });
 
-  route(app, endpoints.payoutMethod, sellerOnly, async (request) => ({ payoutMethod: await payoutMethodOf(db, currentUser(request).id) }));
-  route(app, endpoints.savePayoutMethod, sellerOnly, async (request) => savePayoutMethod(db, currentUser(request).id, request.body));
+  route(app, endpoints.payoutMethod, sellerOnly, async (request) => ({
+    payoutMethod: await payoutMethodOf(db, currentUser(request).id),
+  }));
+  route(app, endpoints.savePayoutMethod, sellerOnly, async (request) =>
+    savePayoutMethod(db, currentUser(request).id, request.body),
+  );
 
   route(app, endpoints.withdraw, sellerOnly, async (request, reply) => {
     const answer = await requestWithdrawal(db, currentUser(request), request.body.amount, settings);
@@ -67,7 +71,9 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
     ownMoney(request, request.params.userId);
     return listWithdrawals(db, request.params.userId.toLowerCase(), request.query);
   });
-  route(app, endpoints.archive, sellerOnly, async (request) => archiveWithdrawal(db, currentUser(request), request.params.id));
+  route(app, endpoints.archive, sellerOnly, async (request) =>
+    archiveWithdrawal(db, currentUser(request), request.params.id),
+  );
   route(app, endpoints.ledger, sellerArea, async (request) => {
     ownMoney(request, request.params.sellerId);
     return ledgerOf(db, request.params.sellerId.toLowerCase(), request.query.month, settings);
@@ -75,9 +81,15 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
 
   route(app, endpoints.adminList, adminArea, async (request) => listAdminWithdrawals(db, request.query));
   route(app, endpoints.confirm, adminArea, async (request) =>
-    decideWithdrawal(db, currentUser(request), request.body.paymentId, { kind: "confirmar", reference: request.body.reference }),
+    decideWithdrawal(db, currentUser(request), request.body.paymentId, {
+      kind: "confirmar",
+      reference: request.body.reference,
+    }),
   );
   route(app, endpoints.reject, adminArea, async (request) =>
-    decideWithdrawal(db, currentUser(request), request.body.paymentId, { kind: "rechazar", reason: request.body.reason }),
+    decideWithdrawal(db, currentUser(request), request.body.paymentId, {
+      kind: "rechazar",
+      reason: request.body.reason,
+    }),
   );
 }

@@ -42,7 +42,12 @@ type Reader = Db | Transaction;
 function payoutOf(kind: string, details: Record<string, string>): PayoutMethod {
   return kind === "transferencia"
     ? { kind: "transferencia", holder: details.holder ?? "", bank: details.bank ?? "", account: details.account ?? "" }
-    : { kind: "pago_movil", bank: details.bank ?? "", phone: details.phone ?? "", idDocument: details.idDocument ?? "" };
+    : {
+        kind: "pago_movil",
+        bank: details.bank ?? "",
+        phone: details.phone ?? "",
+        idDocument: details.idDocument ?? "",
+      };
 }
 
 function detailsOf(method: PayoutMethodBody): Record<string, string> {
@@ -68,7 +73,10 @@ function withdrawalOf(row: WithdrawalRow): Withdrawal {
 
 /** A seller's shop, or null for a user without one. */
 async function shopOf(db: Reader, userId: string) {
-  const [shop] = await db.select({ id: shops.id, name: shops.name, status: shops.status, statusReason: shops.statusReason }).from(shops).where(eq(shops.ownerId, userId));
+  const [shop] = await db
+    .select({ id: shops.id, name: shops.name, status: shops.status, statusReason: shops.statusReason })
+    .from(shops)
+    .where(eq(shops.ownerId, userId));
   return shop ?? null;
 }
 
@@ -81,18 +89,37 @@ const saleEntriesOf = (userId: string, shopId: string) => sql`
     and split_part(we.reference, ':', 1) in ('venta', 'anulacion')`;
 
 /** A sale delivered at least `days` days ago (the condition on `so`, a shop_orders row). */
-const matured = (days: number) => sql`so.delivered_at is not null and so.delivered_at <= now() - make_interval(days => ${days})`;
+const matured = (days: number) =>
+  sql`so.delivered_at is not null and so.delivered_at <= now() - make_interval(days => ${days})`;
 
 /**
  * The balances of a seller's shop from the ledger (README "Seller money"), read in the caller's
  * transaction: the withdrawal takes the wallet's lock first, so what it reads here stays true until
  * it commits.
  */
-export async function balancesOf(db: Reader, userId: string, settings: WithdrawalSettings): Promise<WithdrawalBalances> {
+export async function balancesOf(
+  db: Reader,
+  userId: string,
+  settings: WithdrawalSettings,
+): Promise<WithdrawalBalances> {
   const shop = await shopOf(db, userId);
-  if (!shop) return { totalAmount: 0, availableAmount: 0, withdrowAmount: 0, pendingAmount: 0, amountWithdrawn: 0, requestedAmount: 0 };
+  if (!shop)
+    return {
+      totalAmount: 0,
+      availableAmount: 0,
+      withdrowAmount: 0,
+      pendingAmount: 0,
+      amountWithdrawn: 0,
+      requestedAmount: 0,
+    };
   // One statement, so every figure is of the same moment (a sale credited meanwhile counts in all or none).
-  const result = await db.execute<{ total: number; matured: number; requested: number; confirmed: number; wallet: number }>(sql`
+  const result = await db.execute<{
+    total: number;
+    matured: number;
+    requested: number;
+    confirmed: number;
+    wallet: number;
+  }>(sql`
     with earnings as (
       select coalesce(sum(we.amount), 0)::integer as total,
              coalesce(sum(we.amount) filter (where ${matured(settings.saleAvailableAfterDays)}), 0)::integer as matured
@@ -141,15 +168,21 @@ export async function requestWithdrawal(db: Db, user: AuthUser, amount: number, 
   return db.transaction(async (tx) => {
     await lockWallet(tx, user.id);
     const shop = await shopOf(tx, user.id);
-    if (!shop || (shop.status !== "aprobada" && shop.status !== "suspendida")) throw new HttpError(403, NO_APPROVED_SHOP);
+    if (!shop || (shop.status !== "aprobada" && shop.status !== "suspendida"))
+      throw new HttpError(403, NO_APPROVED_SHOP);
     if (shop.status === "suspendida") {
-      throw new HttpError(403, `Tu tienda está suspendida: no puedes pedir retiros mientras dure la suspensión.${shop.statusReason ? ` Motivo: ${shop.statusReason}` : ""}`);
+      throw new HttpError(
+        403,
+        `Tu tienda está suspendida: no puedes pedir retiros mientras dure la suspensión.${shop.statusReason ? ` Motivo: ${shop.statusReason}` : ""}`,
+      );
     }
     const [method] = await tx.select().from(payoutMethods).where(eq(payoutMethods.userId, user.id));
     if (!method) throw new HttpError(409, NO_PAYOUT_METHOD);
-    if (amount < settings.minimumCents) throw new FieldsError(400, [{ field: "amount", message: belowMinimum(formatUsd(settings.minimumCents)) }]);
+    if (amount < settings.minimumCents)
+      throw new FieldsError(400, [{ field: "amount", message: belowMinimum(formatUsd(settings.minimumCents)) }]);
     const { availableAmount } = await balancesOf(tx, user.id, settings);
-    if (amount > availableAmount) throw new FieldsError(400, [{ field: "amount", message: moreThanAvailable(formatUsd(availableAmount)) }]);
+    if (amount > availableAmount)
+      throw new FieldsError(400, [{ field: "amount", message: moreThanAvailable(formatUsd(availableAmount)) }]);
 
     const payout = payoutOf(method.kind, method.details);
     const [row] = await tx
@@ -173,7 +206,11 @@ export async function requestWithdrawal(db: Db, user: AuthUser, amount: number, 
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
     await notify(
       tx,
-      admins.map((admin) => ({ userId: admin.id, type: "retiro" as const, message: `${shop.name} solicitó un retiro de ${formatUsd(amount)}.` })),
+      admins.map((admin) => ({
+        userId: admin.id,
+        type: "retiro" as const,
+        message: `${shop.name} solicitó un retiro de ${formatUsd(amount)}.`,
+      })),
     );
     return { message: WITHDRAWAL_REQUESTED, withdrawal: withdrawalOf(row!) };
   });
@@ -181,7 +218,10 @@ export async function requestWithdrawal(db: Db, user: AuthUser, amount: number, 
 
 /** GET /withdrawals/{userId}: the user's requests, newest first, archived ones only when asked for. */
 export async function listWithdrawals(db: Db, userId: string, query: WithdrawalsQuery): Promise<WithdrawalsAnswer> {
-  const conditions: SQL[] = [eq(withdrawals.userId, userId), query.archived ? isNotNull(withdrawals.archivedAt) : isNull(withdrawals.archivedAt)];
+  const conditions: SQL[] = [
+    eq(withdrawals.userId, userId),
+    query.archived ? isNotNull(withdrawals.archivedAt) : isNull(withdrawals.archivedAt),
+  ];
   if (query.status) conditions.push(eq(withdrawals.status, query.status));
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
@@ -194,7 +234,12 @@ export async function listWithdrawals(db: Db, userId: string, query: Withdrawals
       .offset((query.page - 1) * query.parPage),
     db.select({ value: count() }).from(withdrawals).where(where),
   ]);
-  return { withdrawals: rows.map(withdrawalOf), totalWithdrawal: Number(total?.value ?? 0), page: query.page, parPage: query.parPage };
+  return {
+    withdrawals: rows.map(withdrawalOf),
+    totalWithdrawal: Number(total?.value ?? 0),
+    page: query.page,
+    parPage: query.parPage,
+  };
 }
 
 /** PUT /withdrawals/archive/{id}: only its owner, only once it is paid or rejected. */
@@ -204,7 +249,11 @@ export async function archiveWithdrawal(db: Db, user: AuthUser, id: string) {
     if (!row || row.userId !== user.id) throw new HttpError(404, WITHDRAWAL_NOT_FOUND);
     if (row.status === "pendiente") throw new HttpError(409, WITHDRAWAL_NOT_FINISHED);
     if (row.archivedAt) throw new HttpError(409, WITHDRAWAL_ALREADY_ARCHIVED);
-    const [archived] = await tx.update(withdrawals).set({ archivedAt: sql`now()` }).where(eq(withdrawals.id, id)).returning();
+    const [archived] = await tx
+      .update(withdrawals)
+      .set({ archivedAt: sql`now()` })
+      .where(eq(withdrawals.id, id))
+      .returning();
     return { message: WITHDRAWAL_ARCHIVED, withdrawal: withdrawalOf(archived!) };
   });
 }
@@ -265,7 +314,10 @@ export async function decideWithdrawal(db: Db, admin: AuthUser, id: string, deci
 /** GET /admin/withdrawals: the requests in one status, oldest first while pending (the queue), newest first otherwise. */
 export async function listAdminWithdrawals(db: Db, query: AdminWithdrawalsQuery): Promise<AdminWithdrawalsAnswer> {
   const where = eq(withdrawals.status, query.status);
-  const order = query.status === "pendiente" ? [withdrawals.createdAt, withdrawals.id] : [desc(withdrawals.decidedAt), desc(withdrawals.id)];
+  const order =
+    query.status === "pendiente"
+      ? [withdrawals.createdAt, withdrawals.id]
+      : [desc(withdrawals.decidedAt), desc(withdrawals.id)];
   const [rows, [total]] = await Promise.all([
     db
       .select({ withdrawal: withdrawals, shopName: shops.name, sellerName: users.name, sellerEmail: users.email })
@@ -295,7 +347,12 @@ export async function listAdminWithdrawals(db: Db, query: AdminWithdrawalsQuery)
  * first: its sales and their cancellations (with the order, the part's total and commission, and
  * when a sale becomes withdrawable) and its withdrawals and their returns.
  */
-export async function ledgerOf(db: Db, userId: string, month: string, settings: WithdrawalSettings): Promise<LedgerAnswer> {
+export async function ledgerOf(
+  db: Db,
+  userId: string,
+  month: string,
+  settings: WithdrawalSettings,
+): Promise<LedgerAnswer> {
   const shop = await shopOf(db, userId);
   if (!shop) return { month, rows: [] };
   const start = sql`(${`${month}-01`}::timestamp at time zone ${STORE_TIME_ZONE})`;

@@ -13,7 +13,11 @@ import { pageErrorOf, requireAdmin } from "~/services/admin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Registro de auditoría | Mercado Pádel" },
-  { name: "description", content: "Cada decisión de los administradores de Mercado Pádel: quién, qué, sobre qué registro, antes y después, y por qué." },
+  {
+    name: "description",
+    content:
+      "Cada decisión de los administradores de Mercado Pádel: quién, qué, sobre qué registro, antes y después, y por qué.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -71,7 +75,11 @@ const controlLook =
 function EntryCard({ entry }: { entry: ListedEntry }) {
   const headingId = `entrada-${entry._id}`;
   return (
-    <li aria-labelledby={headingId} data-testid="audit-entry" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <li
+      aria-labelledby={headingId}
+      data-testid="audit-entry"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={headingId} className="font-bold text-slate-900">
           {entry.actor.name}: {entry.action}
@@ -90,7 +98,10 @@ function EntryCard({ entry }: { entry: ListedEntry }) {
           ) : (
             entry.recordName
           )}{" "}
-          <Link to={adminPaths.auditOf(entry.entityId)} className="whitespace-nowrap text-slate-700 underline underline-offset-2 hover:text-slate-900">
+          <Link
+            to={adminPaths.auditOf(entry.entityId)}
+            className="whitespace-nowrap text-slate-700 underline underline-offset-2 hover:text-slate-900"
+          >
             (solo este registro)
           </Link>
         </dd>
@@ -102,8 +113,8 @@ function EntryCard({ entry }: { entry: ListedEntry }) {
             <ul className="space-y-1">
               {entry.changes.map((change) => (
                 <li key={change.field} className="break-words" data-testid="audit-change">
-                  <span className="font-semibold">{change.field}:</span> {change.before} <span aria-hidden="true">→</span>{" "}
-                  <span className="sr-only">pasó a</span> {change.after}
+                  <span className="font-semibold">{change.field}:</span> {change.before}{" "}
+                  <span aria-hidden="true">→</span> <span className="sr-only">pasó a</span> {change.after}
                 </li>
               ))}
             </ul>
@@ -131,11 +142,18 @@ export default function AuditLog() {
         <h1 id="titulo-auditoria" className="text-3xl font-bold text-slate-900">
           Registro de auditoría
         </h1>
-        <p className="mt-2 text-slate-700">Cada decisión de un administrador, la más reciente primero. Nada de lo escrito aquí se puede cambiar ni borrar.</p>
+        <p className="mt-2 text-slate-700">
+          Cada decisión de un administrador, la más reciente primero. Nada de lo escrito aquí se puede cambiar ni
+          borrar.
+        </p>
       </div>
 
       {/* A GET form: the filters are part of the address and work without JavaScript. */}
-      <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-start" aria-label="Filtrar el registro">
+      <Form
+        method="get"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-start"
+        aria-label="Filtrar el registro"
+      >
         <div>
           <label htmlFor="auditoria-accion" className="block font-semibold text-slate-900">
             Acción
@@ -228,7 +246,11 @@ export default function AuditLog() {
         </ul>
       ) : errors ? null : (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
-          {totalEntry > 0 ? "No hay entradas en esta página." : filtered ? "Ninguna entrada coincide con estos filtros." : "Todavía no hay decisiones registradas."}
+          {totalEntry > 0
+            ? "No hay entradas en esta página."
+            : filtered
+              ? "Ninguna entrada coincide con estos filtros."
+              : "Todavía no hay decisiones registradas."}
         </p>
       )}
       <Pagination page={page} totalPages={totalPages} />

@@ -7,7 +7,10 @@ import { pageErrorOf, requireAdmin } from "~/services/admin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Cuentas | Administración | Mercado Pádel" },
-  { name: "description", content: "La comprobación de las cuentas de cada tienda: ventas, cancelaciones y retiros frente a su libro." },
+  {
+    name: "description",
+    content: "La comprobación de las cuentas de cada tienda: ventas, cancelaciones y retiros frente a su libro.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -32,8 +35,9 @@ export default function AdminBooks() {
           Cuentas
         </h1>
         <p className="text-slate-700">
-          Para cada tienda: lo que sus pedidos pagados (menos la comisión), sus cancelaciones y sus retiros dicen que debe haber recibido, frente a los movimientos de su
-          libro. Comprobado el <time dateTime={checkedAt}>{checkedOn}</time>.
+          Para cada tienda: lo que sus pedidos pagados (menos la comisión), sus cancelaciones y sus retiros dicen que
+          debe haber recibido, frente a los movimientos de su libro. Comprobado el{" "}
+          <time dateTime={checkedAt}>{checkedOn}</time>.
         </p>
       </div>
       <p
@@ -41,14 +45,24 @@ export default function AdminBooks() {
         data-testid="books-summary"
         className={`rounded-2xl border-l-4 px-4 py-3 font-semibold ${unbalanced === 0 ? "border-lime-600 bg-lime-50 text-slate-900" : "border-red-600 bg-red-50 text-red-950"}`}
       >
-        {unbalanced === 0 ? "Todas las cuentas cuadran." : unbalanced === 1 ? "1 tienda tiene una diferencia." : `${unbalanced} tiendas tienen diferencias.`}
+        {unbalanced === 0
+          ? "Todas las cuentas cuadran."
+          : unbalanced === 1
+            ? "1 tienda tiene una diferencia."
+            : `${unbalanced} tiendas tienen diferencias.`}
       </p>
       {shops.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">Todavía no hay ventas ni retiros.</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+          Todavía no hay ventas ni retiros.
+        </p>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2" aria-label="Cuentas por tienda">
           {shops.map((shop) => (
-            <li key={shop.shopId} data-testid="shop-books" className={`space-y-3 rounded-2xl border bg-white p-5 shadow-sm ${shop.difference === 0 ? "border-slate-200" : "border-red-500"}`}>
+            <li
+              key={shop.shopId}
+              data-testid="shop-books"
+              className={`space-y-3 rounded-2xl border bg-white p-5 shadow-sm ${shop.difference === 0 ? "border-slate-200" : "border-red-500"}`}
+            >
               <h2 className="break-words text-lg font-bold text-slate-900">{shop.shopName}</h2>
               <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm text-slate-800">
                 <dt>Ventas pagadas, menos comisión</dt>
@@ -62,7 +76,10 @@ export default function AdminBooks() {
                 <dt className="font-semibold text-slate-900">Según el libro</dt>
                 <dd className="text-right font-semibold text-slate-900">{formatPrice(shop.ledger)}</dd>
                 <dt className="font-bold text-slate-900">Diferencia</dt>
-                <dd className={`text-right font-bold ${shop.difference === 0 ? "text-lime-900" : "text-red-800"}`} data-testid="shop-books-difference">
+                <dd
+                  className={`text-right font-bold ${shop.difference === 0 ? "text-lime-900" : "text-red-800"}`}
+                  data-testid="shop-books-difference"
+                >
                   {shop.difference === 0 ? "Cuadra" : formatPrice(shop.difference)}
                 </dd>
               </dl>

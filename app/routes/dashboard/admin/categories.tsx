@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -12,7 +18,12 @@ import {
   categoryEndpoints,
   categoryUpdateForm,
 } from "#contract/categories";
-import { CATEGORY_IMAGE_MAX_BYTES, SPEC_SHEET_CHOICE_LABELS, SPEC_SHEET_CHOICES, specSheetChoiceOf } from "#contract/category-labels";
+import {
+  CATEGORY_IMAGE_MAX_BYTES,
+  SPEC_SHEET_CHOICE_LABELS,
+  SPEC_SHEET_CHOICES,
+  specSheetChoiceOf,
+} from "#contract/category-labels";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { FieldErrors, FormAlert, textLinkLook } from "~/components/account/FormControls";
 import { adminPaths } from "~/components/admin/admin-paths";
@@ -29,7 +40,11 @@ import { redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Categorías | Mercado Pádel" },
-  { name: "description", content: "Las categorías del catálogo de Mercado Pádel: añadirlas con su imagen y su ficha técnica, y renombrarlas." },
+  {
+    name: "description",
+    content:
+      "Las categorías del catálogo de Mercado Pádel: añadirlas con su imagen y su ficha técnica, y renombrarlas.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -50,12 +65,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const searchValue = categoryListQuery.shape.searchValue.safeParse(params.get("searchValue") ?? undefined);
   const page = categoryListQuery.shape.page.safeParse(params.get("pageNumber") ?? undefined);
   const query = { searchValue: searchValue.success ? searchValue.data : undefined, page: page.success ? page.data : 1 };
-  const answer = await account.call(categoryEndpoints.list, { query: { ...query, parPage: ADMIN_CATEGORIES_PER_PAGE } }).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
+  const answer = await account
+    .call(categoryEndpoints.list, { query: { ...query, parPage: ADMIN_CATEGORIES_PER_PAGE } })
+    .catch((error: unknown) => {
+      throw pageErrorOf(error);
+    });
   return {
     searchValue: query.searchValue ?? "",
-    categories: answer.categorys.map((category) => ({ ...category, imageSrc: category.image ? imageUrl(category.image, 200) : null })),
+    categories: answer.categorys.map((category) => ({
+      ...category,
+      imageSrc: category.image ? imageUrl(category.image, 200) : null,
+    })),
     totalCategory: answer.totalCategory,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(answer.totalCategory / ADMIN_CATEGORIES_PER_PAGE)),
@@ -96,7 +116,12 @@ function refused(
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw forbidden();
   if (!(error instanceof ApiError) || error.status >= 500) {
     logError(`Categorías: ${intent} falló`, error);
-    const answer: CategoryFormAnswer = { intent, target, result: reply({ formErrors: [NETWORK_OR_SERVER_ERROR], fieldErrors: {} }), attempt };
+    const answer: CategoryFormAnswer = {
+      intent,
+      target,
+      result: reply({ formErrors: [NETWORK_OR_SERVER_ERROR], fieldErrors: {} }),
+      attempt,
+    };
     return data(answer, { status: 503 });
   }
   const { status, formErrors, fieldErrors } = refusalOf(error, CATEGORY_FORM_FIELDS);
@@ -127,7 +152,10 @@ export async function action(args: ActionFunctionArgs) {
     } catch (error) {
       return refused(error, intent, (errors) => submission.reply(errors), attemptOf(formData));
     }
-    return redirectWithFlash(args.context, `${url.pathname}?${new URLSearchParams({ searchValue: name })}`, { kind: "success", message: CATEGORY_ADDED });
+    return redirectWithFlash(args.context, `${url.pathname}?${new URLSearchParams({ searchValue: name })}`, {
+      kind: "success",
+      message: CATEGORY_ADDED,
+    });
   }
 
   if (intent === INTENTS.update) {
@@ -147,7 +175,10 @@ export async function action(args: ActionFunctionArgs) {
     } catch (error) {
       return refused(error, intent, (errors) => submission.reply(errors), attemptOf(formData), categoryId);
     }
-    return redirectWithFlash(args.context, `${url.pathname}${url.search}`, { kind: "success", message: CATEGORY_UPDATED });
+    return redirectWithFlash(args.context, `${url.pathname}${url.search}`, {
+      kind: "success",
+      message: CATEGORY_UPDATED,
+    });
   }
 
   throw new Response(null, { status: 400, statusText: "Acción no válida" });
@@ -174,7 +205,8 @@ function NameField({ meta, label }: { meta: FieldMetadata<string>; label: string
       </label>
       <input key={key} {...props} autoComplete="off" className={controlLook} />
       <p id={hintId} className={hintLook}>
-        Su dirección en la tienda se forma con el nombre (por ejemplo, «Palas de Pádel» da /products?category=palas-de-padel).
+        Su dirección en la tienda se forma con el nombre (por ejemplo, «Palas de Pádel» da
+        /products?category=palas-de-padel).
       </p>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
@@ -200,7 +232,17 @@ function SpecSheetField({ meta }: { meta: FieldMetadata<string> }) {
   );
 }
 
-function ImageField({ meta, label, required, attempt }: { meta: FieldMetadata<File | undefined>; label: string; required: boolean; attempt?: string }) {
+function ImageField({
+  meta,
+  label,
+  required,
+  attempt,
+}: {
+  meta: FieldMetadata<File | undefined>;
+  label: string;
+  required: boolean;
+  attempt?: string;
+}) {
   const hintId = `${meta.id}-ayuda`;
   const againId = `${meta.id}-otra-vez`;
   const describedBy = [hintId, attempt ? againId : null, meta.errors ? meta.errorId : null].filter(Boolean).join(" ");
@@ -236,7 +278,11 @@ function ImageField({ meta, label, required, attempt }: { meta: FieldMetadata<Fi
 
 function useBusy(intent: string, categoryId?: string): boolean {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (categoryId === undefined || navigation.formData?.get("categoryId") === categoryId);
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (categoryId === undefined || navigation.formData?.get("categoryId") === categoryId)
+  );
 }
 
 function AddForm({ constraint, answer }: { constraint: FieldConstraints; answer?: CategoryFormAnswer }) {
@@ -269,7 +315,15 @@ function AddForm({ constraint, answer }: { constraint: FieldConstraints; answer?
   );
 }
 
-function EditForm({ category, constraint, answer }: { category: ListedCategory; constraint: FieldConstraints; answer?: CategoryFormAnswer }) {
+function EditForm({
+  category,
+  constraint,
+  answer,
+}: {
+  category: ListedCategory;
+  constraint: FieldConstraints;
+  answer?: CategoryFormAnswer;
+}) {
   const [form, fields] = useDeferredSchemaForm(
     { constraint, load: loadUpdateSchema },
     {
@@ -286,7 +340,13 @@ function EditForm({ category, constraint, answer }: { category: ListedCategory; 
       <summary className="rounded-xl px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
         Renombrar o cambiar la imagen<span className="sr-only"> de {category.name}</span>…
       </summary>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} aria-label={`Editar ${category.name}`} className="space-y-4 px-4 pb-4 pt-2">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        aria-label={`Editar ${category.name}`}
+        className="space-y-4 px-4 pb-4 pt-2"
+      >
         <input key={idKey} {...idProps} />
         <FormAlert id={form.errorId} errors={form.errors} />
         <NameField meta={fields.name} label="Nombre" />
@@ -301,16 +361,38 @@ function EditForm({ category, constraint, answer }: { category: ListedCategory; 
   );
 }
 
-function CategoryRow({ category, constraint, answer }: { category: ListedCategory; constraint: FieldConstraints; answer?: CategoryFormAnswer }) {
+function CategoryRow({
+  category,
+  constraint,
+  answer,
+}: {
+  category: ListedCategory;
+  constraint: FieldConstraints;
+  answer?: CategoryFormAnswer;
+}) {
   const headingId = `categoria-${category._id}`;
   const listing = `/products?${new URLSearchParams({ category: category.slug })}`;
   return (
-    <li aria-labelledby={headingId} data-testid="category-row" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <li
+      aria-labelledby={headingId}
+      data-testid="category-row"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex items-start gap-4">
         {category.imageSrc ? (
-          <img src={category.imageSrc} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-xl bg-slate-100 object-cover" />
+          <img
+            src={category.imageSrc}
+            alt=""
+            width={64}
+            height={64}
+            loading="lazy"
+            className="size-16 shrink-0 rounded-xl bg-slate-100 object-cover"
+          />
         ) : (
-          <span aria-hidden="true" className="grid size-16 shrink-0 place-items-center rounded-xl bg-slate-100 text-xs text-slate-600">
+          <span
+            aria-hidden="true"
+            className="grid size-16 shrink-0 place-items-center rounded-xl bg-slate-100 text-xs text-slate-600"
+          >
             Sin imagen
           </span>
         )}
@@ -339,7 +421,12 @@ function CategoryRow({ category, constraint, answer }: { category: ListedCategor
         </Link>
       </p>
       {/* A new key when the category changes: the form starts from its saved values again. */}
-      <EditForm key={`${category.name}|${category.specSheet}|${category.image}`} category={category} constraint={constraint} answer={answer} />
+      <EditForm
+        key={`${category.name}|${category.specSheet}|${category.image}`}
+        category={category}
+        constraint={constraint}
+        answer={answer}
+      />
     </li>
   );
 }
@@ -355,8 +442,8 @@ export default function AdminCategories() {
           Categorías
         </h1>
         <p className="mt-2 text-slate-700">
-          Las categorías del catálogo, en el orden de la tienda. Un cambio se ve en la tienda en la siguiente visita; las direcciones antiguas de una
-          categoría renombrada siguen mostrando sus productos.
+          Las categorías del catálogo, en el orden de la tienda. Un cambio se ve en la tienda en la siguiente visita;
+          las direcciones antiguas de una categoría renombrada siguen mostrando sus productos.
         </p>
       </div>
 
@@ -364,12 +451,24 @@ export default function AdminCategories() {
       <AddForm key={`${searchValue}|${totalCategory}`} constraint={constraints.add} answer={addAnswer} />
 
       {/* A GET form: the search is part of the address and works without JavaScript. */}
-      <Form method="get" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end" aria-label="Buscar categorías">
+      <Form
+        method="get"
+        className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+        aria-label="Buscar categorías"
+      >
         <div>
           <label htmlFor="buscar-categoria" className="block font-semibold text-slate-900">
             Buscar por nombre
           </label>
-          <input id="buscar-categoria" type="search" name="searchValue" defaultValue={searchValue} key={`buscar-${searchValue}`} maxLength={100} className={controlLook} />
+          <input
+            id="buscar-categoria"
+            type="search"
+            name="searchValue"
+            defaultValue={searchValue}
+            key={`buscar-${searchValue}`}
+            maxLength={100}
+            className={controlLook}
+          />
         </div>
         <button type="submit" className={secondaryButtonLook}>
           Buscar
@@ -402,7 +501,11 @@ export default function AdminCategories() {
         </ul>
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
-          {totalCategory > 0 ? "No hay categorías en esta página." : searchValue ? "Ninguna categoría coincide con la búsqueda." : "Todavía no hay categorías."}
+          {totalCategory > 0
+            ? "No hay categorías en esta página."
+            : searchValue
+              ? "Ninguna categoría coincide con la búsqueda."
+              : "Todavía no hay categorías."}
         </p>
       )}
       <Pagination page={page} totalPages={totalPages} />

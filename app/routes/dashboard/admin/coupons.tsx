@@ -9,7 +9,10 @@ import { getPromotions, promotionFormAction } from "~/services/promotions.server
 
 export const meta: MetaFunction = () => [
   { title: "Cupones y vouchers | Mercado Pádel" },
-  { name: "description", content: "Las fechas y los límites de uso de los cupones y vouchers de la página de regalos." },
+  {
+    name: "description",
+    content: "Las fechas y los límites de uso de los cupones y vouchers de la página de regalos.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -31,7 +34,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** A 409 means another admin saved first: the page reads the record again to show its current values. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export default function AdminCoupons() {
   const { coupons, vouchers, constraints } = useLoaderData<typeof loader>();
@@ -43,9 +47,9 @@ export default function AdminCoupons() {
           Cupones y vouchers
         </h1>
         <p className="mt-2 text-slate-700">
-          Los cupones y vouchers de la página de regalos. Las fechas son días completos en la hora de la tienda (Madrid): un cupón vale desde el
-          comienzo de su primer día hasta el final del último y mientras le queden usos; un voucher se canjea una vez por cliente hasta el final de
-          su último día.
+          Los cupones y vouchers de la página de regalos. Las fechas son días completos en la hora de la tienda
+          (Madrid): un cupón vale desde el comienzo de su primer día hasta el final del último y mientras le queden
+          usos; un voucher se canjea una vez por cliente hasta el final de su último día.
         </p>
       </div>
 
@@ -56,7 +60,12 @@ export default function AdminCoupons() {
         <ul className="space-y-4">
           {coupons.map((coupon) => (
             // A new key when the coupon changes: the form starts again from the stored values.
-            <CouponCard key={`${coupon.code}|${coupon.version}`} coupon={coupon} constraint={constraints.coupon} answer={answer} />
+            <CouponCard
+              key={`${coupon.code}|${coupon.version}`}
+              coupon={coupon}
+              constraint={constraints.coupon}
+              answer={answer}
+            />
           ))}
         </ul>
       </section>
@@ -67,7 +76,12 @@ export default function AdminCoupons() {
         </h2>
         <ul className="space-y-4">
           {vouchers.map((voucher) => (
-            <VoucherCard key={`${voucher.code}|${voucher.version}`} voucher={voucher} constraint={constraints.voucher} answer={answer} />
+            <VoucherCard
+              key={`${voucher.code}|${voucher.version}`}
+              voucher={voucher}
+              constraint={constraints.voucher}
+              answer={answer}
+            />
           ))}
         </ul>
       </section>

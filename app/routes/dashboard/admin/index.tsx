@@ -12,7 +12,10 @@ import { formatPrice } from "~/services/money";
 
 export const meta: MetaFunction = () => [
   { title: "Administración | Mercado Pádel" },
-  { name: "description", content: "Resumen de la administración de Mercado Pádel: ventas, comisión, pedidos y lo que espera tu revisión." },
+  {
+    name: "description",
+    content: "Resumen de la administración de Mercado Pádel: ventas, comisión, pedidos y lo que espera tu revisión.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -37,7 +40,8 @@ export default function AdminHome() {
           Administración
         </h1>
         <p className="text-slate-700">
-          Ventas pagadas de toda la tienda en los últimos {days} días (por el día del pago), frente a los {days} días anteriores. Las ventas de las tiendas son antes de los cupones, que paga la tienda.
+          Ventas pagadas de toda la tienda en los últimos {days} días (por el día del pago), frente a los {days} días
+          anteriores. Las ventas de las tiendas son antes de los cupones, que paga la tienda.
         </p>
         <PeriodLinks current={period} path={adminPaths.home} />
       </div>
@@ -47,17 +51,36 @@ export default function AdminHome() {
           Cifras de los últimos {days} días
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          <FigureCard label="Ventas" value={formatPrice(dashboard.totalSale)} comparison={comparedWithPrevious(dashboard.totalSale, previous.totalSale, days)} testId="admin-total-sale" />
-          <FigureCard label="Comisión ganada" value={formatPrice(dashboard.commission)} comparison={comparedWithPrevious(dashboard.commission, previous.commission, days)} testId="admin-commission" />
+          <FigureCard
+            label="Ventas"
+            value={formatPrice(dashboard.totalSale)}
+            comparison={comparedWithPrevious(dashboard.totalSale, previous.totalSale, days)}
+            testId="admin-total-sale"
+          />
+          <FigureCard
+            label="Comisión ganada"
+            value={formatPrice(dashboard.commission)}
+            comparison={comparedWithPrevious(dashboard.commission, previous.commission, days)}
+            testId="admin-commission"
+          />
           <FigureCard
             label="Cupones (los paga la tienda)"
             value={formatPrice(dashboard.couponDiscounts)}
             comparison={comparedWithPrevious(dashboard.couponDiscounts, previous.couponDiscounts, days)}
             testId="admin-coupon-discounts"
           />
-          <FigureCard label="Pedidos pagados" value={String(dashboard.totalOrder)} comparison={comparedWithPrevious(dashboard.totalOrder, previous.totalOrder, days)} testId="admin-total-order" />
+          <FigureCard
+            label="Pedidos pagados"
+            value={String(dashboard.totalOrder)}
+            comparison={comparedWithPrevious(dashboard.totalOrder, previous.totalOrder, days)}
+            testId="admin-total-order"
+          />
           <FigureCard label="Sin preparar" value={String(dashboard.totalPendingOrder)} testId="admin-pending-order" />
-          <FigureCard label="Productos a la venta" value={String(dashboard.totalProduct)} testId="admin-total-product" />
+          <FigureCard
+            label="Productos a la venta"
+            value={String(dashboard.totalProduct)}
+            testId="admin-total-product"
+          />
           <FigureCard label="Vendedores" value={String(dashboard.totalSeller)} testId="admin-total-seller" />
         </dl>
       </section>
@@ -70,7 +93,11 @@ export default function AdminHome() {
               {todo.shopRequests}
             </p>
             <Link to={adminPaths.shopRequests} className={textLinkLook}>
-              {todo.shopRequests === 0 ? "Ver las solicitudes" : todo.shopRequests === 1 ? "Revisar la solicitud pendiente" : `Revisar las ${todo.shopRequests} solicitudes pendientes`}
+              {todo.shopRequests === 0
+                ? "Ver las solicitudes"
+                : todo.shopRequests === 1
+                  ? "Revisar la solicitud pendiente"
+                  : `Revisar las ${todo.shopRequests} solicitudes pendientes`}
             </Link>
           </li>
           <li data-testid="todo-withdrawals">
@@ -79,17 +106,23 @@ export default function AdminHome() {
               <p className="text-slate-700">Ningún retiro espera tu confirmación.</p>
             ) : (
               <Link to={adminPaths.withdrawals} className={textLinkLook}>
-                {plural(todo.withdrawals.total, "solicitud de retiro", "solicitudes de retiro")} por {formatPrice(todo.withdrawals.amount)}
+                {plural(todo.withdrawals.total, "solicitud de retiro", "solicitudes de retiro")} por{" "}
+                {formatPrice(todo.withdrawals.amount)}
               </Link>
             )}
           </li>
           <li data-testid="todo-unprepared">
-            <p className="font-semibold text-slate-900">Pedidos pagados sin preparar desde hace {todo.unprepared.hours} horas o más</p>
+            <p className="font-semibold text-slate-900">
+              Pedidos pagados sin preparar desde hace {todo.unprepared.hours} horas o más
+            </p>
             {todo.unprepared.total === 0 ? (
               <p className="text-slate-700">Ninguno: las tiendas preparan a tiempo lo que se paga.</p>
             ) : (
               <>
-                <p className="text-slate-700">{plural(todo.unprepared.total, "parte de pedido espera", "partes de pedidos esperan")}; las que más llevan esperando:</p>
+                <p className="text-slate-700">
+                  {plural(todo.unprepared.total, "parte de pedido espera", "partes de pedidos esperan")}; las que más
+                  llevan esperando:
+                </p>
                 <ul className="mt-1 space-y-1 text-sm">
                   {todo.unprepared.parts.map((part) => (
                     <li key={part.subOrderId}>
@@ -128,13 +161,17 @@ export default function AdminHome() {
         {dashboard.recentOrders.length > 0 ? (
           <ul className="space-y-2" data-testid="admin-recent-orders">
             {dashboard.recentOrders.map((order) => (
-              <li key={order._id} data-testid="admin-recent-order" className="border-b border-slate-100 pb-2 last:border-0">
+              <li
+                key={order._id}
+                data-testid="admin-recent-order"
+                className="border-b border-slate-100 pb-2 last:border-0"
+              >
                 <Link to={adminPaths.order(order._id)} className={textLinkLook}>
                   Pedido #{order.number}
                 </Link>
                 <p className="break-words text-sm text-slate-700">
-                  {order.customer.name} · <time dateTime={order.createdAt}>{order.date}</time> · {order.total} · {PAYMENT_STATUS_LABELS[order.payment_status]} ·{" "}
-                  {DELIVERY_STATUS_LABELS[order.delivery_status]}
+                  {order.customer.name} · <time dateTime={order.createdAt}>{order.date}</time> · {order.total} ·{" "}
+                  {PAYMENT_STATUS_LABELS[order.payment_status]} · {DELIVERY_STATUS_LABELS[order.delivery_status]}
                 </p>
               </li>
             ))}
@@ -159,7 +196,9 @@ export default function AdminHome() {
               Registro de auditoría
             </Link>
           </h2>
-          <p className="mt-2 text-slate-700">Cada decisión de un administrador: quién, qué, sobre qué registro, antes y después, y por qué.</p>
+          <p className="mt-2 text-slate-700">
+            Cada decisión de un administrador: quién, qué, sobre qué registro, antes y después, y por qué.
+          </p>
         </li>
       </ul>
     </section>

@@ -10,7 +10,10 @@ import { pageErrorOf, requireAdmin } from "~/services/admin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Administración | Mercado Pádel" },
-  { name: "description", content: "Administración de Mercado Pádel: solicitudes de tiendas, tiendas y registro de auditoría." },
+  {
+    name: "description",
+    content: "Administración de Mercado Pádel: solicitudes de tiendas, tiendas y registro de auditoría.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -48,7 +51,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 function adminSections(totalPending: number, pendingWithdrawals: number): AdminSection[] {
   return [
     { to: adminPaths.home, label: "Resumen", end: true },
-    { to: adminPaths.shopRequests, label: "Solicitudes de tiendas", count: totalPending, countLabel: totalPending === 1 ? "pendiente" : "pendientes" },
+    {
+      to: adminPaths.shopRequests,
+      label: "Solicitudes de tiendas",
+      count: totalPending,
+      countLabel: totalPending === 1 ? "pendiente" : "pendientes",
+    },
     { to: adminPaths.shops, label: "Tiendas" },
     { to: adminPaths.orders, label: "Pedidos" },
     { to: adminPaths.withdrawals, label: "Retiros", count: pendingWithdrawals, countLabel: "por pagar" },

@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { formatUsd } from "#contract/money-format";
-import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, handedOverLabel, DELIVERY_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
+import {
+  ACCEPTED_OFFER_LABEL,
+  acceptedOfferDiscount,
+  handedOverLabel,
+  DELIVERY_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type DeliveryStatus,
+} from "#contract/order-labels";
 import { textLinkLook } from "~/components/account/FormControls";
 import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";
 import { adminOrderIntents } from "~/components/admin/admin-orders";
@@ -40,7 +48,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** A refusal may mean someone changed the order meanwhile: the page reads it again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 /** The statuses the whole order may go to: those some part may take (the API checks every part). */
 function orderNextStatuses(parts: { nextStatuses: DeliveryStatus[] }[]): DeliveryStatus[] {
@@ -101,14 +110,17 @@ export default function AdminOrder() {
             {formatUsd(order.price)}
             <span className="block text-slate-700">
               Productos {formatUsd(order.subtotal)}
-              {order.discount > 0 ? ` · cupón ${order.couponCode ?? ""} −${formatUsd(order.discount)}` : ""} · envío {formatUsd(order.shipping_fee)}
+              {order.discount > 0 ? ` · cupón ${order.couponCode ?? ""} −${formatUsd(order.discount)}` : ""} · envío{" "}
+              {formatUsd(order.shipping_fee)}
             </span>
           </dd>
         </div>
         <div className="min-w-0">
           <dt className="font-semibold text-slate-600">Envío a</dt>
           <dd className="break-words text-slate-900">
-            {order.shippingInfo.name}, {order.shippingInfo.address}, {order.shippingInfo.area}, {order.shippingInfo.postCode} {order.shippingInfo.city} ({order.shippingInfo.province}) · Tel. {order.shippingInfo.phone}
+            {order.shippingInfo.name}, {order.shippingInfo.address}, {order.shippingInfo.area},{" "}
+            {order.shippingInfo.postCode} {order.shippingInfo.city} ({order.shippingInfo.province}) · Tel.{" "}
+            {order.shippingInfo.phone}
           </dd>
         </div>
       </dl>
@@ -117,7 +129,10 @@ export default function AdminOrder() {
         <h2 id="titulo-todo" className="text-xl font-bold text-slate-900">
           Todo el pedido
         </h2>
-        <p className="text-sm text-slate-700">Mueve a la vez cada parte que aún no haya llegado a ese estado.{paid ? " Cancelar reembolsa a la cartera del cliente." : ""}</p>
+        <p className="text-sm text-slate-700">
+          Mueve a la vez cada parte que aún no haya llegado a ese estado.
+          {paid ? " Cancelar reembolsa a la cartera del cliente." : ""}
+        </p>
         <AdminOrderStatusForm
           intent={adminOrderIntents.order}
           target={order._id}
@@ -132,12 +147,18 @@ export default function AdminOrder() {
         {order.suborders.map((part) => {
           const headingId = `parte-${part._id}`;
           return (
-            <li key={part._id} aria-labelledby={headingId} data-testid="admin-order-part" className="min-w-0 space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <li
+              key={part._id}
+              aria-labelledby={headingId}
+              data-testid="admin-order-part"
+              className="min-w-0 space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
               <h2 id={headingId} className="break-words text-xl font-bold text-slate-900">
                 {part.shopName}
               </h2>
               <p className="text-sm text-slate-800" data-testid="part-status">
-                Entrega: <strong>{DELIVERY_STATUS_LABELS[part.delivery_status]}</strong> · Pago: <strong>{PAYMENT_STATUS_LABELS[part.payment_status]}</strong>
+                Entrega: <strong>{DELIVERY_STATUS_LABELS[part.delivery_status]}</strong> · Pago:{" "}
+                <strong>{PAYMENT_STATUS_LABELS[part.payment_status]}</strong>
               </p>
               {part.shippedOn ? (
                 <p className="text-sm text-slate-800" data-testid="part-tracking">
@@ -152,7 +173,10 @@ export default function AdminOrder() {
               ) : null}
               <ul className="divide-y divide-slate-200 text-sm" aria-label={`Productos de ${part.shopName}`}>
                 {part.products.map((line) => (
-                  <li key={`${line.productId}-${line.size ?? ""}`} className="flex flex-wrap justify-between gap-x-4 py-2">
+                  <li
+                    key={`${line.productId}-${line.size ?? ""}`}
+                    className="flex flex-wrap justify-between gap-x-4 py-2"
+                  >
                     <span className="min-w-0 break-words">
                       {line.name}
                       {line.size ? ` · talla ${line.size}` : ""} × {line.quantity}

@@ -31,12 +31,24 @@ export default function AdminOrders() {
       </h1>
 
       {/* A GET form: the search is part of the address and works without JavaScript. */}
-      <Form method="get" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end" aria-label="Buscar pedidos">
+      <Form
+        method="get"
+        className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+        aria-label="Buscar pedidos"
+      >
         <div>
           <label htmlFor="buscar-pedido" className="block font-semibold text-slate-900">
             Número de pedido, nombre o correo del cliente
           </label>
-          <input id="buscar-pedido" type="search" name="searchValue" defaultValue={searchValue} key={`buscar-${searchValue}`} maxLength={ADMIN_ORDER_SEARCH_MAX} className={controlLook} />
+          <input
+            id="buscar-pedido"
+            type="search"
+            name="searchValue"
+            defaultValue={searchValue}
+            key={`buscar-${searchValue}`}
+            maxLength={ADMIN_ORDER_SEARCH_MAX}
+            className={controlLook}
+          />
         </div>
         <button type="submit" className={secondaryButtonLook}>
           Buscar
@@ -52,7 +64,11 @@ export default function AdminOrders() {
         <AdminOrderList orders={orders} />
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
-          {totalOrder > 0 ? "No hay pedidos en esta página." : searchValue ? "Ningún pedido coincide con la búsqueda." : "Todavía no hay pedidos."}
+          {totalOrder > 0
+            ? "No hay pedidos en esta página."
+            : searchValue
+              ? "Ningún pedido coincide con la búsqueda."
+              : "Todavía no hay pedidos."}
         </p>
       )}
       <Pagination page={page} totalPages={totalPages} />

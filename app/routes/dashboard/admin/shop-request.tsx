@@ -3,7 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SHOP_APPROVED, SHOP_CHANGES_REQUESTED, SHOP_REJECTED, shopEndpoints, type ShopDocument } from "#contract/shops";
+import {
+  SHOP_APPROVED,
+  SHOP_CHANGES_REQUESTED,
+  SHOP_REJECTED,
+  shopEndpoints,
+  type ShopDocument,
+} from "#contract/shops";
 import { REJECTION_REASONS, SHOP_COUNTRY_LABELS, SHOP_DOCUMENT_TYPES, TAX_ID_LABELS } from "#contract/shop-labels";
 import { longDateTime } from "#contract/store-time";
 import { FieldErrors, FormAlert, SubmitButton, textLinkLook } from "~/components/account/FormControls";
@@ -15,7 +21,13 @@ import { DocumentStatusBadge, ShopStatusBadge } from "~/components/admin/ShopSta
 import type { FieldConstraints } from "~/components/forms/conform-form";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { fileSize } from "~/components/shop/shop-form-fields";
-import { invalidForm, pageErrorOf, refusedAction, requireAdmin, type AdminActionRefusal } from "~/services/admin.server";
+import {
+  invalidForm,
+  pageErrorOf,
+  refusedAction,
+  requireAdmin,
+  type AdminActionRefusal,
+} from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
 import { redirectWithFlash } from "~/services/session.server";
 
@@ -26,7 +38,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const loadApproveSchema = () => import("~/components/admin/admin-schemas").then((module) => module.approveFormSchema);
 const loadRejectSchema = () => import("~/components/admin/admin-schemas").then((module) => module.rejectFormSchema);
-const loadRequestChangesSchema = () => import("~/components/admin/admin-schemas").then((module) => module.requestChangesFormSchema);
+const loadRequestChangesSchema = () =>
+  import("~/components/admin/admin-schemas").then((module) => module.requestChangesFormSchema);
 
 /** A document as the page shows it: its dates written, its size in words, its address through the web. */
 function presentDocument(document: ShopDocument) {
@@ -36,9 +49,11 @@ function presentDocument(document: ShopDocument) {
 /** /dashboard/admin/shop-requests/{userId}: one request with its data, documents, history and the decisions. */
 export async function loader(args: LoaderFunctionArgs) {
   const account = requireAdmin(args);
-  const { request } = await account.call(shopEndpoints.request, { params: { userId: args.params.userId ?? "" } }).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
+  const { request } = await account
+    .call(shopEndpoints.request, { params: { userId: args.params.userId ?? "" } })
+    .catch((error: unknown) => {
+      throw pageErrorOf(error);
+    });
   return {
     request: {
       ...request,
@@ -47,7 +62,11 @@ export async function loader(args: LoaderFunctionArgs) {
       documents: request.documents.map(presentDocument),
       history: request.history.map(presentDocument),
     },
-    constraints: { approve: getZodConstraint(approveFormSchema), reject: getZodConstraint(rejectFormSchema), requestChanges: getZodConstraint(requestChangesFormSchema) },
+    constraints: {
+      approve: getZodConstraint(approveFormSchema),
+      reject: getZodConstraint(rejectFormSchema),
+      requestChanges: getZodConstraint(requestChangesFormSchema),
+    },
   };
 }
 
@@ -79,7 +98,12 @@ export async function action(args: ActionFunctionArgs) {
     try {
       await account.call(shopEndpoints.decide, { params: { userId }, body: submission.value });
     } catch (error) {
-      return refusedAction(error, { intent, fields: ["otherReason"], fieldNames: { reason: "otherReason" }, reply: (errors) => submission.reply(errors) });
+      return refusedAction(error, {
+        intent,
+        fields: ["otherReason"],
+        fieldNames: { reason: "otherReason" },
+        reply: (errors) => submission.reply(errors),
+      });
     }
     return redirectWithFlash(args.context, back, { kind: "success", message: SHOP_REJECTED });
   }
@@ -99,7 +123,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** A 409 means someone else changed the record meanwhile: the page reads it again to show its state (other refusals leave the page as it is). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 type PresentedRequest = ReturnType<typeof useLoaderData<typeof loader>>["request"];
 type PresentedDocument = PresentedRequest["documents"][number];
@@ -110,7 +135,11 @@ function DocumentCard({ document, headingLevel = "h3" }: { document: PresentedDo
   const kind = SHOP_DOCUMENT_TYPES[document.contentType];
   const headingId = `documento-${document._id}`;
   return (
-    <li aria-labelledby={headingId} data-testid="shop-document" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <li
+      aria-labelledby={headingId}
+      data-testid="shop-document"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Heading id={headingId} className="min-w-0 break-all font-bold text-slate-900">
           {document.fileName}
@@ -127,13 +156,22 @@ function DocumentCard({ document, headingLevel = "h3" }: { document: PresentedDo
       ) : null}
       {isImage ? (
         <a href={document.href} className="block w-fit max-w-full">
-          <img src={document.href} alt={`Documento ${document.fileName}`} loading="lazy" className="max-h-80 max-w-full rounded-lg border border-slate-200 object-contain" />
+          <img
+            src={document.href}
+            alt={`Documento ${document.fileName}`}
+            loading="lazy"
+            className="max-h-80 max-w-full rounded-lg border border-slate-200 object-contain"
+          />
           <span className="mt-1 block text-sm font-semibold underline underline-offset-2">
             Abrir la imagen<span className="sr-only"> {document.fileName}</span>
           </span>
         </a>
       ) : (
-        <a href={document.href} download={document.fileName} className="inline-block rounded-full border border-slate-900 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100">
+        <a
+          href={document.href}
+          download={document.fileName}
+          className="inline-block rounded-full border border-slate-900 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+        >
           Descargar el PDF<span className="sr-only"> {document.fileName}</span>
         </a>
       )}
@@ -149,14 +187,27 @@ function resultFor(actionData: AdminActionRefusal | undefined, intent: string): 
 const dangerButtonLook =
   "inline-flex w-full items-center justify-center rounded-full border-2 border-red-700 bg-white px-6 py-3 font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:w-auto";
 
-function ApproveForm({ constraint, lastResult }: { constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
+function ApproveForm({
+  constraint,
+  lastResult,
+}: {
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form] = useDeferredSchemaForm({ constraint, load: loadApproveSchema }, { id: "aprobar", lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby="titulo-aprobar" className="space-y-3 rounded-2xl border border-lime-300 bg-lime-50/50 p-5">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="titulo-aprobar"
+      className="space-y-3 rounded-2xl border border-lime-300 bg-lime-50/50 p-5"
+    >
       <h3 id="titulo-aprobar" className="text-lg font-bold text-slate-900">
         Aprobar
       </h3>
-      <p className="text-slate-700">La tienda abre y el solicitante pasa a ser vendedor; se le avisa por notificación y por correo.</p>
+      <p className="text-slate-700">
+        La tienda abre y el solicitante pasa a ser vendedor; se le avisa por notificación y por correo.
+      </p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <SubmitButton intent={adminIntents.approve} pending="Aprobando…">
         Aprobar la tienda
@@ -165,16 +216,32 @@ function ApproveForm({ constraint, lastResult }: { constraint: FieldConstraints;
   );
 }
 
-function RejectForm({ constraint, lastResult }: { constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
+function RejectForm({
+  constraint,
+  lastResult,
+}: {
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useDeferredSchemaForm({ constraint, load: loadRejectSchema }, { id: "rechazar", lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby="titulo-rechazar" className="space-y-4 rounded-2xl border border-red-200 bg-white p-5">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="titulo-rechazar"
+      className="space-y-4 rounded-2xl border border-red-200 bg-white p-5"
+    >
       <h3 id="titulo-rechazar" className="text-lg font-bold text-slate-900">
         Rechazar
       </h3>
       <p className="text-slate-700">El solicitante verá el motivo y podrá volver a solicitar.</p>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <ReasonChoice legend="Motivo del rechazo" reasons={REJECTION_REASONS} choice={fields.reasonChoice} other={fields.otherReason} />
+      <ReasonChoice
+        legend="Motivo del rechazo"
+        reasons={REJECTION_REASONS}
+        choice={fields.reasonChoice}
+        other={fields.otherReason}
+      />
       <button type="submit" name="intent" value={adminIntents.reject} className={dangerButtonLook}>
         Rechazar la solicitud
       </button>
@@ -191,18 +258,28 @@ function RequestChangesForm({
   constraint: FieldConstraints;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadRequestChangesSchema }, {
-    id: "pedir-cambios",
-    lastResult,
-    defaultValue: { documents: documents.map((document) => ({ documentId: document._id })) },
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadRequestChangesSchema },
+    {
+      id: "pedir-cambios",
+      lastResult,
+      defaultValue: { documents: documents.map((document) => ({ documentId: document._id })) },
+    },
+  );
   const rows = fields.documents.getFieldList();
   return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby="titulo-cambios" className="space-y-4 rounded-2xl border border-sky-200 bg-white p-5">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="titulo-cambios"
+      className="space-y-4 rounded-2xl border border-sky-200 bg-white p-5"
+    >
       <h3 id="titulo-cambios" className="text-lg font-bold text-slate-900">
         Pedir cambios
       </h3>
-      <p className="text-slate-700">Marca los documentos que el solicitante debe reemplazar y di qué tiene que cambiar en cada uno.</p>
+      <p className="text-slate-700">
+        Marca los documentos que el solicitante debe reemplazar y di qué tiene que cambiar en cada uno.
+      </p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <FieldErrors id={fields.documents.errorId} errors={fields.documents.errors} />
       <ul className="space-y-4">
@@ -346,7 +423,9 @@ export default function ShopRequestPage() {
           <p className="text-slate-700">Ningún documento se ha reemplazado todavía.</p>
         ) : (
           <>
-            <p className="text-slate-700">Los más recientes primero; cada uno con la nota por la que se pidió cambiarlo.</p>
+            <p className="text-slate-700">
+              Los más recientes primero; cada uno con la nota por la que se pidió cambiarlo.
+            </p>
             <ul className="grid gap-4 lg:grid-cols-2" data-testid="document-history">
               {request.history.map((document) => (
                 <DocumentCard key={document._id} document={document} />
@@ -365,20 +444,33 @@ export default function ShopRequestPage() {
             <ApproveForm constraint={constraints.approve} lastResult={resultFor(actionData, adminIntents.approve)} />
             <RejectForm constraint={constraints.reject} lastResult={resultFor(actionData, adminIntents.reject)} />
             {request.documents.length > 0 ? (
-              <RequestChangesForm documents={request.documents} constraint={constraints.requestChanges} lastResult={resultFor(actionData, adminIntents.requestChanges)} />
+              <RequestChangesForm
+                documents={request.documents}
+                constraint={constraints.requestChanges}
+                lastResult={resultFor(actionData, adminIntents.requestChanges)}
+              />
             ) : null}
           </div>
         ) : request.status === "requiere_cambios" ? (
           <p className="text-slate-700">
-            Se pidieron cambios en algunos documentos. Cuando el solicitante los reemplace, la solicitud volverá a esta cola para decidirla.
+            Se pidieron cambios en algunos documentos. Cuando el solicitante los reemplace, la solicitud volverá a esta
+            cola para decidirla.
           </p>
         ) : request.status === "rechazada" ? (
-          <p className="text-slate-700">La solicitud está rechazada. El solicitante puede volver a solicitar; entonces aparecerá de nuevo en la cola.</p>
+          <p className="text-slate-700">
+            La solicitud está rechazada. El solicitante puede volver a solicitar; entonces aparecerá de nuevo en la
+            cola.
+          </p>
         ) : (
           <p className="text-slate-700">
             La tienda está {request.status === "aprobada" ? "abierta" : "suspendida"}.{" "}
-            <Link to={`${adminPaths.shops}?${new URLSearchParams({ searchValue: request.shopName })}`} className={textLinkLook}>
-              {request.status === "aprobada" ? "Suspenderla desde la lista de tiendas" : "Reactivarla desde la lista de tiendas"}
+            <Link
+              to={`${adminPaths.shops}?${new URLSearchParams({ searchValue: request.shopName })}`}
+              className={textLinkLook}
+            >
+              {request.status === "aprobada"
+                ? "Suspenderla desde la lista de tiendas"
+                : "Reactivarla desde la lista de tiendas"}
             </Link>
           </p>
         )}

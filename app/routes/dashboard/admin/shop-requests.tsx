@@ -8,7 +8,10 @@ import { requireAdmin } from "~/services/admin.server";
 
 export const meta: MetaFunction = () => [
   { title: "Solicitudes de tiendas | Mercado Pádel" },
-  { name: "description", content: "Las solicitudes para abrir una tienda que esperan la revisión de un administrador." },
+  {
+    name: "description",
+    content: "Las solicitudes para abrir una tienda que esperan la revisión de un administrador.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -32,7 +35,11 @@ export default function ShopRequestsQueue() {
           Solicitudes de tiendas
         </h1>
         <p className="mt-2 text-slate-700" role="status" data-testid="queue-count">
-          {totalPending === 0 ? "Ninguna solicitud espera tu revisión." : totalPending === 1 ? "1 solicitud espera tu revisión." : `${totalPending} solicitudes esperan tu revisión.`}
+          {totalPending === 0
+            ? "Ninguna solicitud espera tu revisión."
+            : totalPending === 1
+              ? "1 solicitud espera tu revisión."
+              : `${totalPending} solicitudes esperan tu revisión.`}
           {waitingForApplicant > 0
             ? ` ${waitingForApplicant === 1 ? "Otra espera" : `Otras ${waitingForApplicant} esperan`} a que el solicitante reemplace documentos.`
             : ""}
@@ -51,8 +58,18 @@ export default function ShopRequestsQueue() {
           {requests.map((request) => {
             const headingId = `solicitud-${request._id}`;
             return (
-              <li key={request._id} aria-labelledby={headingId} data-testid="shop-request-row" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                <ShopCardTitle headingId={headingId} userId={request.userId} shopName={request.shopName} status={request.status} />
+              <li
+                key={request._id}
+                aria-labelledby={headingId}
+                data-testid="shop-request-row"
+                className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+              >
+                <ShopCardTitle
+                  headingId={headingId}
+                  userId={request.userId}
+                  shopName={request.shopName}
+                  status={request.status}
+                />
                 <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
                   <div className="min-w-0">
                     <dt className="font-semibold text-slate-600">Solicitante</dt>

@@ -1,7 +1,14 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  type ShouldRevalidateFunction,
+  useNavigation,
+} from "@remix-run/react";
 import { SHOP_REACTIVATED, SHOP_SUSPENDED, shopEndpoints } from "#contract/shops";
 import { SHOP_COUNTRY_LABELS, SHOP_STATUS_LABELS, SUSPENSION_REASONS } from "#contract/shop-labels";
 import { longDate } from "#contract/store-time";
@@ -15,7 +22,13 @@ import type { FieldConstraints } from "~/components/forms/conform-form";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
-import { invalidForm, pageErrorOf, refusedAction, requireAdmin, type AdminActionRefusal } from "~/services/admin.server";
+import {
+  invalidForm,
+  pageErrorOf,
+  refusedAction,
+  requireAdmin,
+  type AdminActionRefusal,
+} from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
 import { redirectWithFlash } from "~/services/session.server";
 
@@ -63,7 +76,13 @@ export async function action(args: ActionFunctionArgs) {
     try {
       await account.call(shopEndpoints.suspend, { params: { shopId }, body: submission.value });
     } catch (error) {
-      return refusedAction(error, { intent, target: shopId, fields: ["otherReason"], fieldNames: { reason: "otherReason" }, reply: (errors) => submission.reply(errors) });
+      return refusedAction(error, {
+        intent,
+        target: shopId,
+        fields: ["otherReason"],
+        fieldNames: { reason: "otherReason" },
+        reply: (errors) => submission.reply(errors),
+      });
     }
     return redirectWithFlash(args.context, back, { kind: "success", message: SHOP_SUSPENDED });
   }
@@ -82,22 +101,48 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** A 409 means someone else changed the record meanwhile: the page reads it again to show its state (other refusals leave the page as it is). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 type ShopsPage = ReturnType<typeof useLoaderData<typeof loader>>;
 type ListedShop = ShopsPage["shops"][number];
 
-function SuspendForm({ shop, constraint, lastResult }: { shop: ListedShop; constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadSuspendSchema }, { id: `suspender-${shop._id}`, lastResult });
+function SuspendForm({
+  shop,
+  constraint,
+  lastResult,
+}: {
+  shop: ListedShop;
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadSuspendSchema },
+    { id: `suspender-${shop._id}`, lastResult },
+  );
   return (
     // Folded until asked for, with or without JavaScript; open when the last try was refused.
     <details open={lastResult ? true : undefined} className="rounded-xl border border-slate-200 bg-slate-50">
-      <summary className="rounded-xl px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">Suspender la tienda…</summary>
-      <Form method="post" {...getFormProps(form)} aria-label={`Suspender ${shop.shopName}`} className="space-y-4 px-4 pb-4 pt-2">
+      <summary className="rounded-xl px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
+        Suspender la tienda…
+      </summary>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        aria-label={`Suspender ${shop.shopName}`}
+        className="space-y-4 px-4 pb-4 pt-2"
+      >
         <input type="hidden" name="shopId" value={shop._id} />
-        <p className="text-sm text-slate-700">Sus productos dejan de mostrarse en la tienda hasta que la reactives. El vendedor verá el motivo.</p>
+        <p className="text-sm text-slate-700">
+          Sus productos dejan de mostrarse en la tienda hasta que la reactives. El vendedor verá el motivo.
+        </p>
         <FormAlert id={form.errorId} errors={form.errors} />
-        <ReasonChoice legend="Motivo de la suspensión" reasons={SUSPENSION_REASONS} choice={fields.reasonChoice} other={fields.otherReason} />
+        <ReasonChoice
+          legend="Motivo de la suspensión"
+          reasons={SUSPENSION_REASONS}
+          choice={fields.reasonChoice}
+          other={fields.otherReason}
+        />
         <button
           type="submit"
           name="intent"
@@ -111,26 +156,55 @@ function SuspendForm({ shop, constraint, lastResult }: { shop: ListedShop; const
   );
 }
 
-function ReactivateForm({ shop, constraint, lastResult }: { shop: ListedShop; constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
-  const [form] = useDeferredSchemaForm({ constraint, load: loadShopIdSchema }, { id: `reactivar-${shop._id}`, lastResult });
+function ReactivateForm({
+  shop,
+  constraint,
+  lastResult,
+}: {
+  shop: ListedShop;
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form] = useDeferredSchemaForm(
+    { constraint, load: loadShopIdSchema },
+    { id: `reactivar-${shop._id}`, lastResult },
+  );
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("shopId") === shop._id;
   return (
     <Form method="post" {...getFormProps(form)} aria-label={`Reactivar ${shop.shopName}`} className="space-y-2">
       <input type="hidden" name="shopId" value={shop._id} />
       <FormAlert id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value={adminIntents.reactivate} disabled={busy} className={secondaryButtonLook}>
+      <button
+        type="submit"
+        name="intent"
+        value={adminIntents.reactivate}
+        disabled={busy}
+        className={secondaryButtonLook}
+      >
         Reactivar<span className="sr-only"> {shop.shopName}</span>
       </button>
     </Form>
   );
 }
 
-function ShopRow({ shop, constraints, answer }: { shop: ListedShop; constraints: ShopsPage["constraints"]; answer: AdminActionRefusal | undefined }) {
+function ShopRow({
+  shop,
+  constraints,
+  answer,
+}: {
+  shop: ListedShop;
+  constraints: ShopsPage["constraints"];
+  answer: AdminActionRefusal | undefined;
+}) {
   const mine = answer?.target === shop._id ? answer : undefined;
   const headingId = `tienda-${shop._id}`;
   return (
-    <li aria-labelledby={headingId} data-testid="shop-row" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <li
+      aria-labelledby={headingId}
+      data-testid="shop-row"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <ShopCardTitle headingId={headingId} userId={shop.userId} shopName={shop.shopName} status={shop.status} />
       {mine?.notice ? (
         <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
@@ -173,9 +247,17 @@ function ShopRow({ shop, constraints, answer }: { shop: ListedShop; constraints:
         </Link>
       </p>
       {shop.status === "aprobada" ? (
-        <SuspendForm shop={shop} constraint={constraints.suspend} lastResult={mine?.intent === adminIntents.suspend ? (mine.result ?? undefined) : undefined} />
+        <SuspendForm
+          shop={shop}
+          constraint={constraints.suspend}
+          lastResult={mine?.intent === adminIntents.suspend ? (mine.result ?? undefined) : undefined}
+        />
       ) : shop.status === "suspendida" ? (
-        <ReactivateForm shop={shop} constraint={constraints.reactivate} lastResult={mine?.intent === adminIntents.reactivate ? (mine.result ?? undefined) : undefined} />
+        <ReactivateForm
+          shop={shop}
+          constraint={constraints.reactivate}
+          lastResult={mine?.intent === adminIntents.reactivate ? (mine.result ?? undefined) : undefined}
+        />
       ) : null}
     </li>
   );
@@ -195,12 +277,22 @@ export default function AdminShops() {
       </h1>
 
       {/* A GET form: the filter is part of the address and works without JavaScript. */}
-      <Form method="get" className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end" aria-label="Filtrar tiendas">
+      <Form
+        method="get"
+        className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end"
+        aria-label="Filtrar tiendas"
+      >
         <div>
           <label htmlFor="estado-tienda" className="block font-semibold text-slate-900">
             Estado de la tienda
           </label>
-          <select id="estado-tienda" name="status" defaultValue={filter.status === "todas" ? "" : filter.status} key={`estado-${filter.status}`} className={controlLook}>
+          <select
+            id="estado-tienda"
+            name="status"
+            defaultValue={filter.status === "todas" ? "" : filter.status}
+            key={`estado-${filter.status}`}
+            className={controlLook}
+          >
             {SHOP_STATUS_FILTERS.map((value) => (
               <option key={value} value={value === "todas" ? "" : value}>
                 {value === "todas" ? "Todas" : SHOP_STATUS_LABELS[value]}
@@ -212,7 +304,15 @@ export default function AdminShops() {
           <label htmlFor="buscar-tienda" className="block font-semibold text-slate-900">
             Nombre de la tienda
           </label>
-          <input id="buscar-tienda" type="search" name="searchValue" defaultValue={filter.searchValue} key={`buscar-${filter.searchValue}`} maxLength={100} className={controlLook} />
+          <input
+            id="buscar-tienda"
+            type="search"
+            name="searchValue"
+            defaultValue={filter.searchValue}
+            key={`buscar-${filter.searchValue}`}
+            maxLength={100}
+            className={controlLook}
+          />
         </div>
         <button type="submit" className={secondaryButtonLook}>
           Filtrar
@@ -232,7 +332,11 @@ export default function AdminShops() {
         </ul>
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
-          {totalShop > 0 ? "No hay tiendas en esta página." : filtered ? "Ninguna tienda coincide con estos filtros." : "Todavía no hay tiendas."}
+          {totalShop > 0
+            ? "No hay tiendas en esta página."
+            : filtered
+              ? "Ninguna tienda coincide con estos filtros."
+              : "Todavía no hay tiendas."}
         </p>
       )}
       <Pagination page={page} totalPages={totalPages} />

@@ -15,18 +15,30 @@ import type { FieldConstraints } from "~/components/forms/conform-form";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { Pagination } from "~/components/product/Pagination";
 import { formatPrice } from "~/services/money";
-import { invalidForm, pageErrorOf, refusedAction, requireAdmin, type AdminActionRefusal } from "~/services/admin.server";
+import {
+  invalidForm,
+  pageErrorOf,
+  refusedAction,
+  requireAdmin,
+  type AdminActionRefusal,
+} from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
 import { redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Retiros | Administración | Mercado Pádel" },
-  { name: "description", content: "Las solicitudes de retiro de los vendedores: pagarlas con la referencia de la transferencia o rechazarlas." },
+  {
+    name: "description",
+    content:
+      "Las solicitudes de retiro de los vendedores: pagarlas con la referencia de la transferencia o rechazarlas.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
-const loadConfirmSchema = () => import("~/components/admin/withdrawal-schemas").then((module) => module.confirmFormSchema);
-const loadRejectSchema = () => import("~/components/admin/withdrawal-schemas").then((module) => module.rejectFormSchema);
+const loadConfirmSchema = () =>
+  import("~/components/admin/withdrawal-schemas").then((module) => module.confirmFormSchema);
+const loadRejectSchema = () =>
+  import("~/components/admin/withdrawal-schemas").then((module) => module.rejectFormSchema);
 
 /** /dashboard/admin/withdrawals?status=&pageNumber=: `GET /admin/withdrawals`, pending ones first by default (oldest first). */
 export async function loader(args: LoaderFunctionArgs) {
@@ -34,9 +46,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams;
   const status = withdrawalStatusOf(params.get("status"));
   const pageNumber = queryPage().safeParse(params.get("pageNumber") ?? undefined);
-  const answer = await account.call(withdrawalEndpoints.adminList, { query: { status, page: pageNumber.success ? pageNumber.data : 1 } }).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
+  const answer = await account
+    .call(withdrawalEndpoints.adminList, { query: { status, page: pageNumber.success ? pageNumber.data : 1 } })
+    .catch((error: unknown) => {
+      throw pageErrorOf(error);
+    });
   return {
     status,
     withdrawals: answer.withdrawals.map((withdrawal) => ({
@@ -67,7 +81,12 @@ export async function action(args: ActionFunctionArgs) {
       const { message } = await account.call(withdrawalEndpoints.confirm, { body: submission.value });
       return redirectWithFlash(args.context, back, { kind: "success", message });
     } catch (error) {
-      return refusedAction(error, { intent, target, fields: ["reference"], reply: (errors) => submission.reply(errors) });
+      return refusedAction(error, {
+        intent,
+        target,
+        fields: ["reference"],
+        reply: (errors) => submission.reply(errors),
+      });
     }
   }
   if (intent === withdrawalIntents.reject) {
@@ -84,12 +103,17 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** A 409 means another admin decided first: the list is read again to show it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 type WithdrawalsPage = ReturnType<typeof useLoaderData<typeof loader>>;
 type ListedWithdrawal = WithdrawalsPage["withdrawals"][number];
 
-function resultFor(answer: AdminActionRefusal | undefined, intent: string, id: string): SubmissionResult<string[]> | undefined {
+function resultFor(
+  answer: AdminActionRefusal | undefined,
+  intent: string,
+  id: string,
+): SubmissionResult<string[]> | undefined {
   return answer?.intent === intent && answer.target === id ? (answer.result ?? undefined) : undefined;
 }
 
@@ -122,13 +146,34 @@ function PayoutDetails({ payout }: { payout: PayoutMethod }) {
   );
 }
 
-function ConfirmForm({ withdrawal, constraint, lastResult }: { withdrawal: ListedWithdrawal; constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadConfirmSchema }, { id: `confirmar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } });
+function ConfirmForm({
+  withdrawal,
+  constraint,
+  lastResult,
+}: {
+  withdrawal: ListedWithdrawal;
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadConfirmSchema },
+    { id: `confirmar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } },
+  );
   return (
-    <Form method="post" {...getFormProps(form)} aria-label={`Confirmar el pago a ${withdrawal.shop.name}`} className="space-y-3">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-label={`Confirmar el pago a ${withdrawal.shop.name}`}
+      className="space-y-3"
+    >
       <input type="hidden" name="paymentId" value={withdrawal._id} />
       <FormAlert id={form.errorId} errors={form.errors} />
-      <TextField label="Referencia de la transferencia" meta={fields.reference} autoComplete="off" hint="Hazla primero con los datos de arriba y copia aquí su referencia." />
+      <TextField
+        label="Referencia de la transferencia"
+        meta={fields.reference}
+        autoComplete="off"
+        hint="Hazla primero con los datos de arriba y copia aquí su referencia."
+      />
       <SubmitButton intent={withdrawalIntents.confirm} pending="Confirmando…">
         Confirmar pago<span className="sr-only"> a {withdrawal.shop.name}</span>
       </SubmitButton>
@@ -136,16 +181,36 @@ function ConfirmForm({ withdrawal, constraint, lastResult }: { withdrawal: Liste
   );
 }
 
-function RejectForm({ withdrawal, constraint, lastResult }: { withdrawal: ListedWithdrawal; constraint: FieldConstraints; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadRejectSchema }, { id: `rechazar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } });
+function RejectForm({
+  withdrawal,
+  constraint,
+  lastResult,
+}: {
+  withdrawal: ListedWithdrawal;
+  constraint: FieldConstraints;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadRejectSchema },
+    { id: `rechazar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } },
+  );
   const { key, ...reasonProps } = getTextareaProps(fields.reason);
   return (
     // Folded until asked for, with or without JavaScript; open when the last try was refused.
     <details open={lastResult ? true : undefined} className="rounded-xl border border-slate-200 bg-slate-50">
-      <summary className="rounded-xl px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">Rechazar el retiro…</summary>
-      <Form method="post" {...getFormProps(form)} aria-label={`Rechazar el retiro de ${withdrawal.shop.name}`} className="space-y-3 px-4 pb-4 pt-2">
+      <summary className="rounded-xl px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
+        Rechazar el retiro…
+      </summary>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        aria-label={`Rechazar el retiro de ${withdrawal.shop.name}`}
+        className="space-y-3 px-4 pb-4 pt-2"
+      >
         <input type="hidden" name="paymentId" value={withdrawal._id} />
-        <p className="text-sm text-slate-700">El importe vuelve a estar disponible para el vendedor, que leerá el motivo.</p>
+        <p className="text-sm text-slate-700">
+          El importe vuelve a estar disponible para el vendedor, que leerá el motivo.
+        </p>
         <FormAlert id={form.errorId} errors={form.errors} />
         <div>
           <label htmlFor={fields.reason.id} className="block font-semibold text-slate-900">
@@ -167,16 +232,33 @@ function RejectForm({ withdrawal, constraint, lastResult }: { withdrawal: Listed
   );
 }
 
-function WithdrawalRow({ withdrawal, constraints, answer }: { withdrawal: ListedWithdrawal; constraints: WithdrawalsPage["constraints"]; answer: AdminActionRefusal | undefined }) {
+function WithdrawalRow({
+  withdrawal,
+  constraints,
+  answer,
+}: {
+  withdrawal: ListedWithdrawal;
+  constraints: WithdrawalsPage["constraints"];
+  answer: AdminActionRefusal | undefined;
+}) {
   const headingId = `retiro-${withdrawal._id}`;
   const notice = answer?.target === withdrawal._id ? answer.notice : null;
   return (
-    <li aria-labelledby={headingId} data-testid="admin-withdrawal" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={headingId} className="flex flex-wrap items-baseline justify-between gap-2 text-lg font-bold text-slate-900">
+    <li
+      aria-labelledby={headingId}
+      data-testid="admin-withdrawal"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2
+        id={headingId}
+        className="flex flex-wrap items-baseline justify-between gap-2 text-lg font-bold text-slate-900"
+      >
         <span className="break-words">
           {withdrawal.shop.name}: {formatPrice(withdrawal.amount)}
         </span>
-        <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold">{WITHDRAWAL_STATUS_LABELS[withdrawal.status]}</span>
+        <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold">
+          {WITHDRAWAL_STATUS_LABELS[withdrawal.status]}
+        </span>
       </h2>
       {notice ? (
         <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
@@ -184,18 +266,29 @@ function WithdrawalRow({ withdrawal, constraints, answer }: { withdrawal: Listed
         </p>
       ) : null}
       <p className="break-words text-sm text-slate-700">
-        {withdrawal.seller.name} · <span className="break-all">{withdrawal.seller.email}</span> · pedido el <time dateTime={withdrawal.createdAt}>{withdrawal.requestedOn}</time>
+        {withdrawal.seller.name} · <span className="break-all">{withdrawal.seller.email}</span> · pedido el{" "}
+        <time dateTime={withdrawal.createdAt}>{withdrawal.requestedOn}</time>
       </p>
       <PayoutDetails payout={withdrawal.payout} />
       {withdrawal.decidedOn ? (
         <p className="break-words text-sm text-slate-800">
-          {withdrawal.status === "confirmado" ? `Pagado el ${withdrawal.decidedOn}, referencia ${withdrawal.reference ?? ""}.` : `Rechazado el ${withdrawal.decidedOn}: ${withdrawal.reason ?? ""}`}
+          {withdrawal.status === "confirmado"
+            ? `Pagado el ${withdrawal.decidedOn}, referencia ${withdrawal.reference ?? ""}.`
+            : `Rechazado el ${withdrawal.decidedOn}: ${withdrawal.reason ?? ""}`}
         </p>
       ) : null}
       {withdrawal.status === "pendiente" ? (
         <div className="space-y-3">
-          <ConfirmForm withdrawal={withdrawal} constraint={constraints.confirm} lastResult={resultFor(answer, withdrawalIntents.confirm, withdrawal._id)} />
-          <RejectForm withdrawal={withdrawal} constraint={constraints.reject} lastResult={resultFor(answer, withdrawalIntents.reject, withdrawal._id)} />
+          <ConfirmForm
+            withdrawal={withdrawal}
+            constraint={constraints.confirm}
+            lastResult={resultFor(answer, withdrawalIntents.confirm, withdrawal._id)}
+          />
+          <RejectForm
+            withdrawal={withdrawal}
+            constraint={constraints.reject}
+            lastResult={resultFor(answer, withdrawalIntents.reject, withdrawal._id)}
+          />
         </div>
       ) : null}
       <p className="text-sm">
@@ -233,7 +326,12 @@ export default function AdminWithdrawals() {
       <p role="status" className="text-slate-700" data-testid="withdrawal-count">
         {totalWithdrawal === 0 ? "Ningún retiro" : totalWithdrawal === 1 ? "1 retiro" : `${totalWithdrawal} retiros`}{" "}
         {status === "pendiente" ? "por pagar" : `en estado «${WITHDRAWAL_STATUS_LABELS[status]}»`}
-        {totalWithdrawal > 1 ? (status === "pendiente" ? ", los más antiguos primero" : ", los más recientes primero") : ""}.
+        {totalWithdrawal > 1
+          ? status === "pendiente"
+            ? ", los más antiguos primero"
+            : ", los más recientes primero"
+          : ""}
+        .
       </p>
       {withdrawals.length > 0 ? (
         <ul className="space-y-4" aria-label="Retiros">
@@ -242,7 +340,9 @@ export default function AdminWithdrawals() {
           ))}
         </ul>
       ) : (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">{status === "pendiente" ? "No hay retiros por pagar." : "No hay retiros en este estado."}</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+          {status === "pendiente" ? "No hay retiros por pagar." : "No hay retiros en este estado."}
+        </p>
       )}
       <Pagination page={page} totalPages={totalPages} />
     </section>

@@ -8,7 +8,13 @@ import { PRODUCT_FORM_FIELDS, productAddSchema } from "~/components/seller/produ
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { pageErrorOf } from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
-import { addProduct, listSheetCategories, productRefusal, sellerFormAnswer, sheetCategoriesForAction } from "~/services/seller-products.server";
+import {
+  addProduct,
+  listSheetCategories,
+  productRefusal,
+  sellerFormAnswer,
+  sheetCategoriesForAction,
+} from "~/services/seller-products.server";
 import { requireSeller } from "~/services/seller.server";
 import { redirectWithFlash } from "~/services/session.server";
 
@@ -27,7 +33,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     categories,
     constraint: getZodConstraint(productAddSchema(categories)),
-    defaultValue: { discount: "0", lowStockThreshold: "0", sizes: Array.from({ length: EMPTY_SIZE_ROWS }, () => ({ size: "", stock: "" })) },
+    defaultValue: {
+      discount: "0",
+      lowStockThreshold: "0",
+      sizes: Array.from({ length: EMPTY_SIZE_ROWS }, () => ({ size: "", stock: "" })),
+    },
   };
 }
 
@@ -44,7 +54,8 @@ export async function action(args: ActionFunctionArgs) {
   if (categories === null) return sellerFormAnswer(submission, formData, { unreachable: true });
   if (intent === productIntents.refreshSheet) return sellerFormAnswer(submission, formData, { keepOnly: true });
   // Conform's own buttons (a size row added or removed without JavaScript) carry no `intent`.
-  if (intent === null && submission.status === undefined) return sellerFormAnswer(submission, formData, { keepOnly: true });
+  if (intent === null && submission.status === undefined)
+    return sellerFormAnswer(submission, formData, { keepOnly: true });
   if (intent !== productIntents.save) throw new Response(null, { status: 400, statusText: "Acción no válida" });
   if (submission.status !== "success") return sellerFormAnswer(submission, formData, { status: 400 });
   if (area.refusal) return sellerFormAnswer(submission, formData, { status: 403, formErrors: [area.refusal] });
@@ -66,7 +77,9 @@ export default function AddProduct() {
         <h1 id="titulo-agregar" className="text-3xl font-bold text-slate-900">
           Agregar producto
         </h1>
-        <p className="mt-2 text-slate-700">Completa los datos, la ficha técnica de su categoría, el stock y de una a ocho imágenes.</p>
+        <p className="mt-2 text-slate-700">
+          Completa los datos, la ficha técnica de su categoría, el stock y de una a ocho imágenes.
+        </p>
       </div>
       <ProductForm
         key={actionData?.attempt ?? "inicio"}

@@ -10,7 +10,12 @@ import { MovementList } from "~/components/stock/MovementList";
 import { SizeFigures } from "~/components/stock/SizeFigures";
 import { StockForm, ThresholdForm } from "~/components/stock/StockForm";
 import type { StockActionAnswer } from "~/components/stock/stock-control";
-import { movementsPageOf, productIdField, stockFormSchema, thresholdFormSchema } from "~/components/stock/stock-schemas";
+import {
+  movementsPageOf,
+  productIdField,
+  stockFormSchema,
+  thresholdFormSchema,
+} from "~/components/stock/stock-schemas";
 import { requireSeller } from "~/services/seller.server";
 import { getProductStock, stockFormAction } from "~/services/stock.server";
 
@@ -53,7 +58,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** A 409 means the stock changed meanwhile: the page reads it again to show the current figures beside a fresh form. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export default function ProductStock() {
   const { product, movements, totalMovement, page, totalPages, constraints } = useLoaderData<typeof loader>();
@@ -70,7 +76,10 @@ export default function ProductStock() {
           Stock de {product.name}
         </h1>
         <p className="text-slate-700">
-          {product.hasSizes ? "Total" : "Stock"}: <span className="font-semibold text-slate-900" data-testid="stock-total">{product.stock}</span>
+          {product.hasSizes ? "Total" : "Stock"}:{" "}
+          <span className="font-semibold text-slate-900" data-testid="stock-total">
+            {product.stock}
+          </span>
           {" · "}
           <Link to={`/product/details/${encodeURIComponent(product.slug)}`} className={textLinkLook}>
             Ver la ficha pública
@@ -84,7 +93,12 @@ export default function ProductStock() {
         </h2>
         <SizeFigures product={product} />
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-          <StockForm key={`stock-${product.stockVersion}`} product={product} answer={answer} constraint={constraints.stock} />
+          <StockForm
+            key={`stock-${product.stockVersion}`}
+            product={product}
+            answer={answer}
+            constraint={constraints.stock}
+          />
         </div>
       </section>
 
@@ -93,7 +107,12 @@ export default function ProductStock() {
           Aviso de stock bajo
         </h2>
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-          <ThresholdForm key={`umbral-${product.stockVersion}`} product={product} answer={answer} constraint={constraints.threshold} />
+          <ThresholdForm
+            key={`umbral-${product.stockVersion}`}
+            product={product}
+            answer={answer}
+            constraint={constraints.threshold}
+          />
         </div>
       </section>
 

@@ -15,7 +15,10 @@ import { getStockControl, stockFormAction } from "~/services/stock.server";
 
 export const meta: MetaFunction = () => [
   { title: "Control de stock | Mercado Pádel" },
-  { name: "description", content: "El stock de cada producto y talla de tu tienda, lo que queda poco y lo que esperan tus clientes." },
+  {
+    name: "description",
+    content: "El stock de cada producto y talla de tu tienda, lo que queda poco y lo que esperan tus clientes.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -43,17 +46,40 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** A 409 means the stock changed meanwhile: the page reads it again to show the current figures beside a fresh form. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 const controlLook =
   "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
 
-function StockRow({ product, answer, stockConstraint }: { product: ControlProduct; answer: StockActionAnswer | undefined; stockConstraint: FieldConstraints }) {
+function StockRow({
+  product,
+  answer,
+  stockConstraint,
+}: {
+  product: ControlProduct;
+  answer: StockActionAnswer | undefined;
+  stockConstraint: FieldConstraints;
+}) {
   const headingId = `producto-${product._id}`;
   return (
-    <li id={headingId} aria-labelledby={`${headingId}-nombre`} data-testid="stock-row" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <li
+      id={headingId}
+      aria-labelledby={`${headingId}-nombre`}
+      data-testid="stock-row"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex items-start gap-3">
-        {product.image ? <img src={product.image} alt="" width={56} height={56} loading="lazy" className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover" /> : null}
+        {product.image ? (
+          <img
+            src={product.image}
+            alt=""
+            width={56}
+            height={56}
+            loading="lazy"
+            className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover"
+          />
+        ) : null}
         <div className="min-w-0 flex-1">
           <h2 id={`${headingId}-nombre`} className="break-words text-lg font-bold text-slate-900">
             <Link to={`${sellerPaths.control}/${encodeURIComponent(product._id)}`} className={textLinkLook}>
@@ -62,7 +88,8 @@ function StockRow({ product, answer, stockConstraint }: { product: ControlProduc
           </h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <span data-testid="stock-total">
-              {product.hasSizes ? "Total" : "Stock"}: <span className="font-semibold text-slate-900">{product.stock}</span>
+              {product.hasSizes ? "Total" : "Stock"}:{" "}
+              <span className="font-semibold text-slate-900">{product.stock}</span>
             </span>
             {product.low ? <span className={lowBadgeLook}>Stock bajo</span> : null}
             {product.lowStockThreshold > 0 ? <span>Umbral: {product.lowStockThreshold}</span> : null}
@@ -71,13 +98,19 @@ function StockRow({ product, answer, stockConstraint }: { product: ControlProduc
       </div>
       <DemandList product={product} />
       {/* Remounted when the version changes, so a form read at an older one never stays on screen. */}
-      <StockForm key={`${product._id}-${product.stockVersion}`} product={product} answer={answer} constraint={stockConstraint} />
+      <StockForm
+        key={`${product._id}-${product.stockVersion}`}
+        product={product}
+        answer={answer}
+        constraint={stockConstraint}
+      />
     </li>
   );
 }
 
 export default function StockControl() {
-  const { filter, products, totalProduct, totalLow, page, totalPages, stockConstraint } = useLoaderData<typeof loader>();
+  const { filter, products, totalProduct, totalLow, page, totalPages, stockConstraint } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as StockActionAnswer | undefined;
   const filtered = filter.searchValue !== "" || filter.lowOnly;
   return (
@@ -87,20 +120,41 @@ export default function StockControl() {
           Control de stock
         </h1>
         <p className="mt-2 text-slate-700">
-          Cambia el stock de cada talla y guárdalo producto a producto. Si alguien compra mientras editas, te mostraremos las cifras nuevas antes de guardar.
+          Cambia el stock de cada talla y guárdalo producto a producto. Si alguien compra mientras editas, te
+          mostraremos las cifras nuevas antes de guardar.
         </p>
       </div>
 
       {/* A GET form: the search is part of the address and works without JavaScript. */}
-      <Form method="get" aria-label="Buscar en el stock" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end">
+      <Form
+        method="get"
+        aria-label="Buscar en el stock"
+        className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="buscar-stock" className="block font-semibold text-slate-900">
             Nombre del producto
           </label>
-          <input id="buscar-stock" type="search" name="searchValue" defaultValue={filter.searchValue} key={`buscar-${filter.searchValue}`} maxLength={100} className={controlLook} />
+          <input
+            id="buscar-stock"
+            type="search"
+            name="searchValue"
+            defaultValue={filter.searchValue}
+            key={`buscar-${filter.searchValue}`}
+            maxLength={100}
+            className={controlLook}
+          />
         </div>
         <div className="flex items-center gap-2 sm:pb-3">
-          <input id="solo-bajo" type="checkbox" name="lowOnly" value="1" defaultChecked={filter.lowOnly} key={`bajo-${filter.lowOnly}`} className="size-4 accent-lime-700" />
+          <input
+            id="solo-bajo"
+            type="checkbox"
+            name="lowOnly"
+            value="1"
+            defaultChecked={filter.lowOnly}
+            key={`bajo-${filter.lowOnly}`}
+            className="size-4 accent-lime-700"
+          />
           <label htmlFor="solo-bajo" className="font-semibold text-slate-900">
             Solo stock bajo
           </label>
@@ -124,7 +178,11 @@ export default function StockControl() {
         </ul>
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
-          {totalProduct > 0 ? "No hay productos en esta página." : filtered ? "Ningún producto coincide con esta búsqueda." : "Todavía no tienes productos."}
+          {totalProduct > 0
+            ? "No hay productos en esta página."
+            : filtered
+              ? "Ningún producto coincide con esta búsqueda."
+              : "Todavía no tienes productos."}
         </p>
       )}
       <Pagination page={page} totalPages={totalPages} />

@@ -46,7 +46,12 @@ const discountColumns: TableColumn<DiscountedProduct>[] = [
       </>
     ),
   },
-  { header: "Descuento", className: "align-top", cellClassName: "font-semibold", cell: (product) => `${product.discount} %` },
+  {
+    header: "Descuento",
+    className: "align-top",
+    cellClassName: "font-semibold",
+    cell: (product) => `${product.discount} %`,
+  },
   {
     header: "Precio",
     className: "align-top",
@@ -70,10 +75,14 @@ export default function SellerDiscounts() {
         <h1 id="titulo-descuentos" className="text-3xl font-bold text-slate-900">
           Descuentos
         </h1>
-        <p className="mt-2 text-slate-700">Tus productos con descuento, del mayor al menor. Para cambiar un descuento, edita el producto.</p>
+        <p className="mt-2 text-slate-700">
+          Tus productos con descuento, del mayor al menor. Para cambiar un descuento, edita el producto.
+        </p>
       </div>
       {products.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">Ninguno de tus productos tiene descuento ahora.</p>
+        <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
+          Ninguno de tus productos tiene descuento ahora.
+        </p>
       ) : (
         <ResponsiveTable
           rows={products}

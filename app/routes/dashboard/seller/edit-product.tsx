@@ -4,7 +4,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PRODUCT_IMAGE_UPDATED, PRODUCT_UPDATED, productIdParams, type SellerProduct } from "#contract/seller-products";
 import { FieldErrors, FormAlert, textLinkLook } from "~/components/account/FormControls";
 import { ProductForm } from "~/components/seller/ProductForm";
-import { CHOOSE_IMAGES_AGAIN, EMPTY_SIZE_ROWS, PRODUCT_IMAGE_ACCEPT, productIntents } from "~/components/seller/product-form-fields";
+import {
+  CHOOSE_IMAGES_AGAIN,
+  EMPTY_SIZE_ROWS,
+  PRODUCT_IMAGE_ACCEPT,
+  productIntents,
+} from "~/components/seller/product-form-fields";
 import { imageReplaceSchema, PRODUCT_FORM_FIELDS, productEditSchema } from "~/components/seller/product-schemas";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { imageUrl } from "~/services/api.server";
@@ -48,7 +53,10 @@ function formValuesOf(product: SellerProduct) {
     description: product.description,
     lowStockThreshold: String(product.lowStockThreshold),
     stock: product.hasSizes ? "" : String(product.stock),
-    sizes: [...product.sizes.map((size) => ({ size: size.size, stock: String(size.stock) })), ...Array.from({ length: EMPTY_SIZE_ROWS }, () => ({ size: "", stock: "" }))],
+    sizes: [
+      ...product.sizes.map((size) => ({ size: size.size, stock: String(size.stock) })),
+      ...Array.from({ length: EMPTY_SIZE_ROWS }, () => ({ size: "", stock: "" })),
+    ],
     specs: product.specs,
     imageOrder: product.images,
   };
@@ -58,11 +66,19 @@ function formValuesOf(product: SellerProduct) {
 export async function loader(args: LoaderFunctionArgs) {
   const { account } = await requireSeller(args);
   const id = productIdOf(args.params);
-  const [product, categories] = await Promise.all([getSellerProduct(account, id), listSheetCategories(account)]).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
+  const [product, categories] = await Promise.all([getSellerProduct(account, id), listSheetCategories(account)]).catch(
+    (error: unknown) => {
+      throw pageErrorOf(error);
+    },
+  );
   return {
-    product: { _id: product._id, name: product.name, slug: product.slug, stockVersion: product.stockVersion, images: product.images },
+    product: {
+      _id: product._id,
+      name: product.name,
+      slug: product.slug,
+      stockVersion: product.stockVersion,
+      images: product.images,
+    },
     categories,
     constraint: getZodConstraint(productEditSchema(categories)),
     defaultValue: formValuesOf(product),
@@ -92,10 +108,17 @@ export async function action(args: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: imageReplaceSchema });
     const oldImage = String(formData.get("oldImage") ?? "");
     const refuse = (errors: string[], status: number) => {
-      const answer: ReplaceRefusal = { replace: { oldImage, errors, filesLost: carriesFiles(formData) }, attempt: crypto.randomUUID() };
+      const answer: ReplaceRefusal = {
+        replace: { oldImage, errors, filesLost: carriesFiles(formData) },
+        attempt: crypto.randomUUID(),
+      };
       return data(answer, { status });
     };
-    if (submission.status !== "success") return refuse(Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []), 400);
+    if (submission.status !== "success")
+      return refuse(
+        Object.values(submission.error ?? {}).flatMap((errors) => errors ?? []),
+        400,
+      );
     if (submission.value.productId !== id) throw new Response(null, { status: 400, statusText: "Producto no válido" });
     if (area.refusal) return refuse([area.refusal], 403);
     try {
@@ -112,7 +135,8 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: productEditSchema(categories ?? []) });
   if (categories === null) return sellerFormAnswer(submission, formData, { unreachable: true });
   if (intent === productIntents.refreshSheet) return sellerFormAnswer(submission, formData, { keepOnly: true });
-  if (intent === null && submission.status === undefined) return sellerFormAnswer(submission, formData, { keepOnly: true });
+  if (intent === null && submission.status === undefined)
+    return sellerFormAnswer(submission, formData, { keepOnly: true });
   if (intent !== productIntents.save) throw new Response(null, { status: 400, statusText: "Acción no válida" });
   if (submission.status !== "success") return sellerFormAnswer(submission, formData, { status: 400 });
   if (submission.value.productId !== id) throw new Response(null, { status: 400, statusText: "Producto no válido" });
@@ -132,12 +156,32 @@ const smallButtonLook =
   "inline-flex items-center justify-center rounded-full border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
 
 /** One stored image and its own small form to swap it for a new file. */
-function ReplaceImageForm({ productId, image, url, position, errors, filesLost }: { productId: string; image: string; url: string; position: number; errors?: string[]; filesLost: boolean }) {
+function ReplaceImageForm({
+  productId,
+  image,
+  url,
+  position,
+  errors,
+  filesLost,
+}: {
+  productId: string;
+  image: string;
+  url: string;
+  position: number;
+  errors?: string[];
+  filesLost: boolean;
+}) {
   const inputId = `reemplazo-${image}`;
   const errorId = `${inputId}-error`;
   return (
     <li className="flex min-w-0 gap-3 rounded-lg border border-slate-200 p-3">
-      <img src={url} alt={`Imagen ${position} del producto`} width={80} height={80} className="size-20 shrink-0 rounded object-cover" />
+      <img
+        src={url}
+        alt={`Imagen ${position} del producto`}
+        width={80}
+        height={80}
+        className="size-20 shrink-0 rounded object-cover"
+      />
       <Form method="post" encType="multipart/form-data" className="min-w-0 flex-1 space-y-2">
         <input type="hidden" name="productId" value={productId} />
         <input type="hidden" name="oldImage" value={image} />
@@ -200,12 +244,17 @@ export default function EditProduct() {
         submitLabel="Guardar cambios"
       />
 
-      <section aria-labelledby="titulo-reemplazar" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <section
+        aria-labelledby="titulo-reemplazar"
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
         <h2 id="titulo-reemplazar" className="text-xl font-bold text-slate-900">
           Reemplazar una imagen
         </h2>
         <p className="text-slate-700">La imagen nueva ocupa el lugar de la anterior; se guarda al momento.</p>
-        {replaceAnswer && !product.images.includes(replaceAnswer.oldImage) ? <FormAlert id="reemplazo-error" errors={replaceAnswer.errors} /> : null}
+        {replaceAnswer && !product.images.includes(replaceAnswer.oldImage) ? (
+          <FormAlert id="reemplazo-error" errors={replaceAnswer.errors} />
+        ) : null}
         <ul className="grid gap-3 sm:grid-cols-2">
           {product.images.map((image, index) => (
             <ReplaceImageForm

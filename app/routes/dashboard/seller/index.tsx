@@ -13,7 +13,11 @@ import { requireSeller } from "~/services/seller.server";
 
 export const meta: MetaFunction = () => [
   { title: "Panel | Mi tienda | Mercado Pádel" },
-  { name: "description", content: "El resumen de tu tienda: ventas, ganancias, lo más vendido, los últimos pedidos y lo que espera tu atención." },
+  {
+    name: "description",
+    content:
+      "El resumen de tu tienda: ventas, ganancias, lo más vendido, los últimos pedidos y lo que espera tu atención.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -37,7 +41,9 @@ export default function SellerDashboard() {
         <h1 id="titulo-panel" className="text-3xl font-bold text-slate-900">
           Panel de tu tienda
         </h1>
-        <p className="text-slate-700">Ventas pagadas de los últimos {days} días (por el día del pago), frente a los {days} días anteriores.</p>
+        <p className="text-slate-700">
+          Ventas pagadas de los últimos {days} días (por el día del pago), frente a los {days} días anteriores.
+        </p>
         <PeriodLinks current={period} path={sellerPaths.home} />
       </div>
 
@@ -46,19 +52,35 @@ export default function SellerDashboard() {
           Cifras de los últimos {days} días
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          <FigureCard label="Ventas" value={formatPrice(dashboard.totalSale)} comparison={comparedWithPrevious(dashboard.totalSale, previous.totalSale, days)} testId="seller-total-sale" />
-          <FigureCard label="Ganancia neta" value={formatPrice(dashboard.netEarnings)} comparison={comparedWithPrevious(dashboard.netEarnings, previous.netEarnings, days)} testId="seller-net" />
-          <FigureCard label="Comisión de la tienda" value={formatPrice(dashboard.commission)} testId="seller-commission" />
-          <FigureCard label="Pedidos pagados" value={String(dashboard.totalOrder)} comparison={comparedWithPrevious(dashboard.totalOrder, previous.totalOrder, days)} testId="seller-total-order" />
+          <FigureCard
+            label="Ventas"
+            value={formatPrice(dashboard.totalSale)}
+            comparison={comparedWithPrevious(dashboard.totalSale, previous.totalSale, days)}
+            testId="seller-total-sale"
+          />
+          <FigureCard
+            label="Ganancia neta"
+            value={formatPrice(dashboard.netEarnings)}
+            comparison={comparedWithPrevious(dashboard.netEarnings, previous.netEarnings, days)}
+            testId="seller-net"
+          />
+          <FigureCard
+            label="Comisión de la tienda"
+            value={formatPrice(dashboard.commission)}
+            testId="seller-commission"
+          />
+          <FigureCard
+            label="Pedidos pagados"
+            value={String(dashboard.totalOrder)}
+            comparison={comparedWithPrevious(dashboard.totalOrder, previous.totalOrder, days)}
+            testId="seller-total-order"
+          />
           <FigureCard label="Sin preparar" value={String(dashboard.totalPendingOrder)} testId="seller-pending-order" />
           <FigureCard label="Productos" value={String(dashboard.totalProduct)} testId="seller-total-product" />
         </dl>
       </section>
 
-      <Panel
-        id="titulo-tareas"
-        title="Qué hacer ahora"
-      >
+      <Panel id="titulo-tareas" title="Qué hacer ahora">
         {nothingToDo ? (
           <p className="text-slate-700" data-testid="seller-todo-empty">
             Todo al día: no hay pedidos por preparar, ofertas por responder ni productos con stock bajo.
@@ -74,7 +96,9 @@ export default function SellerDashboard() {
             ) : null}
             {todo.pendingOffers.total > 0 ? (
               <li data-testid="todo-offers">
-                <p className="font-semibold text-slate-900">{plural(todo.pendingOffers.total, "oferta espera tu respuesta", "ofertas esperan tu respuesta")}</p>
+                <p className="font-semibold text-slate-900">
+                  {plural(todo.pendingOffers.total, "oferta espera tu respuesta", "ofertas esperan tu respuesta")}
+                </p>
                 <ul className="mt-1 space-y-1 text-sm">
                   {todo.pendingOffers.offers.map((offer) => (
                     <li key={offer._id}>
@@ -82,7 +106,8 @@ export default function SellerDashboard() {
                         Pedido #{offer.number}
                       </Link>{" "}
                       <span className="text-slate-700">
-                        · {offer.customerName} ofrece {formatPrice(offer.price)} (ahora {formatPrice(offer.currentSubtotal)})
+                        · {offer.customerName} ofrece {formatPrice(offer.price)} (ahora{" "}
+                        {formatPrice(offer.currentSubtotal)})
                       </span>
                     </li>
                   ))}
@@ -97,7 +122,10 @@ export default function SellerDashboard() {
                 <ul className="mt-1 space-y-1 text-sm">
                   {todo.lowStock.products.map((product) => (
                     <li key={product.productId}>
-                      <Link to={`${sellerPaths.control}/${encodeURIComponent(product.productId)}`} className={textLinkLook}>
+                      <Link
+                        to={`${sellerPaths.control}/${encodeURIComponent(product.productId)}`}
+                        className={textLinkLook}
+                      >
                         {product.name}
                       </Link>{" "}
                       <span className="text-slate-700">
@@ -132,7 +160,11 @@ export default function SellerDashboard() {
           </Link>
         }
       >
-        {dashboard.recentOrders.length > 0 ? <SellerOrderList orders={dashboard.recentOrders} /> : <p className="text-slate-700">Todavía no tienes pedidos.</p>}
+        {dashboard.recentOrders.length > 0 ? (
+          <SellerOrderList orders={dashboard.recentOrders} />
+        ) : (
+          <p className="text-slate-700">Todavía no tienes pedidos.</p>
+        )}
       </Panel>
     </section>
   );

@@ -45,7 +45,11 @@ export default function SellerLayout() {
       </aside>
       <div className="min-w-0 space-y-6">
         {refusal ? (
-          <div role="status" className="print:hidden rounded-2xl border-l-4 border-red-600 bg-red-50 p-5 text-red-950" data-testid="seller-suspended">
+          <div
+            role="status"
+            className="print:hidden rounded-2xl border-l-4 border-red-600 bg-red-50 p-5 text-red-950"
+            data-testid="seller-suspended"
+          >
             <p className="font-semibold">Tienda suspendida</p>
             <p className="mt-1">{refusal}</p>
           </div>

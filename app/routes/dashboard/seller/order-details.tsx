@@ -1,7 +1,14 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ACCEPTED_OFFER_LABEL, acceptedOfferDiscount, deliveredWithoutShipping, handedOverLabel, DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
+import {
+  ACCEPTED_OFFER_LABEL,
+  acceptedOfferDiscount,
+  deliveredWithoutShipping,
+  handedOverLabel,
+  DELIVERY_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from "#contract/order-labels";
 import { textLinkLook } from "~/components/account/FormControls";
 import { sellerOrderStatusSchema } from "~/components/seller/seller-order-schemas";
 import { sellerOrderIntents, sellerOrderPaths } from "~/components/seller/seller-orders";
@@ -11,11 +18,20 @@ import { SellerOrderStatusForm } from "~/components/seller/SellerOrderStatusForm
 import { readForm } from "~/services/form.server";
 import { formatPrice } from "~/services/money";
 import { requireSeller } from "~/services/seller.server";
-import { getSellerOrder, getSellerOrderOffers, sellerOfferAction, sellerOrderStatusAction, type SellerOrderActionAnswer } from "~/services/seller-orders.server";
+import {
+  getSellerOrder,
+  getSellerOrderOffers,
+  sellerOfferAction,
+  sellerOrderStatusAction,
+  type SellerOrderActionAnswer,
+} from "~/services/seller-orders.server";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
-  { name: "description", content: "Un pedido de tu tienda: productos, dirección de envío, pago, comisión, ofertas y estado." },
+  {
+    name: "description",
+    content: "Un pedido de tu tienda: productos, dirección de envío, pago, comisión, ofertas y estado.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -39,19 +55,22 @@ export async function action(args: ActionFunctionArgs) {
   const order = await getSellerOrder(area, args.params.orderId);
   const formData = await readForm(args.request);
   const back = sellerOrderPaths.details(order._id);
-  if (formData.get("intent") === sellerOrderIntents.changeStatus) return sellerOrderStatusAction(args, area, formData, order._id, back);
+  if (formData.get("intent") === sellerOrderIntents.changeStatus)
+    return sellerOrderStatusAction(args, area, formData, order._id, back);
   return sellerOfferAction(args, area, formData, back);
 }
 
 /** A refusal (409: someone moved it meanwhile) reads the sub-order again, so the form offers the steps allowed now. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 /**
  * Printed, the page is a packing slip: the store's header, footer and menus are left out. Written as
  * HTML: React escapes a <style>'s text children (`>` becomes `&gt;`), which voided the rule and made
  * hydration give up on the page.
  */
-const PRINT_STYLE = "@media print { body > header, body > footer, header[role=banner], footer[role=contentinfo], nav, aside { display: none !important; } }";
+const PRINT_STYLE =
+  "@media print { body > header, body > footer, header[role=banner], footer[role=contentinfo], nav, aside { display: none !important; } }";
 
 export default function SellerOrderDetails() {
   const { order, offers, statusConstraint, locked } = useLoaderData<typeof loader>();
@@ -93,7 +112,10 @@ export default function SellerOrderDetails() {
             {order.deliveredOn && !deliveredWithoutShipping(order) ? ` · Entregado el ${order.deliveredOn}` : ""}
           </p>
         ) : null}
-        <p className="text-sm text-slate-700 print:hidden">Para el albarán, imprime esta página (Ctrl+P o Imprimir en tu navegador): sale sin menús, con los productos y la dirección.</p>
+        <p className="text-sm text-slate-700 print:hidden">
+          Para el albarán, imprime esta página (Ctrl+P o Imprimir en tu navegador): sale sin menús, con los productos y
+          la dirección.
+        </p>
       </div>
 
       <section aria-labelledby="titulo-productos" id="albaran" className="space-y-3">
@@ -104,7 +126,10 @@ export default function SellerOrderDetails() {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-2">
-        <section aria-labelledby="titulo-envio" className="space-y-2 rounded-2xl bg-slate-50 p-4 sm:p-6 print:bg-white print:p-0">
+        <section
+          aria-labelledby="titulo-envio"
+          className="space-y-2 rounded-2xl bg-slate-50 p-4 sm:p-6 print:bg-white print:p-0"
+        >
           <h2 id="titulo-envio" className="text-xl font-bold text-slate-900">
             Dirección de envío
           </h2>
@@ -119,7 +144,10 @@ export default function SellerOrderDetails() {
           </address>
         </section>
 
-        <section aria-labelledby="titulo-importes" className="space-y-2 rounded-2xl bg-slate-50 p-4 sm:p-6 print:hidden">
+        <section
+          aria-labelledby="titulo-importes"
+          className="space-y-2 rounded-2xl bg-slate-50 p-4 sm:p-6 print:hidden"
+        >
           <h2 id="titulo-importes" className="text-xl font-bold text-slate-900">
             Importes
           </h2>
@@ -153,15 +181,26 @@ export default function SellerOrderDetails() {
       </div>
 
       {order.payment_status === "sin_pagar" ? (
-        <section aria-labelledby="titulo-ofertas" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 print:hidden">
+        <section
+          aria-labelledby="titulo-ofertas"
+          className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 print:hidden"
+        >
           <h2 id="titulo-ofertas" className="text-xl font-bold text-slate-900">
             Ofertas del cliente
           </h2>
-          <SellerOrderOffers offers={offers} shippingFee={order.shipping_fee} refused={actionData && "offer" in actionData ? actionData.offer : null} locked={locked} />
+          <SellerOrderOffers
+            offers={offers}
+            shippingFee={order.shipping_fee}
+            refused={actionData && "offer" in actionData ? actionData.offer : null}
+            locked={locked}
+          />
         </section>
       ) : null}
 
-      <section aria-labelledby="titulo-estado" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 print:hidden">
+      <section
+        aria-labelledby="titulo-estado"
+        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 print:hidden"
+      >
         <h2 id="titulo-estado" className="text-xl font-bold text-slate-900">
           Estado del envío
         </h2>

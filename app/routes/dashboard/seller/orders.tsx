@@ -39,22 +39,43 @@ export default function SellerOrders() {
         <h1 id="titulo-pedidos" className="text-3xl font-bold text-slate-900">
           Pedidos
         </h1>
-        <p className="mt-2 text-slate-700">Los pedidos de tu tienda, los más recientes primero. Abre uno para ver sus productos, prepararlo y cambiar su estado.</p>
+        <p className="mt-2 text-slate-700">
+          Los pedidos de tu tienda, los más recientes primero. Abre uno para ver sus productos, prepararlo y cambiar su
+          estado.
+        </p>
       </div>
 
       {/* A GET form: the search is part of the address and works without JavaScript. */}
-      <Form method="get" aria-label="Buscar pedidos" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end">
+      <Form
+        method="get"
+        aria-label="Buscar pedidos"
+        className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="buscar-pedido" className="block font-semibold text-slate-900">
             Número de pedido o cliente
           </label>
-          <input id="buscar-pedido" type="search" name="searchValue" defaultValue={filter.searchValue} key={`buscar-${filter.searchValue}`} maxLength={100} className={controlLook} />
+          <input
+            id="buscar-pedido"
+            type="search"
+            name="searchValue"
+            defaultValue={filter.searchValue}
+            key={`buscar-${filter.searchValue}`}
+            maxLength={100}
+            className={controlLook}
+          />
         </div>
         <div>
           <label htmlFor="estado-pedido" className="block font-semibold text-slate-900">
             Estado
           </label>
-          <select id="estado-pedido" name="status" defaultValue={filter.status} key={`estado-${filter.status}`} className={controlLook}>
+          <select
+            id="estado-pedido"
+            name="status"
+            defaultValue={filter.status}
+            key={`estado-${filter.status}`}
+            className={controlLook}
+          >
             <option value="">Todos</option>
             {DELIVERY_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -77,7 +98,11 @@ export default function SellerOrders() {
         <SellerOrderList orders={orders} />
       ) : (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
-          {totalOrder > 0 ? "No hay pedidos en esta página." : filtered ? "Ningún pedido coincide con esta búsqueda." : "Todavía no tienes pedidos."}
+          {totalOrder > 0
+            ? "No hay pedidos en esta página."
+            : filtered
+              ? "Ningún pedido coincide con esta búsqueda."
+              : "Todavía no tienes pedidos."}
         </p>
       )}
       <Pagination page={page} totalPages={totalPages} />

@@ -16,7 +16,14 @@ import type { FieldConstraints } from "~/components/forms/conform-form";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import { paymentIntents } from "~/components/seller/payment-intents";
-import { archiveFormSchema, pagoMovilFormSchema, recentMonths, transferFormSchema, withdrawFormSchema, type WithdrawalFilter } from "~/components/seller/payments-schemas";
+import {
+  archiveFormSchema,
+  pagoMovilFormSchema,
+  recentMonths,
+  transferFormSchema,
+  withdrawFormSchema,
+  type WithdrawalFilter,
+} from "~/components/seller/payments-schemas";
 import { sellerOrderPaths } from "~/components/seller/seller-orders";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { formatPrice } from "~/services/money";
@@ -24,14 +31,21 @@ import { monthLabel } from "#contract/store-time";
 import { requireSeller } from "~/services/seller.server";
 import { loadPayments, paymentsAction, statementPath, type PaymentsRefusal } from "~/services/seller-payments.server";
 
-const loadTransferSchema = () => import("~/components/seller/payments-schemas").then((module) => module.transferFormSchema);
-const loadPagoMovilSchema = () => import("~/components/seller/payments-schemas").then((module) => module.pagoMovilFormSchema);
-const loadWithdrawSchema = () => import("~/components/seller/payments-schemas").then((module) => module.withdrawFormSchema);
-const loadArchiveSchema = () => import("~/components/seller/payments-schemas").then((module) => module.archiveFormSchema);
+const loadTransferSchema = () =>
+  import("~/components/seller/payments-schemas").then((module) => module.transferFormSchema);
+const loadPagoMovilSchema = () =>
+  import("~/components/seller/payments-schemas").then((module) => module.pagoMovilFormSchema);
+const loadWithdrawSchema = () =>
+  import("~/components/seller/payments-schemas").then((module) => module.withdrawFormSchema);
+const loadArchiveSchema = () =>
+  import("~/components/seller/payments-schemas").then((module) => module.archiveFormSchema);
 
 export const meta: MetaFunction = () => [
   { title: "Pagos | Mi tienda | Mercado Pádel" },
-  { name: "description", content: "Los saldos de tu tienda, tu método de cobro, tus retiros y los movimientos de cada mes." },
+  {
+    name: "description",
+    content: "Los saldos de tu tienda, tu método de cobro, tus retiros y los movimientos de cada mes.",
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -67,17 +81,37 @@ const cardLook = "space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sha
 /** Each balance with what it means, in the README's terms a seller reads. */
 function balanceItems(balances: WithdrawalBalances, days: number) {
   return [
-    { key: "availableAmount", label: "Disponible", value: balances.availableAmount, help: "Lo que puedes retirar ahora." },
+    {
+      key: "availableAmount",
+      label: "Disponible",
+      value: balances.availableAmount,
+      help: "Lo que puedes retirar ahora.",
+    },
     {
       key: "pendingAmount",
       label: "Pendiente",
       value: balances.pendingAmount,
       help: `Ventas aún sin entregar o entregadas hace menos de ${days === 1 ? "1 día" : `${days} días`}.`,
     },
-    { key: "requestedAmount", label: "Solicitado", value: balances.requestedAmount, help: "Retiros que esperan a que la administración los pague." },
+    {
+      key: "requestedAmount",
+      label: "Solicitado",
+      value: balances.requestedAmount,
+      help: "Retiros que esperan a que la administración los pague.",
+    },
     { key: "withdrowAmount", label: "Retirado", value: balances.withdrowAmount, help: "Retiros ya pagados." },
-    { key: "amountWithdrawn", label: "Solicitado y retirado", value: balances.amountWithdrawn, help: "La suma de los dos anteriores." },
-    { key: "totalAmount", label: "Ganado en total", value: balances.totalAmount, help: "Tus ventas menos la comisión, descontadas las canceladas." },
+    {
+      key: "amountWithdrawn",
+      label: "Solicitado y retirado",
+      value: balances.amountWithdrawn,
+      help: "La suma de los dos anteriores.",
+    },
+    {
+      key: "totalAmount",
+      label: "Ganado en total",
+      value: balances.totalAmount,
+      help: "Tus ventas menos la comisión, descontadas las canceladas.",
+    },
   ];
 }
 
@@ -102,19 +136,44 @@ function Balances({ balances }: { balances: NonNullable<PageData["balances"]> })
   );
 }
 
-function lastResultFor(answer: PaymentsRefusal | undefined, intent: string, target?: string): SubmissionResult<string[]> | undefined {
+function lastResultFor(
+  answer: PaymentsRefusal | undefined,
+  intent: string,
+  target?: string,
+): SubmissionResult<string[]> | undefined {
   return answer?.intent === intent && answer.target === target ? answer.result : undefined;
 }
 
-function TransferForm({ current, answer, constraint }: { current: PayoutMethod | null; answer: PaymentsRefusal | undefined; constraint: FieldConstraints }) {
+function TransferForm({
+  current,
+  answer,
+  constraint,
+}: {
+  current: PayoutMethod | null;
+  answer: PaymentsRefusal | undefined;
+  constraint: FieldConstraints;
+}) {
   const defaults = current?.kind === "transferencia" ? current : undefined;
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadTransferSchema }, {
-    id: "metodo-transferencia",
-    lastResult: lastResultFor(answer, paymentIntents.saveTransfer),
-    defaultValue: { kind: "transferencia", holder: defaults?.holder, bank: defaults?.bank, account: defaults?.account },
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadTransferSchema },
+    {
+      id: "metodo-transferencia",
+      lastResult: lastResultFor(answer, paymentIntents.saveTransfer),
+      defaultValue: {
+        kind: "transferencia",
+        holder: defaults?.holder,
+        bank: defaults?.bank,
+        account: defaults?.account,
+      },
+    },
+  );
   return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby="titulo-transferencia" className="space-y-4 rounded-2xl bg-slate-50 p-4 sm:p-5">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="titulo-transferencia"
+      className="space-y-4 rounded-2xl bg-slate-50 p-4 sm:p-5"
+    >
       <h3 id="titulo-transferencia" className="text-lg font-bold text-slate-900">
         {PAYOUT_KIND_LABELS.transferencia}
       </h3>
@@ -122,7 +181,12 @@ function TransferForm({ current, answer, constraint }: { current: PayoutMethod |
       <FormAlert id={form.errorId} errors={form.errors} />
       <TextField label="Titular de la cuenta" meta={fields.holder} autoComplete="name" />
       <TextField label="Banco" meta={fields.bank} autoComplete="off" />
-      <TextField label="IBAN o número de cuenta" meta={fields.account} autoComplete="off" hint="Un IBAN, o los 20 dígitos de una cuenta venezolana." />
+      <TextField
+        label="IBAN o número de cuenta"
+        meta={fields.account}
+        autoComplete="off"
+        hint="Un IBAN, o los 20 dígitos de una cuenta venezolana."
+      />
       <SubmitButton intent={paymentIntents.saveTransfer} pending="Guardando…">
         Cobrar por transferencia
       </SubmitButton>
@@ -130,23 +194,55 @@ function TransferForm({ current, answer, constraint }: { current: PayoutMethod |
   );
 }
 
-function PagoMovilForm({ current, answer, constraint }: { current: PayoutMethod | null; answer: PaymentsRefusal | undefined; constraint: FieldConstraints }) {
+function PagoMovilForm({
+  current,
+  answer,
+  constraint,
+}: {
+  current: PayoutMethod | null;
+  answer: PaymentsRefusal | undefined;
+  constraint: FieldConstraints;
+}) {
   const defaults = current?.kind === "pago_movil" ? current : undefined;
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadPagoMovilSchema }, {
-    id: "metodo-pago-movil",
-    lastResult: lastResultFor(answer, paymentIntents.savePagoMovil),
-    defaultValue: { kind: "pago_movil", bank: defaults?.bank, phone: defaults?.phone, idDocument: defaults?.idDocument },
-  });
+  const [form, fields] = useDeferredSchemaForm(
+    { constraint, load: loadPagoMovilSchema },
+    {
+      id: "metodo-pago-movil",
+      lastResult: lastResultFor(answer, paymentIntents.savePagoMovil),
+      defaultValue: {
+        kind: "pago_movil",
+        bank: defaults?.bank,
+        phone: defaults?.phone,
+        idDocument: defaults?.idDocument,
+      },
+    },
+  );
   return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby="titulo-pago-movil" className="space-y-4 rounded-2xl bg-slate-50 p-4 sm:p-5">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="titulo-pago-movil"
+      className="space-y-4 rounded-2xl bg-slate-50 p-4 sm:p-5"
+    >
       <h3 id="titulo-pago-movil" className="text-lg font-bold text-slate-900">
         {PAYOUT_KIND_LABELS.pago_movil}
       </h3>
       <input type="hidden" name="kind" value="pago_movil" />
       <FormAlert id={form.errorId} errors={form.errors} />
       <TextField label="Banco" meta={fields.bank} autoComplete="off" />
-      <TextField label="Teléfono móvil" meta={fields.phone} type="tel" autoComplete="tel" hint="Por ejemplo, 0414-1234567." />
-      <TextField label="Cédula" meta={fields.idDocument} autoComplete="off" hint="Con su letra, por ejemplo V-12345678." />
+      <TextField
+        label="Teléfono móvil"
+        meta={fields.phone}
+        type="tel"
+        autoComplete="tel"
+        hint="Por ejemplo, 0414-1234567."
+      />
+      <TextField
+        label="Cédula"
+        meta={fields.idDocument}
+        autoComplete="off"
+        hint="Con su letra, por ejemplo V-12345678."
+      />
       <SubmitButton intent={paymentIntents.savePagoMovil} pending="Guardando…">
         Cobrar por Pago Móvil
       </SubmitButton>
@@ -171,7 +267,8 @@ function PayoutMethodSection({
       <p className="break-words text-slate-800" data-testid="payout-method">
         {current ? (
           <>
-            Pagamos tus retiros a: <strong>{payoutSummary(current)}</strong>. Guardar otro lo sustituye; los retiros ya pedidos conservan el suyo.
+            Pagamos tus retiros a: <strong>{payoutSummary(current)}</strong>. Guardar otro lo sustituye; los retiros ya
+            pedidos conservan el suyo.
           </>
         ) : (
           "Todavía no tienes método de cobro: elige uno para poder pedir retiros."
@@ -185,7 +282,17 @@ function PayoutMethodSection({
   );
 }
 
-function WithdrawForm({ balances, hasMethod, answer, constraint }: { balances: PageData["balances"]; hasMethod: boolean; answer: PaymentsRefusal | undefined; constraint: FieldConstraints }) {
+function WithdrawForm({
+  balances,
+  hasMethod,
+  answer,
+  constraint,
+}: {
+  balances: PageData["balances"];
+  hasMethod: boolean;
+  answer: PaymentsRefusal | undefined;
+  constraint: FieldConstraints;
+}) {
   const [form, fields] = useDeferredSchemaForm(
     { constraint, load: loadWithdrawSchema },
     { id: "retiro", lastResult: lastResultFor(answer, paymentIntents.withdraw), shouldValidate: "onSubmit" },
@@ -201,7 +308,13 @@ function WithdrawForm({ balances, hasMethod, answer, constraint }: { balances: P
       {hasMethod ? null : <p className="text-slate-800">Antes de pedir un retiro, guarda tu método de cobro.</p>}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormAlert id={form.errorId} errors={form.errors} />
-        <TextField label="Importe a retirar (US$)" meta={fields.amount} autoComplete="off" inputMode="decimal" hint={`${rules} En dólares, por ejemplo 45,50.`} />
+        <TextField
+          label="Importe a retirar (US$)"
+          meta={fields.amount}
+          autoComplete="off"
+          inputMode="decimal"
+          hint={`${rules} En dólares, por ejemplo 45,50.`}
+        />
         <SubmitButton intent={paymentIntents.withdraw} pending="Enviando…">
           Solicitar retiro
         </SubmitButton>
@@ -212,7 +325,15 @@ function WithdrawForm({ balances, hasMethod, answer, constraint }: { balances: P
 
 type ListedRequest = PageData["requests"][number];
 
-function ArchiveForm({ request, answer, constraint }: { request: ListedRequest; answer: PaymentsRefusal | undefined; constraint: FieldConstraints }) {
+function ArchiveForm({
+  request,
+  answer,
+  constraint,
+}: {
+  request: ListedRequest;
+  answer: PaymentsRefusal | undefined;
+  constraint: FieldConstraints;
+}) {
   const [form] = useDeferredSchemaForm(
     { constraint, load: loadArchiveSchema },
     { id: `archivar-${request._id}`, lastResult: lastResultFor(answer, paymentIntents.archive, request._id) },
@@ -223,14 +344,27 @@ function ArchiveForm({ request, answer, constraint }: { request: ListedRequest; 
     <Form method="post" {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="withdrawalId" value={request._id} />
       <FormAlert id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value={paymentIntents.archive} disabled={busy} className={secondaryButtonLook}>
-        Archivar<span className="sr-only"> el retiro de {formatPrice(request.amount)} del {request.requestedOn}</span>
+      <button
+        type="submit"
+        name="intent"
+        value={paymentIntents.archive}
+        disabled={busy}
+        className={secondaryButtonLook}
+      >
+        Archivar
+        <span className="sr-only">
+          {" "}
+          el retiro de {formatPrice(request.amount)} del {request.requestedOn}
+        </span>
       </button>
     </Form>
   );
 }
 
-const FILTER_LABELS: Record<Exclude<WithdrawalFilter, "">, string> = { ...WITHDRAWAL_STATUS_LABELS, archivados: "Archivados" };
+const FILTER_LABELS: Record<Exclude<WithdrawalFilter, "">, string> = {
+  ...WITHDRAWAL_STATUS_LABELS,
+  archivados: "Archivados",
+};
 
 function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | undefined }) {
   return (
@@ -244,7 +378,13 @@ function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | 
           <label htmlFor="estado-retiro" className="block font-semibold text-slate-900">
             Estado
           </label>
-          <select id="estado-retiro" name="status" defaultValue={data.filter} key={`estado-${data.filter}`} className={controlLook}>
+          <select
+            id="estado-retiro"
+            name="status"
+            defaultValue={data.filter}
+            key={`estado-${data.filter}`}
+            className={controlLook}
+          >
             <option value="">Todos (sin archivar)</option>
             {[...WITHDRAWAL_STATUSES, "archivados" as const].map((value) => (
               <option key={value} value={value}>
@@ -258,14 +398,23 @@ function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | 
         </button>
       </Form>
       {data.requests.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">{data.filter ? "No hay retiros con este estado." : "Todavía no has pedido retiros."}</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+          {data.filter ? "No hay retiros con este estado." : "Todavía no has pedido retiros."}
+        </p>
       ) : (
         <ul className="space-y-3" aria-label="Retiros">
           {data.requests.map((request) => (
-            <li key={request._id} data-testid="withdrawal-row" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            <li
+              key={request._id}
+              data-testid="withdrawal-row"
+              className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="text-lg font-bold text-slate-900">{formatPrice(request.amount)}</span>
-                <span data-testid="withdrawal-status" className={`rounded-full px-3 py-1 text-sm font-semibold ${request.status === "rechazado" ? "bg-red-100 text-red-900" : request.status === "confirmado" ? "bg-lime-100 text-slate-900" : "bg-amber-100 text-amber-950"}`}>
+                <span
+                  data-testid="withdrawal-status"
+                  className={`rounded-full px-3 py-1 text-sm font-semibold ${request.status === "rechazado" ? "bg-red-100 text-red-900" : request.status === "confirmado" ? "bg-lime-100 text-slate-900" : "bg-amber-100 text-amber-950"}`}
+                >
                   {request.status === "pendiente" ? REQUEST_SENT : WITHDRAWAL_STATUS_LABELS[request.status]}
                   {request.archived ? " · Archivado" : ""}
                 </span>
@@ -298,14 +447,17 @@ function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | 
                   </>
                 ) : null}
               </dl>
-              {request.status !== "pendiente" && !request.archived ? <ArchiveForm request={request} answer={answer} constraint={data.constraints.archive} /> : null}
+              {request.status !== "pendiente" && !request.archived ? (
+                <ArchiveForm request={request} answer={answer} constraint={data.constraints.archive} />
+              ) : null}
             </li>
           ))}
         </ul>
       )}
       {data.totalRequests > data.requests.length ? (
         <p className="text-sm text-slate-700">
-          Se muestran los {data.requests.length} más recientes de {data.totalRequests}; archive los terminados para ver los anteriores.
+          Se muestran los {data.requests.length} más recientes de {data.totalRequests}; archive los terminados para ver
+          los anteriores.
         </p>
       ) : null}
     </section>
@@ -343,11 +495,17 @@ function Ledger({ data }: { data: PageData }) {
         </a>
       </div>
       {data.ledger.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">No hubo movimientos de tu tienda este mes.</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+          No hubo movimientos de tu tienda este mes.
+        </p>
       ) : (
         <ul className="space-y-3" aria-label={`Movimientos de ${monthLabel(data.month)}`}>
           {data.ledger.map((row) => (
-            <li key={row._id} data-testid="ledger-row" className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            <li
+              key={row._id}
+              data-testid="ledger-row"
+              className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold text-slate-900">{LEDGER_KIND_LABELS[row.kind]}</span>
                 <span className={`font-bold ${row.amount < 0 ? "text-red-800" : "text-lime-900"}`}>
@@ -378,7 +536,13 @@ function Ledger({ data }: { data: PageData }) {
                 {row.kind === "venta" ? (
                   <>
                     <dt>Disponible</dt>
-                    <dd>{row.available ? `Sí, desde el ${row.availableOn}` : row.availableOn ? `El ${row.availableOn}` : "Cuando se entregue el pedido"}</dd>
+                    <dd>
+                      {row.available
+                        ? `Sí, desde el ${row.availableOn}`
+                        : row.availableOn
+                          ? `El ${row.availableOn}`
+                          : "Cuando se entregue el pedido"}
+                    </dd>
                   </>
                 ) : null}
               </dl>
@@ -400,7 +564,8 @@ export default function SellerPayments() {
           Pagos
         </h1>
         <p className="text-slate-700">
-          Cada venta pagada suma a tu saldo lo que cobraste menos la comisión. Se puede retirar unos días después de entregada (mira{" "}
+          Cada venta pagada suma a tu saldo lo que cobraste menos la comisión. Se puede retirar unos días después de
+          entregada (mira{" "}
           <Link to={sellerOrderPaths.list} className={textLinkLook}>
             tus pedidos
           </Link>
@@ -408,8 +573,14 @@ export default function SellerPayments() {
         </p>
       </div>
       {data.pendingRequests > 0 ? (
-        <p role="status" data-testid="request-sent" className="rounded-2xl border-l-4 border-amber-500 bg-amber-50 px-4 py-3 font-semibold text-amber-950">
-          {REQUEST_SENT}: la administración pagará {data.pendingRequests === 1 ? "tu retiro" : `tus ${data.pendingRequests} retiros`} a tu método de cobro y te avisará.
+        <p
+          role="status"
+          data-testid="request-sent"
+          className="rounded-2xl border-l-4 border-amber-500 bg-amber-50 px-4 py-3 font-semibold text-amber-950"
+        >
+          {REQUEST_SENT}: la administración pagará{" "}
+          {data.pendingRequests === 1 ? "tu retiro" : `tus ${data.pendingRequests} retiros`} a tu método de cobro y te
+          avisará.
         </p>
       ) : null}
       {data.balances ? <Balances balances={data.balances} /> : null}

@@ -9,7 +9,12 @@ import { productIntents } from "~/components/seller/product-form-fields";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { pageErrorOf } from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
-import { deleteSellerProduct, listSellerProducts, productRefusal, withThumbnail } from "~/services/seller-products.server";
+import {
+  deleteSellerProduct,
+  listSellerProducts,
+  productRefusal,
+  withThumbnail,
+} from "~/services/seller-products.server";
 import { refusedBySuspension, requireSeller } from "~/services/seller.server";
 import { redirectWithFlash } from "~/services/session.server";
 
@@ -27,16 +32,25 @@ export const meta: MetaFunction = () => [
 export async function loader(args: LoaderFunctionArgs) {
   const { account } = await requireSeller(args);
   const params = new URL(args.request.url).searchParams;
-  const query = sellerProductsQuery.safeParse({ page: params.get("pageNumber") ?? undefined, searchValue: params.get("searchValue") ?? undefined });
+  const query = sellerProductsQuery.safeParse({
+    page: params.get("pageNumber") ?? undefined,
+    searchValue: params.get("searchValue") ?? undefined,
+  });
   const page = query.success ? query.data.page : 1;
   const searchValue = query.success ? (query.data.searchValue ?? "") : "";
-  const answer = await listSellerProducts(account, { page, searchValue: searchValue || undefined }).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
+  const answer = await listSellerProducts(account, { page, searchValue: searchValue || undefined }).catch(
+    (error: unknown) => {
+      throw pageErrorOf(error);
+    },
+  );
   const confirming = params.get("confirmar");
   return {
     searchValue,
-    products: answer.products.map((product) => ({ ...withThumbnail(product), priceLabel: formatUsd(product.price), saleLabel: formatUsd(product.salePrice) })),
+    products: answer.products.map((product) => ({
+      ...withThumbnail(product),
+      priceLabel: formatUsd(product.price),
+      saleLabel: formatUsd(product.salePrice),
+    })),
     totalProduct: answer.totalProduct,
     page: answer.page,
     totalPages: Math.max(1, Math.ceil(answer.totalProduct / answer.parPage)),
@@ -48,7 +62,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const area = await requireSeller(args);
   const formData = await readForm(args.request);
-  if (formData.get("intent") !== productIntents.delete) throw new Response(null, { status: 400, statusText: "Acción no válida" });
+  if (formData.get("intent") !== productIntents.delete)
+    throw new Response(null, { status: 400, statusText: "Acción no válida" });
   const product = productIdParams.safeParse({ id: formData.get("productId") });
   if (!product.success) throw new Response(null, { status: 400, statusText: "Producto no válido" });
   const refused = refusedBySuspension(area);
@@ -73,18 +88,25 @@ function StockSummary({ product }: { product: ListedProduct }) {
   if (!product.hasSizes) return <>{product.stock} uds.</>;
   return (
     <>
-      {product.stock} uds. <span className="text-slate-600">({product.sizes.map((size) => `${size.size}: ${size.stock}`).join(", ")})</span>
+      {product.stock} uds.{" "}
+      <span className="text-slate-600">({product.sizes.map((size) => `${size.size}: ${size.stock}`).join(", ")})</span>
     </>
   );
 }
 
 function DeleteConfirmation({ product, cancelTo }: { product: ListedProduct; cancelTo: string }) {
   return (
-    <div role="alertdialog" aria-labelledby={`confirmar-${product._id}`} className="mt-3 rounded-xl border-l-4 border-red-600 bg-red-50 p-4 text-red-950">
+    <div
+      role="alertdialog"
+      aria-labelledby={`confirmar-${product._id}`}
+      className="mt-3 rounded-xl border-l-4 border-red-600 bg-red-50 p-4 text-red-950"
+    >
       <p id={`confirmar-${product._id}`} className="font-semibold">
         ¿Eliminar «{product.name}»?
       </p>
-      <p className="mt-1 text-sm">Si ya tiene pedidos, se archivará: deja de mostrarse en la tienda y se conserva para esos pedidos.</p>
+      <p className="mt-1 text-sm">
+        Si ya tiene pedidos, se archivará: deja de mostrarse en la tienda y se conserva para esos pedidos.
+      </p>
       <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
         <input type="hidden" name="productId" value={product._id} />
         <button
@@ -145,7 +167,10 @@ export default function SellerProducts() {
             className="mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm"
           />
         </div>
-        <button type="submit" className="rounded-full border border-slate-400 bg-white px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50">
+        <button
+          type="submit"
+          className="rounded-full border border-slate-400 bg-white px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50"
+        >
           Buscar
         </button>
       </Form>
@@ -164,10 +189,20 @@ export default function SellerProducts() {
       ) : (
         <ul className="space-y-4">
           {products.map((product) => (
-            <li key={product._id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="seller-product">
+            <li
+              key={product._id}
+              className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+              data-testid="seller-product"
+            >
               <div className="flex min-w-0 flex-wrap gap-4 sm:flex-nowrap">
                 {product.thumbnail ? (
-                  <img src={product.thumbnail} alt="" width={80} height={80} className="size-20 shrink-0 rounded-lg object-cover" />
+                  <img
+                    src={product.thumbnail}
+                    alt=""
+                    width={80}
+                    height={80}
+                    className="size-20 shrink-0 rounded-lg object-cover"
+                  />
                 ) : (
                   <div aria-hidden="true" className="size-20 shrink-0 rounded-lg bg-slate-100" />
                 )}
@@ -188,7 +223,9 @@ export default function SellerProducts() {
                       )}
                     </dd>
                     <dt className="font-semibold text-slate-700">Descuento</dt>
-                    <dd data-testid="seller-product-discount">{product.discount > 0 ? `${product.discount} %` : "Sin descuento"}</dd>
+                    <dd data-testid="seller-product-discount">
+                      {product.discount > 0 ? `${product.discount} %` : "Sin descuento"}
+                    </dd>
                     <dt className="font-semibold text-slate-700">Stock</dt>
                     <dd className="break-words" data-testid="seller-product-stock">
                       <StockSummary product={product} />
@@ -196,10 +233,18 @@ export default function SellerProducts() {
                   </dl>
                 </div>
                 <div className="flex w-full flex-wrap items-start gap-3 sm:w-auto sm:flex-col">
-                  <Link to={sellerPaths.editProduct(product._id)} className={textLinkLook} aria-label={`Editar ${product.name}`}>
+                  <Link
+                    to={sellerPaths.editProduct(product._id)}
+                    className={textLinkLook}
+                    aria-label={`Editar ${product.name}`}
+                  >
                     Editar
                   </Link>
-                  <Link to={`/product/details/${encodeURIComponent(product.slug)}`} className={textLinkLook} aria-label={`Ver ${product.name} en la tienda`}>
+                  <Link
+                    to={`/product/details/${encodeURIComponent(product.slug)}`}
+                    className={textLinkLook}
+                    aria-label={`Ver ${product.name} en la tienda`}
+                  >
                     Ver en la tienda
                   </Link>
                   <Link
@@ -212,7 +257,9 @@ export default function SellerProducts() {
                   </Link>
                 </div>
               </div>
-              {confirming === product._id ? <DeleteConfirmation product={product} cancelTo={withParams((params) => params.delete("confirmar"))} /> : null}
+              {confirming === product._id ? (
+                <DeleteConfirmation product={product} cancelTo={withParams((params) => params.delete("confirmar"))} />
+              ) : null}
             </li>
           ))}
         </ul>
