@@ -87,6 +87,13 @@ export default defineConfig({
   projects: [
     { name: "js-on", testDir: "tests/e2e", use: { javaScriptEnabled: true } },
     { name: "js-off", testDir: "tests/e2e", use: { javaScriptEnabled: false } },
+    // Issue 29: what the build ships per page, read from its manifests, and two checks of what loads lazily, once.
+    {
+      name: "compilación",
+      testDir: "tests/build",
+      testMatch: /\.spec\.ts$/,
+      use: { javaScriptEnabled: true },
+    },
     // Issue 9's replays against a store of their own (tests/security/store.ts), once.
     {
       name: "seguridad",

@@ -3,7 +3,6 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, useRouteError, useRout
 import type { ReactNode } from "react";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
-import { Turn } from "~/components/Turn";
 import { FlashMessage, useFlashOfThisPage } from "~/components/FlashMessage";
 import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
@@ -98,13 +97,9 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
           {flash ? <FlashMessage flash={flash} /> : null}
-          <Turn>
-            <div className="contents">{children}</div>
-          </Turn>
+          {children}
         </main>
-        <Turn>
-          <Footer categories={rootData?.categories ?? []} />
-        </Turn>
+        <Footer categories={rootData?.categories ?? []} />
         {loadsScripts ? <PageScripts nonce={nonce} /> : null}
       </body>
     </html>

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/components/hydration";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export interface FlashMessageProps {
   flash: { kind: "success" | "error"; message: string };

@@ -1,4 +1,3 @@
-import { Turn } from "~/components/Turn";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -90,84 +89,78 @@ export default function HomePage() {
   return (
     <>
       {/* The hero band slides under the header bar, which is see-through at the top of the home page. */}
-      <Turn>
-        <section
-          className="on-dark relative -mt-16 bg-linear-to-b from-[#0b1d3a] to-ink pt-20 pb-10 text-white sm:pt-24 sm:pb-14"
-          aria-labelledby="portada"
-        >
-          <div className="page-container">
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-bold tracking-wide text-ball uppercase ring-1 ring-white/15">
-              <BallIcon className="size-4" />
-              Tienda multimarca de pádel
-            </p>
-            <h1 id="portada" className="mt-4 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
-              Todo para tu pádel, de las mejores tiendas
-            </h1>
-            {hero ? (
-              <HeroBanner banner={hero} headingId="banner-portada" />
-            ) : (
-              <Link
-                to="/products"
-                className="mt-8 inline-flex items-center gap-2 rounded-full bg-ball px-6 py-3 font-bold text-ink hover:bg-ball-strong"
-              >
-                Ver productos
-                <ArrowRightIcon className="size-5" />
-              </Link>
-            )}
-          </div>
-        </section>
-      </Turn>
+      <section
+        className="on-dark relative -mt-16 bg-linear-to-b from-[#0b1d3a] to-ink pt-20 pb-10 text-white sm:pt-24 sm:pb-14"
+        aria-labelledby="portada"
+      >
+        <div className="page-container">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-bold tracking-wide text-ball uppercase ring-1 ring-white/15">
+            <BallIcon className="size-4" />
+            Tienda multimarca de pádel
+          </p>
+          <h1 id="portada" className="mt-4 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
+            Todo para tu pádel, de las mejores tiendas
+          </h1>
+          {hero ? (
+            <HeroBanner banner={hero} headingId="banner-portada" />
+          ) : (
+            <Link
+              to="/products"
+              className="mt-8 inline-flex items-center gap-2 rounded-full bg-ball px-6 py-3 font-bold text-ink hover:bg-ball-strong"
+            >
+              Ver productos
+              <ArrowRightIcon className="size-5" />
+            </Link>
+          )}
+        </div>
+      </section>
 
       {categories.length > 0 ? (
-        <Turn>
-          <section className="page-container mt-14" aria-labelledby="categorias">
-            <h2 id="categorias" className="mb-6 text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
-              Categorías
-            </h2>
-            <ul className="grid grid-cols-3 gap-2.5 sm:gap-4 lg:grid-cols-6">
-              {categories.map((category) => (
-                <li key={category.slug}>
-                  <Link
-                    to={`/products?category=${encodeURIComponent(category.slug)}`}
-                    className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-neutral-200 bg-neutral-50 p-3 text-center text-sm font-semibold text-ink transition hover:border-ink hover:bg-white sm:gap-3 sm:p-4 sm:text-base"
-                  >
-                    <span className="grid size-14 place-items-center overflow-hidden rounded-full bg-white sm:size-20">
-                      {category.image ? (
-                        <img
-                          src={category.image.src}
-                          srcSet={category.image.srcSet}
-                          sizes="80px"
-                          alt=""
-                          width={80}
-                          height={80}
-                          loading="lazy"
-                          className="size-full object-contain p-1.5 transition-transform group-hover:scale-110"
-                        />
-                      ) : (
-                        <BallIcon className="size-10" />
-                      )}
-                    </span>
-                    {category.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </Turn>
+        <section className="page-container mt-14" aria-labelledby="categorias">
+          <h2 id="categorias" className="mb-6 text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
+            Categorías
+          </h2>
+          <ul className="grid grid-cols-3 gap-2.5 sm:gap-4 lg:grid-cols-6">
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <Link
+                  to={`/products?category=${encodeURIComponent(category.slug)}`}
+                  className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-neutral-200 bg-neutral-50 p-3 text-center text-sm font-semibold text-ink transition hover:border-ink hover:bg-white sm:gap-3 sm:p-4 sm:text-base"
+                >
+                  <span className="grid size-14 place-items-center overflow-hidden rounded-full bg-white sm:size-20">
+                    {category.image ? (
+                      <img
+                        src={category.image.src}
+                        srcSet={category.image.srcSet}
+                        sizes="80px"
+                        alt=""
+                        width={80}
+                        height={80}
+                        loading="lazy"
+                        className="size-full object-contain p-1.5 transition-transform group-hover:scale-110"
+                      />
+                    ) : (
+                      <BallIcon className="size-10" />
+                    )}
+                  </span>
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
 
       {promotions.length > 0 ? (
-        <Turn>
-          <section className="page-container mt-14" aria-label="Promociones">
-            <ul className="grid gap-4 md:grid-cols-3">
-              {promotions.map((banner, index) => (
-                <li key={banner._id}>
-                  <PromotionBanner banner={banner} headingId={`promocion-${index + 1}`} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        </Turn>
+        <section className="page-container mt-14" aria-label="Promociones">
+          <ul className="grid gap-4 md:grid-cols-3">
+            {promotions.map((banner, index) => (
+              <li key={banner._id}>
+                <PromotionBanner banner={banner} headingId={`promocion-${index + 1}`} />
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
 
       <ProductSection id="ultimos" title="Últimos productos" linkTo="/products?sortByDate=newest" products={latest} />

@@ -1,4 +1,3 @@
-import { Turn } from "~/components/Turn";
 import {
   type ActionFunctionArgs,
   type HeadersFunction,
@@ -275,9 +274,7 @@ export default function ProductDetailsPage() {
       />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-14">
-        <Turn>
-          <Gallery photos={product.photos} name={product.name} />
-        </Turn>
+        <Gallery photos={product.photos} name={product.name} />
 
         <div>
           <p className="text-sm font-bold tracking-wider text-neutral-600 uppercase">{product.brand}</p>
@@ -311,9 +308,7 @@ export default function ProductDetailsPage() {
             <OwnProductNotice product={product} />
           ) : (
             <>
-              <Turn>
-                <PurchaseForm product={product} />
-              </Turn>
+              <PurchaseForm product={product} />
               <BackInStock product={product} waiting={stockAlerts} />
             </>
           )}
@@ -360,15 +355,13 @@ export default function ProductDetailsPage() {
         </div>
       </div>
 
-      <Turn>
-        <Reviews
-          productId={product._id}
-          reviews={reviews}
-          pageNo={reviewsPageNo}
-          myReview={myReview}
-          lastResult={reviewResult}
-        />
-      </Turn>
+      <Reviews
+        productId={product._id}
+        reviews={reviews}
+        pageNo={reviewsPageNo}
+        myReview={myReview}
+        lastResult={reviewResult}
+      />
 
       {relatedProducts.length > 0 ? (
         <section className="mt-16" aria-labelledby="relacionados">

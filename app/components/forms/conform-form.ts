@@ -2,7 +2,7 @@ import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/r
 import type { getZodConstraint } from "@conform-to/zod";
 import { useEffect } from "react";
 import type { z, ZodTypeAny } from "zod";
-import { pickUpAfterHydration } from "~/components/hydration";
+import { pickUpTypedBeforeScripts } from "~/components/typed-before-scripts";
 import { changedSinceDrawn } from "./changed-since-drawn";
 import type { SchemaValidator } from "./zod-validation";
 
@@ -33,7 +33,7 @@ export function useConformForm<Schema extends ZodTypeAny>(options: ConformFormOp
   const formId = form[0].id;
   useEffect(
     () =>
-      pickUpAfterHydration(() => {
+      pickUpTypedBeforeScripts(() => {
         const element = document.getElementById(formId);
         if (!(element instanceof HTMLFormElement)) return;
         Array.from(element.elements)

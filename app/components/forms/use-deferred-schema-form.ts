@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { ZodTypeAny } from "zod";
-import { pickUpAfterHydration } from "~/components/hydration";
+import { pickUpTypedBeforeScripts } from "~/components/typed-before-scripts";
 import { changedSinceDrawn } from "./changed-since-drawn";
 import { useConformForm, type FieldConstraints, type SchemaFormOptions } from "./conform-form";
 import type { SchemaValidator } from "./zod-validation";
@@ -74,11 +74,10 @@ export function useDeferredSchemaForm<Schema extends ZodTypeAny>(
     element.addEventListener("input", start);
     element.addEventListener("focusout", remember);
     // Focused or typed into before the scripts ran.
-    const cancelCheck = pickUpAfterHydration(() => {
+    pickUpTypedBeforeScripts(() => {
       if (element.contains(document.activeElement) || Array.from(element.elements).some(changedSinceDrawn)) start();
     });
     return () => {
-      cancelCheck();
       element.removeEventListener("focusin", start);
       element.removeEventListener("input", start);
       element.removeEventListener("focusout", remember);

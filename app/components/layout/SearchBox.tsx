@@ -1,7 +1,7 @@
 import { Form, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { SearchSuggestion } from "~/services/catalog.server";
-import { pickUpAfterHydration } from "~/components/hydration";
+import { pickUpTypedBeforeScripts } from "~/components/typed-before-scripts";
 import { SearchIcon } from "~/components/icons";
 
 /** Wait after the last keystroke before asking for suggestions. */
@@ -35,7 +35,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
   useEffect(() => () => clearTimeout(debounceTimer.current), []);
 
   const hasText = text.trim() !== "";
-  const suggestions = hasText ? (suggestionsFetcher.data ?? []) : [];
+  const suggestions = hasText ? suggestionsFetcher.data ?? [] : [];
   const showList = expanded && suggestions.length > 0;
   // The text's suggestions came back empty: said, rather than the list silently vanishing.
   const noSuggestions =
@@ -98,12 +98,12 @@ export function SearchBox({ className = "" }: { className?: string }) {
   // kept and gets its suggestions, instead of being wiped by the next render.
   useEffect(
     () =>
-      pickUpAfterHydration(() => {
+      pickUpTypedBeforeScripts(() => {
         const typed = inputRef.current?.value ?? "";
         if (typed !== "") onTextChange(typed);
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the box as the page was hydrated
-    [],
+    []
   );
 
   const activeOption =
@@ -194,8 +194,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
         {showList
           ? `${suggestions.length} ${suggestions.length === 1 ? "sugerencia disponible" : "sugerencias disponibles"}`
           : noSuggestions
-            ? NO_SUGGESTIONS
-            : ""}
+          ? NO_SUGGESTIONS
+          : ""}
       </p>
     </Form>
   );

@@ -8,13 +8,11 @@
 export const AFTER_FIRST_PAINT = { rel: "modulepreload-after-first-paint", type: "module-after-first-paint" } as const;
 
 /**
- * Said by `PageScripts` once the page is hydrated and what waited for that is drawn: the attribute
- * stays on `<html>` (the end-to-end tests wait for it) and the event lets the page's first inline
- * script stop holding back the shopper's input events. `turnsDone` comes before them, when the last
- * part has hydrated over the server's HTML (docs/decisions/0013) and before anything is drawn anew.
+ * Said by `PageScripts` once React has hydrated the page: the attribute stays on `<html>` (the
+ * end-to-end tests wait for it) and the event lets the page's first inline script stop holding back
+ * the shopper's input events.
  */
 export const HYDRATED = {
   attribute: "data-hidratada",
   event: "pagina-hidratada",
-  turnsDone: "turnos-hidratados",
 } as const;

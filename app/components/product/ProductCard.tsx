@@ -1,4 +1,3 @@
-import { Turn } from "~/components/Turn";
 import { Link } from "@remix-run/react";
 import type { ProductSummary } from "~/services/catalog.server";
 import { HIGH_FETCH_PRIORITY } from "~/components/fetch-priority";
@@ -209,9 +208,7 @@ export function ProductGrid({
     >
       {products.map((product, index) => (
         <li key={product._id}>
-          <Turn>
-            <ProductCard product={product} layout={layout} imageLoading={imageLoading(index)} />
-          </Turn>
+          <ProductCard product={product} layout={layout} imageLoading={imageLoading(index)} />
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { changedSinceDrawn } from "~/components/forms/changed-since-drawn";
-import { pickUpAfterHydration } from "~/components/hydration";
+import { pickUpTypedBeforeScripts } from "~/components/typed-before-scripts";
 import { ChevronDownIcon, GridIcon, ListIcon, SlidersIcon } from "~/components/icons";
 import type { FilterOptions } from "#contract/catalog";
 import { SortSelects } from "./SortSelects";
@@ -158,7 +158,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
         (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) && element.name !== "",
     );
     if (hydrating) {
-      return pickUpAfterHydration(() => {
+      return pickUpTypedBeforeScripts(() => {
         if (controls.some(changedSinceDrawn)) reload(0);
       });
     }

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useHydrated } from "~/components/hydration";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 /** What the shopper action answers a fetcher (with JavaScript); without it, a redirect. */
 export interface ShopperActionResult {

@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
-import { useHydrated } from "~/components/hydration";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { z } from "zod";
 import { PRODUCT_FIELD_LABELS, PRODUCT_IMAGES_HINT, PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
 import { SPEC_SHEETS } from "#contract/spec-sheet-fields";

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "~/components/hydration";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { SHOP_REQUEST_SENT } from "#contract/shops";
 import { SHOP_COUNTRIES, SHOP_COUNTRY_LABELS, SHOP_DOCUMENTS_HINT } from "#contract/shop-labels";
 import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
