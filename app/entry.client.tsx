@@ -12,6 +12,6 @@ startTransition(() => {
       // React drew the page anew over the server's HTML: the page works, but the two disagreed.
       // Said in these words so the end-to-end tests fail the journey (tests/e2e/fixtures.ts).
       onRecoverableError: (error) => console.error("Hidratación fallida:", error),
-    }
+    },
   );
 });

@@ -100,7 +100,9 @@ export default function Blog() {
                     to={pageHref(number)}
                     aria-label={`Página ${number} de ${totalPages}`}
                     aria-current={number === page ? "page" : undefined}
-                    className={`${pageLinkLook} ${number === page ? "bg-lime-400 text-slate-900" : "text-slate-700 hover:bg-slate-100"}`}
+                    className={`${pageLinkLook} ${
+                      number === page ? "bg-lime-400 text-slate-900" : "text-slate-700 hover:bg-slate-100"
+                    }`}
                   >
                     {number}
                   </Link>

@@ -4,10 +4,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { intents } from "~/components/account/account-intents";
 import { newPasswordSchema } from "~/components/account/account-schemas";
-import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { AuthCard } from "~/components/account/AuthCard";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { checkResetToken, refusalOf, resetPassword } from "~/services/account.server";
 import { redirectWithFlash } from "~/services/session.server";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { readForm } from "~/services/form.server";
 import { NEW_PASSWORD_HINT } from "#contract/messages";
 
@@ -49,7 +51,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function ChangePasswordWithToken() {
   const { link, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadNewPasswordSchema },
     {
       lastResult: actionData?.result,
@@ -63,7 +65,7 @@ export default function ChangePasswordWithToken() {
           {link.message}
         </p>
         <p className="mt-5">
-          <Link to="/resetpassword" className={textLinkLook}>
+          <Link to="/resetpassword" className={textLinkClass}>
             Pedir un enlace nuevo
           </Link>
         </p>

@@ -5,19 +5,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { intents } from "~/components/account/account-intents";
 import { loginSchema } from "~/components/account/account-schemas";
-import {
-  AuthCard,
-  FormAlert,
-  GoogleSignInForm,
-  SubmitButton,
-  TextField,
-  textLinkLook,
-} from "~/components/account/FormControls";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { AuthCard, GoogleSignInForm } from "~/components/account/AuthCard";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { logIn, loginErrorMessage } from "~/services/account.server";
 import { redirectSignedInUser, afterSignIn, signIn } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [
@@ -76,7 +71,7 @@ export default function Login() {
   const { honeypot, constraint, googleSignIn, sessionExpired, redirectTo, fromCheckout } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadLoginSchema },
     {
       lastResult: actionData?.result,
@@ -90,7 +85,7 @@ export default function Login() {
       intro={
         <p>
           ¿Aún no tienes cuenta?{" "}
-          <Link to={registerHref} className={textLinkLook}>
+          <Link to={registerHref} className={textLinkClass}>
             Crear una cuenta
           </Link>
         </p>
@@ -122,7 +117,7 @@ export default function Login() {
             <SubmitButton intent={intents.login} pending="Entrando…">
               Iniciar sesión
             </SubmitButton>
-            <Link to="/resetpassword" className={textLinkLook}>
+            <Link to="/resetpassword" className={textLinkClass}>
               ¿Olvidaste tu contraseña?
             </Link>
           </div>

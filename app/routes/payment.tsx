@@ -6,13 +6,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NETWORK_ERROR } from "#contract/messages";
 import { PAYMENT_CONFIRMED } from "#contract/payments";
 import { clockTime } from "#contract/store-time";
-import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { checkoutIntents } from "~/components/checkout/checkout-intents";
 import { CARD_FIELDS, cardSchema } from "~/components/checkout/checkout-schemas";
 import { OrderTotals, PaymentBadge, ShippingAddress, ShopOrderSection } from "~/components/checkout/OrderView";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { ApiError } from "~/services/api.server";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount, type AccountClient } from "~/services/auth.server";
@@ -200,10 +200,7 @@ function TestCardChoice({
   constraint: FieldConstraints;
   result: SubmissionResult<string[]> | null | undefined;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadCardSchema },
-    { id: "tarjeta", lastResult: result },
-  );
+  const [form, fields] = useSchemaForm({ constraint, load: loadCardSchema }, { id: "tarjeta", lastResult: result });
   return (
     <section aria-labelledby="pago-tarjeta" className={choiceLook}>
       <h2 id="pago-tarjeta" className="text-lg font-bold text-ink">

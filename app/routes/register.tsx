@@ -5,20 +5,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { intents } from "~/components/account/account-intents";
 import { registerSchema } from "~/components/account/account-schemas";
-import {
-  AuthCard,
-  FormAlert,
-  GoogleSignInForm,
-  SubmitButton,
-  TextField,
-  textLinkLook,
-} from "~/components/account/FormControls";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { AuthCard, GoogleSignInForm } from "~/components/account/AuthCard";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { REGISTERED } from "#contract/accounts";
 import { refusalOf, registerAccount } from "~/services/account.server";
 import { redirectSignedInUser, afterSignIn, signIn } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { readForm } from "~/services/form.server";
 import { NEW_PASSWORD_HINT } from "#contract/messages";
 
@@ -80,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function Register() {
   const { honeypot, constraint, googleSignIn, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadRegisterSchema },
     {
       lastResult: actionData?.result,
@@ -94,7 +89,7 @@ export default function Register() {
       intro={
         <p>
           ¿Ya tienes cuenta?{" "}
-          <Link to={loginHref} className={textLinkLook}>
+          <Link to={loginHref} className={textLinkClass}>
             Iniciar sesión
           </Link>
         </p>

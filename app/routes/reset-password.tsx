@@ -5,13 +5,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { intents } from "~/components/account/account-intents";
 import { passwordResetRequestSchema } from "~/components/account/account-schemas";
-import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { AuthCard } from "~/components/account/AuthCard";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { NETWORK_ERROR } from "#contract/messages";
 import { requestPasswordReset } from "~/services/account.server";
 import { ApiError } from "~/services/api.server";
 import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
 import { redirectWithFlash } from "~/services/session.server";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { logError } from "~/services/log.server";
 import { readForm } from "~/services/form.server";
 
@@ -70,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { honeypot, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadResetSchema },
     {
       lastResult: actionData?.result,
@@ -91,7 +93,7 @@ export default function ResetPassword() {
             <SubmitButton intent={intents.requestPasswordReset} pending="Enviando…">
               Enviar enlace
             </SubmitButton>
-            <Link to="/login" className={textLinkLook}>
+            <Link to="/login" className={textLinkClass}>
               Volver a iniciar sesión
             </Link>
           </div>

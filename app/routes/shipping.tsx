@@ -1,15 +1,15 @@
 import { data } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ORDER_PLACED } from "#contract/orders";
 import { EmptyState } from "~/components/EmptyState";
-import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { checkoutIntents } from "~/components/checkout/checkout-intents";
 import { SHIPPING_FIELDS, shippingSchema } from "~/components/checkout/checkout-schemas";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
@@ -46,6 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const coupon = await getCouponPreview(account);
   return {
     cart,
+    constraint: getZodConstraint(shippingSchema),
     coupon: coupon.coupon ? { code: coupon.coupon.code, discount: coupon.discount } : null,
     defaults: {
       name: profile.name,
@@ -83,14 +84,20 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
+const loadShippingSchema = () =>
+  import("~/components/checkout/checkout-schemas").then((module) => module.shippingSchema);
+
 export default function Shipping() {
-  const { cart, coupon, defaults } = useLoaderData<typeof loader>();
+  const { cart, coupon, defaults, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(shippingSchema, {
-    id: "envio",
-    lastResult: actionData?.result,
-    defaultValue: defaults,
-  });
+  const [form, fields] = useSchemaForm(
+    { constraint, load: loadShippingSchema },
+    {
+      id: "envio",
+      lastResult: actionData?.result,
+      defaultValue: defaults,
+    },
+  );
   const empty = cart.card_products.length === 0;
   const discount = Math.min(coupon?.discount ?? 0, cart.price);
   const total = cart.price - discount + cart.shipping_fee;

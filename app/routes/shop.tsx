@@ -41,7 +41,9 @@ export const headers: HeadersFunction = catalogPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "¡Oops! Página no encontrada" }, { name: "robots", content: "noindex" }];
   const { shop } = data;
-  const description = `${shop.name}: ${productsText(shop.productCount)} de pádel en Mercado Pádel desde ${longDate(shop.since)}. ${shop.location}.`;
+  const description = `${shop.name}: ${productsText(shop.productCount)} de pádel en Mercado Pádel desde ${longDate(
+    shop.since,
+  )}. ${shop.location}.`;
   return [
     { title: `${shop.name}: tienda de pádel | Mercado Pádel` },
     { name: "description", content: description },

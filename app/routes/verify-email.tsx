@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { intents } from "~/components/account/account-intents";
-import { AuthCard, textLinkLook } from "~/components/account/FormControls";
+import { AuthCard } from "~/components/account/AuthCard";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
 import { accountEndpoints } from "#contract/accounts";
 import { NETWORK_ERROR } from "#contract/messages";
@@ -69,7 +70,9 @@ export default function VerifyEmail() {
         {outcome ? (
           <p
             role={outcome.verified ? "status" : "alert"}
-            className={`rounded-lg border-l-4 px-4 py-3 font-medium ${outcome.verified ? "border-lime-500 bg-lime-50 text-slate-900" : "border-red-600 bg-red-50 text-red-900"}`}
+            className={`rounded-lg border-l-4 px-4 py-3 font-medium ${
+              outcome.verified ? "border-lime-500 bg-lime-50 text-slate-900" : "border-red-600 bg-red-50 text-red-900"
+            }`}
           >
             {outcome.message}
           </p>
@@ -88,11 +91,11 @@ export default function VerifyEmail() {
         ) : null}
         <p>
           {signedIn ? (
-            <Link to="/dashboard" className={textLinkLook}>
+            <Link to="/dashboard" className={textLinkClass}>
               Ir a mi cuenta
             </Link>
           ) : (
-            <Link to="/login" className={textLinkLook}>
+            <Link to="/login" className={textLinkClass}>
               Iniciar sesión
             </Link>
           )}

@@ -9,7 +9,7 @@ export function forbidden(): Response {
   return new Response(null, { status: 403, statusText: "Sin permiso" });
 }
 
-function notFound(): Response {
+export function notFound(): Response {
   return new Response(null, { status: 404, statusText: "No encontrado" });
 }
 

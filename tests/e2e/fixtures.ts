@@ -29,7 +29,7 @@ export function awaitScriptsOnLoad(page: Page): Page {
       ({ heldType, hydrated }) =>
         document.querySelector(`script[type="${heldType}"]`) === null ||
         document.documentElement.hasAttribute(hydrated),
-      { heldType: AFTER_FIRST_PAINT.type, hydrated: HYDRATED.attribute }
+      { heldType: AFTER_FIRST_PAINT.type, hydrated: HYDRATED.attribute },
     );
   for (const method of ["goto", "reload", "goBack", "goForward"] as const) {
     const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["reload"]>;

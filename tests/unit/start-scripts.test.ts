@@ -27,12 +27,12 @@ function fakeElement(tag: string, attributes: Record<string, string> = {}, extra
 function runStarter() {
   const box: FakeElement[] = [];
   const heldPreloads = ["/assets/a.js", "/assets/b.js"].map((href) =>
-    fakeElement("link", { rel: AFTER_FIRST_PAINT.rel }, { href })
+    fakeElement("link", { rel: AFTER_FIRST_PAINT.rel }, { href }),
   );
   const heldModule = fakeElement(
     "script",
     { type: AFTER_FIRST_PAINT.type },
-    { textContent: "import('/assets/entry.js')" }
+    { textContent: "import('/assets/entry.js')" },
   );
   const listeners = new Map<string, Set<EventListener>>();
   const document = {
@@ -43,8 +43,8 @@ function runStarter() {
       selector === `link[rel="${AFTER_FIRST_PAINT.rel}"]`
         ? heldPreloads
         : selector === `script[type="${AFTER_FIRST_PAINT.type}"]`
-        ? [heldModule]
-        : [],
+          ? [heldModule]
+          : [],
     createElement: (tag: string) => fakeElement(tag),
   };
   const window = {
@@ -60,7 +60,7 @@ function runStarter() {
     document,
     window,
     requestAnimationFrame,
-    setTimeout
+    setTimeout,
   );
   return { box, listeners };
 }

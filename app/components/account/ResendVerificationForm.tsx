@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { intents } from "./account-intents";
-import { SubmitButton } from "./FormControls";
+import { SubmitButton } from "~/components/forms/fields";
 
 /** Asks for a new verification e-mail; /verify-email's action sends it. */
 export function ResendVerificationForm() {

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { AdminOrderRow } from "#contract/admin-orders";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
-import { textLinkLook } from "~/components/account/FormControls";
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
+import { textLinkClass } from "~/components/ui/TextLink";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
 import { adminPaths } from "./admin-paths";
 
 /** An order of the admin's list, with its date and total already written by the server. */
@@ -10,7 +10,7 @@ export type ListedAdminOrder = AdminOrderRow & { date: string; total: string };
 
 function OrderLink({ order }: { order: ListedAdminOrder }) {
   return (
-    <Link to={adminPaths.order(order._id)} className={textLinkLook}>
+    <Link to={adminPaths.order(order._id)} className={textLinkClass}>
       Pedido #{order.number}
     </Link>
   );
@@ -39,7 +39,7 @@ const adminOrderCard: CardParts<ListedAdminOrder> = { title: (order) => <OrderLi
 /** Every order of the store: a table from the tablet up, a card per order on a phone. */
 export function AdminOrderList({ orders }: { orders: ListedAdminOrder[] }) {
   return (
-    <ResponsiveTable
+    <Table
       rows={orders}
       rowKey={(order) => order._id}
       columns={adminOrderColumns}

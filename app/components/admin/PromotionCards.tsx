@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FieldErrors, FormAlert, textLinkLook } from "~/components/account/FormControls";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { FieldErrors, FormAlert } from "~/components/forms/fields";
+import { textLinkClass } from "~/components/ui/TextLink";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { adminPaths } from "./admin-paths";
 import { promotionIntents, type PromotionFormAnswer } from "./promotion-forms";
 
@@ -122,7 +123,7 @@ function CardHeading({
         >
           {statusText}
         </span>
-        <Link to={adminPaths.auditOf(auditId)} className={textLinkLook}>
+        <Link to={adminPaths.auditOf(auditId)} className={textLinkClass}>
           Registro de auditoría<span className="sr-only"> de {title}</span>
         </Link>
       </p>
@@ -141,7 +142,7 @@ export function CouponCard({
   answer: PromotionFormAnswer | undefined;
 }) {
   const mine = answer?.intent === promotionIntents.coupon && answer.target === coupon.code ? answer : undefined;
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadCouponSchema },
     {
       id: `cupon-${coupon.code}`,
@@ -209,7 +210,7 @@ export function VoucherCard({
   answer: PromotionFormAnswer | undefined;
 }) {
   const mine = answer?.intent === promotionIntents.voucher && answer.target === voucher.code ? answer : undefined;
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadVoucherSchema },
     {
       id: `voucher-${voucher.code}`,

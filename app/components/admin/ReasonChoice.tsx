@@ -1,5 +1,5 @@
 import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { FieldErrors } from "~/components/account/FormControls";
+import { FieldErrors } from "~/components/forms/fields";
 import { OTHER_REASON } from "./admin-intents";
 
 export const textareaLook =

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { primaryButtonLook } from "~/components/product/shopper-forms";
 import { formatPrice } from "~/services/money";
 import { couponIntents } from "./coupon-intents";
@@ -81,7 +81,7 @@ function CouponForm({
   lastResult?: SubmissionResult<string[]> | null;
   sending: boolean;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadCouponSchema },
     { id: "cupon", lastResult, shouldValidate: "onSubmit" },
   );

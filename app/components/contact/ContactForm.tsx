@@ -9,8 +9,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { SEND_CONTACT_MESSAGE } from "./contact-intent";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 
 const loadContactSchema = () => import("./contact-schema").then((module) => module.contactSchema);
 
@@ -62,7 +62,7 @@ export function ContactForm({
 }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === SEND_CONTACT_MESSAGE;
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadContactSchema },
     {
       lastResult,

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { BestSeller } from "#contract/dashboards";
 import { DASHBOARD_PERIODS, type DashboardPeriod } from "#contract/dashboard-periods";
 import { formatPrice } from "~/services/money";
-import { textLinkLook } from "../account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 
 /** The seller's and the admin's dashboards share these: the period's links, a figure's card and the best sellers. */
 
@@ -98,7 +98,7 @@ export function BestSellerList({ products }: { products: BestSeller[] }) {
             {product.archived ? (
               product.name
             ) : (
-              <Link to={`/product/details/${encodeURIComponent(product.slug)}`} className={textLinkLook}>
+              <Link to={`/product/details/${encodeURIComponent(product.slug)}`} className={textLinkClass}>
                 {product.name}
               </Link>
             )}

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { DeliveryBadge, PaymentBadge } from "~/components/checkout/OrderView";
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
 import { formatPrice } from "~/services/money";
 import type { CustomerOrderSummary } from "#contract/customer";
 
@@ -91,7 +91,7 @@ const orderCard: CardParts<ListedOrder> = {
  */
 export function OrderList({ orders, caption }: { orders: ListedOrder[]; caption: string }) {
   return (
-    <ResponsiveTable
+    <Table
       rows={orders}
       rowKey={(order) => order._id}
       columns={orderColumns}

@@ -16,7 +16,9 @@ export function salesSummary(days: DailySales[]): string {
   if (total === 0) return `${span}: ninguna venta en este periodo.`;
   const withSales = days.filter((day) => day.sale > 0).length;
   const best = days.reduce((top, day) => (day.sale > top.sale ? day : top), first);
-  return `${span}: ${formatPrice(total)} en ${withSales === 1 ? "1 día con ventas" : `${withSales} días con ventas`}; el mejor día fue el ${dayOfMonth(best.day)}, con ${formatPrice(best.sale)}.`;
+  return `${span}: ${formatPrice(total)} en ${
+    withSales === 1 ? "1 día con ventas" : `${withSales} días con ventas`
+  }; el mejor día fue el ${dayOfMonth(best.day)}, con ${formatPrice(best.sale)}.`;
 }
 
 /**

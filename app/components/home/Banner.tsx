@@ -66,7 +66,9 @@ function BannerText({ banner, headingId, hero }: BannerProps & { hero: boolean }
       {/* The link's box stretches over the whole banner (after:inset-0), so the picture is clickable too. */}
       <Link
         to={banner.link}
-        className={`mt-2 inline-flex w-fit items-center gap-2 rounded-full bg-ball font-bold text-ink after:absolute after:inset-0 hover:bg-ball-strong ${hero ? "px-5 py-2.5" : "px-4 py-2 text-sm"}`}
+        className={`mt-2 inline-flex w-fit items-center gap-2 rounded-full bg-ball font-bold text-ink after:absolute after:inset-0 hover:bg-ball-strong ${
+          hero ? "px-5 py-2.5" : "px-4 py-2 text-sm"
+        }`}
       >
         Ver más<span className="sr-only">: {banner.title}</span>
         <ArrowRightIcon className="size-4" />

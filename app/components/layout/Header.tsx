@@ -18,7 +18,7 @@ import { SearchBox } from "./SearchBox";
 // Loaded only on a signed-in page once JavaScript runs, so no other page carries the bell's code
 // (nor the contract's notification schemas it imports).
 const NotificationBell = lazy(() =>
-  import("./NotificationBell").then((module) => ({ default: module.NotificationBell }))
+  import("./NotificationBell").then((module) => ({ default: module.NotificationBell })),
 );
 
 export interface HeaderUser {

@@ -135,7 +135,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
         auth: (send) => {
           fetchSocketToken().then(
             (token) => send({ token }),
-            () => send({})
+            () => send({}),
           );
         },
       });

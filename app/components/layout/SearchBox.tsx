@@ -35,7 +35,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
   useEffect(() => () => clearTimeout(debounceTimer.current), []);
 
   const hasText = text.trim() !== "";
-  const suggestions = hasText ? suggestionsFetcher.data ?? [] : [];
+  const suggestions = hasText ? (suggestionsFetcher.data ?? []) : [];
   const showList = expanded && suggestions.length > 0;
   // The text's suggestions came back empty: said, rather than the list silently vanishing.
   const noSuggestions =
@@ -103,7 +103,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         if (typed !== "") onTextChange(typed);
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the box as the page was hydrated
-    []
+    [],
   );
 
   const activeOption =
@@ -194,8 +194,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
         {showList
           ? `${suggestions.length} ${suggestions.length === 1 ? "sugerencia disponible" : "sugerencias disponibles"}`
           : noSuggestions
-          ? NO_SUGGESTIONS
-          : ""}
+            ? NO_SUGGESTIONS
+            : ""}
       </p>
     </Form>
   );

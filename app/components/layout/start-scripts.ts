@@ -35,7 +35,7 @@ export function startScriptsAfterFirstPaint(config: ScriptStarterConfig) {
       () => {
         for (const type of config.heldEvents) window.removeEventListener(type, stop, true);
       },
-      { once: true }
+      { once: true },
     );
   };
   requestAnimationFrame(() => {

@@ -1,8 +1,15 @@
 import { getFormProps } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { stockAlertFormSchema, stockAlertIntents } from "./back-in-stock";
 import { primaryButtonLook, secondaryButtonLook } from "./shopper-forms";
+
+// This module is itself loaded on demand: its schema comes with it.
+const stockAlertSource = {
+  constraint: getZodConstraint(stockAlertFormSchema),
+  load: () => Promise.resolve(stockAlertFormSchema),
+};
 
 /**
  * One size's 'Avísame cuando vuelva', or 'Te avisaremos cuando vuelva' with its cancel button: a
@@ -19,7 +26,7 @@ export default function BackInStockForm({
   waiting: boolean;
 }) {
   const intent = waiting ? stockAlertIntents.cancel : stockAlertIntents.subscribe;
-  const [form] = useSchemaForm(stockAlertFormSchema, { id: `aviso-${size === "" ? "producto" : size}-${intent}` });
+  const [form] = useSchemaForm(stockAlertSource, { id: `aviso-${size === "" ? "producto" : size}-${intent}` });
   const navigation = useNavigation();
   const busy =
     navigation.state !== "idle" &&

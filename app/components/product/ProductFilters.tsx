@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
-import { changedSinceDrawn } from "~/components/forms/changed-since-drawn";
+import { changedSinceDrawn } from "~/forms/changed-since-drawn";
 import { pickUpTypedBeforeScripts } from "~/components/typed-before-scripts";
 import { ChevronDownIcon, GridIcon, ListIcon, SlidersIcon } from "~/components/icons";
 import type { FilterOptions } from "#contract/catalog";

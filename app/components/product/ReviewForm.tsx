@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { FieldErrors, FormAlert } from "~/components/account/FormControls";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { FieldErrors, FormAlert } from "~/components/forms/fields";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import type { MyReviewAnswer } from "#contract/reviews";
 import { REVIEW_MAX_LENGTH } from "#contract/limits";
 import { REVIEW_INTENT, reviewSchema } from "./review-schema";
@@ -10,6 +11,9 @@ import { primaryButtonLook } from "./shopper-forms";
 
 const fieldLook =
   "mt-1.5 block w-full rounded-lg border border-neutral-500 bg-white px-3 py-2.5 text-ink shadow-sm aria-[invalid=true]:border-red-600";
+
+// This module is itself loaded on demand: its schema comes with it.
+const reviewSource = { constraint: getZodConstraint(reviewSchema), load: () => Promise.resolve(reviewSchema) };
 
 /** A paid buyer's review: five stars to choose and the text; their earlier review comes pre-filled to edit. */
 export default function ReviewForm({
@@ -23,7 +27,7 @@ export default function ReviewForm({
 }) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === REVIEW_INTENT;
-  const [form, fields] = useSchemaForm(reviewSchema, {
+  const [form, fields] = useSchemaForm(reviewSource, {
     id: "resena",
     lastResult,
     shouldValidate: "onSubmit",

@@ -12,9 +12,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { z } from "zod";
 import { PRODUCT_FIELD_LABELS, PRODUCT_IMAGES_HINT, PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
 import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
-import { FieldErrors, FormAlert, SubmitButton } from "~/components/account/FormControls";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { FieldErrors, FormAlert, SubmitButton } from "~/components/forms/fields";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import {
   CHOOSE_IMAGES_AGAIN,
   PRODUCT_IMAGE_ACCEPT,
@@ -200,7 +200,7 @@ export function ProductForm({
   const load = useSchemaLoader(mode, categories);
   const hydrated = useHydrated();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load },
     {
       id: mode === "add" ? "producto-nuevo" : "producto-editar",

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import type { SellerOrderSummary } from "#contract/seller-orders";
 import { formatPrice } from "~/services/money";
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
-import { textLinkLook } from "../account/FormControls";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { sellerOrderPaths } from "./seller-orders";
 
 export type ListedSellerOrder = SellerOrderSummary & { placedAt: string };
@@ -14,7 +14,7 @@ const sellerOrderColumns: TableColumn<ListedSellerOrder>[] = [
     rowHeader: true,
     inCard: false,
     cell: (order) => (
-      <Link to={sellerOrderPaths.details(order._id)} className={textLinkLook}>
+      <Link to={sellerOrderPaths.details(order._id)} className={textLinkClass}>
         #{order.number}
       </Link>
     ),
@@ -31,7 +31,7 @@ const sellerOrderColumns: TableColumn<ListedSellerOrder>[] = [
 
 const sellerOrderCard: CardParts<ListedSellerOrder> = {
   title: (order) => (
-    <Link to={sellerOrderPaths.details(order._id)} className={`${textLinkLook} text-lg`}>
+    <Link to={sellerOrderPaths.details(order._id)} className={`${textLinkClass} text-lg`}>
       Pedido #{order.number}
     </Link>
   ),
@@ -44,7 +44,7 @@ const sellerOrderCard: CardParts<ListedSellerOrder> = {
  */
 export function SellerOrderList({ orders }: { orders: ListedSellerOrder[] }) {
   return (
-    <ResponsiveTable
+    <Table
       rows={orders}
       rowKey={(order) => order._id}
       columns={sellerOrderColumns}

@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, useNavigation } from "@remix-run/react";
 import { TRACKING_NUMBER_MAX_LENGTH } from "#contract/limits";
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
-import { FieldErrors } from "~/components/account/FormControls";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { FieldErrors } from "~/components/forms/fields";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { primaryButtonLook } from "../product/shopper-forms";
 import { sellerOrderIntents } from "./seller-orders";
 
@@ -36,10 +36,7 @@ export function SellerOrderStatusForm({
   /** The shop is suspended: the form is shown, but sending it is refused with the reason. */
   locked: boolean;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadStatusSchema },
-    { id: "estado-pedido", lastResult },
-  );
+  const [form, fields] = useSchemaForm({ constraint, load: loadStatusSchema }, { id: "estado-pedido", lastResult });
   const navigation = useNavigation();
   const sending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === sellerOrderIntents.changeStatus;

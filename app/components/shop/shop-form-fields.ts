@@ -61,7 +61,9 @@ export function replacementField(documentId: string): string {
 }
 
 /** Said under each replacement's file input. */
-export const REPLACEMENT_HINT = `Un archivo PDF, JPG, PNG o WebP de hasta ${SHOP_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
+export const REPLACEMENT_HINT = `Un archivo PDF, JPG, PNG o WebP de hasta ${
+  SHOP_DOCUMENT_MAX_BYTES / (1024 * 1024)
+} MB.`;
 
 /** A size in bytes as the documents' list shows it (1,2 MB, 340 kB). */
 export function fileSize(bytes: number): string {

@@ -1,4 +1,4 @@
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
 import type { StockMovement } from "#contract/stock";
 import { signedChange } from "./stock-control";
 
@@ -51,7 +51,7 @@ function movementCard(hasSizes: boolean): CardParts<ShownMovement> {
  */
 export function MovementList({ movements, hasSizes }: { movements: ShownMovement[]; hasSizes: boolean }) {
   return (
-    <ResponsiveTable
+    <Table
       rows={movements}
       rowKey={(movement) => movement._id}
       columns={movementColumns(hasSizes)}

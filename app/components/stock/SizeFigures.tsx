@@ -1,4 +1,4 @@
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
 import { demandText, sizeLabel, type ControlProduct } from "./stock-control";
 import { lowBadgeLook } from "./StockForm";
 
@@ -39,7 +39,7 @@ const sizeCard: CardParts<Line> = { title: (line) => sizeLabel(line.size) };
  */
 export function SizeFigures({ product }: { product: ControlProduct }) {
   return (
-    <ResponsiveTable
+    <Table
       rows={linesOf(product)}
       rowKey={(line) => line.size}
       columns={sizeColumns}

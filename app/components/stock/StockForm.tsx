@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { FieldErrors, FormAlert } from "~/components/account/FormControls";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { FieldErrors, FormAlert } from "~/components/forms/fields";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { sizeLabel, stockIntents, type ControlProduct, type StockActionAnswer, type TypedStock } from "./stock-control";
 
 const loadStockSchema = () => import("./stock-schemas").then((module) => module.stockFormSchema);
@@ -101,7 +101,7 @@ export function StockForm({
   constraint: FieldConstraints;
 }) {
   const mine = answerFor(answer, product._id, stockIntents.save);
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadStockSchema },
     {
       id: `stock-${product._id}-${product.stockVersion}`,
@@ -203,7 +203,7 @@ export function ThresholdForm({
   constraint: FieldConstraints;
 }) {
   const mine = answerFor(answer, product._id, stockIntents.threshold);
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadThresholdSchema },
     {
       id: `umbral-${product._id}-${product.stockVersion}`,

@@ -6,13 +6,13 @@ import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { useMemo } from "react";
 import { intents } from "~/components/account/account-intents";
 import { changePasswordSchema } from "~/components/account/account-schemas";
-import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
 import { accountEndpoints, PASSWORD_CHANGED } from "#contract/accounts";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { getOwnProfile } from "~/services/profile.server";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { redirectWithFlash } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { NEW_PASSWORD_HINT } from "#contract/messages";
@@ -76,7 +76,7 @@ function ChangePasswordForm() {
     [hasPassword],
   );
   const constraint = hasPassword ? constraints.withPassword : constraints.withoutPassword;
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadChangePasswordSchema },
     {
       lastResult: actionData?.result,

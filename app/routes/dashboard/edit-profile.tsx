@@ -5,13 +5,13 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { intents } from "~/components/account/account-intents";
 import { profileImageSchema, profileSchema } from "~/components/account/account-schemas";
-import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
+import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
 import { accountEndpoints, PROFILE_IMAGE_TOO_LARGE, PROFILE_UPDATED } from "#contract/accounts";
 import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { redirectWithFlash } from "~/services/session.server";
 import { MULTIPART_OVERHEAD } from "~/services/body-limits.server";
 import { readForm } from "~/services/form.server";
@@ -109,7 +109,7 @@ export default function EditProfile() {
   const { profile, imageSrc } = useDashboardProfile();
   const { profileConstraint, imageConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [profileForm, profileFields] = useDeferredSchemaForm(
+  const [profileForm, profileFields] = useSchemaForm(
     { constraint: profileConstraint, load: loadProfileSchema },
     {
       id: "perfil",
@@ -117,7 +117,7 @@ export default function EditProfile() {
       defaultValue: { name: profile.name, phone: profile.phone, address: profile.address },
     },
   );
-  const [imageForm, imageFields] = useDeferredSchemaForm(
+  const [imageForm, imageFields] = useSchemaForm(
     { constraint: imageConstraint, load: loadProfileImageSchema },
     {
       id: "foto",

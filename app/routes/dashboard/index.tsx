@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { longDate } from "#contract/store-time";
-import { textLinkLook } from "~/components/account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { ADMIN_HOME } from "~/components/admin/admin-paths";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
 import { OrderList } from "~/components/dashboard/OrderList";
@@ -66,7 +66,7 @@ export default function DashboardHome() {
             Pedidos recientes
           </h2>
           {recentOrders.length > 0 ? (
-            <Link to="/dashboard/my-orders" className={textLinkLook}>
+            <Link to="/dashboard/my-orders" className={textLinkClass}>
               Ver todos mis pedidos
             </Link>
           ) : null}
@@ -76,7 +76,7 @@ export default function DashboardHome() {
         ) : (
           <p className="text-slate-700">
             Todavía no has hecho ningún pedido.{" "}
-            <Link to="/products" className={textLinkLook}>
+            <Link to="/products" className={textLinkClass}>
               Ver productos
             </Link>
           </p>
@@ -115,37 +115,37 @@ export default function DashboardHome() {
         <h2 className="text-xl font-bold text-slate-900">Accesos rápidos</h2>
         <ul className="mt-3 space-y-2">
           <li>
-            <Link to="/dashboard/edit-profile" className={textLinkLook}>
+            <Link to="/dashboard/edit-profile" className={textLinkClass}>
               Editar mis datos y mi foto
             </Link>
           </li>
           <li>
-            <Link to="/dashboard/change-password" className={textLinkLook}>
+            <Link to="/dashboard/change-password" className={textLinkClass}>
               Cambiar mi contraseña
             </Link>
           </li>
           {profile.role === "seller" && shop && (shop.status === "aprobada" || shop.status === "suspendida") ? (
             <li>
-              <Link to={sellerPaths.products} className={textLinkLook} data-testid="seller-area-link">
+              <Link to={sellerPaths.products} className={textLinkClass} data-testid="seller-area-link">
                 Área de vendedor: mis productos, stock y descuentos
               </Link>
             </li>
           ) : null}
           {shop ? (
             <li>
-              <Link to="/dashboard/shop/confirmation" className={textLinkLook}>
+              <Link to="/dashboard/shop/confirmation" className={textLinkClass}>
                 Mi tienda «{shop.name}»: {shop.statusLabel.toLowerCase()}
               </Link>
             </li>
           ) : profile.role === "admin" ? null : (
             <li>
-              <Link to="/dashboard/shop" className={textLinkLook}>
+              <Link to="/dashboard/shop" className={textLinkClass}>
                 Abrir mi tienda en Mercado Pádel
               </Link>
             </li>
           )}
           <li>
-            <Link to="/products" className={textLinkLook}>
+            <Link to="/products" className={textLinkClass}>
               Seguir comprando
             </Link>
           </li>

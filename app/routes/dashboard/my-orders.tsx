@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { textLinkLook } from "~/components/account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { CUSTOMER_ORDER_FILTERS, ORDER_FILTER_LABELS } from "#contract/order-labels";
 import { orderFilterOf } from "~/components/dashboard/order-filter";
 import { OrderList } from "~/components/dashboard/OrderList";
@@ -77,7 +77,7 @@ export default function MyOrders() {
             : filter === "all"
               ? "Todavía no has hecho ningún pedido."
               : "No tienes pedidos con este estado."}{" "}
-          <Link to="/products" className={textLinkLook}>
+          <Link to="/products" className={textLinkClass}>
             Ver productos
           </Link>
         </p>

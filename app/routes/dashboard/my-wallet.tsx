@@ -4,12 +4,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { longDateTime } from "#contract/store-time";
-import { FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { dashboardIntents } from "~/components/dashboard/dashboard-intents";
 import { voucherFormSchema } from "~/components/dashboard/dashboard-schemas";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { ResponsiveTable, type TableColumn } from "~/components/ResponsiveTable";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { Table, type TableColumn } from "~/components/ui/Table";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { getWallet, redeemVoucher } from "~/services/customer-orders.server";
@@ -57,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
 
 function VoucherForm({ constraint }: { constraint: FieldConstraints }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadVoucherSchema },
     { id: "voucher", lastResult: actionData?.result, shouldValidate: "onSubmit" },
   );
@@ -127,7 +127,7 @@ export default function MyWallet() {
             {entries.length === 0 ? (
               <p className="text-slate-700">Tu cartera todavía no tiene movimientos.</p>
             ) : (
-              <ResponsiveTable
+              <Table
                 rows={entries}
                 rowKey={(entry) => entry._id}
                 columns={walletColumns}

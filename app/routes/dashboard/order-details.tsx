@@ -5,14 +5,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { OFFERS_LOAD_ERROR } from "#contract/messages";
 import { clockTime, longDateTime } from "#contract/store-time";
-import { FormAlert, SubmitButton, textLinkLook, TextField } from "~/components/account/FormControls";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderView";
 import { dashboardIntents } from "~/components/dashboard/dashboard-intents";
 import { offerFormSchema } from "~/components/dashboard/dashboard-schemas";
 import { OfferHistory, type ListedOffer } from "~/components/dashboard/OfferHistory";
 import { payLinkLook, paymentPath } from "~/components/dashboard/OrderList";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import {
@@ -89,7 +90,7 @@ function OfferForm({
   constraint: FieldConstraints;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadOfferSchema },
     { id: `oferta-${suborder._id}`, lastResult, defaultValue: { shopOrderId: suborder._id } },
   );
@@ -163,7 +164,7 @@ export default function OrderDetailsPage() {
     <section aria-labelledby="titulo-pedido" className="space-y-8">
       <div className="space-y-3">
         <p>
-          <Link to="/dashboard/my-orders" className={textLinkLook}>
+          <Link to="/dashboard/my-orders" className={textLinkClass}>
             ← Mis pedidos
           </Link>
         </p>

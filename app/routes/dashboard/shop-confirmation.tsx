@@ -11,9 +11,10 @@ import {
   TAX_ID_LABELS,
 } from "#contract/shop-labels";
 import { longDate, shortDateTime } from "#contract/store-time";
-import { FieldErrors, FormAlert, SubmitButton, textLinkLook } from "~/components/account/FormControls";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { FieldErrors, FormAlert, SubmitButton } from "~/components/forms/fields";
+import { textLinkClass } from "~/components/ui/TextLink";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import {
   CHOOSE_FILES_AGAIN,
   fileSize,
@@ -137,7 +138,7 @@ function StatusNotice({ request }: { request: ShopRequest }) {
             vendedor.
           </p>
           <p>
-            <Link to={`/tienda/${request.slug}`} className={textLinkLook}>
+            <Link to={`/tienda/${request.slug}`} className={textLinkClass}>
               Ver la página de mi tienda
             </Link>
           </p>
@@ -149,7 +150,7 @@ function StatusNotice({ request }: { request: ShopRequest }) {
           <p>Tu solicitud fue rechazada.</p>
           {request.statusReason ? <p data-testid="shop-status-reason">Motivo: {request.statusReason}</p> : null}
           <p>
-            <Link to={SHOP_FORM} className={textLinkLook}>
+            <Link to={SHOP_FORM} className={textLinkClass}>
               Volver a solicitar mi tienda
             </Link>
           </p>
@@ -173,7 +174,7 @@ function DocumentItem({ document, testId = "shop-document" }: { document: ShopDo
       className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-slate-200 py-3 last:border-b-0"
     >
       <div className="min-w-0">
-        <a href={`/documentos-tienda/${document._id}`} className={`${textLinkLook} break-all`}>
+        <a href={`/documentos-tienda/${document._id}`} className={`${textLinkClass} break-all`}>
           {document.fileName}
         </a>
         <span className="ml-2 text-sm text-slate-600">({documentKind(document)})</span>
@@ -194,7 +195,7 @@ function ReplacementForm({ documents, constraint }: { documents: ShopDocument[];
     const ids = documents.map((document) => document._id);
     return () => import("~/components/shop/shop-schemas").then((module) => module.replacementSchema(ids));
   }, [documents]);
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadReplacementSchema },
     { id: "reemplazo-documentos", lastResult: actionData?.result, shouldValidate: "onSubmit" },
   );

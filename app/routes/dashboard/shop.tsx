@@ -6,8 +6,8 @@ import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SHOP_REQUEST_SENT } from "#contract/shops";
 import { SHOP_COUNTRIES, SHOP_COUNTRY_LABELS, SHOP_DOCUMENTS_HINT } from "#contract/shop-labels";
-import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import {
   CHOOSE_FILES_AGAIN,
   countryOf,
@@ -93,7 +93,7 @@ export default function ShopApplication() {
   const { previous, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadShopApplicationSchema },
     {
       id: "solicitud-tienda",

@@ -3,8 +3,8 @@ import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { notificationIntents } from "~/components/notifications/notification-intents";
 import { notificationLinks } from "~/components/notifications/notification-links";
 import { notificationActionSchema } from "~/components/notifications/notification-schemas";
@@ -92,7 +92,7 @@ function NotificationCard({
   page: number;
   actionConstraint: FieldConstraints;
 }) {
-  const [form] = useDeferredSchemaForm(
+  const [form] = useSchemaForm(
     { constraint: actionConstraint, load: loadNotificationActionSchema },
     { id: `notificacion-${notification._id}` },
   );
@@ -104,7 +104,9 @@ function NotificationCard({
       data-testid="notification"
       data-read={notification.read ? "true" : "false"}
       aria-labelledby={titleId}
-      className={`rounded-2xl border p-5 shadow-sm ${notification.read ? "border-slate-200 bg-slate-50 text-slate-600" : "border-lime-400 bg-white text-slate-900"}`}
+      className={`rounded-2xl border p-5 shadow-sm ${
+        notification.read ? "border-slate-200 bg-slate-50 text-slate-600" : "border-lime-400 bg-white text-slate-900"
+      }`}
     >
       <p id={titleId} className={notification.read ? "font-normal" : "font-semibold"}>
         {notification.message}

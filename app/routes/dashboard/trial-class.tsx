@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
-import { textLinkLook } from "~/components/account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { ApiError } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
 import { cancelTrialClass, getOwnTrialClass } from "~/services/trial-class.server";
@@ -96,7 +96,7 @@ export default function TrialClassBooking() {
             No tienes ninguna plaza reservada en la próxima clase ({trialClass.dayText}).
           </p>
           <p className="mt-3">
-            <Link to="/gift#prueba-gratis" className={textLinkLook}>
+            <Link to="/gift#prueba-gratis" className={textLinkClass}>
               Reservar una plaza en la página de regalos
             </Link>
           </p>

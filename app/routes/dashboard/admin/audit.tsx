@@ -3,7 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { auditEndpoints, type AuditEntry } from "#contract/audit";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS } from "#contract/audit-labels";
 import { longDateTime } from "#contract/store-time";
-import { FieldErrors, textLinkLook } from "~/components/account/FormControls";
+import { FieldErrors } from "~/components/forms/fields";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { adminPaths } from "~/components/admin/admin-paths";
 import { auditListQuery } from "~/components/admin/admin-schemas";
 import { auditChanges } from "~/components/admin/audit-format";
@@ -92,7 +93,7 @@ function EntryCard({ entry }: { entry: ListedEntry }) {
         <dt className="font-semibold text-slate-600">{entry.entity}</dt>
         <dd className="min-w-0 break-words text-slate-900">
           {entry.recordHref ? (
-            <Link to={entry.recordHref} className={textLinkLook}>
+            <Link to={entry.recordHref} className={textLinkClass}>
               {entry.recordName}
             </Link>
           ) : (
@@ -230,7 +231,7 @@ export default function AuditLog() {
           {filtered ? (
             <>
               {" "}
-              <Link to={adminPaths.audit} className={textLinkLook}>
+              <Link to={adminPaths.audit} className={textLinkClass}>
                 Quitar los filtros
               </Link>
             </>

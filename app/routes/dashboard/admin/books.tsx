@@ -43,7 +43,9 @@ export default function AdminBooks() {
       <p
         role="status"
         data-testid="books-summary"
-        className={`rounded-2xl border-l-4 px-4 py-3 font-semibold ${unbalanced === 0 ? "border-lime-600 bg-lime-50 text-slate-900" : "border-red-600 bg-red-50 text-red-950"}`}
+        className={`rounded-2xl border-l-4 px-4 py-3 font-semibold ${
+          unbalanced === 0 ? "border-lime-600 bg-lime-50 text-slate-900" : "border-red-600 bg-red-50 text-red-950"
+        }`}
       >
         {unbalanced === 0
           ? "Todas las cuentas cuadran."
@@ -61,7 +63,9 @@ export default function AdminBooks() {
             <li
               key={shop.shopId}
               data-testid="shop-books"
-              className={`space-y-3 rounded-2xl border bg-white p-5 shadow-sm ${shop.difference === 0 ? "border-slate-200" : "border-red-500"}`}
+              className={`space-y-3 rounded-2xl border bg-white p-5 shadow-sm ${
+                shop.difference === 0 ? "border-slate-200" : "border-red-500"
+              }`}
             >
               <h2 className="break-words text-lg font-bold text-slate-900">{shop.shopName}</h2>
               <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm text-slate-800">

@@ -25,10 +25,11 @@ import {
   specSheetChoiceOf,
 } from "#contract/category-labels";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
-import { FieldErrors, FormAlert, textLinkLook } from "~/components/account/FormControls";
+import { FieldErrors, FormAlert } from "~/components/forms/fields";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { adminPaths } from "~/components/admin/admin-paths";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import { forbidden, pageErrorOf, requireAdmin } from "~/services/admin.server";
@@ -192,7 +193,9 @@ const hintLook = "mt-1 text-sm text-slate-600";
 const primaryButtonLook =
   "inline-flex w-full items-center justify-center rounded-full bg-lime-400 px-6 py-3 font-semibold text-slate-900 shadow-sm transition hover:bg-lime-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-70 sm:w-auto";
 
-const IMAGE_HINT = `JPG, PNG, WebP, GIF o AVIF de hasta ${CATEGORY_IMAGE_MAX_BYTES / (1024 * 1024)} MB; se comprueba su contenido. La tienda la muestra en la portada.`;
+const IMAGE_HINT = `JPG, PNG, WebP, GIF o AVIF de hasta ${
+  CATEGORY_IMAGE_MAX_BYTES / (1024 * 1024)
+} MB; se comprueba su contenido. La tienda la muestra en la portada.`;
 const CHOOSE_IMAGE_AGAIN = "Por seguridad, vuelve a elegir la imagen.";
 
 function NameField({ meta, label }: { meta: FieldMetadata<string>; label: string }) {
@@ -286,7 +289,7 @@ function useBusy(intent: string, categoryId?: string): boolean {
 }
 
 function AddForm({ constraint, answer }: { constraint: FieldConstraints; answer?: CategoryFormAnswer }) {
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadAddSchema },
     { id: "nueva-categoria", lastResult: answer?.result, defaultValue: { specSheet: "ninguna" } },
   );
@@ -324,7 +327,7 @@ function EditForm({
   constraint: FieldConstraints;
   answer?: CategoryFormAnswer;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadUpdateSchema },
     {
       id: `editar-${category._id}`,
@@ -413,10 +416,10 @@ function CategoryRow({
         </div>
       </div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to={listing} className={textLinkLook}>
+        <Link to={listing} className={textLinkClass}>
           Ver en la tienda<span className="sr-only"> {category.name}</span>
         </Link>
-        <Link to={adminPaths.auditOf(category._id)} className={textLinkLook}>
+        <Link to={adminPaths.auditOf(category._id)} className={textLinkClass}>
           Registro de auditoría<span className="sr-only"> de {category.name}</span>
         </Link>
       </p>
@@ -481,7 +484,7 @@ export default function AdminCategories() {
         {searchValue ? (
           <>
             {" "}
-            <Link to={adminPaths.categories} className={textLinkLook}>
+            <Link to={adminPaths.categories} className={textLinkClass}>
               Ver todas
             </Link>
           </>

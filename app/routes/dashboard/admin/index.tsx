@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { comparedWithPrevious } from "#contract/dashboard-periods";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { adminPaths } from "~/components/admin/admin-paths";
-import { textLinkLook } from "~/components/account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { BestSellerList, FigureCard, Panel, PeriodLinks } from "~/components/dashboard/DashboardPanels";
 import { SalesChart } from "~/components/dashboard/SalesChart";
 import { requireAdmin } from "~/services/admin.server";
@@ -92,7 +92,7 @@ export default function AdminHome() {
             <p className="mt-1 text-3xl font-extrabold text-slate-900" data-testid="admin-pending-total">
               {todo.shopRequests}
             </p>
-            <Link to={adminPaths.shopRequests} className={textLinkLook}>
+            <Link to={adminPaths.shopRequests} className={textLinkClass}>
               {todo.shopRequests === 0
                 ? "Ver las solicitudes"
                 : todo.shopRequests === 1
@@ -105,7 +105,7 @@ export default function AdminHome() {
             {todo.withdrawals.total === 0 ? (
               <p className="text-slate-700">Ningún retiro espera tu confirmación.</p>
             ) : (
-              <Link to={adminPaths.withdrawals} className={textLinkLook}>
+              <Link to={adminPaths.withdrawals} className={textLinkClass}>
                 {plural(todo.withdrawals.total, "solicitud de retiro", "solicitudes de retiro")} por{" "}
                 {formatPrice(todo.withdrawals.amount)}
               </Link>
@@ -126,7 +126,7 @@ export default function AdminHome() {
                 <ul className="mt-1 space-y-1 text-sm">
                   {todo.unprepared.parts.map((part) => (
                     <li key={part.subOrderId}>
-                      <Link to={adminPaths.order(part.orderId)} className={textLinkLook}>
+                      <Link to={adminPaths.order(part.orderId)} className={textLinkClass}>
                         Pedido #{part.number}
                       </Link>{" "}
                       <span className="text-slate-700">
@@ -153,7 +153,7 @@ export default function AdminHome() {
         id="titulo-recientes"
         title="Últimos pedidos"
         action={
-          <Link to={adminPaths.orders} className={textLinkLook}>
+          <Link to={adminPaths.orders} className={textLinkClass}>
             Ver todos los pedidos
           </Link>
         }
@@ -166,7 +166,7 @@ export default function AdminHome() {
                 data-testid="admin-recent-order"
                 className="border-b border-slate-100 pb-2 last:border-0"
               >
-                <Link to={adminPaths.order(order._id)} className={textLinkLook}>
+                <Link to={adminPaths.order(order._id)} className={textLinkClass}>
                   Pedido #{order.number}
                 </Link>
                 <p className="break-words text-sm text-slate-700">
@@ -184,7 +184,7 @@ export default function AdminHome() {
       <ul className="grid gap-4 sm:grid-cols-2">
         <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 className="text-lg font-bold text-slate-900">
-            <Link to={adminPaths.shops} className={textLinkLook}>
+            <Link to={adminPaths.shops} className={textLinkClass}>
               Tiendas
             </Link>
           </h2>
@@ -192,7 +192,7 @@ export default function AdminHome() {
         </li>
         <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 className="text-lg font-bold text-slate-900">
-            <Link to={adminPaths.audit} className={textLinkLook}>
+            <Link to={adminPaths.audit} className={textLinkClass}>
               Registro de auditoría
             </Link>
           </h2>

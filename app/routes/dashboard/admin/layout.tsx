@@ -5,7 +5,7 @@ import { withdrawalEndpoints } from "#contract/withdrawals";
 import { longDateTime } from "#contract/store-time";
 import { AdminMenu, type AdminSection } from "~/components/admin/AdminMenu";
 import { adminPaths } from "~/components/admin/admin-paths";
-import { textLinkLook } from "~/components/account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { pageErrorOf, requireAdmin } from "~/services/admin.server";
 
 export const meta: MetaFunction = () => [
@@ -75,7 +75,7 @@ export default function AdminLayout() {
         <AdminMenu sections={adminSections(totalPending, pendingWithdrawals)} />
         <p className="text-sm">
           {/* /dashboard brings an admin back here: their own account is its profile. */}
-          <Link to="/dashboard/edit-profile" className={textLinkLook}>
+          <Link to="/dashboard/edit-profile" className={textLinkClass}>
             ← Mi cuenta
           </Link>
         </p>

@@ -10,7 +10,7 @@ import {
   PAYMENT_STATUS_LABELS,
   type DeliveryStatus,
 } from "#contract/order-labels";
-import { textLinkLook } from "~/components/account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";
 import { adminOrderIntents } from "~/components/admin/admin-orders";
 import { adminPaths } from "~/components/admin/admin-paths";
@@ -65,7 +65,7 @@ export default function AdminOrder() {
   return (
     <section aria-labelledby="titulo-pedido" className="min-w-0 space-y-6">
       <p className="text-sm">
-        <Link to={adminPaths.orders} className={textLinkLook}>
+        <Link to={adminPaths.orders} className={textLinkClass}>
           Volver a los pedidos
         </Link>
       </p>
@@ -222,7 +222,7 @@ export default function AdminOrder() {
         })}
       </ul>
       <p className="text-sm">
-        <Link to={adminPaths.auditOf(order._id)} className={textLinkLook}>
+        <Link to={adminPaths.auditOf(order._id)} className={textLinkClass}>
           Registro de auditoría de este pedido
         </Link>
       </p>

@@ -12,14 +12,15 @@ import {
 } from "#contract/shops";
 import { REJECTION_REASONS, SHOP_COUNTRY_LABELS, SHOP_DOCUMENT_TYPES, TAX_ID_LABELS } from "#contract/shop-labels";
 import { longDateTime } from "#contract/store-time";
-import { FieldErrors, FormAlert, SubmitButton, textLinkLook } from "~/components/account/FormControls";
+import { FieldErrors, FormAlert, SubmitButton } from "~/components/forms/fields";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { adminPaths, shopDocumentPath } from "~/components/admin/admin-paths";
 import { adminIntents } from "~/components/admin/admin-intents";
 import { approveFormSchema, rejectFormSchema, requestChangesFormSchema } from "~/components/admin/admin-schemas";
 import { ReasonChoice, textareaLook } from "~/components/admin/ReasonChoice";
 import { DocumentStatusBadge, ShopStatusBadge } from "~/components/admin/ShopStatusBadge";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { fileSize } from "~/components/shop/shop-form-fields";
 import {
   invalidForm,
@@ -194,7 +195,7 @@ function ApproveForm({
   constraint: FieldConstraints;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form] = useDeferredSchemaForm({ constraint, load: loadApproveSchema }, { id: "aprobar", lastResult });
+  const [form] = useSchemaForm({ constraint, load: loadApproveSchema }, { id: "aprobar", lastResult });
   return (
     <Form
       method="post"
@@ -223,7 +224,7 @@ function RejectForm({
   constraint: FieldConstraints;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadRejectSchema }, { id: "rechazar", lastResult });
+  const [form, fields] = useSchemaForm({ constraint, load: loadRejectSchema }, { id: "rechazar", lastResult });
   return (
     <Form
       method="post"
@@ -258,7 +259,7 @@ function RequestChangesForm({
   constraint: FieldConstraints;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadRequestChangesSchema },
     {
       id: "pedir-cambios",
@@ -342,7 +343,7 @@ export default function ShopRequestPage() {
     <article aria-labelledby="titulo-solicitud" className="space-y-8">
       <div className="space-y-3">
         <p>
-          <Link to={adminPaths.shopRequests} className={textLinkLook}>
+          <Link to={adminPaths.shopRequests} className={textLinkClass}>
             ← Solicitudes de tiendas
           </Link>
         </p>
@@ -389,11 +390,11 @@ export default function ShopRequestPage() {
           </Field>
         </dl>
         <p className="flex flex-wrap gap-x-6 gap-y-2">
-          <Link to={adminPaths.auditOf(request._id)} className={textLinkLook}>
+          <Link to={adminPaths.auditOf(request._id)} className={textLinkClass}>
             Ver tus decisiones en el registro de auditoría
           </Link>
           {request.status === "aprobada" ? (
-            <Link to={`/tienda/${request.slug}`} className={textLinkLook}>
+            <Link to={`/tienda/${request.slug}`} className={textLinkClass}>
               Ver la página pública de la tienda
             </Link>
           ) : null}
@@ -466,7 +467,7 @@ export default function ShopRequestPage() {
             La tienda está {request.status === "aprobada" ? "abierta" : "suspendida"}.{" "}
             <Link
               to={`${adminPaths.shops}?${new URLSearchParams({ searchValue: request.shopName })}`}
-              className={textLinkLook}
+              className={textLinkClass}
             >
               {request.status === "aprobada"
                 ? "Suspenderla desde la lista de tiendas"

@@ -41,7 +41,9 @@ export default function ShopRequestsQueue() {
               ? "1 solicitud espera tu revisión."
               : `${totalPending} solicitudes esperan tu revisión.`}
           {waitingForApplicant > 0
-            ? ` ${waitingForApplicant === 1 ? "Otra espera" : `Otras ${waitingForApplicant} esperan`} a que el solicitante reemplace documentos.`
+            ? ` ${
+                waitingForApplicant === 1 ? "Otra espera" : `Otras ${waitingForApplicant} esperan`
+              } a que el solicitante reemplace documentos.`
             : ""}
         </p>
       </div>

@@ -12,14 +12,15 @@ import {
 import { SHOP_REACTIVATED, SHOP_SUSPENDED, shopEndpoints } from "#contract/shops";
 import { SHOP_COUNTRY_LABELS, SHOP_STATUS_LABELS, SUSPENSION_REASONS } from "#contract/shop-labels";
 import { longDate } from "#contract/store-time";
-import { FormAlert, textLinkLook } from "~/components/account/FormControls";
+import { FormAlert } from "~/components/forms/fields";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { adminPaths } from "~/components/admin/admin-paths";
 import { adminIntents, SHOP_STATUS_FILTERS } from "~/components/admin/admin-intents";
 import { shopIdField, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
 import { ReasonChoice } from "~/components/admin/ReasonChoice";
 import { ShopCardTitle } from "~/components/admin/ShopCardTitle";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import {
@@ -116,7 +117,7 @@ function SuspendForm({
   constraint: FieldConstraints;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadSuspendSchema },
     { id: `suspender-${shop._id}`, lastResult },
   );
@@ -165,10 +166,7 @@ function ReactivateForm({
   constraint: FieldConstraints;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form] = useDeferredSchemaForm(
-    { constraint, load: loadShopIdSchema },
-    { id: `reactivar-${shop._id}`, lastResult },
-  );
+  const [form] = useSchemaForm({ constraint, load: loadShopIdSchema }, { id: `reactivar-${shop._id}`, lastResult });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("shopId") === shop._id;
   return (
@@ -242,7 +240,7 @@ function ShopRow({
         </div>
       </dl>
       <p className="text-sm">
-        <Link to={adminPaths.auditOf(shop._id)} className={textLinkLook}>
+        <Link to={adminPaths.auditOf(shop._id)} className={textLinkClass}>
           Registro de auditoría<span className="sr-only"> de {shop.shopName}</span>
         </Link>
       </p>

@@ -6,13 +6,14 @@ import { queryPage } from "#contract/fields";
 import { longDateTime } from "#contract/store-time";
 import { withdrawalEndpoints, type PayoutMethod } from "#contract/withdrawals";
 import { PAYOUT_KIND_LABELS, WITHDRAWAL_STATUS_LABELS, WITHDRAWAL_STATUSES } from "#contract/withdrawal-labels";
-import { FieldErrors, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
+import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { adminPaths } from "~/components/admin/admin-paths";
 import { textareaLook } from "~/components/admin/ReasonChoice";
 import { withdrawalIntents } from "~/components/admin/withdrawal-intents";
 import { confirmFormSchema, rejectFormSchema, withdrawalStatusOf } from "~/components/admin/withdrawal-schemas";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { Pagination } from "~/components/product/Pagination";
 import { formatPrice } from "~/services/money";
 import {
@@ -155,7 +156,7 @@ function ConfirmForm({
   constraint: FieldConstraints;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadConfirmSchema },
     { id: `confirmar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } },
   );
@@ -190,7 +191,7 @@ function RejectForm({
   constraint: FieldConstraints;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadRejectSchema },
     { id: `rechazar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } },
   );
@@ -292,7 +293,7 @@ function WithdrawalRow({
         </div>
       ) : null}
       <p className="text-sm">
-        <Link to={adminPaths.auditOf(withdrawal._id)} className={textLinkLook}>
+        <Link to={adminPaths.auditOf(withdrawal._id)} className={textLinkClass}>
           Registro de auditoría<span className="sr-only"> de este retiro</span>
         </Link>
       </p>

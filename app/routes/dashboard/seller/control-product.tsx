@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { STOCK_MOVEMENT_LABELS } from "#contract/stock";
 import { shortDateTime } from "#contract/store-time";
-import { textLinkLook } from "~/components/account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { Pagination } from "~/components/product/Pagination";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { MovementList } from "~/components/stock/MovementList";
@@ -68,7 +68,7 @@ export default function ProductStock() {
     <section aria-labelledby="titulo-stock" className="space-y-8">
       <div className="space-y-2">
         <p className="text-sm">
-          <Link to={sellerPaths.control} className={textLinkLook}>
+          <Link to={sellerPaths.control} className={textLinkClass}>
             ← Control de stock
           </Link>
         </p>
@@ -81,7 +81,7 @@ export default function ProductStock() {
             {product.stock}
           </span>
           {" · "}
-          <Link to={`/product/details/${encodeURIComponent(product.slug)}`} className={textLinkLook}>
+          <Link to={`/product/details/${encodeURIComponent(product.slug)}`} className={textLinkClass}>
             Ver la ficha pública
           </Link>
         </p>

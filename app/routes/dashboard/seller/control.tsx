@@ -1,8 +1,8 @@
 import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { textLinkLook } from "~/components/account/FormControls";
-import type { FieldConstraints } from "~/components/forms/conform-form";
+import { textLinkClass } from "~/components/ui/TextLink";
+import type { FieldConstraints } from "~/forms/use-schema-form";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import { sellerPaths } from "~/components/seller/seller-paths";
@@ -82,7 +82,7 @@ function StockRow({
         ) : null}
         <div className="min-w-0 flex-1">
           <h2 id={`${headingId}-nombre`} className="break-words text-lg font-bold text-slate-900">
-            <Link to={`${sellerPaths.control}/${encodeURIComponent(product._id)}`} className={textLinkLook}>
+            <Link to={`${sellerPaths.control}/${encodeURIComponent(product._id)}`} className={textLinkClass}>
               {product.name}
             </Link>
           </h2>

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatUsd } from "#contract/money-format";
-import { textLinkLook } from "~/components/account/FormControls";
-import { ResponsiveTable, type TableColumn } from "~/components/ResponsiveTable";
+import { textLinkClass } from "~/components/ui/TextLink";
+import { Table, type TableColumn } from "~/components/ui/Table";
 import { sellerPaths } from "~/components/seller/seller-paths";
 import { pageErrorOf } from "~/services/admin.server";
 import { listDiscountedProducts, withThumbnail } from "~/services/seller-products.server";
@@ -39,7 +39,7 @@ const discountColumns: TableColumn<DiscountedProduct>[] = [
     className: "align-top",
     cell: (product) => (
       <>
-        <Link to={sellerPaths.editProduct(product._id)} className={`${textLinkLook} break-words`}>
+        <Link to={sellerPaths.editProduct(product._id)} className={`${textLinkClass} break-words`}>
           {product.name}
         </Link>
         <p className="text-slate-600">{product.category.name}</p>
@@ -84,7 +84,7 @@ export default function SellerDiscounts() {
           Ninguno de tus productos tiene descuento ahora.
         </p>
       ) : (
-        <ResponsiveTable
+        <Table
           rows={products}
           rowKey={(product) => product._id}
           columns={discountColumns}

@@ -2,7 +2,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PRODUCT_IMAGE_UPDATED, PRODUCT_UPDATED, productIdParams, type SellerProduct } from "#contract/seller-products";
-import { FieldErrors, FormAlert, textLinkLook } from "~/components/account/FormControls";
+import { FieldErrors, FormAlert } from "~/components/forms/fields";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { ProductForm } from "~/components/seller/ProductForm";
 import {
   CHOOSE_IMAGES_AGAIN,
@@ -217,7 +218,7 @@ export default function EditProduct() {
     <section aria-labelledby="titulo-editar" className="space-y-6">
       <div>
         <p className="text-sm">
-          <Link to={sellerPaths.products} className={textLinkLook}>
+          <Link to={sellerPaths.products} className={textLinkClass}>
             ← Mis productos
           </Link>
         </p>
@@ -226,7 +227,7 @@ export default function EditProduct() {
         </h1>
         <p className="mt-2 text-slate-700">
           Si cambias el nombre, la dirección anterior del producto sigue llevando a él.{" "}
-          <Link to={`/product/details/${encodeURIComponent(product.slug)}`} className={textLinkLook}>
+          <Link to={`/product/details/${encodeURIComponent(product.slug)}`} className={textLinkClass}>
             Ver en la tienda
           </Link>
         </p>

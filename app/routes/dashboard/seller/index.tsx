@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { comparedWithPrevious } from "#contract/dashboard-periods";
-import { textLinkLook } from "~/components/account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { BestSellerList, FigureCard, Panel, PeriodLinks } from "~/components/dashboard/DashboardPanels";
 import { SalesChart } from "~/components/dashboard/SalesChart";
 import { SellerOrderList } from "~/components/seller/SellerOrderList";
@@ -89,7 +89,7 @@ export default function SellerDashboard() {
           <ul className="space-y-4" data-testid="seller-todo">
             {todo.toPrepare > 0 ? (
               <li data-testid="todo-to-prepare">
-                <Link to={`${sellerPaths.orders}?status=pendiente`} className={textLinkLook}>
+                <Link to={`${sellerPaths.orders}?status=pendiente`} className={textLinkClass}>
                   {plural(todo.toPrepare, "pedido pagado por preparar", "pedidos pagados por preparar")}
                 </Link>
               </li>
@@ -102,7 +102,7 @@ export default function SellerDashboard() {
                 <ul className="mt-1 space-y-1 text-sm">
                   {todo.pendingOffers.offers.map((offer) => (
                     <li key={offer._id}>
-                      <Link to={sellerOrderPaths.details(offer.subOrderId)} className={textLinkLook}>
+                      <Link to={sellerOrderPaths.details(offer.subOrderId)} className={textLinkClass}>
                         Pedido #{offer.number}
                       </Link>{" "}
                       <span className="text-slate-700">
@@ -116,7 +116,7 @@ export default function SellerDashboard() {
             ) : null}
             {todo.lowStock.total > 0 ? (
               <li data-testid="todo-low-stock">
-                <Link to={`${sellerPaths.control}?lowOnly=1`} className={textLinkLook}>
+                <Link to={`${sellerPaths.control}?lowOnly=1`} className={textLinkClass}>
                   {plural(todo.lowStock.total, "producto con stock bajo", "productos con stock bajo")}
                 </Link>
                 <ul className="mt-1 space-y-1 text-sm">
@@ -124,7 +124,7 @@ export default function SellerDashboard() {
                     <li key={product.productId}>
                       <Link
                         to={`${sellerPaths.control}/${encodeURIComponent(product.productId)}`}
-                        className={textLinkLook}
+                        className={textLinkClass}
                       >
                         {product.name}
                       </Link>{" "}
@@ -155,7 +155,7 @@ export default function SellerDashboard() {
         id="titulo-recientes"
         title="Últimos pedidos"
         action={
-          <Link to={sellerPaths.orders} className={textLinkLook}>
+          <Link to={sellerPaths.orders} className={textLinkClass}>
             Ver todos los pedidos
           </Link>
         }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { textLinkLook } from "~/components/account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { SellerMenu } from "~/components/seller/SellerMenu";
 import { requireSeller } from "~/services/seller.server";
 
@@ -32,13 +32,13 @@ export default function SellerLayout() {
         {/* A suspended shop has no public page (it answers 404). */}
         {refusal ? null : (
           <p className="text-sm">
-            <Link to={`/tienda/${encodeURIComponent(shop.slug)}`} className={textLinkLook}>
+            <Link to={`/tienda/${encodeURIComponent(shop.slug)}`} className={textLinkClass}>
               Ver mi tienda pública
             </Link>
           </p>
         )}
         <p className="text-sm">
-          <Link to="/dashboard" className={textLinkLook}>
+          <Link to="/dashboard" className={textLinkClass}>
             ← Mi cuenta
           </Link>
         </p>

@@ -9,7 +9,7 @@ import {
   DELIVERY_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
 } from "#contract/order-labels";
-import { textLinkLook } from "~/components/account/FormControls";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { sellerOrderStatusSchema } from "~/components/seller/seller-order-schemas";
 import { sellerOrderIntents, sellerOrderPaths } from "~/components/seller/seller-orders";
 import { SellerOrderLines } from "~/components/seller/SellerOrderLines";
@@ -82,7 +82,7 @@ export default function SellerOrderDetails() {
       <style dangerouslySetInnerHTML={{ __html: PRINT_STYLE }} />
       <div className="space-y-3">
         <p className="print:hidden">
-          <Link to={sellerOrderPaths.list} className={textLinkLook}>
+          <Link to={sellerOrderPaths.list} className={textLinkClass}>
             ← Pedidos
           </Link>
         </p>

@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { SELLER_PRODUCT_STATUS_LABELS } from "#contract/seller-product-labels";
 import { sellerProductsQuery, productIdParams } from "#contract/seller-products";
 import { formatUsd } from "#contract/money-format";
-import { FormAlert, textLinkLook } from "~/components/account/FormControls";
+import { FormAlert } from "~/components/forms/fields";
+import { textLinkClass } from "~/components/ui/TextLink";
 import { Pagination } from "~/components/product/Pagination";
 import { productIntents } from "~/components/seller/product-form-fields";
 import { sellerPaths } from "~/components/seller/seller-paths";
@@ -117,7 +118,7 @@ function DeleteConfirmation({ product, cancelTo }: { product: ListedProduct; can
         >
           Sí, eliminar
         </button>
-        <Link to={cancelTo} className={textLinkLook}>
+        <Link to={cancelTo} className={textLinkClass}>
           Cancelar
         </Link>
       </Form>
@@ -149,7 +150,7 @@ export default function SellerProducts() {
             {searchValue ? ` para «${searchValue}»` : ""}
           </p>
         </div>
-        <Link to={sellerPaths.addProduct} className={textLinkLook}>
+        <Link to={sellerPaths.addProduct} className={textLinkClass}>
           Agregar producto
         </Link>
       </div>
@@ -181,7 +182,7 @@ export default function SellerProducts() {
         <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
           {searchValue ? "Ningún producto coincide con la búsqueda." : "Todavía no tienes productos. "}
           {searchValue ? null : (
-            <Link to={sellerPaths.addProduct} className={textLinkLook}>
+            <Link to={sellerPaths.addProduct} className={textLinkClass}>
               Agrega el primero
             </Link>
           )}
@@ -235,21 +236,21 @@ export default function SellerProducts() {
                 <div className="flex w-full flex-wrap items-start gap-3 sm:w-auto sm:flex-col">
                   <Link
                     to={sellerPaths.editProduct(product._id)}
-                    className={textLinkLook}
+                    className={textLinkClass}
                     aria-label={`Editar ${product.name}`}
                   >
                     Editar
                   </Link>
                   <Link
                     to={`/product/details/${encodeURIComponent(product.slug)}`}
-                    className={textLinkLook}
+                    className={textLinkClass}
                     aria-label={`Ver ${product.name} en la tienda`}
                   >
                     Ver en la tienda
                   </Link>
                   <Link
                     to={withParams((params) => params.set("confirmar", product._id))}
-                    className={textLinkLook}
+                    className={textLinkClass}
                     aria-label={`Eliminar ${product.name}`}
                     preventScrollReset
                   >

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from "react";
+import { cx } from "./cx";
 
 /** One column: its header, how a row's cell is drawn (in the table and in the card alike), and whether a card lists it. */
 export interface TableColumn<Row> {
@@ -63,7 +64,7 @@ type CardChoice<Row> =
   | { cardsBelow: keyof typeof BREAKPOINT_LOOKS; card: CardParts<Row> }
   | { cardsBelow?: undefined; card?: undefined };
 
-type ResponsiveTableProps<Row> = CardChoice<Row> & {
+type TableProps<Row> = CardChoice<Row> & {
   rows: Row[];
   rowKey: (row: Row, index: number) => string;
   columns: TableColumn<Row>[];
@@ -79,10 +80,6 @@ type ResponsiveTableProps<Row> = CardChoice<Row> & {
   testIds?: { table?: string; row?: string; card?: string };
 };
 
-function classes(...names: (string | false | undefined)[]): string | undefined {
-  return names.filter(Boolean).join(" ") || undefined;
-}
-
 function alignment(align: TableColumn<unknown>["align"]): string | false {
   return align === "end" && "text-right";
 }
@@ -92,7 +89,7 @@ function alignment(align: TableColumn<unknown>["align"]): string | false {
  * breakpoint, as a list of cards, each a `<dl>` of the same columns, so a phone shows every column
  * without scrolling sideways. Render only: the caller gives the rows already written for people.
  */
-export function ResponsiveTable<Row>({
+export function Table<Row>({
   rows,
   rowKey,
   columns,
@@ -104,17 +101,14 @@ export function ResponsiveTable<Row>({
   printAsTable = false,
   tableClassName,
   testIds = {},
-}: ResponsiveTableProps<Row>) {
+}: TableProps<Row>) {
   const styles = TABLE_LOOKS[look];
   const breakpoint = cardsBelow ? BREAKPOINT_LOOKS[cardsBelow] : null;
   const CardList = ordered ? "ol" : "ul";
   return (
     <>
       {breakpoint && card ? (
-        <CardList
-          className={classes("space-y-3", breakpoint.cards, printAsTable && "print:hidden")}
-          aria-label={caption}
-        >
+        <CardList className={cx("space-y-3", breakpoint.cards, printAsTable && "print:hidden")} aria-label={caption}>
           {rows.map((row, index) => {
             const aside = card.aside?.(row);
             const note = card.note?.(row);
@@ -146,8 +140,8 @@ export function ResponsiveTable<Row>({
           })}
         </CardList>
       ) : null}
-      <div className={classes(styles.frame, breakpoint?.table, printAsTable && "print:block")}>
-        <table className={classes(styles.table, tableClassName)} data-testid={testIds.table}>
+      <div className={cx(styles.frame, breakpoint?.table, printAsTable && "print:block")}>
+        <table className={cx(styles.table, tableClassName)} data-testid={testIds.table}>
           <caption className="sr-only">{caption}</caption>
           <thead className={styles.head}>
             <tr>
@@ -155,7 +149,7 @@ export function ResponsiveTable<Row>({
                 <th
                   key={column.header}
                   scope="col"
-                  className={classes(styles.cell, alignment(column.align), column.className)}
+                  className={cx(styles.cell, alignment(column.align), column.className)}
                 >
                   {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
                 </th>
@@ -164,20 +158,11 @@ export function ResponsiveTable<Row>({
           </thead>
           <tbody className={styles.body}>
             {rows.map((row, index) => (
-              <tr key={rowKey(row, index)} data-testid={testIds.row} className={classes(styles.row)}>
+              <tr key={rowKey(row, index)} data-testid={testIds.row} className={cx(styles.row)}>
                 {columns.map((column) => {
-                  const cellClasses = classes(
-                    styles.cell,
-                    alignment(column.align),
-                    column.className,
-                    column.cellClassName,
-                  );
+                  const cellClasses = cx(styles.cell, alignment(column.align), column.className, column.cellClassName);
                   return column.rowHeader ? (
-                    <th
-                      key={column.header}
-                      scope="row"
-                      className={classes(cellClasses, "font-semibold text-slate-900")}
-                    >
+                    <th key={column.header} scope="row" className={cx(cellClasses, "font-semibold text-slate-900")}>
                       {column.cell(row)}
                     </th>
                   ) : (

@@ -1,19 +1,33 @@
+import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
+import type { getZodConstraint } from "@conform-to/zod";
 import { useEffect, useRef, useState } from "react";
-import type { ZodTypeAny } from "zod";
+import type { z, ZodTypeAny } from "zod";
 import { pickUpTypedBeforeScripts } from "~/components/typed-before-scripts";
 import { changedSinceDrawn } from "./changed-since-drawn";
-import { useConformForm, type FieldConstraints, type SchemaFormOptions } from "./conform-form";
 import type { SchemaValidator } from "./zod-validation";
 
-/** A form's schema as a page that does not load zod up front holds it. */
-export interface DeferredSchema<Schema extends ZodTypeAny> {
-  /** Worked out from the schema by the route's loader, so the server's HTML and the browser's controls agree. */
+/** What a schema asks of each field (required, lengths, patterns), as attributes of the HTML controls. */
+export type FieldConstraints = ReturnType<typeof getZodConstraint>;
+
+/**
+ * A form's schema as a page holds it: its constraints, worked out by the loader (formConstraints in
+ * app/forms/form-answer.server.ts), so the server's HTML and the browser's controls agree, and how
+ * to load the schema itself when the form is first used.
+ */
+export interface SchemaSource<Schema extends ZodTypeAny> {
   constraint: FieldConstraints;
   /**
    * Imports the schema's module. It keys the cache below: declare it at module level, or memoize it
    * on what the schema depends on (a form whose fields follow the page's data).
    */
   load: () => Promise<Schema>;
+}
+
+export interface SchemaFormOptions<Schema extends ZodTypeAny> {
+  id?: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  shouldValidate?: "onSubmit" | "onBlur" | "onInput";
 }
 
 /**
@@ -30,21 +44,22 @@ async function loadValidator<Schema extends ZodTypeAny>(load: () => Promise<Sche
 }
 
 /**
- * useSchemaForm for forms many visits leave untouched (the cart's coupon, contact, signing in,
- * the dashboard's forms, most of which sit beside what the page is there to show): zod,
- * Conform's zod adapter and the schema (about 17 KB gzipped) are loaded when the shopper first
- * focuses or types into the form. Until then the form is what it is without scripts, checked by
- * the action on submit. Fields left while the code was on its way are checked once it arrives, as
- * leaving them would have.
+ * The store's one form hook: a Conform form checked in the browser by the zod schema its action
+ * parses with. Fields are checked when left and again as the shopper types. zod, Conform's zod
+ * adapter and the schema (about 17 KB gzipped) come when the form is first focused or typed into:
+ * most visits leave most forms untouched. Until then the form is what it is without scripts,
+ * checked by its action on submit; fields left while the code was on its way are checked once it
+ * arrives. What was typed before the page's scripts ran is taken in (docs/decisions/0019).
+ * `app/forms/README.md` shows the whole pattern.
  */
-export function useDeferredSchemaForm<Schema extends ZodTypeAny>(
-  { constraint, load }: DeferredSchema<Schema>,
+export function useSchemaForm<Schema extends ZodTypeAny>(
+  { constraint, load }: SchemaSource<Schema>,
   { shouldValidate = "onBlur", ...options }: SchemaFormOptions<Schema> = {},
 ) {
   const [validate, setValidate] = useState(() => validators.get(load) as SchemaValidator<Schema> | undefined);
   const ready = validate !== undefined;
   const leftBeforeReady = useRef<Element[]>([]);
-  const form = useConformForm<Schema>({
+  const form = useForm<z.input<Schema>, z.output<Schema>>({
     ...options,
     constraint,
     shouldValidate: ready ? shouldValidate : "onSubmit",
@@ -52,6 +67,20 @@ export function useDeferredSchemaForm<Schema extends ZodTypeAny>(
     onValidate: validate,
   });
   const formId = form[0].id;
+
+  // Conform reads the whole form on any input event: one for a control changed before hydration
+  // makes whatever follows it (a category's spec sheet) show it.
+  useEffect(
+    () =>
+      pickUpTypedBeforeScripts(() => {
+        const element = document.getElementById(formId);
+        if (!(element instanceof HTMLFormElement)) return;
+        Array.from(element.elements)
+          .find(changedSinceDrawn)
+          ?.dispatchEvent(new Event("input", { bubbles: true }));
+      }),
+    [formId],
+  );
 
   useEffect(() => {
     if (ready) return;

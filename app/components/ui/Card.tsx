@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { cx } from "./cx";
+
+const TONES = {
+  plain: "border border-slate-200 bg-white shadow-sm",
+  muted: "bg-slate-50",
+} as const;
+
+/**
+ * A panel of the page. With a title it is a section named by its heading, so a screen reader lists
+ * it among the page's regions.
+ */
+export function Card({
+  title,
+  titleId,
+  headingLevel = 2,
+  tone = "plain",
+  actions,
+  className,
+  children,
+}: {
+  title?: ReactNode;
+  /** Required with a title: the section is named by it. */
+  titleId?: string;
+  headingLevel?: 2 | 3;
+  tone?: keyof typeof TONES;
+  /** Beside the title (a link to the whole list). */
+  actions?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section
+      aria-labelledby={title ? titleId : undefined}
+      className={cx("space-y-4 rounded-2xl p-5 sm:p-6", TONES[tone], className)}
+    >
+      {title ? (
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <Heading
+            id={titleId}
+            className={headingLevel === 2 ? "text-xl font-bold text-slate-900" : "text-lg font-bold text-slate-900"}
+          >
+            {title}
+          </Heading>
+          {actions}
+        </div>
+      ) : null}
+      {children}
+    </section>
+  );
+}
