@@ -94,6 +94,25 @@ export default tseslint.config(
     },
   },
   {
+    // Services are the server's layer under the pages: they never reach up into what renders.
+    files: ["app/services/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            apiSource,
+            {
+              group: ["~/components/*", "**/app/components/**", "~/routes/*/*.tsx", "~/routes/*.tsx"],
+              message:
+                "Services never import components or route modules: move what both need beside the route or to app/forms.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["contract/**"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [

@@ -27,7 +27,7 @@ import { webEnv } from "~/services/env.server";
 import { getMyReview, getReviews, isReviewIntent, reviewAction, reviewsPageOf } from "~/services/reviews.server";
 import { getShopper } from "~/services/shopper.server";
 import { isOwnProduct } from "~/services/own-product.server";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { getMyStockAlerts, isStockAlertIntent, stockAlertAction } from "~/services/stock-alerts.server";
 import { BackInStock } from "~/components/product/BackInStock";
 import { SizeChoice } from "~/components/product/SizeChoice";

@@ -6,7 +6,7 @@ import type { Flash, StoreSession } from "./session.server";
 import { mergeGuestLists } from "./shopper.server";
 import { logError } from "./log.server";
 import { safeRedirect } from "./redirect.server";
-import { ADMIN_HOME } from "~/components/admin/admin-paths";
+import { ADMIN_HOME } from "~/routes/dashboard/admin/paths";
 
 /** What loaders and actions receive; every helper here takes it whole. */
 export interface RequestArgs {

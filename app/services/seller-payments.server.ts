@@ -10,7 +10,7 @@ import {
   transferFormSchema,
   withdrawFormSchema,
 } from "~/routes/dashboard/seller/payments.schema";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { pageErrorOf } from "./admin.server";
 import { logError } from "./log.server";
 import { formatPrice } from "./money";

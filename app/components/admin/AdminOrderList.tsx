@@ -3,7 +3,7 @@ import type { AdminOrderRow } from "#contract/admin-orders";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { textLinkClass } from "~/components/ui/TextLink";
 import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
-import { adminPaths } from "./admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 
 /** An order of the admin's list, with its date and total already written by the server. */
 export type ListedAdminOrder = AdminOrderRow & { date: string; total: string };

@@ -4,7 +4,7 @@ import { FieldErrors, FormAlert } from "~/components/forms/fields";
 import { textLinkClass } from "~/components/ui/TextLink";
 import type { FieldConstraints } from "~/forms/use-schema-form";
 import { useSchemaForm } from "~/forms/use-schema-form";
-import { adminPaths } from "./admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { promotionIntents, type PromotionFormAnswer } from "./promotion-forms";
 
 const loadCouponSchema = () => import("#contract/promotions").then((module) => module.couponUpdateForm);

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ShopStatus } from "#contract/shop-labels";
-import { adminPaths } from "./admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { ShopStatusBadge } from "./ShopStatusBadge";
 
 /** A shop's card heading in the admin lists: its name linking to its request's page, and its status. */

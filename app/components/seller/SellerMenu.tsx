@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { sellerPaths } from "./seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 
 /** A side-menu entry of the seller area. */
 export interface SellerSection {

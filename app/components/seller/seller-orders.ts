@@ -1,4 +1,4 @@
-import { SELLER_HOME, sellerPaths } from "./seller-paths";
+import { SELLER_HOME, sellerPaths } from "~/routes/dashboard/seller/paths";
 
 /**
  * The seller's order pages (issue 12): their addresses and their forms' intents, without zod, so a

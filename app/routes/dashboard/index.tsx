@@ -2,10 +2,10 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { longDate } from "#contract/store-time";
 import { textLinkClass } from "~/components/ui/TextLink";
-import { ADMIN_HOME } from "~/components/admin/admin-paths";
+import { ADMIN_HOME } from "~/routes/dashboard/admin/paths";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
 import { OrderList } from "~/components/dashboard/OrderList";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
 import { requireAccount } from "~/services/auth.server";
 import { getDashboardData, listedOrders } from "~/services/customer-orders.server";

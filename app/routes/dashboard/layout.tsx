@@ -5,7 +5,7 @@ import { requireAccount } from "~/services/auth.server";
 import { getOwnProfile } from "~/services/profile.server";
 import { getMyShopRequest } from "~/services/shops.server";
 import { SHOP_STATUS_LABELS } from "#contract/shop-labels";
-import { SELLER_HOME } from "~/components/seller/seller-paths";
+import { SELLER_HOME } from "~/routes/dashboard/seller/paths";
 
 export const meta: MetaFunction = () => [
   { title: "Mi cuenta | Mercado Pádel" },

@@ -5,7 +5,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS } from "#contra
 import { longDateTime } from "#contract/store-time";
 import { FieldErrors } from "~/components/forms/fields";
 import { textLinkClass } from "~/components/ui/TextLink";
-import { adminPaths } from "~/components/admin/admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { auditListQuery } from "~/components/admin/admin-schemas";
 import { auditChanges } from "~/components/admin/audit-format";
 import { Pagination } from "~/components/product/Pagination";

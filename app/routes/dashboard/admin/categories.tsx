@@ -27,7 +27,7 @@ import {
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { FieldErrors, FormAlert } from "~/components/forms/fields";
 import { textLinkClass } from "~/components/ui/TextLink";
-import { adminPaths } from "~/components/admin/admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import type { FieldConstraints } from "~/forms/use-schema-form";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { Pagination } from "~/components/product/Pagination";

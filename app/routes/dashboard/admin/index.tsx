@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { comparedWithPrevious } from "#contract/dashboard-periods";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
-import { adminPaths } from "~/components/admin/admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { textLinkClass } from "~/components/ui/TextLink";
 import { BestSellerList, FigureCard, Panel, PeriodLinks } from "~/components/dashboard/DashboardPanels";
 import { SalesChart } from "~/components/dashboard/SalesChart";

@@ -4,7 +4,7 @@ import { shopEndpoints } from "#contract/shops";
 import { withdrawalEndpoints } from "#contract/withdrawals";
 import { longDateTime } from "#contract/store-time";
 import { AdminMenu, type AdminSection } from "~/components/admin/AdminMenu";
-import { adminPaths } from "~/components/admin/admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { textLinkClass } from "~/components/ui/TextLink";
 import { pageErrorOf, requireAdmin } from "~/services/admin.server";
 

@@ -13,7 +13,7 @@ import {
 import { textLinkClass } from "~/components/ui/TextLink";
 import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";
 import { adminOrderIntents } from "~/components/admin/admin-orders";
-import { adminPaths } from "~/components/admin/admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { requireAdmin } from "~/services/admin.server";
 import { adminOrderPage, changeStatus, invalidStatusForm, refusal, statusForm } from "~/services/admin-orders.server";
 import { readForm } from "~/services/form.server";

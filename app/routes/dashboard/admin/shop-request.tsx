@@ -14,7 +14,7 @@ import { REJECTION_REASONS, SHOP_COUNTRY_LABELS, SHOP_DOCUMENT_TYPES, TAX_ID_LAB
 import { longDateTime } from "#contract/store-time";
 import { FieldErrors, FormAlert, SubmitButton } from "~/components/forms/fields";
 import { textLinkClass } from "~/components/ui/TextLink";
-import { adminPaths, shopDocumentPath } from "~/components/admin/admin-paths";
+import { adminPaths, shopDocumentPath } from "~/routes/dashboard/admin/paths";
 import { adminIntents } from "~/components/admin/admin-intents";
 import { approveFormSchema, rejectFormSchema, requestChangesFormSchema } from "~/components/admin/admin-schemas";
 import { ReasonChoice, textareaLook } from "~/components/admin/ReasonChoice";

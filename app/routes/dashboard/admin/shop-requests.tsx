@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { SHOP_COUNTRY_LABELS } from "#contract/shop-labels";
-import { adminPaths } from "~/components/admin/admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { ShopCardTitle } from "~/components/admin/ShopCardTitle";
 import { useAdminQueue } from "~/components/admin/use-admin-queue";
 import { requireAdmin } from "~/services/admin.server";

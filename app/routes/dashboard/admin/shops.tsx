@@ -14,7 +14,7 @@ import { SHOP_COUNTRY_LABELS, SHOP_STATUS_LABELS, SUSPENSION_REASONS } from "#co
 import { longDate } from "#contract/store-time";
 import { FormAlert } from "~/components/forms/fields";
 import { textLinkClass } from "~/components/ui/TextLink";
-import { adminPaths } from "~/components/admin/admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { adminIntents, SHOP_STATUS_FILTERS } from "~/components/admin/admin-intents";
 import { shopIdField, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
 import { ReasonChoice } from "~/components/admin/ReasonChoice";

@@ -8,7 +8,7 @@ import { withdrawalEndpoints, type PayoutMethod } from "#contract/withdrawals";
 import { PAYOUT_KIND_LABELS, WITHDRAWAL_STATUS_LABELS, WITHDRAWAL_STATUSES } from "#contract/withdrawal-labels";
 import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { textLinkClass } from "~/components/ui/TextLink";
-import { adminPaths } from "~/components/admin/admin-paths";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { textareaLook } from "~/components/admin/ReasonChoice";
 import { withdrawalIntents } from "~/components/admin/withdrawal-intents";
 import { confirmFormSchema, rejectFormSchema, withdrawalStatusOf } from "~/components/admin/withdrawal-schemas";

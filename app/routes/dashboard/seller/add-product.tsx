@@ -5,7 +5,7 @@ import { PRODUCT_CREATED } from "#contract/seller-products";
 import { ProductForm } from "~/components/seller/ProductForm";
 import { EMPTY_SIZE_ROWS, productIntents } from "~/components/seller/product-form-fields";
 import { PRODUCT_FORM_FIELDS, productAddSchema } from "~/components/seller/product-schemas";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { pageErrorOf } from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
 import {

@@ -5,7 +5,7 @@ import { STOCK_MOVEMENT_LABELS } from "#contract/stock";
 import { shortDateTime } from "#contract/store-time";
 import { textLinkClass } from "~/components/ui/TextLink";
 import { Pagination } from "~/components/product/Pagination";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { MovementList } from "~/components/stock/MovementList";
 import { SizeFigures } from "~/components/stock/SizeFigures";
 import { StockForm, ThresholdForm } from "~/components/stock/StockForm";

@@ -5,7 +5,7 @@ import { textLinkClass } from "~/components/ui/TextLink";
 import type { FieldConstraints } from "~/forms/use-schema-form";
 import { Pagination } from "~/components/product/Pagination";
 import { secondaryButtonLook } from "~/components/product/shopper-forms";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { DemandList } from "~/components/stock/DemandList";
 import { lowBadgeLook, StockForm } from "~/components/stock/StockForm";
 import type { ControlProduct, StockActionAnswer } from "~/components/stock/stock-control";

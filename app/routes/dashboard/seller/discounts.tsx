@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { formatUsd } from "#contract/money-format";
 import { textLinkClass } from "~/components/ui/TextLink";
 import { Table, type TableColumn } from "~/components/ui/Table";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { pageErrorOf } from "~/services/admin.server";
 import { listDiscountedProducts, withThumbnail } from "~/services/seller-products.server";
 import { requireSeller } from "~/services/seller.server";

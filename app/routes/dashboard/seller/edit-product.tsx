@@ -12,7 +12,7 @@ import {
   productIntents,
 } from "~/components/seller/product-form-fields";
 import { imageReplaceSchema, PRODUCT_FORM_FIELDS, productEditSchema } from "~/components/seller/product-schemas";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { imageUrl } from "~/services/api.server";
 import { pageErrorOf } from "~/services/admin.server";
 import { carriesFiles, readForm } from "~/services/form.server";

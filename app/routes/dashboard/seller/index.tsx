@@ -6,7 +6,7 @@ import { BestSellerList, FigureCard, Panel, PeriodLinks } from "~/components/das
 import { SalesChart } from "~/components/dashboard/SalesChart";
 import { SellerOrderList } from "~/components/seller/SellerOrderList";
 import { sellerOrderPaths } from "~/components/seller/seller-orders";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { dashboardPeriodOf, getSellerDashboard } from "~/services/dashboards.server";
 import { formatPrice } from "~/services/money";
 import { requireSeller } from "~/services/seller.server";

@@ -7,7 +7,7 @@ import { FormAlert } from "~/components/forms/fields";
 import { textLinkClass } from "~/components/ui/TextLink";
 import { Pagination } from "~/components/product/Pagination";
 import { productIntents } from "~/components/seller/product-form-fields";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { pageErrorOf } from "~/services/admin.server";
 import { readForm } from "~/services/form.server";
 import {
