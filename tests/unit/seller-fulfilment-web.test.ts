@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { NotificationItem } from "#contract/notifications";
 import { TRACKING_NUMBER_INVALID, TRACKING_NUMBER_MISSING } from "#contract/orders";
 import { notificationLinks } from "~/components/notifications/notification-links";
-import { sellerOrderStatusSchema } from "~/components/seller/seller-order-schemas";
+import { sellerOrderStatusSchema } from "~/routes/dashboard/seller/order-details.schema";
 import { ApiError } from "~/services/api.server";
 import type { SellerArea } from "~/services/seller.server";
 import { getSellerOrderOffers } from "~/services/seller-orders.server";
