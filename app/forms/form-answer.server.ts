@@ -26,7 +26,19 @@ export type ParsedForm<Forms extends PageForms> = {
 
 export type IntentForm<Forms extends PageForms> =
   | ParsedForm<Forms>
-  | { ok: false; intent: string; formData: FormData; answer: ReturnType<typeof answer> };
+  | {
+      ok: false;
+      /** One of the page's forms: parseIntentForm refuses any other intent. */
+      intent: keyof Forms & string;
+      formData: FormData;
+      answer: ReturnType<typeof answer>;
+      /** The submission's reply, for a page that answers otherwise (a button that only draws the form again). */
+      reply: Submission<unknown, string[]>["reply"];
+    };
+
+function isFormOf<Forms extends PageForms>(forms: Forms, intent: unknown): intent is keyof Forms & string {
+  return typeof intent === "string" && Object.hasOwn(forms, intent);
+}
 
 /**
  * Reads a post to a page with one form or several: its `intent` names the form, whose schema parses
@@ -37,16 +49,28 @@ export type IntentForm<Forms extends PageForms> =
 export async function parseIntentForm<Forms extends PageForms>(
   request: Request,
   forms: Forms,
-  options: { target?: (formData: FormData) => string | undefined } = {},
+  options: {
+    target?: (formData: FormData) => string | undefined;
+    /**
+     * The form a post without `intent` belongs to: Conform's own buttons (a list row added or
+     * removed without JavaScript) send only theirs, and such a submission is never `ok`.
+     */
+    defaultIntent?: keyof Forms & string;
+  } = {},
 ): Promise<IntentForm<Forms>> {
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(forms, intent))
-    throw new Response(null, { status: 400, statusText: "Acción no válida" });
+  const intent = formData.get("intent") ?? options.defaultIntent ?? null;
+  if (!isFormOf(forms, intent)) throw new Response(null, { status: 400, statusText: "Acción no válida" });
   const submission = parseWithZod(formData, { schema: forms[intent] });
   if (submission.status !== "success") {
     const target = options.target?.(formData);
-    return { ok: false, intent, formData, answer: answer({ intent, target, result: submission.reply() }, 400) };
+    return {
+      ok: false,
+      intent,
+      formData,
+      answer: answer({ intent, target, result: submission.reply() }, 400),
+      reply: submission.reply,
+    };
   }
   return { ok: true, intent, value: submission.value, formData, reply: submission.reply } as ParsedForm<Forms>;
 }

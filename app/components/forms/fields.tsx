@@ -42,6 +42,8 @@ export function TextField({
   step?: string;
   min?: string | number;
   max?: string | number;
+  /** Where the schema's rule is a pattern rather than a length (a tracking number). */
+  maxLength?: number;
 }) {
   const { key, ...props } = getInputProps(meta, { type });
   return (

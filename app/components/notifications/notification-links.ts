@@ -1,7 +1,6 @@
 import type { NotificationItem } from "#contract/notifications";
 import { orderNumber } from "#contract/order-labels";
-import { sellerOrderPaths } from "~/components/seller/seller-orders";
-import { SELLER_HOME, sellerPaths } from "~/routes/dashboard/seller/paths";
+import { SELLER_HOME, sellerOrderPaths, sellerPaths } from "~/routes/dashboard/seller/paths";
 
 /** A link a notification offers: what it leads to ("Pedido", "Producto"), its address and its text. */
 export interface NotificationLink {

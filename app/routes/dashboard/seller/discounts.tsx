@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { formatUsd } from "#contract/money-format";
-import { textLinkClass } from "~/components/ui/TextLink";
+import { TextLink } from "~/components/ui/TextLink";
 import { Table, type TableColumn } from "~/components/ui/Table";
 import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { pageErrorOf } from "~/services/admin.server";
@@ -39,9 +39,9 @@ const discountColumns: TableColumn<DiscountedProduct>[] = [
     className: "align-top",
     cell: (product) => (
       <>
-        <Link to={sellerPaths.editProduct(product._id)} className={`${textLinkClass} break-words`}>
+        <TextLink to={sellerPaths.editProduct(product._id)} className="break-words">
           {product.name}
-        </Link>
+        </TextLink>
         <p className="text-slate-600">{product.category.name}</p>
       </>
     ),

@@ -12,3 +12,9 @@ export const sellerPaths = {
   payments: `${SELLER_HOME}/payments`,
   paymentsStatement: `${SELLER_HOME}/payments/statement`,
 };
+
+/** The seller's order pages (issue 12): the list and one sub-order. */
+export const sellerOrderPaths = {
+  list: sellerPaths.orders,
+  details: (subOrderId: string) => `${SELLER_HOME}/orders/details/${encodeURIComponent(subOrderId)}`,
+};

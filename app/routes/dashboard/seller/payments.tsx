@@ -12,8 +12,7 @@ import {
 } from "#contract/withdrawal-labels";
 import { monthLabel } from "#contract/store-time";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
-import { sellerOrderPaths } from "~/components/seller/seller-orders";
-import { sellerPaths } from "~/routes/dashboard/seller/paths";
+import { sellerOrderPaths, sellerPaths } from "~/routes/dashboard/seller/paths";
 import { Badge } from "~/components/ui/Badge";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Card } from "~/components/ui/Card";

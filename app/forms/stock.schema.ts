@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { stockControlQuery, STOCK_TOTAL_REQUIRED, updateStockBody, type UpdateStockBody } from "#contract/stock";
+import { stockIntents } from "./stock.forms";
 
 /**
  * The seller's stock forms of issue 11: a product's stock line and its low-stock threshold. Each
  * is checked by the browser (Conform) and by its action with the same schema, built from the
  * contract's body, so a form accepts exactly what the API accepts. Every mutation carries its
- * `intent` (stock-control.ts).
+ * `intent` (stock.forms.ts).
  */
 
 /** What a stock form sends, before the action adds the seller (`sellerId` is the signed-in user). */
@@ -67,6 +68,12 @@ export const thresholdFormSchema = z
     const stock = toStockBody(form, context);
     return { ...stock, lowStockThreshold: form.lowStockThreshold };
   });
+
+/** The control pages' forms by the intent their button sends (parseIntentForm). */
+export const STOCK_FORMS = {
+  [stockIntents.save]: stockFormSchema,
+  [stockIntents.threshold]: thresholdFormSchema,
+};
 
 // ---- The control list's GET form ----------------------------------------------------------------
 

@@ -14,14 +14,14 @@ import {
   specSheetIssues,
 } from "#contract/seller-products";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX, PRODUCT_IMAGES_MIN } from "#contract/seller-product-labels";
-import { PRODUCT_IMAGE_TYPES, specFieldsOf, type SheetCategory } from "./product-form-fields";
+import { PRODUCT_IMAGE_TYPES, productIntents, specFieldsOf, type SheetCategory } from "./seller-product.forms";
 
 /**
  * The seller's product forms (issue 11): add, edit, swap one image. Each is the contract's schema
  * (contract/seller-products.ts) plus what only the browser has: the chosen files, and the blank size
  * rows a form without JavaScript always carries. The action and Conform in the browser parse with
  * the same schema, built for the categories the page offers (each with its spec sheet). What the
- * form's page needs besides the schema (intents, spec-sheet fields) is in product-form-fields.ts.
+ * form's page needs besides the schema (intents, spec-sheet fields) is in seller-product.forms.ts.
  */
 
 const IMAGE_TYPE_REFUSED = "Solo se aceptan imágenes JPG, PNG, WebP, GIF o AVIF.";
@@ -192,3 +192,23 @@ export const PRODUCT_FORM_FIELDS = [
   "imageOrder",
   "mainImage",
 ] as const;
+
+/**
+ * The add page's forms by the intent their button sends (parseIntentForm). 'Actualizar ficha' and
+ * Conform's own buttons (a size row added without JavaScript, which send no `intent`) only draw the
+ * product form again, so they read it with its schema too.
+ */
+export function productAddForms(categories: readonly SheetCategory[]) {
+  const schema = productAddSchema(categories);
+  return { [productIntents.save]: schema, [productIntents.refreshSheet]: schema };
+}
+
+/** The edit page's forms: the product form's, as on the add page, and each stored image's. */
+export function productEditForms(categories: readonly SheetCategory[]) {
+  const schema = productEditSchema(categories);
+  return {
+    [productIntents.save]: schema,
+    [productIntents.refreshSheet]: schema,
+    [productIntents.replaceImage]: imageReplaceSchema,
+  };
+}
