@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { NotificationItem } from "#contract/notifications";
 import { TRACKING_NUMBER_INVALID, TRACKING_NUMBER_MISSING } from "#contract/orders";
 import { sellerOrderEndpoints } from "#contract/seller-orders";
-import { notificationLinks } from "~/components/notifications/notification-links";
+import { notificationLinks } from "~/routes/dashboard/notification-links";
 import type { FormAnswer } from "~/forms/form-answer";
 import { sellerOrderStatusSchema } from "~/routes/dashboard/seller/order-details.schema";
 import { ApiError } from "~/services/api.server";

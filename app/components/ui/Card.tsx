@@ -6,9 +6,14 @@ const TONES = {
   muted: "bg-slate-50",
 } as const;
 
+/** The look of a card, for an element that must be another (a group of a description list). */
+export function cardClass(tone: keyof typeof TONES = "plain", className?: string) {
+  return cx("rounded-2xl p-5 sm:p-6", TONES[tone], className);
+}
+
 /**
  * A panel of the page. With a title it is a section named by its heading, so a screen reader lists
- * it among the page's regions.
+ * it among the page's regions; without one, a plain box.
  */
 export function Card({
   title,
@@ -30,11 +35,10 @@ export function Card({
   children: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  // Without a title it is only a panel (a div, so it may stand where a section may not).
+  const Frame = title ? "section" : "div";
   return (
-    <section
-      aria-labelledby={title ? titleId : undefined}
-      className={cx("space-y-4 rounded-2xl p-5 sm:p-6", TONES[tone], className)}
-    >
+    <Frame aria-labelledby={title ? titleId : undefined} className={cardClass(tone, cx("space-y-4", className))}>
       {title ? (
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <Heading
@@ -47,6 +51,6 @@ export function Card({
         </div>
       ) : null}
       {children}
-    </section>
+    </Frame>
   );
 }

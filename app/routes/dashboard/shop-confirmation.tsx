@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { NO_DOCUMENTS_TO_REPLACE, SHOP_DOCUMENTS_REPLACED, type ShopDocument, type ShopRequest } from "#contract/shops";
+import type { ShopDocument, ShopRequest } from "#contract/shops";
 import {
   SHOP_DOCUMENT_STATUS_LABELS,
   SHOP_DOCUMENT_TYPES,
@@ -12,9 +11,10 @@ import {
 } from "#contract/shop-labels";
 import { longDate, shortDateTime } from "#contract/store-time";
 import { FieldErrors, FormAlert, SubmitButton } from "~/components/forms/fields";
-import { textLinkClass } from "~/components/ui/TextLink";
-import type { FieldConstraints } from "~/forms/use-schema-form";
-import { useSchemaForm } from "~/forms/use-schema-form";
+import { Card } from "~/components/ui/Card";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink, textLinkClass } from "~/components/ui/TextLink";
+import { useFormAnswer } from "~/forms/form-answer";
 import {
   CHOOSE_FILES_AGAIN,
   fileSize,
@@ -22,13 +22,12 @@ import {
   replacementField,
   SHOP_DOCUMENT_ACCEPT,
   shopIntents,
-} from "~/components/shop/shop-form-fields";
-import { replacementSchema } from "~/components/shop/shop-schemas";
-import { refusalOf } from "~/services/account.server";
+  shopRequestSchemas,
+  type FilesFormAnswer,
+} from "~/forms/shop-request.forms";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
 import { requireAccount } from "~/services/auth.server";
-import { carriesFiles, readForm } from "~/services/form.server";
-import { redirectWithFlash } from "~/services/session.server";
-import { getMyShopRequest, replaceShopDocuments } from "~/services/shops.server";
+import { loadShopConfirmation, shopConfirmationAction } from "~/services/shops.server";
 
 /** SPEC.md section 2: the waiting screen's title, verbatim. */
 const WAITING_TITLE = "Esperando Confirmación";
@@ -48,59 +47,16 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 const SHOP_FORM = "/dashboard/shop";
-const HERE = "/dashboard/shop/confirmation";
 
-/** The documents an admin asked to replace. */
-function toReplace(request: ShopRequest): ShopDocument[] {
-  return request.status === "requiere_cambios"
-    ? request.documents.filter((document) => document.status === "requiere_cambios")
-    : [];
-}
-
-/**
- * SPEC.md section 2 "shop/confirmation": the request as sent and where it stands; a user who never
- * applied goes to the form. The documents to replace come with the constraints of their form, which
- * has a field for each.
- */
 export async function loader(args: LoaderFunctionArgs) {
-  const request = await getMyShopRequest(requireAccount(args));
-  if (!request) throw redirect(SHOP_FORM);
-  const documents = toReplace(request);
-  const replacement =
-    documents.length > 0
-      ? { documents, constraint: getZodConstraint(replacementSchema(documents.map((document) => document._id))) }
-      : null;
-  return { request, replacement };
+  return loadShopConfirmation(requireAccount(args));
 }
 
 /** Replaces the documents the admin asked for; the request goes back to review. */
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAccount(args);
-  const formData = await readForm(args.request);
-  if (formData.get("intent") !== shopIntents.replace) throw new Response(null, { status: 400 });
-  const request = await getMyShopRequest(account);
-  if (!request) throw redirect(SHOP_FORM);
-  const documents = toReplace(request);
-  if (documents.length === 0)
-    return redirectWithFlash(args.context, HERE, { kind: "error", message: NO_DOCUMENTS_TO_REPLACE });
-  const ids = documents.map((document) => document._id);
-  // Each refused attempt empties the file inputs, as the page says when files were chosen.
-  const attempt = crypto.randomUUID();
-  const filesLost = carriesFiles(formData);
-  const submission = parseWithZod(formData, { schema: replacementSchema(ids) });
-  if (submission.status !== "success") return data({ result: submission.reply(), attempt, filesLost }, { status: 400 });
-  const replacements = new Map(ids.map((id) => [id, submission.value[replacementField(id)]!]));
-  try {
-    await replaceShopDocuments(account, replacements);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const { status, formErrors, fieldErrors } = refusalOf(error, ids.map(replacementField));
-    return data({ result: submission.reply({ formErrors, fieldErrors }), attempt, filesLost }, { status });
-  }
-  return redirectWithFlash(args.context, HERE, { kind: "success", message: SHOP_DOCUMENTS_REPLACED });
+  return shopConfirmationAction(args, requireAccount(args));
 }
 
-const cardLook = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
 const termLook = "text-sm font-semibold uppercase tracking-widest text-slate-600";
 
 function documentKind(document: ShopDocument): string {
@@ -121,13 +77,12 @@ function StatusNotice({ request }: { request: ShopRequest }) {
       return (
         <div className="space-y-2 text-lg text-slate-800">
           <p>Tu solicitud está en proceso. Espera la confirmación cuando la revisemos de nuevo.</p>
-          <p
-            role="alert"
-            className="rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-base font-medium text-amber-950"
-          >
-            Un administrador pidió cambiar algunos documentos. Reemplázalos más abajo para que tu solicitud vuelva a
-            revisión.
-          </p>
+          <div role="alert" className="text-base">
+            <Notice tone="warning">
+              Un administrador pidió cambiar algunos documentos. Reemplázalos más abajo para que tu solicitud vuelva a
+              revisión.
+            </Notice>
+          </div>
         </div>
       );
     case "aprobada":
@@ -138,9 +93,7 @@ function StatusNotice({ request }: { request: ShopRequest }) {
             vendedor.
           </p>
           <p>
-            <Link to={`/tienda/${request.slug}`} className={textLinkClass}>
-              Ver la página de mi tienda
-            </Link>
+            <TextLink to={`/tienda/${request.slug}`}>Ver la página de mi tienda</TextLink>
           </p>
         </div>
       );
@@ -150,9 +103,7 @@ function StatusNotice({ request }: { request: ShopRequest }) {
           <p>Tu solicitud fue rechazada.</p>
           {request.statusReason ? <p data-testid="shop-status-reason">Motivo: {request.statusReason}</p> : null}
           <p>
-            <Link to={SHOP_FORM} className={textLinkClass}>
-              Volver a solicitar mi tienda
-            </Link>
+            <TextLink to={SHOP_FORM}>Volver a solicitar mi tienda</TextLink>
           </p>
         </div>
       );
@@ -189,21 +140,18 @@ function DocumentItem({ document, testId = "shop-document" }: { document: ShopDo
 
 /** The form that sends a new file for each document the admin asked to change. */
 function ReplacementForm({ documents, constraint }: { documents: ShopDocument[]; constraint: FieldConstraints }) {
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormAnswer(shopIntents.replace) as FilesFormAnswer | undefined;
   // Memoized: the loader function keys the browser's validators, and the loader's list stays the same object until the page is read again.
-  const loadReplacementSchema = useMemo(() => {
-    const ids = documents.map((document) => document._id);
-    return () => import("~/components/shop/shop-schemas").then((module) => module.replacementSchema(ids));
-  }, [documents]);
+  const loadReplacementSchema = useMemo(
+    () => shopRequestSchemas.replacement(documents.map((document) => document._id)),
+    [documents],
+  );
   const [form, fields] = useSchemaForm(
     { constraint, load: loadReplacementSchema },
     { id: "reemplazo-documentos", lastResult: actionData?.result, shouldValidate: "onSubmit" },
   );
   return (
-    <section aria-labelledby="titulo-reemplazo" className={`${cardLook} space-y-5`}>
-      <h2 id="titulo-reemplazo" className="text-xl font-bold text-slate-900">
-        Reemplazar documentos
-      </h2>
+    <Card title="Reemplazar documentos" titleId="titulo-reemplazo">
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
         {actionData?.filesLost ? <p className="text-sm font-medium text-amber-900">{CHOOSE_FILES_AGAIN}</p> : null}
@@ -234,7 +182,7 @@ function ReplacementForm({ documents, constraint }: { documents: ShopDocument[];
           Enviar documentos nuevos
         </SubmitButton>
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -255,12 +203,11 @@ export default function ShopConfirmation() {
         <StatusNotice request={request} />
       </div>
 
-      {replacement ? <ReplacementForm documents={replacement.documents} constraint={replacement.constraint} /> : null}
+      {replacement ? (
+        <ReplacementForm documents={replacement.documents} constraint={replacement.constraints.replacement} />
+      ) : null}
 
-      <section aria-labelledby="titulo-enviado" className={`${cardLook} space-y-4`}>
-        <h2 id="titulo-enviado" className="text-xl font-bold text-slate-900">
-          Lo que nos enviaste
-        </h2>
+      <Card title="Lo que nos enviaste" titleId="titulo-enviado">
         <dl className="grid gap-4 sm:grid-cols-2">
           <div>
             <dt className={termLook}>Nombre de la tienda</dt>
@@ -295,12 +242,9 @@ export default function ShopConfirmation() {
             <dd className="mt-1 text-slate-900">{shortDateTime(request.updatedAt)}</dd>
           </div>
         </dl>
-      </section>
+      </Card>
 
-      <section aria-labelledby="titulo-documentos" className={`${cardLook} space-y-2`}>
-        <h2 id="titulo-documentos" className="text-xl font-bold text-slate-900">
-          Documentos
-        </h2>
+      <Card title="Documentos" titleId="titulo-documentos">
         <ul aria-labelledby="titulo-documentos">
           {request.documents.map((document) => (
             <DocumentItem key={document._id} document={document} />
@@ -318,7 +262,7 @@ export default function ShopConfirmation() {
             </ul>
           </details>
         ) : null}
-      </section>
+      </Card>
     </section>
   );
 }

@@ -21,7 +21,7 @@ import { ReasonChoice, textareaLook } from "~/components/admin/ReasonChoice";
 import { DocumentStatusBadge, ShopStatusBadge } from "~/components/admin/ShopStatusBadge";
 import type { FieldConstraints } from "~/forms/use-schema-form";
 import { useSchemaForm } from "~/forms/use-schema-form";
-import { fileSize } from "~/components/shop/shop-form-fields";
+import { fileSize } from "~/forms/shop-request.forms";
 import {
   invalidForm,
   pageErrorOf,

@@ -13,13 +13,13 @@ import {
   SHOP_DOCUMENTS_MAX,
   SHOP_DOCUMENTS_MIN,
 } from "#contract/shop-labels";
-import { replacementField } from "./shop-form-fields";
+import { replacementField } from "./shop-request.forms";
 
 /**
  * The forms of a customer's shop request (issue 10): the application on /dashboard/shop and the
  * replacement of documents on /dashboard/shop/confirmation. The fields are the contract's; the
  * web checks the files' count and size (and a type the browser already knows is wrong), the API
- * checks their content. What the pages need without zod is in shop-form-fields.ts.
+ * checks their content. What the pages need without zod is in shop-request.forms.ts.
  */
 
 /**

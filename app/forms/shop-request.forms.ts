@@ -8,13 +8,31 @@ import {
   TAX_ID_LABELS,
 } from "#contract/shop-labels";
 
+import type { FormAnswer } from "./form-answer";
+
 /**
  * The shop request's forms without zod, so their pages load zod only with a form's schema
- * (shop-schemas.ts): what their buttons ask for, the tax id's label and hint for a country, the
- * documents' inputs and how the page writes a document's size.
+ * (shop-request.schema.ts): what their buttons ask for, the tax id's label and hint for a country,
+ * the documents' inputs and how the page writes a document's size.
  */
 
 export const shopIntents = { apply: "solicitar-tienda", replace: "reemplazar-documentos" } as const;
+
+export const shopRequestSchemas = {
+  application: () => import("./shop-request.schema").then((module) => module.shopApplicationSchema),
+  /** Memoize on the ids: the loader keys the browser's validators. */
+  replacement: (documentIds: readonly string[]) => () =>
+    import("./shop-request.schema").then((module) => module.replacementSchema(documentIds)),
+};
+
+/**
+ * A refused form that carries files: `attempt` renews the file inputs (no browser sends chosen
+ * files back), `filesLost` says some were chosen, so the page asks to choose them again.
+ */
+export interface FilesFormAnswer extends FormAnswer {
+  attempt: string;
+  filesLost: boolean;
+}
 
 /** The file input's `accept`: the types by MIME and by extension, for pickers that know only one. */
 export const SHOP_DOCUMENT_ACCEPT = [
