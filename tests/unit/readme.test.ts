@@ -45,3 +45,19 @@ describe("README", () => {
     expect(links.filter((target) => !existsSync(path.join(root, target)))).toEqual([]);
   });
 });
+
+/** A decision says when it was taken and whether it still holds (issue 29). */
+describe("decisiones", () => {
+  const decisions = readdirSync(path.join(root, "docs/decisions")).filter((name) => name.endsWith(".md"));
+
+  it("cada una lleva su fecha y su estado bajo el título", () => {
+    expect(decisions.length).toBeGreaterThan(20);
+    const missing = decisions.filter((name) => {
+      const [title, , stamp] = read(`docs/decisions/${name}`).split("\n");
+      return (
+        !title?.startsWith("# ") || !/^Date: \d{4}-\d{2}-\d{2} · Status: (accepted|superseded by .+)/.test(stamp ?? "")
+      );
+    });
+    expect(missing).toEqual([]);
+  });
+});
