@@ -21,3 +21,22 @@ export const REFUSAL_PAGES: Partial<Record<number, RefusalPage>> = {
   403: { title: "Sin permiso", message: "No tienes permiso para ver esta página." },
   405: METHOD_NOT_ALLOWED_PAGE,
 };
+
+/** An address the store does not have, or a record that is not there (SPEC.md section 2). */
+export const NOT_FOUND_PAGE: RefusalPage = {
+  title: "¡Oops! Página no encontrada",
+  message:
+    "La página que buscas no existe o ha cambiado de dirección. Revisa el enlace o sigue comprando desde el inicio.",
+};
+
+/** Anything that is no refusal the shopper can act on. */
+export const ERROR_PAGE: RefusalPage = {
+  title: "Algo salió mal",
+  message: "No pudimos cargar esta página. Intenta de nuevo en unos momentos.",
+};
+
+/** What an error page says for an answer's status (null: no answer, the page itself failed). */
+export function errorPageOf(status: number | null): RefusalPage {
+  if (status === 404) return NOT_FOUND_PAGE;
+  return (status === null ? undefined : REFUSAL_PAGES[status]) ?? ERROR_PAGE;
+}
