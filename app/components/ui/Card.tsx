@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 
+/** `plain` a panel, `muted` a panel within one, `empty` the place of a list that has nothing to show. */
 const TONES = {
   plain: "border border-slate-200 bg-white shadow-sm",
   muted: "bg-slate-50",
+  empty: "border border-dashed border-slate-300 text-slate-700",
 } as const;
 
 /** The look of a card, for an element that must be another (a group of a description list). */
