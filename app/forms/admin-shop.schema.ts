@@ -1,21 +1,19 @@
 import { z } from "zod";
-import { auditQuery } from "#contract/audit";
 import {
   DECISION_REASON_MAX_LENGTH,
   DOCUMENT_NOTE_MAX_LENGTH,
   requestChangesBody,
   shopDecisionBody,
-  shopsQuery,
   suspendBody,
   type RequestChangesBody,
 } from "#contract/shops";
-import { REJECTION_REASONS, SUSPENSION_REASONS, type ShopStatus } from "#contract/shop-labels";
-import { OTHER_REASON } from "./admin-intents";
+import { REJECTION_REASONS, SUSPENSION_REASONS } from "#contract/shop-labels";
+import { adminShopIntents, OTHER_REASON } from "./admin-shop.forms";
 
 /**
- * The admin area's forms. Each is checked by the browser (Conform) and by its action with the same
+ * The admin's shop forms. Each is checked by the browser (Conform) and by its action with the same
  * schema, and each ends in the contract's own body, so a form accepts exactly what the API accepts.
- * Every mutation carries its `intent` (admin-intents.ts).
+ * Every mutation carries its `intent` (admin-shop.forms.ts).
  */
 
 /** Approving needs no field: the form exists to carry its intent and show a refusal. */
@@ -108,44 +106,18 @@ export const requestChangesFormSchema = z
     return z.NEVER;
   });
 
-// ---- The lists' GET forms -----------------------------------------------------------------------
+/** A shops-list row's suspension: the shop and its reason, as `{shopId, reason}`. */
+export const suspendShopSchema = z.intersection(shopIdField, suspendFormSchema);
 
-/** The shops list's address (`?status=&searchValue=&pageNumber=`) as the API's query; anything unreadable is left out. */
-export function shopsListQuery(searchParams: URLSearchParams): {
-  status?: ShopStatus;
-  searchValue?: string;
-  page: number;
-} {
-  const status = shopsQuery.shape.status.safeParse(searchParams.get("status") ?? undefined);
-  const searchValue = shopsQuery.shape.searchValue.safeParse(searchParams.get("searchValue") ?? undefined);
-  const page = shopsQuery.shape.page.safeParse(searchParams.get("pageNumber") ?? undefined);
-  return {
-    status: status.success ? status.data : undefined,
-    searchValue: searchValue.success ? searchValue.data : undefined,
-    page: page.success ? page.data : 1,
-  };
-}
+/** The request page's forms by the intent their button sends (parseIntentForm). */
+export const SHOP_REQUEST_FORMS = {
+  [adminShopIntents.approve]: approveFormSchema,
+  [adminShopIntents.reject]: rejectFormSchema,
+  [adminShopIntents.requestChanges]: requestChangesFormSchema,
+};
 
-export type AuditFilterErrors = Partial<Record<"action" | "entityId" | "actorId", string>>;
-
-/** The audit log's address (`?action=&entityId=&actorId=&pageNumber=`) checked by the API's own query schema. */
-export function auditListQuery(searchParams: URLSearchParams) {
-  const raw = {
-    action: searchParams.get("action") ?? undefined,
-    entityId: searchParams.get("entityId")?.trim() ?? undefined,
-    actorId: searchParams.get("actorId") ?? undefined,
-    page: searchParams.get("pageNumber") ?? undefined,
-  };
-  const checked = auditQuery.safeParse(raw);
-  const typed = { action: raw.action ?? "", entityId: raw.entityId ?? "", actorId: raw.actorId ?? "" };
-  if (checked.success) return { query: checked.data, typed, errors: null };
-  const errors: AuditFilterErrors = {};
-  for (const issue of checked.error.issues) {
-    const field = issue.path[0];
-    if (field === "action" || field === "entityId" || field === "actorId") errors[field] ??= issue.message;
-  }
-  // An unreadable page number alone is no reason to refuse the filters: the first page.
-  if (Object.keys(errors).length === 0)
-    return { query: auditQuery.parse({ ...raw, page: undefined }), typed, errors: null };
-  return { query: null, typed, errors };
-}
+/** The shops list's forms, one of each kind per shop. */
+export const SHOPS_FORMS = {
+  [adminShopIntents.suspend]: suspendShopSchema,
+  [adminShopIntents.reactivate]: shopIdField,
+};
