@@ -37,7 +37,11 @@ export type IntentForm<Forms extends PageForms> =
 export async function parseIntentForm<Forms extends PageForms>(
   request: Request,
   forms: Forms,
-  options: { target?: (formData: FormData) => string | undefined } = {},
+  options: {
+    target?: (formData: FormData) => string | undefined;
+    /** Fields a refused form does not get back (a password, a card's code): the shopper types them again. */
+    hideFields?: string[];
+  } = {},
 ): Promise<IntentForm<Forms>> {
   const formData = await readForm(request);
   const intent = formData.get("intent");
@@ -46,7 +50,8 @@ export async function parseIntentForm<Forms extends PageForms>(
   const submission = parseWithZod(formData, { schema: forms[intent] });
   if (submission.status !== "success") {
     const target = options.target?.(formData);
-    return { ok: false, intent, formData, answer: answer({ intent, target, result: submission.reply() }, 400) };
+    const result = submission.reply({ hideFields: options.hideFields });
+    return { ok: false, intent, formData, answer: answer({ intent, target, result }, 400) };
   }
   return { ok: true, intent, value: submission.value, formData, reply: submission.reply } as ParsedForm<Forms>;
 }

@@ -18,6 +18,9 @@ export function Card({
   actions,
   className,
   children,
+  id,
+  "aria-labelledby": labelledBy,
+  "data-testid": testId,
 }: {
   title?: ReactNode;
   /** Required with a title: the section is named by it. */
@@ -28,12 +31,18 @@ export function Card({
   actions?: ReactNode;
   className?: string;
   children: ReactNode;
+  id?: string;
+  /** Without a title: the heading inside that names the section. */
+  "aria-labelledby"?: string;
+  "data-testid"?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section
-      aria-labelledby={title ? titleId : undefined}
+      id={id}
+      aria-labelledby={title ? titleId : labelledBy}
       className={cx("space-y-4 rounded-2xl p-5 sm:p-6", TONES[tone], className)}
+      data-testid={testId}
     >
       {title ? (
         <div className="flex flex-wrap items-baseline justify-between gap-2">
