@@ -1,5 +1,8 @@
-/** The value of each account form's hidden `intent`, kept apart from the schemas so a page can name it without loading zod. */
-export const intents = {
+/**
+ * The account forms (sign-in, sign-up, password reset, profile, password, e-mail check), without
+ * zod: the value of each form's `intent` and a loader per schema (account.schema.ts).
+ */
+export const accountIntents = {
   login: "login",
   register: "register",
   requestPasswordReset: "request-password-reset",
@@ -9,3 +12,11 @@ export const intents = {
   changePassword: "change-password",
   resendVerification: "resend-verification",
 } as const;
+
+/** The visitor's account forms' schemas, loaded when the form is first used (useSchemaForm). */
+export const accountSchemas = {
+  login: () => import("./account.schema").then((module) => module.loginSchema),
+  register: () => import("./account.schema").then((module) => module.registerSchema),
+  passwordResetRequest: () => import("./account.schema").then((module) => module.passwordResetRequestSchema),
+  newPassword: () => import("./account.schema").then((module) => module.newPasswordSchema),
+};

@@ -1,2 +1,8 @@
-/** The value of the contact form's hidden `intent` field; the action accepts no other. Apart from the schema, so the page names it without loading zod. */
-export const SEND_CONTACT_MESSAGE = "send-contact-message";
+/** The contact form, without zod: its intent and its schema's loader. */
+
+export const contactIntents = { send: "send-contact-message" } as const;
+
+/** The form's schema, loaded when the form is first used (useSchemaForm). */
+export const contactSchemas = {
+  contact: () => import("./contact.schema").then((module) => module.contactSchema),
+};

@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { shippingInfoInput } from "#contract/orders";
-import { cardPaymentBody } from "#contract/payments";
-
-// The checkout's forms, checked by the contract's schemas the API validates with (the same Spanish
-// messages in the browser, in the web's action and in the API). Each form's `intent` names it
-// (checkout-intents.ts).
+import { shippingIntents } from "./shipping.forms";
 
 /**
- * Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono; and, hidden, the
- * cart lines and the total of the summary beside the form, which the API checks are still what it
- * would order. Only the page writes them, so a value that is not a number is left for the API to
- * compute without the check rather than refused beside a field the shopper cannot see.
+ * Nombre completo, Dirección, Provincia, Ciudad, Zona/Área, Código postal, Teléfono, checked by
+ * the contract's schema the API validates with (the same Spanish messages in the browser, in the
+ * web's action and in the API); and, hidden, the cart lines and the total of the summary beside
+ * the form, which the API checks are still what it would order. Only the page writes them, so a
+ * value that is not a number is left for the API to compute without the check rather than
+ * refused beside a field the shopper cannot see.
  */
 export const shippingSchema = shippingInfoInput.extend({
   items: z.array(z.string()).default([]),
@@ -19,7 +17,5 @@ export const shippingSchema = shippingInfoInput.extend({
 
 export const SHIPPING_FIELDS = ["name", "address", "province", "city", "area", "postCode", "phone"] as const;
 
-/** The test-card form; the order comes from the page's address, not from the form. */
-export const cardSchema = cardPaymentBody.omit({ orderId: true });
-
-export const CARD_FIELDS = ["cardNumber", "expiry", "cvc", "holder"] as const;
+/** The page's form by the intent its button sends (parseIntentForm). */
+export const SHIPPING_FORMS = { [shippingIntents.placeOrder]: shippingSchema };
