@@ -3,13 +3,15 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, useRouteError, useRout
 import type { ReactNode } from "react";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
-import { FlashMessage, useFlashOfThisPage } from "~/components/FlashMessage";
+import { FlashMessage } from "~/components/FlashMessage";
+import { useFlashOfThisPage } from "~/browser/use-flash-of-this-page";
 import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
 import { NotFound } from "~/components/NotFound";
+import { buttonClass } from "~/components/ui/Button";
 import { PageScripts } from "~/components/layout/PageScripts";
-import { REFUSAL_PAGES } from "~/components/layout/refusal-pages";
-import { usePageLoadsScripts } from "~/components/layout/page-scripts";
+import { REFUSAL_PAGES } from "~/services/refusal-pages";
+import { usePageLoadsScripts } from "~/browser/page-scripts";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
@@ -121,10 +123,8 @@ export function ErrorBoundary() {
       <p className="mt-4 text-neutral-700">
         {refusal?.message ?? "No pudimos cargar esta página. Intenta de nuevo en unos momentos."}
       </p>
-      <a
-        href="/"
-        className="mt-8 inline-block rounded-full bg-ink px-5 py-3 font-semibold text-white hover:bg-neutral-800"
-      >
+      {/* A whole page load: whatever failed starts afresh. */}
+      <a href="/" className={buttonClass({ variant: "dark", className: "mt-8" })}>
         Volver al inicio
       </a>
     </section>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { ButtonLink } from "~/components/ui/Button";
 
 /** The page for any address the store does not have (SPEC.md section 2). */
 export function NotFound() {
@@ -17,12 +17,9 @@ export function NotFound() {
       <p className="mt-4 text-lg text-slate-700">
         La página que buscas no existe o ha cambiado de dirección. Revisa el enlace o sigue comprando desde el inicio.
       </p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex items-center rounded-full bg-lime-400 px-6 py-3 font-semibold text-slate-900 shadow-sm transition hover:bg-lime-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-      >
+      <ButtonLink to="/" className="mt-8">
         Volver al inicio
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -4,8 +4,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
-import { intents } from "~/components/account/account-intents";
-import { changePasswordSchema } from "~/components/account/account-schemas";
+import { accountIntents as intents } from "~/forms/account.forms";
+import { changePasswordSchema } from "~/forms/account.schema";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
 import { accountEndpoints, PASSWORD_CHANGED } from "#contract/accounts";
@@ -71,8 +71,7 @@ function ChangePasswordForm() {
   const { constraints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const loadChangePasswordSchema = useMemo(
-    () => () =>
-      import("~/components/account/account-schemas").then((module) => module.changePasswordSchema(hasPassword)),
+    () => () => import("~/forms/account.schema").then((module) => module.changePasswordSchema(hasPassword)),
     [hasPassword],
   );
   const constraint = hasPassword ? constraints.withPassword : constraints.withoutPassword;

@@ -3,8 +3,8 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { intents } from "~/components/account/account-intents";
-import { profileImageSchema, profileSchema } from "~/components/account/account-schemas";
+import { accountIntents as intents } from "~/forms/account.forms";
+import { profileImageSchema, profileSchema } from "~/forms/account.schema";
 import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
 import { accountEndpoints, PROFILE_IMAGE_TOO_LARGE, PROFILE_UPDATED } from "#contract/accounts";
@@ -37,9 +37,8 @@ const PROFILE_FIELDS = [
 /** The image plus the multipart framing around it. */
 const UPLOAD_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD;
 
-const loadProfileSchema = () => import("~/components/account/account-schemas").then((module) => module.profileSchema);
-const loadProfileImageSchema = () =>
-  import("~/components/account/account-schemas").then((module) => module.profileImageSchema);
+const loadProfileSchema = () => import("~/forms/account.schema").then((module) => module.profileSchema);
+const loadProfileImageSchema = () => import("~/forms/account.schema").then((module) => module.profileImageSchema);
 
 export function loader() {
   return { profileConstraint: getZodConstraint(profileSchema), imageConstraint: getZodConstraint(profileImageSchema) };
