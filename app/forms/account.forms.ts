@@ -19,4 +19,9 @@ export const accountSchemas = {
   register: () => import("./account.schema").then((module) => module.registerSchema),
   passwordResetRequest: () => import("./account.schema").then((module) => module.passwordResetRequestSchema),
   newPassword: () => import("./account.schema").then((module) => module.newPasswordSchema),
+  profile: () => import("./account.schema").then((module) => module.profileSchema),
+  profileImage: () => import("./account.schema").then((module) => module.profileImageSchema),
+  /** Memoize on `hasPassword`: the loader keys the browser's validators. */
+  changePassword: (hasPassword: boolean) => () =>
+    import("./account.schema").then((module) => module.changePasswordSchema(hasPassword)),
 };

@@ -82,3 +82,14 @@ export const REGISTER_FORMS = { [accountIntents.register]: registerSchema };
 export const PASSWORD_RESET_FORMS = { [accountIntents.requestPasswordReset]: passwordResetRequestSchema };
 export const NEW_PASSWORD_FORMS = { [accountIntents.setNewPassword]: newPasswordSchema };
 export const VERIFY_EMAIL_FORMS = { [accountIntents.resendVerification]: z.object({}) };
+
+/** The dashboard's profile page: its details and its photo. */
+export const PROFILE_FORMS = {
+  [accountIntents.updateProfile]: profileSchema,
+  [accountIntents.uploadProfileImage]: profileImageSchema,
+};
+
+/** The dashboard's password page; a Google account sets one without the current one. */
+export const changePasswordForms = (hasPassword: boolean) => ({
+  [accountIntents.changePassword]: changePasswordSchema(hasPassword),
+});
