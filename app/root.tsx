@@ -3,12 +3,13 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, useRouteError, useRout
 import type { ReactNode } from "react";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
-import { FlashMessage, useFlashOfThisPage } from "~/components/FlashMessage";
+import { FlashMessage } from "~/components/FlashMessage";
+import { useFlashOfThisPage } from "~/browser/use-flash-of-this-page";
 import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
-import { PageScripts } from "~/components/layout/PageScripts";
 import { ErrorPage } from "~/components/layout/ErrorPage";
-import { usePageLoadsScripts } from "~/components/layout/page-scripts";
+import { PageScripts } from "~/components/layout/PageScripts";
+import { usePageLoadsScripts } from "~/browser/page-scripts";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";

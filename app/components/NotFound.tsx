@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
-import { NOT_FOUND_PAGE } from "./layout/refusal-pages";
+import { ButtonLink } from "~/components/ui/Button";
+import { NOT_FOUND_PAGE } from "~/services/refusal-pages";
 
 /** The page for any address the store does not have (SPEC.md section 2). */
 export function NotFound() {
@@ -16,12 +16,9 @@ export function NotFound() {
         {NOT_FOUND_PAGE.title}
       </h1>
       <p className="mt-4 text-lg text-slate-700">{NOT_FOUND_PAGE.message}</p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex items-center rounded-full bg-lime-400 px-6 py-3 font-semibold text-slate-900 shadow-sm transition hover:bg-lime-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-      >
+      <ButtonLink to="/" className="mt-8">
         Volver al inicio
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

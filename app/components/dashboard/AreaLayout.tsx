@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, NavLink, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { errorPageOf } from "~/components/layout/refusal-pages";
+import { errorPageOf } from "~/services/refusal-pages";
 import { TextLink } from "~/components/ui/TextLink";
 
 /**

@@ -1,6 +1,6 @@
 import { NotFound } from "~/components/NotFound";
 import { buttonClass } from "~/components/ui/Button";
-import { errorPageOf } from "./refusal-pages";
+import { errorPageOf } from "~/services/refusal-pages";
 
 /**
  * The page an error boundary shows in place of the whole screen: the 404 page, a refusal the shopper

@@ -11,11 +11,12 @@ import {
   SAME_PASSWORD,
 } from "#contract/accounts";
 import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
+import { accountIntents } from "./account.forms";
 
 // One schema per account form: the action validates with it on the server and Conform with it in
 // the browser. They are built from the contract's pieces, the ones the API validates with, so both
-// apply the same rules and show the same Spanish messages. Each form's hidden `intent` is named in
-// account-intents.ts, which pages can import without loading zod.
+// apply the same rules and show the same Spanish messages. Each form's `intent` is named in
+// account.forms.ts, which pages import without loading zod.
 
 const repeatedPassword = z.string({ required_error: "Repite la contraseña." });
 
@@ -74,3 +75,21 @@ export function changePasswordSchema(hasPassword: boolean) {
     z.object({ oldPassword: hasPassword ? currentPassword : z.undefined(), password: newPassword }),
   );
 }
+
+// The visitor's account pages' forms by the intent their button sends (parseIntentForm).
+export const LOGIN_FORMS = { [accountIntents.login]: loginSchema };
+export const REGISTER_FORMS = { [accountIntents.register]: registerSchema };
+export const PASSWORD_RESET_FORMS = { [accountIntents.requestPasswordReset]: passwordResetRequestSchema };
+export const NEW_PASSWORD_FORMS = { [accountIntents.setNewPassword]: newPasswordSchema };
+export const VERIFY_EMAIL_FORMS = { [accountIntents.resendVerification]: z.object({}) };
+
+/** The dashboard's profile page: its details and its photo. */
+export const PROFILE_FORMS = {
+  [accountIntents.updateProfile]: profileSchema,
+  [accountIntents.uploadProfileImage]: profileImageSchema,
+};
+
+/** The dashboard's password page; a Google account sets one without the current one. */
+export const changePasswordForms = (hasPassword: boolean) => ({
+  [accountIntents.changePassword]: changePasswordSchema(hasPassword),
+});

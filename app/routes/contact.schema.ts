@@ -1,4 +1,5 @@
 import { contactBody, type ContactBody } from "#contract/content";
+import { contactIntents } from "./contact.forms";
 
 /**
  * One schema for the contact form: the action validates with it on the server and Conform with it
@@ -7,3 +8,6 @@ import { contactBody, type ContactBody } from "#contract/content";
 export const contactSchema = contactBody;
 
 export type ContactMessage = ContactBody;
+
+/** The page's form by the intent its button sends (parseIntentForm). */
+export const CONTACT_FORMS = { [contactIntents.send]: contactSchema };
