@@ -2,7 +2,7 @@ import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/r
 import type { getZodConstraint } from "@conform-to/zod";
 import { useEffect, useRef, useState } from "react";
 import type { z, ZodTypeAny } from "zod";
-import { pickUpTypedBeforeScripts } from "~/components/typed-before-scripts";
+import { pickUpTypedBeforeScripts } from "~/browser/typed-before-scripts";
 import { changedSinceDrawn } from "./changed-since-drawn";
 import type { SchemaValidator } from "./zod-validation";
 

@@ -135,10 +135,12 @@ test.describe("panel del cliente", () => {
     await expect(page.getByRole("button", { name: "Enviar oferta" })).toHaveCount(0);
     await expect(offers.getByText("El vendedor todavía no ha respondido a tu oferta")).toBeVisible();
 
-    // An order that is not the user's is the 404 page.
+    // An order that is not the user's is the 404 page, inside the account: its menu is kept.
     const missing = await page.goto("/dashboard/order/details/00000000-0000-4000-8000-000000000000");
     expect(missing?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "¡Oops! Página no encontrada" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Oops! Página no encontrada");
+    await expect(page).toHaveTitle("¡Oops! Página no encontrada");
+    await expect(accountMenu(page).getByRole("link", { name: "Mis pedidos" })).toBeVisible();
 
     // The wallet: balance, no entries yet, and a voucher refused next to its field.
     await page.goto("/dashboard/my-wallet");

@@ -4,7 +4,7 @@ import { errorPageOf } from "~/services/refusal-pages";
 import { TextLink } from "~/components/ui/TextLink";
 
 /**
- * The frame the seller's and the admin's areas share: their own menu beside the page (wrapped chips
+ * The frame the account's, the seller's and the admin's areas share: their own menu beside the page (wrapped chips
  * above it on a phone, so the screen's content starts on the first screen), a few links under the
  * menu, and what the area says above every page. Each area's layout route passes its sections.
  */
@@ -20,10 +20,21 @@ export interface AreaSection {
   countLabel?: string;
 }
 
-const SECTION_LOOK =
+/** A menu entry's look, for an entry that is a button (signing out) rather than a link. */
+export const areaSectionClass =
   "flex items-center justify-between gap-2 rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:border-lime-300 aria-[current=page]:bg-lime-100 aria-[current=page]:text-slate-900 md:rounded-lg md:border-0 md:py-2 md:text-base";
 
-function AreaMenu({ name, subtitle, sections }: { name: string; subtitle?: string; sections: readonly AreaSection[] }) {
+function AreaMenu({
+  name,
+  subtitle,
+  sections,
+  menuEnd,
+}: {
+  name: string;
+  subtitle?: string;
+  sections: readonly AreaSection[];
+  menuEnd?: ReactNode;
+}) {
   return (
     <nav aria-label={name}>
       <p className="mb-3 hidden text-xs font-bold uppercase tracking-widest text-slate-600 md:block">{name}</p>
@@ -31,7 +42,7 @@ function AreaMenu({ name, subtitle, sections }: { name: string; subtitle?: strin
       <ul className="flex flex-wrap gap-2 md:block md:space-y-1">
         {sections.map((section) => (
           <li key={section.to}>
-            <NavLink to={section.to} end={section.end} className={SECTION_LOOK}>
+            <NavLink to={section.to} end={section.end} className={areaSectionClass}>
               <span>
                 {section.label}
                 {section.count ? (
@@ -53,6 +64,7 @@ function AreaMenu({ name, subtitle, sections }: { name: string; subtitle?: strin
             </NavLink>
           </li>
         ))}
+        {menuEnd}
       </ul>
     </nav>
   );
@@ -62,7 +74,8 @@ export function AreaLayout({
   name,
   subtitle,
   sections,
-  links,
+  links = [],
+  menuEnd,
   notice,
   children,
 }: {
@@ -72,7 +85,9 @@ export function AreaLayout({
   subtitle?: string;
   sections: readonly AreaSection[];
   /** Under the menu: the way back to the account, the shop's public page. */
-  links: readonly { to: string; label: string }[];
+  links?: readonly { to: string; label: string }[];
+  /** The menu's last entries, as list items (the account's sign-out button). */
+  menuEnd?: ReactNode;
   /** Above every page of the area (a suspended shop's reason). */
   notice?: ReactNode;
   children: ReactNode;
@@ -80,7 +95,7 @@ export function AreaLayout({
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_minmax(0,1fr)] md:px-6">
       <aside className="space-y-4 print:hidden">
-        <AreaMenu name={name} subtitle={subtitle} sections={sections} />
+        <AreaMenu name={name} subtitle={subtitle} sections={sections} menuEnd={menuEnd} />
         {links.map((link) => (
           <p key={link.to} className="text-sm">
             <TextLink to={link.to}>{link.label}</TextLink>

@@ -1,6 +1,6 @@
 import { Scripts, ScrollRestoration } from "@remix-run/react";
 import { useEffect } from "react";
-import { markFirstDrawDone } from "~/components/typed-before-scripts";
+import { markFirstDrawDone } from "~/browser/typed-before-scripts";
 import { HYDRATED } from "~/browser/after-first-paint";
 import { STARTER_CONFIG, STARTER_SCRIPT } from "~/browser/start-scripts";
 

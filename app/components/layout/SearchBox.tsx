@@ -1,7 +1,7 @@
 import { Form, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { SearchSuggestion } from "~/services/catalog.server";
-import { pickUpTypedBeforeScripts } from "~/components/typed-before-scripts";
+import { pickUpTypedBeforeScripts } from "~/browser/typed-before-scripts";
 import { SearchIcon } from "~/components/icons";
 
 /** Wait after the last keystroke before asking for suggestions. */

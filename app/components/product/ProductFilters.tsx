@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { changedSinceDrawn } from "~/forms/changed-since-drawn";
-import { pickUpTypedBeforeScripts } from "~/components/typed-before-scripts";
+import { pickUpTypedBeforeScripts } from "~/browser/typed-before-scripts";
 import { ChevronDownIcon, GridIcon, ListIcon, SlidersIcon } from "~/components/icons";
 import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";

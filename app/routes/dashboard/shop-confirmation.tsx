@@ -28,6 +28,7 @@ import {
 import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
 import { requireAccount } from "~/services/auth.server";
 import { loadShopConfirmation, shopConfirmationAction } from "~/services/shops.server";
+import { Detail, DetailList } from "~/components/ui/Details";
 
 /** SPEC.md section 2: the waiting screen's title, verbatim. */
 const WAITING_TITLE = "Esperando Confirmación";
@@ -56,8 +57,6 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return shopConfirmationAction(args, requireAccount(args));
 }
-
-const termLook = "text-sm font-semibold uppercase tracking-widest text-slate-600";
 
 function documentKind(document: ShopDocument): string {
   return `${SHOP_DOCUMENT_TYPES[document.contentType]}, ${fileSize(document.size)}`;
@@ -208,40 +207,22 @@ export default function ShopConfirmation() {
       ) : null}
 
       <Card title="Lo que nos enviaste" titleId="titulo-enviado">
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <dt className={termLook}>Nombre de la tienda</dt>
-            <dd className="mt-1 text-slate-900" data-testid="shop-name">
-              {request.shopName}
-            </dd>
-          </div>
-          <div>
-            <dt className={termLook}>{TAX_ID_LABELS[request.country]}</dt>
-            <dd className="mt-1 text-slate-900" data-testid="shop-tax-id">
-              {request.rif}
-            </dd>
-          </div>
-          <div>
-            <dt className={termLook}>Ubicación</dt>
-            <dd className="mt-1 text-slate-900" data-testid="shop-location">
-              {request.location}
-            </dd>
-          </div>
-          <div>
-            <dt className={termLook}>Teléfono</dt>
-            <dd className="mt-1 text-slate-900" data-testid="shop-phone">
-              {request.phone}
-            </dd>
-          </div>
-          <div>
-            <dt className={termLook}>Enviada el</dt>
-            <dd className="mt-1 text-slate-900">{longDate(request.createdAt)}</dd>
-          </div>
-          <div>
-            <dt className={termLook}>Última actualización</dt>
-            <dd className="mt-1 text-slate-900">{shortDateTime(request.updatedAt)}</dd>
-          </div>
-        </dl>
+        <DetailList>
+          <Detail term="Nombre de la tienda" testId="shop-name">
+            {request.shopName}
+          </Detail>
+          <Detail term={TAX_ID_LABELS[request.country]} testId="shop-tax-id">
+            {request.rif}
+          </Detail>
+          <Detail term="Ubicación" testId="shop-location">
+            {request.location}
+          </Detail>
+          <Detail term="Teléfono" testId="shop-phone">
+            {request.phone}
+          </Detail>
+          <Detail term="Enviada el">{longDate(request.createdAt)}</Detail>
+          <Detail term="Última actualización">{shortDateTime(request.updatedAt)}</Detail>
+        </DetailList>
       </Card>
 
       <Card title="Documentos" titleId="titulo-documentos">
