@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { SAME_PASSWORD } from "#contract/accounts";
 import { accountTokens, refreshTokens, users } from "../../api/src/db/schema";
 import { hashPassword } from "../../api/src/modules/accounts/password";
-import { createTestApi, insertUser, TEST_JWT_SECRET, type TestApi } from "./support";
+import { insertUser, TEST_JWT_SECRET, TEST_PASSWORD_HASHING, useTestApi } from "./support";
 
 const PASSWORD = "Padel2024";
 const SESSION_EXPIRED = { message: "La sesión ha caducado. Inicia sesión de nuevo." };
@@ -61,7 +61,7 @@ function startFakeGoogle(
 }
 
 describe("cuentas", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let google: { server: Server; url: string };
   const googleAccounts = new Map<string, GoogleUser & { clientId?: string }>();
   /** Without SMTP every message's link is also printed; captured here instead of filling the output. */
@@ -70,7 +70,6 @@ describe("cuentas", () => {
   beforeAll(async () => {
     consoleLog = vi.spyOn(console, "log").mockImplementation(() => undefined);
     google = await startFakeGoogle(googleAccounts);
-    api = await createTestApi({});
     // The fake's port is known only now; the accounts settings object is read on every call.
     api.config.accounts.googleUserinfoUrl = `${google.url}/v1/userinfo`;
     api.config.accounts.googleTokeninfoUrl = `${google.url}/tokeninfo`;
@@ -78,7 +77,6 @@ describe("cuentas", () => {
 
   afterAll(async () => {
     consoleLog.mockRestore();
-    await api?.close();
     await new Promise((resolve) => google?.server.close(resolve));
   });
 
@@ -175,6 +173,9 @@ describe("cuentas", () => {
         .from(users)
         .where(eq(users.id, claims.id as string));
       expect(row).toMatchObject({ email, name: "Marta Ruiz", emailVerifiedAt: null });
+      // Hashed with the configuration's work factor (production's: tests/unit/environment.test.ts).
+      const { cost, blockSize, parallelism } = TEST_PASSWORD_HASHING;
+      expect(row!.passwordHash).toMatch(new RegExp(`^scrypt\\$${cost}\\$${blockSize}\\$${parallelism}\\$`));
       expectNoSecrets(response.body);
     });
 
@@ -503,7 +504,7 @@ describe("cuentas", () => {
       const admin = await insertUser(api.db, {
         email: uniqueEmail("admin"),
         role: "admin",
-        passwordHash: await hashPassword(PASSWORD),
+        passwordHash: await hashPassword(PASSWORD, TEST_PASSWORD_HASHING),
       });
       const adminToken = (await login(admin.email, PASSWORD)).json().token;
       const allowed = await getProfile(owner.id, adminToken);

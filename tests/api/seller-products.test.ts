@@ -31,17 +31,7 @@ import {
 import { announceCatalogueChange } from "../../api/src/modules/catalog/changes";
 import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { EXE, JPEG, multipart, PNG, WEBP, type Part } from "./shop-support";
-import {
-  createTestApi,
-  insertCatalogue,
-  insertOwnBalls,
-  insertProduct,
-  insertShop,
-  insertUser,
-  testConfig,
-  type Catalogue,
-  type TestApi,
-} from "./support";
+import { insertCatalogue, insertOwnBalls, insertProduct, insertShop, insertUser, testConfig, useTestApi, type Catalogue } from "./support";
 
 /**
  * Seller products (issue 11) on PGlite: who may read and write, every field's Spanish refusal,
@@ -50,7 +40,8 @@ import {
  * caches dropped at once after a write.
  */
 describe("productos del vendedor (PGlite)", () => {
-  let api: TestApi;
+  // Caches on (tests run without them by default): a write must drop them.
+  const api = useTestApi({ config: { catalogueCacheSeconds: 300 } });
   let catalogue: Catalogue;
   let seller: Customer;
   let otherSeller: Customer;
@@ -58,17 +49,11 @@ describe("productos del vendedor (PGlite)", () => {
   let admin: Customer;
 
   beforeAll(async () => {
-    // Caches on (tests run without them by default): a write must drop them.
-    api = await createTestApi({ config: { catalogueCacheSeconds: 300 } });
     catalogue = await insertCatalogue(api.db);
     seller = await signedInAs(catalogue.owner.id, "seller");
     otherSeller = await signedInAs(catalogue.smashOwner.id, "seller");
     customer = await signedInUser(api.db);
     admin = await signedInUser(api.db, "admin");
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   type Fields = Record<string, string | string[]>;

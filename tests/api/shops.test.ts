@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import { io as connectSocket, type Socket } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SHOP_APPROVAL_EVENT, SHOP_REQUEST_EVENT } from "#contract/notification-events";
 import {
   DOCUMENT_TOO_LARGE,
@@ -32,7 +32,7 @@ import {
   shopFields,
   WEBP,
 } from "./shop-support";
-import { createTestApi, insertShop, insertUser, TEST_JWT_SECRET, type TestApi } from "./support";
+import { insertShop, insertUser, TEST_JWT_SECRET, useTestApi } from "./support";
 
 /**
  * The shop request and its decisions (issue 10) on PGlite: who may call what, documents checked by
@@ -40,16 +40,11 @@ import { createTestApi, insertShop, insertUser, TEST_JWT_SECRET, type TestApi } 
  * path with its audit entries, notifications, e-mails and live events, and stale tokens.
  */
 describe("solicitudes de tienda (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let admin: Customer;
 
   beforeAll(async () => {
-    api = await createTestApi();
     admin = await signedInUser(api.db, "admin");
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const get = (url: string, user?: Customer) => api.app.inject({ method: "GET", url, headers: user?.headers ?? {} });

@@ -18,7 +18,7 @@ import {
   subOrderIds,
   type TwoSellers,
 } from "./notifications-support";
-import { createTestApi, insertCatalogue, TEST_JWT_SECRET, testConfig, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, TEST_JWT_SECRET, testConfig, useTestApi, type Catalogue } from "./support";
 
 const WAIT_MS = 5_000;
 
@@ -84,20 +84,15 @@ afterEach(() => {
 });
 
 describe("conexión en tiempo real (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let url: string;
   let catalogue: Catalogue;
   let sellers: TwoSellers;
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
     sellers = await splitShopOwners(api.db, catalogue);
     url = await listenOnLoopback(api.app);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const sign = (claims: { sub?: string; aud?: string; exp?: number }, secret = TEST_JWT_SECRET, alg = "HS256") => {

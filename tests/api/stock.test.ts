@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   STOCK_ALERT_IN_STOCK,
   STOCK_ALERT_SIZE_REQUIRED,
@@ -33,7 +33,7 @@ import {
   stockOf,
   type Customer,
 } from "./orders-support";
-import { createTestApi, insertCategory, insertProduct, insertShop, insertUser, type TestApi } from "./support";
+import { insertCategory, insertProduct, insertShop, insertUser, useTestApi } from "./support";
 
 /**
  * Stock control (issue 11) on PGlite: who may change a product's stock, the sum rule, the version
@@ -41,16 +41,11 @@ import { createTestApi, insertCategory, insertProduct, insertShop, insertUser, t
  * and back-in-stock alerts.
  */
 describe("control de stock (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let categoryId: string;
 
   beforeAll(async () => {
-    api = await createTestApi();
     categoryId = (await insertCategory(api.db, { name: "Zapatillas", slug: "zapatillas-stock" })).id;
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   let sequence = 0;
