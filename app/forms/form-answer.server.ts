@@ -56,6 +56,8 @@ export async function parseIntentForm<Forms extends PageForms>(
      * removed without JavaScript) send only theirs, and such a submission is never `ok`.
      */
     defaultIntent?: keyof Forms & string;
+    /** Fields a refused form does not get back (a password, a card's code): the shopper types them again. */
+    hideFields?: string[];
   } = {},
 ): Promise<IntentForm<Forms>> {
   const formData = await readForm(request);
@@ -68,7 +70,7 @@ export async function parseIntentForm<Forms extends PageForms>(
       ok: false,
       intent,
       formData,
-      answer: answer({ intent, target, result: submission.reply() }, 400),
+      answer: answer({ intent, target, result: submission.reply({ hideFields: options.hideFields }) }, 400),
       reply: submission.reply,
     };
   }

@@ -4,6 +4,8 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ArrowRightIcon, BallIcon } from "~/components/icons";
 import { HERO_IMAGE_SIZES, HeroBanner, PromotionBanner } from "~/components/home/Banner";
 import { ProductGrid } from "~/components/product/ProductCard";
+import { ButtonLink } from "~/components/ui/Button";
+import { TextLink } from "~/components/ui/TextLink";
 import type { loader as rootLoader } from "~/root";
 import type { ProductSummary } from "~/services/catalog.server";
 import { catalogPageHeaders, getHomeProducts, listBanners } from "~/services/catalog.server";
@@ -68,13 +70,10 @@ function ProductSection({
         <h2 id={id} className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
           {title}
         </h2>
-        <Link
-          to={linkTo}
-          className="inline-flex shrink-0 items-center gap-1 rounded text-sm font-bold text-court hover:underline"
-        >
+        <TextLink to={linkTo} className="inline-flex shrink-0 items-center gap-1 text-sm">
           Ver todos<span className="sr-only">: {title}</span>
           <ArrowRightIcon className="size-4" />
-        </Link>
+        </TextLink>
       </div>
       <ProductGrid products={products} />
     </section>
@@ -104,13 +103,10 @@ export default function HomePage() {
           {hero ? (
             <HeroBanner banner={hero} headingId="banner-portada" />
           ) : (
-            <Link
-              to="/products"
-              className="mt-8 inline-flex items-center gap-2 rounded-full bg-ball px-6 py-3 font-bold text-ink hover:bg-ball-strong"
-            >
+            <ButtonLink to="/products" variant="ball" className="mt-8">
               Ver productos
               <ArrowRightIcon className="size-5" />
-            </Link>
+            </ButtonLink>
           )}
         </div>
       </section>
@@ -176,9 +172,9 @@ export default function HomePage() {
               Todos los sábados de 10:00 a 11:30. Raquetas y pelotas proporcionadas.
             </p>
           </div>
-          <Link to="/gift" className="shrink-0 rounded-full bg-ball px-5 py-3 font-bold text-ink hover:bg-ball-strong">
+          <ButtonLink to="/gift" variant="ball" className="shrink-0">
             Ver cupones y clases
-          </Link>
+          </ButtonLink>
         </div>
       </section>
 

@@ -1,4 +1,4 @@
-import { METHOD_NOT_ALLOWED_PAGE } from "../components/layout/refusal-pages";
+import { METHOD_NOT_ALLOWED_PAGE } from "./refusal-pages";
 
 /**
  * The Spanish page server.ts answers itself, before Remix runs: a request refused at the door (too

@@ -1,5 +1,5 @@
 import { expect, test as base, type ConsoleMessage, type Page, type Route } from "@playwright/test";
-import { AFTER_FIRST_PAINT, HYDRATED } from "../../app/components/layout/after-first-paint";
+import { AFTER_FIRST_PAINT, HYDRATED } from "../../app/browser/after-first-paint";
 
 export * from "@playwright/test";
 

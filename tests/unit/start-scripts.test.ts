@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { AFTER_FIRST_PAINT, HYDRATED } from "~/components/layout/after-first-paint";
-import { STARTER_CONFIG, STARTER_SCRIPT } from "~/components/layout/start-scripts";
+import { AFTER_FIRST_PAINT, HYDRATED } from "~/browser/after-first-paint";
+import { STARTER_CONFIG, STARTER_SCRIPT } from "~/browser/start-scripts";
 
 interface FakeElement {
   tag: string;

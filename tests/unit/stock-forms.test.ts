@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { STOCK_TOTAL_REQUIRED } from "#contract/stock";
-import { stockAlertFormSchema, stockAlertIntents } from "~/components/product/back-in-stock";
-import { signInToWaitHref } from "~/components/product/BackInStock";
+import { stockAlertIntents } from "~/routes/product-details.forms";
+import { signInToWaitHref } from "~/routes/product-details.paths";
+import { stockAlertFormSchema } from "~/routes/product-details.schema";
 import { demandText, signedChange } from "~/services/stock-words";
 import {
   movementsPageOf,

@@ -1,7 +1,6 @@
-import { Link } from "@remix-run/react";
 import type { AdminOrderRow } from "#contract/admin-orders";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
-import { textLinkClass } from "~/components/ui/TextLink";
+import { TextLink } from "~/components/ui/TextLink";
 import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
 
@@ -9,11 +8,7 @@ import { adminPaths } from "~/routes/dashboard/admin/paths";
 export type ListedAdminOrder = AdminOrderRow & { date: string; total: string };
 
 function OrderLink({ order }: { order: ListedAdminOrder }) {
-  return (
-    <Link to={adminPaths.order(order._id)} className={textLinkClass}>
-      Pedido #{order.number}
-    </Link>
-  );
+  return <TextLink to={adminPaths.order(order._id)}>Pedido #{order.number}</TextLink>;
 }
 
 const adminOrderColumns: TableColumn<ListedAdminOrder>[] = [

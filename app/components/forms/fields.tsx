@@ -136,23 +136,37 @@ export function FormAlert({ id, errors, className }: { id: string; errors?: stri
   ) : null;
 }
 
-/** True while this page's form with the given intent is being sent. */
-export function useSubmitting(intent: string): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+/** A list's record a form acts on: the name and value of the field that carries it (`shopId`). */
+export interface FormRecord {
+  name: string;
+  value: string;
 }
 
-/** The form's submit: it names the form (`intent`) and says so while it is being sent. */
+/** True while this page's form with the given intent (in a list, the given record's) is being sent. */
+export function useSubmitting(intent: string, record?: FormRecord): boolean {
+  const navigation = useNavigation();
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (record === undefined || navigation.formData.get(record.name) === record.value)
+  );
+}
+
+/**
+ * The form's submit: it names the form (`intent`) and says so while it is being sent. In a list,
+ * `record` tells its form from the other rows' forms of the same kind.
+ */
 export function SubmitButton({
   intent,
+  record,
   children,
   pending,
   variant = "primary",
   size,
   wide = true,
   className,
-}: ButtonLook & { intent: string; children: ReactNode; pending: ReactNode }) {
-  const submitting = useSubmitting(intent);
+}: ButtonLook & { intent: string; record?: FormRecord; children: ReactNode; pending: ReactNode }) {
+  const submitting = useSubmitting(intent, record);
   return (
     <Button
       type="submit"

@@ -1,8 +1,8 @@
 import { Scripts, ScrollRestoration } from "@remix-run/react";
 import { useEffect } from "react";
 import { markFirstDrawDone } from "~/components/typed-before-scripts";
-import { HYDRATED } from "./after-first-paint";
-import { STARTER_CONFIG, STARTER_SCRIPT } from "./start-scripts";
+import { HYDRATED } from "~/browser/after-first-paint";
+import { STARTER_CONFIG, STARTER_SCRIPT } from "~/browser/start-scripts";
 
 /**
  * The page's scripts, started only once the page is on screen: on a slow phone network the first

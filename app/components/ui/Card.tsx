@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { cx } from "./cx";
 
+/** `plain` a panel, `muted` a panel within one, `empty` the place of a list that has nothing to show. */
 const TONES = {
   plain: "border border-slate-200 bg-white shadow-sm",
   muted: "bg-slate-50",
+  empty: "border border-dashed border-slate-300 text-slate-700",
 } as const;
 
 /** The look of a card, for an element that must be another (a group of a description list). */
@@ -23,6 +25,9 @@ export function Card({
   actions,
   className,
   children,
+  id,
+  "aria-labelledby": labelledBy,
+  "data-testid": testId,
 }: {
   title?: ReactNode;
   /** Required with a title: the section is named by it. */
@@ -33,12 +38,21 @@ export function Card({
   actions?: ReactNode;
   className?: string;
   children: ReactNode;
+  id?: string;
+  /** Without a title: the heading inside that names the section. */
+  "aria-labelledby"?: string;
+  "data-testid"?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  // Without a title it is only a panel (a div, so it may stand where a section may not).
-  const Frame = title ? "section" : "div";
+  // Unnamed it is only a panel (a div, so it may stand where a section may not).
+  const Frame = title || labelledBy ? "section" : "div";
   return (
-    <Frame aria-labelledby={title ? titleId : undefined} className={cardClass(tone, cx("space-y-4", className))}>
+    <Frame
+      id={id}
+      aria-labelledby={title ? titleId : labelledBy}
+      className={cardClass(tone, cx("space-y-4", className))}
+      data-testid={testId}
+    >
       {title ? (
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <Heading

@@ -12,6 +12,8 @@ export interface FieldProps {
   errorId?: string;
   /** The label is for screen readers only (a control whose place says what it is). */
   labelHidden?: boolean;
+  /** A smaller label, for the compact controls of a filter or a toolbar. */
+  compact?: boolean;
   className?: string;
   /** One control (Input, Select, Textarea): it gets the id and what describes it. */
   children: ReactElement<{ id?: string; "aria-describedby"?: string; "aria-invalid"?: boolean }>;
@@ -30,6 +32,7 @@ export function Field({
   errors,
   errorId = `${id}-error`,
   labelHidden,
+  compact,
   className,
   children,
 }: FieldProps) {
@@ -38,7 +41,16 @@ export function Field({
   const describedBy = cx(hint ? hintId : null, invalid && errorId) || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelHidden ? "sr-only" : "mb-1.5 block font-semibold text-slate-900"}>
+      <label
+        htmlFor={id}
+        className={
+          labelHidden
+            ? "sr-only"
+            : compact
+              ? "mb-1 block text-sm font-semibold text-slate-900"
+              : "mb-1.5 block font-semibold text-slate-900"
+        }
+      >
         {label}
       </label>
       {cloneElement(children, { id, "aria-describedby": describedBy, "aria-invalid": invalid || undefined })}

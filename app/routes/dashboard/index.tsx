@@ -9,7 +9,7 @@ import { ADMIN_HOME } from "~/routes/dashboard/admin/paths";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
 import { OrderList } from "~/components/dashboard/OrderList";
 import { sellerPaths } from "~/routes/dashboard/seller/paths";
-import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
+import { useDashboardProfile } from "./use-dashboard-profile";
 import { requireAccount } from "~/services/auth.server";
 import { getDashboardData, listedOrders } from "~/services/customer-orders.server";
 

@@ -1,10 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import {
-  backInStockMessage,
-  STOCK_CHANGED_WHILE_EDITING,
-  stockEndpoints as endpoints,
-  type StaleStockAnswer,
-} from "#contract/stock";
+import { STOCK_CHANGED_WHILE_EDITING, stockEndpoints as endpoints, type StaleStockAnswer } from "#contract/stock";
 import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
@@ -19,6 +14,7 @@ import {
   updateStock,
   type BackInStock,
 } from "./service.js";
+import { backInStockNotice } from "#contract/notification-texts";
 
 /** This module's section of the API reference (/docs, reference.ts). */
 const section: ReferenceSection = {
@@ -111,7 +107,7 @@ export function backInStockMail(person: BackInStock, publicWebUrl: string): Mail
       : `la talla ${person.size} de «${person.productName}» vuelve a tener unidades`;
   return {
     to: person.email,
-    subject: backInStockMessage(person.productName, person.size),
+    subject: backInStockNotice(person.productName, person.size),
     text: [
       `Hola, ${person.name}:`,
       "",
