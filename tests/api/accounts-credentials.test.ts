@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type Database } from "../../api/src/db/client";
+import type { Database } from "../../api/src/db/client";
+import { openTestDatabase } from "../support/databases";
 import { hashPassword, verifyPassword } from "../../api/src/modules/accounts/password";
 import { checkCredentials } from "../../api/src/modules/accounts/service";
 import { insertUser, TEST_PASSWORD_HASHING } from "./support";
@@ -23,8 +24,7 @@ describe("la comprobación de credenciales", () => {
   const checks = vi.mocked(verifyPassword);
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
+    database = await openTestDatabase();
   });
 
   afterAll(() => database.close());

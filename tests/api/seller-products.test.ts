@@ -18,7 +18,8 @@ import {
   STOCK_VERSION_STALE,
 } from "#contract/seller-products";
 import { buildApp, type App } from "../../api/src/app";
-import { openDatabase, type Database } from "../../api/src/db/client";
+import type { Database } from "../../api/src/db/client";
+import { openTestDatabase } from "../support/databases";
 import {
   auditLog,
   images,
@@ -31,7 +32,16 @@ import {
 import { announceCatalogueChange } from "../../api/src/modules/catalog/changes";
 import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { EXE, JPEG, multipart, PNG, WEBP, type Part } from "./shop-support";
-import { insertCatalogue, insertOwnBalls, insertProduct, insertShop, insertUser, testConfig, useTestApi, type Catalogue } from "./support";
+import {
+  insertCatalogue,
+  insertOwnBalls,
+  insertProduct,
+  insertShop,
+  insertUser,
+  testConfig,
+  useTestApi,
+  type Catalogue,
+} from "./support";
 
 /**
  * Seller products (issue 11) on PGlite: who may read and write, every field's Spanish refusal,
@@ -763,8 +773,7 @@ describe("avisos de cambios del catálogo entre instancias", () => {
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
+    database = await openTestDatabase();
     const config = testConfig({ catalogueCacheSeconds: 300 });
     apps = [
       await buildApp({ db: database.db, config, listen: database.listen }),

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_TEXT } from "#contract/messages";
 import { buildApp, type App } from "../../api/src/app";
-import { openDatabase, type Database } from "../../api/src/db/client";
+import type { Database } from "../../api/src/db/client";
+import { openTestDatabase } from "../support/databases";
 import { insertCatalogue, testConfig, useTestApi, type TestApi } from "../api/support";
 import { signedInUser, type Customer } from "../api/orders-support";
 
@@ -166,8 +167,7 @@ describe("seguridad: un NUL que llega a PostgreSQL por otro camino responde 400"
   let app: App;
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
+    database = await openTestDatabase();
     app = await buildApp({ db: database.db, config: testConfig() });
     // Routes made for this test that put a NUL into SQL themselves, past the input check.
     app.get("/prueba/nul-texto", async () => database.db.execute(sql`select ${"a\u0000b"}::text`));
