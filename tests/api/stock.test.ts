@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -33,7 +31,14 @@ import {
   stockOf,
   type Customer,
 } from "./orders-support";
-import { insertCategory, insertProduct, insertShop, insertUser, useTestApi } from "./support";
+import {
+  insertCategory,
+  insertProduct,
+  insertShop,
+  insertUser,
+  useTestApi,
+  waitForMail as waitForSentMail,
+} from "./support";
 
 /**
  * Stock control (issue 11) on PGlite: who may change a product's stock, the sum rule, the version
@@ -130,17 +135,7 @@ describe("control de stock (PGlite)", () => {
     }
   }
 
-  async function waitForMail(to: string): Promise<{ to: string; subject: string; text: string; link: string }> {
-    const outbox = api.config.mail.outboxDir;
-    for (let attempt = 0; attempt < 200; attempt++) {
-      for (const name of await readdir(outbox).catch(() => [] as string[])) {
-        const message = JSON.parse(await readFile(path.join(outbox, name), "utf8"));
-        if (message.to === to) return message;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`No llegó el correo para ${to}`);
-  }
+  const waitForMail = (to: string) => waitForSentMail(api.config, to);
 
   describe("quién puede cambiar el stock", () => {
     it("responde 401 sin sesión, 403 a un cliente o a un sellerId ajeno y 404 al producto de otra tienda", async () => {

@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { InferInsertModel } from "drizzle-orm";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import type { RacketSpecs } from "#contract/catalog";
 import { rifCheckDigit } from "#contract/tax-ids";
 import { buildApp, type App, type AppDeps } from "../../api/src/app";
@@ -187,6 +187,52 @@ export function useTestApi(options: FileApiOptions | (() => FileApiOptions) = {}
       return current().databaseUrl;
     },
   };
+}
+
+/** A message the API wrote to its mail outbox (mail.outboxDir). */
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  link: string;
+}
+
+/**
+ * The API sends mail after it answers: waits (at most five seconds) until `config`'s outbox holds a
+ * message to `to` whose subject contains `subjectPart` and that `matches`, the newest such one.
+ */
+export function waitForMail(
+  config: AppDeps["config"],
+  to: string,
+  subjectPart = "",
+  matches: (mail: SentMail) => boolean = () => true,
+): Promise<SentMail> {
+  return vi.waitFor(
+    async () => {
+      const outbox = config.mail.outboxDir;
+      for (const name of (await readdir(outbox).catch(() => [] as string[])).sort().reverse()) {
+        const mail = JSON.parse(await readFile(path.join(outbox, name), "utf8")) as SentMail;
+        if (mail.to === to && mail.subject.includes(subjectPart) && matches(mail)) return mail;
+      }
+      throw new Error(`No llegó el correo «${subjectPart}» para ${to}`);
+    },
+    { timeout: 5000, interval: 20 },
+  );
+}
+
+/**
+ * Runs `issue` with the API's clock (Date) two seconds back, so the tokens it gets were issued in
+ * an earlier whole second (a JWT's `iat`) than anything the database decides after it: instead of
+ * waiting for the next second. Only Date is faked; the database keeps its own clock.
+ */
+export async function issuedEarlier<T>(issue: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() - 2000);
+  try {
+    return await issue();
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 /** Smallest bytes that stand in for an encoded WebP: fixtures never decode them. */
