@@ -11,7 +11,15 @@ import {
   type WishlistAnswer,
 } from "#contract/cart";
 import { deleteStaleGuestLists } from "../../api/src/modules/cart/service";
-import { insertCatalogue, insertOwnBalls, insertUser, TEST_JWT_SECRET, useTestApi, type Catalogue, type FileApi } from "./support";
+import {
+  insertCatalogue,
+  insertOwnBalls,
+  insertUser,
+  TEST_JWT_SECRET,
+  useTestApi,
+  type Catalogue,
+  type FileApi,
+} from "./support";
 
 const UNAUTHORIZED = { message: "No autorizado." };
 const FORBIDDEN = { message: "No tienes permiso para esta acción." };

@@ -6,7 +6,15 @@ import { auditLog, categories } from "../../api/src/db/schema";
 import { postgresAvailable } from "../support/postgres";
 import { placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
 import { fieldParts, multipart, type Part } from "./shop-support";
-import { createTestApi, insertCatalogue, insertOwnBalls, useTestApi, type Catalogue, type FileApi, type TestApi } from "./support";
+import {
+  createTestApi,
+  insertCatalogue,
+  insertOwnBalls,
+  useTestApi,
+  type Catalogue,
+  type FileApi,
+  type TestApi,
+} from "./support";
 
 /**
  * Categories on a real PostgreSQL (issue 11): many admins writing at once meet the names' lock (one

@@ -59,12 +59,12 @@ const FRAGILE = "/prueba/ruta-fragil/{id}";
 
 describe("entradas malformadas en cada ruta de la API", () => {
   const api = useTestApi({
-      // What a route looks like when it trusts its input: a BigInt of an id that is not a number throws.
-      extraRoutes: (app) =>
-        app.get(FRAGILE.replace("{id}", ":id"), async (request) => ({
-          id: String(BigInt((request.params as { id: string }).id)),
-        })),
-    });
+    // What a route looks like when it trusts its input: a BigInt of an id that is not a number throws.
+    extraRoutes: (app) =>
+      app.get(FRAGILE.replace("{id}", ":id"), async (request) => ({
+        id: String(BigInt((request.params as { id: string }).id)),
+      })),
+  });
   let catalogue: Catalogue;
   let operations: [Method, string, Operation][];
   const callers: [string, Record<string, string>][] = [["visitante", {}]];
@@ -85,7 +85,6 @@ describe("entradas malformadas en cada ruta de la API", () => {
       ),
     );
   });
-
 
   it("ninguna respuesta es un 5xx, y cada rechazo lleva su mensaje", { timeout: 240_000 }, async () => {
     expect(operations.length).toBeGreaterThan(100);

@@ -9,8 +9,11 @@ import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type 
  * which of several offers or answers applies, and an answer never changes an order being paid.
  */
 describe("ofertas concurrentes en PostgreSQL", () => {
-  const api = useTestApi({ engine: "PostgreSQL", poolSize: 30,
-      config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
+  const api = useTestApi({
+    engine: "PostgreSQL",
+    poolSize: 30,
+    config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } },
+  });
   let catalogue: Catalogue;
   let seller: Customer;
 

@@ -283,12 +283,7 @@ export async function assertResetTokenUsable(db: Db, token: string): Promise<voi
  * Uses up the reset token, sets the password, ends every session and marks the e-mail verified
  * (following the link proved control of it).
  */
-export async function resetPassword(
-  db: Db,
-  token: string,
-  password: string,
-  hashing: PasswordHashing,
-): Promise<void> {
+export async function resetPassword(db: Db, token: string, password: string, hashing: PasswordHashing): Promise<void> {
   // Checked first so an invalid token costs no scrypt work; used up below, atomically, with the change.
   await assertResetTokenUsable(db, token);
   const passwordHash = await hashPassword(password, hashing);
