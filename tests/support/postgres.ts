@@ -46,7 +46,7 @@ async function waitForClientsToLeave(url: string, database?: string): Promise<vo
 
 /**
  * A throw-away PostgreSQL 15 cluster on a free loopback port. Stopping it shuts the server down and
- * deletes its files. The Vitest run starts one (postgres-global-setup.ts); test files use
+ * deletes its files. The Vitest run starts one (global-setup.ts); test files use
  * createTestDatabase.
  */
 export async function startPostgres(): Promise<PostgresCluster> {
