@@ -18,6 +18,6 @@ export default defineConfig({
     // file's time is waiting on its database, not the CPU (118 s one at a time, 88 s two at a time).
     maxWorkers: 2,
     // One PostgreSQL cluster for the run; each file that needs one makes its own database in it.
-    globalSetup: ["tests/support/postgres-global-setup.ts"],
+    globalSetup: ["tests/support/global-setup.ts"],
   },
 });

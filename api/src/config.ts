@@ -14,6 +14,7 @@ import {
   readEnvironment,
 } from "#contract/env";
 import type { DatabaseTimeouts } from "./db/client.js";
+import type { PasswordHashing } from "./modules/accounts/password.js";
 import type { RateLimitSettings } from "./rate-limit.js";
 
 export interface Config {
@@ -70,6 +71,8 @@ export interface AccountSettings {
   googleClientId: string;
   /** Marks the refresh cookie Secure: only in production behind an https public address. */
   secureCookies: boolean;
+  /** scrypt's work factor for new password hashes: DEFAULT_PASSWORD_HASHING, no variable lowers it (tests do). */
+  passwordHashing: PasswordHashing;
 }
 
 export interface CartSettings {
@@ -149,6 +152,11 @@ const limitVariable = (fallback: number) => envInteger(fallback, { min: 1, max: 
  * give up. A stalled database answers in 5 s (8 s for a runaway statement) at worst.
  */
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 5000, lockMs: 2000, poolMs: 3000 };
+/**
+ * scrypt's work factor for passwords: N=2^15, r=8, p=1, OWASP's recommendation (about 32 MiB and
+ * a few tens of milliseconds per hash), so each guess at a stolen hash costs as much.
+ */
+export const DEFAULT_PASSWORD_HASHING: PasswordHashing = { cost: 2 ** 15, blockSize: 8, parallelism: 1 };
 /** Fastify's handler and request timeouts: a backstop far above any call's normal time (PayPal's own calls are limited to 15 s). */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 /**
@@ -276,6 +284,7 @@ export function loadConfig(): Config {
       googleTokeninfoUrl: env.GOOGLE_TOKENINFO_URL,
       googleClientId: env.GOOGLE_CLIENT_ID,
       secureCookies: env.NODE_ENV === "production" && publicApiUrl.startsWith("https:"),
+      passwordHashing: DEFAULT_PASSWORD_HASHING,
     },
     rateLimits: {
       login: {

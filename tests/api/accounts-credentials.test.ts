@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type Database } from "../../api/src/db/client";
+import type { Database } from "../../api/src/db/client";
+import { openTestDatabase } from "../support/databases";
 import { hashPassword, verifyPassword } from "../../api/src/modules/accounts/password";
 import { checkCredentials } from "../../api/src/modules/accounts/service";
-import { insertUser } from "./support";
+import { insertUser, TEST_PASSWORD_HASHING } from "./support";
 
 // The real check, watched: what matters is that every refusal runs it once on a real scrypt hash.
 vi.mock("../../api/src/modules/accounts/password", async (importOriginal) => {
@@ -23,14 +24,13 @@ describe("la comprobación de credenciales", () => {
   const checks = vi.mocked(verifyPassword);
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
+    database = await openTestDatabase();
   });
 
   afterAll(() => database.close());
 
   it("un correo desconocido, una contraseña errónea y una cuenta sin contraseña hacen la misma comprobación", async () => {
-    const realHash = await hashPassword("Secreta2024");
+    const realHash = await hashPassword("Secreta2024", TEST_PASSWORD_HASHING);
     const withPassword = await insertUser(database.db, { passwordHash: realHash });
     const googleOnly = await insertUser(database.db, { googleSub: "google-sub-1" });
 
@@ -41,13 +41,13 @@ describe("la comprobación de credenciales", () => {
     ] as const;
     for (const [label, email, password] of refusals) {
       checks.mockClear();
-      expect(await checkCredentials(database.db, email, password), label).toBeNull();
+      expect(await checkCredentials(database.db, email, password, TEST_PASSWORD_HASHING), label).toBeNull();
       expect(checks, label).toHaveBeenCalledTimes(1);
       expect(workOf(checks.mock.calls[0]![1]), label).toBe(workOf(realHash));
     }
 
     checks.mockClear();
-    expect(await checkCredentials(database.db, withPassword.email, "Secreta2024")).toEqual({
+    expect(await checkCredentials(database.db, withPassword.email, "Secreta2024", TEST_PASSWORD_HASHING)).toEqual({
       id: withPassword.id,
       role: "customer",
     });

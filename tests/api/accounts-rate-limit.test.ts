@@ -6,7 +6,7 @@ import { openDatabase, type Database } from "../../api/src/db/client";
 import { rateLimitCounters } from "../../api/src/db/schema";
 import { hashPassword } from "../../api/src/modules/accounts/password";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { createTestApi, insertUser, testConfig, type TestApi } from "./support";
+import { insertUser, TEST_PASSWORD_HASHING, testConfig, useTestApi } from "./support";
 
 const PASSWORD = "Padel2024";
 const TOO_MANY = { message: "Has superado el límite de intentos. Intenta de nuevo más tarde." };
@@ -19,7 +19,7 @@ const randomByte = () => Math.floor(Math.random() * 256);
 
 let passwordHash: string;
 beforeAll(async () => {
-  passwordHash = await hashPassword(PASSWORD);
+  passwordHash = await hashPassword(PASSWORD, TEST_PASSWORD_HASHING);
 });
 
 function loginFrom(
@@ -33,15 +33,7 @@ function loginFrom(
 }
 
 describe("límite de intentos de inicio de sesión", () => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await createTestApi();
-  });
-
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = useTestApi();
 
   const newUser = async () =>
     (await insertUser(api.db, { email: `limite-${randomUUID()}@example.com`, passwordHash })).email;

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import { SAME_PASSWORD } from "#contract/accounts";
 import { accountTokens, refreshTokens, users } from "../../api/src/db/schema";
 import { hashPassword } from "../../api/src/modules/accounts/password";
-import { createTestApi, insertUser, TEST_JWT_SECRET, type TestApi } from "./support";
+import {
+  insertUser,
+  issuedEarlier,
+  TEST_JWT_SECRET,
+  TEST_PASSWORD_HASHING,
+  useTestApi,
+  waitForMail as waitForSentMail,
+  type SentMail,
+} from "./support";
 
 const PASSWORD = "Padel2024";
 const SESSION_EXPIRED = { message: "La sesión ha caducado. Inicia sesión de nuevo." };
@@ -61,7 +69,7 @@ function startFakeGoogle(
 }
 
 describe("cuentas", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let google: { server: Server; url: string };
   const googleAccounts = new Map<string, GoogleUser & { clientId?: string }>();
   /** Without SMTP every message's link is also printed; captured here instead of filling the output. */
@@ -70,7 +78,6 @@ describe("cuentas", () => {
   beforeAll(async () => {
     consoleLog = vi.spyOn(console, "log").mockImplementation(() => undefined);
     google = await startFakeGoogle(googleAccounts);
-    api = await createTestApi({});
     // The fake's port is known only now; the accounts settings object is read on every call.
     api.config.accounts.googleUserinfoUrl = `${google.url}/v1/userinfo`;
     api.config.accounts.googleTokeninfoUrl = `${google.url}/tokeninfo`;
@@ -78,7 +85,6 @@ describe("cuentas", () => {
 
   afterAll(async () => {
     consoleLog.mockRestore();
-    await api?.close();
     await new Promise((resolve) => google?.server.close(resolve));
   });
 
@@ -111,22 +117,8 @@ describe("cuentas", () => {
   const getProfile = (id: string, token: string) =>
     api.app.inject({ method: "GET", url: `/user/profile/${id}`, headers: bearer(token) });
 
-  /** Mail is sent after the answer: waits for the newest outbox message to `to`. */
-  async function waitForMail(
-    to: string,
-    subjectPart: string,
-  ): Promise<{ to: string; subject: string; text: string; link: string }> {
-    const outbox = api.config.mail.outboxDir;
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const names = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
-      for (const name of names) {
-        const message = JSON.parse(await readFile(path.join(outbox, name), "utf8"));
-        if (message.to === to && message.subject.includes(subjectPart)) return message;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`No llegó el correo para ${to}`);
-  }
+  const waitForMail = (to: string, subjectPart: string, matches?: (mail: SentMail) => boolean) =>
+    waitForSentMail(api.config, to, subjectPart, matches);
   const mailsTo = async (to: string) => {
     const outbox = api.config.mail.outboxDir;
     const names = await readdir(outbox).catch(() => [] as string[]);
@@ -175,6 +167,9 @@ describe("cuentas", () => {
         .from(users)
         .where(eq(users.id, claims.id as string));
       expect(row).toMatchObject({ email, name: "Marta Ruiz", emailVerifiedAt: null });
+      // Hashed with the configuration's work factor (production's: tests/unit/environment.test.ts).
+      const { cost, blockSize, parallelism } = TEST_PASSWORD_HASHING;
+      expect(row!.passwordHash).toMatch(new RegExp(`^scrypt\\$${cost}\\$${blockSize}\\$${parallelism}\\$`));
       expectNoSecrets(response.body);
     });
 
@@ -254,9 +249,7 @@ describe("cuentas", () => {
       const resent = await post("/user/resend-verification", undefined, bearer(token));
       expect(resent.statusCode).toBe(200);
       expect(resent.json()).toEqual({ message: "Te enviamos un nuevo enlace de verificación." });
-      let second = await waitForMail(email, "Verifica");
-      for (let attempt = 0; second.link === first.link && attempt < 100; attempt++)
-        second = await waitForMail(email, "Verifica");
+      const second = await waitForMail(email, "Verifica", (mail) => mail.link !== first.link);
       expect(second.link).not.toBe(first.link);
       expect(
         (await post("/user/verify-email", { token: new URL(second.link).searchParams.get("token") })).statusCode,
@@ -503,7 +496,7 @@ describe("cuentas", () => {
       const admin = await insertUser(api.db, {
         email: uniqueEmail("admin"),
         role: "admin",
-        passwordHash: await hashPassword(PASSWORD),
+        passwordHash: await hashPassword(PASSWORD, TEST_PASSWORD_HASHING),
       });
       const adminToken = (await login(admin.email, PASSWORD)).json().token;
       const allowed = await getProfile(owner.id, adminToken);
@@ -629,10 +622,19 @@ describe("cuentas", () => {
       });
 
     it("cambia la contraseña, cierra las demás sesiones y mantiene la actual", async () => {
-      const { email, token, refreshToken: current, id } = await register();
-      const { refreshToken: other, token: otherAccess } = (await login(email, PASSWORD)).json();
-      // Tokens carry their second of issue: the change must come in a later second to tell them apart.
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // Tokens carry their second of issue: these come from an earlier second than the change.
+      const {
+        email,
+        token,
+        refreshToken: current,
+        id,
+        other,
+        otherAccess,
+      } = await issuedEarlier(async () => {
+        const registered = await register();
+        const { refreshToken, token } = (await login(registered.email, PASSWORD)).json();
+        return { ...registered, other: refreshToken as string, otherAccess: token as string };
+      });
       const response = await changePassword(token, { oldPassword: PASSWORD, newPassword: "Nueva2025" }, current);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: "Contraseña actualizada." });
@@ -710,9 +712,8 @@ describe("cuentas", () => {
     });
 
     it("restablece la contraseña una sola vez, verifica el correo y cierra todas las sesiones", async () => {
-      const { email, refreshToken, id, token: accessToken } = await register();
-      // Tokens carry their second of issue: the reset must come in a later second to tell them apart.
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // Tokens carry their second of issue: these come from an earlier second than the reset.
+      const { email, refreshToken, id, token: accessToken } = await issuedEarlier(register);
       const token = await requestReset(email);
       const check = await api.app.inject({ method: "GET", url: `/user/reset-password/${token}` });
       expect(check.statusCode).toBe(200);

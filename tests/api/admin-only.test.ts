@@ -1,11 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN, UNAUTHORIZED } from "#contract/messages";
-import { buildApp, type App } from "../../api/src/app";
-import { openDatabase, type Database } from "../../api/src/db/client";
 import { signedInUser, type Customer } from "./orders-support";
-import { testConfig } from "./support";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
+import { useTestApi } from "./support";
 
 /**
  * Admin-only calls, proved: every route under /admin and the admin calls outside it answer 403
@@ -31,31 +28,19 @@ const UNGUARDED = "GET /admin/ruta-sin-guardia";
 
 for (const backend of ["PGlite", "PostgreSQL"] as const)
   describe(`llamadas solo para administradores (${backend})`, () => {
-    let postgres: TestDatabase | undefined;
-    let database: Database;
-    let app: App;
+    // What a new admin screen's route looks like when its author forgets `adminOnly`.
+    const api = useTestApi({
+      engine: backend,
+      extraRoutes: (app) => app.get(UNGUARDED.split(" ")[1]!, async () => ({ ok: true })),
+    });
     let seller: Customer;
     let customer: Customer;
     let calls: string[];
 
     beforeAll(async () => {
-      postgres = backend === "PostgreSQL" ? await createTestDatabase() : undefined;
-      database = await openDatabase({
-        dataDir: ":memory:",
-        databaseUrl: postgres?.url,
-      });
-      await database.migrate();
-      app = await buildApp({
-        db: database.db,
-        config: testConfig(),
-        listen: database.listen,
-      });
-      // What a new admin screen's route looks like when its author forgets `adminOnly`.
-      app.get(UNGUARDED.split(" ")[1]!, async () => ({ ok: true }));
-      await app.ready();
-      seller = await signedInUser(database.db, "seller");
-      customer = await signedInUser(database.db, "customer");
-      const document = (await app.inject({ method: "GET", url: "/openapi.json" })).json() as {
+      seller = await signedInUser(api.db, "seller");
+      customer = await signedInUser(api.db, "customer");
+      const document = (await api.app.inject({ method: "GET", url: "/openapi.json" })).json() as {
         paths: Record<string, Record<string, unknown>>;
       };
       const registered = Object.entries(document.paths).flatMap(([path, operations]) =>
@@ -63,12 +48,6 @@ for (const backend of ["PGlite", "PostgreSQL"] as const)
       );
       for (const call of ADMIN_CALLS_ELSEWHERE) expect(registered, call).toContain(call);
       calls = [...registered.filter((call) => call.split(" ")[1]!.startsWith("/admin")), ...ADMIN_CALLS_ELSEWHERE];
-    });
-
-    afterAll(async () => {
-      await app?.close();
-      await database?.close();
-      await postgres?.drop();
     });
 
     /** What a caller gets from one call when the path parameters are any valid id; each refusal that is not the expected one is reported. */
@@ -80,7 +59,7 @@ for (const backend of ["PGlite", "PostgreSQL"] as const)
         ["vendedor", seller],
         ["cliente", customer],
       ] as const) {
-        const response = await app.inject({
+        const response = await api.app.inject({
           method,
           url,
           headers: caller.headers,
@@ -88,7 +67,7 @@ for (const backend of ["PGlite", "PostgreSQL"] as const)
         if (response.statusCode !== 403 || response.json().message !== FORBIDDEN)
           missing.push(`${call} (${who}: ${response.statusCode})`);
       }
-      const anonymous = await app.inject({ method, url });
+      const anonymous = await api.app.inject({ method, url });
       if (anonymous.statusCode !== 401 || anonymous.json().message !== UNAUTHORIZED)
         missing.push(`${call} (sin sesión: ${anonymous.statusCode})`);
       return missing;

@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminOrderAnswer, AdminOrdersAnswer } from "#contract/admin-orders";
 import { FORBIDDEN } from "#contract/messages";
 import { orderNumber } from "#contract/order-labels";
 import { auditLog, users } from "../../api/src/db/schema";
 import { customerWithOrder, payFromWallet } from "./notifications-support";
 import { signedInAs, signedInUser, type Customer } from "./orders-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 
 /** The admin's orders (issue 12) on PGlite: who may read them, the search, the detail and the audit entry of a status change. */
 describe("pedidos de la administración (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let catalogue: Catalogue;
   let admin: Customer;
   let seller: Customer;
@@ -18,7 +18,6 @@ describe("pedidos de la administración (PGlite)", () => {
   let unpaid: { customer: Customer; orderId: string };
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
     admin = await signedInUser(api.db, "admin");
     seller = await signedInAs(catalogue.owner.id, "seller");
@@ -29,10 +28,6 @@ describe("pedidos de la administración (PGlite)", () => {
       .set({ name: "Lucía Buscable", email: "lucia.buscable@example.test" })
       .where(eq(users.id, paid.customer.id));
     unpaid = await customerWithOrder(api.app, api.db, catalogue);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const get = (who: Customer, url: string) => api.app.inject({ method: "GET", url, headers: who.headers });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { BooksAnswer } from "#contract/books";
 import { shopOrders, walletEntries } from "../../api/src/db/schema";
 import {
@@ -10,7 +10,7 @@ import {
   type TwoSellers,
 } from "./notifications-support";
 import { signedInUser, type Customer } from "./orders-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import { balancesOf, confirm, reject, savePayout, withdraw } from "./withdrawals-support";
 
 /** A small seeded PRNG (mulberry32): the same seed replays the same mix. */
@@ -38,7 +38,8 @@ interface PlacedOrder {
  * BOOKS_SEED to replay one.
  */
 describe("las cuentas de las tiendas cuadran (PGlite)", () => {
-  let api: TestApi;
+  // Sales are withdrawable on delivery, so the mix reaches withdrawals quickly.
+  const api = useTestApi({ config: { withdrawals: { saleAvailableAfterDays: 0, minimumCents: 1000 } } });
   let catalogue: Catalogue;
   let sellers: TwoSellers;
   let admin: Customer;
@@ -50,17 +51,11 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
   };
 
   beforeAll(async () => {
-    // Sales are withdrawable on delivery, so the mix reaches withdrawals quickly.
-    api = await createTestApi({ config: { withdrawals: { saleAvailableAfterDays: 0, minimumCents: 1000 } } });
     catalogue = await insertCatalogue(api.db);
     sellers = await splitShopOwners(api.db, catalogue);
     admin = await signedInUser(api.db, "admin");
     for (const seller of [sellers.centro, sellers.smash])
       expect((await savePayout(api.app, seller)).statusCode).toBe(200);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   it("solo la administración ve las cuentas", async () => {

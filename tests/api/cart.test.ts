@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, compareItems, productSizes, products, wishlistItems } from "../../api/src/db/schema";
 import { signAccessToken } from "../../api/src/modules/accounts/tokens";
 import {
@@ -11,15 +11,14 @@ import {
   type WishlistAnswer,
 } from "#contract/cart";
 import { deleteStaleGuestLists } from "../../api/src/modules/cart/service";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import {
-  createTestApi,
   insertCatalogue,
   insertOwnBalls,
   insertUser,
   TEST_JWT_SECRET,
+  useTestApi,
   type Catalogue,
-  type TestApi,
+  type FileApi,
 } from "./support";
 
 const UNAUTHORIZED = { message: "No autorizado." };
@@ -33,7 +32,7 @@ interface Caller {
   authorization: string;
 }
 
-async function signedInUser(api: TestApi): Promise<Caller> {
+async function signedInUser(api: FileApi): Promise<Caller> {
   const user = await insertUser(api.db);
   const token = await signAccessToken({ id: user.id, role: user.role }, { secret: TEST_JWT_SECRET, ttlSeconds: 900 });
   return { id: user.id, authorization: `Bearer ${token}` };
@@ -45,7 +44,7 @@ function guest(): Caller {
 }
 
 /** Shopper calls of one caller, answering status and parsed body. */
-function shopperClient(api: TestApi, caller: Caller) {
+function shopperClient(api: FileApi, caller: Caller) {
   const call = async (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) => {
     const response = await api.app.inject({ method, url, payload, headers: { authorization: caller.authorization } });
     return { status: response.statusCode, body: response.json() };
@@ -80,7 +79,7 @@ function cartLines(cart: CartAnswer) {
 }
 
 describe("carrito, favoritos y comparación (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let catalogue: Catalogue;
   const product = (slug: string) => catalogue.bySlug[slug]!.id;
   let productCount = 0;
@@ -102,12 +101,7 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
   }
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   describe("identidad", () => {
@@ -584,19 +578,11 @@ describe("carrito, favoritos y comparación (PGlite)", () => {
 
 /** The limits must hold when requests race on a real PostgreSQL with a pool of connections. */
 describe("carrito bajo concurrencia (PostgreSQL real)", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL" });
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url });
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   it("los incrementos y altas simultáneos nunca pasan de la existencia", async () => {

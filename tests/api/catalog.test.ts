@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type {
   AdvancedSearchAnswer,
   BannersAnswer,
@@ -11,8 +11,8 @@ import type {
   ProductCard,
   QueryProductsAnswer,
 } from "#contract/catalog";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres";
-import { createTestApi, insertBanner, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
+import { postgresAvailable } from "../support/postgres";
+import { insertBanner, insertCatalogue, insertProduct, useTestApi, type Catalogue } from "./support";
 
 const ALL_SLUGS_NEWEST_FIRST = [
   "camiseta-tecnica-nox",
@@ -46,8 +46,7 @@ const sorted = (values: string[]) => [...values].sort();
 const engines = postgresAvailable() ? (["PGlite", "PostgreSQL"] as const) : (["PGlite"] as const);
 
 describe.each(engines)("catálogo en %s", (engine) => {
-  let database: TestDatabase | undefined;
-  let api: TestApi;
+  const api = useTestApi({ engine });
   let catalogue: Catalogue;
 
   async function get<T>(url: string): Promise<{ status: number; body: T }> {
@@ -68,14 +67,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
   }
 
   beforeAll(async () => {
-    database = engine === "PostgreSQL" ? await createTestDatabase() : undefined;
-    api = await createTestApi({ databaseUrl: database?.url });
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await database?.drop();
   });
 
   describe("categorías", () => {
@@ -672,15 +664,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
 });
 
 describe("catálogo vacío y catálogo grande", () => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await createTestApi();
-  });
-
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = useTestApi();
 
   it("sin productos el rango de precios es 0-100 USD y las listas están vacías", async () => {
     const range = (await api.app.inject({ url: "/home/price-range-latest-product" })).json() as PriceRangeAnswer;

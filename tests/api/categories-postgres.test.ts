@@ -3,10 +3,18 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HomeCategoriesAnswer, QueryProductsAnswer } from "#contract/catalog";
 import { auditLog, categories } from "../../api/src/db/schema";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres";
+import { postgresAvailable } from "../support/postgres";
 import { placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
 import { fieldParts, multipart, type Part } from "./shop-support";
-import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type TestApi } from "./support";
+import {
+  createTestApi,
+  insertCatalogue,
+  insertOwnBalls,
+  useTestApi,
+  type Catalogue,
+  type FileApi,
+  type TestApi,
+} from "./support";
 
 /**
  * Categories on a real PostgreSQL (issue 11): many admins writing at once meet the names' lock (one
@@ -14,8 +22,12 @@ import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type Te
  * the catalogue for 30 s, both show a change on the next request (LISTEN/NOTIFY), a sale's stock included.
  */
 describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  // Room in the image queue for every admin's upload at once: the names' lock is what is tested here.
+  const api = useTestApi({
+    engine: "PostgreSQL",
+    poolSize: 30,
+    config: { catalogueCacheSeconds: 30, imageQueue: { concurrency: 2, waiting: 10 } },
+  });
   /** A second API instance on the same database. */
   let other: TestApi;
   let catalogue: Catalogue;
@@ -23,14 +35,7 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
   let photo: Buffer;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    // Room in the image queue for every admin's upload at once: the names' lock is what is tested here.
-    api = await createTestApi({
-      databaseUrl: postgres.url,
-      poolSize: 30,
-      config: { catalogueCacheSeconds: 30, imageQueue: { concurrency: 2, waiting: 10 } },
-    });
-    other = await createTestApi({ databaseUrl: postgres.url, poolSize: 5, config: { catalogueCacheSeconds: 30 } });
+    other = await createTestApi({ databaseUrl: api.databaseUrl, poolSize: 5, config: { catalogueCacheSeconds: 30 } });
     catalogue = await insertCatalogue(api.db);
     admins = await Promise.all(Array.from({ length: 8 }, () => signedInUser(api.db, "admin")));
     photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#1f63b0" } })
@@ -40,11 +45,9 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
 
   afterAll(async () => {
     await other?.close();
-    await api?.close();
-    await postgres?.drop();
   });
 
-  const send = (target: TestApi, method: "POST" | "PUT", url: string, admin: Customer, parts: Part[]) => {
+  const send = (target: FileApi, method: "POST" | "PUT", url: string, admin: Customer, parts: Part[]) => {
     const body = multipart(parts);
     return target.app.inject({ method, url, headers: { ...admin.headers, ...body.headers }, payload: body.payload });
   };
@@ -55,11 +58,11 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
       (tally, response) => ({ ...tally, [response.statusCode]: (tally[response.statusCode] ?? 0) + 1 }),
       {},
     );
-  const homeSlugs = async (target: TestApi) =>
+  const homeSlugs = async (target: FileApi) =>
     ((await target.app.inject({ url: "/home/get-categorys" })).json() as HomeCategoriesAnswer).categorys.map(
       (category) => category.slug,
     );
-  const listing = async (target: TestApi, slug: string) =>
+  const listing = async (target: FileApi, slug: string) =>
     ((await target.app.inject({ url: `/home/query-products?category=${slug}` })).json() as QueryProductsAnswer)
       .totalProduct;
 
@@ -137,7 +140,7 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
 
   it("una venta hecha en una instancia llega a la página del listado que la otra guardaba", async () => {
     const balls = await insertOwnBalls(api.db, catalogue, "pelotas-venta-entre-instancias", { stock: 5 });
-    const stockShown = async (target: TestApi) => {
+    const stockShown = async (target: FileApi) => {
       const answer = (
         await target.app.inject({ url: "/home/query-products?category=pelotas&sortByDate=newest" })
       ).json() as QueryProductsAnswer;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CategoryListAnswer, HomeCategoriesAnswer, ProductAnswer, QueryProductsAnswer } from "#contract/catalog";
 import {
   CATEGORY_ADDED,
@@ -23,7 +23,7 @@ import { FORBIDDEN, UNAUTHORIZED } from "#contract/messages";
 import { auditLog, categories, images } from "../../api/src/db/schema";
 import { signedInUser, type Customer } from "./orders-support";
 import { EXE, fieldParts, multipart, PNG, type Part } from "./shop-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 
 /**
  * Categories as an admin keeps them (issue 11) on PGlite: who may write, the form's messages, a
@@ -32,7 +32,7 @@ import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./
  * catalogue cache (30 s here, as in production) that shows every change on the next request.
  */
 describe("categorías (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi({ config: { catalogueCacheSeconds: 30 } });
   let catalogue: Catalogue;
   let admin: Customer;
   let customer: Customer;
@@ -40,7 +40,6 @@ describe("categorías (PGlite)", () => {
   let photo: Buffer;
 
   beforeAll(async () => {
-    api = await createTestApi({ config: { catalogueCacheSeconds: 30 } });
     catalogue = await insertCatalogue(api.db);
     admin = await signedInUser(api.db, "admin");
     customer = await signedInUser(api.db);
@@ -48,10 +47,6 @@ describe("categorías (PGlite)", () => {
     photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#84cc16" } })
       .jpeg()
       .toBuffer();
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const send = (method: "POST" | "PUT", url: string, user: Customer | undefined, parts: Part[]) => {

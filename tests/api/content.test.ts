@@ -1,19 +1,11 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../api/src/db/schema";
 import type { BlogPostsAnswer } from "#contract/content";
-import { createTestApi, insertBlogPost, insertImage, type TestApi } from "./support";
+import { insertBlogPost, insertImage, useTestApi } from "./support";
 
 describe("contenido", () => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await createTestApi();
-  });
-
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = useTestApi();
 
   describe("GET /blog-posts", () => {
     let imageId: string;

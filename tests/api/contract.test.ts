@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "./support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApi } from "./support";
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
@@ -11,17 +11,14 @@ interface Operation {
  * made from the registered routes), so it is where this is checked.
  */
 describe("contrato de la API", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let document: { openapi: string; paths: Record<string, Record<string, Operation>> };
 
   beforeAll(async () => {
-    api = await createTestApi();
     const response = await api.app.inject({ method: "GET", url: "/openapi.json" });
     expect(response.statusCode).toBe(200);
     document = response.json();
   });
-
-  afterAll(() => api.close());
 
   it("GET /openapi.json describe la API en OpenAPI 3", () => {
     expect(document.openapi).toMatch(/^3\./);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import {
   creditWallet,
   makeOverdue,
@@ -16,16 +16,11 @@ import {
  * 500 per shop always: Centro Pádel sells the Vertex (20000), Tienda Smash the Head balls (700).
  */
 describe("panel y pedidos del cliente", () => {
-  let api: TestApi;
+  const api = useTestApi({ config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    api = await createTestApi({ config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const vertex = () => catalogue.bySlug["pala-bullpadel-vertex-04"]!;

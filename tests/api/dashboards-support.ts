@@ -5,7 +5,7 @@ import { FORBIDDEN } from "#contract/messages";
 import type { DeliveryStatus, PaymentStatus } from "#contract/order-labels";
 import { offers, orderItems, orders, products, shopOrders, withdrawals } from "../../api/src/db/schema";
 import { SHIPPING_INFO, signedInAs, signedInUser, type Customer } from "./orders-support";
-import { insertCatalogue, insertShop, insertUser, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, insertShop, insertUser, useTestApi, type Catalogue } from "./support";
 
 /**
  * The seller's and the admin's dashboards (issue 12), with exact figures for a known set of orders,
@@ -31,14 +31,18 @@ interface PartFixture {
   lines: [string, string, number, number][];
 }
 
-/** The suite on an API built by `open` (a fresh, migrated database); `close` ends it. */
-export function describeDashboards(
-  engine: string,
-  open: () => Promise<TestApi>,
-  close: () => Promise<void> = async () => {},
-) {
+/** The suite on an API of its own on `engine`. */
+export function describeDashboards(engine: "PGlite" | "PostgreSQL") {
   describe(`paneles del vendedor y de la administración (${engine})`, () => {
-    let api: TestApi;
+    // Only Date is faked: the API reads "now" from it, while PGlite and Fastify keep their timers.
+    beforeAll(() => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(NOW);
+    });
+    afterAll(() => {
+      vi.useRealTimers();
+    });
+    const api = useTestApi({ engine });
     let catalogue: Catalogue;
     let centro: Customer;
     let smash: Customer;
@@ -114,10 +118,6 @@ export function describeDashboards(
     };
 
     beforeAll(async () => {
-      // Only Date is faked: the API reads "now" from it, while PGlite and Fastify keep their timers.
-      vi.useFakeTimers({ toFake: ["Date"] });
-      vi.setSystemTime(NOW);
-      api = await open();
       catalogue = await insertCatalogue(api.db);
       centro = await signedInAs(catalogue.owner.id, "seller");
       smash = await signedInAs(catalogue.smashOwner.id, "seller");
@@ -274,12 +274,6 @@ export function describeDashboards(
         { userId: catalogue.smashOwner.id, shopId: catalogue.shops.smash.id, amount: 2000, payout },
         { userId: catalogue.owner.id, shopId: catalogue.shops.centro.id, amount: 9000, payout, status: "confirmado" },
       ]);
-    });
-
-    afterAll(async () => {
-      vi.useRealTimers();
-      await api?.close();
-      await close();
     });
 
     it("el vendedor ve los últimos 7 días frente a los 7 anteriores: solo partes pagadas de su tienda, por la fecha de pago", async () => {

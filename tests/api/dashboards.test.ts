@@ -1,5 +1,4 @@
-import { createTestApi } from "./support";
 import { describeDashboards } from "./dashboards-support";
 
 /** The dashboards' figures on PGlite (the suite: dashboards-support.ts). */
-describeDashboards("PGlite", () => createTestApi());
+describeDashboards("PGlite");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_NOTICE_TEMPLATES } from "#contract/notification-texts";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { databaseFunctions } from "../../api/src/db/functions";
+import { openTestDatabase } from "../support/databases";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres";
 
 /** A function file's body: what PostgreSQL keeps as the function's source (`prosrc`). */
@@ -55,7 +56,7 @@ function checksFor(open: () => Promise<{ database: Database; drop?: () => Promis
 }
 
 describe("las funciones de la base de datos, en un solo lugar (PGlite)", () => {
-  checksFor(async () => ({ database: await openDatabase({ dataDir: ":memory:" }) }));
+  checksFor(async () => ({ database: await openTestDatabase() }));
 });
 
 describe.runIf(postgresAvailable())("las funciones de la base de datos, en un solo lugar (PostgreSQL)", () => {

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { notifications, orders, stockMovements } from "../../api/src/db/schema";
 import { expireUnpaidOrders } from "../../api/src/modules/orders/expiry";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { makeOverdue, placedOrderId, putInCart, signedInUser, stockOf } from "./orders-support";
-import { createTestApi, insertCatalogue, insertOwnBalls, insertProduct, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, insertOwnBalls, insertProduct, useTestApi, type Catalogue } from "./support";
 
 /**
  * Two API instances on one PostgreSQL both sweep unpaid orders past their time (each every minute
@@ -13,22 +12,17 @@ import { createTestApi, insertCatalogue, insertOwnBalls, insertProduct, type Cat
  * API's own pool; instance B a second pool on the same database, as a second process would have.
  */
 describe("caducidad con dos instancias en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 20 });
   let instanceB: Database;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 20 });
-    instanceB = await openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:", poolSize: 20 });
+    instanceB = await openDatabase({ databaseUrl: api.databaseUrl, dataDir: ":memory:", poolSize: 20 });
     catalogue = await insertCatalogue(api.db);
   });
 
   afterAll(async () => {
     await instanceB?.close();
-    await api?.close();
-    await postgres?.drop();
   });
 
   const newProduct = (slug: string, stock: number) => insertOwnBalls(api.db, catalogue, slug, { stock });

@@ -16,7 +16,8 @@ describe("dos instancias que arrancan a la vez en PostgreSQL", () => {
   let instances: Database[];
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
+    // Empty, not a copy of the run's migrated template: this file migrates a new database from scratch.
+    postgres = await createTestDatabase({ empty: true });
     instances = await Promise.all(
       [1, 2].map(() => openDatabase({ databaseUrl: postgres.url, dataDir: ":memory:", poolSize: 2 })),
     );

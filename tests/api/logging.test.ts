@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { INTERNAL_ERROR } from "#contract/messages";
 import { buildApp } from "../../api/src/app";
-import { openDatabase } from "../../api/src/db/client";
+import { openTestDatabase } from "../support/databases";
 import { testConfig } from "./support";
 
 /** pino's JSON lines, as the API writes them. */
@@ -23,8 +23,7 @@ function logLines() {
  */
 describe("registro de errores de la API", () => {
   it("un 500 se registra con su error y el id de la petición; la respuesta no cuenta detalles", async () => {
-    const database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
+    const database = await openTestDatabase();
     const { lines, stream } = logLines();
     const app = await buildApp({ db: database.db, config: testConfig(), log: { stream } });
     await app.ready();
@@ -48,8 +47,7 @@ describe("registro de errores de la API", () => {
   });
 
   it("sin id de la web, la API pone uno propio y lo devuelve", async () => {
-    const database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
+    const database = await openTestDatabase();
     const app = await buildApp({ db: database.db, config: testConfig(), log: { stream: logLines().stream } });
     const response = await app.inject({ method: "GET", url: "/health", headers: { "x-request-id": "corto" } });
     await app.close();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInAs, signedInUser } from "./orders-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 
 interface Operation {
   parameters?: { name: string; in: string }[];
@@ -58,19 +58,18 @@ function oddFields(properties: Record<string, { type?: string }>, kind: number):
 const FRAGILE = "/prueba/ruta-fragil/{id}";
 
 describe("entradas malformadas en cada ruta de la API", () => {
-  let api: TestApi;
+  const api = useTestApi({
+    // What a route looks like when it trusts its input: a BigInt of an id that is not a number throws.
+    extraRoutes: (app) =>
+      app.get(FRAGILE.replace("{id}", ":id"), async (request) => ({
+        id: String(BigInt((request.params as { id: string }).id)),
+      })),
+  });
   let catalogue: Catalogue;
   let operations: [Method, string, Operation][];
   const callers: [string, Record<string, string>][] = [["visitante", {}]];
 
   beforeAll(async () => {
-    api = await createTestApi({
-      // What a route looks like when it trusts its input: a BigInt of an id that is not a number throws.
-      extraRoutes: (app) =>
-        app.get(FRAGILE.replace("{id}", ":id"), async (request) => ({
-          id: String(BigInt((request.params as { id: string }).id)),
-        })),
-    });
     catalogue = await insertCatalogue(api.db);
     callers.push(
       ["cliente", (await signedInUser(api.db, "customer")).headers],
@@ -86,8 +85,6 @@ describe("entradas malformadas en cada ruta de la API", () => {
       ),
     );
   });
-
-  afterAll(() => api?.close());
 
   it("ninguna respuesta es un 5xx, y cada rechazo lleva su mensaje", { timeout: 240_000 }, async () => {
     expect(operations.length).toBeGreaterThan(100);

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../api/src/app";
-import { openDatabase, type Database } from "../../api/src/db/client";
+import type { Database } from "../../api/src/db/client";
+import { openTestDatabase } from "../support/databases";
 import { images, imageVariants } from "../../api/src/db/schema";
 import { BANNER_IMAGE_WIDTHS } from "#contract/media";
 import { encodeImage, saveEncodedImage, storeImage } from "../../api/src/modules/media/service";
@@ -20,8 +21,7 @@ describe("imágenes", () => {
   let imageId: string;
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
+    database = await openTestDatabase();
     app = await buildApp({ db: database.db, config: testConfig() });
     imageId = await storeImage(database.db, await solidPng(1200, 900), "Pala azul");
   });

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { notifications, offers, orders, shopOrders } from "../../api/src/db/schema";
 import { notify } from "../../api/src/modules/notifications/service";
 import { formatUsd as usd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
 import { walletBalance } from "../../api/src/modules/wallet/service";
 import { makeOverdue, signedInUser, stockOf, type Customer } from "./orders-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import {
   customerWithOrder,
   payFromWallet,
@@ -17,20 +17,15 @@ import {
 } from "./notifications-support";
 
 describe("notificaciones", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let catalogue: Catalogue;
   let sellers: TwoSellers;
   let admin: Customer;
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
     sellers = await splitShopOwners(api.db, catalogue);
     admin = await signedInUser(api.db, "admin");
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const call = (method: "GET" | "PATCH" | "DELETE" | "POST" | "PUT", url: string, user?: Customer, payload?: unknown) =>

@@ -1,8 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, offers, orderPayments, orders, shopOrders } from "../../api/src/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 
 /**
@@ -10,25 +9,17 @@ import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type 
  * which of several offers or answers applies, and an answer never changes an order being paid.
  */
 describe("ofertas concurrentes en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({
+    engine: "PostgreSQL",
+    poolSize: 30,
+    config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } },
+  });
   let catalogue: Catalogue;
   let seller: Customer;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({
-      databaseUrl: postgres.url,
-      poolSize: 30,
-      config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } },
-    });
     catalogue = await insertCatalogue(api.db);
     seller = await signedInAs(catalogue.owner.id, "seller");
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   /** A new customer's order of one Vertex (Centro Pádel, 20000 + 500 shipping); answers its shop order. */

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { notifications, orders, shopOrders } from "../../api/src/db/schema";
 import { formatUsd as usd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import {
   creditWallet,
   makeOverdue,
@@ -21,7 +21,7 @@ import {
  * and two tubes of Head balls (Tienda Smash, 1400) costs 21400 + 1000.
  */
 describe("ofertas", () => {
-  let api: TestApi;
+  const api = useTestApi({ config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
   let catalogue: Catalogue;
   /** Centro Pádel's seller. */
   let seller: Customer;
@@ -29,14 +29,9 @@ describe("ofertas", () => {
   let smashSeller: Customer;
 
   beforeAll(async () => {
-    api = await createTestApi({ config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000_000 } } });
     catalogue = await insertCatalogue(api.db);
     seller = await signedInAs(catalogue.owner.id, "seller");
     smashSeller = await signedInAs(catalogue.smashOwner.id, "seller");
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const vertex = () => catalogue.bySlug["pala-bullpadel-vertex-04"]!;

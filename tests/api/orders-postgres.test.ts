@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { coupons, orderPayments, orders, walletEntries } from "../../api/src/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./support";
 import {
   creditWallet,
   placedOrderId,
@@ -19,19 +18,11 @@ import {
  * updates, not luck, decide who gets the last unit, the last coupon use and the one payment.
  */
 describe("pedidos concurrentes en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 40 });
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 40 });
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   async function customers(count: number): Promise<Customer[]> {

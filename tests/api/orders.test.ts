@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { couponRedemptions, coupons, orders, shopOrders } from "../../api/src/db/schema";
 import { CART_CHANGED_WHILE_REVIEWING, orderTotalChanged } from "#contract/orders";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import {
   applyCoupon,
   cartLineCount,
@@ -22,19 +22,14 @@ import {
  * (20000) and the Asics (10200, size 42 has 2), Tienda Smash the Head balls (700, 50 in stock).
  */
 describe("pedidos", () => {
-  let api: TestApi;
-  let catalogue: Catalogue;
   const FREE_SHIPPING_FROM = 50_000;
+  const api = useTestApi({
+    config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: FREE_SHIPPING_FROM } },
+  });
+  let catalogue: Catalogue;
 
   beforeAll(async () => {
-    api = await createTestApi({
-      config: { cart: { shippingFeeCents: 500, freeShippingThresholdCents: FREE_SHIPPING_FROM } },
-    });
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const product = (slug: string) => catalogue.bySlug[slug]!;
@@ -318,16 +313,11 @@ describe("pedidos", () => {
 });
 
 describe("cupones", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const balls = () => catalogue.bySlug["pelotas-head-padel-pro"]!;

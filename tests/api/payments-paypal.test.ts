@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import { getOrder, makeOverdue, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
 
 const CLIENT_ID = "cliente-de-prueba";
@@ -9,20 +9,20 @@ const CLIENT_SECRET = "secreto-de-prueba";
 
 describe("pagos con PayPal", () => {
   let paypal: FakePayPal;
-  let api: TestApi;
+  beforeAll(async () => {
+    paypal = await startFakePayPal({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  });
+  afterAll(async () => {
+    await paypal?.close();
+  });
+  // The fake's address is known once it listens: the options are read in useTestApi's beforeAll.
+  const api = useTestApi(() => ({
+    config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } },
+  }));
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    paypal = await startFakePayPal({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    api = await createTestApi({
-      config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } },
-    });
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await paypal?.close();
   });
 
   /** An order of two tubes of Head balls: 1400 plus 500 of shipping. */

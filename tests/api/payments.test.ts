@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderPayments, shopOrders, vouchers, walletEntries } from "../../api/src/db/schema";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import {
   creditWallet,
   getOrder,
@@ -22,18 +22,13 @@ const CARD = { cardNumber: "4242 4242 4242 4242", expiry: "12/30", cvc: "123", h
  * has its own seller (one shop per user); the balances below are the two sellers' together.
  */
 describe("pagos", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let catalogue: Catalogue;
   const ORDER_TOTAL = 21_400;
   const SELLER_CREDIT = 20_000 - 1000 + 1400 - 70;
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   async function customerWithOrder(): Promise<{ customer: Customer; orderId: string }> {
@@ -171,15 +166,7 @@ describe("pagos", () => {
 });
 
 describe("cartera y vouchers", () => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await createTestApi();
-  });
-
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = useTestApi();
 
   const redeem = (customer: Customer, code: string) =>
     api.app.inject({ method: "POST", url: "/wallet/voucher/redeem", headers: customer.headers, payload: { code } });

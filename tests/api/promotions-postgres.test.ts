@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   maxUsesBelowUses,
   PROMOTION_CHANGED_WHILE_EDITING,
@@ -10,9 +10,8 @@ import {
 import { auditLog, coupons, orders, walletEntries } from "../../api/src/db/schema";
 import { promotionAuditId } from "../../api/src/modules/promotions/service";
 import { VOUCHER_ALREADY_REDEEMED } from "../../api/src/modules/wallet/service";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { placeOrder, putCouponOnCart, putInCart, signedInUser, type Customer } from "./orders-support";
-import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./support";
 
 /**
  * Coupons and vouchers changed by admins on a real PostgreSQL (issue 12): the row lock and the form's
@@ -20,19 +19,11 @@ import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type Te
  * the coupon at the same moment; the ledger's unique reference credits a voucher once per customer.
  */
 describe("cupones y vouchers de la administración en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 40 });
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 40 });
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   const statuses = (responses: { statusCode: number }[]) =>

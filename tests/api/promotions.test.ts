@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FORBIDDEN } from "#contract/messages";
 import {
   COUPON_UPDATED,
@@ -14,11 +14,11 @@ import {
 import { auditLog, coupons, vouchers } from "../../api/src/db/schema";
 import { promotionAuditId } from "../../api/src/modules/promotions/service";
 import { signedInUser, type Customer } from "./orders-support";
-import { createTestApi, type TestApi } from "./support";
+import { useTestApi } from "./support";
 
 /** The coupons and vouchers an admin keeps (issue 12) on PGlite: who may, the store's days, the rules, stale forms and the audit log. */
 describe("cupones y vouchers de la administración (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let admin: Customer;
   let seller: Customer;
   let customer: Customer;
@@ -26,7 +26,6 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
   const seeded = { coupons: [] as (typeof coupons.$inferSelect)[], vouchers: [] as (typeof vouchers.$inferSelect)[] };
 
   beforeAll(async () => {
-    api = await createTestApi();
     admin = await signedInUser(api.db, "admin");
     seller = await signedInUser(api.db, "seller");
     customer = await signedInUser(api.db, "customer");
@@ -38,10 +37,6 @@ describe("cupones y vouchers de la administración (PGlite)", () => {
   beforeEach(async () => {
     for (const row of seeded.coupons) await api.db.update(coupons).set(row).where(eq(coupons.code, row.code));
     for (const row of seeded.vouchers) await api.db.update(vouchers).set(row).where(eq(vouchers.code, row.code));
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const list = async () => {

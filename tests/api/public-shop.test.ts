@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CartAnswer, CompareAnswer, WishlistAnswer } from "#contract/cart";
 import {
   type AdvancedSearchAnswer,
@@ -16,8 +16,7 @@ import type { z } from "zod";
 import type { publicShopAnswer, publicShopsAnswer } from "#contract/shops";
 import { cartItems, reviews, shops } from "../../api/src/db/schema";
 import type { Db } from "../../api/src/db/client";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { createTestApi, insertCategory, insertProduct, insertShop, insertUser, type TestApi } from "./support";
+import { insertCategory, insertProduct, insertShop, insertUser, useTestApi } from "./support";
 import { placeOrder, putInCart, signedInUser, type Customer } from "./orders-support";
 
 type PublicShopAnswer = z.infer<typeof publicShopAnswer>;
@@ -187,16 +186,11 @@ async function setStatus(db: Db, shopId: string, status: ShopStatus) {
 const slugs = (products: { slug: string }[]) => products.map((product) => product.slug);
 
 describe("la tienda en el catálogo", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let fixture: Fixture;
 
   beforeAll(async () => {
-    api = await createTestApi();
     fixture = await insertShops(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   async function get<T>(url: string): Promise<{ status: number; body: T }> {
@@ -596,19 +590,11 @@ describe("la tienda en el catálogo", () => {
  * waits for it and then leaves the shop's lines out, instead of reading the shop as it was.
  */
 describe("pedido durante una suspensión en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 6 });
   let fixture: Fixture;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 6 });
     fixture = await insertShops(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   it("el pedido espera a la suspensión en curso y no toma las líneas de la tienda suspendida", async () => {

@@ -1,9 +1,9 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Endpoint } from "#contract/http";
 import { REFERENCE_CSP } from "../../api/src/reference";
-import { createTestApi, type TestApi } from "./support";
+import { createTestApi, useTestApi } from "./support";
 
 interface Operation {
   summary?: string;
@@ -68,17 +68,14 @@ function callsOf(reference: Reference): string[] {
  * call nobody can learn from.
  */
 describe("referencia de la API", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let reference: Reference;
 
   beforeAll(async () => {
-    api = await createTestApi();
     const response = await api.app.inject({ method: "GET", url: "/openapi.json" });
     expect(response.statusCode).toBe(200);
     reference = response.json();
   });
-
-  afterAll(() => api.close());
 
   it("lista cada llamada del contrato y ninguna más, salvo las del servicio", async () => {
     const expected = [...(await contractCalls()), ...SERVICE_CALLS].sort();

@@ -1,25 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../api/src/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import { creditWallet, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
 
 /** On a real PostgreSQL, reviews written at once: each sees the others when the average is taken. */
 describe("reseñas concurrentes en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 20 });
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 20 });
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   async function paidBuyer(productId: string): Promise<Customer> {

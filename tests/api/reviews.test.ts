@@ -1,23 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { notifications, products } from "../../api/src/db/schema";
-import { createTestApi, insertCatalogue, insertOwnBalls, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./support";
 import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 
 const BUYERS_ONLY = "Solo los clientes que han comprado y pagado este producto pueden reseñarlo.";
 
 /** Reviews on the catalogue of support.ts: only paid buyers write them, one each, and they move the product's rating. */
 describe("reseñas", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   /** A product of its own (Tienda Smash, plenty of stock), so each test counts only its own reviews. */

@@ -30,6 +30,7 @@ describe("catálogo de demostración", () => {
   let seeded: Awaited<ReturnType<typeof seedIfEmpty>>;
 
   beforeAll(async () => {
+    // A new PGlite, not the run's migrated copy: this file also migrates one from scratch.
     database = await openDatabase({ dataDir: ":memory:" });
     await database.migrate();
     seeded = await seedIfEmpty(database.db, testConfig());

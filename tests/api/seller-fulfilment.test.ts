@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ownProductInOrder, ownProductsLeftOut } from "#contract/cart";
 import { OWN_PRODUCT } from "#contract/messages";
 import type { NotificationItem } from "#contract/notifications";
@@ -29,7 +29,7 @@ import {
   stockOf,
   type Customer,
 } from "./orders-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 
 /**
  * Sellers fulfil orders (issue 12) on PGlite: shipping a part needs the carrier's tracking number,
@@ -38,7 +38,7 @@ import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./
  * to their own part of it.
  */
 describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let catalogue: Catalogue;
   let sellers: TwoSellers;
   let admin: Customer;
@@ -81,17 +81,12 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
   }
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
     sellers = {
       centro: await signedInAs(catalogue.owner.id, "seller"),
       smash: await signedInAs(catalogue.smashOwner.id, "seller"),
     };
     admin = await signedInUser(api.db, "admin");
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   describe("número de seguimiento", () => {

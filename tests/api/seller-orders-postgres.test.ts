@@ -1,11 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { SellerOrderSummary } from "#contract/seller-orders";
 import { auditLog, notifications, orders, shopOrders } from "../../api/src/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { customerWithOrder, payFromWallet, subOrderIds } from "./notifications-support";
 import { signedInAs, type Customer } from "./orders-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 
 /**
  * A seller's orders on a real PostgreSQL, with many requests at once (issue 12): each seller reads
@@ -13,23 +12,15 @@ import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./
  * the order with the status of its least advanced part, because each change locks the order first.
  */
 describe("pedidos de los vendedores en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 40 });
   let catalogue: Catalogue;
   let centro: Customer;
   let smash: Customer;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 40 });
     catalogue = await insertCatalogue(api.db);
     centro = await signedInAs(catalogue.owner.id, "seller");
     smash = await signedInAs(catalogue.smashOwner.id, "seller");
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   /** Paid orders of one part per shop, one customer each. */

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "#contract/order-labels";
 import {
   SELLER_ORDER_NOT_FOUND,
@@ -16,14 +16,14 @@ import {
   type TwoSellers,
 } from "./notifications-support";
 import { signedInAs, signedInUser, type Customer } from "./orders-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 
 /**
  * A seller's orders (issue 12) on PGlite: each seller reads only their own shop's sub-orders,
  * searches and filters them, and sees the steps the status rules allow.
  */
 describe("pedidos del vendedor (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let catalogue: Catalogue;
   let sellers: TwoSellers;
   let admin: Customer;
@@ -55,16 +55,11 @@ describe("pedidos del vendedor (PGlite)", () => {
   }
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
     sellers = await splitShopOwners(api.db, catalogue);
     admin = await signedInUser(api.db, "admin");
     unpaid = await placed(false, "Marta Sin Pagar");
     paid = await placed(true, "Lucía Pagadora");
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   it("cada vendedor ve solo los subpedidos de su tienda, los más nuevos primero, con comisión y neto", async () => {

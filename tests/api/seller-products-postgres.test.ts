@@ -1,33 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { STOCK_VERSION_STALE } from "#contract/seller-products";
 import { auditLog, productSizes, productSlugHistory, products } from "../../api/src/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { placeOrder, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { multipart, PNG, type Part } from "./shop-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 
 /**
  * Seller product writes on a real PostgreSQL with requests at once: the product's row lock (and its
  * sizes', taken first) makes concurrent edits of one product come out whole, one after the other.
  */
 describe("edición concurrente de productos en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 20 });
   let catalogue: Catalogue;
   let seller: Customer;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 20 });
     catalogue = await insertCatalogue(api.db);
     seller = await signedInAs(catalogue.owner.id, "seller");
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   type Fields = Record<string, string>;

@@ -18,7 +18,8 @@ import {
   STOCK_VERSION_STALE,
 } from "#contract/seller-products";
 import { buildApp, type App } from "../../api/src/app";
-import { openDatabase, type Database } from "../../api/src/db/client";
+import type { Database } from "../../api/src/db/client";
+import { openTestDatabase } from "../support/databases";
 import {
   auditLog,
   images,
@@ -32,15 +33,14 @@ import { announceCatalogueChange } from "../../api/src/modules/catalog/changes";
 import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { EXE, JPEG, multipart, PNG, WEBP, type Part } from "./shop-support";
 import {
-  createTestApi,
   insertCatalogue,
   insertOwnBalls,
   insertProduct,
   insertShop,
   insertUser,
   testConfig,
+  useTestApi,
   type Catalogue,
-  type TestApi,
 } from "./support";
 
 /**
@@ -50,7 +50,8 @@ import {
  * caches dropped at once after a write.
  */
 describe("productos del vendedor (PGlite)", () => {
-  let api: TestApi;
+  // Caches on (tests run without them by default): a write must drop them.
+  const api = useTestApi({ config: { catalogueCacheSeconds: 300 } });
   let catalogue: Catalogue;
   let seller: Customer;
   let otherSeller: Customer;
@@ -58,17 +59,11 @@ describe("productos del vendedor (PGlite)", () => {
   let admin: Customer;
 
   beforeAll(async () => {
-    // Caches on (tests run without them by default): a write must drop them.
-    api = await createTestApi({ config: { catalogueCacheSeconds: 300 } });
     catalogue = await insertCatalogue(api.db);
     seller = await signedInAs(catalogue.owner.id, "seller");
     otherSeller = await signedInAs(catalogue.smashOwner.id, "seller");
     customer = await signedInUser(api.db);
     admin = await signedInUser(api.db, "admin");
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   type Fields = Record<string, string | string[]>;
@@ -778,8 +773,7 @@ describe("avisos de cambios del catálogo entre instancias", () => {
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
+    database = await openTestDatabase();
     const config = testConfig({ catalogueCacheSeconds: 300 });
     apps = [
       await buildApp({ db: database.db, config, listen: database.listen }),

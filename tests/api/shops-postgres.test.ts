@@ -1,30 +1,21 @@
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RIF_TAKEN, SHOP_ALREADY_DECIDED, SHOP_NOT_APPROVED } from "#contract/shops";
 import { auditLog, notifications, shops, users } from "../../api/src/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { signedInUser, type Customer } from "./orders-support";
 import { appliedRequest, apply, decide, fieldParts, PDF, shopFields } from "./shop-support";
-import { createTestApi, type TestApi } from "./support";
+import { useTestApi } from "./support";
 
 /**
  * Shop decisions on a real PostgreSQL with many requests at once: the shop's row lock, not luck,
  * makes one decision of several, with one audit entry and one notice.
  */
 describe("decisiones de tienda concurrentes en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 30 });
   let admins: Customer[];
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 30 });
     admins = await Promise.all(Array.from({ length: 10 }, () => signedInUser(api.db, "admin")));
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   const statuses = (responses: { statusCode: number }[]) =>

@@ -1,10 +1,8 @@
-import { readdir, readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import { io as connectSocket, type Socket } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SHOP_APPROVAL_EVENT, SHOP_REQUEST_EVENT } from "#contract/notification-events";
 import {
   DOCUMENT_TOO_LARGE,
@@ -32,7 +30,14 @@ import {
   shopFields,
   WEBP,
 } from "./shop-support";
-import { createTestApi, insertShop, insertUser, TEST_JWT_SECRET, type TestApi } from "./support";
+import {
+  insertShop,
+  insertUser,
+  issuedEarlier,
+  TEST_JWT_SECRET,
+  useTestApi,
+  waitForMail as waitForSentMail,
+} from "./support";
 
 /**
  * The shop request and its decisions (issue 10) on PGlite: who may call what, documents checked by
@@ -40,16 +45,11 @@ import { createTestApi, insertShop, insertUser, TEST_JWT_SECRET, type TestApi } 
  * path with its audit entries, notifications, e-mails and live events, and stale tokens.
  */
 describe("solicitudes de tienda (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let admin: Customer;
 
   beforeAll(async () => {
-    api = await createTestApi();
     admin = await signedInUser(api.db, "admin");
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const get = (url: string, user?: Customer) => api.app.inject({ method: "GET", url, headers: user?.headers ?? {} });
@@ -73,20 +73,7 @@ describe("solicitudes de tienda (PGlite)", () => {
         .where(and(eq(notifications.userId, userId), eq(notifications.type, "tienda")))
     ).map((row) => row.message);
 
-  async function waitForMail(
-    to: string,
-    subjectPart: string,
-  ): Promise<{ to: string; subject: string; text: string; link: string }> {
-    const outbox = api.config.mail.outboxDir;
-    for (let attempt = 0; attempt < 200; attempt++) {
-      for (const name of (await readdir(outbox).catch(() => [] as string[])).sort().reverse()) {
-        const message = JSON.parse(await readFile(path.join(outbox, name), "utf8"));
-        if (message.to === to && message.subject.includes(subjectPart)) return message;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`No llegó el correo «${subjectPart}» para ${to}`);
-  }
+  const waitForMail = (to: string, subjectPart: string) => waitForSentMail(api.config, to, subjectPart);
 
   describe("solicitar", () => {
     it("responde 401 sin sesión y 403 al solicitar por otra persona, aunque sea un admin", async () => {
@@ -643,18 +630,19 @@ describe("solicitudes de tienda (PGlite)", () => {
 
     it("el token anterior a la aprobación se rechaza; el refresco da uno con el rol de vendedor", async () => {
       const email = `solicitante-${crypto.randomUUID()}@example.com`;
-      const registered = await api.app.inject({
-        method: "POST",
-        url: "/user/register",
-        payload: { name: "Rosa Pérez", email, password: "Clave-segura-1" },
-      });
+      // iat counts whole seconds: the token comes from an earlier second than the decision.
+      const registered = await issuedEarlier(() =>
+        api.app.inject({
+          method: "POST",
+          url: "/user/register",
+          payload: { name: "Rosa Pérez", email, password: "Clave-segura-1" },
+        }),
+      );
       expect(registered.statusCode).toBe(201);
       const { token, refreshToken } = registered.json();
       const id = decodeJwt(token).id as string;
       const applicant = await signedInAs(id, "customer");
       await appliedRequest(api.app, { ...applicant, token, headers: { authorization: `Bearer ${token}` } });
-      // iat counts whole seconds: the decision falls in a later second than the token.
-      await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
       expect((await decide(api.app, admin, id, { approved: true })).statusCode).toBe(200);
 
       const stale = await get("/shop/my-request", { ...applicant, headers: { authorization: `Bearer ${token}` } });
@@ -715,7 +703,16 @@ describe("solicitudes de tienda (PGlite)", () => {
         .select({ tokensValidAfter: users.tokensValidAfter })
         .from(users)
         .where(eq(users.id, applicant.id));
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      const laterMillisecond = new Date(before!.tokensValidAfter!.getTime() + 1).toISOString();
+      // Timestamps come back in whole milliseconds: the suspension's must fall in a later one.
+      await expect
+        .poll(
+          async () =>
+            (await api.db.execute<{ later: boolean }>(sql`select clock_timestamp() >= ${laterMillisecond} as later`))
+              .rows[0]!.later,
+          { interval: 1 },
+        )
+        .toBe(true);
       const suspended = await suspend("Documentación caducada.");
       expect(suspended.statusCode).toBe(200);
       expect(suspended.json()).toMatchObject({

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { io as connectSocket, type Socket } from "socket.io-client";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp, type App } from "../../api/src/app";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { NEW_NOTIFICATION_EVENT, RELOAD_NOTIFICATIONS_EVENT } from "#contract/notification-events";
@@ -18,7 +18,7 @@ import {
   subOrderIds,
   type TwoSellers,
 } from "./notifications-support";
-import { createTestApi, insertCatalogue, TEST_JWT_SECRET, testConfig, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, TEST_JWT_SECRET, testConfig, useTestApi, type Catalogue } from "./support";
 
 const WAIT_MS = 5_000;
 
@@ -66,11 +66,28 @@ function collect(socket: Socket): NotificationItem[] {
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`no llegó: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`no llegó: ${what}`);
+    },
+    { timeout: WAIT_MS, interval: 20 },
+  );
+}
+
+/**
+ * Proves that nothing else is on its way to `users`' sockets: sends each a later notification and
+ * waits until it arrives. The API delivers one channel's notifications in the order they were
+ * committed (on PGlite one query at a time, each socket one connection), so whatever an earlier
+ * commit sent has arrived by then: no fixed wait for a stray delivery is needed.
+ */
+async function flushDeliveries(db: Database["db"], users: { id: string; received: NotificationItem[] }[]) {
+  const marker = `Marca ${crypto.randomUUID()}`;
+  await notify(
+    db,
+    users.map(({ id }) => ({ userId: id, type: "sistema" as const, message: marker })),
+  );
+  for (const { received } of users) await until(() => received.some((item) => item.message === marker), marker);
+  return marker;
 }
 
 async function socketToken(app: App, user: Customer): Promise<string> {
@@ -84,20 +101,15 @@ afterEach(() => {
 });
 
 describe("conexión en tiempo real (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let url: string;
   let catalogue: Catalogue;
   let sellers: TwoSellers;
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
     sellers = await splitShopOwners(api.db, catalogue);
     url = await listenOnLoopback(api.app);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const sign = (claims: { sub?: string; aud?: string; exp?: number }, secret = TEST_JWT_SECRET, alg = "HS256") => {
@@ -183,11 +195,15 @@ describe("conexión en tiempo real (PGlite)", () => {
       read: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
-    // Give a stray delivery time to arrive before concluding there was none.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(toStranger).toEqual([]);
-    expect(toSmashSeller).toEqual([]);
-    expect(toCustomer).toHaveLength(1);
+    // Whatever else the change sent has arrived once a later notification has.
+    const marker = await flushDeliveries(api.db, [
+      { id: customer.id, received: toCustomer },
+      { id: stranger.id, received: toStranger },
+      { id: sellers.smash.id, received: toSmashSeller },
+    ]);
+    expect(toStranger.map((item) => item.message)).toEqual([marker]);
+    expect(toSmashSeller.map((item) => item.message)).toEqual([marker]);
+    expect(toCustomer.map((item) => item.message)).toEqual([toCustomer[0]!.message, marker]);
   });
 
   it("solo se entrega lo que se confirma: una transacción deshecha no avisa a nadie", async () => {
@@ -205,8 +221,8 @@ describe("conexión en tiempo real (PGlite)", () => {
     await notify(api.db, [{ userId: user.id, type: "sistema", message: "Confirmado" }]);
 
     await until(() => received.length === 1, "el aviso confirmado");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(received.map((item) => item.message)).toEqual(["Confirmado"]);
+    const marker = await flushDeliveries(api.db, [{ id: user.id, received }]);
+    expect(received.map((item) => item.message)).toEqual(["Confirmado", marker]);
   });
 });
 
@@ -273,9 +289,7 @@ describe("dos instancias de la API sobre el mismo PostgreSQL", () => {
           sql`select count(*)::int as count from pg_stat_activity where query ilike 'LISTEN%' and datname = current_database()`,
         )
       ).rows[0]!.count;
-    const deadline = Date.now() + WAIT_MS;
-    while ((await listening()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await listening()).toBe(2);
+    await expect.poll(listening, { timeout: WAIT_MS, interval: 100 }).toBe(2);
     await until(() => reloads.length > 0, "el aviso de recargar");
     await notify(db, [{ userId: customer.id, type: "sistema", message: "Después de reconectar" }]);
     await until(() => toCustomer.length === 2, "el aviso tras reconectar");

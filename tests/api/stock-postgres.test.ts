@@ -1,8 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { STOCK_CHANGED_WHILE_EDITING } from "#contract/stock";
 import { stockMovements } from "../../api/src/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import {
   placedOrderId,
   placeOrder,
@@ -12,7 +11,7 @@ import {
   stockOf,
   type Customer,
 } from "./orders-support";
-import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, insertProduct, useTestApi, type Catalogue } from "./support";
 
 /**
  * Stock updates racing sales on a real PostgreSQL (issue 11): the seller's form is guarded by the
@@ -20,21 +19,13 @@ import { createTestApi, insertCatalogue, insertProduct, type Catalogue, type Tes
  * the triggers write adds up to the stock.
  */
 describe("stock concurrente en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 40 });
   let catalogue: Catalogue;
   let seller: Customer;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 40 });
     catalogue = await insertCatalogue(api.db);
     seller = await signedInAs(catalogue.shops.centro.ownerId, "seller");
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   async function newShoe(slug: string, sizes: { size: string; stock: number }[]) {

@@ -1,7 +1,5 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   STOCK_ALERT_IN_STOCK,
   STOCK_ALERT_SIZE_REQUIRED,
@@ -33,7 +31,14 @@ import {
   stockOf,
   type Customer,
 } from "./orders-support";
-import { createTestApi, insertCategory, insertProduct, insertShop, insertUser, type TestApi } from "./support";
+import {
+  insertCategory,
+  insertProduct,
+  insertShop,
+  insertUser,
+  useTestApi,
+  waitForMail as waitForSentMail,
+} from "./support";
 
 /**
  * Stock control (issue 11) on PGlite: who may change a product's stock, the sum rule, the version
@@ -41,16 +46,11 @@ import { createTestApi, insertCategory, insertProduct, insertShop, insertUser, t
  * and back-in-stock alerts.
  */
 describe("control de stock (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let categoryId: string;
 
   beforeAll(async () => {
-    api = await createTestApi();
     categoryId = (await insertCategory(api.db, { name: "Zapatillas", slug: "zapatillas-stock" })).id;
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   let sequence = 0;
@@ -135,17 +135,7 @@ describe("control de stock (PGlite)", () => {
     }
   }
 
-  async function waitForMail(to: string): Promise<{ to: string; subject: string; text: string; link: string }> {
-    const outbox = api.config.mail.outboxDir;
-    for (let attempt = 0; attempt < 200; attempt++) {
-      for (const name of await readdir(outbox).catch(() => [] as string[])) {
-        const message = JSON.parse(await readFile(path.join(outbox, name), "utf8"));
-        if (message.to === to) return message;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`No llegó el correo para ${to}`);
-  }
+  const waitForMail = (to: string) => waitForSentMail(api.config, to);
 
   describe("quién puede cambiar el stock", () => {
     it("responde 401 sin sesión, 403 a un cliente o a un sellerId ajeno y 404 al producto de otra tienda", async () => {

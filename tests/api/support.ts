@@ -1,13 +1,15 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { InferInsertModel } from "drizzle-orm";
+import { afterAll, beforeAll, vi } from "vitest";
 import type { RacketSpecs } from "#contract/catalog";
 import { rifCheckDigit } from "#contract/tax-ids";
 import { buildApp, type App, type AppDeps } from "../../api/src/app";
 import { DEFAULT_IMAGE_QUEUE, DEFAULT_RATE_LIMITS, DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../../api/src/config";
-import { openDatabase, type DatabaseTimeouts, type Db } from "../../api/src/db/client";
+import type { DatabaseTimeouts, Db } from "../../api/src/db/client";
+import type { PasswordHashing } from "../../api/src/modules/accounts/password";
 import {
   banners,
   blogPosts,
@@ -20,11 +22,15 @@ import {
   shops,
   users,
 } from "../../api/src/db/schema";
+import { openTestDatabase } from "../support/databases";
+import { createTestDatabase, type TestDatabase } from "../support/postgres";
 
 export interface TestApi {
   app: App;
   db: Db;
   config: AppDeps["config"];
+  /** The PostgreSQL database's address; undefined on PGlite. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -45,6 +51,13 @@ export const TEST_RATE_LIMITS: AppDeps["config"]["rateLimits"] = {
   upload: RAISED,
 };
 
+/**
+ * A password's scrypt work factor in tests: the smallest scrypt accepts, so the many tests that
+ * register, sign in or seed users spend no time on it. Production's is DEFAULT_PASSWORD_HASHING
+ * (tests/unit/environment.test.ts checks that the API's configuration has it).
+ */
+export const TEST_PASSWORD_HASHING: PasswordHashing = { cost: 2 ** 4, blockSize: 1, parallelism: 1 };
+
 /** The API's configuration for tests: every default, a fixed JWT secret and a fresh mail outbox folder (made on first mail). */
 export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps["config"] {
   return {
@@ -63,6 +76,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
       googleTokeninfoUrl: "http://127.0.0.1:9/tokeninfo",
       googleClientId: "cliente-google-de-prueba",
       secureCookies: false,
+      passwordHashing: TEST_PASSWORD_HASHING,
     },
     rateLimits: TEST_RATE_LIMITS,
     cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000 },
@@ -82,11 +96,6 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
 }
 
 /**
- * A migrated, empty database (in-memory PGlite, or the PostgreSQL at databaseUrl) and the API
- * built on it, ready for `app.inject`. Call close() in afterAll.
- */
-/** `poolSize`: connections to a real PostgreSQL, enough for a test's requests to run side by side. */
-/**
  * The database limits of test APIs unless a test gives its own. Concurrency tests prove that work
  * serialises (fifty orders for one unit: one sale); on a busy two-core machine the last of fifty
  * can wait longer for its lock than production's 2 s and be answered 503, which would make their
@@ -95,26 +104,28 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
  */
 const TEST_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 20_000, lockMs: 20_000, poolMs: 20_000 };
 
+export interface TestApiOptions {
+  /** A PostgreSQL database made by createTestDatabase; without it, an in-memory PGlite of the API's own. */
+  databaseUrl?: string;
+  /** Connections to a real PostgreSQL, enough for a test's requests to run side by side. */
+  poolSize?: number;
+  /** PostgreSQL's statement, lock and pool timeouts (TEST_DATABASE_TIMEOUTS unless given). */
+  timeouts?: DatabaseTimeouts;
+  config?: Partial<AppDeps["config"]>;
+  /** Registers a test's own routes before the app is ready. */
+  extraRoutes?: (app: App) => void;
+}
+
 /**
- * `timeouts`: PostgreSQL's statement, lock and pool timeouts (TEST_DATABASE_TIMEOUTS unless given).
- * `extraRoutes`: registers a test's own routes before the app is ready.
+ * An API on a migrated database without rows of a test's (openTestDatabase), ready for
+ * `app.inject`. Call close() in afterAll; useTestApi does both for a file's own API.
  */
-export async function createTestApi(
-  options: {
-    databaseUrl?: string;
-    poolSize?: number;
-    timeouts?: DatabaseTimeouts;
-    config?: Partial<AppDeps["config"]>;
-    extraRoutes?: (app: App) => void;
-  } = {},
-): Promise<TestApi> {
-  const database = await openDatabase({
+export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const database = await openTestDatabase({
     databaseUrl: options.databaseUrl,
-    dataDir: ":memory:",
     poolSize: options.poolSize,
     timeouts: options.timeouts ?? TEST_DATABASE_TIMEOUTS,
   });
-  await database.migrate();
   const config = testConfig(options.config);
   const app = await buildApp({ db: database.db, config, listen: database.listen });
   options.extraRoutes?.(app);
@@ -123,12 +134,105 @@ export async function createTestApi(
     app,
     db: database.db,
     config,
+    databaseUrl: options.databaseUrl,
     async close() {
       await app.close();
       await database.close();
       await rm(config.mail.outboxDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface FileApiOptions extends Omit<TestApiOptions, "databaseUrl"> {
+  /** PostgreSQL: a database of the API's own in the run's cluster (createTestDatabase). PGlite unless given. */
+  engine?: "PGlite" | "PostgreSQL";
+}
+
+/** The API useTestApi makes: a TestApi it closes itself. */
+export type FileApi = Omit<TestApi, "close">;
+
+/**
+ * The API of a test file (or of a describe block): registers a beforeAll that makes it and an
+ * afterAll that closes it (and drops its PostgreSQL database). Its fields are the API's once the
+ * beforeAll has run, so read them in tests and in hooks registered after this call. `options` may
+ * be a function, called in the beforeAll, for settings known only then (a fake server's address).
+ */
+export function useTestApi(options: FileApiOptions | (() => FileApiOptions) = {}): FileApi {
+  let api: TestApi | undefined;
+  let postgres: TestDatabase | undefined;
+  beforeAll(async () => {
+    const { engine = "PGlite", ...rest } = typeof options === "function" ? options() : options;
+    postgres = engine === "PostgreSQL" ? await createTestDatabase() : undefined;
+    api = await createTestApi({ ...rest, databaseUrl: postgres?.url });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await postgres?.drop();
+  });
+  const current = () => {
+    if (!api) throw new Error("La API de la prueba aún no existe: úsela dentro de las pruebas o de sus hooks.");
+    return api;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get config() {
+      return current().config;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+  };
+}
+
+/** A message the API wrote to its mail outbox (mail.outboxDir). */
+export interface SentMail {
+  to: string;
+  subject: string;
+  text: string;
+  link: string;
+}
+
+/**
+ * The API sends mail after it answers: waits (at most five seconds) until `config`'s outbox holds a
+ * message to `to` whose subject contains `subjectPart` and that `matches`, the newest such one.
+ */
+export function waitForMail(
+  config: AppDeps["config"],
+  to: string,
+  subjectPart = "",
+  matches: (mail: SentMail) => boolean = () => true,
+): Promise<SentMail> {
+  return vi.waitFor(
+    async () => {
+      const outbox = config.mail.outboxDir;
+      for (const name of (await readdir(outbox).catch(() => [] as string[])).sort().reverse()) {
+        const mail = JSON.parse(await readFile(path.join(outbox, name), "utf8")) as SentMail;
+        if (mail.to === to && mail.subject.includes(subjectPart) && matches(mail)) return mail;
+      }
+      throw new Error(`No llegó el correo «${subjectPart}» para ${to}`);
+    },
+    { timeout: 5000, interval: 20 },
+  );
+}
+
+/**
+ * Runs `issue` with the API's clock (Date) two seconds back, so the tokens it gets were issued in
+ * an earlier whole second (a JWT's `iat`) than anything the database decides after it: instead of
+ * waiting for the next second. Only Date is faked; the database keeps its own clock.
+ */
+export async function issuedEarlier<T>(issue: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(Date.now() - 2000);
+  try {
+    return await issue();
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 /** Smallest bytes that stand in for an encoded WebP: fixtures never decode them. */

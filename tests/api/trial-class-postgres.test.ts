@@ -1,29 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { nextClassDate } from "../../api/src/modules/trial-class/service";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { createTestApi, type TestApi } from "./support";
+import { useTestApi } from "./support";
 import { signedInUser } from "./orders-support";
 
 /** On a real PostgreSQL, many bookings at once: the conditional UPDATE, not luck, hands out the last place. */
 describe("reservas concurrentes de la clase de prueba en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
   const CAPACITY = 5;
-
-  beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({
-      databaseUrl: postgres.url,
-      poolSize: 30,
-      config: { trialClass: { capacity: CAPACITY } },
-    });
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
-  });
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 30, config: { trialClass: { capacity: CAPACITY } } });
 
   const book = (headers: Record<string, string>) =>
     api.app.inject({ method: "POST", url: "/trial-class/booking", headers });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { trialClasses } from "../../api/src/db/schema";
 import { nextClassDate } from "../../api/src/modules/trial-class/service";
-import { createTestApi, type TestApi } from "./support";
+import { useTestApi } from "./support";
 import { signedInUser, type Customer } from "./orders-support";
 
 const FULL = "La clase de prueba está completa. No quedan plazas libres.";
@@ -24,16 +24,8 @@ describe("fecha de la próxima clase de prueba (sábado 10:00, hora de Madrid)",
 
 /** Trial class bookings on in-memory PGlite, with 3 places per class. */
 describe("clase de prueba", () => {
-  let api: TestApi;
   const CAPACITY = 3;
-
-  beforeAll(async () => {
-    api = await createTestApi({ config: { trialClass: { capacity: CAPACITY } } });
-  });
-
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = useTestApi({ config: { trialClass: { capacity: CAPACITY } } });
 
   const book = (customer: Customer | null) =>
     api.app.inject({ method: "POST", url: "/trial-class/booking", headers: customer?.headers ?? {} });

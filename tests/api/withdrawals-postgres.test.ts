@@ -1,11 +1,10 @@
 import { eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { WITHDRAWAL_ALREADY_DECIDED, type Withdrawal } from "#contract/withdrawals";
 import { walletEntries, withdrawals } from "../../api/src/db/schema";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { splitShopOwners, type TwoSellers } from "./notifications-support";
 import { signedInUser, type Customer } from "./orders-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import { balancesOf, confirm, deliveredDaysAgo, paidSale, reject, savePayout, withdraw } from "./withdrawals-support";
 
 /**
@@ -13,26 +12,18 @@ import { balancesOf, confirm, deliveredDaysAgo, paidSale, reject, savePayout, wi
  * row lock, not luck, decide which request holds the money and which decision pays it.
  */
 describe("retiros concurrentes en PostgreSQL", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 40 });
   let catalogue: Catalogue;
   let sellers: TwoSellers;
   let admin: Customer;
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 40 });
     catalogue = await insertCatalogue(api.db);
     sellers = await splitShopOwners(api.db, catalogue);
     admin = await signedInUser(api.db, "admin");
     const sale = await paidSale(api.app, api.db, catalogue);
     await deliveredDaysAgo(api.db, sale.centroPart, 30);
     expect((await savePayout(api.app, sellers.centro)).statusCode).toBe(200);
-  });
-
-  afterAll(async () => {
-    await api?.close();
-    await postgres?.drop();
   });
 
   const statuses = (responses: { statusCode: number }[]) =>

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "#contract/money-format";
 import {
   BALANCES_NOT_YOURS,
@@ -17,7 +17,7 @@ import {
 import { auditLog, shops, walletEntries } from "../../api/src/db/schema";
 import { splitShopOwners, storedNotifications, type TwoSellers } from "./notifications-support";
 import { creditWallet, signedInUser, type Customer } from "./orders-support";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "./support";
+import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import {
   balancesOf,
   confirm,
@@ -35,7 +35,7 @@ import {
  * admin confirms or rejects it, and only finished ones are archived by their owner.
  */
 describe("retiros de los vendedores (PGlite)", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let catalogue: Catalogue;
   let sellers: TwoSellers;
   let admin: Customer;
@@ -57,15 +57,10 @@ describe("retiros de los vendedores (PGlite)", () => {
   };
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
     sellers = await splitShopOwners(api.db, catalogue);
     admin = await signedInUser(api.db, "admin");
     customer = await signedInUser(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   it("sin ventas todo es cero; un cliente recibe 403, otro vendedor 403, la administración lee", async () => {

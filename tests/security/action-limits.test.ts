@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TOO_MANY_REQUESTS } from "#contract/messages";
 import { DEFAULT_RATE_LIMITS } from "../../api/src/config";
 import { contactMessages, shopOrders, users } from "../../api/src/db/schema";
 import { ACTION_WINDOW_SECONDS } from "../../api/src/rate-limit";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "../api/support";
+import { insertCatalogue, useTestApi, type Catalogue, type TestApi } from "../api/support";
 import { creditWallet, placedOrderId, putInCart, signedInUser, type Customer } from "../api/orders-support";
 
 /**
@@ -34,16 +34,11 @@ const statusCounts = (responses: Injected[]) =>
   );
 
 describe("seguridad: límites de registro, contacto, reseñas, ofertas y subidas", () => {
-  let api: TestApi;
+  const api = useTestApi({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    api = await createTestApi({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
     catalogue = await insertCatalogue(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const forwarded = (address: string, customer?: Customer) => ({ "x-forwarded-for": address, ...customer?.headers });

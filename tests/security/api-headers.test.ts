@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { io as connectSocket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "../api/support";
+import { createTestApi, insertCatalogue, useTestApi, type Catalogue, type TestApi } from "../api/support";
 import { signedInUser } from "../api/orders-support";
 
 /**
@@ -20,18 +20,16 @@ function expectStrictHeaders(headers: Record<string, unknown>) {
 }
 
 describe("seguridad: cabeceras de la API", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let secure: TestApi;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
-    api = await createTestApi();
     catalogue = await insertCatalogue(api.db);
     secure = await createTestApi({ config: { publicApiUrl: "https://api.mercadopadel.example" } });
   });
 
   afterAll(async () => {
-    await api?.close();
     await secure?.close();
   });
 

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_TEXT } from "#contract/messages";
 import { buildApp, type App } from "../../api/src/app";
-import { openDatabase, type Database } from "../../api/src/db/client";
-import { createTestApi, insertCatalogue, testConfig, type TestApi } from "../api/support";
+import type { Database } from "../../api/src/db/client";
+import { openTestDatabase } from "../support/databases";
+import { insertCatalogue, testConfig, useTestApi, type TestApi } from "../api/support";
 import { signedInUser, type Customer } from "../api/orders-support";
 
 /**
@@ -20,18 +21,13 @@ function expectInvalidText(response: Injected, field: string) {
 }
 
 describe("seguridad: bytes NUL y entradas raras en la API", () => {
-  let api: TestApi;
+  const api = useTestApi();
   let customer: Customer;
   const guest = { authorization: "Guest 6f1c2b1e-6a86-4c1b-9d2a-3f7d3c1a9b10" };
 
   beforeAll(async () => {
-    api = await createTestApi();
     await insertCatalogue(api.db);
     customer = await signedInUser(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   const get = (url: string) => api.app.inject({ method: "GET", url });
@@ -171,8 +167,7 @@ describe("seguridad: un NUL que llega a PostgreSQL por otro camino responde 400"
   let app: App;
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
+    database = await openTestDatabase();
     app = await buildApp({ db: database.db, config: testConfig() });
     // Routes made for this test that put a NUL into SQL themselves, past the input check.
     app.get("/prueba/nul-texto", async () => database.db.execute(sql`select ${"a\u0000b"}::text`));

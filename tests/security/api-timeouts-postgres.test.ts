@@ -4,8 +4,8 @@ import { SERVICE_BUSY } from "#contract/messages";
 import { buildApp, BUSY_RETRY_AFTER_SECONDS } from "../../api/src/app";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../../api/src/config";
 import { openDatabase, type DatabaseTimeouts } from "../../api/src/db/client";
-import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { createTestApi, insertBlogPost, insertCatalogue, testConfig, type TestApi } from "../api/support";
+import { openTestDatabase } from "../support/databases";
+import { insertBlogPost, insertCatalogue, testConfig, useTestApi, type TestApi } from "../api/support";
 
 /**
  * Issue 9, item 3: a 45 s lock on `products` made every catalogue request wait 45 s, and `/contact`
@@ -35,27 +35,22 @@ const CONTACT = {
 };
 
 describe("seguridad: una base de datos bloqueada responde 503 en segundos (PostgreSQL)", () => {
-  let postgres: TestDatabase;
-  let api: TestApi;
+  // The production pool (DATABASE_POOL_SIZE) and timeouts.
+  const api = useTestApi({ engine: "PostgreSQL", poolSize: 10, timeouts: DEFAULT_DATABASE_TIMEOUTS });
   const lockHolders: pg.Client[] = [];
 
   beforeAll(async () => {
-    postgres = await createTestDatabase();
-    // The production pool (DATABASE_POOL_SIZE) and timeouts.
-    api = await createTestApi({ databaseUrl: postgres.url, poolSize: 10, timeouts: DEFAULT_DATABASE_TIMEOUTS });
     await insertCatalogue(api.db);
     await insertBlogPost(api.db, { slug: "como-elegir-pala", title: "Cómo elegir pala" });
   });
 
   afterAll(async () => {
     for (const client of lockHolders) await client.end().catch(() => undefined);
-    await api?.close();
-    await postgres?.drop();
   });
 
   /** Another connection takes `products` (ACCESS EXCLUSIVE, as a migration would) for up to 30 s. */
   async function lockProducts() {
-    const client = new pg.Client({ connectionString: postgres.url });
+    const client = new pg.Client({ connectionString: api.databaseUrl });
     lockHolders.push(client);
     await client.connect();
     await client.query("begin");
@@ -131,7 +126,7 @@ describe("seguridad: una base de datos bloqueada responde 503 en segundos (Postg
     options: { poolSize?: number; requestTimeoutSeconds?: number } = {},
   ) {
     const database = await openDatabase({
-      databaseUrl: postgres.url,
+      databaseUrl: api.databaseUrl,
       dataDir: ":memory:",
       poolSize: options.poolSize ?? 10,
       timeouts,
@@ -219,8 +214,7 @@ describe("seguridad: una base de datos bloqueada responde 503 en segundos (Postg
 
 describe("seguridad: /ready con PGlite", () => {
   it("responde 200 con la base de datos abierta y 503 cuando está cerrada", async () => {
-    const database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
+    const database = await openTestDatabase();
     const app = await buildApp({ db: database.db, config: testConfig() });
     try {
       const ready = await app.inject({ method: "GET", url: "/ready" });

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_MAX_PIXELS } from "#contract/limits";
 import { IMAGE_QUEUE_FULL, IMAGE_TOO_MANY_PIXELS } from "#contract/media";
 import { ImageQueue, IMAGE_QUEUE_RETRY_AFTER_SECONDS } from "../../api/src/modules/media/queue";
-import { createTestApi, type TestApi } from "../api/support";
+import { useTestApi } from "../api/support";
 import { signedInUser, type Customer } from "../api/orders-support";
 
 /**
@@ -28,17 +28,12 @@ function deferred() {
 }
 
 describe("seguridad: coste de las imágenes subidas", () => {
-  let api: TestApi;
+  // One image at a time and one waiting: two stand-ins fill the queue.
+  const api = useTestApi({ config: { imageQueue: { concurrency: 1, waiting: 1 } } });
   let customer: Customer;
 
   beforeAll(async () => {
-    // One image at a time and one waiting: two stand-ins fill the queue.
-    api = await createTestApi({ config: { imageQueue: { concurrency: 1, waiting: 1 } } });
     customer = await signedInUser(api.db);
-  });
-
-  afterAll(async () => {
-    await api?.close();
   });
 
   function upload(content: Buffer) {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TOO_MANY_ATTEMPTS } from "#contract/accounts";
 import { DEFAULT_RATE_LIMITS } from "../../api/src/config";
 import { hashPassword } from "../../api/src/modules/accounts/password";
 import { LOGIN_WINDOW_SECONDS } from "../../api/src/rate-limit";
-import { createTestApi, insertUser, type TestApi } from "../api/support";
+import { insertUser, TEST_PASSWORD_HASHING, useTestApi } from "../api/support";
 
 /**
  * Issue 9, item 4: from 40 addresses, 200 passwords were tried against one account in one window,
@@ -16,16 +16,11 @@ const PASSWORD = "Padel2024";
 const LIMITS = DEFAULT_RATE_LIMITS.login;
 
 describe("seguridad: límite de inicio de sesión por cuenta, desde cualquier dirección", () => {
-  let api: TestApi;
+  const api = useTestApi({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
   let passwordHash: string;
 
   beforeAll(async () => {
-    api = await createTestApi({ config: { rateLimits: DEFAULT_RATE_LIMITS } });
-    passwordHash = await hashPassword(PASSWORD);
-  });
-
-  afterAll(async () => {
-    await api?.close();
+    passwordHash = await hashPassword(PASSWORD, TEST_PASSWORD_HASHING);
   });
 
   const newAccount = async (label: string) =>

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offers } from "../../api/src/db/schema";
 import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
-import { createTestApi, insertCatalogue, type Catalogue, type TestApi } from "../api/support";
+import { insertCatalogue, useTestApi, type Catalogue, type FileApi } from "../api/support";
 import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "../api/orders-support";
 
 /**
@@ -17,30 +17,28 @@ const ALREADY_ANSWERED = "Esta oferta ya fue respondida.";
 
 describe("seguridad: pagar un pedido cierra sus ofertas pendientes", () => {
   let paypal: FakePayPal;
-  let api: TestApi;
-  let paypalApi: TestApi;
+  beforeAll(async () => {
+    paypal = await startFakePayPal({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  });
+  afterAll(async () => {
+    await paypal?.close();
+  });
+  // Without PayPal credentials card payments run in the test-card mode; with them, through PayPal
+  // (the fake's address is known once it listens: the options are read in useTestApi's beforeAll).
+  const api = useTestApi();
+  const paypalApi = useTestApi(() => ({
+    config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } },
+  }));
   let catalogue: Catalogue;
   let paypalCatalogue: Catalogue;
 
   beforeAll(async () => {
-    paypal = await startFakePayPal({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    // Without PayPal credentials card payments run in the test-card mode; with them, through PayPal.
-    api = await createTestApi();
-    paypalApi = await createTestApi({
-      config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } },
-    });
     catalogue = await insertCatalogue(api.db);
     paypalCatalogue = await insertCatalogue(paypalApi.db);
   });
 
-  afterAll(async () => {
-    await api?.close();
-    await paypalApi?.close();
-    await paypal?.close();
-  });
-
   /** A customer's order of one Vertex (Centro Pádel, 20000) with an offer of 15000 pending on it. */
-  async function orderWithPendingOffer(target: TestApi, targetCatalogue: Catalogue) {
+  async function orderWithPendingOffer(target: FileApi, targetCatalogue: Catalogue) {
     const customer = await signedInUser(target.db);
     await putInCart(target.db, customer.id, targetCatalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
     const orderId = await placedOrderId(target.app, customer);
@@ -63,7 +61,7 @@ describe("seguridad: pagar un pedido cierra sus ofertas pendientes", () => {
   }
 
   async function expectClosed(
-    target: TestApi,
+    target: FileApi,
     { seller, orderId, offerId }: { seller: Customer; orderId: string; offerId: string },
   ) {
     const pending = await target.app.inject({

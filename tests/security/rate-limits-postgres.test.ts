@@ -7,7 +7,7 @@ import { DEFAULT_RATE_LIMITS } from "../../api/src/config";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { hashPassword } from "../../api/src/modules/accounts/password";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { insertUser, testConfig } from "../api/support";
+import { insertUser, TEST_PASSWORD_HASHING, testConfig } from "../api/support";
 
 /**
  * Issue 9, items 4 and 7: the limits live in the database, so two API instances on one PostgreSQL
@@ -41,7 +41,7 @@ describe("seguridad: límites compartidos entre dos instancias de la API en Post
   it("los fallos contra una cuenta desde muchas direcciones, repartidos entre instancias, topan con un solo límite", async () => {
     const { email } = await insertUser(databases[0]!.db, {
       email: `compartida-${randomUUID()}@example.com`,
-      passwordHash: await hashPassword("Padel2024"),
+      passwordHash: await hashPassword("Padel2024", TEST_PASSWORD_HASHING),
     });
     const limit = DEFAULT_RATE_LIMITS.login.perAccount;
     const responses = await Promise.all(

@@ -437,18 +437,15 @@ test.describe("10. formularios con datos raros", () => {
 });
 
 test.describe("3. base de datos atascada", () => {
-  test("con la tabla de productos bloqueada 30 s, el catálogo responde 503 en segundos y /contact sigue funcionando", async ({
+  test("con la tabla de productos bloqueada, el catálogo responde 503 en segundos y /contact sigue funcionando", async ({
     request,
   }) => {
     test.setTimeout(90_000);
+    // The lock is held until both answers are in (not a fixed 30 s): each came while it was held.
     const locker = new pg.Client({ connectionString: store.databaseUrl });
     await locker.connect();
     await locker.query("begin");
     await locker.query("lock table products in access exclusive mode");
-    const released = new Promise<void>((resolve) => setTimeout(resolve, 30_000)).then(async () => {
-      await locker.query("rollback");
-      await locker.end();
-    });
     try {
       const started = Date.now();
       // A question nobody asked before: a page or an answer kept from before the lock would not touch the table.
@@ -472,7 +469,8 @@ test.describe("3. base de datos atascada", () => {
       expect(contact.status()).toBe(302);
       expect(Date.now() - started).toBeLessThan(20_000);
     } finally {
-      await released;
+      await locker.query("rollback");
+      await locker.end();
     }
   });
 });

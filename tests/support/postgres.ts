@@ -46,7 +46,7 @@ async function waitForClientsToLeave(url: string, database?: string): Promise<vo
 
 /**
  * A throw-away PostgreSQL 15 cluster on a free loopback port. Stopping it shuts the server down and
- * deletes its files. The Vitest run starts one (postgres-global-setup.ts); test files use
+ * deletes its files. The Vitest run starts one (global-setup.ts); test files use
  * createTestDatabase.
  */
 export async function startPostgres(): Promise<PostgresCluster> {
@@ -116,6 +116,9 @@ export async function startPostgres(): Promise<PostgresCluster> {
   };
 }
 
+/** The cluster's migrated database (databases.ts, migratePostgresTemplate) that test databases copy. */
+export const MIGRATED_TEMPLATE = "plantilla_migrada";
+
 export interface TestDatabase {
   /** A connection URL to this file's own database. */
   url: string;
@@ -123,10 +126,12 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, empty database of its own for one test file, in the run's shared cluster (Vitest's
- * global set-up), so files running side by side never see each other's rows, locks or LISTENs.
+ * A database of its own for one test file, in the run's shared cluster (Vitest's global set-up),
+ * so files running side by side never see each other's rows, locks or LISTENs: a copy of the
+ * migrated template; `empty` gives one without even the migrations, for a test of
+ * migrating itself.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const { inject } = await import("vitest");
   const clusterUrl = inject("postgresUrl");
   if (!clusterUrl)
@@ -142,7 +147,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
+  await admin(options.empty ? `create database ${name}` : `create database ${name} template ${MIGRATED_TEMPLATE}`);
   const url = new URL(clusterUrl);
   url.pathname = `/${name}`;
   return {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../api/src/config";
+import { hashPassword } from "../../api/src/modules/accounts/password";
 
 /** Each process reads its environment once; a bad value stops it with a Spanish message naming the variable. */
 describe("variables de entorno", () => {
@@ -26,6 +27,17 @@ describe("variables de entorno", () => {
     expect(config.apiPort).toBe(4000);
     expect(config.orders.commissionPercent).toBe(7);
     expect(config.trustedProxies).toEqual(["10.0.0.1", "::1"]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("la API guarda las contraseñas con el coste de scrypt de producción: N=2^15, r=8, p=1", async () => {
+    process.env = { ...saved, DATA_DIR: dataDir };
+    const { passwordHashing } = loadConfig().accounts;
+    expect(passwordHashing).toEqual({ cost: 32_768, blockSize: 8, parallelism: 1 });
+    // The work factor travels in the hash: `scrypt$N$r$p$salt$key`.
+    expect(await hashPassword("Padel2024", passwordHashing)).toMatch(/^scrypt\$32768\$8\$1\$/);
+    // Hashing without a configuration (the demo seed) costs the same.
+    expect(await hashPassword("Padel2024")).toMatch(/^scrypt\$32768\$8\$1\$/);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -35,13 +35,28 @@ export type Listen = (
   onResume?: () => void,
 ) => Promise<Unlisten>;
 
-export interface Database {
+interface DatabaseBase {
   db: Db;
-  kind: "pglite" | "postgres";
+  /**
+   * Applies the migrations not yet applied, and whatever must follow them: the one way a database
+   * becomes ready, also one opened from a migrated copy (`pgliteDump`, a PostgreSQL template).
+   */
   migrate(): Promise<void>;
   listen: Listen;
   close(): Promise<void>;
 }
+
+export interface PgliteDatabase extends DatabaseBase {
+  kind: "pglite";
+  /** The whole data directory as an uncompressed tarball, which `openDatabase`'s `pgliteDump` opens again. */
+  dump(): Promise<Blob>;
+}
+
+export interface PostgresDatabase extends DatabaseBase {
+  kind: "postgres";
+}
+
+export type Database = PgliteDatabase | PostgresDatabase;
 
 const migrationsFolder = path.resolve("api/drizzle");
 /** The advisory lock that lets one instance at a time migrate a PostgreSQL database. */
@@ -64,12 +79,16 @@ export interface DatabaseTimeouts {
  * (or in memory when dataDir is ":memory:", for tests). `timeouts` apply to PostgreSQL only
  * (DEFAULT_DATABASE_TIMEOUTS unless given; null for none, as the bulk seed does): PGlite, one
  * connection in this process, does not enforce `statement_timeout` (`pg_sleep(2)` runs its 2 s).
+ * `pgliteDump` (PGlite only) starts from a dumped data directory (`PgliteDatabase.dump`) instead of
+ * a new cluster: tests open each database from one migrated dump, in a fraction of the time that
+ * creating a cluster and migrating it takes.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
   timeouts?: DatabaseTimeouts | null;
+  pgliteDump?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const timeouts = options.timeouts === undefined ? DEFAULT_DATABASE_TIMEOUTS : options.timeouts;
@@ -119,6 +138,7 @@ export async function openDatabase(options: {
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : path.join(options.dataDir, "pglite"),
     extensions: { pg_trgm, unaccent },
+    loadDataDir: options.pgliteDump,
   });
   const db = drizzlePglite(client, { schema });
   return {
@@ -128,6 +148,7 @@ export async function openDatabase(options: {
       await migratePglite(db, { migrationsFolder });
       await applyDatabaseFunctions((statement) => client.exec(statement));
     },
+    dump: () => client.dumpDataDir("none"),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();

@@ -1,12 +1,20 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { DEFAULT_PASSWORD_HASHING } from "../../config.js";
 
 /**
  * Passwords are hashed with scrypt, which is memory-hard: guessing costs memory as well as CPU,
- * so GPU and ASIC attacks gain little. N=2^15, r=8, p=1 is the OWASP-recommended work factor.
+ * so GPU and ASIC attacks gain little. The work factor of new hashes is the configuration's
+ * (`accounts.passwordHashing`): production's is always DEFAULT_PASSWORD_HASHING; tests lower it.
  */
-const COST = 2 ** 15;
-const BLOCK_SIZE = 8;
-const PARALLELISM = 1;
+export interface PasswordHashing {
+  /** scrypt's N, a power of two. */
+  cost: number;
+  /** scrypt's r. */
+  blockSize: number;
+  /** scrypt's p. */
+  parallelism: number;
+}
+
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 /** Upper bound on the work factor read back from a stored hash, so a tampered row cannot exhaust memory. */
@@ -24,18 +32,22 @@ function deriveKey(plain: string, salt: Buffer, keyLength: number, options: Scry
 }
 
 /**
- * Returns `scrypt$N$r$p$salt$hash` (salt and hash in base64). The parameters travel with the hash
- * so the work factor can be raised later without invalidating existing passwords.
+ * Returns `scrypt$N$r$p$salt$hash` (salt and hash in base64), with `hashing`'s work factor
+ * (production's unless given). The parameters travel with the hash so the work factor can be
+ * raised later without invalidating existing passwords.
  */
-export async function hashPassword(plain: string): Promise<string> {
+export async function hashPassword(
+  plain: string,
+  { cost, blockSize, parallelism }: PasswordHashing = DEFAULT_PASSWORD_HASHING,
+): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await deriveKey(plain, salt, KEY_BYTES, {
-    N: COST,
-    r: BLOCK_SIZE,
-    p: PARALLELISM,
-    maxmem: maxMemoryFor(COST, BLOCK_SIZE, PARALLELISM),
+    N: cost,
+    r: blockSize,
+    p: parallelism,
+    maxmem: maxMemoryFor(cost, blockSize, parallelism),
   });
-  return ["scrypt", COST, BLOCK_SIZE, PARALLELISM, salt.toString("base64"), key.toString("base64")].join("$");
+  return ["scrypt", cost, blockSize, parallelism, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 /** True when `plain` matches `stored`; a malformed or foreign stored value never matches. */

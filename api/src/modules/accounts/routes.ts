@@ -233,7 +233,8 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   const mailSettings = { publicWebUrl: opts.config.publicWebUrl, ...settings };
   const loginLimits = opts.config.rateLimits.login;
   const loginLimit = (limit: number): RateLimit => ({ limit, windowSeconds: LOGIN_WINDOW_SECONDS });
-  prepareCredentialChecks();
+  const hashing = settings.passwordHashing;
+  prepareCredentialChecks(hashing);
 
   // Expired tokens only take room (rate-limit.ts sweeps the ended counters).
   sweepPeriodically(app, CLEANUP_INTERVAL_MS, () => deleteExpiredTokens(db));
@@ -275,7 +276,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   }
 
   route(app, endpoints.register, { ...words.register, rateLimit: "register" }, async (request, reply) => {
-    const user = await createAccount(db, request.body);
+    const user = await createAccount(db, request.body, hashing);
     await mailWithinLimit(user.email, () => verificationMail(db, user, mailSettings));
     reply.status(201);
     return startSession(reply, { id: user.id, role: user.role }, REGISTERED);
@@ -302,7 +303,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     const byAccount = await hit(db, accountKey, loginLimit(loginLimits.perAccount));
     if (!byAccount.allowed && !(await isKnownAddress(db, knownKey)))
       return tooMany(reply, byAccount.retryAfterSeconds, TOO_MANY_ATTEMPTS);
-    const user = await checkCredentials(db, email, password);
+    const user = await checkCredentials(db, email, password, hashing);
     if (!user) throw new HttpError(400, BAD_CREDENTIALS);
     await Promise.all([
       clearCounter(db, addressAccountKey),
@@ -380,7 +381,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       const presented = presentedRefreshToken(request);
       const currentSession = presented ? await findActiveRefreshToken(db, presented) : null;
       const keepFamilyId = currentSession?.userId === user.id ? currentSession.familyId : undefined;
-      const outcome = await changePassword(db, user, request.body, keepFamilyId);
+      const outcome = await changePassword(db, user, request.body, keepFamilyId, hashing);
       if (outcome === "wrong-old-password") {
         return reply
           .status(400)
@@ -430,7 +431,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   });
 
   route(app, endpoints.resetPassword, words.resetPassword, async (request) => {
-    await resetPassword(db, request.body.token, request.body.password);
+    await resetPassword(db, request.body.token, request.body.password, hashing);
     return { message: PASSWORD_RESET };
   });
 }

@@ -11,7 +11,7 @@ import { HttpError } from "../../http-error.js";
 import type { ImageQueue } from "../media/queue.js";
 import { storeImage } from "../media/service.js";
 import type { MailMessage } from "./mail.js";
-import { hashPassword, verifyPassword } from "./password.js";
+import { hashPassword, verifyPassword, type PasswordHashing } from "./password.js";
 import {
   consumeAccountToken,
   issueAccountToken,
@@ -62,8 +62,8 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 /** New accounts are customers; the e-mail is verified later through the link. */
-export async function createAccount(db: Db, input: RegisterBody): Promise<UserRow> {
-  const passwordHash = await hashPassword(input.password);
+export async function createAccount(db: Db, input: RegisterBody, hashing: PasswordHashing): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password, hashing);
   // The unique index on lower(email) decides duplicates, also between concurrent registrations.
   const [user] = await db
     .insert(users)
@@ -75,22 +75,36 @@ export async function createAccount(db: Db, input: RegisterBody): Promise<UserRo
 }
 
 /**
- * A hash of a random password nobody knows, computed once per process: checking an unknown e-mail
- * against it costs the same scrypt work as checking a real account, so timing does not tell them apart.
+ * Hashes of a random password nobody knows, one per work factor, computed once per process:
+ * checking an unknown e-mail against it costs the same scrypt work as checking a real account
+ * hashed with that work factor, so timing does not tell them apart.
  */
-let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString("hex")));
+const dummyHashes = new Map<string, Promise<string>>();
+function getDummyHash(hashing: PasswordHashing): Promise<string> {
+  const key = `${hashing.cost}$${hashing.blockSize}$${hashing.parallelism}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) {
+    hash = hashPassword(randomBytes(16).toString("hex"), hashing);
+    dummyHashes.set(key, hash);
+  }
+  return hash;
+}
 
 /** The account when e-mail and password match; null otherwise, after the same work either way. */
-export async function checkCredentials(db: Db, email: string, password: string): Promise<AuthUser | null> {
+export async function checkCredentials(
+  db: Db,
+  email: string,
+  password: string,
+  hashing: PasswordHashing,
+): Promise<AuthUser | null> {
   const user = await findUserByEmail(db, email);
-  const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+  const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash(hashing)));
   return user?.passwordHash && matches ? { id: user.id, role: user.role } : null;
 }
 
 /** Starts computing the dummy hash at start-up, so the first unknown e-mail is not slower than the rest. */
-export function prepareCredentialChecks(): void {
-  void getDummyHash();
+export function prepareCredentialChecks(hashing: PasswordHashing): void {
+  void getDummyHash(hashing);
 }
 
 /** The fields of Google's userinfo answer that matter here. */
@@ -234,12 +248,13 @@ export async function changePassword(
   user: UserRow,
   input: { oldPassword?: string; newPassword: string },
   keepFamilyId: string | undefined,
+  hashing: PasswordHashing,
 ): Promise<"changed" | "wrong-old-password" | "same-password"> {
   if (user.passwordHash !== null) {
     if (!(await verifyPassword(input.oldPassword ?? "", user.passwordHash))) return "wrong-old-password";
     if (input.newPassword === input.oldPassword) return "same-password";
   }
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, hashing);
   await db.transaction(async (tx) => {
     // Other sessions' access tokens stop at once too (auth.ts); this one's web refreshes through the kept family.
     await tx
@@ -268,10 +283,10 @@ export async function assertResetTokenUsable(db: Db, token: string): Promise<voi
  * Uses up the reset token, sets the password, ends every session and marks the e-mail verified
  * (following the link proved control of it).
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+export async function resetPassword(db: Db, token: string, password: string, hashing: PasswordHashing): Promise<void> {
   // Checked first so an invalid token costs no scrypt work; used up below, atomically, with the change.
   await assertResetTokenUsable(db, token);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, hashing);
   await db.transaction(async (tx) => {
     const userId = await consumeAccountToken(tx, token, "reset_password");
     if (!userId) throw new HttpError(400, BAD_RESET_LINK);
