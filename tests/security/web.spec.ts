@@ -201,7 +201,10 @@ test.describe("5. formularios desde otro sitio", () => {
       response.setHeader("content-type", "text/html; charset=utf-8");
       const field = (name: string, value: string) => `<input type="hidden" name="${name}" value="${value}">`;
       response.end(`<!doctype html><html><body>
-        <form id="carrito" method="post" action="${store.webUrl}/shopper-lists">${field("intent", "add-to-cart")}${field("productId", product._id)}${field("quantity", "3")}${field("redirectTo", "/card")}</form>
+        <form id="carrito" method="post" action="${store.webUrl}/shopper-lists">${field(
+          "intent",
+          "add-to-cart",
+        )}${field("productId", product._id)}${field("quantity", "3")}${field("redirectTo", "/card")}</form>
         <script>document.getElementById("carrito").submit();</script></body></html>`);
     });
     await new Promise<void>((resolve) => evil.listen(0, "127.0.0.1", resolve));
@@ -437,18 +440,14 @@ test.describe("10. formularios con datos raros", () => {
 });
 
 test.describe("3. base de datos atascada", () => {
-  test("con la tabla de productos bloqueada 30 s, el catálogo responde 503 en segundos y /contact sigue funcionando", async ({
+  test("con la tabla de productos bloqueada, el catálogo responde 503 en segundos y /contact sigue funcionando", async ({
     request,
   }) => {
-    test.setTimeout(90_000);
     const locker = new pg.Client({ connectionString: store.databaseUrl });
     await locker.connect();
     await locker.query("begin");
+    // Held until both answers are in: each is measured while the table is locked, however long that takes.
     await locker.query("lock table products in access exclusive mode");
-    const released = new Promise<void>((resolve) => setTimeout(resolve, 30_000)).then(async () => {
-      await locker.query("rollback");
-      await locker.end();
-    });
     try {
       const started = Date.now();
       // A question nobody asked before: a page or an answer kept from before the lock would not touch the table.
@@ -472,7 +471,8 @@ test.describe("3. base de datos atascada", () => {
       expect(contact.status()).toBe(302);
       expect(Date.now() - started).toBeLessThan(20_000);
     } finally {
-      await released;
+      await locker.query("rollback");
+      await locker.end();
     }
   });
 });

@@ -9,7 +9,7 @@ import { dashboardIntents } from "~/components/dashboard/dashboard-intents";
 import { voucherFormSchema } from "~/components/dashboard/dashboard-schemas";
 import type { FieldConstraints } from "~/components/forms/conform-form";
 import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { ResponsiveTable, type TableColumn } from "~/components/ResponsiveTable";
+import { type CardParts, ResponsiveTable, type TableColumn } from "~/components/ResponsiveTable";
 import { refusalOf } from "~/services/account.server";
 import { requireAccount } from "~/services/auth.server";
 import { getWallet, redeemVoucher } from "~/services/customer-orders.server";
@@ -85,21 +85,28 @@ function VoucherForm({ constraint }: { constraint: FieldConstraints }) {
 type ListedWalletEntry = ReturnType<typeof useLoaderData<typeof loader>>["entries"][number];
 
 // Three narrow columns fit a phone: the table needs no cards.
+/** A movement's amount, signed and coloured: money in green, money out in red. */
+function amountOf(entry: ListedWalletEntry) {
+  return (
+    <span className={entry.amount < 0 ? "text-red-800" : "text-lime-900"}>
+      {entry.amount > 0 ? "+" : "−"}
+      {formatPrice(Math.abs(entry.amount))}
+    </span>
+  );
+}
+
+/** On a phone each movement is a card (its reason, amount and date), so nothing scrolls sideways. */
 const walletColumns: TableColumn<ListedWalletEntry>[] = [
-  { header: "Fecha", cell: (entry) => <time dateTime={entry.createdAt}>{entry.date}</time> },
-  { header: "Motivo", cell: (entry) => entry.reason },
-  {
-    header: "Importe",
-    align: "end",
-    cellClassName: "font-semibold",
-    cell: (entry) => (
-      <span className={entry.amount < 0 ? "text-red-800" : "text-lime-900"}>
-        {entry.amount > 0 ? "+" : "−"}
-        {formatPrice(Math.abs(entry.amount))}
-      </span>
-    ),
-  },
+  { header: "Fecha", inCard: false, cell: (entry) => <time dateTime={entry.createdAt}>{entry.date}</time> },
+  { header: "Motivo", inCard: false, cell: (entry) => entry.reason },
+  { header: "Importe", align: "end", cellClassName: "font-semibold", inCard: false, cell: amountOf },
 ];
+
+const walletCard: CardParts<ListedWalletEntry> = {
+  title: (entry) => entry.reason,
+  aside: amountOf,
+  note: (entry) => <time dateTime={entry.createdAt}>{entry.date}</time>,
+};
 
 export default function MyWallet() {
   const { error, balance, entries, voucherConstraint } = useLoaderData<typeof loader>();
@@ -131,6 +138,9 @@ export default function MyWallet() {
                 rows={entries}
                 rowKey={(entry) => entry._id}
                 columns={walletColumns}
+                cardsBelow="md"
+                card={walletCard}
+                ordered
                 caption="Movimientos de tu cartera, los más recientes primero"
                 testIds={{ table: "wallet-entries", row: "wallet-entry" }}
               />
