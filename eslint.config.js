@@ -8,6 +8,14 @@ const apiSource = {
   group: ["**/api/src/**", "**/api/src"],
   message: "The web reaches the API only through contract/ (#contract/...).",
 };
+const browserOnlyPatterns = [
+  {
+    group: ["zod", "@conform-to/zod", "**/*.schema", "**/*-schema", "**/*-schemas"],
+    allowTypeImports: true,
+    message:
+      "Browser code loads zod and form schemas only when the form is used (useSchemaForm's load); parse in *.server.ts.",
+  },
+];
 const webSource = { group: ["~/*", "**/app/**"], message: "The API never imports the web." };
 
 export default tseslint.config(
@@ -55,6 +63,49 @@ export default tseslint.config(
               // The shape of what a loader gives is a type; the module that makes it stays on the server.
               allowTypeImports: true,
               message: "Components render what loaders give them; server modules stay on the server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Issue 29: zod and the form schemas reach a page only when its form is first used
+    // (useSchemaForm loads them): code that runs in the browser may import them as types alone.
+    // Server modules and the loaders' and actions' helpers (*.server.ts) parse with them.
+    files: ["app/**"],
+    ignores: [
+      "app/**/*.server.ts",
+      "app/**/*.server.tsx",
+      "app/entry.server.tsx",
+      // The schemas themselves, and the validator useSchemaForm loads with them.
+      "app/**/*.schema.ts",
+      "app/**/*-schema.ts",
+      "app/**/*-schemas.ts",
+      "app/forms/zod-validation.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [apiSource, ...browserOnlyPatterns],
+        },
+      ],
+    },
+  },
+  {
+    // Services are the server's layer under the pages: they never reach up into what renders.
+    files: ["app/services/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            apiSource,
+            {
+              group: ["~/components/*", "**/app/components/**", "~/routes/*/*.tsx", "~/routes/*.tsx"],
+              message:
+                "Services never import components or route modules: move what both need beside the route or to app/forms.",
             },
           ],
         },

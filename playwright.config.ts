@@ -100,6 +100,13 @@ export default defineConfig({
       testMatch: [SWEEP, /tests\/http\/.+\.spec\.ts$/],
       use: { javaScriptEnabled: true },
     },
+    // Issue 29: what the build ships per page, read from its manifests, and two checks of what loads lazily, once.
+    {
+      name: "compilación",
+      testDir: "tests/build",
+      testMatch: /\.spec\.ts$/,
+      use: { javaScriptEnabled: true },
+    },
     // Issue 9's replays against a store of their own (tests/security/store.ts), once.
     {
       name: "seguridad",

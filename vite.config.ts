@@ -1,31 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
-
-/**
- * In the browser build, Preact stands in for React: 35 KB less per page (docs/decisions/0013). The
- * server build keeps React, which renders and streams every page; `npm run dev` keeps React too
- * (fast refresh is React's), and there `Turn` draws its part at once.
- */
-function preactInTheBrowser(): Plugin {
-  const standIns: Record<string, string> = {
-    react: "preact/compat",
-    "react-dom": "preact/compat",
-    "react/jsx-runtime": "preact/compat/jsx-runtime",
-    "react-dom/client": new URL("./app/browser/react-dom-client.ts", import.meta.url).pathname,
-  };
-  return {
-    name: "preact-in-the-browser",
-    apply: "build",
-    enforce: "pre",
-    config: () => ({ define: { "import.meta.env.HYDRATES_IN_TURNS": "true" } }),
-    async resolveId(source, importer, options) {
-      const standIn = options?.ssr ? undefined : standIns[source];
-      if (!standIn) return null;
-      return this.resolve(standIn, importer, { ...options, skipSelf: true });
-    },
-  };
-}
+import { defineConfig } from "vite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -35,7 +10,6 @@ declare module "@remix-run/node" {
 
 export default defineConfig({
   plugins: [
-    preactInTheBrowser(),
     tailwindcss(),
     remix({
       future: {
@@ -55,6 +29,9 @@ export default defineConfig({
       },
     }),
   ],
+  // Keeps build/client/.vite/manifest.json: the page-weight budget reads the chunk graph from it
+  // (tests/build/budget.spec.ts), lazy chunks included, which Remix's own manifest leaves out.
+  build: { manifest: true, sourcemap: !!process.env.SOURCEMAP },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   server: { host: "127.0.0.1" },
 });

@@ -3,14 +3,13 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, useRouteError, useRout
 import type { ReactNode } from "react";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
-import { Turn } from "~/components/Turn";
-import { FlashMessage, useFlashOfThisPage } from "~/components/FlashMessage";
+import { FlashMessage } from "~/components/FlashMessage";
+import { useFlashOfThisPage } from "~/browser/use-flash-of-this-page";
 import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
-import { NotFound } from "~/components/NotFound";
+import { ErrorPage } from "~/components/layout/ErrorPage";
 import { PageScripts } from "~/components/layout/PageScripts";
-import { REFUSAL_PAGES } from "~/components/layout/refusal-pages";
-import { usePageLoadsScripts } from "~/components/layout/page-scripts";
+import { usePageLoadsScripts } from "~/browser/page-scripts";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
@@ -98,13 +97,9 @@ export function Layout({ children }: { children: ReactNode }) {
         />
         <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
           {flash ? <FlashMessage flash={flash} /> : null}
-          <Turn>
-            <div className="contents">{children}</div>
-          </Turn>
+          {children}
         </main>
-        <Turn>
-          <Footer categories={rootData?.categories ?? []} />
-        </Turn>
+        <Footer categories={rootData?.categories ?? []} />
         {loadsScripts ? <PageScripts nonce={nonce} /> : null}
       </body>
     </html>
@@ -118,20 +113,5 @@ export default function App() {
 /** The error page: a refusal the shopper can act on says what it is (refusal-pages.ts); anything else is "Algo salió mal". */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const refusal = isRouteErrorResponse(error) ? REFUSAL_PAGES[error.status] : undefined;
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{refusal?.title ?? "Algo salió mal"}</h1>
-      <p className="mt-4 text-neutral-700">
-        {refusal?.message ?? "No pudimos cargar esta página. Intenta de nuevo en unos momentos."}
-      </p>
-      <a
-        href="/"
-        className="mt-8 inline-block rounded-full bg-ink px-5 py-3 font-semibold text-white hover:bg-neutral-800"
-      >
-        Volver al inicio
-      </a>
-    </section>
-  );
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : null} />;
 }

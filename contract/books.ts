@@ -4,7 +4,7 @@ import { endpoint, noInput } from "./http";
 
 /**
  * Books that balance (issue 12): for every shop, what its orders and withdrawals say it should
- * have been credited, against the ledger rows its owner's wallet actually holds for them (README
+ * have been credited, against the ledger rows its owner's wallet actually holds for them (docs/api/money.md,
  * "Books"). Money is integer cents (USD).
  */
 

@@ -9,7 +9,7 @@ import { endpoint } from "./http";
  * list is the public GET /category-get, adding one is POST /category-add (multipart, 60 s for the
  * web, SPEC.md section 9) and editing one (name, image, spec sheet) PUT /category-update/{id}. The
  * slug is always slugify(name): a rename moves the category's address, and the old one keeps
- * finding its products (README, "Categories API").
+ * finding its products (the API reference, section categories).
  */
 
 // ---- Limits -------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { sellerOrderSummary } from "./seller-orders";
  * `totalSale, totalOrder, totalProduct, totalPendingOrder, totalSeller, recentOrders`). Money is
  * integer cents (USD).
  *
- * What the figures count (README "Dashboards API"):
+ * What the figures count (docs/api/money.md, "Dashboards"):
  * - A sale is a paid shop part: `shop_orders.payment_status = 'pagado'` and not cancelled. A part
  *   refunded (`reembolsado`) or cancelled is no sale; an unpaid one is none yet.
  * - It belongs to the day its order was paid (`orders.paid_at`) in the store's time zone

@@ -16,7 +16,7 @@ export const PHONE_MIN_LENGTH = 7;
 export const PHONE_MAX_LENGTH = 20;
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /**
- * Most pixels an uploaded image may have (README, "Images"): 25 megapixels takes a 24 MP camera's
+ * Most pixels an uploaded image may have (docs/api/limits.md, "Images"): 25 megapixels takes a 24 MP camera's
  * photo (6000 × 4000) and anything a phone saves by default; the store keeps 800 px at most. Decoding
  * costs by pixels, not bytes, so this, not the file size, bounds an upload's time and memory.
  */

@@ -53,7 +53,7 @@ export const INVALID_USER = "El usuario no es válido.";
 
 /**
  * The 429 (with Retry-After) of each call the API limits per address and per account, by action
- * (README, "Rate limits"); sign-in keeps SPEC.md section 8's TOO_MANY_ATTEMPTS (contract/accounts.ts).
+ * (docs/api/limits.md, "Rate limits"); sign-in keeps SPEC.md section 8's TOO_MANY_ATTEMPTS (contract/accounts.ts).
  */
 export const TOO_MANY_REQUESTS = {
   register: "Se han creado demasiadas cuentas desde tu conexión. Inténtalo de nuevo más tarde.",

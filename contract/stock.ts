@@ -57,10 +57,6 @@ export const STOCK_ALERT_IN_STOCK = "Esa talla tiene unidades disponibles: puede
 export const STOCK_ALERT_SIZE_REQUIRED = "Elige una talla.";
 export const STOCK_ALERT_UNKNOWN_SIZE = "La talla elegida no existe.";
 export const STOCK_ALERT_NOT_FOUND = "No estaba esperando esta talla.";
-/** The shopper's notice (and e-mail subject) when the size comes back. */
-export const backInStockMessage = (productName: string, size: string) =>
-  size === "" ? `Volvió a haber unidades de «${productName}».` : `Volvió la talla ${size} de «${productName}».`;
-
 // ---- Answers ------------------------------------------------------------------------------------
 
 /** A size's figures on the seller's control pages. */

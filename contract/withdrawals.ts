@@ -7,7 +7,7 @@ import { LEDGER_KINDS, WITHDRAWAL_STATUSES } from "./withdrawal-labels";
 
 /**
  * Sellers get paid (issue 12, SPEC.md sections 3, 4, 7 and 8): the balances of a seller's shop as
- * the ledger gives them (README "Seller money"), their payout method, withdrawal requests, the
+ * the ledger gives them (docs/api/money.md, "Seller money"), their payout method, withdrawal requests, the
  * admin's confirmation (with the transfer's reference) or rejection (with a reason), archiving, and
  * the ledger rows of the shop for the page and the monthly statement. Money is integer cents (USD).
  */

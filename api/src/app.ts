@@ -1,11 +1,9 @@
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import swagger from "@fastify/swagger";
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -53,6 +51,7 @@ import { walletRoutes } from "./modules/wallet/routes.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { bookRoutes } from "./modules/books/routes.js";
 import { registerRateLimits } from "./rate-limit.js";
+import { documentModule, registerReference } from "./reference.js";
 import { route } from "./route.js";
 import { registerTextGuard } from "./text-guard.js";
 
@@ -122,6 +121,49 @@ async function databaseAnswers(db: Db): Promise<boolean> {
   }
 }
 
+/** Liveness, readiness and the reference's document: what every instance answers beside the modules. */
+async function serviceRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  documentModule(app, {
+    name: "service",
+    description:
+      "What every API instance answers beside the modules: whether it runs, whether its database answers, and this document. None needs a token.",
+  });
+  route(
+    app,
+    serviceEndpoints.health,
+    {
+      summary: "Liveness: the process answers",
+      description:
+        "`{ok: true}` while the process runs; it reads nothing. A balancer restarts an instance that stops answering it.",
+    },
+    async () => ({ ok: true as const }),
+  );
+  route(
+    app,
+    serviceEndpoints.ready,
+    {
+      summary: "Readiness: the database answers too",
+      description: `Runs \`select 1\` on the database, waiting ${
+        READY_TIMEOUT_MS / 1000
+      } s at most: \`{ok: true}\`, or 503 \`El servicio está ocupado. Intenta de nuevo en unos segundos.\` with \`Retry-After\` (send shoppers elsewhere).`,
+    },
+    async (_request, reply) => {
+      if (await databaseAnswers(db)) return { ok: true as const };
+      return reply.status(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).send({ message: SERVICE_BUSY });
+    },
+  );
+  route(
+    app,
+    serviceEndpoints.openapi,
+    {
+      summary: "This reference, as an OpenAPI 3 document",
+      description:
+        "The OpenAPI 3 document made from every route's contract schemas, summary and description; `/docs` shows the same document in Swagger UI.",
+    },
+    async () => app.swagger() as unknown as Record<string, unknown>,
+  );
+}
+
 export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: { level: log.level ?? "error", ...(log.stream ? { stream: log.stream } : {}) },
@@ -134,7 +176,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
     // sent it, so any other client's request.ip is its own address, whatever header it makes up.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
-    // A backstop behind the database's own timeouts (README, "Timeouts and busy answers"): no request
+    // A backstop behind the database's own timeouts (docs/api/limits.md, "Timeouts and busy answers"): no request
     // is held longer than this. handlerTimeout answers 503 (FST_ERR_HANDLER_TIMEOUT) from routing to
     // the answer; requestTimeout bounds receiving a request; connectionTimeout closes a silent socket,
     // never before a minute: socket.io's long polling holds a request 25 s (pingInterval).
@@ -183,8 +225,9 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
     reply.header("x-request-id", request.id);
   });
 
-  // Headers for an API that answers JSON and images (README, "Headers"): nothing may run or be framed,
-  // images may be shown by the web on another origin, and HSTS only behind an https address.
+  // Headers for an API that answers JSON and images (docs/api/limits.md, "Headers"): nothing may run or be
+  // framed, images may be shown by the web on another origin, and HSTS only behind an https address.
+  // The reference page, /docs, runs Swagger UI's scripts under a policy of its own (reference.ts).
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginResourcePolicy: { policy: "same-origin" },
@@ -201,23 +244,9 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   registerAuthentication(app, { db, jwtSecret: config.secrets.jwtSecret });
   registerRateLimits(app, { db, limits: config.rateLimits });
 
-  // The OpenAPI document is made from the routes' own contract schemas (GET /openapi.json).
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "API de Mercado Pádel",
-        version: "1",
-        description: "Contract in contract/*.ts; rules schemas cannot say are in README.md.",
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  route(app, serviceEndpoints.health, async () => ({ ok: true as const }));
-  route(app, serviceEndpoints.ready, async (_request, reply) => {
-    if (await databaseAnswers(db)) return { ok: true as const };
-    return reply.status(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).send({ message: SERVICE_BUSY });
-  });
-  route(app, serviceEndpoints.openapi, async () => app.swagger() as unknown as Record<string, unknown>);
+  // The API reference (reference.ts): GET /openapi.json, and /docs to browse it.
+  await registerReference(app);
+  await app.register(serviceRoutes, { db });
   // One mailer for every module: accounts' onClose waits for whatever it is still sending.
   const mailer = createMailer(config.mail);
   await app.register(accountRoutes, { db, config, mailer });

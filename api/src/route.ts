@@ -20,6 +20,18 @@ export type EndpointHandler<E extends Endpoint> = (
 ) => Returned<E> | Promise<Returned<E>>;
 
 export interface EndpointOptions {
+  /**
+   * The call in one line, for the API reference (OpenAPI `summary`, browsable at /docs): what it
+   * does, in the words its list of calls reads best.
+   */
+  summary: string;
+  /**
+   * What the reference says about the call (OpenAPI `description`, Markdown): who may call it, what
+   * it answers, what it refuses and with which Spanish message, what it locks. What the schemas
+   * already say (fields, limits) is not repeated; what holds for every call of the module is in
+   * the module's section (`documentModule`, reference.ts).
+   */
+  description: string;
   /** `app.authenticate` and role checks: they run before the body is read. */
   onRequest?: onRequestHookHandler | onRequestHookHandler[];
   bodyLimit?: number;
@@ -33,11 +45,15 @@ export interface EndpointOptions {
   rateLimit?: RateLimitedAction;
 }
 
+/** A call's words in the API reference: every route has them (route()'s options). */
+export type RouteWords = Pick<EndpointOptions, "summary" | "description">;
+
 /**
  * Fastify's schema of an endpoint: its inputs, its answer for each success status and the error
- * answer for every refusal, so a field the contract does not name never leaves the API.
+ * answer for every refusal, so a field the contract does not name never leaves the API; and its
+ * words in the API reference.
  */
-export function schemaOf(definition: Endpoint) {
+export function schemaOf(definition: Endpoint, { summary, description }: RouteWords) {
   const response: Record<number | string, ZodTypeAny> = { "4xx": errorAnswer, "5xx": errorAnswer };
   for (const status of definition.statuses ?? [200]) response[status] = definition.answer;
   Object.assign(response, definition.refusals);
@@ -47,29 +63,26 @@ export function schemaOf(definition: Endpoint) {
     ...(definition.body ? { body: definition.body } : {}),
     ...(definition.multipart ? { consumes: ["multipart/form-data"] } : {}),
     response,
+    summary,
+    description,
   };
 }
 
-/** Registers the route of one contract endpoint on `app` (a module's plugin). */
+/**
+ * Registers the route of one contract endpoint on `app` (a module's plugin). Its summary and
+ * description are required: every call the API answers is in the reference
+ * (tests/api/reference.test.ts).
+ */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   definition: E,
-  options: EndpointOptions,
+  { summary, description, rateLimit, ...options }: EndpointOptions,
   handler: EndpointHandler<E>,
-): void;
-export function route<E extends Endpoint>(app: FastifyInstance, definition: E, handler: EndpointHandler<E>): void;
-export function route<E extends Endpoint>(
-  app: FastifyInstance,
-  definition: E,
-  optionsOrHandler: EndpointOptions | EndpointHandler<E>,
-  maybeHandler?: EndpointHandler<E>,
 ): void {
-  const { rateLimit, ...options }: EndpointOptions = typeof optionsOrHandler === "function" ? {} : optionsOrHandler;
-  const handler = typeof optionsOrHandler === "function" ? optionsOrHandler : maybeHandler!;
   app.route({
     method: definition.method,
     url: definition.path,
-    schema: schemaOf(definition),
+    schema: schemaOf(definition, { summary, description }),
     ...options,
     ...(rateLimit ? { preHandler: app.rateLimit(rateLimit) } : {}),
     handler: handler as RouteOptions["handler"],

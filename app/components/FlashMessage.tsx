@@ -1,40 +1,17 @@
-import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/components/hydration";
+import { useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Notice } from "~/components/ui/Notice";
 
 export interface FlashMessageProps {
   flash: { kind: "success" | "error"; message: string };
 }
 
-const looks = {
-  success: {
-    box: "border-lime-500 bg-lime-50 text-slate-900",
-    badge: "bg-lime-400 text-slate-900",
-    symbol: "✓",
-  },
-  error: {
-    box: "border-red-600 bg-red-50 text-red-900",
-    badge: "bg-red-600 text-white",
-    symbol: "!",
-  },
+const badges = {
+  success: { look: "bg-lime-400 text-slate-900", symbol: "✓" },
+  error: { look: "bg-red-600 text-white", symbol: "!" },
 } as const;
 
-type Flash = FlashMessageProps["flash"];
-
-/**
- * The flash of the page being shown. The session gives a flash once, so a revalidation of the same
- * page (a live notification reloads the data) answers none: the message stays until the shopper
- * navigates or sends a form, not until the next event on the socket.
- */
-export function useFlashOfThisPage(flash: Flash | null): Flash | null {
-  const { key } = useLocation();
-  const shown = useRef<{ key: string; flash: Flash } | null>(null);
-  if (flash) shown.current = { key, flash };
-  else if (shown.current?.key !== key) shown.current = null;
-  return shown.current?.flash ?? null;
-}
-
-/** The one-time message a redirect leaves behind (see redirectWithFlash). */
+/** The one-time message a redirect leaves behind (see redirectWithFlash). An error is announced at once. */
 export function FlashMessage({ flash }: FlashMessageProps) {
   const hydrated = useHydrated();
   // Remembers which message was closed: a new flash is a new object, so it shows again.
@@ -47,18 +24,18 @@ export function FlashMessage({ flash }: FlashMessageProps) {
     return () => document.removeEventListener("submit", dismiss, { capture: true });
   }, [flash]);
   if (dismissed === flash) return null;
-  const look = looks[flash.kind];
+  const badge = badges[flash.kind];
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-4 md:px-6">
-      <div className={`flex items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-sm ${look.box}`}>
+      <Notice tone={flash.kind} className="flex items-start gap-3 shadow-sm">
         <span
           aria-hidden="true"
-          className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-sm font-bold ${look.badge}`}
+          className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-sm font-bold ${badge.look}`}
         >
-          {look.symbol}
+          {badge.symbol}
         </span>
-        <p role={flash.kind === "error" ? "alert" : "status"} className="flex-1 font-medium">
+        <p role={flash.kind === "success" ? "status" : undefined} className="flex-1">
           {flash.message}
         </p>
         {/* Closing needs JavaScript, so the button appears only once the page is interactive. */}
@@ -72,7 +49,7 @@ export function FlashMessage({ flash }: FlashMessageProps) {
             <span aria-hidden="true">×</span>
           </button>
         ) : null}
-      </div>
+      </Notice>
     </div>
   );
 }

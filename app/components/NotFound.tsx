@@ -1,4 +1,5 @@
-import { Link } from "@remix-run/react";
+import { ButtonLink } from "~/components/ui/Button";
+import { NOT_FOUND_PAGE } from "~/services/refusal-pages";
 
 /** The page for any address the store does not have (SPEC.md section 2). */
 export function NotFound() {
@@ -12,17 +13,12 @@ export function NotFound() {
         4<span className="inline-block size-[0.72em] rounded-full border-[0.06em] border-slate-900 bg-lime-400" />4
       </p>
       <h1 id="no-encontrada" className="mt-4 text-3xl font-bold text-slate-900 sm:text-4xl">
-        ¡Oops! Página no encontrada
+        {NOT_FOUND_PAGE.title}
       </h1>
-      <p className="mt-4 text-lg text-slate-700">
-        La página que buscas no existe o ha cambiado de dirección. Revisa el enlace o sigue comprando desde el inicio.
-      </p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex items-center rounded-full bg-lime-400 px-6 py-3 font-semibold text-slate-900 shadow-sm transition hover:bg-lime-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-      >
+      <p className="mt-4 text-lg text-slate-700">{NOT_FOUND_PAGE.message}</p>
+      <ButtonLink to="/" className="mt-8">
         Volver al inicio
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

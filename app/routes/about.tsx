@@ -1,7 +1,7 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { PageIntro } from "~/components/content/PageIntro";
-import { NO_SCRIPTS } from "~/components/layout/page-scripts";
+import { ButtonLink } from "~/components/ui/Button";
+import { NO_SCRIPTS } from "~/browser/page-scripts";
 import { catalogPageHeaders } from "~/services/catalog.server";
 
 /** Plain text, links and forms that post: scripts would add nothing here. */
@@ -55,9 +55,6 @@ const countries = [
     text: "Una comunidad que se multiplica en ciudades como Miami, con tiendas que traen el pádel a nuevos jugadores.",
   },
 ];
-
-const linkButton =
-  "inline-flex items-center justify-center rounded-full px-6 py-3 font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2";
 
 export default function About() {
   return (
@@ -155,18 +152,12 @@ export default function About() {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <Link
-              to="/gift"
-              className={`${linkButton} bg-slate-900 text-white hover:bg-slate-800 focus-visible:outline-slate-900`}
-            >
+            <ButtonLink to="/gift" variant="dark">
               Ver la clase de prueba
-            </Link>
-            <Link
-              to="/contact"
-              className={`${linkButton} border-2 border-slate-900 text-slate-900 hover:bg-slate-900 hover:text-white focus-visible:outline-slate-900`}
-            >
+            </ButtonLink>
+            <ButtonLink to="/contact" variant="secondary">
               Contáctanos
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       </section>

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
 import { PageIntro } from "~/components/content/PageIntro";
+import { Pagination } from "~/components/product/Pagination";
 import { getBlogPage } from "~/services/content.server";
-import { NO_SCRIPTS } from "~/components/layout/page-scripts";
+import { NO_SCRIPTS } from "~/browser/page-scripts";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = Number(new URL(request.url).searchParams.get("page"));
@@ -24,13 +26,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-function pageHref(page: number): string {
-  return page === 1 ? "/blog" : `/blog?page=${page}`;
-}
-
-const pageLinkLook =
-  "inline-flex min-w-11 items-center justify-center rounded-full px-4 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
-
 export default function Blog() {
   const { posts, page, totalPages } = useLoaderData<typeof loader>();
 
@@ -42,9 +37,7 @@ export default function Blog() {
 
       <div className="mx-auto max-w-3xl px-4 py-14">
         {posts.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-lg text-slate-700">
-            Todavía no hay artículos publicados.
-          </p>
+          <EmptyState message="Todavía no hay artículos publicados." link={null} className="" />
         ) : (
           <div className="space-y-16">
             {posts.map((post, index) => (
@@ -77,49 +70,18 @@ export default function Blog() {
           </div>
         )}
 
-        {totalPages > 1 ? (
-          <nav
-            aria-label="Paginación del blog"
-            className="mt-16 flex flex-wrap items-center justify-between gap-4 border-t border-slate-200 pt-8"
-          >
-            {page > 1 ? (
-              <Link
-                to={pageHref(page - 1)}
-                rel="prev"
-                className={`${pageLinkLook} bg-slate-900 text-white hover:bg-slate-800`}
-              >
-                Anterior
-              </Link>
-            ) : (
-              <span />
-            )}
-            <ol className="flex flex-wrap items-center gap-1">
-              {Array.from({ length: totalPages }, (_, index) => index + 1).map((number) => (
-                <li key={number}>
-                  <Link
-                    to={pageHref(number)}
-                    aria-label={`Página ${number} de ${totalPages}`}
-                    aria-current={number === page ? "page" : undefined}
-                    className={`${pageLinkLook} ${number === page ? "bg-lime-400 text-slate-900" : "text-slate-700 hover:bg-slate-100"}`}
-                  >
-                    {number}
-                  </Link>
-                </li>
-              ))}
-            </ol>
-            {page < totalPages ? (
-              <Link
-                to={pageHref(page + 1)}
-                rel="next"
-                className={`${pageLinkLook} bg-slate-900 text-white hover:bg-slate-800`}
-              >
-                Siguiente
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          param="page"
+          words={{
+            name: "Paginación del blog",
+            previous: "Anterior",
+            next: "Siguiente",
+            page: (number) => `Página ${number} de ${totalPages}`,
+          }}
+          className="mt-16 flex justify-center border-t border-slate-200 pt-8"
+        />
       </div>
     </>
   );

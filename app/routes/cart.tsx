@@ -1,39 +1,27 @@
-import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { EmptyState } from "~/components/EmptyState";
-import { Breadcrumbs } from "~/components/Breadcrumbs";
-import { CouponBox } from "~/components/cart/CouponBox";
-import { couponSchema } from "~/components/cart/coupon-schema";
-import { BallIcon } from "~/components/icons";
-import { secondaryButtonLook, ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
-import { couponAction, isCouponIntent } from "~/services/coupon-actions.server";
-import { getCartCoupon, NO_COUPON } from "~/services/coupons.server";
-import { formatPrice } from "~/services/money";
-import { shopperAction } from "~/services/shopper-actions.server";
-import { getCart, getShopper, type CartLine } from "~/services/shopper.server";
 import { EMPTY_CART, PRODUCT_UNAVAILABLE } from "#contract/messages";
-import { logError } from "~/services/log.server";
+import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { EmptyState } from "~/components/EmptyState";
+import { CouponBox } from "~/components/cart/CouponBox";
+import { OrderSummary } from "~/components/checkout/OrderSummary";
+import { BallIcon } from "~/components/icons";
+import { ShopperFormFields } from "~/components/product/ShopperFormFields";
+import { Button, ButtonLink, type ButtonLook } from "~/components/ui/Button";
+import { Card } from "~/components/ui/Card";
+import { shopperIntents } from "~/forms/shopper.forms";
+import { cartPageAction, loadCartPage } from "~/services/cart-page.server";
+import { formatPrice } from "~/services/money";
+import type { CartLine } from "~/services/shopper.server";
 
 /** /card and /cart (SPEC.md section 2): one module, two route ids in app/routes.ts. */
 export async function loader(args: LoaderFunctionArgs) {
-  const shopper = getShopper(args);
-  const [cart, coupon] = await Promise.all([
-    getCart(shopper),
-    // A failure only hides the coupon; the cart still shows.
-    getCartCoupon(shopper).catch((error: unknown) => {
-      if (error instanceof Response) throw error;
-      logError("GET /home/coupon falló", error);
-      return NO_COUPON;
-    }),
-  ]);
-  return { cart, coupon, couponConstraint: getZodConstraint(couponSchema) };
+  return loadCartPage(args);
 }
 
 export async function action(args: ActionFunctionArgs) {
-  if (await isCouponIntent(args.request)) return couponAction(args);
-  return shopperAction(args);
+  return cartPageAction(args);
 }
 
 export const meta: MetaFunction = () => [
@@ -45,50 +33,45 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-function unitsText(units: number) {
-  return units === 1 ? "1 producto" : `${units} productos`;
-}
-
 /** One small POST form (fetcher with JavaScript) for a line's button. */
 function LineButton({
   id,
   intent,
   disabled,
-  className,
+  look,
   children,
   title,
 }: {
   id: string;
   intent: string;
   disabled?: boolean;
-  className: string;
+  look: ButtonLook;
   children: ReactNode;
   title?: string;
 }) {
-  const fetcher = useShopperFetcher();
+  const fetcher = useFetcher();
   return (
     <fetcher.Form method="post">
       <ShopperFormFields />
       <input type="hidden" name="id" value={id} />
-      <button
+      <Button
         type="submit"
         name="intent"
         value={intent}
         disabled={disabled || fetcher.state !== "idle"}
         title={title}
-        className={className}
+        {...look}
       >
         {children}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }
 
-const stepLook =
-  "grid size-9 place-items-center rounded-full border border-neutral-400 bg-white text-lg font-bold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-40";
-// At least 32 px tall: a thumb on a phone reaches it without hitting the quantity buttons.
-const removeLook =
-  "inline-flex min-h-8 items-center rounded px-1 text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900 disabled:opacity-60";
+/** The quantity's − and +. */
+const STEP: ButtonLook = { variant: "secondary", size: "icon", className: "font-bold" };
+/** At least 32 px tall: a thumb on a phone reaches it without hitting the quantity buttons. */
+const REMOVE: ButtonLook = { variant: "quiet" };
 
 function LineImage({ line }: { line: CartLine }) {
   return (
@@ -134,9 +117,9 @@ function AvailableLine({ line }: { line: CartLine }) {
         <div className="flex items-center gap-2" role="group" aria-label={`Cantidad de ${name}`}>
           <LineButton
             id={line._id}
-            intent="decrease"
+            intent={shopperIntents.decrease}
             disabled={line.quantity <= 1}
-            className={stepLook}
+            look={STEP}
             title="Quitar una unidad"
           >
             <span aria-hidden="true">-</span>
@@ -148,9 +131,9 @@ function AvailableLine({ line }: { line: CartLine }) {
           </span>
           <LineButton
             id={line._id}
-            intent="increase"
+            intent={shopperIntents.increase}
             disabled={line.quantity >= line.stock}
-            className={stepLook}
+            look={STEP}
             title="Añadir una unidad"
           >
             <span aria-hidden="true">+</span>
@@ -162,7 +145,7 @@ function AvailableLine({ line }: { line: CartLine }) {
             <span className="sr-only">Total de la línea: </span>
             {formatPrice(line.lineTotal)}
           </p>
-          <LineButton id={line._id} intent="remove-cart" className={removeLook}>
+          <LineButton id={line._id} intent={shopperIntents.removeFromCart} look={REMOVE}>
             Eliminar<span className="sr-only">: {name}</span>
           </LineButton>
         </div>
@@ -183,7 +166,7 @@ function OutOfStockLine({ line }: { line: CartLine }) {
             {line.product.available ? "Agotado" : PRODUCT_UNAVAILABLE}
           </p>
         </div>
-        <LineButton id={line._id} intent="remove-cart" className={removeLook}>
+        <LineButton id={line._id} intent={shopperIntents.removeFromCart} look={REMOVE}>
           Eliminar<span className="sr-only">: {line.product.name}</span>
         </LineButton>
       </div>
@@ -192,9 +175,7 @@ function OutOfStockLine({ line }: { line: CartLine }) {
 }
 
 export default function CartPage() {
-  const { cart, coupon, couponConstraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const couponResult = actionData && "result" in actionData ? actionData.result : null;
+  const { cart, coupon, constraints } = useLoaderData<typeof loader>();
   const empty = cart.card_products.length === 0 && cart.outOfStockProduct.length === 0;
 
   return (
@@ -246,57 +227,27 @@ export default function CartPage() {
             ) : null}
           </div>
 
-          <section aria-labelledby="resumen" className="rounded-2xl bg-neutral-100 p-6" data-testid="cart-summary">
-            <h2 id="resumen" className="text-lg font-bold text-ink">
-              Resumen del pedido
-            </h2>
-            <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-3 text-sm">
-              <dt className="text-neutral-700">Productos</dt>
-              <dd className="text-right font-semibold" data-testid="summary-items">
-                {unitsText(cart.buy_product_item)}
-              </dd>
-              <dt className="text-neutral-700">Subtotal</dt>
-              <dd className="text-right font-semibold" data-testid="summary-subtotal">
-                {formatPrice(cart.price)}
-              </dd>
-              <dt className="text-neutral-700">Envío</dt>
-              <dd className="text-right font-semibold" data-testid="summary-shipping">
-                {cart.shipping_fee > 0
-                  ? formatPrice(cart.shipping_fee)
-                  : cart.buy_product_item > 0
-                    ? "Gratis"
-                    : formatPrice(0)}
-              </dd>
-              {coupon.coupon ? (
-                <>
-                  <dt className="text-neutral-700">
-                    Descuento <span className="font-mono text-xs">({coupon.coupon.code})</span>
-                  </dt>
-                  <dd className="text-right font-semibold text-lime-800" data-testid="summary-discount">
-                    −{formatPrice(coupon.discount)}
-                  </dd>
-                </>
-              ) : null}
-              {/* The total's rule spans the gap between the columns too. */}
-              <dt className="-mr-4 border-t border-neutral-300 pr-4 pt-3 text-base font-bold text-ink">Total</dt>
-              <dd
-                className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink"
-                data-testid="summary-total"
-              >
-                {formatPrice(cart.price - coupon.discount + cart.shipping_fee)}
-              </dd>
-            </dl>
-            <CouponBox coupon={coupon.coupon} constraint={couponConstraint} lastResult={couponResult} />
-            <Link
-              to="/shipping"
-              className="mt-6 flex w-full items-center justify-center rounded-full bg-ink px-5 py-3 text-sm font-bold text-white hover:bg-neutral-800"
-            >
-              Continuar con el envío
-            </Link>
-            <Link to="/products" className={`${secondaryButtonLook} mt-6 w-full`}>
-              Seguir comprando
-            </Link>
-          </section>
+          <Card tone="muted" title="Resumen del pedido" titleId="resumen" data-testid="cart-summary">
+            <OrderSummary
+              testIds="summary"
+              amounts={{
+                units: cart.buy_product_item,
+                subtotal: cart.price,
+                discount: coupon.applied ? { amount: coupon.discount, code: coupon.applied.code } : null,
+                shipping: cart.shipping_fee,
+                total: cart.price - coupon.discount + cart.shipping_fee,
+              }}
+            />
+            <CouponBox coupon={coupon.applied} constraint={constraints.coupon} />
+            <div className="space-y-3 pt-2">
+              <ButtonLink to="/shipping" variant="dark" className="w-full">
+                Continuar con el envío
+              </ButtonLink>
+              <ButtonLink to="/products" variant="secondary" className="w-full">
+                Seguir comprando
+              </ButtonLink>
+            </div>
+          </Card>
         </div>
       )}
     </div>

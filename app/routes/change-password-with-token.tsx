@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { intents } from "~/components/account/account-intents";
-import { newPasswordSchema } from "~/components/account/account-schemas";
-import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
-import { checkResetToken, refusalOf, resetPassword } from "~/services/account.server";
-import { redirectWithFlash } from "~/services/session.server";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { readForm } from "~/services/form.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { NEW_PASSWORD_HINT } from "#contract/messages";
+import { AuthCard } from "~/components/account/AuthCard";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink } from "~/components/ui/TextLink";
+import { accountIntents, accountSchemas } from "~/forms/account.forms";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { loadNewPassword, newPasswordAction } from "~/services/account-forms.server";
 
 export const meta: MetaFunction = () => [
   { title: "Nueva contraseña | Mercado Pádel" },
@@ -20,52 +20,26 @@ export const meta: MetaFunction = () => [
 
 /** /changepassword/:id, where :id is the reset token from the e-mail. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return { link: await checkResetToken(context.api, params.id ?? ""), constraint: getZodConstraint(newPasswordSchema) };
+  return loadNewPassword(context.api, params.id ?? "");
 }
 
-const loadNewPasswordSchema = () =>
-  import("~/components/account/account-schemas").then((module) => module.newPasswordSchema);
-
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  if (formData.get("intent") !== intents.setNewPassword) throw new Response(null, { status: 400 });
-
-  const submission = parseWithZod(formData, { schema: newPasswordSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
-
-  try {
-    await resetPassword(context.api, { token: params.id ?? "", password: submission.value.password });
-  } catch (error) {
-    const { status, formErrors, fieldErrors } = refusalOf(error, ["password"]);
-    return data({ result: submission.reply({ formErrors, fieldErrors, hideFields }) }, { status });
-  }
-  return redirectWithFlash(context, "/login", {
-    kind: "success",
-    message: "Contraseña actualizada. Ya puedes iniciar sesión con la nueva.",
-  });
+export async function action(args: ActionFunctionArgs) {
+  return newPasswordAction(args, args.params.id ?? "");
 }
 
 export default function ChangePasswordWithToken() {
-  const { link, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadNewPasswordSchema },
-    {
-      lastResult: actionData?.result,
-    },
+  const { link, constraints } = useLoaderData<typeof loader>();
+  const [form, fields] = useSchemaForm(
+    { constraint: constraints.password, load: accountSchemas.newPassword },
+    { lastResult: useFormAnswer(accountIntents.setNewPassword)?.result },
   );
 
   if (!link.valid) {
     return (
       <AuthCard title="Nueva contraseña">
-        <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
-          {link.message}
-        </p>
+        <Notice tone="error">{link.message}</Notice>
         <p className="mt-5">
-          <Link to="/resetpassword" className={textLinkLook}>
-            Pedir un enlace nuevo
-          </Link>
+          <TextLink to="/resetpassword">Pedir un enlace nuevo</TextLink>
         </p>
       </AuthCard>
     );
@@ -88,7 +62,7 @@ export default function ChangePasswordWithToken() {
           type="password"
           autoComplete="new-password"
         />
-        <SubmitButton intent={intents.setNewPassword} pending="Guardando…">
+        <SubmitButton intent={accountIntents.setNewPassword} pending="Guardando…">
           Guardar contraseña
         </SubmitButton>
       </Form>

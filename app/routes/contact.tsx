@@ -1,17 +1,14 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { ContactForm } from "~/components/contact/ContactForm";
-import { SEND_CONTACT_MESSAGE } from "~/components/contact/contact-intent";
-import { contactSchema } from "~/components/contact/contact-schema";
-import { storeContact } from "~/components/contact/store-contact";
 import { PageIntro } from "~/components/content/PageIntro";
-import { sendContactMessage } from "~/services/content.server";
-import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { redirectWithFlash } from "~/services/session.server";
-import { readForm } from "~/services/form.server";
+import { Card } from "~/components/ui/Card";
+import { TextLink } from "~/components/ui/TextLink";
+import { useFormAnswer } from "~/forms/form-answer";
+import { contactAction, loadContact } from "~/services/content.server";
+import { storeContact } from "~/services/store-contact";
+import { contactIntents } from "./contact.forms";
 
 export const meta: MetaFunction = () => [
   { title: "Contacto | Mercado Pádel" },
@@ -23,40 +20,16 @@ export const meta: MetaFunction = () => [
 ];
 
 export function loader() {
-  return { honeypot: honeypotInputProps(), constraint: getZodConstraint(contactSchema) };
+  return loadContact();
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  if (formData.get("intent") !== SEND_CONTACT_MESSAGE) throw new Response(null, { status: 400 });
-
-  const submission = parseWithZod(formData, { schema: contactSchema });
-  if (isSpam(formData)) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: ["No pudimos enviar tu mensaje. Recarga la página e inténtalo de nuevo."],
-        }),
-      },
-      { status: 400 },
-    );
-  }
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-
-  const outcome = await sendContactMessage(context.api, submission.value);
-  if (outcome.sent) return redirectWithFlash(context, "/contact", { kind: "success", message: outcome.message });
-  return data(
-    { result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: outcome.fieldErrors }) },
-    { status: outcome.status },
-  );
+export async function action(args: ActionFunctionArgs) {
+  return contactAction(args);
 }
-
-const linkLook =
-  "font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900";
 
 export default function Contact() {
-  const { honeypot, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { honeypot, constraints } = useLoaderData<typeof loader>();
+  const answer = useFormAnswer(contactIntents.send);
   const location = useLocation();
 
   return (
@@ -66,16 +39,12 @@ export default function Contact() {
       </PageIntro>
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 md:px-6 py-14 lg:grid-cols-[1fr_22rem]">
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <Card className="sm:p-8">
           <HoneypotProvider {...honeypot}>
             {/* A new location after the success redirect remounts the form empty; answers with errors keep it. */}
-            <ContactForm
-              key={actionData ? "respuesta" : location.key}
-              constraint={constraint}
-              lastResult={actionData?.result}
-            />
+            <ContactForm key={answer ? "respuesta" : location.key} constraint={constraints.contact} />
           </HoneypotProvider>
-        </div>
+        </Card>
 
         <aside aria-labelledby="datos-contacto" className="space-y-6">
           <div className="rounded-2xl bg-slate-900 p-6 text-white sm:p-8">
@@ -111,20 +80,12 @@ export default function Contact() {
               </div>
             </dl>
           </div>
-          <div className="rounded-2xl border border-slate-200 bg-slate-50 p-6 text-slate-700">
-            <h2 className="font-bold text-slate-900">Antes de escribir</h2>
-            <p className="mt-2">
-              Quizá tu respuesta ya esté en nuestras políticas de{" "}
-              <Link to="/policy#envios" className={linkLook}>
-                envíos
-              </Link>{" "}
-              y{" "}
-              <Link to="/policy#devoluciones" className={linkLook}>
-                devoluciones
-              </Link>
-              .
+          <Card tone="muted" title="Antes de escribir" titleId="antes-de-escribir">
+            <p className="text-slate-700">
+              Quizá tu respuesta ya esté en nuestras políticas de <TextLink to="/policy#envios">envíos</TextLink> y{" "}
+              <TextLink to="/policy#devoluciones">devoluciones</TextLink>.
             </p>
-          </div>
+          </Card>
         </aside>
       </div>
     </>

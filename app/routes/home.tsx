@@ -1,10 +1,11 @@
-import { Turn } from "~/components/Turn";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ArrowRightIcon, BallIcon } from "~/components/icons";
 import { HERO_IMAGE_SIZES, HeroBanner, PromotionBanner } from "~/components/home/Banner";
 import { ProductGrid } from "~/components/product/ProductCard";
+import { ButtonLink } from "~/components/ui/Button";
+import { TextLink } from "~/components/ui/TextLink";
 import type { loader as rootLoader } from "~/root";
 import type { ProductSummary } from "~/services/catalog.server";
 import { catalogPageHeaders, getHomeProducts, listBanners } from "~/services/catalog.server";
@@ -69,13 +70,10 @@ function ProductSection({
         <h2 id={id} className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
           {title}
         </h2>
-        <Link
-          to={linkTo}
-          className="inline-flex shrink-0 items-center gap-1 rounded text-sm font-bold text-court hover:underline"
-        >
+        <TextLink to={linkTo} className="inline-flex shrink-0 items-center gap-1 text-sm">
           Ver todos<span className="sr-only">: {title}</span>
           <ArrowRightIcon className="size-4" />
-        </Link>
+        </TextLink>
       </div>
       <ProductGrid products={products} />
     </section>
@@ -90,84 +88,75 @@ export default function HomePage() {
   return (
     <>
       {/* The hero band slides under the header bar, which is see-through at the top of the home page. */}
-      <Turn>
-        <section
-          className="on-dark relative -mt-16 bg-linear-to-b from-[#0b1d3a] to-ink pt-20 pb-10 text-white sm:pt-24 sm:pb-14"
-          aria-labelledby="portada"
-        >
-          <div className="page-container">
-            <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-bold tracking-wide text-ball uppercase ring-1 ring-white/15">
-              <BallIcon className="size-4" />
-              Tienda multimarca de pádel
-            </p>
-            <h1 id="portada" className="mt-4 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
-              Todo para tu pádel, de las mejores tiendas
-            </h1>
-            {hero ? (
-              <HeroBanner banner={hero} headingId="banner-portada" />
-            ) : (
-              <Link
-                to="/products"
-                className="mt-8 inline-flex items-center gap-2 rounded-full bg-ball px-6 py-3 font-bold text-ink hover:bg-ball-strong"
-              >
-                Ver productos
-                <ArrowRightIcon className="size-5" />
-              </Link>
-            )}
-          </div>
-        </section>
-      </Turn>
+      <section
+        className="on-dark relative -mt-16 bg-linear-to-b from-[#0b1d3a] to-ink pt-20 pb-10 text-white sm:pt-24 sm:pb-14"
+        aria-labelledby="portada"
+      >
+        <div className="page-container">
+          <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-bold tracking-wide text-ball uppercase ring-1 ring-white/15">
+            <BallIcon className="size-4" />
+            Tienda multimarca de pádel
+          </p>
+          <h1 id="portada" className="mt-4 max-w-3xl text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
+            Todo para tu pádel, de las mejores tiendas
+          </h1>
+          {hero ? (
+            <HeroBanner banner={hero} headingId="banner-portada" />
+          ) : (
+            <ButtonLink to="/products" variant="ball" className="mt-8">
+              Ver productos
+              <ArrowRightIcon className="size-5" />
+            </ButtonLink>
+          )}
+        </div>
+      </section>
 
       {categories.length > 0 ? (
-        <Turn>
-          <section className="page-container mt-14" aria-labelledby="categorias">
-            <h2 id="categorias" className="mb-6 text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
-              Categorías
-            </h2>
-            <ul className="grid grid-cols-3 gap-2.5 sm:gap-4 lg:grid-cols-6">
-              {categories.map((category) => (
-                <li key={category.slug}>
-                  <Link
-                    to={`/products?category=${encodeURIComponent(category.slug)}`}
-                    className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-neutral-200 bg-neutral-50 p-3 text-center text-sm font-semibold text-ink transition hover:border-ink hover:bg-white sm:gap-3 sm:p-4 sm:text-base"
-                  >
-                    <span className="grid size-14 place-items-center overflow-hidden rounded-full bg-white sm:size-20">
-                      {category.image ? (
-                        <img
-                          src={category.image.src}
-                          srcSet={category.image.srcSet}
-                          sizes="80px"
-                          alt=""
-                          width={80}
-                          height={80}
-                          loading="lazy"
-                          className="size-full object-contain p-1.5 transition-transform group-hover:scale-110"
-                        />
-                      ) : (
-                        <BallIcon className="size-10" />
-                      )}
-                    </span>
-                    {category.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </Turn>
+        <section className="page-container mt-14" aria-labelledby="categorias">
+          <h2 id="categorias" className="mb-6 text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
+            Categorías
+          </h2>
+          <ul className="grid grid-cols-3 gap-2.5 sm:gap-4 lg:grid-cols-6">
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <Link
+                  to={`/products?category=${encodeURIComponent(category.slug)}`}
+                  className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-neutral-200 bg-neutral-50 p-3 text-center text-sm font-semibold text-ink transition hover:border-ink hover:bg-white sm:gap-3 sm:p-4 sm:text-base"
+                >
+                  <span className="grid size-14 place-items-center overflow-hidden rounded-full bg-white sm:size-20">
+                    {category.image ? (
+                      <img
+                        src={category.image.src}
+                        srcSet={category.image.srcSet}
+                        sizes="80px"
+                        alt=""
+                        width={80}
+                        height={80}
+                        loading="lazy"
+                        className="size-full object-contain p-1.5 transition-transform group-hover:scale-110"
+                      />
+                    ) : (
+                      <BallIcon className="size-10" />
+                    )}
+                  </span>
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
 
       {promotions.length > 0 ? (
-        <Turn>
-          <section className="page-container mt-14" aria-label="Promociones">
-            <ul className="grid gap-4 md:grid-cols-3">
-              {promotions.map((banner, index) => (
-                <li key={banner._id}>
-                  <PromotionBanner banner={banner} headingId={`promocion-${index + 1}`} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        </Turn>
+        <section className="page-container mt-14" aria-label="Promociones">
+          <ul className="grid gap-4 md:grid-cols-3">
+            {promotions.map((banner, index) => (
+              <li key={banner._id}>
+                <PromotionBanner banner={banner} headingId={`promocion-${index + 1}`} />
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
 
       <ProductSection id="ultimos" title="Últimos productos" linkTo="/products?sortByDate=newest" products={latest} />
@@ -183,9 +172,9 @@ export default function HomePage() {
               Todos los sábados de 10:00 a 11:30. Raquetas y pelotas proporcionadas.
             </p>
           </div>
-          <Link to="/gift" className="shrink-0 rounded-full bg-ball px-5 py-3 font-bold text-ink hover:bg-ball-strong">
+          <ButtonLink to="/gift" variant="ball" className="shrink-0">
             Ver cupones y clases
-          </Link>
+          </ButtonLink>
         </div>
       </section>
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EmptyState } from "~/components/EmptyState";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
@@ -7,12 +7,14 @@ import { BallIcon } from "~/components/icons";
 import { SPEC_SHEET_KINDS, SPEC_SHEETS } from "#contract/spec-sheet-fields";
 import { COMPARE_LIMIT } from "#contract/limits";
 import { Rating } from "~/components/product/Rating";
-import { ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
+import { ShopperFormFields } from "~/components/product/ShopperFormFields";
+import { Button } from "~/components/ui/Button";
+import { shopperIntents } from "~/forms/shopper.forms";
 import type { ProductDetails } from "~/services/catalog.server";
 import { formatPrice } from "~/services/money";
 import { shopperAction } from "~/services/shopper-actions.server";
 import { getCompareList, getShopper, type CompareItem } from "~/services/shopper.server";
-import { stockText } from "~/components/product/stock";
+import { stockText } from "~/services/stock-text";
 
 export async function loader(args: LoaderFunctionArgs) {
   const shopper = getShopper(args);
@@ -59,20 +61,20 @@ function specSheetRows(products: ProductDetails[]) {
 }
 
 function RemoveButton({ item }: { item: CompareItem }) {
-  const fetcher = useShopperFetcher();
+  const fetcher = useFetcher();
   return (
     <fetcher.Form method="post" className="mt-2">
       <ShopperFormFields />
       <input type="hidden" name="id" value={item._id} />
-      <button
+      <Button
         type="submit"
         name="intent"
-        value="remove-compare"
+        value={shopperIntents.removeFromCompare}
         disabled={fetcher.state !== "idle"}
-        className="rounded text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900"
+        variant="quiet"
       >
         Quitar<span className="sr-only">: {item.product.name}</span>
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }

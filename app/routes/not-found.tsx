@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
-import { NO_SCRIPTS } from "~/components/layout/page-scripts";
+import { NO_SCRIPTS } from "~/browser/page-scripts";
 
 /** Any address no other route claims answers 404 with the 404 page (not the error boundary, so it keeps its title). */
 export function loader() {

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { longDateTime } from "#contract/store-time";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderDetails } from "~/components/checkout/OrderView";
+import { ButtonLink } from "~/components/ui/Button";
 import { requireAccount } from "~/services/auth.server";
 import { getOwnOrder, presentOrder } from "~/services/orders.server";
 
@@ -30,10 +31,6 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-const buttonLook = "inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800";
-const linkLook =
-  "inline-block rounded-full border border-neutral-400 px-5 py-2.5 text-sm font-bold text-ink hover:border-ink";
-
 export default function OrderConfirm() {
   const { order, placedAt, paidAt } = useLoaderData<typeof loader>();
 
@@ -47,12 +44,12 @@ export default function OrderConfirm() {
           tus pedidos están en Mis pedidos.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/dashboard/my-orders" className={buttonLook}>
+          <ButtonLink to="/dashboard/my-orders" variant="dark" size="sm">
             Mis pedidos
-          </Link>
-          <Link to="/products" className={linkLook}>
+          </ButtonLink>
+          <ButtonLink to="/products" variant="secondary" size="sm">
             Seguir comprando
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     );
@@ -74,16 +71,16 @@ export default function OrderConfirm() {
       </p>
       <div className="mt-5 flex flex-wrap gap-3">
         {!paid && !order.expired && order.delivery_status !== "cancelado" ? (
-          <Link to={`/payment?${new URLSearchParams({ orderId: order._id })}`} className={buttonLook}>
+          <ButtonLink to={`/payment?${new URLSearchParams({ orderId: order._id })}`} variant="dark" size="sm">
             Pagar el pedido
-          </Link>
+          </ButtonLink>
         ) : null}
-        <Link to={`/order/summary?${new URLSearchParams({ orderId: order._id })}`} className={linkLook}>
+        <ButtonLink to={`/order/summary?${new URLSearchParams({ orderId: order._id })}`} variant="secondary" size="sm">
           Ver el resumen del pedido
-        </Link>
-        <Link to="/products" className={linkLook}>
+        </ButtonLink>
+        <ButtonLink to="/products" variant="secondary" size="sm">
           Seguir comprando
-        </Link>
+        </ButtonLink>
       </div>
       <div className="mt-8">
         <OrderDetails order={order} placedAt={placedAt} paidAt={paidAt} />

@@ -1,12 +1,13 @@
 import { redirect } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { longDateTime } from "#contract/store-time";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderDetails } from "~/components/checkout/OrderView";
+import { ButtonLink } from "~/components/ui/Button";
 import { requireAccount } from "~/services/auth.server";
 import { getOwnOrder, presentOrder } from "~/services/orders.server";
-import { NO_SCRIPTS } from "~/components/layout/page-scripts";
+import { NO_SCRIPTS } from "~/browser/page-scripts";
 
 /** Plain text, links and forms that post: scripts would add nothing here. */
 export const handle = NO_SCRIPTS;
@@ -47,12 +48,9 @@ export default function OrderSummary() {
       </h1>
       {payable ? (
         <p className="mt-3">
-          <Link
-            to={`/payment?${new URLSearchParams({ orderId: order._id })}`}
-            className="inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
-          >
+          <ButtonLink to={`/payment?${new URLSearchParams({ orderId: order._id })}`} variant="dark" size="sm">
             Pagar el pedido
-          </Link>
+          </ButtonLink>
         </p>
       ) : null}
       <div className="mt-8">

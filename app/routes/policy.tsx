@@ -1,9 +1,9 @@
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { storeContact } from "~/components/contact/store-contact";
+import { storeContact } from "~/services/store-contact";
 import { PageIntro } from "~/components/content/PageIntro";
-import { NO_SCRIPTS } from "~/components/layout/page-scripts";
+import { TextLink, textLinkClass } from "~/components/ui/TextLink";
+import { NO_SCRIPTS } from "~/browser/page-scripts";
 import { catalogPageHeaders } from "~/services/catalog.server";
 
 /** Plain text, links and forms that post: scripts would add nothing here. */
@@ -22,10 +22,7 @@ export const meta: MetaFunction = () => [
 ];
 
 const contactEmail = (
-  <a
-    href={`mailto:${storeContact.email}`}
-    className="font-medium text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2"
-  >
+  <a href={`mailto:${storeContact.email}`} className={textLinkClass}>
     {storeContact.email}
   </a>
 );
@@ -261,14 +258,7 @@ export default function Policy() {
             </section>
           ))}
           <p className="border-t border-slate-200 pt-8 text-slate-700">
-            ¿Tienes dudas sobre estas políticas?{" "}
-            <Link
-              to="/contact"
-              className="font-semibold text-slate-900 underline decoration-lime-500 decoration-2 underline-offset-2"
-            >
-              Escríbenos
-            </Link>{" "}
-            y te responderemos.
+            ¿Tienes dudas sobre estas políticas? <TextLink to="/contact">Escríbenos</TextLink> y te responderemos.
           </p>
         </div>
       </div>

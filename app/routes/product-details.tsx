@@ -1,114 +1,41 @@
-import { Turn } from "~/components/Turn";
-import {
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { MAX_ADD_QUANTITY } from "#contract/limits";
+import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "#contract/messages";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { BackInStock } from "~/components/product/BackInStock";
 import { Gallery } from "~/components/product/Gallery";
 import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { Rating } from "~/components/product/Rating";
-import { SpecSheetTable } from "~/components/product/SpecSheetTable";
 import { Reviews } from "~/components/product/Reviews";
-import {
-  primaryButtonLook,
-  secondaryButtonLook,
-  ShopperFormFields,
-  useShopperFetcher,
-  type ShopperActionResult,
-} from "~/components/product/shopper-forms";
-import type { ProductDetails } from "~/services/catalog.server";
-import { shopperAction } from "~/services/shopper-actions.server";
-import { catalogPageHeaders, getProduct } from "~/services/catalog.server";
-import { webEnv } from "~/services/env.server";
-import { getMyReview, getReviews, isReviewIntent, reviewAction, reviewsPageOf } from "~/services/reviews.server";
-import { getShopper } from "~/services/shopper.server";
-import { isOwnProduct } from "~/services/own-product.server";
-import { sellerPaths } from "~/components/seller/seller-paths";
-import { getMyStockAlerts, isStockAlertIntent, stockAlertAction } from "~/services/stock-alerts.server";
-import { BackInStock } from "~/components/product/BackInStock";
+import { ShopperFormFields } from "~/components/product/ShopperFormFields";
 import { SizeChoice } from "~/components/product/SizeChoice";
-import { stockText } from "~/components/product/stock";
-import { PRODUCT_NOT_FOUND, slugify } from "#contract/catalog";
-import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "#contract/messages";
-import { MAX_ADD_QUANTITY } from "#contract/limits";
+import { SpecSheetTable } from "~/components/product/SpecSheetTable";
+import { Badge } from "~/components/ui/Badge";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { Card } from "~/components/ui/Card";
+import { FieldError } from "~/components/ui/Field";
+import { Input } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink } from "~/components/ui/TextLink";
+import { answerFor } from "~/forms/form-answer";
+import { shopperIntents } from "~/forms/shopper.forms";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
+import type { ProductDetails } from "~/services/catalog.server";
+import { catalogPageHeaders } from "~/services/catalog.server";
+import { loadProductPage, productPageAction } from "~/services/product-page.server";
+import { stockText } from "~/services/stock-text";
 
 export async function loader(args: LoaderFunctionArgs) {
-  const requested = args.params.slug ?? "";
-  const found = await getProduct(args.context.api, requested);
-  if (!found) {
-    // A link made the spec's way (the name in lower case, spaces as hyphens) keeps accents and
-    // dots the store's addresses drop: it leads to the product's own address.
-    const slug = slugify(requested);
-    if (slug && slug !== requested && (await getProduct(args.context.api, slug)))
-      throw redirect(`/product/details/${slug}`, 301);
-    throw new Response(PRODUCT_NOT_FOUND, { status: 404 });
-  }
-  // A renamed product's old address leads to its new one, for good (links and search engines follow).
-  if (found.redirectSlug !== undefined)
-    throw redirect(
-      `/product/details/${encodeURIComponent(found.redirectSlug)}${new URL(args.request.url).search}`,
-      301,
-    );
-  const { product, relatedProducts, firstReviews } = found;
-  const shopper = getShopper(args);
-  const reviewsPageNo = reviewsPageOf(args.request);
-  // The product's answer carries the first page of reviews; only later pages need a call.
-  const [reviews, myReview, stockAlerts, own] = await Promise.all([
-    reviewsPageNo === 1 ? firstReviews : getReviews(args.context.api, product._id, reviewsPageNo),
-    getMyReview(shopper, product._id),
-    getMyStockAlerts(args, product),
-    isOwnProduct(args, product),
-  ]);
-  const pageUrl = `${webEnv.publicWebUrl}/product/details/${product.slug}`;
-  // schema.org Product, so search engines can show price, stock and rating.
-  const structuredData = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    image: product.photos.map((photo) => photo.src),
-    description: product.description,
-    brand: { "@type": "Brand", name: product.brand },
-    sku: product._id,
-    url: pageUrl,
-    offers: {
-      "@type": "Offer",
-      url: pageUrl,
-      price: (product.salePrice / 100).toFixed(2),
-      priceCurrency: "USD",
-      availability:
-        product.available && product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      seller: { "@type": "Organization", name: product.shop.name },
-    },
-    ...(product.rating > 0
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: product.rating,
-            bestRating: 5,
-            worstRating: 1,
-            ...(reviews.totalReview > 0 ? { reviewCount: reviews.totalReview } : {}),
-          },
-        }
-      : {}),
-  };
-  return { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts, own };
+  return loadProductPage(args);
 }
 
 export const headers: HeadersFunction = catalogPageHeaders;
 
-/** The review form (reviewAction), or the purchase form's cart, favourites and compare buttons (shopperAction). */
+/** The purchase form's cart, favourites and compare buttons, the review form and the back-in-stock buttons. */
 export async function action(args: ActionFunctionArgs) {
-  if (await isReviewIntent(args.request))
-    return reviewAction(args, `/product/details/${encodeURIComponent(args.params.slug ?? "")}`);
-  // 'Avísame cuando vuelva' and its cancel (issue 11): a plain form, a redirect back with a flash.
-  if (await isStockAlertIntent(args.request))
-    return stockAlertAction(args, `/product/details/${encodeURIComponent(args.params.slug ?? "")}`);
-  return shopperAction(args);
+  return productPageAction(args);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -128,17 +55,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-const fieldLook =
-  "mt-1.5 block w-full rounded-lg border border-neutral-500 bg-white px-3 py-2.5 text-ink shadow-sm aria-[invalid=true]:border-red-600";
-
 /** In place of the purchase form on a product of the signed-in seller's own shop, which they cannot buy. */
 function OwnProductNotice({ product }: { product: ProductDetails }) {
   return (
-    <section
-      aria-labelledby="producto-propio"
-      className="mt-8 space-y-3 rounded-2xl border border-neutral-300 bg-neutral-50 p-5"
-      data-testid="own-product"
-    >
+    <Card tone="muted" aria-labelledby="producto-propio" className="mt-8 space-y-3" data-testid="own-product">
       <h2 id="producto-propio" className="text-lg font-bold text-ink">
         Es un producto de tu tienda
       </h2>
@@ -148,25 +68,25 @@ function OwnProductNotice({ product }: { product: ProductDetails }) {
           Tallas: {product.sizes.map((size) => `${size.size} — ${stockText(size.stock)}`).join(", ")}
         </p>
       ) : null}
-      <Link to={sellerPaths.editProduct(product._id)} className={secondaryButtonLook}>
+      <ButtonLink to={sellerPaths.editProduct(product._id)} variant="secondary" size="sm">
         Editar el producto
-      </Link>
-    </section>
+      </ButtonLink>
+    </Card>
   );
 }
 
 /**
  * The sizes as a radio group (only sizes in stock can be chosen), the quantity beside 'Agregar al
- * carrito', then favourites and compare. A plain POST form to
- * this page's action; with JavaScript a fetcher, so the page stays put. A refused size or quantity
- * is shown under its field. A product whose shop is not selling offers only favourites and compare.
+ * carrito', then favourites and compare. A plain POST form to this page's action; with JavaScript
+ * a fetcher, so the page stays put. A refused size or quantity is shown under its field. A product
+ * whose shop is not selling offers only favourites and compare.
  */
 function PurchaseForm({ product }: { product: ProductDetails }) {
-  const fetcher = useShopperFetcher();
-  const actionData = useActionData<ShopperActionResult>();
-  const result = fetcher.data ?? actionData;
-  const sizeError = result?.fieldErrors?.size?.join(" ");
-  const quantityError = result?.fieldErrors?.quantity?.join(" ");
+  const fetcher = useFetcher();
+  const actionData = useActionData();
+  const answer = answerFor(fetcher.data ?? actionData, shopperIntents.addToCart);
+  const sizeErrors = answer?.result?.error?.size;
+  const quantityErrors = answer?.result?.error?.quantity;
   const busy = fetcher.state !== "idle";
   const hasSizes = product.sizes.length > 0;
   const maxQuantity = Math.min(
@@ -181,16 +101,16 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
       <input type="hidden" name="productId" value={product._id} />
       <input type="hidden" name="slug" value={product.slug} />
       <input type="hidden" name="fieldErrors" value="inline" />
-      {hasSizes ? <SizeChoice sizes={product.sizes} purchasable={inStock} error={sizeError} /> : null}
+      {hasSizes ? <SizeChoice sizes={product.sizes} purchasable={inStock} errors={sizeErrors} /> : null}
       {inStock ? (
         <div>
           {/* The quantity and the button share a row right after the sizes, within a phone's reach. */}
           <div className="flex items-end gap-3">
             <div className="w-24 shrink-0">
-              <label htmlFor="cantidad" className="block text-sm font-bold text-ink">
+              <label htmlFor="cantidad" className="mb-1.5 block text-sm font-bold text-ink">
                 Cantidad
               </label>
-              <input
+              <Input
                 id="cantidad"
                 name="quantity"
                 type="number"
@@ -199,63 +119,42 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
                 max={maxQuantity}
                 step={1}
                 defaultValue={1}
-                aria-invalid={quantityError ? true : undefined}
-                aria-describedby={quantityError ? "cantidad-error" : undefined}
-                className={fieldLook}
+                aria-invalid={quantityErrors ? true : undefined}
+                aria-describedby={quantityErrors ? "cantidad-error" : undefined}
               />
             </div>
-            <button
+            <Button
               type="submit"
               name="intent"
-              value="add-to-cart"
+              value={shopperIntents.addToCart}
               disabled={busy}
-              className={`${primaryButtonLook} flex-1 px-6 py-3 text-base sm:flex-none`}
+              variant="dark"
+              className="flex-1 sm:flex-none"
             >
               Agregar al carrito
-            </button>
+            </Button>
           </div>
-          {quantityError ? (
-            <p id="cantidad-error" className="mt-1.5 text-sm font-medium text-red-700">
-              {quantityError}
-            </p>
-          ) : null}
+          {/* Under the whole row: in the narrow quantity box it would push the button down. */}
+          <FieldError id="cantidad-error" errors={quantityErrors} />
         </div>
       ) : null}
       <div className="flex flex-wrap gap-3">
-        <button
-          type="submit"
-          name="intent"
-          value="add-to-wishlist"
-          disabled={busy}
-          className={`${secondaryButtonLook} py-3`}
-        >
-          <span aria-hidden="true" className="mr-1.5">
-            ♥
-          </span>
+        <Button type="submit" name="intent" value={shopperIntents.addToWishlist} disabled={busy} variant="secondary">
+          <span aria-hidden="true">♥</span>
           Agregar a favoritos
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="add-to-compare"
-          disabled={busy}
-          className={`${secondaryButtonLook} py-3`}
-        >
-          <span aria-hidden="true" className="mr-1.5">
-            ⇄
-          </span>
+        </Button>
+        <Button type="submit" name="intent" value={shopperIntents.addToCompare} disabled={busy} variant="secondary">
+          <span aria-hidden="true">⇄</span>
           Comparar
-        </button>
+        </Button>
       </div>
     </fetcher.Form>
   );
 }
 
 export default function ProductDetailsPage() {
-  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts, own } =
+  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts, own, constraints } =
     useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const reviewResult = actionData && "result" in actionData ? actionData.result : null;
   const categoryHref = `/products?category=${encodeURIComponent(product.category.slug)}`;
 
   return (
@@ -275,9 +174,7 @@ export default function ProductDetailsPage() {
       />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-14">
-        <Turn>
-          <Gallery photos={product.photos} name={product.name} />
-        </Turn>
+        <Gallery photos={product.photos} name={product.name} />
 
         <div>
           <p className="text-sm font-bold tracking-wider text-neutral-600 uppercase">{product.brand}</p>
@@ -289,21 +186,15 @@ export default function ProductDetailsPage() {
             <Price price={product.price} salePrice={product.salePrice} discount={product.discount} size="lg" />
           </div>
           {product.available ? (
-            <p
-              className={`mt-3 inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ${
-                product.stock > 0 ? "bg-lime-100 text-court" : "bg-neutral-200 text-ink"
-              }`}
-              data-testid="stock"
-            >
-              {product.stock > 0 ? `En stock: ${stockText(product.stock)}` : "Agotado"}
+            <p className="mt-3">
+              <Badge tone={product.stock > 0 ? "success" : "neutral"} data-testid="stock">
+                {product.stock > 0 ? `En stock: ${stockText(product.stock)}` : "Agotado"}
+              </Badge>
             </p>
           ) : (
-            <p
-              className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900"
-              data-testid="unavailable"
-            >
-              {PRODUCT_UNAVAILABLE}
-            </p>
+            <div className="mt-3" data-testid="unavailable">
+              <Notice tone="warning">{PRODUCT_UNAVAILABLE}</Notice>
+            </div>
           )}
 
           {/* The purchase right after the price: a phone reaches the sizes and the button before the details. */}
@@ -311,29 +202,20 @@ export default function ProductDetailsPage() {
             <OwnProductNotice product={product} />
           ) : (
             <>
-              <Turn>
-                <PurchaseForm product={product} />
-              </Turn>
-              <BackInStock product={product} waiting={stockAlerts} />
+              <PurchaseForm product={product} />
+              <BackInStock product={product} waiting={stockAlerts} constraint={constraints.stockAlert} />
             </>
           )}
 
           <dl className="mt-8 grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 border-t border-neutral-200 pt-6 text-sm">
             <dt className="font-semibold text-neutral-600">Categoría</dt>
             <dd>
-              <Link to={categoryHref} className="font-semibold text-court underline underline-offset-4">
-                {product.category.name}
-              </Link>
+              <TextLink to={categoryHref}>{product.category.name}</TextLink>
             </dd>
             <dt className="font-semibold text-neutral-600">Vendido por</dt>
             <dd className="text-ink">
               {product.available ? (
-                <Link
-                  to={`/tienda/${encodeURIComponent(product.shop.slug)}`}
-                  className="font-semibold text-court underline underline-offset-4"
-                >
-                  {product.shop.name}
-                </Link>
+                <TextLink to={`/tienda/${encodeURIComponent(product.shop.slug)}`}>{product.shop.name}</TextLink>
               ) : (
                 // A shop that is not selling has no page.
                 product.shop.name
@@ -360,15 +242,13 @@ export default function ProductDetailsPage() {
         </div>
       </div>
 
-      <Turn>
-        <Reviews
-          productId={product._id}
-          reviews={reviews}
-          pageNo={reviewsPageNo}
-          myReview={myReview}
-          lastResult={reviewResult}
-        />
-      </Turn>
+      <Reviews
+        productId={product._id}
+        reviews={reviews}
+        pageNo={reviewsPageNo}
+        myReview={myReview}
+        constraint={constraints.review}
+      />
 
       {relatedProducts.length > 0 ? (
         <section className="mt-16" aria-labelledby="relacionados">

@@ -1,10 +1,13 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/product/Pagination";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { ProductFilters } from "~/components/product/ProductFilters";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink } from "~/components/ui/TextLink";
 import type { loader as rootLoader } from "~/root";
 import { ApiError } from "~/services/api.server";
 import { catalogPageHeaders, getListingOptions, queryProducts } from "~/services/catalog.server";
@@ -74,21 +77,15 @@ export default function ProductsPage() {
       {params.searchValue ? (
         <p className="mt-2 text-neutral-700">
           Resultados para “{params.searchValue}” ·{" "}
-          <Link
-            to={category ? `/products?category=${encodeURIComponent(category.slug)}` : "/products"}
-            className="font-semibold text-court underline underline-offset-4"
-          >
+          <TextLink to={category ? `/products?category=${encodeURIComponent(category.slug)}` : "/products"}>
             Quitar búsqueda
-          </Link>
+          </TextLink>
         </p>
       ) : null}
       {notice ? (
-        <p
-          role="status"
-          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          {notice}
-        </p>
+        <div role="status" className="mt-4">
+          <Notice tone="warning">{notice}</Notice>
+        </div>
       ) : null}
 
       <div className="mt-8">
@@ -110,32 +107,18 @@ export default function ProductsPage() {
               <Pagination page={params.pageNumber} totalPages={totalPages} />
             </>
           ) : (
-            <div
-              className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center"
+            <EmptyState
+              className=""
               data-testid="empty-results"
-            >
-              {totalProduct > 0 ? (
-                <>
-                  <p className="text-lg font-semibold text-ink">Esta página no tiene productos.</p>
-                  <Link
-                    to={firstPageHref}
-                    className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
-                  >
-                    Ir a la primera página
-                  </Link>
-                </>
-              ) : (
-                <>
-                  <p className="text-lg font-semibold text-ink">No encontramos productos con estos filtros.</p>
-                  <Link
-                    to="/products"
-                    className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
-                  >
-                    Restablecer filtros
-                  </Link>
-                </>
-              )}
-            </div>
+              message={
+                totalProduct > 0 ? "Esta página no tiene productos." : "No encontramos productos con estos filtros."
+              }
+              link={
+                totalProduct > 0
+                  ? { to: firstPageHref, label: "Ir a la primera página" }
+                  : { to: "/products", label: "Restablecer filtros" }
+              }
+            />
           )}
         </ProductFilters>
       </div>

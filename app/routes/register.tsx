@@ -1,26 +1,15 @@
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
-import { intents } from "~/components/account/account-intents";
-import { registerSchema } from "~/components/account/account-schemas";
-import {
-  AuthCard,
-  FormAlert,
-  GoogleSignInForm,
-  SubmitButton,
-  TextField,
-  textLinkLook,
-} from "~/components/account/FormControls";
-import { REGISTERED } from "#contract/accounts";
-import { refusalOf, registerAccount } from "~/services/account.server";
-import { redirectSignedInUser, afterSignIn, signIn } from "~/services/auth.server";
-import { googleSignInEnabled } from "~/services/google-auth.server";
-import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { readForm } from "~/services/form.server";
 import { NEW_PASSWORD_HINT } from "#contract/messages";
+import { AuthCard, GoogleSignInForm } from "~/components/account/AuthCard";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { TextLink } from "~/components/ui/TextLink";
+import { accountIntents, accountSchemas } from "~/forms/account.forms";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { loadRegister, registerAction } from "~/services/account-forms.server";
 
 export const meta: MetaFunction = () => [
   { title: "Crear cuenta | Mercado Pádel" },
@@ -30,61 +19,19 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const REGISTER_FIELDS = ["name", "email", "password", "confirmPassword"] as const;
-
-const loadRegisterSchema = () => import("~/components/account/account-schemas").then((module) => module.registerSchema);
-
 export async function loader(args: LoaderFunctionArgs) {
-  redirectSignedInUser(args);
-  return {
-    honeypot: honeypotInputProps(),
-    constraint: getZodConstraint(registerSchema),
-    googleSignIn: googleSignInEnabled,
-    redirectTo: new URL(args.request.url).searchParams.get("redirectTo") ?? "",
-  };
+  return loadRegister(args);
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await readForm(args.request);
-  if (formData.get("intent") !== intents.register) throw new Response(null, { status: 400 });
-
-  const submission = parseWithZod(formData, { schema: registerSchema });
-  const hideFields = ["password", "confirmPassword"];
-  if (isSpam(formData)) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: ["No pudimos crear la cuenta. Recarga la página e inténtalo de nuevo."],
-          hideFields,
-        }),
-      },
-      { status: 400 },
-    );
-  }
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }) }, { status: 400 });
-
-  const { name, email, password } = submission.value;
-  try {
-    const tokens = await registerAccount(args.context.api, { name, email, password });
-    return await signIn(args, tokens, {
-      to: afterSignIn(formData.get("redirectTo")),
-      name,
-      flash: { kind: "success", message: REGISTERED },
-    });
-  } catch (error) {
-    const { status, formErrors, fieldErrors } = refusalOf(error, REGISTER_FIELDS);
-    return data({ result: submission.reply({ formErrors, fieldErrors, hideFields }) }, { status });
-  }
+  return registerAction(args);
 }
 
 export default function Register() {
-  const { honeypot, constraint, googleSignIn, redirectTo } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadRegisterSchema },
-    {
-      lastResult: actionData?.result,
-    },
+  const { honeypot, constraints, googleSignIn, redirectTo } = useLoaderData<typeof loader>();
+  const [form, fields] = useSchemaForm(
+    { constraint: constraints.register, load: accountSchemas.register },
+    { lastResult: useFormAnswer(accountIntents.register)?.result },
   );
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 
@@ -93,10 +40,7 @@ export default function Register() {
       title="Crear cuenta"
       intro={
         <p>
-          ¿Ya tienes cuenta?{" "}
-          <Link to={loginHref} className={textLinkLook}>
-            Iniciar sesión
-          </Link>
+          ¿Ya tienes cuenta? <TextLink to={loginHref}>Iniciar sesión</TextLink>
         </p>
       }
     >
@@ -120,7 +64,7 @@ export default function Register() {
             type="password"
             autoComplete="new-password"
           />
-          <SubmitButton intent={intents.register} pending="Creando cuenta…">
+          <SubmitButton intent={accountIntents.register} pending="Creando cuenta…">
             Crear cuenta
           </SubmitButton>
         </Form>

@@ -1,19 +1,14 @@
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
-import { intents } from "~/components/account/account-intents";
-import { passwordResetRequestSchema } from "~/components/account/account-schemas";
-import { AuthCard, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
-import { NETWORK_ERROR } from "#contract/messages";
-import { requestPasswordReset } from "~/services/account.server";
-import { ApiError } from "~/services/api.server";
-import { honeypotInputProps, isSpam } from "~/services/honeypot.server";
-import { redirectWithFlash } from "~/services/session.server";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { logError } from "~/services/log.server";
-import { readForm } from "~/services/form.server";
+import { AuthCard } from "~/components/account/AuthCard";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { TextLink } from "~/components/ui/TextLink";
+import { accountIntents, accountSchemas } from "~/forms/account.forms";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { loadPasswordReset, passwordResetAction } from "~/services/account-forms.server";
 
 export const meta: MetaFunction = () => [
   { title: "Recuperar contraseña | Mercado Pádel" },
@@ -23,58 +18,19 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** The same answer whether or not the address has an account, so the form reveals none. */
-const CONFIRMATION =
-  "Si existe una cuenta con ese correo, te enviamos un enlace para elegir una nueva contraseña. Revisa tu bandeja de entrada.";
-
-const loadResetSchema = () =>
-  import("~/components/account/account-schemas").then((module) => module.passwordResetRequestSchema);
-
 export function loader() {
-  return { honeypot: honeypotInputProps(), constraint: getZodConstraint(passwordResetRequestSchema) };
+  return loadPasswordReset();
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  if (formData.get("intent") !== intents.requestPasswordReset) throw new Response(null, { status: 400 });
-
-  const submission = parseWithZod(formData, { schema: passwordResetRequestSchema });
-  if (isSpam(formData)) {
-    return data(
-      {
-        result: submission.reply({
-          formErrors: ["No pudimos enviar el enlace. Recarga la página e inténtalo de nuevo."],
-        }),
-      },
-      { status: 400 },
-    );
-  }
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-
-  try {
-    await requestPasswordReset(context.api, submission.value.email);
-  } catch (error) {
-    // A limit reached (429) or an API that does not answer is worth telling; anything else is not.
-    if (!(error instanceof ApiError) || error.status === 429 || error.status >= 500) {
-      if (!(error instanceof ApiError)) logError("POST /user/forgot-password falló", error);
-      const message = error instanceof ApiError ? error.message : NETWORK_ERROR;
-      return data(
-        { result: submission.reply({ formErrors: [message] }) },
-        { status: error instanceof ApiError ? error.status : 503 },
-      );
-    }
-  }
-  return redirectWithFlash(context, "/resetpassword", { kind: "success", message: CONFIRMATION });
+export async function action(args: ActionFunctionArgs) {
+  return passwordResetAction(args);
 }
 
 export default function ResetPassword() {
-  const { honeypot, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadResetSchema },
-    {
-      lastResult: actionData?.result,
-    },
+  const { honeypot, constraints } = useLoaderData<typeof loader>();
+  const [form, fields] = useSchemaForm(
+    { constraint: constraints.reset, load: accountSchemas.passwordResetRequest },
+    { lastResult: useFormAnswer(accountIntents.requestPasswordReset)?.result },
   );
 
   return (
@@ -88,12 +44,10 @@ export default function ResetPassword() {
           <HoneypotInputs label="Deja este campo vacío" />
           <TextField label="Correo electrónico" meta={fields.email} type="email" autoComplete="email" />
           <div className="flex flex-wrap items-center justify-between gap-4">
-            <SubmitButton intent={intents.requestPasswordReset} pending="Enviando…">
+            <SubmitButton intent={accountIntents.requestPasswordReset} pending="Enviando…">
               Enviar enlace
             </SubmitButton>
-            <Link to="/login" className={textLinkLook}>
-              Volver a iniciar sesión
-            </Link>
+            <TextLink to="/login">Volver a iniciar sesión</TextLink>
           </div>
         </Form>
       </HoneypotProvider>

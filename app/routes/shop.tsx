@@ -1,39 +1,18 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { Form, useLoaderData } from "@remix-run/react";
+import { longDate } from "#contract/store-time";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
+import { EmptyState } from "~/components/EmptyState";
 import { Pagination } from "~/components/product/Pagination";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { Rating } from "~/components/product/Rating";
 import { SortSelects } from "~/components/product/SortSelects";
-import { catalogPageHeaders, getShopPage } from "~/services/catalog.server";
-import { PRODUCTS_PER_PAGE } from "#contract/limits";
-import { SHOP_NOT_FOUND } from "#contract/shops";
-import { longDate } from "#contract/store-time";
-
-/** The page's state lives in its URL; a value that is not one of the choices is ignored, never an error. */
-const shopPageParams = z.object({
-  sortPrice: z.enum(["low-to-high", "high-to-low"]).optional().catch(undefined),
-  sortByDate: z.enum(["newest", "oldest"]).optional().catch(undefined),
-  pageNumber: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
+import { Button } from "~/components/ui/Button";
+import { catalogPageHeaders, loadShopPage } from "~/services/catalog.server";
 
 /** /tienda/{slug}: an approved shop's page; any other shop, or none, is the 404 page. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const searchParams = new URL(request.url).searchParams;
-  const state = shopPageParams.parse({
-    sortPrice: searchParams.get("sortPrice") || undefined,
-    sortByDate: searchParams.get("sortByDate") || undefined,
-    pageNumber: searchParams.get("pageNumber") ?? undefined,
-  });
-  const page = await getShopPage(context.api, params.slug ?? "", { ...state, parPage: PRODUCTS_PER_PAGE });
-  if (!page) throw new Response(SHOP_NOT_FOUND, { status: 404 });
-  return {
-    state,
-    shop: page.shop,
-    products: page.products,
-    totalPages: Math.max(1, Math.ceil(page.totalProduct / page.parPage)),
-  };
+  return loadShopPage(context.api, params.slug ?? "", new URL(request.url));
 }
 
 export const headers: HeadersFunction = catalogPageHeaders;
@@ -41,7 +20,9 @@ export const headers: HeadersFunction = catalogPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "¡Oops! Página no encontrada" }, { name: "robots", content: "noindex" }];
   const { shop } = data;
-  const description = `${shop.name}: ${productsText(shop.productCount)} de pádel en Mercado Pádel desde ${longDate(shop.since)}. ${shop.location}.`;
+  const description = `${shop.name}: ${productsText(shop.productCount)} de pádel en Mercado Pádel desde ${longDate(
+    shop.since,
+  )}. ${shop.location}.`;
   return [
     { title: `${shop.name}: tienda de pádel | Mercado Pádel` },
     { name: "description", content: description },
@@ -110,12 +91,9 @@ export default function ShopPage() {
               preventScrollReset
             >
               <SortSelects idPrefix="tienda" state={state} />
-              <button
-                type="submit"
-                className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
-              >
+              <Button type="submit" variant="dark" size="sm">
                 Ordenar
-              </button>
+              </Button>
             </Form>
           ) : null}
         </div>
@@ -126,24 +104,16 @@ export default function ShopPage() {
             <Pagination page={state.pageNumber} totalPages={totalPages} />
           </>
         ) : (
-          <div
-            className="rounded-2xl border border-dashed border-neutral-300 px-6 py-16 text-center"
+          <EmptyState
+            className=""
             data-testid="empty-results"
-          >
-            {shop.productCount > 0 ? (
-              <>
-                <p className="text-lg font-semibold text-ink">Esta página no tiene productos.</p>
-                <Link
-                  to={`/tienda/${shop.slug}`}
-                  className="mt-5 inline-block rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
-                >
-                  Ir a la primera página
-                </Link>
-              </>
-            ) : (
-              <p className="text-lg font-semibold text-ink">Esta tienda aún no tiene productos a la venta.</p>
-            )}
-          </div>
+            message={
+              shop.productCount > 0
+                ? "Esta página no tiene productos."
+                : "Esta tienda aún no tiene productos a la venta."
+            }
+            link={shop.productCount > 0 ? { to: `/tienda/${shop.slug}`, label: "Ir a la primera página" } : null}
+          />
         )}
       </section>
     </div>

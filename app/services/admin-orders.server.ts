@@ -1,50 +1,14 @@
-import { data } from "@remix-run/node";
-import { z } from "zod";
 import { adminOrderEndpoints, ADMIN_ORDERS_PER_PAGE } from "#contract/admin-orders";
 import { ADMIN_ORDER_SEARCH_MAX } from "#contract/limits";
 import { formatUsd } from "#contract/money-format";
-import { DELIVERY_STATUSES } from "#contract/order-labels";
-import { orderStatusEndpoints, trackingNumberInput, trackingNumberRule } from "#contract/orders";
+import { orderStatusEndpoints } from "#contract/orders";
 import { longDateTime } from "#contract/store-time";
-import { adminOrderIntents } from "~/components/admin/admin-orders";
-import { ApiError } from "./api.server";
-import type { AccountClient } from "./auth.server";
-import { forbidden, pageErrorOf } from "./admin.server";
-
-/** What a status form sends: the part (or the order), the status chosen and, to ship, the carrier's tracking number. */
-export const statusForm = z
-  .object({
-    intent: z.enum([adminOrderIntents.part, adminOrderIntents.order]),
-    target: z.string().uuid(),
-    status: z.enum(DELIVERY_STATUSES, { errorMap: () => ({ message: "Elige el nuevo estado." }) }),
-    trackingNumber: trackingNumberInput,
-  })
-  .superRefine(trackingNumberRule);
-
-/** A refused status change, shown beside its form (beside the tracking number when it is about it, with what was typed). */
-export interface StatusRefusal {
-  target: string;
-  message: string;
-  field?: "trackingNumber";
-  /** What was chosen and typed, kept in the form. */
-  status?: string;
-  trackingNumber?: string;
-}
-
-/** The refusal of a form that did not pass `statusForm`: the tracking number's own message beside it, else the status's. */
-export function invalidStatusForm(formData: FormData, error: z.ZodError): StatusRefusal {
-  const typed = (name: string) => (typeof formData.get(name) === "string" ? String(formData.get(name)) : "");
-  const tracking = error.issues.find((issue) => issue.path[0] === "trackingNumber");
-  if (tracking)
-    return {
-      target: typed("target"),
-      message: tracking.message,
-      field: "trackingNumber",
-      status: typed("status"),
-      trackingNumber: typed("trackingNumber"),
-    };
-  return { target: typed("target"), message: "Elige el nuevo estado." };
-}
+import { answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { adminOrderIntents } from "~/routes/dashboard/admin/order.forms";
+import { ADMIN_ORDER_FORMS, adminOrderStatusSchema } from "~/routes/dashboard/admin/order.schema";
+import type { AccountClient, RequestArgs } from "./auth.server";
+import { pageErrorOf } from "./admin.server";
+import { redirectWithFlash } from "./session.server";
 
 /** /dashboard/admin/orders?searchValue=&pageNumber=: `GET /admin/orders`, prepared for the page. */
 export async function adminOrdersPage(account: AccountClient, searchParams: URLSearchParams) {
@@ -86,42 +50,31 @@ export async function adminOrderPage(account: AccountClient, orderId: string) {
         shippedOn: part.shippedAt ? longDateTime(part.shippedAt) : null,
       })),
     },
+    constraint: formConstraints({ status: adminOrderStatusSchema }).status,
   };
 }
 
 /**
- * A status form's change: one shop's part through `PUT /seller/order-status/update/{id}` (admins may
- * move any), the whole order through `PUT /admin/order-status/update/{id}`. Answers the API's
- * message, or the refusal to show beside the form (a role refused is the 403 page).
+ * A status form's change, then back to the order with the API's message: one shop's part through
+ * `PUT /seller/order-status/update/{id}` (admins may move any), the whole order through
+ * `PUT /admin/order-status/update/{id}`. A refusal shows beside its form: the tracking number's
+ * beside it, a status no longer allowed (409: someone moved the order meanwhile) as its notice, the
+ * page read again; a role refused is the 403 page.
  */
-export async function changeStatus(
-  account: AccountClient,
-  form: z.infer<typeof statusForm>,
-): Promise<{ message: string } | StatusRefusal> {
+export async function adminOrderAction(args: RequestArgs, account: AccountClient) {
+  const form = await parseIntentForm(args.request, ADMIN_ORDER_FORMS, {
+    target: (formData) => String(formData.get("target") ?? ""),
+  });
+  if (!form.ok) return form.answer;
+  const { target, status, trackingNumber } = form.value;
   try {
     const endpoint = form.intent === adminOrderIntents.part ? orderStatusEndpoints.seller : orderStatusEndpoints.admin;
-    const answer = await account.call(endpoint, {
-      params: { id: form.target },
-      body: { status: form.status, trackingNumber: form.trackingNumber },
+    const moved = await account.call(endpoint, { params: { id: target }, body: { status, trackingNumber } });
+    return redirectWithFlash(args.context, new URL(args.request.url).pathname, {
+      kind: "success",
+      message: moved.message,
     });
-    return { message: answer.message };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw forbidden();
-    const tracking =
-      error instanceof ApiError ? error.errors.find((fieldError) => fieldError.field === "trackingNumber") : undefined;
-    if (tracking)
-      return {
-        target: form.target,
-        message: tracking.message,
-        field: "trackingNumber",
-        status: form.status,
-        trackingNumber: form.trackingNumber ?? "",
-      };
-    if (error instanceof ApiError && error.status < 500) return { target: form.target, message: error.message };
-    throw error;
+    return answerRefused(error, form, { fields: ["trackingNumber"], target, pageErrors: [401, 403] });
   }
-}
-
-export function refusal(answer: StatusRefusal, status = 409) {
-  return data(answer, { status });
 }

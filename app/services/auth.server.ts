@@ -3,10 +3,10 @@ import { accountEndpoints, type Role, type SessionAnswer } from "#contract/accou
 import type { AnswerOf, Endpoint } from "#contract/http";
 import { ApiError, callApi, openApi, type CallArgs, type CallInput } from "./api.server";
 import type { Flash, StoreSession } from "./session.server";
-import { mergeGuestLists } from "./shopper.server";
+import { mergeGuestLists } from "./guest-lists.server";
 import { logError } from "./log.server";
 import { safeRedirect } from "./redirect.server";
-import { ADMIN_HOME } from "~/components/admin/admin-paths";
+import { ADMIN_HOME } from "~/routes/dashboard/admin/paths";
 
 /** What loaders and actions receive; every helper here takes it whole. */
 export interface RequestArgs {

@@ -2,7 +2,9 @@ import { catalogEndpoints } from "#contract/catalog";
 import { BANNER_IMAGE_WIDTHS } from "#contract/media";
 import type * as Contract from "#contract/catalog";
 import { shopEndpoints, type PublicShop, type publicShopQuery } from "#contract/shops";
-import type { z } from "zod";
+import { z } from "zod";
+import { PRODUCTS_PER_PAGE } from "#contract/limits";
+import { SHOP_NOT_FOUND } from "#contract/shops";
 import { ApiError, imageUrl, type ApiClient } from "./api.server";
 
 /**
@@ -147,6 +149,31 @@ export async function getShopPage(
     if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
     throw error;
   }
+}
+
+/** A shop page's state lives in its URL; a value that is not one of the choices is ignored, never an error. */
+const shopPageParams = z.object({
+  sortPrice: z.enum(["low-to-high", "high-to-low"]).optional().catch(undefined),
+  sortByDate: z.enum(["newest", "oldest"]).optional().catch(undefined),
+  pageNumber: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+/** /tienda/{slug}: an approved shop's page of products, in the order its address asks for; any other shop is the 404 page. */
+export async function loadShopPage(api: ApiClient, slug: string, url: URL) {
+  const { searchParams } = url;
+  const state = shopPageParams.parse({
+    sortPrice: searchParams.get("sortPrice") || undefined,
+    sortByDate: searchParams.get("sortByDate") || undefined,
+    pageNumber: searchParams.get("pageNumber") ?? undefined,
+  });
+  const page = await getShopPage(api, slug, { ...state, parPage: PRODUCTS_PER_PAGE });
+  if (!page) throw new Response(SHOP_NOT_FOUND, { status: 404 });
+  return {
+    state,
+    shop: page.shop,
+    products: page.products,
+    totalPages: Math.max(1, Math.ceil(page.totalProduct / page.parPage)),
+  };
 }
 
 /** The approved shops' slugs (the sitemap). */

@@ -1,4 +1,3 @@
-import type { ContactMessage } from "~/components/contact/contact-schema";
 import {
   CONTACT_RECEIVED,
   contentEndpoints,
@@ -6,8 +5,14 @@ import {
   type BlogPostsAnswer,
 } from "#contract/content";
 import { longDate } from "#contract/store-time";
+import { answer, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { contactIntents } from "~/routes/contact.forms";
+import { CONTACT_FORMS, contactSchema, type ContactMessage } from "~/routes/contact.schema";
 import { ApiError, imageUrl, type ApiClient } from "./api.server";
+import type { RequestArgs } from "./auth.server";
+import { honeypotInputProps, isSpam } from "./honeypot.server";
 import { logError } from "./log.server";
+import { redirectWithFlash } from "./session.server";
 
 /** A post ready to render: image address resolved, date already written in Spanish. */
 export interface BlogPost {
@@ -96,5 +101,29 @@ export async function sendContactMessage(api: ApiClient, message: ContactMessage
     }
     if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(error.message);
     return { sent: false, status: error.status, formErrors, fieldErrors };
+  }
+}
+
+/** The contact page's form: its honeypot and constraints. */
+export function loadContact() {
+  return { honeypot: honeypotInputProps(), constraints: formConstraints({ contact: contactSchema }) };
+}
+
+/** The contact form: sent to the store, then back to /contact with a flash; a refusal keeps what was typed. */
+export async function contactAction(args: RequestArgs) {
+  const form = await parseIntentForm(args.request, CONTACT_FORMS);
+  if (!form.ok) return form.answer;
+  if (isSpam(form.formData)) {
+    const formErrors = ["No pudimos enviar tu mensaje. Recarga la página e inténtalo de nuevo."];
+    return answer({ intent: form.intent, result: form.reply({ formErrors }) }, 400);
+  }
+  switch (form.intent) {
+    case contactIntents.send: {
+      const outcome = await sendContactMessage(args.context.api, form.value);
+      if (outcome.sent)
+        return redirectWithFlash(args.context, "/contact", { kind: "success", message: outcome.message });
+      const { formErrors, fieldErrors } = outcome;
+      return answer({ intent: form.intent, result: form.reply({ formErrors, fieldErrors }) }, outcome.status);
+    }
   }
 }

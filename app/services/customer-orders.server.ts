@@ -5,14 +5,24 @@ import {
   type CustomerOrdersAnswer,
 } from "#contract/customer";
 import { offerEndpoints, type Offer, type OfferCreatedAnswer } from "#contract/offers";
-import type { CustomerOrderFilter } from "#contract/order-labels";
+import { CUSTOMER_ORDER_FILTERS, type CustomerOrderFilter } from "#contract/order-labels";
 import { longDateTime } from "#contract/store-time";
 import { walletEndpoints, type VoucherRedeemedAnswer, type WalletAnswer } from "#contract/wallet";
 import { ApiError, imageUrl } from "./api.server";
 import type { AccountClient } from "./auth.server";
 import { orderNotFound, type PresentedItem } from "./orders.server";
-import type { ListedOrder } from "~/components/dashboard/OrderList";
 import { logError } from "./log.server";
+import type { CustomerOrderSummary } from "#contract/customer";
+
+/** An order of the customer's lists, with its date already written by the server. */
+export interface ListedOrder extends CustomerOrderSummary {
+  placedAt: string;
+}
+
+/** An offer with its date already written by the server. */
+export interface ListedOffer extends Offer {
+  madeAt: string;
+}
 
 /**
  * The customer's dashboard calls (SPEC.md section 7 "Dashboards", "Orders", "Wallet"), always as the
@@ -121,4 +131,9 @@ export function presentCustomerOrder(order: CustomerOrderDetail): PresentedCusto
       shippedOn: suborder.shippedAt ? longDateTime(suborder.shippedAt) : null,
     })),
   };
+}
+
+/** The filter named in the address, or every order for anything unknown. */
+export function orderFilterOf(value: string | null): CustomerOrderFilter {
+  return (CUSTOMER_ORDER_FILTERS as readonly string[]).includes(value ?? "") ? (value as CustomerOrderFilter) : "all";
 }

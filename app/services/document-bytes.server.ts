@@ -1,5 +1,5 @@
 import { Transform } from "node:stream";
-import { AFTER_FIRST_PAINT } from "~/components/layout/after-first-paint";
+import { AFTER_FIRST_PAINT } from "~/browser/after-first-paint";
 
 /**
  * React 18.3's renderToPipeableStream sends a whole 2 KB buffer, zero bytes and all, when the next

@@ -1,11 +1,24 @@
 import { NOTIFICATIONS_PER_PAGE } from "#contract/limits";
 import {
+  INVALID_NOTIFICATION,
+  NOTIFICATION_DELETED,
+  NOTIFICATION_MARKED_READ,
   notificationEndpoints,
+  notificationId,
   type NotificationItem,
   type NotificationListAnswer,
   type NotificationsAnswer,
 } from "#contract/notifications";
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
+import { shortDateTime } from "#contract/store-time";
+import { formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { notificationIntents } from "~/routes/dashboard/system-notifications.forms";
+import { NOTIFICATION_FORMS, notificationItemSchema } from "~/routes/dashboard/system-notifications.schema";
 import { ApiError } from "./api.server";
+import { readForm } from "./form.server";
+import { redirectWithFlash } from "./session.server";
 import { getUser, requireAccount, type AccountClient, type RequestArgs } from "./auth.server";
 
 /** What the notification calls need: the user and a way to call the API as them. */
@@ -116,4 +129,73 @@ export function signedOutJson(): Response {
 export function refusalJson(error: unknown): Response {
   if (!(error instanceof ApiError)) throw error;
   return error.status === 401 ? signedOutJson() : bellJson({ message: error.message }, error.status);
+}
+
+// ---- The notifications screen and the bell's dismiss -------------------------------------------
+
+const NOTIFICATIONS_PATH = "/dashboard/system-notifications";
+
+function pageOf(request: Request): number {
+  const page = Number(new URL(request.url).searchParams.get("page"));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** /dashboard/system-notifications?page=: a failed load shows 'Error: ' and the server's message, or the network's (SPEC.md section 8). */
+export async function loadNotificationsScreen(args: RequestArgs) {
+  const account = requireAccount(args);
+  // One for the forms of every notification.
+  const constraints = formConstraints({ item: notificationItemSchema });
+  try {
+    const page = await getNotificationsPage(account, pageOf(args.request));
+    const notifications = page.notifications.map((item) => ({ ...item, date: shortDateTime(item.createdAt) }));
+    return { ...page, notifications, error: null, constraints };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const answered = error instanceof ApiError;
+    const message = answered ? error.message : NETWORK_OR_SERVER_ERROR;
+    return data(
+      { notifications: [], total: 0, page: 1, totalPages: 1, error: message, constraints },
+      { status: answered && error.status < 500 ? error.status : 502 },
+    );
+  }
+}
+
+/** A notification's buttons: mark it read or delete it, then back to the page it was on. */
+export async function notificationsScreenAction(args: RequestArgs) {
+  const account = requireAccount(args);
+  const form = await parseIntentForm(args.request, NOTIFICATION_FORMS);
+  if (!form.ok) return form.answer;
+  const { notificationId, page } = form.value;
+  const back = page > 1 ? `${NOTIFICATIONS_PATH}?page=${page}` : NOTIFICATIONS_PATH;
+  try {
+    switch (form.intent) {
+      case notificationIntents.markRead:
+        await markNotificationRead(account, notificationId);
+        return redirectWithFlash(args.context, back, { kind: "success", message: NOTIFICATION_MARKED_READ });
+      case notificationIntents.remove:
+        await deleteNotification(account, notificationId);
+        return redirectWithFlash(args.context, back, { kind: "success", message: NOTIFICATION_DELETED });
+    }
+  } catch (error) {
+    if (error instanceof Response || !(error instanceof ApiError)) throw error;
+    return redirectWithFlash(args.context, back, { kind: "error", message: error.message });
+  }
+}
+
+/** What the bell posts when a notification is dismissed (marked read). */
+const dismissNotificationSchema = z.object({ notificationId });
+
+/** The bell's dismiss: a click, so like any form it may refresh the session. */
+export async function dismissFromBell(args: RequestArgs): Promise<Response> {
+  if (!getUser(args)) return signedOutJson();
+  const account = requireAccount(args);
+  const parsed = dismissNotificationSchema.safeParse(Object.fromEntries(await readForm(args.request)));
+  if (!parsed.success) return bellJson({ message: INVALID_NOTIFICATION }, 400);
+  try {
+    await markNotificationRead(account, parsed.data.notificationId);
+  } catch (error) {
+    if (error instanceof Response || !(error instanceof ApiError)) throw error;
+    return bellJson({ message: error.message }, error.status);
+  }
+  return bellJson({ message: NOTIFICATION_MARKED_READ });
 }

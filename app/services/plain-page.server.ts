@@ -1,4 +1,4 @@
-import { METHOD_NOT_ALLOWED_PAGE } from "../components/layout/refusal-pages";
+import { METHOD_NOT_ALLOWED_PAGE } from "./refusal-pages";
 
 /**
  * The Spanish page server.ts answers itself, before Remix runs: a request refused at the door (too
@@ -36,7 +36,11 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (character) => `&#${cha
 
 export function plainPageHtml({ title, message }: PlainPage): string {
   return `<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} | Mercado Pádel</title>
+<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(
+    title,
+  )} | Mercado Pádel</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:4rem 1rem;color:#0a0a0a;text-align:center}main{max-width:36rem;margin:auto}a{color:#0a0a0a;font-weight:600}</style></head>
-<body><main><h1>${escape(title)}</h1><p>${escape(message)}</p><p><a href="/">Volver al inicio</a></p></main></body></html>`;
+<body><main><h1>${escape(title)}</h1><p>${escape(
+    message,
+  )}</p><p><a href="/">Volver al inicio</a></p></main></body></html>`;
 }

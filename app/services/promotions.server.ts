@@ -1,5 +1,3 @@
-import { data } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
 import { formatUsd } from "#contract/money-format";
 import {
   COUPON_FORM_FIELDS,
@@ -11,15 +9,21 @@ import {
   type AdminVoucher,
   type PublicVoucher,
 } from "#contract/promotions";
-import { dayText, promotionIntents, type PromotionFormAnswer } from "~/components/admin/promotion-forms";
-import { refusalOf } from "./account.server";
-import { forbidden, pageErrorOf } from "./admin.server";
+import { answer, answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { promotionIntents, type PromotionFormAnswer } from "~/routes/dashboard/admin/coupons.forms";
+import { PROMOTION_FORMS } from "~/routes/dashboard/admin/coupons.schema";
+import { pageErrorOf } from "./admin.server";
 import { ApiError, type ApiClient } from "./api.server";
 import type { AccountClient, RequestArgs } from "./auth.server";
-import { readForm } from "./form.server";
 import { redirectWithFlash } from "./session.server";
 
 /** The /gift page's coupons and vouchers as an admin keeps them (issue 12), and the vouchers' last days for shoppers. */
+
+/** 'DD/MM/AAAA' of a calendar day (YYYY-MM-DD), without any time zone moving it. */
+export function dayText(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${date}/${month}/${year}`;
+}
 
 export function couponValueText(coupon: Pick<AdminCoupon, "kind" | "value">): string {
   return coupon.kind === "porcentaje" ? `${coupon.value} %` : formatUsd(coupon.value);
@@ -59,71 +63,59 @@ export async function getPublicVouchers(api: ApiClient): Promise<PublicVoucher[]
   return (await api.call(promotionEndpoints.vouchers)).vouchers;
 }
 
+/** The coupons page: every coupon and voucher, and the constraints of their forms. */
+export async function loadPromotionsPage(account: AccountClient) {
+  return {
+    ...(await getPromotions(account)),
+    // Once for all the cards: every coupon's form asks the same of its fields, and every voucher's.
+    constraints: formConstraints({ coupon: couponUpdateForm, voucher: voucherUpdateForm }),
+  };
+}
+
 /**
  * A coupon's form or a voucher's: checked with its schema, sent as `PUT /admin/coupons/{code}` or
  * `/admin/vouchers/{code}` with the version it was read at; saved, back to `back` with a flash. A
  * refusal comes back beside the fields with what was typed; a change made meanwhile (409) as a
- * notice, the page read again to show the current values.
+ * notice with what was typed in words, the page read again to show the current values.
  */
-export async function promotionFormAction(args: RequestArgs, account: AccountClient, back: string) {
-  const formData = await readForm(args.request);
-  const intent = String(formData.get("intent") ?? "");
-  const target = String(formData.get("code") ?? "");
-  const answer = (status: number, result: PromotionFormAnswer["result"], stale: PromotionFormAnswer["stale"] = null) =>
-    data<PromotionFormAnswer>({ intent, target, result, stale }, { status });
-
-  if (intent === promotionIntents.coupon) {
-    const submission = parseWithZod(formData, { schema: couponUpdateForm });
-    if (submission.status !== "success") return answer(400, submission.reply());
-    const { code, ...body } = submission.value;
-    try {
-      const saved = await account.call(promotionEndpoints.updateCoupon, { params: { code }, body });
-      return redirectWithFlash(args.context, back, { kind: "success", message: saved.message });
-    } catch (error) {
-      const typed = `del ${dayText(body.validFrom)} al ${dayText(body.validUntil)}, límite de ${body.maxUses} usos`;
-      return refused(error, { answer, fields: COUPON_FORM_FIELDS, typed, reply: (errors) => submission.reply(errors) });
+export async function promotionsAction(args: RequestArgs, account: AccountClient, back: string) {
+  const form = await parseIntentForm(args.request, PROMOTION_FORMS, {
+    target: (formData) => String(formData.get("code") ?? ""),
+  });
+  if (!form.ok) return form.answer;
+  const { code } = form.value;
+  try {
+    switch (form.intent) {
+      case promotionIntents.coupon: {
+        const { code: _code, ...body } = form.value;
+        const saved = await account.call(promotionEndpoints.updateCoupon, { params: { code }, body });
+        return redirectWithFlash(args.context, back, { kind: "success", message: saved.message });
+      }
+      case promotionIntents.voucher: {
+        const { code: _code, ...body } = form.value;
+        const saved = await account.call(promotionEndpoints.updateVoucher, { params: { code }, body });
+        return redirectWithFlash(args.context, back, { kind: "success", message: saved.message });
+      }
     }
-  }
-
-  if (intent === promotionIntents.voucher) {
-    const submission = parseWithZod(formData, { schema: voucherUpdateForm });
-    if (submission.status !== "success") return answer(400, submission.reply());
-    const { code, ...body } = submission.value;
-    try {
-      const saved = await account.call(promotionEndpoints.updateVoucher, { params: { code }, body });
-      return redirectWithFlash(args.context, back, { kind: "success", message: saved.message });
-    } catch (error) {
-      return refused(error, {
-        answer,
-        fields: VOUCHER_FORM_FIELDS,
-        typed: `último día ${dayText(body.expiresOn)}`,
-        reply: (errors) => submission.reply(errors),
-      });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      const typed =
+        form.intent === promotionIntents.coupon
+          ? `del ${dayText(form.value.validFrom)} al ${dayText(form.value.validUntil)}, límite de ${form.value.maxUses} usos`
+          : `último día ${dayText(form.value.expiresOn)}`;
+      const stale: PromotionFormAnswer = {
+        intent: form.intent,
+        target: code,
+        result: null,
+        notice: error.message,
+        typed,
+      };
+      return answer(stale, 409);
     }
+    return answerRefused(error, form, {
+      fields: form.intent === promotionIntents.coupon ? COUPON_FORM_FIELDS : VOUCHER_FORM_FIELDS,
+      target: code,
+      pageErrors: [401, 403, 404],
+    });
   }
-
-  throw new Response(null, { status: 400, statusText: "Acción no válida" });
-}
-
-function refused(
-  error: unknown,
-  options: {
-    answer: (
-      status: number,
-      result: PromotionFormAnswer["result"],
-      stale?: PromotionFormAnswer["stale"],
-    ) => ReturnType<typeof data<PromotionFormAnswer>>;
-    fields: readonly string[];
-    typed: string;
-    reply: (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => PromotionFormAnswer["result"];
-  },
-) {
-  if (error instanceof Response) throw error;
-  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw forbidden();
-  if (error instanceof ApiError && error.status === 404)
-    throw new Response(null, { status: 404, statusText: "No encontrado" });
-  if (error instanceof ApiError && error.status === 409)
-    return options.answer(409, null, { message: error.message, typed: options.typed });
-  const { status, formErrors, fieldErrors } = refusalOf(error, options.fields);
-  return options.answer(status, options.reply({ formErrors, fieldErrors }));
 }

@@ -1,16 +1,17 @@
-import { data } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { offerEndpoints } from "#contract/offers";
 import { DELIVERY_STATUSES, type DeliveryStatus } from "#contract/order-labels";
 import { orderStatusEndpoints } from "#contract/orders";
 import { sellerOrderEndpoints } from "#contract/seller-orders";
 import { longDateTime } from "#contract/store-time";
-import { sellerOfferAnswerSchema, sellerOrderStatusSchema } from "~/components/seller/seller-order-schemas";
-import { sellerOrderIntents } from "~/components/seller/seller-orders";
-import { refusalOf } from "./account.server";
-import { forbidden, pageErrorOf } from "./admin.server";
-import { ApiError } from "./api.server";
+import { answer, answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { sellerOrderIntents } from "~/routes/dashboard/seller/order-details.forms";
+import {
+  SELLER_ORDER_FORMS,
+  sellerOfferAnswerSchema,
+  sellerOrderStatusSchema,
+} from "~/routes/dashboard/seller/order-details.schema";
+import { sellerOrderPaths } from "~/routes/dashboard/seller/paths";
+import { pageErrorOf } from "./admin.server";
 import type { RequestArgs } from "./auth.server";
 import { logError } from "./log.server";
 import type { SellerArea } from "./seller.server";
@@ -85,71 +86,63 @@ export async function getSellerOrderOffers(area: SellerArea, order: { orderId: s
   }
 }
 
-/** What the order page's actions answer when refused: the status form's result, or an offer's refusal beside it. */
-export type SellerOrderActionAnswer =
-  | { status: SubmissionResult<string[]> }
-  | { offer: { offerId: string; refused: string } };
+/** The order page: the sub-order, its pending offers, and its forms' constraints. */
+export async function loadSellerOrderPage(area: SellerArea, subOrderId: string | undefined) {
+  const order = await getSellerOrder(area, subOrderId);
+  const offers = order.payment_status === "sin_pagar" ? await getSellerOrderOffers(area, order) : [];
+  return {
+    order,
+    offers,
+    constraints: formConstraints({ status: sellerOrderStatusSchema, offer: sellerOfferAnswerSchema }),
+    locked: area.refusal !== null,
+  };
+}
 
-const answer = (body: SellerOrderActionAnswer, status: number) => data(body, { status });
-
-/** A 401 the API gives is a session gone bad (the 403 page); a 404, an order no longer found. */
-function pageErrorOfRefusal(error: unknown): void {
-  if (error instanceof Response) throw error;
-  if (error instanceof ApiError && error.status === 401) throw forbidden();
-  if (error instanceof ApiError && error.status === 404)
-    throw new Response(null, { status: 404, statusText: "No encontrado" });
+/** An offer's form is named by its offer (several on the page); the status form is the only one of its kind. */
+function offerOf(formData: FormData): string | undefined {
+  return formData.get("intent") === sellerOrderIntents.changeStatus ? undefined : String(formData.get("offerId") ?? "");
 }
 
 /**
- * The status form (intent `cambiar-estado`): checked by its schema (shipping needs the tracking
- * number, its message beside the field); a suspended shop is refused with its reason; a status not
- * offered now is refused by the API's rules; moved, back to the page with a flash.
+ * The order page's forms, then back to it with a flash. The status form (`PUT
+ * /seller/order-status/update/{id}`): shipping needs the tracking number, its message beside the
+ * field; a status not offered now is refused by the API's rules (409: someone moved it meanwhile,
+ * the page's notice). An offer's buttons (`POST /seller/handle-seller-response/`): the sub-order's
+ * new total on the page; a refusal (answered meanwhile, the order paid or expired) beside the
+ * offer. A suspended shop is refused with its reason, what was typed kept.
  */
-export async function sellerOrderStatusAction(
-  args: RequestArgs,
-  area: SellerArea,
-  formData: FormData,
-  subOrderId: string,
-  back: string,
-) {
-  const submission = parseWithZod(formData, { schema: sellerOrderStatusSchema });
-  if (submission.status !== "success") return answer({ status: submission.reply() }, 400);
-  if (area.refusal) return answer({ status: submission.reply({ formErrors: [area.refusal] }) }, 403);
-  const { status, trackingNumber } = submission.value;
+export async function sellerOrderAction(args: RequestArgs, area: SellerArea, subOrderId: string | undefined) {
+  const order = await getSellerOrder(area, subOrderId);
+  const back = sellerOrderPaths.details(order._id);
+  const form = await parseIntentForm(args.request, SELLER_ORDER_FORMS, { target: offerOf });
+  if (!form.ok) return form.answer;
+  const target = offerOf(form.formData);
+  if (area.refusal)
+    return answer({ intent: form.intent, target, result: form.reply({ formErrors: [area.refusal] }) }, 403);
   try {
-    const moved = await area.account.call(orderStatusEndpoints.seller, {
-      params: { id: subOrderId },
-      body: { status, trackingNumber },
-    });
-    return redirectWithFlash(args.context, back, { kind: "success", message: moved.message });
+    switch (form.intent) {
+      case sellerOrderIntents.changeStatus: {
+        const { status, trackingNumber } = form.value;
+        const moved = await area.account.call(orderStatusEndpoints.seller, {
+          params: { id: order._id },
+          body: { status, trackingNumber },
+        });
+        return redirectWithFlash(args.context, back, { kind: "success", message: moved.message });
+      }
+      case sellerOrderIntents.acceptOffer:
+      case sellerOrderIntents.rejectOffer: {
+        const answered = await area.account.call(offerEndpoints.respond, {
+          body: {
+            offerId: form.value.offerId,
+            status: form.intent === sellerOrderIntents.acceptOffer ? "aceptada" : "rechazada",
+          },
+        });
+        return redirectWithFlash(args.context, back, { kind: "success", message: answered.message });
+      }
+    }
   } catch (error) {
-    pageErrorOfRefusal(error);
-    const refusal = refusalOf(error, ["trackingNumber"]);
-    return answer(
-      { status: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors }) },
-      refusal.status,
-    );
-  }
-}
-
-/**
- * An offer's buttons (intents `aceptar-oferta`, `rechazar-oferta`): `POST /seller/handle-seller-response/`,
- * then back to the page (with the sub-order's new total) and a flash; a refusal (answered meanwhile,
- * the order paid or expired) beside the offer.
- */
-export async function sellerOfferAction(args: RequestArgs, area: SellerArea, formData: FormData, back: string) {
-  const submission = parseWithZod(formData, { schema: sellerOfferAnswerSchema });
-  if (submission.status !== "success") throw new Response(null, { status: 400, statusText: "Acción no válida" });
-  const { intent, offerId } = submission.value;
-  if (area.refusal) return answer({ offer: { offerId, refused: area.refusal } }, 403);
-  try {
-    const answered = await area.account.call(offerEndpoints.respond, {
-      body: { offerId, status: intent === sellerOrderIntents.acceptOffer ? "aceptada" : "rechazada" },
-    });
-    return redirectWithFlash(args.context, back, { kind: "success", message: answered.message });
-  } catch (error) {
-    pageErrorOfRefusal(error);
-    const refusal = refusalOf(error, []);
-    return answer({ offer: { offerId, refused: refusal.formErrors.join(" ") } }, refusal.status);
+    // A 401 is a session gone bad (the 403 page); a 404, an order no longer found.
+    const fields = form.intent === sellerOrderIntents.changeStatus ? ["trackingNumber"] : [];
+    return answerRefused(error, form, { fields, target, pageErrors: [401, 404] });
   }
 }

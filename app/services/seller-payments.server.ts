@@ -1,33 +1,49 @@
-import { data } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
-import { longDate, longDateTime } from "#contract/store-time";
-import { WITHDRAWAL_ARCHIVED, withdrawalEndpoints, type LedgerRow } from "#contract/withdrawals";
-import { LEDGER_KIND_LABELS } from "#contract/withdrawal-labels";
-import { paymentIntents } from "~/components/seller/payment-intents";
+import { longDate, longDateTime, storeMonth } from "#contract/store-time";
+import { MONTH_PATTERN, WITHDRAWAL_ARCHIVED, withdrawalEndpoints, type LedgerRow } from "#contract/withdrawals";
+import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUSES, type WithdrawalStatus } from "#contract/withdrawal-labels";
+import { answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { paymentIntents } from "~/routes/dashboard/seller/payments.forms";
 import {
   archiveFormSchema,
-  chosenMonth,
   pagoMovilFormSchema,
+  PAYMENT_FORMS,
   transferFormSchema,
-  withdrawalFilterOf,
   withdrawFormSchema,
-} from "~/components/seller/payments-schemas";
-import { sellerPaths } from "~/components/seller/seller-paths";
-import { refusalOf } from "./account.server";
-import { forbidden, pageErrorOf } from "./admin.server";
-import { ApiError } from "./api.server";
-import type { RequestArgs } from "./auth.server";
-import { readForm } from "./form.server";
+} from "~/routes/dashboard/seller/payments.schema";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
+import { pageErrorOf } from "./admin.server";
 import { logError } from "./log.server";
 import { formatPrice } from "./money";
 import type { SellerArea } from "./seller.server";
 import { redirectWithFlash } from "./session.server";
+import type { RequestArgs } from "./auth.server";
 
 /**
  * The seller's payments page (issue 12): balances, payout method, withdrawal requests and the
  * shop's ledger rows of a month, and its forms' actions. The statement (CSV) is built here too.
  */
+
+/** The requests list's filter (`?status=`): a withdrawal status, 'archivados', or everything not archived. */
+export type WithdrawalFilter = WithdrawalStatus | "archivados" | "";
+
+export function withdrawalFilterOf(value: string | null): WithdrawalFilter {
+  if (value === "archivados") return value;
+  return (WITHDRAWAL_STATUSES as readonly string[]).includes(value ?? "") ? (value as WithdrawalStatus) : "";
+}
+
+/** The last `count` months, the current one first: the statement's choices. */
+export function recentMonths(now: Date, count = 12): string[] {
+  const [year, month] = storeMonth(now.toISOString()).split("-").map(Number) as [number, number];
+  return Array.from({ length: count }, (_, back) => {
+    const date = new Date(Date.UTC(year, month - 1 - back, 1));
+    return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, "0")}`;
+  });
+}
+
+/** The month asked for in the address, or the current one when absent or malformed. */
+export function chosenMonth(value: string | null, now: Date): string {
+  return value && MONTH_PATTERN.test(value) ? value : storeMonth(now.toISOString());
+}
 
 /** `GET /withdrawals-balance/{sellerId}`; a failure is silently ignored (SPEC.md section 8): the page shows no balances. */
 async function balancesOf(area: SellerArea) {
@@ -78,6 +94,14 @@ export async function loadPayments(area: SellerArea, url: URL, now: Date) {
     payoutMethod: payout.payoutMethod,
     filter,
     month,
+    months: recentMonths(now),
+    statement: statementPath(month),
+    constraints: formConstraints({
+      transfer: transferFormSchema,
+      pagoMovil: pagoMovilFormSchema,
+      withdraw: withdrawFormSchema,
+      archive: archiveFormSchema,
+    }),
     pendingRequests: pending.totalWithdrawal,
     requests: requests.withdrawals.map((request) => ({
       ...request,
@@ -89,18 +113,6 @@ export async function loadPayments(area: SellerArea, url: URL, now: Date) {
   };
 }
 
-/** What a refused form answers: its errors, for the form its intent names. */
-export interface PaymentsRefusal {
-  intent: string;
-  /** The request a refused archive button belongs to. */
-  target?: string;
-  result: SubmissionResult<string[]>;
-}
-
-function refused(intent: string, result: SubmissionResult<string[]>, status: number, target?: string) {
-  return data<PaymentsRefusal>({ intent, result, target }, { status });
-}
-
 /**
  * The page's forms: the payout method (one form per kind), a withdrawal, archiving a finished
  * request. Each success goes back to the page, its filters kept, with the API's message as a flash.
@@ -108,47 +120,37 @@ function refused(intent: string, result: SubmissionResult<string[]>, status: num
 export async function paymentsAction(args: RequestArgs, area: SellerArea) {
   const url = new URL(args.request.url);
   const back = `${url.pathname}${url.search}`;
-  const formData = await readForm(args.request);
-  const intent = String(formData.get("intent") ?? "");
-
-  const schema =
-    intent === paymentIntents.saveTransfer
-      ? transferFormSchema
-      : intent === paymentIntents.savePagoMovil
-        ? pagoMovilFormSchema
-        : intent === paymentIntents.withdraw
-          ? withdrawFormSchema
-          : intent === paymentIntents.archive
-            ? archiveFormSchema
-            : null;
-  if (!schema) throw new Response(null, { status: 400, statusText: "Acción no válida" });
-  const submission = parseWithZod(formData, { schema });
-  const target = intent === paymentIntents.archive ? String(formData.get("withdrawalId") ?? "") : undefined;
-  if (submission.status !== "success") return refused(intent, submission.reply(), 400, target);
-
+  const form = await parseIntentForm(args.request, PAYMENT_FORMS, {
+    target: (formData) =>
+      formData.get("intent") === paymentIntents.archive ? String(formData.get("withdrawalId") ?? "") : undefined,
+  });
+  if (!form.ok) return form.answer;
   try {
-    const value = submission.value;
-    let message: string;
-    if ("withdrawalId" in value) {
-      await area.account.call(withdrawalEndpoints.archive, { params: { id: value.withdrawalId } });
-      message = WITHDRAWAL_ARCHIVED;
-    } else if ("amount" in value) {
-      message = (await area.account.call(withdrawalEndpoints.withdraw, { body: { amount: value.amount } })).message;
-    } else {
-      message = (await area.account.call(withdrawalEndpoints.savePayoutMethod, { body: value })).message;
+    switch (form.intent) {
+      case paymentIntents.archive:
+        await area.account.call(withdrawalEndpoints.archive, { params: { id: form.value.withdrawalId } });
+        return redirectWithFlash(args.context, back, { kind: "success", message: WITHDRAWAL_ARCHIVED });
+      case paymentIntents.withdraw: {
+        const { message } = await area.account.call(withdrawalEndpoints.withdraw, {
+          body: { amount: form.value.amount },
+        });
+        return redirectWithFlash(args.context, back, { kind: "success", message });
+      }
+      case paymentIntents.saveTransfer:
+      case paymentIntents.savePagoMovil: {
+        const { message } = await area.account.call(withdrawalEndpoints.savePayoutMethod, { body: form.value });
+        return redirectWithFlash(args.context, back, { kind: "success", message });
+      }
     }
-    return redirectWithFlash(args.context, back, { kind: "success", message });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status === 401) throw forbidden();
+    const target = form.intent === paymentIntents.archive ? form.value.withdrawalId : undefined;
     const fields =
-      intent === paymentIntents.withdraw
+      form.intent === paymentIntents.withdraw
         ? ["amount"]
-        : intent === paymentIntents.archive
+        : form.intent === paymentIntents.archive
           ? []
           : ["holder", "bank", "account", "phone", "idDocument"];
-    const { status, formErrors, fieldErrors } = refusalOf(error, fields);
-    return refused(intent, submission.reply({ formErrors, fieldErrors }), status, target);
+    return answerRefused(error, form, { fields, target });
   }
 }
 

@@ -1,27 +1,55 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data } from "@remix-run/node";
 import { catalogEndpoints } from "#contract/catalog";
+import { MAX_CATEGORIES_PER_PAGE } from "#contract/limits";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
+import { formatUsd } from "#contract/money-format";
 import {
   NEW_IMAGE_PART,
   NEW_IMAGE_PREFIX,
+  PRODUCT_CREATED,
+  PRODUCT_IMAGE_UPDATED,
   PRODUCT_IMAGES_PART,
+  PRODUCT_UPDATED,
+  productIdParams,
   sellerProductEndpoints,
+  sellerProductsQuery,
   type SellerProduct,
   type SellerProductRow,
 } from "#contract/seller-products";
-import { MAX_CATEGORIES_PER_PAGE } from "#contract/limits";
-import type { SheetCategory } from "~/components/seller/product-form-fields";
-import { addImageOrder, type ProductAddValue, type ProductEditValue } from "~/components/seller/product-schemas";
+import { answer, formConstraints, parseIntentForm, type ParsedForm } from "~/forms/form-answer.server";
+import {
+  EMPTY_SIZE_ROWS,
+  productIntents,
+  type ProductFormAnswer,
+  type SheetCategory,
+} from "~/forms/seller-product.forms";
+import {
+  addImageOrder,
+  imageReplaceSchema,
+  PRODUCT_FORM_FIELDS,
+  productAddForms,
+  productAddSchema,
+  productEditForms,
+  productEditSchema,
+  type ProductAddValue,
+  type ProductEditValue,
+} from "~/forms/seller-product.schema";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
+import { productListIntents } from "~/routes/dashboard/seller/products.forms";
+import { deleteProductSchema, PRODUCT_LIST_FORMS } from "~/routes/dashboard/seller/products.schema";
+import { pageErrorOf } from "./admin.server";
 import { ApiError, imageUrl } from "./api.server";
-import type { AccountClient } from "./auth.server";
+import type { AccountClient, RequestArgs } from "./auth.server";
 import { carriesFiles } from "./form.server";
 import { logError } from "./log.server";
+import type { SellerArea } from "./seller.server";
+import { redirectWithFlash } from "./session.server";
 
 /**
  * The seller's products as the web calls them (issue 11, contract/seller-products.ts): the list,
  * one product, add and update (multipart, 60 s: SPEC.md section 9), delete, the discounted ones
- * and the swap of one image.
+ * and the swap of one image; and the pages that use them (list, add, edit), their loaders' data
+ * and their forms' actions.
  */
 
 /** Every category with its spec sheet, for the form's select (GET /category-get, one page of the most). */
@@ -192,69 +220,283 @@ export function withoutFiles(value: unknown): unknown {
   return value;
 }
 
-interface Replying {
+/** A post of a product page, read by parseIntentForm: enough to answer it with its form again. */
+interface PostedForm {
+  intent: string;
+  formData: FormData;
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
 }
 
 /**
- * A product form's answer when the page shows the form again. `attempt` renews the form (and empties
- * its file input); `filesLost`: the post carried images, so the page asks to choose them again.
+ * A product page's form again (ProductFormAnswer): with its errors (a refused save), with what was
+ * typed and no error for a button that only draws it again (`keepOnly`: the spec sheet, a size
+ * row, the images' order), or, when the form could not even be checked (`unreachable`: the
+ * categories did not come), with what was typed and why. Never with the chosen files.
  */
-export interface SellerFormAnswer {
-  result: SubmissionResult<string[]>;
-  attempt: string;
-  filesLost: boolean;
-}
-
-/**
- * The form again: with its errors (a refused save), or, for a button that only re-renders it
- * (`keepOnly`: the spec sheet, a size row), with what was typed and no error.
- */
-export function sellerFormAnswer(
-  submission: Replying,
-  formData: FormData,
+export function productFormAnswer(
+  form: PostedForm,
   options: {
     keepOnly?: boolean;
     unreachable?: boolean;
     status?: number;
     formErrors?: string[];
     fieldErrors?: Record<string, string[]>;
+    target?: string;
   },
 ) {
-  const attempt = crypto.randomUUID();
-  const filesLost = carriesFiles(formData);
+  const shown = {
+    // The sheet's button belongs to the product form: its answers name the form by its save intent.
+    intent: form.intent === productIntents.replaceImage ? productIntents.replaceImage : productIntents.save,
+    target: options.target,
+    attempt: crypto.randomUUID(),
+    filesLost: carriesFiles(form.formData),
+  };
+  const typed = (initialValue: SubmissionResult<string[]>["initialValue"]) =>
+    withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"];
   if (options.unreachable) {
-    // The form could not even be checked (the categories did not come): only what was typed, and why.
-    const { initialValue } = submission.reply();
-    const answer: SellerFormAnswer = {
-      result: {
-        status: "error",
-        initialValue: withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"],
-        error: { "": [NETWORK_OR_SERVER_ERROR] },
-      },
-      attempt,
-      filesLost,
+    const { initialValue } = form.reply();
+    const body: ProductFormAnswer = {
+      ...shown,
+      result: { status: "error", initialValue: typed(initialValue), error: { "": [NETWORK_OR_SERVER_ERROR] } },
     };
-    return data(answer, { status: 503 });
+    return answer(body, 503);
   }
   if (options.keepOnly) {
-    const { initialValue, intent, fields } = submission.reply();
-    const answer: SellerFormAnswer = {
-      result: {
-        initialValue: withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"],
-        intent,
-        fields,
-      },
-      attempt,
-      filesLost,
-    };
-    return data(answer, { status: 200 });
+    const { initialValue, intent, fields } = form.reply();
+    const body: ProductFormAnswer = { ...shown, result: { initialValue: typed(initialValue), intent, fields } };
+    return answer(body, 200);
   }
-  const reply = submission.reply({ formErrors: options.formErrors, fieldErrors: options.fieldErrors });
-  const answer: SellerFormAnswer = {
-    result: { ...reply, initialValue: withoutFiles(reply.initialValue) as SubmissionResult<string[]>["initialValue"] },
-    attempt,
-    filesLost,
+  const reply = form.reply({ formErrors: options.formErrors, fieldErrors: options.fieldErrors });
+  const body: ProductFormAnswer = { ...shown, result: { ...reply, initialValue: typed(reply.initialValue) } };
+  return answer(body, options.status ?? 400);
+}
+
+// ---- The pages ----------------------------------------------------------------------------------
+
+/** The product of a page's address (`/edit-product/{productId}`); anything else is the 404 page. */
+function productIdOf(params: { productId?: string }): string {
+  const parsed = productIdParams.safeParse({ id: params.productId });
+  if (!parsed.success) throw new Response(null, { status: 404, statusText: "No encontrado" });
+  return parsed.data.id;
+}
+
+function emptySizeRows() {
+  return Array.from({ length: EMPTY_SIZE_ROWS }, () => ({ size: "", stock: "" }));
+}
+
+/**
+ * /dashboard/seller/products?searchValue=&pageNumber=&confirmar=: `GET /products-get`, the shop's
+ * products with stock and discount at a glance. `confirmar` names the product whose deletion the
+ * page asks to confirm (a link, so it works without JavaScript).
+ */
+export async function loadSellerProducts(area: SellerArea, url: URL) {
+  const params = url.searchParams;
+  const query = sellerProductsQuery.safeParse({
+    page: params.get("pageNumber") ?? undefined,
+    searchValue: params.get("searchValue") ?? undefined,
+  });
+  const page = query.success ? query.data.page : 1;
+  const searchValue = query.success ? (query.data.searchValue ?? "") : "";
+  const listed = await listSellerProducts(area.account, { page, searchValue: searchValue || undefined }).catch(
+    (error: unknown) => {
+      throw pageErrorOf(error);
+    },
+  );
+  const confirming = params.get("confirmar");
+  return {
+    searchValue,
+    products: listed.products.map((product) => ({
+      ...withThumbnail(product),
+      priceLabel: formatUsd(product.price),
+      saleLabel: formatUsd(product.salePrice),
+    })),
+    totalProduct: listed.totalProduct,
+    page: listed.page,
+    totalPages: Math.max(1, Math.ceil(listed.totalProduct / listed.parPage)),
+    confirming: listed.products.some((product) => product._id === confirming) ? confirming : null,
+    constraints: formConstraints({ delete: deleteProductSchema }),
   };
-  return data(answer, { status: options.status ?? 400 });
+}
+
+/**
+ * The list's confirmation: `DELETE /delete-product/{id}` (one with orders is archived, and the
+ * message says so), then back to the list (its search and page kept) with a flash.
+ */
+export async function deleteProductAction(args: RequestArgs, area: SellerArea) {
+  const form = await parseIntentForm(args.request, PRODUCT_LIST_FORMS, {
+    target: (formData) => String(formData.get("productId") ?? ""),
+  });
+  if (!form.ok) return form.answer;
+  const target = form.value.productId;
+  if (area.refusal)
+    return answer({ intent: form.intent, target, result: form.reply({ formErrors: [area.refusal] }) }, 403);
+  const url = new URL(args.request.url);
+  url.searchParams.delete("confirmar");
+  try {
+    switch (form.intent) {
+      case productListIntents.delete: {
+        const deleted = await deleteSellerProduct(area.account, target);
+        return redirectWithFlash(args.context, `${url.pathname}${url.search}`, {
+          kind: "success",
+          message: deleted.message,
+        });
+      }
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const refusal = productRefusal(error, []);
+    if (refusal.status === 404 || refusal.status === 401) throw pageErrorOf(error);
+    return answer(
+      { intent: form.intent, target, result: form.reply({ formErrors: refusal.formErrors }) },
+      refusal.status,
+    );
+  }
+}
+
+/** /dashboard/seller/add-product: the empty form, with the categories and their spec sheets. */
+export async function loadAddProduct(area: SellerArea) {
+  const categories = await listSheetCategories(area.account).catch((error: unknown) => {
+    throw pageErrorOf(error);
+  });
+  return {
+    categories,
+    constraints: formConstraints({ product: productAddSchema(categories) }),
+    defaultValue: { discount: "0", lowStockThreshold: "0", sizes: emptySizeRows() },
+  };
+}
+
+/**
+ * The add page's post: 'Publicar producto' saves the product (`POST /product-add`, 60 s) and goes
+ * to the list with a flash; the form's other buttons (the spec sheet, size rows) only answer it
+ * again with what was typed.
+ */
+export async function addProductAction(args: RequestArgs, area: SellerArea) {
+  const categories = await sheetCategoriesForAction(area.account);
+  const form = await parseIntentForm(args.request, productAddForms(categories ?? []), {
+    defaultIntent: productIntents.refreshSheet,
+  });
+  if (categories === null) return productFormAnswer(form, { unreachable: true });
+  switch (form.intent) {
+    case productIntents.refreshSheet:
+      return productFormAnswer(form, { keepOnly: true });
+    case productIntents.save: {
+      if (!form.ok) return productFormAnswer(form, { status: 400 });
+      if (area.refusal) return productFormAnswer(form, { status: 403, formErrors: [area.refusal] });
+      try {
+        await addProduct(area.account, form.value);
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        return productFormAnswer(form, productRefusal(error, PRODUCT_FORM_FIELDS));
+      }
+      return redirectWithFlash(args.context, sellerPaths.products, { kind: "success", message: PRODUCT_CREATED });
+    }
+  }
+}
+
+/** The stored product as the form's values (price typed back in dollars, spare empty size rows). */
+function formValuesOf(product: SellerProduct) {
+  return {
+    name: product.name,
+    categoryId: product.categoryId,
+    brand: product.brand,
+    price: typedPrice(product.price),
+    discount: String(product.discount),
+    color: product.color,
+    tag: product.tag,
+    description: product.description,
+    lowStockThreshold: String(product.lowStockThreshold),
+    stock: product.hasSizes ? "" : String(product.stock),
+    sizes: [...product.sizes.map((size) => ({ size: size.size, stock: String(size.stock) })), ...emptySizeRows()],
+    specs: product.specs,
+    imageOrder: product.images,
+  };
+}
+
+/** /dashboard/seller/edit-product/{productId}: `GET /product-get/{id}`, another shop's product is the 404 page. */
+export async function loadEditProduct(area: SellerArea, params: { productId?: string }) {
+  const id = productIdOf(params);
+  const [product, categories] = await Promise.all([
+    getSellerProduct(area.account, id),
+    listSheetCategories(area.account),
+  ]).catch((error: unknown) => {
+    throw pageErrorOf(error);
+  });
+  return {
+    product: {
+      _id: product._id,
+      name: product.name,
+      slug: product.slug,
+      stockVersion: product.stockVersion,
+      images: product.images,
+    },
+    categories,
+    constraints: formConstraints({ product: productEditSchema(categories), replaceImage: imageReplaceSchema }),
+    defaultValue: formValuesOf(product),
+    imageUrls: Object.fromEntries(product.images.map((image) => [image, imageUrl(image, 200)])),
+  };
+}
+
+type EditForms = ReturnType<typeof productEditForms>;
+
+/** An image's form names it (the page holds one per stored image). */
+function oldImageOf(formData: FormData): string | undefined {
+  return formData.get("intent") === productIntents.replaceImage ? String(formData.get("oldImage") ?? "") : undefined;
+}
+
+/** One stored image swapped for a new file (`POST /product-image-update`), then back to the page with a flash. */
+async function replaceImage(
+  args: RequestArgs,
+  area: SellerArea,
+  id: string,
+  form: ParsedForm<EditForms> & { intent: typeof productIntents.replaceImage },
+) {
+  const target = form.value.oldImage;
+  if (form.value.productId !== id) throw new Response(null, { status: 400, statusText: "Producto no válido" });
+  if (area.refusal) return productFormAnswer(form, { status: 403, formErrors: [area.refusal], target });
+  try {
+    await replaceProductImage(area.account, form.value);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return productFormAnswer(form, { ...productRefusal(error, ["newImage"]), target });
+  }
+  return redirectWithFlash(args.context, sellerPaths.editProduct(id), {
+    kind: "success",
+    message: PRODUCT_IMAGE_UPDATED,
+  });
+}
+
+/**
+ * The edit page's post: 'Guardar cambios' saves the product (`POST /product-update`, 60 s) and goes
+ * to the list with a flash (a rename keeps the old address: the API remembers it); an image's
+ * 'Reemplazar' swaps it. The product form's other buttons only answer it again with what was typed.
+ */
+export async function editProductAction(args: RequestArgs, area: SellerArea, params: { productId?: string }) {
+  const id = productIdOf(params);
+  const categories = await sheetCategoriesForAction(area.account);
+  const form = await parseIntentForm(args.request, productEditForms(categories ?? []), {
+    defaultIntent: productIntents.refreshSheet,
+    target: oldImageOf,
+  });
+  switch (form.intent) {
+    case productIntents.replaceImage:
+      if (!form.ok) return productFormAnswer(form, { status: 400, target: oldImageOf(form.formData) });
+      return replaceImage(args, area, id, form);
+    case productIntents.refreshSheet:
+      return productFormAnswer(form, categories === null ? { unreachable: true } : { keepOnly: true });
+    case productIntents.save: {
+      if (categories === null) return productFormAnswer(form, { unreachable: true });
+      if (!form.ok) return productFormAnswer(form, { status: 400 });
+      if (form.value.productId !== id) throw new Response(null, { status: 400, statusText: "Producto no válido" });
+      if (area.refusal) return productFormAnswer(form, { status: 403, formErrors: [area.refusal] });
+      try {
+        await updateProduct(area.account, form.value);
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        const refusal = productRefusal(error, PRODUCT_FORM_FIELDS);
+        if (refusal.status === 404) throw pageErrorOf(error);
+        return productFormAnswer(form, refusal);
+      }
+      return redirectWithFlash(args.context, sellerPaths.products, { kind: "success", message: PRODUCT_UPDATED });
+    }
+  }
 }

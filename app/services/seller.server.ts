@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type { ShopStatus } from "#contract/shop-labels";
 import { forbidden } from "./admin.server";
 import { getUser, requireAccount, type AccountClient, type RequestArgs } from "./auth.server";
@@ -54,20 +53,4 @@ export async function requireSeller(args: RequestArgs): Promise<SellerArea> {
   };
   const refusal = shop.status === "aprobada" ? null : suspendedShopMessage(shop.statusReason);
   return { account: { ...account, user: { ...account.user, role } }, shop, refusal };
-}
-
-/** What an action of the area answers when the shop may not change anything: the message, above the form. */
-export interface SellerRefusal {
-  refused: string;
-}
-
-/**
- * For actions without a form to keep (a delete button, a stock line): a suspended shop's answer,
- * 403 with the suspension's message for the page to show, or null when the seller may act. Forms
- * with typed values answer `area.refusal` as their form error instead, so nothing typed is lost.
- */
-export function refusedBySuspension(area: SellerArea) {
-  if (area.refusal === null) return null;
-  const answer: SellerRefusal = { refused: area.refusal };
-  return data(answer, { status: 403 });
 }

@@ -1,26 +1,24 @@
 import { data, redirect } from "@remix-run/node";
-import { z } from "zod";
 import {
   ADDED_TO_CART,
   ADDED_TO_COMPARE,
   ADDED_TO_WISHLIST,
   cartEndpoints,
-  cartQuantity,
-  cartSize,
   QUANTITY_UPDATED,
   REMOVED_FROM_CART,
   REMOVED_FROM_COMPARE,
   REMOVED_FROM_WISHLIST,
 } from "#contract/cart";
 import { INVALID_REQUEST, NETWORK_OR_SERVER_ERROR } from "#contract/messages";
+import { answer, parseIntentForm, type ParsedForm } from "~/forms/form-answer.server";
+import { shopperIntents } from "~/forms/shopper.forms";
+import { SHOPPER_FORMS } from "~/forms/shopper.schema";
 import { ApiError } from "./api.server";
 import type { RequestArgs } from "./auth.server";
 import { getShopper, type Shopper } from "./shopper.server";
-import type { ShopperActionResult } from "~/components/product/shopper-forms";
 import { redirectWithFlash } from "./session.server";
 import { logError } from "./log.server";
 import { safeRedirect } from "./redirect.server";
-import { readForm } from "./form.server";
 
 /**
  * The one action behind every cart, favourites and compare button (SPEC.md section 7): the
@@ -30,62 +28,44 @@ import { readForm } from "./form.server";
  * revalidated root loader, so the page keeps its place and the header's counts follow.
  */
 
-const uuid = z.string().uuid();
+type ShopperForm = ParsedForm<typeof SHOPPER_FORMS>;
 
-const schema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("add-to-cart"),
-    productId: uuid,
-    slug: z.string().max(300).optional(),
-    size: cartSize,
-    quantity: z.coerce.number().pipe(cartQuantity).optional(),
-    /** Set by the product page: a size or quantity refusal is shown next to its field there. */
-    fieldErrors: z.literal("inline").optional(),
-  }),
-  z.object({ intent: z.literal("add-to-wishlist"), productId: uuid }),
-  z.object({ intent: z.literal("add-to-compare"), productId: uuid }),
-  z.object({ intent: z.enum(["increase", "decrease", "remove-cart", "remove-wishlist", "remove-compare"]), id: uuid }),
-]);
+/** A form as sent, parsed or refused: which one, and its fields. */
+type SentForm = { intent: string; formData: FormData };
 
-function formValues(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string" && value !== "") values[key] = value;
-  return values;
-}
-
-type Parsed = z.infer<typeof schema>;
-
-const SUCCESS_FALLBACK: Record<Parsed["intent"], string> = {
-  "add-to-cart": ADDED_TO_CART,
-  "add-to-wishlist": ADDED_TO_WISHLIST,
-  "add-to-compare": ADDED_TO_COMPARE,
-  increase: QUANTITY_UPDATED,
-  decrease: QUANTITY_UPDATED,
-  "remove-cart": REMOVED_FROM_CART,
-  "remove-wishlist": REMOVED_FROM_WISHLIST,
-  "remove-compare": REMOVED_FROM_COMPARE,
+const SUCCESS_FALLBACK: Record<ShopperForm["intent"], string> = {
+  [shopperIntents.addToCart]: ADDED_TO_CART,
+  [shopperIntents.addToWishlist]: ADDED_TO_WISHLIST,
+  [shopperIntents.addToCompare]: ADDED_TO_COMPARE,
+  [shopperIntents.increase]: QUANTITY_UPDATED,
+  [shopperIntents.decrease]: QUANTITY_UPDATED,
+  [shopperIntents.removeFromCart]: REMOVED_FROM_CART,
+  [shopperIntents.removeFromWishlist]: REMOVED_FROM_WISHLIST,
+  [shopperIntents.removeFromCompare]: REMOVED_FROM_COMPARE,
 };
 
-async function perform(shopper: Shopper, form: Parsed): Promise<{ message?: string }> {
+async function perform(shopper: Shopper, form: ShopperForm): Promise<{ message?: string }> {
   switch (form.intent) {
-    case "add-to-cart":
+    case shopperIntents.addToCart: {
+      const { productId, quantity, size } = form.value;
       return shopper.write(cartEndpoints.addToCart, {
-        body: { productId: form.productId, quantity: form.quantity ?? 1, ...(form.size ? { size: form.size } : {}) },
+        body: { productId, quantity: quantity ?? 1, ...(size ? { size } : {}) },
       });
-    case "add-to-wishlist":
-      return shopper.write(cartEndpoints.addToWishlist, { body: { productId: form.productId } });
-    case "add-to-compare":
-      return shopper.write(cartEndpoints.addToCompare, { body: { productId: form.productId } });
-    case "increase":
-      return shopper.write(cartEndpoints.quantityInc, { params: { id: form.id } });
-    case "decrease":
-      return shopper.write(cartEndpoints.quantityDec, { params: { id: form.id } });
-    case "remove-cart":
-      return shopper.write(cartEndpoints.deleteCartLine, { params: { id: form.id } });
-    case "remove-wishlist":
-      return shopper.write(cartEndpoints.deleteWishlistLine, { params: { id: form.id } });
-    case "remove-compare":
-      return shopper.write(cartEndpoints.deleteCompareLine, { params: { id: form.id } });
+    }
+    case shopperIntents.addToWishlist:
+      return shopper.write(cartEndpoints.addToWishlist, { body: { productId: form.value.productId } });
+    case shopperIntents.addToCompare:
+      return shopper.write(cartEndpoints.addToCompare, { body: { productId: form.value.productId } });
+    case shopperIntents.increase:
+      return shopper.write(cartEndpoints.quantityInc, { params: { id: form.value.id } });
+    case shopperIntents.decrease:
+      return shopper.write(cartEndpoints.quantityDec, { params: { id: form.value.id } });
+    case shopperIntents.removeFromCart:
+      return shopper.write(cartEndpoints.deleteCartLine, { params: { id: form.value.id } });
+    case shopperIntents.removeFromWishlist:
+      return shopper.write(cartEndpoints.deleteWishlistLine, { params: { id: form.value.id } });
+    case shopperIntents.removeFromCompare:
+      return shopper.write(cartEndpoints.deleteCompareLine, { params: { id: form.value.id } });
   }
 }
 
@@ -98,45 +78,53 @@ function fieldOf(error: ApiError): "size" | "quantity" | null {
   return null;
 }
 
-export async function shopperAction(args: RequestArgs) {
-  const formData = await readForm(args.request);
-  const viaFetcher = formData.get("js") === "1";
-  const back = safeRedirect(formData.get("redirectTo"), "/");
-  const parsed = schema.safeParse(formValues(formData));
+/**
+ * The answer of a shopper button, once its message is flashed: back to the page without
+ * JavaScript; with it, data for the fetcher (null on success, the refusal as the page's notice).
+ */
+function answerShopper(args: RequestArgs, form: SentForm, ok: boolean, message: string) {
+  args.context.session.flash({ kind: ok ? "success" : "error", message });
+  if (form.formData.get("js") !== "1") return redirect(safeRedirect(form.formData.get("redirectTo"), "/"));
+  return ok ? data(null) : answer({ intent: form.intent, result: null, notice: message }, 200);
+}
+
+/** A shopper button of a page whose action has other forms too (the product page, the cart). */
+export async function shopperFormAction(args: RequestArgs, form: ShopperForm) {
   const shopper = getShopper(args);
-
-  async function answer(result: ShopperActionResult, status = 200) {
-    if (!result.fieldErrors)
-      args.context.session.flash({ kind: result.ok ? "success" : "error", message: result.message });
-    if (viaFetcher || result.fieldErrors) return data(result, { status });
-    return redirect(back);
-  }
-
-  if (!parsed.success) return answer({ ok: false, message: INVALID_REQUEST }, 200);
-  const form = parsed.data;
-
   try {
     const result = await perform(shopper, form);
-    return answer({ ok: true, message: result.message || SUCCESS_FALLBACK[form.intent] });
+    return answerShopper(args, form, true, result.message || SUCCESS_FALLBACK[form.intent]);
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof ApiError) || error.status >= 500) {
       logError(`La acción ${form.intent} falló`, error);
-      return answer({ ok: false, message: NETWORK_OR_SERVER_ERROR });
+      return answerShopper(args, form, false, NETWORK_OR_SERVER_ERROR);
     }
-    if (form.intent === "add-to-cart") {
+    if (form.intent === shopperIntents.addToCart) {
       const field = fieldOf(error);
-      if (field && form.fieldErrors === "inline") {
-        return answer({ ok: false, message: error.message, fieldErrors: { [field]: [error.message] } }, 400);
-      }
+      // The product page shows a size or quantity refusal next to its field, with or without JavaScript.
+      if (field && form.value.fieldErrors === "inline")
+        return answer({ intent: form.intent, result: form.reply({ fieldErrors: { [field]: [error.message] } }) }, 400);
       // A card cannot offer sizes: the product's page can.
-      if (field === "size" && form.slug) {
-        return redirectWithFlash(args.context, `/product/details/${encodeURIComponent(form.slug)}`, {
+      if (field === "size" && form.value.slug) {
+        return redirectWithFlash(args.context, `/product/details/${encodeURIComponent(form.value.slug)}`, {
           kind: "error",
           message: error.message,
         });
       }
     }
-    return answer({ ok: false, message: error.message });
+    return answerShopper(args, form, false, error.message);
   }
+}
+
+/** A shopper button whose form the page's own hidden values make: a refused one was tampered with. */
+export function refusedShopperForm(args: RequestArgs, form: SentForm) {
+  return answerShopper(args, form, false, INVALID_REQUEST);
+}
+
+/** The action of a page whose only forms are shopper buttons (/shopper-lists, /favorites, /my-compare). */
+export async function shopperAction(args: RequestArgs) {
+  const form = await parseIntentForm(args.request, SHOPPER_FORMS);
+  if (!form.ok) return refusedShopperForm(args, form);
+  return shopperFormAction(args, form);
 }

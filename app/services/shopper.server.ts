@@ -1,13 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
-import { cartEndpoints, LISTS_MERGED } from "#contract/cart";
+import { cartEndpoints } from "#contract/cart";
 import type * as Contract from "#contract/cart";
 import type { AnswerOf, Endpoint } from "#contract/http";
 import { GENERIC_ERROR } from "#contract/messages";
 import { ApiError, callApi, type CallArgs, type CallInput } from "./api.server";
 import { getUser, requireAccount, type AccountClient, type RequestArgs, type SignedInUser } from "./auth.server";
 import { toDetails, toSummary, type ProductDetails, type ProductSummary } from "./catalog.server";
-import { logError } from "./log.server";
 
 /**
  * The shopper of one request: the signed-in user (through the account client, which refreshes its
@@ -72,25 +71,6 @@ function makeShopper(args: RequestArgs): Shopper {
     },
   };
   return shopper as Shopper;
-}
-
-/**
- * Right after a sign-in: the visitor's cart, favourites and compare list join the user's, and the
- * guest id is forgotten. A failure only costs the visitor's lists, never the sign-in. Answers what
- * the user must hear of it (lines of their own shop left out of the cart), or null.
- */
-export async function mergeGuestLists(context: AppLoadContext, accessToken: string): Promise<string | null> {
-  const guestId = context.session.get("guestId");
-  if (!guestId) return null;
-  const merged = await callApi(context.api.caller, cartEndpoints.mergeGuestLists, {
-    body: { guestId },
-    headers: { authorization: `Bearer ${accessToken}` },
-  }).catch((error: unknown) => {
-    logError("No se pudieron unir las listas del visitante", error);
-    return null;
-  });
-  context.session.unset("guestId");
-  return merged && merged.message !== LISTS_MERGED ? merged.message : null;
 }
 
 // ---- Typed calls -------------------------------------------------------------------------------

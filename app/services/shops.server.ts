@@ -1,14 +1,23 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import {
   DOCUMENT_NOT_FOUND,
   documentParams,
+  NO_DOCUMENTS_TO_REPLACE,
+  SHOP_DOCUMENTS_REPLACED,
+  SHOP_REQUEST_SENT,
   shopEndpoints,
   type ShopApplication,
+  type ShopDocument,
   type ShopRequest,
 } from "#contract/shops";
-import { replacementField } from "~/components/shop/shop-form-fields";
+import { formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { replacementField, shopIntents, type FilesFormAnswer } from "~/forms/shop-request.forms";
+import { replacementSchema, SHOP_APPLICATION_FIELDS, shopApplicationSchema } from "~/forms/shop-request.schema";
+import { refusalOf } from "./account.server";
+import { carriesFiles } from "./form.server";
+import { redirectWithFlash } from "./session.server";
 import { ApiError } from "./api.server";
-import type { AccountClient } from "./auth.server";
+import type { AccountClient, RequestArgs } from "./auth.server";
 import { plainPageHtml } from "./plain-page.server";
 
 /**
@@ -115,4 +124,109 @@ function documentRefusal(status: 403 | 404): Response {
     status,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
   });
+}
+
+// ---- The applicant's pages: /dashboard/shop and /dashboard/shop/confirmation ------------------
+
+const SHOP_FORM = "/dashboard/shop";
+const CONFIRMATION = "/dashboard/shop/confirmation";
+
+/** A refused form with files: its errors, and what the page needs to ask for the files again. */
+function filesAnswer(intent: string, formData: FormData, result: FilesFormAnswer["result"], status: number) {
+  const value: FilesFormAnswer = { intent, result, attempt: crypto.randomUUID(), filesLost: carriesFiles(formData) };
+  return data(value, { status });
+}
+
+/**
+ * SPEC.md section 2 "shop": the application. A user who has applied already waits on the
+ * confirmation page; after a rejection the form comes back filled with what they sent, and why.
+ */
+export async function loadShopApplication(account: AccountClient) {
+  const request = await getMyShopRequest(account);
+  if (request && request.status !== "rechazada") throw redirect(CONFIRMATION);
+  const previous = request
+    ? {
+        fields: {
+          shopName: request.shopName,
+          rif: request.rif,
+          country: request.country,
+          province: request.province,
+          city: request.city,
+          address: request.address,
+          phone: request.phone,
+        },
+        reason: request.statusReason,
+      }
+    : null;
+  return { previous, constraints: formConstraints({ application: shopApplicationSchema }) };
+}
+
+/** Sends the application with its documents; each refused attempt empties the file input. */
+export async function shopApplicationAction(args: RequestArgs, account: AccountClient) {
+  const form = await parseIntentForm(args.request, { [shopIntents.apply]: shopApplicationSchema });
+  if (!form.ok) return filesAnswer(form.intent, form.formData, form.reply(), 400);
+  switch (form.intent) {
+    case shopIntents.apply: {
+      const { documents, ...fields } = form.value;
+      try {
+        await applyForShop(account, args.context, fields, documents);
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        const { status, formErrors, fieldErrors } = refusalOf(error, SHOP_APPLICATION_FIELDS);
+        return filesAnswer(form.intent, form.formData, form.reply({ formErrors, fieldErrors }), status);
+      }
+      return redirectWithFlash(args.context, CONFIRMATION, { kind: "success", message: SHOP_REQUEST_SENT });
+    }
+  }
+}
+
+/** The documents an admin asked to replace. */
+function toReplace(request: ShopRequest): ShopDocument[] {
+  return request.status === "requiere_cambios"
+    ? request.documents.filter((document) => document.status === "requiere_cambios")
+    : [];
+}
+
+/**
+ * SPEC.md section 2 "shop/confirmation": the request as sent and where it stands; a user who never
+ * applied goes to the form. The documents to replace come with the constraints of their form, which
+ * has a field for each.
+ */
+export async function loadShopConfirmation(account: AccountClient) {
+  const request = await getMyShopRequest(account);
+  if (!request) throw redirect(SHOP_FORM);
+  const documents = toReplace(request);
+  const replacement =
+    documents.length > 0
+      ? {
+          documents,
+          constraints: formConstraints({ replacement: replacementSchema(documents.map((document) => document._id)) }),
+        }
+      : null;
+  return { request, replacement };
+}
+
+/** Replaces the documents the admin asked for; the request goes back to review. */
+export async function shopConfirmationAction(args: RequestArgs, account: AccountClient) {
+  const request = await getMyShopRequest(account);
+  if (!request) throw redirect(SHOP_FORM);
+  const documents = toReplace(request);
+  const ids = documents.map((document) => document._id);
+  const form = await parseIntentForm(args.request, { [shopIntents.replace]: replacementSchema(ids) });
+  if (documents.length === 0)
+    return redirectWithFlash(args.context, CONFIRMATION, { kind: "error", message: NO_DOCUMENTS_TO_REPLACE });
+  if (!form.ok) return filesAnswer(form.intent, form.formData, form.reply(), 400);
+  switch (form.intent) {
+    case shopIntents.replace: {
+      const replacements = new Map(ids.map((id) => [id, form.value[replacementField(id)]!]));
+      try {
+        await replaceShopDocuments(account, replacements);
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        const { status, formErrors, fieldErrors } = refusalOf(error, ids.map(replacementField));
+        return filesAnswer(form.intent, form.formData, form.reply({ formErrors, fieldErrors }), status);
+      }
+      return redirectWithFlash(args.context, CONFIRMATION, { kind: "success", message: SHOP_DOCUMENTS_REPLACED });
+    }
+  }
 }

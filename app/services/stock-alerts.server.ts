@@ -1,11 +1,11 @@
-import { parseWithZod } from "@conform-to/zod";
 import { stockEndpoints } from "#contract/stock";
-import { stockAlertFormSchema, stockAlertIntents } from "~/components/product/back-in-stock";
+import type { ParsedForm } from "~/forms/form-answer.server";
+import { stockAlertIntents } from "~/routes/product-details.forms";
+import type { PRODUCT_FORMS } from "~/routes/product-details.schema";
 import { ApiError } from "./api.server";
 import { getUser, requireAccount, type RequestArgs } from "./auth.server";
 import type { ProductDetails } from "./catalog.server";
 import { signInPath } from "./coupons.server";
-import { readForm } from "./form.server";
 import { logError } from "./log.server";
 import { redirectWithFlash } from "./session.server";
 
@@ -37,33 +37,27 @@ export async function getMyStockAlerts(args: RequestArgs, product: ProductDetail
   }
 }
 
-/** True when the form posted to the product page is 'Avísame cuando vuelva' or its cancel button. */
-export async function isStockAlertIntent(request: Request): Promise<boolean> {
-  const intent = (await readForm(request.clone())).get("intent");
-  return intent === stockAlertIntents.subscribe || intent === stockAlertIntents.cancel;
-}
+type StockAlertForm = Extract<
+  ParsedForm<typeof PRODUCT_FORMS>,
+  { intent: (typeof stockAlertIntents)[keyof typeof stockAlertIntents] }
+>;
 
 /**
  * 'Avísame cuando vuelva' (`POST /home/stock-alert`) or its cancel (`POST /home/stock-alert/cancel`):
  * a plain form, answered with a redirect back to the product and a flash. A visitor is sent to sign
  * in and comes back to the product.
  */
-export async function stockAlertAction(args: RequestArgs, productPath: string) {
+export async function stockAlertAction(args: RequestArgs, form: StockAlertForm, productPath: string) {
   if (!getUser(args))
     return redirectWithFlash(args.context, signInPath(productPath), {
       kind: "error",
       message: "Inicia sesión para que te avisemos cuando vuelva.",
     });
   const account = requireAccount(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: stockAlertFormSchema });
-  if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "No se pudo guardar el aviso.";
-    return redirectWithFlash(args.context, productPath, { kind: "error", message });
-  }
-  const { intent, ...body } = submission.value;
+  const { intent: _intent, ...body } = form.value;
   try {
     const answer = await account.call(
-      intent === stockAlertIntents.subscribe ? stockEndpoints.subscribe : stockEndpoints.cancel,
+      form.intent === stockAlertIntents.subscribe ? stockEndpoints.subscribe : stockEndpoints.cancel,
       { body },
     );
     return redirectWithFlash(args.context, productPath, { kind: "success", message: answer.message });

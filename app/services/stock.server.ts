@@ -1,24 +1,19 @@
-import { data } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
-import { stockEndpoints, type StockProduct } from "#contract/stock";
+import { STOCK_MOVEMENT_LABELS, stockEndpoints, type StockProduct } from "#contract/stock";
+import { shortDateTime } from "#contract/store-time";
+import { answer, answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { stockIntents, type StockFormAnswer, type TypedStock } from "~/forms/stock.forms";
 import {
-  stockIntents,
-  type ControlProduct,
-  type StockActionAnswer,
-  type TypedStock,
-} from "~/components/stock/stock-control";
-import {
+  movementsPageOf,
+  productIdField,
+  STOCK_FORMS,
+  stockControlListQuery,
   stockFormSchema,
   thresholdFormSchema,
-  type StockControlFilter,
   type StockFormValue,
-} from "~/components/stock/stock-schemas";
-import { refusalOf } from "./account.server";
-import { forbidden, pageErrorOf } from "./admin.server";
+} from "~/forms/stock.schema";
+import { pageErrorOf } from "./admin.server";
 import { ApiError, imageUrl } from "./api.server";
 import type { RequestArgs } from "./auth.server";
-import { readForm } from "./form.server";
 import type { SellerArea } from "./seller.server";
 import { redirectWithFlash } from "./session.server";
 
@@ -27,12 +22,26 @@ import { redirectWithFlash } from "./session.server";
  * demand, one product's movements, and the stock and threshold forms both pages share.
  */
 
+/** A product of the control pages, its image as an address. */
+export interface ControlProduct extends Omit<StockProduct, "image"> {
+  image: string | null;
+}
+
 function toControlProduct({ image, ...product }: StockProduct): ControlProduct {
   return { ...product, image: image ? imageUrl(image, 200) : null };
 }
 
-/** `GET /seller/stock-control`: one page of the shop's products, by name. */
-export async function getStockControl(area: SellerArea, filter: StockControlFilter) {
+/** The forms' constraints, worked out once for every product's forms on the page. */
+function stockConstraints() {
+  return formConstraints({ stock: stockFormSchema, threshold: thresholdFormSchema });
+}
+
+/**
+ * /dashboard/seller/control?searchValue=&lowOnly=1&pageNumber=: `GET /seller/stock-control`, one
+ * page of the shop's products by name; anything unreadable in the address is left out.
+ */
+export async function loadStockControl(area: SellerArea, url: URL) {
+  const filter = stockControlListQuery(url.searchParams);
   const answer = await area.account
     .call(stockEndpoints.control, {
       query: { page: filter.page, searchValue: filter.searchValue, lowOnly: filter.lowOnly ? "1" : undefined },
@@ -40,17 +49,44 @@ export async function getStockControl(area: SellerArea, filter: StockControlFilt
     .catch((error: unknown) => {
       throw pageErrorOf(error);
     });
-  return { ...answer, products: answer.products.map(toControlProduct) };
+  return {
+    filter: { searchValue: filter.searchValue ?? "", lowOnly: filter.lowOnly },
+    products: answer.products.map(toControlProduct),
+    totalProduct: answer.totalProduct,
+    totalLow: answer.totalLow,
+    page: answer.page,
+    totalPages: Math.max(1, Math.ceil(answer.totalProduct / answer.parPage)),
+    constraints: stockConstraints(),
+  };
 }
 
-/** `GET /seller/stock/{productId}`: one product's figures and a page of its movements, newest first. */
-export async function getProductStock(area: SellerArea, productId: string, page: number) {
+/** The product of a control page's address (`/control/{productId}`); anything else is the 404 page. */
+export function stockProductIdOf(params: { productId?: string }): string {
+  const checked = productIdField.safeParse(params.productId);
+  if (!checked.success) throw new Response(null, { status: 404, statusText: "No encontrado" });
+  return checked.data;
+}
+
+/** `GET /seller/stock/{productId}?page=`: one product's figures and a page of its movements, newest first. */
+export async function loadProductStock(area: SellerArea, params: { productId?: string }, url: URL) {
+  const productId = stockProductIdOf(params);
   const answer = await area.account
-    .call(stockEndpoints.product, { params: { productId }, query: { page } })
+    .call(stockEndpoints.product, { params: { productId }, query: { page: movementsPageOf(url.searchParams) } })
     .catch((error: unknown) => {
       throw pageErrorOf(error);
     });
-  return { ...answer, product: toControlProduct(answer.product) };
+  return {
+    product: toControlProduct(answer.product),
+    movements: answer.movements.map((movement) => ({
+      ...movement,
+      kindLabel: STOCK_MOVEMENT_LABELS[movement.kind],
+      when: shortDateTime(movement.createdAt),
+    })),
+    totalMovement: answer.totalMovement,
+    page: answer.page,
+    totalPages: Math.max(1, Math.ceil(answer.totalMovement / answer.parPage)),
+    constraints: stockConstraints(),
+  };
 }
 
 function typedOf(value: StockFormValue): TypedStock {
@@ -66,54 +102,48 @@ function formFieldOf(field: string): string {
   return field.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
 }
 
+/** Each form is named by its product: a page holds one per product, and two on the product's own page. */
+function productOf(formData: FormData): string {
+  return String(formData.get("productId") ?? "");
+}
+
 /**
  * The stock form (`guardar-stock`) and the threshold form (`guardar-umbral`) of either control page:
  * checked with the form's schema, refused with the reason when the shop is suspended, sent as
  * `POST /update-stock` with the version it was read at; saved, back to `back` with a flash.
  */
 export async function stockFormAction(args: RequestArgs, area: SellerArea, back: string) {
-  const formData = await readForm(args.request);
-  const intent = String(formData.get("intent") ?? "");
-  const schema =
-    intent === stockIntents.save ? stockFormSchema : intent === stockIntents.threshold ? thresholdFormSchema : null;
-  if (!schema) throw new Response(null, { status: 400, statusText: "Acción no válida" });
-  const productId = String(formData.get("productId") ?? "");
-  const answer = (
-    status: number,
-    result: SubmissionResult<string[]> | null,
-    stale: StockActionAnswer["stale"] = null,
-  ) => data<StockActionAnswer>({ intent, productId, result, stale }, { status });
-
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return answer(400, submission.reply());
+  const form = await parseIntentForm(args.request, STOCK_FORMS, { target: productOf });
+  if (!form.ok) return form.answer;
+  const target = form.value.productId;
   // A suspended shop sees its figures, but every change is refused with the reason; the typed values stay.
-  if (area.refusal) return answer(403, submission.reply({ formErrors: [area.refusal] }));
+  if (area.refusal)
+    return answer({ intent: form.intent, target, result: form.reply({ formErrors: [area.refusal] }) }, 403);
 
   try {
     const saved = await area.account.call(stockEndpoints.updateStock, {
-      body: { ...submission.value, sellerId: area.account.user.id },
+      body: { ...form.value, sellerId: area.account.user.id },
     });
     return redirectWithFlash(args.context, back, { kind: "success", message: saved.message });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status === 401) throw forbidden();
-    if (error instanceof ApiError && error.status === 404)
-      throw new Response(null, { status: 404, statusText: "No encontrado" });
-    if (error instanceof ApiError && error.status === 409)
-      return answer(409, null, { message: error.message, typed: typedOf(submission.value) });
+    if (error instanceof ApiError && error.status === 409) {
+      const stale: StockFormAnswer = {
+        intent: form.intent,
+        target,
+        result: null,
+        notice: error.message,
+        typed: typedOf(form.value),
+      };
+      return answer(stale, 409);
+    }
     // Field messages under their fields (a size's stock, the threshold); anything else, the sum rule
-    // included, beside the form.
-    // (The threshold form shows only its threshold: its figures are hidden.)
-    const typedFields =
-      intent === stockIntents.threshold
+    // included, beside the form. (The threshold form shows only its threshold: its figures are hidden.)
+    const fields =
+      form.intent === stockIntents.threshold
         ? ["lowStockThreshold"]
-        : Array.from(formData.keys()).filter((name) => name === "newStock" || /^sizes\[\d+\]\.stock$/.test(name));
+        : Array.from(form.formData.keys()).filter((name) => name === "newStock" || /^sizes\[\d+\]\.stock$/.test(name));
     const named = error instanceof ApiError ? error.errors.map((issue) => issue.field) : [];
     const fieldNames = Object.fromEntries(named.map((field) => [field, formFieldOf(field)]));
-    const refusal = refusalOf(error, typedFields, fieldNames);
-    return answer(
-      refusal.status,
-      submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors }),
-    );
+    return answerRefused(error, form, { fields, fieldNames, target, pageErrors: [401, 404] });
   }
 }

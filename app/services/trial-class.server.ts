@@ -1,7 +1,14 @@
 import { calendarDay } from "#contract/store-time";
 import { trialClassEndpoints, type TrialClass, type TrialClassBookingAnswer } from "#contract/trial-class";
 import type { ApiClient } from "./api.server";
-import type { AccountClient } from "./auth.server";
+import type { AccountClient, RequestArgs } from "./auth.server";
+import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
+import { parseIntentForm } from "~/forms/form-answer.server";
+import { trialClassIntents } from "~/routes/dashboard/trial-class.forms";
+import { TRIAL_CLASS_FORMS } from "~/routes/dashboard/trial-class.schema";
+import { ApiError } from "./api.server";
+import { logError } from "./log.server";
+import { redirectWithFlash } from "./session.server";
 import type { Shopper } from "./shopper.server";
 
 /**
@@ -60,4 +67,24 @@ export async function cancelTrialClass(account: AccountClient): Promise<{ messag
 /** 'Plaza reservada para el sábado, 28 de noviembre, de 10:00 a 11:30.' */
 export function bookedMessage(view: TrialClassView): string {
   return `Plaza reservada para el ${view.dayText}, de ${view.startTime} a ${view.endTime}.`;
+}
+
+/** 'Cancelar reserva' on /dashboard/trial-class: the place goes back to the class; a flash says how it went. */
+export async function trialClassPageAction(args: RequestArgs, account: AccountClient) {
+  const back = "/dashboard/trial-class";
+  const form = await parseIntentForm(args.request, TRIAL_CLASS_FORMS);
+  if (!form.ok) return form.answer;
+  switch (form.intent) {
+    case trialClassIntents.cancel:
+      try {
+        const { message } = await cancelTrialClass(account);
+        return redirectWithFlash(args.context, back, { kind: "success", message });
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        if (error instanceof ApiError && error.status < 500)
+          return redirectWithFlash(args.context, back, { kind: "error", message: error.message });
+        logError("No se pudo cancelar la reserva de la clase de prueba", error);
+        return redirectWithFlash(args.context, back, { kind: "error", message: NETWORK_OR_SERVER_ERROR });
+      }
+  }
 }

@@ -98,4 +98,18 @@ test.describe("pedidos de la administración", () => {
     await expect(entry).toBeVisible();
     await expect(entry).toContainText(`Pedido #${number}`);
   });
+
+  test("un pedido que no existe es la página 404 dentro de la administración, con su menú", async ({ page }) => {
+    await signInThroughForm(page, ADMIN_EMAIL, DEMO_PASSWORD);
+    const response = await page.goto("/dashboard/admin/orders/00000000-0000-4000-8000-000000000000");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Oops! Página no encontrada");
+    await expect(page).toHaveTitle("¡Oops! Página no encontrada");
+    // The area's menu stays, with its badges' counts read by the layout: the admin goes on from there.
+    const menu = page.getByRole("navigation", { name: "Administración" });
+    await expect(menu.getByRole("link", { name: "Pedidos", exact: true })).toHaveAttribute("aria-current", "page");
+    await menu.getByRole("link", { name: "Pedidos", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Pedidos", level: 1 })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  });
 });

@@ -24,7 +24,7 @@ function adminMenu(page: Page) {
 async function menuBadge(page: Page): Promise<number> {
   const badge = adminMenu(page)
     .getByRole("link", { name: /^Solicitudes de tiendas/ })
-    .getByTestId("admin-menu-badge");
+    .getByTestId("menu-badge");
   if ((await badge.count()) === 0) return 0;
   return Number((await badge.innerText()).replace(/\D/g, ""));
 }

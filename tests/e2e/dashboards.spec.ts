@@ -137,6 +137,14 @@ test.describe("paneles del vendedor y de la administración", () => {
     await expect(page).toHaveURL(/\/dashboard\/seller\/orders\?status=pendiente$/);
     await expect(page.getByTestId("seller-orders-count")).toHaveText("1 pedido con estos filtros.");
 
+    // A page of the area that fails keeps the area's menu: an order that is not the shop's is the 404 page there.
+    const missing = await page.goto("/dashboard/seller/orders/details/00000000-0000-4000-8000-000000000000");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Oops! Página no encontrada");
+    await expect(
+      page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Pedidos", exact: true }),
+    ).toHaveAttribute("aria-current", "page");
+
     // Another period through a plain link: the address keeps it, the chart has its days.
     await page.goto("/dashboard/seller");
     await page.getByRole("navigation", { name: "Periodo" }).getByRole("link", { name: "Últimos 7 días" }).click();

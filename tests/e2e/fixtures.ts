@@ -1,40 +1,16 @@
 import { expect, test as base, type ConsoleMessage, type Page, type Route } from "@playwright/test";
-import { AFTER_FIRST_PAINT, HYDRATED } from "../../app/components/layout/after-first-paint";
+import { AFTER_FIRST_PAINT, HYDRATED } from "../../app/browser/after-first-paint";
 
 export * from "@playwright/test";
 
 /**
- * What the page says when hydrating did not adopt the server's HTML: an element of it was removed
- * (Preact, which hydrates in the browser, redraws what differs instead of failing; docs/decisions/0013),
- * or hydration threw. Remix's streamed-data scripts are the one element it may drop.
+ * What the page says when hydrating did not adopt the server's HTML: React reports it (and draws the
+ * page anew) through app/entry.client.tsx's `onRecoverableError`, or hydration threw.
  */
 const HYDRATION_FAILURE = /^Hidratación fallida/;
 
-/**
- * Runs in every page before its own scripts: reports the server's elements removed before the last
- * part of the page has hydrated (after that, parts may draw anew: the bell replaces its link), and
- * errors thrown before the page is hydrated.
- */
-function watchHydration({ hydrated, turnsDone }: { hydrated: string; turnsDone: string }) {
-  const removed: string[] = [];
-  const describe = (element: Element) =>
-    `<${element.localName}${element.id ? `#${element.id}` : ""}${element.className && typeof element.className === "string" ? `.${element.className.split(" ")[0]}` : ""}>`;
-  const collect = (records: MutationRecord[]) => {
-    for (const record of records)
-      for (const node of record.removedNodes)
-        if (node instanceof Element && node.localName !== "script") removed.push(describe(node));
-  };
-  const observer = new MutationObserver(collect);
-  observer.observe(document, { childList: true, subtree: true });
-  window.addEventListener(
-    turnsDone,
-    () => {
-      collect(observer.takeRecords());
-      observer.disconnect();
-      if (removed.length > 0) console.error(`Hidratación fallida: se quitaron ${removed.slice(0, 5).join(", ")}`);
-    },
-    { once: true },
-  );
+/** Runs in every page before its own scripts: reports an error thrown before the page is hydrated. */
+function watchHydration({ hydrated }: { hydrated: string }) {
   window.addEventListener("error", (event) => {
     if (!document.documentElement.hasAttribute(hydrated)) console.error(`Hidratación fallida: ${event.message}`);
   });
@@ -95,7 +71,7 @@ export const test = base.extend<{ hydrationWatch: void }>({
   },
   hydrationWatch: [
     async ({ context }, use) => {
-      await context.addInitScript(watchHydration, { hydrated: HYDRATED.attribute, turnsDone: HYDRATED.turnsDone });
+      await context.addInitScript(watchHydration, { hydrated: HYDRATED.attribute });
       const failures: string[] = [];
       const onConsole = (message: ConsoleMessage) => {
         if (message.type() === "error" && HYDRATION_FAILURE.test(message.text()))

@@ -10,7 +10,7 @@ import {
   SHOPPER_PASSWORD,
   uniqueEmail,
 } from "./support";
-import { CHOOSE_IMAGES_AGAIN } from "../../app/components/seller/product-form-fields";
+import { CHOOSE_IMAGES_AGAIN } from "../../app/forms/seller-product.forms";
 import { apiJson, approvedSellerThroughApi, newProjectPage } from "./seller-support";
 import { signIn } from "./sessions";
 

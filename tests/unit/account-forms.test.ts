@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { SAME_PASSWORD } from "#contract/accounts";
-import { changePasswordSchema, newPasswordSchema, registerSchema } from "~/components/account/account-schemas";
+import { changePasswordSchema, newPasswordSchema, registerSchema } from "~/forms/account.schema";
 
 /**
  * The account forms' password rules as the action and Conform read them: the repetition and the

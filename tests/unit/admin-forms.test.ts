@@ -2,17 +2,18 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { longDateTime } from "#contract/store-time";
 import { REJECTION_REASONS, SUSPENSION_REASONS } from "#contract/shop-labels";
-import { OTHER_REASON } from "~/components/admin/admin-intents";
+import { OTHER_REASON } from "~/forms/admin-shop.forms";
 import {
-  auditListQuery,
   rejectFormSchema,
   requestChangesFormSchema,
-  shopsListQuery,
   suspendFormSchema,
-} from "~/components/admin/admin-schemas";
+  suspendShopSchema,
+} from "~/forms/admin-shop.schema";
+import { shopsListQuery } from "~/services/admin-shops.server";
+import { auditListQuery } from "~/services/audit.server";
 import { formatUsd } from "#contract/money-format";
 import { couponUpdateForm, VALID_UNTIL_BEFORE_FROM } from "#contract/promotions";
-import { auditChanges } from "~/components/admin/audit-format";
+import { auditChanges } from "~/services/audit-format";
 
 const DOCUMENT_A = "0b7c1f3e-5d2a-4c8e-9f10-2a3b4c5d6e7f";
 const DOCUMENT_B = "1c8d2a4f-6e3b-4d9f-8a21-3b4c5d6e7f80";
@@ -66,6 +67,17 @@ describe("los formularios de la administración", () => {
     expect(ready.status === "success" && ready.value).toEqual({ reason: SUSPENSION_REASONS[0] });
     const empty = parseWithZod(form({ reasonChoice: OTHER_REASON }), { schema: suspendFormSchema });
     expect(empty.status === "error" && empty.error).toEqual({ otherReason: ["Escribe el motivo de la suspensión."] });
+  });
+
+  it("la suspensión de una fila de la lista lleva también su tienda, que debe ser un identificador", () => {
+    const row = parseWithZod(form({ reasonChoice: SUSPENSION_REASONS[0], shopId: DOCUMENT_A }), {
+      schema: suspendShopSchema,
+    });
+    expect(row.status === "success" && row.value).toEqual({ shopId: DOCUMENT_A, reason: SUSPENSION_REASONS[0] });
+    const noShop = parseWithZod(form({ reasonChoice: SUSPENSION_REASONS[0], shopId: "abc" }), {
+      schema: suspendShopSchema,
+    });
+    expect(noShop.status === "error" && noShop.error).toEqual({ shopId: ["La tienda no es válida."] });
   });
 
   it("pedir cambios envía solo los documentos marcados, cada uno con su nota", () => {

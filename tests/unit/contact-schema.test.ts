@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { contactSchema, type ContactMessage } from "~/components/contact/contact-schema";
+import { contactSchema, type ContactMessage } from "~/routes/contact.schema";
 
 const goodMessage: ContactMessage = {
   name: "Lucía Pérez",

@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { offerFormSchema } from "~/components/dashboard/dashboard-schemas";
-import { orderFilterOf } from "~/components/dashboard/order-filter";
+import { offerFormSchema } from "~/routes/dashboard/order-details.schema";
 import { ApiError } from "~/services/api.server";
 import type { AccountClient } from "~/services/auth.server";
-import { getOrderOffers, getWallet, WALLET_ERROR } from "~/services/customer-orders.server";
+import { getOrderOffers, getWallet, orderFilterOf, WALLET_ERROR } from "~/services/customer-orders.server";
 
 /** An account whose every API call fails with `error`. */
 function failingAccount(error: unknown): AccountClient {

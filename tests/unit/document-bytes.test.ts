@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AFTER_FIRST_PAINT } from "~/components/layout/after-first-paint";
+import { AFTER_FIRST_PAINT } from "~/browser/after-first-paint";
 import { documentBytes } from "~/services/document-bytes.server";
 
 /** The bytes `documentBytes` lets out when `chunks` go in, in that order. */

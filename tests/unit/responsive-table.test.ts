@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ResponsiveTable, type TableColumn } from "~/components/ResponsiveTable";
+import { Table, type TableColumn } from "~/components/ui/Table";
 
 interface Line {
   id: string;
@@ -22,10 +22,9 @@ const columns: TableColumn<Line>[] = [
 ];
 
 /** The markup the server sends for these props. */
-const render = (props: Parameters<typeof ResponsiveTable<Line>>[0]) =>
-  renderToStaticMarkup(createElement(ResponsiveTable<Line>, props));
+const render = (props: Parameters<typeof Table<Line>>[0]) => renderToStaticMarkup(createElement(Table<Line>, props));
 
-describe("ResponsiveTable", () => {
+describe("Table", () => {
   it("dibuja una tabla de verdad con encabezados de columna y de fila y, bajo el punto de corte, una tarjeta por fila con las demás columnas", () => {
     const html = render({
       rows: lines,

@@ -1,12 +1,15 @@
 import { parseWithZod } from "@conform-to/zod";
-import { describe, expect, it } from "vitest";
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it, vi } from "vitest";
 import type { NotificationItem } from "#contract/notifications";
 import { TRACKING_NUMBER_INVALID, TRACKING_NUMBER_MISSING } from "#contract/orders";
-import { notificationLinks } from "~/components/notifications/notification-links";
-import { sellerOrderStatusSchema } from "~/components/seller/seller-order-schemas";
+import { sellerOrderEndpoints } from "#contract/seller-orders";
+import { notificationLinks } from "~/routes/dashboard/notification-links";
+import type { FormAnswer } from "~/forms/form-answer";
+import { sellerOrderStatusSchema } from "~/routes/dashboard/seller/order-details.schema";
 import { ApiError } from "~/services/api.server";
 import type { SellerArea } from "~/services/seller.server";
-import { getSellerOrderOffers } from "~/services/seller-orders.server";
+import { getSellerOrderOffers, sellerOrderAction } from "~/services/seller-orders.server";
 
 const ORDER_ID = "6f1c1a52-3a4b-4c5d-8e9f-0a1b2c3d4e5f";
 const SUB_ORDER_ID = "0a1b2c3d-3a4b-4c5d-8e9f-6f1c1a523a4b";
@@ -95,5 +98,72 @@ describe("ofertas en la página del pedido del vendedor", () => {
       refusal: null,
     } as unknown as SellerArea;
     expect(await getSellerOrderOffers(area, { orderId: ORDER_ID, _id: SUB_ORDER_ID })).toBeNull();
+  });
+});
+
+describe("acciones de la página del pedido del vendedor", () => {
+  const OFFER_ID = "1b2c3d4e-3a4b-4c5d-8e9f-6f1c1a523a4b";
+  const order = {
+    _id: SUB_ORDER_ID,
+    orderId: ORDER_ID,
+    createdAt: "2026-11-23T10:00:00.000Z",
+    shippedAt: null,
+    deliveredAt: null,
+  };
+
+  function setUp(options: { refusal?: string | null; refuse?: unknown } = {}) {
+    const call = vi.fn(async (definition: unknown) => {
+      if (definition === sellerOrderEndpoints.detail) return { order };
+      throw options.refuse;
+    });
+    const area = {
+      account: { user: { id: ORDER_ID, role: "seller", name: "Andrés" }, call, open: vi.fn(), rememberName: vi.fn() },
+      shop: { name: "Tienda", slug: "tienda", status: "aprobada", statusReason: null },
+      refusal: options.refusal ?? null,
+    } as unknown as SellerArea;
+    return { area, call, context: { session: { flash: vi.fn() } } as unknown as AppLoadContext };
+  }
+
+  function post(fields: Record<string, string>): Request {
+    return new Request(`http://127.0.0.1/dashboard/seller/orders/details/${SUB_ORDER_ID}`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+    });
+  }
+
+  function answerOf(result: unknown) {
+    const wrapped = result as { data: FormAnswer; init: { status: number } | null };
+    return { status: wrapped.init?.status ?? 200, answer: wrapped.data };
+  }
+
+  it("un cambio de otro mientras tanto (409) es el aviso de la página, no un error del formulario", async () => {
+    const refused = "El pedido ya está «En preparación».";
+    const { area, context } = setUp({ refuse: new ApiError(409, refused) });
+    const { status, answer } = answerOf(
+      await sellerOrderAction(
+        { request: post({ intent: "cambiar-estado", status: "procesando" }), context },
+        area,
+        SUB_ORDER_ID,
+      ),
+    );
+    expect(status).toBe(409);
+    expect(answer).toEqual({ intent: "cambiar-estado", result: null, notice: refused });
+  });
+
+  it("una tienda suspendida ve el motivo junto a la oferta que quiso responder, sin llamar a la API", async () => {
+    const reason = "Tu tienda está suspendida.";
+    const { area, call, context } = setUp({ refusal: reason });
+    const { status, answer } = answerOf(
+      await sellerOrderAction(
+        { request: post({ intent: "aceptar-oferta", offerId: OFFER_ID }), context },
+        area,
+        SUB_ORDER_ID,
+      ),
+    );
+    expect(status).toBe(403);
+    expect(answer.intent).toBe("aceptar-oferta");
+    expect(answer.target).toBe(OFFER_ID);
+    expect(answer.result?.error?.[""]).toEqual([reason]);
+    expect(call).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatUsd } from "#contract/money-format";
 import { ibanIsValid, payoutMethodBody, type LedgerRow } from "#contract/withdrawals";
-import { chosenMonth, recentMonths, withdrawFormSchema } from "~/components/seller/payments-schemas";
-import { statementCsv } from "~/services/seller-payments.server";
+import { withdrawFormSchema } from "~/routes/dashboard/seller/payments.schema";
+import { chosenMonth, recentMonths, statementCsv } from "~/services/seller-payments.server";
 
 type StatementRow = LedgerRow & { date: string; availableOn: string | null };
 

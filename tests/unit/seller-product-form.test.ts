@@ -10,13 +10,8 @@ import {
   productFormFields,
   productUpdateFields,
 } from "#contract/seller-products";
-import { readIntent, specFieldsOf, type SheetCategory } from "~/components/seller/product-form-fields";
-import {
-  addImageOrder,
-  imageReplaceSchema,
-  productAddSchema,
-  productEditSchema,
-} from "~/components/seller/product-schemas";
+import { productIntents, specFieldsOf, type ProductFormAnswer, type SheetCategory } from "~/forms/seller-product.forms";
+import { addImageOrder, imageReplaceSchema, productAddSchema, productEditSchema } from "~/forms/seller-product.schema";
 import { ApiError, ApiUnavailableError } from "~/services/api.server";
 import { carriesFiles } from "~/services/form.server";
 import { bodyLimitFor, FORM_BODY_LIMIT, PRODUCT_UPLOAD_MAX_BYTES } from "~/services/body-limits.server";
@@ -24,10 +19,9 @@ import {
   conformFieldName,
   productFormData,
   productRefusal,
-  sellerFormAnswer,
+  productFormAnswer,
   typedPrice,
   withoutFiles,
-  type SellerFormAnswer,
 } from "~/services/seller-products.server";
 import { suspendedShopMessage } from "~/services/seller.server";
 
@@ -354,12 +348,6 @@ describe("formulario de producto del vendedor", () => {
     form.set("newImage", png("otra.png"));
     expect(parseWithZod(form, { schema: imageReplaceSchema }).status).toBe("success");
   });
-
-  it("los botones con destino se leen con su fila o posición", () => {
-    expect(readIntent("quitar-talla:2")).toEqual({ name: "quitar-talla", target: 2 });
-    expect(readIntent("guardar-producto")).toEqual({ name: "guardar-producto", target: null });
-    expect(readIntent(null)).toEqual({ name: "", target: null });
-  });
 });
 
 describe("respuestas de la API al formulario de producto", () => {
@@ -377,26 +365,48 @@ describe("respuestas de la API al formulario de producto", () => {
   it("sin categorías (API caída) el formulario vuelve con lo escrito, sin archivos, y 'Error de red o servidor'", () => {
     const form = formOf(racket, [png()]);
     const submission = parseWithZod(form, { schema: productAddSchema([]) });
-    const answer = sellerFormAnswer(submission, form, { unreachable: true }) as unknown as {
-      data: SellerFormAnswer;
-      init: { status: number };
-    };
+    const answer = productFormAnswer(
+      { intent: productIntents.save, formData: form, reply: submission.reply },
+      { unreachable: true },
+    ) as unknown as { data: ProductFormAnswer; init: { status: number } };
     expect(answer.init.status).toBe(503);
+    expect(answer.data.intent).toBe(productIntents.save);
     expect(answer.data.filesLost).toBe(true);
-    expect(answer.data.result.error).toEqual({ "": [NETWORK_OR_SERVER_ERROR] });
-    expect(answer.data.result.initialValue).toMatchObject({ name: racket.name, brand: racket.brand, price: "189,95" });
-    expect(answer.data.result.initialValue).not.toHaveProperty("images");
+    expect(answer.data.result?.error).toEqual({ "": [NETWORK_OR_SERVER_ERROR] });
+    expect(answer.data.result?.initialValue).toMatchObject({ name: racket.name, brand: racket.brand, price: "189,95" });
+    expect(answer.data.result?.initialValue).not.toHaveProperty("images");
   });
 
   it("el formulario pide elegir las imágenes otra vez solo si el envío llevaba alguna", () => {
     const withoutImages = formOf(racket, []);
-    const answer = sellerFormAnswer(parseWithZod(withoutImages, { schema: productAddSchema([]) }), withoutImages, {
-      status: 400,
-    }) as unknown as { data: SellerFormAnswer };
+    const answer = productFormAnswer(
+      {
+        intent: productIntents.save,
+        formData: withoutImages,
+        reply: parseWithZod(withoutImages, { schema: productAddSchema([]) }).reply,
+      },
+      { status: 400 },
+    ) as unknown as { data: ProductFormAnswer };
     expect(answer.data.filesLost).toBe(false);
     // The empty file input a browser sends when nothing was chosen is no file.
     expect(carriesFiles(withoutImages)).toBe(false);
     expect(carriesFiles(formOf(racket, [png()]))).toBe(true);
+  });
+
+  it("«Actualizar ficha» y los botones de filas solo vuelven a dibujar el formulario: lo escrito, sin errores, a nombre del formulario", () => {
+    const form = formOf({ ...racket, name: "", "specs.forma": "" }, [png()]);
+    form.set("intent", productIntents.refreshSheet);
+    const submission = parseWithZod(form, { schema: productAddSchema(categories) });
+    const answer = productFormAnswer(
+      { intent: productIntents.refreshSheet, formData: form, reply: submission.reply },
+      { keepOnly: true },
+    ) as unknown as { data: ProductFormAnswer; init: { status: number } };
+    expect(answer.init.status).toBe(200);
+    expect(answer.data.intent).toBe(productIntents.save);
+    expect(answer.data.filesLost).toBe(true);
+    expect(answer.data.result?.error).toBeUndefined();
+    expect(answer.data.result?.initialValue).toMatchObject({ brand: racket.brand, price: "189,95" });
+    expect(answer.data.result?.initialValue).not.toHaveProperty("images");
   });
 
   it("los errores por campo de la API van junto a su campo, con los nombres de Conform", () => {

@@ -9,8 +9,8 @@ import {
 } from "#contract/shops";
 import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labels";
 import { rifCheckDigit } from "#contract/tax-ids";
-import { replacementSchema, shopApplicationSchema } from "~/components/shop/shop-schemas";
-import { countryOf, fileSize, replacementField, taxIdHint, taxIdLabel } from "~/components/shop/shop-form-fields";
+import { replacementSchema, shopApplicationSchema } from "~/forms/shop-request.schema";
+import { countryOf, fileSize, replacementField, taxIdHint, taxIdLabel } from "~/forms/shop-request.forms";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "~/services/body-limits.server";
 import { applicationFormData, replacementFormData } from "~/services/shops.server";
 

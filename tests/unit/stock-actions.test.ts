@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { STOCK_CHANGED_WHILE_EDITING, stockSumMismatch } from "#contract/stock";
-import type { StockActionAnswer } from "~/components/stock/stock-control";
+import type { StockFormAnswer } from "~/forms/stock.forms";
 
 /**
  * The seller's stock forms' action (issue 11) with the API stood in for: what it sends, the flash of
@@ -71,8 +71,8 @@ const SIZED = {
 };
 
 /** The answer a refused form gets (Remix's `data()`), as the page receives it. */
-function answerOf(result: unknown): { status: number; answer: StockActionAnswer } {
-  const wrapped = result as { data: StockActionAnswer; init: { status: number } | null };
+function answerOf(result: unknown): { status: number; answer: StockFormAnswer } {
+  const wrapped = result as { data: StockFormAnswer; init: { status: number } | null };
   return { status: wrapped.init?.status ?? 200, answer: wrapped.data };
 }
 
@@ -105,7 +105,7 @@ describe("el formulario de stock del vendedor, en el servidor", () => {
     );
     expect(status).toBe(403);
     expect(call).not.toHaveBeenCalled();
-    expect(answer.productId).toBe(PRODUCT_ID);
+    expect(answer.target).toBe(PRODUCT_ID);
     expect(answer.result?.error?.[""]).toEqual([reason]);
     expect(answer.result?.initialValue).toMatchObject({
       sizes: [
@@ -127,18 +127,16 @@ describe("el formulario de stock del vendedor, en el servidor", () => {
     expect(status).toBe(409);
     expect(answer).toEqual({
       intent: "guardar-stock",
-      productId: PRODUCT_ID,
+      target: PRODUCT_ID,
       result: null,
-      stale: {
-        message: STOCK_CHANGED_WHILE_EDITING,
-        typed: {
-          sizes: [
-            { size: "41", stock: 2 },
-            { size: "42", stock: 3 },
-          ],
-          newStock: null,
-          lowStockThreshold: null,
-        },
+      notice: STOCK_CHANGED_WHILE_EDITING,
+      typed: {
+        sizes: [
+          { size: "41", stock: 2 },
+          { size: "42", stock: 3 },
+        ],
+        newStock: null,
+        lowStockThreshold: null,
       },
     });
   });

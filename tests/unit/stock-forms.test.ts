@@ -1,16 +1,17 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { STOCK_TOTAL_REQUIRED } from "#contract/stock";
-import { stockAlertFormSchema, stockAlertIntents } from "~/components/product/back-in-stock";
-import { signInToWaitHref } from "~/components/product/BackInStock";
-import { demandText, signedChange } from "~/components/stock/stock-control";
+import { stockAlertIntents } from "~/routes/product-details.forms";
+import { signInToWaitHref } from "~/routes/product-details.paths";
+import { stockAlertFormSchema } from "~/routes/product-details.schema";
+import { demandText, signedChange } from "~/services/stock-words";
 import {
   movementsPageOf,
   stockControlListQuery,
   stockFormSchema,
   THRESHOLD_REQUIRED,
   thresholdFormSchema,
-} from "~/components/stock/stock-schemas";
+} from "~/forms/stock.schema";
 
 const PRODUCT = "0b7c1f3e-5d2a-4c8e-9f10-2a3b4c5d6e7f";
 

@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../config.js";
 import * as schema from "./schema.js";
+import { applyDatabaseFunctions } from "./functions.js";
 
 /**
  * The one database handle type the code uses. PGlite and node-postgres drivers share
@@ -101,6 +102,7 @@ export async function openDatabase(options: {
           // wait here and then find nothing to apply (the lock ends with the connection).
           await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await applyDatabaseFunctions((statement) => client.query(statement));
         } finally {
           await client.end();
         }
@@ -122,7 +124,10 @@ export async function openDatabase(options: {
   return {
     db: db as unknown as Db,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      await applyDatabaseFunctions((statement) => client.exec(statement));
+    },
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();

@@ -1,12 +1,12 @@
 import { Form } from "@remix-run/react";
-import { intents } from "./account-intents";
-import { SubmitButton } from "./FormControls";
+import { SubmitButton } from "~/components/forms/fields";
+import { accountIntents } from "~/forms/account.forms";
 
 /** Asks for a new verification e-mail; /verify-email's action sends it. */
 export function ResendVerificationForm() {
   return (
     <Form method="post" action="/verify-email">
-      <SubmitButton intent={intents.resendVerification} pending="Enviando…">
+      <SubmitButton intent={accountIntents.resendVerification} pending="Enviando…">
         Reenviar correo de verificación
       </SubmitButton>
     </Form>

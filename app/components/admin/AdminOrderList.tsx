@@ -1,19 +1,14 @@
-import { Link } from "@remix-run/react";
 import type { AdminOrderRow } from "#contract/admin-orders";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
-import { textLinkLook } from "~/components/account/FormControls";
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
-import { adminPaths } from "./admin-paths";
+import { TextLink } from "~/components/ui/TextLink";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 
 /** An order of the admin's list, with its date and total already written by the server. */
 export type ListedAdminOrder = AdminOrderRow & { date: string; total: string };
 
 function OrderLink({ order }: { order: ListedAdminOrder }) {
-  return (
-    <Link to={adminPaths.order(order._id)} className={textLinkLook}>
-      Pedido #{order.number}
-    </Link>
-  );
+  return <TextLink to={adminPaths.order(order._id)}>Pedido #{order.number}</TextLink>;
 }
 
 const adminOrderColumns: TableColumn<ListedAdminOrder>[] = [
@@ -39,7 +34,7 @@ const adminOrderCard: CardParts<ListedAdminOrder> = { title: (order) => <OrderLi
 /** Every order of the store: a table from the tablet up, a card per order on a phone. */
 export function AdminOrderList({ orders }: { orders: ListedAdminOrder[] }) {
   return (
-    <ResponsiveTable
+    <Table
       rows={orders}
       rowKey={(order) => order._id}
       columns={adminOrderColumns}

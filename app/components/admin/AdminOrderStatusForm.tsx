@@ -1,12 +1,13 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import { TRACKING_NUMBER_MAX_LENGTH } from "#contract/limits";
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus } from "#contract/order-labels";
-import { secondaryButtonLook } from "~/components/product/shopper-forms";
-
-const controlLook =
-  "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
-
-const CHOOSE_STATUS = "Elige un estado";
+import { SelectField, SubmitButton, TextField } from "~/components/forms/fields";
+import { errorText } from "~/components/ui/Field";
+import { Notice } from "~/components/ui/Notice";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
+import { adminOrderSchemas } from "~/routes/dashboard/admin/order.forms";
 
 /** The label of a next status in a form: cancelling a paid part says it refunds. */
 function optionLabel(status: DeliveryStatus, paid: boolean): string {
@@ -14,18 +15,12 @@ function optionLabel(status: DeliveryStatus, paid: boolean): string {
   return DELIVERY_STATUS_LABELS[status];
 }
 
-/** The last try's refusal: beside the tracking number when it is about it (with what was typed), else under the form. */
-export interface StatusFormRefusal {
-  message: string;
-  field?: "trackingNumber";
-  status?: string;
-  trackingNumber?: string;
-}
-
 /**
  * A POST form moving one shop's part (or the whole order) to one of its allowed next statuses, with
  * the carrier's tracking number when shipping is among them; the refusal of the last try, if any,
- * beside it. Works without JavaScript.
+ * beside it (the tracking number's beside that field). Works without JavaScript; with it, the
+ * status schema checks the form before it is sent. The page remounts it (key) when the statuses
+ * change, so it starts from the new ones with nothing chosen.
  */
 export function AdminOrderStatusForm({
   intent,
@@ -33,101 +28,68 @@ export function AdminOrderStatusForm({
   label,
   nextStatuses,
   paid,
-  refusal,
+  constraint,
 }: {
   intent: string;
+  /** The part or the order the form moves. */
   target: string;
   /** What the form moves, for its label ("Centro Pádel", "todo el pedido"). */
   label: string;
   nextStatuses: DeliveryStatus[];
   paid: boolean;
-  refusal: StatusFormRefusal | null;
+  constraint: FieldConstraints;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("target") === target;
+  const answer = useFormAnswer(intent, target);
+  const [form, fields] = useSchemaForm(
+    { constraint, load: adminOrderSchemas.status },
+    { id: `estado-${intent}-${target}`, lastResult: answer?.result, defaultValue: { target } },
+  );
   if (nextStatuses.length === 0) return <p className="text-sm text-slate-700">Su estado ya no cambia.</p>;
-  const selectId = `estado-${intent}-${target}`;
-  const errorId = `${selectId}-error`;
-  const trackingId = `${selectId}-seguimiento`;
-  const trackingRefused = refusal?.field === "trackingNumber";
-  const formRefused = refusal !== null && !trackingRefused;
+  // The form's own refusal, or someone else's change meanwhile (409): the page now shows the new status.
+  const refusal = form.errors && form.errors.length > 0 ? errorText(form.errors) : answer?.notice;
   // Only a part not yet sent gets a tracking number (one that was sent has it already).
   const ships = nextStatuses.includes("enviado");
   return (
     <Form
       method="post"
+      {...getFormProps(form)}
       aria-label={`Cambiar el estado de ${label}`}
+      aria-describedby={refusal ? form.errorId : undefined}
       className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
     >
       <input type="hidden" name="target" value={target} />
-      <div className="min-w-0">
-        <label htmlFor={selectId} className="block font-semibold text-slate-900">
-          Nuevo estado de {label}
-        </label>
-        {/* Nothing chosen at first: a click must never cancel or move an order by default. */}
-        <select
-          id={selectId}
-          name="status"
-          required
-          defaultValue={nextStatuses.find((status) => status === refusal?.status) ?? ""}
-          aria-describedby={formRefused ? errorId : undefined}
-          className={controlLook}
-        >
-          <option value="">{CHOOSE_STATUS}</option>
-          {nextStatuses.map((status) => (
-            <option key={status} value={status}>
-              {optionLabel(status, paid)}
-            </option>
-          ))}
-        </select>
-      </div>
+      {/* Nothing chosen at first: a click must never cancel or move an order by default. */}
+      <SelectField
+        label={`Nuevo estado de ${label}`}
+        meta={fields.status}
+        placeholder="Elige un estado"
+        options={nextStatuses.map((status) => ({ value: status, label: optionLabel(status, paid) }))}
+        className="min-w-0"
+      />
       {ships ? (
-        <div className="min-w-0 sm:col-start-1">
-          <label htmlFor={trackingId} className="block font-semibold text-slate-900">
-            Número de seguimiento de {label}
-          </label>
-          <input
-            id={trackingId}
-            name="trackingNumber"
-            type="text"
-            autoComplete="off"
-            maxLength={TRACKING_NUMBER_MAX_LENGTH}
-            defaultValue={refusal?.trackingNumber ?? ""}
-            aria-invalid={trackingRefused || undefined}
-            aria-describedby={`${trackingId}-ayuda${trackingRefused ? ` ${trackingId}-error` : ""}`}
-            className={`${controlLook} aria-[invalid=true]:border-red-600`}
-          />
-          <p id={`${trackingId}-ayuda`} className="mt-1 text-sm text-slate-600">
-            Obligatorio para «Enviado»: el cliente lo verá en su pedido.
-          </p>
-          {trackingRefused ? (
-            <p
-              id={`${trackingId}-error`}
-              className="mt-1.5 text-sm font-medium text-red-700"
-              data-testid="tracking-error"
-            >
-              {refusal.message}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          label={`Número de seguimiento de ${label}`}
+          // The schema reads it as `unknown` (a blank one is none); the form sends text.
+          meta={fields.trackingNumber as FieldMetadata<string | undefined>}
+          autoComplete="off"
+          maxLength={TRACKING_NUMBER_MAX_LENGTH}
+          hint="Obligatorio para «Enviado»: el cliente lo verá en su pedido."
+          className="min-w-0 sm:col-start-1"
+        />
       ) : null}
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        disabled={busy}
-        className={`${secondaryButtonLook} ${ships ? "sm:col-start-2 sm:row-start-1" : ""}`}
+      <SubmitButton
+        intent={intent}
+        record={{ name: "target", value: target }}
+        variant="secondary"
+        pending="Cambiando…"
+        className={ships ? "sm:col-start-2 sm:row-start-1" : undefined}
       >
         Cambiar estado<span className="sr-only"> de {label}</span>
-      </button>
-      {formRefused ? (
-        <p
-          id={errorId}
-          role="alert"
-          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900 sm:col-span-2"
-        >
-          {refusal.message}
-        </p>
+      </SubmitButton>
+      {refusal ? (
+        <Notice tone="error" id={form.errorId} className="sm:col-span-2">
+          {refusal}
+        </Notice>
       ) : null}
     </Form>
   );

@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import type { ShopStatus } from "#contract/shop-labels";
-import { adminPaths } from "./admin-paths";
+import { TextLink } from "~/components/ui/TextLink";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { ShopStatusBadge } from "./ShopStatusBadge";
 
 /** A shop's card heading in the admin lists: its name linking to its request's page, and its status. */
@@ -18,12 +18,7 @@ export function ShopCardTitle({
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <h2 id={headingId} className="min-w-0 break-words text-lg font-bold text-slate-900">
-        <Link
-          to={adminPaths.shopRequest(userId)}
-          className="underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900"
-        >
-          {shopName}
-        </Link>
+        <TextLink to={adminPaths.shopRequest(userId)}>{shopName}</TextLink>
       </h2>
       <ShopStatusBadge status={status} />
     </div>

@@ -4,37 +4,36 @@ import {
   type ShopDocumentStatus,
   type ShopStatus,
 } from "#contract/shop-labels";
+import { Badge, type BadgeTone } from "~/components/ui/Badge";
 
-const SHOP_LOOKS: Record<ShopStatus, string> = {
-  pendiente: "border-amber-300 bg-amber-50 text-amber-950",
-  requiere_cambios: "border-sky-300 bg-sky-50 text-sky-950",
-  aprobada: "border-lime-400 bg-lime-50 text-lime-950",
-  rechazada: "border-red-300 bg-red-50 text-red-900",
-  suspendida: "border-slate-400 bg-slate-100 text-slate-900",
+const SHOP_TONES: Record<ShopStatus, BadgeTone> = {
+  pendiente: "warning",
+  requiere_cambios: "info",
+  aprobada: "success",
+  rechazada: "danger",
+  suspendida: "neutral",
 };
 
-const DOCUMENT_LOOKS: Record<ShopDocumentStatus, string> = {
-  enviado: "border-amber-300 bg-amber-50 text-amber-950",
-  aceptado: "border-lime-400 bg-lime-50 text-lime-950",
-  requiere_cambios: "border-sky-300 bg-sky-50 text-sky-950",
-  reemplazado: "border-slate-300 bg-slate-100 text-slate-800",
+const DOCUMENT_TONES: Record<ShopDocumentStatus, BadgeTone> = {
+  enviado: "warning",
+  aceptado: "success",
+  requiere_cambios: "info",
+  reemplazado: "neutral",
 };
-
-const BADGE = "inline-block whitespace-nowrap rounded-full border px-2.5 py-0.5 text-sm font-semibold";
 
 /** A shop's (or request's) status in words and colour. */
 export function ShopStatusBadge({ status }: { status: ShopStatus }) {
   return (
-    <span className={`${BADGE} ${SHOP_LOOKS[status]}`} data-testid="shop-status">
+    <Badge tone={SHOP_TONES[status]} data-testid="shop-status">
       {SHOP_STATUS_LABELS[status]}
-    </span>
+    </Badge>
   );
 }
 
 export function DocumentStatusBadge({ status }: { status: ShopDocumentStatus }) {
   return (
-    <span className={`${BADGE} ${DOCUMENT_LOOKS[status]}`} data-testid="document-status">
+    <Badge tone={DOCUMENT_TONES[status]} data-testid="document-status">
       {SHOP_DOCUMENT_STATUS_LABELS[status]}
-    </span>
+    </Badge>
   );
 }

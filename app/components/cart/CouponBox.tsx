@@ -1,44 +1,23 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { primaryButtonLook } from "~/components/product/shopper-forms";
-import { formatPrice } from "~/services/money";
-import { couponIntents } from "./coupon-intents";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { SubmitButton } from "~/components/forms/fields";
+import { FieldError } from "~/components/ui/Field";
+import { Input } from "~/components/ui/Input";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
+import { cartSchemas, couponIntents } from "~/routes/cart.forms";
 
-const loadCouponSchema = () => import("./coupon-schema").then((module) => module.couponSchema);
-
-export interface CartCoupon {
+/** The coupon on the cart, as the loader writes it ('−20 %'). */
+export interface AppliedCoupon {
   code: string;
-  kind: "porcentaje" | "importe";
-  /** A percentage for 'porcentaje', cents for 'importe'. */
-  value: number;
+  valueText: string;
 }
-
-/** '−20 %' or '−50,00 US$': what the coupon promises, the summary shows what it takes off now. */
-export function couponValueText(coupon: CartCoupon): string {
-  return coupon.kind === "porcentaje" ? `−${coupon.value} %` : `−${formatPrice(coupon.value)}`;
-}
-
-const inputLook =
-  "block w-full min-w-0 rounded-lg border border-neutral-500 bg-white px-3 py-2 text-sm uppercase text-ink placeholder:normal-case placeholder:text-neutral-500 aria-[invalid=true]:border-red-600";
 
 /**
  * The cart's coupon field (DESIGN.md section 3): plain POST forms to the cart page itself, so it
  * works without JavaScript. A visitor's coupon stays on their cart when they sign in.
  */
-export function CouponBox({
-  coupon,
-  constraint,
-  lastResult,
-}: {
-  coupon: CartCoupon | null;
-  constraint: FieldConstraints;
-  lastResult?: SubmissionResult<string[]> | null;
-}) {
-  const navigation = useNavigation();
-  const sending = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-
+export function CouponBox({ coupon, constraint }: { coupon: AppliedCoupon | null; constraint: FieldConstraints }) {
   return (
     <div className="mt-6 space-y-4 border-t border-neutral-300 pt-5 text-sm" data-testid="coupon-box">
       {coupon ? (
@@ -48,42 +27,23 @@ export function CouponBox({
           data-testid="applied-coupon"
         >
           <p className="font-semibold text-ink">
-            Cupón <span className="font-mono">{coupon.code}</span> aplicado: {couponValueText(coupon)}
+            Cupón <span className="font-mono">{coupon.code}</span> aplicado: {coupon.valueText}
           </p>
-          <button
-            type="submit"
-            name="intent"
-            value={couponIntents.remove}
-            disabled={sending(couponIntents.remove)}
-            className="text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900 disabled:opacity-60"
-          >
+          <SubmitButton intent={couponIntents.remove} pending="Quitando…" variant="quiet" wide={false}>
             Quitar<span className="sr-only"> el cupón {coupon.code}</span>
-          </button>
+          </SubmitButton>
         </Form>
       ) : null}
       {/* A new coupon (or its removal) starts the field afresh. */}
-      <CouponForm
-        key={coupon?.code ?? "sin-cupon"}
-        constraint={constraint}
-        lastResult={lastResult}
-        sending={sending(couponIntents.apply)}
-      />
+      <CouponForm key={coupon?.code ?? "sin-cupon"} constraint={constraint} />
     </div>
   );
 }
 
-function CouponForm({
-  constraint,
-  lastResult,
-  sending,
-}: {
-  constraint: FieldConstraints;
-  lastResult?: SubmissionResult<string[]> | null;
-  sending: boolean;
-}) {
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadCouponSchema },
-    { id: "cupon", lastResult, shouldValidate: "onSubmit" },
+function CouponForm({ constraint }: { constraint: FieldConstraints }) {
+  const [form, fields] = useSchemaForm(
+    { constraint, load: cartSchemas.coupon },
+    { id: "cupon", lastResult: useFormAnswer(couponIntents.apply)?.result, shouldValidate: "onSubmit" },
   );
   const { key, ...inputProps } = getInputProps(fields.code, { type: "text" });
   return (
@@ -91,31 +51,23 @@ function CouponForm({
       <label htmlFor={fields.code.id} className="block font-bold text-ink">
         Código de cupón
       </label>
+      {/* The button beside the field, the refusal under both. */}
       <div className="mt-1.5 flex gap-2">
-        <input
+        <Input
           key={key}
           {...inputProps}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           placeholder="Ej.: AHORRA20"
-          className={inputLook}
+          controlSize="sm"
+          className="uppercase placeholder:normal-case"
         />
-        <button
-          type="submit"
-          name="intent"
-          value={couponIntents.apply}
-          disabled={sending}
-          className={primaryButtonLook}
-        >
+        <SubmitButton intent={couponIntents.apply} pending="Aplicando…" variant="dark" size="sm" wide={false}>
           Aplicar
-        </button>
+        </SubmitButton>
       </div>
-      {fields.code.errors ? (
-        <p id={fields.code.errorId} className="mt-1.5 font-medium text-red-700" role="alert">
-          {fields.code.errors.join(" ")}
-        </p>
-      ) : null}
+      <FieldError id={fields.code.errorId} errors={fields.code.errors} />
     </Form>
   );
 }

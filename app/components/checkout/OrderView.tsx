@@ -7,46 +7,28 @@ import {
   PAYMENT_STATUS_LABELS,
 } from "#contract/order-labels";
 import { BallIcon } from "~/components/icons";
+import { Badge } from "~/components/ui/Badge";
+import { Card } from "~/components/ui/Card";
 import { formatPrice } from "~/services/money";
+import { OrderSummary } from "./OrderSummary";
 import type { PresentedOrder, PresentedShopOrder } from "~/services/orders.server";
 
 type DeliveryStatus = PresentedOrder["delivery_status"];
 type PaymentStatus = PresentedOrder["payment_status"];
 
-export function deliveryLabel(status: DeliveryStatus): string {
-  return DELIVERY_STATUS_LABELS[status];
-}
-
-export function paymentLabel(status: PaymentStatus): string {
-  return PAYMENT_STATUS_LABELS[status];
-}
-
-export function paymentMethodLabel(method: PresentedOrder["payment_method"]): string | null {
-  return method ? PAYMENT_METHOD_LABELS[method] : null;
-}
-
-function StatusBadge({ kind, children }: { kind: "good" | "waiting" | "bad"; children: string }) {
-  const look = {
-    good: "bg-lime-100 text-lime-900 ring-lime-600/40",
-    waiting: "bg-amber-50 text-amber-900 ring-amber-600/40",
-    bad: "bg-red-50 text-red-900 ring-red-600/40",
-  }[kind];
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ring-1 ${look}`}>{children}</span>;
-}
-
 export function PaymentBadge({ status }: { status: PaymentStatus }) {
   return (
-    <StatusBadge kind={status === "pagado" ? "good" : status === "sin_pagar" ? "waiting" : "bad"}>
-      {paymentLabel(status)}
-    </StatusBadge>
+    <Badge tone={status === "pagado" ? "success" : status === "sin_pagar" ? "warning" : "danger"}>
+      {PAYMENT_STATUS_LABELS[status]}
+    </Badge>
   );
 }
 
 export function DeliveryBadge({ status }: { status: DeliveryStatus }) {
   return (
-    <StatusBadge kind={status === "cancelado" ? "bad" : status === "entregado" ? "good" : "waiting"}>
-      {deliveryLabel(status)}
-    </StatusBadge>
+    <Badge tone={status === "cancelado" ? "danger" : status === "entregado" ? "success" : "warning"}>
+      {DELIVERY_STATUS_LABELS[status]}
+    </Badge>
   );
 }
 
@@ -137,47 +119,19 @@ export function ShopOrderSection({
   );
 }
 
-/** Subtotal, discount, shipping and total of the whole order. */
+/** Subtotal, discount, shipping and total of the whole order (and, refunded, what was paid and returned). */
 export function OrderTotals({ order }: { order: PresentedOrder }) {
   return (
-    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-3 text-sm" data-testid="order-totals">
-      <dt className="text-neutral-700">Subtotal</dt>
-      <dd className="text-right font-semibold" data-testid="order-subtotal">
-        {formatPrice(order.subtotal)}
-      </dd>
-      {order.discount > 0 ? (
-        <>
-          <dt className="text-neutral-700">Descuento{order.couponCode ? ` (cupón ${order.couponCode})` : ""}</dt>
-          <dd className="text-right font-semibold" data-testid="order-discount">
-            −{formatPrice(order.discount)}
-          </dd>
-        </>
-      ) : null}
-      <dt className="text-neutral-700">Envío</dt>
-      <dd className="text-right font-semibold" data-testid="order-shipping">
-        {order.shipping_fee > 0 || order.subtotal === 0 ? formatPrice(order.shipping_fee) : "Gratis"}
-      </dd>
-      {/* The total's rule spans the gap between the columns too. */}
-      <dt className="-mr-4 border-t border-neutral-300 pr-4 pt-3 text-base font-bold text-ink">Total</dt>
-      <dd
-        className="border-t border-neutral-300 pt-3 text-right text-base font-extrabold text-ink"
-        data-testid="order-total"
-      >
-        {formatPrice(order.price)}
-      </dd>
-      {order.refunded > 0 && order.amountPaid !== null ? (
-        <>
-          <dt className="text-neutral-700">Pagado</dt>
-          <dd className="text-right font-semibold" data-testid="order-amount-paid">
-            {formatPrice(order.amountPaid)}
-          </dd>
-          <dt className="text-neutral-700">Reembolsado a tu cartera</dt>
-          <dd className="text-right font-semibold" data-testid="order-refunded">
-            −{formatPrice(order.refunded)}
-          </dd>
-        </>
-      ) : null}
-    </dl>
+    <OrderSummary
+      testIds="order"
+      amounts={{
+        subtotal: order.subtotal,
+        discount: { amount: order.discount, code: order.couponCode },
+        shipping: order.shipping_fee,
+        total: order.price,
+        refund: order.amountPaid !== null ? { paid: order.amountPaid, refunded: order.refunded } : null,
+      }}
+    />
   );
 }
 
@@ -209,14 +163,11 @@ export function OrderStatusAside({
   placedAt: string;
   paidAt: string | null;
 }) {
-  const method = paymentMethodLabel(order.payment_method);
+  const method = order.payment_method ? PAYMENT_METHOD_LABELS[order.payment_method] : null;
   return (
     <div className="space-y-6">
-      <section aria-labelledby="estado-pedido" className="rounded-2xl bg-neutral-100 p-6">
-        <h2 id="estado-pedido" className="text-lg font-bold text-ink">
-          {heading}
-        </h2>
-        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <Card tone="muted" title={heading} titleId="estado-pedido">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="text-neutral-700">Fecha</dt>
           <dd>
             <time dateTime={order.createdAt}>{placedAt}</time>
@@ -244,18 +195,13 @@ export function OrderStatusAside({
             <DeliveryBadge status={order.delivery_status} />
           </dd>
         </dl>
-        <div className="mt-5 border-t border-neutral-300 pt-4">
+        <div className="border-t border-neutral-300 pt-4">
           <OrderTotals order={order} />
         </div>
-      </section>
-      <section aria-labelledby="direccion-envio" className="rounded-2xl border border-neutral-200 p-6">
-        <h2 id="direccion-envio" className="text-lg font-bold text-ink">
-          Dirección de envío
-        </h2>
-        <div className="mt-3">
-          <ShippingAddress info={order.shippingInfo} />
-        </div>
-      </section>
+      </Card>
+      <Card title="Dirección de envío" titleId="direccion-envio">
+        <ShippingAddress info={order.shippingInfo} />
+      </Card>
     </div>
   );
 }

@@ -1,24 +1,10 @@
-import { Link } from "@remix-run/react";
 import { DeliveryBadge, PaymentBadge } from "~/components/checkout/OrderView";
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
 import { formatPrice } from "~/services/money";
-import type { CustomerOrderSummary } from "#contract/customer";
-
-/** An order of the customer's lists, with its date already written by the server. */
-export interface ListedOrder extends CustomerOrderSummary {
-  placedAt: string;
-}
-
-export const payLinkLook =
-  "inline-block whitespace-nowrap rounded-full bg-ink px-4 py-2 text-sm font-bold text-white hover:bg-neutral-800";
-
-export function orderDetailsPath(orderId: string): string {
-  return `/dashboard/order/details/${encodeURIComponent(orderId)}`;
-}
-
-export function paymentPath(orderId: string): string {
-  return `/payment?${new URLSearchParams({ orderId })}`;
-}
+import type { ListedOrder } from "~/services/customer-orders.server";
+import { ButtonLink } from "~/components/ui/Button";
+import { TextLink } from "~/components/ui/TextLink";
+import { orderDetailsPath, paymentPath } from "~/routes/dashboard/paths";
 
 function OrderContents({ order }: { order: ListedOrder }) {
   return (
@@ -31,13 +17,11 @@ function OrderContents({ order }: { order: ListedOrder }) {
 
 function PayLink({ order }: { order: ListedOrder }) {
   return order.payable ? (
-    <Link to={paymentPath(order._id)} className={payLinkLook}>
+    <ButtonLink to={paymentPath(order._id)} variant="dark" size="sm" className="whitespace-nowrap">
       Pagar ahora<span className="sr-only">: pedido #{order.number}</span>
-    </Link>
+    </ButtonLink>
   ) : null;
 }
-
-const detailsLinkLook = "underline decoration-lime-500 decoration-2 underline-offset-2 hover:decoration-slate-900";
 
 const orderColumns: TableColumn<ListedOrder>[] = [
   {
@@ -46,9 +30,9 @@ const orderColumns: TableColumn<ListedOrder>[] = [
     inCard: false,
     cell: (order) => (
       <>
-        <Link to={orderDetailsPath(order._id)} className={`whitespace-nowrap ${detailsLinkLook}`}>
+        <TextLink to={orderDetailsPath(order._id)} className="whitespace-nowrap">
           Pedido #{order.number}
-        </Link>
+        </TextLink>
         <span className="block text-xs font-normal text-slate-600">
           <OrderContents order={order} />
         </span>
@@ -75,9 +59,9 @@ const orderColumns: TableColumn<ListedOrder>[] = [
 
 const orderCard: CardParts<ListedOrder> = {
   title: (order) => (
-    <Link to={orderDetailsPath(order._id)} className={`text-lg ${detailsLinkLook}`}>
+    <TextLink to={orderDetailsPath(order._id)} className="text-lg">
       Pedido #{order.number}
-    </Link>
+    </TextLink>
   ),
   aside: (order) => formatPrice(order.price),
   note: (order) => <OrderContents order={order} />,
@@ -91,7 +75,7 @@ const orderCard: CardParts<ListedOrder> = {
  */
 export function OrderList({ orders, caption }: { orders: ListedOrder[]; caption: string }) {
   return (
-    <ResponsiveTable
+    <Table
       rows={orders}
       rowKey={(order) => order._id}
       columns={orderColumns}

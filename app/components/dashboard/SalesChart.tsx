@@ -1,6 +1,7 @@
 import type { DailySales } from "#contract/dashboards";
 import { chartDay, dayOfMonth } from "#contract/store-time";
 import { formatPrice } from "~/services/money";
+import { Table, type TableColumn } from "~/components/ui/Table";
 
 /** Bars are drawn in a box this many units wide per day and this tall; the SVG stretches it to the page's width. */
 const BAR_SLOT = 10;
@@ -16,8 +17,17 @@ export function salesSummary(days: DailySales[]): string {
   if (total === 0) return `${span}: ninguna venta en este periodo.`;
   const withSales = days.filter((day) => day.sale > 0).length;
   const best = days.reduce((top, day) => (day.sale > top.sale ? day : top), first);
-  return `${span}: ${formatPrice(total)} en ${withSales === 1 ? "1 día con ventas" : `${withSales} días con ventas`}; el mejor día fue el ${dayOfMonth(best.day)}, con ${formatPrice(best.sale)}.`;
+  return `${span}: ${formatPrice(total)} en ${
+    withSales === 1 ? "1 día con ventas" : `${withSales} días con ventas`
+  }; el mejor día fue el ${dayOfMonth(best.day)}, con ${formatPrice(best.sale)}.`;
 }
+
+/** The figures behind the bars: a few narrow columns, which fit a phone as a table. */
+const DAY_COLUMNS: TableColumn<DailySales>[] = [
+  { header: "Día", rowHeader: true, cell: (day) => dayOfMonth(day.day) },
+  { header: "Ventas", align: "end", cell: (day) => formatPrice(day.sale) },
+  { header: "Pedidos", align: "end", cell: (day) => day.orders },
+];
 
 /**
  * The period's sales per day as bars, drawn on the server as SVG (no script, no chart library). The
@@ -72,33 +82,16 @@ export function SalesChart({ days, id }: { days: DailySales[]; id: string }) {
       <figcaption>
         <details>
           <summary className="cursor-pointer font-semibold text-slate-900">Ver las cifras de cada día</summary>
-          <table className="mt-2 w-full text-left text-sm" data-testid="sales-table">
-            <caption className="sr-only">Ventas y pedidos pagados de cada día</caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className="py-1.5 pr-3">
-                  Día
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right">
-                  Ventas
-                </th>
-                <th scope="col" className="py-1.5 text-right">
-                  Pedidos
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day) => (
-                <tr key={day.day} className="border-b border-slate-100">
-                  <th scope="row" className="py-1.5 pr-3 font-normal">
-                    {dayOfMonth(day.day)}
-                  </th>
-                  <td className="py-1.5 pr-3 text-right">{formatPrice(day.sale)}</td>
-                  <td className="py-1.5 text-right">{day.orders}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="mt-2">
+            <Table
+              rows={days}
+              rowKey={(day) => day.day}
+              columns={DAY_COLUMNS}
+              caption="Ventas y pedidos pagados de cada día"
+              look="ruled"
+              testIds={{ table: "sales-table" }}
+            />
+          </div>
         </details>
       </figcaption>
     </figure>

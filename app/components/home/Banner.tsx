@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
-import { HIGH_FETCH_PRIORITY } from "~/components/fetch-priority";
+import { ButtonLink } from "~/components/ui/Button";
+import { HIGH_FETCH_PRIORITY } from "~/browser/fetch-priority";
 import { ArrowRightIcon } from "~/components/icons";
 import type { Banner as BannerData } from "~/services/catalog.server";
 
@@ -64,13 +64,15 @@ function BannerText({ banner, headingId, hero }: BannerProps & { hero: boolean }
         <p className={hero ? "text-neutral-200 sm:text-lg" : "text-sm text-neutral-200"}>{banner.subtitle}</p>
       ) : null}
       {/* The link's box stretches over the whole banner (after:inset-0), so the picture is clickable too. */}
-      <Link
+      <ButtonLink
         to={banner.link}
-        className={`mt-2 inline-flex w-fit items-center gap-2 rounded-full bg-ball font-bold text-ink after:absolute after:inset-0 hover:bg-ball-strong ${hero ? "px-5 py-2.5" : "px-4 py-2 text-sm"}`}
+        variant="ball"
+        size={hero ? "md" : "sm"}
+        className="mt-2 w-fit after:absolute after:inset-0"
       >
         Ver más<span className="sr-only">: {banner.title}</span>
         <ArrowRightIcon className="size-4" />
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -10,8 +10,7 @@ import {
   MenuIcon,
   SearchIcon,
 } from "~/components/icons";
-import { afterPageHydrated, useHydrated } from "~/components/hydration";
-import { Turn } from "~/components/Turn";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { CountBadge } from "./CountBadge";
 import { CountryFlags } from "./CountryFlags";
 import { SearchBox } from "./SearchBox";
@@ -104,12 +103,8 @@ export function Header({
     const observer = new IntersectionObserver(([entry]) => setPastTopStrip(!entry.isIntersecting), {
       rootMargin: "-1px 0px 0px 0px",
     });
-    // Once the page is hydrated: drawn anew while its parts wait for their turn, the header would draw them twice.
-    const cancel = afterPageHydrated(() => observer.observe(strip));
-    return () => {
-      cancel();
-      observer.disconnect();
-    };
+    observer.observe(strip);
+    return () => observer.disconnect();
   }, []);
 
   // Opening a link from the menu or the search must not leave the overlay open on the next page. Not
@@ -146,12 +141,10 @@ export function Header({
   return (
     <header ref={headerRef} onKeyDown={closeOnEscape} className="site-header on-dark sticky -top-9 z-40 text-white">
       <div ref={topStrip} className="h-9 bg-neutral-900 text-xs text-neutral-200">
-        <Turn>
-          <div className="page-container flex h-full items-center justify-end gap-3">
-            <span>Ingresa desde</span>
-            <CountryFlags />
-          </div>
-        </Turn>
+        <div className="page-container flex h-full items-center justify-end gap-3">
+          <span>Ingresa desde</span>
+          <CountryFlags />
+        </div>
       </div>
       <div
         className={`relative ${
@@ -171,55 +164,49 @@ export function Header({
             </span>
           </Link>
 
-          <Turn>
-            <nav aria-label="Principal" className="hidden md:block">
-              <ul className="flex items-center gap-1">
-                {MENU_LINKS.map((link) => (
-                  <li key={link.to}>
-                    <NavLink
-                      to={link.to}
-                      className="rounded-full px-3 py-2 text-sm font-semibold text-neutral-100 hover:text-ball aria-[current=page]:text-ball"
-                    >
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </Turn>
-
-          <Turn>
-            <SearchBox className="search-panel hidden max-md:absolute max-md:inset-x-0 max-md:top-full max-md:bg-black max-md:px-4 max-md:pb-4 md:ml-auto md:block md:w-72 lg:w-80" />
-          </Turn>
-
-          <Turn>
-            <ul className="flex items-center gap-0.5">
-              <li>
-                {user && realtimeUrl && hydrated ? (
-                  <Suspense fallback={notificationsLink}>
-                    <NotificationBell realtimeUrl={realtimeUrl} unreadCount={notificationCount} />
-                  </Suspense>
-                ) : (
-                  notificationsLink
-                )}
-              </li>
-              <li className="max-sm:hidden">
-                <CountLink to="/my-compare" label="Comparar productos" count={compareCount}>
-                  <CompareIcon />
-                </CountLink>
-              </li>
-              <li className="max-sm:hidden">
-                <CountLink to="/favorites" label="Favoritos" count={favoriteCount}>
-                  <HeartIcon />
-                </CountLink>
-              </li>
-              <li>
-                <CountLink to="/card" label="Carrito de Compra" count={cartCount}>
-                  <CartIcon />
-                </CountLink>
-              </li>
+          <nav aria-label="Principal" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {MENU_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    className="rounded-full px-3 py-2 text-sm font-semibold text-neutral-100 hover:text-ball aria-[current=page]:text-ball"
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
-          </Turn>
+          </nav>
+
+          <SearchBox className="search-panel hidden max-md:absolute max-md:inset-x-0 max-md:top-full max-md:bg-black max-md:px-4 max-md:pb-4 md:ml-auto md:block md:w-72 lg:w-80" />
+
+          <ul className="flex items-center gap-0.5">
+            <li>
+              {user && realtimeUrl && hydrated ? (
+                <Suspense fallback={notificationsLink}>
+                  <NotificationBell realtimeUrl={realtimeUrl} unreadCount={notificationCount} />
+                </Suspense>
+              ) : (
+                notificationsLink
+              )}
+            </li>
+            <li className="max-sm:hidden">
+              <CountLink to="/my-compare" label="Comparar productos" count={compareCount}>
+                <CompareIcon />
+              </CountLink>
+            </li>
+            <li className="max-sm:hidden">
+              <CountLink to="/favorites" label="Favoritos" count={favoriteCount}>
+                <HeartIcon />
+              </CountLink>
+            </li>
+            <li>
+              <CountLink to="/card" label="Carrito de Compra" count={cartCount}>
+                <CartIcon />
+              </CountLink>
+            </li>
+          </ul>
 
           {user ? (
             <div className="max-md:hidden">
@@ -238,51 +225,49 @@ export function Header({
             </summary>
           </details>
 
-          <Turn>
-            <details className="group md:hidden" onToggle={(event) => closeOthers(event.currentTarget)}>
-              <summary
-                className="grid size-10 place-items-center rounded-full hover:bg-white/10"
-                data-testid="menu-toggle"
-              >
-                <MenuIcon className="size-6 group-open:hidden" />
-                <CloseIcon className="hidden size-6 group-open:block" />
-                <span className="sr-only">Menú</span>
-              </summary>
-              <nav
-                aria-label="Menú móvil"
-                className="absolute inset-x-0 top-full h-[calc(100dvh-4rem)] overflow-y-auto bg-black px-4 py-6"
-              >
-                <ul className="space-y-1 text-lg font-semibold">
-                  {MENU_LINKS.map((link) => (
-                    <li key={link.to}>
-                      <NavLink
-                        to={link.to}
-                        className="block rounded-lg px-3 py-3 hover:bg-white/10 aria-[current=page]:text-ball"
-                      >
-                        {link.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                  {/* Phones have no room for these two icons in the bar. */}
-                  <li className="sm:hidden">
-                    <Link to="/favorites" className="block rounded-lg px-3 py-3 hover:bg-white/10">
-                      Favoritos{favoriteCount > 0 ? ` (${favoriteCount})` : ""}
-                    </Link>
+          <details className="group md:hidden" onToggle={(event) => closeOthers(event.currentTarget)}>
+            <summary
+              className="grid size-10 place-items-center rounded-full hover:bg-white/10"
+              data-testid="menu-toggle"
+            >
+              <MenuIcon className="size-6 group-open:hidden" />
+              <CloseIcon className="hidden size-6 group-open:block" />
+              <span className="sr-only">Menú</span>
+            </summary>
+            <nav
+              aria-label="Menú móvil"
+              className="absolute inset-x-0 top-full h-[calc(100dvh-4rem)] overflow-y-auto bg-black px-4 py-6"
+            >
+              <ul className="space-y-1 text-lg font-semibold">
+                {MENU_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink
+                      to={link.to}
+                      className="block rounded-lg px-3 py-3 hover:bg-white/10 aria-[current=page]:text-ball"
+                    >
+                      {link.label}
+                    </NavLink>
                   </li>
-                  <li className="sm:hidden">
-                    <Link to="/my-compare" className="block rounded-lg px-3 py-3 hover:bg-white/10">
-                      Comparar productos{compareCount > 0 ? ` (${compareCount})` : ""}
-                    </Link>
+                ))}
+                {/* Phones have no room for these two icons in the bar. */}
+                <li className="sm:hidden">
+                  <Link to="/favorites" className="block rounded-lg px-3 py-3 hover:bg-white/10">
+                    Favoritos{favoriteCount > 0 ? ` (${favoriteCount})` : ""}
+                  </Link>
+                </li>
+                <li className="sm:hidden">
+                  <Link to="/my-compare" className="block rounded-lg px-3 py-3 hover:bg-white/10">
+                    Comparar productos{compareCount > 0 ? ` (${compareCount})` : ""}
+                  </Link>
+                </li>
+                {user ? (
+                  <li>
+                    <LogoutForm className="block w-full rounded-lg px-3 py-3 text-left hover:bg-white/10" />
                   </li>
-                  {user ? (
-                    <li>
-                      <LogoutForm className="block w-full rounded-lg px-3 py-3 text-left hover:bg-white/10" />
-                    </li>
-                  ) : null}
-                </ul>
-              </nav>
-            </details>
-          </Turn>
+                ) : null}
+              </ul>
+            </nav>
+          </details>
         </div>
       </div>
     </header>

@@ -1,7 +1,7 @@
 import { Form, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { SearchSuggestion } from "~/services/catalog.server";
-import { pickUpAfterHydration } from "~/components/hydration";
+import { pickUpTypedBeforeScripts } from "~/browser/typed-before-scripts";
 import { SearchIcon } from "~/components/icons";
 
 /** Wait after the last keystroke before asking for suggestions. */
@@ -98,7 +98,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
   // kept and gets its suggestions, instead of being wiped by the next render.
   useEffect(
     () =>
-      pickUpAfterHydration(() => {
+      pickUpTypedBeforeScripts(() => {
         const typed = inputRef.current?.value ?? "";
         if (typed !== "") onTextChange(typed);
       }),

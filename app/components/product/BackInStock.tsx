@@ -1,11 +1,14 @@
-import { Link } from "@remix-run/react";
 import { lazy, Suspense } from "react";
+import { Card } from "~/components/ui/Card";
+import { TextLink } from "~/components/ui/TextLink";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { productPath, signInToWaitHref } from "~/routes/product-details.paths";
 
 type BackInStockFormModule = typeof import("./BackInStockForm");
 
 /**
- * The forms and their validation code (Conform, zod, the contract) are for sold-out sizes only:
- * the browser loads them on demand, so other product pages stay within their JavaScript budget.
+ * The forms and Conform are for sold-out sizes only: the browser loads them on demand, so other
+ * product pages stay within their JavaScript budget (their schema comes when first used).
  * The server loads the module at start and renders the forms at once (no fallback, so they work
  * without JavaScript); the browser hydrates them when their code arrives (as the review form).
  */
@@ -17,11 +20,6 @@ const LazyForm = lazy(loadForm);
 function AlertForm(props: Parameters<BackInStockFormModule["default"]>[0]) {
   const Loaded = serverForm?.default ?? LazyForm;
   return <Loaded {...props} />;
-}
-
-/** Where a visitor signs in to ask, and comes back to the product afterwards. */
-export function signInToWaitHref(productPath: string): string {
-  return `/login?${new URLSearchParams({ redirectTo: productPath })}`;
 }
 
 interface BackInStockProduct {
@@ -45,18 +43,21 @@ function soldOutSizes(product: BackInStockProduct): string[] {
  * asked, 'Te avisaremos cuando vuelva' with a cancel button. A visitor gets a link to sign in that
  * comes back here. `waiting` is the sizes the shopper waits for, null for a visitor.
  */
-export function BackInStock({ product, waiting }: { product: BackInStockProduct; waiting: string[] | null }) {
+export function BackInStock({
+  product,
+  waiting,
+  constraint,
+}: {
+  product: BackInStockProduct;
+  waiting: string[] | null;
+  /** The form's constraints, worked out by the page's loader. */
+  constraint: FieldConstraints;
+}) {
   const sizes = soldOutSizes(product);
   if (sizes.length === 0) return null;
-  const productPath = `/product/details/${product.slug}`;
   const single = sizes.length === 1 && sizes[0] === "";
   return (
-    <section
-      id="avisos"
-      aria-labelledby="titulo-avisos"
-      className="mt-8 rounded-2xl border border-neutral-200 bg-neutral-50 p-4 sm:p-5"
-      data-testid="back-in-stock"
-    >
+    <Card tone="muted" id="avisos" aria-labelledby="titulo-avisos" className="mt-8" data-testid="back-in-stock">
       <h2 id="titulo-avisos" className="text-sm font-bold text-ink">
         {single
           ? "¿Lo quieres cuando vuelva?"
@@ -64,16 +65,14 @@ export function BackInStock({ product, waiting }: { product: BackInStockProduct;
             ? "¿Buscas la talla agotada?"
             : "¿Buscas una talla agotada?"}
       </h2>
-      <p className="mt-1 text-sm text-neutral-700">Te enviaremos una notificación en cuanto vuelva a haber unidades.</p>
+      <p className="text-sm text-neutral-700">Te enviaremos una notificación en cuanto vuelva a haber unidades.</p>
       {waiting === null ? (
-        <p className="mt-3 text-sm">
-          <Link to={signInToWaitHref(productPath)} className="font-semibold text-court underline underline-offset-4">
-            Inicia sesión para que te avisemos
-          </Link>
+        <p className="text-sm">
+          <TextLink to={signInToWaitHref(productPath(product.slug))}>Inicia sesión para que te avisemos</TextLink>
           {single ? "" : ` (${sizes.length === 1 ? "talla" : "tallas"} ${sizes.join(", ")})`}
         </p>
       ) : (
-        <ul className="mt-3 space-y-3">
+        <ul className="space-y-3">
           {sizes.map((size) => (
             <li key={size} className="flex flex-wrap items-center gap-x-4 gap-y-2" data-testid="stock-alert">
               {size === "" ? null : <span className="min-w-20 text-sm font-bold text-ink">Talla {size}</span>}
@@ -84,12 +83,13 @@ export function BackInStock({ product, waiting }: { product: BackInStockProduct;
                   productId={product._id}
                   size={size}
                   waiting={waiting.includes(size)}
+                  constraint={constraint}
                 />
               </Suspense>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,7 +1,9 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { BallIcon } from "~/components/icons";
 import { Price } from "~/components/product/Price";
-import { primaryButtonLook, ShopperFormFields, useShopperFetcher } from "~/components/product/shopper-forms";
+import { ShopperFormFields } from "~/components/product/ShopperFormFields";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { shopperIntents } from "~/forms/shopper.forms";
 import type { WishlistItem } from "~/services/shopper.server";
 import { PRODUCT_UNAVAILABLE } from "#contract/messages";
 
@@ -11,7 +13,7 @@ import { PRODUCT_UNAVAILABLE } from "#contract/messages";
  */
 export function FavoriteCard({ item }: { item: WishlistItem }) {
   const { product } = item;
-  const fetcher = useShopperFetcher();
+  const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   return (
     <article
@@ -57,24 +59,25 @@ export function FavoriteCard({ item }: { item: WishlistItem }) {
           <input type="hidden" name="slug" value={product.slug} />
           {product.available && product.stock > 0 ? (
             product.hasSizes ? (
-              <Link to={`/product/details/${product.slug}`} className={primaryButtonLook}>
+              <ButtonLink to={`/product/details/${product.slug}`} variant="dark" size="sm">
                 Elegir talla<span className="sr-only">: {product.name}</span>
-              </Link>
+              </ButtonLink>
             ) : (
-              <button type="submit" name="intent" value="add-to-cart" disabled={busy} className={primaryButtonLook}>
+              <Button
+                type="submit"
+                name="intent"
+                value={shopperIntents.addToCart}
+                disabled={busy}
+                variant="dark"
+                size="sm"
+              >
                 Agregar al carrito<span className="sr-only">: {product.name}</span>
-              </button>
+              </Button>
             )
           ) : null}
-          <button
-            type="submit"
-            name="intent"
-            value="remove-wishlist"
-            disabled={busy}
-            className="inline-flex min-h-8 items-center rounded px-1 text-sm font-semibold text-red-700 underline underline-offset-4 hover:text-red-900"
-          >
+          <Button type="submit" name="intent" value={shopperIntents.removeFromWishlist} disabled={busy} variant="quiet">
             Eliminar<span className="sr-only">: {product.name}</span>
-          </button>
+          </Button>
         </fetcher.Form>
       </div>
     </article>

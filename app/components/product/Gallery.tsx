@@ -1,7 +1,7 @@
 import { useRef, useState, type MouseEvent } from "react";
 import type { ProductPhoto } from "~/services/catalog.server";
 import { BallIcon } from "~/components/icons";
-import { HIGH_FETCH_PRIORITY } from "~/components/fetch-priority";
+import { HIGH_FETCH_PRIORITY } from "~/browser/fetch-priority";
 
 /**
  * Product photos in a scroll-snap strip with thumbnails. Without JavaScript the thumbnails are

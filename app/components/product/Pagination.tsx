@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { cx } from "~/components/ui/cx";
 
 /** Page numbers to show: the first, the last and two either side of the current one. */
 function visiblePages(page: number, totalPages: number): (number | "gap")[] {
@@ -12,30 +13,65 @@ function visiblePages(page: number, totalPages: number): (number | "gap")[] {
 
 const itemClass = "grid h-10 min-w-10 place-items-center rounded-full px-3 text-sm font-semibold";
 
-/** Links to the pages of a listing; every other query parameter of the current URL is kept. */
-export function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
+/** What a listing's page links say; another list on the page names its own (the product's reviews). */
+export interface PaginationWords {
+  /** The navigation's name. */
+  name: string;
+  previous: string;
+  next: string;
+  /** A page number's name for screen readers. */
+  page: (page: number) => string;
+}
+
+const LISTING_WORDS: PaginationWords = {
+  name: "Paginación",
+  previous: "Anterior",
+  next: "Siguiente",
+  page: (page) => `Página ${page}`,
+};
+
+/**
+ * Links to the pages of a listing (plain links: they work without JavaScript); every other query
+ * parameter of the current URL is kept. The page number goes in `param`; `hash` brings the list
+ * back into view when it is not the top of the page.
+ */
+export function Pagination({
+  page,
+  totalPages,
+  param = "pageNumber",
+  hash = "",
+  words = LISTING_WORDS,
+  className = "mt-10 flex justify-center",
+}: {
+  page: number;
+  totalPages: number;
+  param?: string;
+  hash?: string;
+  words?: PaginationWords;
+  className?: string;
+}) {
   const { pathname, search } = useLocation();
   if (totalPages <= 1) return null;
 
   function hrefFor(target: number) {
     const params = new URLSearchParams(search);
-    if (target === 1) params.delete("pageNumber");
-    else params.set("pageNumber", String(target));
+    if (target === 1) params.delete(param);
+    else params.set(param, String(target));
     const query = params.toString();
-    return query ? `${pathname}?${query}` : pathname;
+    return `${pathname}${query ? `?${query}` : ""}${hash}`;
   }
 
   return (
-    <nav aria-label="Paginación" className="mt-10 flex justify-center">
+    <nav aria-label={words.name} className={className}>
       <ul className="flex flex-wrap items-center gap-1.5">
         {page > 1 ? (
           <li>
             <Link
               to={hrefFor(page - 1)}
               rel="prev"
-              className={`${itemClass} border border-neutral-300 hover:border-ink`}
+              className={cx(itemClass, "border border-neutral-300 hover:border-ink")}
             >
-              Anterior
+              {words.previous}
             </Link>
           </li>
         ) : null}
@@ -49,8 +85,8 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
               <Link
                 to={hrefFor(entry)}
                 aria-current={entry === page ? "page" : undefined}
-                aria-label={`Página ${entry}`}
-                className={`${itemClass} ${entry === page ? "bg-ink text-white" : "hover:bg-neutral-100"}`}
+                aria-label={words.page(entry)}
+                className={cx(itemClass, entry === page ? "bg-ink text-white" : "hover:bg-neutral-100")}
               >
                 {entry}
               </Link>
@@ -62,9 +98,9 @@ export function Pagination({ page, totalPages }: { page: number; totalPages: num
             <Link
               to={hrefFor(page + 1)}
               rel="next"
-              className={`${itemClass} border border-neutral-300 hover:border-ink`}
+              className={cx(itemClass, "border border-neutral-300 hover:border-ink")}
             >
-              Siguiente
+              {words.next}
             </Link>
           </li>
         ) : null}

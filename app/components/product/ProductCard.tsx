@@ -1,17 +1,13 @@
-import { Turn } from "~/components/Turn";
-import { Link } from "@remix-run/react";
-import type { ProductSummary } from "~/services/catalog.server";
-import { HIGH_FETCH_PRIORITY } from "~/components/fetch-priority";
+import { Link, useFetcher } from "@remix-run/react";
+import { HIGH_FETCH_PRIORITY } from "~/browser/fetch-priority";
 import { BallIcon } from "~/components/icons";
+import { Button, ButtonLink } from "~/components/ui/Button";
+import { TextLink } from "~/components/ui/TextLink";
+import { SHOPPER_LISTS_ACTION, shopperIntents } from "~/forms/shopper.forms";
+import type { ProductSummary } from "~/services/catalog.server";
 import { Price } from "./Price";
 import { Rating } from "./Rating";
-import {
-  iconButtonLook,
-  primaryButtonLook,
-  SHOPPER_LISTS_ACTION,
-  ShopperFormFields,
-  useShopperFetcher,
-} from "./shopper-forms";
+import { ShopperFormFields } from "./ShopperFormFields";
 
 export type ProductLayout = "grid" | "list";
 
@@ -53,10 +49,10 @@ function ProductImage({ product, sizes, loading }: { product: ProductSummary; si
  * to its page to choose one.
  */
 /** A narrow card (two columns on a phone) gives the main button a row of its own, a wider one sets it beside the icons. */
-const CARD_PRIMARY_WIDTH = "w-full @[15rem]:w-auto @[15rem]:min-w-0 @[15rem]:flex-1";
+const CARD_PRIMARY_WIDTH = "w-full px-3 text-center @[15rem]:w-auto @[15rem]:min-w-0 @[15rem]:flex-1";
 
 export function ProductCardActions({ product }: { product: ProductSummary }) {
-  const fetcher = useShopperFetcher();
+  const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form
@@ -69,46 +65,47 @@ export function ProductCardActions({ product }: { product: ProductSummary }) {
       <input type="hidden" name="slug" value={product.slug} />
       {product.available && product.stock > 0 ? (
         product.hasSizes ? (
-          <Link
-            to={`/product/details/${product.slug}`}
-            className={`${primaryButtonLook} ${CARD_PRIMARY_WIDTH} px-3 text-center`}
-          >
+          <ButtonLink to={`/product/details/${product.slug}`} variant="dark" size="sm" className={CARD_PRIMARY_WIDTH}>
             Elegir talla
-          </Link>
+          </ButtonLink>
         ) : (
-          <button
+          <Button
             type="submit"
             name="intent"
-            value="add-to-cart"
+            value={shopperIntents.addToCart}
             disabled={busy}
-            className={`${primaryButtonLook} ${CARD_PRIMARY_WIDTH} px-3 text-center`}
+            variant="dark"
+            size="sm"
+            className={CARD_PRIMARY_WIDTH}
           >
             Agregar al carrito<span className="sr-only">: {product.name}</span>
-          </button>
+          </Button>
         )
       ) : null}
-      <button
+      <Button
         type="submit"
         name="intent"
-        value="add-to-wishlist"
+        value={shopperIntents.addToWishlist}
         disabled={busy}
         title="Agregar a favoritos"
-        className={iconButtonLook}
+        variant="secondary"
+        size="icon"
       >
         <span aria-hidden="true">♥</span>
         <span className="sr-only">Agregar a favoritos: {product.name}</span>
-      </button>
-      <button
+      </Button>
+      <Button
         type="submit"
         name="intent"
-        value="add-to-compare"
+        value={shopperIntents.addToCompare}
         disabled={busy}
         title="Comparar"
-        className={iconButtonLook}
+        variant="secondary"
+        size="icon"
       >
         <span aria-hidden="true">⇄</span>
         <span className="sr-only">Comparar: {product.name}</span>
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }
@@ -161,12 +158,9 @@ export function ProductCard({
             {product.category.name} · Vendido por{" "}
             {product.available ? (
               // Above the name link's overlay, so it opens the shop rather than the product.
-              <Link
-                to={`/tienda/${encodeURIComponent(product.shopSlug)}`}
-                className="relative z-10 font-semibold text-court underline underline-offset-4"
-              >
+              <TextLink to={`/tienda/${encodeURIComponent(product.shopSlug)}`} className="relative z-10">
                 {product.shopName}
-              </Link>
+              </TextLink>
             ) : (
               product.shopName
             )}
@@ -209,9 +203,7 @@ export function ProductGrid({
     >
       {products.map((product, index) => (
         <li key={product._id}>
-          <Turn>
-            <ProductCard product={product} layout={layout} imageLoading={imageLoading(index)} />
-          </Turn>
+          <ProductCard product={product} layout={layout} imageLoading={imageLoading(index)} />
         </li>
       ))}
     </ul>

@@ -1,8 +1,12 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
-import { changedSinceDrawn } from "~/components/forms/changed-since-drawn";
-import { pickUpAfterHydration } from "~/components/hydration";
+import { changedSinceDrawn } from "~/forms/changed-since-drawn";
+import { pickUpTypedBeforeScripts } from "~/browser/typed-before-scripts";
 import { ChevronDownIcon, GridIcon, ListIcon, SlidersIcon } from "~/components/icons";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Choice, Input, Select } from "~/components/ui/Input";
+import { TextLink } from "~/components/ui/TextLink";
 import type { FilterOptions } from "#contract/catalog";
 import { SortSelects } from "./SortSelects";
 import type { ListingParams } from "~/services/product-listing.server";
@@ -83,23 +87,18 @@ function SelectFilter({
   selected?: string;
 }) {
   return (
-    <div>
-      <label htmlFor={`filtro-${name}`} className="mb-1.5 block text-sm font-bold text-ink">
-        {label}
-      </label>
-      <select id={`filtro-${name}`} name={name} defaultValue={selected ?? ""} className="field">
+    <Field id={`filtro-${name}`} label={label} compact>
+      <Select name={name} defaultValue={selected ?? ""} controlSize="sm">
         <option value="">{anyLabel}</option>
         {values.map((value) => (
           <option key={value} value={value}>
             {capitalize(value)}
           </option>
         ))}
-      </select>
-    </div>
+      </Select>
+    </Field>
   );
 }
-
-const choiceClass = "size-4 shrink-0 accent-court";
 
 /**
  * The /products filter form (SPEC.md "Product listing filters"). It is a plain GET form whose URL
@@ -158,7 +157,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
         (element instanceof HTMLInputElement || element instanceof HTMLSelectElement) && element.name !== "",
     );
     if (hydrating) {
-      return pickUpAfterHydration(() => {
+      return pickUpTypedBeforeScripts(() => {
         if (controls.some(changedSinceDrawn)) reload(0);
       });
     }
@@ -190,9 +189,9 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
   return (
     <div
       onChange={onChange}
-      // The browser's change event reaches a text field's container only on blur or Enter, and the
-      // build runs Preact, which listens for that event (React's onChange here also hears typing):
-      // typing a price reloads the list after the debounce too (SPEC.md "Product listing filters").
+      // The browser's change event reaches a text field's container only on blur or Enter; typing a
+      // price reloads the list after the debounce too (SPEC.md "Product listing filters"). React's
+      // onChange hears typing as well: reload() sends a query once.
       onInput={onChange}
       className="grid items-start gap-6 lg:grid-cols-1 lg:has-[>form>details[open],>form>details:not([data-managed])]:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10"
     >
@@ -227,16 +226,14 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
               <ul className="space-y-2">
                 {[{ slug: "", name: "Todas las categorías" }, ...categories].map((category) => (
                   <li key={category.slug}>
-                    <label className="flex items-center gap-2.5 text-sm text-neutral-800">
-                      <input
-                        type="radio"
-                        name="category"
-                        value={category.slug}
-                        defaultChecked={(state.category ?? "") === category.slug}
-                        className={choiceClass}
-                      />
-                      {category.name}
-                    </label>
+                    <Choice
+                      type="radio"
+                      name="category"
+                      value={category.slug}
+                      defaultChecked={(state.category ?? "") === category.slug}
+                      label={category.name}
+                      className="text-sm"
+                    />
                   </li>
                 ))}
               </ul>
@@ -244,36 +241,28 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
 
             <FilterGroup legend="Precio (US$)">
               <div className="grid grid-cols-2 gap-3">
-                <div>
-                  <label htmlFor="filtro-lowPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
-                    Precio mínimo
-                  </label>
-                  <input
-                    id="filtro-lowPrice"
+                <Field id="filtro-lowPrice" label="Precio mínimo" compact>
+                  <Input
                     type="number"
                     name="lowPrice"
                     min={0}
                     step={1}
                     inputMode="numeric"
                     defaultValue={state.lowPrice ?? priceBounds.low}
-                    className="field"
+                    controlSize="sm"
                   />
-                </div>
-                <div>
-                  <label htmlFor="filtro-highPrice" className="mb-1 block text-xs font-semibold text-neutral-700">
-                    Precio máximo
-                  </label>
-                  <input
-                    id="filtro-highPrice"
+                </Field>
+                <Field id="filtro-highPrice" label="Precio máximo" compact>
+                  <Input
                     type="number"
                     name="highPrice"
                     min={0}
                     step={1}
                     inputMode="numeric"
                     defaultValue={state.highPrice ?? priceBounds.high}
-                    className="field"
+                    controlSize="sm"
                   />
-                </div>
+                </Field>
               </div>
             </FilterGroup>
 
@@ -281,32 +270,27 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
               <ul className="space-y-2">
                 {[{ value: "", label: "Cualquier valoración" }, ...RATING_CHOICES].map((choice) => (
                   <li key={choice.value}>
-                    <label className="flex items-center gap-2.5 text-sm text-neutral-800">
-                      <input
-                        type="radio"
-                        name="rating"
-                        value={choice.value}
-                        defaultChecked={String(state.rating ?? "") === choice.value}
-                        className={choiceClass}
-                      />
-                      {choice.label}
-                    </label>
+                    <Choice
+                      type="radio"
+                      name="rating"
+                      value={choice.value}
+                      defaultChecked={String(state.rating ?? "") === choice.value}
+                      label={choice.label}
+                      className="text-sm"
+                    />
                   </li>
                 ))}
               </ul>
             </FilterGroup>
 
             <FilterGroup legend="Disponibilidad">
-              <label className="flex items-center gap-2.5 text-sm text-neutral-800">
-                <input
-                  type="checkbox"
-                  name="availability"
-                  value="in-stock"
-                  defaultChecked={state.availability === "in-stock"}
-                  className={choiceClass}
-                />
-                Solo en stock
-              </label>
+              <Choice
+                name="availability"
+                value="in-stock"
+                defaultChecked={state.availability === "in-stock"}
+                label="Solo en stock"
+                className="text-sm"
+              />
             </FilterGroup>
 
             <div className="space-y-4 border-t border-neutral-200 pt-5">
@@ -322,19 +306,12 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
             </div>
 
             <div className="flex flex-wrap items-center gap-3 border-t border-neutral-200 pt-5">
-              <button
-                type="submit"
-                className="rounded-full bg-ink px-5 py-2.5 text-sm font-bold text-white hover:bg-neutral-800"
-              >
+              <Button type="submit" variant="dark" size="sm">
                 Aplicar filtros
-              </button>
-              <Link
-                to="/products"
-                onClick={callOffReload}
-                className="rounded-full px-3 py-2.5 text-sm font-semibold text-ink underline underline-offset-4 hover:text-court"
-              >
+              </Button>
+              <TextLink to="/products" onClick={callOffReload} className="text-sm">
                 Restablecer
-              </Link>
+              </TextLink>
             </div>
           </div>
         </details>

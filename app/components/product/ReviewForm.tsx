@@ -1,35 +1,34 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
-import { FieldErrors, FormAlert } from "~/components/account/FormControls";
-import { useSchemaForm } from "~/components/forms/use-schema-form";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form } from "@remix-run/react";
 import type { MyReviewAnswer } from "#contract/reviews";
-import { REVIEW_MAX_LENGTH } from "#contract/limits";
-import { REVIEW_INTENT, reviewSchema } from "./review-schema";
 import { starsText } from "#contract/stars";
-import { primaryButtonLook } from "./shopper-forms";
-
-const fieldLook =
-  "mt-1.5 block w-full rounded-lg border border-neutral-500 bg-white px-3 py-2.5 text-ink shadow-sm aria-[invalid=true]:border-red-600";
+import { FieldErrors, FormAlert, SubmitButton, TextareaField } from "~/components/forms/fields";
+import { Choice } from "~/components/ui/Input";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
+import { productIntents, productSchemas } from "~/routes/product-details.forms";
 
 /** A paid buyer's review: five stars to choose and the text; their earlier review comes pre-filled to edit. */
 export default function ReviewForm({
   productId,
   existing,
-  lastResult,
+  constraint,
 }: {
   productId: string;
   existing: MyReviewAnswer["review"];
-  lastResult?: SubmissionResult<string[]> | null;
+  /** The review schema's constraints, worked out by the page's loader. */
+  constraint: FieldConstraints;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === REVIEW_INTENT;
-  const [form, fields] = useSchemaForm(reviewSchema, {
-    id: "resena",
-    lastResult,
-    shouldValidate: "onSubmit",
-    defaultValue: { productId, rating: existing ? existing.rating : undefined, text: existing?.text ?? "" },
-  });
-  const { key: textKey, ...textProps } = getTextareaProps(fields.text);
+  const answer = useFormAnswer(productIntents.review);
+  const [form, fields] = useSchemaForm(
+    { constraint, load: productSchemas.review },
+    {
+      id: "resena",
+      lastResult: answer?.result,
+      shouldValidate: "onSubmit",
+      defaultValue: { productId, rating: existing ? existing.rating : undefined, text: existing?.text ?? "" },
+    },
+  );
   return (
     <Form
       method="post"
@@ -40,11 +39,11 @@ export default function ReviewForm({
       <h3 id="titulo-formulario-resena" className="font-bold text-ink">
         {existing ? "Editar tu reseña" : "Escribe tu reseña"}
       </h3>
-      <FormAlert id={form.errorId} errors={form.errors} />
+      <FormAlert id={form.errorId} errors={form.errors ?? (answer?.notice ? [answer.notice] : undefined)} />
       <input {...getInputProps(fields.productId, { type: "hidden" })} key={fields.productId.key} />
       <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
-        <legend className="text-sm font-bold text-ink">Valoración</legend>
-        <div className="mt-1.5 flex flex-wrap gap-x-4 gap-y-1">
+        <legend className="mb-1.5 font-semibold text-slate-900">Valoración</legend>
+        <div className="flex flex-wrap gap-x-4">
           {[5, 4, 3, 2, 1].map((stars) => {
             // The key getInputProps gives is the field's, the same for every star: each radio has its own.
             const { key: _fieldKey, ...radioProps } = getInputProps(fields.rating, {
@@ -52,31 +51,22 @@ export default function ReviewForm({
               value: String(stars),
             });
             return (
-              <label key={stars} className="inline-flex items-center gap-1.5 text-sm text-ink">
-                <input {...radioProps} id={`${fields.rating.id}-${stars}`} className="size-4 accent-ink" />
-                {starsText(stars)}
-              </label>
+              <Choice
+                key={stars}
+                {...radioProps}
+                type="radio"
+                id={`${fields.rating.id}-${stars}`}
+                label={starsText(stars)}
+              />
             );
           })}
         </div>
         <FieldErrors id={fields.rating.errorId} errors={fields.rating.errors} />
       </fieldset>
-      <div>
-        <label htmlFor={fields.text.id} className="block text-sm font-bold text-ink">
-          Tu reseña
-        </label>
-        <textarea key={textKey} {...textProps} rows={5} maxLength={REVIEW_MAX_LENGTH} className={fieldLook} />
-        <FieldErrors id={fields.text.errorId} errors={fields.text.errors} />
-      </div>
-      <button
-        type="submit"
-        name="intent"
-        value={REVIEW_INTENT}
-        disabled={sending}
-        className={`${primaryButtonLook} px-5 py-2.5`}
-      >
+      <TextareaField label="Tu reseña" meta={fields.text} rows={5} />
+      <SubmitButton intent={productIntents.review} pending={existing ? "Guardando…" : "Publicando…"}>
         {existing ? "Guardar cambios" : "Publicar reseña"}
-      </button>
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,19 +1,23 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { longDate } from "#contract/store-time";
 import type { MyReviewAnswer, ReviewsAnswer } from "#contract/reviews";
 import { starsText } from "#contract/stars";
+import { Badge } from "~/components/ui/Badge";
+import { TextLink } from "~/components/ui/TextLink";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { REVIEWS_PAGE_PARAM } from "~/routes/product-details.paths";
+import { Pagination, type PaginationWords } from "./Pagination";
 import { Rating } from "./Rating";
 
 type ReviewFormModule = typeof import("./ReviewForm");
 
 /**
- * The review form and its validation code (Conform, zod) are for paid buyers only: the browser
- * loads them on demand, so every other visitor's product page stays within its JavaScript budget.
- * The server loads the module at start and renders the form at once (no fallback, so it works
- * without JavaScript); the browser hydrates it when its code arrives. A static import would put
- * zod back in every product page's scripts.
+ * The review form and Conform are for paid buyers only: the browser loads them on demand, so every
+ * other visitor's product page stays within its JavaScript budget (the schema itself comes later
+ * still, when the form is first used). The server loads the module at start and renders the form
+ * at once (no fallback, so it works without JavaScript); the browser hydrates it when its code
+ * arrives.
  */
 let serverReviewForm: ReviewFormModule | undefined;
 const loadReviewForm = () => import("./ReviewForm");
@@ -25,11 +29,6 @@ function ReviewForm(props: Parameters<ReviewFormModule["default"]>[0]) {
   return <Loaded {...props} />;
 }
 
-/** The product page's query parameter of the reviews' page number, so every page has its own link. */
-export const REVIEWS_PAGE_PARAM = "resenas";
-
-const linkLook = "font-semibold text-ink underline underline-offset-4 hover:text-neutral-700";
-
 /**
  * The product's reviews (SPEC.md section 3, "Review"): the count of each number of stars, one
  * page of reviews with links to the others (plain links, they work without JavaScript), and the
@@ -40,14 +39,15 @@ export function Reviews({
   reviews,
   pageNo,
   myReview,
-  lastResult,
+  constraint,
 }: {
   productId: string;
   reviews: ReviewsAnswer;
   pageNo: number;
   /** Null for a visitor. */
   myReview: MyReviewAnswer | null;
-  lastResult?: SubmissionResult<string[]> | null;
+  /** The review schema's constraints, worked out by the page's loader. */
+  constraint: FieldConstraints;
 }) {
   const totalPages = Math.ceil(reviews.totalReview / reviews.perPage);
   return (
@@ -58,7 +58,7 @@ export function Reviews({
       <div className="mt-6 grid gap-10 lg:grid-cols-[18rem_1fr]">
         <div className="space-y-8">
           <RatingBreakdown reviews={reviews} />
-          <ReviewFormArea productId={productId} myReview={myReview} lastResult={lastResult} />
+          <ReviewFormArea productId={productId} myReview={myReview} constraint={constraint} />
         </div>
         <div>
           {reviews.reviews.length === 0 ? (
@@ -71,11 +71,7 @@ export function Reviews({
                 <li key={review._id} className="py-5 first:pt-0" data-testid="review">
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                     <p className="font-bold text-ink">{review.name}</p>
-                    {review.verifiedPurchase ? (
-                      <span className="rounded-full bg-lime-100 px-2.5 py-0.5 text-xs font-bold text-court">
-                        Compra verificada
-                      </span>
-                    ) : null}
+                    {review.verifiedPurchase ? <Badge tone="success">Compra verificada</Badge> : null}
                   </div>
                   <div className="mt-1 flex flex-wrap items-center gap-3 text-sm text-neutral-600">
                     <Rating value={review.rating} />
@@ -87,7 +83,14 @@ export function Reviews({
               ))}
             </ul>
           )}
-          <ReviewPages pageNo={pageNo} totalPages={totalPages} />
+          <Pagination
+            page={pageNo}
+            totalPages={totalPages}
+            param={REVIEWS_PAGE_PARAM}
+            hash="#resenas"
+            words={REVIEW_PAGE_WORDS}
+            className="mt-6"
+          />
         </div>
       </div>
     </section>
@@ -124,77 +127,30 @@ function RatingBreakdown({ reviews }: { reviews: ReviewsAnswer }) {
   );
 }
 
-/** Links to the other pages of reviews; the product page's other query parameters are kept. */
-function ReviewPages({ pageNo, totalPages }: { pageNo: number; totalPages: number }) {
-  const { pathname, search } = useLocation();
-  if (totalPages <= 1) return null;
-  function hrefFor(target: number) {
-    const params = new URLSearchParams(search);
-    if (target === 1) params.delete(REVIEWS_PAGE_PARAM);
-    else params.set(REVIEWS_PAGE_PARAM, String(target));
-    const query = params.toString();
-    return `${pathname}${query ? `?${query}` : ""}#resenas`;
-  }
-  const itemLook = "grid h-10 min-w-10 place-items-center rounded-full px-3 text-sm font-semibold";
-  return (
-    <nav aria-label="Páginas de reseñas" className="mt-6">
-      <ul className="flex flex-wrap items-center gap-1.5">
-        {pageNo > 1 ? (
-          <li>
-            <Link
-              to={hrefFor(pageNo - 1)}
-              rel="prev"
-              className={`${itemLook} border border-neutral-300 hover:border-ink`}
-            >
-              Reseñas anteriores
-            </Link>
-          </li>
-        ) : null}
-        {Array.from({ length: totalPages }, (_, index) => index + 1).map((page) => (
-          <li key={page}>
-            <Link
-              to={hrefFor(page)}
-              aria-current={page === pageNo ? "page" : undefined}
-              aria-label={`Página ${page} de reseñas`}
-              className={`${itemLook} ${page === pageNo ? "bg-ink text-white" : "hover:bg-neutral-100"}`}
-            >
-              {page}
-            </Link>
-          </li>
-        ))}
-        {pageNo < totalPages ? (
-          <li>
-            <Link
-              to={hrefFor(pageNo + 1)}
-              rel="next"
-              className={`${itemLook} border border-neutral-300 hover:border-ink`}
-            >
-              Reseñas siguientes
-            </Link>
-          </li>
-        ) : null}
-      </ul>
-    </nav>
-  );
-}
+const REVIEW_PAGE_WORDS: PaginationWords = {
+  name: "Páginas de reseñas",
+  previous: "Reseñas anteriores",
+  next: "Reseñas siguientes",
+  page: (page) => `Página ${page} de reseñas`,
+};
 
 function ReviewFormArea({
   productId,
   myReview,
-  lastResult,
+  constraint,
 }: {
   productId: string;
   myReview: MyReviewAnswer | null;
-  lastResult?: SubmissionResult<string[]> | null;
+  constraint: FieldConstraints;
 }) {
   const { pathname } = useLocation();
   if (!myReview) {
     return (
       <p className="rounded-xl bg-neutral-100 p-4 text-sm text-neutral-800" data-testid="review-explanation">
         ¿Compraste este producto?{" "}
-        <Link to={`/login?redirectTo=${encodeURIComponent(pathname).replaceAll("%2F", "/")}`} className={linkLook}>
+        <TextLink to={`/login?redirectTo=${encodeURIComponent(pathname).replaceAll("%2F", "/")}`}>
           Inicia sesión
-        </Link>{" "}
+        </TextLink>{" "}
         para escribir una reseña.
       </p>
     );
@@ -208,7 +164,7 @@ function ReviewFormArea({
   }
   return (
     <Suspense fallback={null}>
-      <ReviewForm productId={productId} existing={myReview.review} lastResult={lastResult} />
+      <ReviewForm productId={productId} existing={myReview.review} constraint={constraint} />
     </Suspense>
   );
 }

@@ -1,4 +1,5 @@
-import { stockText } from "./stock";
+import { FieldError } from "~/components/ui/Field";
+import { stockText } from "~/services/stock-text";
 
 /**
  * The sizes are the choice itself: a radio group of boxes, each with the size and the units left,
@@ -9,12 +10,14 @@ import { stockText } from "./stock";
 export function SizeChoice({
   sizes,
   purchasable,
-  error,
+  errors,
 }: {
   sizes: { size: string; stock: number }[];
   purchasable: boolean;
-  error: string | undefined;
+  /** Why the size was refused (none chosen, none left). */
+  errors?: string[] | null;
 }) {
+  const error = Boolean(errors && errors.length > 0);
   return (
     <fieldset
       aria-describedby={error ? "talla-error" : undefined}
@@ -50,11 +53,7 @@ export function SizeChoice({
           );
         })}
       </div>
-      {error ? (
-        <p id="talla-error" className="mt-1.5 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id="talla-error" errors={errors} />
     </fieldset>
   );
 }

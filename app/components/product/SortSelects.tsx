@@ -1,3 +1,6 @@
+import { Field } from "~/components/ui/Field";
+import { Select } from "~/components/ui/Input";
+
 type SortState = { sortPrice?: string; sortByDate?: string };
 
 /**
@@ -7,38 +10,30 @@ type SortState = { sortPrice?: string; sortByDate?: string };
 export function SortSelects({ idPrefix, form, state }: { idPrefix: string; form?: string; state: SortState }) {
   return (
     <>
-      <div className="min-w-0 flex-1 basis-36 sm:flex-none sm:basis-auto">
-        <label htmlFor={`${idPrefix}-sortPrice`} className="mb-1 block text-xs font-semibold text-neutral-700">
-          Ordenar por precio
-        </label>
-        <select
-          id={`${idPrefix}-sortPrice`}
-          form={form}
-          name="sortPrice"
-          defaultValue={state.sortPrice ?? ""}
-          className="field"
-        >
+      <Field
+        id={`${idPrefix}-sortPrice`}
+        label="Ordenar por precio"
+        compact
+        className="min-w-0 flex-1 basis-36 sm:flex-none sm:basis-auto"
+      >
+        <Select form={form} name="sortPrice" defaultValue={state.sortPrice ?? ""} controlSize="sm">
           <option value="">Por defecto</option>
           <option value="low-to-high">Precio: menor a mayor</option>
           <option value="high-to-low">Precio: mayor a menor</option>
-        </select>
-      </div>
-      <div className="min-w-0 flex-1 basis-36 sm:flex-none sm:basis-auto">
-        <label htmlFor={`${idPrefix}-sortByDate`} className="mb-1 block text-xs font-semibold text-neutral-700">
-          Ordenar por fecha
-        </label>
-        <select
-          id={`${idPrefix}-sortByDate`}
-          form={form}
-          name="sortByDate"
-          defaultValue={state.sortByDate ?? ""}
-          className="field"
-        >
+        </Select>
+      </Field>
+      <Field
+        id={`${idPrefix}-sortByDate`}
+        label="Ordenar por fecha"
+        compact
+        className="min-w-0 flex-1 basis-36 sm:flex-none sm:basis-auto"
+      >
+        <Select form={form} name="sortByDate" defaultValue={state.sortByDate ?? ""} controlSize="sm">
           <option value="">Por defecto</option>
           <option value="newest">Más recientes</option>
           <option value="oldest">Más antiguos</option>
-        </select>
-      </div>
+        </Select>
+      </Field>
     </>
   );
 }

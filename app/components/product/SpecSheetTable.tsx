@@ -1,7 +1,7 @@
 import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "#contract/spec-sheet-fields";
 
 /** The rows of a spec sheet that the seller filled in, in the sheet's order. */
-export function specRows(kind: SpecSheetKind, specs: ProductSpecs) {
+function specRows(kind: SpecSheetKind, specs: ProductSpecs) {
   return SPEC_SHEETS[kind].fields
     .filter((field) => specs[field.key])
     .map((field) => ({ key: field.key, label: field.label, value: specs[field.key] }));

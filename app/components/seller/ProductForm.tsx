@@ -1,28 +1,26 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
-import { useHydrated } from "~/components/hydration";
+import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { z } from "zod";
 import { PRODUCT_FIELD_LABELS, PRODUCT_IMAGES_HINT, PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
 import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
-import { FieldErrors, FormAlert, SubmitButton } from "~/components/account/FormControls";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { FieldErrors, FormAlert, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms/fields";
+import { Button } from "~/components/ui/Button";
+import { Card } from "~/components/ui/Card";
+import { Field } from "~/components/ui/Field";
+import { Select } from "~/components/ui/Input";
 import {
   CHOOSE_IMAGES_AGAIN,
   PRODUCT_IMAGE_ACCEPT,
   productIntents,
+  productSchemas,
   specFieldsOf,
   SIZE_ROWS_MAX,
   type SheetCategory,
-} from "./product-form-fields";
+} from "~/forms/seller-product.forms";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 
 /**
  * The seller's product form (issue 11), for adding and for editing. Everything works without
@@ -32,12 +30,6 @@ import {
  * chosen files show as previews, and once the seller first uses the form (decision 0021) Conform
  * checks it and adds or removes rows in the browser at once.
  */
-
-const controlLook =
-  "mt-1.5 block w-full rounded-lg border bg-white px-3.5 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700 border-slate-500 aria-[invalid=true]:border-red-600";
-const hintLook = "mt-1 text-sm text-slate-600";
-const smallButtonLook =
-  "inline-flex items-center justify-center rounded-full border border-slate-400 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50";
 
 export interface ProductFormProps {
   mode: "add" | "edit";
@@ -63,51 +55,8 @@ type ProductFormSchema = z.ZodType<Record<string, unknown>, z.ZodTypeDef, Record
 /** The loader of the page's schema, made for its categories; memoized on them, as the loaded check is kept by loader. */
 function useSchemaLoader(mode: "add" | "edit", categories: readonly SheetCategory[]): () => Promise<ProductFormSchema> {
   return useMemo(
-    () => () =>
-      import("./product-schemas").then(
-        (module) =>
-          (mode === "add"
-            ? module.productAddSchema(categories)
-            : module.productEditSchema(categories)) as unknown as ProductFormSchema,
-      ),
+    () => productSchemas[mode](categories) as unknown as () => Promise<ProductFormSchema>,
     [mode, categories],
-  );
-}
-
-function TextInput({
-  label,
-  meta,
-  hint,
-  type = "text",
-  inputMode,
-  children,
-}: {
-  label: string;
-  meta: FieldMetadata<unknown>;
-  hint?: string;
-  type?: "text";
-  inputMode?: "decimal" | "numeric";
-  children?: ReactNode;
-}) {
-  const hintId = `${meta.id}-ayuda`;
-  const { key, ...props } = getInputProps(meta as FieldMetadata<string>, {
-    type,
-    ariaDescribedBy: hint ? hintId : undefined,
-  });
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block font-semibold text-slate-900">
-        {label}
-      </label>
-      <input key={key} {...props} inputMode={inputMode} className={controlLook} />
-      {hint ? (
-        <p id={hintId} className={hintLook}>
-          {hint}
-        </p>
-      ) : null}
-      {children}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
   );
 }
 
@@ -156,9 +105,9 @@ function ChosenImages({ input }: { input: RefObject<HTMLInputElement> }) {
           />
           <p className="mt-1 break-all text-slate-700">{index === 0 ? "Principal" : `Imagen ${index + 1}`}</p>
           {index > 0 ? (
-            <button type="button" className={`${smallButtonLook} mt-1`} onClick={() => moveFirst(index)}>
+            <Button variant="secondary" size="sm" className="mt-1" onClick={() => moveFirst(index)}>
               Hacer principal
-            </button>
+            </Button>
           ) : null}
         </li>
       ))}
@@ -167,24 +116,12 @@ function ChosenImages({ input }: { input: RefObject<HTMLInputElement> }) {
 }
 
 /** Without JavaScript (no previews to reorder), which chosen file is the main one. */
-function MainImageChoice({ meta }: { meta: FieldMetadata<unknown> }) {
-  const { key, ...props } = getSelectProps(meta as FieldMetadata<string>);
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block font-semibold text-slate-900">
-        Imagen principal
-      </label>
-      <select key={key} {...props} className={controlLook}>
-        {Array.from({ length: PRODUCT_IMAGES_MAX }, (_, index) => (
-          <option key={index} value={index === 0 ? "" : String(index + 1)}>
-            {index === 0 ? "La primera que elijas" : `La ${index + 1}.ª que elijas`}
-          </option>
-        ))}
-      </select>
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
+const MAIN_IMAGE_OPTIONS = Array.from({ length: PRODUCT_IMAGES_MAX }, (_, index) => ({
+  value: index === 0 ? "" : String(index + 1),
+  label: index === 0 ? "La primera que elijas" : `La ${index + 1}.ª que elijas`,
+}));
+
+type Meta = FieldMetadata<string | undefined>;
 
 export function ProductForm({
   mode,
@@ -200,7 +137,7 @@ export function ProductForm({
   const load = useSchemaLoader(mode, categories);
   const hydrated = useHydrated();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [form, fields] = useDeferredSchemaForm(
+  const [form, fields] = useSchemaForm(
     { constraint, load },
     {
       id: mode === "add" ? "producto-nuevo" : "producto-editar",
@@ -208,293 +145,272 @@ export function ProductForm({
       defaultValue: defaultValue as never,
     },
   );
-  const fieldset = fields as unknown as Record<string, FieldMetadata<unknown>>;
+  const fieldset = fields as unknown as Record<string, Meta>;
   const categoryField = fieldset.categoryId!;
   const specFields = specFieldsOf(categories, categoryField.value);
   const sheetKind = categories.find((category) => category._id === categoryField.value)?.specSheet ?? null;
-  const sizesField = fieldset.sizes as FieldMetadata<{ size?: string; stock?: string }[]>;
+  const sizesField = fieldset.sizes as unknown as FieldMetadata<{ size?: string; stock?: string }[]>;
   const sizeRows = sizesField.getFieldList();
-  const orderField = fieldset.imageOrder as FieldMetadata<string[]>;
+  const orderField = fieldset.imageOrder as unknown as FieldMetadata<string[]>;
   const storedImages = mode === "edit" ? orderField.getFieldList() : [];
   const imagesField = fieldset.images!;
   const imageErrors = [...(imagesField.errors ?? []), ...(orderField.errors ?? [])];
   const allErrors = form.allErrors as Record<string, string[]>;
-  const { key: categoryKey, ...categoryProps } = getSelectProps(categoryField as FieldMetadata<string>);
-  const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fieldset.description as FieldMetadata<string>);
 
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="space-y-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
-    >
-      <FormAlert id={form.errorId} errors={form.errors} />
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+    <Card>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-8">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
 
-      <fieldset className="space-y-5">
-        <legend className="text-xl font-bold text-slate-900">Datos del producto</legend>
-        <TextInput label={PRODUCT_FIELD_LABELS.name} meta={fieldset.name!} />
-        <div>
-          <label htmlFor={categoryField.id} className="block font-semibold text-slate-900">
-            {PRODUCT_FIELD_LABELS.categoryId}
-          </label>
-          <div className="flex flex-wrap items-end gap-3">
-            <select key={categoryKey} {...categoryProps} className={`${controlLook} min-w-0 flex-1 basis-56`}>
-              <option value="">Elige una categoría</option>
-              {categories.map((category) => (
-                <option key={category._id} value={category._id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
+        <fieldset className="space-y-5">
+          <legend className="text-xl font-bold text-slate-900">Datos del producto</legend>
+          <TextField label={PRODUCT_FIELD_LABELS.name} meta={fieldset.name!} />
+          <div>
+            <div className="flex flex-wrap items-end gap-3">
+              <SelectField
+                label={PRODUCT_FIELD_LABELS.categoryId}
+                meta={categoryField}
+                placeholder="Elige una categoría"
+                options={categories.map((category) => ({ value: category._id, label: category.name }))}
+                className="min-w-0 flex-1 basis-56"
+              />
+              {hydrated ? null : (
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={productIntents.refreshSheet}
+                  formNoValidate
+                  variant="secondary"
+                  size="sm"
+                >
+                  Actualizar ficha
+                </Button>
+              )}
+            </div>
             {hydrated ? null : (
-              <button
-                type="submit"
-                name="intent"
-                value={productIntents.refreshSheet}
-                formNoValidate
-                className={smallButtonLook}
-              >
-                Actualizar ficha
-              </button>
+              <p className="mt-1 text-sm text-slate-600">
+                Tras cambiar la categoría, pulsa «Actualizar ficha» para ver los datos de su ficha técnica; lo escrito
+                se conserva.
+              </p>
             )}
           </div>
-          {hydrated ? null : (
-            <p className={hintLook}>
-              Tras cambiar la categoría, pulsa «Actualizar ficha» para ver los datos de su ficha técnica; lo escrito se
-              conserva.
-            </p>
-          )}
-          <FieldErrors id={categoryField.errorId} errors={categoryField.errors} />
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextInput label={PRODUCT_FIELD_LABELS.brand} meta={fieldset.brand!} />
-          <TextInput label={PRODUCT_FIELD_LABELS.color} meta={fieldset.color!} />
-          <TextInput
-            label={PRODUCT_FIELD_LABELS.price}
-            meta={fieldset.price!}
-            inputMode="decimal"
-            hint="En dólares, con hasta dos decimales: 129,95."
-          />
-          <TextInput
-            label={PRODUCT_FIELD_LABELS.discount}
-            meta={fieldset.discount!}
-            inputMode="numeric"
-            hint="De 0 a 100; 0 o vacío si no tiene."
-          />
-          <TextInput label={PRODUCT_FIELD_LABELS.tag} meta={fieldset.tag!} hint="Por ejemplo «Novedad» u «Oferta»." />
-          <TextInput
-            label={PRODUCT_FIELD_LABELS.lowStockThreshold}
-            meta={fieldset.lowStockThreshold!}
-            inputMode="numeric"
-            hint="Te avisamos cuando una talla (o el stock) baje a esta cifra; 0 para no recibir avisos."
-          />
-        </div>
-        <div>
-          <label htmlFor={fieldset.description!.id} className="block font-semibold text-slate-900">
-            {PRODUCT_FIELD_LABELS.description}
-          </label>
-          <textarea key={descriptionKey} {...descriptionProps} rows={6} className={controlLook} />
-          <FieldErrors id={fieldset.description!.errorId} errors={fieldset.description!.errors} />
-        </div>
-      </fieldset>
-
-      <fieldset className="space-y-4" data-testid="spec-sheet">
-        <legend className="text-xl font-bold text-slate-900">
-          {sheetKind ? SPEC_SHEETS[sheetKind].label : "Ficha técnica"}
-        </legend>
-        {specFields.length === 0 ? (
-          <p className="text-slate-700">
-            {categoryField.value
-              ? "Esta categoría no tiene ficha técnica."
-              : "Elige la categoría para ver su ficha técnica."}
-          </p>
-        ) : (
           <div className="grid gap-5 sm:grid-cols-2">
-            {specFields.map((spec) => {
-              const name = `specs.${spec.key}`;
-              const id = `${form.id}-ficha-${spec.key}`;
-              const errors = allErrors[name];
-              const initial = (fieldset.specs?.initialValue as Record<string, string> | undefined)?.[spec.key] ?? "";
-              return (
-                <div key={`${sheetKind}-${spec.key}`}>
-                  <label htmlFor={id} className="block font-semibold text-slate-900">
-                    {spec.label}
-                  </label>
-                  <select
-                    id={id}
-                    name={name}
-                    defaultValue={spec.options.includes(initial) ? initial : ""}
-                    aria-invalid={errors ? true : undefined}
-                    aria-describedby={errors ? `${id}-error` : undefined}
-                    className={controlLook}
-                  >
-                    <option value="">Elige {spec.label.toLocaleLowerCase("es")}</option>
-                    {spec.options.map((option) => (
-                      <option key={option} value={option}>
-                        {option}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldErrors id={`${id}-error`} errors={errors} />
-                </div>
-              );
-            })}
+            <TextField label={PRODUCT_FIELD_LABELS.brand} meta={fieldset.brand!} />
+            <TextField label={PRODUCT_FIELD_LABELS.color} meta={fieldset.color!} />
+            <TextField
+              label={PRODUCT_FIELD_LABELS.price}
+              meta={fieldset.price!}
+              inputMode="decimal"
+              hint="En dólares, con hasta dos decimales: 129,95."
+            />
+            <TextField
+              label={PRODUCT_FIELD_LABELS.discount}
+              meta={fieldset.discount!}
+              inputMode="numeric"
+              hint="De 0 a 100; 0 o vacío si no tiene."
+            />
+            <TextField label={PRODUCT_FIELD_LABELS.tag} meta={fieldset.tag!} hint="Por ejemplo «Novedad» u «Oferta»." />
+            <TextField
+              label={PRODUCT_FIELD_LABELS.lowStockThreshold}
+              meta={fieldset.lowStockThreshold!}
+              inputMode="numeric"
+              hint="Te avisamos cuando una talla (o el stock) baje a esta cifra; 0 para no recibir avisos."
+            />
           </div>
-        )}
-      </fieldset>
+          <TextareaField label={PRODUCT_FIELD_LABELS.description} meta={fieldset.description!} rows={6} />
+        </fieldset>
 
-      <fieldset className="space-y-4">
-        <legend className="text-xl font-bold text-slate-900">Stock</legend>
-        <p className="text-slate-700">
-          Sin tallas, escribe el stock total del producto. Con tallas, escribe el stock de cada talla; el total, si lo
-          escribes, debe ser su suma.
-          {mode === "edit"
-            ? " Para cambios de stock del día a día usa Control de stock, que guarda cada movimiento."
-            : ""}
-        </p>
-        <TextInput label={`${PRODUCT_FIELD_LABELS.stock} total`} meta={fieldset.stock!} inputMode="numeric" />
-        <div>
-          <p className="font-semibold text-slate-900">{PRODUCT_FIELD_LABELS.sizes}</p>
-          <FieldErrors id={sizesField.errorId} errors={sizesField.errors} />
-          <ul className="mt-2 space-y-3">
-            {sizeRows.map((row, index) => {
-              const { size, stock } = row.getFieldset();
-              const { key: sizeKey, ...sizeProps } = getInputProps(size, { type: "text" });
-              const { key: stockKey, ...stockProps } = getInputProps(stock, { type: "text" });
-              return (
-                <li
-                  key={row.key}
-                  className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
-                  data-testid="size-row"
-                >
-                  <div>
-                    <label htmlFor={size.id} className="block text-sm font-semibold text-slate-900">
-                      Talla {index + 1}
-                    </label>
-                    <input key={sizeKey} {...sizeProps} className={controlLook} />
-                    <FieldErrors id={size.errorId} errors={size.errors} />
-                  </div>
-                  <div>
-                    <label htmlFor={stock.id} className="block text-sm font-semibold text-slate-900">
-                      Stock de la talla {index + 1}
-                    </label>
-                    <input key={stockKey} {...stockProps} inputMode="numeric" className={controlLook} />
-                    <FieldErrors id={stock.errorId} errors={stock.errors} />
-                  </div>
-                  <button
-                    {...form.remove.getButtonProps({ name: sizesField.name, index })}
-                    className={`${smallButtonLook} col-span-2 justify-self-start sm:col-span-1 sm:mt-8`}
+        <fieldset className="space-y-4" data-testid="spec-sheet">
+          <legend className="text-xl font-bold text-slate-900">
+            {sheetKind ? SPEC_SHEETS[sheetKind].label : "Ficha técnica"}
+          </legend>
+          {specFields.length === 0 ? (
+            <p className="text-slate-700">
+              {categoryField.value
+                ? "Esta categoría no tiene ficha técnica."
+                : "Elige la categoría para ver su ficha técnica."}
+            </p>
+          ) : (
+            <div className="grid gap-5 sm:grid-cols-2">
+              {specFields.map((spec) => {
+                const id = `${form.id}-ficha-${spec.key}`;
+                const initial = (fieldset.specs?.initialValue as Record<string, string> | undefined)?.[spec.key] ?? "";
+                return (
+                  <Field
+                    key={`${sheetKind}-${spec.key}`}
+                    id={id}
+                    label={spec.label}
+                    errors={allErrors[`specs.${spec.key}`]}
                   >
-                    Quitar talla {index + 1}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-          {sizeRows.length < SIZE_ROWS_MAX ? (
-            <button
-              {...form.insert.getButtonProps({ name: sizesField.name, defaultValue: { size: "", stock: "" } })}
-              className={`${smallButtonLook} mt-3`}
-            >
-              Agregar talla
-            </button>
-          ) : null}
-        </div>
-      </fieldset>
+                    <Select name={`specs.${spec.key}`} defaultValue={spec.options.includes(initial) ? initial : ""}>
+                      <option value="">Elige {spec.label.toLocaleLowerCase("es")}</option>
+                      {spec.options.map((option) => (
+                        <option key={option} value={option}>
+                          {option}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                );
+              })}
+            </div>
+          )}
+        </fieldset>
 
-      <fieldset className="space-y-4">
-        <legend className="text-xl font-bold text-slate-900">{PRODUCT_FIELD_LABELS.images}</legend>
-        <p className="text-slate-700">{PRODUCT_IMAGES_HINT}</p>
-        {storedImages.length > 0 ? (
-          <ol className="grid gap-3 sm:grid-cols-2" aria-label="Imágenes del producto">
-            {storedImages.map((image, index) => {
-              const id = String(image.value ?? image.initialValue ?? "");
-              return (
-                <li
-                  key={image.key}
-                  className="flex min-w-0 gap-3 rounded-lg border border-slate-200 p-3"
-                  data-testid="stored-image"
-                >
-                  <input type="hidden" name={image.name} value={id} />
-                  {imageUrls[id] ? (
-                    <img
-                      src={imageUrls[id]}
-                      alt={`Imagen ${index + 1} del producto`}
-                      width={80}
-                      height={80}
-                      className="size-20 shrink-0 rounded object-cover"
-                    />
-                  ) : null}
-                  <div className="min-w-0 space-y-2">
-                    <p className="font-semibold text-slate-900">{index === 0 ? "Principal" : `Imagen ${index + 1}`}</p>
-                    <div className="flex flex-wrap gap-2">
-                      {index > 0 ? (
-                        <button
-                          {...form.reorder.getButtonProps({ name: orderField.name, from: index, to: index - 1 })}
-                          className={smallButtonLook}
-                          aria-label={`Subir la imagen ${index + 1}`}
-                        >
-                          Subir
-                        </button>
-                      ) : null}
-                      {index < storedImages.length - 1 ? (
-                        <button
-                          {...form.reorder.getButtonProps({ name: orderField.name, from: index, to: index + 1 })}
-                          className={smallButtonLook}
-                          aria-label={`Bajar la imagen ${index + 1}`}
-                        >
-                          Bajar
-                        </button>
-                      ) : null}
-                      <button
-                        {...form.remove.getButtonProps({ name: orderField.name, index })}
-                        className={smallButtonLook}
-                        aria-label={`Quitar la imagen ${index + 1}`}
-                      >
-                        Quitar
-                      </button>
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
-        ) : null}
-        <div>
-          <label htmlFor={imagesField.id} className="block font-semibold text-slate-900">
-            {mode === "add" ? "Imágenes del producto" : "Añadir imágenes"}
-          </label>
-          <input
-            ref={fileInput}
-            type="file"
-            id={imagesField.id}
-            name={imagesField.name}
-            form={form.id}
-            multiple
-            accept={PRODUCT_IMAGE_ACCEPT}
-            aria-invalid={imageErrors.length > 0 ? true : undefined}
-            aria-describedby={`${imagesField.id}-ayuda${imageErrors.length > 0 ? ` ${imagesField.errorId}` : ""}`}
-            className="mt-1.5 block w-full max-w-full text-slate-900"
-          />
-          <p id={`${imagesField.id}-ayuda`} className={hintLook}>
-            {mode === "add"
-              ? `Se guardan en el orden en que las elijas; después de guardar podrás cambiar el orden. Hasta ${PRODUCT_IMAGES_MAX}.`
-              : `Se añaden después de las actuales, hasta ${PRODUCT_IMAGES_MAX} en total.`}
+        <fieldset className="space-y-4">
+          <legend className="text-xl font-bold text-slate-900">Stock</legend>
+          <p className="text-slate-700">
+            Sin tallas, escribe el stock total del producto. Con tallas, escribe el stock de cada talla; el total, si lo
+            escribes, debe ser su suma.
+            {mode === "edit"
+              ? " Para cambios de stock del día a día usa Control de stock, que guarda cada movimiento."
+              : ""}
           </p>
-          {filesLost ? <p className="mt-1 text-sm font-medium text-amber-900">{CHOOSE_IMAGES_AGAIN}</p> : null}
-          <FieldErrors id={imagesField.errorId} errors={imageErrors.length > 0 ? imageErrors : undefined} />
-          {hydrated ? <ChosenImages input={fileInput} /> : null}
-        </div>
-        {mode === "add" && !hydrated ? <MainImageChoice meta={fieldset.mainImage!} /> : null}
-      </fieldset>
+          <TextField label={`${PRODUCT_FIELD_LABELS.stock} total`} meta={fieldset.stock!} inputMode="numeric" />
+          <div>
+            <p className="font-semibold text-slate-900">{PRODUCT_FIELD_LABELS.sizes}</p>
+            <FieldErrors id={sizesField.errorId} errors={sizesField.errors} />
+            <ul className="mt-2 space-y-3">
+              {sizeRows.map((row, index) => {
+                const { size, stock } = row.getFieldset();
+                return (
+                  <li
+                    key={row.key}
+                    className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]"
+                    data-testid="size-row"
+                  >
+                    <TextField label={`Talla ${index + 1}`} meta={size} />
+                    <TextField label={`Stock de la talla ${index + 1}`} meta={stock} inputMode="numeric" />
+                    <Button
+                      {...form.remove.getButtonProps({ name: sizesField.name, index })}
+                      type="submit"
+                      variant="secondary"
+                      size="sm"
+                      className="col-span-2 justify-self-start sm:col-span-1 sm:mt-8"
+                    >
+                      Quitar talla {index + 1}
+                    </Button>
+                  </li>
+                );
+              })}
+            </ul>
+            {sizeRows.length < SIZE_ROWS_MAX ? (
+              <Button
+                {...form.insert.getButtonProps({ name: sizesField.name, defaultValue: { size: "", stock: "" } })}
+                type="submit"
+                variant="secondary"
+                size="sm"
+                className="mt-3"
+              >
+                Agregar talla
+              </Button>
+            ) : null}
+          </div>
+        </fieldset>
 
-      <SubmitButton intent={productIntents.save} pending="Guardando…">
-        {submitLabel}
-      </SubmitButton>
-    </Form>
+        <fieldset className="space-y-4">
+          <legend className="text-xl font-bold text-slate-900">{PRODUCT_FIELD_LABELS.images}</legend>
+          <p className="text-slate-700">{PRODUCT_IMAGES_HINT}</p>
+          {storedImages.length > 0 ? (
+            <ol className="grid gap-3 sm:grid-cols-2" aria-label="Imágenes del producto">
+              {storedImages.map((image, index) => {
+                const id = String(image.value ?? image.initialValue ?? "");
+                return (
+                  <li
+                    key={image.key}
+                    className="flex min-w-0 gap-3 rounded-lg border border-slate-200 p-3"
+                    data-testid="stored-image"
+                  >
+                    <input type="hidden" name={image.name} value={id} />
+                    {imageUrls[id] ? (
+                      <img
+                        src={imageUrls[id]}
+                        alt={`Imagen ${index + 1} del producto`}
+                        width={80}
+                        height={80}
+                        className="size-20 shrink-0 rounded object-cover"
+                      />
+                    ) : null}
+                    <div className="min-w-0 space-y-2">
+                      <p className="font-semibold text-slate-900">
+                        {index === 0 ? "Principal" : `Imagen ${index + 1}`}
+                      </p>
+                      <div className="flex flex-wrap gap-2">
+                        {index > 0 ? (
+                          <Button
+                            {...form.reorder.getButtonProps({ name: orderField.name, from: index, to: index - 1 })}
+                            type="submit"
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`Subir la imagen ${index + 1}`}
+                          >
+                            Subir
+                          </Button>
+                        ) : null}
+                        {index < storedImages.length - 1 ? (
+                          <Button
+                            {...form.reorder.getButtonProps({ name: orderField.name, from: index, to: index + 1 })}
+                            type="submit"
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`Bajar la imagen ${index + 1}`}
+                          >
+                            Bajar
+                          </Button>
+                        ) : null}
+                        <Button
+                          {...form.remove.getButtonProps({ name: orderField.name, index })}
+                          type="submit"
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Quitar la imagen ${index + 1}`}
+                        >
+                          Quitar
+                        </Button>
+                      </div>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          ) : null}
+          <div>
+            <Field
+              id={imagesField.id}
+              errorId={imagesField.errorId}
+              label={mode === "add" ? "Imágenes del producto" : "Añadir imágenes"}
+              hint={
+                mode === "add"
+                  ? `Se guardan en el orden en que las elijas; después de guardar podrás cambiar el orden. Hasta ${PRODUCT_IMAGES_MAX}.`
+                  : `Se añaden después de las actuales, hasta ${PRODUCT_IMAGES_MAX} en total.`
+              }
+              errors={imageErrors}
+            >
+              <input
+                ref={fileInput}
+                type="file"
+                name={imagesField.name}
+                form={form.id}
+                multiple
+                accept={PRODUCT_IMAGE_ACCEPT}
+                className="block w-full max-w-full text-slate-900"
+              />
+            </Field>
+            {filesLost ? <p className="mt-1 text-sm font-medium text-amber-900">{CHOOSE_IMAGES_AGAIN}</p> : null}
+            {hydrated ? <ChosenImages input={fileInput} /> : null}
+          </div>
+          {mode === "add" && !hydrated ? (
+            <SelectField label="Imagen principal" meta={fieldset.mainImage!} options={MAIN_IMAGE_OPTIONS} />
+          ) : null}
+        </fieldset>
+
+        <SubmitButton intent={productIntents.save} pending="Guardando…">
+          {submitLabel}
+        </SubmitButton>
+      </Form>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { ACCEPTED_OFFER_LABEL } from "#contract/order-labels";
 import type { SellerOrderLine } from "#contract/seller-orders";
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
 import { formatPrice } from "~/services/money";
 
 const goodsColumns: TableColumn<SellerOrderLine>[] = [
@@ -37,7 +37,7 @@ const lineCard: CardParts<SellerOrderLine> = { title: (line) => line.name };
 export function SellerOrderLines({ lines, orderNumber }: { lines: SellerOrderLine[]; orderNumber: string }) {
   const offerAccepted = lines.some((line) => line.saleTotal !== line.lineTotal);
   return (
-    <ResponsiveTable
+    <Table
       rows={lines}
       rowKey={(line, index) => `${line.productId}-${line.size ?? ""}-${index}`}
       columns={

@@ -1,10 +1,9 @@
-import { Link } from "@remix-run/react";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import type { SellerOrderSummary } from "#contract/seller-orders";
 import { formatPrice } from "~/services/money";
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
-import { textLinkLook } from "../account/FormControls";
-import { sellerOrderPaths } from "./seller-orders";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
+import { TextLink } from "~/components/ui/TextLink";
+import { sellerOrderPaths } from "~/routes/dashboard/seller/paths";
 
 export type ListedSellerOrder = SellerOrderSummary & { placedAt: string };
 
@@ -13,11 +12,7 @@ const sellerOrderColumns: TableColumn<ListedSellerOrder>[] = [
     header: "Pedido",
     rowHeader: true,
     inCard: false,
-    cell: (order) => (
-      <Link to={sellerOrderPaths.details(order._id)} className={textLinkLook}>
-        #{order.number}
-      </Link>
-    ),
+    cell: (order) => <TextLink to={sellerOrderPaths.details(order._id)}>#{order.number}</TextLink>,
   },
   { header: "Cliente", className: "break-words", cell: (order) => order.customerName },
   { header: "Fecha", cell: (order) => order.placedAt },
@@ -31,9 +26,9 @@ const sellerOrderColumns: TableColumn<ListedSellerOrder>[] = [
 
 const sellerOrderCard: CardParts<ListedSellerOrder> = {
   title: (order) => (
-    <Link to={sellerOrderPaths.details(order._id)} className={`${textLinkLook} text-lg`}>
+    <TextLink to={sellerOrderPaths.details(order._id)} className="text-lg">
       Pedido #{order.number}
-    </Link>
+    </TextLink>
   ),
   aside: (order) => DELIVERY_STATUS_LABELS[order.delivery_status],
 };
@@ -44,7 +39,7 @@ const sellerOrderCard: CardParts<ListedSellerOrder> = {
  */
 export function SellerOrderList({ orders }: { orders: ListedSellerOrder[] }) {
   return (
-    <ResponsiveTable
+    <Table
       rows={orders}
       rowKey={(order) => order._id}
       columns={sellerOrderColumns}

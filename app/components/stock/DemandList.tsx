@@ -1,4 +1,5 @@
-import { demandText, type ControlProduct } from "./stock-control";
+import type { ControlProduct } from "~/services/stock.server";
+import { demandText } from "~/services/stock-words";
 
 /** Who waits for what: 'N clientes esperan la talla 42', one line per size that has someone waiting. */
 export function DemandList({ product }: { product: ControlProduct }) {

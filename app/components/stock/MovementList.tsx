@@ -1,6 +1,6 @@
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
 import type { StockMovement } from "#contract/stock";
-import { signedChange } from "./stock-control";
+import { signedChange } from "~/services/stock-words";
 
 /** A movement as the page shows it: its kind's label and its time in the store's zone, written by the server. */
 export interface ShownMovement extends StockMovement {
@@ -8,7 +8,7 @@ export interface ShownMovement extends StockMovement {
   when: string;
 }
 
-const changeLook = (change: number) => (change < 0 ? "text-red-800" : "text-lime-800");
+const changeTone = (change: number) => (change < 0 ? "text-red-800" : "text-lime-800");
 
 function movementColumns(hasSizes: boolean): TableColumn<ShownMovement>[] {
   const columns: (TableColumn<ShownMovement> | false)[] = [
@@ -29,7 +29,7 @@ function movementColumns(hasSizes: boolean): TableColumn<ShownMovement>[] {
       align: "end",
       inCard: false,
       cell: (movement) => (
-        <span className={`font-semibold ${changeLook(movement.change)}`}>{signedChange(movement.change)}</span>
+        <span className={`font-semibold ${changeTone(movement.change)}`}>{signedChange(movement.change)}</span>
       ),
     },
     { header: "Stock después", align: "end", cell: (movement) => movement.stockAfter },
@@ -41,7 +41,7 @@ function movementColumns(hasSizes: boolean): TableColumn<ShownMovement>[] {
 function movementCard(hasSizes: boolean): CardParts<ShownMovement> {
   return {
     title: (movement) => `${movement.kindLabel}${hasSizes ? ` · talla ${movement.size}` : ""}`,
-    aside: (movement) => <span className={changeLook(movement.change)}>{signedChange(movement.change)}</span>,
+    aside: (movement) => <span className={changeTone(movement.change)}>{signedChange(movement.change)}</span>,
   };
 }
 
@@ -51,7 +51,7 @@ function movementCard(hasSizes: boolean): CardParts<ShownMovement> {
  */
 export function MovementList({ movements, hasSizes }: { movements: ShownMovement[]; hasSizes: boolean }) {
   return (
-    <ResponsiveTable
+    <Table
       rows={movements}
       rowKey={(movement) => movement._id}
       columns={movementColumns(hasSizes)}

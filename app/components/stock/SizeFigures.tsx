@@ -1,6 +1,7 @@
-import { ResponsiveTable, type CardParts, type TableColumn } from "~/components/ResponsiveTable";
-import { demandText, sizeLabel, type ControlProduct } from "./stock-control";
-import { lowBadgeLook } from "./StockForm";
+import { Badge } from "~/components/ui/Badge";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
+import type { ControlProduct } from "~/services/stock.server";
+import { demandText, sizeLabel } from "~/services/stock-words";
 
 interface Line {
   size: string;
@@ -16,7 +17,7 @@ function linesOf(product: ControlProduct): Line[] {
 
 function State({ line }: { line: Line }) {
   if (line.stock === 0) return <span className="font-semibold text-slate-900">Agotada</span>;
-  if (line.low) return <span className={lowBadgeLook}>Stock bajo</span>;
+  if (line.low) return <Badge tone="warning">Stock bajo</Badge>;
   return <span className="text-slate-700">Disponible</span>;
 }
 
@@ -39,7 +40,7 @@ const sizeCard: CardParts<Line> = { title: (line) => sizeLabel(line.size) };
  */
 export function SizeFigures({ product }: { product: ControlProduct }) {
   return (
-    <ResponsiveTable
+    <Table
       rows={linesOf(product)}
       rowKey={(line) => line.size}
       columns={sizeColumns}

@@ -1,20 +1,14 @@
-import { data } from "@remix-run/node";
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { intents } from "~/components/account/account-intents";
-import { profileImageSchema, profileSchema } from "~/components/account/account-schemas";
-import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/account/FormControls";
-import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
-import { accountEndpoints, PROFILE_IMAGE_TOO_LARGE, PROFILE_UPDATED } from "#contract/accounts";
-import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
-import { refusalOf } from "~/services/account.server";
+import { Form, useLoaderData } from "@remix-run/react";
+import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { Card, cardClass } from "~/components/ui/Card";
+import { accountIntents as intents, accountSchemas } from "~/forms/account.forms";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { requireAccount } from "~/services/auth.server";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { redirectWithFlash } from "~/services/session.server";
-import { MULTIPART_OVERHEAD } from "~/services/body-limits.server";
-import { readForm } from "~/services/form.server";
+import { profilePageAction, profilePageConstraints } from "~/services/dashboard-account.server";
+import { useDashboardProfile } from "./use-dashboard-profile";
 
 export const meta: MetaFunction = () => [
   { title: "Editar perfil | Mercado Pádel" },
@@ -25,103 +19,30 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const PROFILE_FIELDS = [
-  "name",
-  "phone",
-  "address.line",
-  "address.city",
-  "address.province",
-  "address.area",
-  "address.postCode",
-];
-/** The image plus the multipart framing around it. */
-const UPLOAD_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD;
-
-const loadProfileSchema = () => import("~/components/account/account-schemas").then((module) => module.profileSchema);
-const loadProfileImageSchema = () =>
-  import("~/components/account/account-schemas").then((module) => module.profileImageSchema);
-
 export function loader() {
-  return { profileConstraint: getZodConstraint(profileSchema), imageConstraint: getZodConstraint(profileImageSchema) };
+  return profilePageConstraints();
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAccount(args);
-  // An oversized upload is refused before it is read into memory.
-  if (Number(args.request.headers.get("content-length") ?? 0) > UPLOAD_MAX_BYTES) {
-    return redirectWithFlash(args.context, "/dashboard/edit-profile", {
-      kind: "error",
-      message: PROFILE_IMAGE_TOO_LARGE,
-    });
-  }
-  const formData = await readForm(args.request);
-  const intent = formData.get("intent");
-
-  if (intent === intents.updateProfile) {
-    const submission = parseWithZod(formData, { schema: profileSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const { name, phone, address } = submission.value;
-    try {
-      await account.call(accountEndpoints.updateProfile, {
-        body: {
-          name,
-          phone: phone ?? "",
-          address: {
-            line: address?.line ?? "",
-            city: address?.city ?? "",
-            province: address?.province ?? "",
-            area: address?.area ?? "",
-            postCode: address?.postCode ?? "",
-          },
-        },
-      });
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      const { status, formErrors, fieldErrors } = refusalOf(error, PROFILE_FIELDS);
-      return data({ intent, result: submission.reply({ formErrors, fieldErrors }) }, { status });
-    }
-    account.rememberName(name);
-    return redirectWithFlash(args.context, "/dashboard/edit-profile", { kind: "success", message: PROFILE_UPDATED });
-  }
-
-  if (intent === intents.uploadProfileImage) {
-    const submission = parseWithZod(formData, { schema: profileImageSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const upload = new FormData();
-    upload.set("image", submission.value.image);
-    try {
-      await account.call(accountEndpoints.uploadProfileImage, { body: upload });
-    } catch (error) {
-      if (error instanceof Response) throw error;
-      const { status, formErrors, fieldErrors } = refusalOf(error, ["image"]);
-      return data({ intent, result: submission.reply({ formErrors, fieldErrors }) }, { status });
-    }
-    return redirectWithFlash(args.context, "/dashboard/edit-profile", {
-      kind: "success",
-      message: "Foto de perfil actualizada.",
-    });
-  }
-
-  throw new Response(null, { status: 400 });
+  return profilePageAction(args, requireAccount(args));
 }
 
 export default function EditProfile() {
   const { profile, imageSrc } = useDashboardProfile();
-  const { profileConstraint, imageConstraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [profileForm, profileFields] = useDeferredSchemaForm(
-    { constraint: profileConstraint, load: loadProfileSchema },
+  const { constraints } = useLoaderData<typeof loader>();
+  const [profileForm, profileFields] = useSchemaForm(
+    { constraint: constraints.profile, load: accountSchemas.profile },
     {
       id: "perfil",
-      lastResult: actionData?.intent === intents.updateProfile ? actionData.result : undefined,
+      lastResult: useFormAnswer(intents.updateProfile)?.result,
       defaultValue: { name: profile.name, phone: profile.phone, address: profile.address },
     },
   );
-  const [imageForm, imageFields] = useDeferredSchemaForm(
-    { constraint: imageConstraint, load: loadProfileImageSchema },
+  const [imageForm, imageFields] = useSchemaForm(
+    { constraint: constraints.image, load: accountSchemas.profileImage },
     {
       id: "foto",
-      lastResult: actionData?.intent === intents.uploadProfileImage ? actionData.result : undefined,
+      lastResult: useFormAnswer(intents.uploadProfileImage)?.result,
       shouldValidate: "onSubmit",
     },
   );
@@ -138,7 +59,7 @@ export default function EditProfile() {
         method="post"
         encType="multipart/form-data"
         {...getFormProps(imageForm)}
-        className="flex flex-wrap items-end gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+        className={cardClass("plain", "flex flex-wrap items-end gap-6 sm:p-8")}
       >
         <FormAlert id={imageForm.errorId} errors={imageForm.errors} />
         {imageSrc ? (
@@ -169,30 +90,28 @@ export default function EditProfile() {
         </SubmitButton>
       </Form>
 
-      <Form
-        method="post"
-        {...getFormProps(profileForm)}
-        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-      >
-        <FormAlert id={profileForm.errorId} errors={profileForm.errors} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Nombre" meta={profileFields.name} autoComplete="name" />
-          <TextField label="Teléfono" meta={profileFields.phone} type="tel" autoComplete="tel" />
-        </div>
-        <fieldset className="space-y-5">
-          <legend className="text-lg font-bold text-slate-900">Dirección de envío</legend>
-          <TextField label="Dirección" meta={address.line} autoComplete="address-line1" />
+      <Card className="sm:p-8">
+        <Form method="post" {...getFormProps(profileForm)} className="space-y-5">
+          <FormAlert id={profileForm.errorId} errors={profileForm.errors} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="Ciudad" meta={address.city} autoComplete="address-level2" />
-            <TextField label="Provincia" meta={address.province} autoComplete="address-level1" />
-            <TextField label="Zona" meta={address.area} autoComplete="address-level3" />
-            <TextField label="Código postal" meta={address.postCode} autoComplete="postal-code" />
+            <TextField label="Nombre" meta={profileFields.name} autoComplete="name" />
+            <TextField label="Teléfono" meta={profileFields.phone} type="tel" autoComplete="tel" />
           </div>
-        </fieldset>
-        <SubmitButton intent={intents.updateProfile} pending="Guardando…">
-          Guardar cambios
-        </SubmitButton>
-      </Form>
+          <fieldset className="space-y-5">
+            <legend className="text-lg font-bold text-slate-900">Dirección de envío</legend>
+            <TextField label="Dirección" meta={address.line} autoComplete="address-line1" />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField label="Ciudad" meta={address.city} autoComplete="address-level2" />
+              <TextField label="Provincia" meta={address.province} autoComplete="address-level1" />
+              <TextField label="Zona" meta={address.area} autoComplete="address-level3" />
+              <TextField label="Código postal" meta={address.postCode} autoComplete="postal-code" />
+            </div>
+          </fieldset>
+          <SubmitButton intent={intents.updateProfile} pending="Guardando…">
+            Guardar cambios
+          </SubmitButton>
+        </Form>
+      </Card>
     </section>
   );
 }

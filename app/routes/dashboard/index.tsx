@@ -1,12 +1,15 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { longDate } from "#contract/store-time";
-import { textLinkLook } from "~/components/account/FormControls";
-import { ADMIN_HOME } from "~/components/admin/admin-paths";
+import { Card } from "~/components/ui/Card";
+import { Detail, DetailList } from "~/components/ui/Details";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink } from "~/components/ui/TextLink";
+import { ADMIN_HOME } from "~/routes/dashboard/admin/paths";
 import { ResendVerificationForm } from "~/components/account/ResendVerificationForm";
 import { OrderList } from "~/components/dashboard/OrderList";
-import { sellerPaths } from "~/components/seller/seller-paths";
-import { useDashboardProfile } from "~/components/dashboard/use-dashboard-profile";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
+import { useDashboardProfile } from "./use-dashboard-profile";
 import { requireAccount } from "~/services/auth.server";
 import { getDashboardData, listedOrders } from "~/services/customer-orders.server";
 
@@ -28,12 +31,9 @@ const ROLE_NAMES = { customer: "Cliente", seller: "Vendedor", admin: "Administra
 
 function Total({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">{label}</dt>
-      <dd className="mt-1 text-3xl font-extrabold text-slate-900" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
+    <Detail boxed term={label} testId={testId}>
+      <span className="text-3xl font-extrabold">{value}</span>
+    </Detail>
   );
 }
 
@@ -65,89 +65,66 @@ export default function DashboardHome() {
           <h2 id="titulo-recientes" className="text-xl font-bold text-slate-900">
             Pedidos recientes
           </h2>
-          {recentOrders.length > 0 ? (
-            <Link to="/dashboard/my-orders" className={textLinkLook}>
-              Ver todos mis pedidos
-            </Link>
-          ) : null}
+          {recentOrders.length > 0 ? <TextLink to="/dashboard/my-orders">Ver todos mis pedidos</TextLink> : null}
         </div>
         {recentOrders.length > 0 ? (
           <OrderList orders={recentOrders} caption="Tus pedidos más recientes" />
         ) : (
           <p className="text-slate-700">
-            Todavía no has hecho ningún pedido.{" "}
-            <Link to="/products" className={textLinkLook}>
-              Ver productos
-            </Link>
+            Todavía no has hecho ningún pedido. <TextLink to="/products">Ver productos</TextLink>
           </p>
         )}
       </section>
 
-      <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Correo electrónico</dt>
-          <dd className="mt-1 break-all text-slate-900">{profile.email}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Estado del correo</dt>
-          <dd className="mt-1 font-medium text-slate-900">{profile.emailVerified ? "Verificado" : "Sin verificar"}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Tipo de cuenta</dt>
-          <dd className="mt-1 text-slate-900" data-testid="account-role">
+      <Card>
+        <DetailList>
+          <Detail term="Correo electrónico">
+            <span className="break-all">{profile.email}</span>
+          </Detail>
+          <Detail term="Estado del correo">{profile.emailVerified ? "Verificado" : "Sin verificar"}</Detail>
+          <Detail term="Tipo de cuenta" testId="account-role">
             {ROLE_NAMES[profile.role] ?? profile.role}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Cliente desde</dt>
-          <dd className="mt-1 text-slate-900">{longDate(profile.createdAt)}</dd>
-        </div>
-      </dl>
+          </Detail>
+          <Detail term="Cliente desde">{longDate(profile.createdAt)}</Detail>
+        </DetailList>
+      </Card>
 
       {profile.emailVerified ? null : (
-        <div className="space-y-4 rounded-2xl border-l-4 border-amber-500 bg-amber-50 p-6 text-amber-950">
+        <Notice tone="warning" className="space-y-4 p-6 font-normal">
           <p>Verifica tu correo electrónico con el enlace que te enviamos. Si no lo encuentras, te mandamos otro.</p>
           <ResendVerificationForm />
-        </div>
+        </Notice>
       )}
 
       <div>
         <h2 className="text-xl font-bold text-slate-900">Accesos rápidos</h2>
         <ul className="mt-3 space-y-2">
           <li>
-            <Link to="/dashboard/edit-profile" className={textLinkLook}>
-              Editar mis datos y mi foto
-            </Link>
+            <TextLink to="/dashboard/edit-profile">Editar mis datos y mi foto</TextLink>
           </li>
           <li>
-            <Link to="/dashboard/change-password" className={textLinkLook}>
-              Cambiar mi contraseña
-            </Link>
+            <TextLink to="/dashboard/change-password">Cambiar mi contraseña</TextLink>
           </li>
           {profile.role === "seller" && shop && (shop.status === "aprobada" || shop.status === "suspendida") ? (
             <li>
-              <Link to={sellerPaths.products} className={textLinkLook} data-testid="seller-area-link">
+              <TextLink to={sellerPaths.products} data-testid="seller-area-link">
                 Área de vendedor: mis productos, stock y descuentos
-              </Link>
+              </TextLink>
             </li>
           ) : null}
           {shop ? (
             <li>
-              <Link to="/dashboard/shop/confirmation" className={textLinkLook}>
+              <TextLink to="/dashboard/shop/confirmation">
                 Mi tienda «{shop.name}»: {shop.statusLabel.toLowerCase()}
-              </Link>
+              </TextLink>
             </li>
           ) : profile.role === "admin" ? null : (
             <li>
-              <Link to="/dashboard/shop" className={textLinkLook}>
-                Abrir mi tienda en Mercado Pádel
-              </Link>
+              <TextLink to="/dashboard/shop">Abrir mi tienda en Mercado Pádel</TextLink>
             </li>
           )}
           <li>
-            <Link to="/products" className={textLinkLook}>
-              Seguir comprando
-            </Link>
+            <TextLink to="/products">Seguir comprando</TextLink>
           </li>
         </ul>
       </div>

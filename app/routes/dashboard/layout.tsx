@@ -1,17 +1,36 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useMatches } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Outlet,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AreaError, AreaLayout, areaSectionClass, type AreaSection } from "~/components/dashboard/AreaLayout";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { cx } from "~/components/ui/cx";
 import { imageUrl } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
 import { getOwnProfile } from "~/services/profile.server";
 import { getMyShopRequest } from "~/services/shops.server";
 import { SHOP_STATUS_LABELS } from "#contract/shop-labels";
-import { SELLER_HOME } from "~/components/seller/seller-paths";
+import { SELLER_HOME } from "~/routes/dashboard/seller/paths";
 
-export const meta: MetaFunction = () => [
-  { title: "Mi cuenta | Mercado Pádel" },
-  { name: "description", content: "Tu cuenta de Mercado Pádel: pedidos, favoritos, cartera, notificaciones y perfil." },
-  { name: "robots", content: "noindex" },
-];
+/** A page that failed shows the store's error page's title (the root's meta for the error). */
+export const meta: MetaFunction = ({ error, matches }) =>
+  error
+    ? (matches.find((match) => match.id === "root")?.meta ?? [])
+    : [
+        { title: "Mi cuenta | Mercado Pádel" },
+        {
+          name: "description",
+          content: "Tu cuenta de Mercado Pádel: pedidos, favoritos, cartera, notificaciones y perfil.",
+        },
+        { name: "robots", content: "noindex" },
+      ];
 
 /**
  * /dashboard and every screen under it need a signed-in user. The profile is read here once per
@@ -33,19 +52,51 @@ export async function loader(args: LoaderFunctionArgs) {
   return { profile, shop, imageSrc: profile.image ? imageUrl(profile.image, 200) : null };
 }
 
-const SECTIONS = [
-  { to: "/dashboard", label: "Inicio", end: true },
-  { to: "/dashboard/my-orders", label: "Mis pedidos", end: false },
-  { to: "/dashboard/my-wishlist", label: "Mis favoritos", end: false },
-  { to: "/dashboard/my-wallet", label: "Mi cartera", end: false },
-  { to: "/dashboard/system-notifications", label: "Notificaciones", end: false },
-  { to: "/dashboard/trial-class", label: "Clase de prueba", end: false },
-  { to: "/dashboard/edit-profile", label: "Editar perfil", end: false },
-  { to: "/dashboard/change-password", label: "Cambiar contraseña", end: false },
-];
+/** The account's menu; the shop, seller and admin entries depend on who is signed in. */
+function accountSections(profile: AccountData["profile"], shop: AccountData["shop"]): AreaSection[] {
+  const sections: AreaSection[] = [
+    { to: "/dashboard", label: "Inicio", end: true },
+    { to: "/dashboard/my-orders", label: "Mis pedidos" },
+    { to: "/dashboard/my-wishlist", label: "Mis favoritos" },
+    { to: "/dashboard/my-wallet", label: "Mi cartera" },
+    { to: "/dashboard/system-notifications", label: "Notificaciones" },
+    { to: "/dashboard/trial-class", label: "Clase de prueba" },
+    { to: "/dashboard/edit-profile", label: "Editar perfil" },
+    { to: "/dashboard/change-password", label: "Cambiar contraseña" },
+  ];
+  if (profile.role !== "admin" || shop)
+    sections.push({
+      to: shop ? "/dashboard/shop/confirmation" : "/dashboard/shop",
+      label: shop ? "Mi tienda" : "Abrir mi tienda",
+    });
+  if (profile.role === "seller" && shop && (shop.status === "aprobada" || shop.status === "suspendida"))
+    sections.push({ to: SELLER_HOME, label: "Área de vendedor" });
+  if (profile.role === "admin") sections.push({ to: "/dashboard/admin", label: "Administración" });
+  return sections;
+}
 
-const SECTION_LOOK =
-  "block rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:border-lime-300 aria-[current=page]:bg-lime-100 aria-[current=page]:text-slate-900 md:rounded-lg md:border-0 md:py-2 md:text-base";
+type AccountData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The account's frame with its menu, around a page or around the error a page gave (its menu kept). */
+function AccountFrame({ account: { profile, shop }, children }: { account: AccountData; children: ReactNode }) {
+  return (
+    <AreaLayout
+      name="Mi cuenta"
+      sections={accountSections(profile, shop)}
+      menuEnd={
+        <li>
+          <Form method="post" action="/logout">
+            <button type="submit" className={cx(areaSectionClass, "md:w-full md:text-left")}>
+              Cerrar sesión
+            </button>
+          </Form>
+        </li>
+      }
+    >
+      {children}
+    </AreaLayout>
+  );
+}
 
 /** An area with a menu of its own below /dashboard (the admin area) says so in its route's `handle`. */
 function useOwnMenuBelow(): boolean {
@@ -53,57 +104,27 @@ function useOwnMenuBelow(): boolean {
 }
 
 export default function DashboardLayout() {
-  const { profile, shop } = useLoaderData<typeof loader>();
-  const ownMenuBelow = useOwnMenuBelow();
-  if (ownMenuBelow) return <Outlet />;
+  const account = useLoaderData<typeof loader>();
+  if (useOwnMenuBelow()) return <Outlet />;
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_minmax(0,1fr)] md:px-6">
-      <aside>
-        <nav aria-label="Mi cuenta">
-          {/* A phone shows the sections as wrapped chips, so the screen's content starts on the first screen. */}
-          <ul className="flex flex-wrap gap-2 md:block md:space-y-1">
-            {SECTIONS.map((section) => (
-              <li key={section.to}>
-                <NavLink to={section.to} end={section.end} className={SECTION_LOOK}>
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
-            {profile.role !== "admin" || shop ? (
-              <li>
-                <NavLink to={shop ? "/dashboard/shop/confirmation" : "/dashboard/shop"} className={SECTION_LOOK}>
-                  {shop ? "Mi tienda" : "Abrir mi tienda"}
-                </NavLink>
-              </li>
-            ) : null}
-            {profile.role === "seller" && shop && (shop.status === "aprobada" || shop.status === "suspendida") ? (
-              <li>
-                <NavLink to={SELLER_HOME} className={SECTION_LOOK}>
-                  Área de vendedor
-                </NavLink>
-              </li>
-            ) : null}
-            {profile.role === "admin" ? (
-              <li>
-                <NavLink to="/dashboard/admin" className={SECTION_LOOK}>
-                  Administración
-                </NavLink>
-              </li>
-            ) : null}
-            <li>
-              <Form method="post" action="/logout">
-                <button type="submit" className={`${SECTION_LOOK} md:w-full md:text-left`}>
-                  Cerrar sesión
-                </button>
-              </Form>
-            </li>
-          </ul>
-        </nav>
-      </aside>
-      {/* min-w-0: a grid child would otherwise grow to its widest content and push the page sideways. */}
-      <div className="min-w-0">
-        <Outlet />
-      </div>
-    </div>
+    <AccountFrame account={account}>
+      <Outlet />
+    </AccountFrame>
+  );
+}
+
+/**
+ * A page of the account that failed keeps the menu (its data read by route id: useLoaderData does
+ * not answer in an error boundary). The seller's and admin's areas catch their own pages' errors;
+ * when this layout's own loader failed there is no menu to show: the store's error page.
+ */
+export function ErrorBoundary() {
+  const account = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
+  const error = useRouteError();
+  if (!account) return <ErrorPage status={isRouteErrorResponse(error) ? error.status : null} />;
+  return (
+    <AccountFrame account={account}>
+      <AreaError />
+    </AccountFrame>
   );
 }

@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { textLinkLook } from "~/components/account/FormControls";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { TextLink } from "~/components/ui/TextLink";
 import { CUSTOMER_ORDER_FILTERS, ORDER_FILTER_LABELS } from "#contract/order-labels";
-import { orderFilterOf } from "~/components/dashboard/order-filter";
+
 import { OrderList } from "~/components/dashboard/OrderList";
 import { Pagination } from "~/components/product/Pagination";
-import { secondaryButtonLook } from "~/components/product/shopper-forms";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Select } from "~/components/ui/Input";
 import { requireAccount } from "~/services/auth.server";
-import { getCustomerOrders, listedOrders } from "~/services/customer-orders.server";
+import { getCustomerOrders, listedOrders, orderFilterOf } from "~/services/customer-orders.server";
 
 export const meta: MetaFunction = () => [
   { title: "Mis pedidos | Mercado Pádel" },
@@ -32,9 +34,6 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-const selectLook =
-  "mt-1.5 block rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
-
 export default function MyOrders() {
   const { filter, orders, totalOrder, page, totalPages } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -46,21 +45,18 @@ export default function MyOrders() {
 
       {/* A GET form: the filter is part of the address and works without JavaScript. */}
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filtrar pedidos">
-        <div>
-          <label htmlFor="estado-pedido" className="block font-semibold text-slate-900">
-            Estado del pedido
-          </label>
-          <select id="estado-pedido" name="status" defaultValue={filter} key={filter} className={selectLook}>
+        <Field id="estado-pedido" label="Estado del pedido">
+          <Select name="status" defaultValue={filter} key={filter}>
             {CUSTOMER_ORDER_FILTERS.map((value) => (
               <option key={value} value={value}>
                 {ORDER_FILTER_LABELS[value]}
               </option>
             ))}
-          </select>
-        </div>
-        <button type="submit" className={secondaryButtonLook} disabled={navigation.state === "loading"}>
+          </Select>
+        </Field>
+        <Button type="submit" variant="secondary" size="sm" disabled={navigation.state === "loading"}>
           Filtrar
-        </button>
+        </Button>
       </Form>
 
       <p className="text-slate-700" role="status" data-testid="order-count">
@@ -77,9 +73,7 @@ export default function MyOrders() {
             : filter === "all"
               ? "Todavía no has hecho ningún pedido."
               : "No tienes pedidos con este estado."}{" "}
-          <Link to="/products" className={textLinkLook}>
-            Ver productos
-          </Link>
+          <TextLink to="/products">Ver productos</TextLink>
         </p>
       )}
       <Pagination page={page} totalPages={totalPages} />

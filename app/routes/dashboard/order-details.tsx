@@ -1,30 +1,21 @@
-import { data } from "@remix-run/node";
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { OFFERS_LOAD_ERROR } from "#contract/messages";
-import { clockTime, longDateTime } from "#contract/store-time";
-import { FormAlert, SubmitButton, textLinkLook, TextField } from "~/components/account/FormControls";
 import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderView";
-import { dashboardIntents } from "~/components/dashboard/dashboard-intents";
-import { offerFormSchema } from "~/components/dashboard/dashboard-schemas";
-import { OfferHistory, type ListedOffer } from "~/components/dashboard/OfferHistory";
-import { payLinkLook, paymentPath } from "~/components/dashboard/OrderList";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { refusalOf } from "~/services/account.server";
+import { OfferHistory } from "~/components/dashboard/OfferHistory";
+import { paymentPath } from "./paths";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { ButtonLink } from "~/components/ui/Button";
+import { Card } from "~/components/ui/Card";
+import { TextLink } from "~/components/ui/TextLink";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
 import { requireAccount } from "~/services/auth.server";
-import {
-  getCustomerOrder,
-  getOrderOffers,
-  presentCustomerOrder,
-  proposeOffer,
-  type PresentedCustomerShopOrder,
-} from "~/services/customer-orders.server";
+import { customerOrderAction, loadCustomerOrderPage } from "~/services/customer-order-page.server";
+import type { PresentedCustomerShopOrder } from "~/services/customer-orders.server";
 import { formatPrice } from "~/services/money";
-import { redirectWithFlash } from "~/services/session.server";
-import { readForm } from "~/services/form.server";
+import { orderDetailsIntents, orderDetailsSchemas } from "./order-details.forms";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mercado Pádel" },
@@ -35,63 +26,24 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const loadOfferSchema = () =>
-  import("~/components/dashboard/dashboard-schemas").then((module) => module.offerFormSchema);
-
-/**
- * /dashboard/order/details/{orderId}: the user's own order (anything else is the 404 page) with
- * the offers on each shop's part. Offers are read on their own: when they cannot be loaded the
- * rest of the order still shows.
- */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = requireAccount(args);
-  const order = await getCustomerOrder(account, args.params.orderId);
-  const offers = await getOrderOffers(account, order._id);
-  return {
-    order: presentCustomerOrder(order),
-    placedAt: longDateTime(order.createdAt),
-    paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
-    payBefore: clockTime(order.expiresAt),
-    offers: offers ? offers.map((offer): ListedOffer => ({ ...offer, madeAt: longDateTime(offer.createdAt) })) : null,
-    // One for the offer forms of every shop's part.
-    offerConstraint: getZodConstraint(offerFormSchema),
-  };
+  return loadCustomerOrderPage(requireAccount(args), args.params.orderId);
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAccount(args);
-  const order = await getCustomerOrder(account, args.params.orderId);
-  const formData = await readForm(args.request);
-  if (formData.get("intent") !== dashboardIntents.proposeOffer) throw new Response(null, { status: 400 });
-
-  const shopOrderId = String(formData.get("shopOrderId") ?? "");
-  const submission = parseWithZod(formData, { schema: offerFormSchema });
-  if (submission.status !== "success") return data({ shopOrderId, result: submission.reply() }, { status: 400 });
-  if (!order.suborders.some((suborder) => suborder._id === submission.value.shopOrderId))
-    throw new Response(null, { status: 400 });
-  try {
-    const { message } = await proposeOffer(account, submission.value);
-    return redirectWithFlash(args.context, new URL(args.request.url).pathname, { kind: "success", message });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    // Every refusal (not lower, one pending, order paid meanwhile) is about the price typed.
-    const { status, formErrors } = refusalOf(error, []);
-    return data({ shopOrderId, result: submission.reply({ fieldErrors: { price: formErrors } }) }, { status });
-  }
+  return customerOrderAction(args, requireAccount(args), args.params.orderId);
 }
 
-function OfferForm({
-  suborder,
-  constraint,
-  lastResult,
-}: {
-  suborder: PresentedCustomerShopOrder;
-  constraint: FieldConstraints;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadOfferSchema },
-    { id: `oferta-${suborder._id}`, lastResult, defaultValue: { shopOrderId: suborder._id } },
+type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function OfferForm({ suborder, constraint }: { suborder: PresentedCustomerShopOrder; constraint: FieldConstraints }) {
+  const [form, fields] = useSchemaForm(
+    { constraint, load: orderDetailsSchemas.offer },
+    {
+      id: `oferta-${suborder._id}`,
+      lastResult: useFormAnswer(orderDetailsIntents.proposeOffer, suborder._id)?.result,
+      defaultValue: { shopOrderId: suborder._id },
+    },
   );
   const { key, ...shopOrderInput } = getInputProps(fields.shopOrderId, { type: "hidden" });
   return (
@@ -110,7 +62,7 @@ function OfferForm({
         inputMode="decimal"
         hint={`Subtotal actual de la tienda: ${formatPrice(suborder.subtotal)}. Propón un importe menor.`}
       />
-      <SubmitButton intent={dashboardIntents.proposeOffer} pending="Enviando…">
+      <SubmitButton intent={orderDetailsIntents.proposeOffer} pending="Enviando…">
         Enviar oferta
       </SubmitButton>
     </Form>
@@ -121,60 +73,50 @@ function OffersPanel({
   suborder,
   offers,
   offerConstraint,
-  lastResult,
 }: {
   suborder: PresentedCustomerShopOrder;
-  offers: ListedOffer[] | null;
+  offers: PageData["offers"];
   offerConstraint: FieldConstraints;
-  lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const headingId = `ofertas-${suborder._id}`;
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-4 rounded-2xl bg-slate-50 p-4 sm:p-6"
-      data-testid="offers-panel"
-    >
-      <h3 id={headingId} className="text-lg font-bold text-slate-900">
-        Ofertas a {suborder.shopName}
-      </h3>
-      {offers ? (
-        <OfferHistory offers={offers.filter((offer) => offer.shopOrderId === suborder._id)} />
-      ) : (
-        <p role="alert" className="font-medium text-red-800">
-          {OFFERS_LOAD_ERROR}
-        </p>
-      )}
-      {suborder.canOffer ? (
-        <OfferForm suborder={suborder} constraint={offerConstraint} lastResult={lastResult} />
-      ) : suborder.offers.some((offer) => offer.status === "pendiente") ? (
-        <p className="text-slate-700">
-          El vendedor todavía no ha respondido a tu oferta: podrás proponer otra cuando lo haga.
-        </p>
-      ) : null}
-    </section>
+    <div data-testid="offers-panel">
+      <Card tone="muted" title={`Ofertas a ${suborder.shopName}`} titleId={headingId} headingLevel={3}>
+        {offers ? (
+          <OfferHistory offers={offers.filter((offer) => offer.shopOrderId === suborder._id)} />
+        ) : (
+          <p role="alert" className="font-medium text-red-800">
+            {OFFERS_LOAD_ERROR}
+          </p>
+        )}
+        {suborder.canOffer ? (
+          <OfferForm suborder={suborder} constraint={offerConstraint} />
+        ) : suborder.offers.some((offer) => offer.status === "pendiente") ? (
+          <p className="text-slate-700">
+            El vendedor todavía no ha respondido a tu oferta: podrás proponer otra cuando lo haga.
+          </p>
+        ) : null}
+      </Card>
+    </div>
   );
 }
 
 export default function OrderDetailsPage() {
-  const { order, placedAt, paidAt, payBefore, offers, offerConstraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { order, placedAt, paidAt, payBefore, offers, constraints } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="titulo-pedido" className="space-y-8">
       <div className="space-y-3">
         <p>
-          <Link to="/dashboard/my-orders" className={textLinkLook}>
-            ← Mis pedidos
-          </Link>
+          <TextLink to="/dashboard/my-orders">← Mis pedidos</TextLink>
         </p>
         <h1 id="titulo-pedido" className="text-3xl font-bold text-slate-900">
           Pedido #{order.number}
         </h1>
         {order.payable ? (
           <div className="flex flex-wrap items-center gap-4">
-            <Link to={paymentPath(order._id)} className={payLinkLook}>
+            <ButtonLink to={paymentPath(order._id)} variant="dark" size="sm">
               Pagar ahora
-            </Link>
+            </ButtonLink>
             <p className="text-slate-700" data-testid="pay-before">
               Paga antes de las {payBefore} o el pedido caducará.
             </p>
@@ -191,12 +133,7 @@ export default function OrderDetailsPage() {
             <div key={suborder._id} className="space-y-3">
               <ShopOrderSection suborder={suborder} />
               {suborder.payment_status === "sin_pagar" ? (
-                <OffersPanel
-                  suborder={suborder}
-                  offers={offers}
-                  offerConstraint={offerConstraint}
-                  lastResult={actionData?.shopOrderId === suborder._id ? actionData.result : undefined}
-                />
+                <OffersPanel suborder={suborder} offers={offers} offerConstraint={constraints.offer} />
               ) : null}
             </div>
           ))}

@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { NO_DOCUMENTS_TO_REPLACE, SHOP_DOCUMENTS_REPLACED, type ShopDocument, type ShopRequest } from "#contract/shops";
+import type { ShopDocument, ShopRequest } from "#contract/shops";
 import {
   SHOP_DOCUMENT_STATUS_LABELS,
   SHOP_DOCUMENT_TYPES,
@@ -11,9 +10,11 @@ import {
   TAX_ID_LABELS,
 } from "#contract/shop-labels";
 import { longDate, shortDateTime } from "#contract/store-time";
-import { FieldErrors, FormAlert, SubmitButton, textLinkLook } from "~/components/account/FormControls";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { FieldErrors, FormAlert, SubmitButton } from "~/components/forms/fields";
+import { Card } from "~/components/ui/Card";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink, textLinkClass } from "~/components/ui/TextLink";
+import { useFormAnswer } from "~/forms/form-answer";
 import {
   CHOOSE_FILES_AGAIN,
   fileSize,
@@ -21,13 +22,13 @@ import {
   replacementField,
   SHOP_DOCUMENT_ACCEPT,
   shopIntents,
-} from "~/components/shop/shop-form-fields";
-import { replacementSchema } from "~/components/shop/shop-schemas";
-import { refusalOf } from "~/services/account.server";
+  shopRequestSchemas,
+  type FilesFormAnswer,
+} from "~/forms/shop-request.forms";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
 import { requireAccount } from "~/services/auth.server";
-import { carriesFiles, readForm } from "~/services/form.server";
-import { redirectWithFlash } from "~/services/session.server";
-import { getMyShopRequest, replaceShopDocuments } from "~/services/shops.server";
+import { loadShopConfirmation, shopConfirmationAction } from "~/services/shops.server";
+import { Detail, DetailList } from "~/components/ui/Details";
 
 /** SPEC.md section 2: the waiting screen's title, verbatim. */
 const WAITING_TITLE = "Esperando Confirmación";
@@ -47,60 +48,15 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 const SHOP_FORM = "/dashboard/shop";
-const HERE = "/dashboard/shop/confirmation";
 
-/** The documents an admin asked to replace. */
-function toReplace(request: ShopRequest): ShopDocument[] {
-  return request.status === "requiere_cambios"
-    ? request.documents.filter((document) => document.status === "requiere_cambios")
-    : [];
-}
-
-/**
- * SPEC.md section 2 "shop/confirmation": the request as sent and where it stands; a user who never
- * applied goes to the form. The documents to replace come with the constraints of their form, which
- * has a field for each.
- */
 export async function loader(args: LoaderFunctionArgs) {
-  const request = await getMyShopRequest(requireAccount(args));
-  if (!request) throw redirect(SHOP_FORM);
-  const documents = toReplace(request);
-  const replacement =
-    documents.length > 0
-      ? { documents, constraint: getZodConstraint(replacementSchema(documents.map((document) => document._id))) }
-      : null;
-  return { request, replacement };
+  return loadShopConfirmation(requireAccount(args));
 }
 
 /** Replaces the documents the admin asked for; the request goes back to review. */
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAccount(args);
-  const formData = await readForm(args.request);
-  if (formData.get("intent") !== shopIntents.replace) throw new Response(null, { status: 400 });
-  const request = await getMyShopRequest(account);
-  if (!request) throw redirect(SHOP_FORM);
-  const documents = toReplace(request);
-  if (documents.length === 0)
-    return redirectWithFlash(args.context, HERE, { kind: "error", message: NO_DOCUMENTS_TO_REPLACE });
-  const ids = documents.map((document) => document._id);
-  // Each refused attempt empties the file inputs, as the page says when files were chosen.
-  const attempt = crypto.randomUUID();
-  const filesLost = carriesFiles(formData);
-  const submission = parseWithZod(formData, { schema: replacementSchema(ids) });
-  if (submission.status !== "success") return data({ result: submission.reply(), attempt, filesLost }, { status: 400 });
-  const replacements = new Map(ids.map((id) => [id, submission.value[replacementField(id)]!]));
-  try {
-    await replaceShopDocuments(account, replacements);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const { status, formErrors, fieldErrors } = refusalOf(error, ids.map(replacementField));
-    return data({ result: submission.reply({ formErrors, fieldErrors }), attempt, filesLost }, { status });
-  }
-  return redirectWithFlash(args.context, HERE, { kind: "success", message: SHOP_DOCUMENTS_REPLACED });
+  return shopConfirmationAction(args, requireAccount(args));
 }
-
-const cardLook = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm";
-const termLook = "text-sm font-semibold uppercase tracking-widest text-slate-600";
 
 function documentKind(document: ShopDocument): string {
   return `${SHOP_DOCUMENT_TYPES[document.contentType]}, ${fileSize(document.size)}`;
@@ -120,13 +76,12 @@ function StatusNotice({ request }: { request: ShopRequest }) {
       return (
         <div className="space-y-2 text-lg text-slate-800">
           <p>Tu solicitud está en proceso. Espera la confirmación cuando la revisemos de nuevo.</p>
-          <p
-            role="alert"
-            className="rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-base font-medium text-amber-950"
-          >
-            Un administrador pidió cambiar algunos documentos. Reemplázalos más abajo para que tu solicitud vuelva a
-            revisión.
-          </p>
+          <div role="alert" className="text-base">
+            <Notice tone="warning">
+              Un administrador pidió cambiar algunos documentos. Reemplázalos más abajo para que tu solicitud vuelva a
+              revisión.
+            </Notice>
+          </div>
         </div>
       );
     case "aprobada":
@@ -137,9 +92,7 @@ function StatusNotice({ request }: { request: ShopRequest }) {
             vendedor.
           </p>
           <p>
-            <Link to={`/tienda/${request.slug}`} className={textLinkLook}>
-              Ver la página de mi tienda
-            </Link>
+            <TextLink to={`/tienda/${request.slug}`}>Ver la página de mi tienda</TextLink>
           </p>
         </div>
       );
@@ -149,9 +102,7 @@ function StatusNotice({ request }: { request: ShopRequest }) {
           <p>Tu solicitud fue rechazada.</p>
           {request.statusReason ? <p data-testid="shop-status-reason">Motivo: {request.statusReason}</p> : null}
           <p>
-            <Link to={SHOP_FORM} className={textLinkLook}>
-              Volver a solicitar mi tienda
-            </Link>
+            <TextLink to={SHOP_FORM}>Volver a solicitar mi tienda</TextLink>
           </p>
         </div>
       );
@@ -173,7 +124,7 @@ function DocumentItem({ document, testId = "shop-document" }: { document: ShopDo
       className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-slate-200 py-3 last:border-b-0"
     >
       <div className="min-w-0">
-        <a href={`/documentos-tienda/${document._id}`} className={`${textLinkLook} break-all`}>
+        <a href={`/documentos-tienda/${document._id}`} className={`${textLinkClass} break-all`}>
           {document.fileName}
         </a>
         <span className="ml-2 text-sm text-slate-600">({documentKind(document)})</span>
@@ -188,21 +139,18 @@ function DocumentItem({ document, testId = "shop-document" }: { document: ShopDo
 
 /** The form that sends a new file for each document the admin asked to change. */
 function ReplacementForm({ documents, constraint }: { documents: ShopDocument[]; constraint: FieldConstraints }) {
-  const actionData = useActionData<typeof action>();
+  const actionData = useFormAnswer(shopIntents.replace) as FilesFormAnswer | undefined;
   // Memoized: the loader function keys the browser's validators, and the loader's list stays the same object until the page is read again.
-  const loadReplacementSchema = useMemo(() => {
-    const ids = documents.map((document) => document._id);
-    return () => import("~/components/shop/shop-schemas").then((module) => module.replacementSchema(ids));
-  }, [documents]);
-  const [form, fields] = useDeferredSchemaForm(
+  const loadReplacementSchema = useMemo(
+    () => shopRequestSchemas.replacement(documents.map((document) => document._id)),
+    [documents],
+  );
+  const [form, fields] = useSchemaForm(
     { constraint, load: loadReplacementSchema },
     { id: "reemplazo-documentos", lastResult: actionData?.result, shouldValidate: "onSubmit" },
   );
   return (
-    <section aria-labelledby="titulo-reemplazo" className={`${cardLook} space-y-5`}>
-      <h2 id="titulo-reemplazo" className="text-xl font-bold text-slate-900">
-        Reemplazar documentos
-      </h2>
+    <Card title="Reemplazar documentos" titleId="titulo-reemplazo">
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
         {actionData?.filesLost ? <p className="text-sm font-medium text-amber-900">{CHOOSE_FILES_AGAIN}</p> : null}
@@ -233,7 +181,7 @@ function ReplacementForm({ documents, constraint }: { documents: ShopDocument[];
           Enviar documentos nuevos
         </SubmitButton>
       </Form>
-    </section>
+    </Card>
   );
 }
 
@@ -254,52 +202,30 @@ export default function ShopConfirmation() {
         <StatusNotice request={request} />
       </div>
 
-      {replacement ? <ReplacementForm documents={replacement.documents} constraint={replacement.constraint} /> : null}
+      {replacement ? (
+        <ReplacementForm documents={replacement.documents} constraint={replacement.constraints.replacement} />
+      ) : null}
 
-      <section aria-labelledby="titulo-enviado" className={`${cardLook} space-y-4`}>
-        <h2 id="titulo-enviado" className="text-xl font-bold text-slate-900">
-          Lo que nos enviaste
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <dt className={termLook}>Nombre de la tienda</dt>
-            <dd className="mt-1 text-slate-900" data-testid="shop-name">
-              {request.shopName}
-            </dd>
-          </div>
-          <div>
-            <dt className={termLook}>{TAX_ID_LABELS[request.country]}</dt>
-            <dd className="mt-1 text-slate-900" data-testid="shop-tax-id">
-              {request.rif}
-            </dd>
-          </div>
-          <div>
-            <dt className={termLook}>Ubicación</dt>
-            <dd className="mt-1 text-slate-900" data-testid="shop-location">
-              {request.location}
-            </dd>
-          </div>
-          <div>
-            <dt className={termLook}>Teléfono</dt>
-            <dd className="mt-1 text-slate-900" data-testid="shop-phone">
-              {request.phone}
-            </dd>
-          </div>
-          <div>
-            <dt className={termLook}>Enviada el</dt>
-            <dd className="mt-1 text-slate-900">{longDate(request.createdAt)}</dd>
-          </div>
-          <div>
-            <dt className={termLook}>Última actualización</dt>
-            <dd className="mt-1 text-slate-900">{shortDateTime(request.updatedAt)}</dd>
-          </div>
-        </dl>
-      </section>
+      <Card title="Lo que nos enviaste" titleId="titulo-enviado">
+        <DetailList>
+          <Detail term="Nombre de la tienda" testId="shop-name">
+            {request.shopName}
+          </Detail>
+          <Detail term={TAX_ID_LABELS[request.country]} testId="shop-tax-id">
+            {request.rif}
+          </Detail>
+          <Detail term="Ubicación" testId="shop-location">
+            {request.location}
+          </Detail>
+          <Detail term="Teléfono" testId="shop-phone">
+            {request.phone}
+          </Detail>
+          <Detail term="Enviada el">{longDate(request.createdAt)}</Detail>
+          <Detail term="Última actualización">{shortDateTime(request.updatedAt)}</Detail>
+        </DetailList>
+      </Card>
 
-      <section aria-labelledby="titulo-documentos" className={`${cardLook} space-y-2`}>
-        <h2 id="titulo-documentos" className="text-xl font-bold text-slate-900">
-          Documentos
-        </h2>
+      <Card title="Documentos" titleId="titulo-documentos">
         <ul aria-labelledby="titulo-documentos">
           {request.documents.map((document) => (
             <DocumentItem key={document._id} document={document} />
@@ -317,7 +243,7 @@ export default function ShopConfirmation() {
             </ul>
           </details>
         ) : null}
-      </section>
+      </Card>
     </section>
   );
 }

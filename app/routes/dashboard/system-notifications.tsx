@@ -1,27 +1,15 @@
-import { data } from "@remix-run/node";
 import { getFormProps } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { notificationIntents } from "~/components/notifications/notification-intents";
-import { notificationLinks } from "~/components/notifications/notification-links";
-import { notificationActionSchema } from "~/components/notifications/notification-schemas";
-import { ApiError } from "~/services/api.server";
-import { requireAccount } from "~/services/auth.server";
-import {
-  deleteNotification,
-  getNotificationsPage,
-  markNotificationRead,
-  type NotificationsPage,
-} from "~/services/notifications.server";
-import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
+import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { NOTIFICATION_TYPE_LABELS } from "#contract/notification-events";
-import { NOTIFICATION_DELETED, NOTIFICATION_MARKED_READ } from "#contract/notifications";
-import { shortDateTime } from "#contract/store-time";
-import { redirectWithFlash } from "~/services/session.server";
-import { readForm } from "~/services/form.server";
+import { Badge } from "~/components/ui/Badge";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/Button";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink } from "~/components/ui/TextLink";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
+import { loadNotificationsScreen, notificationsScreenAction } from "~/services/notifications.server";
+import { notificationLinks } from "./notification-links";
+import { notificationIntents, notificationSchemas } from "./system-notifications.forms";
 
 export const meta: MetaFunction = () => [
   { title: "Notificaciones del Sistema | Mercado Pádel" },
@@ -31,57 +19,15 @@ export const meta: MetaFunction = () => [
 
 const PATH = "/dashboard/system-notifications";
 
-const loadNotificationActionSchema = () =>
-  import("~/components/notifications/notification-schemas").then((module) => module.notificationActionSchema);
-
-function pageOf(request: Request): number {
-  const page = Number(new URL(request.url).searchParams.get("page"));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 export async function loader(args: LoaderFunctionArgs) {
-  const account = requireAccount(args);
-  // One for the forms of every notification.
-  const actionConstraint = getZodConstraint(notificationActionSchema);
-  try {
-    const page: NotificationsPage = await getNotificationsPage(account, pageOf(args.request));
-    const notifications = page.notifications.map((item) => ({ ...item, date: shortDateTime(item.createdAt) }));
-    return { ...page, notifications, error: null, actionConstraint };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    // SPEC.md section 8: a failed load shows 'Error: ' and the server's message, or the network's.
-    const answered = error instanceof ApiError;
-    const message = answered ? error.message : NETWORK_OR_SERVER_ERROR;
-    return data(
-      { notifications: [], total: 0, page: 1, totalPages: 1, error: message, actionConstraint },
-      { status: answered && error.status < 500 ? error.status : 502 },
-    );
-  }
+  return loadNotificationsScreen(args);
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAccount(args);
-  const submission = parseWithZod(await readForm(args.request), { schema: notificationActionSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { intent, notificationId, page } = submission.value;
-  const back = page > 1 ? `${PATH}?page=${page}` : PATH;
-  try {
-    if (intent === notificationIntents.markRead) await markNotificationRead(account, notificationId);
-    else await deleteNotification(account, notificationId);
-  } catch (error) {
-    if (error instanceof Response || !(error instanceof ApiError)) throw error;
-    return redirectWithFlash(args.context, back, { kind: "error", message: error.message });
-  }
-  return redirectWithFlash(args.context, back, {
-    kind: "success",
-    message: intent === notificationIntents.markRead ? NOTIFICATION_MARKED_READ : NOTIFICATION_DELETED,
-  });
+  return notificationsScreenAction(args);
 }
 
 type ShownNotification = ReturnType<typeof useLoaderData<typeof loader>>["notifications"][number];
-
-const buttonLook =
-  "rounded-full border px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60";
 
 function NotificationCard({
   notification,
@@ -92,8 +38,8 @@ function NotificationCard({
   page: number;
   actionConstraint: FieldConstraints;
 }) {
-  const [form] = useDeferredSchemaForm(
-    { constraint: actionConstraint, load: loadNotificationActionSchema },
+  const [form] = useSchemaForm(
+    { constraint: actionConstraint, load: notificationSchemas.item },
     { id: `notificacion-${notification._id}` },
   );
   const navigation = useNavigation();
@@ -104,7 +50,9 @@ function NotificationCard({
       data-testid="notification"
       data-read={notification.read ? "true" : "false"}
       aria-labelledby={titleId}
-      className={`rounded-2xl border p-5 shadow-sm ${notification.read ? "border-slate-200 bg-slate-50 text-slate-600" : "border-lime-400 bg-white text-slate-900"}`}
+      className={`rounded-2xl border p-5 shadow-sm ${
+        notification.read ? "border-slate-200 bg-slate-50 text-slate-600" : "border-lime-400 bg-white text-slate-900"
+      }`}
     >
       <p id={titleId} className={notification.read ? "font-normal" : "font-semibold"}>
         {notification.message}
@@ -114,9 +62,9 @@ function NotificationCard({
           <div key={link.subject} className="flex gap-1">
             <dt className="font-semibold">{link.subject}:</dt>
             <dd>
-              <Link to={link.href} className="underline underline-offset-2 hover:text-slate-900">
+              <TextLink to={link.href} className="font-normal">
                 {link.text}
-              </Link>
+              </TextLink>
             </dd>
           </div>
         ))}
@@ -132,38 +80,27 @@ function NotificationCard({
         </div>
         <div className="flex gap-1">
           <dt className="sr-only">Estado</dt>
-          <dd>
-            {notification.read ? (
-              "Leída"
-            ) : (
-              <span className="rounded-full bg-lime-200 px-2 font-semibold text-slate-900">Nueva</span>
-            )}
-          </dd>
+          <dd>{notification.read ? "Leída" : <Badge tone="success">Nueva</Badge>}</dd>
         </div>
       </dl>
       <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-wrap gap-2">
         <input type="hidden" name="notificationId" value={notification._id} />
         <input type="hidden" name="page" value={page} />
         {notification.read ? null : (
-          <button
-            type="submit"
-            name="intent"
-            value={notificationIntents.markRead}
-            disabled={busy}
-            className={`${buttonLook} border-slate-900 bg-lime-300 text-slate-900 hover:bg-lime-400`}
-          >
+          <Button type="submit" name="intent" value={notificationIntents.markRead} disabled={busy} size="sm">
             Marcar como leída
-          </button>
+          </Button>
         )}
-        <button
+        <Button
           type="submit"
           name="intent"
           value={notificationIntents.remove}
           disabled={busy}
-          className={`${buttonLook} border-red-700 text-red-800 hover:bg-red-50`}
+          variant="danger"
+          size="sm"
         >
           Eliminar
-        </button>
+        </Button>
       </Form>
     </li>
   );
@@ -172,14 +109,18 @@ function NotificationCard({
 /** 'Anterior' on the first page and 'Siguiente' on the last stay in place, shown as unavailable. */
 function PageLinkUnavailable({ children }: { children: string }) {
   return (
-    <a role="link" aria-disabled="true" className={`${buttonLook} cursor-not-allowed border-slate-200 text-slate-500`}>
+    <a
+      role="link"
+      aria-disabled="true"
+      className={buttonClass({ variant: "secondary", size: "sm", className: "cursor-not-allowed opacity-60" })}
+    >
       {children}
     </a>
   );
 }
 
 export default function SystemNotifications() {
-  const { notifications, page, totalPages, error, actionConstraint } = useLoaderData<typeof loader>();
+  const { notifications, page, totalPages, error, constraints } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   // The JS-on client reloads this screen (paging, after a button) while the old list stays shown.
@@ -195,12 +136,9 @@ export default function SystemNotifications() {
         {loading ? "Cargando..." : ""}
       </p>
       {error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900"
-        >
+        <Notice tone="error" className="mt-4">
           Error: {error}
-        </p>
+        </Notice>
       ) : notifications.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center text-lg font-semibold text-slate-800">
           No hay notificaciones nuevas.
@@ -213,19 +151,15 @@ export default function SystemNotifications() {
                 key={notification._id}
                 notification={notification}
                 page={page}
-                actionConstraint={actionConstraint}
+                actionConstraint={constraints.item}
               />
             ))}
           </ul>
           <nav aria-label="Paginación de notificaciones" className="mt-8 flex items-center justify-between gap-4">
             {page > 1 ? (
-              <Link
-                to={pageHref(page - 1)}
-                rel="prev"
-                className={`${buttonLook} border-slate-300 hover:border-slate-900`}
-              >
+              <ButtonLink to={pageHref(page - 1)} rel="prev" variant="secondary" size="sm">
                 Anterior
-              </Link>
+              </ButtonLink>
             ) : (
               <PageLinkUnavailable>Anterior</PageLinkUnavailable>
             )}
@@ -233,13 +167,9 @@ export default function SystemNotifications() {
               Página {page} de {totalPages}
             </p>
             {page < totalPages ? (
-              <Link
-                to={pageHref(page + 1)}
-                rel="next"
-                className={`${buttonLook} border-slate-300 hover:border-slate-900`}
-              >
+              <ButtonLink to={pageHref(page + 1)} rel="next" variant="secondary" size="sm">
                 Siguiente
-              </Link>
+              </ButtonLink>
             ) : (
               <PageLinkUnavailable>Siguiente</PageLinkUnavailable>
             )}

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
-import { textLinkLook } from "~/components/account/FormControls";
-import { ApiError } from "~/services/api.server";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/Button";
+import { Card } from "~/components/ui/Card";
+import { Detail, DetailList } from "~/components/ui/Details";
+import { TextLink } from "~/components/ui/TextLink";
 import { requireAccount } from "~/services/auth.server";
-import { cancelTrialClass, getOwnTrialClass } from "~/services/trial-class.server";
-import { redirectWithFlash } from "~/services/session.server";
-import { logError } from "~/services/log.server";
-import { readForm } from "~/services/form.server";
+import { getOwnTrialClass, trialClassPageAction } from "~/services/trial-class.server";
+import { trialClassIntents } from "./trial-class.forms";
 
 export const meta: MetaFunction = () => [
   { title: "Clase de prueba | Mercado Pádel" },
@@ -15,37 +14,19 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const CANCEL_INTENT = "cancel-trial-class";
-
 export async function loader(args: LoaderFunctionArgs) {
   const account = requireAccount(args);
   return { trialClass: await getOwnTrialClass(account) };
 }
 
-/** 'Cancelar reserva': the place goes back to the class; a flash says how it went. */
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAccount(args);
-  const formData = await readForm(args.request);
-  if (formData.get("intent") !== CANCEL_INTENT) throw new Response(null, { status: 400 });
-  try {
-    const { message } = await cancelTrialClass(account);
-    return redirectWithFlash(args.context, "/dashboard/trial-class", { kind: "success", message });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof ApiError && error.status < 500)
-      return redirectWithFlash(args.context, "/dashboard/trial-class", { kind: "error", message: error.message });
-    logError("No se pudo cancelar la reserva de la clase de prueba", error);
-    return redirectWithFlash(args.context, "/dashboard/trial-class", {
-      kind: "error",
-      message: NETWORK_OR_SERVER_ERROR,
-    });
-  }
+  return trialClassPageAction(args, requireAccount(args));
 }
 
 export default function TrialClassBooking() {
   const { trialClass } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === CANCEL_INTENT;
+  const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === trialClassIntents.cancel;
 
   return (
     <section aria-labelledby="titulo-clase" className="max-w-2xl space-y-6">
@@ -59,47 +40,39 @@ export default function TrialClassBooking() {
       </div>
 
       {trialClass.booked ? (
-        <div
-          className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-          data-testid="trial-class-booking"
-        >
-          <h2 className="text-xl font-bold text-slate-900">Tu reserva</h2>
-          <dl className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Fecha</dt>
-              <dd className="mt-1 text-slate-900">
+        <div data-testid="trial-class-booking">
+          <Card title="Tu reserva" titleId="titulo-reserva">
+            <DetailList>
+              <Detail term="Fecha">
                 <time dateTime={trialClass.classDate}>{trialClass.dayText}</time>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">Horario</dt>
-              <dd className="mt-1 text-slate-900">
+              </Detail>
+              <Detail term="Horario">
                 De {trialClass.startTime} a {trialClass.endTime}
-              </dd>
-            </div>
-          </dl>
-          <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value={CANCEL_INTENT}
-              disabled={cancelling}
-              className="inline-flex items-center justify-center rounded-full border-2 border-red-700 px-5 py-2.5 font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
-            >
-              Cancelar reserva
-            </button>
-          </Form>
+              </Detail>
+            </DetailList>
+            <Form method="post">
+              <Button
+                type="submit"
+                name="intent"
+                value={trialClassIntents.cancel}
+                disabled={cancelling}
+                variant="danger"
+              >
+                Cancelar reserva
+              </Button>
+            </Form>
+          </Card>
         </div>
       ) : (
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="trial-class-booking">
-          <p className="text-slate-800">
-            No tienes ninguna plaza reservada en la próxima clase ({trialClass.dayText}).
-          </p>
-          <p className="mt-3">
-            <Link to="/gift#prueba-gratis" className={textLinkLook}>
-              Reservar una plaza en la página de regalos
-            </Link>
-          </p>
+        <div data-testid="trial-class-booking">
+          <Card>
+            <p className="text-slate-800">
+              No tienes ninguna plaza reservada en la próxima clase ({trialClass.dayText}).
+            </p>
+            <p className="mt-3">
+              <TextLink to="/gift#prueba-gratis">Reservar una plaza en la página de regalos</TextLink>
+            </p>
+          </Card>
         </div>
       )}
     </section>

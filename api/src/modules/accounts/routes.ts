@@ -14,7 +14,8 @@ import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
 import type { AccountSettings, Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
-import { route } from "../../route.js";
+import { documentModule, type ReferenceSection } from "../../reference.js";
+import { route, type RouteWords } from "../../route.js";
 import { currentUser, requireSelfOrAdmin } from "./auth.js";
 import type { Mailer } from "./mail.js";
 import {
@@ -62,6 +63,145 @@ import {
 } from "./tokens.js";
 import { sweepPeriodically } from "../../periodic.js";
 
+/** This module's section of the API reference (/docs, reference.ts). */
+const section: ReferenceSection = {
+  name: "accounts",
+  description:
+    "Registration, sign-in (password or Google), sessions, the profile and the account e-mails. Shapes " +
+    "(inputs, answers, field rules and messages): `contract/accounts.ts`.\n\n" +
+    "**Tokens.** An access JWT (HS256, `{id, role}`, issuer `mercado-padel-api`, audience " +
+    "`mercado-padel`, lifetime `ACCESS_TOKEN_TTL_SECONDS`) sent as `Authorization: Bearer <token>`, and " +
+    "a refresh token (random, stored as a SHA-256 hash, lifetime `REFRESH_TOKEN_TTL_DAYS`, rotated on " +
+    "every use; a used token that comes back revokes its whole family, unless it was replaced less than " +
+    "20 seconds ago while its family is live: then it is a page's concurrent refresh and gets a token of " +
+    "its own in the family). The refresh token is set as the httpOnly cookie `refreshToken` " +
+    "(SameSite=Strict, Path=/; `Secure` when `NODE_ENV=production` and `PUBLIC_API_URL` is https) and " +
+    "also returned in the body, for the web, which calls the API server-to-server.\n\n" +
+    "**Who may call.** Authenticated calls answer 401 `No autorizado.` without a valid token (or when " +
+    "its user no longer exists) and 403 `No tienes permiso para esta acción.` for another user's `{id}` " +
+    "unless the caller is an admin; the role is read from the database on each call. An access token " +
+    "issued before the user's `tokens_valid_after` is refused with 401 (section *shops*: a decision that " +
+    "changes a role). Other modules guard their routes with `{ onRequest: app.authenticate }` and read " +
+    "`request.user` (`currentUser(request)`, `requireSelfOrAdmin(request, id)` in " +
+    "`api/src/modules/accounts/auth.ts`).\n\n" +
+    "**Profile.** `profileData` is `{_id, name, email, role, emailVerified, phone, address: {line, city, " +
+    "province, area, postCode}, image, hasPassword, createdAt}`; `image` is an image id " +
+    "(`/images/{id}/{200|400|800}.webp`). Passwords: 8 to 128 characters with a letter and a digit.\n\n" +
+    '**Limits.** Sign-in, registration and uploads are rate limited (docs/api/limits.md, "Login limits" ' +
+    'and "Rate limits"). Each e-mail address receives at most 5 account e-mails an hour (further ' +
+    "requests to forgot-password still answer 200; resend-verification answers 429).\n\n" +
+    "**E-mail.** With `SMTP_URL` set, messages go out through nodemailer, from `MAIL_FROM`. Without it, " +
+    "each message is written to `DATA_DIR/outbox/` as one JSON file named `<ISO time with ':' as " +
+    "'-'>-<random>.json` (names sort by sending time), holding `{to, subject, text, link, createdAt}`, " +
+    "and `Correo para <to>: <link>` is printed on the API's console. Links are " +
+    "`PUBLIC_WEB_URL/verify-email?token=…` (valid `VERIFY_EMAIL_TTL_HOURS`) and " +
+    "`PUBLIC_WEB_URL/changepassword/<token>` (valid `RESET_PASSWORD_TTL_MINUTES`). Mail is sent just " +
+    "after the answer, so a test reading the outbox should wait for the file.",
+};
+
+/** The reference's words on each call of this module (route.ts, EndpointOptions). */
+const words = {
+  register: {
+    summary: "Create an account and sign in",
+    description:
+      "Body `{name, email, password}` (other fields ignored). 201 `{token, refreshToken, message}` and the " +
+      "`refreshToken` cookie: the new user is signed in as a `customer`. 409 if the e-mail exists. Sends " +
+      "the verification e-mail. Counts against the `register` rate limit (per address, whether or not the " +
+      "account is created).",
+  },
+  login: {
+    summary: "Sign in with e-mail and password",
+    description:
+      "`{email, password}`: `{token, refreshToken, message}` and the `refreshToken` cookie. 400 `Email o " +
+      "contraseña incorrecto.` for a wrong password and for an unknown e-mail alike (decision 0005). " +
+      'Failed sign-ins are limited per address, per account and per both (docs/api/limits.md, "Login ' +
+      'limits"): past a limit, 429 `Has superado el límite de intentos. Intenta de nuevo más tarde.` with ' +
+      "`Retry-After` (seconds until that window ends), even for the right password. Attempts are counted " +
+      "before the password is checked, so guesses sent in parallel cannot slip through; a successful " +
+      "sign-in takes its own hits back.",
+  },
+  google: {
+    summary: "Sign in with a Google access token",
+    description:
+      "`Authorization: Bearer <Google access token>` (the web's Google sign-in gets it): `{token, " +
+      "refreshToken, message}` and the cookie; an account is created for a new e-mail. The API checks at " +
+      "`GOOGLE_TOKENINFO_URL` that the token was issued to `GOOGLE_CLIENT_ID` and reads the profile at " +
+      "`GOOGLE_USERINFO_URL`: 401 if Google does not vouch for a verified e-mail. Without " +
+      "`GOOGLE_CLIENT_ID` every Google token is refused.",
+  },
+  refreshToken: {
+    summary: "Rotate the refresh token for a new access token",
+    description:
+      "Cookie `refreshToken`: `{accessToken, refreshToken}` and the rotated cookie. 401 (and the cookie " +
+      "cleared) when the token is unknown, expired or revoked, or its user is gone. A used token presented " +
+      "again revokes its whole family, unless it was replaced less than 20 seconds ago while the family is " +
+      "live (a page's concurrent refresh: it gets a token of its own in the family).",
+  },
+  logout: {
+    summary: "Sign out",
+    description:
+      "Cookie `refreshToken` (optional): `{message}`; revokes that session (its refresh family) and clears " +
+      "the cookie. Access tokens already issued live out their `ACCESS_TOKEN_TTL_SECONDS`.",
+  },
+  profile: {
+    summary: "A user's profile",
+    description:
+      "Bearer; the user themself or an admin (403 otherwise): `{profileData}`; 404 when the user no longer " +
+      "exists.",
+  },
+  updateProfile: {
+    summary: "Update the caller's profile",
+    description:
+      "Bearer; always the caller's own. `{name, phone?, address?: {line, city, province, area, " +
+      'postCode}}`: an absent key keeps its value, `""` clears it. `{message, profileData}`.',
+  },
+  uploadProfileImage: {
+    summary: "Replace the caller's profile picture",
+    description:
+      "Bearer; multipart field `image`: at most 5 MB (413 while it arrives), judged by its content, at " +
+      "most 25 megapixels, decoded through the image queue (503 before the body is read when the queue is " +
+      'full): docs/api/limits.md, "Images". `{profileData}` with the new image id. Counts against the ' +
+      "`upload` rate limit.",
+  },
+  changePassword: {
+    summary: "Change the caller's password",
+    description:
+      "Bearer, with the `refreshToken` cookie: `{oldPassword, newPassword}` (`oldPassword` not needed for " +
+      "an account without a password, such as one made by Google sign-in). `{message}`; ends every other " +
+      "session (the one whose cookie came along survives). 400 with `errors[oldPassword]` for a wrong " +
+      "current password; 400 `La nueva contraseña debe ser distinta de la actual.` with " +
+      "`errors[newPassword]`.",
+  },
+  verifyEmail: {
+    summary: "Verify the e-mail address from its link",
+    description: "`{token}` from the e-mailed link: `{message}`; 400 if the token is invalid, used or expired.",
+  },
+  resendVerification: {
+    summary: "Send the verification e-mail again",
+    description:
+      "Bearer: `{message}`. A new link is mailed unless the address is already verified (the answer is the " +
+      "same). 429 with `Retry-After` past 5 account e-mails to the address in an hour.",
+  },
+  forgotPassword: {
+    summary: "Ask for a password reset link",
+    description:
+      "`{email}`: always the same `{message}`, after the same database work, whether or not the account " +
+      "exists (the token and the e-mail are made after the answer). E-mails a reset link when the account " +
+      "exists and the address has had fewer than 5 account e-mails this hour (past that, still 200 and no " +
+      "e-mail).",
+  },
+  checkResetToken: {
+    summary: "Check a reset link before showing its form",
+    description: "`{valid: true}`, or 400 when the token is unknown, used or expired.",
+  },
+  resetPassword: {
+    summary: "Set a new password from a reset link",
+    description:
+      "`{token, password}`: `{message}`. Single use; ends every session and marks the e-mail verified. 400 " +
+      "for an invalid, used or expired token.",
+  },
+} satisfies Record<string, RouteWords>;
+
 const SIGNED_IN = "Sesión iniciada.";
 const SESSION_EXPIRED = "La sesión ha caducado. Inicia sesión de nuevo.";
 const SIGNED_OUT = "Sesión cerrada.";
@@ -87,6 +227,7 @@ export interface AccountRoutesOptions {
 
 /** SPEC.md section 7 "Account", plus e-mail verification and password reset (DESIGN.md section 2). */
 export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
+  documentModule(app, section);
   const { db, mailer } = opts;
   const settings: AccountSettings = opts.config.accounts;
   const mailSettings = { publicWebUrl: opts.config.publicWebUrl, ...settings };
@@ -133,14 +274,14 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return limit;
   }
 
-  route(app, endpoints.register, { rateLimit: "register" }, async (request, reply) => {
+  route(app, endpoints.register, { ...words.register, rateLimit: "register" }, async (request, reply) => {
     const user = await createAccount(db, request.body);
     await mailWithinLimit(user.email, () => verificationMail(db, user, mailSettings));
     reply.status(201);
     return startSession(reply, { id: user.id, role: user.role }, REGISTERED);
   });
 
-  route(app, endpoints.login, async (request, reply) => {
+  route(app, endpoints.login, words.login, async (request, reply) => {
     const { email, password } = request.body;
     // request.ip honours X-Forwarded-For only from TRUSTED_PROXIES, so a client cannot pick its own address.
     const address = addressOf(request.ip);
@@ -157,7 +298,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     ]);
     if (byAddress) return tooMany(reply, byAddress.retryAfterSeconds, TOO_MANY_ATTEMPTS);
     // Many addresses guessing one account: past its limit, only an address the account signed in from
-    // lately still gets its own few tries (README, "Login limits"), so the owner is not locked out.
+    // lately still gets its own few tries (docs/api/limits.md, "Login limits"), so the owner is not locked out.
     const byAccount = await hit(db, accountKey, loginLimit(loginLimits.perAccount));
     if (!byAccount.allowed && !(await isKnownAddress(db, knownKey)))
       return tooMany(reply, byAccount.retryAfterSeconds, TOO_MANY_ATTEMPTS);
@@ -172,14 +313,14 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return startSession(reply, user, SIGNED_IN);
   });
 
-  route(app, endpoints.google, async (request, reply) => {
+  route(app, endpoints.google, words.google, async (request, reply) => {
     const match = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? "");
     if (!match) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
     const user = await signInWithGoogle(db, settings, match[1]!);
     return startSession(reply, user, SIGNED_IN);
   });
 
-  route(app, endpoints.refreshToken, async (request, reply) => {
+  route(app, endpoints.refreshToken, words.refreshToken, async (request, reply) => {
     const presented = presentedRefreshToken(request);
     const rotated = presented ? await rotateRefreshToken(db, presented, settings.refreshTokenTtlDays) : null;
     const user = rotated ? await findUserById(db, rotated.userId) : null;
@@ -188,7 +329,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return { accessToken: await accessToken({ id: user.id, role: user.role }), refreshToken: rotated.token };
   });
 
-  route(app, endpoints.logout, async (request, reply) => {
+  route(app, endpoints.logout, words.logout, async (request, reply) => {
     const presented = presentedRefreshToken(request);
     const familyId = presented ? await findRefreshFamily(db, presented) : null;
     if (familyId) await revokeFamily(db, familyId);
@@ -196,70 +337,85 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return { message: SIGNED_OUT };
   });
 
-  route(app, endpoints.profile, { onRequest: app.authenticate }, async (request) => {
+  route(app, endpoints.profile, { ...words.profile, onRequest: app.authenticate }, async (request) => {
     requireSelfOrAdmin(request, request.params.id);
     const user = await findUserById(db, request.params.id);
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
     return { profileData: toProfileData(user) };
   });
 
-  route(app, endpoints.updateProfile, { onRequest: app.authenticate }, async (request) => {
+  route(app, endpoints.updateProfile, { ...words.updateProfile, onRequest: app.authenticate }, async (request) => {
     const user = await updateProfile(db, currentUser(request).id, request.body);
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
     return { message: PROFILE_UPDATED, profileData: toProfileData(user) };
   });
 
-  route(app, endpoints.uploadProfileImage, { onRequest: app.authenticate, rateLimit: "upload" }, async (request) => {
-    if (!request.isMultipart()) throw new HttpError(400, IMAGE_EXPECTED);
-    // With every place in the image queue taken, refuse before reading the upload.
-    app.imageQueue.assertRoom();
-    const file = await request.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
-    if (!file || file.fieldname !== "image") throw new HttpError(400, IMAGE_EXPECTED);
-    const picture = await file.toBuffer().catch((error: { code?: string }) => {
-      throw error.code === "FST_REQ_FILE_TOO_LARGE" ? new HttpError(413, PROFILE_IMAGE_TOO_LARGE) : error;
-    });
-    const user = await findUserById(db, currentUser(request).id);
-    if (!user) throw new HttpError(404, USER_NOT_FOUND);
-    return { profileData: toProfileData(await replaceProfileImage(db, user, picture, app.imageQueue)) };
-  });
+  route(
+    app,
+    endpoints.uploadProfileImage,
+    { ...words.uploadProfileImage, onRequest: app.authenticate, rateLimit: "upload" },
+    async (request) => {
+      if (!request.isMultipart()) throw new HttpError(400, IMAGE_EXPECTED);
+      // With every place in the image queue taken, refuse before reading the upload.
+      app.imageQueue.assertRoom();
+      const file = await request.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
+      if (!file || file.fieldname !== "image") throw new HttpError(400, IMAGE_EXPECTED);
+      const picture = await file.toBuffer().catch((error: { code?: string }) => {
+        throw error.code === "FST_REQ_FILE_TOO_LARGE" ? new HttpError(413, PROFILE_IMAGE_TOO_LARGE) : error;
+      });
+      const user = await findUserById(db, currentUser(request).id);
+      if (!user) throw new HttpError(404, USER_NOT_FOUND);
+      return { profileData: toProfileData(await replaceProfileImage(db, user, picture, app.imageQueue)) };
+    },
+  );
 
-  route(app, endpoints.changePassword, { onRequest: app.authenticate }, async (request, reply) => {
-    const user = await findUserById(db, currentUser(request).id);
-    if (!user) throw new HttpError(404, USER_NOT_FOUND);
-    // The session making the change survives when its refresh cookie comes along; every other one ends.
-    const presented = presentedRefreshToken(request);
-    const currentSession = presented ? await findActiveRefreshToken(db, presented) : null;
-    const keepFamilyId = currentSession?.userId === user.id ? currentSession.familyId : undefined;
-    const outcome = await changePassword(db, user, request.body, keepFamilyId);
-    if (outcome === "wrong-old-password") {
-      return reply
-        .status(400)
-        .send({ message: WRONG_OLD_PASSWORD, errors: [{ field: "oldPassword", message: WRONG_OLD_PASSWORD }] });
-    }
-    if (outcome === "same-password")
-      return reply
-        .status(400)
-        .send({ message: SAME_PASSWORD, errors: [{ field: "newPassword", message: SAME_PASSWORD }] });
-    return { message: PASSWORD_CHANGED };
-  });
+  route(
+    app,
+    endpoints.changePassword,
+    { ...words.changePassword, onRequest: app.authenticate },
+    async (request, reply) => {
+      const user = await findUserById(db, currentUser(request).id);
+      if (!user) throw new HttpError(404, USER_NOT_FOUND);
+      // The session making the change survives when its refresh cookie comes along; every other one ends.
+      const presented = presentedRefreshToken(request);
+      const currentSession = presented ? await findActiveRefreshToken(db, presented) : null;
+      const keepFamilyId = currentSession?.userId === user.id ? currentSession.familyId : undefined;
+      const outcome = await changePassword(db, user, request.body, keepFamilyId);
+      if (outcome === "wrong-old-password") {
+        return reply
+          .status(400)
+          .send({ message: WRONG_OLD_PASSWORD, errors: [{ field: "oldPassword", message: WRONG_OLD_PASSWORD }] });
+      }
+      if (outcome === "same-password")
+        return reply
+          .status(400)
+          .send({ message: SAME_PASSWORD, errors: [{ field: "newPassword", message: SAME_PASSWORD }] });
+      return { message: PASSWORD_CHANGED };
+    },
+  );
 
-  route(app, endpoints.verifyEmail, async (request) => {
+  route(app, endpoints.verifyEmail, words.verifyEmail, async (request) => {
     await verifyEmail(db, request.body.token);
     return { message: EMAIL_VERIFIED };
   });
 
-  route(app, endpoints.resendVerification, { onRequest: app.authenticate }, async (request, reply) => {
-    const user = await findUserById(db, currentUser(request).id);
-    if (!user) throw new HttpError(404, USER_NOT_FOUND);
-    // An address already verified needs no link; the answer is the same so the form stays simple.
-    if (user.emailVerifiedAt === null) {
-      const limit = await mailWithinLimit(user.email, () => verificationMail(db, user, mailSettings));
-      if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_ATTEMPTS);
-    }
-    return { message: VERIFICATION_SENT };
-  });
+  route(
+    app,
+    endpoints.resendVerification,
+    { ...words.resendVerification, onRequest: app.authenticate },
+    async (request, reply) => {
+      const user = await findUserById(db, currentUser(request).id);
+      if (!user) throw new HttpError(404, USER_NOT_FOUND);
+      // An address already verified needs no link; the answer is the same so the form stays simple.
+      if (user.emailVerifiedAt === null) {
+        const limit = await mailWithinLimit(user.email, () => verificationMail(db, user, mailSettings));
+        if (!limit.allowed) return tooMany(reply, limit.retryAfterSeconds, TOO_MANY_ATTEMPTS);
+      }
+      return { message: VERIFICATION_SENT };
+    },
+  );
 
-  route(app, endpoints.forgotPassword, async (request) => {
+  route(app, endpoints.forgotPassword, words.forgotPassword, async (request) => {
     const { email } = request.body;
     // Same answer, and the same database work before it, whether or not the address is registered;
     // the token and the e-mail are made after the answer is sent.
@@ -268,12 +424,12 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     return { message: RESET_REQUESTED };
   });
 
-  route(app, endpoints.checkResetToken, async (request) => {
+  route(app, endpoints.checkResetToken, words.checkResetToken, async (request) => {
     await assertResetTokenUsable(db, request.params.token);
     return { valid: true as const };
   });
 
-  route(app, endpoints.resetPassword, async (request) => {
+  route(app, endpoints.resetPassword, words.resetPassword, async (request) => {
     await resetPassword(db, request.body.token, request.body.password);
     return { message: PASSWORD_RESET };
   });

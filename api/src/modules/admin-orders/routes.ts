@@ -1,17 +1,49 @@
 import type { FastifyInstance } from "fastify";
 import { adminOrderEndpoints as endpoints } from "#contract/admin-orders";
 import type { Db } from "../../db/client.js";
-import { route } from "../../route.js";
+import { documentModule, type ReferenceSection } from "../../reference.js";
+import { route, type RouteWords } from "../../route.js";
 import { adminOnly, currentUser } from "../accounts/auth.js";
 import { adminOrderDetail, listAdminOrders } from "./service.js";
 
+/** This module's section of the API reference (/docs, reference.ts). */
+const section: ReferenceSection = {
+  name: "admin-orders",
+  description:
+    "Every order of the store, for admins: 401 without a token, 403 `No tienes permiso para esta " +
+    "acción.` for sellers and customers. Shapes: `contract/admin-orders.ts`. Status changes and " +
+    "cancellation with refund are the calls of section *order-status*: an admin moves one shop's part " +
+    "with `PUT /seller/order-status/update/{id}` (sub-order id) or the whole order with `PUT " +
+    "/admin/order-status/update/{id}`.",
+};
+
+/** The reference's words on each call of this module (route.ts, EndpointOptions). */
+const words = {
+  list: {
+    summary: "Every order, newest first",
+    description:
+      "`?page` (from 1), `?parPage` (1-100, default 20), `?searchValue` (an order number or its start, `#` " +
+      "allowed, or part of the customer's name or e-mail, case-insensitive): `{orders, totalOrder, page, " +
+      "parPage}`; each `{_id, number, customer: {_id, name, email}, createdAt, price, payment_status, " +
+      "delivery_status, shopCount}`.",
+  },
+  order: {
+    summary: "One order, with commissions and next statuses",
+    description:
+      "`{order}`: `GET /home/order/{orderId}`'s detail (the same service, `orderDetail`) plus `customer`, " +
+      "and on each sub-order its `commission` and `nextStatuses` (what `transitionRefusal` in " +
+      "`api/src/modules/order-status/service.ts` allows now); 404 `Pedido no encontrado.`.",
+  },
+} satisfies Record<string, RouteWords>;
+
 /** The admin's orders (issue 12): every order and one order with every shop's part. Status changes are order-status's calls. */
 export async function adminOrderRoutes(app: FastifyInstance, opts: { db: Db }) {
+  documentModule(app, section);
   const { db } = opts;
-  route(app, endpoints.list, { onRequest: [app.authenticate, adminOnly] }, async (request) =>
+  route(app, endpoints.list, { ...words.list, onRequest: [app.authenticate, adminOnly] }, async (request) =>
     listAdminOrders(db, request.query),
   );
-  route(app, endpoints.order, { onRequest: [app.authenticate, adminOnly] }, async (request) => ({
+  route(app, endpoints.order, { ...words.order, onRequest: [app.authenticate, adminOnly] }, async (request) => ({
     order: await adminOrderDetail(db, request.params.id, currentUser(request)),
   }));
 }

@@ -18,10 +18,65 @@ import { INVALID_TEXT } from "#contract/messages";
 import { IMAGE_TOO_MANY_PIXELS } from "#contract/media";
 import type { Db } from "../../db/client.js";
 import { FieldsError, HttpError } from "../../http-error.js";
-import { route } from "../../route.js";
+import { documentModule, type ReferenceSection } from "../../reference.js";
+import { route, type RouteWords } from "../../route.js";
 import { adminOnly, currentUser } from "../accounts/auth.js";
 import { encodeImage, type EncodedImage } from "../media/service.js";
 import { addCategory, precheckCategoryWrite, updateCategory } from "./service.js";
+
+/** This module's section of the API reference (/docs, reference.ts). */
+const section: ReferenceSection = {
+  name: "categories",
+  description:
+    "Adding and renaming categories: admins only (401 without a valid token; 403 `No tienes permiso para " +
+    "esta acción.` for customers and sellers). The list is `GET /category-get` (section *catalog*). A " +
+    "category is `{_id, name, slug, image, specSheet}` (`image`: an image id or null; `specSheet`: " +
+    "`pala`, `zapatilla` or null, `contract/spec-sheet-fields.ts`); the slug is always `slugify(name)` " +
+    "(`contract/catalog.ts`). Shapes, limits and messages: `contract/categories.ts`.\n\n" +
+    "**Refusals.** 400 with `errors: [{field, message}]` naming every field at fault at once (`name`, " +
+    "`specSheet`, `image`). A name another category has, compared without capitals or accents (`PÁLAS` " +
+    "is `Palas`), or whose slug another category has (`Palas!`), is 409 on `name` (`Ya existe la " +
+    "categoría «Palas» …`, `Ese nombre daría la dirección «palas», que ya usa la categoría «Palas». …`). " +
+    'The image is checked like every image (docs/api/limits.md, "Images"): by content through sharp ' +
+    "(JPEG, PNG, WebP, GIF, AVIF, TIFF; a program renamed `.png` or an SVG is 400 `El archivo no es una " +
+    "imagen válida …` on `image`), at most 5 MB (cut off while it arrives: 413 on `image`), decoded " +
+    "through the image queue (503 when full), stored through the media module as WebP in its three " +
+    "widths. Both calls count against the `upload` rate limit; the web waits 60 s for them (SPEC.md " +
+    "section 9, the endpoints' `timeoutMs`).\n\n" +
+    "**Writes** run in one transaction: a transaction-level advisory lock on the category names (two " +
+    "admins naming two categories alike at once: the second is refused), the category's row `for update` " +
+    "on an edit, the image, the row, the audit entry (`categoria.crear` / `categoria.editar`, entity " +
+    "`categoria`, `{name, slug, specSheet, imageId}` before and after) and `announceCatalogueChange(tx)` " +
+    "(`api/src/modules/catalog/changes.ts`): every API instance drops its cached categories and facets " +
+    "once the write commits, and the writing instance at once, so the home page, the footer and the " +
+    "listing's filter show the change on the next request. A name or image is checked before the image " +
+    "is decoded, and again under the lock.\n\n" +
+    "**Renaming** moves a category's address, and old addresses keep working: " +
+    "`/home/query-products?category=` with a slug no category has now looks for the newest " +
+    "`categoria.editar` entry whose `before.slug` is it and lists that category's products (the " +
+    "append-only audit log is the slug history, so no table of its own is needed). A current slug always " +
+    "wins: a new category may take a former slug, and from then on the address is its own.",
+};
+
+/** The reference's words on each call of this module (route.ts, EndpointOptions). */
+const words = {
+  add: {
+    summary: "Add a category",
+    description:
+      "Admin. Multipart: `name` (2-60 characters, trimmed, spaces collapsed, with a letter or a digit), " +
+      "`specSheet` (`ninguna`, `pala`, `zapatilla`; absent: `ninguna`) and the file `image` (required). " +
+      "201 `{message: 'Categoría creada.', category}`; the new category comes last in the store's order.",
+  },
+  update: {
+    summary: "Rename a category, or change its spec sheet or image",
+    description:
+      "Admin. Multipart: `name` (required), `specSheet` and `image` (each absent: kept). `{message: " +
+      "'Categoría actualizada.', category}`; the slug follows the name. An edit that changes nothing " +
+      "writes nothing. 404 `Categoría no encontrada.`. Changing the spec sheet of a category some of whose " +
+      "products have filled in the current one is 409 on `specSheet`. A replaced image is kept: the audit " +
+      "entry names it.",
+  },
+} satisfies Record<string, RouteWords>;
 
 /** The form's fields in the order the form shows them, so the answer's errors read top to bottom. */
 const FORM_ORDER = ["name", "specSheet", CATEGORY_IMAGE_PART];
@@ -106,6 +161,7 @@ function checkedFields(parts: CategoryParts, imageRequired: boolean): CategoryFi
  * The list is the catalogue's public GET /category-get (catalog/routes.ts).
  */
 export async function categoryRoutes(app: FastifyInstance, opts: { db: Db }) {
+  documentModule(app, section);
   const { db } = opts;
   const admin = { onRequest: [app.authenticate, adminOnly], rateLimit: "upload" as const };
 
@@ -122,7 +178,7 @@ export async function categoryRoutes(app: FastifyInstance, opts: { db: Db }) {
     }
   }
 
-  route(app, endpoints.add, admin, async (request, reply) => {
+  route(app, endpoints.add, { ...admin, ...words.add }, async (request, reply) => {
     // With every place in the image queue taken, refuse before reading the upload.
     app.imageQueue.assertRoom();
     const parts = await readCategoryParts(request);
@@ -134,7 +190,7 @@ export async function categoryRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { message: CATEGORY_ADDED, category };
   });
 
-  route(app, endpoints.update, admin, async (request) => {
+  route(app, endpoints.update, { ...admin, ...words.update }, async (request) => {
     app.imageQueue.assertRoom();
     const parts = await readCategoryParts(request);
     const fields = checkedFields(parts, false);

@@ -1,8 +1,31 @@
 import type { FastifyPluginAsync } from "fastify";
 import { mediaEndpoints as endpoints, type ImageWidth } from "#contract/media";
 import type { Db } from "../../db/client.js";
-import { route } from "../../route.js";
+import { documentModule, type ReferenceSection } from "../../reference.js";
+import { route, type RouteWords } from "../../route.js";
 import { findImageVariant } from "./service.js";
+
+/** This module's section of the API reference (/docs, reference.ts). */
+const section: ReferenceSection = {
+  name: "media",
+  description:
+    "The store's images. Every uploaded image (profile pictures, categories, products, the seed's) is " +
+    'decoded once and kept as WebP in three widths, 200, 400 and 800 px (docs/api/limits.md, "Images"); ' +
+    "answers carry only its id. Shapes: `contract/media.ts`.",
+};
+
+/** The reference's words on each call of this module (route.ts, EndpointOptions). */
+const words = {
+  image: {
+    summary: "An image in one width",
+    description:
+      "`GET /images/{id}/{200|400|800}.webp`, public: the WebP bytes, `Cache-Control: public, " +
+      "max-age=31536000, immutable` and a strong `ETag` (the bytes behind an id and width never change), " +
+      "304 for a matching `If-None-Match`; 404 `Imagen no encontrada` otherwise. " +
+      "`Cross-Origin-Resource-Policy: cross-origin`, unlike every other answer, so the web can show images " +
+      "from its own origin.",
+  },
+} satisfies Record<string, RouteWords>;
 
 /** The bytes behind an image id and width never change, so browsers and proxies may keep them for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -20,7 +43,8 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 const IMAGE_HEADERS = { crossOriginResourcePolicy: { policy: "cross-origin" as const } };
 
 export const mediaRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, endpoints.image, { helmet: IMAGE_HEADERS }, async (request, reply) => {
+  documentModule(app, section);
+  route(app, endpoints.image, { ...words.image, helmet: IMAGE_HEADERS }, async (request, reply) => {
     const { id, file } = request.params;
     const width = Number.parseInt(file, 10) as ImageWidth;
     const data = await findImageVariant(db, id, width);

@@ -20,6 +20,7 @@ import { notify } from "../notifications/service.js";
 import { expireUnpaidOrders, payableOrder } from "../orders/expiry.js";
 import { commissionOf } from "../orders/pricing.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
+import { offerAnsweredNotice, offerReceivedNotice } from "#contract/notification-texts";
 
 export const OFFER_SENT = "Oferta enviada al vendedor.";
 export const OFFER_NOT_FOUND = "Oferta no encontrada.";
@@ -124,7 +125,7 @@ export async function createOffer(db: Db, customerId: string, body: OfferBody): 
         userId: shopOrder!.ownerId,
         type: "oferta",
         orderId: order.id,
-        message: `Nueva oferta en el pedido #${orderNumber(order.id)}: ${formatUsd(body.price)} por los productos de ${shopOrder!.shopName} (subtotal actual ${formatUsd(shopOrder!.subtotal)}).`,
+        message: offerReceivedNotice(orderNumber(order.id), body.price, shopOrder!.shopName, shopOrder!.subtotal),
       },
     ]);
     return { message: OFFER_SENT, offer: offerAnswer(offer!) };
@@ -255,15 +256,17 @@ export async function respondToOffer(
       },
     });
 
-    const about = `Tu oferta de ${formatUsd(offer.price)} para el pedido #${orderNumber(order.id)} (${current!.shopName})`;
     await notify(tx, [
       {
         userId: offer.customerId,
         type: "oferta",
         orderId: order.id,
-        message: accepted
-          ? `${about} fue aceptada. Nuevo total del pedido: ${formatUsd(newTotal!)}.`
-          : `${about} fue rechazada.`,
+        message: offerAnsweredNotice(
+          orderNumber(order.id),
+          offer.price,
+          current!.shopName,
+          accepted ? newTotal! : null,
+        ),
       },
     ]);
     return {

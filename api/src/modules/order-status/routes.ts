@@ -2,10 +2,60 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { orderStatusEndpoints as endpoints } from "#contract/orders";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
-import { route } from "../../route.js";
+import { documentModule, type ReferenceSection } from "../../reference.js";
+import { route, type RouteWords } from "../../route.js";
 import { currentUser, FORBIDDEN } from "../accounts/auth.js";
 import type { Role } from "../accounts/tokens.js";
 import { updateOrderStatus, updateSubOrderStatus } from "./service.js";
+
+/** This module's section of the API reference (/docs, reference.ts). */
+const section: ReferenceSection = {
+  name: "order-status",
+  description:
+    "Moving orders along, and cancelling them with their refund. Shapes and messages: " +
+    "`contract/orders.ts`.\n\n" +
+    "**Rules** (`transitionRefusal` in `api/src/modules/order-status/service.ts`). Status changes go " +
+    "forward only (`pendiente` → `procesando` → `enviado` → `entregado`, steps may be skipped); nothing " +
+    "moves past `pendiente` before it is paid (409 `El pedido aún no está pagado: no se puede preparar " +
+    "ni enviar.`); `cancelado` only from `pendiente` or `procesando`, and it gives the sub-order's stock " +
+    "back, closes its pending offers and takes its products and shipping off the order's total, the " +
+    "coupon applying to what is left (its use is released when the whole order is cancelled). Anything " +
+    "else answers 409 with the reason; an unknown status 400. A delivered part can no longer be " +
+    "cancelled (its sale matures, section *withdrawals*).\n\n" +
+    "**Tracking.** `trackingNumber`, the carrier's number, is required to move to `enviado` (400 with " +
+    "`errors[trackingNumber]` `Escribe el número de seguimiento del transportista.`), may come with " +
+    "`entregado`, and is refused with any other status; trimmed, 6 to 40 letters, digits, spaces and " +
+    "dashes (`trackingNumberRule`). It is kept on the sub-order (`shop_orders.tracking_number`) and " +
+    "every order answer gives each sub-order `trackingNumber`, `shippedAt` and `deliveredAt`; the " +
+    "customer's notice ends `Número de seguimiento: <number>.` and the audit entry carries it.\n\n" +
+    "**Refunds.** Cancelling a paid sub-order refunds it in the same transaction: the customer's wallet " +
+    "is credited with what the order costs less now (`Reembolso del pedido #…`), the seller's sale " +
+    "credit is reversed, and the sub-order's payment (the order's too, once all of it is cancelled) " +
+    "becomes `reembolsado`; whatever the customer paid with, the refund is store credit (decision 0006). " +
+    "The stock comes back as a `devolucion` movement by whoever cancelled.\n\n" +
+    "**Who is told.** An order placed, each seller (`pedido`); paid, the customer and each seller " +
+    "(`pago`); a status change, the customer (`pedido`, with the refund when there is one); an admin's " +
+    "cancellation of a paid sale, its seller too. Every status change, by an admin or a seller, writes " +
+    "the audit log in its transaction (`pedido.estado`, or `pedido.cancelar` with the refund; entity " +
+    "`pedido`, the order's id; the log names it `Pedido #<number>`).",
+};
+
+/** The reference's words on each call of this module (route.ts, EndpointOptions). */
+const words = {
+  seller: {
+    summary: "Move one shop's part of an order",
+    description:
+      "A seller owning the sub-order's shop, or an admin (403 for other roles; 404 `Pedido no encontrado.` " +
+      "for another shop's); `id` is a sub-order (`suborders[]._id`); `{status, trackingNumber?}`. " +
+      "`{message: 'Estado del pedido actualizado.', orderStatus, suborders: [{_id, delivery_status}]}`.",
+  },
+  admin: {
+    summary: "Move a whole order",
+    description:
+      "Admins only; `id` is an order; `{status, trackingNumber?}`. As the seller's call: every sub-order " +
+      "not cancelled and behind `status` moves to it (with the tracking number).",
+  },
+} satisfies Record<string, RouteWords>;
 
 /** An onRequest hook after app.authenticate: other roles are refused before the body is even read. */
 const onlyRoles = (roles: Role[]) => async (request: FastifyRequest) => {
@@ -14,15 +64,19 @@ const onlyRoles = (roles: Role[]) => async (request: FastifyRequest) => {
 
 /** Delivery status changes by sellers and admins (SPEC.md section 7 "Orders"); the customer is notified. */
 export async function orderStatusRoutes(app: FastifyInstance, opts: { db: Db }) {
+  documentModule(app, section);
   const { db } = opts;
 
   // The id is a sub-order (shop order) of the seller's own shop.
-  route(app, endpoints.seller, { onRequest: [app.authenticate, onlyRoles(["seller", "admin"])] }, (request) =>
-    updateSubOrderStatus(db, request.params.id, request.body, currentUser(request)),
+  route(
+    app,
+    endpoints.seller,
+    { ...words.seller, onRequest: [app.authenticate, onlyRoles(["seller", "admin"])] },
+    (request) => updateSubOrderStatus(db, request.params.id, request.body, currentUser(request)),
   );
 
   // The id is a customer order: every sub-order behind the new status moves with it.
-  route(app, endpoints.admin, { onRequest: [app.authenticate, onlyRoles(["admin"])] }, (request) =>
+  route(app, endpoints.admin, { ...words.admin, onRequest: [app.authenticate, onlyRoles(["admin"])] }, (request) =>
     updateOrderStatus(db, request.params.id, request.body, currentUser(request)),
   );
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { formatUsd } from "#contract/money-format";
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus, orderNumber, type PaymentStatus } from "#contract/order-labels";
 import type { OrderStatusBody, StatusChange } from "#contract/orders";
 import type { Db, Transaction } from "../../db/client.js";
@@ -12,6 +11,7 @@ import { recordAudit } from "../audit/service.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
 import { setStockContext } from "../stock/service.js";
+import { orderStatusNotice, saleCancelledByAdminNotice, shopPartStatusNotice } from "#contract/notification-texts";
 
 export const STATUS_UPDATED = "Estado del pedido actualizado.";
 
@@ -186,11 +186,6 @@ async function refundPaidSubOrders(
   await tx.update(shopOrders).set({ paymentStatus: "reembolsado" }).where(inArray(shopOrders.id, paidIds));
 }
 
-/** What the customer is told after a cancellation that refunded them. */
-function refundNote(refund: number): string {
-  return refund > 0 ? ` Te devolvimos ${formatUsd(refund)} a tu cartera.` : "";
-}
-
 /** Moves the given sub-orders (already checked) and keeps the order's own status in step; answers it. */
 async function applyStatus(
   tx: Transaction,
@@ -264,11 +259,6 @@ async function auditStatusChange(
   });
 }
 
-/** What the customer is told of the tracking number that came with the change. */
-function trackingNote(trackingNumber: string | undefined): string {
-  return trackingNumber === undefined ? "" : ` Número de seguimiento: ${trackingNumber}.`;
-}
-
 /**
  * A seller whose paid sale someone else (an admin) cancelled hears of it, since it comes off their
  * wallet; a seller who cancels their own needs no notice.
@@ -281,7 +271,7 @@ function sellerToldOfCancellation(orderId: string, status: DeliveryStatus, moved
       userId: subOrder.ownerId,
       type: "pedido" as const,
       orderId,
-      message: `La administración canceló el pedido #${orderNumber(orderId)} para ${subOrder.shopName}: se reembolsó al cliente y se descontó la venta de tu cartera.`,
+      message: saleCancelledByAdminNotice(orderNumber(orderId), subOrder.shopName),
     }));
 }
 
@@ -317,7 +307,13 @@ export async function updateSubOrderStatus(
         userId: order.userId,
         type: "pedido",
         orderId: order.id,
-        message: `Tu pedido #${orderNumber(order.id)} de ${subOrder.shopName} está ahora «${DELIVERY_STATUS_LABELS[status]}».${trackingNote(change.trackingNumber)}${refundNote(refund)}`,
+        message: shopPartStatusNotice(
+          orderNumber(order.id),
+          subOrder.shopName,
+          DELIVERY_STATUS_LABELS[status],
+          change.trackingNumber,
+          refund,
+        ),
       },
       ...sellerToldOfCancellation(order.id, status, [subOrder], actor),
     ]);
@@ -364,7 +360,12 @@ export async function updateOrderStatus(
         userId: order.userId,
         type: "pedido",
         orderId: order.id,
-        message: `Tu pedido #${orderNumber(order.id)} está ahora «${DELIVERY_STATUS_LABELS[orderStatus]}».${trackingNote(change.trackingNumber)}${refundNote(refund)}`,
+        message: orderStatusNotice(
+          orderNumber(order.id),
+          DELIVERY_STATUS_LABELS[orderStatus],
+          change.trackingNumber,
+          refund,
+        ),
       },
       ...sellerToldOfCancellation(order.id, status, moving, actor),
     ]);

@@ -33,6 +33,7 @@ import { availableCartLines, subtotalOf } from "./cart-lines.js";
 import { expireUnpaidOrders } from "./expiry.js";
 import { bySize, setStockContext } from "../stock/service.js";
 import { commissionOf, shippingFeePerShop } from "./pricing.js";
+import { newOrderNotice } from "#contract/notification-texts";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
 
@@ -182,7 +183,7 @@ export async function placeOrder(
         userId: shopLines[0]!.ownerId,
         type: "pedido",
         orderId: order!.id,
-        message: `Nuevo pedido #${orderNumber(order!.id)} para ${shopLines[0]!.shopName}: ${units} ${units === 1 ? "unidad" : "unidades"}, pendiente de pago.`,
+        message: newOrderNotice(orderNumber(order!.id), shopLines[0]!.shopName, units),
       });
     }
 

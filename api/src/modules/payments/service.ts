@@ -10,6 +10,7 @@ import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
 import { lockWallet, walletBalance } from "../wallet/service.js";
 import { PAYPAL_NOT_CONFIRMED, type PayPalClient } from "./paypal.js";
+import { paidOrderNotice, paymentConfirmedNotice } from "#contract/notification-texts";
 
 export const ORDER_EXPIRED = "El pedido ha caducado.";
 export const ORDER_NOT_PAYABLE = "Este pedido ya no admite pagos.";
@@ -121,12 +122,12 @@ async function confirmPayment(
   // The customer and every seller of the order hear of the payment once it is committed.
   const number = orderNumber(order.id);
   await notify(tx, [
-    { userId: order.userId, type: "pago", orderId: order.id, message: `Pago confirmado del pedido #${number}.` },
+    { userId: order.userId, type: "pago", orderId: order.id, message: paymentConfirmedNotice(number) },
     ...paidShopOrders.map((shopOrder) => ({
       userId: shopOrder.ownerId,
       type: "pago" as const,
       orderId: order.id,
-      message: `El pedido #${number} para ${shopOrder.shopName} está pagado: ya puedes prepararlo.`,
+      message: paidOrderNotice(number, shopOrder.shopName),
     })),
   ]);
 }

@@ -8,20 +8,72 @@ import {
   type StaleVoucherAnswer,
 } from "#contract/promotions";
 import type { Db } from "../../db/client.js";
-import { route } from "../../route.js";
+import { documentModule, type ReferenceSection } from "../../reference.js";
+import { route, type RouteWords } from "../../route.js";
 import { adminOnly, currentUser } from "../accounts/auth.js";
 import { listPromotions, publicVouchers, updateCoupon, updateVoucher } from "./service.js";
 
+/** This module's section of the API reference (/docs, reference.ts). */
+const section: ReferenceSection = {
+  name: "promotions",
+  description:
+    "The admin's coupons and vouchers, and the public list of vouchers. The `/admin` calls are admin " +
+    "only (401 without a token, 403 `No tienes permiso para esta acción.` for sellers and customers; " +
+    "`tests/api/admin-only.test.ts` checks every `/admin` route and the admin calls elsewhere, and fails " +
+    "on a new one without its guard). Shapes: `contract/promotions.ts`.\n\n" +
+    "**Days** are calendar days of the store (`YYYY-MM-DD`, Europe/Madrid) and whole: a coupon is valid " +
+    "from the start of `validFrom` to the end of `validUntil` (stored as the next day's start, " +
+    "exclusive), a voucher to the end of `expiresOn`. The seeded dates are Madrid midnights (migration " +
+    "0020), so each reads as the spec's day (VOUCHER200's last day is 31-08-2024).\n\n" +
+    "**Concurrency.** A change locks the row (`for update`, so it waits for an order using the coupon " +
+    "and sees its use) and compares `version` (the stored window and limit; uses do not change it): a " +
+    "form read before another admin's change answers 409 with the current values, unless it asks for " +
+    "exactly what is stored, which is no change. Each change writes the audit log in its transaction " +
+    "(`cupon.editar`, `voucher.editar`; entities `cupon` and `voucher`, whose id is `auditId`, a UUID " +
+    "made from the code; before and after hold the days and the limit). " +
+    "`tests/api/promotions-postgres.test.ts` runs ten admins at once and a lower limit against twenty " +
+    "orders on PostgreSQL.",
+};
+
+/** The reference's words on each call of this module (route.ts, EndpointOptions). */
+const words = {
+  vouchers: {
+    summary: "The vouchers on offer",
+    description: "Anyone: `{vouchers: [{code, amount, expiresOn, expired}]}` by amount: what `/gift` shows.",
+  },
+  list: {
+    summary: "Every coupon and voucher, for the admin",
+    description:
+      "`{coupons: [{code, kind, value, validFrom, validUntil, maxUses, usedCount, validNow, version, " +
+      "auditId}], vouchers: [{code, amount, expiresOn, expired, redemptions, version, auditId}]}`.",
+  },
+  updateCoupon: {
+    summary: "Change a coupon's days and limit",
+    description:
+      "`{validFrom, validUntil, maxUses, version}`: `{message: 'Cupón actualizado.', coupon}`. 400 per " +
+      "field (a day that does not exist or is outside 2020-2099, the last day before the first, a limit " +
+      "outside 0-1,000,000 or below `usedCount`); 404; 409 `{message, current}` when another admin changed " +
+      "it since `version` was read.",
+  },
+  updateVoucher: {
+    summary: "Change a voucher's last day",
+    description:
+      "`{expiresOn, version}`: `{message: 'Voucher actualizado.', voucher}`; 400 per field; 404; 409 " +
+      "`{message, current}` when another admin changed it since `version` was read.",
+  },
+} satisfies Record<string, RouteWords>;
+
 /** The /gift page's coupons and vouchers: their dates and limits kept by admins (issue 12), the vouchers' expiry shown to shoppers. */
 export async function promotionRoutes(app: FastifyInstance, opts: { db: Db }) {
+  documentModule(app, section);
   const { db } = opts;
   const admin = { onRequest: [app.authenticate, adminOnly] };
 
-  route(app, endpoints.vouchers, async () => ({ vouchers: await publicVouchers(db) }));
+  route(app, endpoints.vouchers, words.vouchers, async () => ({ vouchers: await publicVouchers(db) }));
 
-  route(app, endpoints.list, admin, async () => listPromotions(db));
+  route(app, endpoints.list, { ...admin, ...words.list }, async () => listPromotions(db));
 
-  route(app, endpoints.updateCoupon, admin, async (request, reply) => {
+  route(app, endpoints.updateCoupon, { ...admin, ...words.updateCoupon }, async (request, reply) => {
     const result = await updateCoupon(db, currentUser(request), request.params.code, request.body);
     if (result.kind === "stale") {
       const answer: StaleCouponAnswer = { message: PROMOTION_CHANGED_WHILE_EDITING, current: result.current };
@@ -30,7 +82,7 @@ export async function promotionRoutes(app: FastifyInstance, opts: { db: Db }) {
     return { message: COUPON_UPDATED, coupon: result.value };
   });
 
-  route(app, endpoints.updateVoucher, admin, async (request, reply) => {
+  route(app, endpoints.updateVoucher, { ...admin, ...words.updateVoucher }, async (request, reply) => {
     const result = await updateVoucher(db, currentUser(request), request.params.code, request.body);
     if (result.kind === "stale") {
       const answer: StaleVoucherAnswer = { message: PROMOTION_CHANGED_WHILE_EDITING, current: result.current };

@@ -1,23 +1,75 @@
 import type { FastifyInstance } from "fastify";
 import { reviewEndpoints as endpoints } from "#contract/reviews";
 import type { Db } from "../../db/client.js";
-import { route } from "../../route.js";
+import { documentModule, type ReferenceSection } from "../../reference.js";
+import { route, type RouteWords } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
 import { myReview, productReviews, submitReview } from "./service.js";
 
+/** This module's section of the API reference (/docs, reference.ts). */
+const section: ReferenceSection = {
+  name: "reviews",
+  description:
+    'Product reviews (SPEC.md section 7 "Reviews"). Shapes and messages: `contract/reviews.ts`. Bearer ' +
+    "calls answer 401 `No autorizado.` without a valid token.\n\n" +
+    "One review per user and product (a second submission rewrites it), only by a user with a paid order " +
+    "(`orders.payment_status = 'pagado'`) holding the product; `verifiedPurchase` says whether the " +
+    "reviewer still has one. Text is stored and answered as written, never as HTML. Reviews are the only " +
+    "source of product ratings.",
+};
+
+/** The reference's words on each call of this module (route.ts, EndpointOptions). */
+const words = {
+  submit: {
+    summary: "Write or rewrite the caller's review of a product",
+    description:
+      "Bearer; `{productId, rating (1-5, whole), text (10-2000 characters, trimmed)}`. 201 `{message: " +
+      "'Reseña publicada. ¡Gracias por tu opinión!', rating}` for a new review, 200 `{message: 'Reseña " +
+      "actualizada.', rating}` when the user's review is rewritten (`rating` is the product's new " +
+      "average). 403 `Solo los clientes que han comprado y pagado este producto pueden reseñarlo.`, `No " +
+      "puedes reseñar un producto de tu propia tienda.`; 404 `Producto no encontrado`; 400 with " +
+      "`errors[rating]`, `errors[text]`. Counts against the `review` rate limit.\n\n" +
+      "One transaction locks the product row, stores the review, sets `products.rating` to the average of " +
+      "its reviews (one decimal) and notifies the shop's owner (type `resena`, carrying its `product`); " +
+      "its commit drops every kept listing and product answer (migration 0019's triggers), so the product " +
+      "page shows it on the next request.",
+  },
+  list: {
+    summary: "A product's reviews, paged",
+    description:
+      "Public; `pageNo` (default 1), `perPage` (1-50, default 5): `{reviews: [{_id, name, rating, text, " +
+      "date, verifiedPurchase}], totalReview, rating_review: [{rating, sum}] (5 down to 1), pageNo, " +
+      "perPage}`, newest first.",
+  },
+  mine: {
+    summary: "Whether the caller may review a product, and their review",
+    description:
+      "Bearer: `{canReview, review: {rating, text} | null}`: whether the caller may review it (a paid " +
+      "buyer, not its seller) and their review.",
+  },
+} satisfies Record<string, RouteWords>;
+
 /** Product reviews (SPEC.md section 7): anyone reads them, paid buyers write one each. */
 export async function reviewRoutes(app: FastifyInstance, opts: { db: Db }) {
+  documentModule(app, section);
   const { db } = opts;
 
-  route(app, endpoints.submit, { onRequest: app.authenticate, rateLimit: "review" }, async (request, reply) => {
-    const { created, answer } = await submitReview(db, currentUser(request).id, request.body);
-    reply.status(created ? 201 : 200);
-    return answer;
-  });
+  route(
+    app,
+    endpoints.submit,
+    { ...words.submit, onRequest: app.authenticate, rateLimit: "review" },
+    async (request, reply) => {
+      const { created, answer } = await submitReview(db, currentUser(request).id, request.body);
+      reply.status(created ? 201 : 200);
+      return answer;
+    },
+  );
 
-  route(app, endpoints.list, (request) => productReviews(db, request.params.productId.toLowerCase(), request.query));
+  route(app, endpoints.list, words.list, (request) =>
+    productReviews(db, request.params.productId.toLowerCase(), request.query),
+  );
 
-  route(app, endpoints.mine, { onRequest: app.authenticate }, (request) =>
+  route(app, endpoints.mine, { ...words.mine, onRequest: app.authenticate }, (request) =>
     myReview(db, request.params.productId.toLowerCase(), currentUser(request).id),
   );
 }

@@ -6,6 +6,7 @@ import type { Db, Transaction } from "../../db/client.js";
 import { orderItems, orders, products, reviews, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import { notify } from "../notifications/service.js";
+import { reviewNotice } from "#contract/notification-texts";
 
 export const REVIEW_PUBLISHED = "Reseña publicada. ¡Gracias por tu opinión!";
 export const REVIEW_UPDATED = "Reseña actualizada.";
@@ -71,9 +72,7 @@ export async function submitReview(
       .where(eq(products.id, body.productId))
       .returning({ rating: products.rating });
 
-    const message = existing
-      ? `Una reseña de «${rights.name}» ha cambiado: ahora da ${starsText(body.rating)}.`
-      : `Nueva reseña de ${starsText(body.rating)} en «${rights.name}».`;
+    const message = reviewNotice(rights.name, starsText(body.rating), Boolean(existing));
     await notify(tx, [{ userId: rights.ownerId, type: "resena", message, productId: body.productId }]);
     return {
       created: !existing,

@@ -25,7 +25,8 @@ import {
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
 import type { Db } from "../../db/client.js";
 import { FieldsError, HttpError } from "../../http-error.js";
-import { route } from "../../route.js";
+import { documentModule, type ReferenceSection } from "../../reference.js";
+import { route, type RouteWords } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
 import { encodeImage, type EncodedImage } from "../media/service.js";
 import {
@@ -40,6 +41,100 @@ import {
   resolveImageOrder,
   updateProduct,
 } from "./service.js";
+
+/** This module's section of the API reference (/docs, reference.ts). */
+const section: ReferenceSection = {
+  name: "seller-products",
+  description:
+    'A seller\'s products (issue 11; SPEC.md section 7 "Seller products"). Shapes, limits and every ' +
+    "message: `contract/seller-products.ts`. Every call needs `Authorization: Bearer`.\n\n" +
+    "**Who.** Writes: a `seller` whose shop (`shops.owner_id`) is `aprobada`; customers and admins 403 " +
+    "`No tienes permiso para esta acción.`, a suspended shop 403 `Tu tienda está suspendida: no puedes " +
+    "crear, modificar ni eliminar productos hasta que se reactive.`, any other status (or no shop) 403 " +
+    "`Tu tienda no está aprobada: …`. Reads: the seller (its own shop's, whatever its status) or an " +
+    "admin (any). Another shop's product, an unknown one and an archived one are 404 `Producto no " +
+    "encontrado.`.\n\n" +
+    "**Fields** (text, Conform's names; `errors[].field` uses the same names): `name` (3-120), " +
+    "`categoryId`, `brand` (≤ 60), `price` in dollars as typed (`129,95`, `129.95`, `1.299,95`, " +
+    "`1,299.95`; two decimals at most; 0,01 to 1.000.000; answered as cents), `discount` (0-100 %, blank " +
+    "0), `color` and `tag` (≤ 40), `description` (20-4000), `lowStockThreshold` (0-10,000, blank 0), and " +
+    "either `sizes[n].size` + `sizes[n].stock` (≤ 20 sizes, unique regardless of capitals, stock " +
+    "0-100,000) or `stock`; `specs.<key>`: every field of the category's spec sheet (`SPEC_SHEETS`), " +
+    "each one of its options; a category without a sheet takes none.\n\n" +
+    "**Images.** `imageOrder` (repeated) lists the final order as existing image ids and `nueva:<n>` " +
+    "(the n-th file); new files it does not name come last; on update, existing images it leaves out are " +
+    "removed (and their bytes, when nothing else uses them). Files are judged by content like every " +
+    'image (docs/api/limits.md, "Images"): a program renamed `.png` is 400 `El archivo no es una imagen ' +
+    "válida …` on `images`; 5 MB each (413 while it arrives), 25 MP, through the image queue (503 when " +
+    "full). Add and image update count against the `upload` rate limit; the web waits 60 s for the three " +
+    "multipart calls.\n\n" +
+    "**Stock on update** (decided here): sizes may be added (with their stock) or removed; the stock of " +
+    "sizes that stay, and a single stock, change only when the form sends the `stockVersion` it read, so " +
+    "an edit never overwrites a sale it did not see; without it they are kept (`POST /update-stock` is " +
+    "the stock screen's call). Removing every size needs the new single `stock`.\n\n" +
+    "**Writes** run in one transaction: the shop `FOR SHARE` (a suspension waits, or is waited for), the " +
+    "product locked (its sizes, then the row `FOR NO KEY UPDATE`, as orders take them; a rename or a " +
+    "delete, which need `FOR UPDATE`, lock the row first, and a delete the product's cart lines before " +
+    "it, so a sale under way finishes first), `setStockContext(tx, 'ajuste', seller)` for the movements " +
+    "the triggers write, an audit entry (`producto.crear`, `producto.editar`, `producto.archivar`, " +
+    "`producto.eliminar`, entity `producto`, before and after) and `announceCatalogueChange(tx)`, which " +
+    'reaches every instance once committed (docs/api/real-time.md, "Catalogue changes"), so the next ' +
+    "request shows the change (a CDN in front may keep a page a minute, decision 0014). " +
+    "`tests/api/seller-products-postgres.test.ts` races edits, renames and deletes against each other " +
+    "and against sales.\n\n" +
+    "**Addresses.** The slug is `slugify(name)` (`-2`, `-3`… when another product has or had it). A " +
+    "rename keeps the old slug in `product_slug_history`: `GET /home/get-product/{old}` answers the " +
+    "product with `redirectSlug` (its current slug) and the web answers 301 to the new address. An " +
+    "archived product leaves every catalogue read (listing, search, suggestions, facets, related, shop " +
+    "page, its own page: 404) and is not available in carts and checkouts; its orders keep it.",
+};
+
+/** The reference's words on each call of this module (route.ts, EndpointOptions). */
+const words = {
+  add: {
+    summary: "Add a product",
+    description: "Multipart: the fields above and 1-8 files in `images`. 201 `{message: 'Producto creado.', product}`.",
+  },
+  update: {
+    summary: "Edit a product",
+    description:
+      "Multipart: `productId`, the same fields, new files in `images`, optional `stockVersion`. `{message, " +
+      "product}`; 409 `El stock de este producto cambió mientras lo editabas. …` for a stale " +
+      "`stockVersion`.",
+  },
+  list: {
+    summary: "The shop's products",
+    description:
+      "`?page&parPage&searchValue`: the shop's products that are not archived, newest first, `searchValue` " +
+      "in name or brand (accents and capitals aside); `parPage` 1-48, default 10; an admin may add " +
+      "`shopId` (without it: every shop). `{products, totalProduct, page, parPage}`, each row with " +
+      "`stock`, `sizes`, `discount`, `salePrice`, `image` (the main one) and `status` (`en_venta`, " +
+      "`agotado`, `oculto` while the shop is not approved).",
+  },
+  get: {
+    summary: "One product as its edit form reads it",
+    description: "Every field, `stockVersion`, `specSheet`, `specs`, `images` in order.",
+  },
+  remove: {
+    summary: "Delete or archive a product",
+    description:
+      "A product in any `order_items` is archived (`archived_at`; `{archived: true}`, `Producto archivado: " +
+      "…`), any other removed with its sizes, images and cart lines (`{archived: false}`, `Producto " +
+      "eliminado.`).",
+  },
+  discounted: {
+    summary: "A seller's discounted products",
+    description:
+      "`{id}` is the seller's user id (the caller's own; an admin any): its products with `discount > 0`, " +
+      "biggest first (200 at most).",
+  },
+  imageUpdate: {
+    summary: "Swap one image of a product",
+    description:
+      "Multipart: `productId`, `oldImage` (one of its image ids; 400 on `oldImage` otherwise) and the file " +
+      "`newImage`, which takes the old one's place (the main image stays main).",
+  },
+} satisfies Record<string, RouteWords>;
 
 /** The form's fields in the order the form shows them, so the answer's errors read top to bottom. */
 const FORM_ORDER = [
@@ -138,8 +233,9 @@ async function readProductParts(request: FastifyRequest, filePart: string, maxFi
   return read;
 }
 
-/** Seller products (issue 11; SPEC.md section 7 "Seller products"; README, "Seller products API"). */
+/** Seller products (issue 11; SPEC.md section 7 "Seller products"). */
 export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }) {
+  documentModule(app, section);
   const { db } = opts;
   /** Customers are refused before the body is read; the shop's status is checked next. */
   const sellerOnly = async (request: FastifyRequest) => {
@@ -165,7 +261,7 @@ export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }
     return encoded;
   };
 
-  route(app, endpoints.add, { ...writer, rateLimit: "upload" }, async (request, reply) => {
+  route(app, endpoints.add, { ...words.add, ...writer, rateLimit: "upload" }, async (request, reply) => {
     const user = currentUser(request);
     await assertCanWrite(db, user);
     app.imageQueue.assertRoom();
@@ -183,7 +279,7 @@ export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }
     return { message: PRODUCT_CREATED, product };
   });
 
-  route(app, endpoints.update, writer, async (request) => {
+  route(app, endpoints.update, { ...writer, ...words.update }, async (request) => {
     const user = currentUser(request);
     await assertCanWrite(db, user);
     app.imageQueue.assertRoom();
@@ -202,24 +298,24 @@ export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }
     }
   });
 
-  route(app, endpoints.list, { onRequest: app.authenticate }, (request) =>
+  route(app, endpoints.list, { ...words.list, onRequest: app.authenticate }, (request) =>
     listSellerProducts(db, currentUser(request), request.query),
   );
 
-  route(app, endpoints.get, { onRequest: app.authenticate }, async (request) => ({
+  route(app, endpoints.get, { ...words.get, onRequest: app.authenticate }, async (request) => ({
     product: await getSellerProduct(db, currentUser(request), request.params.id),
   }));
 
-  route(app, endpoints.remove, writer, async (request) => {
+  route(app, endpoints.remove, { ...writer, ...words.remove }, async (request) => {
     const { archived } = await deleteProduct(db, currentUser(request), request.params.id);
     return { message: archived ? PRODUCT_ARCHIVED : PRODUCT_DELETED, archived };
   });
 
-  route(app, endpoints.discounted, { onRequest: app.authenticate }, async (request) => ({
+  route(app, endpoints.discounted, { ...words.discounted, onRequest: app.authenticate }, async (request) => ({
     products: await discountedProducts(db, currentUser(request), request.params.id),
   }));
 
-  route(app, endpoints.imageUpdate, { ...writer, rateLimit: "upload" }, async (request) => {
+  route(app, endpoints.imageUpdate, { ...words.imageUpdate, ...writer, rateLimit: "upload" }, async (request) => {
     const user = currentUser(request);
     await assertCanWrite(db, user);
     app.imageQueue.assertRoom();

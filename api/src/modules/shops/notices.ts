@@ -1,38 +1,11 @@
 import type { ShopRequest } from "#contract/shops";
+import type { ShopOutcome } from "#contract/notification-texts";
 import type { MailMessage } from "../accounts/mail.js";
 
 /**
- * What the applicant and the admins are told about a request (type `tienda`): the notification's
- * one line, and the applicant's e-mail with the link to the request's page.
+ * The applicant's e-mail about their request, with the link to the request's page. The
+ * notifications' one line is in contract/notification-texts.ts.
  */
-
-/** What happened to the applicant's request or shop. */
-export type ShopOutcome =
-  | { kind: "aprobada" }
-  | { kind: "rechazada"; reason: string }
-  | { kind: "requiere_cambios"; documents: { fileName: string; note: string }[] }
-  | { kind: "suspendida"; reason: string }
-  | { kind: "reactivada" };
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** The applicant's notification. */
-export function outcomeNotice(shopName: string, outcome: ShopOutcome): string {
-  switch (outcome.kind) {
-    case "aprobada":
-      return `Tu tienda «${shopName}» fue aprobada. Ya puedes vender en Mercado Pádel.`;
-    case "rechazada":
-      return `Tu solicitud de tienda «${shopName}» fue rechazada. Motivo: ${outcome.reason} Puedes corregirla y solicitar de nuevo.`;
-    case "requiere_cambios":
-      return `Tu solicitud de tienda «${shopName}» necesita cambios: reemplaza ${plural(outcome.documents.length, "documento", "documentos")} (${outcome.documents
-        .map((document) => `«${document.fileName}»: ${document.note}`)
-        .join("; ")}).`;
-    case "suspendida":
-      return `Tu tienda «${shopName}» fue suspendida. Motivo: ${outcome.reason}`;
-    case "reactivada":
-      return `Tu tienda «${shopName}» fue reactivada. Tus productos vuelven a estar a la venta.`;
-  }
-}
 
 const SUBJECTS: Record<ShopOutcome["kind"], string> = {
   aprobada: "Tu tienda en Mercado Pádel fue aprobada",
@@ -93,11 +66,4 @@ export function outcomeMail(request: ShopRequest, outcome: ShopOutcome, publicWe
     ].join("\n"),
     link,
   };
-}
-
-/** The admins' notification of a request that arrived or came back with the documents asked for. */
-export function newRequestNotice(shopName: string, applicantName: string, kind: "nueva" | "reenviada"): string {
-  return kind === "nueva"
-    ? `Nueva solicitud de tienda: «${shopName}», de ${applicantName}.`
-    : `«${shopName}» reemplazó los documentos pedidos: la solicitud vuelve a estar pendiente de revisión.`;
 }

@@ -35,7 +35,7 @@ import { announceCatalogueChange, catalogueChangedHere } from "../catalog/change
 import { notify } from "../notifications/service.js";
 import type { UploadedDocument } from "./documents.js";
 import { announceShopEvent, countPendingRequests } from "./events.js";
-import { newRequestNotice, outcomeNotice, type ShopOutcome } from "./notices.js";
+import { shopOutcomeNotice, shopRequestNotice, type ShopOutcome } from "#contract/notification-texts";
 
 /**
  * Shop requests and shops (issue 10, DESIGN.md section 3 "Shop request"). Every change runs in one
@@ -343,7 +343,7 @@ export async function applyForShop(
       }
       await insertDocuments(tx, id, documents);
       const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicant.id));
-      await notifyAdmins(tx, newRequestNotice(application.shopName, owner!.name, "nueva"));
+      await notifyAdmins(tx, shopRequestNotice(application.shopName, owner!.name, "nueva"));
       await announceShopEvent(tx, { kind: "request" });
       return id;
     });
@@ -400,7 +400,7 @@ async function recordDecision(
     after: decision.after,
     reason: decision.reason ?? null,
   });
-  await notify(tx, [{ userId: shop.ownerId, type: "tienda", message: outcomeNotice(shop.name, decision.outcome) }]);
+  await notify(tx, [{ userId: shop.ownerId, type: "tienda", message: shopOutcomeNotice(shop.name, decision.outcome) }]);
   await announceShopEvent(tx, { kind: "approval", userId: shop.ownerId, status: decision.status });
   if (shop.status === "pendiente" || decision.status === "pendiente") await announceShopEvent(tx, { kind: "request" });
 }
@@ -578,7 +578,7 @@ export async function replaceDocuments(
       .where(eq(shops.id, shop.id));
     if (backToReview) {
       const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, owner.id));
-      await notifyAdmins(tx, newRequestNotice(shop.name, applicant!.name, "reenviada"));
+      await notifyAdmins(tx, shopRequestNotice(shop.name, applicant!.name, "reenviada"));
       await announceShopEvent(tx, { kind: "request" });
     }
     return shop.id;

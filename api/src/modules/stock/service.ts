@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from
 import type { z } from "zod";
 import { FORBIDDEN } from "#contract/messages";
 import {
-  backInStockMessage,
   STOCK_ALERT_IN_STOCK,
   STOCK_ALERT_NOT_FOUND,
   STOCK_ALERT_SIZE_REQUIRED,
@@ -35,6 +34,7 @@ import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { inStore } from "../catalog/service.js";
 import { notify } from "../notifications/service.js";
+import { backInStockNotice } from "#contract/notification-texts";
 
 /**
  * Stock control (issue 11): the seller's stock form guarded by the product's stock version, the
@@ -459,7 +459,7 @@ async function tellWaitingShoppers(
     told.map((alert) => ({
       userId: alert.userId,
       type: "stock" as const,
-      message: backInStockMessage(product.name, alert.size),
+      message: backInStockNotice(product.name, alert.size),
       productId: product.id,
     })),
   );

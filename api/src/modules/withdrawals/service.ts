@@ -35,6 +35,7 @@ import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { notify } from "../notifications/service.js";
 import { lockWallet } from "../wallet/service.js";
+import { withdrawalDecidedNotice, withdrawalRequestedNotice } from "#contract/notification-texts";
 
 type Reader = Db | Transaction;
 
@@ -209,7 +210,7 @@ export async function requestWithdrawal(db: Db, user: AuthUser, amount: number, 
       admins.map((admin) => ({
         userId: admin.id,
         type: "retiro" as const,
-        message: `${shop.name} solicitó un retiro de ${formatUsd(amount)}.`,
+        message: withdrawalRequestedNotice(shop.name, amount),
       })),
     );
     return { message: WITHDRAWAL_REQUESTED, withdrawal: withdrawalOf(row!) };
@@ -302,9 +303,12 @@ export async function decideWithdrawal(db: Db, admin: AuthUser, id: string, deci
       {
         userId: row.userId,
         type: "retiro",
-        message: confirming
-          ? `Tu retiro de ${formatUsd(row.amount)} fue pagado. Referencia de la transferencia: ${decision.reference}.`
-          : `Tu retiro de ${formatUsd(row.amount)} fue rechazado: ${decision.reason}. El importe vuelve a estar disponible.`,
+        message: withdrawalDecidedNotice(
+          row.amount,
+          confirming
+            ? { confirmed: true, reference: decision.reference }
+            : { confirmed: false, reason: decision.reason },
+        ),
       },
     ]);
     return { message: confirming ? WITHDRAWAL_CONFIRMED : WITHDRAWAL_REJECTED, withdrawal: withdrawalOf(decided!) };

@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { bookEndpoints } from "#contract/books";
 import { longDateTime } from "#contract/store-time";
+import { cardClass } from "~/components/ui/Card";
+import { cx } from "~/components/ui/cx";
+import { Notice } from "~/components/ui/Notice";
 import { formatPrice } from "~/services/money";
 import { pageErrorOf, requireAdmin } from "~/services/admin.server";
 
@@ -40,28 +43,24 @@ export default function AdminBooks() {
           <time dateTime={checkedAt}>{checkedOn}</time>.
         </p>
       </div>
-      <p
-        role="status"
-        data-testid="books-summary"
-        className={`rounded-2xl border-l-4 px-4 py-3 font-semibold ${unbalanced === 0 ? "border-lime-600 bg-lime-50 text-slate-900" : "border-red-600 bg-red-50 text-red-950"}`}
-      >
-        {unbalanced === 0
-          ? "Todas las cuentas cuadran."
-          : unbalanced === 1
-            ? "1 tienda tiene una diferencia."
-            : `${unbalanced} tiendas tienen diferencias.`}
-      </p>
-      {shops.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
-          Todavía no hay ventas ni retiros.
+      <Notice tone={unbalanced === 0 ? "success" : "error"}>
+        <p data-testid="books-summary">
+          {unbalanced === 0
+            ? "Todas las cuentas cuadran."
+            : unbalanced === 1
+              ? "1 tienda tiene una diferencia."
+              : `${unbalanced} tiendas tienen diferencias.`}
         </p>
+      </Notice>
+      {shops.length === 0 ? (
+        <p className={cardClass("empty")}>Todavía no hay ventas ni retiros.</p>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2" aria-label="Cuentas por tienda">
           {shops.map((shop) => (
             <li
               key={shop.shopId}
               data-testid="shop-books"
-              className={`space-y-3 rounded-2xl border bg-white p-5 shadow-sm ${shop.difference === 0 ? "border-slate-200" : "border-red-500"}`}
+              className={cardClass("plain", cx("space-y-3", shop.difference !== 0 && "ring-2 ring-red-500"))}
             >
               <h2 className="break-words text-lg font-bold text-slate-900">{shop.shopName}</h2>
               <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm text-slate-800">

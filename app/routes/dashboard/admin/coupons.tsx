@@ -1,11 +1,8 @@
-import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { couponUpdateForm, voucherUpdateForm } from "#contract/promotions";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CouponCard, VoucherCard } from "~/components/admin/PromotionCards";
-import type { PromotionFormAnswer } from "~/components/admin/promotion-forms";
 import { requireAdmin } from "~/services/admin.server";
-import { getPromotions, promotionFormAction } from "~/services/promotions.server";
+import { loadPromotionsPage, promotionsAction } from "~/services/promotions.server";
 
 export const meta: MetaFunction = () => [
   { title: "Cupones y vouchers | Mercado Pádel" },
@@ -18,19 +15,13 @@ export const meta: MetaFunction = () => [
 
 /** /dashboard/admin/coupons: `GET /admin/promotions`, every coupon and voucher with its dates, limit, uses and redemptions. */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = requireAdmin(args);
-  return {
-    ...(await getPromotions(account)),
-    // Once for all the cards: every coupon's form asks the same of its fields, and every voucher's.
-    constraints: { coupon: getZodConstraint(couponUpdateForm), voucher: getZodConstraint(voucherUpdateForm) },
-  };
+  return loadPromotionsPage(requireAdmin(args));
 }
 
 /** A coupon's or a voucher's form: saved, back here with a flash. */
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAdmin(args);
   const url = new URL(args.request.url);
-  return promotionFormAction(args, account, `${url.pathname}${url.search}`);
+  return promotionsAction(args, requireAdmin(args), `${url.pathname}${url.search}`);
 }
 
 /** A 409 means another admin saved first: the page reads the record again to show its current values. */
@@ -39,7 +30,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 
 export default function AdminCoupons() {
   const { coupons, vouchers, constraints } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as PromotionFormAnswer | undefined;
   return (
     <section aria-labelledby="titulo-cupones" className="space-y-8">
       <div>
@@ -60,12 +50,7 @@ export default function AdminCoupons() {
         <ul className="space-y-4">
           {coupons.map((coupon) => (
             // A new key when the coupon changes: the form starts again from the stored values.
-            <CouponCard
-              key={`${coupon.code}|${coupon.version}`}
-              coupon={coupon}
-              constraint={constraints.coupon}
-              answer={answer}
-            />
+            <CouponCard key={`${coupon.code}|${coupon.version}`} coupon={coupon} constraint={constraints.coupon} />
           ))}
         </ul>
       </section>
@@ -80,7 +65,6 @@ export default function AdminCoupons() {
               key={`${voucher.code}|${voucher.version}`}
               voucher={voucher}
               constraint={constraints.voucher}
-              answer={answer}
             />
           ))}
         </ul>

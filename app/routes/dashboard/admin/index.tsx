@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { comparedWithPrevious } from "#contract/dashboard-periods";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
-import { adminPaths } from "~/components/admin/admin-paths";
-import { textLinkLook } from "~/components/account/FormControls";
-import { BestSellerList, FigureCard, Panel, PeriodLinks } from "~/components/dashboard/DashboardPanels";
-import { SalesChart } from "~/components/dashboard/SalesChart";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
+import { SalesPanels } from "~/components/dashboard/SalesPanels";
+import { cardClass } from "~/components/ui/Card";
+import { TextLink } from "~/components/ui/TextLink";
 import { requireAdmin } from "~/services/admin.server";
 import { dashboardPeriodOf, getAdminDashboard } from "~/services/dashboards.server";
 import { formatPrice } from "~/services/money";
@@ -34,81 +34,65 @@ export default function AdminHome() {
   const { previous, todo } = dashboard;
   const days = dashboard.period.days;
   return (
-    <section aria-labelledby="titulo-admin" className="space-y-6">
-      <div className="space-y-3">
-        <h1 id="titulo-admin" className="text-3xl font-bold text-slate-900">
-          Administración
-        </h1>
-        <p className="text-slate-700">
-          Ventas pagadas de toda la tienda en los últimos {days} días (por el día del pago), frente a los {days} días
-          anteriores. Las ventas de las tiendas son antes de los cupones, que paga la tienda.
-        </p>
-        <PeriodLinks current={period} path={adminPaths.home} />
-      </div>
-
-      <section aria-labelledby="titulo-cifras">
-        <h2 id="titulo-cifras" className="sr-only">
-          Cifras de los últimos {days} días
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          <FigureCard
-            label="Ventas"
-            value={formatPrice(dashboard.totalSale)}
-            comparison={comparedWithPrevious(dashboard.totalSale, previous.totalSale, days)}
-            testId="admin-total-sale"
-          />
-          <FigureCard
-            label="Comisión ganada"
-            value={formatPrice(dashboard.commission)}
-            comparison={comparedWithPrevious(dashboard.commission, previous.commission, days)}
-            testId="admin-commission"
-          />
-          <FigureCard
-            label="Cupones (los paga la tienda)"
-            value={formatPrice(dashboard.couponDiscounts)}
-            comparison={comparedWithPrevious(dashboard.couponDiscounts, previous.couponDiscounts, days)}
-            testId="admin-coupon-discounts"
-          />
-          <FigureCard
-            label="Pedidos pagados"
-            value={String(dashboard.totalOrder)}
-            comparison={comparedWithPrevious(dashboard.totalOrder, previous.totalOrder, days)}
-            testId="admin-total-order"
-          />
-          <FigureCard label="Sin preparar" value={String(dashboard.totalPendingOrder)} testId="admin-pending-order" />
-          <FigureCard
-            label="Productos a la venta"
-            value={String(dashboard.totalProduct)}
-            testId="admin-total-product"
-          />
-          <FigureCard label="Vendedores" value={String(dashboard.totalSeller)} testId="admin-total-seller" />
-        </dl>
-      </section>
-
-      <Panel id="titulo-tareas" title="Qué hacer ahora">
+    <SalesPanels
+      title="Administración"
+      intro={`Ventas pagadas de toda la tienda en los últimos ${days} días (por el día del pago), frente a los ${days} días anteriores. Las ventas de las tiendas son antes de los cupones, que paga la tienda.`}
+      period={period}
+      days={days}
+      path={adminPaths.home}
+      figures={[
+        {
+          label: "Ventas",
+          value: formatPrice(dashboard.totalSale),
+          comparison: comparedWithPrevious(dashboard.totalSale, previous.totalSale, days),
+          testId: "admin-total-sale",
+        },
+        {
+          label: "Comisión ganada",
+          value: formatPrice(dashboard.commission),
+          comparison: comparedWithPrevious(dashboard.commission, previous.commission, days),
+          testId: "admin-commission",
+        },
+        {
+          label: "Cupones (los paga la tienda)",
+          value: formatPrice(dashboard.couponDiscounts),
+          comparison: comparedWithPrevious(dashboard.couponDiscounts, previous.couponDiscounts, days),
+          testId: "admin-coupon-discounts",
+        },
+        {
+          label: "Pedidos pagados",
+          value: String(dashboard.totalOrder),
+          comparison: comparedWithPrevious(dashboard.totalOrder, previous.totalOrder, days),
+          testId: "admin-total-order",
+        },
+        { label: "Sin preparar", value: String(dashboard.totalPendingOrder), testId: "admin-pending-order" },
+        { label: "Productos a la venta", value: String(dashboard.totalProduct), testId: "admin-total-product" },
+        { label: "Vendedores", value: String(dashboard.totalSeller), testId: "admin-total-seller" },
+      ]}
+      todo={
         <ul className="space-y-4" data-testid="admin-todo">
           <li>
             <p className="font-semibold text-slate-900">Solicitudes de tiendas por revisar</p>
             <p className="mt-1 text-3xl font-extrabold text-slate-900" data-testid="admin-pending-total">
               {todo.shopRequests}
             </p>
-            <Link to={adminPaths.shopRequests} className={textLinkLook}>
+            <TextLink to={adminPaths.shopRequests}>
               {todo.shopRequests === 0
                 ? "Ver las solicitudes"
                 : todo.shopRequests === 1
                   ? "Revisar la solicitud pendiente"
                   : `Revisar las ${todo.shopRequests} solicitudes pendientes`}
-            </Link>
+            </TextLink>
           </li>
           <li data-testid="todo-withdrawals">
             <p className="font-semibold text-slate-900">Retiros por pagar</p>
             {todo.withdrawals.total === 0 ? (
               <p className="text-slate-700">Ningún retiro espera tu confirmación.</p>
             ) : (
-              <Link to={adminPaths.withdrawals} className={textLinkLook}>
+              <TextLink to={adminPaths.withdrawals}>
                 {plural(todo.withdrawals.total, "solicitud de retiro", "solicitudes de retiro")} por{" "}
                 {formatPrice(todo.withdrawals.amount)}
-              </Link>
+              </TextLink>
             )}
           </li>
           <li data-testid="todo-unprepared">
@@ -126,9 +110,7 @@ export default function AdminHome() {
                 <ul className="mt-1 space-y-1 text-sm">
                   {todo.unprepared.parts.map((part) => (
                     <li key={part.subOrderId}>
-                      <Link to={adminPaths.order(part.orderId)} className={textLinkLook}>
-                        Pedido #{part.number}
-                      </Link>{" "}
+                      <TextLink to={adminPaths.order(part.orderId)}>Pedido #{part.number}</TextLink>{" "}
                       <span className="text-slate-700">
                         · {part.shopName} · pagado el {part.paidDate} ({plural(part.hoursWaiting, "hora", "horas")})
                       </span>
@@ -139,26 +121,12 @@ export default function AdminHome() {
             )}
           </li>
         </ul>
-      </Panel>
-
-      <Panel id="titulo-grafico" title="Ventas por día">
-        <SalesChart days={dashboard.salesByDay} id="ventas-tienda" />
-      </Panel>
-
-      <Panel id="titulo-mas-vendidos" title="Lo más vendido">
-        <BestSellerList products={dashboard.bestSellers} />
-      </Panel>
-
-      <Panel
-        id="titulo-recientes"
-        title="Últimos pedidos"
-        action={
-          <Link to={adminPaths.orders} className={textLinkLook}>
-            Ver todos los pedidos
-          </Link>
-        }
-      >
-        {dashboard.recentOrders.length > 0 ? (
+      }
+      salesByDay={dashboard.salesByDay}
+      bestSellers={dashboard.bestSellers}
+      ordersPath={adminPaths.orders}
+      recentOrders={
+        dashboard.recentOrders.length > 0 ? (
           <ul className="space-y-2" data-testid="admin-recent-orders">
             {dashboard.recentOrders.map((order) => (
               <li
@@ -166,9 +134,7 @@ export default function AdminHome() {
                 data-testid="admin-recent-order"
                 className="border-b border-slate-100 pb-2 last:border-0"
               >
-                <Link to={adminPaths.order(order._id)} className={textLinkLook}>
-                  Pedido #{order.number}
-                </Link>
+                <TextLink to={adminPaths.order(order._id)}>Pedido #{order.number}</TextLink>
                 <p className="break-words text-sm text-slate-700">
                   {order.customer.name} · <time dateTime={order.createdAt}>{order.date}</time> · {order.total} ·{" "}
                   {PAYMENT_STATUS_LABELS[order.payment_status]} · {DELIVERY_STATUS_LABELS[order.delivery_status]}
@@ -178,29 +144,25 @@ export default function AdminHome() {
           </ul>
         ) : (
           <p className="text-slate-700">Todavía no hay pedidos.</p>
-        )}
-      </Panel>
-
+        )
+      }
+    >
       <ul className="grid gap-4 sm:grid-cols-2">
-        <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <li className={cardClass("plain")}>
           <h2 className="text-lg font-bold text-slate-900">
-            <Link to={adminPaths.shops} className={textLinkLook}>
-              Tiendas
-            </Link>
+            <TextLink to={adminPaths.shops}>Tiendas</TextLink>
           </h2>
           <p className="mt-2 text-slate-700">Todas las tiendas por estado; suspende una con su motivo o reactívala.</p>
         </li>
-        <li className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <li className={cardClass("plain")}>
           <h2 className="text-lg font-bold text-slate-900">
-            <Link to={adminPaths.audit} className={textLinkLook}>
-              Registro de auditoría
-            </Link>
+            <TextLink to={adminPaths.audit}>Registro de auditoría</TextLink>
           </h2>
           <p className="mt-2 text-slate-700">
             Cada decisión de un administrador: quién, qué, sobre qué registro, antes y después, y por qué.
           </p>
         </li>
       </ul>
-    </section>
+    </SalesPanels>
   );
 }

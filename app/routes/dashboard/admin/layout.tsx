@@ -1,21 +1,33 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
 import { shopEndpoints } from "#contract/shops";
 import { withdrawalEndpoints } from "#contract/withdrawals";
 import { longDateTime } from "#contract/store-time";
-import { AdminMenu, type AdminSection } from "~/components/admin/AdminMenu";
-import { adminPaths } from "~/components/admin/admin-paths";
-import { textLinkLook } from "~/components/account/FormControls";
+import { AreaError, AreaLayout, type AreaSection } from "~/components/dashboard/AreaLayout";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { pageErrorOf, requireAdmin } from "~/services/admin.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Administración | Mercado Pádel" },
-  {
-    name: "description",
-    content: "Administración de Mercado Pádel: solicitudes de tiendas, tiendas y registro de auditoría.",
-  },
-  { name: "robots", content: "noindex" },
-];
+/** A page that failed shows the store's error page's title (the root's meta for the error). */
+export const meta: MetaFunction = ({ error, matches }) =>
+  error
+    ? (matches.find((match) => match.id === "root")?.meta ?? [])
+    : [
+        { title: "Administración | Mercado Pádel" },
+        {
+          name: "description",
+          content: "Administración de Mercado Pádel: solicitudes de tiendas, tiendas y registro de auditoría.",
+        },
+        { name: "robots", content: "noindex" },
+      ];
 
 /** The /dashboard layout leaves its own menu out below here: this area has its own (see dashboard/layout.tsx). */
 export const handle = { ownMenu: true };
@@ -48,7 +60,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
  * The admin area's menu, in the order admins work through it. The next issues add their screens
  * (orders, withdrawals, categories) here, with a count when they have a queue.
  */
-function adminSections(totalPending: number, pendingWithdrawals: number): AdminSection[] {
+function adminSections(totalPending: number, pendingWithdrawals: number): AreaSection[] {
   return [
     { to: adminPaths.home, label: "Resumen", end: true },
     {
@@ -67,22 +79,46 @@ function adminSections(totalPending: number, pendingWithdrawals: number): AdminS
   ];
 }
 
-export default function AdminLayout() {
-  const { totalPending, pendingWithdrawals } = useLoaderData<typeof loader>();
+/** The area's frame with its menu, around a page or around the error a page gave (its menu kept). */
+function AdminFrame({
+  queues: { totalPending, pendingWithdrawals },
+  children,
+}: {
+  queues: { totalPending: number; pendingWithdrawals: number };
+  children: ReactNode;
+}) {
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_minmax(0,1fr)] md:px-6">
-      <aside className="space-y-4">
-        <AdminMenu sections={adminSections(totalPending, pendingWithdrawals)} />
-        <p className="text-sm">
-          {/* /dashboard brings an admin back here: their own account is its profile. */}
-          <Link to="/dashboard/edit-profile" className={textLinkLook}>
-            ← Mi cuenta
-          </Link>
-        </p>
-      </aside>
-      <div className="min-w-0">
-        <Outlet />
-      </div>
-    </div>
+    <AreaLayout
+      name="Administración"
+      sections={adminSections(totalPending, pendingWithdrawals)}
+      // /dashboard brings an admin back here: their own account is its profile.
+      links={[{ to: "/dashboard/edit-profile", label: "← Mi cuenta" }]}
+    >
+      {children}
+    </AreaLayout>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <AdminFrame queues={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/**
+ * A page of the area that failed keeps the menu (its data read by route id: useLoaderData does not
+ * answer in an error boundary). When this layout's own loader refused (not an admin), there is no
+ * menu to show: the store's error page.
+ */
+export function ErrorBoundary() {
+  const admin = useRouteLoaderData<typeof loader>("routes/dashboard/admin/layout");
+  const error = useRouteError();
+  if (!admin) return <ErrorPage status={isRouteErrorResponse(error) ? error.status : null} />;
+  return (
+    <AdminFrame queues={admin}>
+      <AreaError />
+    </AdminFrame>
   );
 }

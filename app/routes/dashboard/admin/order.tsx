@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { formatUsd } from "#contract/money-format";
 import {
   ACCEPTED_OFFER_LABEL,
@@ -10,14 +10,13 @@ import {
   PAYMENT_STATUS_LABELS,
   type DeliveryStatus,
 } from "#contract/order-labels";
-import { textLinkLook } from "~/components/account/FormControls";
 import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";
-import { adminOrderIntents } from "~/components/admin/admin-orders";
-import { adminPaths } from "~/components/admin/admin-paths";
+import { cardClass } from "~/components/ui/Card";
+import { TextLink } from "~/components/ui/TextLink";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { requireAdmin } from "~/services/admin.server";
-import { adminOrderPage, changeStatus, invalidStatusForm, refusal, statusForm } from "~/services/admin-orders.server";
-import { readForm } from "~/services/form.server";
-import { redirectWithFlash } from "~/services/session.server";
+import { adminOrderAction, adminOrderPage } from "~/services/admin-orders.server";
+import { adminOrderIntents } from "./order.forms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Pedido #${data.order.number} | Mercado Pádel` : "Pedido | Mercado Pádel" },
@@ -32,22 +31,10 @@ export async function loader(args: LoaderFunctionArgs) {
 
 /** One shop's part, or the whole order, to an allowed next status (cancelling a paid one refunds it); then back here with a message. */
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAdmin(args);
-  const formData = await readForm(args.request);
-  const form = statusForm.safeParse({
-    intent: formData.get("intent"),
-    target: formData.get("target"),
-    status: formData.get("status"),
-    trackingNumber: formData.get("trackingNumber") ?? undefined,
-  });
-  if (!form.success) return refusal(invalidStatusForm(formData, form.error), 400);
-  const answer = await changeStatus(account, form.data);
-  if ("target" in answer) return refusal(answer);
-  const url = new URL(args.request.url);
-  return redirectWithFlash(args.context, url.pathname, { kind: "success", message: answer.message });
+  return adminOrderAction(args, requireAdmin(args));
 }
 
-/** A refusal may mean someone changed the order meanwhile: the page reads it again. */
+/** A 409 means someone changed the order meanwhile: the page reads it again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
@@ -58,22 +45,18 @@ function orderNextStatuses(parts: { nextStatuses: DeliveryStatus[] }[]): Deliver
 }
 
 export default function AdminOrder() {
-  const { order } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const refusalFor = (target: string) => (answer && "target" in answer && answer.target === target ? answer : null);
+  const { order, constraint } = useLoaderData<typeof loader>();
   const paid = order.payment_status === "pagado";
   return (
     <section aria-labelledby="titulo-pedido" className="min-w-0 space-y-6">
       <p className="text-sm">
-        <Link to={adminPaths.orders} className={textLinkLook}>
-          Volver a los pedidos
-        </Link>
+        <TextLink to={adminPaths.orders}>Volver a los pedidos</TextLink>
       </p>
       <h1 id="titulo-pedido" className="text-3xl font-bold text-slate-900">
         Pedido #{order.number}
       </h1>
 
-      <dl className="grid gap-x-6 gap-y-3 rounded-2xl border border-slate-200 bg-white p-5 text-sm shadow-sm sm:grid-cols-2">
+      <dl className={cardClass("plain", "grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2")}>
         <div className="min-w-0">
           <dt className="font-semibold text-slate-600">Cliente</dt>
           <dd className="break-words text-slate-900">
@@ -125,7 +108,7 @@ export default function AdminOrder() {
         </div>
       </dl>
 
-      <section aria-labelledby="titulo-todo" className="space-y-3 rounded-2xl border border-slate-200 bg-slate-50 p-5">
+      <section aria-labelledby="titulo-todo" className={cardClass("muted", "space-y-3")}>
         <h2 id="titulo-todo" className="text-xl font-bold text-slate-900">
           Todo el pedido
         </h2>
@@ -134,12 +117,14 @@ export default function AdminOrder() {
           {paid ? " Cancelar reembolsa a la cartera del cliente." : ""}
         </p>
         <AdminOrderStatusForm
+          // Drawn anew when any part moves: the form starts from the new statuses, nothing chosen.
+          key={order.suborders.map((part) => part.delivery_status).join()}
           intent={adminOrderIntents.order}
           target={order._id}
           label="todo el pedido"
           nextStatuses={orderNextStatuses(order.suborders)}
           paid={paid}
-          refusal={refusalFor(order._id)}
+          constraint={constraint}
         />
       </section>
 
@@ -151,7 +136,7 @@ export default function AdminOrder() {
               key={part._id}
               aria-labelledby={headingId}
               data-testid="admin-order-part"
-              className="min-w-0 space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+              className={cardClass("plain", "min-w-0 space-y-3")}
             >
               <h2 id={headingId} className="break-words text-xl font-bold text-slate-900">
                 {part.shopName}
@@ -210,21 +195,21 @@ export default function AdminOrder() {
                 </div>
               </dl>
               <AdminOrderStatusForm
+                // Drawn anew when the part moves: the form starts from its new statuses, nothing chosen.
+                key={part.delivery_status}
                 intent={adminOrderIntents.part}
                 target={part._id}
                 label={part.shopName}
                 nextStatuses={part.nextStatuses}
                 paid={part.payment_status === "pagado"}
-                refusal={refusalFor(part._id)}
+                constraint={constraint}
               />
             </li>
           );
         })}
       </ul>
       <p className="text-sm">
-        <Link to={adminPaths.auditOf(order._id)} className={textLinkLook}>
-          Registro de auditoría de este pedido
-        </Link>
+        <TextLink to={adminPaths.auditOf(order._id)}>Registro de auditoría de este pedido</TextLink>
       </p>
     </section>
   );

@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ADMIN_ORDER_SEARCH_MAX } from "#contract/limits";
+import { cardClass } from "~/components/ui/Card";
 import { AdminOrderList } from "~/components/admin/AdminOrderList";
 import { Pagination } from "~/components/product/Pagination";
-import { secondaryButtonLook } from "~/components/product/shopper-forms";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Input } from "~/components/ui/Input";
 import { requireAdmin } from "~/services/admin.server";
 import { adminOrdersPage } from "~/services/admin-orders.server";
 
@@ -19,9 +22,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return adminOrdersPage(account, new URL(args.request.url).searchParams);
 }
 
-const controlLook =
-  "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
-
 export default function AdminOrders() {
   const { searchValue, orders, totalOrder, page, totalPages } = useLoaderData<typeof loader>();
   return (
@@ -36,23 +36,18 @@ export default function AdminOrders() {
         className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
         aria-label="Buscar pedidos"
       >
-        <div>
-          <label htmlFor="buscar-pedido" className="block font-semibold text-slate-900">
-            Número de pedido, nombre o correo del cliente
-          </label>
-          <input
-            id="buscar-pedido"
+        <Field id="buscar-pedido" label="Número de pedido, nombre o correo del cliente">
+          <Input
             type="search"
             name="searchValue"
             defaultValue={searchValue}
             key={`buscar-${searchValue}`}
             maxLength={ADMIN_ORDER_SEARCH_MAX}
-            className={controlLook}
           />
-        </div>
-        <button type="submit" className={secondaryButtonLook}>
+        </Field>
+        <Button type="submit" variant="secondary">
           Buscar
-        </button>
+        </Button>
       </Form>
 
       <p className="text-slate-700" role="status" data-testid="order-count">
@@ -63,7 +58,7 @@ export default function AdminOrders() {
       {orders.length > 0 ? (
         <AdminOrderList orders={orders} />
       ) : (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+        <p className={cardClass("empty")}>
           {totalOrder > 0
             ? "No hay pedidos en esta página."
             : searchValue

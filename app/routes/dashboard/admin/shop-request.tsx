@@ -1,73 +1,32 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import type { ReactNode } from "react";
-import {
-  SHOP_APPROVED,
-  SHOP_CHANGES_REQUESTED,
-  SHOP_REJECTED,
-  shopEndpoints,
-  type ShopDocument,
-} from "#contract/shops";
+import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { REJECTION_REASONS, SHOP_COUNTRY_LABELS, SHOP_DOCUMENT_TYPES, TAX_ID_LABELS } from "#contract/shop-labels";
-import { longDateTime } from "#contract/store-time";
-import { FieldErrors, FormAlert, SubmitButton, textLinkLook } from "~/components/account/FormControls";
-import { adminPaths, shopDocumentPath } from "~/components/admin/admin-paths";
-import { adminIntents } from "~/components/admin/admin-intents";
-import { approveFormSchema, rejectFormSchema, requestChangesFormSchema } from "~/components/admin/admin-schemas";
-import { ReasonChoice, textareaLook } from "~/components/admin/ReasonChoice";
+import { ReasonChoice } from "~/components/admin/ReasonChoice";
 import { DocumentStatusBadge, ShopStatusBadge } from "~/components/admin/ShopStatusBadge";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { fileSize } from "~/components/shop/shop-form-fields";
-import {
-  invalidForm,
-  pageErrorOf,
-  refusedAction,
-  requireAdmin,
-  type AdminActionRefusal,
-} from "~/services/admin.server";
-import { readForm } from "~/services/form.server";
-import { redirectWithFlash } from "~/services/session.server";
+import { FieldErrors, FormAlert, SubmitButton, TextareaField } from "~/components/forms/fields";
+import { buttonClass } from "~/components/ui/Button";
+import { cardClass } from "~/components/ui/Card";
+import { Detail, DetailList } from "~/components/ui/Details";
+import { Choice } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink } from "~/components/ui/TextLink";
+import { adminShopIntents, adminShopSchemas } from "~/forms/admin-shop.forms";
+import { answerFor, useFormAnswer } from "~/forms/form-answer";
+import { fileSize } from "~/forms/shop-request.forms";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
+import { requireAdmin } from "~/services/admin.server";
+import { loadShopRequest, shopRequestAction } from "~/services/admin-shops.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Solicitud de ${data.request.shopName} | Mercado Pádel` : "Solicitud de tienda | Mercado Pádel" },
   { name: "robots", content: "noindex" },
 ];
 
-const loadApproveSchema = () => import("~/components/admin/admin-schemas").then((module) => module.approveFormSchema);
-const loadRejectSchema = () => import("~/components/admin/admin-schemas").then((module) => module.rejectFormSchema);
-const loadRequestChangesSchema = () =>
-  import("~/components/admin/admin-schemas").then((module) => module.requestChangesFormSchema);
-
-/** A document as the page shows it: its dates written, its size in words, its address through the web. */
-function presentDocument(document: ShopDocument) {
-  return { ...document, sentAt: longDateTime(document.createdAt), href: shopDocumentPath(document._id) };
-}
-
 /** /dashboard/admin/shop-requests/{userId}: one request with its data, documents, history and the decisions. */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = requireAdmin(args);
-  const { request } = await account
-    .call(shopEndpoints.request, { params: { userId: args.params.userId ?? "" } })
-    .catch((error: unknown) => {
-      throw pageErrorOf(error);
-    });
-  return {
-    request: {
-      ...request,
-      sentAt: longDateTime(request.createdAt),
-      updatedAtText: longDateTime(request.updatedAt),
-      documents: request.documents.map(presentDocument),
-      history: request.history.map(presentDocument),
-    },
-    constraints: {
-      approve: getZodConstraint(approveFormSchema),
-      reject: getZodConstraint(rejectFormSchema),
-      requestChanges: getZodConstraint(requestChangesFormSchema),
-    },
-  };
+  return loadShopRequest(requireAdmin(args), args.params.userId);
 }
 
 /**
@@ -75,51 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * `intent`, a flash after it, and the API's 409 (another admin decided first) said on the page.
  */
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAdmin(args);
-  const userId = args.params.userId ?? "";
-  const back = adminPaths.shopRequest(userId);
-  const formData = await readForm(args.request);
-  const intent = formData.get("intent");
-
-  if (intent === adminIntents.approve) {
-    const submission = parseWithZod(formData, { schema: approveFormSchema });
-    if (submission.status !== "success") return invalidForm(intent, submission.reply());
-    try {
-      await account.call(shopEndpoints.decide, { params: { userId }, body: { approved: true } });
-    } catch (error) {
-      return refusedAction(error, { intent, fields: [], reply: (errors) => submission.reply(errors) });
-    }
-    return redirectWithFlash(args.context, back, { kind: "success", message: SHOP_APPROVED });
-  }
-
-  if (intent === adminIntents.reject) {
-    const submission = parseWithZod(formData, { schema: rejectFormSchema });
-    if (submission.status !== "success") return invalidForm(intent, submission.reply());
-    try {
-      await account.call(shopEndpoints.decide, { params: { userId }, body: submission.value });
-    } catch (error) {
-      return refusedAction(error, {
-        intent,
-        fields: ["otherReason"],
-        fieldNames: { reason: "otherReason" },
-        reply: (errors) => submission.reply(errors),
-      });
-    }
-    return redirectWithFlash(args.context, back, { kind: "success", message: SHOP_REJECTED });
-  }
-
-  if (intent === adminIntents.requestChanges) {
-    const submission = parseWithZod(formData, { schema: requestChangesFormSchema });
-    if (submission.status !== "success") return invalidForm(intent, submission.reply());
-    try {
-      await account.call(shopEndpoints.requestChanges, { params: { userId }, body: submission.value });
-    } catch (error) {
-      return refusedAction(error, { intent, fields: [], reply: (errors) => submission.reply(errors) });
-    }
-    return redirectWithFlash(args.context, back, { kind: "success", message: SHOP_CHANGES_REQUESTED });
-  }
-
-  throw new Response(null, { status: 400, statusText: "Acción no válida" });
+  return shopRequestAction(args, requireAdmin(args), args.params.userId);
 }
 
 /** A 409 means someone else changed the record meanwhile: the page reads it again to show its state (other refusals leave the page as it is). */
@@ -135,11 +50,7 @@ function DocumentCard({ document, headingLevel = "h3" }: { document: PresentedDo
   const kind = SHOP_DOCUMENT_TYPES[document.contentType];
   const headingId = `documento-${document._id}`;
   return (
-    <li
-      aria-labelledby={headingId}
-      data-testid="shop-document"
-      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
+    <li aria-labelledby={headingId} data-testid="shop-document" className={cardClass("plain", "space-y-3")}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <Heading id={headingId} className="min-w-0 break-all font-bold text-slate-900">
           {document.fileName}
@@ -150,9 +61,11 @@ function DocumentCard({ document, headingLevel = "h3" }: { document: PresentedDo
         {kind}, {fileSize(document.size)}. Enviado el <time dateTime={document.createdAt}>{document.sentAt}</time>.
       </p>
       {document.note ? (
-        <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950">
-          <span className="font-semibold">Nota para el solicitante:</span> {document.note}
-        </p>
+        <Notice tone="info" className="text-sm">
+          <p>
+            <span className="font-semibold">Nota para el solicitante:</span> {document.note}
+          </p>
+        </Notice>
       ) : null}
       {isImage ? (
         <a href={document.href} className="block w-fit max-w-full">
@@ -170,7 +83,7 @@ function DocumentCard({ document, headingLevel = "h3" }: { document: PresentedDo
         <a
           href={document.href}
           download={document.fileName}
-          className="inline-block rounded-full border border-slate-900 px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+          className={buttonClass({ variant: "secondary", size: "sm" })}
         >
           Descargar el PDF<span className="sr-only"> {document.fileName}</span>
         </a>
@@ -179,28 +92,17 @@ function DocumentCard({ document, headingLevel = "h3" }: { document: PresentedDo
   );
 }
 
-/** The answer's refusal for one of the forms, if it is this one's. */
-function resultFor(actionData: AdminActionRefusal | undefined, intent: string): SubmissionResult<string[]> | undefined {
-  return actionData?.intent === intent ? (actionData.result ?? undefined) : undefined;
-}
-
-const dangerButtonLook =
-  "inline-flex w-full items-center justify-center rounded-full border-2 border-red-700 bg-white px-6 py-3 font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:w-auto";
-
-function ApproveForm({
-  constraint,
-  lastResult,
-}: {
-  constraint: FieldConstraints;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form] = useDeferredSchemaForm({ constraint, load: loadApproveSchema }, { id: "aprobar", lastResult });
+function ApproveForm({ constraint }: { constraint: FieldConstraints }) {
+  const [form] = useSchemaForm(
+    { constraint, load: adminShopSchemas.approve },
+    { id: "aprobar", lastResult: useFormAnswer(adminShopIntents.approve)?.result },
+  );
   return (
     <Form
       method="post"
       {...getFormProps(form)}
       aria-labelledby="titulo-aprobar"
-      className="space-y-3 rounded-2xl border border-lime-300 bg-lime-50/50 p-5"
+      className={cardClass("plain", "space-y-3")}
     >
       <h3 id="titulo-aprobar" className="text-lg font-bold text-slate-900">
         Aprobar
@@ -209,27 +111,24 @@ function ApproveForm({
         La tienda abre y el solicitante pasa a ser vendedor; se le avisa por notificación y por correo.
       </p>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <SubmitButton intent={adminIntents.approve} pending="Aprobando…">
+      <SubmitButton intent={adminShopIntents.approve} pending="Aprobando…">
         Aprobar la tienda
       </SubmitButton>
     </Form>
   );
 }
 
-function RejectForm({
-  constraint,
-  lastResult,
-}: {
-  constraint: FieldConstraints;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields] = useDeferredSchemaForm({ constraint, load: loadRejectSchema }, { id: "rechazar", lastResult });
+function RejectForm({ constraint }: { constraint: FieldConstraints }) {
+  const [form, fields] = useSchemaForm(
+    { constraint, load: adminShopSchemas.reject },
+    { id: "rechazar", lastResult: useFormAnswer(adminShopIntents.reject)?.result },
+  );
   return (
     <Form
       method="post"
       {...getFormProps(form)}
       aria-labelledby="titulo-rechazar"
-      className="space-y-4 rounded-2xl border border-red-200 bg-white p-5"
+      className={cardClass("plain", "space-y-4")}
     >
       <h3 id="titulo-rechazar" className="text-lg font-bold text-slate-900">
         Rechazar
@@ -242,9 +141,9 @@ function RejectForm({
         choice={fields.reasonChoice}
         other={fields.otherReason}
       />
-      <button type="submit" name="intent" value={adminIntents.reject} className={dangerButtonLook}>
+      <SubmitButton intent={adminShopIntents.reject} variant="danger" pending="Rechazando…">
         Rechazar la solicitud
-      </button>
+      </SubmitButton>
     </Form>
   );
 }
@@ -252,17 +151,15 @@ function RejectForm({
 function RequestChangesForm({
   documents,
   constraint,
-  lastResult,
 }: {
   documents: PresentedDocument[];
   constraint: FieldConstraints;
-  lastResult?: SubmissionResult<string[]>;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadRequestChangesSchema },
+  const [form, fields] = useSchemaForm(
+    { constraint, load: adminShopSchemas.requestChanges },
     {
       id: "pedir-cambios",
-      lastResult,
+      lastResult: useFormAnswer(adminShopIntents.requestChanges)?.result,
       defaultValue: { documents: documents.map((document) => ({ documentId: document._id })) },
     },
   );
@@ -272,7 +169,7 @@ function RequestChangesForm({
       method="post"
       {...getFormProps(form)}
       aria-labelledby="titulo-cambios"
-      className="space-y-4 rounded-2xl border border-sky-200 bg-white p-5"
+      className={cardClass("plain", "space-y-4")}
     >
       <h3 id="titulo-cambios" className="text-lg font-bold text-slate-900">
         Pedir cambios
@@ -289,62 +186,37 @@ function RequestChangesForm({
           const rowFields = row.getFieldset();
           const { key: idKey, ...idProps } = getInputProps(rowFields.documentId, { type: "hidden" });
           const { key: checkKey, ...checkProps } = getInputProps(rowFields.selected, { type: "checkbox" });
-          const { key: noteKey, ...noteProps } = getTextareaProps(rowFields.note);
           return (
-            <li key={row.key} className="rounded-xl border border-slate-200 p-4">
+            <li key={row.key} className={cardClass("muted")}>
               <fieldset className="space-y-3">
                 <legend className="break-all font-semibold text-slate-900">{document.fileName}</legend>
                 <input key={idKey} {...idProps} />
-                <div className="flex items-start gap-2">
-                  <input key={checkKey} {...checkProps} className="mt-1 size-4 shrink-0 accent-lime-700" />
-                  <label htmlFor={rowFields.selected.id} className="text-slate-900">
-                    Pedir que reemplace «{document.fileName}»
-                  </label>
-                </div>
-                <div>
-                  <label htmlFor={rowFields.note.id} className="block font-semibold text-slate-900">
-                    Qué debe cambiar en «{document.fileName}»
-                  </label>
-                  <textarea key={noteKey} {...noteProps} rows={2} className={textareaLook} />
-                  <FieldErrors id={rowFields.note.errorId} errors={rowFields.note.errors} />
-                </div>
+                <Choice key={checkKey} {...checkProps} label={`Pedir que reemplace «${document.fileName}»`} />
+                <TextareaField label={`Qué debe cambiar en «${document.fileName}»`} meta={rowFields.note} rows={2} />
               </fieldset>
             </li>
           );
         })}
       </ul>
-      <button
-        type="submit"
-        name="intent"
-        value={adminIntents.requestChanges}
-        className="inline-flex w-full items-center justify-center rounded-full border-2 border-slate-900 bg-white px-6 py-3 font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:w-auto"
-      >
+      <SubmitButton intent={adminShopIntents.requestChanges} variant="secondary" pending="Enviando…">
         Pedir los cambios
-      </button>
+      </SubmitButton>
     </Form>
-  );
-}
-
-function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={`min-w-0 ${wide ? "sm:col-span-2" : ""}`}>
-      <dt className="text-sm font-semibold text-slate-600">{label}</dt>
-      <dd className="break-words text-slate-900">{children}</dd>
-    </div>
   );
 }
 
 export default function ShopRequestPage() {
   const { request, constraints } = useLoaderData<typeof loader>();
+  // Another admin decided first (409): the page now shows the request's state.
   const actionData = useActionData<typeof action>();
-  const notice = actionData?.notice ?? null;
+  const notice = Object.values(adminShopIntents)
+    .map((intent) => answerFor(actionData, intent)?.notice)
+    .find(Boolean);
   return (
     <article aria-labelledby="titulo-solicitud" className="space-y-8">
       <div className="space-y-3">
         <p>
-          <Link to={adminPaths.shopRequests} className={textLinkLook}>
-            ← Solicitudes de tiendas
-          </Link>
+          <TextLink to={adminPaths.shopRequests}>← Solicitudes de tiendas</TextLink>
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="titulo-solicitud" className="min-w-0 break-words text-3xl font-bold text-slate-900">
@@ -357,45 +229,47 @@ export default function ShopRequestPage() {
             <span className="font-semibold">Motivo:</span> {request.statusReason}
           </p>
         ) : null}
-        {notice ? (
-          <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
-            {notice}
-          </p>
-        ) : null}
+        {notice ? <Notice tone="error">{notice}</Notice> : null}
       </div>
 
       <section aria-labelledby="titulo-datos" className="space-y-3">
         <h2 id="titulo-datos" className="text-xl font-bold text-slate-900">
           Datos de la solicitud
         </h2>
-        <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
-          <Field label="Solicitante">
+        <DetailList className={cardClass("plain")}>
+          <Detail term="Solicitante" className="min-w-0 break-words">
             {request.applicant.name}
             <span className="block break-all text-slate-700">{request.applicant.email}</span>
-          </Field>
-          <Field label={`Identificador fiscal (${TAX_ID_LABELS[request.country]})`}>{request.rif}</Field>
-          <Field label="País">{SHOP_COUNTRY_LABELS[request.country]}</Field>
-          <Field label="Estado o provincia">{request.province}</Field>
-          <Field label="Ciudad">{request.city}</Field>
-          <Field label="Teléfono">{request.phone}</Field>
-          <Field label="Dirección" wide>
+          </Detail>
+          <Detail term={`Identificador fiscal (${TAX_ID_LABELS[request.country]})`} className="min-w-0 break-words">
+            {request.rif}
+          </Detail>
+          <Detail term="País" className="min-w-0 break-words">
+            {SHOP_COUNTRY_LABELS[request.country]}
+          </Detail>
+          <Detail term="Estado o provincia" className="min-w-0 break-words">
+            {request.province}
+          </Detail>
+          <Detail term="Ciudad" className="min-w-0 break-words">
+            {request.city}
+          </Detail>
+          <Detail term="Teléfono" className="min-w-0 break-words">
+            {request.phone}
+          </Detail>
+          <Detail term="Dirección" className="min-w-0 break-words sm:col-span-2">
             {request.address}
-          </Field>
-          <Field label="Enviada">
+          </Detail>
+          <Detail term="Enviada" className="min-w-0 break-words">
             <time dateTime={request.createdAt}>{request.sentAt}</time>
-          </Field>
-          <Field label="Último cambio">
+          </Detail>
+          <Detail term="Último cambio" className="min-w-0 break-words">
             <time dateTime={request.updatedAt}>{request.updatedAtText}</time>
-          </Field>
-        </dl>
+          </Detail>
+        </DetailList>
         <p className="flex flex-wrap gap-x-6 gap-y-2">
-          <Link to={adminPaths.auditOf(request._id)} className={textLinkLook}>
-            Ver tus decisiones en el registro de auditoría
-          </Link>
+          <TextLink to={adminPaths.auditOf(request._id)}>Ver tus decisiones en el registro de auditoría</TextLink>
           {request.status === "aprobada" ? (
-            <Link to={`/tienda/${request.slug}`} className={textLinkLook}>
-              Ver la página pública de la tienda
-            </Link>
+            <TextLink to={`/tienda/${request.slug}`}>Ver la página pública de la tienda</TextLink>
           ) : null}
         </p>
       </section>
@@ -441,14 +315,10 @@ export default function ShopRequestPage() {
         </h2>
         {request.status === "pendiente" ? (
           <div className="space-y-6">
-            <ApproveForm constraint={constraints.approve} lastResult={resultFor(actionData, adminIntents.approve)} />
-            <RejectForm constraint={constraints.reject} lastResult={resultFor(actionData, adminIntents.reject)} />
+            <ApproveForm constraint={constraints.approve} />
+            <RejectForm constraint={constraints.reject} />
             {request.documents.length > 0 ? (
-              <RequestChangesForm
-                documents={request.documents}
-                constraint={constraints.requestChanges}
-                lastResult={resultFor(actionData, adminIntents.requestChanges)}
-              />
+              <RequestChangesForm documents={request.documents} constraint={constraints.requestChanges} />
             ) : null}
           </div>
         ) : request.status === "requiere_cambios" ? (
@@ -464,14 +334,11 @@ export default function ShopRequestPage() {
         ) : (
           <p className="text-slate-700">
             La tienda está {request.status === "aprobada" ? "abierta" : "suspendida"}.{" "}
-            <Link
-              to={`${adminPaths.shops}?${new URLSearchParams({ searchValue: request.shopName })}`}
-              className={textLinkLook}
-            >
+            <TextLink to={`${adminPaths.shops}?${new URLSearchParams({ searchValue: request.shopName })}`}>
               {request.status === "aprobada"
                 ? "Suspenderla desde la lista de tiendas"
                 : "Reactivarla desde la lista de tiendas"}
-            </Link>
+            </TextLink>
           </p>
         )}
       </section>

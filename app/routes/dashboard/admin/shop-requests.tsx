@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
 import { SHOP_COUNTRY_LABELS } from "#contract/shop-labels";
-import { adminPaths } from "~/components/admin/admin-paths";
 import { ShopCardTitle } from "~/components/admin/ShopCardTitle";
-import { useAdminQueue } from "~/components/admin/use-admin-queue";
+import { ButtonLink } from "~/components/ui/Button";
+import { cardClass } from "~/components/ui/Card";
+import { TextLink } from "~/components/ui/TextLink";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
+import type { loader as adminLayoutLoader } from "~/routes/dashboard/admin/layout";
 import { requireAdmin } from "~/services/admin.server";
 
 export const meta: MetaFunction = () => [
@@ -19,6 +22,13 @@ export const meta: MetaFunction = () => [
 export function loader(args: LoaderFunctionArgs) {
   requireAdmin(args);
   return null;
+}
+
+/** The shop requests' queue and its count, as the admin layout loaded them for every admin screen. */
+function useAdminQueue() {
+  const admin = useRouteLoaderData<typeof adminLayoutLoader>("routes/dashboard/admin/layout");
+  if (!admin) throw new Error("useAdminQueue solo funciona bajo /dashboard/admin");
+  return admin;
 }
 
 /**
@@ -41,17 +51,17 @@ export default function ShopRequestsQueue() {
               ? "1 solicitud espera tu revisión."
               : `${totalPending} solicitudes esperan tu revisión.`}
           {waitingForApplicant > 0
-            ? ` ${waitingForApplicant === 1 ? "Otra espera" : `Otras ${waitingForApplicant} esperan`} a que el solicitante reemplace documentos.`
+            ? ` ${
+                waitingForApplicant === 1 ? "Otra espera" : `Otras ${waitingForApplicant} esperan`
+              } a que el solicitante reemplace documentos.`
             : ""}
         </p>
       </div>
 
       {requests.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+        <p className={cardClass("empty")}>
           No hay solicitudes abiertas. Las nuevas aparecerán aquí en cuanto lleguen.{" "}
-          <Link to={adminPaths.shops} className="font-semibold underline underline-offset-2">
-            Ver todas las tiendas
-          </Link>
+          <TextLink to={adminPaths.shops}>Ver todas las tiendas</TextLink>
         </p>
       ) : (
         <ul className="space-y-4" aria-label="Solicitudes abiertas, las más antiguas primero">
@@ -62,7 +72,7 @@ export default function ShopRequestsQueue() {
                 key={request._id}
                 aria-labelledby={headingId}
                 data-testid="shop-request-row"
-                className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+                className={cardClass("plain")}
               >
                 <ShopCardTitle
                   headingId={headingId}
@@ -96,12 +106,9 @@ export default function ShopRequestsQueue() {
                   </div>
                 </dl>
                 <p className="mt-4">
-                  <Link
-                    to={adminPaths.shopRequest(request.userId)}
-                    className="inline-block rounded-full bg-ink px-4 py-2 text-sm font-bold text-white hover:bg-neutral-800"
-                  >
+                  <ButtonLink to={adminPaths.shopRequest(request.userId)} variant="dark" size="sm">
                     Revisar la solicitud<span className="sr-only"> de {request.shopName}</span>
-                  </Link>
+                  </ButtonLink>
                 </p>
               </li>
             );

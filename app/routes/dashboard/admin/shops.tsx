@@ -1,36 +1,24 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  type ShouldRevalidateFunction,
-  useNavigation,
-} from "@remix-run/react";
-import { SHOP_REACTIVATED, SHOP_SUSPENDED, shopEndpoints } from "#contract/shops";
+import { Form, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { SHOP_COUNTRY_LABELS, SHOP_STATUS_LABELS, SUSPENSION_REASONS } from "#contract/shop-labels";
-import { longDate } from "#contract/store-time";
-import { FormAlert, textLinkLook } from "~/components/account/FormControls";
-import { adminPaths } from "~/components/admin/admin-paths";
-import { adminIntents, SHOP_STATUS_FILTERS } from "~/components/admin/admin-intents";
-import { shopIdField, shopsListQuery, suspendFormSchema } from "~/components/admin/admin-schemas";
 import { ReasonChoice } from "~/components/admin/ReasonChoice";
 import { ShopCardTitle } from "~/components/admin/ShopCardTitle";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { FormAlert, SubmitButton } from "~/components/forms/fields";
 import { Pagination } from "~/components/product/Pagination";
-import { secondaryButtonLook } from "~/components/product/shopper-forms";
-import {
-  invalidForm,
-  pageErrorOf,
-  refusedAction,
-  requireAdmin,
-  type AdminActionRefusal,
-} from "~/services/admin.server";
-import { readForm } from "~/services/form.server";
-import { redirectWithFlash } from "~/services/session.server";
+import { Button } from "~/components/ui/Button";
+import { cardClass } from "~/components/ui/Card";
+import { Disclosure } from "~/components/ui/Disclosure";
+import { Field } from "~/components/ui/Field";
+import { Input, Select } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink } from "~/components/ui/TextLink";
+import { adminShopIntents, adminShopSchemas, SHOP_STATUS_FILTERS } from "~/forms/admin-shop.forms";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
+import { requireAdmin } from "~/services/admin.server";
+import { loadShops, shopsAction } from "~/services/admin-shops.server";
 
 export const meta: MetaFunction = () => [
   { title: "Tiendas | Mercado Pádel" },
@@ -38,66 +26,14 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const loadSuspendSchema = () => import("~/components/admin/admin-schemas").then((module) => module.suspendFormSchema);
-const loadShopIdSchema = () => import("~/components/admin/admin-schemas").then((module) => module.shopIdField);
-
 /** /dashboard/admin/shops?status=&searchValue=&pageNumber=: `GET /admin/shops`, every shop, by status and name. */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = requireAdmin(args);
-  const query = shopsListQuery(new URL(args.request.url).searchParams);
-  const answer = await account.call(shopEndpoints.list, { query }).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
-  return {
-    filter: { status: query.status ?? "todas", searchValue: query.searchValue ?? "" },
-    shops: answer.shops.map((shop) => ({ ...shop, since: longDate(shop.createdAt) })),
-    totalShop: answer.totalShop,
-    page: answer.page,
-    totalPages: Math.max(1, Math.ceil(answer.totalShop / answer.parPage)),
-    // Once for all the rows: every shop's form of a kind asks the same of its fields.
-    constraints: { suspend: getZodConstraint(suspendFormSchema), reactivate: getZodConstraint(shopIdField) },
-  };
+  return loadShops(requireAdmin(args), new URL(args.request.url));
 }
 
 /** Suspend (with a reason) or reactivate one shop, then back to the same list, filters kept. */
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAdmin(args);
-  const url = new URL(args.request.url);
-  const back = `${url.pathname}${url.search}`;
-  const formData = await readForm(args.request);
-  const intent = formData.get("intent");
-  const shop = shopIdField.safeParse({ shopId: formData.get("shopId") });
-  if (!shop.success) throw new Response(null, { status: 400, statusText: "Tienda no válida" });
-  const { shopId } = shop.data;
-
-  if (intent === adminIntents.suspend) {
-    const submission = parseWithZod(formData, { schema: suspendFormSchema });
-    if (submission.status !== "success") return invalidForm(intent, submission.reply(), shopId);
-    try {
-      await account.call(shopEndpoints.suspend, { params: { shopId }, body: submission.value });
-    } catch (error) {
-      return refusedAction(error, {
-        intent,
-        target: shopId,
-        fields: ["otherReason"],
-        fieldNames: { reason: "otherReason" },
-        reply: (errors) => submission.reply(errors),
-      });
-    }
-    return redirectWithFlash(args.context, back, { kind: "success", message: SHOP_SUSPENDED });
-  }
-
-  if (intent === adminIntents.reactivate) {
-    const submission = parseWithZod(formData, { schema: shopIdField });
-    try {
-      await account.call(shopEndpoints.reactivate, { params: { shopId } });
-    } catch (error) {
-      return refusedAction(error, { intent, target: shopId, fields: [], reply: (errors) => submission.reply(errors) });
-    }
-    return redirectWithFlash(args.context, back, { kind: "success", message: SHOP_REACTIVATED });
-  }
-
-  throw new Response(null, { status: 400, statusText: "Acción no válida" });
+  return shopsAction(args, requireAdmin(args));
 }
 
 /** A 409 means someone else changed the record meanwhile: the page reads it again to show its state (other refusals leave the page as it is). */
@@ -107,31 +43,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 type ShopsPage = ReturnType<typeof useLoaderData<typeof loader>>;
 type ListedShop = ShopsPage["shops"][number];
 
-function SuspendForm({
-  shop,
-  constraint,
-  lastResult,
-}: {
-  shop: ListedShop;
-  constraint: FieldConstraints;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadSuspendSchema },
+function SuspendForm({ shop, constraint }: { shop: ListedShop; constraint: FieldConstraints }) {
+  const lastResult = useFormAnswer(adminShopIntents.suspend, shop._id)?.result;
+  const [form, fields] = useSchemaForm(
+    { constraint, load: adminShopSchemas.suspend },
     { id: `suspender-${shop._id}`, lastResult },
   );
   return (
-    // Folded until asked for, with or without JavaScript; open when the last try was refused.
-    <details open={lastResult ? true : undefined} className="rounded-xl border border-slate-200 bg-slate-50">
-      <summary className="rounded-xl px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
-        Suspender la tienda…
-      </summary>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        aria-label={`Suspender ${shop.shopName}`}
-        className="space-y-4 px-4 pb-4 pt-2"
-      >
+    // Open when the last try was refused.
+    <Disclosure summary="Suspender la tienda…" open={Boolean(lastResult)}>
+      <Form method="post" {...getFormProps(form)} aria-label={`Suspender ${shop.shopName}`} className="space-y-4">
         <input type="hidden" name="shopId" value={shop._id} />
         <p className="text-sm text-slate-700">
           Sus productos dejan de mostrarse en la tienda hasta que la reactives. El vendedor verá el motivo.
@@ -143,74 +64,51 @@ function SuspendForm({
           choice={fields.reasonChoice}
           other={fields.otherReason}
         />
-        <button
-          type="submit"
-          name="intent"
-          value={adminIntents.suspend}
-          className="inline-flex w-full items-center justify-center rounded-full border-2 border-red-700 bg-white px-5 py-2.5 font-semibold text-red-800 hover:bg-red-50 sm:w-auto"
+        <SubmitButton
+          intent={adminShopIntents.suspend}
+          record={{ name: "shopId", value: shop._id }}
+          variant="danger"
+          pending="Suspendiendo…"
         >
           Suspender<span className="sr-only"> {shop.shopName}</span>
-        </button>
+        </SubmitButton>
       </Form>
-    </details>
+    </Disclosure>
   );
 }
 
-function ReactivateForm({
-  shop,
-  constraint,
-  lastResult,
-}: {
-  shop: ListedShop;
-  constraint: FieldConstraints;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form] = useDeferredSchemaForm(
-    { constraint, load: loadShopIdSchema },
-    { id: `reactivar-${shop._id}`, lastResult },
+function ReactivateForm({ shop, constraint }: { shop: ListedShop; constraint: FieldConstraints }) {
+  const [form] = useSchemaForm(
+    { constraint, load: adminShopSchemas.reactivate },
+    { id: `reactivar-${shop._id}`, lastResult: useFormAnswer(adminShopIntents.reactivate, shop._id)?.result },
   );
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("shopId") === shop._id;
   return (
     <Form method="post" {...getFormProps(form)} aria-label={`Reactivar ${shop.shopName}`} className="space-y-2">
       <input type="hidden" name="shopId" value={shop._id} />
       <FormAlert id={form.errorId} errors={form.errors} />
-      <button
-        type="submit"
-        name="intent"
-        value={adminIntents.reactivate}
-        disabled={busy}
-        className={secondaryButtonLook}
+      <SubmitButton
+        intent={adminShopIntents.reactivate}
+        record={{ name: "shopId", value: shop._id }}
+        variant="secondary"
+        size="sm"
+        pending="Reactivando…"
       >
         Reactivar<span className="sr-only"> {shop.shopName}</span>
-      </button>
+      </SubmitButton>
     </Form>
   );
 }
 
-function ShopRow({
-  shop,
-  constraints,
-  answer,
-}: {
-  shop: ListedShop;
-  constraints: ShopsPage["constraints"];
-  answer: AdminActionRefusal | undefined;
-}) {
-  const mine = answer?.target === shop._id ? answer : undefined;
+function ShopRow({ shop, constraints }: { shop: ListedShop; constraints: ShopsPage["constraints"] }) {
+  // Someone else changed the shop meanwhile (409): the list now shows its state.
+  const suspended = useFormAnswer(adminShopIntents.suspend, shop._id);
+  const reactivated = useFormAnswer(adminShopIntents.reactivate, shop._id);
+  const notice = suspended?.notice ?? reactivated?.notice;
   const headingId = `tienda-${shop._id}`;
   return (
-    <li
-      aria-labelledby={headingId}
-      data-testid="shop-row"
-      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <li aria-labelledby={headingId} data-testid="shop-row" className={cardClass("plain", "space-y-3")}>
       <ShopCardTitle headingId={headingId} userId={shop.userId} shopName={shop.shopName} status={shop.status} />
-      {mine?.notice ? (
-        <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
-          {mine.notice}
-        </p>
-      ) : null}
+      {notice ? <Notice tone="error">{notice}</Notice> : null}
       {shop.statusReason ? (
         <p className="text-sm text-slate-800">
           <span className="font-semibold">Motivo:</span> {shop.statusReason}
@@ -242,33 +140,21 @@ function ShopRow({
         </div>
       </dl>
       <p className="text-sm">
-        <Link to={adminPaths.auditOf(shop._id)} className={textLinkLook}>
+        <TextLink to={adminPaths.auditOf(shop._id)}>
           Registro de auditoría<span className="sr-only"> de {shop.shopName}</span>
-        </Link>
+        </TextLink>
       </p>
       {shop.status === "aprobada" ? (
-        <SuspendForm
-          shop={shop}
-          constraint={constraints.suspend}
-          lastResult={mine?.intent === adminIntents.suspend ? (mine.result ?? undefined) : undefined}
-        />
+        <SuspendForm shop={shop} constraint={constraints.suspend} />
       ) : shop.status === "suspendida" ? (
-        <ReactivateForm
-          shop={shop}
-          constraint={constraints.reactivate}
-          lastResult={mine?.intent === adminIntents.reactivate ? (mine.result ?? undefined) : undefined}
-        />
+        <ReactivateForm shop={shop} constraint={constraints.reactivate} />
       ) : null}
     </li>
   );
 }
 
-const controlLook =
-  "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
-
 export default function AdminShops() {
   const { filter, shops, totalShop, page, totalPages, constraints } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const filtered = filter.status !== "todas" || filter.searchValue !== "";
   return (
     <section aria-labelledby="titulo-tiendas" className="space-y-6">
@@ -282,41 +168,31 @@ export default function AdminShops() {
         className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end"
         aria-label="Filtrar tiendas"
       >
-        <div>
-          <label htmlFor="estado-tienda" className="block font-semibold text-slate-900">
-            Estado de la tienda
-          </label>
-          <select
-            id="estado-tienda"
+        <Field id="estado-tienda" label="Estado de la tienda">
+          <Select
             name="status"
             defaultValue={filter.status === "todas" ? "" : filter.status}
             key={`estado-${filter.status}`}
-            className={controlLook}
           >
             {SHOP_STATUS_FILTERS.map((value) => (
               <option key={value} value={value === "todas" ? "" : value}>
                 {value === "todas" ? "Todas" : SHOP_STATUS_LABELS[value]}
               </option>
             ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="buscar-tienda" className="block font-semibold text-slate-900">
-            Nombre de la tienda
-          </label>
-          <input
-            id="buscar-tienda"
+          </Select>
+        </Field>
+        <Field id="buscar-tienda" label="Nombre de la tienda">
+          <Input
             type="search"
             name="searchValue"
             defaultValue={filter.searchValue}
             key={`buscar-${filter.searchValue}`}
             maxLength={100}
-            className={controlLook}
           />
-        </div>
-        <button type="submit" className={secondaryButtonLook}>
+        </Field>
+        <Button type="submit" variant="secondary">
           Filtrar
-        </button>
+        </Button>
       </Form>
 
       <p className="text-slate-700" role="status" data-testid="shop-count">
@@ -327,11 +203,11 @@ export default function AdminShops() {
       {shops.length > 0 ? (
         <ul className="space-y-4" aria-label="Tiendas">
           {shops.map((shop) => (
-            <ShopRow key={shop._id} shop={shop} constraints={constraints} answer={actionData} />
+            <ShopRow key={shop._id} shop={shop} constraints={constraints} />
           ))}
         </ul>
       ) : (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+        <p className={cardClass("empty")}>
           {totalShop > 0
             ? "No hay tiendas en esta página."
             : filtered

@@ -1,29 +1,23 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { queryPage } from "#contract/fields";
-import { longDateTime } from "#contract/store-time";
-import { withdrawalEndpoints, type PayoutMethod } from "#contract/withdrawals";
+import { Form, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { PayoutMethod } from "#contract/withdrawals";
 import { PAYOUT_KIND_LABELS, WITHDRAWAL_STATUS_LABELS, WITHDRAWAL_STATUSES } from "#contract/withdrawal-labels";
-import { FieldErrors, FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
-import { adminPaths } from "~/components/admin/admin-paths";
-import { textareaLook } from "~/components/admin/ReasonChoice";
-import { withdrawalIntents } from "~/components/admin/withdrawal-intents";
-import { confirmFormSchema, rejectFormSchema, withdrawalStatusOf } from "~/components/admin/withdrawal-schemas";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
+import { FormAlert, SubmitButton, TextareaField, TextField } from "~/components/forms/fields";
 import { Pagination } from "~/components/product/Pagination";
+import { Badge } from "~/components/ui/Badge";
+import { cardClass } from "~/components/ui/Card";
+import { ChipLinks } from "~/components/ui/ChipLinks";
+import { Disclosure } from "~/components/ui/Disclosure";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink } from "~/components/ui/TextLink";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { formatPrice } from "~/services/money";
-import {
-  invalidForm,
-  pageErrorOf,
-  refusedAction,
-  requireAdmin,
-  type AdminActionRefusal,
-} from "~/services/admin.server";
-import { readForm } from "~/services/form.server";
-import { redirectWithFlash } from "~/services/session.server";
+import { requireAdmin } from "~/services/admin.server";
+import { adminWithdrawalsAction, loadAdminWithdrawals } from "~/services/admin-withdrawals.server";
+import { withdrawalIntents, withdrawalSchemas } from "./withdrawals.forms";
 
 export const meta: MetaFunction = () => [
   { title: "Retiros | Administración | Mercado Pádel" },
@@ -35,71 +29,14 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const loadConfirmSchema = () =>
-  import("~/components/admin/withdrawal-schemas").then((module) => module.confirmFormSchema);
-const loadRejectSchema = () =>
-  import("~/components/admin/withdrawal-schemas").then((module) => module.rejectFormSchema);
-
 /** /dashboard/admin/withdrawals?status=&pageNumber=: `GET /admin/withdrawals`, pending ones first by default (oldest first). */
 export async function loader(args: LoaderFunctionArgs) {
-  const account = requireAdmin(args);
-  const params = new URL(args.request.url).searchParams;
-  const status = withdrawalStatusOf(params.get("status"));
-  const pageNumber = queryPage().safeParse(params.get("pageNumber") ?? undefined);
-  const answer = await account
-    .call(withdrawalEndpoints.adminList, { query: { status, page: pageNumber.success ? pageNumber.data : 1 } })
-    .catch((error: unknown) => {
-      throw pageErrorOf(error);
-    });
-  return {
-    status,
-    withdrawals: answer.withdrawals.map((withdrawal) => ({
-      ...withdrawal,
-      requestedOn: longDateTime(withdrawal.createdAt),
-      decidedOn: withdrawal.decidedAt ? longDateTime(withdrawal.decidedAt) : null,
-    })),
-    totalWithdrawal: answer.totalWithdrawal,
-    page: answer.page,
-    totalPages: Math.max(1, Math.ceil(answer.totalWithdrawal / answer.parPage)),
-    // Once for all the rows: every request's form of a kind asks the same of its fields.
-    constraints: { confirm: getZodConstraint(confirmFormSchema), reject: getZodConstraint(rejectFormSchema) },
-  };
+  return loadAdminWithdrawals(requireAdmin(args), new URL(args.request.url));
 }
 
 /** Confirm (with the transfer's reference) or reject (with a reason) one request, then back to the same list. */
 export async function action(args: ActionFunctionArgs) {
-  const account = requireAdmin(args);
-  const url = new URL(args.request.url);
-  const back = `${url.pathname}${url.search}`;
-  const formData = await readForm(args.request);
-  const intent = String(formData.get("intent") ?? "");
-  const target = String(formData.get("paymentId") ?? "");
-  if (intent === withdrawalIntents.confirm) {
-    const submission = parseWithZod(formData, { schema: confirmFormSchema });
-    if (submission.status !== "success") return invalidForm(intent, submission.reply(), target);
-    try {
-      const { message } = await account.call(withdrawalEndpoints.confirm, { body: submission.value });
-      return redirectWithFlash(args.context, back, { kind: "success", message });
-    } catch (error) {
-      return refusedAction(error, {
-        intent,
-        target,
-        fields: ["reference"],
-        reply: (errors) => submission.reply(errors),
-      });
-    }
-  }
-  if (intent === withdrawalIntents.reject) {
-    const submission = parseWithZod(formData, { schema: rejectFormSchema });
-    if (submission.status !== "success") return invalidForm(intent, submission.reply(), target);
-    try {
-      const { message } = await account.call(withdrawalEndpoints.reject, { body: submission.value });
-      return redirectWithFlash(args.context, back, { kind: "success", message });
-    } catch (error) {
-      return refusedAction(error, { intent, target, fields: ["reason"], reply: (errors) => submission.reply(errors) });
-    }
-  }
-  throw new Response(null, { status: 400, statusText: "Acción no válida" });
+  return adminWithdrawalsAction(args, requireAdmin(args));
 }
 
 /** A 409 means another admin decided first: the list is read again to show it. */
@@ -108,14 +45,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 
 type WithdrawalsPage = ReturnType<typeof useLoaderData<typeof loader>>;
 type ListedWithdrawal = WithdrawalsPage["withdrawals"][number];
-
-function resultFor(
-  answer: AdminActionRefusal | undefined,
-  intent: string,
-  id: string,
-): SubmissionResult<string[]> | undefined {
-  return answer?.intent === intent && answer.target === id ? (answer.result ?? undefined) : undefined;
-}
 
 /** Every detail the admin needs to make the transfer. */
 function PayoutDetails({ payout }: { payout: PayoutMethod }) {
@@ -132,7 +61,7 @@ function PayoutDetails({ payout }: { payout: PayoutMethod }) {
           ["Cédula", payout.idDocument],
         ];
   return (
-    <div className="rounded-xl bg-slate-50 p-3">
+    <div className={cardClass("muted")}>
       <p className="font-semibold text-slate-900">{PAYOUT_KIND_LABELS[payout.kind]}</p>
       <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm text-slate-800">
         {rows.map(([label, value]) => (
@@ -146,18 +75,14 @@ function PayoutDetails({ payout }: { payout: PayoutMethod }) {
   );
 }
 
-function ConfirmForm({
-  withdrawal,
-  constraint,
-  lastResult,
-}: {
-  withdrawal: ListedWithdrawal;
-  constraint: FieldConstraints;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadConfirmSchema },
-    { id: `confirmar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } },
+function ConfirmForm({ withdrawal, constraint }: { withdrawal: ListedWithdrawal; constraint: FieldConstraints }) {
+  const [form, fields] = useSchemaForm(
+    { constraint, load: withdrawalSchemas.confirm },
+    {
+      id: `confirmar-${withdrawal._id}`,
+      lastResult: useFormAnswer(withdrawalIntents.confirm, withdrawal._id)?.result,
+      defaultValue: { paymentId: withdrawal._id },
+    },
   );
   return (
     <Form
@@ -174,81 +99,67 @@ function ConfirmForm({
         autoComplete="off"
         hint="Hazla primero con los datos de arriba y copia aquí su referencia."
       />
-      <SubmitButton intent={withdrawalIntents.confirm} pending="Confirmando…">
+      <SubmitButton
+        intent={withdrawalIntents.confirm}
+        record={{ name: "paymentId", value: withdrawal._id }}
+        pending="Confirmando…"
+      >
         Confirmar pago<span className="sr-only"> a {withdrawal.shop.name}</span>
       </SubmitButton>
     </Form>
   );
 }
 
-function RejectForm({
-  withdrawal,
-  constraint,
-  lastResult,
-}: {
-  withdrawal: ListedWithdrawal;
-  constraint: FieldConstraints;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadRejectSchema },
+function RejectForm({ withdrawal, constraint }: { withdrawal: ListedWithdrawal; constraint: FieldConstraints }) {
+  const lastResult = useFormAnswer(withdrawalIntents.reject, withdrawal._id)?.result;
+  const [form, fields] = useSchemaForm(
+    { constraint, load: withdrawalSchemas.reject },
     { id: `rechazar-${withdrawal._id}`, lastResult, defaultValue: { paymentId: withdrawal._id } },
   );
-  const { key, ...reasonProps } = getTextareaProps(fields.reason);
   return (
-    // Folded until asked for, with or without JavaScript; open when the last try was refused.
-    <details open={lastResult ? true : undefined} className="rounded-xl border border-slate-200 bg-slate-50">
-      <summary className="rounded-xl px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
-        Rechazar el retiro…
-      </summary>
+    // Open when the last try was refused.
+    <Disclosure summary="Rechazar el retiro…" open={Boolean(lastResult)}>
       <Form
         method="post"
         {...getFormProps(form)}
         aria-label={`Rechazar el retiro de ${withdrawal.shop.name}`}
-        className="space-y-3 px-4 pb-4 pt-2"
+        className="space-y-3"
       >
         <input type="hidden" name="paymentId" value={withdrawal._id} />
         <p className="text-sm text-slate-700">
           El importe vuelve a estar disponible para el vendedor, que leerá el motivo.
         </p>
         <FormAlert id={form.errorId} errors={form.errors} />
-        <div>
-          <label htmlFor={fields.reason.id} className="block font-semibold text-slate-900">
-            Motivo del rechazo
-          </label>
-          <textarea key={key} {...reasonProps} rows={3} className={textareaLook} />
-          <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} />
-        </div>
-        <button
-          type="submit"
-          name="intent"
-          value={withdrawalIntents.reject}
-          className="inline-flex w-full items-center justify-center rounded-full border-2 border-red-700 bg-white px-5 py-2.5 font-semibold text-red-800 hover:bg-red-50 sm:w-auto"
+        <TextareaField label="Motivo del rechazo" meta={fields.reason} rows={3} />
+        <SubmitButton
+          intent={withdrawalIntents.reject}
+          record={{ name: "paymentId", value: withdrawal._id }}
+          variant="danger"
+          pending="Rechazando…"
         >
           Rechazar<span className="sr-only"> el retiro de {withdrawal.shop.name}</span>
-        </button>
+        </SubmitButton>
       </Form>
-    </details>
+    </Disclosure>
   );
 }
+
+const WITHDRAWAL_TONES = { pendiente: "warning", confirmado: "success", rechazado: "danger" } as const;
 
 function WithdrawalRow({
   withdrawal,
   constraints,
-  answer,
 }: {
   withdrawal: ListedWithdrawal;
   constraints: WithdrawalsPage["constraints"];
-  answer: AdminActionRefusal | undefined;
 }) {
   const headingId = `retiro-${withdrawal._id}`;
-  const notice = answer?.target === withdrawal._id ? answer.notice : null;
+  // Another admin decided first (409): the list now shows the request's state.
+  const confirmed = useFormAnswer(withdrawalIntents.confirm, withdrawal._id);
+  const rejected = useFormAnswer(withdrawalIntents.reject, withdrawal._id);
+  const notice = confirmed?.notice ?? rejected?.notice;
   return (
-    <li
-      aria-labelledby={headingId}
-      data-testid="admin-withdrawal"
-      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    <li aria-labelledby={headingId} data-testid="admin-withdrawal" className={cardClass("plain", "space-y-3")}>
       <h2
         id={headingId}
         className="flex flex-wrap items-baseline justify-between gap-2 text-lg font-bold text-slate-900"
@@ -256,15 +167,9 @@ function WithdrawalRow({
         <span className="break-words">
           {withdrawal.shop.name}: {formatPrice(withdrawal.amount)}
         </span>
-        <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold">
-          {WITHDRAWAL_STATUS_LABELS[withdrawal.status]}
-        </span>
+        <Badge tone={WITHDRAWAL_TONES[withdrawal.status]}>{WITHDRAWAL_STATUS_LABELS[withdrawal.status]}</Badge>
       </h2>
-      {notice ? (
-        <p role="alert" className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 font-medium text-red-900">
-          {notice}
-        </p>
-      ) : null}
+      {notice ? <Notice tone="error">{notice}</Notice> : null}
       <p className="break-words text-sm text-slate-700">
         {withdrawal.seller.name} · <span className="break-all">{withdrawal.seller.email}</span> · pedido el{" "}
         <time dateTime={withdrawal.createdAt}>{withdrawal.requestedOn}</time>
@@ -279,50 +184,36 @@ function WithdrawalRow({
       ) : null}
       {withdrawal.status === "pendiente" ? (
         <div className="space-y-3">
-          <ConfirmForm
-            withdrawal={withdrawal}
-            constraint={constraints.confirm}
-            lastResult={resultFor(answer, withdrawalIntents.confirm, withdrawal._id)}
-          />
-          <RejectForm
-            withdrawal={withdrawal}
-            constraint={constraints.reject}
-            lastResult={resultFor(answer, withdrawalIntents.reject, withdrawal._id)}
-          />
+          <ConfirmForm withdrawal={withdrawal} constraint={constraints.confirm} />
+          <RejectForm withdrawal={withdrawal} constraint={constraints.reject} />
         </div>
       ) : null}
       <p className="text-sm">
-        <Link to={adminPaths.auditOf(withdrawal._id)} className={textLinkLook}>
+        <TextLink to={adminPaths.auditOf(withdrawal._id)}>
           Registro de auditoría<span className="sr-only"> de este retiro</span>
-        </Link>
+        </TextLink>
       </p>
     </li>
   );
 }
 
+const STATUS_CHIPS = { pendiente: "Pendientes", confirmado: "Pagados", rechazado: "Rechazados" } as const;
+
 export default function AdminWithdrawals() {
   const { status, withdrawals, totalWithdrawal, page, totalPages, constraints } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
   return (
     <section aria-labelledby="titulo-retiros" className="space-y-6">
       <h1 id="titulo-retiros" className="text-3xl font-bold text-slate-900">
         Retiros
       </h1>
-      <nav aria-label="Estado de los retiros">
-        <ul className="flex flex-wrap gap-2">
-          {WITHDRAWAL_STATUSES.map((value) => (
-            <li key={value}>
-              <Link
-                to={value === "pendiente" ? adminPaths.withdrawals : `${adminPaths.withdrawals}?status=${value}`}
-                aria-current={value === status ? "page" : undefined}
-                className="block rounded-full border border-slate-300 px-4 py-1.5 font-semibold text-slate-800 hover:bg-slate-100 aria-[current=page]:border-lime-300 aria-[current=page]:bg-lime-100 aria-[current=page]:text-slate-900"
-              >
-                {value === "pendiente" ? "Pendientes" : value === "confirmado" ? "Pagados" : "Rechazados"}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ChipLinks
+        label="Estado de los retiros"
+        links={WITHDRAWAL_STATUSES.map((value) => ({
+          to: value === "pendiente" ? adminPaths.withdrawals : `${adminPaths.withdrawals}?status=${value}`,
+          label: STATUS_CHIPS[value],
+          current: value === status,
+        }))}
+      />
       <p role="status" className="text-slate-700" data-testid="withdrawal-count">
         {totalWithdrawal === 0 ? "Ningún retiro" : totalWithdrawal === 1 ? "1 retiro" : `${totalWithdrawal} retiros`}{" "}
         {status === "pendiente" ? "por pagar" : `en estado «${WITHDRAWAL_STATUS_LABELS[status]}»`}
@@ -336,11 +227,11 @@ export default function AdminWithdrawals() {
       {withdrawals.length > 0 ? (
         <ul className="space-y-4" aria-label="Retiros">
           {withdrawals.map((withdrawal) => (
-            <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} constraints={constraints} answer={answer} />
+            <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} constraints={constraints} />
           ))}
         </ul>
       ) : (
-        <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
+        <p className={cardClass("empty")}>
           {status === "pendiente" ? "No hay retiros por pagar." : "No hay retiros en este estado."}
         </p>
       )}

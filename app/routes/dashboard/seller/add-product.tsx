@@ -1,22 +1,10 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { PRODUCT_CREATED } from "#contract/seller-products";
+import { useLoaderData } from "@remix-run/react";
 import { ProductForm } from "~/components/seller/ProductForm";
-import { EMPTY_SIZE_ROWS, productIntents } from "~/components/seller/product-form-fields";
-import { PRODUCT_FORM_FIELDS, productAddSchema } from "~/components/seller/product-schemas";
-import { sellerPaths } from "~/components/seller/seller-paths";
-import { pageErrorOf } from "~/services/admin.server";
-import { readForm } from "~/services/form.server";
-import {
-  addProduct,
-  listSheetCategories,
-  productRefusal,
-  sellerFormAnswer,
-  sheetCategoriesForAction,
-} from "~/services/seller-products.server";
+import { useFormAnswer } from "~/forms/form-answer";
+import { productIntents, type ProductFormAnswer } from "~/forms/seller-product.forms";
+import { addProductAction, loadAddProduct } from "~/services/seller-products.server";
 import { requireSeller } from "~/services/seller.server";
-import { redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Agregar producto | Mercado Pádel" },
@@ -26,19 +14,7 @@ export const meta: MetaFunction = () => [
 
 /** /dashboard/seller/add-product: the empty form, with the categories and their spec sheets. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { account } = await requireSeller(args);
-  const categories = await listSheetCategories(account).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
-  return {
-    categories,
-    constraint: getZodConstraint(productAddSchema(categories)),
-    defaultValue: {
-      discount: "0",
-      lowStockThreshold: "0",
-      sizes: Array.from({ length: EMPTY_SIZE_ROWS }, () => ({ size: "", stock: "" })),
-    },
-  };
+  return loadAddProduct(await requireSeller(args));
 }
 
 /**
@@ -46,31 +22,12 @@ export async function loader(args: LoaderFunctionArgs) {
  * form's other buttons (the spec sheet, size rows) only answer the form again with what was typed.
  */
 export async function action(args: ActionFunctionArgs) {
-  const area = await requireSeller(args);
-  const formData = await readForm(args.request);
-  const intent = formData.get("intent");
-  const categories = await sheetCategoriesForAction(area.account);
-  const submission = parseWithZod(formData, { schema: productAddSchema(categories ?? []) });
-  if (categories === null) return sellerFormAnswer(submission, formData, { unreachable: true });
-  if (intent === productIntents.refreshSheet) return sellerFormAnswer(submission, formData, { keepOnly: true });
-  // Conform's own buttons (a size row added or removed without JavaScript) carry no `intent`.
-  if (intent === null && submission.status === undefined)
-    return sellerFormAnswer(submission, formData, { keepOnly: true });
-  if (intent !== productIntents.save) throw new Response(null, { status: 400, statusText: "Acción no válida" });
-  if (submission.status !== "success") return sellerFormAnswer(submission, formData, { status: 400 });
-  if (area.refusal) return sellerFormAnswer(submission, formData, { status: 403, formErrors: [area.refusal] });
-  try {
-    await addProduct(area.account, submission.value);
-  } catch (error) {
-    const refusal = productRefusal(error, PRODUCT_FORM_FIELDS);
-    return sellerFormAnswer(submission, formData, refusal);
-  }
-  return redirectWithFlash(args.context, sellerPaths.products, { kind: "success", message: PRODUCT_CREATED });
+  return addProductAction(args, await requireSeller(args));
 }
 
 export default function AddProduct() {
-  const { categories, constraint, defaultValue } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { categories, constraints, defaultValue } = useLoaderData<typeof loader>();
+  const answer: ProductFormAnswer | undefined = useFormAnswer(productIntents.save);
   return (
     <section aria-labelledby="titulo-agregar" className="space-y-6">
       <div>
@@ -82,13 +39,13 @@ export default function AddProduct() {
         </p>
       </div>
       <ProductForm
-        key={actionData?.attempt ?? "inicio"}
+        key={answer?.attempt ?? "inicio"}
         mode="add"
         categories={categories}
-        constraint={constraint}
-        lastResult={actionData?.result}
+        constraint={constraints.product}
+        lastResult={answer?.result}
         defaultValue={defaultValue}
-        filesLost={actionData?.filesLost ?? false}
+        filesLost={answer?.filesLost ?? false}
         submitLabel="Publicar producto"
       />
     </section>

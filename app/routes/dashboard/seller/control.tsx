@@ -1,17 +1,17 @@
-import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { textLinkLook } from "~/components/account/FormControls";
-import type { FieldConstraints } from "~/components/forms/conform-form";
+import { Form, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Pagination } from "~/components/product/Pagination";
-import { secondaryButtonLook } from "~/components/product/shopper-forms";
-import { sellerPaths } from "~/components/seller/seller-paths";
 import { DemandList } from "~/components/stock/DemandList";
-import { lowBadgeLook, StockForm } from "~/components/stock/StockForm";
-import type { ControlProduct, StockActionAnswer } from "~/components/stock/stock-control";
-import { stockControlListQuery, stockFormSchema } from "~/components/stock/stock-schemas";
+import { StockForm } from "~/components/stock/StockForm";
+import { Badge } from "~/components/ui/Badge";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Choice, Input } from "~/components/ui/Input";
+import { TextLink } from "~/components/ui/TextLink";
+import type { FieldConstraints } from "~/forms/use-schema-form";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { requireSeller } from "~/services/seller.server";
-import { getStockControl, stockFormAction } from "~/services/stock.server";
+import { loadStockControl, stockFormAction, type ControlProduct } from "~/services/stock.server";
 
 export const meta: MetaFunction = () => [
   { title: "Control de stock | Mercado Pádel" },
@@ -24,18 +24,7 @@ export const meta: MetaFunction = () => [
 
 /** /dashboard/seller/control?searchValue=&lowOnly=1&pageNumber=: `GET /seller/stock-control`, the shop's products by name. */
 export async function loader(args: LoaderFunctionArgs) {
-  const area = await requireSeller(args);
-  const filter = stockControlListQuery(new URL(args.request.url).searchParams);
-  const answer = await getStockControl(area, filter);
-  return {
-    filter: { searchValue: filter.searchValue ?? "", lowOnly: filter.lowOnly },
-    products: answer.products,
-    totalProduct: answer.totalProduct,
-    totalLow: answer.totalLow,
-    page: answer.page,
-    totalPages: Math.max(1, Math.ceil(answer.totalProduct / answer.parPage)),
-    stockConstraint: getZodConstraint(stockFormSchema),
-  };
+  return loadStockControl(await requireSeller(args), new URL(args.request.url));
 }
 
 /** A row's stock form: `POST /update-stock`, then back to the same list (filters and page kept) with a flash. */
@@ -49,18 +38,7 @@ export async function action(args: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
-const controlLook =
-  "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
-
-function StockRow({
-  product,
-  answer,
-  stockConstraint,
-}: {
-  product: ControlProduct;
-  answer: StockActionAnswer | undefined;
-  stockConstraint: FieldConstraints;
-}) {
+function StockRow({ product, stockConstraint }: { product: ControlProduct; stockConstraint: FieldConstraints }) {
   const headingId = `producto-${product._id}`;
   return (
     <li
@@ -82,36 +60,27 @@ function StockRow({
         ) : null}
         <div className="min-w-0 flex-1">
           <h2 id={`${headingId}-nombre`} className="break-words text-lg font-bold text-slate-900">
-            <Link to={`${sellerPaths.control}/${encodeURIComponent(product._id)}`} className={textLinkLook}>
-              {product.name}
-            </Link>
+            <TextLink to={`${sellerPaths.control}/${encodeURIComponent(product._id)}`}>{product.name}</TextLink>
           </h2>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <span data-testid="stock-total">
               {product.hasSizes ? "Total" : "Stock"}:{" "}
               <span className="font-semibold text-slate-900">{product.stock}</span>
             </span>
-            {product.low ? <span className={lowBadgeLook}>Stock bajo</span> : null}
+            {product.low ? <Badge tone="warning">Stock bajo</Badge> : null}
             {product.lowStockThreshold > 0 ? <span>Umbral: {product.lowStockThreshold}</span> : null}
           </p>
         </div>
       </div>
       <DemandList product={product} />
       {/* Remounted when the version changes, so a form read at an older one never stays on screen. */}
-      <StockForm
-        key={`${product._id}-${product.stockVersion}`}
-        product={product}
-        answer={answer}
-        constraint={stockConstraint}
-      />
+      <StockForm key={`${product._id}-${product.stockVersion}`} product={product} constraint={stockConstraint} />
     </li>
   );
 }
 
 export default function StockControl() {
-  const { filter, products, totalProduct, totalLow, page, totalPages, stockConstraint } =
-    useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as StockActionAnswer | undefined;
+  const { filter, products, totalProduct, totalLow, page, totalPages, constraints } = useLoaderData<typeof loader>();
   const filtered = filter.searchValue !== "" || filter.lowOnly;
   return (
     <section aria-labelledby="titulo-control" className="space-y-6">
@@ -131,37 +100,27 @@ export default function StockControl() {
         aria-label="Buscar en el stock"
         className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-end"
       >
-        <div>
-          <label htmlFor="buscar-stock" className="block font-semibold text-slate-900">
-            Nombre del producto
-          </label>
-          <input
-            id="buscar-stock"
+        <Field id="buscar-stock" label="Nombre del producto">
+          <Input
             type="search"
             name="searchValue"
             defaultValue={filter.searchValue}
             key={`buscar-${filter.searchValue}`}
             maxLength={100}
-            className={controlLook}
           />
-        </div>
-        <div className="flex items-center gap-2 sm:pb-3">
-          <input
-            id="solo-bajo"
-            type="checkbox"
-            name="lowOnly"
-            value="1"
-            defaultChecked={filter.lowOnly}
-            key={`bajo-${filter.lowOnly}`}
-            className="size-4 accent-lime-700"
-          />
-          <label htmlFor="solo-bajo" className="font-semibold text-slate-900">
-            Solo stock bajo
-          </label>
-        </div>
-        <button type="submit" className={secondaryButtonLook}>
+        </Field>
+        <Choice
+          id="solo-bajo"
+          name="lowOnly"
+          value="1"
+          defaultChecked={filter.lowOnly}
+          key={`bajo-${filter.lowOnly}`}
+          label="Solo stock bajo"
+          className="font-semibold sm:pb-3"
+        />
+        <Button type="submit" variant="secondary">
           Buscar
-        </button>
+        </Button>
       </Form>
 
       <p className="text-slate-700" role="status" data-testid="stock-count">
@@ -173,7 +132,7 @@ export default function StockControl() {
       {products.length > 0 ? (
         <ul className="space-y-4" aria-label="Productos y su stock">
           {products.map((product) => (
-            <StockRow key={product._id} product={product} answer={answer} stockConstraint={stockConstraint} />
+            <StockRow key={product._id} product={product} stockConstraint={constraints.stock} />
           ))}
         </ul>
       ) : (

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { formatUsd } from "#contract/money-format";
-import { textLinkLook } from "~/components/account/FormControls";
-import { ResponsiveTable, type TableColumn } from "~/components/ResponsiveTable";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { TextLink } from "~/components/ui/TextLink";
+import { Table, type TableColumn } from "~/components/ui/Table";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { pageErrorOf } from "~/services/admin.server";
 import { listDiscountedProducts, withThumbnail } from "~/services/seller-products.server";
 import { requireSeller } from "~/services/seller.server";
@@ -39,9 +39,9 @@ const discountColumns: TableColumn<DiscountedProduct>[] = [
     className: "align-top",
     cell: (product) => (
       <>
-        <Link to={sellerPaths.editProduct(product._id)} className={`${textLinkLook} break-words`}>
+        <TextLink to={sellerPaths.editProduct(product._id)} className="break-words">
           {product.name}
-        </Link>
+        </TextLink>
         <p className="text-slate-600">{product.category.name}</p>
       </>
     ),
@@ -84,7 +84,7 @@ export default function SellerDiscounts() {
           Ninguno de tus productos tiene descuento ahora.
         </p>
       ) : (
-        <ResponsiveTable
+        <Table
           rows={products}
           rowKey={(product) => product._id}
           columns={discountColumns}

@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { comparedWithPrevious } from "#contract/dashboard-periods";
-import { textLinkLook } from "~/components/account/FormControls";
-import { BestSellerList, FigureCard, Panel, PeriodLinks } from "~/components/dashboard/DashboardPanels";
-import { SalesChart } from "~/components/dashboard/SalesChart";
+import { SalesPanels } from "~/components/dashboard/SalesPanels";
+import { TextLink } from "~/components/ui/TextLink";
 import { SellerOrderList } from "~/components/seller/SellerOrderList";
-import { sellerOrderPaths } from "~/components/seller/seller-orders";
-import { sellerPaths } from "~/components/seller/seller-paths";
+import { sellerOrderPaths, sellerPaths } from "~/routes/dashboard/seller/paths";
 import { dashboardPeriodOf, getSellerDashboard } from "~/services/dashboards.server";
 import { formatPrice } from "~/services/money";
 import { requireSeller } from "~/services/seller.server";
@@ -36,52 +34,37 @@ export default function SellerDashboard() {
   const days = dashboard.period.days;
   const nothingToDo = todo.toPrepare === 0 && todo.pendingOffers.total === 0 && todo.lowStock.total === 0;
   return (
-    <section aria-labelledby="titulo-panel" className="space-y-6">
-      <div className="space-y-3">
-        <h1 id="titulo-panel" className="text-3xl font-bold text-slate-900">
-          Panel de tu tienda
-        </h1>
-        <p className="text-slate-700">
-          Ventas pagadas de los últimos {days} días (por el día del pago), frente a los {days} días anteriores.
-        </p>
-        <PeriodLinks current={period} path={sellerPaths.home} />
-      </div>
-
-      <section aria-labelledby="titulo-cifras">
-        <h2 id="titulo-cifras" className="sr-only">
-          Cifras de los últimos {days} días
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          <FigureCard
-            label="Ventas"
-            value={formatPrice(dashboard.totalSale)}
-            comparison={comparedWithPrevious(dashboard.totalSale, previous.totalSale, days)}
-            testId="seller-total-sale"
-          />
-          <FigureCard
-            label="Ganancia neta"
-            value={formatPrice(dashboard.netEarnings)}
-            comparison={comparedWithPrevious(dashboard.netEarnings, previous.netEarnings, days)}
-            testId="seller-net"
-          />
-          <FigureCard
-            label="Comisión de la tienda"
-            value={formatPrice(dashboard.commission)}
-            testId="seller-commission"
-          />
-          <FigureCard
-            label="Pedidos pagados"
-            value={String(dashboard.totalOrder)}
-            comparison={comparedWithPrevious(dashboard.totalOrder, previous.totalOrder, days)}
-            testId="seller-total-order"
-          />
-          <FigureCard label="Sin preparar" value={String(dashboard.totalPendingOrder)} testId="seller-pending-order" />
-          <FigureCard label="Productos" value={String(dashboard.totalProduct)} testId="seller-total-product" />
-        </dl>
-      </section>
-
-      <Panel id="titulo-tareas" title="Qué hacer ahora">
-        {nothingToDo ? (
+    <SalesPanels
+      title="Panel de tu tienda"
+      intro={`Ventas pagadas de los últimos ${days} días (por el día del pago), frente a los ${days} días anteriores.`}
+      period={period}
+      days={days}
+      path={sellerPaths.home}
+      figures={[
+        {
+          label: "Ventas",
+          value: formatPrice(dashboard.totalSale),
+          comparison: comparedWithPrevious(dashboard.totalSale, previous.totalSale, days),
+          testId: "seller-total-sale",
+        },
+        {
+          label: "Ganancia neta",
+          value: formatPrice(dashboard.netEarnings),
+          comparison: comparedWithPrevious(dashboard.netEarnings, previous.netEarnings, days),
+          testId: "seller-net",
+        },
+        { label: "Comisión de la tienda", value: formatPrice(dashboard.commission), testId: "seller-commission" },
+        {
+          label: "Pedidos pagados",
+          value: String(dashboard.totalOrder),
+          comparison: comparedWithPrevious(dashboard.totalOrder, previous.totalOrder, days),
+          testId: "seller-total-order",
+        },
+        { label: "Sin preparar", value: String(dashboard.totalPendingOrder), testId: "seller-pending-order" },
+        { label: "Productos", value: String(dashboard.totalProduct), testId: "seller-total-product" },
+      ]}
+      todo={
+        nothingToDo ? (
           <p className="text-slate-700" data-testid="seller-todo-empty">
             Todo al día: no hay pedidos por preparar, ofertas por responder ni productos con stock bajo.
           </p>
@@ -89,9 +72,9 @@ export default function SellerDashboard() {
           <ul className="space-y-4" data-testid="seller-todo">
             {todo.toPrepare > 0 ? (
               <li data-testid="todo-to-prepare">
-                <Link to={`${sellerPaths.orders}?status=pendiente`} className={textLinkLook}>
+                <TextLink to={`${sellerPaths.orders}?status=pendiente`}>
                   {plural(todo.toPrepare, "pedido pagado por preparar", "pedidos pagados por preparar")}
-                </Link>
+                </TextLink>
               </li>
             ) : null}
             {todo.pendingOffers.total > 0 ? (
@@ -102,9 +85,7 @@ export default function SellerDashboard() {
                 <ul className="mt-1 space-y-1 text-sm">
                   {todo.pendingOffers.offers.map((offer) => (
                     <li key={offer._id}>
-                      <Link to={sellerOrderPaths.details(offer.subOrderId)} className={textLinkLook}>
-                        Pedido #{offer.number}
-                      </Link>{" "}
+                      <TextLink to={sellerOrderPaths.details(offer.subOrderId)}>Pedido #{offer.number}</TextLink>{" "}
                       <span className="text-slate-700">
                         · {offer.customerName} ofrece {formatPrice(offer.price)} (ahora{" "}
                         {formatPrice(offer.currentSubtotal)})
@@ -116,18 +97,15 @@ export default function SellerDashboard() {
             ) : null}
             {todo.lowStock.total > 0 ? (
               <li data-testid="todo-low-stock">
-                <Link to={`${sellerPaths.control}?lowOnly=1`} className={textLinkLook}>
+                <TextLink to={`${sellerPaths.control}?lowOnly=1`}>
                   {plural(todo.lowStock.total, "producto con stock bajo", "productos con stock bajo")}
-                </Link>
+                </TextLink>
                 <ul className="mt-1 space-y-1 text-sm">
                   {todo.lowStock.products.map((product) => (
                     <li key={product.productId}>
-                      <Link
-                        to={`${sellerPaths.control}/${encodeURIComponent(product.productId)}`}
-                        className={textLinkLook}
-                      >
+                      <TextLink to={`${sellerPaths.control}/${encodeURIComponent(product.productId)}`}>
                         {product.name}
-                      </Link>{" "}
+                      </TextLink>{" "}
                       <span className="text-slate-700">
                         ·{" "}
                         {product.lowSizes.length > 0
@@ -140,32 +118,18 @@ export default function SellerDashboard() {
               </li>
             ) : null}
           </ul>
-        )}
-      </Panel>
-
-      <Panel id="titulo-grafico" title="Ventas por día">
-        <SalesChart days={dashboard.salesByDay} id="ventas-tienda" />
-      </Panel>
-
-      <Panel id="titulo-mas-vendidos" title="Lo más vendido">
-        <BestSellerList products={dashboard.bestSellers} />
-      </Panel>
-
-      <Panel
-        id="titulo-recientes"
-        title="Últimos pedidos"
-        action={
-          <Link to={sellerPaths.orders} className={textLinkLook}>
-            Ver todos los pedidos
-          </Link>
-        }
-      >
-        {dashboard.recentOrders.length > 0 ? (
+        )
+      }
+      salesByDay={dashboard.salesByDay}
+      bestSellers={dashboard.bestSellers}
+      ordersPath={sellerPaths.orders}
+      recentOrders={
+        dashboard.recentOrders.length > 0 ? (
           <SellerOrderList orders={dashboard.recentOrders} />
         ) : (
           <p className="text-slate-700">Todavía no tienes pedidos.</p>
-        )}
-      </Panel>
-    </section>
+        )
+      }
+    />
   );
 }

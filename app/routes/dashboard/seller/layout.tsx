@@ -1,14 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { textLinkLook } from "~/components/account/FormControls";
-import { SellerMenu } from "~/components/seller/SellerMenu";
+import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AreaError, AreaLayout, type AreaSection } from "~/components/dashboard/AreaLayout";
+import { ErrorPage } from "~/components/layout/ErrorPage";
+import { Notice } from "~/components/ui/Notice";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { requireSeller } from "~/services/seller.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Mi tienda | Mercado Pádel" },
-  { name: "description", content: "El área de vendedor de Mercado Pádel: tus productos, tu stock y tus descuentos." },
-  { name: "robots", content: "noindex" },
-];
+/** A page that failed shows the store's error page's title (the root's meta for the error). */
+export const meta: MetaFunction = ({ error, matches }) =>
+  error
+    ? (matches.find((match) => match.id === "root")?.meta ?? [])
+    : [
+        { title: "Mi tienda | Mercado Pádel" },
+        {
+          name: "description",
+          content: "El área de vendedor de Mercado Pádel: tus productos, tu stock y tus descuentos.",
+        },
+        { name: "robots", content: "noindex" },
+      ];
 
 /** The /dashboard layout leaves its own menu out below here: this area has its own (see dashboard/layout.tsx). */
 export const handle = { ownMenu: true };
@@ -23,39 +33,66 @@ export async function loader(args: LoaderFunctionArgs) {
   return { shop, refusal };
 }
 
-export default function SellerLayout() {
-  const { shop, refusal } = useLoaderData<typeof loader>();
+/** The seller area's menu, in the order a seller works through it. */
+const SELLER_SECTIONS: readonly AreaSection[] = [
+  { to: sellerPaths.home, label: "Panel", end: true },
+  { to: sellerPaths.products, label: "Productos" },
+  { to: sellerPaths.addProduct, label: "Agregar producto" },
+  { to: sellerPaths.control, label: "Control de stock" },
+  { to: sellerPaths.discounts, label: "Descuentos" },
+  { to: sellerPaths.orders, label: "Pedidos" },
+  { to: sellerPaths.payments, label: "Pagos" },
+];
+
+type SellerLayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The area's frame with its menu, around a page or around the error a page gave (its menu kept). */
+function SellerFrame({ seller: { shop, refusal }, children }: { seller: SellerLayoutData; children: ReactNode }) {
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-8 px-4 py-10 md:grid-cols-[15rem_minmax(0,1fr)] md:px-6">
-      <aside className="space-y-4 print:hidden">
-        <SellerMenu shopName={shop.name} />
-        {/* A suspended shop has no public page (it answers 404). */}
-        {refusal ? null : (
-          <p className="text-sm">
-            <Link to={`/tienda/${encodeURIComponent(shop.slug)}`} className={textLinkLook}>
-              Ver mi tienda pública
-            </Link>
-          </p>
-        )}
-        <p className="text-sm">
-          <Link to="/dashboard" className={textLinkLook}>
-            ← Mi cuenta
-          </Link>
-        </p>
-      </aside>
-      <div className="min-w-0 space-y-6">
-        {refusal ? (
-          <div
-            role="status"
-            className="print:hidden rounded-2xl border-l-4 border-red-600 bg-red-50 p-5 text-red-950"
-            data-testid="seller-suspended"
-          >
-            <p className="font-semibold">Tienda suspendida</p>
-            <p className="mt-1">{refusal}</p>
+    <AreaLayout
+      name="Mi tienda"
+      subtitle={shop.name}
+      sections={SELLER_SECTIONS}
+      links={[
+        // A suspended shop has no public page (it answers 404).
+        ...(refusal ? [] : [{ to: `/tienda/${encodeURIComponent(shop.slug)}`, label: "Ver mi tienda pública" }]),
+        { to: "/dashboard", label: "← Mi cuenta" },
+      ]}
+      notice={
+        refusal ? (
+          <div role="status" className="print:hidden" data-testid="seller-suspended">
+            <Notice tone="warning" title="Tienda suspendida">
+              <p>{refusal}</p>
+            </Notice>
           </div>
-        ) : null}
-        <Outlet />
-      </div>
-    </div>
+        ) : null
+      }
+    >
+      {children}
+    </AreaLayout>
+  );
+}
+
+export default function SellerLayout() {
+  return (
+    <SellerFrame seller={useLoaderData<typeof loader>()}>
+      <Outlet />
+    </SellerFrame>
+  );
+}
+
+/**
+ * A page of the area that failed keeps the menu (its data read by route id: useLoaderData does not
+ * answer in an error boundary). When this layout's own loader refused (not a seller), there is no
+ * menu to show: the store's error page.
+ */
+export function ErrorBoundary() {
+  const seller = useRouteLoaderData<typeof loader>("routes/dashboard/seller/layout");
+  const error = useRouteError();
+  if (!seller) return <ErrorPage status={isRouteErrorResponse(error) ? error.status : null} />;
+  return (
+    <SellerFrame seller={seller}>
+      <AreaError />
+    </SellerFrame>
   );
 }

@@ -1,6 +1,5 @@
-import { getZodConstraint } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import {
   ACCEPTED_OFFER_LABEL,
   acceptedOfferDiscount,
@@ -9,22 +8,15 @@ import {
   DELIVERY_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
 } from "#contract/order-labels";
-import { textLinkLook } from "~/components/account/FormControls";
-import { sellerOrderStatusSchema } from "~/components/seller/seller-order-schemas";
-import { sellerOrderIntents, sellerOrderPaths } from "~/components/seller/seller-orders";
 import { SellerOrderLines } from "~/components/seller/SellerOrderLines";
 import { SellerOrderOffers } from "~/components/seller/SellerOrderOffers";
 import { SellerOrderStatusForm } from "~/components/seller/SellerOrderStatusForm";
-import { readForm } from "~/services/form.server";
+import { Card } from "~/components/ui/Card";
+import { TextLink } from "~/components/ui/TextLink";
+import { sellerOrderPaths } from "~/routes/dashboard/seller/paths";
 import { formatPrice } from "~/services/money";
 import { requireSeller } from "~/services/seller.server";
-import {
-  getSellerOrder,
-  getSellerOrderOffers,
-  sellerOfferAction,
-  sellerOrderStatusAction,
-  type SellerOrderActionAnswer,
-} from "~/services/seller-orders.server";
+import { loadSellerOrderPage, sellerOrderAction } from "~/services/seller-orders.server";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
@@ -40,10 +32,7 @@ export const meta: MetaFunction = () => [
  * page) and its pending offers, read on their own: when they cannot be loaded the rest still shows.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const area = await requireSeller(args);
-  const order = await getSellerOrder(area, args.params.orderId);
-  const offers = order.payment_status === "sin_pagar" ? await getSellerOrderOffers(area, order) : [];
-  return { order, offers, statusConstraint: getZodConstraint(sellerOrderStatusSchema), locked: area.refusal !== null };
+  return loadSellerOrderPage(await requireSeller(args), args.params.orderId);
 }
 
 /**
@@ -51,13 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * (`POST /seller/handle-seller-response/`), then back here with a flash.
  */
 export async function action(args: ActionFunctionArgs) {
-  const area = await requireSeller(args);
-  const order = await getSellerOrder(area, args.params.orderId);
-  const formData = await readForm(args.request);
-  const back = sellerOrderPaths.details(order._id);
-  if (formData.get("intent") === sellerOrderIntents.changeStatus)
-    return sellerOrderStatusAction(args, area, formData, order._id, back);
-  return sellerOfferAction(args, area, formData, back);
+  return sellerOrderAction(args, await requireSeller(args), args.params.orderId);
 }
 
 /** A refusal (409: someone moved it meanwhile) reads the sub-order again, so the form offers the steps allowed now. */
@@ -73,18 +56,15 @@ const PRINT_STYLE =
   "@media print { body > header, body > footer, header[role=banner], footer[role=contentinfo], nav, aside { display: none !important; } }";
 
 export default function SellerOrderDetails() {
-  const { order, offers, statusConstraint, locked } = useLoaderData<typeof loader>();
+  const { order, offers, constraints, locked } = useLoaderData<typeof loader>();
   const offerDiscount = acceptedOfferDiscount(order);
-  const actionData = useActionData<typeof action>() as SellerOrderActionAnswer | undefined;
   const address = order.shippingInfo;
   return (
     <article aria-labelledby="titulo-pedido" className="space-y-8 print:space-y-4 print:text-black">
       <style dangerouslySetInnerHTML={{ __html: PRINT_STYLE }} />
       <div className="space-y-3">
         <p className="print:hidden">
-          <Link to={sellerOrderPaths.list} className={textLinkLook}>
-            ← Pedidos
-          </Link>
+          <TextLink to={sellerOrderPaths.list}>← Pedidos</TextLink>
         </p>
         <h1 id="titulo-pedido" className="text-3xl font-bold text-slate-900">
           Pedido #{order.number}
@@ -126,13 +106,7 @@ export default function SellerOrderDetails() {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-2">
-        <section
-          aria-labelledby="titulo-envio"
-          className="space-y-2 rounded-2xl bg-slate-50 p-4 sm:p-6 print:bg-white print:p-0"
-        >
-          <h2 id="titulo-envio" className="text-xl font-bold text-slate-900">
-            Dirección de envío
-          </h2>
+        <Card title="Dirección de envío" titleId="titulo-envio" tone="muted" className="print:bg-white print:p-0">
           <address className="break-words not-italic text-slate-900" data-testid="seller-order-address">
             {address.name}
             <br />
@@ -142,15 +116,9 @@ export default function SellerOrderDetails() {
             <br />
             Teléfono: {address.phone}
           </address>
-        </section>
+        </Card>
 
-        <section
-          aria-labelledby="titulo-importes"
-          className="space-y-2 rounded-2xl bg-slate-50 p-4 sm:p-6 print:hidden"
-        >
-          <h2 id="titulo-importes" className="text-xl font-bold text-slate-900">
-            Importes
-          </h2>
+        <Card title="Importes" titleId="titulo-importes" tone="muted" className="print:hidden">
           <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-slate-800">
             {offerDiscount > 0 ? (
               <>
@@ -177,42 +145,29 @@ export default function SellerOrderDetails() {
               {formatPrice(order.sellerNet)}
             </dd>
           </dl>
-        </section>
+        </Card>
       </div>
 
       {order.payment_status === "sin_pagar" ? (
-        <section
-          aria-labelledby="titulo-ofertas"
-          className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 print:hidden"
-        >
-          <h2 id="titulo-ofertas" className="text-xl font-bold text-slate-900">
-            Ofertas del cliente
-          </h2>
+        <Card title="Ofertas del cliente" titleId="titulo-ofertas" className="print:hidden">
           <SellerOrderOffers
             offers={offers}
             shippingFee={order.shipping_fee}
-            refused={actionData && "offer" in actionData ? actionData.offer : null}
             locked={locked}
+            constraint={constraints.offer}
           />
-        </section>
+        </Card>
       ) : null}
 
-      <section
-        aria-labelledby="titulo-estado"
-        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 print:hidden"
-      >
-        <h2 id="titulo-estado" className="text-xl font-bold text-slate-900">
-          Estado del envío
-        </h2>
+      <Card title="Estado del envío" titleId="titulo-estado" className="print:hidden">
         <SellerOrderStatusForm
           key={order.delivery_status}
           current={order.delivery_status}
           nextStatuses={order.nextStatuses}
-          lastResult={actionData && "status" in actionData ? actionData.status : undefined}
-          constraint={statusConstraint}
+          constraint={constraints.status}
           locked={locked}
         />
-      </section>
+      </Card>
     </article>
   );
 }

@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { DELIVERY_STATUS_LABELS, DELIVERY_STATUSES } from "#contract/order-labels";
 import { Pagination } from "~/components/product/Pagination";
-import { secondaryButtonLook } from "~/components/product/shopper-forms";
 import { SellerOrderList } from "~/components/seller/SellerOrderList";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Input, Select } from "~/components/ui/Input";
 import { requireSeller } from "~/services/seller.server";
 import { getSellerOrders, sellerOrdersFilter } from "~/services/seller-orders.server";
 
@@ -27,9 +29,6 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-const controlLook =
-  "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
-
 export default function SellerOrders() {
   const { filter, orders, totalOrder, page, totalPages } = useLoaderData<typeof loader>();
   const filtered = filter.searchValue !== "" || filter.status !== "";
@@ -51,42 +50,28 @@ export default function SellerOrders() {
         aria-label="Buscar pedidos"
         className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
       >
-        <div>
-          <label htmlFor="buscar-pedido" className="block font-semibold text-slate-900">
-            Número de pedido o cliente
-          </label>
-          <input
-            id="buscar-pedido"
+        <Field id="buscar-pedido" label="Número de pedido o cliente">
+          <Input
             type="search"
             name="searchValue"
             defaultValue={filter.searchValue}
             key={`buscar-${filter.searchValue}`}
             maxLength={100}
-            className={controlLook}
           />
-        </div>
-        <div>
-          <label htmlFor="estado-pedido" className="block font-semibold text-slate-900">
-            Estado
-          </label>
-          <select
-            id="estado-pedido"
-            name="status"
-            defaultValue={filter.status}
-            key={`estado-${filter.status}`}
-            className={controlLook}
-          >
+        </Field>
+        <Field id="estado-pedido" label="Estado">
+          <Select name="status" defaultValue={filter.status} key={`estado-${filter.status}`}>
             <option value="">Todos</option>
             {DELIVERY_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {DELIVERY_STATUS_LABELS[status]}
               </option>
             ))}
-          </select>
-        </div>
-        <button type="submit" className={secondaryButtonLook}>
+          </Select>
+        </Field>
+        <Button type="submit" variant="secondary">
           Buscar
-        </button>
+        </Button>
       </Form>
 
       <p className="text-slate-700" role="status" data-testid="seller-orders-count">

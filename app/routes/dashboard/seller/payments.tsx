@@ -1,7 +1,6 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import type { PayoutMethod, WithdrawalBalances } from "#contract/withdrawals";
 import {
   LEDGER_KIND_LABELS,
@@ -11,34 +10,22 @@ import {
   WITHDRAWAL_STATUS_LABELS,
   WITHDRAWAL_STATUSES,
 } from "#contract/withdrawal-labels";
-import { FormAlert, SubmitButton, TextField, textLinkLook } from "~/components/account/FormControls";
-import type { FieldConstraints } from "~/components/forms/conform-form";
-import { useDeferredSchemaForm } from "~/components/forms/use-deferred-schema-form";
-import { secondaryButtonLook } from "~/components/product/shopper-forms";
-import { paymentIntents } from "~/components/seller/payment-intents";
-import {
-  archiveFormSchema,
-  pagoMovilFormSchema,
-  recentMonths,
-  transferFormSchema,
-  withdrawFormSchema,
-  type WithdrawalFilter,
-} from "~/components/seller/payments-schemas";
-import { sellerOrderPaths } from "~/components/seller/seller-orders";
-import { sellerPaths } from "~/components/seller/seller-paths";
-import { formatPrice } from "~/services/money";
 import { monthLabel } from "#contract/store-time";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { sellerOrderPaths, sellerPaths } from "~/routes/dashboard/seller/paths";
+import { Badge } from "~/components/ui/Badge";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { Card } from "~/components/ui/Card";
+import { Field } from "~/components/ui/Field";
+import { Select } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
+import { TextLink } from "~/components/ui/TextLink";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
+import { formatPrice } from "~/services/money";
 import { requireSeller } from "~/services/seller.server";
-import { loadPayments, paymentsAction, statementPath, type PaymentsRefusal } from "~/services/seller-payments.server";
-
-const loadTransferSchema = () =>
-  import("~/components/seller/payments-schemas").then((module) => module.transferFormSchema);
-const loadPagoMovilSchema = () =>
-  import("~/components/seller/payments-schemas").then((module) => module.pagoMovilFormSchema);
-const loadWithdrawSchema = () =>
-  import("~/components/seller/payments-schemas").then((module) => module.withdrawFormSchema);
-const loadArchiveSchema = () =>
-  import("~/components/seller/payments-schemas").then((module) => module.archiveFormSchema);
+import { loadPayments, paymentsAction, type WithdrawalFilter } from "~/services/seller-payments.server";
+import { paymentIntents, paymentSchemas } from "./payments.forms";
 
 export const meta: MetaFunction = () => [
   { title: "Pagos | Mi tienda | Mercado Pádel" },
@@ -52,20 +39,7 @@ export const meta: MetaFunction = () => [
 /** /dashboard/seller/payments?status=&month=: balances, payout method, requests and the month's ledger rows. */
 export async function loader(args: LoaderFunctionArgs) {
   const area = await requireSeller(args);
-  const now = new Date();
-  const page = await loadPayments(area, new URL(args.request.url), now);
-  return {
-    ...page,
-    months: recentMonths(now),
-    statement: statementPath(page.month),
-    // Each form's constraints once, the archive button's for every finished request.
-    constraints: {
-      transfer: getZodConstraint(transferFormSchema),
-      pagoMovil: getZodConstraint(pagoMovilFormSchema),
-      withdraw: getZodConstraint(withdrawFormSchema),
-      archive: getZodConstraint(archiveFormSchema),
-    },
-  };
+  return loadPayments(area, new URL(args.request.url), new Date());
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -73,10 +47,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
-
-const controlLook =
-  "mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-lime-700";
-const cardLook = "space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6";
 
 /** Each balance with what it means, in the README's terms a seller reads. */
 function balanceItems(balances: WithdrawalBalances, days: number) {
@@ -136,29 +106,13 @@ function Balances({ balances }: { balances: NonNullable<PageData["balances"]> })
   );
 }
 
-function lastResultFor(
-  answer: PaymentsRefusal | undefined,
-  intent: string,
-  target?: string,
-): SubmissionResult<string[]> | undefined {
-  return answer?.intent === intent && answer.target === target ? answer.result : undefined;
-}
-
-function TransferForm({
-  current,
-  answer,
-  constraint,
-}: {
-  current: PayoutMethod | null;
-  answer: PaymentsRefusal | undefined;
-  constraint: FieldConstraints;
-}) {
+function TransferForm({ current, constraint }: { current: PayoutMethod | null; constraint: FieldConstraints }) {
   const defaults = current?.kind === "transferencia" ? current : undefined;
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadTransferSchema },
+  const [form, fields] = useSchemaForm(
+    { constraint, load: paymentSchemas.transfer },
     {
       id: "metodo-transferencia",
-      lastResult: lastResultFor(answer, paymentIntents.saveTransfer),
+      lastResult: useFormAnswer(paymentIntents.saveTransfer)?.result,
       defaultValue: {
         kind: "transferencia",
         holder: defaults?.holder,
@@ -194,21 +148,13 @@ function TransferForm({
   );
 }
 
-function PagoMovilForm({
-  current,
-  answer,
-  constraint,
-}: {
-  current: PayoutMethod | null;
-  answer: PaymentsRefusal | undefined;
-  constraint: FieldConstraints;
-}) {
+function PagoMovilForm({ current, constraint }: { current: PayoutMethod | null; constraint: FieldConstraints }) {
   const defaults = current?.kind === "pago_movil" ? current : undefined;
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadPagoMovilSchema },
+  const [form, fields] = useSchemaForm(
+    { constraint, load: paymentSchemas.pagoMovil },
     {
       id: "metodo-pago-movil",
-      lastResult: lastResultFor(answer, paymentIntents.savePagoMovil),
+      lastResult: useFormAnswer(paymentIntents.savePagoMovil)?.result,
       defaultValue: {
         kind: "pago_movil",
         bank: defaults?.bank,
@@ -252,18 +198,13 @@ function PagoMovilForm({
 
 function PayoutMethodSection({
   current,
-  answer,
   constraints,
 }: {
   current: PayoutMethod | null;
-  answer: PaymentsRefusal | undefined;
   constraints: PageData["constraints"];
 }) {
   return (
-    <section aria-labelledby="titulo-metodo" className={cardLook}>
-      <h2 id="titulo-metodo" className="text-xl font-bold text-slate-900">
-        Método de cobro
-      </h2>
+    <Card title="Método de cobro" titleId="titulo-metodo">
       <p className="break-words text-slate-800" data-testid="payout-method">
         {current ? (
           <>
@@ -275,36 +216,33 @@ function PayoutMethodSection({
         )}
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
-        <TransferForm current={current} answer={answer} constraint={constraints.transfer} />
-        <PagoMovilForm current={current} answer={answer} constraint={constraints.pagoMovil} />
+        <TransferForm current={current} constraint={constraints.transfer} />
+        <PagoMovilForm current={current} constraint={constraints.pagoMovil} />
       </div>
-    </section>
+    </Card>
   );
 }
 
 function WithdrawForm({
   balances,
   hasMethod,
-  answer,
   constraint,
 }: {
   balances: PageData["balances"];
   hasMethod: boolean;
-  answer: PaymentsRefusal | undefined;
   constraint: FieldConstraints;
 }) {
-  const [form, fields] = useDeferredSchemaForm(
-    { constraint, load: loadWithdrawSchema },
-    { id: "retiro", lastResult: lastResultFor(answer, paymentIntents.withdraw), shouldValidate: "onSubmit" },
+  const [form, fields] = useSchemaForm(
+    { constraint, load: paymentSchemas.withdraw },
+    { id: "retiro", lastResult: useFormAnswer(paymentIntents.withdraw)?.result, shouldValidate: "onSubmit" },
   );
   const rules = balances
-    ? `Disponible ahora: ${formatPrice(balances.withdrawalBalances.availableAmount)}. Retiro mínimo: ${formatPrice(balances.minimumAmount)}.`
+    ? `Disponible ahora: ${formatPrice(balances.withdrawalBalances.availableAmount)}. Retiro mínimo: ${formatPrice(
+        balances.minimumAmount,
+      )}.`
     : "Escribe el importe en dólares.";
   return (
-    <section aria-labelledby="titulo-retirar" className={cardLook}>
-      <h2 id="titulo-retirar" className="text-xl font-bold text-slate-900">
-        Pedir un retiro
-      </h2>
+    <Card title="Pedir un retiro" titleId="titulo-retirar">
       {hasMethod ? null : <p className="text-slate-800">Antes de pedir un retiro, guarda tu método de cobro.</p>}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormAlert id={form.errorId} errors={form.errors} />
@@ -319,24 +257,18 @@ function WithdrawForm({
           Solicitar retiro
         </SubmitButton>
       </Form>
-    </section>
+    </Card>
   );
 }
 
 type ListedRequest = PageData["requests"][number];
 
-function ArchiveForm({
-  request,
-  answer,
-  constraint,
-}: {
-  request: ListedRequest;
-  answer: PaymentsRefusal | undefined;
-  constraint: FieldConstraints;
-}) {
-  const [form] = useDeferredSchemaForm(
-    { constraint, load: loadArchiveSchema },
-    { id: `archivar-${request._id}`, lastResult: lastResultFor(answer, paymentIntents.archive, request._id) },
+const WITHDRAWAL_TONES = { pendiente: "warning", confirmado: "success", rechazado: "danger" } as const;
+
+function ArchiveForm({ request, constraint }: { request: ListedRequest; constraint: FieldConstraints }) {
+  const [form] = useSchemaForm(
+    { constraint, load: paymentSchemas.archive },
+    { id: `archivar-${request._id}`, lastResult: useFormAnswer(paymentIntents.archive, request._id)?.result },
   );
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("withdrawalId") === request._id;
@@ -344,19 +276,13 @@ function ArchiveForm({
     <Form method="post" {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="withdrawalId" value={request._id} />
       <FormAlert id={form.errorId} errors={form.errors} />
-      <button
-        type="submit"
-        name="intent"
-        value={paymentIntents.archive}
-        disabled={busy}
-        className={secondaryButtonLook}
-      >
+      <Button type="submit" name="intent" value={paymentIntents.archive} disabled={busy} variant="secondary" size="sm">
         Archivar
         <span className="sr-only">
           {" "}
           el retiro de {formatPrice(request.amount)} del {request.requestedOn}
         </span>
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -366,7 +292,7 @@ const FILTER_LABELS: Record<Exclude<WithdrawalFilter, "">, string> = {
   archivados: "Archivados",
 };
 
-function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | undefined }) {
+function Requests({ data }: { data: PageData }) {
   return (
     <section aria-labelledby="titulo-solicitudes" className="space-y-4">
       <h2 id="titulo-solicitudes" className="text-xl font-bold text-slate-900">
@@ -374,28 +300,19 @@ function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | 
       </h2>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filtrar retiros">
         <input type="hidden" name="month" value={data.month} />
-        <div>
-          <label htmlFor="estado-retiro" className="block font-semibold text-slate-900">
-            Estado
-          </label>
-          <select
-            id="estado-retiro"
-            name="status"
-            defaultValue={data.filter}
-            key={`estado-${data.filter}`}
-            className={controlLook}
-          >
+        <Field id="estado-retiro" label="Estado">
+          <Select name="status" defaultValue={data.filter} key={`estado-${data.filter}`}>
             <option value="">Todos (sin archivar)</option>
             {[...WITHDRAWAL_STATUSES, "archivados" as const].map((value) => (
               <option key={value} value={value}>
                 {FILTER_LABELS[value]}
               </option>
             ))}
-          </select>
-        </div>
-        <button type="submit" className={secondaryButtonLook}>
+          </Select>
+        </Field>
+        <Button type="submit" variant="secondary" size="sm">
           Filtrar
-        </button>
+        </Button>
       </Form>
       {data.requests.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-slate-700">
@@ -411,13 +328,10 @@ function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | 
             >
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="text-lg font-bold text-slate-900">{formatPrice(request.amount)}</span>
-                <span
-                  data-testid="withdrawal-status"
-                  className={`rounded-full px-3 py-1 text-sm font-semibold ${request.status === "rechazado" ? "bg-red-100 text-red-900" : request.status === "confirmado" ? "bg-lime-100 text-slate-900" : "bg-amber-100 text-amber-950"}`}
-                >
+                <Badge data-testid="withdrawal-status" tone={WITHDRAWAL_TONES[request.status]}>
                   {request.status === "pendiente" ? REQUEST_SENT : WITHDRAWAL_STATUS_LABELS[request.status]}
                   {request.archived ? " · Archivado" : ""}
-                </span>
+                </Badge>
               </p>
               <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm text-slate-700">
                 <dt>Pedido el</dt>
@@ -448,7 +362,7 @@ function Requests({ data, answer }: { data: PageData; answer: PaymentsRefusal | 
                 ) : null}
               </dl>
               {request.status !== "pendiente" && !request.archived ? (
-                <ArchiveForm request={request} answer={answer} constraint={data.constraints.archive} />
+                <ArchiveForm request={request} constraint={data.constraints.archive} />
               ) : null}
             </li>
           ))}
@@ -473,24 +387,26 @@ function Ledger({ data }: { data: PageData }) {
       <div className="flex flex-wrap items-end gap-3">
         <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Elegir el mes">
           {data.filter ? <input type="hidden" name="status" value={data.filter} /> : null}
-          <div>
-            <label htmlFor="mes" className="block font-semibold text-slate-900">
-              Mes
-            </label>
-            <select id="mes" name="month" defaultValue={data.month} key={`mes-${data.month}`} className={controlLook}>
+          <Field id="mes" label="Mes">
+            <Select name="month" defaultValue={data.month} key={`mes-${data.month}`}>
               {data.months.map((month) => (
                 <option key={month} value={month}>
                   {monthLabel(month)}
                 </option>
               ))}
-            </select>
-          </div>
-          <button type="submit" className={secondaryButtonLook}>
+            </Select>
+          </Field>
+          <Button type="submit" variant="secondary" size="sm">
             Ver el mes
-          </button>
+          </Button>
         </Form>
         {/* A file, not a page: the browser downloads it, with or without JavaScript. */}
-        <a href={data.statement} download className={secondaryButtonLook} data-testid="statement-link">
+        <a
+          href={data.statement}
+          download
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+          data-testid="statement-link"
+        >
           Descargar estado de cuenta (CSV)
         </a>
       </div>
@@ -556,7 +472,6 @@ function Ledger({ data }: { data: PageData }) {
 
 export default function SellerPayments() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as PaymentsRefusal | undefined;
   return (
     <section aria-labelledby="titulo-pagos" className="space-y-8">
       <div className="space-y-2">
@@ -565,23 +480,18 @@ export default function SellerPayments() {
         </h1>
         <p className="text-slate-700">
           Cada venta pagada suma a tu saldo lo que cobraste menos la comisión. Se puede retirar unos días después de
-          entregada (mira{" "}
-          <Link to={sellerOrderPaths.list} className={textLinkLook}>
-            tus pedidos
-          </Link>
+          entregada (mira <TextLink to={sellerOrderPaths.list}>tus pedidos</TextLink>
           ).
         </p>
       </div>
       {data.pendingRequests > 0 ? (
-        <p
-          role="status"
-          data-testid="request-sent"
-          className="rounded-2xl border-l-4 border-amber-500 bg-amber-50 px-4 py-3 font-semibold text-amber-950"
-        >
-          {REQUEST_SENT}: la administración pagará{" "}
-          {data.pendingRequests === 1 ? "tu retiro" : `tus ${data.pendingRequests} retiros`} a tu método de cobro y te
-          avisará.
-        </p>
+        <div role="status" data-testid="request-sent">
+          <Notice tone="warning">
+            {REQUEST_SENT}: la administración pagará{" "}
+            {data.pendingRequests === 1 ? "tu retiro" : `tus ${data.pendingRequests} retiros`} a tu método de cobro y te
+            avisará.
+          </Notice>
+        </div>
       ) : null}
       {data.balances ? <Balances balances={data.balances} /> : null}
       {/* A request sent changes what is held: the form starts empty again, as a page drawn anew would (JavaScript on keeps the page). */}
@@ -589,16 +499,13 @@ export default function SellerPayments() {
         key={`retiro-${data.pendingRequests}-${data.balances?.withdrawalBalances.requestedAmount ?? 0}`}
         balances={data.balances}
         hasMethod={data.payoutMethod !== null}
-        answer={answer}
         constraint={data.constraints.withdraw}
       />
-      <PayoutMethodSection current={data.payoutMethod} answer={answer} constraints={data.constraints} />
-      <Requests data={data} answer={answer} />
+      <PayoutMethodSection current={data.payoutMethod} constraints={data.constraints} />
+      <Requests data={data} />
       <Ledger data={data} />
       <p className="text-sm">
-        <Link to={sellerPaths.home} className={textLinkLook}>
-          ← Mi tienda
-        </Link>
+        <TextLink to={sellerPaths.home}>← Mi tienda</TextLink>
       </p>
     </section>
   );

@@ -1,22 +1,19 @@
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { SELLER_PRODUCT_STATUS_LABELS } from "#contract/seller-product-labels";
-import { sellerProductsQuery, productIdParams } from "#contract/seller-products";
-import { formatUsd } from "#contract/money-format";
-import { FormAlert, textLinkLook } from "~/components/account/FormControls";
+import { FormAlert } from "~/components/forms/fields";
 import { Pagination } from "~/components/product/Pagination";
-import { productIntents } from "~/components/seller/product-form-fields";
-import { sellerPaths } from "~/components/seller/seller-paths";
-import { pageErrorOf } from "~/services/admin.server";
-import { readForm } from "~/services/form.server";
-import {
-  deleteSellerProduct,
-  listSellerProducts,
-  productRefusal,
-  withThumbnail,
-} from "~/services/seller-products.server";
-import { refusedBySuspension, requireSeller } from "~/services/seller.server";
-import { redirectWithFlash } from "~/services/session.server";
+import { Button } from "~/components/ui/Button";
+import { Field } from "~/components/ui/Field";
+import { Input } from "~/components/ui/Input";
+import { TextLink } from "~/components/ui/TextLink";
+import { useFormAnswer } from "~/forms/form-answer";
+import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
+import { sellerPaths } from "~/routes/dashboard/seller/paths";
+import { deleteProductAction, loadSellerProducts } from "~/services/seller-products.server";
+import { requireSeller } from "~/services/seller.server";
+import { productListIntents, productListSchemas } from "./products.forms";
 
 export const meta: MetaFunction = () => [
   { title: "Mis productos | Mercado Pádel" },
@@ -30,56 +27,12 @@ export const meta: MetaFunction = () => [
  * page asks to confirm (a link, so it works without JavaScript).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { account } = await requireSeller(args);
-  const params = new URL(args.request.url).searchParams;
-  const query = sellerProductsQuery.safeParse({
-    page: params.get("pageNumber") ?? undefined,
-    searchValue: params.get("searchValue") ?? undefined,
-  });
-  const page = query.success ? query.data.page : 1;
-  const searchValue = query.success ? (query.data.searchValue ?? "") : "";
-  const answer = await listSellerProducts(account, { page, searchValue: searchValue || undefined }).catch(
-    (error: unknown) => {
-      throw pageErrorOf(error);
-    },
-  );
-  const confirming = params.get("confirmar");
-  return {
-    searchValue,
-    products: answer.products.map((product) => ({
-      ...withThumbnail(product),
-      priceLabel: formatUsd(product.price),
-      saleLabel: formatUsd(product.salePrice),
-    })),
-    totalProduct: answer.totalProduct,
-    page: answer.page,
-    totalPages: Math.max(1, Math.ceil(answer.totalProduct / answer.parPage)),
-    confirming: answer.products.some((product) => product._id === confirming) ? confirming : null,
-  };
+  return loadSellerProducts(await requireSeller(args), new URL(args.request.url));
 }
 
 /** Deletes one product (`DELETE /delete-product/{id}`); one with orders is archived, and the message says so. */
 export async function action(args: ActionFunctionArgs) {
-  const area = await requireSeller(args);
-  const formData = await readForm(args.request);
-  if (formData.get("intent") !== productIntents.delete)
-    throw new Response(null, { status: 400, statusText: "Acción no válida" });
-  const product = productIdParams.safeParse({ id: formData.get("productId") });
-  if (!product.success) throw new Response(null, { status: 400, statusText: "Producto no válido" });
-  const refused = refusedBySuspension(area);
-  if (refused) return refused;
-  const url = new URL(args.request.url);
-  url.searchParams.delete("confirmar");
-  const back = `${url.pathname}${url.search}`;
-  try {
-    const answer = await deleteSellerProduct(area.account, product.data.id);
-    return redirectWithFlash(args.context, back, { kind: "success", message: answer.message });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const refusal = productRefusal(error, []);
-    if (refusal.status === 404 || refusal.status === 401) throw pageErrorOf(error);
-    return { refused: refusal.formErrors.join(" ") };
-  }
+  return deleteProductAction(args, await requireSeller(args));
 }
 
 type ListedProduct = ReturnType<typeof useLoaderData<typeof loader>>["products"][number];
@@ -94,7 +47,20 @@ function StockSummary({ product }: { product: ListedProduct }) {
   );
 }
 
-function DeleteConfirmation({ product, cancelTo }: { product: ListedProduct; cancelTo: string }) {
+function DeleteConfirmation({
+  product,
+  cancelTo,
+  constraint,
+}: {
+  product: ListedProduct;
+  cancelTo: string;
+  constraint: FieldConstraints;
+}) {
+  const [form, fields] = useSchemaForm(
+    { constraint, load: productListSchemas.delete },
+    { id: `eliminar-${product._id}`, lastResult: useFormAnswer(productListIntents.delete, product._id)?.result },
+  );
+  const errors = [...(form.errors ?? []), ...(fields.productId.errors ?? [])];
   return (
     <div
       role="alertdialog"
@@ -107,27 +73,23 @@ function DeleteConfirmation({ product, cancelTo }: { product: ListedProduct; can
       <p className="mt-1 text-sm">
         Si ya tiene pedidos, se archivará: deja de mostrarse en la tienda y se conserva para esos pedidos.
       </p>
-      <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
+      <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+        <FormAlert id={form.errorId} errors={errors} />
         <input type="hidden" name="productId" value={product._id} />
-        <button
-          type="submit"
-          name="intent"
-          value={productIntents.delete}
-          className="inline-flex items-center justify-center rounded-full bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-        >
-          Sí, eliminar
-        </button>
-        <Link to={cancelTo} className={textLinkLook}>
-          Cancelar
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" name="intent" value={productListIntents.delete} variant="danger">
+            Sí, eliminar
+          </Button>
+          <TextLink to={cancelTo}>Cancelar</TextLink>
+        </div>
       </Form>
     </div>
   );
 }
 
 export default function SellerProducts() {
-  const { products, searchValue, totalProduct, page, totalPages, confirming } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { products, searchValue, totalProduct, page, totalPages, confirming, constraints } =
+    useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
 
   function withParams(change: (params: URLSearchParams) => void) {
@@ -149,42 +111,22 @@ export default function SellerProducts() {
             {searchValue ? ` para «${searchValue}»` : ""}
           </p>
         </div>
-        <Link to={sellerPaths.addProduct} className={textLinkLook}>
-          Agregar producto
-        </Link>
+        <TextLink to={sellerPaths.addProduct}>Agregar producto</TextLink>
       </div>
 
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="buscar-productos" className="block font-semibold text-slate-900">
-            Buscar por nombre o marca
-          </label>
-          <input
-            id="buscar-productos"
-            type="search"
-            name="searchValue"
-            defaultValue={searchValue}
-            className="mt-1.5 block w-full rounded-lg border border-slate-500 bg-white px-3.5 py-2.5 text-slate-900 shadow-sm"
-          />
-        </div>
-        <button
-          type="submit"
-          className="rounded-full border border-slate-400 bg-white px-5 py-2.5 font-semibold text-slate-900 hover:bg-slate-50"
-        >
+        <Field id="buscar-productos" label="Buscar por nombre o marca" className="min-w-0 flex-1">
+          <Input type="search" name="searchValue" defaultValue={searchValue} />
+        </Field>
+        <Button type="submit" variant="secondary">
           Buscar
-        </button>
+        </Button>
       </Form>
-
-      {actionData && "refused" in actionData ? <FormAlert id="productos-error" errors={[actionData.refused]} /> : null}
 
       {products.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700">
           {searchValue ? "Ningún producto coincide con la búsqueda." : "Todavía no tienes productos. "}
-          {searchValue ? null : (
-            <Link to={sellerPaths.addProduct} className={textLinkLook}>
-              Agrega el primero
-            </Link>
-          )}
+          {searchValue ? null : <TextLink to={sellerPaths.addProduct}>Agrega el primero</TextLink>}
         </p>
       ) : (
         <ul className="space-y-4">
@@ -233,32 +175,30 @@ export default function SellerProducts() {
                   </dl>
                 </div>
                 <div className="flex w-full flex-wrap items-start gap-3 sm:w-auto sm:flex-col">
-                  <Link
-                    to={sellerPaths.editProduct(product._id)}
-                    className={textLinkLook}
-                    aria-label={`Editar ${product.name}`}
-                  >
+                  <TextLink to={sellerPaths.editProduct(product._id)} aria-label={`Editar ${product.name}`}>
                     Editar
-                  </Link>
-                  <Link
+                  </TextLink>
+                  <TextLink
                     to={`/product/details/${encodeURIComponent(product.slug)}`}
-                    className={textLinkLook}
                     aria-label={`Ver ${product.name} en la tienda`}
                   >
                     Ver en la tienda
-                  </Link>
-                  <Link
+                  </TextLink>
+                  <TextLink
                     to={withParams((params) => params.set("confirmar", product._id))}
-                    className={textLinkLook}
                     aria-label={`Eliminar ${product.name}`}
                     preventScrollReset
                   >
                     Eliminar
-                  </Link>
+                  </TextLink>
                 </div>
               </div>
               {confirming === product._id ? (
-                <DeleteConfirmation product={product} cancelTo={withParams((params) => params.delete("confirmar"))} />
+                <DeleteConfirmation
+                  product={product}
+                  cancelTo={withParams((params) => params.delete("confirmar"))}
+                  constraint={constraints.delete}
+                />
               ) : null}
             </li>
           ))}

@@ -1,0 +1,39 @@
+-- expire_unpaid_orders: its one current definition. Edit it here, never in a migration: it is applied with
+-- CREATE OR REPLACE after the migrations on every start (api/src/db/functions.ts, decision 0027).
+-- The expiry notice speaks in tú, like every other text of the store (issue 13).
+CREATE OR REPLACE FUNCTION expire_unpaid_orders() RETURNS integer
+  LANGUAGE plpgsql AS $$
+DECLARE
+  expired uuid[];
+  still_open uuid[];
+  open_orders uuid[];
+BEGIN
+  SELECT coalesce(array_agg(due.id), '{}') INTO expired FROM (
+    SELECT id FROM orders
+    WHERE payment_status = 'sin_pagar' AND expired_at IS NULL AND expires_at <= now()
+    FOR UPDATE SKIP LOCKED
+  ) due;
+  IF cardinality(expired) = 0 THEN
+    RETURN 0;
+  END IF;
+
+  -- A part a seller cancelled already gave its stock back; an order they cancelled whole was told so.
+  open_orders := ARRAY(SELECT id FROM orders WHERE id = ANY (expired) AND delivery_status <> 'cancelado');
+  still_open := ARRAY(SELECT id FROM shop_orders WHERE order_id = ANY (expired) AND delivery_status <> 'cancelado');
+  UPDATE orders SET delivery_status = 'cancelado', expired_at = now() WHERE id = ANY (expired);
+  UPDATE shop_orders SET delivery_status = 'cancelado' WHERE id = ANY (still_open);
+
+  PERFORM give_back_stock(still_open);
+  PERFORM release_coupon_uses(expired);
+
+  -- An offer on an order nobody can pay any more is closed, so sellers no longer see it pending.
+  UPDATE offers SET status = 'rechazada', answered_at = now()
+  WHERE status = 'pendiente' AND shop_order_id IN (SELECT id FROM shop_orders WHERE order_id = ANY (expired));
+
+  INSERT INTO notifications (user_id, type, message, order_id)
+  SELECT user_id, 'pedido', format({{orderExpired}}, upper(left(id::text, 8))), id
+  FROM orders WHERE id = ANY (open_orders);
+
+  RETURN cardinality(expired);
+END;
+$$;

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { cardClass } from "./Card";
+import { cx } from "./cx";
+
+/** Figures or facts as terms and values, in a grid of two columns from `sm` up. */
+export function DetailList({ className, children }: { className?: string; children: ReactNode }) {
+  return <dl className={cx("grid gap-4 sm:grid-cols-2", className)}>{children}</dl>;
+}
+
+/** One term of a DetailList, its label small and in capitals above the value. */
+export function Detail({
+  term,
+  className,
+  children,
+  testId,
+  boxed = false,
+}: {
+  term: ReactNode;
+  /** Drawn as a card of its own (a figure among others). */
+  boxed?: boolean;
+  className?: string;
+  children: ReactNode;
+  /** On the value. */
+  testId?: string;
+}) {
+  return (
+    <div className={boxed ? cardClass("plain", className) : className}>
+      <dt className="text-sm font-semibold uppercase tracking-widest text-slate-600">{term}</dt>
+      <dd className="mt-1 text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}

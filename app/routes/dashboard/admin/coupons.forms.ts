@@ -1,0 +1,25 @@
+import type { FormAnswer } from "~/forms/form-answer";
+
+/**
+ * The coupons page's forms (issue 12) as the page names them, without zod: one per coupon and one
+ * per voucher, each carrying its intent and the code it is about (its `target`). Their schemas are
+ * the contract's (coupons.schema.ts).
+ */
+
+/** The value of each form's `intent`. */
+export const promotionIntents = { coupon: "editar-cupon", voucher: "editar-voucher" } as const;
+
+/** Each form's schema, loaded when the form is first used (useSchemaForm). */
+export const promotionSchemas = {
+  coupon: () => import("./coupons.schema").then((module) => module.couponUpdateForm),
+  voucher: () => import("./coupons.schema").then((module) => module.voucherUpdateForm),
+};
+
+/**
+ * A refused coupon or voucher form. When another admin changed the record after this form was read
+ * (409), the page is read again, so the form shows the current values: `notice` says so and
+ * `typed` keeps what this admin had typed, in words.
+ */
+export interface PromotionFormAnswer extends FormAnswer {
+  typed?: string;
+}

@@ -1,0 +1,11 @@
+import { typedDollars } from "#contract/money";
+import { OFFER_PRICE_MISSING, offerBody, offerPrice } from "#contract/offers";
+import { orderDetailsIntents } from "./order-details.forms";
+
+/**
+ * The offer form: the price is typed in dollars ('45,50' or '45.50') and sent to the API in cents,
+ * checked by the API's own price rule; the API checks it is below the shop's current subtotal.
+ */
+export const offerFormSchema = offerBody.extend({ price: typedDollars(OFFER_PRICE_MISSING, offerPrice) });
+
+export const ORDER_DETAILS_FORMS = { [orderDetailsIntents.proposeOffer]: offerFormSchema };

@@ -1,0 +1,20 @@
+/** The seller area's addresses (issue 11), in one place for its menu, links and redirects. */
+export const SELLER_HOME = "/dashboard/seller";
+
+export const sellerPaths = {
+  home: SELLER_HOME,
+  products: `${SELLER_HOME}/products`,
+  addProduct: `${SELLER_HOME}/add-product`,
+  editProduct: (productId: string) => `${SELLER_HOME}/edit-product/${encodeURIComponent(productId)}`,
+  control: `${SELLER_HOME}/control`,
+  discounts: `${SELLER_HOME}/discounts`,
+  orders: `${SELLER_HOME}/orders`,
+  payments: `${SELLER_HOME}/payments`,
+  paymentsStatement: `${SELLER_HOME}/payments/statement`,
+};
+
+/** The seller's order pages (issue 12): the list and one sub-order. */
+export const sellerOrderPaths = {
+  list: sellerPaths.orders,
+  details: (subOrderId: string) => `${SELLER_HOME}/orders/details/${encodeURIComponent(subOrderId)}`,
+};

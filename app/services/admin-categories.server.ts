@@ -1,0 +1,114 @@
+import { categoryListQuery } from "#contract/catalog";
+import {
+  ADMIN_CATEGORIES_PER_PAGE,
+  CATEGORY_ADDED,
+  CATEGORY_FORM_FIELDS,
+  CATEGORY_UPDATED,
+  categoryEndpoints,
+} from "#contract/categories";
+import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
+import { answer, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { categoryIntents, type CategoryFormAnswer } from "~/routes/dashboard/admin/categories.forms";
+import { CATEGORY_FORMS, categoryAddForm, categoryUpdateForm } from "~/routes/dashboard/admin/categories.schema";
+import { refusalOf } from "./account.server";
+import { forbidden, pageErrorOf } from "./admin.server";
+import { ApiError, imageUrl } from "./api.server";
+import type { AccountClient, RequestArgs } from "./auth.server";
+import { carriesFiles } from "./form.server";
+import { logError } from "./log.server";
+import { redirectWithFlash } from "./session.server";
+
+/** The catalogue's categories as an admin keeps them (issue 11): a page of them by name, adding and editing one. */
+
+/**
+ * /dashboard/admin/categories?searchValue=&pageNumber=: the public `GET /category-get`, read by an
+ * admin, a page of categories by name. A value the API would refuse (a search too long, a page that
+ * is no number) is left out rather than answered with an error page.
+ */
+export async function loadCategories(account: AccountClient, url: URL) {
+  const params = url.searchParams;
+  const searchValue = categoryListQuery.shape.searchValue.safeParse(params.get("searchValue") ?? undefined);
+  const page = categoryListQuery.shape.page.safeParse(params.get("pageNumber") ?? undefined);
+  const query = { searchValue: searchValue.success ? searchValue.data : undefined, page: page.success ? page.data : 1 };
+  const listed = await account
+    .call(categoryEndpoints.list, { query: { ...query, parPage: ADMIN_CATEGORIES_PER_PAGE } })
+    .catch((error: unknown) => {
+      throw pageErrorOf(error);
+    });
+  return {
+    searchValue: query.searchValue ?? "",
+    categories: listed.categorys.map((category) => ({
+      ...category,
+      imageSrc: category.image ? imageUrl(category.image, 200) : null,
+    })),
+    totalCategory: listed.totalCategory,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(listed.totalCategory / ADMIN_CATEGORIES_PER_PAGE)),
+    // Once for all the rows: every category's edit form asks the same of its fields.
+    constraints: formConstraints({ add: categoryAddForm, update: categoryUpdateForm }),
+  };
+}
+
+/** A refused form's answer; a fresh `attempt` when the post carried an image. */
+function categoryAnswer(
+  form: { intent: string; formData: FormData },
+  target: string | undefined,
+  result: CategoryFormAnswer["result"],
+  status: number,
+) {
+  const body: CategoryFormAnswer = {
+    intent: form.intent,
+    target,
+    result,
+    attempt: carriesFiles(form.formData) ? crypto.randomUUID() : undefined,
+  };
+  return answer(body, status);
+}
+
+/** An edit form is named by its category (one per row); the add form is the only one of its kind. */
+function categoryOf(formData: FormData): string | undefined {
+  return formData.get("intent") === categoryIntents.update ? String(formData.get("categoryId") ?? "") : undefined;
+}
+
+/**
+ * Adds a category (back to the list, searched by its name, so it shows) or edits one (back to the
+ * same list). The API's refusal goes beside each field, or above the form (a name taken is the
+ * name's, whatever its status); the API out of reach or failing is SPEC.md section 8's 'Error de
+ * red o servidor'; a role refused is the 403 page.
+ */
+export async function categoriesAction(args: RequestArgs, account: AccountClient) {
+  const url = new URL(args.request.url);
+  const form = await parseIntentForm(args.request, CATEGORY_FORMS, { target: categoryOf });
+  const target = categoryOf(form.formData);
+  if (!form.ok) return categoryAnswer(form, target, form.reply(), 400);
+  const { name, specSheet, image } = form.value;
+  const body = new FormData();
+  body.set("name", name);
+  body.set("specSheet", specSheet);
+  if (image) body.set("image", image, image.name);
+  try {
+    switch (form.intent) {
+      case categoryIntents.add:
+        await account.call(categoryEndpoints.add, { body });
+        return redirectWithFlash(args.context, `${url.pathname}?${new URLSearchParams({ searchValue: name })}`, {
+          kind: "success",
+          message: CATEGORY_ADDED,
+        });
+      case categoryIntents.update:
+        await account.call(categoryEndpoints.update, { params: { categoryId: form.value.categoryId }, body });
+        return redirectWithFlash(args.context, `${url.pathname}${url.search}`, {
+          kind: "success",
+          message: CATEGORY_UPDATED,
+        });
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw forbidden();
+    if (!(error instanceof ApiError) || error.status >= 500) {
+      logError(`Categorías: ${form.intent} falló`, error);
+      return categoryAnswer(form, target, form.reply({ formErrors: [NETWORK_OR_SERVER_ERROR] }), 503);
+    }
+    const { status, formErrors, fieldErrors } = refusalOf(error, CATEGORY_FORM_FIELDS);
+    return categoryAnswer(form, target, form.reply({ formErrors, fieldErrors }), status);
+  }
+}

@@ -1,0 +1,60 @@
+import { clockTime, longDateTime } from "#contract/store-time";
+import { answer, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { orderDetailsIntents } from "~/routes/dashboard/order-details.forms";
+import { offerFormSchema, ORDER_DETAILS_FORMS } from "~/routes/dashboard/order-details.schema";
+import { refusalOf } from "./account.server";
+import type { AccountClient, RequestArgs } from "./auth.server";
+import {
+  getCustomerOrder,
+  getOrderOffers,
+  presentCustomerOrder,
+  proposeOffer,
+  type ListedOffer,
+} from "./customer-orders.server";
+import { redirectWithFlash } from "./session.server";
+
+/**
+ * /dashboard/order/details/{orderId}: the user's own order (anything else is the 404 page) with
+ * the offers on each shop's part. Offers are read on their own: when they cannot be loaded the
+ * rest of the order still shows.
+ */
+export async function loadCustomerOrderPage(account: AccountClient, orderId: string | undefined) {
+  const order = await getCustomerOrder(account, orderId);
+  const offers = await getOrderOffers(account, order._id);
+  return {
+    order: presentCustomerOrder(order),
+    placedAt: longDateTime(order.createdAt),
+    paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
+    payBefore: clockTime(order.expiresAt),
+    offers: offers ? offers.map((offer): ListedOffer => ({ ...offer, madeAt: longDateTime(offer.createdAt) })) : null,
+    // One for the offer forms of every shop's part.
+    constraints: formConstraints({ offer: offerFormSchema }),
+  };
+}
+
+/** An offer on one unpaid part of the user's own order; each part's form is told apart by its id. */
+export async function customerOrderAction(args: RequestArgs, account: AccountClient, orderId: string | undefined) {
+  const order = await getCustomerOrder(account, orderId);
+  const form = await parseIntentForm(args.request, ORDER_DETAILS_FORMS, {
+    target: (formData) => String(formData.get("shopOrderId") ?? ""),
+  });
+  if (!form.ok) return form.answer;
+  switch (form.intent) {
+    case orderDetailsIntents.proposeOffer: {
+      const target = form.value.shopOrderId;
+      if (!order.suborders.some((suborder) => suborder._id === target)) throw new Response(null, { status: 400 });
+      try {
+        const { message } = await proposeOffer(account, form.value);
+        return redirectWithFlash(args.context, new URL(args.request.url).pathname, { kind: "success", message });
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        // Every refusal (not lower, one pending, order paid meanwhile) is about the price typed.
+        const { status, formErrors } = refusalOf(error, []);
+        return answer(
+          { intent: form.intent, target, result: form.reply({ fieldErrors: { price: formErrors } }) },
+          status,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import { formatUsd } from "./money-format";
+
+/**
+ * Every notification's text, in one place like every other message (issue 29): what each user reads
+ * in their bell and on /dashboard/system-notifications. Written once, stored with the notification
+ * when it is made. Free of zod, so the API's services and its database functions share it.
+ */
+
+const units = (count: number) => `${count} ${count === 1 ? "unidad" : "unidades"}`;
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+// ---- Orders and payments -------------------------------------------------------------------------
+
+/** The seller of a new order's part, before it is paid. */
+export const newOrderNotice = (orderNumber: string, shopName: string, unitCount: number) =>
+  `Nuevo pedido #${orderNumber} para ${shopName}: ${units(unitCount)}, pendiente de pago.`;
+
+/** The customer, once the order is paid. */
+export const paymentConfirmedNotice = (orderNumber: string) => `Pago confirmado del pedido #${orderNumber}.`;
+
+/** Each seller of a paid order. */
+export const paidOrderNotice = (orderNumber: string, shopName: string) =>
+  `El pedido #${orderNumber} para ${shopName} está pagado: ya puedes prepararlo.`;
+
+/** What the customer is told of the tracking number that came with a status change. */
+const trackingNote = (trackingNumber: string | undefined) =>
+  trackingNumber === undefined ? "" : ` Número de seguimiento: ${trackingNumber}.`;
+
+/** What the customer is told after a cancellation that refunded them. */
+const refundNote = (refundCents: number) =>
+  refundCents > 0 ? ` Te devolvimos ${formatUsd(refundCents)} a tu cartera.` : "";
+
+/** The customer, when one shop's part of their order changes status (`statusLabel`: the label they read). */
+export const shopPartStatusNotice = (
+  orderNumber: string,
+  shopName: string,
+  statusLabel: string,
+  trackingNumber: string | undefined,
+  refundCents: number,
+) =>
+  `Tu pedido #${orderNumber} de ${shopName} está ahora «${statusLabel}».${trackingNote(trackingNumber)}${refundNote(refundCents)}`;
+
+/** The customer, when their whole order changes status. */
+export const orderStatusNotice = (
+  orderNumber: string,
+  statusLabel: string,
+  trackingNumber: string | undefined,
+  refundCents: number,
+) => `Tu pedido #${orderNumber} está ahora «${statusLabel}».${trackingNote(trackingNumber)}${refundNote(refundCents)}`;
+
+/** A seller whose paid sale an admin cancelled: it comes off their wallet. */
+export const saleCancelledByAdminNotice = (orderNumber: string, shopName: string) =>
+  `La administración canceló el pedido #${orderNumber} para ${shopName}: se reembolsó al cliente y se descontó la venta de tu cartera.`;
+
+// ---- Offers --------------------------------------------------------------------------------------
+
+/** The seller, of an offer on their part of an order (amounts in cents). */
+export const offerReceivedNotice = (orderNumber: string, priceCents: number, shopName: string, subtotalCents: number) =>
+  `Nueva oferta en el pedido #${orderNumber}: ${formatUsd(priceCents)} por los productos de ${shopName} (subtotal actual ${formatUsd(subtotalCents)}).`;
+
+/** The customer, of the seller's answer; `newTotalCents` when it was accepted. */
+export const offerAnsweredNotice = (
+  orderNumber: string,
+  priceCents: number,
+  shopName: string,
+  newTotalCents: number | null,
+) => {
+  const about = `Tu oferta de ${formatUsd(priceCents)} para el pedido #${orderNumber} (${shopName})`;
+  return newTotalCents === null
+    ? `${about} fue rechazada.`
+    : `${about} fue aceptada. Nuevo total del pedido: ${formatUsd(newTotalCents)}.`;
+};
+
+// ---- Reviews and stock ---------------------------------------------------------------------------
+
+/** The seller, of a new review (`stars`: starsText's words) or a changed one. */
+export const reviewNotice = (productName: string, stars: string, changed: boolean) =>
+  changed
+    ? `Una reseña de «${productName}» ha cambiado: ahora da ${stars}.`
+    : `Nueva reseña de ${stars} en «${productName}».`;
+
+/** A shopper who asked to hear when a product (or one size) is back. */
+export const backInStockNotice = (productName: string, size: string) =>
+  size === "" ? `Volvió a haber unidades de «${productName}».` : `Volvió la talla ${size} de «${productName}».`;
+
+// ---- Shops and money -----------------------------------------------------------------------------
+
+/** What happened to an applicant's request or shop. */
+export type ShopOutcome =
+  | { kind: "aprobada" }
+  | { kind: "rechazada"; reason: string }
+  | { kind: "requiere_cambios"; documents: { fileName: string; note: string }[] }
+  | { kind: "suspendida"; reason: string }
+  | { kind: "reactivada" };
+
+/** The applicant, of the admin's decision. */
+export function shopOutcomeNotice(shopName: string, outcome: ShopOutcome): string {
+  switch (outcome.kind) {
+    case "aprobada":
+      return `Tu tienda «${shopName}» fue aprobada. Ya puedes vender en Mercado Pádel.`;
+    case "rechazada":
+      return `Tu solicitud de tienda «${shopName}» fue rechazada. Motivo: ${outcome.reason} Puedes corregirla y solicitar de nuevo.`;
+    case "requiere_cambios":
+      return `Tu solicitud de tienda «${shopName}» necesita cambios: reemplaza ${plural(outcome.documents.length, "documento", "documentos")} (${outcome.documents
+        .map((document) => `«${document.fileName}»: ${document.note}`)
+        .join("; ")}).`;
+    case "suspendida":
+      return `Tu tienda «${shopName}» fue suspendida. Motivo: ${outcome.reason}`;
+    case "reactivada":
+      return `Tu tienda «${shopName}» fue reactivada. Tus productos vuelven a estar a la venta.`;
+  }
+}
+
+/** The admins, of a request that arrived or came back with the documents asked for. */
+export const shopRequestNotice = (shopName: string, applicantName: string, kind: "nueva" | "reenviada") =>
+  kind === "nueva"
+    ? `Nueva solicitud de tienda: «${shopName}», de ${applicantName}.`
+    : `«${shopName}» reemplazó los documentos pedidos: la solicitud vuelve a estar pendiente de revisión.`;
+
+/** The admins, of a seller's withdrawal request. */
+export const withdrawalRequestedNotice = (shopName: string, amountCents: number) =>
+  `${shopName} solicitó un retiro de ${formatUsd(amountCents)}.`;
+
+/** The seller, of the admin's decision on their withdrawal. */
+export const withdrawalDecidedNotice = (
+  amountCents: number,
+  decision: { confirmed: true; reference: string } | { confirmed: false; reason: string },
+) =>
+  decision.confirmed
+    ? `Tu retiro de ${formatUsd(amountCents)} fue pagado. Referencia de la transferencia: ${decision.reference}.`
+    : `Tu retiro de ${formatUsd(amountCents)} fue rechazado: ${decision.reason}. El importe vuelve a estar disponible.`;
+
+// ---- Written by the database ---------------------------------------------------------------------
+
+/**
+ * The notices the database's own functions write (api/src/db/functions/), as PostgreSQL `format()`
+ * templates: `%s` takes the values in order. api/src/db/functions.ts puts them into the functions'
+ * source, as `{{name}}`, when it applies them; tests/api check them against the functions above.
+ */
+export const DATABASE_NOTICE_TEMPLATES = {
+  orderExpired: "Tu pedido #%s caducó sin pagarse y se ha cancelado.",
+  lowStock: "Stock bajo: «%s» tiene %s.",
+  lowStockOfSize: "Stock bajo: «%s», talla %s, tiene %s.",
+  unit: "unidad",
+  units: "unidades",
+} as const;
