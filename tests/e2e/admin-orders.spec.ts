@@ -100,7 +100,7 @@ test.describe("pedidos de la administración", () => {
   });
 
   test("un pedido que no existe es la página 404 dentro de la administración, con su menú", async ({ page }) => {
-    await signInThroughForm(page, ADMIN_EMAIL, DEMO_PASSWORD);
+    await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
     const response = await page.goto("/dashboard/admin/orders/00000000-0000-4000-8000-000000000000");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Oops! Página no encontrada");

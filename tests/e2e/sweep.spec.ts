@@ -138,6 +138,7 @@ const SWEEP: Record<string, Visit[]> = {
           .setInputFiles({ name: "estrecha.png", mimeType: "image/png", buffer: await png() });
         await add.getByRole("button", { name: "Añadir la categoría" }).click();
         await expect(add.getByText("El nombre debe tener alguna letra o algún número.")).toBeVisible();
+        await expect(add.getByLabel("Nombre de la categoría")).toHaveAttribute("aria-invalid", "true");
         await page
           .getByTestId("category-row")
           .first()

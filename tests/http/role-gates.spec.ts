@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { storeRoutes, type StoreRoute } from "../support/routes";
 import { placeOrderThroughApi, plentifulProduct, registerThroughApi } from "../e2e/orders-support";
-import { signIn } from "../e2e/sessions";
+import { postLoginForm, signedInRequest } from "../e2e/sessions";
 import { ADMIN_EMAIL, DEMO_PASSWORD, SHOPPER_PASSWORD } from "../e2e/support";
 
 /**
@@ -74,20 +74,16 @@ let paths: Map<string, string>;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL;
-  const context = () => playwright.request.newContext({ baseURL });
-  sessions = {
-    visitante: await context(),
-    cliente: await context(),
-    vendedor: await context(),
-    administrador: await context(),
-  };
   // A customer with an order of their own; the demo seller and admin.
   const email = `permisos-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await registerThroughApi("Clara Permisos", email);
   const orderId = await placeOrderThroughApi(email, await plentifulProduct());
-  await signIn(sessions.cliente, email, SHOPPER_PASSWORD);
-  await signIn(sessions.vendedor, "vendedor1@mercadopadel.test", DEMO_PASSWORD);
-  await signIn(sessions.administrador, ADMIN_EMAIL, DEMO_PASSWORD);
+  sessions = {
+    visitante: await playwright.request.newContext({ baseURL }),
+    cliente: await signedInRequest(playwright, baseURL, email, SHOPPER_PASSWORD),
+    vendedor: await signedInRequest(playwright, baseURL, "vendedor1@mercadopadel.test", DEMO_PASSWORD),
+    administrador: await signedInRequest(playwright, baseURL, ADMIN_EMAIL, DEMO_PASSWORD),
+  };
 
   const { vendedor: seller, administrador: admin } = sessions;
   /** Routes whose address needs an id, or a query without which they answer 400: how to find one. */
@@ -128,7 +124,7 @@ test("iniciar sesión lleva al cliente y al vendedor a su cuenta, y al administr
     [ADMIN_EMAIL, "administrador"],
   ] as const) {
     const session = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-    landing[role] = await signIn(session, email);
+    landing[role] = await postLoginForm(session, email);
     await session.dispose();
   }
   expect(landing).toEqual({ cliente: "/dashboard", vendedor: "/dashboard", administrador: "/dashboard/admin" });
@@ -157,27 +153,67 @@ for (const role of ROLES)
     expect(wrong).toEqual([]);
   });
 
+/** The intents of the forms of a page as `request`'s user sees it: the value of each `name="intent"` field or button. */
+async function intentsOn(request: APIRequestContext, path: string): Promise<string[]> {
+  const html = await (await request.get(path)).text();
+  const values = [...html.matchAll(/<(?:button|input)\b[^>]*>/g)]
+    .map(([tag]) => tag)
+    .filter((tag) => /\bname="intent"/.test(tag))
+    .map((tag) => /\bvalue="([^"]*)"/.exec(tag)?.[1])
+    .filter((value): value is string => value !== undefined);
+  return [...new Set(values)];
+}
+
+/** Decisions posted whole, as a form would send them (a made-up shop; the area's own category form). */
+const ATTEMPTS: Record<string, { intent: string; multipart: boolean; fields?: Record<string, string> }[]> = {
+  "/dashboard/admin/shops": [
+    { intent: "reactivar", multipart: false, fields: { shopId: "00000000-0000-4000-8000-000000000000" } },
+  ],
+  "/dashboard/admin/categories": [
+    { intent: "crear-categoria", multipart: true, fields: { name: "Intrusa", specSheet: "ninguna" } },
+  ],
+};
+
 test("los formularios de las áreas del vendedor y de la administración rechazan a quien no puede usarlos", async () => {
   const wrong: string[] = [];
-  const areas: [string, Role[]][] = [
-    ["/dashboard/admin", ["cliente", "vendedor"]],
-    ["/dashboard/seller", ["cliente", "administrador"]],
+  const areas: [string, Role, Role[]][] = [
+    ["/dashboard/admin", "administrador", ["cliente", "vendedor"]],
+    ["/dashboard/seller", "vendedor", ["cliente", "administrador"]],
   ];
-  for (const [area, refused] of areas)
+  /** How many intents each area's pages showed their owner. */
+  const harvested = new Map<string, number>();
+  for (const [area, owner, refused] of areas)
     for (const { pattern } of dashboardRoutes.filter((route) => route.hasAction && within(route.pattern, area))) {
       const path = paths.get(pattern)!;
-      for (const role of [...refused, "visitante" as const]) {
-        const response = await sessions[role].post(path, { form: { intent: "comprobar-permiso" }, maxRedirects: 0 });
-        const want = role === "visitante" ? expected(pattern, path, role) : FORBIDDEN;
-        const got: Expected = { status: response.status() };
-        if (want.location !== undefined) got.location = response.headers()["location"];
-        if (JSON.stringify(got) !== JSON.stringify(want))
-          wrong.push(`${role} POST ${path}: ${JSON.stringify(got)} en vez de ${JSON.stringify(want)}`);
-        else if (want.status === 403 && !(await response.text()).includes(FORBIDDEN_TEXT))
-          wrong.push(`${role} POST ${path}: la página 403 no lo dice`);
-      }
+      // An intent no form has, sent as a plain form, and every intent of the page's own forms (as
+      // its owner sees them), sent as a multipart form: refused before any of them is read.
+      const intents = await intentsOn(sessions[owner], path);
+      harvested.set(area, (harvested.get(area) ?? 0) + intents.length);
+      const posts: { intent: string; multipart: boolean; fields?: Record<string, string> }[] = [
+        { intent: "comprobar-permiso", multipart: false },
+        ...intents.map((intent) => ({ intent, multipart: true })),
+        ...(ATTEMPTS[pattern] ?? []),
+      ];
+      for (const role of [...refused, "visitante" as const])
+        for (const { intent, multipart, fields = {} } of posts) {
+          const body = { intent, ...fields };
+          const response = await sessions[role].post(path, {
+            ...(multipart ? { multipart: body } : { form: body }),
+            maxRedirects: 0,
+          });
+          const want = role === "visitante" ? expected(pattern, path, role) : FORBIDDEN;
+          const got: Expected = { status: response.status() };
+          if (want.location !== undefined) got.location = response.headers()["location"];
+          if (JSON.stringify(got) !== JSON.stringify(want))
+            wrong.push(`${role} POST ${path} (${intent}): ${JSON.stringify(got)} en vez de ${JSON.stringify(want)}`);
+          else if (want.status === 403 && !(await response.text()).includes(FORBIDDEN_TEXT))
+            wrong.push(`${role} POST ${path} (${intent}): la página 403 no lo dice`);
+        }
     }
   expect(wrong).toEqual([]);
+  // The pages' own forms were read: each area's intents were posted, not only the made-up one.
+  test.info().annotations.push({ type: "intenciones", description: JSON.stringify(Object.fromEntries(harvested)) });
+  for (const [area] of areas) expect(harvested.get(area) ?? 0, area).toBeGreaterThan(5);
 });
 
 test("el menú de la cuenta lleva a cada área solo a quien puede entrar en ella", async () => {

@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { slugify } from "#contract/catalog";
 import { placeOrderThroughApi, plentifulProduct, registerThroughApi } from "../e2e/orders-support";
-import { signIn } from "../e2e/sessions";
+import { signedInRequest } from "../e2e/sessions";
 import { apiSignIn, apiUrl, DEMO_PASSWORD, queryProducts, SHOPPER_PASSWORD } from "../e2e/support";
 
 /**
@@ -17,13 +17,23 @@ test.describe.configure({ mode: "default" });
 const NOT_FOUND_TITLE = "¡Oops! Página no encontrada";
 const NOWHERE = "00000000-0000-4000-8000-000000000000";
 
-/** The answer is the 404 page: its status, its title and heading, and its way back home. */
-async function expectNotFoundPage(response: APIResponse, path: string) {
+/**
+ * The answer is the 404 page: its status, its title and heading, and its way on: back home, or
+ * inside an area the area's menu (answered, for the caller to look into).
+ */
+async function expectNotFoundPage(response: APIResponse, path: string, area?: string): Promise<string | undefined> {
   expect(response.status(), path).toBe(404);
   const html = await response.text();
   expect(html, path).toContain(`<title>${NOT_FOUND_TITLE}</title>`);
   expect(html, path).toMatch(new RegExp(`<h1[^>]*>${NOT_FOUND_TITLE}</h1>`));
-  expect(html, path).toMatch(/<a[^>]*href="\/"[^>]*>Volver al inicio<\/a>/);
+  expect(html.match(/<h1[\s>]/g), `${path}: un solo título de nivel 1`).toHaveLength(1);
+  if (!area) {
+    expect(html, path).toMatch(/<a[^>]*href="\/"[^>]*>Volver al inicio<\/a>/);
+    return undefined;
+  }
+  const menu = new RegExp(`<nav aria-label="${area}">([\\s\\S]*?)</nav>`).exec(html)?.[1];
+  expect(menu, `${path}: el menú «${area}»`).toBeDefined();
+  return menu;
 }
 
 /** Text as React writes it into HTML. */
@@ -35,17 +45,6 @@ async function expectNoScripts(request: APIRequestContext, path: string) {
   const html = await (await request.get(path)).text();
   expect(html, path).toContain("</html>");
   expect(html, path).not.toMatch(/<script|modulepreload/i);
-}
-
-async function signedIn(
-  playwright: { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } },
-  baseURL: string | undefined,
-  email: string,
-  password: string,
-): Promise<APIRequestContext> {
-  const session = await playwright.request.newContext({ baseURL });
-  await signIn(session, email, password);
-  return session;
 }
 
 test("una ruta, un producto o una tienda que no existen son la página 404, con su enlace al inicio", async ({
@@ -76,14 +75,13 @@ test("un pedido desconocido es la página 404; sin pedido, la confirmación lo e
 }) => {
   const email = `curiosa-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await registerThroughApi("Nora Curiosa", email);
-  const customer = await signedIn(playwright, baseURL, email, SHOPPER_PASSWORD);
-  for (const path of [
-    `/payment?orderId=${NOWHERE}`,
-    "/order/summary?orderId=nada",
-    `/order/confirm/${NOWHERE}`,
-    `/dashboard/order/details/${NOWHERE}`,
-  ])
+  const customer = await signedInRequest(playwright, baseURL, email, SHOPPER_PASSWORD);
+  for (const path of [`/payment?orderId=${NOWHERE}`, "/order/summary?orderId=nada", `/order/confirm/${NOWHERE}`])
     await expectNotFoundPage(await customer.get(path), path);
+  // An order that is not the user's is the 404 page inside the account: its menu is kept.
+  const missing = `/dashboard/order/details/${NOWHERE}`;
+  const accountMenu = await expectNotFoundPage(await customer.get(missing), missing, "Mi cuenta");
+  expect(accountMenu).toMatch(/<a[^>]*href="\/dashboard\/my-orders"[^>]*><span>Mis pedidos/);
 
   const confirm = await customer.get("/order/confirm");
   expect(confirm.status()).toBe(200);
@@ -108,9 +106,9 @@ test("un vendedor no abre el pedido de otra tienda: página 404", async ({ playw
   });
   const { orders } = (await answer.json()) as { orders: { _id: string }[] };
   expect(orders.length).toBeGreaterThan(0);
-  const seller = await signedIn(playwright, baseURL, "vendedor1@mercadopadel.test", DEMO_PASSWORD);
-  const response = await seller.get(`/dashboard/seller/orders/details/${orders[0]!._id}`);
-  expect(response.status()).toBe(404);
+  const seller = await signedInRequest(playwright, baseURL, "vendedor1@mercadopadel.test", DEMO_PASSWORD);
+  const path = `/dashboard/seller/orders/details/${orders[0]!._id}`;
+  await expectNotFoundPage(await seller.get(path), path, "Mi tienda");
   await seller.dispose();
 });
 
@@ -124,7 +122,7 @@ test("políticas, sobre nosotros, blog, las páginas 404, los datos de envío y 
   const email = `sin-scripts-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await registerThroughApi("Lucía Sin Scripts", email);
   const orderId = await placeOrderThroughApi(email, await plentifulProduct());
-  const customer = await signedIn(playwright, baseURL, email, SHOPPER_PASSWORD);
+  const customer = await signedInRequest(playwright, baseURL, email, SHOPPER_PASSWORD);
   for (const path of ["/shipping", `/order/summary?orderId=${orderId}`]) await expectNoScripts(customer, path);
   await customer.dispose();
 });
