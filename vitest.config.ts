@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
-    include: ["tests/api/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/security/**/*.test.ts"],
+    include: [
+      "tests/api/**/*.test.ts",
+      "tests/unit/**/*.test.ts",
+      "tests/security/**/*.test.ts",
+      // Pages drawn by React in jsdom, with createRemixStub.
+      "tests/web/**/*.test.tsx",
+    ],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 120_000,

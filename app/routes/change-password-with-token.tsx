@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { NEW_PASSWORD_HINT } from "#contract/messages";
 import { AuthCard } from "~/components/account/AuthCard";
-import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
+import { FormAlert, SubmitButton } from "~/components/forms/fields";
 import { Notice } from "~/components/ui/Notice";
 import { TextLink } from "~/components/ui/TextLink";
 import { accountIntents, accountSchemas } from "~/forms/account.forms";
 import { useFormAnswer } from "~/forms/form-answer";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { loadNewPassword, newPasswordAction } from "~/services/account-forms.server";
+import { NewPasswordFields } from "~/components/account/NewPasswordFields";
 
 export const meta: MetaFunction = () => [
   { title: "Nueva contraseña | Mercado Pádel" },
@@ -49,19 +49,7 @@ export default function ChangePasswordWithToken() {
     <AuthCard title="Nueva contraseña" intro={<p>Elige la contraseña con la que entrarás a partir de ahora.</p>}>
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
-        <TextField
-          label="Nueva contraseña"
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
-        />
-        <TextField
-          label="Repite la nueva contraseña"
-          meta={fields.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
         <SubmitButton intent={accountIntents.setNewPassword} pending="Guardando…">
           Guardar contraseña
         </SubmitButton>

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Button, type ButtonLook } from "~/components/ui/Button";
 import { Field, FieldError, errorText } from "~/components/ui/Field";
 import { Input, Select, Textarea, type ControlLook } from "~/components/ui/Input";
@@ -19,6 +19,30 @@ interface BoundFieldProps extends ControlLook {
   hint?: ReactNode;
   labelHidden?: boolean;
   className?: string;
+}
+
+/** The Field around a bound control: its label, hint and the field's refusal, tied to the control by id. */
+function BoundField({
+  meta,
+  label,
+  hint,
+  labelHidden,
+  className,
+  children,
+}: Omit<BoundFieldProps, "controlSize"> & { children: ComponentProps<typeof Field>["children"] }) {
+  return (
+    <Field
+      id={meta.id}
+      errorId={meta.errorId}
+      label={label}
+      hint={hint}
+      errors={meta.errors}
+      labelHidden={labelHidden}
+      className={className}
+    >
+      {children}
+    </Field>
+  );
 }
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "date" | "month" | "url" | "search";
@@ -47,17 +71,9 @@ export function TextField({
 }) {
   const { key, ...props } = getInputProps(meta, { type });
   return (
-    <Field
-      id={meta.id}
-      errorId={meta.errorId}
-      label={label}
-      hint={hint}
-      errors={meta.errors}
-      labelHidden={labelHidden}
-      className={className}
-    >
+    <BoundField meta={meta} label={label} hint={hint} labelHidden={labelHidden} className={className}>
       <Input key={key} {...props} {...attributes} controlSize={controlSize} />
-    </Field>
+    </BoundField>
   );
 }
 
@@ -74,15 +90,7 @@ export function SelectField({
 }: BoundFieldProps & { options: readonly { value: string; label: string }[]; placeholder?: string }) {
   const { key, ...props } = getSelectProps(meta);
   return (
-    <Field
-      id={meta.id}
-      errorId={meta.errorId}
-      label={label}
-      hint={hint}
-      errors={meta.errors}
-      labelHidden={labelHidden}
-      className={className}
-    >
+    <BoundField meta={meta} label={label} hint={hint} labelHidden={labelHidden} className={className}>
       <Select key={key} {...props} controlSize={controlSize}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
@@ -91,7 +99,7 @@ export function SelectField({
           </option>
         ))}
       </Select>
-    </Field>
+    </BoundField>
   );
 }
 
@@ -108,17 +116,9 @@ export function TextareaField({
 }: BoundFieldProps & { rows?: number; placeholder?: string }) {
   const { key, ...props } = getTextareaProps(meta);
   return (
-    <Field
-      id={meta.id}
-      errorId={meta.errorId}
-      label={label}
-      hint={hint}
-      errors={meta.errors}
-      labelHidden={labelHidden}
-      className={className}
-    >
+    <BoundField meta={meta} label={label} hint={hint} labelHidden={labelHidden} className={className}>
       <Textarea key={key} {...props} rows={rows} placeholder={placeholder} controlSize={controlSize} />
-    </Field>
+    </BoundField>
   );
 }
 

@@ -2,7 +2,6 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo } from "react";
-import { NEW_PASSWORD_HINT } from "#contract/messages";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { Card } from "~/components/ui/Card";
 import { accountIntents as intents, accountSchemas } from "~/forms/account.forms";
@@ -11,6 +10,7 @@ import { useSchemaForm } from "~/forms/use-schema-form";
 import { requireAccount } from "~/services/auth.server";
 import { passwordPageAction, passwordPageConstraints } from "~/services/dashboard-account.server";
 import { useDashboardProfile } from "./use-dashboard-profile";
+import { NewPasswordFields } from "~/components/account/NewPasswordFields";
 
 export const meta: MetaFunction = () => [
   { title: "Cambiar contraseña | Mercado Pádel" },
@@ -64,19 +64,7 @@ function ChangePasswordForm() {
               autoComplete="current-password"
             />
           ) : null}
-          <TextField
-            label="Nueva contraseña"
-            meta={fields.password}
-            type="password"
-            autoComplete="new-password"
-            hint={NEW_PASSWORD_HINT}
-          />
-          <TextField
-            label="Repite la nueva contraseña"
-            meta={fields.confirmPassword}
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields password={fields.password} confirmPassword={fields.confirmPassword} />
           <SubmitButton intent={intents.changePassword} pending="Guardando…">
             Guardar contraseña
           </SubmitButton>
