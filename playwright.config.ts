@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+import { E2E_JWT_SECRET, E2E_SESSION_SECRET } from "./tests/e2e/store-secrets";
 
 /**
  * End-to-end tests run the built API and web on a fresh database, every journey once with
@@ -29,8 +30,8 @@ const serverEnv = {
   NODE_ENV: "production",
   // The web checks every API answer against the contract, as in development.
   CHECK_API_ANSWERS: "1",
-  SESSION_SECRET: "e2e-session-secret",
-  JWT_SECRET: "e2e-jwt-secret",
+  SESSION_SECRET: E2E_SESSION_SECRET,
+  JWT_SECRET: E2E_JWT_SECRET,
   ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TOKEN_TTL_SECONDS,
   // Every browser and test call comes from 127.0.0.1: the specs register 23 accounts per project
   // (46 a run), past the default of 30 an hour per address. The other limits are not reached.
@@ -69,6 +70,9 @@ const paypalServerEnv = {
   FAKE_PAYPAL_PORT: String(fakePayPalPort),
 };
 
+/** The page sweep runs in the project that runs once, not in both JavaScript projects. */
+const SWEEP = /tests\/e2e\/sweep\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -85,8 +89,17 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [
-    { name: "js-on", testDir: "tests/e2e", use: { javaScriptEnabled: true } },
-    { name: "js-off", testDir: "tests/e2e", use: { javaScriptEnabled: false } },
+    { name: "js-on", testDir: "tests/e2e", testIgnore: SWEEP, use: { javaScriptEnabled: true } },
+    { name: "js-off", testDir: "tests/e2e", testIgnore: SWEEP, use: { javaScriptEnabled: false } },
+    // Issue 30: what needs no second run, once: every screen at 360 px with axe, JavaScript on
+    // (tests/e2e/sweep.spec.ts), and what HTTP alone answers, with no browser (tests/http: who may
+    // open each screen, status pages, headers, documents without scripts).
+    {
+      name: "una-vez",
+      testDir: "tests",
+      testMatch: [SWEEP, /tests\/http\/.+\.spec\.ts$/],
+      use: { javaScriptEnabled: true },
+    },
     // Issue 29: what the build ships per page, read from its manifests, and two checks of what loads lazily, once.
     {
       name: "compilación",

@@ -1,10 +1,9 @@
-import { expect, test, type BrowserContext, type Page } from "./fixtures";
+import { expect, test, type Page } from "./fixtures";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { apiUrl, uniqueEmail } from "./support";
-
-const accessTokenTtlMs = Number(process.env.E2E_ACCESS_TOKEN_TTL_SECONDS) * 1000;
+import { expireAccessToken, sessionTokens, signIn } from "./sessions";
 
 /** The link of the newest e-mail sent to this address, as the API wrote it to its outbox. */
 async function newestLinkFor(email: string): Promise<string> {
@@ -52,14 +51,6 @@ async function logOutFromHeader(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" })).toHaveCount(0);
-}
-
-/** The API tokens inside the web's tokens cookie (signed, not encrypted, so the test can read them). */
-async function sessionTokens(context: BrowserContext): Promise<{ accessToken: string; refreshToken: string }> {
-  const cookie = (await context.cookies()).find((candidate) => candidate.name === "__mp_tokens");
-  const signed = decodeURIComponent(cookie!.value);
-  const encoded = signed.slice(0, signed.lastIndexOf("."));
-  return JSON.parse(decodeURIComponent(escape(atob(encoded))));
 }
 
 test.describe("cuentas", () => {
@@ -195,23 +186,24 @@ test.describe("cuentas", () => {
   }, testInfo) => {
     const email = uniqueEmail(testInfo, "caducada");
     await registerThroughApi("Irene Sanz", email, "Remate-2026-ok");
-    await page.goto("/login");
-    await logIn(page, email, "Remate-2026-ok");
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signIn(page, email, "Remate-2026-ok");
 
-    // The access token runs out; the next page refreshes it behind the scenes.
-    await page.waitForTimeout(accessTokenTtlMs + 1000);
+    // The access token has run out; the next page refreshes it behind the scenes.
+    await expireAccessToken(context);
+    const expired = await sessionTokens(context);
     await page.goto("/dashboard/edit-profile");
     await expect(page.getByRole("heading", { level: 1, name: "Editar perfil" })).toBeVisible();
+    const refreshed = await sessionTokens(context);
+    expect(refreshed.accessToken).not.toBe(expired.accessToken);
+    expect(refreshed.refreshToken).not.toBe(expired.refreshToken);
 
     // The API forgets the session's refresh token, as after a sign-out elsewhere.
-    const { refreshToken } = await sessionTokens(context);
     const revoked = await fetch(`${apiUrl}/logout`, {
       method: "POST",
-      headers: { cookie: `refreshToken=${encodeURIComponent(refreshToken)}` },
+      headers: { cookie: `refreshToken=${encodeURIComponent(refreshed.refreshToken)}` },
     });
     expect(revoked.ok).toBe(true);
-    await page.waitForTimeout(accessTokenTtlMs + 1000);
+    await expireAccessToken(context);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/login\?session=expired$/);
     await expect(page.getByRole("alert")).toHaveText("Tu sesión ha caducado. Inicia sesión de nuevo.");

@@ -1,15 +1,8 @@
 import { expect, test } from "./fixtures";
 import { plentifulProduct, registerThroughApi, SHIPPING_INFO } from "./orders-support";
-import {
-  ADMIN_EMAIL,
-  apiSignIn,
-  apiUrl,
-  DEMO_PASSWORD,
-  formatPrice,
-  registerThroughForm,
-  uniqueEmail,
-} from "./support";
-import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm } from "./seller-support";
+import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice, uniqueEmail } from "./support";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from "./seller-support";
+import { registerAndSignIn, signIn } from "./sessions";
 
 /**
  * Issue 12, the admin's coupons and vouchers: VOUCHER200 (expired since 2024) made valid until the
@@ -51,7 +44,7 @@ test.describe("administración de cupones y vouchers", () => {
 
     // The admin works on a 360 px phone.
     await page.setViewportSize({ width: 360, height: 780 });
-    await signInThroughForm(page, ADMIN_EMAIL);
+    await signIn(page, ADMIN_EMAIL);
     await page.goto("/dashboard/admin");
     await page
       .getByRole("navigation", { name: "Administración" })
@@ -97,7 +90,7 @@ test.describe("administración de cupones y vouchers", () => {
     // A customer sees VOUCHER200 valid on /gift and redeems it into the wallet.
     await page.context().clearCookies();
     await page.setViewportSize({ width: 1280, height: 720 });
-    await registerThroughForm(page, {
+    await registerAndSignIn(page, {
       name: "Vera Voucher",
       email: uniqueEmail(testInfo, "voucher"),
       redirectTo: "/gift",
@@ -116,7 +109,7 @@ test.describe("administración de cupones y vouchers", () => {
   }, testInfo) => {
     // Each project its own coupon; both stay valid, with a limit one higher, for the other specs.
     const code = testInfo.project.name === "js-off" ? "AHORRA20" : "REGALO50";
-    await signInThroughForm(page, ADMIN_EMAIL);
+    await signIn(page, ADMIN_EMAIL);
     await page.goto(PAGE);
     const coupon = page.getByRole("listitem", { name: `Cupón ${code}` });
     const limit = coupon.getByLabel("Límite de usos");
@@ -148,7 +141,10 @@ test.describe("administración de cupones y vouchers", () => {
     const notice = coupon.getByTestId("stale-promotion");
     await expect(notice).toContainText("Otro administrador cambió este registro mientras editabas.");
     await expect(notice).toContainText(
-      `Habías escrito: del ${stored.validFrom.split("-").reverse().join("/")} al 31/12/2099, límite de ${shownLimit} usos`,
+      `Habías escrito: del ${stored.validFrom
+        .split("-")
+        .reverse()
+        .join("/")} al 31/12/2099, límite de ${shownLimit} usos`,
     );
     // The form shows what is stored now: the other admin's limit, and the last day this admin's change did not move.
     await expect(limit).toHaveValue(String(shownLimit + 1));

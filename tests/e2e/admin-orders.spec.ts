@@ -1,7 +1,8 @@
 import { expect, test } from "./fixtures";
 import { buyAndPay, plentifulProduct } from "./orders-support";
 import { ADMIN_EMAIL, apiUrl, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
-import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, signInThroughForm } from "./seller-support";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from "./seller-support";
+import { signIn } from "./sessions";
 
 /**
  * Issue 12, the admin's orders: a customer's paid order is found by the admin by e-mail, opened,
@@ -29,7 +30,7 @@ test.describe("pedidos de la administración", () => {
     const orderId = await buyAndPay(email, await plentifulProduct());
     const number = orderId.slice(0, 8).toUpperCase();
 
-    await signInThroughForm(page, ADMIN_EMAIL, DEMO_PASSWORD);
+    await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
     await page.goto("/dashboard/admin");
     await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Pedidos" }).click();
     await expect(page.getByRole("heading", { name: "Pedidos", level: 1 })).toBeVisible();
@@ -99,7 +100,7 @@ test.describe("pedidos de la administración", () => {
   });
 
   test("un pedido que no existe es la página 404 dentro de la administración, con su menú", async ({ page }) => {
-    await signInThroughForm(page, ADMIN_EMAIL, DEMO_PASSWORD);
+    await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
     const response = await page.goto("/dashboard/admin/orders/00000000-0000-4000-8000-000000000000");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Oops! Página no encontrada");

@@ -13,6 +13,7 @@ import {
   shoesWithSizeInStock,
   uniqueEmail,
 } from "./support";
+import { registerAndSignIn } from "./sessions";
 
 const DECLINED = "Tarjeta rechazada. Usa otra tarjeta o paga con tu cartera.";
 const INVALID_PHONE = "Escribe un teléfono válido, por ejemplo +58 412 555 0000.";
@@ -167,7 +168,7 @@ test.describe("pedido y pago", () => {
     page,
   }, testInfo) => {
     const product = await plentifulProductDetails();
-    await registerThroughForm(page, {
+    await registerAndSignIn(page, {
       name: "Rita Revisa",
       email: uniqueEmail(testInfo, "revisa"),
       redirectTo: "/products",
@@ -202,38 +203,5 @@ test.describe("pedido y pago", () => {
     await page.getByRole("button", { name: "Realizar pedido" }).click();
     await expect(page).toHaveURL(/\/payment\?orderId=[0-9a-f-]{36}$/);
     await expect(page.getByText("Pedido realizado.")).toBeVisible();
-  });
-
-  test("un pedido desconocido es la página 404; /order/confirm sin pedido lo explica y /order/summary y /payment llevan a Mis pedidos", async ({
-    page,
-  }, testInfo) => {
-    await registerThroughForm(page, { name: "Nora Curiosa", email: uniqueEmail(testInfo, "curiosa"), redirectTo: "/" });
-    for (const path of [
-      "/payment?orderId=00000000-0000-4000-8000-000000000000",
-      "/order/summary?orderId=nada",
-      "/order/confirm/00000000-0000-4000-8000-000000000000",
-    ]) {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { name: "¡Oops! Página no encontrada" })).toBeVisible();
-    }
-    await page.goto("/order/confirm");
-    await expect(page.getByRole("main").getByRole("link", { name: "Mis pedidos" })).toHaveAttribute(
-      "href",
-      "/dashboard/my-orders",
-    );
-    // The summary of no order in particular is the list of them all.
-    await page.goto("/order/summary");
-    await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
-    // So is paying no order in particular.
-    await page.goto("/payment");
-    await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
-    // An empty cart has nothing to send.
-    await page.goto("/shipping");
-    await expect(page.getByText("Tu carrito está vacío: no hay nada que enviar.")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Ver productos" })).toHaveAttribute(
-      "href",
-      "/products",
-    );
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
-import { addRacketToCart, apiSignIn, apiUrl, formatPrice, registerThroughForm, uniqueEmail } from "./support";
+import { addRacketToCart, apiSignIn, apiUrl, formatPrice, uniqueEmail } from "./support";
+import { registerAndSignIn } from "./sessions";
 
 interface Numbers {
   price: number;
@@ -37,7 +38,7 @@ test.describe("cupones y vouchers", () => {
     page,
   }, testInfo) => {
     const email = uniqueEmail(testInfo, "cupones");
-    await registerThroughForm(page, { name: "Clara Cupones", email, redirectTo: "/products" });
+    await registerAndSignIn(page, { name: "Clara Cupones", email, redirectTo: "/products" });
     await addRacketToCart(page);
 
     await page.goto("/card");

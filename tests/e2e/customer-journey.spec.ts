@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { productToReview, adminMovesOrder } from "./orders-support";
-import { addToCartFromProductPage, fillShippingForm, payByCard, registerThroughForm, uniqueEmail } from "./support";
+import { addToCartFromProductPage, fillShippingForm, payByCard, uniqueEmail } from "./support";
+import { registerAndSignIn } from "./sessions";
 
 /** Orders what is in the cart through /shipping; answers the new order's id, on its /payment page. */
 async function placeOrderThroughPages(page: Page): Promise<string> {
@@ -20,7 +21,7 @@ test.describe("recorrido del cliente", () => {
     // A product no other journey reviews, so this customer's review is the only one there.
     const product = await productToReview(testInfo.project.name === "js-off" ? 5 : 4);
     const email = uniqueEmail(testInfo, "recorrido");
-    await registerThroughForm(page, { name: "Lola Recorrido", email, redirectTo: "/products" });
+    await registerAndSignIn(page, { name: "Lola Recorrido", email, redirectTo: "/products" });
 
     // A purchase paid with the test card, and a second order left unpaid.
     await addToCartFromProductPage(page, product.slug, 1);

@@ -8,15 +8,16 @@ import {
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   payOrderByCardThroughApi,
-  signInThroughForm,
 } from "./seller-support";
+import { signIn } from "./sessions";
 
 /**
  * Issue 12, the seller's and the admin's dashboards, with JavaScript on and off: a new seller's
  * product is bought and paid; the seller's dashboard counts it (figures, chart, best sellers,
  * recent orders, the to-do) and changes period through plain links; the admin's dashboard shows the
- * store's figures as the API reads them and the to-do; a customer gets the 403 page; both fit
- * 360 px and axe finds nothing serious. Each project has a seller of its own, so its figures are exact.
+ * store's figures as the API reads them and the to-do; both fit 360 px with their figures open and
+ * axe finds nothing serious. Each project has a seller of its own, so its figures are exact. (A
+ * customer's 403 page there: tests/http/role-gates.spec.ts.)
  */
 
 /** The product's price, the shipping of one shop's part below the free-shipping threshold, and the 5 % commission. */
@@ -95,13 +96,7 @@ test.describe("paneles del vendedor y de la administración", () => {
     const customer = await customerPays(testInfo, seller.productId);
     const number = customer.orderId.slice(0, 8).toUpperCase();
 
-    // A customer is no seller: the 403 page.
-    await signInThroughForm(page, customer.email, SHOPPER_PASSWORD);
-    const refused = await page.goto("/dashboard/seller");
-    expect(refused?.status()).toBe(403);
-    await page.context().clearCookies();
-
-    await signInThroughForm(page, seller.email, SHOPPER_PASSWORD);
+    await signIn(page, seller.email, SHOPPER_PASSWORD);
     await page.goto("/dashboard/seller");
     await expect(page.getByRole("heading", { level: 1, name: "Panel de tu tienda" })).toBeVisible();
     await expect(
@@ -187,8 +182,7 @@ test.describe("paneles del vendedor y de la administración", () => {
     };
 
     await page.setViewportSize({ width: 360, height: 800 });
-    await signInThroughForm(page, ADMIN_EMAIL, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard\/admin$/);
+    await signIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
     // /dashboard is the admin's dashboard for an admin.
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/dashboard\/admin$/);

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Response } from "./fixtures";
 import { adminMovesOrder, buyAndPay, plentifulProduct, TRACKING_NUMBER } from "./orders-support";
-import { headerLink, registerThroughForm, uniqueEmail } from "./support";
+import { headerLink, uniqueEmail } from "./support";
+import { registerAndSignIn } from "./sessions";
 
 const SCREEN = "/dashboard/system-notifications";
 
@@ -19,7 +20,7 @@ test.describe("notificaciones", () => {
     javaScriptEnabled,
   }, testInfo) => {
     const email = uniqueEmail(testInfo, "avisos");
-    await registerThroughForm(page, { name: "Nora Notificada", email, redirectTo: SCREEN });
+    await registerAndSignIn(page, { name: "Nora Notificada", email, redirectTo: SCREEN });
     await expect(page.getByRole("heading", { name: "Notificaciones del Sistema" })).toBeVisible();
     await expect(page.getByText("No hay notificaciones nuevas.")).toBeVisible();
 
@@ -113,7 +114,7 @@ test.describe("notificaciones", () => {
       "las notificaciones en vivo necesitan JavaScript; sin él la campana es un enlace con el número",
     );
     const email = uniqueEmail(testInfo, "campana");
-    await registerThroughForm(page, { name: "Nora Notificada", email, redirectTo: "/products" });
+    await registerAndSignIn(page, { name: "Nora Notificada", email, redirectTo: "/products" });
     const orderId = await buyAndPay(email, await plentifulProduct());
 
     // The live connection's socket, to see logout close it.
@@ -220,7 +221,7 @@ test.describe("notificaciones", () => {
       test.setTimeout(90_000);
       await page.addInitScript(proxy.refuseWebSockets);
       const email = uniqueEmail(testInfo, "sin-websocket");
-      await registerThroughForm(page, { name: "Sara Sinsocket", email, redirectTo: "/products" });
+      await registerAndSignIn(page, { name: "Sara Sinsocket", email, redirectTo: "/products" });
       const orderId = await buyAndPay(email, await plentifulProduct());
 
       const polling = (response: Response) =>

@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
-import { fillShippingForm, paypalWebUrl, registerThroughForm, uniqueEmail } from "./support";
+import { fillShippingForm, paypalApiUrl, paypalWebUrl, uniqueEmail } from "./support";
+import { registerAndSignIn } from "./sessions";
 
 // This store has PayPal credentials (playwright.config.ts), so it pays through the fake PayPal.
 test.use({ baseURL: paypalWebUrl });
@@ -8,10 +9,11 @@ test.describe("pago con PayPal", () => {
   test("un cliente va a PayPal, cancela, vuelve a intentarlo, aprueba y el pedido queda pagado", async ({
     page,
   }, testInfo) => {
-    await registerThroughForm(page, {
+    await registerAndSignIn(page, {
       name: "Paula PayPal",
       email: uniqueEmail(testInfo, "paypal"),
       redirectTo: "/products",
+      api: paypalApiUrl,
     });
     await page.goto("/products?category=pelotas&availability=in-stock");
     await page.getByTestId("product-card").first().getByRole("button", { name: "Agregar al carrito" }).click();

@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import { buyAndPay, productToReview, registerThroughApi, reviewThroughApi } from "./orders-support";
-import { registerThroughForm, uniqueEmail } from "./support";
+import { uniqueEmail } from "./support";
+import { registerAndSignIn } from "./sessions";
 
 async function expectNoSeriousAxeViolations(page: Page, javaScriptEnabled: boolean) {
   // axe is injected as a script: only with JavaScript on.
@@ -38,7 +39,7 @@ test.describe("reseñas", () => {
 
     // Signed in but not a buyer yet: only buyers may review.
     const email = uniqueEmail(testInfo, "resena");
-    await registerThroughForm(page, { name: "Rosa Reseñas", email, redirectTo: productPath });
+    await registerAndSignIn(page, { name: "Rosa Reseñas", email, redirectTo: productPath });
     await expect(page.getByTestId("review-explanation")).toHaveText(
       "Solo los clientes que han comprado y pagado este producto pueden reseñarlo.",
     );
@@ -138,7 +139,7 @@ test.describe("clase de prueba", () => {
     page,
     javaScriptEnabled,
   }, testInfo) => {
-    await registerThroughForm(page, {
+    await registerAndSignIn(page, {
       name: "Tomás Tenis",
       email: uniqueEmail(testInfo, "clase"),
       redirectTo: "/gift",

@@ -6,8 +6,8 @@ import {
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   newProjectPage,
-  signInThroughForm,
 } from "./seller-support";
+import { signIn } from "./sessions";
 
 /**
  * Issue 12, sellers fulfil orders: a customer's offer on an unpaid order reaches the seller's
@@ -81,7 +81,7 @@ test.describe("el vendedor prepara sus pedidos", () => {
     const customer = await customerOffers(testInfo, product._id);
 
     // The seller's notice of the offer leads to their own order page, not the customer's.
-    await signInThroughForm(page, SELLER.email, DEMO_PASSWORD);
+    await signIn(page, SELLER.email, DEMO_PASSWORD);
     await page.goto("/dashboard/system-notifications");
     const notice = page
       .getByTestId("notification")
@@ -113,7 +113,7 @@ test.describe("el vendedor prepara sus pedidos", () => {
 
     // The customer's order costs the new total.
     const customerPage = await newProjectPage(browser, testInfo);
-    await signInThroughForm(customerPage, customer.email, SHOPPER_PASSWORD);
+    await signIn(customerPage, customer.email, SHOPPER_PASSWORD);
     await customerPage.goto(`/dashboard/order/details/${customer.orderId}`);
     await expect(customerPage.getByTestId("order-total")).toHaveText(formatPrice(customer.newTotal));
     await expect(customerPage.getByTestId("order-shop-offer")).toHaveText(`−${formatPrice(customer.offerDiscount)}`);
@@ -125,7 +125,7 @@ test.describe("el vendedor prepara sus pedidos", () => {
     javaScriptEnabled,
   }, testInfo) => {
     const product = await productFor(testInfo);
-    await signInThroughForm(page, SELLER.email, DEMO_PASSWORD);
+    await signIn(page, SELLER.email, DEMO_PASSWORD);
     await page.goto(`/product/details/${product.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
     const own = page.getByTestId("own-product");

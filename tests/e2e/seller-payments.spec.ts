@@ -1,11 +1,7 @@
 import { expect, test, type TestInfo } from "./fixtures";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice } from "./support";
-import {
-  expectNoSeriousAxeViolations,
-  expectNoSidewaysScroll,
-  newProjectPage,
-  signInThroughForm,
-} from "./seller-support";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage } from "./seller-support";
+import { signIn } from "./sessions";
 
 /**
  * Issue 12, sellers get paid: a demo seller (whose seeded sales were delivered long ago, so they
@@ -42,7 +38,7 @@ test.describe("pagos del vendedor", () => {
     const available = await availableOf(seller.email);
     expect(available).toBeGreaterThan(seller.amount);
 
-    await signInThroughForm(page, seller.email);
+    await signIn(page, seller.email);
     await page.goto("/dashboard/seller");
     await page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Pagos" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Pagos" })).toBeVisible();
@@ -101,7 +97,7 @@ test.describe("pagos del vendedor", () => {
     // The admin pays it with the transfer's reference.
     const admin = await newProjectPage(browser, testInfo);
     await admin.setViewportSize({ width: 360, height: 800 });
-    await signInThroughForm(admin, ADMIN_EMAIL);
+    await signIn(admin, ADMIN_EMAIL);
     await admin.goto("/dashboard/admin");
     // The menu counts the requests waiting to be paid (this one at least).
     await expect(
@@ -147,7 +143,7 @@ test.describe("pagos del vendedor", () => {
 
   test("la administración comprueba que las cuentas de cada tienda cuadran", async ({ page, javaScriptEnabled }) => {
     await page.setViewportSize({ width: 360, height: 800 });
-    await signInThroughForm(page, ADMIN_EMAIL);
+    await signIn(page, ADMIN_EMAIL);
     await page.goto("/dashboard/admin");
     await page.getByRole("navigation", { name: "Administración" }).getByRole("link", { name: "Cuentas" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Cuentas" })).toBeVisible();

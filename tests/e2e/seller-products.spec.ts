@@ -11,26 +11,19 @@ import {
   uniqueEmail,
 } from "./support";
 import { CHOOSE_IMAGES_AGAIN } from "../../app/forms/seller-product.forms";
-import {
-  apiJson,
-  approvedSellerThroughApi,
-  expectNoSeriousAxeViolations,
-  expectNoSidewaysScroll,
-  newProjectPage,
-  signInThroughForm,
-} from "./seller-support";
+import { apiJson, approvedSellerThroughApi, newProjectPage } from "./seller-support";
+import { signIn } from "./sessions";
 
 /**
  * Issue 11, the seller's products on the web, with JavaScript on and off: a racket with its spec
  * sheet and two images and a shoe with three sizes (after a refused submission that saves nothing
  * and keeps what was typed), both in the catalogue, its search and the compare page with their
  * sheets; a bigger discount on the product page; a rename that keeps the old address; deleting with
- * a confirmation; who may enter; 360 px and axe. Each project names its products apart, so the two
- * never touch the same record.
+ * a confirmation. Each project names its products apart, so the two never touch the same record.
+ * Who may enter: tests/http/role-gates.spec.ts; the screens at 360 px: tests/e2e/sweep.spec.ts.
  */
 
 const SELLER_EMAIL = "vendedor1@mercadopadel.test";
-const CUSTOMER_EMAIL = "cliente@mercadopadel.test";
 
 const png = (background: string) =>
   sharp({ create: { width: 64, height: 64, channels: 3, background } })
@@ -132,42 +125,16 @@ test.describe("productos del vendedor", () => {
     const shoeName = uniqueName(testInfo, "Zapatilla Rally");
     const racketBrand = `Vértice ${testInfo.project.name}`;
 
-    await signInThroughForm(page, SELLER_EMAIL);
+    await signIn(page, SELLER_EMAIL);
     await page.goto("/dashboard");
     await page.getByTestId("seller-area-link").click();
     await expect(page).toHaveURL(/\/dashboard\/seller\/products$/);
     await expect(page.getByRole("navigation", { name: "Mi tienda" })).toBeVisible();
 
-    // A first try without a name and with a price that is no price: refused, nothing saved, all kept.
+    // The racket with its whole sheet and two images (the form's refusals: the shoe below, and
+    // tests/unit/seller-product-form.test.ts).
     await page.getByRole("navigation", { name: "Mi tienda" }).getByRole("link", { name: "Agregar producto" }).click();
     await expect(page.getByRole("heading", { name: "Agregar producto", level: 1 })).toBeVisible();
-    await chooseCategory(page, "Palas", javaScriptEnabled);
-    await fillCommon(page, {
-      brand: racketBrand,
-      price: "doce dólares",
-      discount: "10",
-      color: "Negro",
-      tag: "Novedad",
-      description: "Pala de diamante para juego ofensivo, con cara de carbono 12K y núcleo EVA Hard.",
-    });
-    await page.getByLabel("Stock total").fill("12");
-    await page.getByLabel("Forma", { exact: true }).selectOption("Diamante");
-    await page.getByLabel("Imágenes del producto").setInputFiles([
-      { name: "frente.png", mimeType: "image/png", buffer: await png("#1e293b") },
-      { name: "perfil.png", mimeType: "image/png", buffer: await png("#84cc16") },
-    ]);
-    await page.getByRole("button", { name: "Publicar producto" }).click();
-    await expect(page.getByText("Escribe el nombre del producto.")).toBeVisible();
-    await expect(page.getByText(/^Escribe el precio en dólares/)).toBeVisible();
-    await expect(page.getByLabel("Marca", { exact: true })).toHaveValue(racketBrand);
-    await expect(page.getByLabel("Precio (USD)", { exact: true })).toHaveValue("doce dólares");
-    await expect(page.getByLabel("Forma", { exact: true })).toHaveValue("Diamante");
-    await expect(page.getByLabel("Stock total")).toHaveValue("12");
-    await page.goto(`/dashboard/seller/products?searchValue=${encodeURIComponent(racketBrand)}`);
-    await expect(page.getByTestId("seller-product-total")).toHaveText(`0 productos para «${racketBrand}»`);
-
-    // Now right: the racket with its whole sheet and two images.
-    await page.goto("/dashboard/seller/add-product");
     await page.getByLabel("Nombre", { exact: true }).fill(racketName);
     await chooseCategory(page, "Palas", javaScriptEnabled);
     // Without JavaScript the sheet came back from the server with the name kept.
@@ -309,7 +276,7 @@ test.describe("productos del vendedor", () => {
     test.setTimeout(120_000);
     const name = uniqueName(testInfo, "Pala Cóndor");
     const renamed = `${name} Edición Oro`;
-    await signInThroughForm(page, SELLER_EMAIL);
+    await signIn(page, SELLER_EMAIL);
     await page.goto("/dashboard/seller/add-product");
     await page.getByLabel("Nombre", { exact: true }).fill(name);
     await chooseCategory(page, "Pelotas", javaScriptEnabled);
@@ -403,7 +370,7 @@ test.describe("productos del vendedor", () => {
     baseURL,
   }) => {
     test.skip(!javaScriptEnabled, "sin JavaScript la ficha se actualiza con «Actualizar ficha»");
-    await signInThroughForm(page, SELLER_EMAIL);
+    await signIn(page, SELLER_EMAIL);
     const scripts = await openWithScriptsHeld(page, `${baseURL}/dashboard/seller/add-product`);
     await page.getByLabel("Categoría", { exact: true }).selectOption({ label: "Pelotas" });
     await expect(page.getByRole("button", { name: "Actualizar ficha" })).toBeVisible();
@@ -413,26 +380,13 @@ test.describe("productos del vendedor", () => {
     await expect(page.getByText("Esta categoría no tiene ficha técnica.")).toBeVisible();
   });
 
-  test("un visitante inicia sesión primero y un cliente ve la página 403", async ({ page }) => {
-    await page.goto("/dashboard/seller/products");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fseller%2Fproducts$/);
-    await signInThroughForm(page, CUSTOMER_EMAIL);
-    for (const path of ["/dashboard/seller/products", "/dashboard/seller/add-product"]) {
-      const answer = await page.goto(path);
-      expect(answer?.status()).toBe(403);
-      await expect(page.getByRole("heading", { name: "Sin permiso" })).toBeVisible();
-    }
-    await page.goto("/dashboard");
-    await expect(page.getByTestId("seller-area-link")).toHaveCount(0);
-  });
-
   test("una tienda suspendida ve el área con el motivo y no puede publicar; lo escrito se conserva", async ({
     page,
     javaScriptEnabled,
   }, testInfo) => {
     test.setTimeout(90_000);
     const seller = await approvedSeller(testInfo);
-    await signInThroughForm(page, seller.email, SHOPPER_PASSWORD);
+    await signIn(page, seller.email, SHOPPER_PASSWORD);
     // With JavaScript the open page reloads itself when the shop's status changes; the test waits
     // for that instead of racing its own navigation against the reload.
     const connected = javaScriptEnabled
@@ -482,30 +436,5 @@ test.describe("productos del vendedor", () => {
     await expect(page.getByLabel("Nombre", { exact: true })).toHaveValue(name);
     await page.goto("/dashboard/seller/products");
     await expect(page.getByText("Todavía no tienes productos.")).toBeVisible();
-  });
-
-  test("las pantallas del vendedor caben en 360 px y axe no encuentra problemas graves", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    await page.setViewportSize({ width: 360, height: 800 });
-    await signInThroughForm(page, SELLER_EMAIL);
-    await page.goto("/dashboard/seller/products");
-    const first = page.getByTestId("seller-product").first();
-    await expect(first).toBeVisible();
-    const editHref = await first.getByRole("link", { name: /^Editar / }).getAttribute("href");
-    const deleteHref = await first.getByRole("link", { name: /^Eliminar / }).getAttribute("href");
-    for (const path of [
-      "/dashboard/seller/products",
-      deleteHref!,
-      "/dashboard/seller/add-product",
-      editHref!,
-      "/dashboard/seller/discounts",
-    ]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
-    }
   });
 });

@@ -7,8 +7,8 @@ import {
   expectNoSidewaysScroll,
   newProjectPage,
   payOrderByCardThroughApi,
-  signInThroughForm,
 } from "./seller-support";
+import { signIn } from "./sessions";
 
 /**
  * Issue 11, stock control and back-in-stock: a sale shows on the seller's control page as stock
@@ -130,7 +130,7 @@ async function sellOutSize(seller: Seller, productId: string, size: string): Pro
 /** A second browser for the seller, with the project's JavaScript setting. */
 async function sellerPage(browser: Browser, testInfo: TestInfo, seller: Seller): Promise<Page> {
   const page = await newProjectPage(browser, testInfo);
-  await signInThroughForm(page, seller.email);
+  await signIn(page, seller.email);
   return page;
 }
 
@@ -155,12 +155,8 @@ test.describe("control de stock y avisos de vuelta", () => {
     const { product, seller } = await shoeFor(slotOf(testInfo));
     const before = product.sizes.find((size) => size.size === "42")!.stock;
 
-    // Only sellers enter: a visitor is sent to sign in and comes back.
-    await page.goto(controlPath(product));
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fseller%2Fcontrol/);
-
     // The seller opens the control page: every size with its stock, in a form per product.
-    await signInThroughForm(page, seller.email);
+    await signIn(page, seller.email);
     await page.goto(controlPath(product));
     await expect(page.getByRole("heading", { level: 1, name: "Control de stock" })).toBeVisible();
     const row = stockRow(page, product);

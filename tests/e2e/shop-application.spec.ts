@@ -2,7 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
 import sharp from "sharp";
 import { rifCheckDigit } from "#contract/tax-ids";
-import { apiSignIn, apiUrl, registerThroughForm, uniqueEmail } from "./support";
+import { apiSignIn, apiUrl, uniqueEmail } from "./support";
+import { registerAndSignIn } from "./sessions";
 
 /**
  * Issue 10, the customer's side of opening a shop, with JavaScript on and off: the application
@@ -127,7 +128,7 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     javaScriptEnabled,
   }, testInfo) => {
     const email = uniqueEmail(testInfo, "tienda");
-    await registerThroughForm(page, { name: "Tomás Tendero", email, redirectTo: "/dashboard" });
+    await registerAndSignIn(page, { name: "Tomás Tendero", email, redirectTo: "/dashboard" });
     await expect(page.getByTestId("account-role")).toHaveText("Cliente");
     await accountMenu(page).getByRole("link", { name: "Abrir mi tienda" }).click();
     await expect(page).toHaveURL(/\/dashboard\/shop$/);
@@ -254,7 +255,7 @@ test.describe("abrir una tienda: el lado del cliente", () => {
   }, testInfo) => {
     const email = uniqueEmail(testInfo, "vendedor");
     const shopName = `Pala Brava ${testInfo.project.name} ${Date.now().toString(36)}`;
-    await registerThroughForm(page, { name: "Valeria Vende", email, redirectTo: "/dashboard" });
+    await registerAndSignIn(page, { name: "Valeria Vende", email, redirectTo: "/dashboard" });
 
     // Applied (through the API, the form has its own test).
     const applicant = await apiSignIn(email);
@@ -361,8 +362,8 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     const email = uniqueEmail(testInfo, "rechazo");
-    await registerThroughForm(page, { name: "Rosa Rechazada", email, redirectTo: "/dashboard" });
-    // A phone's width from here (the header's sign-out button, which registering waits for, is in the menu there).
+    await registerAndSignIn(page, { name: "Rosa Rechazada", email, redirectTo: "/dashboard" });
+    // A phone's width from here.
     await page.setViewportSize({ width: 360, height: 800 });
     // With JavaScript the open page reads the decision as it is made: the test waits for its
     // real-time connection first.

@@ -4,7 +4,8 @@ import { apiUrl, queryProducts } from "./support";
 /**
  * Issue 10, the shop in the store: 'Vendido por' on a product page leads to the shop's page
  * (/tienda/{slug}), which lists its products with the catalogue's cards, sorts them with a plain
- * GET form and pages them, with JavaScript and without; an unknown shop is the 404 page.
+ * GET form and pages them, with JavaScript and without. (An unknown shop's 404 and the sitemap:
+ * tests/http/status-pages.spec.ts; the page at 360 px: tests/e2e/sweep.spec.ts.)
  */
 
 interface ShopPageAnswer {
@@ -93,28 +94,5 @@ test.describe("la página de una tienda", () => {
     await expect(page).not.toHaveURL(/pageNumber/);
     const dearestFirst = await api<ShopPageAnswer>(`/home/shop/${shop.slug}?sortPrice=high-to-low`);
     await expect.poll(() => cardNames(page)).toEqual(dearestFirst.products.map((card) => card.name));
-  });
-
-  test("cabe en 360 px sin desplazamiento lateral", async ({ page }) => {
-    const { shop } = await racketAndShop();
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(`/tienda/${shop.slug}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(shop.name);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `se desborda ${overflow} px a lo ancho`).toBeLessThanOrEqual(0);
-  });
-
-  test("una tienda que no existe es la página 404", async ({ page }) => {
-    const response = await page.goto("/tienda/no-existe-esta-tienda");
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Oops! Página no encontrada");
-  });
-
-  test("el sitemap lista las páginas de las tiendas aprobadas", async ({ request, baseURL }) => {
-    const { shop } = await racketAndShop();
-    const sitemap = await (await request.get("/sitemap.xml")).text();
-    expect(sitemap).toContain(`<loc>${baseURL}/tienda/${shop.slug}</loc>`);
   });
 });

@@ -4,6 +4,8 @@ import { gzipSync } from "node:zlib";
 export const apiUrl = `http://127.0.0.1:${process.env.E2E_API_PORT || 4310}`;
 /** The second store, which pays through the fake PayPal (playwright.config.ts). */
 export const paypalWebUrl = `http://127.0.0.1:${process.env.E2E_PAYPAL_WEB_PORT || 3311}`;
+/** That store's own API. */
+export const paypalApiUrl = `http://127.0.0.1:${process.env.E2E_PAYPAL_API_PORT || 4311}`;
 
 interface ProductSummary {
   _id: string;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CATEGORY_ADDED, categoryNameTaken } from "#contract/categories";
+import { CATEGORY_ADDED, CATEGORY_IMAGE_MISSING, categoryNameTaken } from "#contract/categories";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 
 /**
@@ -83,19 +83,20 @@ describe("la web al añadir una categoría", () => {
     received.length = 0;
   });
 
-  /** The add form as an admin's browser sends it, with a picture. */
-  async function addCategory(name: string) {
+  /** The add form as an admin's browser sends it, with a picture unless told. */
+  async function addCategory(name: string, { withImage = true }: { withImage?: boolean } = {}) {
     const { createRequestContext } = await import("~/services/context.server");
     const form = new FormData();
     form.set("intent", "crear-categoria");
     form.set("name", name);
     form.set("specSheet", "ninguna");
-    form.set(
-      "image",
-      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "grips.png", {
-        type: "image/png",
-      }),
-    );
+    if (withImage)
+      form.set(
+        "image",
+        new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])], "grips.png", {
+          type: "image/png",
+        }),
+      );
     const request = new Request("http://127.0.0.1/dashboard/admin/categories", { method: "POST", body: form });
     const context: AppLoadContext = await createRequestContext(request, {
       requestId: "prueba-categorias",
@@ -146,5 +147,12 @@ describe("la web al añadir una categoría", () => {
     mode = "refusal";
     const { result } = await addCategory("PALAS");
     expect(refusal(result)).toEqual({ status: 409, errors: { name: [categoryNameTaken("Palas")] } });
+  });
+
+  it("sin imagen la pide junto a su campo, sin llamar a la API ni pedir que se elija «otra vez» (no se eligió ninguna)", async () => {
+    const { result } = await addCategory("Grips", { withImage: false });
+    expect(refusal(result)).toEqual({ status: 400, errors: { image: [CATEGORY_IMAGE_MISSING] } });
+    expect((result as { data: { attempt?: string } }).data.attempt).toBeUndefined();
+    expect(received).toEqual([]);
   });
 });
