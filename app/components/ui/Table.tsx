@@ -104,6 +104,7 @@ export function Table<Row>({
 }: TableProps<Row>) {
   const styles = TABLE_LOOKS[look];
   const breakpoint = cardsBelow ? BREAKPOINT_LOOKS[cardsBelow] : null;
+  const cardColumns = columns.filter((column) => column.inCard !== false);
   const CardList = ordered ? "ol" : "ul";
   return (
     <>
@@ -124,16 +125,16 @@ export function Table<Row>({
                   {aside != null ? <span>{aside}</span> : null}
                 </p>
                 {note != null ? <p className="text-sm text-slate-600">{note}</p> : null}
-                <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-2 text-sm text-slate-700">
-                  {columns
-                    .filter((column) => column.inCard !== false)
-                    .map((column) => (
+                {cardColumns.length > 0 ? (
+                  <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-2 text-sm text-slate-700">
+                    {cardColumns.map((column) => (
                       <Fragment key={column.header}>
                         <dt>{column.header}</dt>
                         <dd className="break-words text-slate-900">{column.cell(row)}</dd>
                       </Fragment>
                     ))}
-                </dl>
+                  </dl>
+                ) : null}
                 {footer != null ? <div className="mt-3">{footer}</div> : null}
               </li>
             );

@@ -51,20 +51,29 @@ function VoucherForm({ constraint }: { constraint: FieldConstraints }) {
 
 type ListedWalletEntry = ReturnType<typeof useLoaderData<typeof loader>>["entries"][number];
 
-// Three narrow columns fit a phone: the table needs no cards.
+function EntryAmount({ entry }: { entry: ListedWalletEntry }) {
+  return (
+    <span className={entry.amount < 0 ? "text-red-800" : "text-lime-900"}>
+      {entry.amount > 0 ? "+" : "−"}
+      {formatPrice(Math.abs(entry.amount))}
+    </span>
+  );
+}
+
+function EntryDate({ entry }: { entry: ListedWalletEntry }) {
+  return <time dateTime={entry.createdAt}>{entry.date}</time>;
+}
+
+// A refund's reason names the order and why: too long for three columns on a phone, so cards there.
 const walletColumns: TableColumn<ListedWalletEntry>[] = [
-  { header: "Fecha", cell: (entry) => <time dateTime={entry.createdAt}>{entry.date}</time> },
-  { header: "Motivo", cell: (entry) => entry.reason },
+  { header: "Fecha", cell: (entry) => <EntryDate entry={entry} />, inCard: false },
+  { header: "Motivo", cell: (entry) => entry.reason, inCard: false },
   {
     header: "Importe",
     align: "end",
     cellClassName: "font-semibold",
-    cell: (entry) => (
-      <span className={entry.amount < 0 ? "text-red-800" : "text-lime-900"}>
-        {entry.amount > 0 ? "+" : "−"}
-        {formatPrice(Math.abs(entry.amount))}
-      </span>
-    ),
+    cell: (entry) => <EntryAmount entry={entry} />,
+    inCard: false,
   },
 ];
 
@@ -97,7 +106,13 @@ export default function MyWallet() {
                 rowKey={(entry) => entry._id}
                 columns={walletColumns}
                 caption="Movimientos de tu cartera, los más recientes primero"
-                testIds={{ table: "wallet-entries", row: "wallet-entry" }}
+                cardsBelow="md"
+                card={{
+                  title: (entry) => entry.reason,
+                  aside: (entry) => <EntryAmount entry={entry} />,
+                  note: (entry) => <EntryDate entry={entry} />,
+                }}
+                testIds={{ table: "wallet-entries", row: "wallet-entry", card: "wallet-entry-card" }}
               />
             )}
           </section>
