@@ -2,7 +2,7 @@ import { get } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "../e2e/fixtures";
 import { signInThroughForm } from "../e2e/seller-support";
-import { gzippedScriptBytes } from "../e2e/support";
+import { scriptsLoaded } from "../e2e/support";
 import { pageWeights, scriptText, type PageWeight } from "./page-weights";
 
 /**
@@ -114,8 +114,11 @@ test.describe("lo que se carga después, medido en el navegador", () => {
     page.on("request", (request) => {
       if (request.url().includes("/socket.io/")) live.push(request.url());
     });
-    const bytes = await gzippedScriptBytes(page, () => page.goto("/dashboard/my-orders", { waitUntil: "networkidle" }));
+    const loaded = await scriptsLoaded(page, () => page.goto("/dashboard/my-orders", { waitUntil: "networkidle" }));
     await expect.poll(() => live.length, "la campana abre su conexión en vivo").toBeGreaterThan(0);
+    // The same files as the manifests name (the page's and the bell's), and nothing else.
+    expect([...loaded.keys()].sort()).toEqual([...expected.signedInScripts].sort());
+    const bytes = [...loaded.values()].reduce((total, size) => total + size, 0);
     // The browser's copy of a file can differ from the file by a few bytes of gzip framing.
     expect(Math.abs(bytes - expected.signedInBytes), `${bytes} B medidos, ${expected.signedInBytes} B en el manifiesto`)
       .toBeLessThan(KB);

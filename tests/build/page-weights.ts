@@ -49,6 +49,8 @@ export interface PageWeight {
   signedInBytes: number;
   /** The scripts the page's document names (none when it needs none). */
   scripts: string[];
+  /** The same plus the bell's, as a signed-in user's browser loads them. */
+  signedInScripts: string[];
 }
 
 const gzippedSizes = new Map<string, number>();
@@ -122,6 +124,7 @@ export async function pageWeights(): Promise<PageWeight[]> {
       bytes,
       signedInBytes: noScripts ? 0 : total([...urls, ...bell]),
       scripts: noScripts ? [] : [...new Set(urls)],
+      signedInScripts: noScripts ? [] : [...new Set([...urls, ...bell])],
     });
   }
   return weights.sort((a, b) => a.path.localeCompare(b.path));

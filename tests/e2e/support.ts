@@ -28,12 +28,13 @@ export async function queryProducts(
 }
 
 /**
- * Gzipped bytes of every script the page loads while the callback runs, from the main frame's new
- * document on: a late import of the page left behind (the bell's socket, on a busy machine) is not
- * the new page's weight.
+ * Every script the page loads while the callback runs, by path, with its gzipped bytes, from the
+ * main frame's new document on: a late import of the page left behind (the bell's socket, on a busy
+ * machine) is not the new page's weight. A script asked for twice (a module preload and its import
+ * racing on a busy machine) is one download's worth: the second comes from the cache.
  */
-export async function gzippedScriptBytes(page: Page, run: () => Promise<unknown>): Promise<number> {
-  const sizes: Promise<number>[] = [];
+export async function scriptsLoaded(page: Page, run: () => Promise<unknown>): Promise<Map<string, number>> {
+  const sizes = new Map<string, Promise<number>>();
   const beforeCommit = new Set<Request>();
   let committed = false;
   const onNavigated = (frame: Frame) => {
@@ -44,7 +45,10 @@ export async function gzippedScriptBytes(page: Page, run: () => Promise<unknown>
   };
   const onResponse = (response: Response) => {
     if (response.request().resourceType() !== "script" || beforeCommit.has(response.request())) return;
-    sizes.push(
+    const path = new URL(response.url()).pathname;
+    if (sizes.has(path)) return;
+    sizes.set(
+      path,
       response.body().then(
         (body) => gzipSync(body).length,
         () => 0,
@@ -58,7 +62,7 @@ export async function gzippedScriptBytes(page: Page, run: () => Promise<unknown>
   page.off("framenavigated", onNavigated);
   page.off("request", onRequest);
   page.off("response", onResponse);
-  return (await Promise.all(sizes)).reduce((total, size) => total + size, 0);
+  return new Map(await Promise.all([...sizes].map(async ([path, size]) => [path, await size] as const)));
 }
 
 /** The first of the page's links (in page order) whose href matches the pattern. */
