@@ -1,4 +1,12 @@
-import { expect, type Frame, type Page, type Request, type Response, type TestInfo } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type Frame,
+  type Page,
+  type Request,
+  type Response,
+  type TestInfo,
+} from "@playwright/test";
 import { gzipSync } from "node:zlib";
 
 export const apiUrl = `http://127.0.0.1:${process.env.E2E_API_PORT || 4310}`;
@@ -65,15 +73,18 @@ export async function scriptsLoaded(page: Page, run: () => Promise<unknown>): Pr
   return new Map(await Promise.all([...sizes].map(async ([path, size]) => [path, await size] as const)));
 }
 
-/** The first of the page's links (in page order) whose href matches the pattern. */
-export async function firstLinkTarget(page: Page, path: string, pattern: RegExp): Promise<string> {
-  await page.goto(path);
-  const hrefs = await page
-    .locator("a[href]")
-    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-  const target = hrefs.find((href) => pattern.test(href));
-  if (!target) throw new Error(`${path} no enlaza a ${pattern}`);
-  return target;
+/** The first link of an HTML page whose address matches, as a browser reads it (`&amp;` is `&`). */
+export function firstHrefIn(html: string, pattern: RegExp): string | undefined {
+  return [...html.matchAll(/href="(\/[^"]*)"/g)]
+    .map(([, href]) => href!.replaceAll("&amp;", "&"))
+    .find((href) => pattern.test(href));
+}
+
+/** The first link of the page at `listPath`, as `request`'s user reads it, whose address matches. */
+export async function firstLink(request: APIRequestContext, listPath: string, pattern: RegExp): Promise<string> {
+  const href = firstHrefIn(await (await request.get(listPath)).text(), pattern);
+  if (!href) throw new Error(`${listPath} no enlaza a ${pattern}`);
+  return href;
 }
 
 // ---- Shopper journeys (coupons) -----------------------------------------------------------------

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "./fixtures";
+import { expect, test, type Page, type TestInfo } from "./fixtures";
 import { answeringRoutes, storeRoutes } from "../support/routes";
 import {
   adminMovesOrder,
@@ -11,7 +11,15 @@ import {
 } from "./orders-support";
 import { apiJson } from "./seller-support";
 import { signIn } from "./sessions";
-import { ADMIN_EMAIL, apiSignIn, productDetails, queryProducts, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import {
+  ADMIN_EMAIL,
+  apiSignIn,
+  firstLink,
+  productDetails,
+  queryProducts,
+  SHOPPER_PASSWORD,
+  uniqueEmail,
+} from "./support";
 
 /**
  * Every screen of the store, once, with JavaScript on, at a 360 px phone's width: nothing laid out
@@ -250,16 +258,6 @@ async function customerWithEverything(email: string): Promise<SweepData["orders"
         body: JSON.stringify({ userId, productId: racket._id }),
       });
   return { paid, refunded, unpaid };
-}
-
-/** The first link of the page at `listPath`, as `request`'s user reads it, whose address matches. */
-async function firstLink(request: APIRequestContext, listPath: string, pattern: RegExp): Promise<string> {
-  const html = await (await request.get(listPath)).text();
-  const href = [...html.matchAll(/href="(\/[^"]*)"/g)]
-    .map(([, link]) => link!.replaceAll("&amp;", "&"))
-    .find((link) => pattern.test(link));
-  if (!href) throw new Error(`${listPath} no enlaza a ${pattern}`);
-  return href;
 }
 
 const ROLES: { role: Role; signIn: (page: Page, customerEmail: string) => Promise<unknown> }[] = [

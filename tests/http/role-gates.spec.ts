@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { storeRoutes, type StoreRoute } from "../support/routes";
 import { placeOrderThroughApi, plentifulProduct, registerThroughApi } from "../e2e/orders-support";
 import { postLoginForm, signedInRequest } from "../e2e/sessions";
-import { ADMIN_EMAIL, DEMO_PASSWORD, SHOPPER_PASSWORD } from "../e2e/support";
+import { ADMIN_EMAIL, DEMO_PASSWORD, firstLink, SHOPPER_PASSWORD } from "../e2e/support";
 
 /**
  * Who may open each screen of the account, the seller's area and the admin's area, asked over HTTP
@@ -52,16 +52,6 @@ function expected(pattern: string, path: string, role: Role): Expected {
   if (within(pattern, "/dashboard/admin")) return role === "administrador" ? OK : FORBIDDEN;
   if (within(pattern, "/dashboard/seller")) return role === "vendedor" ? OK : FORBIDDEN;
   return ACCOUNT_EXCEPTIONS[pattern]?.[role] ?? OK;
-}
-
-/** The first link of a page, as `request`'s user reads it, whose address matches. */
-async function firstLink(request: APIRequestContext, listPath: string, pattern: RegExp): Promise<string> {
-  const html = await (await request.get(listPath)).text();
-  const href = [...html.matchAll(/href="(\/[^"]*)"/g)]
-    .map(([, link]) => link!.replaceAll("&amp;", "&"))
-    .find((link) => pattern.test(link));
-  if (!href) throw new Error(`${listPath} no enlaza a ${pattern}`);
-  return href;
 }
 
 const dashboardRoutes: StoreRoute[] = storeRoutes.filter(

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
-import { DEMO_PASSWORD } from "../e2e/support";
+import { DEMO_PASSWORD, firstHrefIn } from "../e2e/support";
 import { startSecurityStore, type SecurityStore } from "./store";
 
 /**
@@ -318,10 +318,6 @@ test.describe("10. formularios con datos raros", () => {
       .filter((form) => form.action.startsWith("/") && !LEFT_OUT.test(form.action));
   }
 
-  /** The first link of a page whose address matches. */
-  const firstLink = (html: string, pattern: RegExp) =>
-    [...html.matchAll(/href="(\/[^"]*)"/g)].map(([, href]) => href!).find((href) => pattern.test(href));
-
   test("cada formulario de cada página, para quien la ve, con su intención o una desconocida y datos raros: nunca un 5xx", async ({
     browser,
   }) => {
@@ -400,7 +396,7 @@ test.describe("10. formularios con datos raros", () => {
         const html = await (await request.get(`${store.webUrl}${paths[index]}`)).text();
         // One detail page of each kind, reached from the listed ones as their users reach it.
         for (const pattern of followed) {
-          const link = firstLink(html, pattern);
+          const link = firstHrefIn(html, pattern);
           if (link && !paths.some((path) => pattern.test(path))) paths.push(link);
         }
         for (const form of formsOf(html, paths[index]!)) {
