@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, NavLink, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { errorPageOf } from "~/services/refusal-pages";
+import { ErrorPage } from "~/components/layout/ErrorPage";
 import { TextLink } from "~/components/ui/TextLink";
 
 /**
@@ -113,9 +114,9 @@ export function AreaLayout({
 
 /**
  * A page of an area that failed, inside the area (its menu kept): the words of the store's error
- * pages (refusal-pages.ts) for the refusal or the failure. For the area's layout's ErrorBoundary.
+ * pages (refusal-pages.ts) for the refusal or the failure.
  */
-export function AreaError() {
+function AreaError() {
   const error = useRouteError();
   const page = errorPageOf(isRouteErrorResponse(error) ? error.status : null);
   return (
@@ -126,4 +127,15 @@ export function AreaError() {
       <p className="text-slate-700">{page.message}</p>
     </section>
   );
+}
+
+/**
+ * An area layout's ErrorBoundary: the page that failed inside the area's `frame` (its data read by
+ * route id, as useLoaderData does not answer in an error boundary), or, when the layout's own loader
+ * refused and there is no frame to draw, the store's error page.
+ */
+export function AreaErrorBoundary({ frame }: { frame: ((page: ReactNode) => ReactNode) | null }) {
+  const error = useRouteError();
+  if (!frame) return <ErrorPage status={isRouteErrorResponse(error) ? error.status : null} />;
+  return frame(<AreaError />);
 }

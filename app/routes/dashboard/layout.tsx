@@ -1,16 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Outlet,
-  useLoaderData,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AreaError, AreaLayout, areaSectionClass, type AreaSection } from "~/components/dashboard/AreaLayout";
-import { ErrorPage } from "~/components/layout/ErrorPage";
+import { AreaErrorBoundary, AreaLayout, areaSectionClass, type AreaSection } from "~/components/dashboard/AreaLayout";
 import { cx } from "~/components/ui/cx";
 import { imageUrl } from "~/services/api.server";
 import { requireAccount } from "~/services/auth.server";
@@ -113,18 +104,8 @@ export default function DashboardLayout() {
   );
 }
 
-/**
- * A page of the account that failed keeps the menu (its data read by route id: useLoaderData does
- * not answer in an error boundary). The seller's and admin's areas catch their own pages' errors;
- * when this layout's own loader failed there is no menu to show: the store's error page.
- */
+/** A page of the area that failed keeps the menu; a refused layout is the store's error page. */
 export function ErrorBoundary() {
   const account = useRouteLoaderData<typeof loader>("routes/dashboard/layout");
-  const error = useRouteError();
-  if (!account) return <ErrorPage status={isRouteErrorResponse(error) ? error.status : null} />;
-  return (
-    <AccountFrame account={account}>
-      <AreaError />
-    </AccountFrame>
-  );
+  return <AreaErrorBoundary frame={account ? (page) => <AccountFrame account={account}>{page}</AccountFrame> : null} />;
 }

@@ -1,18 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Outlet,
-  useLoaderData,
-  useRouteError,
-  useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { shopEndpoints } from "#contract/shops";
 import { withdrawalEndpoints } from "#contract/withdrawals";
 import { longDateTime } from "#contract/store-time";
-import { AreaError, AreaLayout, type AreaSection } from "~/components/dashboard/AreaLayout";
-import { ErrorPage } from "~/components/layout/ErrorPage";
+import { AreaErrorBoundary, AreaLayout, type AreaSection } from "~/components/dashboard/AreaLayout";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { pageErrorOf, requireAdmin } from "~/services/admin.server";
 
@@ -107,18 +99,8 @@ export default function AdminLayout() {
   );
 }
 
-/**
- * A page of the area that failed keeps the menu (its data read by route id: useLoaderData does not
- * answer in an error boundary). When this layout's own loader refused (not an admin), there is no
- * menu to show: the store's error page.
- */
+/** A page of the area that failed keeps the menu; a refused layout is the store's error page. */
 export function ErrorBoundary() {
   const admin = useRouteLoaderData<typeof loader>("routes/dashboard/admin/layout");
-  const error = useRouteError();
-  if (!admin) return <ErrorPage status={isRouteErrorResponse(error) ? error.status : null} />;
-  return (
-    <AdminFrame queues={admin}>
-      <AreaError />
-    </AdminFrame>
-  );
+  return <AreaErrorBoundary frame={admin ? (page) => <AdminFrame queues={admin}>{page}</AdminFrame> : null} />;
 }

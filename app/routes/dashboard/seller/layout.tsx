@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { AreaError, AreaLayout, type AreaSection } from "~/components/dashboard/AreaLayout";
-import { ErrorPage } from "~/components/layout/ErrorPage";
+import { AreaErrorBoundary, AreaLayout, type AreaSection } from "~/components/dashboard/AreaLayout";
 import { Notice } from "~/components/ui/Notice";
 import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { requireSeller } from "~/services/seller.server";
@@ -81,18 +80,8 @@ export default function SellerLayout() {
   );
 }
 
-/**
- * A page of the area that failed keeps the menu (its data read by route id: useLoaderData does not
- * answer in an error boundary). When this layout's own loader refused (not a seller), there is no
- * menu to show: the store's error page.
- */
+/** A page of the area that failed keeps the menu; a refused layout is the store's error page. */
 export function ErrorBoundary() {
   const seller = useRouteLoaderData<typeof loader>("routes/dashboard/seller/layout");
-  const error = useRouteError();
-  if (!seller) return <ErrorPage status={isRouteErrorResponse(error) ? error.status : null} />;
-  return (
-    <SellerFrame seller={seller}>
-      <AreaError />
-    </SellerFrame>
-  );
+  return <AreaErrorBoundary frame={seller ? (page) => <SellerFrame seller={seller}>{page}</SellerFrame> : null} />;
 }
