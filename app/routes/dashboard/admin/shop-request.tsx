@@ -237,32 +237,22 @@ export default function ShopRequestPage() {
           Datos de la solicitud
         </h2>
         <DetailList className={cardClass("plain")}>
-          <Detail term="Solicitante" className="min-w-0 break-words">
+          <Detail term="Solicitante">
             {request.applicant.name}
             <span className="block break-all text-slate-700">{request.applicant.email}</span>
           </Detail>
-          <Detail term={`Identificador fiscal (${TAX_ID_LABELS[request.country]})`} className="min-w-0 break-words">
-            {request.rif}
-          </Detail>
-          <Detail term="País" className="min-w-0 break-words">
-            {SHOP_COUNTRY_LABELS[request.country]}
-          </Detail>
-          <Detail term="Estado o provincia" className="min-w-0 break-words">
-            {request.province}
-          </Detail>
-          <Detail term="Ciudad" className="min-w-0 break-words">
-            {request.city}
-          </Detail>
-          <Detail term="Teléfono" className="min-w-0 break-words">
-            {request.phone}
-          </Detail>
-          <Detail term="Dirección" className="min-w-0 break-words sm:col-span-2">
+          <Detail term={`Identificador fiscal (${TAX_ID_LABELS[request.country]})`}>{request.rif}</Detail>
+          <Detail term="País">{SHOP_COUNTRY_LABELS[request.country]}</Detail>
+          <Detail term="Estado o provincia">{request.province}</Detail>
+          <Detail term="Ciudad">{request.city}</Detail>
+          <Detail term="Teléfono">{request.phone}</Detail>
+          <Detail term="Dirección" className="sm:col-span-2">
             {request.address}
           </Detail>
-          <Detail term="Enviada" className="min-w-0 break-words">
+          <Detail term="Enviada">
             <time dateTime={request.createdAt}>{request.sentAt}</time>
           </Detail>
-          <Detail term="Último cambio" className="min-w-0 break-words">
+          <Detail term="Último cambio">
             <time dateTime={request.updatedAt}>{request.updatedAtText}</time>
           </Detail>
         </DetailList>
