@@ -63,6 +63,11 @@ function gzippedSize(url: string): number {
   return size;
 }
 
+/** The built file behind a script's URL. */
+export function scriptBytes(url: string): Buffer {
+  return readFileSync(path.join(CLIENT_DIR, url));
+}
+
 /** The built file behind a script's URL, as text. */
 export function scriptText(url: string): string {
   return readFileSync(path.join(CLIENT_DIR, url), "utf8");

@@ -7,7 +7,6 @@ import {
   type Response,
   type TestInfo,
 } from "@playwright/test";
-import { gzipSync } from "node:zlib";
 
 export const apiUrl = `http://127.0.0.1:${process.env.E2E_API_PORT || 4310}`;
 /** The second store, which pays through the fake PayPal (playwright.config.ts). */
@@ -36,13 +35,14 @@ export async function queryProducts(
 }
 
 /**
- * Every script the page loads while the callback runs, by path, with its gzipped bytes, from the
- * main frame's new document on: a late import of the page left behind (the bell's socket, on a busy
- * machine) is not the new page's weight. A script asked for twice (a module preload and its import
- * racing on a busy machine) is one download's worth: the second comes from the cache.
+ * Every script the page loads while the callback runs, by path, from the main frame's new document
+ * on: a late import of the page left behind (the bell's socket, on a busy machine) is not the new
+ * page's weight. A script asked for twice (a module preload and its import racing) is listed once.
+ * Paths only: Chromium may drop a response's body once the page has used it, so bytes are read
+ * from the server by the caller.
  */
-export async function scriptsLoaded(page: Page, run: () => Promise<unknown>): Promise<Map<string, number>> {
-  const sizes = new Map<string, Promise<number>>();
+export async function scriptsLoaded(page: Page, run: () => Promise<unknown>): Promise<Set<string>> {
+  const paths = new Set<string>();
   const beforeCommit = new Set<Request>();
   let committed = false;
   const onNavigated = (frame: Frame) => {
@@ -53,15 +53,7 @@ export async function scriptsLoaded(page: Page, run: () => Promise<unknown>): Pr
   };
   const onResponse = (response: Response) => {
     if (response.request().resourceType() !== "script" || beforeCommit.has(response.request())) return;
-    const path = new URL(response.url()).pathname;
-    if (sizes.has(path)) return;
-    sizes.set(
-      path,
-      response.body().then(
-        (body) => gzipSync(body).length,
-        () => 0,
-      ),
-    );
+    paths.add(new URL(response.url()).pathname);
   };
   page.on("framenavigated", onNavigated);
   page.on("request", onRequest);
@@ -70,7 +62,7 @@ export async function scriptsLoaded(page: Page, run: () => Promise<unknown>): Pr
   page.off("framenavigated", onNavigated);
   page.off("request", onRequest);
   page.off("response", onResponse);
-  return new Map(await Promise.all([...sizes].map(async ([path, size]) => [path, await size] as const)));
+  return paths;
 }
 
 /** The first link of an HTML page whose address matches, as a browser reads it (`&amp;` is `&`). */
