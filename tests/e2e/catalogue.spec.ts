@@ -183,6 +183,52 @@ test.describe("catálogo", () => {
     await expect(page).toHaveURL(/\/products$/);
   });
 
+  test("con JavaScript, lo elegido mientras llega la recarga anterior se conserva y se aplica", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "sin JavaScript se aplica con «Aplicar filtros»");
+    await page.clock.install();
+    await page.goto("/products?category=zapatillas");
+    await expect(page.locator("html[data-hidratada]")).toBeAttached();
+    // From here the page's timers (the filters' pause) run only when the test says.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    // The price's reload is held on its way while the shopper chooses a size.
+    let releasePriceReload: () => void = () => {};
+    const priceReloadHeld = new Promise<void>((resolve) => (releasePriceReload = resolve));
+    await page.route(/\/products\.data\?.*lowPrice=40/, async (route) => {
+      await priceReloadHeld;
+      await route.continue();
+    });
+    await page.getByLabel("Precio mínimo").fill("40");
+    const priceReload = page.waitForRequest(/\/products\.data\?.*lowPrice=40/);
+    await page.clock.runFor(100);
+    await priceReload;
+
+    const size = page.getByLabel("Talla");
+    await size.selectOption("42");
+    // It lands inside the size's pause: the form is newer than what it brings, so the size stays.
+    releasePriceReload();
+    const priced = await queryProducts({ category: "zapatillas", lowPrice: "4000" });
+    await expect(page.getByTestId("result-count")).toContainText(`${priced.totalProduct} producto`);
+    // React runs the page's effects in a task it posts after drawing (a MessageChannel message): one
+    // message posted now comes after them.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        }),
+    );
+    await expect(size).toHaveValue("42");
+    await page.getByLabel("Solo en stock").check();
+    await page.clock.runFor(100);
+    await expect(page).toHaveURL(/size=42/);
+    await expect(page).toHaveURL(/availability=in-stock/);
+    await expect(page).toHaveURL(/lowPrice=40/);
+  });
+
   test("la vista de lista se mantiene en la URL", async ({ page, javaScriptEnabled }) => {
     await page.goto("/products?category=pelotas");
     await page.getByLabel("Lista").check({ force: true });

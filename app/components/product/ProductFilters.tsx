@@ -1,4 +1,4 @@
-import { Form, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { changedSinceDrawn } from "~/forms/changed-since-drawn";
 import { pickUpTypedBeforeScripts } from "~/browser/typed-before-scripts";
@@ -115,6 +115,9 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
   const waitingReload = useRef<ReturnType<typeof setTimeout>>();
   const callOffReload = useCallback(() => clearTimeout(waitingReload.current), []);
   useEffect(() => callOffReload, [callOffReload]);
+  // The query of the last reload sent, until it lands: see the redrawing effect below.
+  const sentQuery = useRef<string | null>(null);
+  const { search } = useLocation();
 
   // The panel comes folded, and the stylesheet shows it anyway on wide screens until a script
   // manages it: from here on its toggle decides, starting open on wide screens.
@@ -135,6 +138,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
       const send = () => {
         // A field's change event after its typing already reloaded the list asks for what is shown.
         if (query.toString() === new URLSearchParams(window.location.search).toString()) return;
+        sentQuery.current = query.toString();
         submit(query, { method: "get", action: "/products", preventScrollReset: true, replace: true });
       };
       if (debounceTimeout > 0) waitingReload.current = setTimeout(send, debounceTimeout);
@@ -161,6 +165,11 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
         if (controls.some(changedSinceDrawn)) reload(0);
       });
     }
+    const landed = sentQuery.current !== null && sentQuery.current === new URLSearchParams(search).toString();
+    sentQuery.current = null;
+    // Our own reload landed after the shopper changed the form again (a size chosen while the price's
+    // reload was on its way): the form is newer than this state, and its own reload is on the way.
+    if (landed && filterQuery(form, priceBounds).toString() !== new URLSearchParams(search).toString()) return;
     for (const element of controls) {
       if (element === document.activeElement) continue;
       const value = valueInState(element.name, state, priceBounds);
@@ -170,7 +179,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
         element.value = value;
       }
     }
-  }, [state, priceBounds, reload]);
+  }, [state, search, priceBounds, reload]);
 
   function onChange(event: FormEvent<HTMLDivElement>) {
     const changed = event.target as HTMLInputElement;
