@@ -1,7 +1,8 @@
 import sharp from "sharp";
-import { BANNER_IMAGE_WIDTHS, type ImageWidth } from "#contract/media";
+import { BANNER_IMAGE_WIDTHS, IMAGE_WIDTHS, type ImageWidth } from "#contract/media";
 import { encodeImage, saveEncodedImage, type EncodedImage, type TransactionRunner } from "../modules/media/service.js";
 import { type Drawing, type ProductColor, type ProductImageSpec } from "./catalogue.js";
+import { encodeOnce } from "./image-cache.js";
 
 /**
  * Pictures for the demo store, drawn as SVG at seed time (no downloads) and stored through the
@@ -415,8 +416,8 @@ async function storeDrawings(
   const worker = async () => {
     while (next < drawings.length) {
       const index = next++;
-      const { svg, widths } = drawings[index];
-      encoded[index] = await encodeImage(await renderSvg(svg), widths);
+      const { svg, widths = IMAGE_WIDTHS } = drawings[index];
+      encoded[index] = await encodeOnce(svg, widths, async () => encodeImage(await renderSvg(svg), widths));
     }
   };
   await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
