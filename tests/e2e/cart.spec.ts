@@ -39,6 +39,8 @@ async function guestCart(guestId: string): Promise<CartAnswer> {
 
 test.describe("carrito, favoritos y comparación", () => {
   test("un visitante llena sus listas y las conserva al crear una cuenta", async ({ page, context }, testInfo) => {
+    // Three lists filled, then an account made: about 40 s on a quiet 2-core machine.
+    test.setTimeout(120_000);
     const racket = (await queryProducts({ category: "palas", availability: "in-stock", parPage: "20" })).products.find(
       (product) => product.stock >= 3,
     )!;

@@ -22,6 +22,8 @@ test.describe("pedido y pago", () => {
   test("un visitante llena el carrito, usa AHORRA20, crea su cuenta sin perderlo, hace el pedido y lo paga tras una tarjeta rechazada", async ({
     page,
   }, testInfo) => {
+    // Cart, sign-up, shipping, a declined card and a paid one: about 45 s on a quiet 2-core machine.
+    test.setTimeout(120_000);
     // Each project buys its own products, taken from the end of the lists other journeys take from
     // the start of, so the stock each one checks changes only by its own order.
     const slot = testInfo.project.name === "js-off" ? 1 : 0;

@@ -18,6 +18,8 @@ test.describe("recorrido del cliente", () => {
   test("tras comprar, sigue sus pedidos en el panel, hace una oferta, reseña, lee y borra sus avisos y reserva y cancela la clase de prueba", async ({
     page,
   }, testInfo) => {
+    // Eleven screens in one journey: about 45 s on a quiet 2-core machine, more on a busy one.
+    test.setTimeout(120_000);
     // A product no other journey reviews, so this customer's review is the only one there.
     const product = await productToReview(testInfo.project.name === "js-off" ? 5 : 4);
     const email = uniqueEmail(testInfo, "recorrido");
