@@ -109,7 +109,8 @@ const words = {
     summary: "Create an account and sign in",
     description:
       "Body `{name, email, password}` (other fields ignored). 201 `{token, refreshToken, deviceToken, " +
-      "message}` and the `refreshToken` and `deviceToken` cookies: the new user is signed in as a `customer`. 409 if the e-mail exists. Sends " +
+      "message}` and the `refreshToken` and `deviceToken` cookies: the new user is signed in as a " +
+      "`customer`. 409 if the e-mail exists. Sends " +
       "the verification e-mail. Counts against the `register` rate limit (per address, whether or not the " +
       "account is created).",
   },
@@ -131,7 +132,8 @@ const words = {
     summary: "Sign in with a Google access token",
     description:
       "`Authorization: Bearer <Google access token>` (the web's Google sign-in gets it): `{token, " +
-      "refreshToken, deviceToken, message}` and both cookies; an account is created for a new e-mail. The API checks at " +
+      "refreshToken, deviceToken, message}` and both cookies; an account is created for a new e-mail. " +
+      "The API checks at " +
       "`GOOGLE_TOKENINFO_URL` that the token was issued to `GOOGLE_CLIENT_ID` and reads the profile at " +
       "`GOOGLE_USERINFO_URL`: 401 if Google does not vouch for a verified e-mail. Without " +
       "`GOOGLE_CLIENT_ID` every Google token is refused.",
@@ -255,7 +257,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       secure: settings.secureCookies,
       maxAge: Math.round((expiresAt.getTime() - Date.now()) / 1000),
     });
-  /** OWASP's device cookie (device.ts): Lax, so it also comes along when a sign-in form on another page posts here. */
+  /** OWASP's device cookie (device.ts), SameSite=Lax as the web's own copy of it. */
   const setDeviceCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(DEVICE_COOKIE, token, {
       httpOnly: true,
