@@ -212,8 +212,16 @@ export const profileData = z.object({
 });
 export type ProfileData = z.infer<typeof profileData>;
 
-/** A new session: the access token, and the refresh token (also set as the httpOnly cookie). */
-export const sessionAnswer = z.object({ token: z.string(), refreshToken: z.string(), message: z.string() });
+/**
+ * A new session: the access token, the refresh token, and the device token that marks this browser
+ * as one that signed in to the account (both also set as httpOnly cookies; the web keeps its own).
+ */
+export const sessionAnswer = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  deviceToken: z.string(),
+  message: z.string(),
+});
 export type SessionAnswer = z.infer<typeof sessionAnswer>;
 
 /** POST /refresh-token: the rotated pair. */

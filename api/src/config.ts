@@ -132,7 +132,7 @@ export interface Secrets {
  * per 15 minutes, every other action per hour. Sized for a household or a school behind one address.
  */
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
-  login: { perAddressAndAccount: 5, perAddress: 20, perAccount: 20 },
+  login: { perAddressAndAccount: 5, perAddress: 20, perAccount: 20, perDevice: 5 },
   register: { perAddress: 30 },
   contact: { perAddress: 10 },
   review: { perAccount: 30, perAddress: 60 },
@@ -198,6 +198,7 @@ const environment = z.object({
   RATE_LIMIT_LOGIN_PER_ADDRESS_AND_ACCOUNT: limitVariable(DEFAULT_RATE_LIMITS.login.perAddressAndAccount),
   RATE_LIMIT_LOGIN_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.login.perAddress),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: limitVariable(DEFAULT_RATE_LIMITS.login.perAccount),
+  RATE_LIMIT_LOGIN_PER_DEVICE: limitVariable(DEFAULT_RATE_LIMITS.login.perDevice),
   RATE_LIMIT_REGISTER_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.register.perAddress),
   RATE_LIMIT_CONTACT_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.contact.perAddress),
   RATE_LIMIT_REVIEW_PER_ACCOUNT: limitVariable(DEFAULT_RATE_LIMITS.review.perAccount!),
@@ -291,6 +292,7 @@ export function loadConfig(): Config {
         perAddressAndAccount: env.RATE_LIMIT_LOGIN_PER_ADDRESS_AND_ACCOUNT,
         perAddress: env.RATE_LIMIT_LOGIN_PER_ADDRESS,
         perAccount: env.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+        perDevice: env.RATE_LIMIT_LOGIN_PER_DEVICE,
       },
       register: { perAddress: env.RATE_LIMIT_REGISTER_PER_ADDRESS },
       contact: { perAddress: env.RATE_LIMIT_CONTACT_PER_ADDRESS },

@@ -42,6 +42,11 @@ export interface LoginLimits {
   perAddress: number;
   /** For one e-mail from all addresses together: many clients trying one account. */
   perAccount: number;
+  /**
+   * For one browser holding a device cookie for the e-mail: it counts instead of the two per-address
+   * limits, and past it the browser is treated as any other (accounts/device.ts).
+   */
+  perDevice: number;
 }
 
 /** Attempts allowed in ACTION_WINDOW_SECONDS; `perAccount` applies when the call has a signed-in user. */

@@ -67,7 +67,7 @@ export async function loginAction(args: RequestArgs) {
     case accountIntents.login: {
       const { email, password, redirectTo } = form.value;
       try {
-        const tokens = await logIn(args.context.api, { email, password });
+        const tokens = await logIn(args.context.api, { email, password }, args.context.session.deviceToken);
         return await signIn(args, tokens, { to: afterSignIn(redirectTo) });
       } catch (error) {
         const { status, message } = loginErrorMessage(error);

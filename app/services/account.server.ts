@@ -63,8 +63,15 @@ export function loginErrorMessage(error: unknown): { status: number; message: st
   }
 }
 
-export function logIn(api: ApiClient, credentials: LoginBody): Promise<SessionAnswer> {
-  return api.call(accountEndpoints.login, { body: credentials });
+/**
+ * The browser's device token goes along as the API's own cookie, as the refresh token does: with it
+ * the API holds the sign-in to the device's limit, not its address's (docs/decisions/0032).
+ */
+export function logIn(api: ApiClient, credentials: LoginBody, deviceToken: string | null): Promise<SessionAnswer> {
+  const headers: Record<string, string> = deviceToken
+    ? { cookie: `deviceToken=${encodeURIComponent(deviceToken)}` }
+    : {};
+  return api.call(accountEndpoints.login, { body: credentials, headers });
 }
 
 export function registerAccount(api: ApiClient, account: RegisterBody): Promise<SessionAnswer> {

@@ -183,16 +183,18 @@ export function requireAccount(
 
 /**
  * Signs in with freshly issued tokens and redirects. Without a known name the profile is read
- * once, so every later page can greet the user without calling the API.
+ * once, so every later page can greet the user without calling the API. The browser keeps the
+ * device token that marks it as one that signed in (docs/decisions/0032).
  */
 export async function signIn(
   { context }: RequestArgs,
-  tokens: Pick<SessionAnswer, "token" | "refreshToken">,
+  tokens: Pick<SessionAnswer, "token" | "refreshToken" | "deviceToken">,
   options: { to: string; flash?: Flash; name?: string },
 ): Promise<Response> {
   const { session } = context;
   session.set("accessToken", tokens.token);
   session.set("refreshToken", tokens.refreshToken);
+  session.rememberDevice(tokens.deviceToken);
   session.unset("redirectTo");
   // The visitor's cart, favourites and compare list become the user's (DESIGN.md section 3).
   const mergeNotice = await mergeGuestLists(context, tokens.token);

@@ -42,6 +42,10 @@ export type StoreSessionData = TokenData & SessionData;
 export const SESSION_COOKIE = "__mp_session";
 export const TOKENS_COOKIE = "__mp_tokens";
 export const FLASH_COOKIE = "__mp_flash";
+/** The API's device token for this browser (docs/decisions/0032): outlives signing out. */
+export const DEVICE_COOKIE = "__mp_device";
+/** As long as the API's token lives; each sign-in writes a new one. */
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const cookieOptions = {
   httpOnly: true,
@@ -57,6 +61,7 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
 });
 const tokenStorage = createCookieSessionStorage<TokenData>({ cookie: { name: TOKENS_COOKIE, ...cookieOptions } });
 const flashCookie = createCookie(FLASH_COOKIE, cookieOptions);
+const deviceCookie = createCookie(DEVICE_COOKIE, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
 
 const TOKEN_KEYS: readonly string[] = ["accessToken", "refreshToken"] satisfies (keyof TokenData)[];
 
@@ -115,6 +120,10 @@ class CookiePart<Data> {
  * signing in or out and when a refresh rotates them, so no other answer writes back tokens a
  * parallel refresh has replaced (a rotated-away refresh token ends the session at the next refresh);
  * the flash, left by most forms, is not lost to a parallel refresh.
+ *
+ * A fourth cookie is not the session's: the device token the API gave this browser at its last
+ * sign-in, which lets it past a shared address's sign-in limit (docs/decisions/0032). Only a
+ * sign-in writes it, and signing out keeps it.
  */
 export class StoreSession {
   readonly #tokens: CookiePart<TokenData>;
@@ -122,21 +131,30 @@ export class StoreSession {
   /** The flash the browser sent, until taken or replaced by the one this request leaves. */
   #flash: Flash | null;
   #flashChanged = false;
+  #deviceToken: string | null;
+  #deviceChanged = false;
 
-  constructor(tokens: Session<TokenData>, session: Session<SessionData>, flash: Flash | null) {
+  constructor(
+    tokens: Session<TokenData>,
+    session: Session<SessionData>,
+    flash: Flash | null,
+    deviceToken: string | null = null,
+  ) {
     this.#tokens = new CookiePart(tokens, tokenStorage);
     this.#session = new CookiePart(session, sessionStorage);
     this.#flash = flash;
+    this.#deviceToken = deviceToken;
   }
 
   static async fromRequest(request: Request): Promise<StoreSession> {
     const cookieHeader = request.headers.get("Cookie");
-    const [tokens, session, flash] = await Promise.all([
+    const [tokens, session, flash, device] = await Promise.all([
       tokenStorage.getSession(cookieHeader),
       sessionStorage.getSession(cookieHeader),
       flashCookie.parse(cookieHeader),
+      deviceCookie.parse(cookieHeader),
     ]);
-    return new StoreSession(tokens, session, isFlash(flash) ? flash : null);
+    return new StoreSession(tokens, session, isFlash(flash) ? flash : null, typeof device === "string" ? device : null);
   }
 
   #partOf(key: keyof StoreSessionData): CookiePart<StoreSessionData> {
@@ -171,7 +189,21 @@ export class StoreSession {
     return flash;
   }
 
-  /** Forgets the tokens and the rest (signing out, a session that cannot be refreshed); both cookies are expired. */
+  /** The API's device token this browser carries (signed by the web, so not one a visitor made up), or null. */
+  get deviceToken(): string | null {
+    return this.#deviceToken;
+  }
+
+  /** Keeps the device token a sign-in was given, in place of the one the browser had. */
+  rememberDevice(token: string): void {
+    this.#deviceToken = token;
+    this.#deviceChanged = true;
+  }
+
+  /**
+   * Forgets the tokens and the rest (signing out, a session that cannot be refreshed); both cookies
+   * are expired. The device cookie stays: the browser is still one that signed in.
+   */
   destroy(): void {
     this.#tokens.destroy();
     this.#session.destroy();
@@ -192,6 +224,7 @@ export class StoreSession {
     if (this.#session.changed && !exceptSession) cookies.push(this.#session.commit());
     if (this.#flashChanged)
       cookies.push(this.#flash ? flashCookie.serialize(this.#flash) : flashCookie.serialize("", { maxAge: 0 }));
+    if (this.#deviceChanged && this.#deviceToken) cookies.push(deviceCookie.serialize(this.#deviceToken));
     return Promise.all(cookies);
   }
 }

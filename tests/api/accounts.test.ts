@@ -24,6 +24,8 @@ const PASSWORD = "Padel2024";
 const SESSION_EXPIRED = { message: "La sesión ha caducado. Inicia sesión de nuevo." };
 const UNAUTHORIZED = { message: "No autorizado." };
 const BAD_CREDENTIALS = { message: "Email o contraseña incorrecto." };
+/** `<device id>.<expiry>.<HMAC>` (api/src/modules/accounts/device.ts). */
+const DEVICE_TOKEN = /^[A-Za-z0-9_-]{22}\.\d{10}\.[A-Za-z0-9_-]{43}$/;
 
 interface GoogleUser {
   sub: string;
@@ -136,7 +138,7 @@ describe("cuentas", () => {
   }
 
   describe("registro", () => {
-    it("crea la cuenta, devuelve los dos tokens y pone el refresh token en una cookie httpOnly", async () => {
+    it("crea la cuenta, devuelve los tokens y pone el refresh token y el de dispositivo en cookies httpOnly", async () => {
       const email = uniqueEmail();
       const response = await post("/user/register", {
         name: "  Marta Ruiz ",
@@ -148,7 +150,13 @@ describe("cuentas", () => {
       expect(body).toEqual({
         token: expect.any(String),
         refreshToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        deviceToken: expect.stringMatching(DEVICE_TOKEN),
         message: "Cuenta creada. Te enviamos un correo para verificar tu dirección.",
+      });
+      expect(response.cookies.find((candidate) => candidate.name === "deviceToken")).toMatchObject({
+        value: body.deviceToken,
+        httpOnly: true,
+        sameSite: "Lax",
       });
       const cookie = response.cookies.find((candidate) => candidate.name === "refreshToken");
       expect(cookie).toMatchObject({
@@ -266,9 +274,11 @@ describe("cuentas", () => {
       expect(body).toEqual({
         token: expect.any(String),
         refreshToken: expect.any(String),
+        deviceToken: expect.stringMatching(DEVICE_TOKEN),
         message: "Sesión iniciada.",
       });
       expect(decodeJwt(body.token)).toMatchObject({ id, role: "customer" });
+      expect(response.cookies.find((cookie) => cookie.name === "deviceToken")?.value).toBe(body.deviceToken);
       expect(response.cookies.find((cookie) => cookie.name === "refreshToken")?.value).toBe(body.refreshToken);
     });
 
@@ -774,6 +784,7 @@ describe("cuentas", () => {
       expect(first.json()).toEqual({
         token: expect.any(String),
         refreshToken: expect.any(String),
+        deviceToken: expect.stringMatching(DEVICE_TOKEN),
         message: "Sesión iniciada.",
       });
       const { id } = decodeJwt(first.json().token) as { id: string };
@@ -789,6 +800,34 @@ describe("cuentas", () => {
       const second = await signIn("token-nuevo");
       expect(decodeJwt(second.json().token).id).toBe(id);
       expect(await api.db.select().from(users).where(eq(users.googleSub, sub))).toHaveLength(1);
+    });
+
+    it("el navegador que entró con Google lleva una cookie de dispositivo que vale para la contraseña de esa cuenta", async () => {
+      const { email } = await register();
+      googleAccounts.set("token-dispositivo", { sub: randomUUID(), email, email_verified: true });
+      const shared = "203.0.113.90";
+      const google = await api.app.inject({
+        method: "GET",
+        url: "/user/google",
+        headers: { ...bearer("token-dispositivo"), "x-forwarded-for": shared },
+      });
+      expect(google.statusCode).toBe(200);
+      const { deviceToken } = google.json<{ deviceToken: string }>();
+      expect(google.cookies.find((cookie) => cookie.name === "deviceToken")?.value).toBe(deviceToken);
+      // Others at the same address use up its 20 failures.
+      for (let attempt = 1; attempt <= 20; attempt++)
+        await post(
+          "/user/login",
+          { email: uniqueEmail("nadie"), password: "Adivina2024" },
+          { "x-forwarded-for": shared },
+        );
+
+      expect((await login(email, PASSWORD, { "x-forwarded-for": shared })).statusCode).toBe(429);
+      const withDevice = await login(email, PASSWORD, {
+        "x-forwarded-for": shared,
+        cookie: `deviceToken=${deviceToken}`,
+      });
+      expect(withDevice.statusCode, withDevice.body).toBe(200);
     });
 
     it("vincula una cuenta existente con el mismo correo y la marca verificada", async () => {

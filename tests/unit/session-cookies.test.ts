@@ -1,41 +1,16 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { createRequestContext, finishResponse } from "~/services/context.server";
-import { FLASH_COOKIE, SESSION_COOKIE, TOKENS_COOKIE } from "~/services/session.server";
+import { DEVICE_COOKIE, FLASH_COOKIE, SESSION_COOKIE, TOKENS_COOKIE } from "~/services/session.server";
+import { CookieJar } from "../support/cookie-jar";
 
 /**
  * The tokens, the rest of the session and the flash are three cookies, each written only by a
  * request that changed it. One browser sends requests in parallel (a form and the bell's background
  * call), each answered with what it read when it arrived; a cookie is replaced whole by whichever
- * answer comes last.
+ * answer comes last. A fourth, the device cookie (docs/decisions/0032), is written only by signing
+ * in and outlives signing out.
  */
-
-/** A browser's cookies for the store: what each answer's Set-Cookie leaves, in the order they arrive. */
-class CookieJar {
-  readonly #cookies = new Map<string, string>();
-
-  receive(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = header.split(";");
-      const separator = pair!.indexOf("=");
-      const name = pair!.slice(0, separator).trim();
-      const expired = attributes.some(
-        (attribute) => /^\s*max-age=0\s*$/i.test(attribute) || /^\s*expires=Thu, 01 Jan 1970/i.test(attribute),
-      );
-      if (expired) this.#cookies.delete(name);
-      else this.#cookies.set(name, pair!.slice(separator + 1));
-    }
-  }
-
-  has(name: string): boolean {
-    return this.#cookies.has(name);
-  }
-
-  request(path: string, init: RequestInit = {}): Request {
-    const header = [...this.#cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    return new Request(`http://127.0.0.1${path}`, { ...init, headers: header ? { Cookie: header } : {} });
-  }
-}
 
 function contextOf(request: Request) {
   return createRequestContext(request, { requestId: "prueba-cookies", cspNonce: "" });
@@ -45,13 +20,16 @@ function cookieNames(response: Response): string[] {
   return response.headers.getSetCookie().map((header) => header.slice(0, header.indexOf("=")));
 }
 
-/** A browser signed in with the given tokens. */
+/** A browser signed in with the given tokens, and given a device token as every sign-in is. */
 async function signedInJar(accessToken: string, refreshToken: string): Promise<CookieJar> {
   const jar = new CookieJar();
   const context = await contextOf(jar.request("/login", { method: "POST" }));
   context.session.set("accessToken", accessToken);
   context.session.set("refreshToken", refreshToken);
-  jar.receive(await finishResponse(context, new Response(null, { status: 302, headers: { Location: "/" } })));
+  context.session.rememberDevice("dispositivo-1");
+  const signedIn = await finishResponse(context, new Response(null, { status: 302, headers: { Location: "/" } }));
+  expect(cookieNames(signedIn).sort()).toEqual([DEVICE_COOKIE, TOKENS_COOKIE].sort());
+  jar.receive(signedIn);
   return jar;
 }
 
@@ -149,6 +127,39 @@ describe("las cookies de la sesión y del aviso", () => {
     signOut.session.flash({ kind: "success", message: "Sesión cerrada." });
     jar.receive(await finishResponse(signOut, new Response(null, { status: 302, headers: { Location: "/login" } })));
     expect([jar.has(TOKENS_COOKIE), jar.has(SESSION_COOKIE), jar.has(FLASH_COOKIE)]).toEqual([false, false, true]);
+    // The browser is still one that signed in: its device cookie stays for the next sign-in.
+    expect(jar.has(DEVICE_COOKIE)).toBe(true);
+    expect((await contextOf(jar.request("/login"))).session.deviceToken).toBe("dispositivo-1");
+  });
+
+  it("la cookie del dispositivo dura un año, y solo la escribe un inicio de sesión", async () => {
+    const jar = new CookieJar();
+    const signIn = await contextOf(jar.request("/login", { method: "POST" }));
+    signIn.session.rememberDevice("dispositivo-1");
+    const signedIn = await finishResponse(signIn, new Response(null, { status: 302, headers: { Location: "/" } }));
+    const [device] = signedIn.headers.getSetCookie();
+    expect(device).toMatch(new RegExp(`^${DEVICE_COOKIE}=`));
+    expect(device).toMatch(/; Max-Age=31536000(;|$)/);
+    expect(device).toMatch(/; HttpOnly(;|$)/);
+    expect(device).toMatch(/; SameSite=Lax(;|$)/);
+    expect(device).toMatch(/; Path=\/(;|$)/);
+    jar.receive(signedIn);
+
+    // A page, a form and a refresh read it and leave it alone.
+    const page = await contextOf(jar.request("/gift"));
+    expect(page.session.deviceToken).toBe("dispositivo-1");
+    page.session.flash({ kind: "success", message: "Cupón aplicado." });
+    page.session.set("accessToken", "acceso-2");
+    expect(cookieNames(await finishResponse(page, new Response("página"))).sort()).toEqual(
+      [FLASH_COOKIE, TOKENS_COOKIE].sort(),
+    );
+  });
+
+  it("una cookie de dispositivo sin la firma de la web no se lee", async () => {
+    const request = new Request("http://127.0.0.1/login", {
+      headers: { Cookie: `${DEVICE_COOKIE}=${encodeURIComponent(Buffer.from('"inventado"').toString("base64"))}` },
+    });
+    expect((await contextOf(request)).session.deviceToken).toBeNull();
   });
 
   it("un aviso dejado y tomado en la misma petición se muestra y no queda para la siguiente", async () => {

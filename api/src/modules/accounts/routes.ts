@@ -17,6 +17,7 @@ import { HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser, requireSelfOrAdmin } from "./auth.js";
+import { DEVICE_COOKIE, DEVICE_TOKEN_TTL_SECONDS, issueDeviceToken, verifiedDevice } from "./device.js";
 import type { Mailer } from "./mail.js";
 import {
   ACTION_WINDOW_SECONDS,
@@ -76,7 +77,10 @@ const section: ReferenceSection = {
     "20 seconds ago while its family is live: then it is a page's concurrent refresh and gets a token of " +
     "its own in the family). The refresh token is set as the httpOnly cookie `refreshToken` " +
     "(SameSite=Strict, Path=/; `Secure` when `NODE_ENV=production` and `PUBLIC_API_URL` is https) and " +
-    "also returned in the body, for the web, which calls the API server-to-server.\n\n" +
+    "also returned in the body, for the web, which calls the API server-to-server. Every sign-in also " +
+    "gives the browser a device token, in the body and as the httpOnly cookie `deviceToken` " +
+    "(SameSite=Lax, a year): `<device id>.<expiry>.<HMAC>`, keyed from `JWT_SECRET` and bound to the " +
+    'e-mail signed in as (docs/api/limits.md, "Login limits").\n\n' +
     "**Who may call.** Authenticated calls answer 401 `No autorizado.` without a valid token (or when " +
     "its user no longer exists) and 403 `No tienes permiso para esta acción.` for another user's `{id}` " +
     "unless the caller is an admin; the role is read from the database on each call. An access token " +
@@ -104,27 +108,32 @@ const words = {
   register: {
     summary: "Create an account and sign in",
     description:
-      "Body `{name, email, password}` (other fields ignored). 201 `{token, refreshToken, message}` and the " +
-      "`refreshToken` cookie: the new user is signed in as a `customer`. 409 if the e-mail exists. Sends " +
+      "Body `{name, email, password}` (other fields ignored). 201 `{token, refreshToken, deviceToken, " +
+      "message}` and the `refreshToken` and `deviceToken` cookies: the new user is signed in as a " +
+      "`customer`. 409 if the e-mail exists. Sends " +
       "the verification e-mail. Counts against the `register` rate limit (per address, whether or not the " +
       "account is created).",
   },
   login: {
     summary: "Sign in with e-mail and password",
     description:
-      "`{email, password}`: `{token, refreshToken, message}` and the `refreshToken` cookie. 400 `Email o " +
+      "`{email, password}`: `{token, refreshToken, deviceToken, message}` and the `refreshToken` and " +
+      "`deviceToken` cookies. 400 `Email o " +
       "contraseña incorrecto.` for a wrong password and for an unknown e-mail alike (decision 0005). " +
       'Failed sign-ins are limited per address, per account and per both (docs/api/limits.md, "Login ' +
       'limits"): past a limit, 429 `Has superado el límite de intentos. Intenta de nuevo más tarde.` with ' +
       "`Retry-After` (seconds until that window ends), even for the right password. Attempts are counted " +
       "before the password is checked, so guesses sent in parallel cannot slip through; a successful " +
-      "sign-in takes its own hits back.",
+      "sign-in takes its own hits back. A `deviceToken` cookie this e-mail was given at a sign-in (the " +
+      "web forwards its own copy) replaces the per-address limits by the device's own " +
+      "(`RATE_LIMIT_LOGIN_PER_DEVICE`) and lets it through the account's.",
   },
   google: {
     summary: "Sign in with a Google access token",
     description:
       "`Authorization: Bearer <Google access token>` (the web's Google sign-in gets it): `{token, " +
-      "refreshToken, message}` and the cookie; an account is created for a new e-mail. The API checks at " +
+      "refreshToken, deviceToken, message}` and both cookies; an account is created for a new e-mail. " +
+      "The API checks at " +
       "`GOOGLE_TOKENINFO_URL` that the token was issued to `GOOGLE_CLIENT_ID` and reads the profile at " +
       "`GOOGLE_USERINFO_URL`: 401 if Google does not vouch for a verified e-mail. Without " +
       "`GOOGLE_CLIENT_ID` every Google token is refused.",
@@ -248,6 +257,15 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       secure: settings.secureCookies,
       maxAge: Math.round((expiresAt.getTime() - Date.now()) / 1000),
     });
+  /** OWASP's device cookie (device.ts), SameSite=Lax as the web's own copy of it. */
+  const setDeviceCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(DEVICE_COOKIE, token, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: settings.secureCookies,
+      maxAge: DEVICE_TOKEN_TTL_SECONDS,
+    });
   const clearRefreshCookie = (reply: FastifyReply) =>
     reply.clearCookie(REFRESH_COOKIE, {
       httpOnly: true,
@@ -259,11 +277,21 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
   const accessToken = (user: AuthUser) =>
     signAccessToken(user, { secret: opts.config.secrets.jwtSecret, ttlSeconds: settings.accessTokenTtlSeconds });
 
-  /** A new session (refresh family) for the user: the refresh token goes in the cookie and in the body. */
-  async function startSession(reply: FastifyReply, user: AuthUser, message: string): Promise<SessionAnswer> {
+  /**
+   * A new session (refresh family) for the user, and a new device token for the browser, signed in as
+   * `email`: each goes in its cookie and in the body.
+   */
+  async function startSession(
+    reply: FastifyReply,
+    user: AuthUser,
+    email: string,
+    message: string,
+  ): Promise<SessionAnswer> {
     const refresh = await issueRefreshToken(db, user.id, settings.refreshTokenTtlDays);
     setRefreshCookie(reply, refresh.token, refresh.expiresAt);
-    return { token: await accessToken(user), refreshToken: refresh.token, message };
+    const deviceToken = issueDeviceToken(opts.config.secrets.jwtSecret, email);
+    setDeviceCookie(reply, deviceToken);
+    return { token: await accessToken(user), refreshToken: refresh.token, deviceToken, message };
   }
 
   const presentedRefreshToken = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE] || undefined;
@@ -279,7 +307,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     const user = await createAccount(db, request.body, hashing);
     await mailWithinLimit(user.email, () => verificationMail(db, user, mailSettings));
     reply.status(201);
-    return startSession(reply, { id: user.id, role: user.role }, REGISTERED);
+    return startSession(reply, { id: user.id, role: user.role }, user.email, REGISTERED);
   });
 
   route(app, endpoints.login, words.login, async (request, reply) => {
@@ -290,35 +318,41 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     const addressKey = `login:address:${address}`;
     const accountKey = `login:account:${email}`;
     const knownKey = knownAddressKey(request.ip, email);
+    const deviceId = verifiedDevice(opts.config.secrets.jwtSecret, request.cookies[DEVICE_COOKIE], email);
+    const deviceKey = `login:device:${deviceId}`;
     // Attempts are counted before the check so parallel guesses cannot slip past; a success takes its hits back.
-    // Narrowest first: guesses this address may no longer make do not count against the account, so
-    // one client alone cannot lock an account for everyone.
-    const byAddress = await firstRefusal(db, [
-      [addressAccountKey, loginLimit(loginLimits.perAddressAndAccount)],
-      [addressKey, loginLimit(loginLimits.perAddress)],
-    ]);
-    if (byAddress) return tooMany(reply, byAddress.retryAfterSeconds, TOO_MANY_ATTEMPTS);
-    // Many addresses guessing one account: past its limit, only an address the account signed in from
-    // lately still gets its own few tries (docs/api/limits.md, "Login limits"), so the owner is not locked out.
+    // A browser that signed in as this e-mail before (its device cookie) has its own few tries instead
+    // of its address's, which others sharing the address may have used up; past them it is any client.
+    const trustedDevice = deviceId !== null && (await hit(db, deviceKey, loginLimit(loginLimits.perDevice))).allowed;
+    if (!trustedDevice) {
+      // Narrowest first: guesses this address may no longer make do not count against the account, so
+      // one client alone cannot lock an account for everyone.
+      const byAddress = await firstRefusal(db, [
+        [addressAccountKey, loginLimit(loginLimits.perAddressAndAccount)],
+        [addressKey, loginLimit(loginLimits.perAddress)],
+      ]);
+      if (byAddress) return tooMany(reply, byAddress.retryAfterSeconds, TOO_MANY_ATTEMPTS);
+    }
+    // Many addresses guessing one account: past its limit, only a trusted device or an address the
+    // account signed in from lately still gets its own few tries (docs/api/limits.md, "Login limits"),
+    // so the owner is not locked out.
     const byAccount = await hit(db, accountKey, loginLimit(loginLimits.perAccount));
-    if (!byAccount.allowed && !(await isKnownAddress(db, knownKey)))
+    if (!byAccount.allowed && !trustedDevice && !(await isKnownAddress(db, knownKey)))
       return tooMany(reply, byAccount.retryAfterSeconds, TOO_MANY_ATTEMPTS);
     const user = await checkCredentials(db, email, password, hashing);
     if (!user) throw new HttpError(400, BAD_CREDENTIALS);
-    await Promise.all([
-      clearCounter(db, addressAccountKey),
-      unhit(db, addressKey),
-      unhit(db, accountKey),
-      rememberAddress(db, knownKey),
-    ]);
-    return startSession(reply, user, SIGNED_IN);
+    const ownHitsBack = trustedDevice
+      ? [clearCounter(db, deviceKey)]
+      : [clearCounter(db, addressAccountKey), unhit(db, addressKey)];
+    await Promise.all([...ownHitsBack, unhit(db, accountKey), rememberAddress(db, knownKey)]);
+    return startSession(reply, user, email, SIGNED_IN);
   });
 
   route(app, endpoints.google, words.google, async (request, reply) => {
     const match = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? "");
     if (!match) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
     const user = await signInWithGoogle(db, settings, match[1]!);
-    return startSession(reply, user, SIGNED_IN);
+    return startSession(reply, user, user.email, SIGNED_IN);
   });
 
   route(app, endpoints.refreshToken, words.refreshToken, async (request, reply) => {

@@ -164,15 +164,20 @@ function nameFromGoogle(name: string | undefined, email: string): string {
 /**
  * Signs in with Google: the account already linked to this Google id, else the account with the
  * same (Google-verified) e-mail, which gets linked and verified, else a new customer without password.
+ * Also gives the account's e-mail, which the browser's device token names.
  */
-export async function signInWithGoogle(db: Db, settings: AccountSettings, accessToken: string): Promise<AuthUser> {
+export async function signInWithGoogle(
+  db: Db,
+  settings: AccountSettings,
+  accessToken: string,
+): Promise<AuthUser & { email: string }> {
   if (!(await issuedToOurClient(settings.googleTokeninfoUrl, settings.googleClientId, accessToken)))
     throw new HttpError(401, GOOGLE_NOT_VERIFIED);
   const profile = await fetchGoogleUserinfo(settings.googleUserinfoUrl, accessToken);
   if (!profile) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
 
   const [linked] = await db.select().from(users).where(eq(users.googleSub, profile.sub));
-  if (linked) return { id: linked.id, role: linked.role };
+  if (linked) return { id: linked.id, role: linked.role, email: linked.email };
 
   const existing = await findUserByEmail(db, profile.email);
   if (existing) {
@@ -182,7 +187,7 @@ export async function signInWithGoogle(db: Db, settings: AccountSettings, access
       .update(users)
       .set({ googleSub: profile.sub, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, existing.id));
-    return { id: existing.id, role: existing.role };
+    return { id: existing.id, role: existing.role, email: existing.email };
   }
 
   const [created] = await db
@@ -195,11 +200,11 @@ export async function signInWithGoogle(db: Db, settings: AccountSettings, access
     })
     .onConflictDoNothing()
     .returning();
-  if (created) return { id: created.id, role: created.role };
+  if (created) return { id: created.id, role: created.role, email: created.email };
   // A concurrent sign-in of the same person created it first.
   const [raced] = await db.select().from(users).where(eq(users.googleSub, profile.sub));
   if (!raced) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
-  return { id: raced.id, role: raced.role };
+  return { id: raced.id, role: raced.role, email: raced.email };
 }
 
 /** Applies a profile update: absent fields stay as they are, "" clears a field. */
