@@ -13,10 +13,10 @@ import {
   PRODUCT_DELETED,
   SELLER_PRODUCT_NOT_FOUND,
   SHOP_NOT_SELLING,
-  SHOP_SUSPENDED_NO_CHANGES,
   SPEC_NOT_IN_SHEET,
   STOCK_VERSION_STALE,
 } from "#contract/seller-products";
+import { SHOP_SUSPENDED_NO_WRITES } from "#contract/shops";
 import { buildApp, type App } from "../../api/src/app";
 import type { Database } from "../../api/src/db/client";
 import { openTestDatabase } from "../support/databases";
@@ -413,7 +413,7 @@ describe("productos del vendedor (PGlite)", () => {
       ]),
     ]) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: SHOP_SUSPENDED_NO_CHANGES });
+      expect(response.json()).toEqual({ message: SHOP_SUSPENDED_NO_WRITES });
     }
     const read = await get(`/product-get/${product.id}`, suspended);
     expect(read.json().product).toMatchObject({ _id: product.id, status: "oculto" });

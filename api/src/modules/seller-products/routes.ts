@@ -49,9 +49,9 @@ const section: ReferenceSection = {
     'A seller\'s products (issue 11; SPEC.md section 7 "Seller products"). Shapes, limits and every ' +
     "message: `contract/seller-products.ts`. Every call needs `Authorization: Bearer`.\n\n" +
     "**Who.** Writes: a `seller` whose shop (`shops.owner_id`) is `aprobada`; customers and admins 403 " +
-    "`No tienes permiso para esta acción.`, a suspended shop 403 `Tu tienda está suspendida: no puedes " +
-    "crear, modificar ni eliminar productos hasta que se reactive.`, any other status (or no shop) 403 " +
-    "`Tu tienda no está aprobada: …`. Reads: the seller (its own shop's, whatever its status) or an " +
+    "`No tienes permiso para esta acción.`, a suspended shop 403 `Tu tienda está suspendida: …` (as " +
+    "every seller write: each call's *Suspended shop*), any other status (or no shop) 403 `Tu tienda no " +
+    "está aprobada: …`. Reads: the seller (its own shop's, whatever its status) or an " +
     "admin (any). Another shop's product, an unknown one and an archived one are 404 `Producto no " +
     "encontrado.`.\n\n" +
     "**Fields** (text, Conform's names; `errors[].field` uses the same names): `name` (3-120), " +
@@ -241,7 +241,7 @@ export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }
   const sellerOnly = async (request: FastifyRequest) => {
     if (currentUser(request).role !== "seller") throw new HttpError(403, FORBIDDEN);
   };
-  const writer = { onRequest: [app.authenticate, sellerOnly] };
+  const writer = { onRequest: [app.authenticate, sellerOnly], sellerWrite: true as const };
 
   /** Every file checked by its content (not its name) and converted, through the app's image queue. */
   const encodeAll = async (files: Buffer[], field: string): Promise<EncodedImage[]> => {
