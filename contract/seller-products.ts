@@ -72,9 +72,6 @@ export const PRODUCT_ARCHIVED =
 export const PRODUCT_IMAGE_UPDATED = "Imagen actualizada.";
 /** 404 of any of these calls for a product that is not the caller's shop's (or does not exist, or is archived). */
 export const SELLER_PRODUCT_NOT_FOUND = "Producto no encontrado.";
-/** 403 for a seller whose shop is suspended (reads still answer). */
-export const SHOP_SUSPENDED_NO_CHANGES =
-  "Tu tienda está suspendida: no puedes crear, modificar ni eliminar productos hasta que se reactive.";
 /** 403 for a seller whose shop is not approved (pending, changes requested, rejected) or who has none. */
 export const SHOP_NOT_SELLING = "Tu tienda no está aprobada: podrás publicar productos cuando se apruebe.";
 /** 409: the stock changed since the form was read. */
@@ -516,9 +513,10 @@ export const sellerIdParams = z.object({ id: uuid("El vendedor no es válido.") 
 // ---- Calls --------------------------------------------------------------------------------------
 
 /**
- * Writes: a seller whose shop is `aprobada` (403 FORBIDDEN for others, SHOP_SUSPENDED_NO_CHANGES or
- * SHOP_NOT_SELLING for a seller whose shop is not approved). Reads: the seller (its own shop's,
- * whatever the shop's status) or an admin. Another shop's product answers 404 SELLER_PRODUCT_NOT_FOUND.
+ * Writes: a seller whose shop is `aprobada` (403 FORBIDDEN for others, shopSuspendedNoWrites of
+ * contract/shops.ts or SHOP_NOT_SELLING for a seller whose shop is not approved). Reads: the seller
+ * (its own shop's, whatever the shop's status) or an admin. Another shop's product answers 404
+ * SELLER_PRODUCT_NOT_FOUND.
  */
 export const sellerProductEndpoints = {
   /** Multipart: `productFormFields` + files in `images`. SPEC.md section 9: the web waits 60 s. */

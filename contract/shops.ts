@@ -82,6 +82,17 @@ export const DOCUMENT_NOT_IN_REQUEST = "Ese documento no pertenece a esta solici
 export const SHOP_NOT_APPROVED = "Solo se puede suspender una tienda aprobada; recarga la página para ver su estado.";
 export const SHOP_NOT_SUSPENDED =
   "Solo se puede reactivar una tienda suspendida; recarga la página para ver su estado.";
+/**
+ * 403 of every seller write (products, images, stock, order statuses, offers, withdrawals, payout
+ * method) while the seller's shop is suspended (issue 31), with the admin's reason; the seller
+ * still reads their area.
+ */
+export const SHOP_SUSPENDED_NO_WRITES =
+  "Tu tienda está suspendida: mientras dure la suspensión puedes consultar tu panel, pero no cambiar productos, stock, pedidos, ofertas, retiros ni tus datos de cobro.";
+export function shopSuspendedNoWrites(reason: string | null): string {
+  const why = reason?.trim() ? ` Motivo: ${reason.trim().replace(/\.?$/, ".")}` : "";
+  return `${SHOP_SUSPENDED_NO_WRITES}${why}`;
+}
 
 // ---- The application ----------------------------------------------------------------------------
 

@@ -34,10 +34,8 @@ export const STOCK_UPDATED = "Stock actualizado.";
 export const STOCK_CHANGED_WHILE_EDITING =
   "El stock cambió mientras editabas. Revisa las cifras actuales y vuelve a guardar.";
 export const STOCK_PRODUCT_NOT_FOUND = "Producto no encontrado.";
-/** 403: the caller's shop is not approved (pending, rejected…); a suspended shop gets its own reason. */
+/** 403: the caller's shop is not approved (pending, rejected…); a suspended one: shopSuspendedNoWrites. */
 export const STOCK_SHOP_NOT_APPROVED = "Tu tienda no está aprobada: no puedes cambiar el stock.";
-export const STOCK_SHOP_SUSPENDED =
-  "Tu tienda está suspendida: no puedes cambiar el stock mientras dure la suspensión.";
 export const STOCK_SIZES_REQUIRED = "Indica el stock de cada talla del producto.";
 export const STOCK_SIZES_NOT_EXPECTED = "Este producto no se vende por tallas: indica solo el stock total.";
 export const STOCK_TOTAL_REQUIRED = "Indica el stock del producto.";

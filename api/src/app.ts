@@ -43,6 +43,7 @@ import { sellerProductRoutes } from "./modules/seller-products/routes.js";
 import { sellerOrderRoutes } from "./modules/seller-orders/routes.js";
 import { attachShopEvents } from "./modules/shops/events.js";
 import { shopRoutes } from "./modules/shops/routes.js";
+import { registerSellerWrites } from "./modules/shops/seller-writes.js";
 import { auditRoutes } from "./modules/audit/routes.js";
 import { stockRoutes } from "./modules/stock/routes.js";
 import { categoryRoutes } from "./modules/categories/routes.js";
@@ -243,6 +244,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   registerImageQueue(app, config.imageQueue);
   registerAuthentication(app, { db, jwtSecret: config.secrets.jwtSecret });
   registerRateLimits(app, { db, limits: config.rateLimits });
+  registerSellerWrites(app, { db });
 
   // The API reference (reference.ts): GET /openapi.json, and /docs to browse it.
   await registerReference(app);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { TOO_MANY_REQUESTS, type RateLimitedAction } from "#contract/messages";
 import type { Db } from "./db/client.js";
 import { rateLimitCounters } from "./db/schema.js";
+import { HttpError } from "./http-error.js";
 import { sweepPeriodically } from "./periodic.js";
 
 /**
@@ -198,29 +199,43 @@ declare module "fastify" {
      * validation, before the handler reads an upload or does any work.
      */
     rateLimit(action: RateLimitedAction): preHandlerAsyncHookHandler;
+    /**
+     * The same count from inside a handler, for a call that is limited only for part of what it
+     * may carry (an edit's new images: `POST /product-update`): throws the 429 (HttpError with
+     * Retry-After) past either limit.
+     */
+    countAction(action: RateLimitedAction, request: FastifyRequest): Promise<void>;
   }
 }
 
-/** Decorates the root instance with `app.rateLimit`, and sweeps ended counters every hour. */
+/** Decorates the root instance with `app.rateLimit` and `app.countAction`, and sweeps ended counters every hour. */
 export function registerRateLimits(app: FastifyInstance, opts: { db: Db; limits: RateLimitSettings }): void {
   const { db, limits } = opts;
-  app.decorate("rateLimit", (action: RateLimitedAction): preHandlerAsyncHookHandler => {
+  /** Counts one call of `action` by the request's account and address: the refusal past either limit, or null. */
+  const count = (action: RateLimitedAction, request: FastifyRequest): Promise<RateLimitResult | null> => {
     const { perAccount, perAddress } = limits[action];
-    return async function limitAction(request: FastifyRequest, reply: FastifyReply) {
-      const counters: [string, RateLimit][] = [];
-      if (perAccount !== undefined && request.user)
-        counters.push([
-          `${action}:account:${request.user.id}`,
-          { limit: perAccount, windowSeconds: ACTION_WINDOW_SECONDS },
-        ]);
-      // request.ip honours X-Forwarded-For only from TRUSTED_PROXIES, so a client cannot pick its own address.
+    const counters: [string, RateLimit][] = [];
+    if (perAccount !== undefined && request.user)
       counters.push([
-        `${action}:address:${addressOf(request.ip)}`,
-        { limit: perAddress, windowSeconds: ACTION_WINDOW_SECONDS },
+        `${action}:account:${request.user.id}`,
+        { limit: perAccount, windowSeconds: ACTION_WINDOW_SECONDS },
       ]);
-      const refusal = await firstRefusal(db, counters);
+    // request.ip honours X-Forwarded-For only from TRUSTED_PROXIES, so a client cannot pick its own address.
+    counters.push([
+      `${action}:address:${addressOf(request.ip)}`,
+      { limit: perAddress, windowSeconds: ACTION_WINDOW_SECONDS },
+    ]);
+    return firstRefusal(db, counters);
+  };
+  app.decorate("rateLimit", (action: RateLimitedAction): preHandlerAsyncHookHandler => {
+    return async function limitAction(request: FastifyRequest, reply: FastifyReply) {
+      const refusal = await count(action, request);
       if (refusal) return tooMany(reply, refusal.retryAfterSeconds, TOO_MANY_REQUESTS[action]);
     };
+  });
+  app.decorate("countAction", async (action: RateLimitedAction, request: FastifyRequest) => {
+    const refusal = await count(action, request);
+    if (refusal) throw new HttpError(429, TOO_MANY_REQUESTS[action], refusal.retryAfterSeconds);
   });
   sweepPeriodically(app, CLEANUP_INTERVAL_MS, () => deleteEndedCounters(db));
 }

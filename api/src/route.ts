@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { z, ZodTypeAny } from "zod";
 import { errorAnswer, type BodyOf, type Endpoint, type ParamsOf, type QueryOf } from "#contract/http";
 import type { RateLimitedAction } from "#contract/messages";
+import { SELLER_WRITE_WORDS } from "./modules/shops/seller-writes.js";
 
 /** A route's request as the contract validated it. */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
@@ -43,6 +44,13 @@ export interface EndpointOptions {
    * 429 with Retry-After and the action's message (`app.rateLimit`, rate-limit.ts).
    */
   rateLimit?: RateLimitedAction;
+  /**
+   * A seller's write (products, images, stock, order statuses, offers, money): `app.sellerWrite`
+   * runs after `onRequest` and refuses a suspended shop (403) before the body is read, and the
+   * reference says so. The write's transaction still takes its shop with `lockSellerShop` first
+   * (modules/shops/seller-writes.ts); tests/api/seller-writes.test.ts lists every such route.
+   */
+  sellerWrite?: true;
 }
 
 /** A call's words in the API reference: every route has them (route()'s options). */
@@ -76,14 +84,18 @@ export function schemaOf(definition: Endpoint, { summary, description }: RouteWo
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   definition: E,
-  { summary, description, rateLimit, ...options }: EndpointOptions,
+  { summary, description, rateLimit, sellerWrite, ...options }: EndpointOptions,
   handler: EndpointHandler<E>,
 ): void {
   app.route({
     method: definition.method,
     url: definition.path,
-    schema: schemaOf(definition, { summary, description }),
+    schema: schemaOf(definition, {
+      summary,
+      description: sellerWrite ? `${description}\n\n${SELLER_WRITE_WORDS}` : description,
+    }),
     ...options,
+    ...(sellerWrite ? { onRequest: [...[options.onRequest ?? []].flat(), app.sellerWrite] } : {}),
     ...(rateLimit ? { preHandler: app.rateLimit(rateLimit) } : {}),
     handler: handler as RouteOptions["handler"],
   });

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORBIDDEN } from "#contract/messages";
+import { FORBIDDEN, TOO_MANY_REQUESTS } from "#contract/messages";
 import {
   CATEGORY_NOT_FOUND,
   IMAGE_NOT_AN_IMAGE,
@@ -13,10 +13,10 @@ import {
   PRODUCT_DELETED,
   SELLER_PRODUCT_NOT_FOUND,
   SHOP_NOT_SELLING,
-  SHOP_SUSPENDED_NO_CHANGES,
   SPEC_NOT_IN_SHEET,
   STOCK_VERSION_STALE,
 } from "#contract/seller-products";
+import { SHOP_SUSPENDED_NO_WRITES } from "#contract/shops";
 import { buildApp, type App } from "../../api/src/app";
 import type { Database } from "../../api/src/db/client";
 import { openTestDatabase } from "../support/databases";
@@ -38,6 +38,7 @@ import {
   insertProduct,
   insertShop,
   insertUser,
+  TEST_RATE_LIMITS,
   testConfig,
   useTestApi,
   type Catalogue,
@@ -413,7 +414,7 @@ describe("productos del vendedor (PGlite)", () => {
       ]),
     ]) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: SHOP_SUSPENDED_NO_CHANGES });
+      expect(response.json()).toEqual({ message: SHOP_SUSPENDED_NO_WRITES });
     }
     const read = await get(`/product-get/${product.id}`, suspended);
     expect(read.json().product).toMatchObject({ _id: product.id, status: "oculto" });
@@ -873,5 +874,92 @@ describe("avisos de cambios del catálogo entre instancias", () => {
       await tx.update(users).set({ name: "Marta Otra" }).where(eq(users.id, reviewer.id));
     });
     for (const app of apps) expect(await shown(app)).toEqual(["Marta Pádel: Botan de maravilla."]);
+  });
+});
+
+/**
+ * Issue 31, item 6: `POST /product-update` took any number of new images past the per-account
+ * upload limit. An edit that brings new images now counts against the same limit (and counter) as
+ * `POST /product-add`; an edit without new images is not an upload and does not count.
+ */
+describe("límite de subidas al editar un producto", () => {
+  const LIMIT = 3;
+  const api = useTestApi({
+    config: { rateLimits: { ...TEST_RATE_LIMITS, upload: { perAccount: LIMIT, perAddress: 100_000 } } },
+  });
+  let catalogue: Catalogue;
+  let seller: Customer;
+
+  beforeAll(async () => {
+    catalogue = await insertCatalogue(api.db);
+    seller = await signedInAs(catalogue.owner.id, "seller");
+  });
+
+  const post = (url: string, fields: Record<string, string | string[]>, files: Part[]) => {
+    const parts: Part[] = Object.entries(fields).flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((item) => ({ name, value: item })),
+    );
+    const body = multipart([...parts, ...files]);
+    return api.app.inject({
+      method: "POST",
+      url,
+      headers: { ...seller.headers, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const picture = (): Part => ({ name: "images", filename: "foto.png", content: PNG, type: "image/png" });
+  const fields = (overrides: Record<string, string | string[]> = {}) => ({
+    name: "Pelotas del Límite",
+    categoryId: catalogue.categories.pelotas.id,
+    brand: "Wilson",
+    price: "12,50",
+    discount: "0",
+    color: "Verde",
+    tag: "Novedad",
+    description: "Bote de tres pelotas presurizadas para entrenar.",
+    lowStockThreshold: "0",
+    ...overrides,
+  });
+  const imagesOf = async (productId: string) =>
+    (await api.app.inject({ method: "GET", url: `/product-get/${productId}`, headers: seller.headers })).json().product
+      .images as string[];
+
+  it("las imágenes nuevas de una edición cuentan en el límite de la cuenta; una edición sin imágenes no cuenta", async () => {
+    const added = await post("/product-add", fields({ stock: "5" }), [picture()]);
+    expect(added.statusCode, added.body).toBe(201);
+    const productId = added.json().product._id as string;
+    /** The edit form sent back with its stored images in order and the files given (empty ones are no image). */
+    const edit = async (files: Part[]) => {
+      const chosen = files.filter((file) => "content" in file && file.content.length > 0);
+      const imageOrder = [...(await imagesOf(productId)), ...chosen.map((_, index) => `nueva:${index}`)];
+      return post("/product-update", fields({ productId, imageOrder }), files);
+    };
+
+    // Edits without new images (an empty file input included) are not uploads.
+    for (let attempt = 0; attempt < LIMIT + 2; attempt++) {
+      const response = await edit([]);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const emptyInput = await edit([{ name: "images", filename: "", content: Buffer.alloc(0) }]);
+    expect(emptyInput.statusCode, emptyInput.body).toBe(200);
+
+    // The add counted once; each edit with a new image counts once more, up to the limit.
+    for (let attempt = 1; attempt < LIMIT; attempt++) {
+      const response = await edit([picture()]);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(await imagesOf(productId)).toHaveLength(LIMIT);
+
+    const refused = await edit([picture()]);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toEqual({ message: TOO_MANY_REQUESTS.upload });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await imagesOf(productId)).toHaveLength(LIMIT);
+    // One counter for adds and edits.
+    expect(
+      (await post("/product-add", fields({ stock: "5", name: "Pelotas Sin Sitio" }), [picture()])).statusCode,
+    ).toBe(429);
+    // An edit without new images still saves.
+    expect((await edit([])).statusCode).toBe(200);
   });
 });

@@ -6,11 +6,11 @@ import {
   STOCK_ALERT_UNKNOWN_SIZE,
   STOCK_CHANGED_WHILE_EDITING,
   STOCK_SHOP_NOT_APPROVED,
-  STOCK_SHOP_SUSPENDED,
   stockSumMismatch,
   stockUnknownSize,
   type StockProduct,
 } from "#contract/stock";
+import { SHOP_SUSPENDED_NO_WRITES } from "#contract/shops";
 import {
   auditLog,
   notifications,
@@ -166,7 +166,7 @@ describe("control de stock (PGlite)", () => {
       const suspended = await seller("suspendida");
       const pending = await seller("pendiente");
       for (const [user, message] of [
-        [suspended, STOCK_SHOP_SUSPENDED],
+        [suspended, SHOP_SUSPENDED_NO_WRITES],
         [pending, STOCK_SHOP_NOT_APPROVED],
       ] as const) {
         const item = await product(user.shopId, { stock: 2 });

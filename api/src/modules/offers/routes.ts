@@ -44,7 +44,7 @@ const words = {
       "oferta ya fue respondida.`. Accepting needs a payable order (409 otherwise) and sets the " +
       "sub-order's subtotal to the offer, its total and commission, and the order's subtotal, coupon " +
       "discount and total. The customer is notified either way, and the audit log gets `pedido.oferta` " +
-      "(the part's subtotal before and after, the order's new total). A suspended shop is refused.",
+      "(the part's subtotal before and after, the order's new total). The shop is locked before the order.",
   },
 } satisfies Record<string, RouteWords>;
 
@@ -76,7 +76,7 @@ export async function offerRoutes(app: FastifyInstance, opts: { db: Db; orders: 
     return sellerPendingOffers(db, request.params.orderId.toLowerCase(), sellerId, viewer);
   });
 
-  route(app, endpoints.respond, { ...words.respond, onRequest: app.authenticate }, (request) =>
+  route(app, endpoints.respond, { ...words.respond, onRequest: app.authenticate, sellerWrite: true }, (request) =>
     respondToOffer(db, opts.orders, currentUser(request).id, {
       ...request.body,
       offerId: request.body.offerId.toLowerCase(),

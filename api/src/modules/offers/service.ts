@@ -20,6 +20,7 @@ import { notify } from "../notifications/service.js";
 import { expireUnpaidOrders, payableOrder } from "../orders/expiry.js";
 import { commissionOf } from "../orders/pricing.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
+import { lockSellerShop } from "../shops/seller-writes.js";
 import { offerAnsweredNotice, offerReceivedNotice } from "#contract/notification-texts";
 
 export const OFFER_SENT = "Oferta enviada al vendedor.";
@@ -178,7 +179,7 @@ export async function sellerPendingOffers(
  * transaction with the order locked. Accepting (only while the order is payable) makes the offer
  * the shop order's subtotal, with its total and commission, and recomputes the order's subtotal,
  * coupon discount and total; the customer is told either way. Of two answers at once, the second
- * finds the offer answered.
+ * finds the offer answered. The seller's shop is locked first: a suspended one answers nothing.
  */
 export async function respondToOffer(
   db: Db,
@@ -188,6 +189,7 @@ export async function respondToOffer(
 ): Promise<SellerResponseAnswer> {
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
+    await lockSellerShop(tx, sellerId);
     const [target] = await tx
       .select({ orderId: shopOrders.orderId })
       .from(offers)

@@ -47,7 +47,8 @@ const words = {
     description:
       "A seller owning the sub-order's shop, or an admin (403 for other roles; 404 `Pedido no encontrado.` " +
       "for another shop's); `id` is a sub-order (`suborders[]._id`); `{status, trackingNumber?}`. " +
-      "`{message: 'Estado del pedido actualizado.', orderStatus, suborders: [{_id, delivery_status}]}`.",
+      "`{message: 'Estado del pedido actualizado.', orderStatus, suborders: [{_id, delivery_status}]}`. An " +
+      "admin moves any shop's part, a suspended shop's too.",
   },
   admin: {
     summary: "Move a whole order",
@@ -71,7 +72,7 @@ export async function orderStatusRoutes(app: FastifyInstance, opts: { db: Db }) 
   route(
     app,
     endpoints.seller,
-    { ...words.seller, onRequest: [app.authenticate, onlyRoles(["seller", "admin"])] },
+    { ...words.seller, onRequest: [app.authenticate, onlyRoles(["seller", "admin"])], sellerWrite: true },
     (request) => updateSubOrderStatus(db, request.params.id, request.body, currentUser(request)),
   );
 

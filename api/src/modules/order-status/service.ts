@@ -10,6 +10,7 @@ import { notify } from "../notifications/service.js";
 import { recordAudit } from "../audit/service.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
+import { lockSellerShop } from "../shops/seller-writes.js";
 import { setStockContext } from "../stock/service.js";
 import { orderStatusNotice, saleCancelledByAdminNotice, shopPartStatusNotice } from "#contract/notification-texts";
 
@@ -277,7 +278,8 @@ function sellerToldOfCancellation(orderId: string, status: DeliveryStatus, moved
 
 /**
  * A seller moves one sub-order of their own shop (an admin any); the customer is told in the same
- * transaction. Someone else's sub-order is "not found".
+ * transaction. Someone else's sub-order is "not found". A seller's shop is locked first (before the
+ * order, as every seller write does): a suspended one changes nothing (issue 31).
  */
 export async function updateSubOrderStatus(
   db: Db,
@@ -288,6 +290,7 @@ export async function updateSubOrderStatus(
   const { status } = change;
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
+    if (actor.role !== "admin") await lockSellerShop(tx, actor.id);
     const [owner] = await tx
       .select({ orderId: shopOrders.orderId })
       .from(shopOrders)

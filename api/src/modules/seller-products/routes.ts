@@ -49,9 +49,9 @@ const section: ReferenceSection = {
     'A seller\'s products (issue 11; SPEC.md section 7 "Seller products"). Shapes, limits and every ' +
     "message: `contract/seller-products.ts`. Every call needs `Authorization: Bearer`.\n\n" +
     "**Who.** Writes: a `seller` whose shop (`shops.owner_id`) is `aprobada`; customers and admins 403 " +
-    "`No tienes permiso para esta acción.`, a suspended shop 403 `Tu tienda está suspendida: no puedes " +
-    "crear, modificar ni eliminar productos hasta que se reactive.`, any other status (or no shop) 403 " +
-    "`Tu tienda no está aprobada: …`. Reads: the seller (its own shop's, whatever its status) or an " +
+    "`No tienes permiso para esta acción.`, a suspended shop 403 `Tu tienda está suspendida: …` (as " +
+    "every seller write: each call's *Suspended shop*), any other status (or no shop) 403 `Tu tienda no " +
+    "está aprobada: …`. Reads: the seller (its own shop's, whatever its status) or an " +
     "admin (any). Another shop's product, an unknown one and an archived one are 404 `Producto no " +
     "encontrado.`.\n\n" +
     "**Fields** (text, Conform's names; `errors[].field` uses the same names): `name` (3-120), " +
@@ -66,7 +66,9 @@ const section: ReferenceSection = {
     "removed (and their bytes, when nothing else uses them). Files are judged by content like every " +
     'image (docs/api/limits.md, "Images"): a program renamed `.png` is 400 `El archivo no es una imagen ' +
     "válida …` on `images`; 5 MB each (413 while it arrives), 25 MP, through the image queue (503 when " +
-    "full). Add and image update count against the `upload` rate limit; the web waits 60 s for the three " +
+    "full). Add and image update count against the `upload` rate limit, and so does an edit that brings " +
+    "new files (counted as the first one arrives, before its bytes are read; an edit without new files " +
+    "is not counted): past it, 429 `Has subido demasiados archivos …`. The web waits 60 s for the three " +
     "multipart calls.\n\n" +
     "**Stock on update** (decided here): sizes may be added (with their stock) or removed; the stock of " +
     "sizes that stay, and a single stock, change only when the form sends the `stockVersion` it read, so " +
@@ -100,7 +102,7 @@ const words = {
     description:
       "Multipart: `productId`, the same fields, new files in `images`, optional `stockVersion`. `{message, " +
       "product}`; 409 `El stock de este producto cambió mientras lo editabas. …` for a stale " +
-      "`stockVersion`.",
+      "`stockVersion`. New files count against the `upload` rate limit (429 past it, nothing saved).",
   },
   list: {
     summary: "The shop's products",
@@ -198,10 +200,23 @@ interface ProductParts {
 /**
  * Reads a product form: text fields in order (repeated names kept), and files only in `filePart`
  * (at most `maxFiles`, each at most PRODUCT_IMAGE_MAX_BYTES, refused while it streams).
+ * `beforeFirstFile` runs once, when the first file of `filePart` arrives and before its bytes are
+ * read (an edit's new images count against the upload limit; an edit without any does not).
  */
-async function readProductParts(request: FastifyRequest, filePart: string, maxFiles: number): Promise<ProductParts> {
+async function readProductParts(
+  request: FastifyRequest,
+  filePart: string,
+  maxFiles: number,
+  beforeFirstFile?: () => Promise<void>,
+): Promise<ProductParts> {
   if (!request.isMultipart()) throw new HttpError(400, MULTIPART_EXPECTED);
   const read: ProductParts = { entries: [], files: [], errors: [] };
+  let firstFile = beforeFirstFile;
+  const fileArrives = async () => {
+    const first = firstFile;
+    firstFile = undefined;
+    await first?.();
+  };
   try {
     for await (const part of request.parts({
       limits: { ...PART_LIMITS, files: maxFiles },
@@ -213,13 +228,16 @@ async function readProductParts(request: FastifyRequest, filePart: string, maxFi
         read.entries.push([part.fieldname, value]);
         continue;
       }
+      const named = (part.filename ?? "") !== "";
+      if (part.fieldname === filePart && named) await fileArrives();
       const data = await part.toBuffer();
       if (part.fieldname !== filePart) {
         read.errors.push({ field: part.fieldname, message: NO_FILE_HERE });
         continue;
       }
       // A file input left empty sends a part without name or bytes: no image.
-      if (data.length === 0 && (part.filename ?? "") === "") continue;
+      if (data.length === 0 && !named) continue;
+      await fileArrives();
       read.files.push(data);
     }
   } catch (error) {
@@ -241,7 +259,7 @@ export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }
   const sellerOnly = async (request: FastifyRequest) => {
     if (currentUser(request).role !== "seller") throw new HttpError(403, FORBIDDEN);
   };
-  const writer = { onRequest: [app.authenticate, sellerOnly] };
+  const writer = { onRequest: [app.authenticate, sellerOnly], sellerWrite: true as const };
 
   /** Every file checked by its content (not its name) and converted, through the app's image queue. */
   const encodeAll = async (files: Buffer[], field: string): Promise<EncodedImage[]> => {
@@ -283,7 +301,10 @@ export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }
     const user = currentUser(request);
     await assertCanWrite(db, user);
     app.imageQueue.assertRoom();
-    const parts = await readProductParts(request, PRODUCT_IMAGES_PART, PRODUCT_IMAGES_MAX);
+    // New images count against the upload limit as product-add's do; an edit without any is not an upload.
+    const parts = await readProductParts(request, PRODUCT_IMAGES_PART, PRODUCT_IMAGES_MAX, () =>
+      app.countAction("upload", request),
+    );
     const errors = [...parts.errors];
     const fields = productUpdateFields.safeParse(formEntriesToObject(parts.entries));
     if (!fields.success) errors.push(...fieldErrors(fields.error));

@@ -12,7 +12,6 @@ import {
   PRODUCT_IMAGES_PART,
   SELLER_PRODUCT_NOT_FOUND,
   SHOP_NOT_SELLING,
-  SHOP_SUSPENDED_NO_CHANGES,
   specSheetIssues,
   STOCK_VERSION_STALE,
   type ProductForm,
@@ -46,59 +45,54 @@ import { recordAudit } from "../audit/service.js";
 import { announceCatalogueChange, catalogueChangedHere } from "../catalog/changes.js";
 import { productSizesList } from "../catalog/service.js";
 import { saveEncodedImage, type EncodedImage } from "../media/service.js";
+import { checkSellerShop, lockSellerShop, type SellerShop } from "../shops/seller-writes.js";
 import { setStockContext } from "../stock/service.js";
 
 /**
  * Seller products (issue 11; SPEC.md section 7 "Seller products"; README, "Seller products API").
  * Writes: a seller whose shop is approved, on its own shop's products, each in one transaction that
- * holds the shop (FOR SHARE: a suspension waits, or is waited for) and the product row (FOR UPDATE),
- * writes an audit entry and announces the catalogue change. Reads: the seller (its own shop's) or an
- * admin (any). Another shop's product is answered as one that does not exist.
+ * holds the shop (FOR SHARE, lockSellerShop: a suspension waits, or is waited for and refuses the
+ * write) and the product row (FOR UPDATE), writes an audit entry and announces the catalogue change.
+ * Reads: the seller (its own shop's) or an admin (any). Another shop's product is answered as one
+ * that does not exist.
  */
 
 type Runner = Db | Transaction;
 
-interface OwnShop {
-  id: string;
-  name: string;
-  status: ShopStatus;
-}
-
 /** Which products a reader sees: one shop's, or (an admin without a shop filter) every shop's. */
 type Scope = { shopId: string } | { shopId: null };
 
-async function shopOwnedBy(db: Runner, ownerId: string, lock: boolean): Promise<OwnShop | undefined> {
-  const query = db
-    .select({ id: shops.id, name: shops.name, status: shops.status })
-    .from(shops)
-    .where(eq(shops.ownerId, ownerId));
-  const [shop] = lock ? await query.for("share") : await query;
+/** A reader's shop, whatever its status. */
+async function shopOwnedBy(db: Runner, ownerId: string): Promise<{ id: string } | undefined> {
+  const [shop] = await db.select({ id: shops.id }).from(shops).where(eq(shops.ownerId, ownerId));
   return shop;
 }
 
-/** The refusal of a writer: only a seller whose shop is approved may change products. */
-function assertWriter(user: AuthUser, shop: OwnShop | undefined): asserts shop is OwnShop {
-  if (user.role !== "seller") throw new HttpError(403, FORBIDDEN);
-  if (!shop) throw new HttpError(403, SHOP_NOT_SELLING);
-  if (shop.status === "suspendida") throw new HttpError(403, SHOP_SUSPENDED_NO_CHANGES);
-  if (shop.status !== "aprobada") throw new HttpError(403, SHOP_NOT_SELLING);
+/**
+ * The refusal of a writer: only a seller whose shop is approved may change products. A suspended
+ * shop is refused by the check every seller write shares (shops/seller-writes.ts).
+ */
+function assertWriter(shop: SellerShop | undefined): asserts shop is SellerShop {
+  if (!shop || shop.status !== "aprobada") throw new HttpError(403, SHOP_NOT_SELLING);
 }
 
 /** Checked before an upload is read (cheap), and again under the shop's lock in the transaction. */
 export async function assertCanWrite(db: Db, user: AuthUser): Promise<void> {
-  assertWriter(user, await shopOwnedBy(db, user.id, false));
+  if (user.role !== "seller") throw new HttpError(403, FORBIDDEN);
+  assertWriter(await checkSellerShop(db, user.id));
 }
 
-async function writerShop(tx: Transaction, user: AuthUser): Promise<OwnShop> {
-  const shop = await shopOwnedBy(tx, user.id, true);
-  assertWriter(user, shop);
+async function writerShop(tx: Transaction, user: AuthUser): Promise<SellerShop> {
+  if (user.role !== "seller") throw new HttpError(403, FORBIDDEN);
+  const shop = await lockSellerShop(tx, user.id);
+  assertWriter(shop);
   return shop;
 }
 
 async function readScope(db: Runner, user: AuthUser, shopId?: string): Promise<Scope> {
   if (user.role === "admin") return { shopId: shopId ?? null };
   if (user.role !== "seller") throw new HttpError(403, FORBIDDEN);
-  const shop = await shopOwnedBy(db, user.id, false);
+  const shop = await shopOwnedBy(db, user.id);
   if (!shop) throw new HttpError(403, SHOP_NOT_SELLING);
   return { shopId: shop.id };
 }
@@ -259,7 +253,7 @@ const DISCOUNT_LIST_LIMIT = 200;
 /** A seller's discounted products (not archived), biggest discount first. `sellerId` is the shop's owner. */
 export async function discountedProducts(db: Db, user: AuthUser, sellerId: string): Promise<SellerProductRow[]> {
   if (user.role !== "admin" && (user.role !== "seller" || user.id !== sellerId)) throw new HttpError(403, FORBIDDEN);
-  const shop = await shopOwnedBy(db, sellerId, false);
+  const shop = await shopOwnedBy(db, sellerId);
   if (!shop) return [];
   const rows = await selectRows(db)
     .where(and(eq(products.shopId, shop.id), notArchived, gt(products.discount, 0)))

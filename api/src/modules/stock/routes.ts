@@ -54,8 +54,8 @@ const words = {
     summary: "Save a product's stock or low-stock threshold",
     description:
       "The seller owning the product's shop (`sellerId` is the caller, 403 otherwise; customers and admins " +
-      "403; another shop's product 404 `Producto no encontrado.`) while the shop is `aprobada` (403 with " +
-      "the reason when suspended or not approved). `{productId, sellerId, stockVersion, newStock?, sizes?, " +
+      "403; another shop's product 404 `Producto no encontrado.`) while the shop is `aprobada` (403 `Tu " +
+      "tienda no está aprobada: …` otherwise). `{productId, sellerId, stockVersion, newStock?, sizes?, " +
       "lowStockThreshold?}` (the threshold alone changes only it): a product with sizes sends each of its " +
       "sizes once (`newStock`, when sent, must be their sum: SPEC.md section 5; an unknown, repeated or " +
       "missing size is 400; adding sizes is the product form's job), one without sends `newStock`; 0 to " +
@@ -127,7 +127,8 @@ export async function stockRoutes(app: FastifyInstance, opts: StockRoutesOptions
   documentModule(app, section);
   const { db, mailer } = opts;
 
-  route(app, endpoints.updateStock, { ...words.updateStock, onRequest: app.authenticate }, async (request, reply) => {
+  const sellerWrite = { onRequest: app.authenticate, sellerWrite: true as const };
+  route(app, endpoints.updateStock, { ...words.updateStock, ...sellerWrite }, async (request, reply) => {
     const result = await updateStock(db, currentUser(request), request.body);
     if (result.kind === "stale") {
       const answer: StaleStockAnswer = { message: STOCK_CHANGED_WHILE_EDITING, current: result.current };

@@ -8,7 +8,6 @@ import {
   STOCK_ALERT_UNKNOWN_SIZE,
   STOCK_PRODUCT_NOT_FOUND,
   STOCK_SHOP_NOT_APPROVED,
-  STOCK_SHOP_SUSPENDED,
   STOCK_SIZES_NOT_EXPECTED,
   STOCK_SIZES_REQUIRED,
   STOCK_TOTAL_REQUIRED,
@@ -34,6 +33,7 @@ import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { inStore } from "../catalog/service.js";
 import { notify } from "../notifications/service.js";
+import { lockSellerShop } from "../shops/seller-writes.js";
 import { backInStockNotice } from "#contract/notification-texts";
 
 /**
@@ -71,9 +71,16 @@ async function sellerShop(db: Db | Transaction, user: AuthUser): Promise<SellerS
   return shop;
 }
 
-function requireSelling(shop: SellerShop): void {
-  if (shop.status === "suspendida") throw new HttpError(403, STOCK_SHOP_SUSPENDED);
+/**
+ * The writer's shop, first in the write's transaction: held FOR SHARE against a suspension
+ * (lockSellerShop refuses a suspended one), and only an approved one changes stock.
+ */
+async function sellingShop(tx: Transaction, user: AuthUser): Promise<SellerShop> {
+  if (user.role !== "seller") throw new HttpError(403, FORBIDDEN);
+  const shop = await lockSellerShop(tx, user.id);
+  if (!shop) throw new HttpError(403, FORBIDDEN);
   if (shop.status !== "aprobada") throw new HttpError(403, STOCK_SHOP_NOT_APPROVED);
+  return shop;
 }
 
 // ---- Reading figures ----------------------------------------------------------------------------
@@ -273,10 +280,7 @@ export const bySize = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody): Promise<StockUpdate> {
   if (body.sellerId !== user.id) throw new HttpError(403, FORBIDDEN);
   const result = await db.transaction(async (tx) => {
-    const shop = await sellerShop(tx, user);
-    // Locked against a suspension until this is committed, as orders do.
-    await tx.select({ id: shops.id }).from(shops).where(eq(shops.id, shop.id)).for("share");
-    requireSelling(shop);
+    const shop = await sellingShop(tx, user);
     const [owned] = await tx
       .select({ id: products.id, hasSizes: products.hasSizes })
       .from(products)

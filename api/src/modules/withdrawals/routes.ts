@@ -68,10 +68,10 @@ const words = {
   withdraw: {
     summary: "Request a withdrawal",
     description:
-      "The seller; `{amount}`: 201 `{message, withdrawal}`. 403 without an approved shop (a suspended one " +
-      "is told its reason), 409 without a payout method, 400 with `errors: [{field: 'amount'}]` under " +
-      "`WITHDRAWAL_MINIMUM_CENTS` or above `availableAmount`. The request and its `retiro` entry are " +
-      "written under the wallet's advisory lock.",
+      "The seller; `{amount}`: 201 `{message, withdrawal}`. 403 without an approved shop, 409 without a " +
+      "payout method, 400 with `errors: [{field: 'amount'}]` under `WITHDRAWAL_MINIMUM_CENTS` or above " +
+      "`availableAmount`. The request and its `retiro` entry are written under the shop's lock and the " +
+      "wallet's advisory lock.",
   },
   list: {
     summary: "A seller's withdrawal requests",
@@ -137,6 +137,7 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
   const { db, withdrawals: settings } = opts;
   const sellerArea = { onRequest: [app.authenticate, sellersAndAdmins] };
   const sellerOnly = { onRequest: [app.authenticate, sellersOnly] };
+  const sellerWrite = { ...sellerOnly, sellerWrite: true as const };
   const adminArea = { onRequest: [app.authenticate, adminOnly] };
   const balancesAnswer = async (userId: string) => ({
     withdrawalBalances: await balancesOf(db, userId.toLowerCase(), settings),
@@ -156,11 +157,11 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
   route(app, endpoints.payoutMethod, { ...sellerOnly, ...words.payoutMethod }, async (request) => ({
     payoutMethod: await payoutMethodOf(db, currentUser(request).id),
   }));
-  route(app, endpoints.savePayoutMethod, { ...sellerOnly, ...words.savePayoutMethod }, async (request) =>
+  route(app, endpoints.savePayoutMethod, { ...sellerWrite, ...words.savePayoutMethod }, async (request) =>
     savePayoutMethod(db, currentUser(request).id, request.body),
   );
 
-  route(app, endpoints.withdraw, { ...sellerOnly, ...words.withdraw }, async (request, reply) => {
+  route(app, endpoints.withdraw, { ...sellerWrite, ...words.withdraw }, async (request, reply) => {
     const answer = await requestWithdrawal(db, currentUser(request), request.body.amount, settings);
     reply.status(201);
     return answer;
@@ -169,7 +170,7 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
     ownMoney(request, request.params.userId);
     return listWithdrawals(db, request.params.userId.toLowerCase(), request.query);
   });
-  route(app, endpoints.archive, { ...sellerOnly, ...words.archive }, async (request) =>
+  route(app, endpoints.archive, { ...sellerWrite, ...words.archive }, async (request) =>
     archiveWithdrawal(db, currentUser(request), request.params.id),
   );
   route(app, endpoints.ledger, { ...sellerArea, ...words.ledger }, async (request) => {

@@ -34,6 +34,7 @@ import { FieldsError, HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { notify } from "../notifications/service.js";
+import { lockSellerShop } from "../shops/seller-writes.js";
 import { lockWallet } from "../wallet/service.js";
 import { withdrawalDecidedNotice, withdrawalRequestedNotice } from "#contract/notification-texts";
 
@@ -75,7 +76,7 @@ function withdrawalOf(row: WithdrawalRow): Withdrawal {
 /** A seller's shop, or null for a user without one. */
 async function shopOf(db: Reader, userId: string) {
   const [shop] = await db
-    .select({ id: shops.id, name: shops.name, status: shops.status, statusReason: shops.statusReason })
+    .select({ id: shops.id, name: shops.name, status: shops.status })
     .from(shops)
     .where(eq(shops.ownerId, userId));
   return shop ?? null;
@@ -95,8 +96,8 @@ const matured = (days: number) =>
 
 /**
  * The balances of a seller's shop from the ledger (README "Seller money"), read in the caller's
- * transaction: the withdrawal takes the wallet's lock first, so what it reads here stays true until
- * it commits.
+ * transaction: the withdrawal takes the wallet's lock before reading them, so what it reads here
+ * stays true until it commits.
  */
 export async function balancesOf(
   db: Reader,
@@ -149,13 +150,19 @@ export async function payoutMethodOf(db: Db, userId: string): Promise<PayoutMeth
   return row ? payoutOf(row.kind, row.details) : null;
 }
 
-/** Saves (or replaces) the seller's payout method; requests already made keep the one they were made with. */
+/**
+ * Saves (or replaces) the seller's payout method; requests already made keep the one they were made
+ * with. Under the shop's lock: a suspended shop changes nothing, where its money goes included.
+ */
 export async function savePayoutMethod(db: Db, userId: string, method: PayoutMethodBody) {
   const details = detailsOf(method);
-  await db
-    .insert(payoutMethods)
-    .values({ userId, kind: method.kind, details })
-    .onConflictDoUpdate({ target: payoutMethods.userId, set: { kind: method.kind, details, updatedAt: sql`now()` } });
+  await db.transaction(async (tx) => {
+    await lockSellerShop(tx, userId);
+    await tx
+      .insert(payoutMethods)
+      .values({ userId, kind: method.kind, details })
+      .onConflictDoUpdate({ target: payoutMethods.userId, set: { kind: method.kind, details, updatedAt: sql`now()` } });
+  });
   return { message: PAYOUT_METHOD_SAVED, payoutMethod: payoutOf(method.kind, details) };
 }
 
@@ -163,20 +170,14 @@ export async function savePayoutMethod(db: Db, userId: string, method: PayoutMet
  * POST /withdraw: holds `amount` of the seller's available money for the admin to pay. The wallet's
  * lock (the one wallet payments take) serialises a user's withdrawals and purchases, so requests made
  * at once cannot together exceed what is available. The request and its ledger entry
- * (`retiro:<id>`, −amount) are one transaction.
+ * (`retiro:<id>`, −amount) are one transaction, which takes the shop first (lockSellerShop: a
+ * suspended shop withdraws nothing, nor does one suspended while the request was on its way).
  */
 export async function requestWithdrawal(db: Db, user: AuthUser, amount: number, settings: WithdrawalSettings) {
   return db.transaction(async (tx) => {
+    const shop = await lockSellerShop(tx, user.id);
     await lockWallet(tx, user.id);
-    const shop = await shopOf(tx, user.id);
-    if (!shop || (shop.status !== "aprobada" && shop.status !== "suspendida"))
-      throw new HttpError(403, NO_APPROVED_SHOP);
-    if (shop.status === "suspendida") {
-      throw new HttpError(
-        403,
-        `Tu tienda está suspendida: no puedes pedir retiros mientras dure la suspensión.${shop.statusReason ? ` Motivo: ${shop.statusReason}` : ""}`,
-      );
-    }
+    if (shop?.status !== "aprobada") throw new HttpError(403, NO_APPROVED_SHOP);
     const [method] = await tx.select().from(payoutMethods).where(eq(payoutMethods.userId, user.id));
     if (!method) throw new HttpError(409, NO_PAYOUT_METHOD);
     if (amount < settings.minimumCents)
@@ -243,9 +244,10 @@ export async function listWithdrawals(db: Db, userId: string, query: Withdrawals
   };
 }
 
-/** PUT /withdrawals/archive/{id}: only its owner, only once it is paid or rejected. */
+/** PUT /withdrawals/archive/{id}: only its owner, once it is paid or rejected, and not while the shop is suspended. */
 export async function archiveWithdrawal(db: Db, user: AuthUser, id: string) {
   return db.transaction(async (tx) => {
+    await lockSellerShop(tx, user.id);
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
     if (!row || row.userId !== user.id) throw new HttpError(404, WITHDRAWAL_NOT_FOUND);
     if (row.status === "pendiente") throw new HttpError(409, WITHDRAWAL_NOT_FINISHED);
