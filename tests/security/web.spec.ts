@@ -221,10 +221,11 @@ test.describe("5. formularios desde otro sitio", () => {
     }
     // From the store's public address through the same proxy, or with an X-Forwarded-Host nobody
     // trusts: the post reaches the page, which takes no form (405), like any other.
-    for (const headers of [
+    const ownPosts: Record<string, string>[] = [
       { ...viaProxy, origin: store.webUrl },
       { "sec-fetch-site": "same-origin", origin: store.webUrl, "x-forwarded-host": "otra.example" },
-    ]) {
+    ];
+    for (const headers of ownPosts) {
       const own = await rawPost("/products", headers);
       expect(own.status, JSON.stringify(headers)).toBe(405);
       expect(own.text).toContain("Método no permitido");
