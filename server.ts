@@ -137,13 +137,16 @@ function ownOrigins(request: express.Request): Set<string> {
 }
 
 /**
- * Whether a POST comes from the store's own pages. Browsers say where a request comes from
- * (Sec-Fetch-Site, else Origin) on every cross-site POST; a request without either is no browser's
+ * Whether a POST comes from the store's own pages. Browsers say where a request comes from on every
+ * cross-site POST, and each header they send must agree: Sec-Fetch-Site same-origin (or none), and
+ * an Origin that is one of ownOrigins. Sec-Fetch-Site alone says same-origin for the page of any
+ * address the browser is on, such as a proxy's that rewrites Host, whose Origin is neither the
+ * store's nor the one Host names (issue 31). A request with neither header is no browser's
  * cross-site form.
  */
 function fromOwnPages(request: express.Request): boolean {
   const site = request.get("sec-fetch-site");
-  if (site) return site === "same-origin" || site === "none";
+  if (site && site !== "same-origin" && site !== "none") return false;
   const origin = request.get("origin");
   return origin === undefined || ownOrigins(request).has(origin);
 }
@@ -200,6 +203,11 @@ function toFetchRequest(req: express.Request, res: express.Response): { request:
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    // A POST's Origin was judged at the door (fromOwnPages). Remix judges it again with less to go
+    // on: it compares it with Host, or with any X-Forwarded-Host, trusted or not, knows nothing of
+    // the public address, and throws (a 500) where it disagrees, as for a post from the public
+    // address through a proxy that rewrites Host.
+    if (name === "origin" && req.method === "POST") continue;
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };

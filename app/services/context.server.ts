@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { createApiClient, type ApiClient } from "./api.server";
+import { PLAIN_PAGES, plainPageHtml } from "./plain-page.server";
 import { SESSION_COOKIE, StoreSession } from "./session.server";
 
 /**
@@ -42,9 +43,33 @@ export async function createRequestContext(
 /** What a 503 asks the browser to wait before trying again. */
 const RETRY_AFTER_SECONDS = "5";
 
-/** A page that failed because the API was down or overloaded is a 503 with Retry-After, not a 500. */
+/**
+ * Remix's own answer when a resource route (a document, a CSV, the bell's calls) throws: a 500
+ * saying "Unexpected Server Error" in English as plain text (server-runtime's last resort). Pages
+ * have the root's error boundary instead.
+ */
+function isRemixLastResort(response: Response): boolean {
+  return response.status === 500 && response.headers.get("Content-Type") === "text/plain";
+}
+
+/**
+ * A page that failed because the API was down or overloaded is a 503 with Retry-After, not a 500.
+ * A resource route's failure says so in Spanish too, on the plain page server.ts answers at the door.
+ */
 function unavailableAnswer(context: AppLoadContext, response: Response): Response {
-  if (!context.apiUnavailable || response.status < 500) return response;
+  const unavailable = context.apiUnavailable && response.status >= 500;
+  if (isRemixLastResort(response)) {
+    const page = unavailable ? { ...PLAIN_PAGES.failure, status: 503 } : PLAIN_PAGES.failure;
+    return new Response(plainPageHtml(page), {
+      status: page.status,
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "no-store",
+        ...(unavailable && { "Retry-After": RETRY_AFTER_SECONDS }),
+      },
+    });
+  }
+  if (!unavailable) return response;
   const headers = new Headers(response.headers);
   headers.set("Retry-After", RETRY_AFTER_SECONDS);
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });

@@ -26,6 +26,9 @@ export interface SecurityStore {
    */
   startProxiedWeb(): Promise<{ url: string; stop(): Promise<void> }>;
   stopApi(): Promise<void>;
+  /** Shuts PostgreSQL down under the running API (`pg_ctl stop -m fast`), and starts it again. */
+  stopDatabase(): Promise<void>;
+  startDatabase(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -95,6 +98,8 @@ export async function startSecurityStore(): Promise<SecurityStore> {
       return { url, stop: () => stopProcess(proxied.child) };
     },
     stopApi: () => stopProcess(api.child),
+    stopDatabase: () => cluster.shutDown(),
+    startDatabase: () => cluster.restart(),
     async stop() {
       await Promise.all([stopProcess(web.child), stopProcess(api.child), ...extraWebs.map(stopProcess)]);
       await cluster.stop();

@@ -186,6 +186,52 @@ test.describe("5. formularios desde otro sitio", () => {
     }
   });
 
+  /** A form post as it reaches the web with exactly these headers (Host included), and its answer. */
+  function rawPost(path: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+    const url = new URL(`${store.webUrl}${path}`);
+    return new Promise((resolve, reject) => {
+      const body = "intent=nada";
+      const outgoing = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", "content-length": body.length, ...headers },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.on("end", () => resolve({ status: answer.statusCode!, text: Buffer.concat(chunks).toString("utf8") }));
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end(body);
+    });
+  }
+
+  test("detrás de un proxy que reescribe Host: otro origen es 403 en español y el de la tienda llega a la página", async () => {
+    // A proxy the web does not trust sends its own Host; the browser, on the proxy's page, says
+    // same-origin as it does for any page of the address it is on.
+    const viaProxy = { host: "web.interna:8080", "sec-fetch-site": "same-origin" };
+    for (const path of ["/products", "/login", "/shopper-lists"]) {
+      const foreign = await rawPost(path, { ...viaProxy, origin: "http://proxy.example" });
+      expect(foreign.status, path).toBe(403);
+      expect(foreign.text).toContain("no aceptamos formularios enviados desde otro sitio");
+    }
+    // From the store's public address through the same proxy, or with an X-Forwarded-Host nobody
+    // trusts: the post reaches the page, which takes no form (405), like any other.
+    const ownPosts: Record<string, string>[] = [
+      { ...viaProxy, origin: store.webUrl },
+      { "sec-fetch-site": "same-origin", origin: store.webUrl, "x-forwarded-host": "otra.example" },
+    ];
+    for (const headers of ownPosts) {
+      const own = await rawPost("/products", headers);
+      expect(own.status, JSON.stringify(headers)).toBe(405);
+      expect(own.text).toContain("Método no permitido");
+    }
+  });
+
   test("una página de otro sitio no llena el carrito ni cierra la sesión de quien la visita", async ({ page }) => {
     const email = await registerAccount();
     await signIn(page, email);
@@ -581,12 +627,43 @@ test.describe("9. entradas raras", () => {
 });
 
 test.describe("3. API caída (al final: la para)", () => {
-  test("con la API parada, la página de error dice que vuelva a intentarlo, con 503", async ({ request }) => {
+  test("con PostgreSQL parado, la página de error dice que vuelva a intentarlo, con 503, y al arrancarlo vuelve", async ({
+    request,
+  }) => {
+    await store.stopDatabase();
+    try {
+      // A question nobody asked before: no page kept from before answers it.
+      const response = await request.get(`${store.webUrl}/products?searchValue=parada${Date.now()}`);
+      expect(response.status()).toBe(503);
+      expect(response.headers()["retry-after"]).toBeTruthy();
+      expect(await response.text()).toContain("Intenta de nuevo en unos momentos");
+    } finally {
+      await store.startDatabase();
+    }
+    const again = await request.get(`${store.webUrl}/products?searchValue=vuelta${Date.now()}`);
+    expect(again.status()).toBe(200);
+  });
+
+  test("con la API parada, la página de error dice que vuelva a intentarlo, con 503", async ({ request, browser }) => {
+    // Signed in while the API answered: a shop document is asked of the API with the account's token.
+    const signedIn = await browser.newContext();
+    const page = await signedIn.newPage();
+    await signIn(page, await registerAccount());
+    await expect(page).toHaveURL(`${store.webUrl}/dashboard`);
+
     await store.stopApi();
     const response = await request.get(`${store.webUrl}/products`);
     expect(response.status()).toBe(503);
     expect(response.headers()["retry-after"]).toBeTruthy();
     expect(await response.text()).toContain("Intenta de nuevo en unos momentos");
+
+    const document = await signedIn.request.get(`${store.webUrl}/documentos-tienda/${randomUUID()}`);
+    expect(document.status()).toBe(503);
+    expect(document.headers()["retry-after"]).toBeTruthy();
+    const text = await document.text();
+    expect(text).toContain("Intenta de nuevo en unos momentos");
+    expect(text).not.toContain("Unexpected");
+    await signedIn.close();
   });
 
   test("el registro de la web guarda sus fallos, no los formularios enviados a una página que no los recibe", async ({

@@ -1,6 +1,6 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port";
@@ -9,6 +9,17 @@ const PG_BIN = "/usr/lib/postgresql/15/bin";
 
 export interface PostgresCluster {
   url: string;
+  /**
+   * Halts every process of the server where it stands (SIGSTOP), as a hung machine or a stalled
+   * disk does: connections stay open and new ones are accepted by the kernel, but nothing answers.
+   */
+  freeze(): void;
+  /** Lets a frozen server run on (SIGCONT). */
+  thaw(): void;
+  /** Shuts the server down as an operator does (`pg_ctl stop -m fast`): sessions end, new connections are refused. */
+  shutDown(): Promise<void>;
+  /** Starts a shut-down server again, on the same port and files. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,7 +58,8 @@ async function waitForClientsToLeave(url: string, database?: string): Promise<vo
 /**
  * A throw-away PostgreSQL 15 cluster on a free loopback port. Stopping it shuts the server down and
  * deletes its files. The Vitest run starts one (global-setup.ts); test files use
- * createTestDatabase.
+ * createTestDatabase. A file that freezes its server or shuts it down mid-test starts one of its own
+ * (tests/security/api-database-down-postgres.test.ts).
  */
 export async function startPostgres(): Promise<PostgresCluster> {
   const dir = mkdtempSync(path.join(tmpdir(), "mp-pg-"));
@@ -79,38 +91,76 @@ export async function startPostgres(): Promise<PostgresCluster> {
     "-c",
     "max_connections=200",
   ]);
-  const server = spawn(command, args, { stdio: "ignore" });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const pg = await import("pg");
-  for (let attempt = 0; ; attempt++) {
-    const client = new pg.default.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      if (attempt > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  let server: ChildProcess | null = null;
+  let frozen: number[] = [];
+
+  async function launch(): Promise<void> {
+    server = spawn(command, args, { stdio: "ignore" });
+    for (let attempt = 0; ; attempt++) {
+      const client = new pg.default.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        break;
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        if (attempt > 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
   }
+
+  async function shutDown(): Promise<void> {
+    const running = server;
+    if (!running) return;
+    server = null;
+    const exited = new Promise((resolve) =>
+      running.exitCode !== null ? resolve(null) : running.once("exit", resolve),
+    );
+    const [stopCommand, ...stopArgs] = asPostgres(path.join(PG_BIN, "pg_ctl"), [
+      "stop",
+      "-D",
+      dataDir,
+      "-m",
+      "fast",
+      "-w",
+    ]);
+    execFileSync(stopCommand, stopArgs, { stdio: "ignore" });
+    await exited;
+  }
+
+  function thaw(): void {
+    if (frozen.length === 0) return;
+    for (const pid of frozen) process.kill(pid, "SIGCONT");
+    frozen = [];
+    // As root the server runs under runuser, which stops itself when its child stops (as su does
+    // for job control): left stopped, it would never report the server's exit.
+    if (server?.pid) process.kill(server.pid, "SIGCONT");
+  }
+
+  await launch();
   return {
     url,
+    freeze() {
+      // The postmaster first, so it forks no new backend while its children are being stopped.
+      const postmaster = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+      process.kill(postmaster, "SIGSTOP");
+      frozen.push(postmaster);
+      const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(postmaster)], { encoding: "utf8" });
+      for (const pid of children.split("\n").map(Number).filter(Boolean)) {
+        process.kill(pid, "SIGSTOP");
+        frozen.push(pid);
+      }
+    },
+    thaw,
+    shutDown,
+    restart: launch,
     async stop() {
-      await waitForClientsToLeave(url);
-      const exited = new Promise((resolve) =>
-        server.exitCode !== null ? resolve(null) : server.once("exit", resolve),
-      );
-      const [stopCommand, ...stopArgs] = asPostgres(path.join(PG_BIN, "pg_ctl"), [
-        "stop",
-        "-D",
-        dataDir,
-        "-m",
-        "fast",
-        "-w",
-      ]);
-      execFileSync(stopCommand, stopArgs, { stdio: "ignore" });
-      await exited;
+      thaw();
+      if (server) await waitForClientsToLeave(url);
+      await shutDown();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../config.js";
 import * as schema from "./schema.js";
+import { clientWithDeadline } from "./deadline-client.js";
 import { applyDatabaseFunctions } from "./functions.js";
 
 /**
@@ -63,16 +64,26 @@ const migrationsFolder = path.resolve("api/drizzle");
 const MIGRATION_LOCK_KEY = 4_120_261;
 
 /**
- * How long PostgreSQL work may wait (README, "Timeouts and busy answers"), in milliseconds: each
- * statement (`statement_timeout`), each lock it waits for (`lock_timeout`), and a request for a
- * pooled connection, free or new (pg-pool's `connectionTimeoutMillis`). A stalled database then
- * fails a request within seconds (the API answers 503) instead of holding it and a connection.
+ * How long PostgreSQL work may wait (docs/api/limits.md, "Timeouts and busy answers"), in
+ * milliseconds: each statement (`statement_timeout`), each lock it waits for (`lock_timeout`), and a
+ * request for a pooled connection, free or new (pg-pool's `connectionTimeoutMillis`). A stalled
+ * database then fails a request within seconds (the API answers 503) instead of holding it and a
+ * connection. The first two are the server's to enforce; a server that stops answering altogether
+ * meets this side's deadline, QUERY_DEADLINE_GRACE_MS past the statement's (deadline-client.ts).
  */
 export interface DatabaseTimeouts {
   statementMs: number;
   lockMs: number;
   poolMs: number;
 }
+
+/**
+ * How long past `statement_timeout` a query may go unanswered before its connection is given up:
+ * a server that answers sends its own cancellation at `statement_timeout`, so one silent a second
+ * longer has stopped. With the defaults a request waits 3 s for a connection at most and 6 s for a
+ * query: 9 s, inside the web's 10 s (API_CALL_TIMEOUT_MS).
+ */
+export const QUERY_DEADLINE_GRACE_MS = 1000;
 
 /**
  * A real PostgreSQL when a URL is given, otherwise the embedded PGlite under dataDir
@@ -101,6 +112,8 @@ export async function openDatabase(options: {
         lock_timeout: timeouts.lockMs,
         // Bounds both the wait for a free client when all are busy and the opening of a new one.
         connectionTimeoutMillis: timeouts.poolMs,
+        // Bounds each query even when the server no longer enforces anything (a frozen server).
+        Client: clientWithDeadline(timeouts.statementMs + QUERY_DEADLINE_GRACE_MS),
       }),
     });
     // An idle connection the server drops (restart, failover) must not crash the process;
