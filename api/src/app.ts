@@ -15,6 +15,7 @@ import { Server as SocketServer } from "socket.io";
 import { z } from "zod";
 import { endpoint } from "#contract/http";
 import { INTERNAL_ERROR, INVALID_REQUEST, INVALID_TEXT, NOT_FOUND, SERVICE_BUSY, TOO_LARGE } from "#contract/messages";
+import { WALLET_BELOW_ZERO } from "#contract/wallet";
 import type { Config } from "./config.js";
 import type { Db, Listen } from "./db/client.js";
 import { databaseFailure } from "./db/errors.js";
@@ -204,6 +205,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
     }
     const failure = databaseFailure(error);
     if (failure === "invalid-text") return reply.status(400).send({ message: INVALID_TEXT });
+    if (failure === "wallet-below-zero") return reply.status(409).send({ message: WALLET_BELOW_ZERO });
     const busy = failure === "busy" || (error as FastifyError).code === "FST_ERR_HANDLER_TIMEOUT";
     const status = busy ? 503 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, "respuesta %d", status);
@@ -263,8 +265,13 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   await app.register(orderStatusRoutes, { db });
   await app.register(adminOrderRoutes, { db });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
-  await app.register(paymentRoutes, { db, payments: config.payments, publicWebUrl: config.publicWebUrl });
-  await app.register(walletRoutes, { db });
+  await app.register(paymentRoutes, {
+    db,
+    payments: config.payments,
+    withdrawals: config.withdrawals,
+    publicWebUrl: config.publicWebUrl,
+  });
+  await app.register(walletRoutes, { db, withdrawals: config.withdrawals });
   await app.register(reviewRoutes, { db });
   await app.register(trialClassRoutes, { db, capacity: config.trialClass.capacity });
   await app.register(shopRoutes, {
@@ -282,7 +289,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   await app.register(categoryRoutes, { db });
   await app.register(promotionRoutes, { db });
   await app.register(withdrawalRoutes, { db, withdrawals: config.withdrawals });
-  await app.register(bookRoutes, { db });
+  await app.register(bookRoutes, { db, withdrawals: config.withdrawals });
 
   const webOrigin = new URL(config.publicWebUrl).origin;
   const io = new SocketServer(app.server, {

@@ -37,15 +37,20 @@ function useRefusal(intent: string): string[] | undefined {
   return notice ? [notice] : undefined;
 }
 
-function WalletChoice({ balance, total }: { balance: number; total: number }) {
-  const enough = balance >= total;
+function WalletChoice({ available, pendingSales, total }: { available: number; pendingSales: number; total: number }) {
+  const enough = available >= total;
   return (
     <Card title="Pagar con mi cartera" titleId="pago-cartera" className="sm:p-8">
       <Form method="post" className="space-y-4">
         <FormAlert id="pago-cartera-error" errors={useRefusal(paymentIntents.payWithWallet)} />
         <p className="text-neutral-800">
-          Saldo disponible: <strong data-testid="wallet-balance">{formatPrice(balance)}</strong>
+          Saldo disponible: <strong data-testid="wallet-balance">{formatPrice(available)}</strong>
         </p>
+        {pendingSales > 0 ? (
+          <p className="text-sm text-neutral-700" data-testid="wallet-pending-sales">
+            Además tienes {formatPrice(pendingSales)} de ventas que aún no están disponibles: no sirven para pagar.
+          </p>
+        ) : null}
         {enough ? null : <p className="text-sm text-neutral-700">Tu saldo no alcanza para pagar este pedido.</p>}
         {enough ? (
           <SubmitButton intent={paymentIntents.payWithWallet} pending="Pagando…">
@@ -101,7 +106,7 @@ function PayPalChoice() {
 }
 
 export default function Payment() {
-  const { order, payBefore, payable, cardMode, constraints, balance, notice } = useLoaderData<typeof loader>();
+  const { order, payBefore, payable, cardMode, constraints, wallet, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const cardAttempt = actionData && "attempt" in actionData ? actionData.attempt : "inicio";
 
@@ -144,7 +149,9 @@ export default function Payment() {
                   productos vuelven a la tienda.
                 </Notice>
               </div>
-              {balance !== null ? <WalletChoice balance={balance} total={order.price} /> : null}
+              {wallet !== null ? (
+                <WalletChoice available={wallet.available} pendingSales={wallet.pendingSales} total={order.price} />
+              ) : null}
               {cardMode === "prueba" ? <TestCardChoice key={cardAttempt} constraint={constraints.card} /> : null}
               {cardMode === "paypal" ? <PayPalChoice /> : null}
             </>

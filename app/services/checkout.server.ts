@@ -18,7 +18,7 @@ import {
   getCardMode,
   getCouponPreview,
   getOwnOrder,
-  getWalletBalance,
+  getWalletFunds,
   payWithTestCard,
   payWithWallet,
   placeOrder,
@@ -135,8 +135,8 @@ export async function loadPayment(args: RequestArgs) {
   if (order.payment_status === "pagado") throw await redirect(confirmPath(order._id));
 
   const payable = order.payment_status === "sin_pagar" && !order.expired && order.delivery_status !== "cancelado";
-  const [cardMode, balance] = payable
-    ? await Promise.all([getCardMode(args.context.api), getWalletBalance(account)])
+  const [cardMode, wallet] = payable
+    ? await Promise.all([getCardMode(args.context.api), getWalletFunds(account)])
     : [null, null];
   return {
     order: presentOrder(order),
@@ -144,7 +144,7 @@ export async function loadPayment(args: RequestArgs) {
     payable,
     cardMode,
     constraints: formConstraints({ card: cardSchema }),
-    balance,
+    wallet,
     notice,
   };
 }

@@ -56,9 +56,10 @@ export function getCouponPreview(account: AccountClient): Promise<CouponAnswer> 
   return account.call(couponEndpoints.preview);
 }
 
-export async function getWalletBalance(account: AccountClient): Promise<number> {
-  const { balance } = await account.call(walletEndpoints.wallet, { params: { id: account.user.id } });
-  return balance;
+/** What of the signed-in user's wallet pays an order: its available part, apart from sales not yet available. */
+export async function getWalletFunds(account: AccountClient): Promise<{ available: number; pendingSales: number }> {
+  const { available, pendingSales } = await account.call(walletEndpoints.wallet, { params: { id: account.user.id } });
+  return { available, pendingSales };
 }
 
 /** PayPal when the API has its credentials, otherwise the labelled test-card mode. */

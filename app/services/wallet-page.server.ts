@@ -7,12 +7,17 @@ import type { AccountClient, RequestArgs } from "./auth.server";
 import { getWallet, redeemVoucher } from "./customer-orders.server";
 import { redirectWithFlash } from "./session.server";
 
-/** /dashboard/my-wallet: balance and ledger; a wallet that cannot be read says why (SPEC.md section 8). */
+/**
+ * /dashboard/my-wallet: balance (with a seller's sales not yet available, which cannot pay) and
+ * ledger; a wallet that cannot be read says why (SPEC.md section 8).
+ */
 export async function loadWalletPage(account: AccountClient) {
   const { wallet, error } = await getWallet(account);
   return {
     error,
     balance: wallet?.balance ?? null,
+    pendingSales: wallet?.pendingSales ?? 0,
+    available: wallet?.available ?? 0,
     entries: (wallet?.entries ?? []).map((entry) => ({ ...entry, date: longDateTime(entry.createdAt) })),
     constraints: formConstraints({ voucher: voucherFormSchema }),
   };

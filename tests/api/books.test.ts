@@ -1,7 +1,14 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BooksAnswer } from "#contract/books";
-import { shopOrders, walletEntries } from "../../api/src/db/schema";
+import {
+  walletBelowPendingSales,
+  walletStoredMismatch,
+  withdrawalLedgerMismatch,
+  withdrawalMissing,
+  type BooksAnswer,
+} from "#contract/books";
+import type { WalletAnswer } from "#contract/wallet";
+import { orders as ordersTable, shopOrders, walletEntries, withdrawals } from "../../api/src/db/schema";
 import {
   customerWithOrder,
   payFromWallet,
@@ -9,7 +16,7 @@ import {
   subOrderIds,
   type TwoSellers,
 } from "./notifications-support";
-import { signedInUser, type Customer } from "./orders-support";
+import { putInCart, SHIPPING_INFO, signedInUser, type Customer } from "./orders-support";
 import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import { balancesOf, confirm, reject, savePayout, withdraw } from "./withdrawals-support";
 
@@ -50,6 +57,9 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
     return response.json();
   };
 
+  const walletAnswerOf = async (user: Customer): Promise<WalletAnswer> =>
+    (await api.app.inject({ method: "GET", url: `/wallet/${user.id}`, headers: user.headers })).json();
+
   beforeAll(async () => {
     catalogue = await insertCatalogue(api.db);
     sellers = await splitShopOwners(api.db, catalogue);
@@ -69,7 +79,7 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
     expect((await api.app.inject({ method: "GET", url: "/admin/books" })).statusCode).toBe(401);
   });
 
-  it("una mezcla al azar de pedidos, ofertas, pagos, entregas, cancelaciones y retiros no deja ninguna diferencia", async () => {
+  it("una mezcla al azar de pedidos, ofertas, pagos, entregas, cancelaciones, retiros y compras de los vendedores no deja ninguna diferencia", async () => {
     const seed = Number(process.env.BOOKS_SEED ?? Math.floor(Math.random() * 2 ** 31));
     console.info(`Cuentas: semilla ${seed} (repítala con BOOKS_SEED=${seed})`);
     const random = prng(seed);
@@ -160,6 +170,26 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
         if (requested.statusCode === 201) pending.push(requested.json().withdrawal._id);
         else expect(requested.statusCode, requested.body).toBe(400);
         expect(amount >= 1000 && amount <= availableAmount ? 201 : 400).toBe(requested.statusCode);
+      } else if (roll < 0.93) {
+        // A seller buys from the other shop with the wallet: only what is available pays (issue 31).
+        const shop = shopOf();
+        const buyer = sellerOf(shop);
+        const { available } = await walletAnswerOf(buyer);
+        await api.db.execute(
+          sql`update products set stock = 50 where slug in ('pala-bullpadel-vertex-04', 'pelotas-head-padel-pro')`,
+        );
+        const product = shop === "centro" ? "pelotas-head-padel-pro" : "pala-bullpadel-vertex-04";
+        await putInCart(api.db, buyer.id, catalogue.bySlug[product]!.id, 1);
+        const placed = await post("/home/order/palce-order", buyer, { userId: buyer.id, shippingInfo: SHIPPING_INFO });
+        expect(placed.statusCode, placed.body).toBe(201);
+        const orderId = placed.json().orderId as string;
+        const [order] = await api.db
+          .select({ total: ordersTable.total })
+          .from(ordersTable)
+          .where(eq(ordersTable.id, orderId));
+        const paying = await post("/payment/wallet", buyer, { orderId });
+        expect(paying.statusCode, paying.body).toBe(order!.total <= available ? 200 : 400);
+        action = `compra del vendedor ${paying.statusCode}`;
       } else {
         action = "decisión";
         const id = pending.splice(Math.floor(random() * pending.length), 1)[0];
@@ -175,6 +205,8 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
         answer.shops.filter((shop) => shop.difference !== 0),
         `semilla ${seed}, paso ${step} (${action})`,
       ).toEqual([]);
+      expect(answer.wallets, `semilla ${seed}, paso ${step} (${action})`).toEqual([]);
+      expect(answer.withdrawals, `semilla ${seed}, paso ${step} (${action})`).toEqual([]);
       for (const seller of [sellers.centro, sellers.smash]) {
         const balances = await balancesOf(api.app, seller);
         expect(balances.availableAmount, `semilla ${seed}, paso ${step} (${action})`).toBeGreaterThanOrEqual(0);
@@ -204,5 +236,95 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
     expect(answer.unbalanced).toBe(1);
     expect(answer.shops[0]).toMatchObject({ shopName: "Centro Pádel", difference: -500 });
     expect(answer.shops[0]!.ledger - answer.shops[0]!.expected).toBe(-500);
+  });
+
+  it("una cartera cuyo saldo guardado no coincide con sus movimientos aparece, con sus importes", async () => {
+    const customer = await signedInUser(api.db);
+    await api.db.insert(walletEntries).values({
+      userId: customer.id,
+      amount: 3000,
+      reason: "Saldo de prueba",
+      reference: `prueba:${crypto.randomUUID()}`,
+    });
+    // A stray write to the kept balance, past the trigger that keeps it.
+    await api.db.execute(sql`update wallets set balance = balance + 123 where user_id = ${customer.id}`);
+    const answer = await books();
+    expect(answer.wallets).toEqual([
+      expect.objectContaining({
+        userId: customer.id,
+        ledger: 3000,
+        stored: 3123,
+        pendingSales: 0,
+        problems: [walletStoredMismatch(3123, 3000)],
+      }),
+    ]);
+    expect(answer.unbalanced).toBe(2); // with the stray ledger row of the test before
+    await api.db.execute(sql`update wallets set balance = balance - 123 where user_id = ${customer.id}`);
+  });
+
+  it("una cartera con menos dinero que sus ventas aún no disponibles aparece", async () => {
+    const { customer, orderId } = await customerWithOrder(api.app, api.db, catalogue);
+    await payFromWallet(api.app, api.db, customer, orderId);
+    const balance = (await walletAnswerOf(sellers.smash)).balance;
+    const { pendingAmount } = await balancesOf(api.app, sellers.smash);
+    expect(pendingAmount).toBeGreaterThan(100);
+    // Spent before the rule: everything but 100, less than the sales not yet available.
+    const spent = balance - 100;
+    await api.db.insert(walletEntries).values({
+      userId: sellers.smash.id,
+      amount: -spent,
+      reason: "Compra anterior a la regla",
+      reference: `prueba:${crypto.randomUUID()}`,
+    });
+    const flagged = (await books()).wallets.find((row) => row.userId === sellers.smash.id);
+    expect(flagged).toMatchObject({ ledger: 100, stored: 100, pendingSales: pendingAmount });
+    expect(flagged!.problems).toEqual([walletBelowPendingSales(100, pendingAmount)]);
+    // Given back, so the next test reads only its own withdrawals.
+    await api.db.insert(walletEntries).values({
+      userId: sellers.smash.id,
+      amount: spent,
+      reason: "Devolución de prueba",
+      reference: `prueba:${crypto.randomUUID()}`,
+    });
+  });
+
+  it("un retiro cuyos movimientos no cuadran con su estado, o movimientos de un retiro que no existe, aparecen", async () => {
+    const { availableAmount } = await balancesOf(api.app, sellers.centro);
+    expect(availableAmount).toBeGreaterThanOrEqual(2000);
+    const requested = await withdraw(api.app, sellers.centro, 1000);
+    expect(requested.statusCode, requested.body).toBe(201);
+    const id = requested.json().withdrawal._id as string;
+    // Marked rejected without giving the money back: its entries still hold the amount.
+    await api.db.update(withdrawals).set({ status: "rechazado", reason: "Prueba" }).where(eq(withdrawals.id, id));
+    const stray = crypto.randomUUID();
+    await api.db.insert(walletEntries).values({
+      userId: sellers.centro.id,
+      amount: 700,
+      reason: "Retiro rechazado fantasma",
+      reference: `retiro-rechazado:${stray}`,
+    });
+    const answer = await books();
+    expect(answer.withdrawals).toEqual([
+      {
+        withdrawalId: id,
+        userId: sellers.centro.id,
+        shopName: "Centro Pádel",
+        amount: 1000,
+        status: "rechazado",
+        expected: 0,
+        ledger: -1000,
+        problem: withdrawalLedgerMismatch(-1000, 0, "rechazado"),
+      },
+      {
+        withdrawalId: stray,
+        userId: sellers.centro.id,
+        shopName: null,
+        amount: null,
+        status: null,
+        expected: 0,
+        ledger: 700,
+        problem: withdrawalMissing(700),
+      },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { notifications, offers, orders, shopOrders } from "../../api/src/db/sche
 import { notify } from "../../api/src/modules/notifications/service";
 import { formatUsd as usd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
-import { walletBalance } from "../../api/src/modules/wallet/service";
+import { walletBalance } from "../../api/src/modules/wallet/ledger";
 import { makeOverdue, signedInUser, stockOf, type Customer } from "./orders-support";
 import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import {

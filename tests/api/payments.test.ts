@@ -195,7 +195,7 @@ describe("cartera y vouchers", () => {
       (await api.app.inject({ method: "GET", url: `/wallet/${customer.id}`, headers: admin.headers })).json().balance,
     ).toBe(1000);
     const empty = await api.app.inject({ method: "GET", url: `/wallet/${stranger.id}`, headers: stranger.headers });
-    expect(empty.json()).toEqual({ balance: 0, entries: [] });
+    expect(empty.json()).toEqual({ balance: 0, pendingSales: 0, available: 0, entries: [] });
   });
 
   it("no deja cambiar ni borrar un movimiento de la cartera", async () => {

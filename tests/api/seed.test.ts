@@ -205,8 +205,10 @@ describe("catálogo de demostración", () => {
       expect(balances.pendingAmount).toBe(0);
       expect(balances.availableAmount).toBe(balances.totalAmount - balances.amountWithdrawn);
     }
-    const books = await shopBooks(database.db);
+    const books = await shopBooks(database.db, settings);
     expect(books.shops.length).toBe(sellers.length);
+    expect(books.wallets).toEqual([]);
+    expect(books.withdrawals).toEqual([]);
     expect(books.unbalanced).toBe(0);
     // A bank transfer is paid to its own seller, never to another demo seller's name.
     const transfers = await database.db.execute<{ holder: string; name: string }>(sql`

@@ -55,7 +55,13 @@ const INVALID_TEXT_SQLSTATES = new Set([
   "22P05", // untranslatable_character: \u0000 in jsonb
 ]);
 
-export type DatabaseFailure = "busy" | "invalid-text";
+/**
+ * The CHECK that keeps every wallet at or above zero (migration 0022): a movement a service's own
+ * check missed is refused by the database, and the client is told why (409), not given a 500.
+ */
+const WALLET_FLOOR_CONSTRAINT = "wallets_balance_non_negative";
+
+export type DatabaseFailure = "busy" | "invalid-text" | "wallet-below-zero";
 
 export function databaseFailure(error: unknown): DatabaseFailure | null {
   let current: unknown = error;
@@ -63,6 +69,9 @@ export function databaseFailure(error: unknown): DatabaseFailure | null {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && (BUSY_SQLSTATES.has(code) || UNREACHABLE_CODES.has(code))) return "busy";
     if (typeof code === "string" && INVALID_TEXT_SQLSTATES.has(code)) return "invalid-text";
+    // 23514: check_violation.
+    if (code === "23514" && (current as { constraint?: unknown }).constraint === WALLET_FLOOR_CONSTRAINT)
+      return "wallet-below-zero";
     if (current instanceof QueryDeadlineError || CONNECTION_MESSAGES.includes(current.message)) return "busy";
     // Node tries each address of a name in turn and reports every refusal at once.
     if (current instanceof AggregateError && current.errors.some((each) => databaseFailure(each) === "busy"))

@@ -681,6 +681,8 @@ export const orderPayments = pgTable("order_payments", {
  * Wallets are ledgers: balance = sum(amount) of a user's entries. Entries are never changed or
  * deleted (a trigger of migration 0008 rejects it); `reference` names the event an entry records
  * (`pago:<orderId>`, `venta:<shopOrderId>`, `voucher:<code>:<userId>`), so no event is booked twice.
+ * Every insert also moves the user's row of `wallets` (trigger of migration 0022), whose CHECK keeps
+ * the balance at or above zero.
  */
 export const walletEntries = pgTable(
   "wallet_entries",
@@ -698,6 +700,24 @@ export const walletEntries = pgTable(
     check("wallet_entries_amount_non_zero", sql`${t.amount} <> 0`),
     index("wallet_entries_user_created_idx").on(t.userId, t.createdAt.desc()),
   ],
+);
+
+/**
+ * Each wallet's balance as the database keeps it beside the ledger (decision 0033): written only by
+ * the trigger `wallet_entries_keep_balance` (function keep_wallet_balance), in the statement that
+ * inserts the entries, so it always equals their sum; its CHECK makes the database refuse any
+ * movement that would take a wallet below zero. The ledger stays the record: the books compare the two.
+ */
+export const wallets = pgTable(
+  "wallets",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    balance: integer("balance").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("wallets_balance_non_negative", sql`${t.balance} >= 0`)],
 );
 
 /** Store coupons (the /gift page), seeded by migration 0008. `value` is a percentage or cents by kind. */

@@ -78,7 +78,7 @@ const walletColumns: TableColumn<ListedWalletEntry>[] = [
 ];
 
 export default function MyWallet() {
-  const { error, balance, entries, constraints } = useLoaderData<typeof loader>();
+  const { error, balance, pendingSales, available, entries, constraints } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="titulo-cartera" className="max-w-3xl space-y-8">
       <h1 id="titulo-cartera" className="text-3xl font-bold text-slate-900">
@@ -89,10 +89,18 @@ export default function MyWallet() {
       ) : (
         <>
           <div className="rounded-2xl bg-lime-100 p-6">
-            <p className="text-sm font-semibold uppercase tracking-widest text-slate-700">Saldo disponible</p>
+            <p className="text-sm font-semibold uppercase tracking-widest text-slate-700">
+              {pendingSales > 0 ? "Saldo" : "Saldo disponible"}
+            </p>
             <p className="mt-1 text-4xl font-extrabold text-slate-900" data-testid="wallet-balance">
               {formatPrice(balance)}
             </p>
+            {pendingSales > 0 ? (
+              <p className="mt-2 text-sm text-slate-800" data-testid="wallet-pending-sales">
+                De ese saldo, {formatPrice(pendingSales)} son ventas que aún no están disponibles: para pagar solo
+                cuentan {formatPrice(available)}.
+              </p>
+            ) : null}
           </div>
           <section aria-labelledby="titulo-movimientos" className="space-y-3">
             <h2 id="titulo-movimientos" className="text-xl font-bold text-slate-900">

@@ -32,7 +32,13 @@ const section: ReferenceSection = {
     "is credited with what the order costs less now (`Reembolso del pedido #…`), the seller's sale " +
     "credit is reversed, and the sub-order's payment (the order's too, once all of it is cancelled) " +
     "becomes `reembolsado`; whatever the customer paid with, the refund is store credit (decision 0006). " +
-    "The stock comes back as a `devolucion` movement by whoever cancelled.\n\n" +
+    "The stock comes back as a `devolucion` movement by whoever cancelled. The customer's and the sellers' " +
+    "wallets are locked first (advisory locks in user order, as payments and withdrawals take them); a " +
+    "seller's wallet that no longer holds the sale it would give back refuses the cancellation, the " +
+    "seller's and the admin's alike: 409 `No se puede cancelar: la venta de <shop> (<amount>) ya no está en " +
+    "su cartera, que tiene <balance>, y ninguna cartera puede quedar en negativo.` (no wallet goes below " +
+    "zero and a sale not yet available cannot be spent, so only money spent before that rule can be " +
+    "missing: decision 0033).\n\n" +
     "**Who is told.** An order placed, each seller (`pedido`); paid, the customer and each seller " +
     "(`pago`); a status change, the customer (`pedido`, with the refund when there is one); an admin's " +
     "cancellation of a paid sale, its seller too. Every status change, by an admin or a seller, writes " +

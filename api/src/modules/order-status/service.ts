@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { DELIVERY_STATUS_LABELS, type DeliveryStatus, orderNumber, type PaymentStatus } from "#contract/order-labels";
 import type { OrderStatusBody, StatusChange } from "#contract/orders";
+import { saleAlreadySpent } from "#contract/wallet";
 import type { Db, Transaction } from "../../db/client.js";
 import { offers, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
@@ -12,6 +13,7 @@ import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
 import { setStockContext } from "../stock/service.js";
+import { lockWallets, walletBalance } from "../wallet/ledger.js";
 import { orderStatusNotice, saleCancelledByAdminNotice, shopPartStatusNotice } from "#contract/notification-texts";
 
 export const STATUS_UPDATED = "Estado del pedido actualizado.";
@@ -105,6 +107,8 @@ async function cancelSubOrders(
   cancelling: LockedSubOrder[],
   actor: AuthUser,
 ): Promise<number> {
+  const paid = cancelling.filter((subOrder) => subOrder.paymentStatus === "pagado");
+  if (paid.length > 0) await lockWalletsForRefund(tx, orderId, paid);
   const subOrderIds = cancelling.map((subOrder) => subOrder.id);
   const ids = sql`array[${sql.join(
     subOrderIds.map((id) => sql`${id}::uuid`),
@@ -133,7 +137,6 @@ async function cancelSubOrders(
     .set({ status: "rechazada", answeredAt: new Date() })
     .where(and(inArray(offers.shopOrderId, subOrderIds), eq(offers.status, "pendiente")));
 
-  const paid = cancelling.filter((subOrder) => subOrder.paymentStatus === "pagado");
   const refund = paid.length > 0 ? order!.total - total : 0;
   if (paid.length > 0) await refundPaidSubOrders(tx, orderId, order!.userId, paid, refund);
   await tx.update(shopOrders).set({ deliveryStatus: "cancelado" }).where(inArray(shopOrders.id, subOrderIds));
@@ -146,6 +149,24 @@ async function cancelSubOrders(
     if (paid.length > 0) await tx.update(orders).set({ paymentStatus: "reembolsado" }).where(eq(orders.id, orderId));
   }
   return refund;
+}
+
+/**
+ * Before paid sub-orders are cancelled: locks the wallets the refund writes (the customer's and each
+ * seller's, in the one order every money transaction locks them in) and refuses (409) when a
+ * seller's wallet no longer holds the sale it would give back: no wallet goes below zero, and a
+ * sale not yet available cannot be spent (decision 0033), so only money spent before that rule can
+ * be missing.
+ */
+async function lockWalletsForRefund(tx: Transaction, orderId: string, paid: LockedSubOrder[]): Promise<void> {
+  const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+  await lockWallets(tx, [order!.userId, ...paid.map((sale) => sale.ownerId)]);
+  for (const sale of paid) {
+    const reversal = sale.total - sale.commission;
+    if (reversal <= 0) continue;
+    const balance = await walletBalance(tx, sale.ownerId);
+    if (balance < reversal) throw new HttpError(409, saleAlreadySpent(sale.shopName, reversal, balance));
+  }
 }
 
 /**

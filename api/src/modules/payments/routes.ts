@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { PAYMENT_CONFIRMED, paymentEndpoints as endpoints, type CardMode } from "#contract/payments";
-import type { PaymentSettings } from "../../config.js";
+import type { PaymentSettings, WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
@@ -46,9 +46,14 @@ const words = {
   wallet: {
     summary: "Pay an order from the wallet",
     description:
-      "`{orderId}`: `{message: 'Pago confirmado.', order}`; 400 `Saldo insuficiente en la cartera.`; 409 " +
-      "`El pedido ha caducado.`; 404 for another's order. The wallet's advisory lock is taken, as " +
-      "withdrawals take it.",
+      "`{orderId}`: `{message: 'Pago confirmado.', order}`. Only the wallet's `available` part pays (`GET " +
+      "/wallet/{id}`): a seller's sales not yet available (`pendingSales`) may still be taken back by a " +
+      "cancellation, so they never pay (decision 0033). 400 `Saldo insuficiente en la cartera.` when the " +
+      "balance is short; 400 `Saldo disponible insuficiente: 190,00 US$ de tu cartera son ventas que aún no " +
+      "están disponibles y para pagar solo cuentan 0,00 US$.` when only pending sales would cover it; 409 " +
+      "`El pedido ha caducado.`; 404 for another's order. The advisory locks of the customer's wallet and of " +
+      "the wallets of the order's sellers are taken in user order (withdrawals and cancellations take the " +
+      "same ones), then the funds are read in one statement.",
   },
   card: {
     summary: "Pay an order with a test card",
@@ -80,6 +85,8 @@ const PAYPAL_MODE_OFF = "El pago con PayPal no está disponible: paga con la tar
 export interface PaymentRoutesOptions {
   db: Db;
   payments: PaymentSettings;
+  /** When a seller's sale becomes available (it pays from the wallet only then). */
+  withdrawals: WithdrawalSettings;
   /** Where PayPal sends the customer back (the web's /payment page). */
   publicWebUrl: string;
 }
@@ -99,7 +106,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: PaymentRoutesOpt
 
   route(app, endpoints.wallet, { ...words.wallet, onRequest: app.authenticate }, async (request) => {
     const user = currentUser(request);
-    await payWithWallet(db, request.body.orderId, user.id);
+    await payWithWallet(db, request.body.orderId, user.id, opts.withdrawals);
     return { message: PAYMENT_CONFIRMED, order: await orderDetail(db, request.body.orderId, user) };
   });
 

@@ -2,19 +2,21 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { PaymentMethod } from "#contract/order-labels";
 import { orderNumber } from "#contract/order-labels";
 import { INVALID_CARD_NUMBER } from "#contract/payments";
+import { INSUFFICIENT_BALANCE, pendingSalesCannotPay } from "#contract/wallet";
+import type { WithdrawalSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
 import { offers, orderPayments, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import { notify } from "../notifications/service.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
-import { lockWallet, walletBalance } from "../wallet/service.js";
+import { lockWallets } from "../wallet/ledger.js";
+import { walletFunds } from "../withdrawals/service.js";
 import { PAYPAL_NOT_CONFIRMED, type PayPalClient } from "./paypal.js";
 import { paidOrderNotice, paymentConfirmedNotice } from "#contract/notification-texts";
 
 export const ORDER_EXPIRED = "El pedido ha caducado.";
 export const ORDER_NOT_PAYABLE = "Este pedido ya no admite pagos.";
-export const INSUFFICIENT_BALANCE = "Saldo insuficiente en la cartera.";
 export const CARD_DECLINED = "Tarjeta rechazada. Usa otra tarjeta o paga con tu cartera.";
 export const ALREADY_PAID = "Este pedido ya está pagado.";
 export const NOTHING_TO_PAY = "Este pedido no tiene importe que pagar: confírmalo con tu cartera.";
@@ -71,6 +73,9 @@ async function confirmPayment(
   method: PaymentMethod,
   reference: string,
 ): Promise<void> {
+  // The sellers' wallets it credits, in the one order every money transaction locks wallets in (a
+  // wallet payment locked them with the customer's already).
+  await lockWallets(tx, await sellersOf(tx, order.id));
   await tx.insert(orderPayments).values({ orderId: order.id, method, amount: order.total, reference });
   await tx
     .update(orders)
@@ -132,17 +137,43 @@ async function confirmPayment(
   ]);
 }
 
+/** The owners of the order's shops, whose wallets a payment credits. */
+async function sellersOf(tx: Transaction, orderId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ ownerId: shops.ownerId })
+    .from(shopOrders)
+    .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+    .where(eq(shopOrders.orderId, orderId));
+  return rows.map((row) => row.ownerId);
+}
+
 /**
- * Pays the customer's order from their wallet when the balance covers it: the debit (reference
- * `pago:<orderId>`), the order's confirmation and the sellers' credits are one transaction.
+ * Pays the customer's order from their wallet when the available part of it covers it: a seller's
+ * sales not yet available never pay (decision 0033). The debit (reference `pago:<orderId>`), the
+ * order's confirmation and the sellers' credits are one transaction.
  */
-export async function payWithWallet(db: Db, orderId: string, userId: string): Promise<void> {
+export async function payWithWallet(
+  db: Db,
+  orderId: string,
+  userId: string,
+  settings: WithdrawalSettings,
+): Promise<void> {
   await expireUnpaidOrders(db);
   await db.transaction(async (tx) => {
     const order = await lockOrderForPayment(tx, orderId, userId);
     if (!order.unpaid) return;
-    await lockWallet(tx, userId);
-    if ((await walletBalance(tx, userId)) < order.total) throw new HttpError(400, INSUFFICIENT_BALANCE);
+    // The customer's wallet and the sellers' ones it will credit, in one order: two sellers paying
+    // each other's orders at once never wait on each other.
+    await lockWallets(tx, [userId, ...(await sellersOf(tx, order.id))]);
+    const funds = await walletFunds(tx, userId, settings);
+    if (funds.available < order.total) {
+      throw new HttpError(
+        400,
+        funds.balance >= order.total
+          ? pendingSalesCannotPay(funds.available, funds.pendingSales)
+          : INSUFFICIENT_BALANCE,
+      );
+    }
     const reference = `pago:${order.id}`;
     // An order a coupon made free (with free shipping) costs nothing: there is no entry to write.
     if (order.total > 0) {

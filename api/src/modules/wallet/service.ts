@@ -1,33 +1,23 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { formatUsd } from "#contract/money-format";
 import { VOUCHER_NOT_FOUND, type VoucherRedeemedAnswer, type WalletAnswer } from "#contract/wallet";
+import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { vouchers, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
+import { walletFunds } from "../withdrawals/service.js";
+import { walletBalance } from "./ledger.js";
 
 export const VOUCHER_EXPIRED = "Este voucher ha caducado.";
 export const VOUCHER_ALREADY_REDEEMED = "Ya canjeaste este voucher.";
 
-/** A user's balance: the sum of their ledger entries. */
-export async function walletBalance(db: Pick<Db, "select">, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: sql<number>`coalesce(sum(${walletEntries.amount}), 0)::integer` })
-    .from(walletEntries)
-    .where(eq(walletEntries.userId, userId));
-  return row!.balance;
-}
-
 /**
- * Serialises the debits of one wallet until the transaction ends, so two payments cannot both spend
- * the same balance. Credits need no lock: they never make a balance insufficient.
+ * A user's wallet: its balance, the part of it that is their sales not yet available (which cannot
+ * pay: decision 0033), and its entries, newest first.
  */
-export async function lockWallet(tx: Pick<Db, "execute">, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wallet:${userId}`}::text, 0))`);
-}
-
-export async function walletOf(db: Db, userId: string): Promise<WalletAnswer> {
-  const [balance, entries] = await Promise.all([
-    walletBalance(db, userId),
+export async function walletOf(db: Db, userId: string, settings: WithdrawalSettings): Promise<WalletAnswer> {
+  const [funds, entries] = await Promise.all([
+    walletFunds(db, userId, settings),
     db
       .select({
         id: walletEntries.id,
@@ -40,7 +30,7 @@ export async function walletOf(db: Db, userId: string): Promise<WalletAnswer> {
       .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id)),
   ]);
   return {
-    balance,
+    ...funds,
     entries: entries.map((entry) => ({
       _id: entry.id,
       amount: entry.amount,

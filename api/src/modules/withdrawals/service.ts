@@ -35,7 +35,7 @@ import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { notify } from "../notifications/service.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
-import { lockWallet } from "../wallet/service.js";
+import { lockWallet, walletBalance } from "../wallet/ledger.js";
 import { withdrawalDecidedNotice, withdrawalRequestedNotice } from "#contract/notification-texts";
 
 type Reader = Db | Transaction;
@@ -91,8 +91,54 @@ const saleEntriesOf = (userId: string, shopId: string) => sql`
     and split_part(we.reference, ':', 1) in ('venta', 'anulacion')`;
 
 /** A sale delivered at least `days` days ago (the condition on `so`, a shop_orders row). */
-const matured = (days: number) =>
+export const matured = (days: number) =>
   sql`so.delivered_at is not null and so.delivered_at <= now() - make_interval(days => ${days})`;
+
+/** A seller's figures from the ledger, in cents, read in one statement so they are of one moment. */
+interface LedgerFigures {
+  /** Σ of the shop's `venta:`/`anulacion:` entries. */
+  total: number;
+  /** The part of `total` of parts matured. */
+  matured: number;
+  requested: number;
+  confirmed: number;
+  /** The whole wallet's balance. */
+  wallet: number;
+}
+
+async function ledgerFigures(
+  db: Reader,
+  userId: string,
+  shopId: string,
+  settings: WithdrawalSettings,
+): Promise<LedgerFigures> {
+  // One statement, so every figure is of the same moment (a sale credited meanwhile counts in all or none).
+  const result = await db.execute<{
+    total: number;
+    matured: number;
+    requested: number;
+    confirmed: number;
+    wallet: number;
+  }>(sql`
+    with earnings as (
+      select coalesce(sum(we.amount), 0)::integer as total,
+             coalesce(sum(we.amount) filter (where ${matured(settings.saleAvailableAfterDays)}), 0)::integer as matured
+      from ${saleEntriesOf(userId, shopId)}
+    )
+    select earnings.total, earnings.matured,
+      (select coalesce(sum(amount), 0)::integer from withdrawals where user_id = ${userId} and status = 'pendiente') as requested,
+      (select coalesce(sum(amount), 0)::integer from withdrawals where user_id = ${userId} and status = 'confirmado') as confirmed,
+      (select coalesce(sum(amount), 0)::integer from wallet_entries where user_id = ${userId}) as wallet
+    from earnings`);
+  const row = result.rows[0]!;
+  return {
+    total: Number(row.total),
+    matured: Number(row.matured),
+    requested: Number(row.requested),
+    confirmed: Number(row.confirmed),
+    wallet: Number(row.wallet),
+  };
+}
 
 /**
  * The balances of a seller's shop from the ledger (README "Seller money"), read in the caller's
@@ -114,35 +160,42 @@ export async function balancesOf(
       amountWithdrawn: 0,
       requestedAmount: 0,
     };
-  // One statement, so every figure is of the same moment (a sale credited meanwhile counts in all or none).
-  const result = await db.execute<{
-    total: number;
-    matured: number;
-    requested: number;
-    confirmed: number;
-    wallet: number;
-  }>(sql`
-    with earnings as (
-      select coalesce(sum(we.amount), 0)::integer as total,
-             coalesce(sum(we.amount) filter (where ${matured(settings.saleAvailableAfterDays)}), 0)::integer as matured
-      from ${saleEntriesOf(userId, shop.id)}
-    )
-    select earnings.total, earnings.matured,
-      (select coalesce(sum(amount), 0)::integer from withdrawals where user_id = ${userId} and status = 'pendiente') as requested,
-      (select coalesce(sum(amount), 0)::integer from withdrawals where user_id = ${userId} and status = 'confirmado') as confirmed,
-      (select coalesce(sum(amount), 0)::integer from wallet_entries where user_id = ${userId}) as wallet
-    from earnings`);
-  const row = result.rows[0]!;
-  const totalAmount = Number(row.total);
-  const maturedAmount = Number(row.matured);
-  const requestedAmount = Number(row.requested);
-  const withdrowAmount = Number(row.confirmed);
+  const figures = await ledgerFigures(db, userId, shop.id, settings);
+  const totalAmount = figures.total;
+  const maturedAmount = figures.matured;
+  const requestedAmount = figures.requested;
+  const withdrowAmount = figures.confirmed;
   const pendingAmount = totalAmount - maturedAmount;
   const amountWithdrawn = requestedAmount + withdrowAmount;
   // Matured earnings not yet asked for, but never more than the wallet holds beyond pending sales:
   // money spent on purchases is gone, and voucher or refund money is not earnings.
-  const availableAmount = Math.max(0, Math.min(maturedAmount - amountWithdrawn, Number(row.wallet) - pendingAmount));
+  const availableAmount = Math.max(0, Math.min(maturedAmount - amountWithdrawn, figures.wallet - pendingAmount));
   return { totalAmount, availableAmount, withdrowAmount, pendingAmount, amountWithdrawn, requestedAmount };
+}
+
+/** A wallet's balance and what of it may pay an order (decision 0033), in cents. */
+export interface WalletFunds {
+  /** Σ of the wallet's entries. */
+  balance: number;
+  /** The owner's sales not yet available (`pendingAmount` of their shop): a cancellation may still take them back. */
+  pendingSales: number;
+  /** balance − pendingSales (never below 0): what pays at checkout. */
+  available: number;
+}
+
+/**
+ * What a user's wallet holds and what of it may be spent, read in one statement (a sale credited
+ * meanwhile counts in both figures or in neither). A payment reads it under the wallet's lock.
+ */
+export async function walletFunds(db: Reader, userId: string, settings: WithdrawalSettings): Promise<WalletFunds> {
+  const shop = await shopOf(db, userId);
+  if (!shop) {
+    const balance = await walletBalance(db, userId);
+    return { balance, pendingSales: 0, available: Math.max(0, balance) };
+  }
+  const figures = await ledgerFigures(db, userId, shop.id, settings);
+  const pendingSales = figures.total - figures.matured;
+  return { balance: figures.wallet, pendingSales, available: Math.max(0, figures.wallet - pendingSales) };
 }
 
 export async function payoutMethodOf(db: Db, userId: string): Promise<PayoutMethod | null> {
