@@ -36,7 +36,7 @@ export const walletStoredMismatch = (stored: number, ledger: number) =>
 export const walletBelowZero = (ledger: number) =>
   `Sus movimientos suman ${ledger < 0 ? "−" : ""}${formatUsd(Math.abs(ledger))}: la cartera está en negativo.`;
 export const walletBelowPendingSales = (ledger: number, pendingSales: number) =>
-  `Tiene ${formatUsd(Math.max(ledger, 0))} y sus ventas aún no disponibles suman ${formatUsd(pendingSales)}: ` +
+  `La cartera tiene ${formatUsd(Math.max(ledger, 0))} y sus ventas aún no disponibles suman ${formatUsd(pendingSales)}: ` +
   "se gastó dinero que una cancelación todavía puede reclamar.";
 
 export const walletBooks = z.object({

@@ -28,7 +28,7 @@ export function pendingSalesCannotPay(available: number, pendingSales: number): 
 /** Cancelling a paid part whose sale the seller's wallet no longer holds (amounts in cents). */
 export function saleAlreadySpent(shopName: string, sale: number, balance: number): string {
   return (
-    `No se puede cancelar: la venta de ${shopName} (${formatUsd(sale)}) ya no está en su cartera, que tiene ` +
+    `No se puede cancelar: la venta de ${shopName} (${formatUsd(sale)}) ya no está en la cartera del vendedor, que tiene ` +
     `${formatUsd(balance)}, y ninguna cartera puede quedar en negativo.`
   );
 }

@@ -36,7 +36,7 @@ const section: ReferenceSection = {
     "wallets are locked first (advisory locks in user order, as payments and withdrawals take them); a " +
     "seller's wallet that no longer holds the sale it would give back refuses the cancellation, the " +
     "seller's and the admin's alike: 409 `No se puede cancelar: la venta de <shop> (<amount>) ya no está en " +
-    "su cartera, que tiene <balance>, y ninguna cartera puede quedar en negativo.` (no wallet goes below " +
+    "la cartera del vendedor, que tiene <balance>, y ninguna cartera puede quedar en negativo.` (no wallet goes below " +
     "zero and a sale not yet available cannot be spent, so only money spent before that rule can be " +
     "missing: decision 0033).\n\n" +
     "**Who is told.** An order placed, each seller (`pedido`); paid, the customer and each seller " +
