@@ -2,7 +2,15 @@ import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { App } from "../../api/src/app";
 import type { Db } from "../../api/src/db/client";
-import { cartCoupons, cartItems, productSizes, products, walletEntries } from "../../api/src/db/schema";
+import {
+  cartCoupons,
+  cartItems,
+  orders,
+  productSizes,
+  products,
+  shopOrders,
+  walletEntries,
+} from "../../api/src/db/schema";
 import { signAccessToken, type Role } from "../../api/src/modules/accounts/tokens";
 import { insertUser, TEST_JWT_SECRET } from "./support";
 
@@ -106,4 +114,26 @@ export async function creditWallet(db: Db, userId: string, amount: number) {
 /** Moves an order's expiry into the past, as if its time had run out. */
 export async function makeOverdue(db: Db, orderId: string) {
   await db.execute(sql`update orders set expires_at = now() - interval '1 minute' where id = ${orderId}`);
+}
+
+/**
+ * An order of one unit of `productId` by `customer`, with the customer's offer on its shop's part at
+ * 10.00 US$ below its subtotal, still unanswered: the part, the offer and the order's total then.
+ */
+export async function orderWithOffer(app: App, db: Db, customer: Customer, productId: string) {
+  await putInCart(db, customer.id, productId, 1);
+  const orderId = await placedOrderId(app, customer);
+  const [part] = await db
+    .select({ id: shopOrders.id, subtotal: shopOrders.subtotal })
+    .from(shopOrders)
+    .where(eq(shopOrders.orderId, orderId));
+  const proposed = await app.inject({
+    method: "POST",
+    url: "/home/customer/offer",
+    headers: customer.headers,
+    payload: { shopOrderId: part!.id, price: part!.subtotal - 1000 },
+  });
+  expect(proposed.statusCode, proposed.body).toBe(201);
+  const [order] = await db.select({ total: orders.total }).from(orders).where(eq(orders.id, orderId));
+  return { orderId, part: part!, offerId: proposed.json().offer._id as string, totalBefore: order!.total };
 }

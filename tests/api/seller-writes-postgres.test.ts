@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { shopSuspendedNoWrites } from "#contract/shops";
 import { offers, orders, payoutMethods, shopOrders, shops, withdrawals } from "../../api/src/db/schema";
 import { customerWithOrder, payFromWallet, subOrderIds } from "./notifications-support";
-import { placedOrderId, putInCart, signedInAs, signedInUser, stockOf, type Customer } from "./orders-support";
+import { orderWithOffer, signedInAs, signedInUser, stockOf, type Customer } from "./orders-support";
 import { insertCatalogue, insertUser, useTestApi, type Catalogue } from "./support";
 import { deliveredDaysAgo, PAGO_MOVIL, savePayout, withdraw } from "./withdrawals-support";
 
@@ -90,21 +90,12 @@ describe("escrituras del vendedor durante una suspensión en PostgreSQL", () => 
   it("aceptar una oferta espera a la suspensión y no cambia el precio", async () => {
     const customer = await signedInUser(api.db);
     await api.db.execute(sql`update products set stock = 50 where slug = 'pala-bullpadel-vertex-04'`);
-    await putInCart(api.db, customer.id, catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
-    const orderId = await placedOrderId(api.app, customer);
-    const [part] = await api.db
-      .select({ id: shopOrders.id, subtotal: shopOrders.subtotal })
-      .from(shopOrders)
-      .where(eq(shopOrders.orderId, orderId));
-    const proposed = await api.app.inject({
-      method: "POST",
-      url: "/home/customer/offer",
-      headers: customer.headers,
-      payload: { shopOrderId: part!.id, price: part!.subtotal - 1000 },
-    });
-    expect(proposed.statusCode, proposed.body).toBe(201);
-    const offerId = proposed.json().offer._id as string;
-    const [before] = await api.db.select({ total: orders.total }).from(orders).where(eq(orders.id, orderId));
+    const { orderId, offerId, totalBefore } = await orderWithOffer(
+      api.app,
+      api.db,
+      customer,
+      catalogue.bySlug["pala-bullpadel-vertex-04"]!.id,
+    );
 
     const response = await suspendedDuring(() =>
       api.app.inject({
@@ -118,7 +109,7 @@ describe("escrituras del vendedor durante una suspensión en PostgreSQL", () => 
     const [offer] = await api.db.select({ status: offers.status }).from(offers).where(eq(offers.id, offerId));
     expect(offer!.status).toBe("pendiente");
     const [after] = await api.db.select({ total: orders.total }).from(orders).where(eq(orders.id, orderId));
-    expect(after!.total).toBe(before!.total);
+    expect(after!.total).toBe(totalBefore);
   });
 
   it("pedir un retiro o cambiar los datos de cobro espera a la suspensión y no se aplica", async () => {

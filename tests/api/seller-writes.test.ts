@@ -5,7 +5,7 @@ import { FORBIDDEN } from "#contract/messages";
 import { shopSuspendedNoWrites } from "#contract/shops";
 import { offers, orders, shopOrders, shops } from "../../api/src/db/schema";
 import { customerWithOrder, payFromWallet, subOrderIds } from "./notifications-support";
-import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
+import { orderWithOffer, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { insertCatalogue, insertShop, insertUser, useTestApi, type Catalogue } from "./support";
 
 /**
@@ -243,21 +243,7 @@ describe("una tienda suspendida no escribe nada por la API", () => {
     it("el vendedor suspendido no acepta ni rechaza ofertas: el precio y el total del pedido no cambian", async () => {
       const vertex = catalogue.bySlug["pala-bullpadel-vertex-04"]!;
       const customer = await signedInUser(api.db);
-      await putInCart(api.db, customer.id, vertex.id, 1);
-      const orderId = await placedOrderId(api.app, customer);
-      const [part] = await api.db
-        .select({ id: shopOrders.id, subtotal: shopOrders.subtotal })
-        .from(shopOrders)
-        .where(eq(shopOrders.orderId, orderId));
-      const proposed = await api.app.inject({
-        method: "POST",
-        url: "/home/customer/offer",
-        headers: customer.headers,
-        payload: { shopOrderId: part!.id, price: part!.subtotal - 1000 },
-      });
-      expect(proposed.statusCode, proposed.body).toBe(201);
-      const offerId = proposed.json().offer._id as string;
-      const [before] = await api.db.select({ total: orders.total }).from(orders).where(eq(orders.id, orderId));
+      const { orderId, part, offerId, totalBefore } = await orderWithOffer(api.app, api.db, customer, vertex.id);
 
       await suspend();
       try {
@@ -275,12 +261,12 @@ describe("una tienda suspendida no escribe nada por la API", () => {
         const [offer] = await api.db.select({ status: offers.status }).from(offers).where(eq(offers.id, offerId));
         expect(offer!.status).toBe("pendiente");
         const [after] = await api.db.select({ total: orders.total }).from(orders).where(eq(orders.id, orderId));
-        expect(after!.total).toBe(before!.total);
+        expect(after!.total).toBe(totalBefore);
         const [unchanged] = await api.db
           .select({ subtotal: shopOrders.subtotal })
           .from(shopOrders)
-          .where(eq(shopOrders.id, part!.id));
-        expect(unchanged!.subtotal).toBe(part!.subtotal);
+          .where(eq(shopOrders.id, part.id));
+        expect(unchanged!.subtotal).toBe(part.subtotal);
       } finally {
         await reactivate();
       }
