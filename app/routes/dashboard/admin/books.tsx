@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { bookEndpoints } from "#contract/books";
 import { longDateTime } from "#contract/store-time";
 import { WITHDRAWAL_STATUS_LABELS } from "#contract/withdrawal-labels";
@@ -51,6 +52,54 @@ function summaryOf(unbalanced: number, shops: number, wallets: number, withdrawa
   return `${unbalanced === 1 ? "1 cuenta no cuadra" : `${unbalanced} cuentas no cuadran`}: ${kinds.join(", ")}.`;
 }
 
+const WEIGHTS = { semibold: "font-semibold", bold: "font-bold" } as const;
+
+/** A card's figures: terms on the left, amounts on the right, one line each. */
+function Figures({ children }: { children: ReactNode }) {
+  return <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm text-slate-800">{children}</dl>;
+}
+
+function Figure({
+  term,
+  emphasis,
+  valueClassName,
+  testId,
+  children,
+}: {
+  term: string;
+  /** The totals' weight: semibold for what is expected and recorded, bold for the difference. */
+  emphasis?: "semibold" | "bold";
+  valueClassName?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const weight = emphasis === undefined ? undefined : WEIGHTS[emphasis];
+  const ink = emphasis === undefined ? undefined : "text-slate-900";
+  return (
+    <>
+      <dt className={cx(weight, ink) || undefined}>{term}</dt>
+      {/* A value's own colour replaces the ink: two text colours would be settled by the stylesheet's order. */}
+      <dd className={cx("text-right", weight, valueClassName ?? ink)} data-testid={testId}>
+        {children}
+      </dd>
+    </>
+  );
+}
+
+/** A list of accounts that do not add up, shown only when there is one. */
+function MismatchSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <ul className="grid gap-4 lg:grid-cols-2" aria-labelledby={id}>
+        {children}
+      </ul>
+    </section>
+  );
+}
+
 export default function AdminBooks() {
   const { shops, wallets, withdrawals, unbalanced, checkedOn, checkedAt } = useLoaderData<typeof loader>();
   const unbalancedShops = shops.filter((shop) => shop.difference !== 0).length;
@@ -70,72 +119,55 @@ export default function AdminBooks() {
         <p data-testid="books-summary">{summaryOf(unbalanced, unbalancedShops, wallets.length, withdrawals.length)}</p>
       </Notice>
       {wallets.length > 0 ? (
-        <section aria-labelledby="titulo-carteras" className="space-y-3">
-          <h2 id="titulo-carteras" className="text-xl font-bold text-slate-900">
-            Carteras que no cuadran
-          </h2>
-          <ul className="grid gap-4 lg:grid-cols-2" aria-labelledby="titulo-carteras">
-            {wallets.map((wallet) => (
-              <li
-                key={wallet.userId}
-                data-testid="wallet-books"
-                className={cardClass("plain", "space-y-3 ring-2 ring-red-500")}
-              >
-                <h3 className="break-words text-lg font-bold text-slate-900">{wallet.name}</h3>
-                <p className="break-all text-sm text-slate-700">{wallet.email}</p>
-                <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm text-slate-800">
-                  <dt>Suma de sus movimientos</dt>
-                  <dd className="text-right">{signed(wallet.ledger)}</dd>
-                  <dt>Saldo guardado</dt>
-                  <dd className="text-right">{signed(wallet.stored)}</dd>
-                  <dt>Ventas aún no disponibles</dt>
-                  <dd className="text-right">{formatPrice(wallet.pendingSales)}</dd>
-                </dl>
-                <ul className="list-disc space-y-1 pl-5 text-sm font-semibold text-red-800">
-                  {wallet.problems.map((problem) => (
-                    <li key={problem}>{problem}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <MismatchSection id="titulo-carteras" title="Carteras que no cuadran">
+          {wallets.map((wallet) => (
+            <li
+              key={wallet.userId}
+              data-testid="wallet-books"
+              className={cardClass("plain", "space-y-3 ring-2 ring-red-500")}
+            >
+              <h3 className="break-words text-lg font-bold text-slate-900">{wallet.name}</h3>
+              <p className="break-all text-sm text-slate-700">{wallet.email}</p>
+              <Figures>
+                <Figure term="Suma de sus movimientos">{signed(wallet.ledger)}</Figure>
+                <Figure term="Saldo guardado">{signed(wallet.stored)}</Figure>
+                <Figure term="Ventas aún no disponibles">{formatPrice(wallet.pendingSales)}</Figure>
+              </Figures>
+              <ul className="list-disc space-y-1 pl-5 text-sm font-semibold text-red-800">
+                {wallet.problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </MismatchSection>
       ) : null}
       {withdrawals.length > 0 ? (
-        <section aria-labelledby="titulo-retiros" className="space-y-3">
-          <h2 id="titulo-retiros" className="text-xl font-bold text-slate-900">
-            Retiros que no cuadran
-          </h2>
-          <ul className="grid gap-4 lg:grid-cols-2" aria-labelledby="titulo-retiros">
-            {withdrawals.map((withdrawal) => (
-              <li
-                key={`${withdrawal.withdrawalId}:${withdrawal.userId}`}
-                data-testid="withdrawal-books"
-                className={cardClass("plain", "space-y-3 ring-2 ring-red-500")}
-              >
-                <h3 className="break-words text-lg font-bold text-slate-900">
-                  {withdrawal.shopName ?? "Retiro sin solicitud"}
-                </h3>
-                <p className="break-all text-sm text-slate-700">Retiro {withdrawal.withdrawalId}</p>
-                <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm text-slate-800">
-                  {withdrawal.amount !== null && withdrawal.status !== null ? (
-                    <>
-                      <dt>Importe</dt>
-                      <dd className="text-right">{formatPrice(withdrawal.amount)}</dd>
-                      <dt>Estado</dt>
-                      <dd className="text-right">{WITHDRAWAL_STATUS_LABELS[withdrawal.status]}</dd>
-                    </>
-                  ) : null}
-                  <dt>Esperado en la cartera</dt>
-                  <dd className="text-right">{signed(withdrawal.expected)}</dd>
-                  <dt>Según el libro</dt>
-                  <dd className="text-right">{signed(withdrawal.ledger)}</dd>
-                </dl>
-                <p className="text-sm font-semibold text-red-800">{withdrawal.problem}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <MismatchSection id="titulo-retiros" title="Retiros que no cuadran">
+          {withdrawals.map((withdrawal) => (
+            <li
+              key={`${withdrawal.withdrawalId}:${withdrawal.userId}`}
+              data-testid="withdrawal-books"
+              className={cardClass("plain", "space-y-3 ring-2 ring-red-500")}
+            >
+              <h3 className="break-words text-lg font-bold text-slate-900">
+                {withdrawal.shopName ?? "Retiro sin solicitud"}
+              </h3>
+              <p className="break-all text-sm text-slate-700">Retiro {withdrawal.withdrawalId}</p>
+              <Figures>
+                {withdrawal.amount !== null && withdrawal.status !== null ? (
+                  <>
+                    <Figure term="Importe">{formatPrice(withdrawal.amount)}</Figure>
+                    <Figure term="Estado">{WITHDRAWAL_STATUS_LABELS[withdrawal.status]}</Figure>
+                  </>
+                ) : null}
+                <Figure term="Esperado en la cartera">{signed(withdrawal.expected)}</Figure>
+                <Figure term="Según el libro">{signed(withdrawal.ledger)}</Figure>
+              </Figures>
+              <p className="text-sm font-semibold text-red-800">{withdrawal.problem}</p>
+            </li>
+          ))}
+        </MismatchSection>
       ) : null}
       {shops.length === 0 ? (
         <p className={cardClass("empty")}>Todavía no hay ventas ni retiros.</p>
@@ -148,25 +180,25 @@ export default function AdminBooks() {
               className={cardClass("plain", cx("space-y-3", shop.difference !== 0 && "ring-2 ring-red-500"))}
             >
               <h2 className="break-words text-lg font-bold text-slate-900">{shop.shopName}</h2>
-              <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm text-slate-800">
-                <dt>Ventas pagadas, menos comisión</dt>
-                <dd className="text-right">{formatPrice(shop.paidSales)}</dd>
-                <dt>Ventas canceladas (reembolsadas)</dt>
-                <dd className="text-right">{minus(shop.cancelledSales)}</dd>
-                <dt>Retiros pedidos o pagados</dt>
-                <dd className="text-right">{minus(shop.withdrawals)}</dd>
-                <dt className="font-semibold text-slate-900">Esperado</dt>
-                <dd className="text-right font-semibold text-slate-900">{formatPrice(shop.expected)}</dd>
-                <dt className="font-semibold text-slate-900">Según el libro</dt>
-                <dd className="text-right font-semibold text-slate-900">{formatPrice(shop.ledger)}</dd>
-                <dt className="font-bold text-slate-900">Diferencia</dt>
-                <dd
-                  className={`text-right font-bold ${shop.difference === 0 ? "text-lime-900" : "text-red-800"}`}
-                  data-testid="shop-books-difference"
+              <Figures>
+                <Figure term="Ventas pagadas, menos comisión">{formatPrice(shop.paidSales)}</Figure>
+                <Figure term="Ventas canceladas (reembolsadas)">{minus(shop.cancelledSales)}</Figure>
+                <Figure term="Retiros pedidos o pagados">{minus(shop.withdrawals)}</Figure>
+                <Figure term="Esperado" emphasis="semibold">
+                  {formatPrice(shop.expected)}
+                </Figure>
+                <Figure term="Según el libro" emphasis="semibold">
+                  {formatPrice(shop.ledger)}
+                </Figure>
+                <Figure
+                  term="Diferencia"
+                  emphasis="bold"
+                  valueClassName={shop.difference === 0 ? "text-lime-900" : "text-red-800"}
+                  testId="shop-books-difference"
                 >
                   {shop.difference === 0 ? "Cuadra" : formatPrice(shop.difference)}
-                </dd>
-              </dl>
+                </Figure>
+              </Figures>
             </li>
           ))}
         </ul>
