@@ -1,11 +1,11 @@
 import { Writable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVICE_BUSY } from "#contract/messages";
-import { buildApp, BUSY_RETRY_AFTER_SECONDS, type App } from "../../api/src/app";
+import { buildApp, type App } from "../../api/src/app";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../../api/src/config";
 import type { Database } from "../../api/src/db/client";
 import { openTestDatabase } from "../support/databases";
+import { expectBusy, timed } from "./busy-answers";
 import { startPostgres, type PostgresCluster } from "../support/postgres";
 import { insertCatalogue, testConfig } from "../api/support";
 
@@ -17,22 +17,9 @@ import { insertCatalogue, testConfig } from "../api/support";
  * with their error, and the API serves again once the database is back. A server of this file's
  * own, since it is frozen and shut down.
  */
-type Injected = Awaited<ReturnType<App["inject"]>>;
 
 /** The web gives up on a call after this long (API_CALL_TIMEOUT_MS): the API must answer first. */
 const WEB_CALL_LIMIT_MS = 10_000;
-
-async function timed(request: Promise<Injected>): Promise<{ response: Injected; ms: number }> {
-  const started = performance.now();
-  const response = await request;
-  return { response, ms: performance.now() - started };
-}
-
-function expectBusy(response: Injected) {
-  expect(response.statusCode, response.body).toBe(503);
-  expect(response.json()).toEqual({ message: SERVICE_BUSY });
-  expect(response.headers["retry-after"]).toBe(String(BUSY_RETRY_AFTER_SECONDS));
-}
 
 async function until(condition: () => Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;

@@ -1,11 +1,11 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVICE_BUSY } from "#contract/messages";
-import { buildApp, BUSY_RETRY_AFTER_SECONDS } from "../../api/src/app";
+import { buildApp } from "../../api/src/app";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../../api/src/config";
 import { openDatabase, type DatabaseTimeouts } from "../../api/src/db/client";
 import { openTestDatabase } from "../support/databases";
-import { insertBlogPost, insertCatalogue, testConfig, useTestApi, type TestApi } from "../api/support";
+import { expectBusy, timed } from "./busy-answers";
+import { insertBlogPost, insertCatalogue, testConfig, useTestApi } from "../api/support";
 
 /**
  * Issue 9, item 3: a 45 s lock on `products` made every catalogue request wait 45 s, and `/contact`
@@ -13,19 +13,6 @@ import { insertBlogPost, insertCatalogue, testConfig, useTestApi, type TestApi }
  * lock and statement timeouts, the pool's wait and Fastify's own limit answer 503 with Retry-After
  * and a Spanish message within seconds, and the connections go back to the pool.
  */
-type Injected = Awaited<ReturnType<TestApi["app"]["inject"]>>;
-
-async function timed(request: Promise<Injected>): Promise<{ response: Injected; ms: number }> {
-  const started = performance.now();
-  const response = await request;
-  return { response, ms: performance.now() - started };
-}
-
-function expectBusy(response: Injected) {
-  expect(response.statusCode, response.body).toBe(503);
-  expect(response.json()).toEqual({ message: SERVICE_BUSY });
-  expect(response.headers["retry-after"]).toBe(String(BUSY_RETRY_AFTER_SECONDS));
-}
 
 const CONTACT = {
   name: "Lucía Pérez",
