@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { DiskFileStore } from "./files/disk.js";
+import { tidyFileStore } from "./files/housekeeping.js";
 import { demoAccountLines, seedIfEmpty } from "./seed/seed.js";
 
 /** Runs the API: migrates, seeds an empty database once, and listens until told to stop. */
@@ -13,12 +15,15 @@ async function main() {
     poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
   });
-  await database.migrate();
-  const seeded = await seedIfEmpty(database.db, config);
+  // Documents and images live in the file store (decision 0034); migrating moves any an older database kept.
+  const files = new DiskFileStore(config.filesDir);
+  await database.migrate(files);
+  await tidyFileStore(database.db, files);
+  const seeded = await seedIfEmpty(database.db, files, config);
   // PGlite runs no autovacuum: refresh the planner's statistics and the visibility map at start so
   // catalogue queries use their indexes (and index-only scans).
   if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze`);
-  const app = await buildApp({ db: database.db, config, listen: database.listen, log: config.log });
+  const app = await buildApp({ db: database.db, config, listen: database.listen, files, log: config.log });
   await app.listen({ host: config.apiHost, port: config.apiPort });
 
   console.log(
