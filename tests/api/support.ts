@@ -120,6 +120,8 @@ export interface TestApiOptions {
   /** PostgreSQL's statement, lock and pool timeouts (TEST_DATABASE_TIMEOUTS unless given). */
   timeouts?: DatabaseTimeouts;
   config?: Partial<AppDeps["config"]>;
+  /** The API's file store: a DiskFileStore on the config's `filesDir` unless given. */
+  files?: FileStore;
   /** Registers a test's own routes before the app is ready. */
   extraRoutes?: (app: App) => void;
 }
@@ -135,7 +137,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     timeouts: options.timeouts ?? TEST_DATABASE_TIMEOUTS,
   });
   const config = testConfig(options.config);
-  const files = new DiskFileStore(config.filesDir);
+  const files = options.files ?? new DiskFileStore(config.filesDir);
   fileStores.set(database.db, files);
   const app = await buildApp({ db: database.db, config, listen: database.listen, files });
   options.extraRoutes?.(app);
