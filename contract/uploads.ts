@@ -70,5 +70,7 @@ export const PROFILE_IMAGE_UPLOAD: UploadLimits = {
 
 /** 400: a file in a part that takes none. */
 export const FILE_NOT_EXPECTED = "Este campo no admite archivos.";
+/** 400: a second image where a form takes one (a category's, the profile's). */
+export const ONE_IMAGE_ONLY = "Envía una sola imagen.";
 /** 413: more fields or parts than any form of ours sends. */
 export const FORM_TOO_MANY_PARTS = "El formulario tiene demasiados campos.";

@@ -15,7 +15,7 @@ import {
 import type { FieldError } from "#contract/http";
 import { INVALID_TEXT } from "#contract/messages";
 import { IMAGE_TOO_MANY_PIXELS } from "#contract/media";
-import { CATEGORY_UPLOAD, FILE_NOT_EXPECTED, FORM_TOO_MANY_PARTS } from "#contract/uploads";
+import { CATEGORY_UPLOAD, FILE_NOT_EXPECTED, FORM_TOO_MANY_PARTS, ONE_IMAGE_ONLY } from "#contract/uploads";
 import type { Db } from "../../db/client.js";
 import type { FileStore } from "../../files/store.js";
 import { FieldsError, HttpError } from "../../http-error.js";
@@ -91,7 +91,6 @@ const MULTIPART_LIMITS = {
   files: CATEGORY_UPLOAD.files,
   fileSize: CATEGORY_UPLOAD.fileBytes,
 } as const;
-const ONE_IMAGE = "Envía una sola imagen.";
 
 interface CategoryParts {
   fields: Record<string, string>;
@@ -130,7 +129,7 @@ async function readCategoryParts(request: FastifyRequest): Promise<CategoryParts
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "FST_REQ_FILE_TOO_LARGE")
       throw new FieldsError(413, [{ field: CATEGORY_IMAGE_PART, message: CATEGORY_IMAGE_TOO_LARGE }]);
-    if (code === "FST_FILES_LIMIT") throw new FieldsError(400, [{ field: CATEGORY_IMAGE_PART, message: ONE_IMAGE }]);
+    if (code === "FST_FILES_LIMIT") throw new FieldsError(400, [{ field: CATEGORY_IMAGE_PART, message: ONE_IMAGE_ONLY }]);
     if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw new HttpError(413, FORM_TOO_MANY_PARTS);
     // Reading parts touches nothing but the body: any other failure is a malformed request.
     throw new HttpError(400, CATEGORY_MULTIPART_EXPECTED);
