@@ -118,7 +118,9 @@ function refusedUpload<Forms extends PageForms>(
   const intent = isFormOf(forms, sent) ? sent : upload.intentOf(refusal.field, formData);
   if (!isFormOf(forms, intent)) throw new Response(null, { status: 400, statusText: "Acción no válida" });
   const issue = { code: z.ZodIssueCode.custom, message: refusal.message, path: refusal.field ? [refusal.field] : [] };
-  const submission = parseWithZod(formData, { schema: z.any().superRefine((_value, context) => context.addIssue(issue)) });
+  const submission = parseWithZod(formData, {
+    schema: z.any().superRefine((_value, context) => context.addIssue(issue)),
+  });
   const target = options.target?.(formData);
   return {
     ok: false,
@@ -126,10 +128,7 @@ function refusedUpload<Forms extends PageForms>(
     formData,
     filesChosen: true,
     status: refusal.status,
-    answer: answer(
-      { intent, target, result: submission.reply({ hideFields: options.hideFields }) },
-      refusal.status,
-    ),
+    answer: answer({ intent, target, result: submission.reply({ hideFields: options.hideFields }) }, refusal.status),
     reply: submission.reply,
   };
 }

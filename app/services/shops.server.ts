@@ -136,8 +136,17 @@ const SHOP_FORM = "/dashboard/shop";
 const CONFIRMATION = "/dashboard/shop/confirmation";
 
 /** A refused form with files: its errors, and what the page needs to ask for the files again. */
-function filesAnswer(form: { intent: string; filesChosen: boolean }, result: FilesFormAnswer["result"], status: number) {
-  const value: FilesFormAnswer = { intent: form.intent, result, attempt: crypto.randomUUID(), filesLost: form.filesChosen };
+function filesAnswer(
+  form: { intent: string; filesChosen: boolean },
+  result: FilesFormAnswer["result"],
+  status: number,
+) {
+  const value: FilesFormAnswer = {
+    intent: form.intent,
+    result,
+    attempt: crypto.randomUUID(),
+    filesLost: form.filesChosen,
+  };
   return data(value, { status });
 }
 

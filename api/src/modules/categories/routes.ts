@@ -129,7 +129,8 @@ async function readCategoryParts(request: FastifyRequest): Promise<CategoryParts
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "FST_REQ_FILE_TOO_LARGE")
       throw new FieldsError(413, [{ field: CATEGORY_IMAGE_PART, message: CATEGORY_IMAGE_TOO_LARGE }]);
-    if (code === "FST_FILES_LIMIT") throw new FieldsError(400, [{ field: CATEGORY_IMAGE_PART, message: ONE_IMAGE_ONLY }]);
+    if (code === "FST_FILES_LIMIT")
+      throw new FieldsError(400, [{ field: CATEGORY_IMAGE_PART, message: ONE_IMAGE_ONLY }]);
     if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw new HttpError(413, FORM_TOO_MANY_PARTS);
     // Reading parts touches nothing but the body: any other failure is a malformed request.
     throw new HttpError(400, CATEGORY_MULTIPART_EXPECTED);
