@@ -289,23 +289,30 @@ const reason = (missing: string) =>
     `El motivo no puede superar los ${DECISION_REASON_MAX_LENGTH} caracteres.`,
   );
 
-/** SPEC.md section 7: `{approved}`; a rejection needs its reason. */
-export const shopDecisionBody = z
-  .object(
-    {
-      approved: z.boolean({
-        required_error: "Elige aprobar o rechazar.",
-        invalid_type_error: "Elige aprobar o rechazar.",
-      }),
-      reason: reason("Escribe el motivo del rechazo.").optional(),
-    },
-    objectExpected("Envía la decisión."),
-  )
-  .refine((decision) => decision.approved || decision.reason !== undefined, {
-    path: ["reason"],
-    message: "Escribe el motivo del rechazo.",
-  });
+/**
+ * SPEC.md section 7: `{approved}`, and a reason for a rejection when the client has one. Without
+ * it the applicant reads NEUTRAL_REJECTION_REASON (issue 32); the admin's own form asks for one.
+ */
+export const shopDecisionBody = z.object(
+  {
+    approved: z.boolean({
+      required_error: "Elige aprobar o rechazar.",
+      invalid_type_error: "Elige aprobar o rechazar.",
+    }),
+    reason: reason("Escribe el motivo del rechazo.").optional(),
+  },
+  objectExpected("Envía la decisión."),
+);
 export type ShopDecisionBody = z.infer<typeof shopDecisionBody>;
+
+/** The web's rejection: its reason is required, so the applicant knows what to fix. */
+export const shopDecisionForm = shopDecisionBody.refine(
+  (decision) => decision.approved || decision.reason !== undefined,
+  { path: ["reason"], message: "Escribe el motivo del rechazo." },
+);
+
+/** The reason of a rejection sent without one. */
+export const NEUTRAL_REJECTION_REASON = "La administración no indicó un motivo.";
 
 export const requestChangesBody = z.object(
   {

@@ -67,6 +67,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
     imageQueue: DEFAULT_IMAGE_QUEUE,
     catalogueCacheSeconds: 0,
     trustedProxies: ["127.0.0.1", "::1"],
+    corsOrigins: [],
     accounts: {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,

@@ -91,8 +91,10 @@ const section: ReferenceSection = {
     "is untouched) and the new access token carries the role as it is now. A token issued within the " +
     "decision's own second still passes: `iat` has no finer grain, and the token the refresh answers at " +
     "once must.\n\n" +
-    "**Live events.** A decision announces `shopRequest` `{totalPending}` to every admin and " +
-    "`shopApproval` `{status}` to the applicant once it commits (docs/api/real-time.md). The seed adds " +
+    "**Live events.** A decision announces `shopRequest` `{totalPending, token}` to every admin and " +
+    "`shopApproval` `{status, token}` to the applicant once it commits, `token` a fresh access token of " +
+    "the user it reaches (none for a socket that connected with `accessTokens: false`; " +
+    "docs/api/real-time.md). The seed adds " +
     "one pending request (`solicitante@mercadopadel.test`, a PDF and a PNG made at seed time), so a " +
     "fresh store's queue is not empty.\n\n" +
     "**A shop that stops selling.** The products of a shop that is pending, rejected or suspended leave " +
@@ -155,8 +157,10 @@ const words = {
     summary: "Approve or reject a request",
     description:
       "Admin. `{approved: true}` approves: status `aprobada`, `approvedAt`, documents `aceptado`, the " +
-      "user's role `seller` (an admin stays admin). `{approved: false, reason}` rejects. `{message, " +
-      "request}`. Only a `pendiente` request (409 otherwise).",
+      "user's role `seller` (an admin stays admin). `{approved: false, reason?}` rejects; without a " +
+      "`reason` (SPEC.md section 7 sends `{approved}` only) the applicant reads `La administración no " +
+      "indicó un motivo.` and the audit log records that none was given (the web's form requires one). " +
+      "`{message, request}`. Only a `pendiente` request (409 otherwise).",
   },
   requestChanges: {
     summary: "Ask the applicant to change some documents",
