@@ -5,8 +5,8 @@ import { CONFIRMED_WITHOUT_REFERENCE } from "#contract/withdrawals";
 import { auditLog, categories, shopOrders } from "../../api/src/db/schema";
 import { splitShopOwners, type TwoSellers } from "./notifications-support";
 import { placedOrderId, putInCart, SHIPPING_INFO, signedInUser, type Customer } from "./orders-support";
-import { appliedRequest } from "./shop-support";
-import { insertCatalogue, insertImage, useTestApi, type Catalogue } from "./support";
+import { apply, appliedRequest, fieldParts, PDF } from "./shop-support";
+import { insertCatalogue, insertImage, uniqueRif, useTestApi, type Catalogue } from "./support";
 import { paidSale, savePayout, withdraw } from "./withdrawals-support";
 
 /**
@@ -28,6 +28,36 @@ describe("la API acepta las llamadas de la sección 7 tal como están escritas (
     catalogue = await insertCatalogue(api.db);
     sellers = await splitShopOwners(api.db, catalogue);
     admin = await signedInUser(api.db, "admin");
+  });
+
+  it("POST /request-auth-shop/{userId}: multipart con shopName, rif, location, phone y documents", async () => {
+    const applicant = await signedInUser(api.db);
+    const rif = uniqueRif();
+    const answer = await apply(api.app, applicant, [
+      ...fieldParts({
+        shopName: "Pádel Caracas",
+        rif,
+        location: "Av. Francisco de Miranda, local 3, Caracas",
+        phone: "0212-285-4410",
+      }),
+      { name: "documents", filename: "rif.pdf", content: PDF, type: "application/pdf" },
+    ]);
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect(answer.json()).toMatchObject({ token: expect.any(String), request: { status: "pendiente" } });
+    expect(answer.json().request).toMatchObject({
+      shopName: "Pádel Caracas",
+      country: "VE",
+      address: "Av. Francisco de Miranda, local 3, Caracas",
+      location: "Av. Francisco de Miranda, local 3, Caracas, Venezuela",
+    });
+    // A tax id of no country, with no country to check it against, is refused next to the field.
+    const other = await signedInUser(api.db);
+    const refused = await apply(api.app, other, [
+      ...fieldParts({ shopName: "Pádel Nada", rif: "X-1", location: "Calle 1, local 2", phone: "0212-285-4410" }),
+      { name: "documents", filename: "rif.pdf", content: PDF, type: "application/pdf" },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ field: "country", message: "Elige el país de la tienda." }]);
   });
 
   it("POST /shop/approved/{userId} con {approved: false}", async () => {

@@ -9,7 +9,7 @@ import {
   SHOP_REJECTED,
   SHOP_REQUEST_SENT,
   SHOP_SUSPENDED,
-  shopApplicationFields,
+  parseShopApplication,
   shopEndpoints as endpoints,
 } from "#contract/shops";
 import { SHOP_DOCUMENTS_MAX, type ShopDocumentType } from "#contract/shop-labels";
@@ -111,7 +111,9 @@ const words = {
     description:
       "The user themself (403 for anyone else, admins too). Multipart: the fields `shopName`, `rif`, " +
       "`country` (`ES`, `US`, `VE`), `province`, `city`, `address`, `phone`, and 1 to 5 files in the " +
-      "repeated part `documents`. 201 `{message, token, request}` (`token`: a fresh access token of the " +
+      "repeated part `documents`. SPEC.md section 7's form is accepted too: `location` (the place in one " +
+      "line, kept as the address, city and province empty) instead of the three address fields, and " +
+      "`country` left out when the tax id's form tells it (a RIF: `VE`; a NIF or CIF: `ES`; an EIN: `US`). 201 `{message, token, request}` (`token`: a fresh access token of the " +
       "caller, role unchanged). A user whose request was rejected applies again: the same row back to " +
       "`pendiente`, the old documents to the history. An application from a user who already has a request " +
       "that was not rejected is 409 `Ya tienes una solicitud de tienda; …`. Admins get a notification " +
@@ -248,7 +250,7 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
         maxFiles: SHOP_DOCUMENTS_MAX,
       });
       const errors: FieldError[] = [...parts.errors];
-      const fields = shopApplicationFields.safeParse(parts.fields);
+      const fields = parseShopApplication(parts.fields);
       if (!fields.success) {
         for (const issue of fields.error.issues) {
           const field = String(issue.path[0] ?? "");
