@@ -124,10 +124,12 @@ export const withdrawalRequestedNotice = (shopName: string, amountCents: number)
 /** The seller, of the admin's decision on their withdrawal. */
 export const withdrawalDecidedNotice = (
   amountCents: number,
-  decision: { confirmed: true; reference: string } | { confirmed: false; reason: string },
+  decision: { confirmed: true; reference: string | null } | { confirmed: false; reason: string },
 ) =>
   decision.confirmed
-    ? `Tu retiro de ${formatUsd(amountCents)} fue pagado. Referencia de la transferencia: ${decision.reference}.`
+    ? decision.reference
+      ? `Tu retiro de ${formatUsd(amountCents)} fue pagado. Referencia de la transferencia: ${decision.reference}.`
+      : `Tu retiro de ${formatUsd(amountCents)} fue pagado.`
     : `Tu retiro de ${formatUsd(amountCents)} fue rechazado: ${decision.reason}. El importe vuelve a estar disponible.`;
 
 // ---- Written by the database ---------------------------------------------------------------------

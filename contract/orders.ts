@@ -16,6 +16,7 @@ import {
 } from "./limits";
 import { INVALID_USER } from "./messages";
 import { DELIVERY_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type DeliveryStatus } from "./order-labels";
+import { imageUrlField } from "./media";
 
 /**
  * Placing and reading orders, and the delivery status sellers and admins move (SPEC.md section 7
@@ -211,6 +212,7 @@ export const orderItem = z.object({
   lineTotal: z.number().int(),
   /** The product's first image id (/images/{id}/{200|400|800}.webp), if it still has one. */
   image: z.string().nullable(),
+  imageUrl: imageUrlField,
 });
 export type OrderItem = z.infer<typeof orderItem>;
 

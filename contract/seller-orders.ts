@@ -65,7 +65,7 @@ export const sellerOrdersAnswer = z.object({
 export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswer>;
 
 /** An order line as the customer's order shows it (without its image), with the seller's money. */
-export const sellerOrderLine = orderItem.omit({ image: true }).extend({
+export const sellerOrderLine = orderItem.omit({ image: true, imageUrl: true }).extend({
   /** The line's part of the shop's subtotal: lineTotal, or its share of a lower subtotal an accepted offer agreed. */
   saleTotal: z.number().int(),
   /** The commission share of this line (the sub-order's, split by sale total). */

@@ -222,19 +222,27 @@ export const REJECTION_REASON_MAX_LENGTH = 500;
 
 const PAYMENT_ID_MESSAGE = "El retiro no es válido.";
 
-/** POST /payment/request-confirm: `paymentId` is the withdrawal's id (spec name); `reference` the transfer's. */
+const transferReference = requiredText(
+  "Escribe la referencia de la transferencia.",
+  REFERENCE_MAX_LENGTH,
+  `La referencia admite hasta ${REFERENCE_MAX_LENGTH} caracteres.`,
+);
+
+/**
+ * POST /payment/request-confirm: `paymentId` is the withdrawal's id (spec name); `reference` the
+ * transfer's. SPEC.md section 7 sends only `{paymentId}`: without a reference the payment is
+ * recorded, and audited, as confirmed without one (issue 32).
+ */
 export const confirmWithdrawalBody = z.object(
-  {
-    paymentId: uuid(PAYMENT_ID_MESSAGE),
-    reference: requiredText(
-      "Escribe la referencia de la transferencia.",
-      REFERENCE_MAX_LENGTH,
-      `La referencia admite hasta ${REFERENCE_MAX_LENGTH} caracteres.`,
-    ),
-  },
+  { paymentId: uuid(PAYMENT_ID_MESSAGE), reference: transferReference.optional() },
   objectExpected(PAYMENT_ID_MESSAGE),
 );
 export type ConfirmWithdrawalBody = z.infer<typeof confirmWithdrawalBody>;
+
+/** The admin's own form always names the transfer, so the seller can trace it. */
+export const confirmWithdrawalForm = confirmWithdrawalBody.extend({ reference: transferReference });
+/** The audit log's reason for such a confirmation. */
+export const CONFIRMED_WITHOUT_REFERENCE = "Pagado sin referencia de la transferencia.";
 
 export const rejectWithdrawalBody = z.object(
   {

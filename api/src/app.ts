@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
@@ -23,6 +24,7 @@ import { FieldsError, HttpError } from "./http-error.js";
 import { registerAuthentication } from "./modules/accounts/auth.js";
 import { createMailer } from "./modules/accounts/mail.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
+import { signAccessToken } from "./modules/accounts/tokens.js";
 import { adminOrderRoutes } from "./modules/admin-orders/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
@@ -53,6 +55,7 @@ import { walletRoutes } from "./modules/wallet/routes.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { bookRoutes } from "./modules/books/routes.js";
 import { registerRateLimits } from "./rate-limit.js";
+import { registerImageUrls } from "./image-urls.js";
 import { documentModule, registerReference } from "./reference.js";
 import { route } from "./route.js";
 import { registerTextGuard } from "./text-guard.js";
@@ -64,6 +67,7 @@ export interface AppDeps {
     | "publicWebUrl"
     | "catalogueCacheSeconds"
     | "trustedProxies"
+    | "corsOrigins"
     | "accounts"
     | "rateLimits"
     | "cart"
@@ -239,10 +243,22 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
   });
+  // Browsers on the origins of CORS_ORIGINS may call the API with credentials (issue 32); any other
+  // origin gets no CORS headers, so its pages cannot read an answer, as before.
+  const corsOrigins = new Set(config.corsOrigins);
+  await app.register(cors, {
+    origin: (origin, answer) => answer(null, origin !== undefined && corsOrigins.has(origin)),
+    credentials: true,
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+    allowedHeaders: ["authorization", "content-type", "x-request-id"],
+    exposedHeaders: ["x-request-id", "retry-after"],
+    maxAge: 600,
+  });
   await app.register(cookie);
   // Files are read only by routes that ask for them (request.file()), with their own limits.
   await app.register(multipart, { limits: { files: 1, fields: 20 } });
   registerTextGuard(app);
+  registerImageUrls(app, config.publicApiUrl);
   registerImageQueue(app, config.imageQueue);
   registerAuthentication(app, { db, jwtSecret: config.secrets.jwtSecret });
   registerRateLimits(app, { db, limits: config.rateLimits });
@@ -292,15 +308,25 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   await app.register(bookRoutes, { db, withdrawals: config.withdrawals });
 
   const webOrigin = new URL(config.publicWebUrl).origin;
+  const socketOrigins = [webOrigin, ...config.corsOrigins];
   const io = new SocketServer(app.server, {
-    cors: { origin: webOrigin, credentials: true },
+    cors: { origin: socketOrigins, credentials: true },
     // CORS guards long-polling only: a browser opens a WebSocket from any page and says which in
-    // Origin. Only the store's pages may connect; clients that are not browsers send no Origin.
+    // Origin. Only the store's pages (and CORS_ORIGINS') may connect; clients that are not browsers
+    // send no Origin.
     allowRequest: (request, answer) =>
-      answer(null, request.headers.origin === undefined || request.headers.origin === webOrigin),
+      answer(null, request.headers.origin === undefined || socketOrigins.includes(request.headers.origin)),
   });
   const unlisten = await attachNotificationSocket(io, { db, jwtSecret: config.secrets.jwtSecret, listen });
-  const unlistenShops = await attachShopEvents(io, { db, listen });
+  const unlistenShops = await attachShopEvents(io, {
+    db,
+    listen,
+    signAccessToken: (user) =>
+      signAccessToken(user, {
+        secret: config.secrets.jwtSecret,
+        ttlSeconds: config.accounts.accessTokenTtlSeconds,
+      }),
+  });
   app.addHook("onClose", async () => {
     await unlisten();
     await unlistenShops();

@@ -7,6 +7,7 @@ import {
   envFlag,
   envInteger,
   envList,
+  envOriginList,
   envOptionalText,
   envText,
   envOptionalUrl,
@@ -43,6 +44,11 @@ export interface Config {
   catalogueCacheSeconds: number;
   /** Peers whose X-Forwarded-For is believed (the web server); any other client's header is ignored. */
   trustedProxies: string[];
+  /**
+   * Other origins whose pages may call the API from a browser, with credentials (a phone app's web
+   * view, the spec's own single-page client). Empty: none, only the store's web (server to server).
+   */
+  corsOrigins: string[];
   accounts: AccountSettings;
   /** Attempts per client address and per account (README, "Login limits" and "Rate limits"). */
   rateLimits: RateLimitSettings;
@@ -188,6 +194,7 @@ const environment = z.object({
   PUBLIC_WEB_URL: envOptionalUrl(),
   CATALOGUE_CACHE_SECONDS: envInteger(30),
   TRUSTED_PROXIES: envList("127.0.0.1,::1"),
+  CORS_ORIGINS: envOriginList(),
   ACCESS_TOKEN_TTL_SECONDS: envInteger(900, { min: 1 }),
   REFRESH_TOKEN_TTL_DAYS: envInteger(30, { min: 1 }),
   VERIFY_EMAIL_TTL_HOURS: envInteger(24, { min: 1 }),
@@ -276,6 +283,7 @@ export function loadConfig(): Config {
     log: { level: env.LOG_LEVEL, requests: env.API_LOG },
     catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
     trustedProxies: env.TRUSTED_PROXIES,
+    corsOrigins: env.CORS_ORIGINS,
     accounts: {
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,

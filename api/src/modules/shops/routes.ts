@@ -9,7 +9,7 @@ import {
   SHOP_REJECTED,
   SHOP_REQUEST_SENT,
   SHOP_SUSPENDED,
-  shopApplicationFields,
+  parseShopApplication,
   shopEndpoints as endpoints,
 } from "#contract/shops";
 import { SHOP_DOCUMENTS_MAX, type ShopDocumentType } from "#contract/shop-labels";
@@ -91,8 +91,10 @@ const section: ReferenceSection = {
     "is untouched) and the new access token carries the role as it is now. A token issued within the " +
     "decision's own second still passes: `iat` has no finer grain, and the token the refresh answers at " +
     "once must.\n\n" +
-    "**Live events.** A decision announces `shopRequest` `{totalPending}` to every admin and " +
-    "`shopApproval` `{status}` to the applicant once it commits (docs/api/real-time.md). The seed adds " +
+    "**Live events.** A decision announces `shopRequest` `{totalPending, token}` to every admin and " +
+    "`shopApproval` `{status, token}` to the applicant once it commits, `token` a fresh access token of " +
+    "the user it reaches (none for a socket that connected with `accessTokens: false`; " +
+    "docs/api/real-time.md). The seed adds " +
     "one pending request (`solicitante@mercadopadel.test`, a PDF and a PNG made at seed time), so a " +
     "fresh store's queue is not empty.\n\n" +
     "**A shop that stops selling.** The products of a shop that is pending, rejected or suspended leave " +
@@ -109,7 +111,9 @@ const words = {
     description:
       "The user themself (403 for anyone else, admins too). Multipart: the fields `shopName`, `rif`, " +
       "`country` (`ES`, `US`, `VE`), `province`, `city`, `address`, `phone`, and 1 to 5 files in the " +
-      "repeated part `documents`. 201 `{message, token, request}` (`token`: a fresh access token of the " +
+      "repeated part `documents`. SPEC.md section 7's form is accepted too: `location` (the place in one " +
+      "line, kept as the address, city and province empty) instead of the three address fields, and " +
+      "`country` left out when the tax id's form tells it (a RIF: `VE`; a NIF or CIF: `ES`; an EIN: `US`). 201 `{message, token, request}` (`token`: a fresh access token of the " +
       "caller, role unchanged). A user whose request was rejected applies again: the same row back to " +
       "`pendiente`, the old documents to the history. An application from a user who already has a request " +
       "that was not rejected is 409 `Ya tienes una solicitud de tienda; …`. Admins get a notification " +
@@ -155,8 +159,10 @@ const words = {
     summary: "Approve or reject a request",
     description:
       "Admin. `{approved: true}` approves: status `aprobada`, `approvedAt`, documents `aceptado`, the " +
-      "user's role `seller` (an admin stays admin). `{approved: false, reason}` rejects. `{message, " +
-      "request}`. Only a `pendiente` request (409 otherwise).",
+      "user's role `seller` (an admin stays admin). `{approved: false, reason?}` rejects; without a " +
+      "`reason` (SPEC.md section 7 sends `{approved}` only) the applicant reads `La administración no " +
+      "indicó un motivo.` and the audit log records that none was given (the web's form requires one). " +
+      "`{message, request}`. Only a `pendiente` request (409 otherwise).",
   },
   requestChanges: {
     summary: "Ask the applicant to change some documents",
@@ -244,7 +250,7 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
         maxFiles: SHOP_DOCUMENTS_MAX,
       });
       const errors: FieldError[] = [...parts.errors];
-      const fields = shopApplicationFields.safeParse(parts.fields);
+      const fields = parseShopApplication(parts.fields);
       if (!fields.success) {
         for (const issue of fields.error.issues) {
           const field = String(issue.path[0] ?? "");

@@ -11,6 +11,7 @@ import {
   NO_DOCUMENTS_TO_REPLACE,
   REPLACEMENT_MISSING,
   RIF_TAKEN,
+  NEUTRAL_REJECTION_REASON,
   SHOP_ALREADY_DECIDED,
   SHOP_NOT_APPROVED,
   SHOP_NOT_FOUND,
@@ -424,9 +425,8 @@ export async function decideRequest(
   userId: string,
   decision: ShopDecisionBody,
 ): Promise<Decided> {
-  const outcome: ShopOutcome = decision.approved
-    ? { kind: "aprobada" }
-    : { kind: "rechazada", reason: decision.reason! };
+  const reason = decision.approved ? null : (decision.reason ?? NEUTRAL_REJECTION_REASON);
+  const outcome: ShopOutcome = reason === null ? { kind: "aprobada" } : { kind: "rechazada", reason };
   const shopId = await db.transaction(async (tx) => {
     const shop = await lockShop(tx, eq(shops.ownerId, userId));
     if (shop.status !== "pendiente") throw new HttpError(409, SHOP_ALREADY_DECIDED);
@@ -447,15 +447,19 @@ export async function decideRequest(
     } else {
       await tx
         .update(shops)
-        .set({ status: "rechazada", statusReason: decision.reason!, updatedAt: sql`now()` })
+        .set({ status: "rechazada", statusReason: reason, updatedAt: sql`now()` })
         .where(eq(shops.id, shop.id));
     }
     const status = decision.approved ? "aprobada" : "rechazada";
     await recordDecision(tx, shop, {
       actor,
       action: decision.approved ? "tienda.aprobar" : "tienda.rechazar",
-      after: { status, statusReason: decision.approved ? null : decision.reason! },
-      reason: decision.reason ?? null,
+      // A rejection without a reason (SPEC.md section 7 sends none) says so in the log.
+      after:
+        reason === null
+          ? { status, statusReason: null }
+          : { status, statusReason: reason, reasonGiven: decision.reason !== undefined },
+      reason,
       outcome,
       status,
     });

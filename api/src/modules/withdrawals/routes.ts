@@ -102,8 +102,10 @@ const words = {
   confirm: {
     summary: "Confirm a withdrawal as paid",
     description:
-      "Admin. `{paymentId, reference}`: `{message, withdrawal}`; `paymentId` is the withdrawal's id, " +
-      "`reference` the transfer's. Writes no ledger entry: the money left with the request. 409 `Este " +
+      "Admin. `{paymentId, reference?}`: `{message, withdrawal}`; `paymentId` is the withdrawal's id, " +
+      "`reference` the transfer's. Without `reference` (SPEC.md section 7 sends `{paymentId}` only) the " +
+      "withdrawal is confirmed with `reference: null` and the audit log says it was paid without one; the " +
+      "web's form always asks for it. Writes no ledger entry: the money left with the request. 409 `Este " +
       "retiro ya fue decidido.` unless `pendiente`.",
   },
   reject: {
@@ -184,7 +186,7 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
   route(app, endpoints.confirm, { ...adminArea, ...words.confirm }, async (request) =>
     decideWithdrawal(db, currentUser(request), request.body.paymentId, {
       kind: "confirmar",
-      reference: request.body.reference,
+      reference: request.body.reference ?? null,
     }),
   );
   route(app, endpoints.reject, { ...adminArea, ...words.reject }, async (request) =>

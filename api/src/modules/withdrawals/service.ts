@@ -11,6 +11,7 @@ import {
   WITHDRAWAL_ALREADY_ARCHIVED,
   WITHDRAWAL_ALREADY_DECIDED,
   WITHDRAWAL_ARCHIVED,
+  CONFIRMED_WITHOUT_REFERENCE,
   WITHDRAWAL_CONFIRMED,
   WITHDRAWAL_NOT_FINISHED,
   WITHDRAWAL_NOT_FOUND,
@@ -314,7 +315,7 @@ export async function archiveWithdrawal(db: Db, user: AuthUser, id: string) {
   });
 }
 
-type Decision = { kind: "confirmar"; reference: string } | { kind: "rechazar"; reason: string };
+type Decision = { kind: "confirmar"; reference: string | null } | { kind: "rechazar"; reason: string };
 
 /**
  * An admin pays (confirms) or rejects a pending request. The row lock makes one decision win: a
@@ -352,7 +353,8 @@ export async function decideWithdrawal(db: Db, admin: AuthUser, id: string, deci
       entityId: row.id,
       before: { status: "pendiente", amount: row.amount },
       after: confirming ? { status: "confirmado", reference: decision.reference } : { status: "rechazado" },
-      reason: confirming ? null : decision.reason,
+      // A confirmation without a reference (SPEC.md section 7 sends none) says so in the log.
+      reason: confirming ? (decision.reference === null ? CONFIRMED_WITHOUT_REFERENCE : null) : decision.reason,
     });
     await notify(tx, [
       {

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { NO_TRANSFER_REFERENCE } from "#contract/withdrawal-labels";
 import type { PayoutMethod, WithdrawalBalances } from "#contract/withdrawals";
 import {
   LEDGER_KIND_LABELS,
@@ -346,11 +347,11 @@ function Requests({ data }: { data: PageData }) {
                     <dd>{request.decidedOn}</dd>
                   </>
                 ) : null}
-                {request.reference ? (
+                {request.status === "confirmado" ? (
                   <>
                     <dt>Referencia</dt>
                     <dd className="break-words" data-testid="withdrawal-reference">
-                      {request.reference}
+                      {request.reference ?? NO_TRANSFER_REFERENCE}
                     </dd>
                   </>
                 ) : null}
