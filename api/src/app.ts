@@ -224,8 +224,14 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
     return reply.status(500).send({ message: INTERNAL_ERROR });
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: NOT_FOUND }));
+  // Set once the API starts closing (preClose below).
+  let closing = false;
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // A request still being answered when the API began to close kept its keep-alive connection
+    // open afterwards, and the close waited for it (up to keepAliveTimeout, 72 s): its answer now
+    // ends the connection. Fastify does so itself only for requests that arrive after.
+    if (closing) reply.header("connection", "close");
   });
 
   // Headers for an API that answers JSON and images (docs/api/limits.md, "Headers"): nothing may run or be
@@ -301,10 +307,18 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
   });
   const unlisten = await attachNotificationSocket(io, { db, jwtSecret: config.secrets.jwtSecret, listen });
   const unlistenShops = await attachShopEvents(io, { db, listen });
+  // Real-time clients are let go before the HTTP server closes: Fastify's close waits for every open
+  // connection, and a signed-in page's WebSocket ended only in io.close() below, which runs after
+  // that wait, so the API never exited on SIGTERM. Only the engine here: io.close() also closes the
+  // HTTP server, and Fastify's close would then stop waiting for requests still being answered.
+  app.addHook("preClose", async () => {
+    closing = true;
+    io.engine.close();
+  });
   app.addHook("onClose", async () => {
     await unlisten();
     await unlistenShops();
-    io.close();
+    await io.close();
   });
   return Object.assign(app, { io });
 }

@@ -4,6 +4,9 @@ import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { demoAccountLines, seedIfEmpty } from "./seed/seed.js";
 
+/** How long past the request timeout a stop (SIGTERM, SIGINT) may take before the process exits regardless. */
+const SHUTDOWN_GRACE_MS = 5000;
+
 /** Runs the API: migrates, seeds an empty database once, and listens until told to stop. */
 async function main() {
   const config = loadConfig();
@@ -32,6 +35,13 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    // Answers under way are waited for (each is bounded by the request timeout); past that the
+    // process ends anyway, so a supervisor or test never waits on a close that hangs.
+    const limitMs = config.requestTimeoutSeconds * 1000 + SHUTDOWN_GRACE_MS;
+    setTimeout(() => {
+      console.error(`La API no terminó de cerrarse en ${limitMs / 1000} s: se detiene igualmente.`);
+      process.exit(1);
+    }, limitMs).unref();
     await app.close();
     await database.close();
     process.exit(0);
