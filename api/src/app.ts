@@ -15,10 +15,19 @@ import type { DestinationStream } from "pino";
 import { Server as SocketServer } from "socket.io";
 import { z } from "zod";
 import { endpoint } from "#contract/http";
-import { INTERNAL_ERROR, INVALID_REQUEST, INVALID_TEXT, NOT_FOUND, SERVICE_BUSY, TOO_LARGE } from "#contract/messages";
+import {
+  INTERNAL_ERROR,
+  INVALID_REQUEST,
+  INVALID_TEXT,
+  NOT_FOUND,
+  SERVICE_BUSY,
+  STORAGE_FULL,
+  TOO_LARGE,
+} from "#contract/messages";
 import { WALLET_BELOW_ZERO } from "#contract/wallet";
 import type { Config } from "./config.js";
 import type { Db, Listen } from "./db/client.js";
+import { refusedWhileSetAside } from "./db/disk-full.js";
 import { databaseFailure } from "./db/errors.js";
 import { FieldsError, HttpError } from "./http-error.js";
 import { registerAuthentication } from "./modules/accounts/auth.js";
@@ -84,6 +93,11 @@ export interface AppDeps {
   /** The database's LISTEN (Database.listen): without it notifications are stored but not pushed live. */
   listen?: Listen;
   /**
+   * True while the database cannot write at all (PGlite set aside after a full disk, disk-full.ts):
+   * /health and /ready answer 503 then, so a balancer or supervisor sees it.
+   */
+  storageFull?: () => boolean;
+  /**
    * pino's level (default `error`), whether each request gets a line, and where lines go (standard
    * output unless a test reads them). Every 5xx is logged with its error and request id.
    */
@@ -107,6 +121,17 @@ const serviceEndpoints = {
 
 /** Seconds a 503 tells the client to wait (Retry-After): a lock or a burst is usually over by then. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
+/** Seconds a 503 for a full disk tells the client to wait: room is made by an operator, not in seconds. */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 60;
+
+/** The answer while nothing can be saved (a full disk). */
+function storageFull(reply: FastifyReply) {
+  return reply
+    .status(503)
+    .header("retry-after", String(STORAGE_FULL_RETRY_AFTER_SECONDS))
+    .send({ message: STORAGE_FULL });
+}
+
 /** How long /ready waits for `select 1`: a database slower than this is not ready for shoppers. */
 export const READY_TIMEOUT_MS = 2000;
 
@@ -128,7 +153,10 @@ async function databaseAnswers(db: Db): Promise<boolean> {
 }
 
 /** Liveness, readiness and the reference's document: what every instance answers beside the modules. */
-async function serviceRoutes(app: FastifyInstance, { db }: { db: Db }) {
+async function serviceRoutes(
+  app: FastifyInstance,
+  { db, storageFull: isStorageFull }: Pick<AppDeps, "db" | "storageFull">,
+) {
   documentModule(app, {
     name: "service",
     description:
@@ -139,10 +167,9 @@ async function serviceRoutes(app: FastifyInstance, { db }: { db: Db }) {
     serviceEndpoints.health,
     {
       summary: "Liveness: the process answers",
-      description:
-        "`{ok: true}` while the process runs; it reads nothing. A balancer restarts an instance that stops answering it.",
+      description: `\`{ok: true}\` while the process runs; it reads nothing. A balancer restarts an instance that stops answering it. 503 \`${STORAGE_FULL}\` with \`Retry-After\` while the embedded database's disk is full: the process then exits by itself once there is room again, for \`npm start\` to start it anew.`,
     },
-    async () => ({ ok: true as const }),
+    async (_request, reply) => (isStorageFull?.() ? storageFull(reply) : { ok: true as const }),
   );
   route(
     app,
@@ -154,6 +181,7 @@ async function serviceRoutes(app: FastifyInstance, { db }: { db: Db }) {
       } s at most: \`{ok: true}\`, or 503 \`El servicio está ocupado. Intenta de nuevo en unos segundos.\` with \`Retry-After\` (send shoppers elsewhere).`,
     },
     async (_request, reply) => {
+      if (isStorageFull?.()) return storageFull(reply);
       if (await databaseAnswers(db)) return { ok: true as const };
       return reply.status(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).send({ message: SERVICE_BUSY });
     },
@@ -170,7 +198,7 @@ async function serviceRoutes(app: FastifyInstance, { db }: { db: Db }) {
   );
 }
 
-export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promise<App> {
+export async function buildApp({ db, config, listen, storageFull: isStorageFull, log = {} }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: { level: log.level ?? "error", ...(log.stream ? { stream: log.stream } : {}) },
     logController: new LogController({ disableRequestLogging: !log.requests }),
@@ -208,6 +236,12 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
       return reply.status(400).send({ message: issues[0]?.message ?? INVALID_REQUEST, errors: issues });
     }
     const failure = databaseFailure(error);
+    if (failure === "storage-full") {
+      // The error that met the full disk is logged whole; the refusals after it, in a line each.
+      if (refusedWhileSetAside(error)) request.log.warn("respuesta 503: base de datos apartada por disco lleno");
+      else request.log.error({ err: error }, "respuesta 503: disco lleno");
+      return storageFull(reply);
+    }
     if (failure === "invalid-text") return reply.status(400).send({ message: INVALID_TEXT });
     if (failure === "wallet-below-zero") return reply.status(409).send({ message: WALLET_BELOW_ZERO });
     const busy = failure === "busy" || (error as FastifyError).code === "FST_ERR_HANDLER_TIMEOUT";
@@ -228,8 +262,14 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
     return reply.status(500).send({ message: INTERNAL_ERROR });
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: NOT_FOUND }));
+  // Set once the API starts closing (preClose below).
+  let closing = false;
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // A request still being answered when the API began to close kept its keep-alive connection
+    // open afterwards, and the close waited for it (up to keepAliveTimeout, 72 s): its answer now
+    // ends the connection. Fastify does so itself only for requests that arrive after.
+    if (closing) reply.header("connection", "close");
   });
 
   // Headers for an API that answers JSON and images (docs/api/limits.md, "Headers"): nothing may run or be
@@ -266,7 +306,7 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
 
   // The API reference (reference.ts): GET /openapi.json, and /docs to browse it.
   await registerReference(app);
-  await app.register(serviceRoutes, { db });
+  await app.register(serviceRoutes, { db, storageFull: isStorageFull });
   // One mailer for every module: accounts' onClose waits for whatever it is still sending.
   const mailer = createMailer(config.mail);
   await app.register(accountRoutes, { db, config, mailer });
@@ -327,10 +367,18 @@ export async function buildApp({ db, config, listen, log = {} }: AppDeps): Promi
         ttlSeconds: config.accounts.accessTokenTtlSeconds,
       }),
   });
+  // Real-time clients are let go before the HTTP server closes: Fastify's close waits for every open
+  // connection, and a signed-in page's WebSocket ended only in io.close() below, which runs after
+  // that wait, so the API never exited on SIGTERM. Only the engine here: io.close() also closes the
+  // HTTP server, and Fastify's close would then stop waiting for requests still being answered.
+  app.addHook("preClose", async () => {
+    closing = true;
+    io.engine.close();
+  });
   app.addHook("onClose", async () => {
     await unlisten();
     await unlistenShops();
-    io.close();
+    await io.close();
   });
   return Object.assign(app, { io });
 }

@@ -165,6 +165,13 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 5000, 
 export const DEFAULT_PASSWORD_HASHING: PasswordHashing = { cost: 2 ** 15, blockSize: 8, parallelism: 1 };
 /** Fastify's handler and request timeouts: a backstop far above any call's normal time (PayPal's own calls are limited to 15 s). */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+
+/**
+ * The API's exit code when it must be started anew (EX_TEMPFAIL): its embedded database met a full
+ * disk and there is room again (db/disk-full.ts). `npm start` restarts it (scripts/start.ts).
+ */
+export const API_RESTART_EXIT_CODE = 75;
+
 /**
  * One image decoded at a time (sharp gives each image one libvips thread on glibc Linux), so uploads
  * take at most one of two cores; 4 more may wait, each a few hundred milliseconds (README, "Images").
