@@ -1,5 +1,5 @@
 import { statfs } from "node:fs/promises";
-import type { PGlite } from "@electric-sql/pglite";
+import type { ExecProtocolOptions, PGlite } from "@electric-sql/pglite";
 import { databaseFailure } from "./errors.js";
 
 /**
@@ -43,9 +43,10 @@ export interface FullDiskGuard {
   readonly whenSetAside: Promise<void>;
 }
 
-function hasFullDiskError(result: unknown): boolean {
+/** The disk-full error among an answer's messages (execProtocol's `{messages}`, execProtocolStream's array). */
+function fullDiskErrorIn(result: unknown): unknown {
   const messages = Array.isArray(result) ? result : (result as { messages?: unknown } | undefined)?.messages;
-  return Array.isArray(messages) && messages.some((message) => databaseFailure(message) === "storage-full");
+  return Array.isArray(messages) ? messages.find((message) => databaseFailure(message) === "storage-full") : undefined;
 }
 
 /**
@@ -57,13 +58,16 @@ function hasFullDiskError(result: unknown): boolean {
  */
 export function guardAgainstFullDisk(client: PGlite): FullDiskGuard {
   let setAside = false;
-  let trip!: () => void;
+  let trip!: (cause: unknown) => void;
   const whenSetAside = new Promise<void>((resolve) => {
-    trip = () => {
+    trip = (cause) => {
       if (setAside) return;
       setAside = true;
+      // The statement's own error may be replaced by a refusal (PGlite's closing `sync` is refused
+      // too): the disk's error is said here, once.
       console.error(
         "El disco de la base de datos está lleno: la API deja de usarla y responde 503 hasta que haya espacio.",
+        cause instanceof Error ? cause.message : cause,
       );
       resolve();
     };
@@ -74,14 +78,18 @@ export function guardAgainstFullDisk(client: PGlite): FullDiskGuard {
     if (setAside) throw new DatabaseSetAsideError();
     return runRaw(message);
   };
-  const watch = <Args extends unknown[], Result>(run: (...args: Args) => Promise<Result>) => {
-    return async (...args: Args): Promise<Result> => {
+  const watch = <Rest extends unknown[], Result>(
+    run: (message: Uint8Array, options?: ExecProtocolOptions, ...rest: Rest) => Promise<Result>,
+  ) => {
+    return async (message: Uint8Array, options?: ExecProtocolOptions, ...rest: Rest): Promise<Result> => {
       try {
-        const result = await run(...args);
-        if (hasFullDiskError(result)) trip();
+        const result = await run(message, options, ...rest);
+        // Errors are thrown unless the caller asked for them among the messages.
+        const error = options?.throwOnError === false ? fullDiskErrorIn(result) : undefined;
+        if (error) trip(error);
         return result;
       } catch (error) {
-        if (databaseFailure(error) === "storage-full") trip();
+        if (databaseFailure(error) === "storage-full") trip(error);
         throw error;
       }
     };
