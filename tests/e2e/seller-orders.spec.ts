@@ -105,10 +105,11 @@ test.describe("pedidos del vendedor", () => {
     await page.emulateMedia({ media: "screen" });
     await expect(page.locator("body > header")).toBeVisible();
 
-    // Only the allowed next steps are offered.
+    // Only the allowed next steps are offered: not delivered before it is sent (issue 31).
     const form = page.getByRole("form", { name: "Estado del envío" });
-    await expect(form.getByRole("radio")).toHaveCount(4);
+    await expect(form.getByRole("radio")).toHaveCount(3);
     await expect(form.getByLabel("Pendiente", { exact: true })).toHaveCount(0);
+    await expect(form.getByLabel("Entregado", { exact: true })).toHaveCount(0);
     // None is chosen for the seller: a click never moves or cancels an order by default.
     await expect(form.getByRole("radio", { checked: true })).toHaveCount(0);
     await form.getByLabel("En preparación", { exact: true }).check();
