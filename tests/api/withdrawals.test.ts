@@ -73,7 +73,7 @@ describe("retiros de los vendedores (PGlite)", () => {
       requestedAmount: 0,
     });
     const spec = await get(`/payment/withdrawal-balance/${sellers.centro.id}`, sellers.centro);
-    expect(spec.json()).toMatchObject({ minimumAmount: 1000, availableAfterDays: 7 });
+    expect(spec.json()).toMatchObject({ minimumAmount: 1000, availableAfterDays: 7, availableAfterShipmentDays: 14 });
     expect((await get(`/withdrawals-balance/${customer.id}`, customer)).statusCode).toBe(403);
     const foreign = await get(`/withdrawals-balance/${sellers.smash.id}`, sellers.centro);
     expect(foreign.statusCode).toBe(403);

@@ -145,8 +145,11 @@ test.describe("pedidos del vendedor", () => {
     await expect(page.getByTestId("status-refused")).toHaveCount(0);
     await expect(form.getByRole("radio")).toHaveCount(1);
     await expect(form.getByLabel("Entregado", { exact: true })).toBeVisible();
-    // Sent, it has its number: the form no longer asks for one.
+    // Sent, it has its number: the form no longer asks for one. Its money has a date (issue 31).
     await expect(form.getByLabel("Número de seguimiento")).toHaveCount(0);
+    await expect(page.getByTestId("sale-money")).toHaveText(
+      /^El dinero de esta venta estará disponible para retirar el \d{1,2} de \p{L}+ de \d{4} a las \d{2}:\d{2}\.$/u,
+    );
     await expectNoSidewaysScroll(page);
 
     // The customer's order page shows the new status.
