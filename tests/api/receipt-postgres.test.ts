@@ -144,6 +144,33 @@ describe("recibido, cancelación y retiro a la vez en PostgreSQL", () => {
     await expectBooksClean();
   });
 
+  it("la confirmación del cliente y los cambios de su vendedor a la vez: llega a «Entregado» una vez y nunca se cancela", async () => {
+    const sales = [];
+    for (let index = 0; index < 6; index++) sales.push(await sentSale());
+    const rounds = await Promise.all(
+      sales.map((sale) =>
+        Promise.all([
+          confirmReceipt(api.app, sale.customer, sale.partId),
+          movePart(api.app, sale.shop.seller, sale.partId, "entregado"),
+          movePart(api.app, sale.shop.seller, sale.partId, "cancelado"),
+        ]),
+      ),
+    );
+    for (const [index, [confirmed, delivered, cancelled]] of rounds.entries()) {
+      const sale = sales[index]!;
+      // The seller's «Entregado» before or after the confirmation: the customer's word counts either way.
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect([200, 409], delivered.body).toContain(delivered.statusCode);
+      if (delivered.statusCode === 409) expect(delivered.json()).toEqual({ message: "El pedido ya está «Entregado»." });
+      expect(cancelled.statusCode).toBe(409);
+      const part = await partRow(sale.partId);
+      expect(part).toMatchObject({ deliveryStatus: "entregado", paymentStatus: "pagado" });
+      expect(part.receivedAt).not.toBeNull();
+      expect(await ledgerSum(api.db, sale.shop.seller.id)).toBe(NET);
+    }
+    await expectBooksClean();
+  });
+
   it("muchas confirmaciones a la vez de la misma parte: una vale, con un aviso y una entrada de auditoría", async () => {
     const sale = await sentSale();
     const responses = await Promise.all(

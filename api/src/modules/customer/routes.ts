@@ -12,7 +12,8 @@ import { customerDashboard, customerOrderDetail, customerOrderOffers, customerOr
 const section: ReferenceSection = {
   name: "customer",
   description:
-    "The customer's dashboard: their orders and the offers on them. Bearer token needed (401 otherwise); " +
+    "The customer's dashboard: their orders, the offers on them and their «Lo he recibido». Bearer token " +
+    "needed (401 otherwise); " +
     "a `{userId}` or `{customerId}` must be the caller's own id unless an admin asks (403); someone " +
     "else's order answers 404. Money is integer cents (USD). Shapes: `contract/customer.ts`.",
 };
