@@ -52,6 +52,10 @@ export const orderStatusNotice = (
 export const saleCancelledByAdminNotice = (orderNumber: string, shopName: string) =>
   `La administración canceló el pedido #${orderNumber} para ${shopName}: se reembolsó al cliente y se descontó la venta de tu cartera.`;
 
+/** The seller, when the customer confirms they received their part (`availableOn`: the date, as written for people). */
+export const receiptConfirmedNotice = (orderNumber: string, shopName: string, availableOn: string) =>
+  `El cliente confirmó que recibió el pedido #${orderNumber} de ${shopName}: el dinero de la venta estará disponible el ${availableOn}.`;
+
 // ---- Offers --------------------------------------------------------------------------------------
 
 /** The seller, of an offer on their part of an order (amounts in cents). */

@@ -181,6 +181,20 @@ export const orderStatusBody = z
   .superRefine(trackingNumberRule);
 export type OrderStatusBody = z.infer<typeof orderStatusBody>;
 
+/** A part reaches 'entregado' only once it was sent with its tracking number (issue 31). */
+export const DELIVERED_ONLY_AFTER_SHIPPED =
+  "Un pedido solo se marca como «Entregado» después de «Enviado», con su número de seguimiento.";
+/** The admin cancels and refunds a shipped part only until its sale's money is available to the seller. */
+export const SALE_MONEY_AVAILABLE =
+  "El dinero de esta venta ya está disponible para el vendedor: el pedido ya no se puede cancelar ni reembolsar.";
+
+/** The customer's «Lo he recibido» on one shop's part of their order. */
+export const RECEIPT_CONFIRMED = "Gracias: has confirmado que recibiste el pedido.";
+export const RECEIPT_ALREADY_CONFIRMED = "Ya confirmaste que recibiste este pedido.";
+export const RECEIPT_NOT_SHIPPED =
+  "Este pedido aún no se ha enviado: podrás confirmar que lo recibiste cuando te llegue.";
+export const RECEIPT_CANCELLED = "El pedido está cancelado: no hay nada que recibir.";
+
 /** A shop order (seller) or an order (admin) whose status changes. */
 export const orderStatusParams = z.object({ id: uuid(INVALID_ORDER) });
 
@@ -232,8 +246,18 @@ export const shopOrder = z.object({
   trackingNumber: z.string().nullable(),
   shippedAt: isoDateTime.nullable(),
   deliveredAt: isoDateTime.nullable(),
+  /** When the customer confirmed they received it («Lo he recibido»); null before. */
+  receivedAt: isoDateTime.nullable(),
 });
 export type ShopOrder = z.infer<typeof shopOrder>;
+
+/** When a paid part's sale is available to its seller (README "Money rules"), for the seller's and the admin's screens. */
+export const saleMoney = z.object({
+  /** The moment; null while it is not shipped, or not paid (cancelled: refunded). */
+  moneyAvailableAt: isoDateTime.nullable(),
+  /** True once that moment has come: the seller may withdraw it, and the admin may no longer cancel the part. */
+  moneyAvailable: z.boolean(),
+});
 
 export const orderDetail = z.object({
   _id: z.string(),

@@ -3,7 +3,7 @@ import { isoDateTime, queryChoice, queryPage, queryPageSize, queryText, uuid } f
 import { endpoint, noInput } from "./http";
 import { SEARCH_MAX_LENGTH } from "./limits";
 import { DELIVERY_STATUSES } from "./order-labels";
-import { deliveryStatus, orderItem, paymentStatus, shippingInfo } from "./orders";
+import { deliveryStatus, orderItem, paymentStatus, saleMoney, shippingInfo } from "./orders";
 
 /**
  * A seller's orders (issue 12, SPEC.md sections 2 and 7): the sub-orders of their own shop, newest
@@ -83,6 +83,9 @@ export const sellerOrderDetail = sellerOrderSummary.extend({
   trackingNumber: z.string().nullable(),
   shippedAt: isoDateTime.nullable(),
   deliveredAt: isoDateTime.nullable(),
+  /** When the customer confirmed they received it («Lo he recibido»); null before. */
+  receivedAt: isoDateTime.nullable(),
+  ...saleMoney.shape,
   /** The delivery statuses this sub-order may move to now (empty when none). */
   nextStatuses: z.array(deliveryStatus),
 });

@@ -64,6 +64,8 @@ export const DOCUMENT_TYPE_REFUSED =
 export const DOCUMENT_TOO_LARGE = `Cada documento puede tener como máximo ${SHOP_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
 export const DOCUMENTS_MISSING = "Adjunta al menos un documento de la tienda.";
 export const DOCUMENTS_TOO_MANY = `Adjunta como máximo ${SHOP_DOCUMENTS_MAX} documentos.`;
+/** 403: an admin never decides on their own shop (its request, suspension or reactivation): another admin does (issue 31). */
+export const OWN_SHOP_DECISION = "Es tu propia tienda: otro administrador debe decidir sobre ella.";
 /** 409 of a second decision (two admins at once): the first one stands. */
 export const SHOP_ALREADY_DECIDED = "Esta solicitud ya se decidió; recarga la página para ver su estado.";
 /** PUT /user/activate-seller without an approved shop. */

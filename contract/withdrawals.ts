@@ -141,7 +141,7 @@ export const withdrawalBalances = z.object({
   availableAmount: z.number().int(),
   /** Confirmed (paid out) withdrawals. */
   withdrowAmount: z.number().int(),
-  /** Earnings not yet available: not delivered, or delivered less than the waiting days ago. */
+  /** Earnings not yet available (README "Money rules"): not shipped, or still within the wait after receipt or shipping. */
   pendingAmount: z.number().int(),
   /** Requested plus confirmed. */
   amountWithdrawn: z.number().int(),
@@ -152,9 +152,13 @@ export type WithdrawalBalances = z.infer<typeof withdrawalBalances>;
 
 export const withdrawalBalancesAnswer = z.object({
   withdrawalBalances,
-  /** The store's rules, so the page states them: the smallest request and the wait after delivery. */
+  /**
+   * The store's rules, so the page states them: the smallest request, and the days after the
+   * customer confirms receipt, or else after shipping, before a sale is available.
+   */
   minimumAmount: z.number().int(),
   availableAfterDays: z.number().int(),
+  availableAfterShipmentDays: z.number().int(),
 });
 export type WithdrawalBalancesAnswer = z.infer<typeof withdrawalBalancesAnswer>;
 

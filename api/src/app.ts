@@ -316,10 +316,10 @@ export async function buildApp({ db, config, listen, storageFull: isStorageFull,
   await app.register(mediaRoutes, { db });
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders });
   await app.register(couponRoutes, { db });
-  await app.register(customerRoutes, { db });
+  await app.register(customerRoutes, { db, withdrawals: config.withdrawals });
   await app.register(offerRoutes, { db, orders: config.orders });
-  await app.register(orderStatusRoutes, { db });
-  await app.register(adminOrderRoutes, { db });
+  await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals });
+  await app.register(adminOrderRoutes, { db, withdrawals: config.withdrawals });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
   await app.register(paymentRoutes, {
     db,
@@ -339,7 +339,7 @@ export async function buildApp({ db, config, listen, storageFull: isStorageFull,
   });
   await app.register(auditRoutes, { db });
   await app.register(sellerProductRoutes, { db });
-  await app.register(sellerOrderRoutes, { db });
+  await app.register(sellerOrderRoutes, { db, withdrawals: config.withdrawals });
   await app.register(dashboardRoutes, { db, dashboards: config.dashboards });
   await app.register(stockRoutes, { db, mailer, publicWebUrl: config.publicWebUrl });
   await app.register(categoryRoutes, { db });

@@ -96,8 +96,10 @@ export interface OrderSettings {
 }
 
 export interface WithdrawalSettings {
-  /** Days after a part's delivery before its sale may be withdrawn (README "Seller money"). */
+  /** Days after the customer confirms receipt («Lo he recibido») before a part's sale is available (README "Money rules"). */
   saleAvailableAfterDays: number;
+  /** Days after a part is shipped before its sale is available when the customer has not confirmed receipt sooner. */
+  saleAvailableAfterShipmentDays: number;
   /** The smallest withdrawal, in cents. */
   minimumCents: number;
 }
@@ -228,6 +230,7 @@ const environment = z.object({
   TRIAL_CLASS_PLACES: envInteger(12, { min: 1 }),
   UNPREPARED_ORDER_ALERT_HOURS: envInteger(48, { min: 1, max: 8760 }),
   SALE_AVAILABLE_AFTER_DAYS: envInteger(7, { max: 365 }),
+  SALE_AVAILABLE_AFTER_SHIPMENT_DAYS: envInteger(14, { max: 365 }),
   WITHDRAWAL_MINIMUM_CENTS: envInteger(1000, { min: 1 }),
   PAYPAL_CLIENT_ID: envText(""),
   PAYPAL_CLIENT_SECRET: envText(""),
@@ -326,7 +329,11 @@ export function loadConfig(): Config {
     payments: { paypal: paypalSettings(env) },
     trialClass: { capacity: env.TRIAL_CLASS_PLACES },
     dashboards: { unpreparedAlertHours: env.UNPREPARED_ORDER_ALERT_HOURS },
-    withdrawals: { saleAvailableAfterDays: env.SALE_AVAILABLE_AFTER_DAYS, minimumCents: env.WITHDRAWAL_MINIMUM_CENTS },
+    withdrawals: {
+      saleAvailableAfterDays: env.SALE_AVAILABLE_AFTER_DAYS,
+      saleAvailableAfterShipmentDays: env.SALE_AVAILABLE_AFTER_SHIPMENT_DAYS,
+      minimumCents: env.WITHDRAWAL_MINIMUM_CENTS,
+    },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

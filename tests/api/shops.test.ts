@@ -11,6 +11,7 @@ import {
   DOCUMENTS_TOO_MANY,
   NO_APPROVED_SHOP,
   NEUTRAL_REJECTION_REASON,
+  OWN_SHOP_DECISION,
   RIF_TAKEN,
   SHOP_ALREADY_DECIDED,
   SHOP_REQUEST_EXISTS,
@@ -346,6 +347,48 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(pending.json().totalPending).toBe(
         pending.json().requests.filter((summary: { status: string }) => summary.status === "pendiente").length,
       );
+    });
+
+    it("un admin nunca decide sobre su propia tienda: ni su solicitud ni su suspensión; otro admin sí", async () => {
+      const applicant = await signedInUser(api.db, "admin");
+      const request = await appliedRequest(api.app, applicant, shopFields({ shopName: "Tienda del Admin" }));
+      const shopId = request._id;
+      const own = [
+        () => decide(api.app, applicant, applicant.id, { approved: true }),
+        () => decide(api.app, applicant, applicant.id, { approved: false, reason: "Documentación incompleta." }),
+        () =>
+          post(`/shop/request-changes/${applicant.id.toUpperCase()}`, applicant, {
+            documents: [{ documentId: request.documents[0]!._id, note: "Ilegible" }],
+          }),
+      ];
+      for (const attempt of own) {
+        const refused = await attempt();
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(refused.json()).toEqual({ message: OWN_SHOP_DECISION });
+      }
+      const [pending] = await api.db.select({ status: shops.status }).from(shops).where(eq(shops.id, shopId));
+      expect(pending!.status).toBe("pendiente");
+      expect(await auditOf(shopId)).toHaveLength(0);
+
+      // Another admin decides it; its suspension and reactivation are theirs too.
+      expect((await decide(api.app, admin, applicant.id, { approved: true })).statusCode).toBe(200);
+      // The approval made the applicant's tokens stale: they sign in again.
+      const owner = await signedInAs(applicant.id, "admin");
+      const suspendOwn = await post(`/admin/shops/${shopId}/suspend`, owner, { reason: "Me suspendo." });
+      expect(suspendOwn.statusCode).toBe(403);
+      expect(suspendOwn.json()).toEqual({ message: OWN_SHOP_DECISION });
+      expect(
+        (await post(`/admin/shops/${shopId}/suspend`, admin, { reason: "Documentación caducada." })).statusCode,
+      ).toBe(200);
+      const reactivateOwn = await post(`/admin/shops/${shopId}/reactivate`, owner);
+      expect(reactivateOwn.statusCode).toBe(403);
+      expect(reactivateOwn.json()).toEqual({ message: OWN_SHOP_DECISION });
+      const [suspended] = await api.db.select({ status: shops.status }).from(shops).where(eq(shops.id, shopId));
+      expect(suspended!.status).toBe("suspendida");
+      expect((await auditOf(shopId)).map((entry) => [entry.action, entry.actorId])).toEqual([
+        ["tienda.aprobar", admin.id],
+        ["tienda.suspender", admin.id],
+      ]);
     });
 
     it("una solicitud y sus documentos se muestran solo a su dueño y a los admins (404 a los demás)", async () => {

@@ -15,7 +15,9 @@ import { paidSale, savePayout, withdraw } from "./withdrawals-support";
  * tested where those forms are; here only what another client sends.
  */
 describe("la API acepta las llamadas de la sección 7 tal como están escritas (PGlite)", () => {
-  const api = useTestApi({ config: { withdrawals: { saleAvailableAfterDays: 0, minimumCents: 1000 } } });
+  const api = useTestApi({
+    config: { withdrawals: { saleAvailableAfterDays: 0, saleAvailableAfterShipmentDays: 14, minimumCents: 1000 } },
+  });
   let catalogue: Catalogue;
   let sellers: TwoSellers;
   let admin: Customer;
@@ -74,7 +76,12 @@ describe("la API acepta las llamadas de la sección 7 tal como están escritas (
     const { centroPart } = await paidSale(api.app, api.db, catalogue);
     await api.db
       .update(shopOrders)
-      .set({ deliveryStatus: "entregado", shippedAt: new Date(Date.now() - 2 * 86_400_000), deliveredAt: new Date() })
+      .set({
+        deliveryStatus: "entregado",
+        shippedAt: new Date(Date.now() - 2 * 86_400_000),
+        deliveredAt: new Date(),
+        receivedAt: new Date(),
+      })
       .where(eq(shopOrders.id, centroPart));
     expect((await savePayout(api.app, sellers.centro)).statusCode).toBe(200);
     const requested = await withdraw(api.app, sellers.centro, 1000);

@@ -93,7 +93,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
     payments: { paypal: null },
     trialClass: { capacity: 12 },
     dashboards: { unpreparedAlertHours: 48 },
-    withdrawals: { saleAvailableAfterDays: 7, minimumCents: 1000 },
+    withdrawals: { saleAvailableAfterDays: 7, saleAvailableAfterShipmentDays: 14, minimumCents: 1000 },
     mail: {
       smtpUrl: undefined,
       from: "Mercado Pádel <no-responder@mercadopadel.test>",

@@ -72,6 +72,7 @@ export function ShopOrderSection({
               · Número de seguimiento: <strong className="break-all font-mono">{suborder.trackingNumber}</strong>
             </>
           ) : null}
+          {suborder.receivedOn ? <span data-testid="order-received"> · Recibido el {suborder.receivedOn}</span> : null}
         </p>
       ) : null}
       <ul className="divide-y divide-neutral-200">

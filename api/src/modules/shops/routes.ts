@@ -59,7 +59,9 @@ const section: ReferenceSection = {
     "`Documento no encontrado.`. A decision (approve, reject, request changes) takes only a `pendiente` " +
     "request: anything else, the second of two admins deciding at once included, is 409 `Esta solicitud " +
     "ya se decidió; recarga la página para ver su estado.`; suspending a shop that is not `aprobada` and " +
-    "reactivating one that is not `suspendida` are 409 too. Field errors answer 400 with `errors: " +
+    "reactivating one that is not `suspendida` are 409 too. An admin never decides on their own shop " +
+    "(its request, suspension or reactivation): 403 `Es tu propia tienda: otro administrador debe decidir " +
+    "sobre ella.` (issue 31). Field errors answer 400 with `errors: " +
     "[{field, message}]`, the field named as the form names it (`shopName`, `rif`, `country`, " +
     "`province`, `city`, `address`, `phone`, `documents`, `reemplazo:<id>`), all of them at once.\n\n" +
     "**Tax id and phone.** The tax id is checked for the country (the RIF's SENIAT check digit, the " +

@@ -9,6 +9,7 @@ import {
   DOCUMENT_NOT_TO_REPLACE,
   NO_APPROVED_SHOP,
   NO_DOCUMENTS_TO_REPLACE,
+  OWN_SHOP_DECISION,
   REPLACEMENT_MISSING,
   RIF_TAKEN,
   NEUTRAL_REJECTION_REASON,
@@ -377,6 +378,16 @@ async function lockShop(tx: Transaction, where: SQL): Promise<ShopRow> {
 }
 
 /**
+ * The shop an admin decides on, locked: never their own (issue 31). Its request, suspension and
+ * reactivation are another admin's to decide, so no one approves or reopens the shop they sell in.
+ */
+async function lockShopToDecide(tx: Transaction, actor: AuthUser, where: SQL): Promise<ShopRow> {
+  const shop = await lockShop(tx, where);
+  if (shop.ownerId === actor.id) throw new HttpError(403, OWN_SHOP_DECISION);
+  return shop;
+}
+
+/**
  * Writes the decision's consequences shared by every kind: the audit entry, the applicant's
  * notification and `shopApproval`, and `shopRequest` for the admins when the queue moved.
  */
@@ -428,7 +439,7 @@ export async function decideRequest(
   const reason = decision.approved ? null : (decision.reason ?? NEUTRAL_REJECTION_REASON);
   const outcome: ShopOutcome = reason === null ? { kind: "aprobada" } : { kind: "rechazada", reason };
   const shopId = await db.transaction(async (tx) => {
-    const shop = await lockShop(tx, eq(shops.ownerId, userId));
+    const shop = await lockShopToDecide(tx, actor, eq(shops.ownerId, userId));
     if (shop.status !== "pendiente") throw new HttpError(409, SHOP_ALREADY_DECIDED);
     if (decision.approved) {
       await tx
@@ -480,7 +491,7 @@ export async function requestChanges(
 ): Promise<Decided> {
   let outcome: ShopOutcome | null = null;
   const shopId = await db.transaction(async (tx) => {
-    const shop = await lockShop(tx, eq(shops.ownerId, userId));
+    const shop = await lockShopToDecide(tx, actor, eq(shops.ownerId, userId));
     if (shop.status !== "pendiente") throw new HttpError(409, SHOP_ALREADY_DECIDED);
     const inForce = await tx
       .select({ id: shopDocuments.id, fileName: shopDocuments.fileName })
@@ -598,7 +609,7 @@ export async function replaceDocuments(
 export async function suspendShop(db: Db, actor: AuthUser, shopId: string, reason: string): Promise<Decided> {
   const outcome: ShopOutcome = { kind: "suspendida", reason };
   await db.transaction(async (tx) => {
-    const shop = await lockShop(tx, eq(shops.id, shopId));
+    const shop = await lockShopToDecide(tx, actor, eq(shops.id, shopId));
     if (shop.status !== "aprobada") throw new HttpError(409, SHOP_NOT_APPROVED);
     await tx
       .update(shops)
@@ -624,7 +635,7 @@ export async function suspendShop(db: Db, actor: AuthUser, shopId: string, reaso
 export async function reactivateShop(db: Db, actor: AuthUser, shopId: string): Promise<Decided> {
   const outcome: ShopOutcome = { kind: "reactivada" };
   await db.transaction(async (tx) => {
-    const shop = await lockShop(tx, eq(shops.id, shopId));
+    const shop = await lockShopToDecide(tx, actor, eq(shops.id, shopId));
     if (shop.status !== "suspendida") throw new HttpError(409, SHOP_NOT_SUSPENDED);
     await tx
       .update(shops)

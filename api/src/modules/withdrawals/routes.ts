@@ -44,7 +44,8 @@ const words = {
     summary: "A seller's balances",
     description:
       "The seller (an admin: anyone's; customers 403): `{withdrawalBalances, minimumAmount, " +
-      "availableAfterDays}`, all in cents, for the shop of the user (all zero without one). " +
+      "availableAfterDays, availableAfterShipmentDays}` (amounts in cents; the days after receipt and " +
+      "after shipping before a sale is available), for the shop of the user (all zero without one). " +
       "`withdrawalBalances` holds `totalAmount`, `pendingAmount`, `requestedAmount`, `withdrowAmount` " +
       '(spelt as the spec spells it), `amountWithdrawn` and `availableAmount`: docs/api/money.md, "Seller ' +
       'money".',
@@ -145,6 +146,7 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
     withdrawalBalances: await balancesOf(db, userId.toLowerCase(), settings),
     minimumAmount: settings.minimumCents,
     availableAfterDays: settings.saleAvailableAfterDays,
+    availableAfterShipmentDays: settings.saleAvailableAfterShipmentDays,
   });
 
   route(app, endpoints.balance, { ...sellerArea, ...words.balance }, async (request) => {

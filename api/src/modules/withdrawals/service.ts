@@ -37,6 +37,7 @@ import { recordAudit } from "../audit/service.js";
 import { notify } from "../notifications/service.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
 import { lockWallet, walletBalance } from "../wallet/ledger.js";
+import { saleAvailable, saleAvailableAt } from "./availability.js";
 import { withdrawalDecidedNotice, withdrawalRequestedNotice } from "#contract/notification-texts";
 
 type Reader = Db | Transaction;
@@ -91,15 +92,11 @@ const saleEntriesOf = (userId: string, shopId: string) => sql`
     and so.shop_id = ${shopId}
     and split_part(we.reference, ':', 1) in ('venta', 'anulacion')`;
 
-/** A sale delivered at least `days` days ago (the condition on `so`, a shop_orders row). */
-export const matured = (days: number) =>
-  sql`so.delivered_at is not null and so.delivered_at <= now() - make_interval(days => ${days})`;
-
 /** A seller's figures from the ledger, in cents, read in one statement so they are of one moment. */
 interface LedgerFigures {
   /** Σ of the shop's `venta:`/`anulacion:` entries. */
   total: number;
-  /** The part of `total` of parts matured. */
+  /** The part of `total` of parts whose money is available (availability.ts). */
   matured: number;
   requested: number;
   confirmed: number;
@@ -123,7 +120,7 @@ async function ledgerFigures(
   }>(sql`
     with earnings as (
       select coalesce(sum(we.amount), 0)::integer as total,
-             coalesce(sum(we.amount) filter (where ${matured(settings.saleAvailableAfterDays)}), 0)::integer as matured
+             coalesce(sum(we.amount) filter (where ${saleAvailable(settings)}), 0)::integer as matured
       from ${saleEntriesOf(userId, shopId)}
     )
     select earnings.total, earnings.matured,
@@ -418,7 +415,6 @@ export async function ledgerOf(
   if (!shop) return { month, rows: [] };
   const start = sql`(${`${month}-01`}::timestamp at time zone ${STORE_TIME_ZONE})`;
   const end = sql`((${`${month}-01`}::date + interval '1 month')::timestamp at time zone ${STORE_TIME_ZONE})`;
-  const days = settings.saleAvailableAfterDays;
   const result = await db.execute<{
     id: string;
     kind: LedgerKind;
@@ -434,9 +430,9 @@ export async function ledgerOf(
   }>(sql`
     select we.id, split_part(we.reference, ':', 1) as kind, we.amount, we.reason, we.created_at,
            so.order_id, so.total as sale_total, so.commission, null::uuid as withdrawal_id,
-           case when split_part(we.reference, ':', 1) = 'venta' and so.delivery_status <> 'cancelado' and so.delivered_at is not null
-                then so.delivered_at + make_interval(days => ${days}) end as available_at,
-           case when split_part(we.reference, ':', 1) = 'venta' then so.delivery_status <> 'cancelado' and ${matured(days)} else true end as available
+           case when split_part(we.reference, ':', 1) = 'venta' and so.delivery_status <> 'cancelado'
+                then ${saleAvailableAt(settings)} end as available_at,
+           case when split_part(we.reference, ':', 1) = 'venta' then so.delivery_status <> 'cancelado' and ${saleAvailable(settings)} else true end as available
     from ${saleEntriesOf(userId, shop.id)} and we.created_at >= ${start} and we.created_at < ${end}
     union all
     select we.id, split_part(we.reference, ':', 1), we.amount, we.reason, we.created_at,

@@ -11,6 +11,7 @@ import {
   type DeliveryStatus,
 } from "#contract/order-labels";
 import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";
+import { SaleMoneyNote } from "~/components/dashboard/SaleMoneyNote";
 import { cardClass } from "~/components/ui/Card";
 import { TextLink } from "~/components/ui/TextLink";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
@@ -154,8 +155,10 @@ export default function AdminOrder() {
                       · Número de seguimiento: <strong className="break-all font-mono">{part.trackingNumber}</strong>
                     </>
                   ) : null}
+                  {part.receivedOn ? ` · El cliente confirmó que lo recibió el ${part.receivedOn}` : ""}
                 </p>
               ) : null}
+              <SaleMoneyNote part={part} reader="admin" />
               <ul className="divide-y divide-slate-200 text-sm" aria-label={`Productos de ${part.shopName}`}>
                 {part.products.map((line) => (
                   <li

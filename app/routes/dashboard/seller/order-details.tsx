@@ -8,6 +8,7 @@ import {
   DELIVERY_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
 } from "#contract/order-labels";
+import { SaleMoneyNote } from "~/components/dashboard/SaleMoneyNote";
 import { SellerOrderLines } from "~/components/seller/SellerOrderLines";
 import { SellerOrderOffers } from "~/components/seller/SellerOrderOffers";
 import { SellerOrderStatusForm } from "~/components/seller/SellerOrderStatusForm";
@@ -90,8 +91,10 @@ export default function SellerOrderDetails() {
               </>
             ) : null}
             {order.deliveredOn && !deliveredWithoutShipping(order) ? ` · Entregado el ${order.deliveredOn}` : ""}
+            {order.receivedOn ? ` · El cliente confirmó que lo recibió el ${order.receivedOn}` : ""}
           </p>
         ) : null}
+        <SaleMoneyNote part={order} reader="seller" />
         <p className="text-sm text-slate-700 print:hidden">
           Para el albarán, imprime esta página (Ctrl+P o Imprimir en tu navegador): sale sin menús, con los productos y
           la dirección.
