@@ -144,9 +144,8 @@ export const trackingNumberInput = z.preprocess(
 );
 
 /**
- * Shipping a part needs the carrier's tracking number (so the customer can follow it); a part
- * delivered straight away may carry one; no other step does. Written once for the API's body and
- * the web's status forms.
+ * The web's status forms: shipping a part needs the carrier's tracking number (so the customer can
+ * follow it); a part delivered may carry one; no other step does.
  */
 export function trackingNumberRule(
   value: { status?: DeliveryStatus; trackingNumber?: string },
@@ -155,6 +154,18 @@ export function trackingNumberRule(
   if (value.status === "enviado" && value.trackingNumber === undefined) {
     context.addIssue({ code: z.ZodIssueCode.custom, path: ["trackingNumber"], message: TRACKING_NUMBER_MISSING });
   }
+  trackingNumberOnlyWhenShipping(value, context);
+}
+
+/**
+ * The API's own check: SPEC.md section 7 sends only `{status}`, so a shipment without a tracking
+ * number is accepted there (and shown as NO_TRACKING_NUMBER, issue 32). A number is still only for
+ * a shipment or a delivery.
+ */
+function trackingNumberOnlyWhenShipping(
+  value: { status?: DeliveryStatus; trackingNumber?: string },
+  context: z.RefinementCtx,
+): void {
   if (
     value.trackingNumber !== undefined &&
     value.status !== undefined &&
@@ -178,12 +189,11 @@ export const orderStatusBody = z
     },
     objectExpected(INVALID_STATUS),
   )
-  .superRefine(trackingNumberRule);
+  .superRefine(trackingNumberOnlyWhenShipping);
 export type OrderStatusBody = z.infer<typeof orderStatusBody>;
 
-/** A part reaches 'entregado' only once it was sent with its tracking number (issue 31). */
-export const DELIVERED_ONLY_AFTER_SHIPPED =
-  "Un pedido solo se marca como «Entregado» después de «Enviado», con su número de seguimiento.";
+/** A part reaches 'entregado' only once it was sent (issue 31). */
+export const DELIVERED_ONLY_AFTER_SHIPPED = "Un pedido solo se marca como «Entregado» después de «Enviado».";
 /** The admin cancels and refunds a shipped part only until its sale's money is available to the seller. */
 export const SALE_MONEY_AVAILABLE =
   "El dinero de esta venta ya está disponible para el vendedor: el pedido ya no se puede cancelar ni reembolsar.";

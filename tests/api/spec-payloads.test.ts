@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NEUTRAL_REJECTION_REASON } from "#contract/shops";
 import { CONFIRMED_WITHOUT_REFERENCE } from "#contract/withdrawals";
@@ -99,6 +99,34 @@ describe("la API acepta las llamadas de la sección 7 tal como están escritas (
       .from(auditLog)
       .where(and(eq(auditLog.entityId, paymentId), eq(auditLog.action, "retiro.confirmar")));
     expect(entry).toMatchObject({ reason: CONFIRMED_WITHOUT_REFERENCE, after: { reference: null } });
+  });
+
+  it("PUT /seller/order-status/update/{id} y PUT /admin/order-status/update/{id} con {status: 'enviado'}", async () => {
+    const bySeller = await paidSale(api.app, api.db, catalogue);
+    const sent = await send("PUT", `/seller/order-status/update/${bySeller.centroPart}`, sellers.centro, {
+      status: "enviado",
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ message: expect.any(String) });
+    const byAdmin = await paidSale(api.app, api.db, catalogue);
+    const shipped = await send("PUT", `/admin/order-status/update/${byAdmin.orderId}`, admin, { status: "enviado" });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const parts = await api.db
+      .select({ status: shopOrders.deliveryStatus, trackingNumber: shopOrders.trackingNumber })
+      .from(shopOrders)
+      .where(inArray(shopOrders.id, [bySeller.centroPart, byAdmin.centroPart]));
+    expect(parts).toEqual([
+      { status: "enviado", trackingNumber: null },
+      { status: "enviado", trackingNumber: null },
+    ]);
+    // The customer's notice says it was sent, with no number to follow.
+    const order = await api.app.inject({
+      method: "GET",
+      url: `/home/customer/get-order/${bySeller.orderId}`,
+      headers: bySeller.customer.headers,
+    });
+    const part = order.json().order.suborders.find((suborder: { _id: string }) => suborder._id === bySeller.centroPart);
+    expect(part).toMatchObject({ delivery_status: "enviado", trackingNumber: null });
   });
 
   it("POST /update-stock con {productId, newStock, sizes, sellerId}", async () => {

@@ -18,7 +18,7 @@ const section: ReferenceSection = {
     "**Rules** (`transitionRefusal` in `api/src/modules/order-status/service.ts`). Status changes go " +
     "forward only (`pendiente` → `procesando` → `enviado` → `entregado`; `procesando` may be skipped, " +
     "but `entregado` comes only after `enviado`: 409 `Un pedido solo se marca como «Entregado» después de " +
-    "«Enviado», con su número de seguimiento.`, for sellers and admins alike); nothing moves past " +
+    "«Enviado».`, for sellers and admins alike); nothing moves past " +
     "`pendiente` before it is paid (409 `El pedido aún no está pagado: no se puede preparar ni enviar.`). " +
     "`cancelado`: by anyone from `pendiente` or `procesando`; from `enviado` or `entregado` only by an " +
     "admin, and only until the sale's money is available to the seller (docs/api/money.md: 409 `El dinero " +
@@ -30,10 +30,10 @@ const section: ReferenceSection = {
     "goods are out: decision 0035). The seller's `entregado` starts no wait for the money; the customer's " +
     "«Lo he recibido» does (`POST /home/customer/order-received/{shopOrderId}`, section *customer*). " +
     "Anything else answers 409 with the reason; an unknown status 400.\n\n" +
-    "**Tracking.** `trackingNumber`, the carrier's number, is required to move to `enviado` (400 with " +
-    "`errors[trackingNumber]` `Escribe el número de seguimiento del transportista.`), may come with " +
-    "`entregado`, and is refused with any other status; trimmed, 6 to 40 letters, digits, spaces and " +
-    "dashes (`trackingNumberRule`). It is kept on the sub-order (`shop_orders.tracking_number`) and " +
+    "**Tracking.** `trackingNumber`, the carrier's number, may come with `enviado` or `entregado` and is " +
+    "refused with any other status; trimmed, 6 to 40 letters, digits, spaces and dashes. SPEC.md section 7 " +
+    "sends only `{status}`, so a shipment without it is accepted and every page shows it as «sin número de " +
+    "seguimiento»; the web's own forms require it (`trackingNumberRule`). It is kept on the sub-order (`shop_orders.tracking_number`) and " +
     "every order answer gives each sub-order `trackingNumber`, `shippedAt` and `deliveredAt`; the " +
     "customer's notice ends `Número de seguimiento: <number>.` and the audit entry carries it.\n\n" +
     "**Refunds.** Cancelling a paid sub-order refunds it in the same transaction: the customer's wallet " +

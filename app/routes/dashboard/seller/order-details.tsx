@@ -18,6 +18,7 @@ import { sellerOrderPaths } from "~/routes/dashboard/seller/paths";
 import { formatPrice } from "~/services/money";
 import { requireSeller } from "~/services/seller.server";
 import { loadSellerOrderPage, sellerOrderAction } from "~/services/seller-orders.server";
+import { TrackingNumber } from "~/components/orders/TrackingNumber";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
@@ -84,12 +85,7 @@ export default function SellerOrderDetails() {
         {order.shippedOn ? (
           <p className="break-words text-slate-900" data-testid="seller-order-tracking">
             {handedOverLabel(order)} {order.shippedOn}
-            {order.trackingNumber ? (
-              <>
-                {" "}
-                · Número de seguimiento: <strong className="break-all font-mono">{order.trackingNumber}</strong>
-              </>
-            ) : null}
+            {deliveredWithoutShipping(order) ? null : <TrackingNumber value={order.trackingNumber} />}
             {order.deliveredOn && !deliveredWithoutShipping(order) ? ` · Entregado el ${order.deliveredOn}` : ""}
             {order.receivedOn ? ` · El cliente confirmó que lo recibió el ${order.receivedOn}` : ""}
           </p>
