@@ -376,6 +376,16 @@ function sellerToldOfCancellation(orderId: string, status: DeliveryStatus, moved
     }));
 }
 
+/** The order one shop's part belongs to, locked; 404 for a part that does not exist. */
+async function lockOrderOfPart(tx: Transaction, subOrderId: string) {
+  const [owner] = await tx
+    .select({ orderId: shopOrders.orderId })
+    .from(shopOrders)
+    .where(eq(shopOrders.id, subOrderId));
+  if (!owner) throw new HttpError(404, ORDER_NOT_FOUND);
+  return lockOrder(tx, owner.orderId);
+}
+
 /**
  * A seller moves one sub-order of their own shop (an admin any); the customer is told in the same
  * transaction. Someone else's sub-order is "not found". A seller's shop is locked first (before the
@@ -392,12 +402,7 @@ export async function updateSubOrderStatus(
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
     if (actor.role !== "admin") await lockSellerShop(tx, actor.id);
-    const [owner] = await tx
-      .select({ orderId: shopOrders.orderId })
-      .from(shopOrders)
-      .where(eq(shopOrders.id, subOrderId));
-    if (!owner) throw new HttpError(404, ORDER_NOT_FOUND);
-    const order = await lockOrder(tx, owner.orderId);
+    const order = await lockOrderOfPart(tx, subOrderId);
     const subOrder = (await subOrdersOf(tx, order.id, settings)).find((candidate) => candidate.id === subOrderId);
     if (!subOrder || (actor.role !== "admin" && subOrder.ownerId !== actor.id))
       throw new HttpError(404, ORDER_NOT_FOUND);
@@ -500,12 +505,7 @@ export async function confirmReceipt(
   settings: WithdrawalSettings,
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ orderId: shopOrders.orderId })
-      .from(shopOrders)
-      .where(eq(shopOrders.id, subOrderId));
-    if (!owner) throw new HttpError(404, ORDER_NOT_FOUND);
-    const order = await lockOrder(tx, owner.orderId);
+    const order = await lockOrderOfPart(tx, subOrderId);
     if (order.userId !== customer.id) throw new HttpError(404, ORDER_NOT_FOUND);
     const [part] = await tx
       .select({
