@@ -7,7 +7,7 @@ import { splitShopOwners, type TwoSellers } from "./notifications-support";
 import { placedOrderId, putInCart, SHIPPING_INFO, signedInUser, type Customer } from "./orders-support";
 import { apply, appliedRequest, fieldParts, PDF } from "./shop-support";
 import { insertCatalogue, insertImage, uniqueRif, useTestApi, type Catalogue } from "./support";
-import { paidSale, savePayout, withdraw } from "./withdrawals-support";
+import { paidSale, receivedDaysAgo, savePayout, withdraw } from "./withdrawals-support";
 
 /**
  * Issue 32: SPEC.md section 7's payloads, sent exactly as the section writes them (no field of our
@@ -74,15 +74,7 @@ describe("la API acepta las llamadas de la sección 7 tal como están escritas (
 
   it("POST /payment/request-confirm con {paymentId}", async () => {
     const { centroPart } = await paidSale(api.app, api.db, catalogue);
-    await api.db
-      .update(shopOrders)
-      .set({
-        deliveryStatus: "entregado",
-        shippedAt: new Date(Date.now() - 2 * 86_400_000),
-        deliveredAt: new Date(),
-        receivedAt: new Date(),
-      })
-      .where(eq(shopOrders.id, centroPart));
+    await receivedDaysAgo(api.db, centroPart, 0);
     expect((await savePayout(api.app, sellers.centro)).statusCode).toBe(200);
     const requested = await withdraw(api.app, sellers.centro, 1000);
     expect(requested.statusCode, requested.body).toBe(201);
