@@ -78,7 +78,7 @@ async function measure(target: Target, cluster: StoreCluster, round: number): Pr
 // The machine's load when the run starts and ends: other work on its cores lowers every figure.
 const loadAtStart = loadavg()[0]!;
 const postgres = await startPostgres();
-// The seeded pictures' files, shared by every instance as a deployment's shared volume (decision 0034).
+// The seeded pictures' files, shared by every instance as a deployment's shared volume (decision 0036).
 const filesDir = mkdtempSync(path.join(tmpdir(), "mp-archivos-banco-"));
 const measurements: Measurement[] = [];
 try {

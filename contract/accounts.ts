@@ -16,6 +16,7 @@ import {
   PROFILE_IMAGE_MAX_BYTES,
   TYPED_PASSWORD_MAX_LENGTH,
 } from "./limits";
+import { imageUrlField } from "./media";
 
 /**
  * Accounts (SPEC.md section 7 "Account", plus e-mail verification and password reset, DESIGN.md
@@ -206,6 +207,7 @@ export const profileData = z.object({
   address,
   /** A stored image id, served as /images/{id}/{200|400|800}.webp. */
   image: z.string().nullable(),
+  imageUrl: imageUrlField,
   /** False for an account made through Google that never set a password. */
   hasPassword: z.boolean(),
   createdAt: isoDateTime,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoDateTime, queryPage, queryPageSize, queryText, uuid } from "./fields";
 import { endpoint, noInput } from "./http";
 import { ADMIN_ORDER_SEARCH_MAX } from "./limits";
-import { deliveryStatus, orderDetail, paymentStatus, shopOrder } from "./orders";
+import { deliveryStatus, orderDetail, paymentStatus, saleMoney, shopOrder } from "./orders";
 
 /**
  * The admin's view of every order (issue 12): the list, searched by number or customer, and one
@@ -49,6 +49,7 @@ export type AdminOrdersAnswer = z.infer<typeof adminOrdersAnswer>;
 /** One shop's part as the admin sees it: the store's commission and where it may go next. */
 export const adminShopOrder = shopOrder.extend({
   commission: z.number().int(),
+  ...saleMoney.shape,
   /** The statuses `PUT /seller/order-status/update/{id}` accepts now for this part (empty when none). */
   nextStatuses: z.array(deliveryStatus),
 });

@@ -15,6 +15,7 @@ import {
 } from "./limits";
 import { reviewsAnswer } from "./reviews";
 import { shopStatus } from "./shop-status";
+import { imageUrlField, imageUrlsField } from "./media";
 
 /**
  * The catalogue calls (SPEC.md section 7 "Categories and catalogue"): public reads of categories,
@@ -43,6 +44,7 @@ export const category = z.object({
   slug: z.string(),
   /** Image id, or null for a category without one. */
   image: z.string().nullable(),
+  imageUrl: imageUrlField,
 });
 export type Category = z.infer<typeof category>;
 
@@ -66,6 +68,7 @@ export const productCard = z.object({
   shopSlug: z.string(),
   /** Image ids in display order. */
   images: z.array(z.string()),
+  imageUrls: imageUrlsField,
   /** Sold by size: a cart line needs one (SPEC.md section 5). */
   hasSizes: z.boolean(),
   /**
@@ -121,6 +124,7 @@ export const banner = z.object({
   link: z.string(),
   /** Image id. */
   image: z.string(),
+  imageUrl: imageUrlField,
 });
 export type Banner = z.infer<typeof banner>;
 
@@ -157,7 +161,13 @@ export type QueryProductsAnswer = z.infer<typeof queryProductsAnswer>;
 
 export const advancedSearchAnswer = z.object({
   advanced_search_prd: z.array(
-    z.object({ _id: z.string(), name: z.string(), slug: z.string(), images: z.array(z.string()) }),
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      images: z.array(z.string()),
+      imageUrls: imageUrlsField,
+    }),
   ),
 });
 export type AdvancedSearchAnswer = z.infer<typeof advancedSearchAnswer>;

@@ -10,6 +10,7 @@ import {
   DEFAULT_BLOG_POSTS_PER_PAGE,
   MAX_BLOG_POSTS_PER_PAGE,
 } from "./limits";
+import { imageUrlField } from "./media";
 
 /** The blog and the contact form of the informational pages. */
 
@@ -32,6 +33,7 @@ export const blogPost = z.object({
   body: z.string(),
   author: z.string(),
   image: z.string().nullable(),
+  imageUrl: imageUrlField,
   publishedAt: isoDateTime,
 });
 export type BlogPost = z.infer<typeof blogPost>;

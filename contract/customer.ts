@@ -1,11 +1,19 @@
 import { z } from "zod";
-import { endpoint, noInput } from "./http";
+import { endpoint, noBody, noInput } from "./http";
 import { isoDateTime, queryInteger, queryPage, uuid } from "./fields";
 import { CUSTOMER_ORDERS_PER_PAGE, MAX_ORDERS_PER_PAGE } from "./limits";
 import { INVALID_PAGE, INVALID_PAGE_SIZE, INVALID_USER } from "./messages";
 import { offer } from "./offers";
 import { CUSTOMER_ORDER_FILTERS } from "./order-labels";
-import { deliveryStatus, orderDetail, orderParams, paymentStatus, shopOrder } from "./orders";
+import {
+  deliveryStatus,
+  INVALID_ORDER,
+  orderDetail,
+  orderParams,
+  paymentStatus,
+  shopOrder,
+  statusChange,
+} from "./orders";
 
 /**
  * The customer's dashboard and orders (SPEC.md section 7 "Dashboards", "Orders"): a `{userId}` or
@@ -21,6 +29,9 @@ export const customerOrdersParams = z.object({
   customerId: uuid(INVALID_USER),
   status: z.enum(CUSTOMER_ORDER_FILTERS, { errorMap: () => ({ message: "El estado del pedido no es válido." }) }),
 });
+
+/** One shop's part of the customer's order (`suborders[]._id`). */
+export const receiptParams = z.object({ shopOrderId: uuid(INVALID_ORDER) });
 
 export const customerOrdersQuery = z.object({
   page: queryPage(1, INVALID_PAGE),
@@ -81,6 +92,8 @@ export const customerShopOrder = shopOrder.extend({
   offers: z.array(offer),
   /** True while an offer may be proposed: the order is unpaid and payable, with no offer pending here. */
   canOffer: z.boolean(),
+  /** True while the customer may say «Lo he recibido»: sent (or marked delivered by the seller) and not yet confirmed. */
+  canConfirmReceipt: z.boolean(),
 });
 export type CustomerShopOrder = z.infer<typeof customerShopOrder>;
 
@@ -131,5 +144,13 @@ export const customerEndpoints = {
     params: orderParams,
     query: noInput,
     answer: customerOrderOffersAnswer,
+  }),
+  /** «Lo he recibido»: the customer confirms they received one shop's part of their order. */
+  confirmReceipt: endpoint({
+    method: "POST",
+    path: "/home/customer/order-received/:shopOrderId",
+    params: receiptParams,
+    body: noBody,
+    answer: statusChange,
   }),
 };

@@ -15,7 +15,7 @@ export function readEnvironment<S extends z.ZodTypeAny>(schema: S, source: Sourc
   const result = schema.safeParse(present);
   if (result.success) return result.data;
   const lines = result.error.issues.map(
-    (issue) => `- ${issue.path.join(".")}: ${issue.message} (vale «${source[String(issue.path[0])] ?? ""}»)`,
+    (issue) => `- ${String(issue.path[0])}: ${issue.message} (vale «${source[String(issue.path[0])] ?? ""}»)`,
   );
   throw new EnvironmentError(
     `Configuración no válida; corrige estas variables de entorno (.env.example las describe):\n${lines.join("\n")}`,
@@ -64,6 +64,28 @@ export function envList(fallback: string) {
         .map((item) => item.trim())
         .filter(Boolean),
     );
+}
+
+/** A comma-separated list of origins (scheme, host and port, as a browser sends them in `Origin`). */
+export function envOriginList() {
+  const message = "debe ser una lista de orígenes separados por comas, como https://app.ejemplo.com";
+  const origin = (value: string) => {
+    try {
+      const parsed = new URL(value);
+      const isWeb = parsed.protocol === "http:" || parsed.protocol === "https:";
+      return isWeb && parsed.origin === value.replace(/\/$/, "") ? parsed.origin : null;
+    } catch {
+      return null;
+    }
+  };
+  return envList("").pipe(
+    z.array(
+      z
+        .string()
+        .refine((value) => origin(value) !== null, message)
+        .transform((value) => origin(value)!),
+    ),
+  );
 }
 
 export function envFlag(fallback: boolean) {

@@ -29,6 +29,22 @@ export const IMAGE_FILES = [
   "2464.webp",
 ] as const satisfies readonly `${ImageWidth}.webp`[];
 
+/** The path of one width of a stored image, on the API's address. */
+export const imagePath = (imageId: string, width: ImageWidth) => `/images/${imageId}/${width}.webp`;
+
+/**
+ * Answers that carry image ids also carry their addresses (issue 32), for clients that do not build
+ * them: `imageUrl` beside `image`, `imageUrls` beside `images`, absolute from PUBLIC_API_URL, at the
+ * one width every image has up to 800 px (`/images/{id}/{200|400|800}.webp` serves the others).
+ */
+export const IMAGE_URL_WIDTH = 800 satisfies ImageWidth;
+export const imageUrlOf = (publicApiUrl: string, imageId: string) =>
+  `${publicApiUrl.replace(/\/$/, "")}${imagePath(imageId, IMAGE_URL_WIDTH)}`;
+// Optional for the handlers that build answers: the API adds them to every answer in one place
+// (api/src/image-urls.ts), so clients always receive them.
+export const imageUrlField = z.string().nullable().optional();
+export const imageUrlsField = z.array(z.string()).optional();
+
 export const imageParams = z.object({
   id: uuid("Identificador de imagen no válido"),
   file: z.enum(IMAGE_FILES, {

@@ -26,6 +26,11 @@ export const NOT_FOUND = "Recurso no encontrado.";
 export const EMPTY_CART = "Tu carrito está vacío.";
 /** 503 with Retry-After: the database did not answer in time (a lock, a slow statement, no free connection). */
 export const SERVICE_BUSY = "El servicio está ocupado. Intenta de nuevo en unos segundos.";
+/**
+ * 503 with Retry-After: the server's disk is full, so nothing can be saved (the embedded database
+ * stops until there is room again, /health included). Said to shoppers, so no word of disks.
+ */
+export const STORAGE_FULL = "El servicio no puede guardar datos en este momento. Intenta de nuevo en unos minutos.";
 /** 400: a text with a NUL character (U+0000), which PostgreSQL cannot store, in any path, query or body value. */
 export const INVALID_TEXT = "El texto contiene caracteres no válidos.";
 

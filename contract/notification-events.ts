@@ -42,12 +42,16 @@ export const NEW_NOTIFICATION_EVENT = "nuevaNotificacion";
  */
 export const RELOAD_NOTIFICATIONS_EVENT = "recargarNotificaciones";
 
-/** SPEC.md section 4, to every admin: a shop request arrived or was decided; `{ totalPending }` moves the menu's badge. */
+/**
+ * SPEC.md section 4, to every admin: a shop request arrived or was decided; `{ totalPending }` moves
+ * the menu's badge (with `token`, a fresh access token, for clients that keep one).
+ */
 export const SHOP_REQUEST_EVENT = "shopRequest";
 
 /**
- * SPEC.md section 4, to the applicant: their request was decided (`{ status }`). The spec's event
- * carries a token; here tokens never reach the browser (the web keeps them in its session), and the
- * API has already made the old access token stale, so the page just reloads into the new state.
+ * SPEC.md section 4, to the applicant: their request was decided (`{ status, token }`, the token a
+ * fresh access token with the new role). The web's bell connects with `accessTokens: false`, since
+ * its tokens never reach the browser (the web keeps them in its session): it gets `{ status }` and
+ * just reloads into the new state, the API having made the old access token stale.
  */
 export const SHOP_APPROVAL_EVENT = "shopApproval";

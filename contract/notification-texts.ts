@@ -52,6 +52,10 @@ export const orderStatusNotice = (
 export const saleCancelledByAdminNotice = (orderNumber: string, shopName: string) =>
   `La administración canceló el pedido #${orderNumber} para ${shopName}: se reembolsó al cliente y se descontó la venta de tu cartera.`;
 
+/** The seller, when the customer confirms they received their part (`availableOn`: the date, as written for people). */
+export const receiptConfirmedNotice = (orderNumber: string, shopName: string, availableOn: string) =>
+  `El cliente confirmó que recibió el pedido #${orderNumber} de ${shopName}: el dinero de la venta estará disponible el ${availableOn}.`;
+
 // ---- Offers --------------------------------------------------------------------------------------
 
 /** The seller, of an offer on their part of an order (amounts in cents). */
@@ -124,10 +128,12 @@ export const withdrawalRequestedNotice = (shopName: string, amountCents: number)
 /** The seller, of the admin's decision on their withdrawal. */
 export const withdrawalDecidedNotice = (
   amountCents: number,
-  decision: { confirmed: true; reference: string } | { confirmed: false; reason: string },
+  decision: { confirmed: true; reference: string | null } | { confirmed: false; reason: string },
 ) =>
   decision.confirmed
-    ? `Tu retiro de ${formatUsd(amountCents)} fue pagado. Referencia de la transferencia: ${decision.reference}.`
+    ? decision.reference
+      ? `Tu retiro de ${formatUsd(amountCents)} fue pagado. Referencia de la transferencia: ${decision.reference}.`
+      : `Tu retiro de ${formatUsd(amountCents)} fue pagado.`
     : `Tu retiro de ${formatUsd(amountCents)} fue rechazado: ${decision.reason}. El importe vuelve a estar disponible.`;
 
 // ---- Written by the database ---------------------------------------------------------------------

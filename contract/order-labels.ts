@@ -28,6 +28,9 @@ export function deliveredWithoutShipping(part: { shippedAt: string | null; deliv
   return part.shippedAt !== null && part.shippedAt === part.deliveredAt;
 }
 
+/** Shown where a part was sent without a tracking number. */
+export const NO_TRACKING_NUMBER = "sin número de seguimiento";
+
 export function handedOverLabel(part: { shippedAt: string | null; deliveredAt: string | null }): string {
   return deliveredWithoutShipping(part) ? "Entregado el" : "Enviado el";
 }

@@ -16,6 +16,7 @@ import {
 } from "./limits";
 import { INVALID_USER } from "./messages";
 import { DELIVERY_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type DeliveryStatus } from "./order-labels";
+import { imageUrlField } from "./media";
 
 /**
  * Placing and reading orders, and the delivery status sellers and admins move (SPEC.md section 7
@@ -143,9 +144,8 @@ export const trackingNumberInput = z.preprocess(
 );
 
 /**
- * Shipping a part needs the carrier's tracking number (so the customer can follow it); a part
- * delivered straight away may carry one; no other step does. Written once for the API's body and
- * the web's status forms.
+ * The web's status forms: shipping a part needs the carrier's tracking number (so the customer can
+ * follow it); a part delivered may carry one; no other step does.
  */
 export function trackingNumberRule(
   value: { status?: DeliveryStatus; trackingNumber?: string },
@@ -154,6 +154,18 @@ export function trackingNumberRule(
   if (value.status === "enviado" && value.trackingNumber === undefined) {
     context.addIssue({ code: z.ZodIssueCode.custom, path: ["trackingNumber"], message: TRACKING_NUMBER_MISSING });
   }
+  trackingNumberOnlyWhenShipping(value, context);
+}
+
+/**
+ * The API's own check: SPEC.md section 7 sends only `{status}`, so a shipment without a tracking
+ * number is accepted there (and shown as NO_TRACKING_NUMBER, issue 32). A number is still only for
+ * a shipment or a delivery.
+ */
+function trackingNumberOnlyWhenShipping(
+  value: { status?: DeliveryStatus; trackingNumber?: string },
+  context: z.RefinementCtx,
+): void {
   if (
     value.trackingNumber !== undefined &&
     value.status !== undefined &&
@@ -177,8 +189,21 @@ export const orderStatusBody = z
     },
     objectExpected(INVALID_STATUS),
   )
-  .superRefine(trackingNumberRule);
+  .superRefine(trackingNumberOnlyWhenShipping);
 export type OrderStatusBody = z.infer<typeof orderStatusBody>;
+
+/** A part reaches 'entregado' only once it was sent (issue 31). */
+export const DELIVERED_ONLY_AFTER_SHIPPED = "Un pedido solo se marca como «Entregado» después de «Enviado».";
+/** The admin cancels and refunds a shipped part only until its sale's money is available to the seller. */
+export const SALE_MONEY_AVAILABLE =
+  "El dinero de esta venta ya está disponible para el vendedor: el pedido ya no se puede cancelar ni reembolsar.";
+
+/** The customer's «Lo he recibido» on one shop's part of their order. */
+export const RECEIPT_CONFIRMED = "Gracias: has confirmado que recibiste el pedido.";
+export const RECEIPT_ALREADY_CONFIRMED = "Ya confirmaste que recibiste este pedido.";
+export const RECEIPT_NOT_SHIPPED =
+  "Este pedido aún no se ha enviado: podrás confirmar que lo recibiste cuando te llegue.";
+export const RECEIPT_CANCELLED = "El pedido está cancelado: no hay nada que recibir.";
 
 /** A shop order (seller) or an order (admin) whose status changes. */
 export const orderStatusParams = z.object({ id: uuid(INVALID_ORDER) });
@@ -211,6 +236,7 @@ export const orderItem = z.object({
   lineTotal: z.number().int(),
   /** The product's first image id (/images/{id}/{200|400|800}.webp), if it still has one. */
   image: z.string().nullable(),
+  imageUrl: imageUrlField,
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -230,8 +256,18 @@ export const shopOrder = z.object({
   trackingNumber: z.string().nullable(),
   shippedAt: isoDateTime.nullable(),
   deliveredAt: isoDateTime.nullable(),
+  /** When the customer confirmed they received it («Lo he recibido»); null before. */
+  receivedAt: isoDateTime.nullable(),
 });
 export type ShopOrder = z.infer<typeof shopOrder>;
+
+/** When a paid part's sale is available to its seller (README "Money rules"), for the seller's and the admin's screens. */
+export const saleMoney = z.object({
+  /** The moment; null while it is not shipped, or not paid (cancelled: refunded). */
+  moneyAvailableAt: isoDateTime.nullable(),
+  /** True once that moment has come: the seller may withdraw it, and the admin may no longer cancel the part. */
+  moneyAvailable: z.boolean(),
+});
 
 export const orderDetail = z.object({
   _id: z.string(),

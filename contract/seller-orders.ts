@@ -3,7 +3,7 @@ import { isoDateTime, queryChoice, queryPage, queryPageSize, queryText, uuid } f
 import { endpoint, noInput } from "./http";
 import { SEARCH_MAX_LENGTH } from "./limits";
 import { DELIVERY_STATUSES } from "./order-labels";
-import { deliveryStatus, orderItem, paymentStatus, shippingInfo } from "./orders";
+import { deliveryStatus, orderItem, paymentStatus, saleMoney, shippingInfo } from "./orders";
 
 /**
  * A seller's orders (issue 12, SPEC.md sections 2 and 7): the sub-orders of their own shop, newest
@@ -65,7 +65,7 @@ export const sellerOrdersAnswer = z.object({
 export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswer>;
 
 /** An order line as the customer's order shows it (without its image), with the seller's money. */
-export const sellerOrderLine = orderItem.omit({ image: true }).extend({
+export const sellerOrderLine = orderItem.omit({ image: true, imageUrl: true }).extend({
   /** The line's part of the shop's subtotal: lineTotal, or its share of a lower subtotal an accepted offer agreed. */
   saleTotal: z.number().int(),
   /** The commission share of this line (the sub-order's, split by sale total). */
@@ -83,6 +83,9 @@ export const sellerOrderDetail = sellerOrderSummary.extend({
   trackingNumber: z.string().nullable(),
   shippedAt: isoDateTime.nullable(),
   deliveredAt: isoDateTime.nullable(),
+  /** When the customer confirmed they received it («Lo he recibido»); null before. */
+  receivedAt: isoDateTime.nullable(),
+  ...saleMoney.shape,
   /** The delivery statuses this sub-order may move to now (empty when none). */
   nextStatuses: z.array(deliveryStatus),
 });

@@ -11,6 +11,7 @@ import {
 } from "./seller-product-labels";
 import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "./spec-sheet-fields";
 import { productSpecs, specSheetKind } from "./spec-sheets";
+import { imageUrlField, imageUrlsField } from "./media";
 
 /**
  * Seller products (issue 11, SPEC.md section 7 "Seller products"): a seller whose shop is approved
@@ -443,6 +444,7 @@ export const sellerProductRow = z.object({
   sizes: z.array(z.object({ size: z.string(), stock: z.number().int() })),
   /** Main image id, null only for a product that somehow has none. */
   image: z.string().nullable(),
+  imageUrl: imageUrlField,
   status: sellerProductStatus,
   shopName: z.string(),
   createdAt: isoDateTime,
@@ -463,6 +465,7 @@ export const sellerProduct = sellerProductRow.extend({
   specs: productSpecs,
   /** Image ids in display order; the first is the main one. */
   images: z.array(z.string()),
+  imageUrls: imageUrlsField,
   rating: z.number(),
 });
 export type SellerProduct = z.infer<typeof sellerProduct>;

@@ -64,6 +64,8 @@ export const DOCUMENT_TYPE_REFUSED =
 export const DOCUMENT_TOO_LARGE = `Cada documento puede tener como máximo ${SHOP_DOCUMENT_MAX_BYTES / (1024 * 1024)} MB.`;
 export const DOCUMENTS_MISSING = "Adjunta al menos un documento de la tienda.";
 export const DOCUMENTS_TOO_MANY = `Adjunta como máximo ${SHOP_DOCUMENTS_MAX} documentos.`;
+/** 403: an admin never decides on their own shop (its request, suspension or reactivation): another admin does (issue 31). */
+export const OWN_SHOP_DECISION = "Es tu propia tienda: otro administrador debe decidir sobre ella.";
 /** 409 of a second decision (two admins at once): the first one stands. */
 export const SHOP_ALREADY_DECIDED = "Esta solicitud ya se decidió; recarga la página para ver su estado.";
 /** PUT /user/activate-seller without an approved shop. */
@@ -136,6 +138,17 @@ export function normalizePhone(country: ShopCountry, value: string): string | nu
 
 const shopFieldsExpected = objectExpected("Envía los datos de la tienda.");
 
+const shopNameField = requiredText(
+  "Escribe el nombre de la tienda.",
+  SHOP_NAME_MAX_LENGTH,
+  `El nombre no puede superar los ${SHOP_NAME_MAX_LENGTH} caracteres.`,
+).pipe(z.string().min(SHOP_NAME_MIN_LENGTH, `El nombre debe tener al menos ${SHOP_NAME_MIN_LENGTH} caracteres.`));
+const addressField = requiredText(
+  "Escribe la dirección de la tienda.",
+  200,
+  "La dirección no puede superar los 200 caracteres.",
+).pipe(z.string().min(5, "Escribe la dirección completa: calle, número, local."));
+
 /**
  * The request's fields (the documents travel beside them as files). The tax id and the phone are
  * checked for the chosen country and answered in their usual written form, in a member of their
@@ -144,26 +157,60 @@ const shopFieldsExpected = objectExpected("Envía los datos de la tienda.");
 export const shopApplicationFields = z.intersection(
   z.object(
     {
-      shopName: requiredText(
-        "Escribe el nombre de la tienda.",
-        SHOP_NAME_MAX_LENGTH,
-        `El nombre no puede superar los ${SHOP_NAME_MAX_LENGTH} caracteres.`,
-      ).pipe(z.string().min(SHOP_NAME_MIN_LENGTH, `El nombre debe tener al menos ${SHOP_NAME_MIN_LENGTH} caracteres.`)),
+      shopName: shopNameField,
       province: requiredText(
         "Escribe el estado o la provincia.",
         80,
         "El estado o la provincia no puede superar los 80 caracteres.",
       ),
       city: requiredText("Escribe la ciudad.", 80, "La ciudad no puede superar los 80 caracteres."),
-      address: requiredText(
-        "Escribe la dirección de la tienda.",
-        200,
-        "La dirección no puede superar los 200 caracteres.",
-      ).pipe(z.string().min(5, "Escribe la dirección completa: calle, número, local.")),
+      address: addressField,
     },
     shopFieldsExpected,
   ),
+  shopIdentityFields(),
+);
+export type ShopApplication = z.output<typeof shopApplicationFields>;
+
+/**
+ * SPEC.md section 7's application (issue 32): `shopName, rif, location, phone`, the place in one
+ * line. The line is kept as the address (city and province empty: pages show the line as written),
+ * and a missing country is read from the tax id's form (a RIF is Venezuelan, a NIF or CIF Spanish,
+ * an EIN American).
+ */
+const sectionSevenApplication = z.intersection(
   z
+    .object({ shopName: shopNameField, location: addressField }, shopFieldsExpected)
+    .transform(({ location, ...fields }) => ({ ...fields, address: location, city: "", province: "" })),
+  shopIdentityFields(),
+);
+
+/** The country whose tax id `value` is, if any. */
+export function countryOfTaxId(value: string): ShopCountry | null {
+  return SHOP_COUNTRIES.find((country) => normalizeTaxId(country, value) !== null) ?? null;
+}
+
+/**
+ * The API's check of an application's fields: the web's form (`shopApplicationFields`), or section
+ * 7's when it sends `location` instead of the address fields. The country may be left out when the
+ * tax id tells it.
+ */
+export function parseShopApplication(fields: Record<string, unknown>) {
+  const withCountry =
+    fields.country === undefined && typeof fields.rif === "string"
+      ? { ...fields, country: countryOfTaxId(fields.rif) ?? undefined }
+      : fields;
+  const sectionSeven =
+    fields.location !== undefined &&
+    fields.address === undefined &&
+    fields.city === undefined &&
+    fields.province === undefined;
+  return (sectionSeven ? sectionSevenApplication : shopApplicationFields).safeParse(withCountry);
+}
+
+/** The tax id, country and phone, each checked for the country and answered in its written form. */
+function shopIdentityFields() {
+  return z
     .object(
       {
         rif: requiredText("Escribe el identificador fiscal de la tienda.", 20, "El identificador fiscal no es válido."),
@@ -182,9 +229,8 @@ export const shopApplicationFields = z.intersection(
       ...fields,
       rif: normalizeTaxId(fields.country, fields.rif)!,
       phone: normalizePhone(fields.country, fields.phone)!,
-    })),
-);
-export type ShopApplication = z.output<typeof shopApplicationFields>;
+    }));
+}
 
 // ---- Answers ------------------------------------------------------------------------------------
 
@@ -289,23 +335,30 @@ const reason = (missing: string) =>
     `El motivo no puede superar los ${DECISION_REASON_MAX_LENGTH} caracteres.`,
   );
 
-/** SPEC.md section 7: `{approved}`; a rejection needs its reason. */
-export const shopDecisionBody = z
-  .object(
-    {
-      approved: z.boolean({
-        required_error: "Elige aprobar o rechazar.",
-        invalid_type_error: "Elige aprobar o rechazar.",
-      }),
-      reason: reason("Escribe el motivo del rechazo.").optional(),
-    },
-    objectExpected("Envía la decisión."),
-  )
-  .refine((decision) => decision.approved || decision.reason !== undefined, {
-    path: ["reason"],
-    message: "Escribe el motivo del rechazo.",
-  });
+/**
+ * SPEC.md section 7: `{approved}`, and a reason for a rejection when the client has one. Without
+ * it the applicant reads NEUTRAL_REJECTION_REASON (issue 32); the admin's own form asks for one.
+ */
+export const shopDecisionBody = z.object(
+  {
+    approved: z.boolean({
+      required_error: "Elige aprobar o rechazar.",
+      invalid_type_error: "Elige aprobar o rechazar.",
+    }),
+    reason: reason("Escribe el motivo del rechazo.").optional(),
+  },
+  objectExpected("Envía la decisión."),
+);
 export type ShopDecisionBody = z.infer<typeof shopDecisionBody>;
+
+/** The web's rejection: its reason is required, so the applicant knows what to fix. */
+export const shopDecisionForm = shopDecisionBody.refine(
+  (decision) => decision.approved || decision.reason !== undefined,
+  { path: ["reason"], message: "Escribe el motivo del rechazo." },
+);
+
+/** The reason of a rejection sent without one. */
+export const NEUTRAL_REJECTION_REASON = "La administración no indicó un motivo.";
 
 export const requestChangesBody = z.object(
   {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { objectExpected, queryChoice, queryPage, queryPageSize, queryText, uuid } from "./fields";
 import { endpoint, errorAnswer, noInput } from "./http";
 import { SEARCH_MAX_LENGTH, SIZE_MAX_LENGTH } from "./limits";
+import { imageUrlField } from "./media";
 
 /**
  * Stock movements (issue 11): every change of a size's stock, whatever made it. The database's
@@ -85,6 +86,7 @@ export const stockProduct = z.object({
   slug: z.string(),
   /** The first image (200 px), or null. */
   image: z.string().nullable(),
+  imageUrl: imageUrlField,
   hasSizes: z.boolean(),
   stock: z.number().int(),
   stockVersion: z.number().int(),
@@ -152,22 +154,29 @@ const stockCount = (message: string) =>
 const STOCK_NOT_A_NUMBER = "El stock debe ser un número entero.";
 
 /**
- * SPEC.md section 7: `{productId, newStock, sizes, sellerId}`, plus the version the form was read
- * at. A product with sizes sends every size of it once (`newStock`, when sent, must be their sum:
- * section 5); one without sends `newStock`. `lowStockThreshold`, when sent, is saved with it; sent
- * alone (no `sizes`, no `newStock`), it is the only change.
+ * The version of the figures a form was read at: the web's forms always send it, so a sale meanwhile
+ * answers 409 instead of being overwritten.
+ */
+export const stockVersionField = z
+  .number({
+    required_error: "Falta la versión del stock; recarga la página.",
+    invalid_type_error: "Falta la versión del stock; recarga la página.",
+  })
+  .int()
+  .min(0);
+
+/**
+ * SPEC.md section 7: `{productId, newStock, sizes, sellerId}`, plus the version the figures were
+ * read at when the client has it (without it they apply to the current stock, and the movement log
+ * says so: issue 32). A product with sizes sends every size of it once (`newStock`, when sent, must
+ * be their sum: section 5); one without sends `newStock`. `lowStockThreshold`, when sent, is saved
+ * with it; sent alone (no `sizes`, no `newStock`), it is the only change.
  */
 export const updateStockBody = z.object(
   {
     productId: productIdField,
     sellerId: uuid("El vendedor no es válido."),
-    stockVersion: z
-      .number({
-        required_error: "Falta la versión del stock; recarga la página.",
-        invalid_type_error: "Falta la versión del stock; recarga la página.",
-      })
-      .int()
-      .min(0),
+    stockVersion: stockVersionField.optional(),
     newStock: stockCount(STOCK_NOT_A_NUMBER).optional(),
     sizes: z
       .array(

@@ -15,6 +15,9 @@ export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
   rechazado: "Rechazado",
 };
 
+/** What a seller and an admin read where a payment was confirmed without a transfer reference. */
+export const NO_TRANSFER_REFERENCE = "sin referencia";
+
 /** What the seller's list shows while a request waits for the admin (SPEC.md section 4). */
 export const REQUEST_SENT = "Solicitud Enviada";
 

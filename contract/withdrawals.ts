@@ -141,7 +141,7 @@ export const withdrawalBalances = z.object({
   availableAmount: z.number().int(),
   /** Confirmed (paid out) withdrawals. */
   withdrowAmount: z.number().int(),
-  /** Earnings not yet available: not delivered, or delivered less than the waiting days ago. */
+  /** Earnings not yet available (README "Money rules"): not shipped, or still within the wait after receipt or shipping. */
   pendingAmount: z.number().int(),
   /** Requested plus confirmed. */
   amountWithdrawn: z.number().int(),
@@ -152,9 +152,13 @@ export type WithdrawalBalances = z.infer<typeof withdrawalBalances>;
 
 export const withdrawalBalancesAnswer = z.object({
   withdrawalBalances,
-  /** The store's rules, so the page states them: the smallest request and the wait after delivery. */
+  /**
+   * The store's rules, so the page states them: the smallest request, and the days after the
+   * customer confirms receipt, or else after shipping, before a sale is available.
+   */
   minimumAmount: z.number().int(),
   availableAfterDays: z.number().int(),
+  availableAfterShipmentDays: z.number().int(),
 });
 export type WithdrawalBalancesAnswer = z.infer<typeof withdrawalBalancesAnswer>;
 
@@ -222,19 +226,27 @@ export const REJECTION_REASON_MAX_LENGTH = 500;
 
 const PAYMENT_ID_MESSAGE = "El retiro no es válido.";
 
-/** POST /payment/request-confirm: `paymentId` is the withdrawal's id (spec name); `reference` the transfer's. */
+const transferReference = requiredText(
+  "Escribe la referencia de la transferencia.",
+  REFERENCE_MAX_LENGTH,
+  `La referencia admite hasta ${REFERENCE_MAX_LENGTH} caracteres.`,
+);
+
+/**
+ * POST /payment/request-confirm: `paymentId` is the withdrawal's id (spec name); `reference` the
+ * transfer's. SPEC.md section 7 sends only `{paymentId}`: without a reference the payment is
+ * recorded, and audited, as confirmed without one (issue 32).
+ */
 export const confirmWithdrawalBody = z.object(
-  {
-    paymentId: uuid(PAYMENT_ID_MESSAGE),
-    reference: requiredText(
-      "Escribe la referencia de la transferencia.",
-      REFERENCE_MAX_LENGTH,
-      `La referencia admite hasta ${REFERENCE_MAX_LENGTH} caracteres.`,
-    ),
-  },
+  { paymentId: uuid(PAYMENT_ID_MESSAGE), reference: transferReference.optional() },
   objectExpected(PAYMENT_ID_MESSAGE),
 );
 export type ConfirmWithdrawalBody = z.infer<typeof confirmWithdrawalBody>;
+
+/** The admin's own form always names the transfer, so the seller can trace it. */
+export const confirmWithdrawalForm = confirmWithdrawalBody.extend({ reference: transferReference });
+/** The audit log's reason for such a confirmation. */
+export const CONFIRMED_WITHOUT_REFERENCE = "Pagado sin referencia de la transferencia.";
 
 export const rejectWithdrawalBody = z.object(
   {

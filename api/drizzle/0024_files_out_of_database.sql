@@ -1,4 +1,4 @@
--- Issue 31: files leave the database (decision 0034). Rows name their file by key, the SHA-256 of its
+-- Issue 31: files leave the database (decision 0036). Rows name their file by key, the SHA-256 of its
 -- bytes in hex; the bytes wait in "files_to_move" until the API, at start, writes each one to its file
 -- store and deletes it (moveFilesOutOfDatabase, api/src/files/housekeeping.ts), then drops the table.
 -- SQL cannot write files; until that step has run, nothing is served (it runs before the API listens).

@@ -1,4 +1,5 @@
 import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
@@ -14,10 +15,19 @@ import type { DestinationStream } from "pino";
 import { Server as SocketServer } from "socket.io";
 import { z } from "zod";
 import { endpoint } from "#contract/http";
-import { INTERNAL_ERROR, INVALID_REQUEST, INVALID_TEXT, NOT_FOUND, SERVICE_BUSY, TOO_LARGE } from "#contract/messages";
+import {
+  INTERNAL_ERROR,
+  INVALID_REQUEST,
+  INVALID_TEXT,
+  NOT_FOUND,
+  SERVICE_BUSY,
+  STORAGE_FULL,
+  TOO_LARGE,
+} from "#contract/messages";
 import { WALLET_BELOW_ZERO } from "#contract/wallet";
 import type { Config } from "./config.js";
 import type { Db, Listen } from "./db/client.js";
+import { refusedWhileSetAside } from "./db/disk-full.js";
 import { databaseFailure } from "./db/errors.js";
 import { DiskFileStore } from "./files/disk.js";
 import { tidyFileStore } from "./files/housekeeping.js";
@@ -26,6 +36,7 @@ import { FieldsError, HttpError } from "./http-error.js";
 import { registerAuthentication } from "./modules/accounts/auth.js";
 import { createMailer } from "./modules/accounts/mail.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
+import { signAccessToken } from "./modules/accounts/tokens.js";
 import { adminOrderRoutes } from "./modules/admin-orders/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
@@ -57,6 +68,7 @@ import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { bookRoutes } from "./modules/books/routes.js";
 import { sweepPeriodically } from "./periodic.js";
 import { registerRateLimits } from "./rate-limit.js";
+import { registerImageUrls } from "./image-urls.js";
 import { documentModule, registerReference } from "./reference.js";
 import { route } from "./route.js";
 import { registerTextGuard } from "./text-guard.js";
@@ -68,6 +80,7 @@ export interface AppDeps {
     | "publicWebUrl"
     | "catalogueCacheSeconds"
     | "trustedProxies"
+    | "corsOrigins"
     | "accounts"
     | "rateLimits"
     | "cart"
@@ -83,8 +96,13 @@ export interface AppDeps {
     };
   /** The database's LISTEN (Database.listen): without it notifications are stored but not pushed live. */
   listen?: Listen;
-  /** Where documents and images are kept (decision 0034): a DiskFileStore on `config.filesDir` unless given. */
+  /** Where documents and images are kept (decision 0036): a DiskFileStore on `config.filesDir` unless given. */
   files?: FileStore;
+  /**
+   * True while the database cannot write at all (PGlite set aside after a full disk, disk-full.ts):
+   * /health and /ready answer 503 then, so a balancer or supervisor sees it.
+   */
+  storageFull?: () => boolean;
   /**
    * pino's level (default `error`), whether each request gets a line, and where lines go (standard
    * output unless a test reads them). Every 5xx is logged with its error and request id.
@@ -109,6 +127,17 @@ const serviceEndpoints = {
 
 /** Seconds a 503 tells the client to wait (Retry-After): a lock or a burst is usually over by then. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
+/** Seconds a 503 for a full disk tells the client to wait: room is made by an operator, not in seconds. */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 60;
+
+/** The answer while nothing can be saved (a full disk). */
+function storageFull(reply: FastifyReply) {
+  return reply
+    .status(503)
+    .header("retry-after", String(STORAGE_FULL_RETRY_AFTER_SECONDS))
+    .send({ message: STORAGE_FULL });
+}
+
 /** How long /ready waits for `select 1`: a database slower than this is not ready for shoppers. */
 export const READY_TIMEOUT_MS = 2000;
 
@@ -130,7 +159,10 @@ async function databaseAnswers(db: Db): Promise<boolean> {
 }
 
 /** Liveness, readiness and the reference's document: what every instance answers beside the modules. */
-async function serviceRoutes(app: FastifyInstance, { db }: { db: Db }) {
+async function serviceRoutes(
+  app: FastifyInstance,
+  { db, storageFull: isStorageFull }: Pick<AppDeps, "db" | "storageFull">,
+) {
   documentModule(app, {
     name: "service",
     description:
@@ -141,10 +173,9 @@ async function serviceRoutes(app: FastifyInstance, { db }: { db: Db }) {
     serviceEndpoints.health,
     {
       summary: "Liveness: the process answers",
-      description:
-        "`{ok: true}` while the process runs; it reads nothing. A balancer restarts an instance that stops answering it.",
+      description: `\`{ok: true}\` while the process runs; it reads nothing. A balancer restarts an instance that stops answering it. 503 \`${STORAGE_FULL}\` with \`Retry-After\` while the embedded database's disk is full: the process then exits by itself once there is room again, for \`npm start\` to start it anew.`,
     },
-    async () => ({ ok: true as const }),
+    async (_request, reply) => (isStorageFull?.() ? storageFull(reply) : { ok: true as const }),
   );
   route(
     app,
@@ -156,6 +187,7 @@ async function serviceRoutes(app: FastifyInstance, { db }: { db: Db }) {
       } s at most: \`{ok: true}\`, or 503 \`El servicio está ocupado. Intenta de nuevo en unos segundos.\` with \`Retry-After\` (send shoppers elsewhere).`,
     },
     async (_request, reply) => {
+      if (isStorageFull?.()) return storageFull(reply);
       if (await databaseAnswers(db)) return { ok: true as const };
       return reply.status(503).header("retry-after", String(BUSY_RETRY_AFTER_SECONDS)).send({ message: SERVICE_BUSY });
     },
@@ -175,7 +207,14 @@ async function serviceRoutes(app: FastifyInstance, { db }: { db: Db }) {
 /** How often an instance removes the files no row names any more (tidyFileStore). */
 const FILE_TIDY_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
-export async function buildApp({ db, config, listen, files: givenFiles, log = {} }: AppDeps): Promise<App> {
+export async function buildApp({
+  db,
+  config,
+  listen,
+  files: givenFiles,
+  storageFull: isStorageFull,
+  log = {},
+}: AppDeps): Promise<App> {
   const files = givenFiles ?? new DiskFileStore(config.filesDir);
   const app = Fastify({
     logger: { level: log.level ?? "error", ...(log.stream ? { stream: log.stream } : {}) },
@@ -214,6 +253,12 @@ export async function buildApp({ db, config, listen, files: givenFiles, log = {}
       return reply.status(400).send({ message: issues[0]?.message ?? INVALID_REQUEST, errors: issues });
     }
     const failure = databaseFailure(error);
+    if (failure === "storage-full") {
+      // The error that met the full disk is logged whole; the refusals after it, in a line each.
+      if (refusedWhileSetAside(error)) request.log.warn("respuesta 503: base de datos apartada por disco lleno");
+      else request.log.error({ err: error }, "respuesta 503: disco lleno");
+      return storageFull(reply);
+    }
     if (failure === "invalid-text") return reply.status(400).send({ message: INVALID_TEXT });
     if (failure === "wallet-below-zero") return reply.status(409).send({ message: WALLET_BELOW_ZERO });
     const busy = failure === "busy" || (error as FastifyError).code === "FST_ERR_HANDLER_TIMEOUT";
@@ -234,8 +279,14 @@ export async function buildApp({ db, config, listen, files: givenFiles, log = {}
     return reply.status(500).send({ message: INTERNAL_ERROR });
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: NOT_FOUND }));
+  // Set once the API starts closing (preClose below).
+  let closing = false;
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // A request still being answered when the API began to close kept its keep-alive connection
+    // open afterwards, and the close waited for it (up to keepAliveTimeout, 72 s): its answer now
+    // ends the connection. Fastify does so itself only for requests that arrive after.
+    if (closing) reply.header("connection", "close");
   });
 
   // Headers for an API that answers JSON and images (docs/api/limits.md, "Headers"): nothing may run or be
@@ -249,10 +300,22 @@ export async function buildApp({ db, config, listen, files: givenFiles, log = {}
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
   });
+  // Browsers on the origins of CORS_ORIGINS may call the API with credentials (issue 32); any other
+  // origin gets no CORS headers, so its pages cannot read an answer, as before.
+  const corsOrigins = new Set(config.corsOrigins);
+  await app.register(cors, {
+    origin: (origin, answer) => answer(null, origin !== undefined && corsOrigins.has(origin)),
+    credentials: true,
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+    allowedHeaders: ["authorization", "content-type", "x-request-id"],
+    exposedHeaders: ["x-request-id", "retry-after"],
+    maxAge: 600,
+  });
   await app.register(cookie);
   // Files are read only by routes that ask for them (request.file()), with their own limits.
   await app.register(multipart, { limits: { files: 1, fields: 20 } });
   registerTextGuard(app);
+  registerImageUrls(app, config.publicApiUrl);
   registerImageQueue(app, config.imageQueue);
   registerAuthentication(app, { db, jwtSecret: config.secrets.jwtSecret });
   registerRateLimits(app, { db, limits: config.rateLimits });
@@ -261,7 +324,7 @@ export async function buildApp({ db, config, listen, files: givenFiles, log = {}
 
   // The API reference (reference.ts): GET /openapi.json, and /docs to browse it.
   await registerReference(app);
-  await app.register(serviceRoutes, { db });
+  await app.register(serviceRoutes, { db, storageFull: isStorageFull });
   // One mailer for every module: accounts' onClose waits for whatever it is still sending.
   const mailer = createMailer(config.mail);
   await app.register(accountRoutes, { db, files, config, mailer });
@@ -271,10 +334,10 @@ export async function buildApp({ db, config, listen, files: givenFiles, log = {}
   await app.register(mediaRoutes, { db, files });
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders });
   await app.register(couponRoutes, { db });
-  await app.register(customerRoutes, { db });
+  await app.register(customerRoutes, { db, withdrawals: config.withdrawals });
   await app.register(offerRoutes, { db, orders: config.orders });
-  await app.register(orderStatusRoutes, { db });
-  await app.register(adminOrderRoutes, { db });
+  await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals });
+  await app.register(adminOrderRoutes, { db, withdrawals: config.withdrawals });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
   await app.register(paymentRoutes, {
     db,
@@ -295,7 +358,7 @@ export async function buildApp({ db, config, listen, files: givenFiles, log = {}
   });
   await app.register(auditRoutes, { db });
   await app.register(sellerProductRoutes, { db, files });
-  await app.register(sellerOrderRoutes, { db });
+  await app.register(sellerOrderRoutes, { db, withdrawals: config.withdrawals });
   await app.register(dashboardRoutes, { db, dashboards: config.dashboards });
   await app.register(stockRoutes, { db, mailer, publicWebUrl: config.publicWebUrl });
   await app.register(categoryRoutes, { db, files });
@@ -304,19 +367,37 @@ export async function buildApp({ db, config, listen, files: givenFiles, log = {}
   await app.register(bookRoutes, { db, withdrawals: config.withdrawals });
 
   const webOrigin = new URL(config.publicWebUrl).origin;
+  const socketOrigins = [webOrigin, ...config.corsOrigins];
   const io = new SocketServer(app.server, {
-    cors: { origin: webOrigin, credentials: true },
+    cors: { origin: socketOrigins, credentials: true },
     // CORS guards long-polling only: a browser opens a WebSocket from any page and says which in
-    // Origin. Only the store's pages may connect; clients that are not browsers send no Origin.
+    // Origin. Only the store's pages (and CORS_ORIGINS') may connect; clients that are not browsers
+    // send no Origin.
     allowRequest: (request, answer) =>
-      answer(null, request.headers.origin === undefined || request.headers.origin === webOrigin),
+      answer(null, request.headers.origin === undefined || socketOrigins.includes(request.headers.origin)),
   });
   const unlisten = await attachNotificationSocket(io, { db, jwtSecret: config.secrets.jwtSecret, listen });
-  const unlistenShops = await attachShopEvents(io, { db, listen });
+  const unlistenShops = await attachShopEvents(io, {
+    db,
+    listen,
+    signAccessToken: (user) =>
+      signAccessToken(user, {
+        secret: config.secrets.jwtSecret,
+        ttlSeconds: config.accounts.accessTokenTtlSeconds,
+      }),
+  });
+  // Real-time clients are let go before the HTTP server closes: Fastify's close waits for every open
+  // connection, and a signed-in page's WebSocket ended only in io.close() below, which runs after
+  // that wait, so the API never exited on SIGTERM. Only the engine here: io.close() also closes the
+  // HTTP server, and Fastify's close would then stop waiting for requests still being answered.
+  app.addHook("preClose", async () => {
+    closing = true;
+    io.engine.close();
+  });
   app.addHook("onClose", async () => {
     await unlisten();
     await unlistenShops();
-    io.close();
+    await io.close();
   });
   return Object.assign(app, { io });
 }

@@ -7,6 +7,7 @@ import {
   envFlag,
   envInteger,
   envList,
+  envOriginList,
   envOptionalText,
   envText,
   envOptionalUrl,
@@ -20,7 +21,7 @@ import type { RateLimitSettings } from "./rate-limit.js";
 export interface Config {
   dataDir: string;
   /**
-   * The file store's folder (decision 0034): shop documents and images, outside the database.
+   * The file store's folder (decision 0036): shop documents and images, outside the database.
    * FILES_DIR, or DATA_DIR/files; every API instance of one store needs the same one.
    */
   filesDir: string;
@@ -48,6 +49,11 @@ export interface Config {
   catalogueCacheSeconds: number;
   /** Peers whose X-Forwarded-For is believed (the web server); any other client's header is ignored. */
   trustedProxies: string[];
+  /**
+   * Other origins whose pages may call the API from a browser, with credentials (a phone app's web
+   * view, the spec's own single-page client). Empty: none, only the store's web (server to server).
+   */
+  corsOrigins: string[];
   accounts: AccountSettings;
   /** Attempts per client address and per account (README, "Login limits" and "Rate limits"). */
   rateLimits: RateLimitSettings;
@@ -95,8 +101,10 @@ export interface OrderSettings {
 }
 
 export interface WithdrawalSettings {
-  /** Days after a part's delivery before its sale may be withdrawn (README "Seller money"). */
+  /** Days after the customer confirms receipt («Lo he recibido») before a part's sale is available (README "Money rules"). */
   saleAvailableAfterDays: number;
+  /** Days after a part is shipped before its sale is available when the customer has not confirmed receipt sooner. */
+  saleAvailableAfterShipmentDays: number;
   /** The smallest withdrawal, in cents. */
   minimumCents: number;
 }
@@ -164,6 +172,13 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 5000, 
 export const DEFAULT_PASSWORD_HASHING: PasswordHashing = { cost: 2 ** 15, blockSize: 8, parallelism: 1 };
 /** Fastify's handler and request timeouts: a backstop far above any call's normal time (PayPal's own calls are limited to 15 s). */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+
+/**
+ * The API's exit code when it must be started anew (EX_TEMPFAIL): its embedded database met a full
+ * disk and there is room again (db/disk-full.ts). `npm start` restarts it (scripts/start.ts).
+ */
+export const API_RESTART_EXIT_CODE = 75;
+
 /**
  * One image decoded at a time (sharp gives each image one libvips thread on glibc Linux), so uploads
  * take at most one of two cores; 4 more may wait, each a few hundred milliseconds (README, "Images").
@@ -194,6 +209,7 @@ const environment = z.object({
   PUBLIC_WEB_URL: envOptionalUrl(),
   CATALOGUE_CACHE_SECONDS: envInteger(30),
   TRUSTED_PROXIES: envList("127.0.0.1,::1"),
+  CORS_ORIGINS: envOriginList(),
   ACCESS_TOKEN_TTL_SECONDS: envInteger(900, { min: 1 }),
   REFRESH_TOKEN_TTL_DAYS: envInteger(30, { min: 1 }),
   VERIFY_EMAIL_TTL_HOURS: envInteger(24, { min: 1 }),
@@ -220,6 +236,7 @@ const environment = z.object({
   TRIAL_CLASS_PLACES: envInteger(12, { min: 1 }),
   UNPREPARED_ORDER_ALERT_HOURS: envInteger(48, { min: 1, max: 8760 }),
   SALE_AVAILABLE_AFTER_DAYS: envInteger(7, { max: 365 }),
+  SALE_AVAILABLE_AFTER_SHIPMENT_DAYS: envInteger(14, { max: 365 }),
   WITHDRAWAL_MINIMUM_CENTS: envInteger(1000, { min: 1 }),
   PAYPAL_CLIENT_ID: envText(""),
   PAYPAL_CLIENT_SECRET: envText(""),
@@ -283,6 +300,7 @@ export function loadConfig(): Config {
     log: { level: env.LOG_LEVEL, requests: env.API_LOG },
     catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
     trustedProxies: env.TRUSTED_PROXIES,
+    corsOrigins: env.CORS_ORIGINS,
     accounts: {
       accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
@@ -318,7 +336,11 @@ export function loadConfig(): Config {
     payments: { paypal: paypalSettings(env) },
     trialClass: { capacity: env.TRIAL_CLASS_PLACES },
     dashboards: { unpreparedAlertHours: env.UNPREPARED_ORDER_ALERT_HOURS },
-    withdrawals: { saleAvailableAfterDays: env.SALE_AVAILABLE_AFTER_DAYS, minimumCents: env.WITHDRAWAL_MINIMUM_CENTS },
+    withdrawals: {
+      saleAvailableAfterDays: env.SALE_AVAILABLE_AFTER_DAYS,
+      saleAvailableAfterShipmentDays: env.SALE_AVAILABLE_AFTER_SHIPMENT_DAYS,
+      minimumCents: env.WITHDRAWAL_MINIMUM_CENTS,
+    },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

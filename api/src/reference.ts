@@ -67,8 +67,10 @@ lines; the API answers it back, or a new one).
 by their content and decoded through one bounded queue, and every answer carries strict headers.
 
 **Live events** (docs/api/real-time.md): socket.io on this API's address, authenticated by a one-minute
-socket token (\`POST /user/socket-token\`), never by a bare user id; notifications and shop events reach every
-instance through PostgreSQL's LISTEN/NOTIFY.
+socket token (\`POST /user/socket-token\`). SPEC.md section 7 has a client authenticate with its bare user id:
+that is refused, by decision (anyone may know anyone's id), and stays so. Notifications and shop events reach
+every instance through PostgreSQL's LISTEN/NOTIFY; \`shopApproval\` and \`shopRequest\` carry a fresh access
+token for the user they reach, unless the handshake says \`accessTokens: false\`.
 
 **Money and books** (docs/api/money.md): the wallet ledger and its references, what an order, a payment, a
 cancellation and a withdrawal write, the sellers' balances, the books check and the dashboards' figures, all

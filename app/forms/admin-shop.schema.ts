@@ -3,7 +3,7 @@ import {
   DECISION_REASON_MAX_LENGTH,
   DOCUMENT_NOTE_MAX_LENGTH,
   requestChangesBody,
-  shopDecisionBody,
+  shopDecisionForm,
   suspendBody,
   type RequestChangesBody,
 } from "#contract/shops";
@@ -52,7 +52,7 @@ export const rejectFormSchema = reasonForm(
   REJECTION_REASONS,
   "Elige el motivo del rechazo.",
   (reason) => ({ approved: false, reason }),
-  shopDecisionBody,
+  shopDecisionForm,
 );
 
 /** Suspending a shop: one of SUSPENSION_REASONS or another reason, as `{reason}`. */

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { stockControlQuery, STOCK_TOTAL_REQUIRED, updateStockBody, type UpdateStockBody } from "#contract/stock";
+import {
+  stockControlQuery,
+  STOCK_TOTAL_REQUIRED,
+  stockVersionField,
+  updateStockBody,
+  type UpdateStockBody,
+} from "#contract/stock";
 import { stockIntents } from "./stock.forms";
 
 /**
@@ -26,7 +32,8 @@ export const THRESHOLD_REQUIRED = "Indica el umbral de stock bajo (0 para no rec
  */
 const stockFields = {
   productId: body.productId,
-  stockVersion: body.stockVersion,
+  // Always sent by the web: a sale meanwhile is a 409, never an overwrite.
+  stockVersion: stockVersionField,
   newStock: body.newStock,
   sizes: body.sizes,
 };

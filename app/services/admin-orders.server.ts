@@ -48,6 +48,8 @@ export async function adminOrderPage(account: AccountClient, orderId: string) {
       suborders: order.suborders.map((part) => ({
         ...part,
         shippedOn: part.shippedAt ? longDateTime(part.shippedAt) : null,
+        receivedOn: part.receivedAt ? longDateTime(part.receivedAt) : null,
+        moneyAvailableOn: part.moneyAvailableAt ? longDateTime(part.moneyAvailableAt) : null,
       })),
     },
     constraint: formConstraints({ status: adminOrderStatusSchema }).status,

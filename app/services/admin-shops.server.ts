@@ -58,7 +58,12 @@ export async function loadShops(account: AccountClient, url: URL) {
   });
   return {
     filter: { status: query.status ?? "todas", searchValue: query.searchValue ?? "" },
-    shops: answer.shops.map((shop) => ({ ...shop, since: longDate(shop.createdAt) })),
+    // An admin never suspends or reactivates their own shop (the API refuses it too): another admin does.
+    shops: answer.shops.map((shop) => ({
+      ...shop,
+      since: longDate(shop.createdAt),
+      own: shop.userId === account.user.id,
+    })),
     totalShop: answer.totalShop,
     page: answer.page,
     totalPages: Math.max(1, Math.ceil(answer.totalShop / answer.parPage)),
@@ -112,6 +117,8 @@ export async function loadShopRequest(account: AccountClient, userId: string | u
       throw pageErrorOf(error);
     });
   return {
+    // An admin never decides their own request (the API refuses it too): another admin does.
+    ownRequest: request.userId === account.user.id,
     request: {
       ...request,
       sentAt: longDateTime(request.createdAt),

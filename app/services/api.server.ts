@@ -7,7 +7,7 @@ import {
   type ParamsInput,
   type QueryInput,
 } from "#contract/http";
-import type { ImageWidth } from "#contract/media";
+import { imagePath, type ImageWidth } from "#contract/media";
 import { GENERIC_ERROR } from "#contract/messages";
 import { webEnv } from "./env.server";
 
@@ -186,5 +186,5 @@ export function createApiClient(caller: CallerInfo): ApiClient {
 
 /** Address of a stored image at one of its served widths, as the browser reaches it. */
 export function imageUrl(imageId: string, width: ImageWidth = 400): string {
-  return `${webEnv.publicApiUrl}/images/${imageId}/${width}.webp`;
+  return `${webEnv.publicApiUrl}${imagePath(imageId, width)}`;
 }

@@ -1,10 +1,11 @@
 import { clockTime, longDateTime } from "#contract/store-time";
-import { answer, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
+import { answer, answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { orderDetailsIntents } from "~/routes/dashboard/order-details.forms";
-import { offerFormSchema, ORDER_DETAILS_FORMS } from "~/routes/dashboard/order-details.schema";
+import { offerFormSchema, ORDER_DETAILS_FORMS, receiptFormSchema } from "~/routes/dashboard/order-details.schema";
 import { refusalOf } from "./account.server";
 import type { AccountClient, RequestArgs } from "./auth.server";
 import {
+  confirmReceipt,
   getCustomerOrder,
   getOrderOffers,
   presentCustomerOrder,
@@ -27,12 +28,16 @@ export async function loadCustomerOrderPage(account: AccountClient, orderId: str
     paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
     payBefore: clockTime(order.expiresAt),
     offers: offers ? offers.map((offer): ListedOffer => ({ ...offer, madeAt: longDateTime(offer.createdAt) })) : null,
-    // One for the offer forms of every shop's part.
-    constraints: formConstraints({ offer: offerFormSchema }),
+    // One for the forms of each kind, whatever the shop's part.
+    constraints: formConstraints({ offer: offerFormSchema, receipt: receiptFormSchema }),
   };
 }
 
-/** An offer on one unpaid part of the user's own order; each part's form is told apart by its id. */
+/**
+ * An offer on one unpaid part of the user's own order, or «Lo he recibido» on a sent one; each
+ * part's form is told apart by its id. A refused confirmation (already confirmed, cancelled
+ * meanwhile) is said beside its form, and the page reads the order again.
+ */
 export async function customerOrderAction(args: RequestArgs, account: AccountClient, orderId: string | undefined) {
   const order = await getCustomerOrder(account, orderId);
   const form = await parseIntentForm(args.request, ORDER_DETAILS_FORMS, {
@@ -54,6 +59,16 @@ export async function customerOrderAction(args: RequestArgs, account: AccountCli
           { intent: form.intent, target, result: form.reply({ fieldErrors: { price: formErrors } }) },
           status,
         );
+      }
+    }
+    case orderDetailsIntents.confirmReceipt: {
+      const target = form.value.shopOrderId;
+      if (!order.suborders.some((suborder) => suborder._id === target)) throw new Response(null, { status: 400 });
+      try {
+        const { message } = await confirmReceipt(account, target);
+        return redirectWithFlash(args.context, new URL(args.request.url).pathname, { kind: "success", message });
+      } catch (error) {
+        return answerRefused(error, form, { fields: [], target });
       }
     }
   }

@@ -6,6 +6,7 @@ import {
 } from "#contract/customer";
 import { offerEndpoints, type Offer, type OfferCreatedAnswer } from "#contract/offers";
 import { CUSTOMER_ORDER_FILTERS, type CustomerOrderFilter } from "#contract/order-labels";
+import type { StatusChange } from "#contract/orders";
 import { longDateTime } from "#contract/store-time";
 import { walletEndpoints, type VoucherRedeemedAnswer, type WalletAnswer } from "#contract/wallet";
 import { ApiError, imageUrl } from "./api.server";
@@ -81,6 +82,11 @@ export async function getOrderOffers(account: AccountClient, orderId: string): P
   }
 }
 
+/** «Lo he recibido» on one shop's part of the user's own order. */
+export function confirmReceipt(account: AccountClient, shopOrderId: string): Promise<StatusChange> {
+  return account.call(customerEndpoints.confirmReceipt, { params: { shopOrderId } });
+}
+
 export function proposeOffer(
   account: AccountClient,
   offer: { shopOrderId: string; price: number },
@@ -112,6 +118,8 @@ export interface PresentedCustomerShopOrder extends Omit<CustomerOrderDetail["su
   products: PresentedItem[];
   /** When the part was shipped, written for the page (null before). */
   shippedOn: string | null;
+  /** When the customer confirmed they received it, written for the page (null before). */
+  receivedOn: string | null;
 }
 
 /** The order as the details page shows it: images as addresses the browser reaches. */
@@ -129,6 +137,7 @@ export function presentCustomerOrder(order: CustomerOrderDetail): PresentedCusto
         imageSrc: image ? imageUrl(image, 200) : null,
       })),
       shippedOn: suborder.shippedAt ? longDateTime(suborder.shippedAt) : null,
+      receivedOn: suborder.receivedAt ? longDateTime(suborder.receivedAt) : null,
     })),
   };
 }

@@ -100,6 +100,8 @@ export interface PresentedShopOrder extends Omit<ShopOrder, "products"> {
   products: PresentedItem[];
   /** When the part was shipped, written for the page (null before). */
   shippedOn: string | null;
+  /** When the customer confirmed they received it, written for the page (null before). */
+  receivedOn: string | null;
 }
 
 /** The order as the pages show it: images as addresses the browser reaches. */
@@ -117,6 +119,7 @@ export function presentOrder(order: OrderDetail): PresentedOrder {
         imageSrc: image ? imageUrl(image, 200) : null,
       })),
       shippedOn: suborder.shippedAt ? longDateTime(suborder.shippedAt) : null,
+      receivedOn: suborder.receivedAt ? longDateTime(suborder.receivedAt) : null,
     })),
   };
 }

@@ -64,6 +64,8 @@ export async function getSellerOrder(area: SellerArea, subOrderId: string | unde
     placedAt: longDateTime(order.createdAt),
     shippedOn: order.shippedAt ? longDateTime(order.shippedAt) : null,
     deliveredOn: order.deliveredAt ? longDateTime(order.deliveredAt) : null,
+    receivedOn: order.receivedAt ? longDateTime(order.receivedAt) : null,
+    moneyAvailableOn: order.moneyAvailableAt ? longDateTime(order.moneyAvailableAt) : null,
   };
 }
 

@@ -13,11 +13,11 @@ import { hashPassword } from "../../api/src/modules/accounts/password";
 import {
   insertUser,
   issuedEarlier,
+  type SentMail,
   TEST_JWT_SECRET,
   TEST_PASSWORD_HASHING,
   useTestApi,
   waitForMail as waitForSentMail,
-  type SentMail,
 } from "./support";
 
 const PASSWORD = "Padel2024";
@@ -489,6 +489,7 @@ describe("cuentas", () => {
           phone: null,
           address: { line: "", city: "", province: "", area: "", postCode: "" },
           image: null,
+          imageUrl: null,
           hasPassword: true,
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         },

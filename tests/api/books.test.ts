@@ -45,8 +45,10 @@ interface PlacedOrder {
  * BOOKS_SEED to replay one.
  */
 describe("las cuentas de las tiendas cuadran (PGlite)", () => {
-  // Sales are withdrawable on delivery, so the mix reaches withdrawals quickly.
-  const api = useTestApi({ config: { withdrawals: { saleAvailableAfterDays: 0, minimumCents: 1000 } } });
+  // Sales are withdrawable once the customer confirms receipt, so the mix reaches withdrawals quickly.
+  const api = useTestApi({
+    config: { withdrawals: { saleAvailableAfterDays: 0, saleAvailableAfterShipmentDays: 14, minimumCents: 1000 } },
+  });
   let catalogue: Catalogue;
   let sellers: TwoSellers;
   let admin: Customer;
@@ -128,7 +130,8 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
         if (paying.statusCode === 400) await payFromWallet(api.app, api.db, order.customer, order.orderId);
         else expect([200, 409], paying.body).toContain(paying.statusCode);
       } else if (roll < 0.6) {
-        // Mostly a paid part still on its way (the others are refused): deliveries make money withdrawable.
+        // Mostly a paid part still on its way (the others are refused): the seller sends it or marks it
+        // delivered, or the customer confirms receipt, which makes its money withdrawable.
         const order = pick(orders)!;
         const ready = await api.db
           .select({ id: shopOrders.id, shopId: shopOrders.shopId })
@@ -136,18 +139,28 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
           .where(
             and(
               eq(shopOrders.paymentStatus, "pagado"),
-              inArray(shopOrders.deliveryStatus, ["pendiente", "procesando", "enviado"]),
+              inArray(shopOrders.deliveryStatus, ["pendiente", "procesando", "enviado", "entregado"]),
             ),
           );
         const target = random() < 0.8 ? pick(ready) : undefined;
         const shop = target ? (target.shopId === catalogue.shops.centro.id ? "centro" : "smash") : shopOf();
-        const moved = await put(
-          `/seller/order-status/update/${target?.id ?? order.parts[shop]}`,
-          sellerOf(shop),
-          random() < 0.3 ? { status: "enviado", trackingNumber: "ES-1234567" } : { status: "entregado" },
-        );
-        expect([200, 409], moved.body).toContain(moved.statusCode);
-        action = `entrega ${moved.statusCode}`;
+        const partId = target?.id ?? order.parts[shop];
+        const how = random();
+        // A seller's own purchase is not among `orders`: its parts only move by their seller here.
+        const owner = orders.find((candidate) => Object.values(candidate.parts).includes(partId));
+        if (how < 0.4 && owner) {
+          const received = await post(`/home/customer/order-received/${partId}`, owner.customer, {});
+          expect([200, 409], received.body).toContain(received.statusCode);
+          action = `recibido ${received.statusCode}`;
+        } else {
+          const moved = await put(
+            `/seller/order-status/update/${partId}`,
+            sellerOf(shop),
+            how < 0.8 ? { status: "enviado", trackingNumber: "ES-1234567" } : { status: "entregado" },
+          );
+          expect([200, 409], moved.body).toContain(moved.statusCode);
+          action = `entrega ${moved.statusCode}`;
+        }
       } else if (roll < 0.7) {
         const order = pick(orders)!;
         const byAdmin = random() < 0.5;
@@ -289,20 +302,24 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
   });
 
   it("un retiro cuyos movimientos no cuadran con su estado, o movimientos de un retiro que no existe, aparecen", async () => {
-    // The random mix may have left little to withdraw: deliver sales until there is enough.
+    // The random mix may have left little to withdraw: deliver sales, received, until there is enough.
     while ((await balancesOf(api.app, sellers.centro)).availableAmount < 2000) {
       const { customer, orderId } = await customerWithOrder(api.app, api.db, catalogue);
       await payFromWallet(api.app, api.db, customer, orderId);
       const part = (await subOrderIds(api.app, customer, orderId))["Centro Pádel"]!;
-      for (const payload of [{ status: "enviado", trackingNumber: "ES-1234567" }, { status: "entregado" }]) {
-        const moved = await api.app.inject({
-          method: "PUT",
-          url: `/seller/order-status/update/${part}`,
-          headers: sellers.centro.headers,
-          payload,
-        });
-        expect(moved.statusCode, moved.body).toBe(200);
-      }
+      const sent = await api.app.inject({
+        method: "PUT",
+        url: `/seller/order-status/update/${part}`,
+        headers: sellers.centro.headers,
+        payload: { status: "enviado", trackingNumber: "ES-1234567" },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const received = await api.app.inject({
+        method: "POST",
+        url: `/home/customer/order-received/${part}`,
+        headers: customer.headers,
+      });
+      expect(received.statusCode, received.body).toBe(200);
     }
     const requested = await withdraw(api.app, sellers.centro, 1000);
     expect(requested.statusCode, requested.body).toBe(201);

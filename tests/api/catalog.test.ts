@@ -12,7 +12,7 @@ import type {
   QueryProductsAnswer,
 } from "#contract/catalog";
 import { postgresAvailable } from "../support/postgres";
-import { insertBanner, insertCatalogue, insertProduct, useTestApi, type Catalogue } from "./support";
+import { type Catalogue, insertBanner, insertCatalogue, insertProduct, testImageUrl, useTestApi } from "./support";
 
 const ALL_SLUGS_NEWEST_FIRST = [
   "camiseta-tecnica-nox",
@@ -80,6 +80,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
         name: "Palas",
         slug: "palas",
         image: catalogue.categories.palas.imageId,
+        imageUrl: testImageUrl(catalogue.categories.palas.imageId),
       });
       expect(body.categorys[1]!.image).toBeNull();
     });
@@ -174,6 +175,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
         shopName: "Centro Pádel",
         shopSlug: "centro-padel",
         images: vertex.imageIds,
+        imageUrls: vertex.imageIds.map((id) => testImageUrl(id)),
         hasSizes: false,
         available: true,
       } satisfies ProductCard);
@@ -226,6 +228,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
           subtitle: "",
           link: "/products?category=palas",
           image: first.imageId,
+          imageUrl: testImageUrl(first.imageId),
         },
         {
           _id: second.id,
@@ -233,6 +236,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
           subtitle: "Temporada 2025",
           link: "/products?category=zapatillas",
           image: second.imageId,
+          imageUrl: testImageUrl(second.imageId),
         },
       ]);
     });
@@ -561,6 +565,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
         name: "Pala Bullpadel Vertex 04",
         slug: "pala-bullpadel-vertex-04",
         images: vertex.imageIds,
+        imageUrls: vertex.imageIds.map((id) => testImageUrl(id)),
       });
 
       const head = await get<AdvancedSearchAnswer>(
@@ -603,6 +608,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
         shopName: "Centro Pádel",
         shopSlug: "centro-padel",
         images: vertex.imageIds,
+        imageUrls: vertex.imageIds.map((id) => testImageUrl(id)),
         hasSizes: false,
         available: true,
         description: "Pala de forma diamante con núcleo de goma EVA dura.",

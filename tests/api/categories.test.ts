@@ -23,7 +23,7 @@ import { FORBIDDEN, UNAUTHORIZED } from "#contract/messages";
 import { auditLog, categories, images } from "../../api/src/db/schema";
 import { signedInUser, type Customer } from "./orders-support";
 import { EXE, fieldParts, multipart, PNG, type Part } from "./shop-support";
-import { insertCatalogue, useTestApi, type Catalogue } from "./support";
+import { type Catalogue, insertCatalogue, testImageUrl, useTestApi } from "./support";
 
 /**
  * Categories as an admin keeps them (issue 11) on PGlite: who may write, the form's messages, a
@@ -117,6 +117,7 @@ describe("categorías (PGlite)", () => {
             name: "Palas",
             slug: "palas",
             image: catalogue.categories.palas.imageId,
+            imageUrl: testImageUrl(catalogue.categories.palas.imageId),
             specSheet: "pala",
           },
         ],
@@ -232,6 +233,7 @@ describe("categorías (PGlite)", () => {
         name: "Paleteros y Mochilas",
         slug: "paleteros-y-mochilas",
         image: expect.any(String),
+        imageUrl: expect.any(String),
         specSheet: null,
       });
       const served = await api.app.inject({ method: "GET", url: `/images/${category.image}/200.webp` });
@@ -244,6 +246,7 @@ describe("categorías (PGlite)", () => {
         name: "Paleteros y Mochilas",
         slug: "paleteros-y-mochilas",
         image: category.image,
+        imageUrl: testImageUrl(category.image),
       });
       const listed = await get<CategoryListAnswer>(`/category-get?searchValue=${encodeURIComponent("PALETEROS")}`);
       expect(listed.categorys).toEqual([category]);
@@ -314,6 +317,7 @@ describe("categorías (PGlite)", () => {
           name: "Palas de Pádel",
           slug: "palas-de-padel",
           image: palas.imageId,
+          imageUrl: testImageUrl(palas.imageId),
           specSheet: "pala",
         },
       });

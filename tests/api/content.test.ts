@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../api/src/db/schema";
 import type { BlogPostsAnswer } from "#contract/content";
-import { insertBlogPost, insertImage, useTestApi } from "./support";
+import { insertBlogPost, insertImage, testImageUrl, useTestApi } from "./support";
 
 describe("contenido", () => {
   const api = useTestApi();
@@ -49,6 +49,7 @@ describe("contenido", () => {
         body: "Cómo elegir tu pala.\n\nSegundo párrafo.",
         author: "Redacción",
         image: imageId,
+        imageUrl: testImageUrl(imageId),
         publishedAt: "2024-03-01T09:00:00.000Z",
       });
       expect(answer.posts[1]!.image).toBeNull();

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from "../support/postgres";
 import { readStoredFile, temporaryFileStore } from "./support";
 
 /**
- * Migration 0024 (decision 0034) on a store made before files left the database, on both engines:
+ * Migration 0024 (decision 0036) on a store made before files left the database, on both engines:
  * every image width and shop document it kept in `bytea` ends up in the file store under the key its
  * row now names, byte for byte, and the database keeps no bytes at all.
  */

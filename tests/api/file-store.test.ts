@@ -21,7 +21,7 @@ import { createTestApi, insertCatalogue, testConfig, useTestApi, type TestApi } 
 /**
  * Issue 31, finding 4: a 25 MB shop application on the embedded database stalled every shopper for
  * about 5 s, because its files went through PGlite's one connection. Files now live in the file store
- * (decision 0034): the database sees only their keys, reads never wait for a file being written,
+ * (decision 0036): the database sees only their keys, reads never wait for a file being written,
  * files survive a restart, come out as streams to their owner and admins only, and what a stopped
  * process left behind is tidied at start.
  */

@@ -4,6 +4,7 @@ import { notifications, offers, orders, shopOrders } from "../../api/src/db/sche
 import { notify } from "../../api/src/modules/notifications/service";
 import { formatUsd as usd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
+import { DELIVERED_ONLY_AFTER_SHIPPED } from "#contract/orders";
 import { walletBalance } from "../../api/src/modules/wallet/ledger";
 import { makeOverdue, signedInUser, stockOf, type Customer } from "./orders-support";
 import { insertCatalogue, useTestApi, type Catalogue } from "./support";
@@ -302,11 +303,16 @@ describe("notificaciones", () => {
       expect((await sellerUpdate(sellers.centro, centroSub, "enviado")).statusCode).toBe(200);
       expect((await sellerUpdate(sellers.smash, smashSub, "procesando")).json().orderStatus).toBe("procesando");
       expect((await statusOf(orderId)).order).toBe("procesando");
+      // Delivered only once sent (issue 31).
+      expect((await sellerUpdate(sellers.smash, smashSub, "entregado")).json()).toEqual({
+        message: DELIVERED_ONLY_AFTER_SHIPPED,
+      });
+      expect((await sellerUpdate(sellers.smash, smashSub, "enviado")).json().orderStatus).toBe("enviado");
       expect((await sellerUpdate(sellers.smash, smashSub, "entregado")).json().orderStatus).toBe("enviado");
       expect((await sellerUpdate(sellers.centro, centroSub, "entregado")).json().orderStatus).toBe("entregado");
       expect(
         (await storedNotifications(api.db, customer.id)).filter((notice) => notice.type === "pedido"),
-      ).toHaveLength(5);
+      ).toHaveLength(6);
     });
 
     it("rechaza transiciones no permitidas con un mensaje claro y sin avisar", async () => {
@@ -559,7 +565,11 @@ describe("notificaciones", () => {
       expect((await adminUpdate(admin, orderId, "procesando")).json()).toEqual({
         message: "El pedido ya está «En preparación».",
       });
-      expect((await adminUpdate(admin, orderId, "cancelado")).statusCode).toBe(409);
+      // Delivered only once sent, part by part (issue 31): the part in preparation holds the whole order back.
+      expect((await adminUpdate(admin, orderId, "entregado")).json()).toEqual({
+        message: `Tienda Smash: ${DELIVERED_ONLY_AFTER_SHIPPED}`,
+      });
+      expect((await adminUpdate(admin, orderId, "enviado")).json().orderStatus).toBe("enviado");
       expect((await adminUpdate(admin, orderId, "entregado")).json().orderStatus).toBe("entregado");
       expect((await statusOf(orderId)).subs).toEqual({ [centroSub]: "entregado", [smashSub]: "entregado" });
       expect(await api.db.select().from(notifications).where(eq(notifications.orderId, orderId))).not.toHaveLength(0);

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ownProductInOrder, ownProductsLeftOut } from "#contract/cart";
 import { OWN_PRODUCT } from "#contract/messages";
 import type { NotificationItem } from "#contract/notifications";
 import {
+  DELIVERED_ONLY_AFTER_SHIPPED,
   TRACKING_NUMBER_INVALID,
-  TRACKING_NUMBER_MISSING,
   TRACKING_NUMBER_ONLY_WHEN_SHIPPING,
   type OrderDetail,
 } from "#contract/orders";
@@ -90,11 +90,9 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
   });
 
   describe("número de seguimiento", () => {
-    it("enviar pide el número (recortado, de 6 a 40 letras, números, espacios y guiones) y ningún otro paso lo admite", async () => {
+    it("el número de un envío va recortado, de 6 a 40 letras, números, espacios y guiones, y ningún otro paso lo admite", async () => {
       const { centroSub } = await paidOrder();
       const refusals: [Record<string, unknown>, string][] = [
-        [{ status: "enviado" }, TRACKING_NUMBER_MISSING],
-        [{ status: "enviado", trackingNumber: "   " }, TRACKING_NUMBER_MISSING],
         [{ status: "enviado", trackingNumber: " AB1 " }, TRACKING_NUMBER_INVALID],
         [{ status: "enviado", trackingNumber: "A".repeat(41) }, TRACKING_NUMBER_INVALID],
         [{ status: "enviado", trackingNumber: "ES<123456>" }, TRACKING_NUMBER_INVALID],
@@ -165,11 +163,19 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
       expect(handedOverLabel(delivered)).toBe("Enviado el");
     });
 
-    it("una parte entregada sin enviarse antes se fecha como entregada, no como enviada", async () => {
+    it("nadie entrega una parte sin enviarla antes; una entregada así antes de la regla se fecha como entregada", async () => {
       const { customer, orderId } = await paidOrder();
-      expect(
-        (await call("PUT", `/admin/order-status/update/${orderId}`, admin, { status: "entregado" })).statusCode,
-      ).toBe(200);
+      const refused = await call("PUT", `/admin/order-status/update/${orderId}`, admin, { status: "entregado" });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(new RegExp(`: ${DELIVERED_ONLY_AFTER_SHIPPED}$`));
+      expect((await customerOrder(customer, orderId)).suborders.map((part) => part.delivery_status)).toEqual([
+        "pendiente",
+        "pendiente",
+      ]);
+      // Before issue 31 a part could be delivered at once: both moments were stamped in one statement.
+      await api.db.execute(
+        sql`update shop_orders set delivery_status = 'entregado', shipped_at = now(), delivered_at = now() where order_id = ${orderId}`,
+      );
       const order = await customerOrder(customer, orderId);
       for (const part of order.suborders) {
         expect(part.deliveredAt).not.toBeNull();
@@ -180,10 +186,6 @@ describe("los vendedores preparan y envían los pedidos (PGlite)", () => {
 
     it("la administración envía todo el pedido con un número, que llevan todas las partes que se mueven", async () => {
       const { customer, orderId } = await paidOrder();
-      const missing = await call("PUT", `/admin/order-status/update/${orderId}`, admin, { status: "enviado" });
-      expect(missing.statusCode).toBe(400);
-      expect(missing.json().errors).toEqual([{ field: "trackingNumber", message: TRACKING_NUMBER_MISSING }]);
-
       const moved = await call("PUT", `/admin/order-status/update/${orderId}`, admin, {
         status: "enviado",
         trackingNumber: "CORREOS-99887766",

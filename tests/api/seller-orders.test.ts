@@ -107,7 +107,11 @@ describe("pedidos del vendedor (PGlite)", () => {
       shopName: "Centro Pádel",
       payment_status: "pagado",
       delivery_status: "pendiente",
-      nextStatuses: ["procesando", "enviado", "entregado", "cancelado"],
+      // Delivered only once sent (issue 31); not sent, its money is not due yet.
+      nextStatuses: ["procesando", "enviado", "cancelado"],
+      receivedAt: null,
+      moneyAvailableAt: null,
+      moneyAvailable: false,
     });
     expect(order.shippingInfo.city).toBe("Madrid");
     expect(order.products).toHaveLength(1);
@@ -132,7 +136,10 @@ describe("pedidos del vendedor (PGlite)", () => {
       payload: { status: "enviado", trackingNumber: "ES123456789" },
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect((await detail(sellers.centro, paid.centroSub)).nextStatuses).toEqual(["entregado"]);
+    // Sent: delivered is next, the seller may no longer cancel it, and its money has its date.
+    const sent = await detail(sellers.centro, paid.centroSub);
+    expect(sent).toMatchObject({ nextStatuses: ["entregado"], moneyAvailable: false });
+    expect(Date.parse(sent.moneyAvailableAt!) - Date.parse(sent.shippedAt!)).toBe(14 * 24 * 60 * 60 * 1000);
     expect((await list(sellers.centro, "?status=enviado")).orders.map((row) => row._id)).toEqual([paid.centroSub]);
   });
 

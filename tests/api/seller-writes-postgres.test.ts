@@ -5,7 +5,7 @@ import { offers, orders, payoutMethods, shopOrders, shops, withdrawals } from ".
 import { customerWithOrder, payFromWallet, subOrderIds } from "./notifications-support";
 import { orderWithOffer, signedInAs, signedInUser, stockOf, type Customer } from "./orders-support";
 import { insertCatalogue, insertUser, useTestApi, type Catalogue } from "./support";
-import { deliveredDaysAgo, PAGO_MOVIL, savePayout, withdraw } from "./withdrawals-support";
+import { receivedDaysAgo, PAGO_MOVIL, savePayout, withdraw } from "./withdrawals-support";
 
 /**
  * Issue 31, item 1, on a real PostgreSQL: an admin suspends a shop while its seller's write is on
@@ -117,7 +117,7 @@ describe("escrituras del vendedor durante una suspensión en PostgreSQL", () => 
     const { customer, orderId } = await customerWithOrder(api.app, api.db, catalogue);
     await payFromWallet(api.app, api.db, customer, orderId);
     const centroPart = (await subOrderIds(api.app, customer, orderId))["Centro Pádel"]!;
-    await deliveredDaysAgo(api.db, centroPart, 30);
+    await receivedDaysAgo(api.db, centroPart, 30);
 
     expectSuspended(await suspendedDuring(() => withdraw(api.app, seller, 1000)));
     expect(await api.db.select().from(withdrawals).where(eq(withdrawals.userId, seller.id))).toEqual([]);

@@ -69,6 +69,7 @@ const PERSONAL_WRITES: Record<string, string[]> = {
     "POST /payment/paypal/capture",
     "POST /wallet/voucher/redeem",
     "POST /home/customer/offer",
+    "POST /home/customer/order-received/{shopOrderId}",
     "POST /home/customer/submit-review",
     "POST /home/stock-alert",
     "POST /home/stock-alert/cancel",

@@ -10,6 +10,8 @@ import {
   DOCUMENTS_MISSING,
   DOCUMENTS_TOO_MANY,
   NO_APPROVED_SHOP,
+  NEUTRAL_REJECTION_REASON,
+  OWN_SHOP_DECISION,
   RIF_TAKEN,
   SHOP_ALREADY_DECIDED,
   SHOP_REQUEST_EXISTS,
@@ -347,6 +349,48 @@ describe("solicitudes de tienda (PGlite)", () => {
       );
     });
 
+    it("un admin nunca decide sobre su propia tienda: ni su solicitud ni su suspensión; otro admin sí", async () => {
+      const applicant = await signedInUser(api.db, "admin");
+      const request = await appliedRequest(api.app, applicant, shopFields({ shopName: "Tienda del Admin" }));
+      const shopId = request._id;
+      const own = [
+        () => decide(api.app, applicant, applicant.id, { approved: true }),
+        () => decide(api.app, applicant, applicant.id, { approved: false, reason: "Documentación incompleta." }),
+        () =>
+          post(`/shop/request-changes/${applicant.id.toUpperCase()}`, applicant, {
+            documents: [{ documentId: request.documents[0]!._id, note: "Ilegible" }],
+          }),
+      ];
+      for (const attempt of own) {
+        const refused = await attempt();
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(refused.json()).toEqual({ message: OWN_SHOP_DECISION });
+      }
+      const [pending] = await api.db.select({ status: shops.status }).from(shops).where(eq(shops.id, shopId));
+      expect(pending!.status).toBe("pendiente");
+      expect(await auditOf(shopId)).toHaveLength(0);
+
+      // Another admin decides it; its suspension and reactivation are theirs too.
+      expect((await decide(api.app, admin, applicant.id, { approved: true })).statusCode).toBe(200);
+      // The approval made the applicant's tokens stale: they sign in again.
+      const owner = await signedInAs(applicant.id, "admin");
+      const suspendOwn = await post(`/admin/shops/${shopId}/suspend`, owner, { reason: "Me suspendo." });
+      expect(suspendOwn.statusCode).toBe(403);
+      expect(suspendOwn.json()).toEqual({ message: OWN_SHOP_DECISION });
+      expect(
+        (await post(`/admin/shops/${shopId}/suspend`, admin, { reason: "Documentación caducada." })).statusCode,
+      ).toBe(200);
+      const reactivateOwn = await post(`/admin/shops/${shopId}/reactivate`, owner);
+      expect(reactivateOwn.statusCode).toBe(403);
+      expect(reactivateOwn.json()).toEqual({ message: OWN_SHOP_DECISION });
+      const [suspended] = await api.db.select({ status: shops.status }).from(shops).where(eq(shops.id, shopId));
+      expect(suspended!.status).toBe("suspendida");
+      expect((await auditOf(shopId)).map((entry) => [entry.action, entry.actorId])).toEqual([
+        ["tienda.aprobar", admin.id],
+        ["tienda.suspender", admin.id],
+      ]);
+    });
+
     it("una solicitud y sus documentos se muestran solo a su dueño y a los admins (404 a los demás)", async () => {
       const applicant = await signedInUser(api.db);
       const request = await appliedRequest(api.app, applicant);
@@ -577,13 +621,35 @@ describe("solicitudes de tienda (PGlite)", () => {
       ]);
     });
 
-    it("rechazar pide un motivo; quien fue rechazado solicita de nuevo en la misma fila con documentos nuevos", async () => {
+    it("un rechazo sin motivo, como lo envía la sección 7, lleva un motivo neutro y el registro dice que no se dio", async () => {
+      const applicant = await signedInUser(api.db);
+      const request = await appliedRequest(api.app, applicant, shopFields({ shopName: "Pala Norte" }));
+      const rejected = await decide(api.app, admin, applicant.id, { approved: false });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json()).toMatchObject({
+        message: "Solicitud rechazada.",
+        request: { status: "rechazada", statusReason: NEUTRAL_REJECTION_REASON },
+      });
+      expect(await noticesOf(applicant.id)).toEqual([
+        `Tu solicitud de tienda «Pala Norte» fue rechazada. Motivo: ${NEUTRAL_REJECTION_REASON} Puedes corregirla y solicitar de nuevo.`,
+      ]);
+      const [rejection] = await auditOf(request._id);
+      expect(rejection).toMatchObject({
+        action: "tienda.rechazar",
+        reason: NEUTRAL_REJECTION_REASON,
+        after: { status: "rechazada", statusReason: NEUTRAL_REJECTION_REASON, reasonGiven: false },
+      });
+      // A reason that is there must still be a real one.
+      const other = await signedInUser(api.db);
+      await appliedRequest(api.app, other, shopFields({ shopName: "Pala Sur" }));
+      const blank = await decide(api.app, admin, other.id, { approved: false, reason: "   " });
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().errors).toEqual([{ field: "reason", message: "Escribe el motivo del rechazo." }]);
+    });
+
+    it("rechazar con un motivo; quien fue rechazado solicita de nuevo en la misma fila con documentos nuevos", async () => {
       const applicant = await signedInUser(api.db);
       const request = await appliedRequest(api.app, applicant, shopFields({ shopName: "Vibora Sur" }));
-      const withoutReason = await decide(api.app, admin, applicant.id, { approved: false });
-      expect(withoutReason.statusCode).toBe(400);
-      expect(withoutReason.json().errors).toEqual([{ field: "reason", message: "Escribe el motivo del rechazo." }]);
-
       const rejected = await decide(api.app, admin, applicant.id, {
         approved: false,
         reason: "Los documentos no son legibles.",
@@ -600,7 +666,7 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(rejection).toMatchObject({
         action: "tienda.rechazar",
         reason: "Los documentos no son legibles.",
-        after: { status: "rechazada", statusReason: "Los documentos no son legibles." },
+        after: { status: "rechazada", statusReason: "Los documentos no son legibles.", reasonGiven: true },
       });
       expect((await api.db.select({ role: users.role }).from(users).where(eq(users.id, applicant.id)))[0]!.role).toBe(
         "customer",
@@ -828,14 +894,14 @@ describe("solicitudes de tienda (PGlite)", () => {
       for (const socket of sockets.splice(0)) socket.disconnect();
     });
 
-    async function socketFor(user: Customer): Promise<Socket> {
+    async function socketFor(user: Customer, keepsTokens = true): Promise<Socket> {
       if (!url) {
         await api.app.listen({ host: "127.0.0.1", port: 0 });
         url = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
       }
       const token = (await post("/user/socket-token", user)).json().token as string;
       const socket = connectSocket(url, {
-        auth: { token },
+        auth: keepsTokens ? { token } : { token, accessTokens: false },
         transports: ["websocket"],
         reconnection: false,
         forceNew: true,
@@ -857,23 +923,44 @@ describe("solicitudes de tienda (PGlite)", () => {
         });
       });
 
-    it("los admins reciben shopRequest con la cuenta de pendientes, y el solicitante shopApproval con su estado", async () => {
+    /** An event's token must be a working access token of `userId` with `role`. */
+    async function expectAccessToken(token: unknown, userId: string, role: string) {
+      expect(typeof token).toBe("string");
+      const me = await api.app.inject({
+        method: "GET",
+        url: "/shop/my-request",
+        headers: { authorization: `Bearer ${token as string}` },
+      });
+      expect(me.statusCode, me.body).toBe(200);
+      expect(decodeJwt(token as string)).toMatchObject({ id: userId, role });
+    }
+
+    it("los admins reciben shopRequest con la cuenta de pendientes, y el solicitante shopApproval con su estado y un token nuevo", async () => {
       const applicant = await signedInUser(api.db);
       const adminSocket = await socketFor(admin);
       const applicantSocket = await socketFor(applicant);
+      // The web's bell keeps no tokens: it gets the events without one.
+      const bellSocket = await socketFor(applicant, false);
       const applicantRequests: unknown[] = [];
       applicantSocket.on(SHOP_REQUEST_EVENT, (payload) => applicantRequests.push(payload));
 
-      const arrived = next<{ totalPending: number }>(adminSocket, SHOP_REQUEST_EVENT);
+      const arrived = next<{ totalPending: number; token: string }>(adminSocket, SHOP_REQUEST_EVENT);
       await appliedRequest(api.app, applicant);
       const pendingNow = (await get("/shop/pending-auth", admin)).json().totalPending as number;
-      expect(await arrived).toEqual({ totalPending: pendingNow });
+      const request = await arrived;
+      expect(request).toEqual({ totalPending: pendingNow, token: expect.any(String) });
+      await expectAccessToken(request.token, admin.id, "admin");
 
-      const approval = next<{ status: string }>(applicantSocket, SHOP_APPROVAL_EVENT);
+      const approval = next<{ status: string; token: string }>(applicantSocket, SHOP_APPROVAL_EVENT);
+      const bellApproval = next<{ status: string }>(bellSocket, SHOP_APPROVAL_EVENT);
       const moved = next<{ totalPending: number }>(adminSocket, SHOP_REQUEST_EVENT);
       expect((await decide(api.app, admin, applicant.id, { approved: true })).statusCode).toBe(200);
-      expect(await approval).toEqual({ status: "aprobada" });
-      expect(await moved).toEqual({ totalPending: pendingNow - 1 });
+      const approved = await approval;
+      expect(approved).toEqual({ status: "aprobada", token: expect.any(String) });
+      // Signed after the decision: the applicant is a seller now, and the old token is stale.
+      await expectAccessToken(approved.token, applicant.id, "seller");
+      expect(await bellApproval).toEqual({ status: "aprobada" });
+      expect(await moved).toEqual({ totalPending: pendingNow - 1, token: expect.any(String) });
       // A refused decision announces nothing.
       const nothing = next(applicantSocket, SHOP_APPROVAL_EVENT).then(
         () => "llegó",

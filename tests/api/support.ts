@@ -5,6 +5,7 @@ import path from "node:path";
 import type { InferInsertModel } from "drizzle-orm";
 import { afterAll, beforeAll, vi } from "vitest";
 import type { RacketSpecs } from "#contract/catalog";
+import { imageUrlOf } from "#contract/media";
 import { rifCheckDigit } from "#contract/tax-ids";
 import { buildApp, type App, type AppDeps } from "../../api/src/app";
 import { DEFAULT_IMAGE_QUEUE, DEFAULT_RATE_LIMITS, DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../../api/src/config";
@@ -62,6 +63,13 @@ export const TEST_RATE_LIMITS: AppDeps["config"]["rateLimits"] = {
  */
 export const TEST_PASSWORD_HASHING: PasswordHashing = { cost: 2 ** 4, blockSize: 1, parallelism: 1 };
 
+/** The address the test API gives an image (issue 32): absolute, from its PUBLIC_API_URL. */
+export function testImageUrl(imageId: string): string;
+export function testImageUrl(imageId: string | null): string | null;
+export function testImageUrl(imageId: string | null): string | null {
+  return imageId === null ? null : imageUrlOf("http://127.0.0.1:4000", imageId);
+}
+
 /**
  * The API's configuration for tests: every default, a fixed JWT secret, and a fresh mail outbox and
  * file store folder (each made on first use; createTestApi's close removes them).
@@ -74,6 +82,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
     imageQueue: DEFAULT_IMAGE_QUEUE,
     catalogueCacheSeconds: 0,
     trustedProxies: ["127.0.0.1", "::1"],
+    corsOrigins: [],
     accounts: {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,
@@ -91,7 +100,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
     payments: { paypal: null },
     trialClass: { capacity: 12 },
     dashboards: { unpreparedAlertHours: 48 },
-    withdrawals: { saleAvailableAfterDays: 7, minimumCents: 1000 },
+    withdrawals: { saleAvailableAfterDays: 7, saleAvailableAfterShipmentDays: 14, minimumCents: 1000 },
     mail: {
       smtpUrl: undefined,
       from: "Mercado Pádel <no-responder@mercadopadel.test>",

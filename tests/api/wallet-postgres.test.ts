@@ -13,7 +13,7 @@ import {
   smashOrder,
   walletOf,
 } from "./wallet-support";
-import { deliveredDaysAgo, savePayout, withdraw } from "./withdrawals-support";
+import { receivedDaysAgo, savePayout, withdraw } from "./withdrawals-support";
 
 /** No wallet below zero on PostgreSQL 15 (the suite: wallet-support.ts). */
 describeWalletFloor("PostgreSQL");
@@ -43,7 +43,7 @@ describe("carteras con movimientos a la vez en PostgreSQL", () => {
     const shop = await ownShop(api.db, catalogue);
     // 190,00 US$ available (a sale delivered long ago) and 190,00 US$ of a sale not yet available.
     const old = await paidSaleOf(api.app, api.db, shop);
-    await deliveredDaysAgo(api.db, old.partId, 30);
+    await receivedDaysAgo(api.db, old.partId, 30);
     const recent = await paidSaleOf(api.app, api.db, shop);
     expect((await savePayout(api.app, shop.seller)).statusCode).toBe(200);
     expect(await walletOf(api.app, shop.seller)).toMatchObject({

@@ -8,7 +8,7 @@ import { orders, shopOrders, walletEntries } from "../../api/src/db/schema";
 import { subOrderIds } from "./notifications-support";
 import { creditWallet, placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { insertCatalogue, insertOwnBalls, insertShop, insertUser, useTestApi, type Catalogue } from "./support";
-import { deliveredDaysAgo } from "./withdrawals-support";
+import { receivedDaysAgo } from "./withdrawals-support";
 
 /**
  * No wallet below zero (issue 31): a seller's sale not yet available never pays a purchase, a
@@ -171,7 +171,7 @@ export function describeWalletFloor(engine: "PGlite" | "PostgreSQL") {
       });
 
       // Delivered longer ago than the wait: the sale is available, and pays.
-      await deliveredDaysAgo(api.db, sale.partId, 30);
+      await receivedDaysAgo(api.db, sale.partId, 30);
       expect(await walletOf(api.app, shop.seller)).toMatchObject({
         balance: 19_100,
         pendingSales: 0,

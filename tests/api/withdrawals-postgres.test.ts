@@ -5,7 +5,7 @@ import { walletEntries, withdrawals } from "../../api/src/db/schema";
 import { splitShopOwners, type TwoSellers } from "./notifications-support";
 import { signedInUser, type Customer } from "./orders-support";
 import { insertCatalogue, useTestApi, type Catalogue } from "./support";
-import { balancesOf, confirm, deliveredDaysAgo, paidSale, reject, savePayout, withdraw } from "./withdrawals-support";
+import { balancesOf, confirm, receivedDaysAgo, paidSale, reject, savePayout, withdraw } from "./withdrawals-support";
 
 /**
  * Withdrawals on a real PostgreSQL with many requests at once: the wallet's lock and the request's
@@ -22,7 +22,7 @@ describe("retiros concurrentes en PostgreSQL", () => {
     sellers = await splitShopOwners(api.db, catalogue);
     admin = await signedInUser(api.db, "admin");
     const sale = await paidSale(api.app, api.db, catalogue);
-    await deliveredDaysAgo(api.db, sale.centroPart, 30);
+    await receivedDaysAgo(api.db, sale.centroPart, 30);
     expect((await savePayout(api.app, sellers.centro)).statusCode).toBe(200);
   });
 

@@ -56,9 +56,16 @@ export async function paidSale(app: App, db: Db, catalogue: Catalogue) {
   return { customer, orderId, centroPart, net: part!.total - part!.commission };
 }
 
-/** Marks a part delivered `daysAgo` days ago, as if the seller had moved it then. */
-export async function deliveredDaysAgo(db: Db, shopOrderId: string, daysAgo: number) {
+/** Marks a part shipped the day before and received `daysAgo` days ago, as if its customer had confirmed it then. */
+export async function receivedDaysAgo(db: Db, shopOrderId: string, daysAgo: number) {
   await db.execute(
-    sql`update shop_orders set delivery_status = 'entregado', shipped_at = now() - make_interval(days => ${daysAgo + 1}), delivered_at = now() - make_interval(days => ${daysAgo}) where id = ${shopOrderId}`,
+    sql`update shop_orders set delivery_status = 'entregado', shipped_at = now() - make_interval(hours => ${24 * (daysAgo + 1)}), delivered_at = now() - make_interval(hours => ${24 * daysAgo}), received_at = now() - make_interval(hours => ${24 * daysAgo}) where id = ${shopOrderId}`,
+  );
+}
+
+/** Marks a part shipped `daysAgo` days ago, as if its seller had sent it then, and not confirmed by its customer. */
+export async function shippedDaysAgo(db: Db, shopOrderId: string, daysAgo: number) {
+  await db.execute(
+    sql`update shop_orders set delivery_status = 'enviado', tracking_number = 'ES-1234567', shipped_at = now() - make_interval(hours => ${24 * daysAgo}) where id = ${shopOrderId}`,
   );
 }

@@ -21,7 +21,7 @@ import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import {
   balancesOf,
   confirm,
-  deliveredDaysAgo,
+  receivedDaysAgo,
   paidSale,
   PAGO_MOVIL,
   reject,
@@ -31,7 +31,7 @@ import {
 
 /**
  * Sellers' withdrawals (issue 12) on PGlite: the balances follow the README's definitions from the
- * ledger (a sale waits SALE_AVAILABLE_AFTER_DAYS after delivery), a request holds its amount, the
+ * ledger (a sale waits SALE_AVAILABLE_AFTER_DAYS after its receipt), a request holds its amount, the
  * admin confirms or rejects it, and only finished ones are archived by their owner.
  */
 describe("retiros de los vendedores (PGlite)", () => {
@@ -73,7 +73,7 @@ describe("retiros de los vendedores (PGlite)", () => {
       requestedAmount: 0,
     });
     const spec = await get(`/payment/withdrawal-balance/${sellers.centro.id}`, sellers.centro);
-    expect(spec.json()).toMatchObject({ minimumAmount: 1000, availableAfterDays: 7 });
+    expect(spec.json()).toMatchObject({ minimumAmount: 1000, availableAfterDays: 7, availableAfterShipmentDays: 14 });
     expect((await get(`/withdrawals-balance/${customer.id}`, customer)).statusCode).toBe(403);
     const foreign = await get(`/withdrawals-balance/${sellers.smash.id}`, sellers.centro);
     expect(foreign.statusCode).toBe(403);
@@ -82,7 +82,7 @@ describe("retiros de los vendedores (PGlite)", () => {
     expect((await get(`/withdrawals-balance/${sellers.centro.id}`)).statusCode).toBe(401);
   });
 
-  it("una venta pagada queda pendiente hasta SALE_AVAILABLE_AFTER_DAYS días después de entregarse", async () => {
+  it("una venta pagada queda pendiente hasta SALE_AVAILABLE_AFTER_DAYS días después de que el cliente confirme que la recibió", async () => {
     const sale = await paidSale(api.app, api.db, catalogue);
     net = sale.net;
     expect(await balancesOf(api.app, sellers.centro)).toMatchObject({
@@ -90,13 +90,13 @@ describe("retiros de los vendedores (PGlite)", () => {
       pendingAmount: net,
       availableAmount: 0,
     });
-    await deliveredDaysAgo(api.db, sale.centroPart, 6);
+    await receivedDaysAgo(api.db, sale.centroPart, 6);
     expect(await balancesOf(api.app, sellers.centro)).toMatchObject({
       totalAmount: net,
       pendingAmount: net,
       availableAmount: 0,
     });
-    await deliveredDaysAgo(api.db, sale.centroPart, 7);
+    await receivedDaysAgo(api.db, sale.centroPart, 7);
     expect(await balancesOf(api.app, sellers.centro)).toMatchObject({
       totalAmount: net,
       pendingAmount: 0,

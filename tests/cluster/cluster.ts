@@ -10,7 +10,7 @@ import { waitUntilAnswering } from "../support/wait-until-answering";
  * Several API and web instances of the built store (`npm run build`) on one real PostgreSQL, as
  * deployed behind a load balancer: web i calls API i, and its browsers open their live
  * notifications socket on API i too. Each process has a data folder of its own; they share the
- * database, the secrets and the file store's folder (FILES_DIR, decision 0034: a shared volume in a
+ * database, the secrets and the file store's folder (FILES_DIR, decision 0036: a shared volume in a
  * deployment), where an image uploaded through one API is served by the others. Started and
  * stopped by the tests and the bench.
  */

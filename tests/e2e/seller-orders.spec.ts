@@ -105,10 +105,11 @@ test.describe("pedidos del vendedor", () => {
     await page.emulateMedia({ media: "screen" });
     await expect(page.locator("body > header")).toBeVisible();
 
-    // Only the allowed next steps are offered.
+    // Only the allowed next steps are offered: not delivered before it is sent (issue 31).
     const form = page.getByRole("form", { name: "Estado del envío" });
-    await expect(form.getByRole("radio")).toHaveCount(4);
+    await expect(form.getByRole("radio")).toHaveCount(3);
     await expect(form.getByLabel("Pendiente", { exact: true })).toHaveCount(0);
+    await expect(form.getByLabel("Entregado", { exact: true })).toHaveCount(0);
     // None is chosen for the seller: a click never moves or cancels an order by default.
     await expect(form.getByRole("radio", { checked: true })).toHaveCount(0);
     await form.getByLabel("En preparación", { exact: true }).check();
@@ -144,8 +145,11 @@ test.describe("pedidos del vendedor", () => {
     await expect(page.getByTestId("status-refused")).toHaveCount(0);
     await expect(form.getByRole("radio")).toHaveCount(1);
     await expect(form.getByLabel("Entregado", { exact: true })).toBeVisible();
-    // Sent, it has its number: the form no longer asks for one.
+    // Sent, it has its number: the form no longer asks for one. Its money has a date (issue 31).
     await expect(form.getByLabel("Número de seguimiento")).toHaveCount(0);
+    await expect(page.getByTestId("sale-money")).toHaveText(
+      /^El dinero de esta venta estará disponible para retirar el \d{1,2} de \p{L}+ de \d{4} a las \d{2}:\d{2}\.$/u,
+    );
     await expectNoSidewaysScroll(page);
 
     // The customer's order page shows the new status.

@@ -697,6 +697,23 @@ test.describe("9. entradas raras", () => {
 });
 
 test.describe("3. API caída (al final: la para)", () => {
+  test("con PostgreSQL parado, la página de error dice que vuelva a intentarlo, con 503, y al arrancarlo vuelve", async ({
+    request,
+  }) => {
+    await store.stopDatabase();
+    try {
+      // A question nobody asked before: no page kept from before answers it.
+      const response = await request.get(`${store.webUrl}/products?searchValue=parada${Date.now()}`);
+      expect(response.status()).toBe(503);
+      expect(response.headers()["retry-after"]).toBeTruthy();
+      expect(await response.text()).toContain("Intenta de nuevo en unos momentos");
+    } finally {
+      await store.startDatabase();
+    }
+    const again = await request.get(`${store.webUrl}/products?searchValue=vuelta${Date.now()}`);
+    expect(again.status()).toBe(200);
+  });
+
   test("con la API parada, la página de error dice que vuelva a intentarlo, con 503", async ({ request, browser }) => {
     // Signed in while the API answered: a shop document is asked of the API with the account's token.
     const signedIn = await browser.newContext();

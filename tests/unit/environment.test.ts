@@ -27,6 +27,7 @@ describe("variables de entorno", () => {
     expect(config.apiPort).toBe(4000);
     expect(config.orders.commissionPercent).toBe(7);
     expect(config.trustedProxies).toEqual(["10.0.0.1", "::1"]);
+    expect(config.corsOrigins).toEqual([]);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -47,6 +48,15 @@ describe("variables de entorno", () => {
       /API_PORT: debe ser un número entero entre 0 y 65535 \(vale «cuatro mil»\)/,
     );
     expect(() => loadConfig()).toThrowError(/PUBLIC_WEB_URL: debe ser una dirección completa/);
+  });
+
+  it("CORS_ORIGINS admite orígenes, no direcciones con ruta", () => {
+    process.env = { ...saved, DATA_DIR: dataDir, CORS_ORIGINS: "https://app.ejemplo.com, http://127.0.0.1:5173/" };
+    expect(loadConfig().corsOrigins).toEqual(["https://app.ejemplo.com", "http://127.0.0.1:5173"]);
+    process.env = { ...saved, DATA_DIR: dataDir, CORS_ORIGINS: "https://app.ejemplo.com/cuenta" };
+    expect(() => loadConfig()).toThrowError(/CORS_ORIGINS: debe ser una lista de orígenes/);
+    process.env = { ...saved, DATA_DIR: dataDir, CORS_ORIGINS: "*" };
+    expect(() => loadConfig()).toThrowError(/CORS_ORIGINS: debe ser una lista de orígenes/);
   });
 
   it("la web tampoco, al cargar su configuración", async () => {

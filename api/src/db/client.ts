@@ -11,6 +11,7 @@ import pg from "pg";
 import { DEFAULT_DATABASE_TIMEOUTS } from "../config.js";
 import * as schema from "./schema.js";
 import { clientWithDeadline } from "./deadline-client.js";
+import { guardAgainstFullDisk, type FullDiskGuard } from "./disk-full.js";
 import { applyDatabaseFunctions } from "./functions.js";
 import { moveFilesOutOfDatabase } from "../files/housekeeping.js";
 import type { FileStore } from "../files/store.js";
@@ -55,6 +56,8 @@ export interface PgliteDatabase extends DatabaseBase {
   kind: "pglite";
   /** The whole data directory as an uncompressed tarball, which `openDatabase`'s `pgliteDump` opens again. */
   dump(): Promise<Blob>;
+  /** Whether PGlite met a full disk and was set aside (disk-full.ts): it then runs nothing more, closing included. */
+  fullDisk: FullDiskGuard;
 }
 
 export interface PostgresDatabase extends DatabaseBase {
@@ -158,10 +161,12 @@ export async function openDatabase(options: {
     extensions: { pg_trgm, unaccent },
     loadDataDir: options.pgliteDump,
   });
+  const fullDisk = guardAgainstFullDisk(client);
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    fullDisk,
     migrate: async (files) => {
       await migratePglite(db, { migrationsFolder });
       await applyDatabaseFunctions((statement) => client.exec(statement));
@@ -170,9 +175,15 @@ export async function openDatabase(options: {
     dump: () => client.dumpDataDir("none"),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
-      return () => unlisten();
+      return async () => {
+        if (!fullDisk.setAside) await unlisten();
+      };
     },
-    close: () => client.close(),
+    // Closing runs a last checkpoint inside PGlite: once set aside, it is left as it is, and the
+    // next start recovers from its WAL.
+    close: async () => {
+      if (!fullDisk.setAside) await client.close();
+    },
   };
 }
 

@@ -49,6 +49,14 @@ const CONNECTION_MESSAGES = [
   "Cannot use a pool after calling end on the pool",
 ];
 
+/**
+ * The disk under the database (or under DATA_DIR) is full: nothing can be written until an operator
+ * makes room (503 with Retry-After). Nothing was changed: the failing statement's transaction rolls
+ * back, and PGlite is set aside before it runs anything more (disk-full.ts).
+ */
+const DISK_FULL_SQLSTATE = "53100";
+const DISK_FULL_CODE = "ENOSPC";
+
 /** Text PostgreSQL cannot take (a NUL character): the client's input is at fault (400). */
 const INVALID_TEXT_SQLSTATES = new Set([
   "22021", // character_not_in_repertoire: "invalid byte sequence for encoding UTF8: 0x00"
@@ -61,12 +69,13 @@ const INVALID_TEXT_SQLSTATES = new Set([
  */
 const WALLET_FLOOR_CONSTRAINT = "wallets_balance_non_negative";
 
-export type DatabaseFailure = "busy" | "invalid-text" | "wallet-below-zero";
+export type DatabaseFailure = "busy" | "storage-full" | "invalid-text" | "wallet-below-zero";
 
 export function databaseFailure(error: unknown): DatabaseFailure | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
+    if (code === DISK_FULL_SQLSTATE || code === DISK_FULL_CODE) return "storage-full";
     if (typeof code === "string" && (BUSY_SQLSTATES.has(code) || UNREACHABLE_CODES.has(code))) return "busy";
     if (typeof code === "string" && INVALID_TEXT_SQLSTATES.has(code)) return "invalid-text";
     // 23514: check_violation.

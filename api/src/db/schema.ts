@@ -144,7 +144,7 @@ export const rateLimitCounters = pgTable(
 
 /**
  * A file's key in the file store (api/src/files/store.ts): the SHA-256 of its bytes in hex. The
- * bytes are never in the database (decision 0034).
+ * bytes are never in the database (decision 0036).
  */
 const fileKey = () => text("file_key").notNull();
 const fileKeyCheck = (table: string, column: AnyPgColumn) =>
@@ -630,9 +630,16 @@ export const shopOrders = pgTable(
     paymentStatus: paymentStatus("payment_status").notNull().default("sin_pagar"),
     /** The carrier's tracking number, given by the seller when the part is shipped. */
     trackingNumber: text("tracking_number"),
+    /** When the part was shipped ('enviado'): its sale is available SALE_AVAILABLE_AFTER_SHIPMENT_DAYS later at the latest. */
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
-    /** When the part reached 'entregado': its sale becomes withdrawable a configured number of days later. */
+    /** When the part reached 'entregado' (the seller's word or the customer's confirmation). */
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /**
+     * When the customer confirmed receipt («Lo he recibido»): the sale is available
+     * SALE_AVAILABLE_AFTER_DAYS later, if that comes before the wait after shipping. Migration 0023
+     * set it to the delivery date of parts delivered before the rule (their delivery was final).
+     */
+    receivedAt: timestamp("received_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -15,7 +15,7 @@ import {
 const STAGING = "recibiendo";
 
 /**
- * The store's files on a local disk (decision 0034): `<dir>/<first two hex digits>/<key>`, received
+ * The store's files on a local disk (decision 0036): `<dir>/<first two hex digits>/<key>`, received
  * into `<dir>/recibiendo/` and renamed into place once written and flushed to disk (fsync), then the
  * folder's entry flushed too: after commit() the file survives a crash, and a file under its key is
  * always whole. Several API instances may share one folder (a shared volume): files are named by

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.js";
 import type { FileStore } from "./store.js";
 
 /**
- * What keeps the file store and the database in step (decision 0034): the files of a database made
+ * What keeps the file store and the database in step (decision 0036): the files of a database made
  * before the store existed are moved out of it, and files no row names any more are removed.
  */
 

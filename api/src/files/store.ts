@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 
 /**
- * Where the store keeps its files' bytes (decision 0034): shop documents as sent and each width of
+ * Where the store keeps its files' bytes (decision 0036): shop documents as sent and each width of
  * every image as WebP. The database keeps only their metadata (who, type, size) and the file's key,
  * the SHA-256 of its bytes in hex, so a file never travels through the database's connection (on
  * PGlite, the one connection every shopper's read waits for). A file is written whole and made

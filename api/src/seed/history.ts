@@ -199,8 +199,9 @@ export async function insertPurchaseHistory(
           deliveryStatus: "entregado",
           paymentStatus: "pagado",
           shippedAt: new Date(placedAt.getTime() + DAY_MS),
-          // Delivered three days after it was placed: its sale has long been withdrawable.
+          // Delivered three days after it was placed, and the buyer said so: its sale has long been available.
           deliveredAt: new Date(placedAt.getTime() + 3 * DAY_MS),
+          receivedAt: new Date(placedAt.getTime() + 3 * DAY_MS),
           createdAt: placedAt,
         });
         for (const item of shopItems) {

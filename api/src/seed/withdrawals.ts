@@ -30,9 +30,9 @@ export async function insertWithdrawalHistory(tx: Transaction, now: Date): Promi
     owner_id: string;
     shop_id: string;
     amount: number;
-    delivered_at: string | Date;
+    received_at: string | Date;
   }>(sql`
-    select s.owner_id, s.id as shop_id, we.amount, so.delivered_at
+    select s.owner_id, s.id as shop_id, we.amount, so.received_at
     from wallet_entries we
     join shop_orders so on we.reference = 'venta:' || so.id::text
     join shops s on s.id = so.shop_id
@@ -48,9 +48,9 @@ export async function insertWithdrawalHistory(tx: Transaction, now: Date): Promi
     let withdrawn = 0;
     for (const [round, daysAgo] of REQUEST_DAYS_AGO.entries()) {
       const requestedAt = new Date(now.getTime() - daysAgo * DAY_MS);
-      // Sales delivered at least the default seven days before the request.
+      // Sales their buyers confirmed at least the default seven days before the request.
       const matured = ownSales
-        .filter((sale) => new Date(sale.delivered_at).getTime() <= requestedAt.getTime() - 7 * DAY_MS)
+        .filter((sale) => new Date(sale.received_at).getTime() <= requestedAt.getTime() - 7 * DAY_MS)
         .reduce((sum, sale) => sum + Number(sale.amount), 0);
       const amount = Math.floor(((matured - withdrawn) * 0.7) / 100) * 100;
       if (amount < 1000) continue;

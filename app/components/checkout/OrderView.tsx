@@ -1,6 +1,7 @@
 import {
   ACCEPTED_OFFER_LABEL,
   acceptedOfferDiscount,
+  deliveredWithoutShipping,
   handedOverLabel,
   DELIVERY_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -12,6 +13,7 @@ import { Card } from "~/components/ui/Card";
 import { formatPrice } from "~/services/money";
 import { OrderSummary } from "./OrderSummary";
 import type { PresentedOrder, PresentedShopOrder } from "~/services/orders.server";
+import { TrackingNumber } from "~/components/orders/TrackingNumber";
 
 type DeliveryStatus = PresentedOrder["delivery_status"];
 type PaymentStatus = PresentedOrder["payment_status"];
@@ -66,12 +68,8 @@ export function ShopOrderSection({
       {showStatus && suborder.shippedOn ? (
         <p className="border-b border-neutral-200 py-3 text-sm text-neutral-800" data-testid="order-tracking">
           {handedOverLabel(suborder)} {suborder.shippedOn}
-          {suborder.trackingNumber ? (
-            <>
-              {" "}
-              · Número de seguimiento: <strong className="break-all font-mono">{suborder.trackingNumber}</strong>
-            </>
-          ) : null}
+          {deliveredWithoutShipping(suborder) ? null : <TrackingNumber value={suborder.trackingNumber} />}
+          {suborder.receivedOn ? <span data-testid="order-received"> · Recibido el {suborder.receivedOn}</span> : null}
         </p>
       ) : null}
       <ul className="divide-y divide-neutral-200">

@@ -131,10 +131,11 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
         // sessions. Long-polling (several requests of one session) only where WebSockets fail.
         transports: tabStartsWithPolling() ? [...POLLING_FIRST] : ["websocket", "polling"],
         tryAllTransports: true,
-        // Called on every (re)connection: a token lives one minute, never longer than needed.
+        // Called on every (re)connection: a token lives one minute, never longer than needed. The
+        // page keeps no access tokens (the web's server holds them), so shop events carry none.
         auth: (send) => {
           fetchSocketToken().then(
-            (token) => send({ token }),
+            (token) => send({ token, accessTokens: false }),
             () => send({}),
           );
         },

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { receiptParams } from "#contract/customer";
 import { typedDollars } from "#contract/money";
 import { OFFER_PRICE_MISSING, offerBody, offerPrice } from "#contract/offers";
 import { orderDetailsIntents } from "./order-details.forms";
@@ -8,4 +10,10 @@ import { orderDetailsIntents } from "./order-details.forms";
  */
 export const offerFormSchema = offerBody.extend({ price: typedDollars(OFFER_PRICE_MISSING, offerPrice) });
 
-export const ORDER_DETAILS_FORMS = { [orderDetailsIntents.proposeOffer]: offerFormSchema };
+/** «Lo he recibido»: which shop's part; the API checks it is the customer's own and already sent. */
+export const receiptFormSchema = z.object({ shopOrderId: receiptParams.shape.shopOrderId });
+
+export const ORDER_DETAILS_FORMS = {
+  [orderDetailsIntents.proposeOffer]: offerFormSchema,
+  [orderDetailsIntents.confirmReceipt]: receiptFormSchema,
+};

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { OFFERS_LOAD_ERROR } from "#contract/messages";
 import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderView";
 import { OfferHistory } from "~/components/dashboard/OfferHistory";
@@ -8,6 +8,8 @@ import { paymentPath } from "./paths";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { ButtonLink } from "~/components/ui/Button";
 import { Card } from "~/components/ui/Card";
+import { errorText } from "~/components/ui/Field";
+import { Notice } from "~/components/ui/Notice";
 import { TextLink } from "~/components/ui/TextLink";
 import { useFormAnswer } from "~/forms/form-answer";
 import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
@@ -34,7 +36,51 @@ export async function action(args: ActionFunctionArgs) {
   return customerOrderAction(args, requireAccount(args), args.params.orderId);
 }
 
+/** A refused confirmation (409: the part changed meanwhile) reads the order again, so the page shows it as it is. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
+
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/**
+ * «Lo he recibido» on a sent part: a plain POST (a flash after it), which ends the wait for the
+ * seller's money sooner (README "Money rules"). A refusal shows above its button.
+ */
+function ReceiptForm({ suborder, constraint }: { suborder: PresentedCustomerShopOrder; constraint: FieldConstraints }) {
+  const reply = useFormAnswer(orderDetailsIntents.confirmReceipt, suborder._id);
+  const [form, fields] = useSchemaForm(
+    { constraint, load: orderDetailsSchemas.receipt },
+    { id: `recibido-${suborder._id}`, lastResult: reply?.result, defaultValue: { shopOrderId: suborder._id } },
+  );
+  const { key, ...shopOrderInput } = getInputProps(fields.shopOrderId, { type: "hidden" });
+  const refusal = form.errors && form.errors.length > 0 ? errorText(form.errors) : reply?.notice;
+  const headingId = `recibido-titulo-${suborder._id}`;
+  return (
+    <div data-testid="receipt-panel">
+      <Card tone="muted" title={`¿Te llegó el pedido de ${suborder.shopName}?`} titleId={headingId} headingLevel={3}>
+        <Form method="post" {...getFormProps(form)} className="space-y-3" aria-labelledby={headingId}>
+          {refusal ? (
+            <Notice tone="error" id={form.errorId}>
+              {refusal}
+            </Notice>
+          ) : null}
+          <input key={key} {...shopOrderInput} />
+          <p className="text-slate-700">
+            Confírmalo cuando lo tengas y esté bien: así {suborder.shopName} cobra antes. Si falta algo o llegó dañado,
+            no lo confirmes y escríbenos desde <TextLink to="/contact">Contacto</TextLink>.
+          </p>
+          <SubmitButton
+            intent={orderDetailsIntents.confirmReceipt}
+            record={{ name: "shopOrderId", value: suborder._id }}
+            pending="Confirmando…"
+          >
+            Lo he recibido
+          </SubmitButton>
+        </Form>
+      </Card>
+    </div>
+  );
+}
 
 function OfferForm({ suborder, constraint }: { suborder: PresentedCustomerShopOrder; constraint: FieldConstraints }) {
   const [form, fields] = useSchemaForm(
@@ -101,6 +147,26 @@ function OffersPanel({
   );
 }
 
+/**
+ * The part's «Lo he recibido» while it may be confirmed; once it may not (confirmed or cancelled
+ * meanwhile, the page read again), the refusal of the last try still says why.
+ */
+function ReceiptSection({
+  suborder,
+  constraint,
+}: {
+  suborder: PresentedCustomerShopOrder;
+  constraint: FieldConstraints;
+}) {
+  const notice = useFormAnswer(orderDetailsIntents.confirmReceipt, suborder._id)?.notice;
+  if (suborder.canConfirmReceipt) return <ReceiptForm suborder={suborder} constraint={constraint} />;
+  return notice ? (
+    <div data-testid="receipt-refused">
+      <Notice tone="error">{notice}</Notice>
+    </div>
+  ) : null;
+}
+
 export default function OrderDetailsPage() {
   const { order, placedAt, paidAt, payBefore, offers, constraints } = useLoaderData<typeof loader>();
   return (
@@ -135,6 +201,7 @@ export default function OrderDetailsPage() {
               {suborder.payment_status === "sin_pagar" ? (
                 <OffersPanel suborder={suborder} offers={offers} offerConstraint={constraints.offer} />
               ) : null}
+              <ReceiptSection suborder={suborder} constraint={constraints.receipt} />
             </div>
           ))}
         </div>

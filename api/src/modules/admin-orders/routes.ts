@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { adminOrderEndpoints as endpoints } from "#contract/admin-orders";
+import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
@@ -31,19 +32,21 @@ const words = {
     summary: "One order, with commissions and next statuses",
     description:
       "`{order}`: `GET /home/order/{orderId}`'s detail (the same service, `orderDetail`) plus `customer`, " +
-      "and on each sub-order its `commission` and `nextStatuses` (what `transitionRefusal` in " +
-      "`api/src/modules/order-status/service.ts` allows now); 404 `Pedido no encontrado.`.",
+      "and on each sub-order its `commission`, `moneyAvailableAt` and `moneyAvailable` (when the sale's " +
+      "money is available to the seller, docs/api/money.md: until then an admin may still cancel and refund " +
+      "a sent part) and `nextStatuses` (what `transitionRefusal` in `api/src/modules/order-status/service.ts` " +
+      "allows an admin now); 404 `Pedido no encontrado.`.",
   },
 } satisfies Record<string, RouteWords>;
 
 /** The admin's orders (issue 12): every order and one order with every shop's part. Status changes are order-status's calls. */
-export async function adminOrderRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function adminOrderRoutes(app: FastifyInstance, opts: { db: Db; withdrawals: WithdrawalSettings }) {
   documentModule(app, section);
-  const { db } = opts;
+  const { db, withdrawals } = opts;
   route(app, endpoints.list, { ...words.list, onRequest: [app.authenticate, adminOnly] }, async (request) =>
     listAdminOrders(db, request.query),
   );
   route(app, endpoints.order, { ...words.order, onRequest: [app.authenticate, adminOnly] }, async (request) => ({
-    order: await adminOrderDetail(db, request.params.id, currentUser(request)),
+    order: await adminOrderDetail(db, request.params.id, currentUser(request), withdrawals),
   }));
 }

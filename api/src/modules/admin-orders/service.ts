@@ -1,14 +1,16 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminOrderDetail, AdminOrdersAnswer, adminOrdersQuery } from "#contract/admin-orders";
-import { DELIVERY_STATUSES, orderNumber } from "#contract/order-labels";
+import { orderNumber } from "#contract/order-labels";
+import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { orders, shopOrders, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND, orderDetail } from "../orders/service.js";
-import { transitionRefusal } from "../order-status/service.js";
+import { nextStatuses } from "../order-status/service.js";
+import { isoOf, saleMoneyColumns } from "../withdrawals/availability.js";
 
 type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
 
@@ -79,10 +81,15 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
 
 /**
  * One order for an admin: the customer's detail (orders/service.ts orderDetail, which admins may
- * read), the customer, and on each shop's part its commission and the statuses it may move to
- * next by the rules of order-status/service.ts.
+ * read), the customer, and on each shop's part its commission, when its sale's money is available
+ * to the seller, and the statuses it may move to next by the rules of order-status/service.ts.
  */
-export async function adminOrderDetail(db: Db, orderId: string, admin: AuthUser): Promise<AdminOrderDetail> {
+export async function adminOrderDetail(
+  db: Db,
+  orderId: string,
+  admin: AuthUser,
+  settings: WithdrawalSettings,
+): Promise<AdminOrderDetail> {
   const order = await orderDetail(db, orderId, admin);
   const [customer] = await db
     .select({ _id: users.id, name: users.name, email: users.email })
@@ -90,19 +97,26 @@ export async function adminOrderDetail(db: Db, orderId: string, admin: AuthUser)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!customer) throw new HttpError(404, ORDER_NOT_FOUND);
-  const commissions = await db
-    .select({ id: shopOrders.id, commission: shopOrders.commission })
+  const money = await db
+    .select({ id: shopOrders.id, commission: shopOrders.commission, ...saleMoneyColumns(settings) })
     .from(shopOrders)
     .where(eq(shopOrders.orderId, orderId));
   return {
     ...order,
     customer,
-    suborders: order.suborders.map((part) => ({
-      ...part,
-      commission: commissions.find((row) => row.id === part._id)?.commission ?? 0,
-      nextStatuses: DELIVERY_STATUSES.filter(
-        (status) => transitionRefusal(part.delivery_status, status, part.payment_status) === null,
-      ),
-    })),
+    suborders: order.suborders.map((part) => {
+      const row = money.find((candidate) => candidate.id === part._id);
+      const moneyAvailable = row?.moneyAvailable ?? false;
+      return {
+        ...part,
+        commission: row?.commission ?? 0,
+        moneyAvailableAt: isoOf(row?.moneyAvailableAt ?? null),
+        moneyAvailable,
+        nextStatuses: nextStatuses(
+          { deliveryStatus: part.delivery_status, paymentStatus: part.payment_status, moneyAvailable },
+          "admin",
+        ),
+      };
+    }),
   };
 }

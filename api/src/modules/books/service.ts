@@ -13,7 +13,7 @@ import {
 import type { WithdrawalStatus } from "#contract/withdrawal-labels";
 import type { WithdrawalSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
-import { matured } from "../withdrawals/service.js";
+import { saleAvailable } from "../withdrawals/availability.js";
 
 type BooksRow = {
   shop_id: string;
@@ -90,7 +90,7 @@ async function walletsBooks(tx: Transaction, settings: WithdrawalSettings): Prom
       from wallet_entries we
       join shop_orders so on so.id::text = split_part(we.reference, ':', 2)
       where split_part(we.reference, ':', 1) in ('venta', 'anulacion')
-        and not (${matured(settings.saleAvailableAfterDays)})
+        and not ${saleAvailable(settings)}
       group by we.user_id
     ), figures as (
       select coalesce(sums.user_id, kept.user_id) as user_id, coalesce(sums.ledger, 0) as ledger,

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { customerEndpoints as endpoints } from "#contract/customer";
+import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser, requireSelfOrAdmin } from "../accounts/auth.js";
+import { confirmReceipt } from "../order-status/service.js";
 import { customerDashboard, customerOrderDetail, customerOrderOffers, customerOrders } from "./service.js";
 
 /** This module's section of the API reference (/docs, reference.ts). */
 const section: ReferenceSection = {
   name: "customer",
   description:
-    "The customer's dashboard: their orders and the offers on them. Bearer token needed (401 otherwise); " +
+    "The customer's dashboard: their orders, the offers on them and their «Lo he recibido». Bearer token " +
+    "needed (401 otherwise); " +
     "a `{userId}` or `{customerId}` must be the caller's own id unless an admin asks (403); someone " +
     "else's order answers 404. Money is integer cents (USD). Shapes: `contract/customer.ts`.",
 };
@@ -43,15 +46,29 @@ const words = {
       "The customer or an admin: `{offers: [{_id, shopOrderId, price, status, createdAt, answeredAt}]}`, " +
       "newest first.",
   },
+  confirmReceipt: {
+    summary: "Confirm receipt of one shop's part («Lo he recibido»)",
+    description:
+      "The order's customer only (404 `Pedido no encontrado.` for anyone else, admins included); " +
+      "`shopOrderId` is a sub-order (`suborders[]._id`), no body. A part `enviado`, or `entregado` by its " +
+      "seller, becomes `entregado` with `receivedAt`; from then its sale is available to the seller after " +
+      "`SALE_AVAILABLE_AFTER_DAYS` days instead of `SALE_AVAILABLE_AFTER_SHIPMENT_DAYS` after shipping, " +
+      "whichever comes first (docs/api/money.md). `{message: 'Gracias: has confirmado que recibiste el " +
+      "pedido.', orderStatus, suborders: [{_id, delivery_status}]}`; the seller is told when the money " +
+      "will be available, and the audit log records `pedido.recibido`. 409 `Ya confirmaste que recibiste " +
+      "este pedido.` once confirmed, `Este pedido aún no se ha enviado: …` before it is sent, `El pedido " +
+      "está cancelado: no hay nada que recibir.` when cancelled. Locks the order's row as every status " +
+      "change does, so an admin's cancellation at the same time either comes first or sees it.",
+  },
 } satisfies Record<string, RouteWords>;
 
 /**
  * The customer's dashboard and orders (SPEC.md section 7 "Dashboards", "Orders"): a `{userId}` or
  * `{customerId}` must be the caller unless an admin asks; someone else's order is "not found".
  */
-export async function customerRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function customerRoutes(app: FastifyInstance, opts: { db: Db; withdrawals: WithdrawalSettings }) {
   documentModule(app, section);
-  const { db } = opts;
+  const { db, withdrawals } = opts;
 
   route(app, endpoints.dashboard, { ...words.dashboard, onRequest: app.authenticate }, (request) => {
     const userId = request.params.userId.toLowerCase();
@@ -72,4 +89,8 @@ export async function customerRoutes(app: FastifyInstance, opts: { db: Db }) {
   route(app, endpoints.offers, { ...words.offers, onRequest: app.authenticate }, async (request) => ({
     offers: await customerOrderOffers(db, request.params.orderId.toLowerCase(), currentUser(request)),
   }));
+
+  route(app, endpoints.confirmReceipt, { ...words.confirmReceipt, onRequest: app.authenticate }, (request) =>
+    confirmReceipt(db, request.params.shopOrderId.toLowerCase(), currentUser(request), withdrawals),
+  );
 }

@@ -155,6 +155,10 @@ export async function customerOrderDetail(db: Db, orderId: string, viewer: AuthU
           suborder.delivery_status !== "cancelado" &&
           suborder.subtotal > 1 &&
           !own.some((offer) => offer.status === "pendiente"),
+        // As confirmReceipt (order-status/service.ts) accepts it.
+        canConfirmReceipt:
+          suborder.receivedAt === null &&
+          (suborder.delivery_status === "enviado" || suborder.delivery_status === "entregado"),
       };
     }),
   };

@@ -59,7 +59,7 @@ export const mediaRoutes: FastifyPluginAsync<{ db: Db; files: FileStore }> = asy
     // X-Content-Type-Options: nosniff comes with every answer (@fastify/helmet, app.ts).
     const cached = () => reply.header("cache-control", IMMUTABLE).header("etag", etag);
     if (matchesEtag(request.headers["if-none-match"], etag)) return cached().status(304).send();
-    // Streamed from the file store (decision 0034): never read whole, never through the database.
+    // Streamed from the file store (decision 0036): never read whole, never through the database.
     const stored = await openStoredFile(files, variant.fileKey, request.log);
     if (!stored) return reply.status(404).send({ message: IMAGE_NOT_FOUND });
     return cached().header("content-length", stored.sizeBytes).type("image/webp").send(stored.stream);

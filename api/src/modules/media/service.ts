@@ -100,7 +100,7 @@ export interface StoredImage {
 }
 
 /**
- * Writes each width of an encoded image to the file store (decision 0034). Done before any
+ * Writes each width of an encoded image to the file store (decision 0036). Done before any
  * transaction opens: the database never waits for a file, and a row never names one not yet written.
  */
 export async function keepEncodedImage(files: FileStore, image: EncodedImage): Promise<StoredImage> {

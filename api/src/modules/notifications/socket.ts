@@ -46,6 +46,8 @@ export async function attachNotificationSocket(
       .then(async (userId) => {
         const [user] = userId ? await opts.db.select({ id: users.id }).from(users).where(eq(users.id, userId)) : [];
         if (!user) return next(new Error(UNAUTHORIZED));
+        // A client that keeps no access tokens (the web's bell) says so: its shop events carry none.
+        socket.data.accessTokens = socket.handshake.auth?.accessTokens !== false;
         await socket.join(userRoom(user.id));
         next();
       })

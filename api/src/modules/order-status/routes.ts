@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { orderStatusEndpoints as endpoints } from "#contract/orders";
+import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
@@ -15,17 +16,24 @@ const section: ReferenceSection = {
     "Moving orders along, and cancelling them with their refund. Shapes and messages: " +
     "`contract/orders.ts`.\n\n" +
     "**Rules** (`transitionRefusal` in `api/src/modules/order-status/service.ts`). Status changes go " +
-    "forward only (`pendiente` → `procesando` → `enviado` → `entregado`, steps may be skipped); nothing " +
-    "moves past `pendiente` before it is paid (409 `El pedido aún no está pagado: no se puede preparar " +
-    "ni enviar.`); `cancelado` only from `pendiente` or `procesando`, and it gives the sub-order's stock " +
-    "back, closes its pending offers and takes its products and shipping off the order's total, the " +
-    "coupon applying to what is left (its use is released when the whole order is cancelled). Anything " +
-    "else answers 409 with the reason; an unknown status 400. A delivered part can no longer be " +
-    "cancelled (its sale matures, section *withdrawals*).\n\n" +
-    "**Tracking.** `trackingNumber`, the carrier's number, is required to move to `enviado` (400 with " +
-    "`errors[trackingNumber]` `Escribe el número de seguimiento del transportista.`), may come with " +
-    "`entregado`, and is refused with any other status; trimmed, 6 to 40 letters, digits, spaces and " +
-    "dashes (`trackingNumberRule`). It is kept on the sub-order (`shop_orders.tracking_number`) and " +
+    "forward only (`pendiente` → `procesando` → `enviado` → `entregado`; `procesando` may be skipped, " +
+    "but `entregado` comes only after `enviado`: 409 `Un pedido solo se marca como «Entregado» después de " +
+    "«Enviado».`, for sellers and admins alike); nothing moves past " +
+    "`pendiente` before it is paid (409 `El pedido aún no está pagado: no se puede preparar ni enviar.`). " +
+    "`cancelado`: by anyone from `pendiente` or `procesando`; from `enviado` or `entregado` only by an " +
+    "admin, and only until the sale's money is available to the seller (docs/api/money.md: 409 `El dinero " +
+    "de esta venta ya está disponible para el vendedor: el pedido ya no se puede cancelar ni " +
+    "reembolsar.`, judged again under the wallets' locks, so a withdrawal of that money and the " +
+    "cancellation never both happen). It closes the sub-order's pending offers and takes its products " +
+    "and shipping off the order's total, the coupon applying to what is left (its use is released when " +
+    "the whole order is cancelled); a part not yet sent gives its stock back, a sent one does not (the " +
+    "goods are out: decision 0035). The seller's `entregado` starts no wait for the money; the customer's " +
+    "«Lo he recibido» does (`POST /home/customer/order-received/{shopOrderId}`, section *customer*). " +
+    "Anything else answers 409 with the reason; an unknown status 400.\n\n" +
+    "**Tracking.** `trackingNumber`, the carrier's number, may come with `enviado` or `entregado` and is " +
+    "refused with any other status; trimmed, 6 to 40 letters, digits, spaces and dashes. SPEC.md section 7 " +
+    "sends only `{status}`, so a shipment without it is accepted and every page shows it as «sin número de " +
+    "seguimiento»; the web's own forms require it (`trackingNumberRule`). It is kept on the sub-order (`shop_orders.tracking_number`) and " +
     "every order answer gives each sub-order `trackingNumber`, `shippedAt` and `deliveredAt`; the " +
     "customer's notice ends `Número de seguimiento: <number>.` and the audit entry carries it.\n\n" +
     "**Refunds.** Cancelling a paid sub-order refunds it in the same transaction: the customer's wallet " +
@@ -70,20 +78,20 @@ const onlyRoles = (roles: Role[]) => async (request: FastifyRequest) => {
 };
 
 /** Delivery status changes by sellers and admins (SPEC.md section 7 "Orders"); the customer is notified. */
-export async function orderStatusRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function orderStatusRoutes(app: FastifyInstance, opts: { db: Db; withdrawals: WithdrawalSettings }) {
   documentModule(app, section);
-  const { db } = opts;
+  const { db, withdrawals } = opts;
 
   // The id is a sub-order (shop order) of the seller's own shop.
   route(
     app,
     endpoints.seller,
     { ...words.seller, onRequest: [app.authenticate, onlyRoles(["seller", "admin"])], sellerWrite: true },
-    (request) => updateSubOrderStatus(db, request.params.id, request.body, currentUser(request)),
+    (request) => updateSubOrderStatus(db, request.params.id, request.body, currentUser(request), withdrawals),
   );
 
   // The id is a customer order: every sub-order behind the new status moves with it.
   route(app, endpoints.admin, { ...words.admin, onRequest: [app.authenticate, onlyRoles(["admin"])] }, (request) =>
-    updateOrderStatus(db, request.params.id, request.body, currentUser(request)),
+    updateOrderStatus(db, request.params.id, request.body, currentUser(request), withdrawals),
   );
 }

@@ -1,7 +1,23 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { DELIVERY_STATUS_LABELS, type DeliveryStatus, orderNumber, type PaymentStatus } from "#contract/order-labels";
-import type { OrderStatusBody, StatusChange } from "#contract/orders";
+import {
+  DELIVERY_STATUS_LABELS,
+  DELIVERY_STATUSES,
+  type DeliveryStatus,
+  orderNumber,
+  type PaymentStatus,
+} from "#contract/order-labels";
+import {
+  DELIVERED_ONLY_AFTER_SHIPPED,
+  RECEIPT_ALREADY_CONFIRMED,
+  RECEIPT_CANCELLED,
+  RECEIPT_CONFIRMED,
+  RECEIPT_NOT_SHIPPED,
+  SALE_MONEY_AVAILABLE,
+  type OrderStatusBody,
+  type StatusChange,
+} from "#contract/orders";
 import { saleAlreadySpent } from "#contract/wallet";
+import type { WithdrawalSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
 import { offers, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
@@ -14,7 +30,14 @@ import { ORDER_NOT_FOUND } from "../orders/service.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
 import { setStockContext } from "../stock/service.js";
 import { lockWallets, walletBalance } from "../wallet/ledger.js";
-import { orderStatusNotice, saleCancelledByAdminNotice, shopPartStatusNotice } from "#contract/notification-texts";
+import { saleAvailable, saleAvailableAt } from "../withdrawals/availability.js";
+import {
+  orderStatusNotice,
+  receiptConfirmedNotice,
+  saleCancelledByAdminNotice,
+  shopPartStatusNotice,
+} from "#contract/notification-texts";
+import { longDate } from "#contract/store-time";
 
 export const STATUS_UPDATED = "Estado del pedido actualizado.";
 
@@ -24,19 +47,46 @@ const CANCELLABLE: DeliveryStatus[] = ["pendiente", "procesando"];
 
 export const NOT_PAID_YET = "El pedido aún no está pagado: no se puede preparar ni enviar.";
 
+/** Who moves a part: the seller of its shop, or an admin (who may also cancel it once shipped). */
+export type Mover = "seller" | "admin";
+
+/** What the rules read of a part. */
+export interface PartState {
+  deliveryStatus: DeliveryStatus;
+  paymentStatus: PaymentStatus;
+  /** Its sale's money is available to the seller (withdrawals/availability.ts). */
+  moneyAvailable: boolean;
+}
+
 /**
- * Why a sub-order may not move from `from` to `to`, or null when it may (DESIGN.md section 3):
- * only forward along pendiente → procesando → enviado → entregado, and cancelled only before it is
- * sent (a paid one is refunded). Nothing moves past 'pendiente' before it is paid.
+ * Why a sub-order may not move to `to`, or null when it may (DESIGN.md section 3, issue 31): only
+ * forward along pendiente → procesando → enviado → entregado (a step may be skipped, but
+ * 'entregado' comes only after 'enviado'), and nothing past 'pendiente' before it is paid. Anyone
+ * cancels it before it is sent; once sent, only an admin, and only until its sale's money is
+ * available to the seller. A cancelled paid part is refunded.
  */
-export function transitionRefusal(from: DeliveryStatus, to: DeliveryStatus, payment: PaymentStatus): string | null {
+export function transitionRefusal(part: PartState, to: DeliveryStatus, mover: Mover): string | null {
+  const from = part.deliveryStatus;
   if (from === to) return `El pedido ya está «${DELIVERY_STATUS_LABELS[to]}».`;
   if (from === "cancelado") return "El pedido está cancelado: su estado ya no cambia.";
+  if (to === "cancelado") {
+    if (CANCELLABLE.includes(from)) return null;
+    if (mover === "seller") return "Un pedido enviado ya no se puede cancelar.";
+    return part.moneyAvailable ? SALE_MONEY_AVAILABLE : null;
+  }
   if (from === "entregado") return "El pedido ya fue entregado: su estado ya no cambia.";
-  if (to === "cancelado") return CANCELLABLE.includes(from) ? null : "Un pedido enviado ya no se puede cancelar.";
   if (STEPS.indexOf(to) < STEPS.indexOf(from)) return `El pedido no puede volver a «${DELIVERY_STATUS_LABELS[to]}».`;
-  return payment === "pagado" ? null : NOT_PAID_YET;
+  if (part.paymentStatus !== "pagado") return NOT_PAID_YET;
+  if (to === "entregado" && from !== "enviado") return DELIVERED_ONLY_AFTER_SHIPPED;
+  return null;
 }
+
+/** The statuses a part may move to now, by the rules above: what the seller's and the admin's screens offer. */
+export function nextStatuses(part: PartState, mover: Mover): DeliveryStatus[] {
+  return DELIVERY_STATUSES.filter((to) => transitionRefusal(part, to, mover) === null);
+}
+
+export const moverOf = (actor: AuthUser): Mover => (actor.role === "admin" ? "admin" : "seller");
 
 /**
  * The customer's order shows the least advanced of its sub-orders; cancelled ones count only when
@@ -48,12 +98,10 @@ export function orderStatusOf(subOrderStatuses: DeliveryStatus[]): DeliveryStatu
   return active.reduce((least, status) => (STEPS.indexOf(status) < STEPS.indexOf(least) ? status : least));
 }
 
-interface LockedSubOrder {
+interface LockedSubOrder extends PartState {
   id: string;
   shopName: string;
   ownerId: string;
-  deliveryStatus: DeliveryStatus;
-  paymentStatus: PaymentStatus;
   subtotal: number;
   shippingFee: number;
   total: number;
@@ -72,7 +120,8 @@ async function lockOrder(tx: Transaction, orderId: string) {
   return order;
 }
 
-function subOrdersOf(tx: Transaction, orderId: string) {
+/** The order's parts, read after its lock; `moneyAvailable` as of this statement. */
+function subOrdersOf(tx: Transaction, orderId: string, settings: WithdrawalSettings): Promise<LockedSubOrder[]> {
   return tx
     .select({
       id: shopOrders.id,
@@ -85,6 +134,7 @@ function subOrdersOf(tx: Transaction, orderId: string) {
       total: shopOrders.total,
       commission: shopOrders.commission,
       trackingNumber: shopOrders.trackingNumber,
+      moneyAvailable: sql<boolean>`${saleAvailable(settings, shopOrders)}`,
     })
     .from(shopOrders)
     .innerJoin(shops, eq(shops.id, shopOrders.shopId))
@@ -93,9 +143,11 @@ function subOrdersOf(tx: Transaction, orderId: string) {
 }
 
 /**
- * Cancels sub-orders: their stock goes back, their pending offers are closed, and the order no
- * longer charges their products and shipping (its coupon applies to what is left). When the whole
- * order ends up cancelled, its coupon use is released too.
+ * Cancels sub-orders: the stock of those not yet sent goes back, their pending offers are closed,
+ * and the order no longer charges their products and shipping (its coupon applies to what is
+ * left). When the whole order ends up cancelled, its coupon use is released too. A part already
+ * sent (an admin's cancellation) gives no stock back: the goods are with the carrier or the
+ * customer, and the seller counts them in again if they come back (decision 0035).
  *
  * Paid ones are refunded: the customer's wallet gets back what the order costs less now (so a
  * coupon stays fair to what is left), each seller's sale credit is reversed, and their payment
@@ -106,17 +158,21 @@ async function cancelSubOrders(
   orderId: string,
   cancelling: LockedSubOrder[],
   actor: AuthUser,
+  settings: WithdrawalSettings,
 ): Promise<number> {
   const paid = cancelling.filter((subOrder) => subOrder.paymentStatus === "pagado");
-  if (paid.length > 0) await lockWalletsForRefund(tx, orderId, paid);
+  if (paid.length > 0) await lockWalletsForRefund(tx, orderId, paid, settings);
   const subOrderIds = cancelling.map((subOrder) => subOrder.id);
-  const ids = sql`array[${sql.join(
-    subOrderIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}]`;
-  // The stock comes back as a return by whoever cancelled (README "Stock API").
-  await setStockContext(tx, "devolucion", actor.id);
-  await tx.execute(sql`select give_back_stock(${ids})`);
+  const unsent = cancelling.filter((subOrder) => CANCELLABLE.includes(subOrder.deliveryStatus));
+  if (unsent.length > 0) {
+    const ids = sql`array[${sql.join(
+      unsent.map((subOrder) => sql`${subOrder.id}::uuid`),
+      sql`, `,
+    )}]`;
+    // The stock comes back as a return by whoever cancelled (README "Stock API").
+    await setStockContext(tx, "devolucion", actor.id);
+    await tx.execute(sql`select give_back_stock(${ids})`);
+  }
   const [order] = await tx
     .select({
       userId: orders.userId,
@@ -154,13 +210,36 @@ async function cancelSubOrders(
 /**
  * Before paid sub-orders are cancelled: locks the wallets the refund writes (the customer's and each
  * seller's, in the one order every money transaction locks them in) and refuses (409) when a
- * seller's wallet no longer holds the sale it would give back: no wallet goes below zero, and a
- * sale not yet available cannot be spent (decision 0033), so only money spent before that rule can
- * be missing.
+ * sale's money became available meanwhile, or when a seller's wallet no longer holds the sale it
+ * would give back: no wallet goes below zero, and a sale not yet available cannot be spent
+ * (decision 0033), so only money spent before that rule can be missing.
  */
-async function lockWalletsForRefund(tx: Transaction, orderId: string, paid: LockedSubOrder[]): Promise<void> {
+async function lockWalletsForRefund(
+  tx: Transaction,
+  orderId: string,
+  paid: LockedSubOrder[],
+  settings: WithdrawalSettings,
+): Promise<void> {
   const [order] = await tx.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
   await lockWallets(tx, [order!.userId, ...paid.map((sale) => sale.ownerId)]);
+  // Judged again under the wallets' locks, which a withdrawal takes too: money a withdrawal counted as
+  // available is never taken back, even when its time came while this waited.
+  const available = await tx
+    .select({ id: shopOrders.id })
+    .from(shopOrders)
+    .where(
+      and(
+        inArray(
+          shopOrders.id,
+          paid.map((sale) => sale.id),
+        ),
+        saleAvailable(settings, shopOrders),
+      ),
+    );
+  if (available.length > 0) {
+    const sale = paid.find((candidate) => candidate.id === available[0]!.id)!;
+    throw new HttpError(409, paid.length > 1 ? `${sale.shopName}: ${SALE_MONEY_AVAILABLE}` : SALE_MONEY_AVAILABLE);
+  }
   for (const sale of paid) {
     const reversal = sale.total - sale.commission;
     if (reversal <= 0) continue;
@@ -215,18 +294,18 @@ async function applyStatus(
   moving: LockedSubOrder[],
   { status, trackingNumber }: OrderStatusBody,
   actor: AuthUser,
+  settings: WithdrawalSettings,
 ): Promise<{ orderStatus: DeliveryStatus; refund: number }> {
   let refund = 0;
-  if (status === "cancelado") refund = await cancelSubOrders(tx, orderId, moving, actor);
+  if (status === "cancelado") refund = await cancelSubOrders(tx, orderId, moving, actor, settings);
   else
     await tx
       .update(shopOrders)
       .set({
         deliveryStatus: status,
-        // A part may skip a step forward: delivered implies shipped. The delivery date starts the wait before its sale is withdrawable.
-        ...(status === "enviado" || status === "entregado"
-          ? { shippedAt: sql`coalesce(${shopOrders.shippedAt}, now())` }
-          : {}),
+        // The shipping date starts the longest wait before its sale is available (availability.ts);
+        // the seller's 'entregado' starts none, only the customer's confirmation does.
+        ...(status === "enviado" ? { shippedAt: sql`coalesce(${shopOrders.shippedAt}, now())` } : {}),
         ...(status === "entregado" ? { deliveredAt: sql`now()` } : {}),
         ...(trackingNumber !== undefined ? { trackingNumber } : {}),
       })
@@ -297,6 +376,16 @@ function sellerToldOfCancellation(orderId: string, status: DeliveryStatus, moved
     }));
 }
 
+/** The order one shop's part belongs to, locked; 404 for a part that does not exist. */
+async function lockOrderOfPart(tx: Transaction, subOrderId: string) {
+  const [owner] = await tx
+    .select({ orderId: shopOrders.orderId })
+    .from(shopOrders)
+    .where(eq(shopOrders.id, subOrderId));
+  if (!owner) throw new HttpError(404, ORDER_NOT_FOUND);
+  return lockOrder(tx, owner.orderId);
+}
+
 /**
  * A seller moves one sub-order of their own shop (an admin any); the customer is told in the same
  * transaction. Someone else's sub-order is "not found". A seller's shop is locked first (before the
@@ -307,24 +396,20 @@ export async function updateSubOrderStatus(
   subOrderId: string,
   change: OrderStatusBody,
   actor: AuthUser,
+  settings: WithdrawalSettings,
 ): Promise<StatusChange> {
   const { status } = change;
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
     if (actor.role !== "admin") await lockSellerShop(tx, actor.id);
-    const [owner] = await tx
-      .select({ orderId: shopOrders.orderId })
-      .from(shopOrders)
-      .where(eq(shopOrders.id, subOrderId));
-    if (!owner) throw new HttpError(404, ORDER_NOT_FOUND);
-    const order = await lockOrder(tx, owner.orderId);
-    const subOrder = (await subOrdersOf(tx, order.id)).find((candidate) => candidate.id === subOrderId);
+    const order = await lockOrderOfPart(tx, subOrderId);
+    const subOrder = (await subOrdersOf(tx, order.id, settings)).find((candidate) => candidate.id === subOrderId);
     if (!subOrder || (actor.role !== "admin" && subOrder.ownerId !== actor.id))
       throw new HttpError(404, ORDER_NOT_FOUND);
-    const refusal = transitionRefusal(subOrder.deliveryStatus, status, subOrder.paymentStatus);
+    const refusal = transitionRefusal(subOrder, status, moverOf(actor));
     if (refusal) throw new HttpError(409, refusal);
 
-    const { orderStatus, refund } = await applyStatus(tx, order.id, [subOrder], change, actor);
+    const { orderStatus, refund } = await applyStatus(tx, order.id, [subOrder], change, actor, settings);
     await auditStatusChange(tx, order.id, [subOrder], change, refund, actor);
     await notify(tx, [
       {
@@ -354,12 +439,13 @@ export async function updateOrderStatus(
   orderId: string,
   change: OrderStatusBody,
   actor: AuthUser,
+  settings: WithdrawalSettings,
 ): Promise<StatusChange> {
   const { status } = change;
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    const subOrders = await subOrdersOf(tx, order.id);
+    const subOrders = await subOrdersOf(tx, order.id, settings);
     const moving = subOrders.filter(
       (subOrder) =>
         subOrder.deliveryStatus !== "cancelado" &&
@@ -368,16 +454,19 @@ export async function updateOrderStatus(
     if (moving.length === 0) {
       throw new HttpError(
         409,
-        transitionRefusal(order.deliveryStatus, status, "sin_pagar") ??
-          `El pedido ya está «${DELIVERY_STATUS_LABELS[status]}».`,
+        transitionRefusal(
+          { deliveryStatus: order.deliveryStatus, paymentStatus: "sin_pagar", moneyAvailable: false },
+          status,
+          "admin",
+        ) ?? `El pedido ya está «${DELIVERY_STATUS_LABELS[status]}».`,
       );
     }
     for (const subOrder of moving) {
-      const refusal = transitionRefusal(subOrder.deliveryStatus, status, subOrder.paymentStatus);
+      const refusal = transitionRefusal(subOrder, status, "admin");
       if (refusal) throw new HttpError(409, subOrders.length > 1 ? `${subOrder.shopName}: ${refusal}` : refusal);
     }
 
-    const { orderStatus, refund } = await applyStatus(tx, order.id, moving, change, actor);
+    const { orderStatus, refund } = await applyStatus(tx, order.id, moving, change, actor, settings);
     await auditStatusChange(tx, order.id, moving, change, refund, actor);
     await notify(tx, [
       {
@@ -398,5 +487,76 @@ export async function updateOrderStatus(
       orderStatus,
       suborders: moving.map((subOrder) => ({ _id: subOrder.id, delivery_status: status })),
     };
+  });
+}
+
+/**
+ * The customer's «Lo he recibido» on one shop's part of their own order (issue 31): a part sent
+ * ('enviado'), or marked 'entregado' by its seller, becomes 'entregado' with the moment of the
+ * confirmation, from which its sale's money is available sooner (withdrawals/availability.ts). Once
+ * only; someone else's part is "not found". The order's lock serialises it with the seller's and
+ * the admin's changes: an admin's cancellation either comes first (then this is refused) or sees
+ * the confirmation. The seller is told when the money will be available.
+ */
+export async function confirmReceipt(
+  db: Db,
+  subOrderId: string,
+  customer: AuthUser,
+  settings: WithdrawalSettings,
+): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrderOfPart(tx, subOrderId);
+    if (order.userId !== customer.id) throw new HttpError(404, ORDER_NOT_FOUND);
+    const [part] = await tx
+      .select({
+        deliveryStatus: shopOrders.deliveryStatus,
+        receivedAt: shopOrders.receivedAt,
+        shopName: shops.name,
+        ownerId: shops.ownerId,
+      })
+      .from(shopOrders)
+      .innerJoin(shops, eq(shops.id, shopOrders.shopId))
+      .where(eq(shopOrders.id, subOrderId));
+    if (part!.receivedAt) throw new HttpError(409, RECEIPT_ALREADY_CONFIRMED);
+    if (part!.deliveryStatus === "cancelado") throw new HttpError(409, RECEIPT_CANCELLED);
+    if (part!.deliveryStatus !== "enviado" && part!.deliveryStatus !== "entregado")
+      throw new HttpError(409, RECEIPT_NOT_SHIPPED);
+
+    const [received] = await tx
+      .update(shopOrders)
+      .set({
+        deliveryStatus: "entregado",
+        deliveredAt: sql`coalesce(${shopOrders.deliveredAt}, now())`,
+        receivedAt: sql`now()`,
+      })
+      .where(eq(shopOrders.id, subOrderId))
+      .returning({ availableAt: sql<string | Date>`${saleAvailableAt(settings, shopOrders)}` });
+    const statuses = await tx
+      .select({ status: shopOrders.deliveryStatus })
+      .from(shopOrders)
+      .where(eq(shopOrders.orderId, order.id));
+    const orderStatus = orderStatusOf(statuses.map((row) => row.status));
+    await tx.update(orders).set({ deliveryStatus: orderStatus }).where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actorId: customer.id,
+      action: "pedido.recibido",
+      entity: "pedido",
+      entityId: order.id,
+      before: { deliveryStatus: `${part!.shopName}: ${part!.deliveryStatus}` },
+      after: { deliveryStatus: `${part!.shopName}: entregado`, receivedAt: "confirmado por el cliente" },
+    });
+    await notify(tx, [
+      {
+        userId: part!.ownerId,
+        type: "pedido",
+        orderId: order.id,
+        message: receiptConfirmedNotice(
+          orderNumber(order.id),
+          part!.shopName,
+          longDate(new Date(received!.availableAt).toISOString()),
+        ),
+      },
+    ]);
+    return { message: RECEIPT_CONFIRMED, orderStatus, suborders: [{ _id: subOrderId, delivery_status: "entregado" }] };
   });
 }

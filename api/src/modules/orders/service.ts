@@ -259,6 +259,7 @@ export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Pr
         trackingNumber: shopOrders.trackingNumber,
         shippedAt: shopOrders.shippedAt,
         deliveredAt: shopOrders.deliveredAt,
+        receivedAt: shopOrders.receivedAt,
       })
       .from(shopOrders)
       .innerJoin(shops, eq(shops.id, shopOrders.shopId))
@@ -303,6 +304,7 @@ export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Pr
     trackingNumber: row.trackingNumber,
     shippedAt: row.shippedAt?.toISOString() ?? null,
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    receivedAt: row.receivedAt?.toISOString() ?? null,
   }));
   return {
     _id: order.id,

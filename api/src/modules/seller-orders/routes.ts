@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sellerOrderEndpoints as endpoints, SELLER_ORDERS_NOT_YOURS } from "#contract/seller-orders";
+import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
@@ -37,9 +38,12 @@ const words = {
       "admin reads any), with `shopName`, `shippingInfo`, `products` (`name, size, quantity, unitPrice, " +
       "lineTotal`; `saleTotal`, the line's share of the sub-order's subtotal, below `lineTotal` once an " +
       "accepted offer lowered it; and the line's share of the commission and its net; shares add up to the " +
-      "sub-order's) and `nextStatuses`, the statuses `PUT /seller/order-status/update/{id}` would accept " +
-      "now (the rules of `api/src/modules/order-status/service.ts`: forward only, nothing past 'pendiente' " +
-      "before it is paid, cancelled only before it is sent).",
+      "sub-order's), `receivedAt` (the customer's «Lo he recibido»), `moneyAvailableAt` and " +
+      "`moneyAvailable` (when the sale's money is available to the seller: docs/api/money.md; null while " +
+      "not shipped or not paid) and `nextStatuses`, the statuses `PUT /seller/order-status/update/{id}` " +
+      "would accept now from the caller (the rules of `api/src/modules/order-status/service.ts`: forward " +
+      "only, `entregado` only after `enviado`, nothing past 'pendiente' before it is paid, cancelled by " +
+      "the seller only before it is sent, by an admin until its money is available).",
   },
 } satisfies Record<string, RouteWords>;
 
@@ -50,9 +54,9 @@ async function sellersAndAdmins(request: FastifyRequest): Promise<void> {
 }
 
 /** A seller's orders (issue 12). */
-export async function sellerOrderRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function sellerOrderRoutes(app: FastifyInstance, opts: { db: Db; withdrawals: WithdrawalSettings }) {
   documentModule(app, section);
-  const { db } = opts;
+  const { db, withdrawals } = opts;
 
   route(app, endpoints.list, { ...words.list, onRequest: [app.authenticate, sellersAndAdmins] }, async (request) => {
     const user = currentUser(request);
@@ -61,6 +65,6 @@ export async function sellerOrderRoutes(app: FastifyInstance, opts: { db: Db }) 
   });
 
   route(app, endpoints.detail, { ...words.detail, onRequest: [app.authenticate, sellersAndAdmins] }, async (request) =>
-    sellerOrder(db, currentUser(request), request.params.id),
+    sellerOrder(db, currentUser(request), request.params.id, withdrawals),
   );
 }

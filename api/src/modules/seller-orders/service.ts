@@ -1,18 +1,20 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { DELIVERY_STATUSES, type DeliveryStatus, orderNumber } from "#contract/order-labels";
+import { type DeliveryStatus, orderNumber } from "#contract/order-labels";
 import {
   SELLER_ORDER_NOT_FOUND,
   type sellerOrderAnswer,
   type sellerOrdersAnswer,
   type SellerOrdersQuery,
 } from "#contract/seller-orders";
+import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { orderItems, orders, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
-import { transitionRefusal } from "../order-status/service.js";
+import { moverOf, nextStatuses } from "../order-status/service.js";
+import { isoOf, saleMoneyColumns } from "../withdrawals/availability.js";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -106,11 +108,6 @@ export async function sellerOrders(
   return { orders: rows.map(summaryOf), totalOrder: Number(total?.value ?? 0), page, parPage };
 }
 
-/** The statuses a sub-order may move to now, by the rules PUT /seller/order-status/update applies. */
-export function nextStatuses(from: DeliveryStatus, payment: SummaryRow["paymentStatus"]): DeliveryStatus[] {
-  return DELIVERY_STATUSES.filter((to) => transitionRefusal(from, to, payment) === null);
-}
-
 /** Splits `amount` over lines by their weights, the remainder on the last line, so the parts add up. */
 function splitByWeight(weights: number[], amount: number): number[] {
   const sum = weights.reduce((total, weight) => total + weight, 0);
@@ -126,6 +123,7 @@ export async function sellerOrder(
   db: Db,
   user: AuthUser,
   subOrderId: string,
+  settings: WithdrawalSettings,
 ): Promise<z.input<typeof sellerOrderAnswer>> {
   await expireUnpaidOrders(db);
   const [row] = await db
@@ -137,6 +135,8 @@ export async function sellerOrder(
       trackingNumber: shopOrders.trackingNumber,
       shippedAt: shopOrders.shippedAt,
       deliveredAt: shopOrders.deliveredAt,
+      receivedAt: shopOrders.receivedAt,
+      ...saleMoneyColumns(settings),
     })
     .from(shopOrders)
     .innerJoin(shops, eq(shops.id, shopOrders.shopId))
@@ -178,7 +178,14 @@ export async function sellerOrder(
       trackingNumber: row.trackingNumber,
       shippedAt: row.shippedAt?.toISOString() ?? null,
       deliveredAt: row.deliveredAt?.toISOString() ?? null,
-      nextStatuses: nextStatuses(row.deliveryStatus, row.paymentStatus),
+      receivedAt: row.receivedAt?.toISOString() ?? null,
+      moneyAvailableAt: isoOf(row.moneyAvailableAt),
+      moneyAvailable: row.moneyAvailable,
+      // What the viewer may do: a seller, or an admin reading it (who may also cancel a sent part).
+      nextStatuses: nextStatuses(
+        { deliveryStatus: row.deliveryStatus, paymentStatus: row.paymentStatus, moneyAvailable: row.moneyAvailable },
+        moverOf(user),
+      ),
     },
   };
 }

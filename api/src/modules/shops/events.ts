@@ -4,6 +4,7 @@ import { SHOP_APPROVAL_EVENT, SHOP_REQUEST_EVENT } from "#contract/notification-
 import { shopStatus } from "#contract/shop-status";
 import type { ShopStatus } from "#contract/shop-labels";
 import type { Db, Listen, Transaction, Unlisten } from "../../db/client.js";
+import type { AuthUser } from "../accounts/auth.js";
 import { shops, users } from "../../db/schema.js";
 import { userRoom } from "../notifications/socket.js";
 
@@ -43,22 +44,62 @@ function parseEvent(payload: string): ShopEvent | null {
 }
 
 /**
- * Delivers shop events to this instance's sockets: `shopRequest` `{ totalPending }` to every admin
- * (the count read when it is delivered, so two decisions at once never leave an older count last),
- * and `shopApproval` `{ status }` to the applicant. Answers the function that stops listening.
+ * Emits `event` to each of the user's sockets on this instance, with a fresh access token for that
+ * user (SPEC.md section 4: the event carries a token) unless the socket said at its handshake that
+ * it keeps no tokens (`auth.accessTokens: false`: the web's bell, whose tokens stay on its server).
+ * The token is signed after the decision committed, so it carries the role as it is now.
  */
-export async function attachShopEvents(io: SocketServer, opts: { db: Db; listen?: Listen }): Promise<Unlisten> {
+async function emitWithToken(
+  io: SocketServer,
+  db: Db,
+  userId: string,
+  event: string,
+  payload: Record<string, unknown>,
+  signToken: (user: AuthUser) => Promise<string>,
+): Promise<void> {
+  const sockets = await io.in(userRoom(userId)).fetchSockets();
+  if (sockets.length === 0) return;
+  let token: string | undefined;
+  if (sockets.some((socket) => socket.data.accessTokens !== false)) {
+    const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+    if (user) token = await signToken(user);
+  }
+  for (const socket of sockets)
+    socket.emit(event, socket.data.accessTokens === false || !token ? payload : { ...payload, token });
+}
+
+/**
+ * Delivers shop events to this instance's sockets: `shopRequest` `{ totalPending, token }` to every
+ * admin (the count read when it is delivered, so two decisions at once never leave an older count
+ * last), and `shopApproval` `{ status, token }` to the applicant. Answers the function that stops
+ * listening.
+ */
+export async function attachShopEvents(
+  io: SocketServer,
+  opts: { db: Db; listen?: Listen; signAccessToken: (user: AuthUser) => Promise<string> },
+): Promise<Unlisten> {
   if (!opts.listen) return async () => undefined;
   const deliver = async (event: ShopEvent) => {
     if (event.kind === "approval") {
-      io.to(userRoom(event.userId)).emit(SHOP_APPROVAL_EVENT, { status: event.status });
+      await emitWithToken(
+        io,
+        opts.db,
+        event.userId,
+        SHOP_APPROVAL_EVENT,
+        { status: event.status },
+        opts.signAccessToken,
+      );
       return;
     }
     const [admins, totalPending] = await Promise.all([
       opts.db.select({ id: users.id }).from(users).where(eq(users.role, "admin")),
       countPendingRequests(opts.db),
     ]);
-    if (admins.length > 0) io.to(admins.map((admin) => userRoom(admin.id))).emit(SHOP_REQUEST_EVENT, { totalPending });
+    await Promise.all(
+      admins.map((admin) =>
+        emitWithToken(io, opts.db, admin.id, SHOP_REQUEST_EVENT, { totalPending }, opts.signAccessToken),
+      ),
+    );
   };
   return opts.listen(SHOP_EVENTS_CHANNEL, (payload) => {
     const event = parseEvent(payload);

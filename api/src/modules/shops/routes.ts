@@ -10,7 +10,7 @@ import {
   SHOP_REJECTED,
   SHOP_REQUEST_SENT,
   SHOP_SUSPENDED,
-  shopApplicationFields,
+  parseShopApplication,
   shopEndpoints as endpoints,
 } from "#contract/shops";
 import { SHOP_DOCUMENTS_MAX, type ShopDocumentType } from "#contract/shop-labels";
@@ -62,7 +62,9 @@ const section: ReferenceSection = {
     "`Documento no encontrado.`. A decision (approve, reject, request changes) takes only a `pendiente` " +
     "request: anything else, the second of two admins deciding at once included, is 409 `Esta solicitud " +
     "ya se decidió; recarga la página para ver su estado.`; suspending a shop that is not `aprobada` and " +
-    "reactivating one that is not `suspendida` are 409 too. Field errors answer 400 with `errors: " +
+    "reactivating one that is not `suspendida` are 409 too. An admin never decides on their own shop " +
+    "(its request, suspension or reactivation): 403 `Es tu propia tienda: otro administrador debe decidir " +
+    "sobre ella.` (issue 31). Field errors answer 400 with `errors: " +
     "[{field, message}]`, the field named as the form names it (`shopName`, `rif`, `country`, " +
     "`province`, `city`, `address`, `phone`, `documents`, `reemplazo:<id>`), all of them at once.\n\n" +
     "**Tax id and phone.** The tax id is checked for the country (the RIF's SENIAT check digit, the " +
@@ -79,7 +81,7 @@ const section: ReferenceSection = {
     "WebP (se comprueba su contenido, no su nombre).`; in every case nothing is saved. An empty file " +
     "part (a file input left empty) is ignored. Documents are stored as sent, never decoded, so they do " +
     "not go through the image queue: each streams to a temporary file as it arrives, and once the request is " +
-    "accepted it is kept in the file store (`FILES_DIR`, decision 0034) before its row is written; the " +
+    "accepted it is kept in the file store (`FILES_DIR`, decision 0036) before its row is written; the " +
     "database holds only its name, type, size and key, never its bytes, and `GET /shop/document/{id}` " +
     "streams it back. Applications and replacements count against the `upload` rate limit.\n\n" +
     "**Consistency.** Every change runs in one transaction with the shop's row locked (`select … for " +
@@ -97,8 +99,10 @@ const section: ReferenceSection = {
     "is untouched) and the new access token carries the role as it is now. A token issued within the " +
     "decision's own second still passes: `iat` has no finer grain, and the token the refresh answers at " +
     "once must.\n\n" +
-    "**Live events.** A decision announces `shopRequest` `{totalPending}` to every admin and " +
-    "`shopApproval` `{status}` to the applicant once it commits (docs/api/real-time.md). The seed adds " +
+    "**Live events.** A decision announces `shopRequest` `{totalPending, token}` to every admin and " +
+    "`shopApproval` `{status, token}` to the applicant once it commits, `token` a fresh access token of " +
+    "the user it reaches (none for a socket that connected with `accessTokens: false`; " +
+    "docs/api/real-time.md). The seed adds " +
     "one pending request (`solicitante@mercadopadel.test`, a PDF and a PNG made at seed time), so a " +
     "fresh store's queue is not empty.\n\n" +
     "**A shop that stops selling.** The products of a shop that is pending, rejected or suspended leave " +
@@ -115,7 +119,9 @@ const words = {
     description:
       "The user themself (403 for anyone else, admins too). Multipart: the fields `shopName`, `rif`, " +
       "`country` (`ES`, `US`, `VE`), `province`, `city`, `address`, `phone`, and 1 to 5 files in the " +
-      "repeated part `documents`. 201 `{message, token, request}` (`token`: a fresh access token of the " +
+      "repeated part `documents`. SPEC.md section 7's form is accepted too: `location` (the place in one " +
+      "line, kept as the address, city and province empty) instead of the three address fields, and " +
+      "`country` left out when the tax id's form tells it (a RIF: `VE`; a NIF or CIF: `ES`; an EIN: `US`). 201 `{message, token, request}` (`token`: a fresh access token of the " +
       "caller, role unchanged). A user whose request was rejected applies again: the same row back to " +
       "`pendiente`, the old documents to the history. An application from a user who already has a request " +
       "that was not rejected is 409 `Ya tienes una solicitud de tienda; …`. Admins get a notification " +
@@ -161,8 +167,10 @@ const words = {
     summary: "Approve or reject a request",
     description:
       "Admin. `{approved: true}` approves: status `aprobada`, `approvedAt`, documents `aceptado`, the " +
-      "user's role `seller` (an admin stays admin). `{approved: false, reason}` rejects. `{message, " +
-      "request}`. Only a `pendiente` request (409 otherwise).",
+      "user's role `seller` (an admin stays admin). `{approved: false, reason?}` rejects; without a " +
+      "`reason` (SPEC.md section 7 sends `{approved}` only) the applicant reads `La administración no " +
+      "indicó un motivo.` and the audit log records that none was given (the web's form requires one). " +
+      "`{message, request}`. Only a `pendiente` request (409 otherwise).",
   },
   requestChanges: {
     summary: "Ask the applicant to change some documents",
@@ -252,7 +260,7 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
       });
       try {
         const errors: FieldError[] = [...parts.errors];
-        const fields = shopApplicationFields.safeParse(parts.fields);
+        const fields = parseShopApplication(parts.fields);
         if (!fields.success) {
           for (const issue of fields.error.issues) {
             const field = String(issue.path[0] ?? "");
@@ -319,7 +327,7 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
     { ...words.document, onRequest: app.authenticate, helmet: DOCUMENT_HEADERS },
     async (request, reply) => {
       const document = await documentFor(db, currentUser(request), request.params.documentId);
-      // Streamed from the file store (decision 0034): never read whole, never through the database.
+      // Streamed from the file store (decision 0036): never read whole, never through the database.
       const stored = await openStoredFile(files, document.fileKey, request.log);
       if (!stored) throw new HttpError(404, DOCUMENT_NOT_FOUND);
       return reply

@@ -9,8 +9,10 @@ import {
   DOCUMENT_NOT_TO_REPLACE,
   NO_APPROVED_SHOP,
   NO_DOCUMENTS_TO_REPLACE,
+  OWN_SHOP_DECISION,
   REPLACEMENT_MISSING,
   RIF_TAKEN,
+  NEUTRAL_REJECTION_REASON,
   SHOP_ALREADY_DECIDED,
   SHOP_NOT_APPROVED,
   SHOP_NOT_FOUND,
@@ -380,6 +382,16 @@ async function lockShop(tx: Transaction, where: SQL): Promise<ShopRow> {
 }
 
 /**
+ * The shop an admin decides on, locked: never their own (issue 31). Its request, suspension and
+ * reactivation are another admin's to decide, so no one approves or reopens the shop they sell in.
+ */
+async function lockShopToDecide(tx: Transaction, actor: AuthUser, where: SQL): Promise<ShopRow> {
+  const shop = await lockShop(tx, where);
+  if (shop.ownerId === actor.id) throw new HttpError(403, OWN_SHOP_DECISION);
+  return shop;
+}
+
+/**
  * Writes the decision's consequences shared by every kind: the audit entry, the applicant's
  * notification and `shopApproval`, and `shopRequest` for the admins when the queue moved.
  */
@@ -428,11 +440,10 @@ export async function decideRequest(
   userId: string,
   decision: ShopDecisionBody,
 ): Promise<Decided> {
-  const outcome: ShopOutcome = decision.approved
-    ? { kind: "aprobada" }
-    : { kind: "rechazada", reason: decision.reason! };
+  const reason = decision.approved ? null : (decision.reason ?? NEUTRAL_REJECTION_REASON);
+  const outcome: ShopOutcome = reason === null ? { kind: "aprobada" } : { kind: "rechazada", reason };
   const shopId = await db.transaction(async (tx) => {
-    const shop = await lockShop(tx, eq(shops.ownerId, userId));
+    const shop = await lockShopToDecide(tx, actor, eq(shops.ownerId, userId));
     if (shop.status !== "pendiente") throw new HttpError(409, SHOP_ALREADY_DECIDED);
     if (decision.approved) {
       await tx
@@ -451,15 +462,19 @@ export async function decideRequest(
     } else {
       await tx
         .update(shops)
-        .set({ status: "rechazada", statusReason: decision.reason!, updatedAt: sql`now()` })
+        .set({ status: "rechazada", statusReason: reason, updatedAt: sql`now()` })
         .where(eq(shops.id, shop.id));
     }
     const status = decision.approved ? "aprobada" : "rechazada";
     await recordDecision(tx, shop, {
       actor,
       action: decision.approved ? "tienda.aprobar" : "tienda.rechazar",
-      after: { status, statusReason: decision.approved ? null : decision.reason! },
-      reason: decision.reason ?? null,
+      // A rejection without a reason (SPEC.md section 7 sends none) says so in the log.
+      after:
+        reason === null
+          ? { status, statusReason: null }
+          : { status, statusReason: reason, reasonGiven: decision.reason !== undefined },
+      reason,
       outcome,
       status,
     });
@@ -480,7 +495,7 @@ export async function requestChanges(
 ): Promise<Decided> {
   let outcome: ShopOutcome | null = null;
   const shopId = await db.transaction(async (tx) => {
-    const shop = await lockShop(tx, eq(shops.ownerId, userId));
+    const shop = await lockShopToDecide(tx, actor, eq(shops.ownerId, userId));
     if (shop.status !== "pendiente") throw new HttpError(409, SHOP_ALREADY_DECIDED);
     const inForce = await tx
       .select({ id: shopDocuments.id, fileName: shopDocuments.fileName })
@@ -598,7 +613,7 @@ export async function replaceDocuments(
 export async function suspendShop(db: Db, actor: AuthUser, shopId: string, reason: string): Promise<Decided> {
   const outcome: ShopOutcome = { kind: "suspendida", reason };
   await db.transaction(async (tx) => {
-    const shop = await lockShop(tx, eq(shops.id, shopId));
+    const shop = await lockShopToDecide(tx, actor, eq(shops.id, shopId));
     if (shop.status !== "aprobada") throw new HttpError(409, SHOP_NOT_APPROVED);
     await tx
       .update(shops)
@@ -624,7 +639,7 @@ export async function suspendShop(db: Db, actor: AuthUser, shopId: string, reaso
 export async function reactivateShop(db: Db, actor: AuthUser, shopId: string): Promise<Decided> {
   const outcome: ShopOutcome = { kind: "reactivada" };
   await db.transaction(async (tx) => {
-    const shop = await lockShop(tx, eq(shops.id, shopId));
+    const shop = await lockShopToDecide(tx, actor, eq(shops.id, shopId));
     if (shop.status !== "suspendida") throw new HttpError(409, SHOP_NOT_SUSPENDED);
     await tx
       .update(shops)

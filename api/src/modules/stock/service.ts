@@ -330,7 +330,9 @@ export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody)
       sizes,
       lowStockThreshold: product!.lowStockThreshold,
     };
-    if (product!.stockVersion !== body.stockVersion) return { kind: "stale" as const, current };
+    // Without a version (SPEC.md section 7 sends none) the figures apply to the stock as it is now.
+    if (body.stockVersion !== undefined && product!.stockVersion !== body.stockVersion)
+      return { kind: "stale" as const, current };
 
     const wanted = checkedFigures(body, product!.hasSizes, sizes, product!.stock);
     const threshold = body.lowStockThreshold ?? product!.lowStockThreshold;

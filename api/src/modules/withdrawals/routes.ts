@@ -44,7 +44,8 @@ const words = {
     summary: "A seller's balances",
     description:
       "The seller (an admin: anyone's; customers 403): `{withdrawalBalances, minimumAmount, " +
-      "availableAfterDays}`, all in cents, for the shop of the user (all zero without one). " +
+      "availableAfterDays, availableAfterShipmentDays}` (amounts in cents; the days after receipt and " +
+      "after shipping before a sale is available), for the shop of the user (all zero without one). " +
       "`withdrawalBalances` holds `totalAmount`, `pendingAmount`, `requestedAmount`, `withdrowAmount` " +
       '(spelt as the spec spells it), `amountWithdrawn` and `availableAmount`: docs/api/money.md, "Seller ' +
       'money".',
@@ -102,8 +103,10 @@ const words = {
   confirm: {
     summary: "Confirm a withdrawal as paid",
     description:
-      "Admin. `{paymentId, reference}`: `{message, withdrawal}`; `paymentId` is the withdrawal's id, " +
-      "`reference` the transfer's. Writes no ledger entry: the money left with the request. 409 `Este " +
+      "Admin. `{paymentId, reference?}`: `{message, withdrawal}`; `paymentId` is the withdrawal's id, " +
+      "`reference` the transfer's. Without `reference` (SPEC.md section 7 sends `{paymentId}` only) the " +
+      "withdrawal is confirmed with `reference: null` and the audit log says it was paid without one; the " +
+      "web's form always asks for it. Writes no ledger entry: the money left with the request. 409 `Este " +
       "retiro ya fue decidido.` unless `pendiente`.",
   },
   reject: {
@@ -143,6 +146,7 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
     withdrawalBalances: await balancesOf(db, userId.toLowerCase(), settings),
     minimumAmount: settings.minimumCents,
     availableAfterDays: settings.saleAvailableAfterDays,
+    availableAfterShipmentDays: settings.saleAvailableAfterShipmentDays,
   });
 
   route(app, endpoints.balance, { ...sellerArea, ...words.balance }, async (request) => {
@@ -184,7 +188,7 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
   route(app, endpoints.confirm, { ...adminArea, ...words.confirm }, async (request) =>
     decideWithdrawal(db, currentUser(request), request.body.paymentId, {
       kind: "confirmar",
-      reference: request.body.reference,
+      reference: request.body.reference ?? null,
     }),
   );
   route(app, endpoints.reject, { ...adminArea, ...words.reject }, async (request) =>

@@ -11,6 +11,7 @@ import {
   WITHDRAWAL_ALREADY_ARCHIVED,
   WITHDRAWAL_ALREADY_DECIDED,
   WITHDRAWAL_ARCHIVED,
+  CONFIRMED_WITHOUT_REFERENCE,
   WITHDRAWAL_CONFIRMED,
   WITHDRAWAL_NOT_FINISHED,
   WITHDRAWAL_NOT_FOUND,
@@ -36,6 +37,7 @@ import { recordAudit } from "../audit/service.js";
 import { notify } from "../notifications/service.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
 import { lockWallet, walletBalance } from "../wallet/ledger.js";
+import { saleAvailable, saleAvailableAt } from "./availability.js";
 import { withdrawalDecidedNotice, withdrawalRequestedNotice } from "#contract/notification-texts";
 
 type Reader = Db | Transaction;
@@ -90,15 +92,11 @@ const saleEntriesOf = (userId: string, shopId: string) => sql`
     and so.shop_id = ${shopId}
     and split_part(we.reference, ':', 1) in ('venta', 'anulacion')`;
 
-/** A sale delivered at least `days` days ago (the condition on `so`, a shop_orders row). */
-export const matured = (days: number) =>
-  sql`so.delivered_at is not null and so.delivered_at <= now() - make_interval(days => ${days})`;
-
 /** A seller's figures from the ledger, in cents, read in one statement so they are of one moment. */
 interface LedgerFigures {
   /** Σ of the shop's `venta:`/`anulacion:` entries. */
   total: number;
-  /** The part of `total` of parts matured. */
+  /** The part of `total` of parts whose money is available (availability.ts). */
   matured: number;
   requested: number;
   confirmed: number;
@@ -122,7 +120,7 @@ async function ledgerFigures(
   }>(sql`
     with earnings as (
       select coalesce(sum(we.amount), 0)::integer as total,
-             coalesce(sum(we.amount) filter (where ${matured(settings.saleAvailableAfterDays)}), 0)::integer as matured
+             coalesce(sum(we.amount) filter (where ${saleAvailable(settings)}), 0)::integer as matured
       from ${saleEntriesOf(userId, shopId)}
     )
     select earnings.total, earnings.matured,
@@ -314,7 +312,7 @@ export async function archiveWithdrawal(db: Db, user: AuthUser, id: string) {
   });
 }
 
-type Decision = { kind: "confirmar"; reference: string } | { kind: "rechazar"; reason: string };
+type Decision = { kind: "confirmar"; reference: string | null } | { kind: "rechazar"; reason: string };
 
 /**
  * An admin pays (confirms) or rejects a pending request. The row lock makes one decision win: a
@@ -352,7 +350,8 @@ export async function decideWithdrawal(db: Db, admin: AuthUser, id: string, deci
       entityId: row.id,
       before: { status: "pendiente", amount: row.amount },
       after: confirming ? { status: "confirmado", reference: decision.reference } : { status: "rechazado" },
-      reason: confirming ? null : decision.reason,
+      // A confirmation without a reference (SPEC.md section 7 sends none) says so in the log.
+      reason: confirming ? (decision.reference === null ? CONFIRMED_WITHOUT_REFERENCE : null) : decision.reason,
     });
     await notify(tx, [
       {
@@ -416,7 +415,6 @@ export async function ledgerOf(
   if (!shop) return { month, rows: [] };
   const start = sql`(${`${month}-01`}::timestamp at time zone ${STORE_TIME_ZONE})`;
   const end = sql`((${`${month}-01`}::date + interval '1 month')::timestamp at time zone ${STORE_TIME_ZONE})`;
-  const days = settings.saleAvailableAfterDays;
   const result = await db.execute<{
     id: string;
     kind: LedgerKind;
@@ -432,9 +430,9 @@ export async function ledgerOf(
   }>(sql`
     select we.id, split_part(we.reference, ':', 1) as kind, we.amount, we.reason, we.created_at,
            so.order_id, so.total as sale_total, so.commission, null::uuid as withdrawal_id,
-           case when split_part(we.reference, ':', 1) = 'venta' and so.delivery_status <> 'cancelado' and so.delivered_at is not null
-                then so.delivered_at + make_interval(days => ${days}) end as available_at,
-           case when split_part(we.reference, ':', 1) = 'venta' then so.delivery_status <> 'cancelado' and ${matured(days)} else true end as available
+           case when split_part(we.reference, ':', 1) = 'venta' and so.delivery_status <> 'cancelado'
+                then ${saleAvailableAt(settings)} end as available_at,
+           case when split_part(we.reference, ':', 1) = 'venta' then so.delivery_status <> 'cancelado' and ${saleAvailable(settings)} else true end as available
     from ${saleEntriesOf(userId, shop.id)} and we.created_at >= ${start} and we.created_at < ${end}
     union all
     select we.id, split_part(we.reference, ':', 1), we.amount, we.reason, we.created_at,

@@ -4,6 +4,7 @@ import { formatUsd } from "#contract/money-format";
 import {
   ACCEPTED_OFFER_LABEL,
   acceptedOfferDiscount,
+  deliveredWithoutShipping,
   handedOverLabel,
   DELIVERY_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -11,12 +12,14 @@ import {
   type DeliveryStatus,
 } from "#contract/order-labels";
 import { AdminOrderStatusForm } from "~/components/admin/AdminOrderStatusForm";
+import { SaleMoneyNote } from "~/components/dashboard/SaleMoneyNote";
 import { cardClass } from "~/components/ui/Card";
 import { TextLink } from "~/components/ui/TextLink";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { requireAdmin } from "~/services/admin.server";
 import { adminOrderAction, adminOrderPage } from "~/services/admin-orders.server";
 import { adminOrderIntents } from "./order.forms";
+import { TrackingNumber } from "~/components/orders/TrackingNumber";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Pedido #${data.order.number} | Mercado Pádel` : "Pedido | Mercado Pádel" },
@@ -148,14 +151,11 @@ export default function AdminOrder() {
               {part.shippedOn ? (
                 <p className="text-sm text-slate-800" data-testid="part-tracking">
                   {handedOverLabel(part)} {part.shippedOn}
-                  {part.trackingNumber ? (
-                    <>
-                      {" "}
-                      · Número de seguimiento: <strong className="break-all font-mono">{part.trackingNumber}</strong>
-                    </>
-                  ) : null}
+                  {deliveredWithoutShipping(part) ? null : <TrackingNumber value={part.trackingNumber} />}
+                  {part.receivedOn ? ` · El cliente confirmó que lo recibió el ${part.receivedOn}` : ""}
                 </p>
               ) : null}
+              <SaleMoneyNote part={part} reader="admin" />
               <ul className="divide-y divide-slate-200 text-sm" aria-label={`Productos de ${part.shopName}`}>
                 {part.products.map((line) => (
                   <li

@@ -206,7 +206,7 @@ function RequestChangesForm({
 }
 
 export default function ShopRequestPage() {
-  const { request, constraints } = useLoaderData<typeof loader>();
+  const { request, ownRequest, constraints } = useLoaderData<typeof loader>();
   // Another admin decided first (409): the page now shows the request's state.
   const actionData = useActionData<typeof action>();
   const notice = Object.values(adminShopIntents)
@@ -303,7 +303,14 @@ export default function ShopRequestPage() {
         <h2 id="titulo-decision" className="text-xl font-bold text-slate-900">
           Decisión
         </h2>
-        {request.status === "pendiente" ? (
+        {ownRequest ? (
+          <Notice tone="info">
+            <p data-testid="own-request">
+              Es tu propia solicitud: otro administrador debe decidirla. Nadie aprueba, rechaza, suspende ni reactiva su
+              propia tienda, para que cada tienda la revise alguien que no gana con ella.
+            </p>
+          </Notice>
+        ) : request.status === "pendiente" ? (
           <div className="space-y-6">
             <ApproveForm constraint={constraints.approve} />
             <RejectForm constraint={constraints.reject} />

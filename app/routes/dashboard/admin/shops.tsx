@@ -144,7 +144,12 @@ function ShopRow({ shop, constraints }: { shop: ListedShop; constraints: ShopsPa
           Registro de auditoría<span className="sr-only"> de {shop.shopName}</span>
         </TextLink>
       </p>
-      {shop.status === "aprobada" ? (
+      {shop.own && (shop.status === "aprobada" || shop.status === "suspendida") ? (
+        <p className="text-sm text-slate-700" data-testid="own-shop">
+          Es tu propia tienda: otro administrador debe {shop.status === "aprobada" ? "suspenderla" : "reactivarla"} si
+          hace falta.
+        </p>
+      ) : shop.status === "aprobada" ? (
         <SuspendForm shop={shop} constraint={constraints.suspend} />
       ) : shop.status === "suspendida" ? (
         <ReactivateForm shop={shop} constraint={constraints.reactivate} />

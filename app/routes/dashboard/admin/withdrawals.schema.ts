@@ -1,8 +1,8 @@
-import { confirmWithdrawalBody, rejectWithdrawalBody } from "#contract/withdrawals";
+import { confirmWithdrawalForm, rejectWithdrawalBody } from "#contract/withdrawals";
 import { withdrawalIntents } from "./withdrawals.forms";
 
-/** Confirming a request: the transfer's reference (`paymentId` is the request, a hidden field). The API's own body. */
-export const confirmFormSchema = confirmWithdrawalBody;
+/** Confirming a request: the transfer's reference, required here (`paymentId` is the request, a hidden field). */
+export const confirmFormSchema = confirmWithdrawalForm;
 
 /** Rejecting a request: the reason the seller reads. */
 export const rejectFormSchema = rejectWithdrawalBody;

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { NO_TRANSFER_REFERENCE } from "#contract/withdrawal-labels";
 import type { PayoutMethod } from "#contract/withdrawals";
 import { PAYOUT_KIND_LABELS, WITHDRAWAL_STATUS_LABELS, WITHDRAWAL_STATUSES } from "#contract/withdrawal-labels";
 import { FormAlert, SubmitButton, TextareaField, TextField } from "~/components/forms/fields";
@@ -178,7 +179,7 @@ function WithdrawalRow({
       {withdrawal.decidedOn ? (
         <p className="break-words text-sm text-slate-800">
           {withdrawal.status === "confirmado"
-            ? `Pagado el ${withdrawal.decidedOn}, referencia ${withdrawal.reference ?? ""}.`
+            ? `Pagado el ${withdrawal.decidedOn}, referencia ${withdrawal.reference ?? NO_TRANSFER_REFERENCE}.`
             : `Rechazado el ${withdrawal.decidedOn}: ${withdrawal.reason ?? ""}`}
         </p>
       ) : null}

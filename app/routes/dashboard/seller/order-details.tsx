@@ -8,6 +8,7 @@ import {
   DELIVERY_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
 } from "#contract/order-labels";
+import { SaleMoneyNote } from "~/components/dashboard/SaleMoneyNote";
 import { SellerOrderLines } from "~/components/seller/SellerOrderLines";
 import { SellerOrderOffers } from "~/components/seller/SellerOrderOffers";
 import { SellerOrderStatusForm } from "~/components/seller/SellerOrderStatusForm";
@@ -17,6 +18,7 @@ import { sellerOrderPaths } from "~/routes/dashboard/seller/paths";
 import { formatPrice } from "~/services/money";
 import { requireSeller } from "~/services/seller.server";
 import { loadSellerOrderPage, sellerOrderAction } from "~/services/seller-orders.server";
+import { TrackingNumber } from "~/components/orders/TrackingNumber";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
@@ -83,15 +85,12 @@ export default function SellerOrderDetails() {
         {order.shippedOn ? (
           <p className="break-words text-slate-900" data-testid="seller-order-tracking">
             {handedOverLabel(order)} {order.shippedOn}
-            {order.trackingNumber ? (
-              <>
-                {" "}
-                · Número de seguimiento: <strong className="break-all font-mono">{order.trackingNumber}</strong>
-              </>
-            ) : null}
+            {deliveredWithoutShipping(order) ? null : <TrackingNumber value={order.trackingNumber} />}
             {order.deliveredOn && !deliveredWithoutShipping(order) ? ` · Entregado el ${order.deliveredOn}` : ""}
+            {order.receivedOn ? ` · El cliente confirmó que lo recibió el ${order.receivedOn}` : ""}
           </p>
         ) : null}
+        <SaleMoneyNote part={order} reader="seller" />
         <p className="text-sm text-slate-700 print:hidden">
           Para el albarán, imprime esta página (Ctrl+P o Imprimir en tu navegador): sale sin menús, con los productos y
           la dirección.

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { NO_TRANSFER_REFERENCE } from "#contract/withdrawal-labels";
 import type { PayoutMethod, WithdrawalBalances } from "#contract/withdrawals";
 import {
   LEDGER_KIND_LABELS,
@@ -49,7 +50,8 @@ export async function action(args: ActionFunctionArgs) {
 type PageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** Each balance with what it means, in the README's terms a seller reads. */
-function balanceItems(balances: WithdrawalBalances, days: number) {
+function balanceItems(balances: WithdrawalBalances, days: { afterReceipt: number; afterShipment: number }) {
+  const count = (value: number) => (value === 1 ? "1 día" : `${value} días`);
   return [
     {
       key: "availableAmount",
@@ -61,7 +63,7 @@ function balanceItems(balances: WithdrawalBalances, days: number) {
       key: "pendingAmount",
       label: "Pendiente",
       value: balances.pendingAmount,
-      help: `Ventas aún sin entregar o entregadas hace menos de ${days === 1 ? "1 día" : `${days} días`}.`,
+      help: `Ventas que aún no puedes retirar: se liberan ${count(days.afterReceipt)} después de que el cliente confirme que las recibió, o ${count(days.afterShipment)} después de enviarlas si no lo confirma antes.`,
     },
     {
       key: "requestedAmount",
@@ -92,7 +94,10 @@ function Balances({ balances }: { balances: NonNullable<PageData["balances"]> })
         Saldos
       </h2>
       <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-        {balanceItems(balances.withdrawalBalances, balances.availableAfterDays).map((item, index) => (
+        {balanceItems(balances.withdrawalBalances, {
+          afterReceipt: balances.availableAfterDays,
+          afterShipment: balances.availableAfterShipmentDays,
+        }).map((item, index) => (
           <div key={item.key} className={`rounded-2xl p-4 ${index === 0 ? "bg-lime-100" : "bg-slate-50"}`}>
             <dt className="text-sm font-semibold uppercase tracking-widest text-slate-700">{item.label}</dt>
             <dd className="mt-1 text-2xl font-extrabold text-slate-900" data-testid={`balance-${item.key}`}>
@@ -346,11 +351,11 @@ function Requests({ data }: { data: PageData }) {
                     <dd>{request.decidedOn}</dd>
                   </>
                 ) : null}
-                {request.reference ? (
+                {request.status === "confirmado" ? (
                   <>
                     <dt>Referencia</dt>
                     <dd className="break-words" data-testid="withdrawal-reference">
-                      {request.reference}
+                      {request.reference ?? NO_TRANSFER_REFERENCE}
                     </dd>
                   </>
                 ) : null}
@@ -479,8 +484,9 @@ export default function SellerPayments() {
           Pagos
         </h1>
         <p className="text-slate-700">
-          Cada venta pagada suma a tu saldo lo que cobraste menos la comisión. Se puede retirar unos días después de
-          entregada (mira <TextLink to={sellerOrderPaths.list}>tus pedidos</TextLink>
+          Cada venta pagada suma a tu saldo lo que cobraste menos la comisión. Se puede retirar unos días después de que
+          el cliente confirme que la recibió, o de enviarla (cada pedido dice cuándo: mira{" "}
+          <TextLink to={sellerOrderPaths.list}>tus pedidos</TextLink>
           ).
         </p>
       </div>
