@@ -101,17 +101,17 @@ function refuse(response: express.Response, page: PlainPage, headers: Record<str
     .send(plainPageHtml(page));
 }
 
-/** How long the rest of an oversized body is read, and dropped, after the 413 at most. */
+/** How long the rest of a refused body is read, and dropped, after the answer at most. */
 const OVERSIZED_LINGER_MS = 10_000;
 
 /**
- * A 413 for a body over the page's limit. Its sender is usually still writing it: closing the
- * connection at once resets it under the sender, which then reports the reset instead of this page
- * (a browser's error page, EPIPE in a script). So, as web servers do, the rest is read and dropped,
- * never kept, for a few seconds at most; then the connection closes.
+ * The rest of a body nobody will read: a post refused at the door, or an upload its page refused
+ * before its end (app/services/uploads.server.ts). Its sender is usually still writing it: closing
+ * the connection at once resets it under the sender, which then reports the reset instead of the
+ * answer (a browser's error page, EPIPE in a script). So, as web servers do, the rest is read and
+ * dropped, never kept, for a few seconds at most; then the connection closes.
  */
-function refuseTooLarge(request: express.Request, response: express.Response): void {
-  refuse(response, PLAIN_PAGES.tooLarge);
+function dropRest(request: express.Request): void {
   request.unpipe();
   request.resume();
   const socket = request.socket;
@@ -123,6 +123,12 @@ function refuseTooLarge(request: express.Request, response: express.Response): v
   };
   request.once("end", drained);
   socket.once("close", drained);
+}
+
+/** A 413 for a body over the page's limit, its rest dropped. */
+function refuseTooLarge(request: express.Request, response: express.Response): void {
+  refuse(response, PLAIN_PAGES.tooLarge);
+  dropRest(request);
 }
 
 /** The origins this request may come from: the store's public address, and the address the browser used. */
@@ -255,10 +261,17 @@ app.all("*", async (req, res, next) => {
       return await send(res, shared.kept);
     }
     const context: AppLoadContext = await createRequestContext(request, transport);
-    const response = await withRequestId(requestId, () => handleRequest(request, context));
-    if (overLimit()) return refuseTooLarge(req, res);
-    const finished = await finishResponse(context, response);
-    await send(res, shared ? await shared.keep(finished, context.api) : finished);
+    try {
+      const response = await withRequestId(requestId, () => handleRequest(request, context));
+      if (overLimit()) return refuseTooLarge(req, res);
+      // An upload its page refused before its end (uploads.server.ts): the rest is never read.
+      if (!req.complete) dropRest(req);
+      const finished = await finishResponse(context, response);
+      await send(res, shared ? await shared.keep(finished, context.api) : finished);
+    } finally {
+      // Its uploaded files, sent on to the API or refused, are no longer needed.
+      await context.uploads.dispose();
+    }
   } catch (error) {
     next(error);
   }

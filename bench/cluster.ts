@@ -1,5 +1,6 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
 import { seedCatalogue, startStoreCluster, type StoreCluster } from "../tests/cluster/cluster";
 import { startPostgres } from "../tests/support/postgres";
@@ -77,13 +78,15 @@ async function measure(target: Target, cluster: StoreCluster, round: number): Pr
 // The machine's load when the run starts and ends: other work on its cores lowers every figure.
 const loadAtStart = loadavg()[0]!;
 const postgres = await startPostgres();
+// The seeded pictures' files, shared by every instance as a deployment's shared volume (decision 0036).
+const filesDir = mkdtempSync(path.join(tmpdir(), "mp-archivos-banco-"));
 const measurements: Measurement[] = [];
 try {
   process.stdout.write(`Sembrando ${PRODUCTS} productos en PostgreSQL ...\n`);
-  await seedCatalogue(postgres.url, PRODUCTS);
+  await seedCatalogue(postgres.url, PRODUCTS, filesDir);
   for (let round = 1; round <= ROUNDS; round++) {
     for (const instances of [1, 2]) {
-      const cluster = await startStoreCluster({ instances, databaseUrl: postgres.url });
+      const cluster = await startStoreCluster({ instances, databaseUrl: postgres.url, filesDir });
       try {
         for (const target of TARGETS) {
           process.stdout.write(`Ronda ${round}, ${instances} instancia(s): ${target.name} ...\n`);
@@ -96,6 +99,7 @@ try {
   }
 } finally {
   await postgres.stop();
+  rmSync(filesDir, { recursive: true, force: true });
 }
 
 const mean = (values: number[]) => Math.round(values.reduce((total, value) => total + value, 0) / values.length);

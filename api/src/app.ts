@@ -29,6 +29,9 @@ import type { Config } from "./config.js";
 import type { Db, Listen } from "./db/client.js";
 import { refusedWhileSetAside } from "./db/disk-full.js";
 import { databaseFailure } from "./db/errors.js";
+import { DiskFileStore } from "./files/disk.js";
+import { tidyFileStore } from "./files/housekeeping.js";
+import type { FileStore } from "./files/store.js";
 import { FieldsError, HttpError } from "./http-error.js";
 import { registerAuthentication } from "./modules/accounts/auth.js";
 import { createMailer } from "./modules/accounts/mail.js";
@@ -63,6 +66,7 @@ import { trialClassRoutes } from "./modules/trial-class/routes.js";
 import { walletRoutes } from "./modules/wallet/routes.js";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.js";
 import { bookRoutes } from "./modules/books/routes.js";
+import { sweepPeriodically } from "./periodic.js";
 import { registerRateLimits } from "./rate-limit.js";
 import { registerImageUrls } from "./image-urls.js";
 import { documentModule, registerReference } from "./reference.js";
@@ -86,12 +90,14 @@ export interface AppDeps {
     | "mail"
     | "withdrawals"
   > &
-    Pick<Config, "publicApiUrl" | "requestTimeoutSeconds" | "imageQueue"> &
+    Pick<Config, "publicApiUrl" | "requestTimeoutSeconds" | "imageQueue" | "filesDir"> &
     Pick<Config, "dashboards"> & {
       secrets: Pick<Config["secrets"], "jwtSecret">;
     };
   /** The database's LISTEN (Database.listen): without it notifications are stored but not pushed live. */
   listen?: Listen;
+  /** Where documents and images are kept (decision 0036): a DiskFileStore on `config.filesDir` unless given. */
+  files?: FileStore;
   /**
    * True while the database cannot write at all (PGlite set aside after a full disk, disk-full.ts):
    * /health and /ready answer 503 then, so a balancer or supervisor sees it.
@@ -198,7 +204,18 @@ async function serviceRoutes(
   );
 }
 
-export async function buildApp({ db, config, listen, storageFull: isStorageFull, log = {} }: AppDeps): Promise<App> {
+/** How often an instance removes the files no row names any more (tidyFileStore). */
+const FILE_TIDY_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
+export async function buildApp({
+  db,
+  config,
+  listen,
+  files: givenFiles,
+  storageFull: isStorageFull,
+  log = {},
+}: AppDeps): Promise<App> {
+  const files = givenFiles ?? new DiskFileStore(config.filesDir);
   const app = Fastify({
     logger: { level: log.level ?? "error", ...(log.stream ? { stream: log.stream } : {}) },
     logController: new LogController({ disableRequestLogging: !log.requests }),
@@ -303,17 +320,18 @@ export async function buildApp({ db, config, listen, storageFull: isStorageFull,
   registerAuthentication(app, { db, jwtSecret: config.secrets.jwtSecret });
   registerRateLimits(app, { db, limits: config.rateLimits });
   registerSellerWrites(app, { db });
+  sweepPeriodically(app, FILE_TIDY_INTERVAL_MS, () => tidyFileStore(db, files));
 
   // The API reference (reference.ts): GET /openapi.json, and /docs to browse it.
   await registerReference(app);
   await app.register(serviceRoutes, { db, storageFull: isStorageFull });
   // One mailer for every module: accounts' onClose waits for whatever it is still sending.
   const mailer = createMailer(config.mail);
-  await app.register(accountRoutes, { db, config, mailer });
+  await app.register(accountRoutes, { db, files, config, mailer });
   await app.register(catalogRoutes, { db, catalogueCacheSeconds: config.catalogueCacheSeconds, listen });
   await app.register(cartRoutes, { db, cart: config.cart });
   await app.register(contentRoutes, { db });
-  await app.register(mediaRoutes, { db });
+  await app.register(mediaRoutes, { db, files });
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders });
   await app.register(couponRoutes, { db });
   await app.register(customerRoutes, { db, withdrawals: config.withdrawals });
@@ -332,17 +350,18 @@ export async function buildApp({ db, config, listen, storageFull: isStorageFull,
   await app.register(trialClassRoutes, { db, capacity: config.trialClass.capacity });
   await app.register(shopRoutes, {
     db,
+    files,
     mailer,
     publicWebUrl: config.publicWebUrl,
     jwtSecret: config.secrets.jwtSecret,
     accessTokenTtlSeconds: config.accounts.accessTokenTtlSeconds,
   });
   await app.register(auditRoutes, { db });
-  await app.register(sellerProductRoutes, { db });
+  await app.register(sellerProductRoutes, { db, files });
   await app.register(sellerOrderRoutes, { db, withdrawals: config.withdrawals });
   await app.register(dashboardRoutes, { db, dashboards: config.dashboards });
   await app.register(stockRoutes, { db, mailer, publicWebUrl: config.publicWebUrl });
-  await app.register(categoryRoutes, { db });
+  await app.register(categoryRoutes, { db, files });
   await app.register(promotionRoutes, { db });
   await app.register(withdrawalRoutes, { db, withdrawals: config.withdrawals });
   await app.register(bookRoutes, { db, withdrawals: config.withdrawals });

@@ -20,6 +20,11 @@ import type { RateLimitSettings } from "./rate-limit.js";
 
 export interface Config {
   dataDir: string;
+  /**
+   * The file store's folder (decision 0036): shop documents and images, outside the database.
+   * FILES_DIR, or DATA_DIR/files; every API instance of one store needs the same one.
+   */
+  filesDir: string;
   databaseUrl: string | undefined;
   /** Connections to PostgreSQL (ignored with PGlite). */
   databasePoolSize: number;
@@ -184,6 +189,7 @@ export const DEFAULT_IMAGE_QUEUE: ImageQueueSettings = { concurrency: 1, waiting
 const environment = z.object({
   NODE_ENV: envOptionalText(),
   DATA_DIR: envText("./data"),
+  FILES_DIR: envOptionalText(),
   DATABASE_URL: envOptionalText(),
   DATABASE_POOL_SIZE: envInteger(10, { min: 1, max: 1000 }),
   DATABASE_STATEMENT_TIMEOUT_MS: envInteger(DEFAULT_DATABASE_TIMEOUTS.statementMs, { min: 100, max: 600_000 }),
@@ -274,6 +280,7 @@ export function loadConfig(): Config {
   const publicApiUrl = env.PUBLIC_API_URL || env.API_URL || `http://${env.API_HOST}:${env.API_PORT}`;
   return {
     dataDir,
+    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, "files")),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseTimeouts: {
@@ -348,6 +355,7 @@ export function childProcessEnv(config: Config): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DATA_DIR: config.dataDir,
+    FILES_DIR: config.filesDir,
     JWT_SECRET: config.secrets.jwtSecret,
     SESSION_SECRET: config.secrets.sessionSecret,
     API_URL: config.apiUrl,

@@ -3,6 +3,8 @@ import { buildApp } from "./app.js";
 import { API_RESTART_EXIT_CODE, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { waitForRoom } from "./db/disk-full.js";
+import { DiskFileStore } from "./files/disk.js";
+import { tidyFileStore } from "./files/housekeeping.js";
 import { demoAccountLines, seedIfEmpty } from "./seed/seed.js";
 
 /** How long past the request timeout a stop (SIGTERM, SIGINT) may take before the process exits regardless. */
@@ -17,8 +19,11 @@ async function main() {
     poolSize: config.databasePoolSize,
     timeouts: config.databaseTimeouts,
   });
-  await database.migrate();
-  const seeded = await seedIfEmpty(database.db, config);
+  // Documents and images live in the file store (decision 0036); migrating moves any an older database kept.
+  const files = new DiskFileStore(config.filesDir);
+  await database.migrate(files);
+  await tidyFileStore(database.db, files);
+  const seeded = await seedIfEmpty(database.db, files, config);
   // PGlite runs no autovacuum: refresh the planner's statistics and the visibility map at start so
   // catalogue queries use their indexes (and index-only scans).
   if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze`);
@@ -27,6 +32,7 @@ async function main() {
     db: database.db,
     config,
     listen: database.listen,
+    files,
     storageFull: () => fullDisk?.setAside ?? false,
     log: config.log,
   });

@@ -1,11 +1,12 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
-import type { z, ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod";
 import { refusalOf } from "~/services/account.server";
 import { forbidden, notFound } from "~/services/admin.server";
 import { ApiError } from "~/services/api.server";
-import { readForm } from "~/services/form.server";
+import { carriesFiles, readForm } from "~/services/form.server";
+import { readUploadForm, type UploadForm, type UploadRefusal, type UploadScope } from "~/services/uploads.server";
 import type { FormAnswer } from "./form-answer";
 import type { FieldConstraints } from "./use-schema-form";
 
@@ -19,6 +20,8 @@ export type ParsedForm<Forms extends PageForms> = {
     intent: Intent;
     value: z.output<Forms[Intent]>;
     formData: FormData;
+    /** The post carried a chosen file: no browser sends files back, so a form shown again asks for them. */
+    filesChosen: boolean;
     /** The form's answer, with the errors an API call refused it with. */
     reply: Submission<z.input<Forms[Intent]>, string[], z.output<Forms[Intent]>>["reply"];
   };
@@ -31,6 +34,9 @@ export type IntentForm<Forms extends PageForms> =
       /** One of the page's forms: parseIntentForm refuses any other intent. */
       intent: keyof Forms & string;
       formData: FormData;
+      filesChosen: boolean;
+      /** 400 for a form its schema refuses; 413 or 400 for an upload refused while it arrived (past a limit). */
+      status: 400 | 413;
       answer: ReturnType<typeof answer>;
       /** The submission's reply, for a page that answers otherwise (a button that only draws the form again). */
       reply: Submission<unknown, string[]>["reply"];
@@ -58,9 +64,20 @@ export async function parseIntentForm<Forms extends PageForms>(
     defaultIntent?: keyof Forms & string;
     /** Fields a refused form does not get back (a password, a card's code): the shopper types them again. */
     hideFields?: string[];
+    /**
+     * A page whose forms send files: the post is read as it streams, within the form's limits, its
+     * files kept on disk in `scope` (uploads.server.ts). Past a limit it is answered with the field's
+     * message and what was typed before it, the rest never read.
+     */
+    upload?: { form: UploadForm; scope: UploadScope };
   } = {},
 ): Promise<IntentForm<Forms>> {
-  const formData = await readForm(request);
+  const read = options.upload
+    ? await readUploadForm(request, options.upload.form, options.upload.scope)
+    : { formData: await readForm(request), refusal: null, filesChosen: false };
+  const formData = read.formData;
+  const filesChosen = read.filesChosen || carriesFiles(formData);
+  if (read.refusal) return refusedUpload(forms, formData, read.refusal, options.upload!.form, options);
   const intent = formData.get("intent") ?? options.defaultIntent ?? null;
   if (!isFormOf(forms, intent)) throw new Response(null, { status: 400, statusText: "Acción no válida" });
   const submission = parseWithZod(formData, { schema: forms[intent] });
@@ -70,11 +87,50 @@ export async function parseIntentForm<Forms extends PageForms>(
       ok: false,
       intent,
       formData,
+      filesChosen,
+      status: 400,
       answer: answer({ intent, target, result: submission.reply({ hideFields: options.hideFields }) }, 400),
       reply: submission.reply,
     };
   }
-  return { ok: true, intent, value: submission.value, formData, reply: submission.reply } as ParsedForm<Forms>;
+  return {
+    ok: true,
+    intent,
+    value: submission.value,
+    formData,
+    filesChosen,
+    reply: submission.reply,
+  } as ParsedForm<Forms>;
+}
+
+/**
+ * An upload refused while it arrived: its form (named by the intent that came, or by the field at
+ * fault when reading stopped before the button's), with what was typed and only the refusal's message.
+ */
+function refusedUpload<Forms extends PageForms>(
+  forms: Forms,
+  formData: FormData,
+  refusal: UploadRefusal,
+  upload: UploadForm,
+  options: { target?: (formData: FormData) => string | undefined; hideFields?: string[] },
+): IntentForm<Forms> {
+  const sent = formData.get("intent");
+  const intent = isFormOf(forms, sent) ? sent : upload.intentOf(refusal.field, formData);
+  if (!isFormOf(forms, intent)) throw new Response(null, { status: 400, statusText: "Acción no válida" });
+  const issue = { code: z.ZodIssueCode.custom, message: refusal.message, path: refusal.field ? [refusal.field] : [] };
+  const submission = parseWithZod(formData, {
+    schema: z.any().superRefine((_value, context) => context.addIssue(issue)),
+  });
+  const target = options.target?.(formData);
+  return {
+    ok: false,
+    intent,
+    formData,
+    filesChosen: true,
+    status: refusal.status,
+    answer: answer({ intent, target, result: submission.reply({ hideFields: options.hideFields }) }, refusal.status),
+    reply: submission.reply,
+  };
 }
 
 /** A refused form's answer, with its status. */

@@ -3,10 +3,12 @@ import {
   ADMIN_CATEGORIES_PER_PAGE,
   CATEGORY_ADDED,
   CATEGORY_FORM_FIELDS,
+  CATEGORY_IMAGE_TOO_LARGE,
   CATEGORY_UPDATED,
   categoryEndpoints,
 } from "#contract/categories";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
+import { CATEGORY_UPLOAD, ONE_IMAGE_ONLY } from "#contract/uploads";
 import { answer, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { categoryIntents, type CategoryFormAnswer } from "~/routes/dashboard/admin/categories.forms";
 import { CATEGORY_FORMS, categoryAddForm, categoryUpdateForm } from "~/routes/dashboard/admin/categories.schema";
@@ -14,9 +16,9 @@ import { refusalOf } from "./account.server";
 import { forbidden, pageErrorOf } from "./admin.server";
 import { ApiError, imageUrl } from "./api.server";
 import type { AccountClient, RequestArgs } from "./auth.server";
-import { carriesFiles } from "./form.server";
 import { logError } from "./log.server";
 import { redirectWithFlash } from "./session.server";
+import type { UploadForm } from "./uploads.server";
 
 /** The catalogue's categories as an admin keeps them (issue 11): a page of them by name, adding and editing one. */
 
@@ -51,7 +53,7 @@ export async function loadCategories(account: AccountClient, url: URL) {
 
 /** A refused form's answer; a fresh `attempt` when the post carried an image. */
 function categoryAnswer(
-  form: { intent: string; formData: FormData },
+  form: { intent: string; filesChosen: boolean },
   target: string | undefined,
   result: CategoryFormAnswer["result"],
   status: number,
@@ -60,7 +62,7 @@ function categoryAnswer(
     intent: form.intent,
     target,
     result,
-    attempt: carriesFiles(form.formData) ? crypto.randomUUID() : undefined,
+    attempt: form.filesChosen ? crypto.randomUUID() : undefined,
   };
   return answer(body, status);
 }
@@ -70,6 +72,23 @@ function categoryOf(formData: FormData): string | undefined {
   return formData.get("intent") === categoryIntents.update ? String(formData.get("categoryId") ?? "") : undefined;
 }
 
+/** The category an edit form names in its first field (its button names it again, last). */
+function editedCategory(formData: FormData): string | undefined {
+  const id = formData.get("categoryId");
+  return typeof id === "string" ? id : undefined;
+}
+
+/** A category's image, read as it streams within the API's limits (uploads.server.ts). */
+const CATEGORY_IMAGE_FORM: UploadForm = {
+  limits: CATEGORY_UPLOAD,
+  fileField: (part) => (part === "image" ? "image" : null),
+  filesField: "image",
+  tooLarge: CATEGORY_IMAGE_TOO_LARGE,
+  tooMany: ONE_IMAGE_ONLY,
+  // Only an edit form sends its category's id, first.
+  intentOf: (_field, formData) => (editedCategory(formData) ? categoryIntents.update : categoryIntents.add),
+};
+
 /**
  * Adds a category (back to the list, searched by its name, so it shows) or edits one (back to the
  * same list). The API's refusal goes beside each field, or above the form (a name taken is the
@@ -78,9 +97,12 @@ function categoryOf(formData: FormData): string | undefined {
  */
 export async function categoriesAction(args: RequestArgs, account: AccountClient) {
   const url = new URL(args.request.url);
-  const form = await parseIntentForm(args.request, CATEGORY_FORMS, { target: categoryOf });
-  const target = categoryOf(form.formData);
-  if (!form.ok) return categoryAnswer(form, target, form.reply(), 400);
+  const form = await parseIntentForm(args.request, CATEGORY_FORMS, {
+    target: categoryOf,
+    upload: { form: CATEGORY_IMAGE_FORM, scope: args.context.uploads },
+  });
+  const target = form.intent === categoryIntents.update ? editedCategory(form.formData) : undefined;
+  if (!form.ok) return categoryAnswer(form, target, form.reply(), form.status);
   const { name, specSheet, image } = form.value;
   const body = new FormData();
   body.set("name", name);

@@ -1,7 +1,10 @@
-import { CATEGORY_IMAGE_MAX_BYTES } from "#contract/category-labels";
-import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
-import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labels";
+import {
+  CATEGORY_UPLOAD,
+  PRODUCT_UPLOAD,
+  PROFILE_IMAGE_UPLOAD,
+  SHOP_DOCUMENT_UPLOAD,
+  uploadBodyMaxBytes,
+} from "#contract/uploads";
 
 /**
  * How large a request body the web reads, per page. server.ts refuses anything larger with 413
@@ -10,28 +13,26 @@ import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labe
 
 /** Every form of the store fits well within this. */
 export const FORM_BODY_LIMIT = 1024 * 1024;
-/** Multipart framing around a file: boundaries, part headers and the form's other fields. */
-export const MULTIPART_OVERHEAD = 64 * 1024;
 
-/** The documents of one shop request, each at its largest, with their multipart framing. */
-export const SHOP_DOCUMENT_UPLOAD_MAX_BYTES = SHOP_DOCUMENTS_MAX * (SHOP_DOCUMENT_MAX_BYTES + MULTIPART_OVERHEAD);
+/** The documents of one shop request, each at its largest, with the form's fields and framing. */
+export const SHOP_DOCUMENT_UPLOAD_MAX_BYTES = uploadBodyMaxBytes(SHOP_DOCUMENT_UPLOAD);
 
-/** A product's images (issue 11), as many as a product may have, each at its largest, with its framing. */
-export const PRODUCT_UPLOAD_MAX_BYTES = PRODUCT_IMAGES_MAX * (PRODUCT_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD);
+/** A product's images (issue 11), as many as a product may have, each at its largest, with the form's fields. */
+export const PRODUCT_UPLOAD_MAX_BYTES = uploadBodyMaxBytes(PRODUCT_UPLOAD);
 
 /**
- * Pages that take a file. Their own action refuses a file over the API's limit with a message on
- * the form; this outer bound (twice that) only stops bodies no form of ours sends.
+ * Pages that take files, and the largest form each can send (contract/uploads.ts). Their action
+ * reads the body as it streams and refuses a file past the API's limits (size, count) with a
+ * message on the form before reading the rest (uploads.server.ts); this outer bound stops at the
+ * door, unread, a body no form of ours sends.
  */
 const UPLOAD_PAGES: Record<string, number> = {
-  "/dashboard/edit-profile": 2 * PROFILE_IMAGE_MAX_BYTES,
-  // A shop request's documents (issue 10): as many as one request may carry, each at the API's
-  // largest, each with its framing. The action refuses a larger file or one file too many with a
-  // message beside the field; replacements are at most as many as the documents in force.
+  "/dashboard/edit-profile": uploadBodyMaxBytes(PROFILE_IMAGE_UPLOAD),
+  // A shop request's documents (issue 10), and their replacements: at most as many as a request carries.
   "/dashboard/shop": SHOP_DOCUMENT_UPLOAD_MAX_BYTES,
   "/dashboard/shop/confirmation": SHOP_DOCUMENT_UPLOAD_MAX_BYTES,
-  // A category's image (issue 11), added or replaced: one file, twice the API's largest.
-  "/dashboard/admin/categories": 2 * (CATEGORY_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD),
+  // A category's image (issue 11), added or replaced.
+  "/dashboard/admin/categories": uploadBodyMaxBytes(CATEGORY_UPLOAD),
   // A seller's product (issue 11): up to eight images at once; its edit page is below.
   "/dashboard/seller/add-product": PRODUCT_UPLOAD_MAX_BYTES,
 };

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { createApiClient, type ApiClient } from "./api.server";
 import { PLAIN_PAGES, plainPageHtml } from "./plain-page.server";
 import { SESSION_COOKIE, StoreSession } from "./session.server";
+import { UploadScope } from "./uploads.server";
 
 /**
  * What every loader and action of one request shares (the load context): made by server.ts when
@@ -20,6 +21,8 @@ export interface RequestContext {
   cspNonce: string;
   /** Set when the page failed because the API was down or overloaded (entry.server's handleError). */
   apiUnavailable: boolean;
+  /** The files this request uploads, on disk until it is answered (uploads.server.ts); server.ts disposes of them. */
+  uploads: UploadScope;
 }
 
 // @remix-run/node re-exports this interface from the server runtime, where it is declared.
@@ -35,6 +38,7 @@ export async function createRequestContext(
     ...transport,
     cspNonce,
     apiUnavailable: false,
+    uploads: new UploadScope(),
     session: await StoreSession.fromRequest(request),
     api: createApiClient({ ...transport, signal: request.signal }),
   };

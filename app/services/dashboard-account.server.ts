@@ -1,5 +1,5 @@
 import { accountEndpoints, PASSWORD_CHANGED, PROFILE_IMAGE_TOO_LARGE, PROFILE_UPDATED } from "#contract/accounts";
-import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
+import { ONE_IMAGE_ONLY, PROFILE_IMAGE_UPLOAD } from "#contract/uploads";
 import { accountIntents } from "~/forms/account.forms";
 import {
   changePasswordForms,
@@ -10,9 +10,9 @@ import {
 } from "~/forms/account.schema";
 import { answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import type { AccountClient, RequestArgs } from "./auth.server";
-import { MULTIPART_OVERHEAD } from "./body-limits.server";
 import { getOwnProfile } from "./profile.server";
 import { redirectWithFlash } from "./session.server";
+import type { UploadForm } from "./uploads.server";
 
 /** The dashboard's own account pages: /dashboard/edit-profile and /dashboard/change-password. */
 
@@ -27,8 +27,15 @@ const PROFILE_FIELDS = [
   "address.area",
   "address.postCode",
 ];
-/** The image plus the multipart framing around it. */
-const UPLOAD_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD;
+/** The profile's photo, read as it streams within the API's limits (uploads.server.ts). */
+const PROFILE_IMAGE_FORM: UploadForm = {
+  limits: PROFILE_IMAGE_UPLOAD,
+  fileField: (part) => (part === "image" ? "image" : null),
+  filesField: "image",
+  tooLarge: PROFILE_IMAGE_TOO_LARGE,
+  tooMany: ONE_IMAGE_ONLY,
+  intentOf: () => accountIntents.uploadProfileImage,
+};
 /** No password travels back to the page. */
 const PASSWORD_FIELDS = ["oldPassword", "password", "confirmPassword"];
 
@@ -38,10 +45,9 @@ export function profilePageConstraints() {
 
 /** The profile's details, or its photo. */
 export async function profilePageAction(args: RequestArgs, account: AccountClient) {
-  // An oversized upload is refused before it is read into memory.
-  if (Number(args.request.headers.get("content-length") ?? 0) > UPLOAD_MAX_BYTES)
-    return redirectWithFlash(args.context, PROFILE_PAGE, { kind: "error", message: PROFILE_IMAGE_TOO_LARGE });
-  const form = await parseIntentForm(args.request, PROFILE_FORMS);
+  const form = await parseIntentForm(args.request, PROFILE_FORMS, {
+    upload: { form: PROFILE_IMAGE_FORM, scope: args.context.uploads },
+  });
   if (!form.ok) return form.answer;
   switch (form.intent) {
     case accountIntents.updateProfile: {

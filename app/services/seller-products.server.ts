@@ -2,8 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { catalogEndpoints } from "#contract/catalog";
 import { MAX_CATEGORIES_PER_PAGE } from "#contract/limits";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
+import { PRODUCT_UPLOAD } from "#contract/uploads";
 import { formatUsd } from "#contract/money-format";
 import {
+  IMAGE_TOO_LARGE,
+  IMAGES_TOO_MANY,
   NEW_IMAGE_PART,
   NEW_IMAGE_PREFIX,
   PRODUCT_CREATED,
@@ -44,6 +47,7 @@ import { carriesFiles } from "./form.server";
 import { logError } from "./log.server";
 import type { SellerArea } from "./seller.server";
 import { redirectWithFlash } from "./session.server";
+import type { UploadForm } from "./uploads.server";
 
 /**
  * The seller's products as the web calls them (issue 11, contract/seller-products.ts): the list,
@@ -224,6 +228,8 @@ export function withoutFiles(value: unknown): unknown {
 interface PostedForm {
   intent: string;
   formData: FormData;
+  /** An upload refused before its files were kept still chose some (parseIntentForm). */
+  filesChosen?: boolean;
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
 }
 
@@ -249,7 +255,7 @@ export function productFormAnswer(
     intent: form.intent === productIntents.replaceImage ? productIntents.replaceImage : productIntents.save,
     target: options.target,
     attempt: crypto.randomUUID(),
-    filesLost: carriesFiles(form.formData),
+    filesLost: Boolean(form.filesChosen) || carriesFiles(form.formData),
   };
   const typed = (initialValue: SubmissionResult<string[]>["initialValue"]) =>
     withoutFiles(initialValue) as SubmissionResult<string[]>["initialValue"];
@@ -374,13 +380,14 @@ export async function addProductAction(args: RequestArgs, area: SellerArea) {
   const categories = await sheetCategoriesForAction(area.account);
   const form = await parseIntentForm(args.request, productAddForms(categories ?? []), {
     defaultIntent: productIntents.refreshSheet,
+    upload: { form: PRODUCT_IMAGES_FORM, scope: args.context.uploads },
   });
   if (categories === null) return productFormAnswer(form, { unreachable: true });
   switch (form.intent) {
     case productIntents.refreshSheet:
       return productFormAnswer(form, { keepOnly: true });
     case productIntents.save: {
-      if (!form.ok) return productFormAnswer(form, { status: 400 });
+      if (!form.ok) return productFormAnswer(form, { status: form.status });
       if (area.refusal) return productFormAnswer(form, { status: 403, formErrors: [area.refusal] });
       try {
         await addProduct(area.account, form.value);
@@ -438,10 +445,30 @@ export async function loadEditProduct(area: SellerArea, params: { productId?: st
 
 type EditForms = ReturnType<typeof productEditForms>;
 
-/** An image's form names it (the page holds one per stored image). */
+/**
+ * An image's form names it (the page holds one per stored image), before its file: only those forms
+ * send `oldImage`, so it names the form even when a refused upload stopped before the button's intent.
+ */
 function oldImageOf(formData: FormData): string | undefined {
-  return formData.get("intent") === productIntents.replaceImage ? String(formData.get("oldImage") ?? "") : undefined;
+  const intent = formData.get("intent");
+  if (intent !== null && intent !== productIntents.replaceImage) return undefined;
+  const oldImage = formData.get("oldImage");
+  return typeof oldImage === "string" ? oldImage : undefined;
 }
+
+/**
+ * The product form's new images and an image's replacement, read as they stream within the API's
+ * limits (uploads.server.ts). A post refused early belongs to the form whose file it was.
+ */
+const PRODUCT_IMAGES_FORM: UploadForm = {
+  limits: PRODUCT_UPLOAD,
+  fileField: (part) => (part === PRODUCT_IMAGES_PART || part === NEW_IMAGE_PART ? part : null),
+  filesField: PRODUCT_IMAGES_PART,
+  tooLarge: IMAGE_TOO_LARGE,
+  tooMany: IMAGES_TOO_MANY,
+  intentOf: (field, formData) =>
+    field === NEW_IMAGE_PART || oldImageOf(formData) !== undefined ? productIntents.replaceImage : productIntents.save,
+};
 
 /** One stored image swapped for a new file (`POST /product-image-update`), then back to the page with a flash. */
 async function replaceImage(
@@ -476,16 +503,17 @@ export async function editProductAction(args: RequestArgs, area: SellerArea, par
   const form = await parseIntentForm(args.request, productEditForms(categories ?? []), {
     defaultIntent: productIntents.refreshSheet,
     target: oldImageOf,
+    upload: { form: PRODUCT_IMAGES_FORM, scope: args.context.uploads },
   });
   switch (form.intent) {
     case productIntents.replaceImage:
-      if (!form.ok) return productFormAnswer(form, { status: 400, target: oldImageOf(form.formData) });
+      if (!form.ok) return productFormAnswer(form, { status: form.status, target: oldImageOf(form.formData) });
       return replaceImage(args, area, id, form);
     case productIntents.refreshSheet:
       return productFormAnswer(form, categories === null ? { unreachable: true } : { keepOnly: true });
     case productIntents.save: {
       if (categories === null) return productFormAnswer(form, { unreachable: true });
-      if (!form.ok) return productFormAnswer(form, { status: 400 });
+      if (!form.ok) return productFormAnswer(form, { status: form.status });
       if (form.value.productId !== id) throw new Response(null, { status: 400, statusText: "Producto no válido" });
       if (area.refusal) return productFormAnswer(form, { status: 403, formErrors: [area.refusal] });
       try {

@@ -1,6 +1,10 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { REPLACEMENT_PART_PREFIX } from "#contract/shop-labels";
+import { SHOP_DOCUMENT_UPLOAD } from "#contract/uploads";
 import {
   DOCUMENT_NOT_FOUND,
+  DOCUMENT_TOO_LARGE,
+  DOCUMENTS_TOO_MANY,
   documentParams,
   NO_DOCUMENTS_TO_REPLACE,
   SHOP_DOCUMENTS_REPLACED,
@@ -14,11 +18,11 @@ import { formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { replacementField, shopIntents, type FilesFormAnswer } from "~/forms/shop-request.forms";
 import { replacementSchema, SHOP_APPLICATION_FIELDS, shopApplicationSchema } from "~/forms/shop-request.schema";
 import { refusalOf } from "./account.server";
-import { carriesFiles } from "./form.server";
 import { redirectWithFlash } from "./session.server";
 import { ApiError } from "./api.server";
 import type { AccountClient, RequestArgs } from "./auth.server";
 import { plainPageHtml } from "./plain-page.server";
+import type { UploadForm } from "./uploads.server";
 
 /**
  * A customer's shop request (issue 10, SPEC.md section 7 "Shop authorization"): the application,
@@ -132,10 +136,39 @@ const SHOP_FORM = "/dashboard/shop";
 const CONFIRMATION = "/dashboard/shop/confirmation";
 
 /** A refused form with files: its errors, and what the page needs to ask for the files again. */
-function filesAnswer(intent: string, formData: FormData, result: FilesFormAnswer["result"], status: number) {
-  const value: FilesFormAnswer = { intent, result, attempt: crypto.randomUUID(), filesLost: carriesFiles(formData) };
+function filesAnswer(
+  form: { intent: string; filesChosen: boolean },
+  result: FilesFormAnswer["result"],
+  status: number,
+) {
+  const value: FilesFormAnswer = {
+    intent: form.intent,
+    result,
+    attempt: crypto.randomUUID(),
+    filesLost: form.filesChosen,
+  };
   return data(value, { status });
 }
+
+/** The application's documents, read as they stream within the API's limits (uploads.server.ts). */
+const APPLICATION_UPLOAD: UploadForm = {
+  limits: SHOP_DOCUMENT_UPLOAD,
+  fileField: (part) => (part === "documents" ? "documents" : null),
+  filesField: "documents",
+  tooLarge: DOCUMENT_TOO_LARGE,
+  tooMany: DOCUMENTS_TOO_MANY,
+  intentOf: () => shopIntents.apply,
+};
+
+/** The replacements, one file in each document's own field. */
+const REPLACEMENT_UPLOAD: UploadForm = {
+  limits: SHOP_DOCUMENT_UPLOAD,
+  fileField: (part) => (part.startsWith(REPLACEMENT_PART_PREFIX) ? part : null),
+  filesField: null,
+  tooLarge: DOCUMENT_TOO_LARGE,
+  tooMany: DOCUMENTS_TOO_MANY,
+  intentOf: () => shopIntents.replace,
+};
 
 /**
  * SPEC.md section 2 "shop": the application. A user who has applied already waits on the
@@ -163,8 +196,12 @@ export async function loadShopApplication(account: AccountClient) {
 
 /** Sends the application with its documents; each refused attempt empties the file input. */
 export async function shopApplicationAction(args: RequestArgs, account: AccountClient) {
-  const form = await parseIntentForm(args.request, { [shopIntents.apply]: shopApplicationSchema });
-  if (!form.ok) return filesAnswer(form.intent, form.formData, form.reply(), 400);
+  const form = await parseIntentForm(
+    args.request,
+    { [shopIntents.apply]: shopApplicationSchema },
+    { upload: { form: APPLICATION_UPLOAD, scope: args.context.uploads } },
+  );
+  if (!form.ok) return filesAnswer(form, form.reply(), form.status);
   switch (form.intent) {
     case shopIntents.apply: {
       const { documents, ...fields } = form.value;
@@ -173,7 +210,7 @@ export async function shopApplicationAction(args: RequestArgs, account: AccountC
       } catch (error) {
         if (error instanceof Response) throw error;
         const { status, formErrors, fieldErrors } = refusalOf(error, SHOP_APPLICATION_FIELDS);
-        return filesAnswer(form.intent, form.formData, form.reply({ formErrors, fieldErrors }), status);
+        return filesAnswer(form, form.reply({ formErrors, fieldErrors }), status);
       }
       return redirectWithFlash(args.context, CONFIRMATION, { kind: "success", message: SHOP_REQUEST_SENT });
     }
@@ -212,10 +249,14 @@ export async function shopConfirmationAction(args: RequestArgs, account: Account
   if (!request) throw redirect(SHOP_FORM);
   const documents = toReplace(request);
   const ids = documents.map((document) => document._id);
-  const form = await parseIntentForm(args.request, { [shopIntents.replace]: replacementSchema(ids) });
+  const form = await parseIntentForm(
+    args.request,
+    { [shopIntents.replace]: replacementSchema(ids) },
+    { upload: { form: REPLACEMENT_UPLOAD, scope: args.context.uploads } },
+  );
   if (documents.length === 0)
     return redirectWithFlash(args.context, CONFIRMATION, { kind: "error", message: NO_DOCUMENTS_TO_REPLACE });
-  if (!form.ok) return filesAnswer(form.intent, form.formData, form.reply(), 400);
+  if (!form.ok) return filesAnswer(form, form.reply(), form.status);
   switch (form.intent) {
     case shopIntents.replace: {
       const replacements = new Map(ids.map((id) => [id, form.value[replacementField(id)]!]));
@@ -224,7 +265,7 @@ export async function shopConfirmationAction(args: RequestArgs, account: Account
       } catch (error) {
         if (error instanceof Response) throw error;
         const { status, formErrors, fieldErrors } = refusalOf(error, ids.map(replacementField));
-        return filesAnswer(form.intent, form.formData, form.reply({ formErrors, fieldErrors }), status);
+        return filesAnswer(form, form.reply({ formErrors, fieldErrors }), status);
       }
       return redirectWithFlash(args.context, CONFIRMATION, { kind: "success", message: SHOP_DOCUMENTS_REPLACED });
     }

@@ -8,7 +8,7 @@ import { catalogueReads, explainCatalogueReads, type ReadPlans } from "../../ben
 import type { Db } from "../../api/src/db/client";
 import * as schema from "../../api/src/db/schema";
 import { seedCatalogue } from "../../api/src/seed/seed";
-import { testConfig } from "./support";
+import { temporaryFileStore, testConfig } from "./support";
 
 /**
  * The catalogue's main reads keep their indexes (bench/catalogue-plans.ts): a migration that drops
@@ -20,18 +20,20 @@ import { testConfig } from "./support";
 describe("planes de las lecturas del catálogo", () => {
   let client: PGlite;
   let explained: ReadPlans[];
+  const store = temporaryFileStore();
 
   beforeAll(async () => {
     client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: "api/drizzle" });
-    await seedCatalogue(db as unknown as Db, { products: 300, settings: testConfig() });
+    await seedCatalogue(db as unknown as Db, store.files, { products: 300, settings: testConfig() });
     await client.exec("analyze; set enable_seqscan = off");
     explained = await explainCatalogueReads(client, "(costs off)");
   }, 120_000);
 
   afterAll(async () => {
     await client.close();
+    await store.remove();
   });
 
   it.each(catalogueReads.map((read) => [read.name, read] as const))("%s", (_name, read) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../api/src/db/client";
 import { seedIfEmpty } from "../../api/src/seed/seed";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
-import { testConfig } from "./support";
+import { temporaryFileStore, testConfig } from "./support";
 
 /**
  * Two API instances started at once on a new PostgreSQL (api/src/main.ts: migrate, then seed an
@@ -14,6 +14,8 @@ import { testConfig } from "./support";
 describe("dos instancias que arrancan a la vez en PostgreSQL", () => {
   let postgres: TestDatabase;
   let instances: Database[];
+  // The instances share one file store, as a deployment's share one folder (decision 0015).
+  const store = temporaryFileStore();
 
   beforeAll(async () => {
     // Empty, not a copy of the run's migrated template: this file migrates a new database from scratch.
@@ -26,11 +28,12 @@ describe("dos instancias que arrancan a la vez en PostgreSQL", () => {
   afterAll(async () => {
     await Promise.all(instances?.map((instance) => instance.close()) ?? []);
     await postgres?.drop();
+    await store.remove();
   });
 
   it("migran y siembran la base una sola vez", async () => {
-    await Promise.all(instances.map((instance) => instance.migrate()));
-    const seeded = await Promise.all(instances.map((instance) => seedIfEmpty(instance.db, testConfig())));
+    await Promise.all(instances.map((instance) => instance.migrate(store.files)));
+    const seeded = await Promise.all(instances.map((instance) => seedIfEmpty(instance.db, store.files, testConfig())));
     expect(seeded.filter((result) => result !== null)).toHaveLength(1);
 
     // Each migration applied once: a second run would have recorded it again.

@@ -7,8 +7,8 @@ import type { Database } from "../../api/src/db/client";
 import { openTestDatabase } from "../support/databases";
 import { images, imageVariants } from "../../api/src/db/schema";
 import { BANNER_IMAGE_WIDTHS } from "#contract/media";
-import { encodeImage, saveEncodedImage, storeImage } from "../../api/src/modules/media/service";
-import { testConfig } from "./support";
+import { encodeImage, keepEncodedImage, saveStoredImage, storeImage } from "../../api/src/modules/media/service";
+import { readStoredFile, temporaryFileStore, testConfig } from "./support";
 
 const solidPng = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#1f5bd8" } })
@@ -19,20 +19,29 @@ describe("imágenes", () => {
   let database: Database;
   let app: App;
   let imageId: string;
+  const store = temporaryFileStore();
+  const files = store.files;
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    app = await buildApp({ db: database.db, config: testConfig() });
-    imageId = await storeImage(database.db, await solidPng(1200, 900), "Pala azul");
+    app = await buildApp({ db: database.db, config: testConfig(), files });
+    imageId = await storeImage(database.db, files, await solidPng(1200, 900), "Pala azul");
   });
 
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    await store.remove();
   });
 
-  const variantsOf = (id: string) =>
-    database.db.select().from(imageVariants).where(eq(imageVariants.imageId, id)).orderBy(imageVariants.width);
+  const variantsOf = async (id: string) => {
+    const rows = await database.db
+      .select()
+      .from(imageVariants)
+      .where(eq(imageVariants.imageId, id))
+      .orderBy(imageVariants.width);
+    return Promise.all(rows.map(async (row) => ({ ...row, data: (await readStoredFile(files, row.fileKey))! })));
+  };
 
   it("guarda la imagen como WebP en 200, 400 y 800 px de ancho", async () => {
     const [image] = await database.db.select().from(images).where(eq(images.id, imageId));
@@ -43,11 +52,12 @@ describe("imágenes", () => {
       const metadata = await sharp(variant.data).metadata();
       expect(metadata.format).toBe("webp");
       expect(metadata.width).toBe(variant.width);
+      expect(variant.sizeBytes).toBe(variant.data.length);
     }
   });
 
   it("no amplía una imagen pequeña, pero guarda una fila por cada ancho", async () => {
-    const smallId = await storeImage(database.db, await solidPng(300, 150), "Muñequera");
+    const smallId = await storeImage(database.db, files, await solidPng(300, 150), "Muñequera");
     const variants = await variantsOf(smallId);
     expect(variants.map((variant) => variant.width)).toEqual([200, 400, 800]);
     const pixelWidths = await Promise.all(
@@ -57,9 +67,9 @@ describe("imágenes", () => {
   });
 
   it("un banner se guarda y se sirve en sus anchos, hasta 2464 px; una foto de producto no tiene esos anchos", async () => {
-    const bannerId = await saveEncodedImage(
+    const bannerId = await saveStoredImage(
       database.db,
-      await encodeImage(await solidPng(3000, 1125), BANNER_IMAGE_WIDTHS),
+      await keepEncodedImage(files, await encodeImage(await solidPng(3000, 1125), BANNER_IMAGE_WIDTHS)),
       "Banner",
     );
     expect((await variantsOf(bannerId)).map((variant) => variant.width)).toEqual([400, 800, 1232, 1600, 2464]);
@@ -74,7 +84,7 @@ describe("imágenes", () => {
     const countImages = async () => (await database.db.select({ id: images.id }).from(images)).length;
     const before = await countImages();
     await expect(
-      storeImage(database.db, Buffer.from("esto no es una imagen, aunque se llame foto.png"), "Texto"),
+      storeImage(database.db, files, Buffer.from("esto no es una imagen, aunque se llame foto.png"), "Texto"),
     ).rejects.toMatchObject({
       statusCode: 400,
       message: "Imagen no válida",
@@ -82,7 +92,7 @@ describe("imágenes", () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
     );
-    await expect(storeImage(database.db, svg, "SVG")).rejects.toMatchObject({
+    await expect(storeImage(database.db, files, svg, "SVG")).rejects.toMatchObject({
       statusCode: 400,
       message: "Imagen no válida",
     });

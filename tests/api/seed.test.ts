@@ -19,7 +19,7 @@ import { generateProducts } from "../../api/src/seed/catalogue";
 import { DEMO_ACCOUNTS, demoAccountLines, seedIfEmpty } from "../../api/src/seed/seed";
 import { balancesOf } from "../../api/src/modules/withdrawals/service";
 import { shopBooks } from "../../api/src/modules/books/service";
-import { testConfig } from "./support";
+import { readStoredFile, temporaryFileStore, testConfig } from "./support";
 
 const CATEGORY_SLUGS = ["palas", "zapatillas", "pelotas", "paleteros", "ropa", "accesorios"];
 const SHOE_SIZES = ["36", "37", "38", "39", "40", "41", "42", "43", "44", "45", "46"];
@@ -28,16 +28,18 @@ const SLUG_SHAPE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 describe("catálogo de demostración", () => {
   let database: Database;
   let seeded: Awaited<ReturnType<typeof seedIfEmpty>>;
+  const store = temporaryFileStore();
 
   beforeAll(async () => {
     // A new PGlite, not the run's migrated copy: this file also migrates one from scratch.
     database = await openDatabase({ dataDir: ":memory:" });
-    await database.migrate();
-    seeded = await seedIfEmpty(database.db, testConfig());
+    await database.migrate(store.files);
+    seeded = await seedIfEmpty(database.db, store.files, testConfig());
   });
 
   afterAll(async () => {
     await database?.close();
+    await store.remove();
   });
 
   const productsOf = (categorySlug: string) =>
@@ -65,7 +67,7 @@ describe("catálogo de demostración", () => {
       country: "ES",
       rif: "B40123457",
     });
-    expect(await seedIfEmpty(database.db, testConfig())).toBeNull();
+    expect(await seedIfEmpty(database.db, store.files, testConfig())).toBeNull();
   });
 
   it("deja una solicitud de tienda pendiente con un PDF y un PNG, de una cuenta de demostración", async () => {
@@ -88,10 +90,12 @@ describe("catálogo de demostración", () => {
       ["application/pdf", "enviado"],
       ["image/png", "enviado"],
     ]);
-    expect(documents[0]!.data.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    expect(documents[0]!.data.toString("latin1")).toMatch(/startxref\n\d+\n%%EOF\n$/);
-    expect(await sharp(documents[1]!.data).metadata()).toMatchObject({ format: "png", width: 480, height: 320 });
-    for (const document of documents) expect(document.sizeBytes).toBe(document.data.length);
+    // Their bytes are in the file store, under the keys the rows name.
+    const [pdf, png] = await Promise.all(documents.map((document) => readStoredFile(store.files, document.fileKey)));
+    expect(pdf!.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf!.toString("latin1")).toMatch(/startxref\n\d+\n%%EOF\n$/);
+    expect(await sharp(png!).metadata()).toMatchObject({ format: "png", width: 480, height: 320 });
+    expect(documents.map((document) => document.sizeBytes)).toEqual([pdf!.length, png!.length]);
     expect(
       demoAccountLines().some((line) => line.includes(email) && line.includes("solicitud de tienda pendiente")),
     ).toBe(true);

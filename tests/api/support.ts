@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { createHash, randomInt, randomUUID } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +10,8 @@ import { rifCheckDigit } from "#contract/tax-ids";
 import { buildApp, type App, type AppDeps } from "../../api/src/app";
 import { DEFAULT_IMAGE_QUEUE, DEFAULT_RATE_LIMITS, DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../../api/src/config";
 import type { DatabaseTimeouts, Db } from "../../api/src/db/client";
+import { DiskFileStore } from "../../api/src/files/disk";
+import type { FileStore } from "../../api/src/files/store";
 import type { PasswordHashing } from "../../api/src/modules/accounts/password";
 import {
   banners,
@@ -30,6 +32,8 @@ export interface TestApi {
   app: App;
   db: Db;
   config: AppDeps["config"];
+  /** The API's file store (in `config.filesDir`). */
+  files: FileStore;
   /** The PostgreSQL database's address; undefined on PGlite. */
   databaseUrl: string | undefined;
   close(): Promise<void>;
@@ -66,7 +70,10 @@ export function testImageUrl(imageId: string | null): string | null {
   return imageId === null ? null : imageUrlOf("http://127.0.0.1:4000", imageId);
 }
 
-/** The API's configuration for tests: every default, a fixed JWT secret and a fresh mail outbox folder (made on first mail). */
+/**
+ * The API's configuration for tests: every default, a fixed JWT secret, and a fresh mail outbox and
+ * file store folder (each made on first use; createTestApi's close removes them).
+ */
 export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps["config"] {
   return {
     publicWebUrl: "http://127.0.0.1:3000",
@@ -100,6 +107,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
       outboxDir: path.join(tmpdir(), `mp-outbox-${randomUUID()}`),
     },
     secrets: { jwtSecret: TEST_JWT_SECRET },
+    filesDir: path.join(tmpdir(), `mp-archivos-${randomUUID()}`),
     ...overrides,
   };
 }
@@ -121,6 +129,8 @@ export interface TestApiOptions {
   /** PostgreSQL's statement, lock and pool timeouts (TEST_DATABASE_TIMEOUTS unless given). */
   timeouts?: DatabaseTimeouts;
   config?: Partial<AppDeps["config"]>;
+  /** The API's file store: a DiskFileStore on the config's `filesDir` unless given. */
+  files?: FileStore;
   /** Registers a test's own routes before the app is ready. */
   extraRoutes?: (app: App) => void;
 }
@@ -136,18 +146,22 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     timeouts: options.timeouts ?? TEST_DATABASE_TIMEOUTS,
   });
   const config = testConfig(options.config);
-  const app = await buildApp({ db: database.db, config, listen: database.listen });
+  const files = options.files ?? new DiskFileStore(config.filesDir);
+  fileStores.set(database.db, files);
+  const app = await buildApp({ db: database.db, config, listen: database.listen, files });
   options.extraRoutes?.(app);
   await app.ready();
   return {
     app,
     db: database.db,
     config,
+    files,
     databaseUrl: options.databaseUrl,
     async close() {
       await app.close();
       await database.close();
       await rm(config.mail.outboxDir, { recursive: true, force: true });
+      await rm(config.filesDir, { recursive: true, force: true });
     },
   };
 }
@@ -191,6 +205,9 @@ export function useTestApi(options: FileApiOptions | (() => FileApiOptions) = {}
     },
     get config() {
       return current().config;
+    },
+    get files() {
+      return current().files;
     },
     get databaseUrl() {
       return current().databaseUrl;
@@ -244,12 +261,37 @@ export async function issuedEarlier<T>(issue: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A file store in a new temporary folder (made on first write), for a test without an API; remove() deletes it. */
+export function temporaryFileStore(): { files: DiskFileStore; remove(): Promise<void> } {
+  const dir = path.join(tmpdir(), `mp-archivos-${randomUUID()}`);
+  return { files: new DiskFileStore(dir), remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A stored file's bytes, read whole (tests only: the API streams them); null when the store lacks it. */
+export async function readStoredFile(files: FileStore, key: string): Promise<Buffer | null> {
+  const opened = await files.open(key);
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** Smallest bytes that stand in for an encoded WebP: fixtures never decode them. */
 const FIXTURE_IMAGE_BYTES = Buffer.from("RIFF\u0000\u0000\u0000\u0000WEBPVP8 ");
+const FIXTURE_IMAGE_KEY = createHash("sha256").update(FIXTURE_IMAGE_BYTES).digest("hex");
+
+/** The file store of each test API's database, so fixtures written straight to the database have their files too. */
+const fileStores = new WeakMap<Db, FileStore>();
 
 export async function insertImage(db: Db, alt = "Imagen de prueba"): Promise<string> {
+  await fileStores.get(db)?.put(FIXTURE_IMAGE_BYTES);
   const [image] = await db.insert(images).values({ alt, width: 800, height: 800 }).returning({ id: images.id });
-  await db.insert(imageVariants).values({ imageId: image!.id, width: 400, data: FIXTURE_IMAGE_BYTES });
+  await db.insert(imageVariants).values({
+    imageId: image!.id,
+    width: 400,
+    fileKey: FIXTURE_IMAGE_KEY,
+    sizeBytes: FIXTURE_IMAGE_BYTES.length,
+  });
   return image!.id;
 }
 

@@ -9,8 +9,10 @@ import { waitUntilAnswering } from "../support/wait-until-answering";
 /**
  * Several API and web instances of the built store (`npm run build`) on one real PostgreSQL, as
  * deployed behind a load balancer: web i calls API i, and its browsers open their live
- * notifications socket on API i too. Each process has a data folder of its own (no shared disk);
- * they share only the database and the secrets. Started and stopped by the tests and the bench.
+ * notifications socket on API i too. Each process has a data folder of its own; they share the
+ * database, the secrets and the file store's folder (FILES_DIR, decision 0036: a shared volume in a
+ * deployment), where an image uploaded through one API is served by the others. Started and
+ * stopped by the tests and the bench.
  */
 export interface StoreCluster {
   databaseUrl: string;
@@ -57,9 +59,15 @@ function sharedEnv(databaseUrl: string): NodeJS.ProcessEnv {
   };
 }
 
-/** Seeds a catalogue of `products` products into an empty database with the seed's own command. */
-export async function seedCatalogue(databaseUrl: string, products: number): Promise<void> {
-  const seeding = startProcess("build/api/seed.js", sharedEnv(databaseUrl), ["--products", String(products)]);
+/**
+ * Seeds a catalogue of `products` products into an empty database with the seed's own command, its
+ * pictures into `filesDir` (the file store the cluster that serves it is given).
+ */
+export async function seedCatalogue(databaseUrl: string, products: number, filesDir: string): Promise<void> {
+  const seeding = startProcess("build/api/seed.js", { ...sharedEnv(databaseUrl), FILES_DIR: filesDir }, [
+    "--products",
+    String(products),
+  ]);
   const code = await new Promise<number | null>((resolve) => seeding.child.once("exit", resolve));
   rmSync(seeding.dataDir, { recursive: true, force: true });
   if (code !== 0) throw new Error(`La siembra falló:\n${seeding.output.join("")}`);
@@ -67,18 +75,25 @@ export async function seedCatalogue(databaseUrl: string, products: number): Prom
 
 /**
  * `instances` APIs and as many webs, on the PostgreSQL at `databaseUrl` (left running by stop())
- * or on a fresh one of their own (the APIs seed the demo store into it; stop() deletes it).
+ * or on a fresh one of their own (the APIs seed the demo store into it; stop() deletes it). The
+ * APIs share the file store at `filesDir` (left as it is by stop()), or one of their own.
  */
-export async function startStoreCluster(options: { instances: number; databaseUrl?: string }): Promise<StoreCluster> {
+export async function startStoreCluster(options: {
+  instances: number;
+  databaseUrl?: string;
+  filesDir?: string;
+}): Promise<StoreCluster> {
   const postgres: PostgresCluster | null = options.databaseUrl ? null : await startPostgres();
   const databaseUrl = options.databaseUrl ?? postgres!.url;
+  const ownFiles = options.filesDir ? null : mkdtempSync(path.join(tmpdir(), "mp-archivos-instancias-"));
   const started: Instance[] = [];
   const stop = async () => {
     await Promise.all(started.map(stopProcess));
     await postgres?.stop();
+    if (ownFiles) rmSync(ownFiles, { recursive: true, force: true });
   };
   try {
-    const shared = sharedEnv(databaseUrl);
+    const shared = { ...sharedEnv(databaseUrl), FILES_DIR: options.filesDir ?? ownFiles! };
     const ports = await Promise.all(
       Array.from({ length: options.instances }, async () => ({ api: await freePort(), web: await freePort() })),
     );

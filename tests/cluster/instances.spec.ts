@@ -237,3 +237,15 @@ test("veinte direcciones que prueban una cuenta en la API A y la API B agotan ju
   expect(answers.slice(0, 20)).toEqual(Array.from({ length: 20 }, () => ({ status: 400, message: BAD_CREDENTIALS })));
   expect(answers[20]).toEqual({ status: 429, message: TOO_MANY_ATTEMPTS });
 });
+
+test("las imágenes que guardó una API las sirven todas: comparten el almacén de archivos", async () => {
+  // The demo store was seeded by whichever API started first; its pictures are in the shared FILES_DIR.
+  const { products } = await apiCall<{ products: { images: string[] }[] }>(cluster.apiUrls[0]!, "/home/get-products");
+  const imageId = products[0]!.images[0]!;
+  for (const apiUrl of cluster.apiUrls) {
+    const response = await fetch(`${apiUrl}/images/${imageId}/200.webp`);
+    expect(response.status, apiUrl).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }
+});

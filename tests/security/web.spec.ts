@@ -134,7 +134,77 @@ test.describe("2. tamaño de lo enviado", () => {
     expect(streamed).toBe(413);
     expect(store.webMemory() - before).toBeLessThan(50 * 1024 * 1024);
   });
+
+  test("un documento de más de 5 MB se rechaza junto al campo sin leer el resto, dieciséis a la vez y sin fin", async ({
+    page,
+  }) => {
+    // Issue 31, finding 5: the web read each 25 MB upload whole before judging the form.
+    await signIn(page, await registerAccount());
+    await expect(page).toHaveURL(`${store.webUrl}/dashboard`);
+    const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+    const answers = await Promise.all(Array.from({ length: 16 }, () => endlessApplication(cookie)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(413);
+      expect(answer.html).toContain("Cada documento puede tener como máximo 5 MB.");
+      // What was typed is still in the form.
+      expect(answer.html).toContain('value="Pádel sin fin"');
+      // Answered while the body was still arriving: nobody waited for its end, which never comes.
+      expect(answer.sentWhenAnswered).toBeLessThan(25 * 1024 * 1024);
+    }
+  });
 });
+
+/**
+ * A shop application posted without JavaScript whose one document never ends: the form's fields,
+ * then the document's bytes, sent as fast as the web takes them until its answer arrives.
+ */
+function endlessApplication(cookie: string): Promise<{ status: number; html: string; sentWhenAnswered: number }> {
+  const boundary = `----limite${randomUUID()}`;
+  const fields = { shopName: "Pádel sin fin", country: "VE", province: "Lara", city: "Barquisimeto" };
+  const head = Buffer.from(
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join("") +
+      `--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="acta.pdf"\r\n` +
+      "Content-Type: application/pdf\r\n\r\n%PDF-",
+  );
+  const url = new URL(`${store.webUrl}/dashboard/shop`);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const outgoing = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}`, cookie },
+      },
+      (answer) => {
+        answered = true;
+        const sentWhenAnswered = sent;
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          outgoing.destroy();
+          resolve({ status: answer.statusCode!, html: Buffer.concat(chunks).toString("utf8"), sentWhenAnswered });
+        });
+      },
+    );
+    outgoing.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    outgoing.write(head);
+    const chunk = Buffer.alloc(64 * 1024, 0x41);
+    const pump = () => {
+      while (!answered) {
+        sent += chunk.length;
+        if (!outgoing.write(chunk)) return void outgoing.once("drain", pump);
+      }
+    };
+    pump();
+  });
+}
 
 test.describe("5. formularios desde otro sitio", () => {
   const ACTION_PATHS = [

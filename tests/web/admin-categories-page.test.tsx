@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import type { AppLoadContext } from "@remix-run/node";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { CATEGORY_NAME_MISSING, categoryAddForm, categoryUpdateForm } from "#contract/categories";
 import { formConstraints } from "~/forms/form-answer.server";
 import AdminCategories from "~/routes/dashboard/admin/categories";
 import { categoriesAction } from "~/services/admin-categories.server";
 import type { AccountClient } from "~/services/auth.server";
+import { UploadScope } from "~/services/uploads.server";
 
 /**
  * Issue 30: a page with several forms, answered without a browser. The categories page (the add
@@ -36,18 +38,24 @@ const noApi = {
   call: () => Promise.reject(new Error("un formulario rechazado no llega a la API")),
 } as unknown as AccountClient;
 
+// Posts read as they stream into a request's own upload folder (uploads.server.ts), as server.ts gives each request.
+const uploads = new UploadScope();
+
 function renderPage(posts: string[]) {
-  const Stub = createRemixStub([
-    {
-      path: PATH,
-      Component: AdminCategories,
-      loader: () => pageData,
-      action: async (args) => {
-        posts.push(String((await args.request.clone().formData()).get("intent")));
-        return categoriesAction(args, noApi);
+  const Stub = createRemixStub(
+    [
+      {
+        path: PATH,
+        Component: AdminCategories,
+        loader: () => pageData,
+        action: async (args) => {
+          posts.push(String((await args.request.clone().formData()).get("intent")));
+          return categoriesAction(args, noApi);
+        },
       },
-    },
-  ]);
+    ],
+    { uploads } as unknown as AppLoadContext,
+  );
   return render(<Stub initialEntries={[PATH]} />);
 }
 
@@ -56,6 +64,7 @@ function rowOf(name: string) {
 }
 
 afterEach(cleanup);
+afterAll(() => uploads.dispose());
 
 describe("la página de categorías, sin navegador", () => {
   it("la respuesta del servidor a un formulario de una fila aparece en esa fila y conserva lo escrito", async () => {

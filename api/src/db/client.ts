@@ -13,6 +13,8 @@ import * as schema from "./schema.js";
 import { clientWithDeadline } from "./deadline-client.js";
 import { guardAgainstFullDisk, type FullDiskGuard } from "./disk-full.js";
 import { applyDatabaseFunctions } from "./functions.js";
+import { moveFilesOutOfDatabase } from "../files/housekeeping.js";
+import type { FileStore } from "../files/store.js";
 
 /**
  * The one database handle type the code uses. PGlite and node-postgres drivers share
@@ -41,9 +43,11 @@ interface DatabaseBase {
   db: Db;
   /**
    * Applies the migrations not yet applied, and whatever must follow them: the one way a database
-   * becomes ready, also one opened from a migrated copy (`pgliteDump`, a PostgreSQL template).
+   * becomes ready, also one opened from a migrated copy (`pgliteDump`, a PostgreSQL template). Files
+   * an older database still keeps are moved into `files` (moveFilesOutOfDatabase); a database that
+   * keeps none needs no store.
    */
-  migrate(): Promise<void>;
+  migrate(files?: FileStore): Promise<void>;
   listen: Listen;
   close(): Promise<void>;
 }
@@ -129,7 +133,7 @@ export async function openDatabase(options: {
       kind: "postgres",
       // Migrations get a connection of their own without the time limits: building an index on a
       // large table may rightly take longer than any request should.
-      migrate: async () => {
+      migrate: async (files) => {
         const client = new pg.Client({ connectionString: options.databaseUrl });
         await client.connect();
         try {
@@ -138,6 +142,7 @@ export async function openDatabase(options: {
           await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
           await applyDatabaseFunctions((statement) => client.query(statement));
+          await moveFilesOutOfDatabase((text, params) => client.query(text, params), files);
         } finally {
           await client.end();
         }
@@ -162,9 +167,10 @@ export async function openDatabase(options: {
     db: db as unknown as Db,
     kind: "pglite",
     fullDisk,
-    migrate: async () => {
+    migrate: async (files) => {
       await migratePglite(db, { migrationsFolder });
       await applyDatabaseFunctions((statement) => client.exec(statement));
+      await moveFilesOutOfDatabase((text, params) => client.query(text, params), files);
     },
     dump: () => client.dumpDataDir("none"),
     listen: async (channel, onPayload) => {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -25,11 +26,6 @@ import type { ShippingInfo } from "#contract/orders";
 import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheet-fields";
 
 import { STOCK_MOVEMENT_KINDS } from "#contract/stock";
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -146,7 +142,15 @@ export const rateLimitCounters = pgTable(
   (t) => [index("rate_limit_counters_window_idx").on(t.windowStartedAt)],
 );
 
-/** Each image is stored once per served width, already encoded as WebP. */
+/**
+ * A file's key in the file store (api/src/files/store.ts): the SHA-256 of its bytes in hex. The
+ * bytes are never in the database (decision 0036).
+ */
+const fileKey = () => text("file_key").notNull();
+const fileKeyCheck = (table: string, column: AnyPgColumn) =>
+  check(`${table}_file_key_sha256`, sql`${column} ~ '^[0-9a-f]{64}$'`);
+
+/** Each image is stored once per served width, already encoded as WebP, as a file of the file store. */
 export const imageVariants = pgTable(
   "image_variants",
   {
@@ -154,9 +158,10 @@ export const imageVariants = pgTable(
       .notNull()
       .references(() => images.id, { onDelete: "cascade" }),
     width: integer("width").notNull(),
-    data: bytea("data").notNull(),
+    fileKey: fileKey(),
+    sizeBytes: integer("size_bytes").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.imageId, t.width] })],
+  (t) => [primaryKey({ columns: [t.imageId, t.width] }), fileKeyCheck("image_variants", t.fileKey)],
 );
 
 export const shops = pgTable(
@@ -207,13 +212,14 @@ export const shopDocuments = pgTable(
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
-    data: bytea("data").notNull(),
+    /** The bytes as sent, in the file store. */
+    fileKey: fileKey(),
     status: shopDocumentStatus("status").notNull().default("enviado"),
     note: text("note"),
     replacesId: uuid("replaces_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("shop_documents_shop_idx").on(t.shopId, t.createdAt)],
+  (t) => [index("shop_documents_shop_idx").on(t.shopId, t.createdAt), fileKeyCheck("shop_documents", t.fileKey)],
 );
 
 /**

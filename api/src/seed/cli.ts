@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.js";
 import { openDatabase, type Db } from "../db/client.js";
+import { DiskFileStore } from "../files/disk.js";
 import { DEMO_PRODUCT_COUNT } from "./catalogue.js";
 import { demoAccountLines, seedCatalogue } from "./seed.js";
 
@@ -58,7 +59,8 @@ async function main(): Promise<number> {
     timeouts: null,
   });
   try {
-    await database.migrate();
+    const files = new DiskFileStore(config.filesDir);
+    await database.migrate(files);
     if (await hasData(database.db)) {
       if (!options.reset) {
         console.error(
@@ -82,7 +84,7 @@ async function main(): Promise<number> {
       `Sembrando ${options.products.toLocaleString("es-ES")} productos en ${database.kind === "pglite" ? config.dataDir : "PostgreSQL"}...`,
     );
     const started = performance.now();
-    const seeded = await seedCatalogue(database.db, { products: options.products, settings: config });
+    const seeded = await seedCatalogue(database.db, files, { products: options.products, settings: config });
     console.log(
       `Creados ${seeded.products.toLocaleString("es-ES")} productos de ${seeded.shops} tiendas en ${seconds(started)} s.`,
     );

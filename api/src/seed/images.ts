@@ -1,6 +1,13 @@
 import sharp from "sharp";
 import { BANNER_IMAGE_WIDTHS, IMAGE_WIDTHS, type ImageWidth } from "#contract/media";
-import { encodeImage, saveEncodedImage, type EncodedImage, type TransactionRunner } from "../modules/media/service.js";
+import type { FileStore } from "../files/store.js";
+import {
+  encodeImage,
+  keepEncodedImage,
+  saveStoredImage,
+  type EncodedImage,
+  type TransactionRunner,
+} from "../modules/media/service.js";
 import { type Drawing, type ProductColor, type ProductImageSpec } from "./catalogue.js";
 import { encodeOnce } from "./image-cache.js";
 
@@ -405,10 +412,11 @@ const RENDER_CONCURRENCY = 4;
 
 /**
  * Renders and encodes several pictures at a time (sharp works off the main thread), then stores
- * them one after another: `db` may be a transaction, which runs one statement at a time.
+ * them one after another, their files first: `db` may be a transaction, which runs one statement at a time.
  */
 async function storeDrawings(
   db: TransactionRunner,
+  files: FileStore,
   drawings: { svg: string; alt: string; widths?: readonly ImageWidth[] }[],
 ): Promise<string[]> {
   const encoded = new Array<EncodedImage>(drawings.length);
@@ -422,7 +430,8 @@ async function storeDrawings(
   };
   await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
   const ids: string[] = [];
-  for (const [index, image] of encoded.entries()) ids.push(await saveEncodedImage(db, image, drawings[index].alt));
+  for (const [index, image] of encoded.entries())
+    ids.push(await saveStoredImage(db, await keepEncodedImage(files, image), drawings[index].alt));
   return ids;
 }
 
@@ -457,7 +466,11 @@ export interface SeedImageIds {
 }
 
 /** Draws and stores every picture of the demo store in one batch, so the renderers stay busy. */
-export async function storeSeedImages(db: TransactionRunner, request: SeedImageRequest): Promise<SeedImageIds> {
+export async function storeSeedImages(
+  db: TransactionRunner,
+  files: FileStore,
+  request: SeedImageRequest,
+): Promise<SeedImageIds> {
   const productSpecs = [...new Map(request.products.map((spec) => [productImageKey(spec), spec])).values()];
   const drawings = [
     ...request.categories.map((category) => ({
@@ -471,7 +484,7 @@ export async function storeSeedImages(db: TransactionRunner, request: SeedImageR
     ...request.banners.map((banner) => ({ svg: bannerSvg(banner), alt: banner.title, widths: BANNER_IMAGE_WIDTHS })),
     ...request.blogPosts.map((post) => ({ svg: blogSvg(post.drawing, post.color), alt: post.title })),
   ];
-  const ids = await storeDrawings(db, drawings);
+  const ids = await storeDrawings(db, files, drawings);
   let taken = 0;
   const take = (count: number) => ids.slice(taken, (taken += count));
   const categoryIds = take(request.categories.length);

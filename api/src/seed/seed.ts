@@ -1,5 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
+import type { FileStore } from "../files/store.js";
 import { banners, blogPosts, categories, productImages, products, productSizes, shops, users } from "../db/schema.js";
 import { shopLocation } from "#contract/shops";
 import { hashPassword } from "../modules/accounts/password.js";
@@ -71,6 +72,7 @@ async function insertInBatches<Row>(rows: Row[], insert: (batch: Row[]) => Promi
 
 async function insertCatalogue(
   tx: Transaction,
+  files: FileStore,
   productCount: number,
   settings: HistorySettings,
 ): Promise<{ products: number; shops: number }> {
@@ -101,7 +103,7 @@ async function insertCatalogue(
     )
     .returning({ id: shops.id });
 
-  const imageIds = await storeSeedImages(tx, {
+  const imageIds = await storeSeedImages(tx, files, {
     categories: CATEGORIES,
     products: catalogue.flatMap((product) => product.images),
     banners: BANNERS,
@@ -202,7 +204,7 @@ async function insertCatalogue(
 
   // Last, so the store's past only ever involves the approved shops.
   const applicant = accountRows.find((account) => account.email === APPLICANT_EMAIL)!;
-  await insertPendingShopRequest(tx, applicant.id, applicant.name);
+  await insertPendingShopRequest(tx, files, applicant.id, applicant.name);
 
   return { products: catalogue.length, shops: shopRows.length };
 }
@@ -210,17 +212,23 @@ async function insertCatalogue(
 /**
  * Fills an empty database with the demo accounts, shops, categories, `products` products, banners,
  * blog posts and past orders with their reviews, all in one transaction: a failed seed leaves
- * nothing behind. The settings price the past orders as the store would have.
+ * nothing behind in the database (its pictures' files in `files` go at the next housekeeping). The
+ * settings price the past orders as the store would have.
  */
 export function seedCatalogue(
   db: Db,
+  files: FileStore,
   options: { products: number; settings: HistorySettings },
 ): Promise<{ products: number; shops: number }> {
-  return db.transaction((tx) => insertCatalogue(tx, options.products, options.settings));
+  return db.transaction((tx) => insertCatalogue(tx, files, options.products, options.settings));
 }
 
 /** Seeds the demo store when there are no categories yet; returns null when the data already exists. */
-export function seedIfEmpty(db: Db, settings: HistorySettings): Promise<{ products: number; shops: number } | null> {
+export function seedIfEmpty(
+  db: Db,
+  files: FileStore,
+  settings: HistorySettings,
+): Promise<{ products: number; shops: number } | null> {
   return db.transaction(async (tx) => {
     // Several API instances may start together on one PostgreSQL; only the first one seeds, and the
     // others wait for it: seeding is a bulk load, longer than the pool's limits allow any request.
@@ -229,6 +237,6 @@ export function seedIfEmpty(db: Db, settings: HistorySettings): Promise<{ produc
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ id: categories.id }).from(categories).limit(1);
     if (existing) return null;
-    return insertCatalogue(tx, DEMO_PRODUCT_COUNT, settings);
+    return insertCatalogue(tx, files, DEMO_PRODUCT_COUNT, settings);
   });
 }

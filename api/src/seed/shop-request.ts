@@ -3,6 +3,7 @@ import { shopLocation } from "#contract/shops";
 import type { ShopCountry } from "#contract/shop-labels";
 import type { Transaction } from "../db/client.js";
 import { shopDocuments, shops } from "../db/schema.js";
+import type { FileStore } from "../files/store.js";
 
 /**
  * The demo store's pending shop request (issue 10): a customer who applied with two documents, a
@@ -60,8 +61,13 @@ async function storefrontPng(name: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer();
 }
 
-/** Stores the request of `ownerId`, pending, with its two documents. */
-export async function insertPendingShopRequest(tx: Transaction, ownerId: string, ownerName: string): Promise<void> {
+/** Stores the request of `ownerId`, pending, with its two documents (their files in `files`). */
+export async function insertPendingShopRequest(
+  tx: Transaction,
+  files: FileStore,
+  ownerId: string,
+  ownerName: string,
+): Promise<void> {
   const [shop] = await tx
     .insert(shops)
     .values({ ...PENDING_REQUEST, ownerId, location: shopLocation(PENDING_REQUEST), status: "pendiente" })
@@ -77,20 +83,22 @@ export async function insertPendingShopRequest(tx: Transaction, ownerId: string,
     "",
     "Documento de demostración de Mercado Pádel.",
   ]);
+  const certificateFile = await files.put(certificate);
+  const storefrontFile = await files.put(await storefrontPng(PENDING_REQUEST.name));
   await tx.insert(shopDocuments).values([
     {
       shopId: shop!.id,
       fileName: "registro-de-informacion-fiscal.pdf",
       contentType: "application/pdf",
-      sizeBytes: certificate.length,
-      data: certificate,
+      sizeBytes: certificateFile.sizeBytes,
+      fileKey: certificateFile.key,
     },
-    await storefrontPng(PENDING_REQUEST.name).then((data) => ({
+    {
       shopId: shop!.id,
       fileName: "fachada-de-la-tienda.png",
       contentType: "image/png",
-      sizeBytes: data.length,
-      data,
-    })),
+      sizeBytes: storefrontFile.sizeBytes,
+      fileKey: storefrontFile.key,
+    },
   ]);
 }

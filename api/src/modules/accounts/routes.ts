@@ -10,9 +10,10 @@ import {
   TOO_MANY_ATTEMPTS,
   type SessionAnswer,
 } from "#contract/accounts";
-import { PROFILE_IMAGE_MAX_BYTES } from "#contract/limits";
+import { PROFILE_IMAGE_UPLOAD } from "#contract/uploads";
 import type { AccountSettings, Config } from "../../config.js";
 import type { Db } from "../../db/client.js";
+import type { FileStore } from "../../files/store.js";
 import { HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
@@ -230,6 +231,7 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface AccountRoutesOptions {
   db: Db;
+  files: FileStore;
   config: Pick<Config, "publicWebUrl" | "accounts" | "rateLimits"> & { secrets: { jwtSecret: string } };
   mailer: Mailer;
 }
@@ -237,7 +239,7 @@ export interface AccountRoutesOptions {
 /** SPEC.md section 7 "Account", plus e-mail verification and password reset (DESIGN.md section 2). */
 export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOptions) {
   documentModule(app, section);
-  const { db, mailer } = opts;
+  const { db, files, mailer } = opts;
   const settings: AccountSettings = opts.config.accounts;
   const mailSettings = { publicWebUrl: opts.config.publicWebUrl, ...settings };
   const loginLimits = opts.config.rateLimits.login;
@@ -393,14 +395,16 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       if (!request.isMultipart()) throw new HttpError(400, IMAGE_EXPECTED);
       // With every place in the image queue taken, refuse before reading the upload.
       app.imageQueue.assertRoom();
-      const file = await request.file({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1 } });
+      const file = await request.file({
+        limits: { fileSize: PROFILE_IMAGE_UPLOAD.fileBytes, files: PROFILE_IMAGE_UPLOAD.files },
+      });
       if (!file || file.fieldname !== "image") throw new HttpError(400, IMAGE_EXPECTED);
       const picture = await file.toBuffer().catch((error: { code?: string }) => {
         throw error.code === "FST_REQ_FILE_TOO_LARGE" ? new HttpError(413, PROFILE_IMAGE_TOO_LARGE) : error;
       });
       const user = await findUserById(db, currentUser(request).id);
       if (!user) throw new HttpError(404, USER_NOT_FOUND);
-      return { profileData: toProfileData(await replaceProfileImage(db, user, picture, app.imageQueue)) };
+      return { profileData: toProfileData(await replaceProfileImage(db, files, user, picture, app.imageQueue)) };
     },
   );
 

@@ -7,6 +7,7 @@ import { IMAGE_TOO_MANY_PIXELS } from "#contract/media";
 import type { AccountSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { images, users } from "../../db/schema.js";
+import type { FileStore } from "../../files/store.js";
 import { HttpError } from "../../http-error.js";
 import type { ImageQueue } from "../media/queue.js";
 import { storeImage } from "../media/service.js";
@@ -230,8 +231,14 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
  * Stores the picture (checked by content, decoded through the app's image queue) as the user's
  * image; the previous one is deleted. One with too many pixels keeps its own message.
  */
-export async function replaceProfileImage(db: Db, user: UserRow, picture: Buffer, queue: ImageQueue): Promise<UserRow> {
-  const imageId = await storeImage(db, picture, user.name, queue).catch((error: unknown) => {
+export async function replaceProfileImage(
+  db: Db,
+  files: FileStore,
+  user: UserRow,
+  picture: Buffer,
+  queue: ImageQueue,
+): Promise<UserRow> {
+  const imageId = await storeImage(db, files, picture, user.name, queue).catch((error: unknown) => {
     const unreadable =
       error instanceof HttpError && error.statusCode === 400 && error.message !== IMAGE_TOO_MANY_PIXELS;
     throw unreadable ? new HttpError(400, INVALID_IMAGE) : error;

@@ -12,16 +12,17 @@ import {
   categoryFields,
   type CategoryFields,
 } from "#contract/categories";
-import { CATEGORY_IMAGE_MAX_BYTES } from "#contract/category-labels";
 import type { FieldError } from "#contract/http";
 import { INVALID_TEXT } from "#contract/messages";
 import { IMAGE_TOO_MANY_PIXELS } from "#contract/media";
+import { CATEGORY_UPLOAD, FILE_NOT_EXPECTED, FORM_TOO_MANY_PARTS, ONE_IMAGE_ONLY } from "#contract/uploads";
 import type { Db } from "../../db/client.js";
+import type { FileStore } from "../../files/store.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { adminOnly, currentUser } from "../accounts/auth.js";
-import { encodeImage, type EncodedImage } from "../media/service.js";
+import { prepareImage, type StoredImage } from "../media/service.js";
 import { addCategory, precheckCategoryWrite, updateCategory } from "./service.js";
 
 /** This module's section of the API reference (/docs, reference.ts). */
@@ -82,17 +83,14 @@ const words = {
 const FORM_ORDER = ["name", "specSheet", CATEGORY_IMAGE_PART];
 const byFormOrder = (a: FieldError, b: FieldError) => FORM_ORDER.indexOf(a.field) - FORM_ORDER.indexOf(b.field);
 
-/** Far above the form's own fields: only abuse reaches them. */
+/** contract/uploads.ts: far above the form's own fields, so only abuse reaches them. */
 const MULTIPART_LIMITS = {
-  fields: 10,
-  fieldSize: 4096,
-  parts: 12,
-  files: 1,
-  fileSize: CATEGORY_IMAGE_MAX_BYTES,
+  fields: CATEGORY_UPLOAD.fields,
+  fieldSize: CATEGORY_UPLOAD.fieldBytes,
+  parts: CATEGORY_UPLOAD.parts,
+  files: CATEGORY_UPLOAD.files,
+  fileSize: CATEGORY_UPLOAD.fileBytes,
 } as const;
-const ONE_IMAGE = "Envía una sola imagen.";
-const NO_FILE_HERE = "Este campo no admite archivos.";
-const TOO_MANY_PARTS = "La solicitud tiene demasiados campos.";
 
 interface CategoryParts {
   fields: Record<string, string>;
@@ -119,7 +117,7 @@ async function readCategoryParts(request: FastifyRequest): Promise<CategoryParts
       }
       const data = await part.toBuffer();
       if (part.fieldname !== CATEGORY_IMAGE_PART) {
-        read.errors.push({ field: part.fieldname, message: NO_FILE_HERE });
+        read.errors.push({ field: part.fieldname, message: FILE_NOT_EXPECTED });
         continue;
       }
       // A browser sends a file input left empty as a part without name or bytes.
@@ -131,8 +129,9 @@ async function readCategoryParts(request: FastifyRequest): Promise<CategoryParts
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "FST_REQ_FILE_TOO_LARGE")
       throw new FieldsError(413, [{ field: CATEGORY_IMAGE_PART, message: CATEGORY_IMAGE_TOO_LARGE }]);
-    if (code === "FST_FILES_LIMIT") throw new FieldsError(400, [{ field: CATEGORY_IMAGE_PART, message: ONE_IMAGE }]);
-    if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw new HttpError(413, TOO_MANY_PARTS);
+    if (code === "FST_FILES_LIMIT")
+      throw new FieldsError(400, [{ field: CATEGORY_IMAGE_PART, message: ONE_IMAGE_ONLY }]);
+    if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw new HttpError(413, FORM_TOO_MANY_PARTS);
     // Reading parts touches nothing but the body: any other failure is a malformed request.
     throw new HttpError(400, CATEGORY_MULTIPART_EXPECTED);
   }
@@ -160,15 +159,18 @@ function checkedFields(parts: CategoryParts, imageRequired: boolean): CategoryFi
  * Categories (issue 11; SPEC.md section 7 "Categories and catalogue"): admins add and edit them.
  * The list is the catalogue's public GET /category-get (catalog/routes.ts).
  */
-export async function categoryRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function categoryRoutes(app: FastifyInstance, opts: { db: Db; files: FileStore }) {
   documentModule(app, section);
-  const { db } = opts;
+  const { db, files } = opts;
   const admin = { onRequest: [app.authenticate, adminOnly], rateLimit: "upload" as const };
 
-  /** The picture checked by its content and converted, through the app's image queue; a refusal is the field's. */
-  async function encodedImage(image: Buffer): Promise<EncodedImage> {
+  /**
+   * The picture checked by its content and converted, through the app's image queue, and written to
+   * the file store; a refusal is the field's.
+   */
+  async function encodedImage(image: Buffer): Promise<StoredImage> {
     try {
-      return await app.imageQueue.run(() => encodeImage(image));
+      return await prepareImage(files, image, app.imageQueue);
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 400) {
         const message = error.message === IMAGE_TOO_MANY_PIXELS ? IMAGE_TOO_MANY_PIXELS : CATEGORY_IMAGE_INVALID;

@@ -15,7 +15,7 @@ import { FieldsError, HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { announceCatalogueChange, catalogueChangedHere } from "../catalog/changes.js";
-import { saveEncodedImage, type EncodedImage } from "../media/service.js";
+import { saveStoredImage, type StoredImage } from "../media/service.js";
 
 /**
  * Categories as an admin keeps them (issue 11). Every write runs in one transaction that first takes
@@ -98,13 +98,13 @@ export async function addCategory(
   db: Db,
   actor: AuthUser,
   fields: CategoryFields,
-  image: EncodedImage,
+  image: StoredImage,
 ): Promise<CategoryListItem> {
   try {
     const row = await db.transaction(async (tx) => {
       await lockCategoryNames(tx);
       const slug = await assertNameFree(tx, fields.name);
-      const imageId = await saveEncodedImage(tx, image, fields.name);
+      const imageId = await saveStoredImage(tx, image, fields.name);
       const [created] = await tx
         .insert(categories)
         .values({
@@ -161,7 +161,7 @@ export async function updateCategory(
   actor: AuthUser,
   categoryId: string,
   fields: CategoryFields,
-  image: EncodedImage | null,
+  image: StoredImage | null,
 ): Promise<CategoryListItem> {
   try {
     const { row, changed } = await db.transaction(async (tx) => {
@@ -174,7 +174,7 @@ export async function updateCategory(
       if (specSheet !== current.specSheet && (await hasFilledSpecs(tx, categoryId))) {
         throw new FieldsError(409, [{ field: "specSheet", message: CATEGORY_SPEC_SHEET_IN_USE }]);
       }
-      const imageId = image ? await saveEncodedImage(tx, image, fields.name) : current.imageId;
+      const imageId = image ? await saveStoredImage(tx, image, fields.name) : current.imageId;
       const next = { name: fields.name, slug, specSheet, imageId };
       if (JSON.stringify(audited(current)) === JSON.stringify(audited(next))) return { row: current, changed: false };
       const [updated] = await tx.update(categories).set(next).where(eq(categories.id, categoryId)).returning();

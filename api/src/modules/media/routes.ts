@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { mediaEndpoints as endpoints, type ImageWidth } from "#contract/media";
 import type { Db } from "../../db/client.js";
+import { openStoredFile } from "../../files/serve.js";
+import type { FileStore } from "../../files/store.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { findImageVariant } from "./service.js";
@@ -42,19 +44,24 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 /** The web shows these images from another origin (PUBLIC_API_URL): the app's same-origin CORP would block them. */
 const IMAGE_HEADERS = { crossOriginResourcePolicy: { policy: "cross-origin" as const } };
 
-export const mediaRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+const IMAGE_NOT_FOUND = "Imagen no encontrada";
+
+export const mediaRoutes: FastifyPluginAsync<{ db: Db; files: FileStore }> = async (app, { db, files }) => {
   documentModule(app, section);
   route(app, endpoints.image, { ...words.image, helmet: IMAGE_HEADERS }, async (request, reply) => {
     const { id, file } = request.params;
     const width = Number.parseInt(file, 10) as ImageWidth;
-    const data = await findImageVariant(db, id, width);
-    if (!data) return reply.status(404).send({ message: "Imagen no encontrada" });
+    const variant = await findImageVariant(db, id, width);
+    if (!variant) return reply.status(404).send({ message: IMAGE_NOT_FOUND });
 
     // Content is fixed per id and width, so the pair is a strong validator without hashing the bytes.
     const etag = `"${id}-${width}"`;
     // X-Content-Type-Options: nosniff comes with every answer (@fastify/helmet, app.ts).
-    reply.header("cache-control", IMMUTABLE).header("etag", etag);
-    if (matchesEtag(request.headers["if-none-match"], etag)) return reply.status(304).send();
-    return reply.type("image/webp").send(data);
+    const cached = () => reply.header("cache-control", IMMUTABLE).header("etag", etag);
+    if (matchesEtag(request.headers["if-none-match"], etag)) return cached().status(304).send();
+    // Streamed from the file store (decision 0036): never read whole, never through the database.
+    const stored = await openStoredFile(files, variant.fileKey, request.log);
+    if (!stored) return reply.status(404).send({ message: IMAGE_NOT_FOUND });
+    return cached().header("content-length", stored.sizeBytes).type("image/webp").send(stored.stream);
   });
 };

@@ -4,6 +4,7 @@ import { IMAGE_MAX_PIXELS } from "#contract/limits";
 import { IMAGE_TOO_MANY_PIXELS, IMAGE_WIDTHS, type ImageWidth } from "#contract/media";
 import type { Db } from "../../db/client.js";
 import { images, imageVariants } from "../../db/schema.js";
+import type { FileStore } from "../../files/store.js";
 import { HttpError } from "../../http-error.js";
 import type { ImageQueue } from "./queue.js";
 
@@ -91,39 +92,74 @@ export async function encodeImage(input: Buffer, widths: readonly ImageWidth[] =
   };
 }
 
-/** Inserts an encoded image with all its variants, atomically, and returns its id. */
-export function saveEncodedImage(db: TransactionRunner, image: EncodedImage, alt: string): Promise<string> {
+/** An encoded image whose widths are in the file store, durably: ready for its rows. */
+export interface StoredImage {
+  width: number;
+  height: number;
+  variants: { width: ImageWidth; fileKey: string; sizeBytes: number }[];
+}
+
+/**
+ * Writes each width of an encoded image to the file store (decision 0036). Done before any
+ * transaction opens: the database never waits for a file, and a row never names one not yet written.
+ */
+export async function keepEncodedImage(files: FileStore, image: EncodedImage): Promise<StoredImage> {
+  const variants = [];
+  for (const { width, data } of image.variants) {
+    const stored = await files.put(data);
+    variants.push({ width, fileKey: stored.key, sizeBytes: stored.sizeBytes });
+  }
+  return { width: image.width, height: image.height, variants };
+}
+
+/** Inserts a stored image's rows (the image and one per width), atomically, and returns its id. */
+export function saveStoredImage(db: TransactionRunner, image: StoredImage, alt: string): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(images)
       .values({ alt, width: image.width, height: image.height })
       .returning({ id: images.id });
-    await tx.insert(imageVariants).values(image.variants.map(({ width, data }) => ({ imageId: row.id, width, data })));
+    await tx
+      .insert(imageVariants)
+      .values(image.variants.map(({ width, fileKey, sizeBytes }) => ({ imageId: row.id, width, fileKey, sizeBytes })));
     return row.id;
   });
 }
 
 /**
- * Checks `input` by content, stores it as WebP in every served width and returns the new image id.
- * Encoding happens before the transaction opens, so the database waits only for the inserts. A
+ * Checks `input` by content, encodes it and writes its widths to the file store, ready for saveStoredImage. A
  * request's upload passes the app's `queue` (`app.imageQueue`), so only a few images are decoded at
  * once and the rest of the store keeps its CPU; a full queue refuses with 503.
  */
+export async function prepareImage(files: FileStore, input: Buffer, queue?: ImageQueue): Promise<StoredImage> {
+  const encoded = queue ? await queue.run(() => encodeImage(input)) : await encodeImage(input);
+  return keepEncodedImage(files, encoded);
+}
+
+/**
+ * Checks `input` by content, stores it as WebP in every served width and returns the new image id.
+ * Encoding and writing the files happen before the transaction opens, so the database waits only
+ * for the inserts.
+ */
 export async function storeImage(
   db: TransactionRunner,
+  files: FileStore,
   input: Buffer,
   alt: string,
   queue?: ImageQueue,
 ): Promise<string> {
-  const encoded = queue ? await queue.run(() => encodeImage(input)) : await encodeImage(input);
-  return saveEncodedImage(db, encoded, alt);
+  return saveStoredImage(db, await prepareImage(files, input, queue), alt);
 }
 
-/** The stored WebP bytes of one width of an image, or null when there is no such image. */
-export async function findImageVariant(db: Db, imageId: string, width: ImageWidth): Promise<Buffer | null> {
+/** The file of one width of an image, or null when there is no such image. */
+export async function findImageVariant(
+  db: Db,
+  imageId: string,
+  width: ImageWidth,
+): Promise<{ fileKey: string; sizeBytes: number } | null> {
   const [variant] = await db
-    .select({ data: imageVariants.data })
+    .select({ fileKey: imageVariants.fileKey, sizeBytes: imageVariants.sizeBytes })
     .from(imageVariants)
     .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.width, width)));
-  return variant?.data ?? null;
+  return variant ?? null;
 }

@@ -22,13 +22,15 @@ import {
   productUpdateFields,
   sellerProductEndpoints as endpoints,
 } from "#contract/seller-products";
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
+import { PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
+import { FILE_NOT_EXPECTED, FORM_TOO_MANY_PARTS, PRODUCT_UPLOAD } from "#contract/uploads";
 import type { Db } from "../../db/client.js";
+import type { FileStore } from "../../files/store.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
-import { encodeImage, type EncodedImage } from "../media/service.js";
+import { prepareImage, type StoredImage } from "../media/service.js";
 import {
   assertCanWrite,
   categoryIssues,
@@ -182,14 +184,14 @@ function fieldErrors(error: ZodError): FieldError[] {
 }
 
 const MULTIPART_EXPECTED = "Envía el producto como formulario multipart/form-data.";
-const TOO_MANY_PARTS = "El formulario tiene demasiados campos.";
-const NO_FILE_HERE = "Este campo no admite archivos.";
 
-/**
- * Far above the form's own needs (20 sizes of two fields, a spec sheet, 8 image entries, a
- * description of 4000 characters in UTF-8): only abuse reaches them.
- */
-const PART_LIMITS = { fields: 120, fieldSize: 20_000, parts: 140, fileSize: PRODUCT_IMAGE_MAX_BYTES } as const;
+/** contract/uploads.ts: far above the form's own needs, so only abuse reaches them. */
+const PART_LIMITS = {
+  fields: PRODUCT_UPLOAD.fields,
+  fieldSize: PRODUCT_UPLOAD.fieldBytes,
+  parts: PRODUCT_UPLOAD.parts,
+  fileSize: PRODUCT_UPLOAD.fileBytes,
+} as const;
 
 interface ProductParts {
   entries: [string, string][];
@@ -232,7 +234,7 @@ async function readProductParts(
       if (part.fieldname === filePart && named) await fileArrives();
       const data = await part.toBuffer();
       if (part.fieldname !== filePart) {
-        read.errors.push({ field: part.fieldname, message: NO_FILE_HERE });
+        read.errors.push({ field: part.fieldname, message: FILE_NOT_EXPECTED });
         continue;
       }
       // A file input left empty sends a part without name or bytes: no image.
@@ -245,16 +247,16 @@ async function readProductParts(
     const code = (error as { code?: unknown } | null)?.code;
     if (code === "FST_REQ_FILE_TOO_LARGE") throw new FieldsError(413, [{ field: filePart, message: IMAGE_TOO_LARGE }]);
     if (code === "FST_FILES_LIMIT") throw new FieldsError(400, [{ field: filePart, message: IMAGES_TOO_MANY }]);
-    if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw new HttpError(413, TOO_MANY_PARTS);
+    if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw new HttpError(413, FORM_TOO_MANY_PARTS);
     throw new HttpError(400, MULTIPART_EXPECTED);
   }
   return read;
 }
 
 /** Seller products (issue 11; SPEC.md section 7 "Seller products"). */
-export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db; files: FileStore }) {
   documentModule(app, section);
-  const { db } = opts;
+  const { db, files } = opts;
   /** Customers are refused before the body is read; the shop's status is checked next. */
   const sellerOnly = async (request: FastifyRequest) => {
     if (currentUser(request).role !== "seller") throw new HttpError(403, FORBIDDEN);
@@ -262,11 +264,12 @@ export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db }
   const writer = { onRequest: [app.authenticate, sellerOnly], sellerWrite: true as const };
 
   /** Every file checked by its content (not its name) and converted, through the app's image queue. */
-  const encodeAll = async (files: Buffer[], field: string): Promise<EncodedImage[]> => {
-    const encoded: EncodedImage[] = [];
-    for (const file of files) {
+  const encodeAll = async (uploads: Buffer[], field: string): Promise<StoredImage[]> => {
+    const encoded: StoredImage[] = [];
+    for (const upload of uploads) {
       try {
-        encoded.push(await app.imageQueue.run(() => encodeImage(file)));
+        // Encoded through the queue and written to the file store before any transaction opens.
+        encoded.push(await prepareImage(files, upload, app.imageQueue));
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 400) {
           throw new FieldsError(400, [

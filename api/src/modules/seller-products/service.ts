@@ -44,7 +44,7 @@ import type { AuthUser } from "../accounts/tokens.js";
 import { recordAudit } from "../audit/service.js";
 import { announceCatalogueChange, catalogueChangedHere } from "../catalog/changes.js";
 import { productSizesList } from "../catalog/service.js";
-import { saveEncodedImage, type EncodedImage } from "../media/service.js";
+import { saveStoredImage, type StoredImage } from "../media/service.js";
 import { checkSellerShop, lockSellerShop, type SellerShop } from "../shops/seller-writes.js";
 import { setStockContext } from "../stock/service.js";
 
@@ -360,12 +360,12 @@ async function freeSlug(tx: Transaction, name: string, productId: string | null)
 async function storeImages(
   tx: Transaction,
   slots: ImageSlot[],
-  encoded: EncodedImage[],
+  encoded: StoredImage[],
   alt: string,
 ): Promise<string[]> {
   const newIds = new Map<number, string>();
   for (const slot of slots) {
-    if (slot.kind === "new") newIds.set(slot.index, await saveEncodedImage(tx, encoded[slot.index]!, alt));
+    if (slot.kind === "new") newIds.set(slot.index, await saveStoredImage(tx, encoded[slot.index]!, alt));
   }
   return slots.map((slot) => (slot.kind === "existing" ? slot.imageId : newIds.get(slot.index)!));
 }
@@ -499,7 +499,7 @@ export async function createProduct(
   user: AuthUser,
   form: ProductForm,
   slots: ImageSlot[],
-  encoded: EncodedImage[],
+  encoded: StoredImage[],
 ): Promise<SellerProduct> {
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
@@ -539,7 +539,7 @@ export async function updateProduct(
   db: Db,
   user: AuthUser,
   form: ProductUpdateForm,
-  newFiles: EncodedImage[],
+  newFiles: StoredImage[],
 ): Promise<SellerProduct> {
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
@@ -682,7 +682,7 @@ export async function replaceProductImage(
   db: Db,
   user: AuthUser,
   fields: ProductImageUpdateFields,
-  encoded: EncodedImage,
+  encoded: StoredImage,
 ): Promise<SellerProduct> {
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
@@ -695,7 +695,7 @@ export async function replaceProductImage(
       .limit(1);
     if (!slot) throw new FieldsError(400, [{ field: "oldImage", message: OLD_IMAGE_NOT_FOUND }]);
     const before = await auditSnapshot(tx, product.id);
-    const newImageId = await saveEncodedImage(tx, encoded, product.name);
+    const newImageId = await saveStoredImage(tx, encoded, product.name);
     await tx
       .update(productImages)
       .set({ imageId: newImageId })

@@ -9,20 +9,30 @@ import {
   SHOP_DOCUMENTS_MAX,
   type ShopDocumentType,
 } from "#contract/shop-labels";
+import { FILE_NOT_EXPECTED, FORM_TOO_MANY_PARTS, SHOP_DOCUMENT_UPLOAD } from "#contract/uploads";
+import { FileTooLargeError, type FileStore, type StagedFile, type StoredFile } from "../../files/store.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 
 /**
  * Shop documents as they arrive (DESIGN.md section 5): multipart parts read with @fastify/multipart's
- * limits, so a file past SHOP_DOCUMENT_MAX_BYTES is refused while it streams (never held whole) and a
- * part past the count is refused before it is read; each file's type is judged by its first bytes,
+ * limits (contract/uploads.ts), so a file past SHOP_DOCUMENT_MAX_BYTES is refused while it streams
+ * and a part past the count is refused before it is read. Each file streams into the file store's
+ * staging (never held whole, never through the database); its type is judged by its first bytes,
  * never by its name or declared type, and its name is given the extension of that type.
  */
 
-/** A document read and checked, ready to be stored. */
+/** A document received and checked, staged in the file store until its request is accepted. */
 export interface UploadedDocument {
   fileName: string;
   contentType: ShopDocumentType;
-  data: Buffer;
+  file: StagedFile;
+}
+
+/** A document whose file is in the file store (committed): what its row records. */
+export interface KeptDocument {
+  fileName: string;
+  contentType: ShopDocumentType;
+  file: StoredFile;
 }
 
 const startsWith = (data: Buffer, bytes: readonly number[], offset = 0) =>
@@ -72,21 +82,17 @@ export function documentFileName(sent: string | undefined, type: ShopDocumentTyp
   return `${kept === "" ? "documento" : kept}.${extension}`;
 }
 
-/** One uploaded file checked by content; the refusal is the field's error. */
-function checkedDocument(part: { filename?: string }, data: Buffer, field: string): UploadedDocument | FieldError {
-  const type = detectDocumentType(data);
-  if (!type) return { field, message: DOCUMENT_TYPE_REFUSED };
-  return { fileName: documentFileName(part.filename, type), contentType: type, data };
-}
-
 /** A browser sends an empty part for a file input left empty (no name, no bytes): it is no document. */
-const isEmptyInput = (part: { filename?: string }, data: Buffer) => data.length === 0 && (part.filename ?? "") === "";
+const isEmptyInput = (part: { filename?: string }, file: StagedFile) =>
+  file.sizeBytes === 0 && (part.filename ?? "") === "";
 
-/** Text fields per request, and the longest value: far above the form's own limits, so only abuse hits them. */
-const MULTIPART_LIMITS = { fields: 20, fieldSize: 4096, parts: 40, fileSize: SHOP_DOCUMENT_MAX_BYTES } as const;
+const MULTIPART_LIMITS = {
+  fields: SHOP_DOCUMENT_UPLOAD.fields,
+  fieldSize: SHOP_DOCUMENT_UPLOAD.fieldBytes,
+  parts: SHOP_DOCUMENT_UPLOAD.parts,
+  fileSize: SHOP_DOCUMENT_UPLOAD.fileBytes,
+} as const;
 
-const TOO_MANY_PARTS = "La solicitud tiene demasiados campos.";
-const NO_FILE_HERE = "Este campo no admite archivos.";
 const MULTIPART_EXPECTED = "Envía los datos y los documentos como formulario multipart/form-data.";
 
 /** The multipart plugin's refusals (limits reached while reading) as the field's Spanish error. */
@@ -97,7 +103,7 @@ function multipartRefusal(error: unknown, filesField: string): HttpError | null 
     return new FieldsError(413, [{ field: part?.fieldname ?? filesField, message: DOCUMENT_TOO_LARGE }]);
   }
   if (code === "FST_FILES_LIMIT") return new FieldsError(400, [{ field: filesField, message: DOCUMENTS_TOO_MANY }]);
-  if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") return new HttpError(413, TOO_MANY_PARTS);
+  if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") return new HttpError(413, FORM_TOO_MANY_PARTS);
   if (code === "FST_PROTO_VIOLATION" || code === "FST_INVALID_JSON_FIELD_ERROR")
     return new HttpError(400, MULTIPART_EXPECTED);
   return null;
@@ -106,23 +112,49 @@ function multipartRefusal(error: unknown, filesField: string): HttpError | null 
 export interface ReadParts {
   /** Text fields by name (the last one of a repeated name). */
   fields: Record<string, string>;
-  /** Files checked by content, by the part they came in. */
+  /** Files checked by content, by the part they came in, staged in the file store. */
   files: { fieldname: string; document: UploadedDocument }[];
   /** Files refused by content, and parts where no file was expected. */
   errors: FieldError[];
+  /** Commits the accepted documents' files to the file store, durably: before their rows are written. */
+  keep(): Promise<void>;
+  /** Drops every staged file not kept: call once the request is done, accepted or not. */
+  discard(): Promise<void>;
+}
+
+/** Reads a file part to its end and drops it: the next part arrives only after it. */
+async function skipFile(part: { file: AsyncIterable<unknown> }): Promise<void> {
+  for await (const _chunk of part.file) {
+    // Dropped as it arrives (bounded by fileSize).
+  }
 }
 
 /**
  * Reads a request's parts: text fields, and files in `isFilePart` parts (at most `maxFiles`, each at
- * most SHOP_DOCUMENT_MAX_BYTES). Past a limit the request is refused at once (FieldsError); files of
- * a refused type are reported in `errors`, so the answer names every field at fault together.
+ * most SHOP_DOCUMENT_MAX_BYTES). Each file streams to a temporary file of `files` as it arrives,
+ * hashed on the way and never held whole; its first bytes say its type. Past a limit the request is
+ * refused at once (FieldsError) with nothing kept; files of a refused type are reported in `errors`,
+ * so the answer names every field at fault together.
  */
 export async function readDocumentParts(
   request: FastifyRequest,
+  files: FileStore,
   options: { isFilePart: (fieldname: string) => boolean; filesField: string; maxFiles: number },
 ): Promise<ReadParts> {
   if (!request.isMultipart()) throw new HttpError(400, MULTIPART_EXPECTED);
-  const read: ReadParts = { fields: {}, files: [], errors: [] };
+  const staged: StagedFile[] = [];
+  const discard = async () => {
+    await Promise.all(staged.map((file) => file.discard()));
+  };
+  const read: ReadParts = {
+    fields: {},
+    files: [],
+    errors: [],
+    keep: async () => {
+      for (const { document } of read.files) await document.file.commit();
+    },
+    discard,
+  };
   try {
     for await (const part of request.parts({
       limits: { ...MULTIPART_LIMITS, files: options.maxFiles },
@@ -135,19 +167,29 @@ export async function readDocumentParts(
         continue;
       }
       if (!options.isFilePart(part.fieldname)) {
-        // Read to the end (bounded by fileSize) so the next part arrives; the request is refused.
-        await part.toBuffer();
-        read.errors.push({ field: part.fieldname, message: NO_FILE_HERE });
+        // Read to the end so the next part arrives; the request is refused.
+        await skipFile(part);
+        read.errors.push({ field: part.fieldname, message: FILE_NOT_EXPECTED });
         continue;
       }
-      const data = await part.toBuffer();
-      if (isEmptyInput(part, data)) continue;
-      const checked = checkedDocument(part, data, part.fieldname);
-      if ("field" in checked) read.errors.push(checked);
-      else read.files.push({ fieldname: part.fieldname, document: checked });
+      const file = await files.stage(part.file, { maxBytes: SHOP_DOCUMENT_MAX_BYTES });
+      staged.push(file);
+      // Cut off at fileSize by the parser: the file was larger.
+      if (part.file.truncated) throw new FieldsError(413, [{ field: part.fieldname, message: DOCUMENT_TOO_LARGE }]);
+      if (isEmptyInput(part, file)) continue;
+      const type = detectDocumentType(file.head);
+      if (!type) read.errors.push({ field: part.fieldname, message: DOCUMENT_TYPE_REFUSED });
+      else
+        read.files.push({
+          fieldname: part.fieldname,
+          document: { fileName: documentFileName(part.filename, type), contentType: type, file },
+        });
     }
   } catch (error) {
+    await discard();
     if (error instanceof HttpError) throw error;
+    if (error instanceof FileTooLargeError)
+      throw new FieldsError(413, [{ field: options.filesField, message: DOCUMENT_TOO_LARGE }]);
     // Reading parts touches nothing but the body: any other failure (no boundary, a body cut short)
     // is a malformed request, not the server's.
     throw multipartRefusal(error, options.filesField) ?? new HttpError(400, MULTIPART_EXPECTED);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { FieldError } from "#contract/http";
 import {
+  DOCUMENT_NOT_FOUND,
   DOCUMENTS_MISSING,
   SELLER_ACTIVATED,
   SHOP_APPROVED,
@@ -14,7 +15,9 @@ import {
 } from "#contract/shops";
 import { SHOP_DOCUMENTS_MAX, type ShopDocumentType } from "#contract/shop-labels";
 import type { Db } from "../../db/client.js";
-import { FieldsError } from "../../http-error.js";
+import { openStoredFile } from "../../files/serve.js";
+import type { FileStore } from "../../files/store.js";
+import { FieldsError, HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { adminOnly, currentUser, requireSelf, requireSelfOrAdmin } from "../accounts/auth.js";
@@ -77,7 +80,10 @@ const section: ReferenceSection = {
     "refused type (a program renamed `.pdf`) answers 400 `Solo se aceptan documentos PDF, JPG, PNG o " +
     "WebP (se comprueba su contenido, no su nombre).`; in every case nothing is saved. An empty file " +
     "part (a file input left empty) is ignored. Documents are stored as sent, never decoded, so they do " +
-    "not go through the image queue. Applications and replacements count against the `upload` rate limit.\n\n" +
+    "not go through the image queue: each streams to a temporary file as it arrives, and once the request is " +
+    "accepted it is kept in the file store (`FILES_DIR`, decision 0036) before its row is written; the " +
+    "database holds only its name, type, size and key, never its bytes, and `GET /shop/document/{id}` " +
+    "streams it back. Applications and replacements count against the `upload` rate limit.\n\n" +
     "**Consistency.** Every change runs in one transaction with the shop's row locked (`select … for " +
     "update`): the decision, its audit entry (`recordAudit(tx, entry)`, " +
     "`api/src/modules/audit/service.ts`: who, what, on which record, the status before and after, the " +
@@ -196,6 +202,7 @@ const words = {
 
 export interface ShopRoutesOptions {
   db: Db;
+  files: FileStore;
   mailer: Mailer;
   publicWebUrl: string;
   jwtSecret: string;
@@ -232,7 +239,7 @@ function contentDisposition(fileName: string, type: ShopDocumentType): string {
 /** Shop requests, decisions and shops (issue 10; SPEC.md section 7 "Shop authorization"). */
 export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) {
   documentModule(app, section);
-  const { db, mailer } = opts;
+  const { db, files, mailer } = opts;
   const accessToken = (user: AuthUser) =>
     signAccessToken(user, { secret: opts.jwtSecret, ttlSeconds: opts.accessTokenTtlSeconds });
   /** The applicant's e-mail, sent once the decision is committed. */
@@ -246,31 +253,37 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
     { ...words.apply, onRequest: app.authenticate, rateLimit: "upload" },
     async (request, reply) => {
       const user = requireSelf(request, request.params.userId);
-      const parts = await readDocumentParts(request, {
+      const parts = await readDocumentParts(request, files, {
         isFilePart: (name) => name === DOCUMENTS_PART,
         filesField: DOCUMENTS_PART,
         maxFiles: SHOP_DOCUMENTS_MAX,
       });
-      const errors: FieldError[] = [...parts.errors];
-      const fields = parseShopApplication(parts.fields);
-      if (!fields.success) {
-        for (const issue of fields.error.issues) {
-          const field = String(issue.path[0] ?? "");
-          if (!errors.some((error) => error.field === field)) errors.push({ field, message: issue.message });
+      try {
+        const errors: FieldError[] = [...parts.errors];
+        const fields = parseShopApplication(parts.fields);
+        if (!fields.success) {
+          for (const issue of fields.error.issues) {
+            const field = String(issue.path[0] ?? "");
+            if (!errors.some((error) => error.field === field)) errors.push({ field, message: issue.message });
+          }
         }
-      }
-      if (parts.files.length === 0 && !errors.some((error) => error.field === DOCUMENTS_PART))
-        errors.push({ field: DOCUMENTS_PART, message: DOCUMENTS_MISSING });
-      if (errors.length > 0 || !fields.success) throw new FieldsError(400, errors.sort(byFormOrder));
+        if (parts.files.length === 0 && !errors.some((error) => error.field === DOCUMENTS_PART))
+          errors.push({ field: DOCUMENTS_PART, message: DOCUMENTS_MISSING });
+        if (errors.length > 0 || !fields.success) throw new FieldsError(400, errors.sort(byFormOrder));
 
-      const shopRequest = await applyForShop(
-        db,
-        user,
-        fields.data,
-        parts.files.map((file) => file.document),
-      );
-      reply.status(201);
-      return { message: SHOP_REQUEST_SENT, token: await accessToken(user), request: shopRequest };
+        // The files are on disk before the transaction: it writes only their keys.
+        await parts.keep();
+        const shopRequest = await applyForShop(
+          db,
+          user,
+          fields.data,
+          parts.files.map((file) => file.document),
+        );
+        reply.status(201);
+        return { message: SHOP_REQUEST_SENT, token: await accessToken(user), request: shopRequest };
+      } finally {
+        await parts.discard();
+      }
     },
   );
 
@@ -288,18 +301,23 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
     { ...words.replaceDocuments, onRequest: app.authenticate, rateLimit: "upload" },
     async (request) => {
       const owner = requireSelf(request, request.params.userId);
-      const parts = await readDocumentParts(request, {
+      const parts = await readDocumentParts(request, files, {
         isFilePart: (name) => replacedDocumentId(name) !== null,
         filesField: DOCUMENTS_PART,
         maxFiles: REPLACEMENTS_MAX,
       });
-      if (parts.errors.length > 0) throw new FieldsError(400, parts.errors);
-      const replaced = await replaceDocuments(
-        db,
-        owner,
-        parts.files.map((file) => ({ documentId: replacedDocumentId(file.fieldname)!, document: file.document })),
-      );
-      return { request: replaced.request };
+      try {
+        if (parts.errors.length > 0) throw new FieldsError(400, parts.errors);
+        await parts.keep();
+        const replaced = await replaceDocuments(
+          db,
+          owner,
+          parts.files.map((file) => ({ documentId: replacedDocumentId(file.fieldname)!, document: file.document })),
+        );
+        return { request: replaced.request };
+      } finally {
+        await parts.discard();
+      }
     },
   );
 
@@ -309,11 +327,15 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
     { ...words.document, onRequest: app.authenticate, helmet: DOCUMENT_HEADERS },
     async (request, reply) => {
       const document = await documentFor(db, currentUser(request), request.params.documentId);
+      // Streamed from the file store (decision 0036): never read whole, never through the database.
+      const stored = await openStoredFile(files, document.fileKey, request.log);
+      if (!stored) throw new HttpError(404, DOCUMENT_NOT_FOUND);
       return reply
         .header("cache-control", "private, no-store")
         .header("content-disposition", contentDisposition(document.fileName, document.contentType))
+        .header("content-length", stored.sizeBytes)
         .type(document.contentType)
-        .send(document.data);
+        .send(stored.stream);
     },
   );
 

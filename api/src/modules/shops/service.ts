@@ -35,7 +35,7 @@ import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { announceCatalogueChange, catalogueChangedHere } from "../catalog/changes.js";
 import { notify } from "../notifications/service.js";
-import type { UploadedDocument } from "./documents.js";
+import type { KeptDocument } from "./documents.js";
 import { announceShopEvent, countPendingRequests } from "./events.js";
 import { shopOutcomeNotice, shopRequestNotice, type ShopOutcome } from "#contract/notification-texts";
 
@@ -63,7 +63,7 @@ const documentColumns = {
   replacesId: shopDocuments.replacesId,
   createdAt: shopDocuments.createdAt,
 };
-type DocumentRow = Omit<typeof shopDocuments.$inferSelect, "data">;
+type DocumentRow = Omit<typeof shopDocuments.$inferSelect, "fileKey">;
 
 function toShopDocument(row: DocumentRow): ShopDocument {
   return {
@@ -194,20 +194,23 @@ export async function listShops(db: Db, query: z.output<typeof shopsQuery>) {
   return { shops: rows.map(toSummary), totalShop: total!.total, page: query.page, parPage: query.parPage };
 }
 
-/** A document's bytes for its owner or an admin; 404 for anyone else, as for one that does not exist. */
+/**
+ * A document's file (its key in the file store) for its owner or an admin; 404 for anyone else, as
+ * for one that does not exist.
+ */
 export async function documentFor(db: Db, viewer: AuthUser, documentId: string) {
   const [row] = await db
     .select({
       fileName: shopDocuments.fileName,
       contentType: shopDocuments.contentType,
-      data: shopDocuments.data,
+      fileKey: shopDocuments.fileKey,
       ownerId: shops.ownerId,
     })
     .from(shopDocuments)
     .innerJoin(shops, eq(shops.id, shopDocuments.shopId))
     .where(eq(shopDocuments.id, documentId));
   if (!row || (row.ownerId !== viewer.id && viewer.role !== "admin")) throw new HttpError(404, DOCUMENT_NOT_FOUND);
-  return { fileName: row.fileName, contentType: row.contentType as ShopDocumentType, data: row.data };
+  return { fileName: row.fileName, contentType: row.contentType as ShopDocumentType, fileKey: row.fileKey };
 }
 
 // ---- Errors the database reports ----------------------------------------------------------------
@@ -258,12 +261,13 @@ async function freeSlug(tx: Transaction, name: string, ownShopId: string | null)
 /**
  * Stores documents in the order they were sent: each is stamped one millisecond after the previous
  * one (the transaction's now() would be the same for all, and PGlite's clock counts milliseconds),
- * so "oldest first" is the order of the form.
+ * so "oldest first" is the order of the form. Their files are in the file store already: the rows
+ * carry only their keys.
  */
 async function insertDocuments(
   tx: Transaction,
   shopId: string,
-  documents: (UploadedDocument & { replacesId?: string })[],
+  documents: (KeptDocument & { replacesId?: string })[],
 ): Promise<void> {
   if (documents.length === 0) return;
   const start = Date.now();
@@ -272,8 +276,8 @@ async function insertDocuments(
       shopId,
       fileName: document.fileName,
       contentType: document.contentType,
-      sizeBytes: document.data.length,
-      data: document.data,
+      sizeBytes: document.file.sizeBytes,
+      fileKey: document.file.key,
       replacesId: document.replacesId ?? null,
       createdAt: new Date(start + index),
     })),
@@ -297,7 +301,7 @@ export async function applyForShop(
   db: Db,
   applicant: AuthUser,
   application: ShopApplication,
-  documents: UploadedDocument[],
+  documents: KeptDocument[],
 ): Promise<ShopRequest> {
   try {
     const shopId = await db.transaction(async (tx) => {
@@ -547,7 +551,7 @@ export async function requestChanges(
 export async function replaceDocuments(
   db: Db,
   owner: AuthUser,
-  replacements: { documentId: string; document: UploadedDocument }[],
+  replacements: { documentId: string; document: KeptDocument }[],
 ): Promise<{ request: ShopRequest; backToReview: boolean }> {
   let backToReview = false;
   const shopId = await db.transaction(async (tx) => {
