@@ -19,6 +19,9 @@ export const STOCK_MOVEMENT_LABELS: Record<StockMovementKind, string> = {
   caducidad: "Caducidad de pedido",
 };
 
+/** Beside a movement saved without a stock version (another client's save, not the web's form). */
+export const STOCK_MOVEMENT_WITHOUT_VERSION = "sin comprobar la versión: aplicado sobre el stock de ese momento";
+
 // ---- Limits and messages ------------------------------------------------------------------------
 
 /** Most units one size (or a product without sizes) may hold; far above any shop's shelf. */
@@ -112,6 +115,11 @@ export const stockMovement = z.object({
   stockAfter: z.number().int(),
   /** Who made it (the seller, the buyer of a sale, the admin who cancelled), or null (an expiry, a deleted account). */
   actorName: z.string().nullable(),
+  /**
+   * A seller's save sent without `stockVersion` (SPEC.md section 7's payload): applied to the stock
+   * as it was then, not checked against what the seller had read.
+   */
+  withoutVersion: z.boolean(),
   createdAt: z.string().describe("date-time"),
 });
 export type StockMovement = z.infer<typeof stockMovement>;

@@ -24,6 +24,7 @@ describe("la API acepta las llamadas de la sección 7 tal como están escritas (
 
   const send = (method: "POST" | "PUT", url: string, user: Customer, payload: Record<string, unknown>) =>
     api.app.inject({ method, url, headers: user.headers, payload });
+  const get = (url: string, user: Customer) => api.app.inject({ method: "GET", url, headers: user.headers });
   const auditOf = (entityId: string) => api.db.select().from(auditLog).where(eq(auditLog.entityId, entityId));
 
   beforeAll(async () => {
@@ -131,6 +132,23 @@ describe("la API acepta las llamadas de la sección 7 tal como están escritas (
     });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({ message: expect.any(String), product: { _id: product.id, stock: 17 } });
+    // Applied to the stock as it was, and recorded as such: in the movements and in the audit log.
+    const { movements } = (await get(`/seller/stock/${product.id}`, sellers.centro)).json();
+    expect(movements[0]).toMatchObject({ kind: "ajuste", stockAfter: 17, withoutVersion: true });
+    const [entry] = await auditOf(product.id).then((rows) => rows.filter((row) => row.action === "stock.ajustar"));
+    expect(entry).toMatchObject({ after: { stock: 17, withoutVersion: true } });
+
+    // The web's form sends the version it read: its save is not marked.
+    const { product: now } = (await get(`/seller/stock/${product.id}`, sellers.centro)).json();
+    const versioned = await send("POST", "/update-stock", sellers.centro, {
+      productId: product.id,
+      newStock: 12,
+      sellerId: sellers.centro.id,
+      stockVersion: now.stockVersion,
+    });
+    expect(versioned.statusCode, versioned.body).toBe(200);
+    const after = (await get(`/seller/stock/${product.id}`, sellers.centro)).json();
+    expect(after.movements[0]).toMatchObject({ stockAfter: 12, withoutVersion: false });
   });
 });
 

@@ -373,11 +373,15 @@ describe("control de stock (PGlite)", () => {
         moves.length + (await movementsOf(item.id)).filter((move) => move.size !== "42").length,
       );
       expect(
-        answer.movements.map((move: { kind: string; actorName: string | null }) => [move.kind, move.actorName]),
+        answer.movements.map((move: { kind: string; actorName: string | null; withoutVersion: boolean }) => [
+          move.kind,
+          move.actorName,
+          move.withoutVersion,
+        ]),
       ).toEqual([
-        ["ajuste", owner.name],
-        ["devolucion", owner.name],
-        ["caducidad", null],
+        ["ajuste", owner.name, false],
+        ["devolucion", owner.name, false],
+        ["caducidad", null, false],
       ]);
     });
 

@@ -396,7 +396,8 @@ export const stockMovementKind = pgEnum("stock_movement_kind", STOCK_MOVEMENT_KI
  * Every change of a size's stock (or of the single stock, size ''), written by a trigger
  * (migration 0014) whatever changed it: the kind and the actor come from the transaction's
  * settings `mercado.stock_kind` and `mercado.stock_actor` (setStockContext in
- * api/src/modules/stock), 'ajuste' with no actor when unset.
+ * api/src/modules/stock), 'ajuste' with no actor when unset; `mercado.stock_without_version` marks a
+ * seller's save sent without the stock version it was read at (SPEC.md section 7's payload).
  */
 export const stockMovements = pgTable(
   "stock_movements",
@@ -412,6 +413,8 @@ export const stockMovements = pgTable(
     change: integer("change").notNull(),
     stockAfter: integer("stock_after").notNull(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** A seller's save without `stockVersion`: applied to the stock as it was, not checked against what they read. */
+    withoutVersion: boolean("without_version").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("stock_movements_product_created_idx").on(t.productId, t.createdAt.desc())],

@@ -1,11 +1,17 @@
 import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
-import type { StockMovement } from "#contract/stock";
+import { STOCK_MOVEMENT_WITHOUT_VERSION, type StockMovement } from "#contract/stock";
 import { signedChange } from "~/services/stock-words";
 
 /** A movement as the page shows it: its kind's label and its time in the store's zone, written by the server. */
 export interface ShownMovement extends StockMovement {
   kindLabel: string;
   when: string;
+}
+
+/** Said of a save that sent no stock version (another client's, not this form's): nobody checked it against a sale. */
+function WithoutVersion({ movement }: { movement: ShownMovement }) {
+  if (!movement.withoutVersion) return null;
+  return <span className="block text-sm font-normal text-slate-700">{STOCK_MOVEMENT_WITHOUT_VERSION}</span>;
 }
 
 const changeTone = (change: number) => (change < 0 ? "text-red-800" : "text-lime-800");
@@ -21,7 +27,12 @@ function movementColumns(hasSizes: boolean): TableColumn<ShownMovement>[] {
       header: "Tipo",
       inCard: false,
       cellClassName: "font-semibold text-slate-900",
-      cell: (movement) => movement.kindLabel,
+      cell: (movement) => (
+        <>
+          {movement.kindLabel}
+          <WithoutVersion movement={movement} />
+        </>
+      ),
     },
     hasSizes && { header: "Talla", inCard: false, cell: (movement) => movement.size },
     {
@@ -42,6 +53,7 @@ function movementCard(hasSizes: boolean): CardParts<ShownMovement> {
   return {
     title: (movement) => `${movement.kindLabel}${hasSizes ? ` · talla ${movement.size}` : ""}`,
     aside: (movement) => <span className={changeTone(movement.change)}>{signedChange(movement.change)}</span>,
+    note: (movement) => (movement.withoutVersion ? STOCK_MOVEMENT_WITHOUT_VERSION : null),
   };
 }
 

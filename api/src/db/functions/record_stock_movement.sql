@@ -12,7 +12,7 @@ BEGIN
   -- Dated when written, not when the transaction began (now()): changes of one row are written
   -- under its lock, so the ledger's order is the order they happened in, even for a transaction
   -- that waited for another's lock.
-  INSERT INTO stock_movements (product_id, size, kind, change, stock_after, actor_id, created_at)
+  INSERT INTO stock_movements (product_id, size, kind, change, stock_after, actor_id, without_version, created_at)
   VALUES (
     product,
     product_size,
@@ -20,6 +20,7 @@ BEGIN
     change,
     stock_after,
     NULLIF(current_setting('mercado.stock_actor', true), '')::uuid,
+    COALESCE(current_setting('mercado.stock_without_version', true), '') = 'on',
     clock_timestamp()
   );
 END;

@@ -55,8 +55,10 @@ const words = {
     description:
       "The seller owning the product's shop (`sellerId` is the caller, 403 otherwise; customers and admins " +
       "403; another shop's product 404 `Producto no encontrado.`) while the shop is `aprobada` (403 `Tu " +
-      "tienda no está aprobada: …` otherwise). `{productId, sellerId, stockVersion, newStock?, sizes?, " +
-      "lowStockThreshold?}` (the threshold alone changes only it): a product with sizes sends each of its " +
+      "tienda no está aprobada: …` otherwise). `{productId, sellerId, stockVersion?, newStock?, sizes?, " +
+      "lowStockThreshold?}` (the threshold alone changes only it; without `stockVersion`, as SPEC.md section 7 " +
+      "sends it, the figures apply to the stock as it is and the movements and the audit entry say " +
+      "`withoutVersion`): a product with sizes sends each of its " +
       "sizes once (`newStock`, when sent, must be their sum: SPEC.md section 5; an unknown, repeated or " +
       "missing size is 400; adding sizes is the product form's job), one without sends `newStock`; 0 to " +
       "100,000 each. `{message, product}`; 409 with `current` for a stale `stockVersion` (the version rule " +
@@ -73,7 +75,7 @@ const words = {
     summary: "One product's stock and movements",
     description:
       "The owning seller. `?page&parPage`: the same as the stock control for one product, and its " +
-      "movements newest first (`kind`, `change`, `stockAfter`, `actorName`, `createdAt`).",
+      "movements newest first (`kind`, `change`, `stockAfter`, `actorName`, `withoutVersion`, `createdAt`).",
   },
   subscribe: {
     summary: "Ask to be told when a size is back",

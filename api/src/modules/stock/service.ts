@@ -45,14 +45,17 @@ import { backInStockNotice } from "#contract/notification-texts";
 /**
  * Names the kind and the actor of the stock changes the rest of the transaction makes: the
  * triggers of migration 0014 read them into every movement. Local to the transaction.
+ * `withoutVersion`: a seller's save that sent no stock version (it applies to the stock as it is).
  */
 export async function setStockContext(
   tx: Pick<Transaction, "execute">,
   kind: StockMovementKind,
   actorId: string | null,
+  { withoutVersion = false }: { withoutVersion?: boolean } = {},
 ): Promise<void> {
   await tx.execute(
-    sql`select set_config('mercado.stock_kind', ${kind}, true), set_config('mercado.stock_actor', ${actorId ?? ""}, true)`,
+    sql`select set_config('mercado.stock_kind', ${kind}, true), set_config('mercado.stock_actor', ${actorId ?? ""}, true),
+      set_config('mercado.stock_without_version', ${withoutVersion ? "on" : ""}, true)`,
   );
 }
 
@@ -221,6 +224,7 @@ export async function productStock(
         change: stockMovements.change,
         stockAfter: stockMovements.stockAfter,
         actorName: users.name,
+        withoutVersion: stockMovements.withoutVersion,
         createdAt: stockMovements.createdAt,
       })
       .from(stockMovements)
@@ -240,6 +244,7 @@ export async function productStock(
       change: movement.change,
       stockAfter: movement.stockAfter,
       actorName: movement.actorName,
+      withoutVersion: movement.withoutVersion,
       createdAt: movement.createdAt.toISOString(),
     })),
     totalMovement: total!.total,
@@ -351,7 +356,7 @@ export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody)
         .where(eq(productSizes.productId, product!.id));
     }
 
-    await setStockContext(tx, "ajuste", user.id);
+    await setStockContext(tx, "ajuste", user.id, { withoutVersion: body.stockVersion === undefined });
     const cameBack: string[] = [];
     if (product!.hasSizes) {
       for (const size of [...sizes].sort((a, b) => bySize(a.size, b.size))) {
@@ -379,6 +384,8 @@ export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody)
         stock: product!.hasSizes ? [...wanted.values()].reduce((sum, stock) => sum + stock, 0) : wanted.get("")!,
         sizes: sizes.map((size) => ({ size: size.size, stock: wanted.get(size.size)! })),
         lowStockThreshold: threshold,
+        // Saved without the version it was read at: the audit says so, as the movements do.
+        ...(body.stockVersion === undefined ? { withoutVersion: true } : {}),
       };
       await recordAudit(tx, {
         actorId: user.id,

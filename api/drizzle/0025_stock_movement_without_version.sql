@@ -1,0 +1,2 @@
+-- Issue 32: a seller's stock save sent without the version it was read at (SPEC.md section 7) is marked as such.
+ALTER TABLE "stock_movements" ADD COLUMN "without_version" boolean DEFAULT false NOT NULL;
