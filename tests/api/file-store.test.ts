@@ -245,10 +245,11 @@ describe("orden en el almacén al arrancar", () => {
     const stagingDir = path.join(files.dir, "recibiendo");
 
     // A document a stopped process was receiving, and one another instance is receiving now.
+    // Aged while it is the only one there: a folder lists its files in no set order.
     const abandoned = await files.stage([Buffer.from("%PDF- a medias")], { maxBytes: 1024 });
-    const receiving = await files.stage([Buffer.from("%PDF- llegando")], { maxBytes: 1024 });
     const [abandonedName] = await readdir(stagingDir);
     await age(path.join(stagingDir, abandonedName!));
+    const receiving = await files.stage([Buffer.from("%PDF- llegando")], { maxBytes: 1024 });
     // An old file no row names (an image since replaced), and one just stored whose row is on its way.
     const replaced = await files.put(Buffer.from("imagen sustituida"));
     await age(path.join(files.dir, replaced.key.slice(0, 2), replaced.key));
