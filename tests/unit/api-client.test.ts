@@ -1,6 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type IncomingHttpHeaders } from "node:http";
+import { describe, expect, it } from "vitest";
+import { useFakeApi } from "../support/fake-api";
 import { trialClassEndpoints } from "#contract/trial-class";
 
 /**
@@ -9,26 +9,14 @@ import { trialClassEndpoints } from "#contract/trial-class";
  * contract does not describe.
  */
 describe("cliente de la API en la web", () => {
-  let server: Server;
   let answer: unknown;
   const seen: { url?: string; headers?: IncomingHttpHeaders } = {};
-  const saved = process.env.API_URL;
 
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      seen.url = request.url;
-      seen.headers = request.headers;
-      response.setHeader("content-type", "application/json");
-      response.end(JSON.stringify(answer));
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    vi.resetModules();
-  });
-
-  afterAll(async () => {
-    process.env.API_URL = saved;
-    await new Promise((resolve) => server.close(resolve));
+  useFakeApi((request, response) => {
+    seen.url = request.url;
+    seen.headers = request.headers;
+    response.setHeader("content-type", "application/json");
+    response.end(JSON.stringify(answer));
   });
 
   const trialClass = { classDate: "2026-11-28", startTime: "10:00", endTime: "11:30", capacity: 12, remaining: 3 };

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type IncomingMessage, type ServerResponse } from "node:http";
+import { describe, expect, it } from "vitest";
+import { useFakeApi } from "../support/fake-api";
 import type { ProductAnswer } from "#contract/catalog";
 
 /**
@@ -37,9 +37,6 @@ const product: ProductAnswer["product"] = {
 const reviews: ProductAnswer["reviews"] = { reviews: [], totalReview: 0, rating_review: [], pageNo: 1, perPage: 5 };
 
 describe("la página de un producto renombrado", () => {
-  let server: Server;
-  const saved = process.env.API_URL;
-
   function answer(request: IncomingMessage, response: ServerResponse) {
     const path = request.url ?? "";
     const send = (status: number, body: unknown) => {
@@ -53,17 +50,7 @@ describe("la página de un producto renombrado", () => {
     send(404, { message: "Producto no encontrado" });
   }
 
-  beforeAll(async () => {
-    server = createServer(answer);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    vi.resetModules();
-  });
-
-  afterAll(async () => {
-    process.env.API_URL = saved;
-    await new Promise((resolve) => server.close(resolve));
-  });
+  useFakeApi(answer);
 
   async function load(url: string, slug: string) {
     const { createRequestContext } = await import("~/services/context.server");

@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AppLoadContext } from "@remix-run/node";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useFakeApi } from "../support/fake-api";
 
 /**
  * The web's side of a shop request against a stand-in API (issue 10): a document is streamed from
@@ -24,9 +24,7 @@ const STALE = accessToken("customer", "viejo");
 const FRESH = accessToken("seller", "nuevo");
 
 describe("la web y la solicitud de tienda", () => {
-  let server: Server;
   const calls: string[] = [];
-  const saved = process.env.API_URL;
 
   function json(response: ServerResponse, status: number, body: unknown) {
     response.writeHead(status, { "content-type": "application/json" });
@@ -62,17 +60,7 @@ describe("la web y la solicitud de tienda", () => {
     json(response, 404, { message: "No encontrado." });
   }
 
-  beforeAll(async () => {
-    server = createServer(answer);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    vi.resetModules();
-  });
-
-  afterAll(async () => {
-    process.env.API_URL = saved;
-    await new Promise((resolve) => server.close(resolve));
-  });
+  useFakeApi(answer);
 
   beforeEach(() => {
     calls.length = 0;

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type IncomingMessage, type ServerResponse } from "node:http";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useFakeApi } from "../support/fake-api";
 import { DOCUMENT_TOO_LARGE, DOCUMENTS_TOO_MANY } from "#contract/shops";
 import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labels";
 import type { FilesFormAnswer } from "~/forms/shop-request.forms";
@@ -96,9 +96,7 @@ function applicationPost(documents: number[]): { request: Request; pulled(): num
 }
 
 describe("la web lee las subidas mientras llegan, dentro de los límites de la API", () => {
-  let server: Server;
   const received: { path: string; bytes: Buffer }[] = [];
-  const saved = process.env.API_URL;
 
   function answer(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
@@ -115,17 +113,7 @@ describe("la web lee las subidas mientras llegan, dentro de los límites de la A
     });
   }
 
-  beforeAll(async () => {
-    server = createServer(answer);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    vi.resetModules();
-  });
-
-  afterAll(async () => {
-    process.env.API_URL = saved;
-    await new Promise((resolve) => server.close(resolve));
-  });
+  useFakeApi(answer);
 
   beforeEach(() => {
     received.length = 0;
