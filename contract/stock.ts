@@ -19,9 +19,6 @@ export const STOCK_MOVEMENT_LABELS: Record<StockMovementKind, string> = {
   caducidad: "Caducidad de pedido",
 };
 
-/** Beside a movement saved without a stock version (another client's save, not the web's form). */
-export const STOCK_MOVEMENT_WITHOUT_VERSION = "sin comprobar la versión: aplicado sobre el stock de ese momento";
-
 // ---- Limits and messages ------------------------------------------------------------------------
 
 /** Most units one size (or a product without sizes) may hold; far above any shop's shelf. */

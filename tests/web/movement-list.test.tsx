@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { STOCK_MOVEMENT_WITHOUT_VERSION } from "#contract/stock";
+import { STOCK_MOVEMENT_WITHOUT_VERSION } from "#contract/stock-labels";
 import { MovementList, type ShownMovement } from "~/components/stock/MovementList";
 
 const movement = (id: string, withoutVersion: boolean): ShownMovement => ({

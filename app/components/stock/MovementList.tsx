@@ -1,5 +1,6 @@
 import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
-import { STOCK_MOVEMENT_WITHOUT_VERSION, type StockMovement } from "#contract/stock";
+import type { StockMovement } from "#contract/stock";
+import { STOCK_MOVEMENT_WITHOUT_VERSION } from "#contract/stock-labels";
 import { signedChange } from "~/services/stock-words";
 
 /** A movement as the page shows it: its kind's label and its time in the store's zone, written by the server. */
