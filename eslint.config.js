@@ -3,11 +3,41 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { readdirSync, readFileSync } from "node:fs";
+/* global URL -- Node's own global; this file is linted without the Node environment */
 
 const apiSource = {
   group: ["**/api/src/**", "**/api/src"],
   message: "The web reaches the API only through contract/ (#contract/...).",
 };
+/**
+ * The contract modules that load zod when imported for their values: those that import it, and those
+ * that import such a module (type imports aside). Read from contract/ when ESLint starts, so a new
+ * module is covered the day it exists; pages take their words from the zod-free `*-labels.ts`.
+ */
+function contractModulesWithZod() {
+  const runtimeImports = new Map();
+  for (const file of readdirSync(new URL("./contract/", import.meta.url))) {
+    if (!file.endsWith(".ts")) continue;
+    const source = readFileSync(new URL(`./contract/${file}`, import.meta.url), "utf8");
+    const imported = [...source.matchAll(/^import (?!type )[^;]*? from "([^"]+)";/gms)].map((match) => match[1]);
+    runtimeImports.set(file.slice(0, -3), imported);
+  }
+  const withZod = new Set();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [name, imported] of runtimeImports) {
+      if (withZod.has(name)) continue;
+      if (imported.some((from) => from === "zod" || withZod.has(from.replace(/^\.\//, "")))) {
+        withZod.add(name);
+        grew = true;
+      }
+    }
+  }
+  return [...withZod].sort();
+}
+
 const browserOnlyPatterns = [
   {
     group: ["zod", "@conform-to/zod", "**/*.schema", "**/*-schema", "**/*-schemas"],
@@ -16,6 +46,17 @@ const browserOnlyPatterns = [
       "Browser code loads zod and form schemas only when the form is used (useSchemaForm's load); parse in *.server.ts.",
   },
 ];
+/**
+ * For code that renders in the browser and is no route module (a route's loader and action are
+ * dropped from its browser build, and what only they import with them; budget.spec.ts weighs those).
+ */
+const contractWithZod = {
+  // A leading "#" would make a gitignore-style pattern a comment: escaped.
+  group: contractModulesWithZod().map((name) => `\\#contract/${name}`),
+  allowTypeImports: true,
+  message:
+    "This contract module loads zod: components import its types only, and its words from a zod-free *-labels.ts module.",
+};
 const webSource = { group: ["~/*", "**/app/**"], message: "The API never imports the web." };
 
 export default tseslint.config(
@@ -90,6 +131,15 @@ export default tseslint.config(
         {
           patterns: [apiSource, ...browserOnlyPatterns],
         },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**", "app/browser/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [apiSource, ...browserOnlyPatterns, contractWithZod] },
       ],
     },
   },
