@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "./fixtures";
-import { apiSignIn, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { expect, test, type TestInfo } from "./fixtures";
+import { ADMIN_EMAIL, apiSignIn, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 import {
   apiJson,
   customerOrdersThroughApi,
+  expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   newProjectPage,
   payOrderByCardThroughApi,
@@ -14,7 +14,8 @@ import { signIn } from "./sessions";
  * Issue 33, messages per order: a customer writes to the shop on their paid order (an empty message
  * is refused beside the field; markup and an address stay plain text), the seller learns of it in
  * their notifications, opens their order page from there and answers, and the customer reads the
- * answer on their order page. Both pages at a 360 px phone's width, and nothing serious for axe.
+ * answer on their order page; the admin reads the thread and cannot write. The customer's and the
+ * seller's pages at a 360 px phone's width, and nothing serious for axe.
  */
 
 const SELLER = { email: "vendedor2@mercadopadel.test" } as const;
@@ -39,22 +40,11 @@ async function productFor(testInfo: TestInfo): Promise<string> {
   return chosen._id;
 }
 
-/**
- * axe's serious findings on a page showing messages (the sweep, tests/e2e/sweep.spec.ts, opens these
- * pages before any message exists). axe runs as a script in the page: only with JavaScript on.
- */
-async function seriousAxeFindings(page: Page, testInfo: TestInfo): Promise<string[]> {
-  if (testInfo.project.name === "js-off") return [];
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  return violations
-    .filter(({ impact }) => impact === "serious" || impact === "critical")
-    .map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
-
 test.describe("mensajes por pedido", () => {
-  test("el cliente escribe a la tienda, el vendedor lo lee desde su aviso y contesta, y el cliente ve la respuesta", async ({
+  test("el cliente escribe a la tienda, el vendedor lo lee desde su aviso y contesta, y el cliente ve la respuesta; el administrador solo lo lee", async ({
     page,
     browser,
+    javaScriptEnabled,
   }, testInfo) => {
     test.setTimeout(120_000);
     const email = uniqueEmail(testInfo, "mensajes-pedido");
@@ -107,7 +97,7 @@ test.describe("mensajes por pedido", () => {
     await expect(sellerThread.getByTestId("order-message")).toHaveCount(2);
     await expect(sellerThread.getByTestId("order-message").last()).toContainText("Tú");
     await expectNoSidewaysScroll(sellerPage);
-    expect(await seriousAxeFindings(sellerPage, testInfo)).toEqual([]);
+    await expectNoSeriousAxeViolations(sellerPage, javaScriptEnabled);
     await sellerPage.context().close();
 
     // The customer reads the answer, newest last, under the shop's name.
@@ -118,6 +108,16 @@ test.describe("mensajes por pedido", () => {
     await expect(messages.last()).not.toContainText("Tú");
     await expect(messages.first()).toContainText(question);
     await expectNoSidewaysScroll(page);
-    expect(await seriousAxeFindings(page, testInfo)).toEqual([]);
+    await expectNoSeriousAxeViolations(page, javaScriptEnabled);
+
+    // The admin reads the thread on the order's page, and has no form to write in it.
+    const adminPage = await newProjectPage(browser, testInfo);
+    await signIn(adminPage, ADMIN_EMAIL, DEMO_PASSWORD);
+    await adminPage.goto(`/dashboard/admin/orders/${orderId}`);
+    const adminThread = adminPage.getByTestId("order-messages");
+    await expect(adminThread.getByTestId("order-message")).toHaveCount(2);
+    await expect(adminThread.getByTestId("order-message").first()).toContainText("Cliente");
+    await expect(adminThread.getByRole("button", { name: "Enviar mensaje" })).toHaveCount(0);
+    await adminPage.context().close();
   });
 });
