@@ -1,7 +1,11 @@
 import { longDateTime } from "#contract/store-time";
 import { orderMessageEndpoints, type OrderMessageBody, type OrderMessageThread } from "#contract/order-messages";
-import { answerRefused } from "~/forms/form-answer.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { answer } from "~/forms/form-answer.server";
 import { ORDER_MESSAGE_INTENT } from "~/forms/order-message.forms";
+import { refusalOf } from "./account.server";
+import { forbidden } from "./admin.server";
+import { ApiError } from "./api.server";
 import type { AccountClient, RequestArgs } from "./auth.server";
 import { logError } from "./log.server";
 import { redirectWithFlash } from "./session.server";
@@ -31,7 +35,8 @@ export async function loadOrderThreads(account: AccountClient, orderId: string):
 
 /**
  * Sends a parsed message form as the customer or the shop's seller, then back to `back` with a
- * flash; a refusal (too many messages, the shop suspended) stays beside the text, which is kept.
+ * flash. Every refusal (too many messages, the shop suspended, the API unreachable) is said beside
+ * the text, which is kept; a session gone bad (401) is the 403 page.
  */
 export async function sendOrderMessage(
   args: RequestArgs,
@@ -39,7 +44,7 @@ export async function sendOrderMessage(
   side: "cliente" | "tienda",
   form: {
     value: OrderMessageBody;
-    reply: Parameters<typeof answerRefused>[1]["reply"];
+    reply: (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>;
   },
   back: string,
 ) {
@@ -48,10 +53,17 @@ export async function sendOrderMessage(
     const { message } = await account.call(call, { body: form.value });
     return redirectWithFlash(args.context, back, { kind: "success", message });
   } catch (error) {
-    return answerRefused(
-      error,
-      { intent: ORDER_MESSAGE_INTENT, reply: form.reply },
-      { fields: ["body"], target: form.value.shopOrderId, pageErrors: [401] },
+    if (error instanceof Response) throw error;
+    if (error instanceof ApiError && error.status === 401) throw forbidden();
+    const { status, formErrors, fieldErrors } = refusalOf(error, ["body"]);
+    const body = [...(fieldErrors.body ?? []), ...formErrors];
+    return answer(
+      {
+        intent: ORDER_MESSAGE_INTENT,
+        target: form.value.shopOrderId,
+        result: form.reply({ formErrors: [], fieldErrors: { body } }),
+      },
+      status,
     );
   }
 }
