@@ -66,5 +66,6 @@ export const TOO_MANY_REQUESTS = {
   review: "Has enviado demasiadas reseñas en poco tiempo. Inténtalo de nuevo más tarde.",
   offer: "Has enviado demasiadas ofertas en poco tiempo. Inténtalo de nuevo más tarde.",
   upload: "Has subido demasiados archivos en poco tiempo. Inténtalo de nuevo más tarde.",
+  orderMessage: "Has enviado demasiados mensajes sobre pedidos en poco tiempo. Inténtalo de nuevo más tarde.",
 } as const;
 export type RateLimitedAction = keyof typeof TOO_MANY_REQUESTS;

@@ -75,6 +75,14 @@ export const offerAnsweredNotice = (
     : `${about} fue aceptada. Nuevo total del pedido: ${formatUsd(newTotalCents)}.`;
 };
 
+// ---- Messages -----------------------------------------------------------------------------------
+
+/** The other side of a message on one shop's part of an order: the seller when the customer wrote, and back. */
+export const orderMessageNotice = (orderNumber: string, shopName: string, fromCustomer: boolean) =>
+  fromCustomer
+    ? `Nuevo mensaje del cliente en el pedido #${orderNumber} (${shopName}).`
+    : `Nuevo mensaje de ${shopName} sobre tu pedido #${orderNumber}.`;
+
 // ---- Reviews and stock ---------------------------------------------------------------------------
 
 /** The seller, of a new review (`stars`: starsText's words) or a changed one. */

@@ -47,6 +47,7 @@ import { couponRoutes } from "./modules/coupons/routes.js";
 import { customerRoutes } from "./modules/customer/routes.js";
 import { dashboardRoutes } from "./modules/dashboards/routes.js";
 import { offerRoutes } from "./modules/offers/routes.js";
+import { orderMessageRoutes } from "./modules/order-messages/routes.js";
 import { notificationRoutes } from "./modules/notifications/routes.js";
 import { attachNotificationSocket } from "./modules/notifications/socket.js";
 import { orderRoutes } from "./modules/orders/routes.js";
@@ -336,6 +337,7 @@ export async function buildApp({
   await app.register(couponRoutes, { db });
   await app.register(customerRoutes, { db, withdrawals: config.withdrawals });
   await app.register(offerRoutes, { db, orders: config.orders });
+  await app.register(orderMessageRoutes, { db });
   await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals });
   await app.register(adminOrderRoutes, { db, withdrawals: config.withdrawals });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });

@@ -151,6 +151,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   review: { perAccount: 30, perAddress: 60 },
   offer: { perAccount: 20, perAddress: 60 },
   upload: { perAccount: 30, perAddress: 60 },
+  orderMessage: { perAccount: 60, perAddress: 120 },
 };
 
 const limitVariable = (fallback: number) => envInteger(fallback, { min: 1, max: 1_000_000 });
@@ -229,6 +230,8 @@ const environment = z.object({
   RATE_LIMIT_OFFER_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.offer.perAddress),
   RATE_LIMIT_UPLOAD_PER_ACCOUNT: limitVariable(DEFAULT_RATE_LIMITS.upload.perAccount!),
   RATE_LIMIT_UPLOAD_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.upload.perAddress),
+  RATE_LIMIT_ORDER_MESSAGE_PER_ACCOUNT: limitVariable(DEFAULT_RATE_LIMITS.orderMessage.perAccount!),
+  RATE_LIMIT_ORDER_MESSAGE_PER_ADDRESS: limitVariable(DEFAULT_RATE_LIMITS.orderMessage.perAddress),
   SHIPPING_FEE_CENTS: envInteger(500),
   FREE_SHIPPING_THRESHOLD_CENTS: envInteger(10_000),
   ORDER_EXPIRY_MINUTES: envInteger(30, { min: 1 }),
@@ -324,6 +327,10 @@ export function loadConfig(): Config {
       review: { perAccount: env.RATE_LIMIT_REVIEW_PER_ACCOUNT, perAddress: env.RATE_LIMIT_REVIEW_PER_ADDRESS },
       offer: { perAccount: env.RATE_LIMIT_OFFER_PER_ACCOUNT, perAddress: env.RATE_LIMIT_OFFER_PER_ADDRESS },
       upload: { perAccount: env.RATE_LIMIT_UPLOAD_PER_ACCOUNT, perAddress: env.RATE_LIMIT_UPLOAD_PER_ADDRESS },
+      orderMessage: {
+        perAccount: env.RATE_LIMIT_ORDER_MESSAGE_PER_ACCOUNT,
+        perAddress: env.RATE_LIMIT_ORDER_MESSAGE_PER_ADDRESS,
+      },
     },
     cart: {
       shippingFeeCents: env.SHIPPING_FEE_CENTS,

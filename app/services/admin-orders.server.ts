@@ -9,6 +9,7 @@ import { ADMIN_ORDER_FORMS, adminOrderStatusSchema } from "~/routes/dashboard/ad
 import type { AccountClient, RequestArgs } from "./auth.server";
 import { pageErrorOf } from "./admin.server";
 import { redirectWithFlash } from "./session.server";
+import { loadOrderThreads } from "./order-messages.server";
 
 /** /dashboard/admin/orders?searchValue=&pageNumber=: `GET /admin/orders`, prepared for the page. */
 export async function adminOrdersPage(account: AccountClient, searchParams: URLSearchParams) {
@@ -53,6 +54,8 @@ export async function adminOrderPage(account: AccountClient, orderId: string) {
       })),
     },
     constraint: formConstraints({ status: adminOrderStatusSchema }).status,
+    // Every shop part's messages, read only (null when they could not be read).
+    messages: await loadOrderThreads(account, order._id),
   };
 }
 

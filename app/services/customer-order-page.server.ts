@@ -13,6 +13,9 @@ import {
   type ListedOffer,
 } from "./customer-orders.server";
 import { redirectWithFlash } from "./session.server";
+import { ORDER_MESSAGE_INTENT } from "~/forms/order-message.forms";
+import { orderMessageFormSchema } from "~/forms/order-message.schema";
+import { loadOrderThreads, sendOrderMessage } from "./order-messages.server";
 
 /**
  * /dashboard/order/details/{orderId}: the user's own order (anything else is the 404 page) with
@@ -22,6 +25,7 @@ import { redirectWithFlash } from "./session.server";
 export async function loadCustomerOrderPage(account: AccountClient, orderId: string | undefined) {
   const order = await getCustomerOrder(account, orderId);
   const offers = await getOrderOffers(account, order._id);
+  const messages = await loadOrderThreads(account, order._id);
   return {
     order: presentCustomerOrder(order),
     placedAt: longDateTime(order.createdAt),
@@ -30,6 +34,8 @@ export async function loadCustomerOrderPage(account: AccountClient, orderId: str
     offers: offers ? offers.map((offer): ListedOffer => ({ ...offer, madeAt: longDateTime(offer.createdAt) })) : null,
     // One for the forms of each kind, whatever the shop's part.
     constraints: formConstraints({ offer: offerFormSchema, receipt: receiptFormSchema }),
+    messages,
+    messageConstraint: formConstraints({ message: orderMessageFormSchema }).message,
   };
 }
 
@@ -70,6 +76,11 @@ export async function customerOrderAction(args: RequestArgs, account: AccountCli
       } catch (error) {
         return answerRefused(error, form, { fields: [], target });
       }
+    }
+    case ORDER_MESSAGE_INTENT: {
+      if (!order.suborders.some((suborder) => suborder._id === form.value.shopOrderId))
+        throw new Response(null, { status: 400 });
+      return sendOrderMessage(args, account, "cliente", form, new URL(args.request.url).pathname);
     }
   }
 }

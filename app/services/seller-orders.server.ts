@@ -16,6 +16,9 @@ import type { RequestArgs } from "./auth.server";
 import { logError } from "./log.server";
 import type { SellerArea } from "./seller.server";
 import { redirectWithFlash } from "./session.server";
+import { ORDER_MESSAGE_INTENT } from "~/forms/order-message.forms";
+import { orderMessageFormSchema } from "~/forms/order-message.schema";
+import { loadOrderThreads, sendOrderMessage } from "./order-messages.server";
 
 /**
  * The seller's orders (issue 12): the shop's sub-orders as a list with search, status filter and
@@ -92,9 +95,13 @@ export async function getSellerOrderOffers(area: SellerArea, order: { orderId: s
 export async function loadSellerOrderPage(area: SellerArea, subOrderId: string | undefined) {
   const order = await getSellerOrder(area, subOrderId);
   const offers = order.payment_status === "sin_pagar" ? await getSellerOrderOffers(area, order) : [];
+  const threads = await loadOrderThreads(area.account, order.orderId);
   return {
     order,
     offers,
+    // This part's thread (a seller reads only their own shop's), or null when it could not be read.
+    messages: threads ? (threads.find((thread) => thread.shopOrderId === order._id) ?? null) : null,
+    messageConstraint: formConstraints({ message: orderMessageFormSchema }).message,
     constraints: formConstraints({ status: sellerOrderStatusSchema, offer: sellerOfferAnswerSchema }),
     locked: area.refusal !== null,
   };
@@ -102,7 +109,9 @@ export async function loadSellerOrderPage(area: SellerArea, subOrderId: string |
 
 /** An offer's form is named by its offer (several on the page); the status form is the only one of its kind. */
 function offerOf(formData: FormData): string | undefined {
-  return formData.get("intent") === sellerOrderIntents.changeStatus ? undefined : String(formData.get("offerId") ?? "");
+  const intent = formData.get("intent");
+  if (intent === ORDER_MESSAGE_INTENT) return String(formData.get("shopOrderId") ?? "");
+  return intent === sellerOrderIntents.changeStatus ? undefined : String(formData.get("offerId") ?? "");
 }
 
 /**
@@ -140,6 +149,10 @@ export async function sellerOrderAction(args: RequestArgs, area: SellerArea, sub
           },
         });
         return redirectWithFlash(args.context, back, { kind: "success", message: answered.message });
+      }
+      case ORDER_MESSAGE_INTENT: {
+        if (form.value.shopOrderId !== order._id) throw new Response(null, { status: 400 });
+        return await sendOrderMessage(args, area.account, "tienda", form, back);
       }
     }
   } catch (error) {

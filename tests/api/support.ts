@@ -54,6 +54,7 @@ export const TEST_RATE_LIMITS: AppDeps["config"]["rateLimits"] = {
   review: RAISED,
   offer: RAISED,
   upload: RAISED,
+  orderMessage: RAISED,
 };
 
 /**

@@ -656,6 +656,33 @@ export const shopOrders = pgTable(
   ],
 );
 
+/**
+ * Messages on one shop's part of an order (issue 33): its customer and the shop's seller write to
+ * each other; plain text, shown as text. `authorRole` says which side wrote, since a seller may
+ * also be a customer of another shop.
+ */
+export const orderMessageAuthorRole = pgEnum("order_message_author_role", ["cliente", "tienda"]);
+
+export const orderMessages = pgTable(
+  "order_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopOrderId: uuid("shop_order_id")
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorRole: orderMessageAuthorRole("author_role").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_messages_body_length", sql`char_length(${t.body}) between 1 and 2000`),
+    index("order_messages_shop_order_created_idx").on(t.shopOrderId, t.createdAt),
+  ],
+);
+
 /** What was bought, as it was when the order was placed (name and price do not follow the product). */
 export const orderItems = pgTable(
   "order_items",

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { receiptParams } from "#contract/customer";
 import { typedDollars } from "#contract/money";
 import { OFFER_PRICE_MISSING, offerBody, offerPrice } from "#contract/offers";
+import { ORDER_MESSAGE_INTENT } from "~/forms/order-message.forms";
+import { orderMessageFormSchema } from "~/forms/order-message.schema";
 import { orderDetailsIntents } from "./order-details.forms";
 
 /**
@@ -16,4 +18,5 @@ export const receiptFormSchema = z.object({ shopOrderId: receiptParams.shape.sho
 export const ORDER_DETAILS_FORMS = {
   [orderDetailsIntents.proposeOffer]: offerFormSchema,
   [orderDetailsIntents.confirmReceipt]: receiptFormSchema,
+  [ORDER_MESSAGE_INTENT]: orderMessageFormSchema,
 };

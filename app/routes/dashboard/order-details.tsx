@@ -4,6 +4,7 @@ import { Form, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/r
 import { OFFERS_LOAD_ERROR } from "#contract/messages";
 import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderView";
 import { OfferHistory } from "~/components/dashboard/OfferHistory";
+import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
 import { paymentPath } from "./paths";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { ButtonLink } from "~/components/ui/Button";
@@ -168,7 +169,8 @@ function ReceiptSection({
 }
 
 export default function OrderDetailsPage() {
-  const { order, placedAt, paidAt, payBefore, offers, constraints } = useLoaderData<typeof loader>();
+  const { order, placedAt, paidAt, payBefore, offers, constraints, messages, messageConstraint } =
+    useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="titulo-pedido" className="space-y-8">
       <div className="space-y-3">
@@ -202,6 +204,20 @@ export default function OrderDetailsPage() {
                 <OffersPanel suborder={suborder} offers={offers} offerConstraint={constraints.offer} />
               ) : null}
               <ReceiptSection suborder={suborder} constraint={constraints.receipt} />
+              {messages ? (
+                messages
+                  .filter((thread) => thread.shopOrderId === suborder._id)
+                  .map((thread) => (
+                    <OrderMessages
+                      key={thread.shopOrderId}
+                      thread={thread}
+                      reader="cliente"
+                      constraint={messageConstraint}
+                    />
+                  ))
+              ) : (
+                <OrderMessagesUnavailable />
+              )}
             </div>
           ))}
         </div>

@@ -20,6 +20,7 @@ import { requireAdmin } from "~/services/admin.server";
 import { adminOrderAction, adminOrderPage } from "~/services/admin-orders.server";
 import { adminOrderIntents } from "./order.forms";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
+import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Pedido #${data.order.number} | Mercado Pádel` : "Pedido | Mercado Pádel" },
@@ -48,7 +49,7 @@ function orderNextStatuses(parts: { nextStatuses: DeliveryStatus[] }[]): Deliver
 }
 
 export default function AdminOrder() {
-  const { order, constraint } = useLoaderData<typeof loader>();
+  const { order, constraint, messages } = useLoaderData<typeof loader>();
   const paid = order.payment_status === "pagado";
   return (
     <section aria-labelledby="titulo-pedido" className="min-w-0 space-y-6">
@@ -204,6 +205,13 @@ export default function AdminOrder() {
                 paid={part.payment_status === "pagado"}
                 constraint={constraint}
               />
+              {messages ? (
+                messages
+                  .filter((thread) => thread.shopOrderId === part._id)
+                  .map((thread) => <OrderMessages key={thread.shopOrderId} thread={thread} reader="admin" />)
+              ) : (
+                <OrderMessagesUnavailable />
+              )}
             </li>
           );
         })}

@@ -3,6 +3,8 @@ import { uuid } from "#contract/fields";
 import { DELIVERY_STATUSES } from "#contract/order-labels";
 import { trackingNumberInput, trackingNumberRule } from "#contract/orders";
 import { sellerOrderIntents } from "./order-details.forms";
+import { ORDER_MESSAGE_INTENT } from "~/forms/order-message.forms";
+import { orderMessageFormSchema } from "~/forms/order-message.schema";
 
 /** The status form: the next status and, to ship, the carrier's tracking number (the API's own rule). */
 export const sellerOrderStatusSchema = z
@@ -20,4 +22,5 @@ export const SELLER_ORDER_FORMS = {
   [sellerOrderIntents.changeStatus]: sellerOrderStatusSchema,
   [sellerOrderIntents.acceptOffer]: sellerOfferAnswerSchema,
   [sellerOrderIntents.rejectOffer]: sellerOfferAnswerSchema,
+  [ORDER_MESSAGE_INTENT]: orderMessageFormSchema,
 };

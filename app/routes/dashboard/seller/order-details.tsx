@@ -19,6 +19,7 @@ import { formatPrice } from "~/services/money";
 import { requireSeller } from "~/services/seller.server";
 import { loadSellerOrderPage, sellerOrderAction } from "~/services/seller-orders.server";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
+import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
@@ -58,7 +59,7 @@ const PRINT_STYLE =
   "@media print { body > header, body > footer, header[role=banner], footer[role=contentinfo], nav, aside { display: none !important; } }";
 
 export default function SellerOrderDetails() {
-  const { order, offers, constraints, locked } = useLoaderData<typeof loader>();
+  const { order, offers, constraints, locked, messages, messageConstraint } = useLoaderData<typeof loader>();
   const offerDiscount = acceptedOfferDiscount(order);
   const address = order.shippingInfo;
   return (
@@ -167,6 +168,14 @@ export default function SellerOrderDetails() {
           locked={locked}
         />
       </Card>
+
+      <div className="print:hidden">
+        {messages ? (
+          <OrderMessages thread={messages} reader="tienda" constraint={locked ? undefined : messageConstraint} />
+        ) : (
+          <OrderMessagesUnavailable />
+        )}
+      </div>
     </article>
   );
 }
