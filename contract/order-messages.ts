@@ -2,6 +2,12 @@ import { z } from "zod";
 import { endpoint, noInput } from "./http";
 import { isoDateTime, objectExpected, requiredText, uuid } from "./fields";
 import { INVALID_ORDER } from "./orders";
+import {
+  INVALID_SHOP_ORDER,
+  MAX_ORDER_MESSAGE_LENGTH,
+  ORDER_MESSAGE_MISSING,
+  ORDER_MESSAGE_TOO_LONG,
+} from "./order-message-labels";
 
 /**
  * Messages per order (issue 33): on each shop's part of an order, its customer and the shop's
@@ -9,13 +15,15 @@ import { INVALID_ORDER } from "./orders";
  * web shows it as text, never as HTML or links.
  */
 
-export const MAX_ORDER_MESSAGE_LENGTH = 2000;
-export const ORDER_MESSAGE_MISSING = "Escribe tu mensaje.";
-export const ORDER_MESSAGE_TOO_LONG = `El mensaje puede tener como máximo ${MAX_ORDER_MESSAGE_LENGTH} caracteres.`;
-export const INVALID_SHOP_ORDER = "La tienda del pedido no es válida.";
-export const ORDER_MESSAGE_SENT = "Mensaje enviado.";
-export const ORDER_MESSAGES_NOT_FOUND = "Pedido no encontrado.";
-export const ORDER_MESSAGES_ADMIN_READ_ONLY = "Como administrador solo puedes leer los mensajes de los pedidos.";
+export {
+  MAX_ORDER_MESSAGE_LENGTH,
+  ORDER_MESSAGE_MISSING,
+  ORDER_MESSAGE_TOO_LONG,
+  INVALID_SHOP_ORDER,
+  ORDER_MESSAGE_SENT,
+  ORDER_MESSAGES_NOT_FOUND,
+  ORDER_MESSAGES_ADMIN_READ_ONLY,
+} from "./order-message-labels";
 
 /** The text of a message: trimmed, 1 to MAX_ORDER_MESSAGE_LENGTH characters. */
 export const orderMessageText = requiredText(ORDER_MESSAGE_MISSING, MAX_ORDER_MESSAGE_LENGTH, ORDER_MESSAGE_TOO_LONG);

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { MAX_ORDER_MESSAGE_LENGTH } from "#contract/order-messages";
+import { MAX_ORDER_MESSAGE_LENGTH } from "#contract/order-message-labels";
 import { FormAlert, SubmitButton, TextareaField } from "~/components/forms/fields";
 import { Card } from "~/components/ui/Card";
 import { Notice } from "~/components/ui/Notice";
