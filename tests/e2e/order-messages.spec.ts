@@ -1,12 +1,12 @@
 import { expect, test, type TestInfo } from "./fixtures";
-import { ADMIN_EMAIL, apiSignIn, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { ADMIN_EMAIL, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 import {
-  apiJson,
   customerOrdersThroughApi,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   newProjectPage,
   payOrderByCardThroughApi,
+  stockedProductsWithoutSizes,
 } from "./seller-support";
 import { signIn } from "./sessions";
 
@@ -20,24 +20,10 @@ import { signIn } from "./sessions";
 
 const SELLER = { email: "vendedor2@mercadopadel.test" } as const;
 
-interface ControlProduct {
-  _id: string;
-  hasSizes: boolean;
-  stock: number;
-}
-
 /** A product of the seller without sizes and with stock, away from the ones other journeys pick. */
 async function productFor(testInfo: TestInfo): Promise<string> {
-  const { token } = await apiSignIn(SELLER.email, DEMO_PASSWORD);
-  const { products } = await apiJson<{ products: ControlProduct[] }>("/seller/stock-control?page=1&parPage=100", {
-    token,
-  });
-  const candidates = products
-    .filter((product) => !product.hasSizes && product.stock >= 5)
-    .sort((a, b) => b.stock - a.stock);
-  const chosen = candidates[testInfo.project.name === "js-off" ? 1 : 0] ?? candidates[0];
-  if (!chosen) throw new Error("el vendedor no tiene productos sin tallas con existencias");
-  return chosen._id;
+  const candidates = (await stockedProductsWithoutSizes(SELLER.email)).sort((a, b) => b.stock - a.stock);
+  return (candidates[testInfo.project.name === "js-off" ? 1 : 0] ?? candidates[0]!)._id;
 }
 
 test.describe("mensajes por pedido", () => {

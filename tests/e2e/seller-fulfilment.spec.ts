@@ -1,11 +1,13 @@
 import { expect, test, type TestInfo } from "./fixtures";
-import { apiSignIn, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 import {
   apiJson,
   customerOrdersThroughApi,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   newProjectPage,
+  stockedProductsWithoutSizes,
+  type ControlProduct,
 } from "./seller-support";
 import { signIn } from "./sessions";
 
@@ -18,26 +20,10 @@ import { signIn } from "./sessions";
 
 const SELLER = { email: "vendedor3@mercadopadel.test" } as const;
 
-interface ControlProduct {
-  _id: string;
-  name: string;
-  slug: string;
-  hasSizes: boolean;
-  stock: number;
-}
-
 /** A product of the seller without sizes and with stock, one per project. */
 async function productFor(testInfo: TestInfo): Promise<ControlProduct> {
-  const { token } = await apiSignIn(SELLER.email, DEMO_PASSWORD);
-  const { products } = await apiJson<{ products: ControlProduct[] }>("/seller/stock-control?page=1&parPage=100", {
-    token,
-  });
-  const candidates = products
-    .filter((product) => !product.hasSizes && product.stock >= 5)
-    .sort((a, b) => b.stock - a.stock);
-  const chosen = candidates[testInfo.project.name === "js-off" ? 1 : 0] ?? candidates[0];
-  if (!chosen) throw new Error("el vendedor no tiene productos sin tallas con existencias");
-  return chosen;
+  const candidates = (await stockedProductsWithoutSizes(SELLER.email)).sort((a, b) => b.stock - a.stock);
+  return candidates[testInfo.project.name === "js-off" ? 1 : 0] ?? candidates[0]!;
 }
 
 interface PlacedOrder {

@@ -7,6 +7,8 @@ import {
   expectNoSidewaysScroll,
   newProjectPage,
   payOrderByCardThroughApi,
+  stockedProductsWithoutSizes,
+  type ControlProduct,
 } from "./seller-support";
 import { signIn } from "./sessions";
 
@@ -21,26 +23,10 @@ import { signIn } from "./sessions";
 
 const SELLER = { email: "vendedor2@mercadopadel.test" } as const;
 
-interface ControlProduct {
-  _id: string;
-  name: string;
-  hasSizes: boolean;
-  stock: number;
-}
-
 /** A product of the seller without sizes and with stock, picked per project away from the ends other journeys use. */
 async function productFor(testInfo: TestInfo): Promise<ControlProduct> {
-  const { token } = await apiSignIn(SELLER.email, DEMO_PASSWORD);
-  const { products } = await apiJson<{ products: ControlProduct[] }>("/seller/stock-control?page=1&parPage=100", {
-    token,
-  });
-  const candidates = products
-    .filter((product) => !product.hasSizes && product.stock >= 5)
-    .sort((a, b) => a.stock - b.stock);
-  const chosen =
-    candidates[Math.floor(candidates.length / 2) + (testInfo.project.name === "js-off" ? 1 : 0)] ?? candidates[0];
-  if (!chosen) throw new Error("el vendedor no tiene productos sin tallas con existencias");
-  return chosen;
+  const candidates = (await stockedProductsWithoutSizes(SELLER.email)).sort((a, b) => a.stock - b.stock);
+  return candidates[Math.floor(candidates.length / 2) + (testInfo.project.name === "js-off" ? 1 : 0)] ?? candidates[0]!;
 }
 
 /** A new customer who orders one unit and pays it with the test card; answers their data and the order. */

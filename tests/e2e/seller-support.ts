@@ -109,6 +109,30 @@ export async function approvedSellerThroughApi(options: {
   return { userId, shopId: request._id };
 }
 
+/** A product as the seller's stock control lists it. */
+export interface ControlProduct {
+  _id: string;
+  name: string;
+  slug: string;
+  hasSizes: boolean;
+  stock: number;
+}
+
+/**
+ * A demo seller's products without sizes and with at least five units, in the stock control's
+ * order: the ones a journey buys one unit of. Each journey sorts and picks its own, per project,
+ * away from those other journeys use.
+ */
+export async function stockedProductsWithoutSizes(sellerEmail: string): Promise<ControlProduct[]> {
+  const { token } = await apiSignIn(sellerEmail, DEMO_PASSWORD);
+  const { products } = await apiJson<{ products: ControlProduct[] }>("/seller/stock-control?page=1&parPage=100", {
+    token,
+  });
+  const candidates = products.filter((product) => !product.hasSizes && product.stock >= 5);
+  if (candidates.length === 0) throw new Error("el vendedor no tiene productos sin tallas con existencias");
+  return candidates;
+}
+
 /**
  * A new customer registers, puts one unit of the product (in `size` when given) in the cart and
  * orders it, unpaid, all through the API; answers their session and the order's id.
