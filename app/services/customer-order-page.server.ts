@@ -24,8 +24,11 @@ import { loadOrderThreads, sendOrderMessage } from "./order-messages.server";
  */
 export async function loadCustomerOrderPage(account: AccountClient, orderId: string | undefined) {
   const order = await getCustomerOrder(account, orderId);
-  const offers = await getOrderOffers(account, order._id);
-  const messages = await loadOrderThreads(account, order._id);
+  // Each read on its own, once the order is known to be the user's: neither waits for the other.
+  const [offers, messages] = await Promise.all([
+    getOrderOffers(account, order._id),
+    loadOrderThreads(account, order._id),
+  ]);
   return {
     order: presentCustomerOrder(order),
     placedAt: longDateTime(order.createdAt),

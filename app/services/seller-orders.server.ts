@@ -94,8 +94,10 @@ export async function getSellerOrderOffers(area: SellerArea, order: { orderId: s
 /** The order page: the sub-order, its pending offers, and its forms' constraints. */
 export async function loadSellerOrderPage(area: SellerArea, subOrderId: string | undefined) {
   const order = await getSellerOrder(area, subOrderId);
-  const offers = order.payment_status === "sin_pagar" ? await getSellerOrderOffers(area, order) : [];
-  const threads = await loadOrderThreads(area.account, order.orderId);
+  const [offers, threads] = await Promise.all([
+    order.payment_status === "sin_pagar" ? getSellerOrderOffers(area, order) : [],
+    loadOrderThreads(area.account, order.orderId),
+  ]);
   return {
     order,
     offers,
