@@ -8,4 +8,5 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   pendiente: "Pendiente",
   aceptada: "Aceptada",
   rechazada: "Rechazada",
+  caducada: "Caducada",
 };

@@ -237,9 +237,21 @@ export function describeDashboards(engine: "PGlite" | "PostgreSQL") {
           customerId: customer.id,
           price: 15000,
           createdAt: new Date("2026-04-01T12:10:00.000Z"),
+          expiresAt: new Date(Date.now() + 86_400_000),
         },
-        { shopOrderId: parts.f!.smash!, customerId: customer.id, price: 8000 },
-        { shopOrderId: parts.a!.centro!, customerId: customer.id, price: 18000, status: "rechazada" },
+        {
+          shopOrderId: parts.f!.smash!,
+          customerId: customer.id,
+          price: 8000,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        },
+        {
+          shopOrderId: parts.a!.centro!,
+          customerId: customer.id,
+          price: 18000,
+          status: "rechazada",
+          expiresAt: new Date(Date.now() + 86_400_000),
+        },
       ]);
 
       // Low stock: Vertex (5 at a threshold of 5) and two sizes of the Asics; another shop's and a deleted product do not count.
