@@ -9,4 +9,5 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   aceptada: "Aceptada",
   rechazada: "Rechazada",
   caducada: "Caducada",
+  cerrada: "Cerrada",
 };

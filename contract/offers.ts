@@ -11,7 +11,7 @@ import { INVALID_ORDER } from "./orders";
  * /seller/offer/{orderId}/{userId}, POST /seller/handle-seller-response/). Money is integer cents.
  */
 
-export const offerStatus = z.enum(["pendiente", "aceptada", "rechazada", "caducada"]);
+export const offerStatus = z.enum(["pendiente", "aceptada", "rechazada", "caducada", "cerrada"]);
 export type OfferStatus = z.infer<typeof offerStatus>;
 
 // ---- Inputs -------------------------------------------------------------------------------------

@@ -436,7 +436,7 @@ describe("ofertas", () => {
       await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })
     ).json();
     const centroPart = order.suborders.find((suborder: { _id: string }) => suborder._id === centro);
-    expect(centroPart.offers).toMatchObject([{ _id: offer._id, status: "rechazada" }]);
+    expect(centroPart.offers).toMatchObject([{ _id: offer._id, status: "cerrada" }]);
     expect(centroPart.offers[0].answeredAt).not.toBeNull();
   });
 
@@ -474,6 +474,53 @@ describe("ofertas", () => {
     expect((await noticesOf(customer.id, orderId)).map((notice) => notice.message)).not.toContain(
       `Tu pedido #${orderNumber(orderId)} caducó sin pagarse y se ha cancelado.`,
     );
+  });
+
+  it("mientras la oferta espera, el cliente aún puede pagar el total de ahora hasta su plazo; la oferta queda «cerrada»", async () => {
+    const { customer, orderId, centro } = await orderOfTwoShops();
+    const offer = (await propose(customer, centro, 10_000)).json().offer;
+    await makeOverdue(api.db, orderId);
+
+    const order = await customerOrder(customer, orderId);
+    expect(order).toMatchObject({ expiresAt: offer.expiresAt, expired: false });
+    const listed = (
+      await api.app.inject({
+        method: "GET",
+        url: `/home/customer/get-orders/${customer.id}/sin_pagar`,
+        headers: customer.headers,
+      })
+    ).json();
+    expect(JSON.stringify(listed)).toContain(offer.expiresAt);
+    expect(JSON.stringify(listed)).toContain('"payable":true');
+    await creditWallet(api.db, customer.id, 30_000);
+    const paid = await api.app.inject({
+      method: "POST",
+      url: "/payment/wallet",
+      headers: customer.headers,
+      payload: { orderId },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [row] = await api.db.select({ total: orders.total }).from(orders).where(eq(orders.id, orderId));
+    expect(row!.total).toBe(21_400 + 1000);
+    const centroPart = (await customerOrder(customer, orderId)).suborders.find(
+      (suborder: { _id: string }) => suborder._id === centro,
+    );
+    expect(centroPart.offers).toMatchObject([{ _id: offer._id, status: "cerrada" }]);
+  });
+
+  it("pasado el plazo de la oferta, un pedido vencido ya no se puede pagar", async () => {
+    const { customer, orderId, centro } = await orderOfTwoShops();
+    const offer = (await propose(customer, centro, 10_000)).json().offer;
+    await makeOverdue(api.db, orderId);
+    await makeOfferLapse(offer._id);
+    await creditWallet(api.db, customer.id, 30_000);
+    const late = await api.app.inject({
+      method: "POST",
+      url: "/payment/wallet",
+      headers: customer.headers,
+      payload: { orderId },
+    });
+    expect(late.statusCode).toBe(409);
   });
 
   it("sin respuesta en su plazo la oferta caduca («caducada», no «rechazada») y el pedido vencido se cancela", async () => {

@@ -837,7 +837,7 @@ export const notifications = pgTable(
   (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt.desc())],
 );
 
-export const offerStatus = pgEnum("offer_status", ["pendiente", "aceptada", "rechazada", "caducada"]);
+export const offerStatus = pgEnum("offer_status", ["pendiente", "aceptada", "rechazada", "caducada", "cerrada"]);
 
 /**
  * A customer's proposal of a lower subtotal for an unpaid sub-order (DESIGN.md section 3). At most

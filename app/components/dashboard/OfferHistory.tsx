@@ -9,6 +9,7 @@ const STATUS_TONES: Record<Offer["status"], BadgeTone> = {
   aceptada: "success",
   rechazada: "danger",
   caducada: "neutral",
+  cerrada: "neutral",
 };
 
 /** The offers made on one shop's part of an order, newest first, with their state. */
@@ -28,7 +29,7 @@ export function OfferHistory({ offers }: { offers: ListedOffer[] }) {
               {offer.status === "pendiente" ? (
                 <span className="block text-sm text-slate-700" data-testid="offer-deadline">
                   El vendedor puede responder hasta el <time dateTime={offer.expiresAt}>{offer.answerBy}</time>;
-                  mientras tanto tu pedido conserva el stock.
+                  mientras tanto tu pedido conserva el stock y puedes pagarlo al precio de ahora.
                 </span>
               ) : null}
             </span>

@@ -16,7 +16,7 @@ const section: ReferenceSection = {
     "Proposing, answering, paying and expiring an order all lock the order's row first, so of two " +
     "answers at once only one applies, and a payment always charges the total the order has when it is " +
     "paid (`tests/api/offers-postgres.test.ts` checks it on a real PostgreSQL). Paying, expiring or " +
-    "cancelling an order closes its pending offers (`rechazada`).\n\n" +
+    "cancelling an order closes its pending offers (`cerrada`: nobody rejected them). While an offer waits the order can still be paid at its current total.\n\n" +
     "An offer waits for its answer (decision 0038): each has an `expiresAt`, `OFFER_ANSWER_HOURS` (24 by " +
     "default) after it was made. While it is pending its order keeps its stock even past the 30-minute " +
     "payment window: the expiry sweep skips the order. Unanswered by then, the same sweep marks it " +
