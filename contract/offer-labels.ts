@@ -8,4 +8,6 @@ export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   pendiente: "Pendiente",
   aceptada: "Aceptada",
   rechazada: "Rechazada",
+  caducada: "Caducada",
+  cerrada: "Cerrada",
 };

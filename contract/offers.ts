@@ -11,7 +11,7 @@ import { INVALID_ORDER } from "./orders";
  * /seller/offer/{orderId}/{userId}, POST /seller/handle-seller-response/). Money is integer cents.
  */
 
-export const offerStatus = z.enum(["pendiente", "aceptada", "rechazada"]);
+export const offerStatus = z.enum(["pendiente", "aceptada", "rechazada", "caducada", "cerrada"]);
 export type OfferStatus = z.infer<typeof offerStatus>;
 
 // ---- Inputs -------------------------------------------------------------------------------------
@@ -54,6 +54,8 @@ export const offer = z.object({
   status: offerStatus,
   createdAt: isoDateTime,
   answeredAt: isoDateTime.nullable(),
+  /** Until when the seller can answer; past it the offer reads «Caducada» (decision 0038). */
+  expiresAt: isoDateTime,
 });
 export type Offer = z.infer<typeof offer>;
 

@@ -96,6 +96,8 @@ export interface CartSettings {
 export interface OrderSettings {
   /** Minutes an unpaid order keeps its stock before it expires. */
   expiryMinutes: number;
+  /** Hours a seller has to answer an offer; the order keeps its stock meanwhile (decision 0038). */
+  offerAnswerHours: number;
   /** The platform's share of each shop order's subtotal, in percent. */
   commissionPercent: number;
 }
@@ -235,6 +237,7 @@ const environment = z.object({
   SHIPPING_FEE_CENTS: envInteger(500),
   FREE_SHIPPING_THRESHOLD_CENTS: envInteger(10_000),
   ORDER_EXPIRY_MINUTES: envInteger(30, { min: 1 }),
+  OFFER_ANSWER_HOURS: envInteger(24, { min: 1, max: 720 }),
   COMMISSION_PERCENT: envInteger(5, { max: 100 }),
   TRIAL_CLASS_PLACES: envInteger(12, { min: 1 }),
   UNPREPARED_ORDER_ALERT_HOURS: envInteger(48, { min: 1, max: 8760 }),
@@ -338,6 +341,7 @@ export function loadConfig(): Config {
     },
     orders: {
       expiryMinutes: env.ORDER_EXPIRY_MINUTES,
+      offerAnswerHours: env.OFFER_ANSWER_HOURS,
       commissionPercent: env.COMMISSION_PERCENT,
     },
     payments: { paypal: paypalSettings(env) },

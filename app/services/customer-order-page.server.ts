@@ -34,7 +34,15 @@ export async function loadCustomerOrderPage(account: AccountClient, orderId: str
     placedAt: longDateTime(order.createdAt),
     paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
     payBefore: clockTime(order.expiresAt),
-    offers: offers ? offers.map((offer): ListedOffer => ({ ...offer, madeAt: longDateTime(offer.createdAt) })) : null,
+    offers: offers
+      ? offers.map(
+          (offer): ListedOffer => ({
+            ...offer,
+            madeAt: longDateTime(offer.createdAt),
+            answerBy: longDateTime(offer.expiresAt),
+          }),
+        )
+      : null,
     // One for the forms of each kind, whatever the shop's part.
     constraints: formConstraints({ offer: offerFormSchema, receipt: receiptFormSchema }),
     messages,

@@ -23,6 +23,8 @@ export interface ListedOrder extends CustomerOrderSummary {
 /** An offer with its date already written by the server. */
 export interface ListedOffer extends Offer {
   madeAt: string;
+  /** The offer's deadline for the seller, written by the server. */
+  answerBy: string;
 }
 
 /**

@@ -83,7 +83,7 @@ export async function getSellerOrderOffers(area: SellerArea, order: { orderId: s
     });
     return offers
       .filter((offer) => offer.shopOrderId === order._id)
-      .map((offer) => ({ ...offer, madeAt: longDateTime(offer.createdAt) }));
+      .map((offer) => ({ ...offer, madeAt: longDateTime(offer.createdAt), answerBy: longDateTime(offer.expiresAt) }));
   } catch (error) {
     if (error instanceof Response) throw error;
     logError("No se pudieron cargar las ofertas del pedido", error);

@@ -239,6 +239,7 @@ describe("panel y pedidos del cliente", () => {
         status: "pendiente",
         createdAt: expect.any(String),
         answeredAt: null,
+        expiresAt: offer.json().offer.expiresAt,
       },
     ]);
     expect((await get(admin, `/home/customer/get-offers/${orderId}`)).json().offers).toHaveLength(1);

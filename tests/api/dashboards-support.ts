@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { INVALID_DASHBOARD_PERIOD, type AdminDashboardAnswer, type SellerDashboardAnswer } from "#contract/dashboards";
 import { FORBIDDEN } from "#contract/messages";
@@ -231,15 +231,28 @@ export function describeDashboards(engine: "PGlite" | "PostgreSQL") {
         },
       ]);
 
+      // The deadline on the database's clock, which the sweep reads: Date is faked here, PostgreSQL's clock is not.
       await api.db.insert(offers).values([
         {
           shopOrderId: parts.f!.centro!,
           customerId: customer.id,
           price: 15000,
           createdAt: new Date("2026-04-01T12:10:00.000Z"),
+          expiresAt: sql`now() + interval '24 hours'`,
         },
-        { shopOrderId: parts.f!.smash!, customerId: customer.id, price: 8000 },
-        { shopOrderId: parts.a!.centro!, customerId: customer.id, price: 18000, status: "rechazada" },
+        {
+          shopOrderId: parts.f!.smash!,
+          customerId: customer.id,
+          price: 8000,
+          expiresAt: sql`now() + interval '24 hours'`,
+        },
+        {
+          shopOrderId: parts.a!.centro!,
+          customerId: customer.id,
+          price: 18000,
+          status: "rechazada",
+          expiresAt: sql`now() + interval '24 hours'`,
+        },
       ]);
 
       // Low stock: Vertex (5 at a threshold of 5) and two sizes of the Asics; another shop's and a deleted product do not count.

@@ -511,7 +511,7 @@ describe("notificaciones", () => {
         .select({ status: offers.status })
         .from(offers)
         .where(eq(offers.id, offer.json().offer._id));
-      expect(closed!.status).toBe("rechazada");
+      expect(closed!.status).toBe("cerrada");
       const [order] = await api.db.select().from(orders).where(eq(orders.id, orderId));
       const [centroPart] = await api.db.select().from(shopOrders).where(eq(shopOrders.id, subs["Centro Pádel"]!));
       expect(order).toMatchObject({

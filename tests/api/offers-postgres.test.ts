@@ -113,4 +113,46 @@ describe("ofertas concurrentes en PostgreSQL", () => {
       expect(row!.total).toBe(accepted.statusCode === 200 ? 12_500 : 20_500);
     }
   });
+
+  const stockOfVertex = async () =>
+    (
+      await api.db.execute<{ stock: number }>(
+        sql`select stock from products where id = ${catalogue.bySlug["pala-bullpadel-vertex-04"]!.id}`,
+      )
+    ).rows[0]!.stock;
+  const sweep = () => api.db.execute(sql`select expire_unpaid_orders()`);
+
+  it("una respuesta a la vez que el barrido, con la ventana de pago vencida: se aplica y el pedido sigue vivo", async () => {
+    const { customer, orderId, shopOrderId } = await order();
+    const offer = (await propose(customer, shopOrderId, 15_000)).json().offer;
+    await api.db.execute(sql`update orders set expires_at = now() - interval '1 minute' where id = ${orderId}`);
+    const stock = await stockOfVertex();
+    const [answered] = await Promise.all([answer(offer._id, "rechazada"), ...Array.from({ length: 8 }, sweep)]);
+    expect(answered!.statusCode, answered!.body).toBe(200);
+    await sweep();
+    const [row] = await api.db
+      .select({ expiredAt: orders.expiredAt, delivery: orders.deliveryStatus })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(row).toEqual({ expiredAt: null, delivery: "pendiente" });
+    expect(await stockOfVertex()).toBe(stock);
+  });
+
+  it("una respuesta a la vez que la caducidad de su oferta: la oferta caduca, el stock vuelve una sola vez", async () => {
+    const { customer, orderId, shopOrderId } = await order();
+    const offer = (await propose(customer, shopOrderId, 15_000)).json().offer;
+    await api.db.execute(sql`update orders set expires_at = now() - interval '1 minute' where id = ${orderId}`);
+    await api.db.execute(sql`update offers set expires_at = now() - interval '1 minute' where id = ${offer._id}`);
+    const stock = await stockOfVertex();
+    const [answered] = await Promise.all([answer(offer._id, "aceptada"), ...Array.from({ length: 8 }, sweep)]);
+    expect(answered!.statusCode).toBe(409);
+    const [row] = await api.db.select({ status: offers.status }).from(offers).where(eq(offers.id, offer._id));
+    expect(row!.status).toBe("caducada");
+    const [expired] = await api.db
+      .select({ delivery: orders.deliveryStatus, total: orders.total })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(expired).toEqual({ delivery: "cancelado", total: 20_500 });
+    expect(await stockOfVertex()).toBe(stock + 1);
+  });
 });

@@ -436,23 +436,140 @@ describe("ofertas", () => {
       await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })
     ).json();
     const centroPart = order.suborders.find((suborder: { _id: string }) => suborder._id === centro);
-    expect(centroPart.offers).toMatchObject([{ _id: offer._id, status: "rechazada" }]);
+    expect(centroPart.offers).toMatchObject([{ _id: offer._id, status: "cerrada" }]);
     expect(centroPart.offers[0].answeredAt).not.toBeNull();
   });
 
-  it("al caducar el pedido su oferta pendiente se cierra y el cliente recibe un aviso", async () => {
+  /** Moves an offer's deadline into the past, as 24 hours without an answer would (decision 0038). */
+  const makeOfferLapse = (offerId: string) =>
+    api.db.execute(sql`update offers set expires_at = now() - interval '1 minute' where id = ${offerId}`);
+
+  const stockOf = async (productId: string) =>
+    (await api.db.execute<{ stock: number }>(sql`select stock from products where id = ${productId}`)).rows[0]!.stock;
+
+  const customerOrder = async (customer: Customer, orderId: string) =>
+    (
+      await api.app.inject({ method: "GET", url: `/home/customer/get-order/${orderId}`, headers: customer.headers })
+    ).json().order;
+
+  it("una oferta pendiente sobrevive a la ventana de pago: el pedido conserva el stock y el vendedor aún la ve", async () => {
     const { customer, orderId, centro } = await orderOfTwoShops();
     const offer = (await propose(customer, centro, 10_000)).json().offer;
+    const deadline = Date.parse(offer.expiresAt) - Date.parse(offer.createdAt);
+    expect(deadline).toBeGreaterThan(24 * 3_600_000 - 60_000);
+    expect(deadline).toBeLessThan(24 * 3_600_000 + 60_000);
+    const stock = await stockOf(vertex().id);
     await makeOverdue(api.db, orderId);
     await api.db.execute(sql`select expire_unpaid_orders()`);
 
-    expect((await pendingFor(seller, orderId)).json().offers).toEqual([]);
-    const late = await answer(seller, offer._id, "aceptada");
+    const [row] = await api.db
+      .select({ delivery: orders.deliveryStatus, expiredAt: orders.expiredAt })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(row).toEqual({ delivery: "pendiente", expiredAt: null });
+    expect(await stockOf(vertex().id)).toBe(stock);
+    expect((await pendingFor(seller, orderId)).json().offers).toMatchObject([
+      { _id: offer._id, status: "pendiente", expiresAt: offer.expiresAt },
+    ]);
+    expect((await noticesOf(customer.id, orderId)).map((notice) => notice.message)).not.toContain(
+      `Tu pedido #${orderNumber(orderId)} caducó sin pagarse y se ha cancelado.`,
+    );
+  });
+
+  it("mientras la oferta espera, el cliente aún puede pagar el total de ahora hasta su plazo; la oferta queda «cerrada»", async () => {
+    const { customer, orderId, centro } = await orderOfTwoShops();
+    const offer = (await propose(customer, centro, 10_000)).json().offer;
+    await makeOverdue(api.db, orderId);
+
+    const order = await customerOrder(customer, orderId);
+    expect(order).toMatchObject({ expiresAt: offer.expiresAt, expired: false });
+    const listed = (
+      await api.app.inject({
+        method: "GET",
+        url: `/home/customer/get-orders/${customer.id}/sin_pagar`,
+        headers: customer.headers,
+      })
+    ).json();
+    expect(JSON.stringify(listed)).toContain(offer.expiresAt);
+    expect(JSON.stringify(listed)).toContain('"payable":true');
+    await creditWallet(api.db, customer.id, 30_000);
+    const paid = await api.app.inject({
+      method: "POST",
+      url: "/payment/wallet",
+      headers: customer.headers,
+      payload: { orderId },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [row] = await api.db.select({ total: orders.total }).from(orders).where(eq(orders.id, orderId));
+    expect(row!.total).toBe(21_400 + 1000);
+    const centroPart = (await customerOrder(customer, orderId)).suborders.find(
+      (suborder: { _id: string }) => suborder._id === centro,
+    );
+    expect(centroPart.offers).toMatchObject([{ _id: offer._id, status: "cerrada" }]);
+  });
+
+  it("pasado el plazo de la oferta, un pedido vencido ya no se puede pagar", async () => {
+    const { customer, orderId, centro } = await orderOfTwoShops();
+    const offer = (await propose(customer, centro, 10_000)).json().offer;
+    await makeOverdue(api.db, orderId);
+    await makeOfferLapse(offer._id);
+    await creditWallet(api.db, customer.id, 30_000);
+    const late = await api.app.inject({
+      method: "POST",
+      url: "/payment/wallet",
+      headers: customer.headers,
+      payload: { orderId },
+    });
     expect(late.statusCode).toBe(409);
+  });
+
+  it("sin respuesta en su plazo la oferta caduca («caducada», no «rechazada») y el pedido vencido se cancela", async () => {
+    const { customer, orderId, centro } = await orderOfTwoShops();
+    const offer = (await propose(customer, centro, 10_000)).json().offer;
+    const stock = await stockOf(vertex().id);
+    await makeOverdue(api.db, orderId);
+    await makeOfferLapse(offer._id);
+
+    expect((await pendingFor(seller, orderId)).json().offers).toEqual([]);
+    for (const status of ["aceptada", "rechazada"]) {
+      const late = await answer(seller, offer._id, status);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ message: "Esta oferta caducó sin respuesta: ya no se puede responder." });
+    }
+    const centroPart = (await customerOrder(customer, orderId)).suborders.find(
+      (suborder: { _id: string }) => suborder._id === centro,
+    );
+    expect(centroPart.offers).toMatchObject([{ _id: offer._id, status: "caducada" }]);
+    expect(await stockOf(vertex().id)).toBe(stock + 1);
     const notices = await noticesOf(customer.id, orderId);
     expect(notices.map((notice) => notice.message)).toContain(
       `Tu pedido #${orderNumber(orderId)} caducó sin pagarse y se ha cancelado.`,
     );
+  });
+
+  it("una oferta respondida tras la ventana de pago da al cliente 30 minutos nuevos para pagar", async () => {
+    for (const status of ["aceptada", "rechazada"]) {
+      const { customer, orderId, centro } = await orderOfTwoShops();
+      const offer = (await propose(customer, centro, 10_000)).json().offer;
+      await makeOverdue(api.db, orderId);
+      const before = Date.now();
+      const answered = await answer(seller, offer._id, status);
+      expect(answered.statusCode, answered.body).toBe(200);
+      expect(answered.json().offer.status).toBe(status);
+
+      const order = await customerOrder(customer, orderId);
+      const window = Date.parse(order.expiresAt) - before;
+      expect(window).toBeGreaterThan(29 * 60_000);
+      expect(window).toBeLessThan(31 * 60_000);
+      expect(order.expired).toBe(false);
+      await api.db.execute(sql`select expire_unpaid_orders()`);
+      const [row] = await api.db
+        .select({ expiredAt: orders.expiredAt, total: orders.total })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      expect(row!.expiredAt).toBeNull();
+      expect(row!.total).toBe(status === "aceptada" ? 10_000 + 1400 + 1000 : 21_400 + 1000);
+    }
   });
 
   it("de dos respuestas a la vez solo una se aplica", async () => {

@@ -97,7 +97,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
     },
     rateLimits: TEST_RATE_LIMITS,
     cart: { shippingFeeCents: 500, freeShippingThresholdCents: 10_000 },
-    orders: { expiryMinutes: 30, commissionPercent: 5 },
+    orders: { expiryMinutes: 30, offerAnswerHours: 24, commissionPercent: 5 },
     payments: { paypal: null },
     trialClass: { capacity: 12 },
     dashboards: { unpreparedAlertHours: 48 },

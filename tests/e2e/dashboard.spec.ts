@@ -129,6 +129,10 @@ test.describe("panel del cliente", () => {
     await expect(offers.getByTestId("offer")).toContainText(typedAmount(offered));
     await expect(page.getByRole("button", { name: "Enviar oferta" })).toHaveCount(0);
     await expect(offers.getByText("El vendedor todavía no ha respondido a tu oferta")).toBeVisible();
+    // The seller's deadline is stated (decision 0038): the order keeps its stock until then.
+    await expect(offers.getByTestId("offer-deadline")).toContainText(
+      /El vendedor puede responder hasta el .+ a las \d\d:\d\d/,
+    );
 
     // The wallet: balance, no entries yet, and a voucher refused next to its field.
     await page.goto("/dashboard/my-wallet");

@@ -81,6 +81,7 @@ test.describe("el vendedor prepara sus pedidos", () => {
     await expect(offer).toHaveCount(1);
     await expect(offer).toContainText(customer.name);
     await expect(offer).toContainText(formatPrice(customer.price));
+    await expect(offer.getByTestId("seller-offer-deadline")).toContainText(/Responde antes del .+ a las \d\d:\d\d/);
     await expectNoSidewaysScroll(page);
     if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
 

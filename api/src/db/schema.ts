@@ -864,7 +864,7 @@ export const notifications = pgTable(
   (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt.desc())],
 );
 
-export const offerStatus = pgEnum("offer_status", ["pendiente", "aceptada", "rechazada"]);
+export const offerStatus = pgEnum("offer_status", ["pendiente", "aceptada", "rechazada", "caducada", "cerrada"]);
 
 /**
  * A customer's proposal of a lower subtotal for an unpaid sub-order (DESIGN.md section 3). At most
@@ -885,6 +885,8 @@ export const offers = pgTable(
     status: offerStatus("status").notNull().default("pendiente"),
     createdAt: createdAt(),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** Until when the seller can answer; a pending offer keeps its order's stock until then (decision 0038). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     check("offers_price_positive", sql`${t.price} > 0`),

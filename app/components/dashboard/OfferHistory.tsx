@@ -8,6 +8,8 @@ const STATUS_TONES: Record<Offer["status"], BadgeTone> = {
   pendiente: "warning",
   aceptada: "success",
   rechazada: "danger",
+  caducada: "neutral",
+  cerrada: "neutral",
 };
 
 /** The offers made on one shop's part of an order, newest first, with their state. */
@@ -24,6 +26,12 @@ export function OfferHistory({ offers }: { offers: ListedOffer[] }) {
               <span className="text-sm text-slate-600">
                 (<time dateTime={offer.createdAt}>{offer.madeAt}</time>)
               </span>
+              {offer.status === "pendiente" ? (
+                <span className="block text-sm text-slate-700" data-testid="offer-deadline">
+                  El vendedor puede responder hasta el <time dateTime={offer.expiresAt}>{offer.answerBy}</time>;
+                  mientras tanto tu pedido conserva el stock y puedes pagarlo al precio de ahora.
+                </span>
+              ) : null}
             </span>
             <Badge tone={STATUS_TONES[offer.status]}>{OFFER_STATUS_LABELS[offer.status]}</Badge>
           </li>

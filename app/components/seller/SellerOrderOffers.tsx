@@ -13,6 +13,8 @@ import { formatPrice } from "~/services/money";
 /** A pending offer with its date already written by the server. */
 export interface ListedSellerOffer extends SellerOffer {
   madeAt: string;
+  /** The deadline to answer, written by the server. */
+  answerBy: string;
 }
 
 /** One offer's answer, whichever of its two buttons was pressed. */
@@ -50,6 +52,10 @@ function OfferItem({
         <span className="text-sm text-slate-600">
           (<time dateTime={offer.createdAt}>{offer.madeAt}</time>)
         </span>
+      </p>
+      <p className="text-sm text-slate-700" data-testid="seller-offer-deadline">
+        Responde antes del <time dateTime={offer.expiresAt}>{offer.answerBy}</time>: después la oferta caduca y el
+        pedido deja de reservar el stock si no se ha pagado.
       </p>
       {answer?.notice ? (
         <Notice tone="error" id={form.errorId}>

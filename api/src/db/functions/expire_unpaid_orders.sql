@@ -1,16 +1,36 @@
 -- expire_unpaid_orders: its one current definition. Edit it here, never in a migration: it is applied with
 -- CREATE OR REPLACE after the migrations on every start (api/src/db/functions.ts, decision 0027).
 -- The expiry notice speaks in tú, like every other text of the store (issue 13).
+-- An order with an offer waiting for its seller keeps its stock until the offer is answered or lapses;
+-- the lapse is this same sweep's job and reads «Caducada», never «Rechazada» (decision 0038).
 CREATE OR REPLACE FUNCTION expire_unpaid_orders() RETURNS integer
   LANGUAGE plpgsql AS $$
 DECLARE
   expired uuid[];
   still_open uuid[];
   open_orders uuid[];
+  lapsing uuid[];
 BEGIN
+  -- Offers past their deadline lapse; their orders are locked first, as every other change to them does.
+  lapsing := ARRAY(
+    SELECT id FROM orders
+    WHERE id IN (
+      SELECT so.order_id FROM offers o JOIN shop_orders so ON so.id = o.shop_order_id
+      WHERE o.status = 'pendiente' AND o.expires_at <= now()
+    )
+    FOR UPDATE SKIP LOCKED
+  );
+  UPDATE offers SET status = 'caducada', answered_at = now()
+  WHERE status = 'pendiente' AND expires_at <= now()
+    AND shop_order_id IN (SELECT id FROM shop_orders WHERE order_id = ANY (lapsing));
+
   SELECT coalesce(array_agg(due.id), '{}') INTO expired FROM (
     SELECT id FROM orders
     WHERE payment_status = 'sin_pagar' AND expired_at IS NULL AND expires_at <= now()
+      AND NOT EXISTS (
+        SELECT 1 FROM offers o JOIN shop_orders so ON so.id = o.shop_order_id
+        WHERE so.order_id = orders.id AND o.status = 'pendiente'
+      )
     FOR UPDATE SKIP LOCKED
   ) due;
   IF cardinality(expired) = 0 THEN
@@ -25,10 +45,6 @@ BEGIN
 
   PERFORM give_back_stock(still_open);
   PERFORM release_coupon_uses(expired);
-
-  -- An offer on an order nobody can pay any more is closed, so sellers no longer see it pending.
-  UPDATE offers SET status = 'rechazada', answered_at = now()
-  WHERE status = 'pendiente' AND shop_order_id IN (SELECT id FROM shop_orders WHERE order_id = ANY (expired));
 
   INSERT INTO notifications (user_id, type, message, order_id)
   SELECT user_id, 'pedido', format({{orderExpired}}, upper(left(id::text, 8))), id

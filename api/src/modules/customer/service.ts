@@ -13,7 +13,7 @@ import { orders, shopOrders } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { offersOf } from "../offers/service.js";
-import { expireUnpaidOrders, payableOrder } from "../orders/expiry.js";
+import { expireUnpaidOrders, orderPayBy, payableOrder } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND, orderDetail } from "../orders/service.js";
 
 /** How many orders the dashboard's "recent orders" shows. */
@@ -37,7 +37,7 @@ async function orderSummaries(
     .select({
       id: orders.id,
       createdAt: orders.createdAt,
-      expiresAt: orders.expiresAt,
+      expiresAt: orderPayBy,
       expiredAt: orders.expiredAt,
       total: orders.total,
       deliveryStatus: orders.deliveryStatus,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { formatUsd } from "#contract/money-format";
 import type {
   Offer,
@@ -33,6 +33,7 @@ export const OFFER_ALREADY_PENDING =
 export const OFFER_ALREADY_ANSWERED = "Esta oferta ya fue respondida.";
 export const OFFER_PRICE_CHANGE_CLOSED = "El pedido ya no admite cambios de precio: está pagado, cancelado o caducado.";
 export const OFFER_NO_LONGER_LOWER = "La oferta ya no es menor que el subtotal de la tienda.";
+export const OFFER_LAPSED = "Esta oferta caducó sin respuesta: ya no se puede responder.";
 
 export const offerNotLower = (subtotal: number) =>
   `Tu oferta debe ser menor que el subtotal actual de la tienda (${formatUsd(subtotal)}).`;
@@ -46,6 +47,7 @@ export function offerAnswer(row: typeof offers.$inferSelect): Offer {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     answeredAt: row.answeredAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
   };
 }
 
@@ -73,6 +75,8 @@ async function lockOrder(tx: Transaction, orderId: string) {
       shippingFee: orders.shippingFee,
       couponCode: orders.couponCode,
       payable: payableOrder,
+      // Unpaid, not cancelled and not expired: a waiting offer keeps its order so even past its payment window.
+      open: sql<boolean>`(${orders.paymentStatus} = 'sin_pagar' and ${orders.deliveryStatus} <> 'cancelado' and ${orders.expiredAt} is null)`,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -85,7 +89,12 @@ async function lockOrder(tx: Transaction, orderId: string) {
  * order while it is unpaid and payable and the part is not cancelled, one pending offer per shop
  * order; the shop's owner is told.
  */
-export async function createOffer(db: Db, customerId: string, body: OfferBody): Promise<OfferCreatedAnswer> {
+export async function createOffer(
+  db: Db,
+  settings: OrderSettings,
+  customerId: string,
+  body: OfferBody,
+): Promise<OfferCreatedAnswer> {
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
     const [target] = await tx
@@ -119,7 +128,12 @@ export async function createOffer(db: Db, customerId: string, body: OfferBody): 
 
     const [offer] = await tx
       .insert(offers)
-      .values({ shopOrderId: body.shopOrderId, customerId, price: body.price })
+      .values({
+        shopOrderId: body.shopOrderId,
+        customerId,
+        price: body.price,
+        expiresAt: sql`now() + make_interval(hours => ${settings.offerAnswerHours}::integer)`,
+      })
       .returning();
     await notify(tx, [
       {
@@ -144,6 +158,8 @@ export async function sellerPendingOffers(
   sellerId: string,
   viewer: AuthUser,
 ): Promise<SellerOffersAnswer> {
+  // Offers past their deadline lapse first, so the list only shows what can still be answered.
+  await expireUnpaidOrders(db);
   const everyShop = viewer.role === "admin" && viewer.id === sellerId;
   const ownShops = everyShop ? undefined : eq(shops.ownerId, sellerId);
   const [involved] = await db
@@ -205,18 +221,22 @@ export async function respondToOffer(
         shopOrderSubtotal: shopOrders.subtotal,
         shopOrderShippingFee: shopOrders.shippingFee,
         shopName: shops.name,
+        // Past its deadline the sweep has not reached yet: lapsed all the same, never answered late.
+        lapsed: sql<boolean>`${offers.expiresAt} <= now()`,
       })
       .from(offers)
       .innerJoin(shopOrders, eq(shopOrders.id, offers.shopOrderId))
       .innerJoin(shops, eq(shops.id, shopOrders.shopId))
       .where(eq(offers.id, body.offerId));
     const { offer } = current!;
+    if (offer.status === "caducada" || (offer.status === "pendiente" && current!.lapsed))
+      throw new HttpError(409, OFFER_LAPSED);
     if (offer.status !== "pendiente") throw new HttpError(409, OFFER_ALREADY_ANSWERED);
 
     const accepted = body.status === "aceptada";
     let newTotal: number | null = null;
     if (accepted) {
-      if (!order.payable) throw new HttpError(409, OFFER_PRICE_CHANGE_CLOSED);
+      if (!order.open) throw new HttpError(409, OFFER_PRICE_CHANGE_CLOSED);
       if (offer.price >= current!.shopOrderSubtotal) throw new HttpError(409, OFFER_NO_LONGER_LOWER);
       await tx
         .update(shopOrders)
@@ -238,6 +258,16 @@ export async function respondToOffer(
       .where(and(eq(offers.id, offer.id), eq(offers.status, "pendiente")))
       .returning();
     if (!answered) throw new HttpError(409, OFFER_ALREADY_ANSWERED);
+    // The customer waited for this answer: an order still open gets a fresh payment window from now.
+    let payBefore: Date | null = null;
+    if (order.open) {
+      const [renewed] = await tx
+        .update(orders)
+        .set({ expiresAt: sql`now() + make_interval(mins => ${settings.expiryMinutes}::integer)` })
+        .where(eq(orders.id, order.id))
+        .returning({ expiresAt: orders.expiresAt });
+      payBefore = renewed!.expiresAt;
+    }
     // A change of price by a seller is a money action: the log keeps who answered and what it did to the part.
     await recordAudit(tx, {
       actorId: sellerId,
@@ -255,6 +285,7 @@ export async function respondToOffer(
         subtotal: accepted ? offer.price : current!.shopOrderSubtotal,
         status: body.status,
         ...(newTotal !== null ? { orderTotal: newTotal } : {}),
+        ...(payBefore !== null ? { payBefore: payBefore.toISOString() } : {}),
       },
     });
 

@@ -190,7 +190,7 @@ async function cancelSubOrders(
   await tx.update(orders).set({ subtotal, shippingFee, discount, total }).where(eq(orders.id, orderId));
   await tx
     .update(offers)
-    .set({ status: "rechazada", answeredAt: new Date() })
+    .set({ status: "cerrada", answeredAt: new Date() })
     .where(and(inArray(offers.shopOrderId, subOrderIds), eq(offers.status, "pendiente")));
 
   const refund = paid.length > 0 ? order!.total - total : 0;

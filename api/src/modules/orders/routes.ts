@@ -30,7 +30,7 @@ const section: ReferenceSection = {
     "while a suspension commits waits for it and leaves those lines out. Each seller is told " +
     "(notification `pedido`). Decision 0024: an order is placed only as the shopper confirmed it.\n\n" +
     "**Expiry.** An order unpaid `ORDER_EXPIRY_MINUTES` after it was placed is cancelled (`expired: " +
-    "true`) and gives back its stock and its coupon use; its pending offers are closed (`rechazada`) and " +
+    "true`) and gives back its stock and its coupon use; its pending offers are closed (`cerrada`) and " +
     "the customer is told (`pedido`). The work is the SQL function `expire_unpaid_orders()` (`FOR UPDATE " +
     "SKIP LOCKED`, idempotent; first written by migrations 0008 and 0011, its current definition in " +
     "`api/src/db/functions/`), which the API calls before placing, reading and paying an order and every " +

@@ -30,7 +30,7 @@ import type { AuthUser } from "../accounts/auth.js";
 import { cartCoupon, couponDiscount, redeemCoupon } from "../coupons/service.js";
 import { notify, type NewNotification } from "../notifications/service.js";
 import { availableCartLines, subtotalOf } from "./cart-lines.js";
-import { expireUnpaidOrders } from "./expiry.js";
+import { expireUnpaidOrders, orderPayBy } from "./expiry.js";
 import { bySize, setStockContext } from "../stock/service.js";
 import { commissionOf, shippingFeePerShop } from "./pricing.js";
 import { newOrderNotice } from "#contract/notification-texts";
@@ -226,7 +226,7 @@ export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Pr
       id: orders.id,
       userId: orders.userId,
       createdAt: orders.createdAt,
-      expiresAt: orders.expiresAt,
+      expiresAt: orderPayBy,
       expiredAt: orders.expiredAt,
       paidAt: orders.paidAt,
       method: orderPayments.method,

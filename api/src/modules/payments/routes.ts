@@ -30,7 +30,7 @@ const section: ReferenceSection = {
     "`venta:<shopOrderId>`) make paying twice answer as paid without charging again. A payment always " +
     "charges the total the order has when it is paid (an accepted offer included). When an order is " +
     "paid, each shop's owner is credited its shop order's total minus the commission, and the order's " +
-    "pending offers are closed (`rechazada`, in the same transaction, as expiry and cancellation close " +
+    "pending offers are closed (`cerrada`, in the same transaction, as expiry and cancellation close " +
     "theirs): a paid price no longer changes, so sellers stop seeing them and answering one gives 409 " +
     "`Esta oferta ya fue respondida.`. The customer and each seller are told (`pago`). Ledger: " +
     "docs/api/money.md.",

@@ -8,7 +8,7 @@ import type { Db, Transaction } from "../../db/client.js";
 import { offers, orderPayments, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import { notify } from "../notifications/service.js";
-import { expireUnpaidOrders } from "../orders/expiry.js";
+import { expireUnpaidOrders, orderInTime } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
 import { lockWallets } from "../wallet/ledger.js";
 import { walletFunds } from "../withdrawals/service.js";
@@ -48,7 +48,7 @@ async function lockOrderForPayment(tx: Transaction, orderId: string, userId: str
       total: orders.total,
       paymentStatus: orders.paymentStatus,
       deliveryStatus: orders.deliveryStatus,
-      expired: sql<boolean>`${orders.expiredAt} is not null or ${orders.expiresAt} <= now()`,
+      expired: sql<boolean>`not ${orderInTime}`,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
@@ -109,12 +109,12 @@ async function confirmPayment(
       reference: `venta:${shopOrder.id}`,
     }));
   if (credits.length > 0) await tx.insert(walletEntries).values(credits);
-  // A paid order's price can no longer change, so its pending offers are closed (rejected), as
+  // A paid order's price can no longer change, so its pending offers are closed («Cerrada»: nobody rejected them), as
   // expiry (migration 0011) and cancellation close theirs; like them, without a notice of their own:
   // the customer and the sellers are told of the payment below.
   await tx
     .update(offers)
-    .set({ status: "rechazada", answeredAt: sql`now()` })
+    .set({ status: "cerrada", answeredAt: sql`now()` })
     .where(
       and(
         eq(offers.status, "pendiente"),
