@@ -327,7 +327,7 @@ export async function buildApp({
   await registerReference(app);
   await app.register(serviceRoutes, { db, storageFull: isStorageFull });
   // One mailer for every module: accounts' onClose waits for whatever it is still sending.
-  const mailer = createMailer(config.mail);
+  const mailer = createMailer(config.mail, db);
   await app.register(accountRoutes, { db, files, config, mailer });
   await app.register(catalogRoutes, { db, catalogueCacheSeconds: config.catalogueCacheSeconds, listen });
   await app.register(cartRoutes, { db, cart: config.cart });

@@ -1000,3 +1000,33 @@ export const withdrawals = pgTable(
       .where(sql`${t.status} = 'pendiente'`),
   ],
 );
+
+/**
+ * Durable e-mail (decision 0037): a message is written here in the same transaction as the event it
+ * reports, and a worker in every API instance sends it, claiming rows with FOR UPDATE SKIP LOCKED so
+ * two instances never send one row. `id` is also the Message-ID, so a resend is recognisable.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    toAddress: text("to_address").notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html"),
+    text: text("text").notNull(),
+    link: text("link").notNull(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);

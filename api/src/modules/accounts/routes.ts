@@ -95,9 +95,12 @@ const section: ReferenceSection = {
     '**Limits.** Sign-in, registration and uploads are rate limited (docs/api/limits.md, "Login limits" ' +
     'and "Rate limits"). Each e-mail address receives at most 5 account e-mails an hour (further ' +
     "requests to forgot-password still answer 200; resend-verification answers 429).\n\n" +
-    "**E-mail.** With `SMTP_URL` set, messages go out through nodemailer, from `MAIL_FROM`. Without it, " +
-    "each message is written to `DATA_DIR/outbox/` as one JSON file named `<ISO time with ':' as " +
-    "'-'>-<random>.json` (names sort by sending time), holding `{to, subject, text, link, createdAt}`, " +
+    "**E-mail.** Every message is first written to the `mail_outbox` table; a worker in each API " +
+    "instance sends what is due (claimed with `FOR UPDATE SKIP LOCKED`, retried with backoff, one " +
+    "stable Message-ID per message). With `SMTP_URL` set, messages go out through nodemailer, from " +
+    "`MAIL_FROM`. Without it, each message is written to `DATA_DIR/outbox/` as one JSON file named " +
+    "`<ISO time with ':' as '-'>-<random>.json` (names sort by sending time), holding " +
+    "`{to, subject, text, link, html, headers, messageId, createdAt}`, " +
     "and `Correo para <to>: <link>` is printed on the API's console. Links are " +
     "`PUBLIC_WEB_URL/verify-email?token=…` (valid `VERIFY_EMAIL_TTL_HOURS`) and " +
     "`PUBLIC_WEB_URL/changepassword/<token>` (valid `RESET_PASSWORD_TTL_MINUTES`). Mail is sent just " +
@@ -249,7 +252,10 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
 
   // Expired tokens only take room (rate-limit.ts sweeps the ended counters).
   sweepPeriodically(app, CLEANUP_INTERVAL_MS, () => deleteExpiredTokens(db));
-  app.addHook("onClose", async () => mailer.flush());
+  app.addHook("onClose", async () => {
+    await mailer.flush();
+    await mailer.close();
+  });
 
   const setRefreshCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
     reply.setCookie(REFRESH_COOKIE, token, {
