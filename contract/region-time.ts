@@ -76,3 +76,20 @@ export function formatDateForRegion(iso: string, region: Region): string {
   const day = `${wall.getUTCDate()} de ${MONTHS[wall.getUTCMonth()]} de ${wall.getUTCFullYear()}`;
   return `${day} a las ${regionClockTime(region, iso)}, ${REGION_ZONES[region].zoneName}`;
 }
+
+/**
+ * How far an instant is from now, in Spanish: 'en 28 minutos', 'en 2 horas', 'hace 5 minutos',
+ * 'en 3 días'. Rounded down, so a deadline never reads later than it is.
+ */
+export function timeFromNow(iso: string, nowMs: number): string {
+  const diff = new Date(iso).getTime() - nowMs;
+  const minutes = Math.floor(Math.abs(diff) / 60_000);
+  const [amount, unit] =
+    minutes < 60
+      ? [minutes, minutes === 1 ? "minuto" : "minutos"]
+      : minutes < 48 * 60
+        ? [Math.floor(minutes / 60), Math.floor(minutes / 60) === 1 ? "hora" : "horas"]
+        : [Math.floor(minutes / 1440), "días"];
+  if (minutes === 0) return "ahora";
+  return diff > 0 ? `en ${amount} ${unit}` : `hace ${amount} ${unit}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateForRegion, REGION_ZONES, REGIONS, regionClockTime } from "#contract/region-time";
+import { formatDateForRegion, REGION_ZONES, REGIONS, regionClockTime, timeFromNow } from "#contract/region-time";
 
 describe("la hora en la zona de cada región", () => {
   it("nombra la zona junto a la hora", () => {
@@ -53,4 +53,17 @@ describe("la hora en la zona de cada región", () => {
       }
     });
   }
+});
+
+describe("cuánto falta", () => {
+  const now = Date.parse("2026-11-28T10:00:00.000Z");
+  it("dice minutos, horas o días, hacia delante o hacia atrás", () => {
+    expect(timeFromNow("2026-11-28T10:28:30.000Z", now)).toBe("en 28 minutos");
+    expect(timeFromNow("2026-11-28T10:01:00.000Z", now)).toBe("en 1 minuto");
+    expect(timeFromNow("2026-11-28T12:10:00.000Z", now)).toBe("en 2 horas");
+    expect(timeFromNow("2026-11-28T09:55:00.000Z", now)).toBe("hace 5 minutos");
+    expect(timeFromNow("2026-11-28T09:00:00.000Z", now)).toBe("hace 1 hora");
+    expect(timeFromNow("2026-12-01T10:00:00.000Z", now)).toBe("en 3 días");
+    expect(timeFromNow("2026-11-28T10:00:20.000Z", now)).toBe("ahora");
+  });
 });
