@@ -23,7 +23,7 @@ export default defineConfig({
           // worker: loading them again for each file was 136 s of a 390 s run (issue 30; no-isolation
           // decision in docs/decisions/0031). Whatever a file changes globally it restores.
           name: "api",
-          include: ["tests/api/**/*.test.ts", "tests/security/**/*.test.ts"],
+          include: ["tests/api/**/*.test.ts", "tests/api/**/*.test.tsx", "tests/security/**/*.test.ts"],
           exclude: NEEDS_OWN_MODULES,
           isolate: false,
         },

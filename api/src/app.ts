@@ -34,7 +34,7 @@ import { tidyFileStore } from "./files/housekeeping.js";
 import type { FileStore } from "./files/store.js";
 import { FieldsError, HttpError } from "./http-error.js";
 import { registerAuthentication } from "./modules/accounts/auth.js";
-import { createMailer } from "./modules/accounts/mail.js";
+import { createMailer } from "./modules/mail/outbox.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
 import { signAccessToken } from "./modules/accounts/tokens.js";
 import { adminOrderRoutes } from "./modules/admin-orders/routes.js";

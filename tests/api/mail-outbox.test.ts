@@ -13,7 +13,7 @@ import {
   mailSender,
   queueMail,
   type SendMail,
-} from "../../api/src/modules/accounts/mail";
+} from "../../api/src/modules/mail/outbox";
 import { openTestDatabase } from "../support/databases";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 

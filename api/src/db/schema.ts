@@ -26,6 +26,7 @@ import type { ShippingInfo } from "#contract/orders";
 import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheet-fields";
 
 import { STOCK_MOVEMENT_KINDS } from "#contract/stock";
+import { REGIONS } from "#contract/region-time";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -55,6 +56,9 @@ export const images = pgTable("images", {
   createdAt: createdAt(),
 });
 
+/** The store's regions (contract/region-time.ts), whose time zones the times are shown in. */
+export const region = pgEnum("region", REGIONS);
+
 export const users = pgTable(
   "users",
   {
@@ -80,6 +84,8 @@ export const users = pgTable(
      * new one carries the role as it is now (a shop approved, a seller suspended).
      */
     tokensValidAfter: timestamp("tokens_valid_after", { withTimezone: true }),
+    /** Whose clock the user's mails use (Spain, Venezuela, the USA): the header's flag they chose. */
+    region: region("region").notNull().default("es"),
     createdAt: createdAt(),
   },
   (t) => [

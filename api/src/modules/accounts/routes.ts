@@ -19,7 +19,7 @@ import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser, requireSelfOrAdmin } from "./auth.js";
 import { DEVICE_COOKIE, DEVICE_TOKEN_TTL_SECONDS, issueDeviceToken, verifiedDevice } from "./device.js";
-import type { Mailer } from "./mail.js";
+import type { Mailer } from "../mail/outbox.js";
 import {
   ACTION_WINDOW_SECONDS,
   addressOf,

@@ -11,7 +11,7 @@ import type { FileStore } from "../../files/store.js";
 import { HttpError } from "../../http-error.js";
 import type { ImageQueue } from "../media/queue.js";
 import { storeImage } from "../media/service.js";
-import type { MailMessage } from "./mail.js";
+import type { MailMessage } from "../mail/outbox.js";
 import { hashPassword, verifyPassword, type PasswordHashing } from "./password.js";
 import {
   consumeAccountToken,

@@ -1,6 +1,6 @@
 import type { ShopRequest } from "#contract/shops";
 import type { ShopOutcome } from "#contract/notification-texts";
-import type { MailMessage } from "../accounts/mail.js";
+import type { MailMessage } from "../mail/outbox.js";
 
 /**
  * The applicant's e-mail about their request, with the link to the request's page. The

@@ -21,7 +21,7 @@ import { FieldsError, HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { adminOnly, currentUser, requireSelf, requireSelfOrAdmin } from "../accounts/auth.js";
-import type { Mailer } from "../accounts/mail.js";
+import type { Mailer } from "../mail/outbox.js";
 import { signAccessToken, type AuthUser } from "../accounts/tokens.js";
 import { DOCUMENTS_PART, readDocumentParts, REPLACEMENTS_MAX, replacedDocumentId } from "./documents.js";
 import { outcomeMail } from "./notices.js";

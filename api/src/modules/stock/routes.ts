@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
-import type { Mailer, MailMessage } from "../accounts/mail.js";
+import type { Mailer, MailMessage } from "../mail/outbox.js";
 import {
   cancelAlert,
   myAlerts,
