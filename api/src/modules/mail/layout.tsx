@@ -1,5 +1,5 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 
 /** The link every mail leads to: the page the mail is about. */
 export interface MailAction {
@@ -27,6 +27,12 @@ const button = {
 const footer = { color: "#475569", fontSize: "12px", lineHeight: "18px" };
 
 /**
+ * What composeMail knows about the one message being rendered and the templates need not pass on:
+ * the reader's one-click unsubscribe page for an optional kind (absent on receipts and security mails).
+ */
+export const MailFrame = createContext<{ unsubscribeUrl?: string }>({});
+
+/**
  * The frame of every mail: the store's name, a heading, the content, one button to the page the mail
  * is about and a footer saying why the reader gets it. Rendered to HTML and to plain text (render.ts).
  */
@@ -37,10 +43,9 @@ export function MailLayout(props: {
   action: MailAction;
   /** Why this reader gets this mail, in one sentence. */
   reason: string;
-  /** The one-click unsubscribe page of an optional mail; absent on receipts and security mails. */
-  unsubscribeUrl?: string;
   children: ReactNode;
 }) {
+  const { unsubscribeUrl } = useContext(MailFrame);
   return (
     <Html lang="es">
       <Head />
@@ -60,10 +65,10 @@ export function MailLayout(props: {
           </Section>
           <Hr />
           <Text style={footer}>{props.reason}</Text>
-          {props.unsubscribeUrl ? (
+          {unsubscribeUrl ? (
             <Text style={footer}>
-              ¿No quieres estos correos? <a href={props.unsubscribeUrl}>Dejar de recibirlos</a> o elige cuáles en tu
-              panel, en «Notificaciones por correo».
+              ¿No quieres estos correos? <a href={unsubscribeUrl}>Dejar de recibirlos</a> o elige cuáles en tu panel, en
+              «Notificaciones por correo».
             </Text>
           ) : null}
         </Container>

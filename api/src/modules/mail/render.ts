@@ -1,6 +1,7 @@
 import { render } from "@react-email/components";
-import type { ReactElement } from "react";
+import { createElement, type ReactElement } from "react";
 import type { MailKind } from "#contract/mail-kinds";
+import { MailFrame } from "./layout.js";
 import type { MailMessage } from "./outbox.js";
 import type { MailRecipient } from "./recipients.js";
 
@@ -16,7 +17,8 @@ export async function composeMail(options: {
   link: string;
   element: ReactElement;
 }): Promise<MailMessage> {
-  const [html, text] = await Promise.all([render(options.element), render(options.element, { plainText: true })]);
+  const framed = createElement(MailFrame.Provider, { value: {} }, options.element);
+  const [html, text] = await Promise.all([render(framed), render(framed, { plainText: true })]);
   return {
     to: options.recipient.email,
     userId: options.recipient.userId,
