@@ -81,6 +81,9 @@ export const TRACKING_NUMBER_MAX_LENGTH = 40;
 // ---- Reviews ------------------------------------------------------------------------------------
 export const REVIEW_MIN_LENGTH = 10;
 export const REVIEW_MAX_LENGTH = 2000;
+/** A shop's reply to a review (issue 34). */
+export const REVIEW_REPLY_MIN_LENGTH = 2;
+export const REVIEW_REPLY_MAX_LENGTH = 1000;
 export const REVIEWS_PER_PAGE = 5;
 export const MAX_REVIEWS_PER_PAGE = 50;
 

@@ -91,6 +91,12 @@ export const reviewNotice = (productName: string, stars: string, changed: boolea
     ? `Una reseña de «${productName}» ha cambiado: ahora da ${stars}.`
     : `Nueva reseña de ${stars} en «${productName}».`;
 
+/** The reviewer, when the shop replies to their review (or changes its reply). */
+export const reviewReplyNotice = (productName: string, shopName: string, changed: boolean) =>
+  changed
+    ? `${shopName} cambió su respuesta a tu reseña de «${productName}».`
+    : `${shopName} respondió a tu reseña de «${productName}».`;
+
 /** A shopper who asked to hear when a product (or one size) is back. */
 export const backInStockNotice = (productName: string, size: string) =>
   size === "" ? `Volvió a haber unidades de «${productName}».` : `Volvió la talla ${size} de «${productName}».`;

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { endpoint, noInput } from "./http";
 import { isoDateTime, objectExpected, queryPage, queryPageSize, uuid } from "./fields";
-import { MAX_REVIEWS_PER_PAGE, REVIEW_MAX_LENGTH, REVIEW_MIN_LENGTH, REVIEWS_PER_PAGE } from "./limits";
+import {
+  MAX_REVIEWS_PER_PAGE,
+  REVIEW_MAX_LENGTH,
+  REVIEW_MIN_LENGTH,
+  REVIEW_REPLY_MAX_LENGTH,
+  REVIEW_REPLY_MIN_LENGTH,
+  REVIEWS_PER_PAGE,
+} from "./limits";
 import { INVALID_PAGE } from "./messages";
 
 /** Product reviews (SPEC.md section 3 "Review", section 7). */
@@ -37,6 +44,29 @@ export type SubmitReviewBody = z.infer<typeof submitReviewBody>;
 
 export const productReviewsParams = z.object({ productId: reviewProductId });
 
+export const REPLY_MISSING = "Escribe tu respuesta.";
+
+/** The shop's reply to a review (issue 34): plain text, trimmed. */
+export const reviewReplyText = z
+  .string({ required_error: REPLY_MISSING, invalid_type_error: REPLY_MISSING })
+  .trim()
+  .min(1, REPLY_MISSING)
+  .min(REVIEW_REPLY_MIN_LENGTH, `La respuesta debe tener al menos ${REVIEW_REPLY_MIN_LENGTH} caracteres.`)
+  .max(REVIEW_REPLY_MAX_LENGTH, `La respuesta no puede superar los ${REVIEW_REPLY_MAX_LENGTH} caracteres.`);
+
+/** The seller's reply form and the API's body: one reply per review, a second one replaces it. */
+export const reviewReplyBody = z.object(
+  { reviewId: uuid("La reseña no es válida."), text: reviewReplyText },
+  objectExpected("Envía la reseña y tu respuesta."),
+);
+export type ReviewReplyBody = z.infer<typeof reviewReplyBody>;
+
+/** Which of the shop's reviews the seller lists: all, or those still without a reply. */
+export const sellerReviewFilter = z.enum(["todas", "sin_responder"], {
+  errorMap: () => ({ message: "Elige todas las reseñas o las que faltan por responder." }),
+});
+export type SellerReviewFilter = z.infer<typeof sellerReviewFilter>;
+
 export const reviewsPageQuery = z.object({
   pageNo: queryPage(1, INVALID_PAGE),
   perPage: queryPageSize(
@@ -46,7 +76,17 @@ export const reviewsPageQuery = z.object({
   ),
 });
 
+export const sellerReviewsQuery = reviewsPageQuery.extend({ filter: sellerReviewFilter.default("todas") });
+
 // ---- Answers ------------------------------------------------------------------------------------
+
+/** A shop's public reply under a review. */
+export const reviewReply = z.object({
+  text: z.string(),
+  date: isoDateTime,
+  shopName: z.string(),
+});
+export type ReviewReply = z.infer<typeof reviewReply>;
 
 export const review = z.object({
   _id: z.string(),
@@ -60,8 +100,30 @@ export const review = z.object({
   date: isoDateTime,
   /** The reviewer has a paid order with this product. */
   verifiedPurchase: z.boolean(),
+  /** The shop's reply, if it gave one. */
+  reply: reviewReply.nullable(),
 });
 export type Review = z.infer<typeof review>;
+
+/** A review of one of the seller's products, on their reviews page. */
+export const sellerReview = review.extend({
+  product: z.object({ _id: z.string(), name: z.string(), slug: z.string() }),
+});
+export type SellerReview = z.infer<typeof sellerReview>;
+
+export const sellerReviewsAnswer = z.object({
+  /** Newest first. */
+  reviews: z.array(sellerReview),
+  total: z.number().int(),
+  /** Of all the shop's reviews, how many still have no reply. */
+  unanswered: z.number().int(),
+  pageNo: z.number().int(),
+  perPage: z.number().int(),
+});
+export type SellerReviewsAnswer = z.infer<typeof sellerReviewsAnswer>;
+
+export const reviewReplyAnswer = z.object({ message: z.string(), reply: reviewReply });
+export type ReviewReplyAnswer = z.infer<typeof reviewReplyAnswer>;
 
 export const ratingCount = z.object({ rating: z.number().int(), sum: z.number().int() });
 export type RatingCount = z.infer<typeof ratingCount>;
@@ -116,5 +178,20 @@ export const reviewEndpoints = {
     params: productReviewsParams,
     query: noInput,
     answer: myReviewAnswer,
+  }),
+  /** The seller's reviews page: the reviews of their shop's products. */
+  sellerList: endpoint({
+    method: "GET",
+    path: "/seller/reviews",
+    query: sellerReviewsQuery,
+    answer: sellerReviewsAnswer,
+  }),
+  /** 201 for a first reply, 200 when it replaces the shop's reply. */
+  reply: endpoint({
+    method: "POST",
+    path: "/seller/review-reply",
+    body: reviewReplyBody,
+    answer: reviewReplyAnswer,
+    statuses: [200, 201],
   }),
 };

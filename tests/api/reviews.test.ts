@@ -167,6 +167,7 @@ describe("reseñas", () => {
         text: "Perdieron presión en una semana.",
         date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         verifiedPurchase: true,
+        reply: null,
       },
     ]);
     expect(page.rating_review).toEqual([

@@ -918,8 +918,12 @@ export const reviews = pgTable(
     text: text("text").notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The shop's one public reply (issue 34), plain text; a rewrite replaces it. */
+    replyText: text("reply_text"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
   },
   (t) => [
+    check("reviews_reply_complete", sql`(${t.replyText} is null) = (${t.repliedAt} is null)`),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     uniqueIndex("reviews_product_user_unique").on(t.productId, t.userId),
     index("reviews_product_created_idx").on(t.productId, t.createdAt.desc()),

@@ -1,10 +1,12 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { FORBIDDEN } from "#contract/messages";
 import { reviewEndpoints as endpoints } from "#contract/reviews";
+import { HttpError } from "../../http-error.js";
 import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
-import { myReview, productReviews, submitReview } from "./service.js";
+import { myReview, productReviews, replyToReview, sellerReviews, submitReview } from "./service.js";
 
 /** This module's section of the API reference (/docs, reference.ts). */
 const section: ReferenceSection = {
@@ -15,7 +17,9 @@ const section: ReferenceSection = {
     "One review per user and product (a second submission rewrites it), only by a user with a paid order " +
     "(`orders.payment_status = 'pagado'`) holding the product; `verifiedPurchase` says whether the " +
     "reviewer still has one. Text is stored and answered as written, never as HTML. Reviews are the only " +
-    "source of product ratings.",
+    "source of product ratings.\n\n" +
+    "A shop replies once, in public, to each review of its products (issue 34); a second reply replaces " +
+    "the first. Public lists carry it as `reply: {text, date, shopName} | null`.",
 };
 
 /** The reference's words on each call of this module (route.ts, EndpointOptions). */
@@ -47,7 +51,29 @@ const words = {
       "Bearer: `{canReview, review: {rating, text} | null}`: whether the caller may review it (a paid " +
       "buyer, not its seller) and their review.",
   },
+  sellerList: {
+    summary: "The reviews of the seller's products",
+    description:
+      "Sellers only (403 `No tienes permiso para esta acción.` otherwise); `pageNo`, `perPage` (1-50, default 5), `filter` " +
+      "(`todas` default, or `sin_responder`): `{reviews: [{_id, name, rating, text, date, verifiedPurchase, " +
+      "reply, product: {_id, name, slug}}], total (of the filter), unanswered (of all), pageNo, perPage}`, " +
+      "newest first. A suspended shop still reads them.",
+  },
+  reply: {
+    summary: "Reply in public to a review of one of the seller's products",
+    description:
+      "Sellers only; `{reviewId, text (2-1000 characters, trimmed)}`. 201 `{message: 'Respuesta publicada.', " +
+      "reply: {text, date, shopName}}`, 200 `{message: 'Respuesta actualizada.', reply}` when it replaces " +
+      "the shop's reply. 404 `Reseña no encontrada.` for a review of another shop's product; 400 with " +
+      "`{message}` for a refused field. Counts against the `review` rate limit.\n\n" +
+      "One transaction locks the review row, stores the reply, writes the audit entry " +
+      "`producto.responder_resena` (the reply before and after) and notifies the reviewer (type `resena`).",
+  },
 } satisfies Record<string, RouteWords>;
+
+async function sellersOnly(request: FastifyRequest) {
+  if (currentUser(request).role !== "seller") throw new HttpError(403, FORBIDDEN);
+}
 
 /** Product reviews (SPEC.md section 7): anyone reads them, paid buyers write one each. */
 export async function reviewRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -71,5 +97,21 @@ export async function reviewRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   route(app, endpoints.mine, { ...words.mine, onRequest: app.authenticate }, (request) =>
     myReview(db, request.params.productId.toLowerCase(), currentUser(request).id),
+  );
+
+  route(app, endpoints.sellerList, { ...words.sellerList, onRequest: [app.authenticate, sellersOnly] }, (request) =>
+    sellerReviews(db, currentUser(request).id, request.query),
+  );
+
+  route(
+    app,
+    endpoints.reply,
+    { ...words.reply, onRequest: [app.authenticate, sellersOnly], sellerWrite: true, rateLimit: "review" },
+    async (request, reply) => {
+      const body = { ...request.body, reviewId: request.body.reviewId.toLowerCase() };
+      const { created, answer } = await replyToReview(db, currentUser(request).id, body);
+      reply.status(created ? 201 : 200);
+      return answer;
+    },
   );
 }
