@@ -35,6 +35,14 @@ const LISTING_WORDS: PaginationWords = {
  * parameter of the current URL is kept. The page number goes in `param`; `hash` brings the list
  * back into view when it is not the top of the page.
  */
+/** The words of a product's review pages, and of the seller's reviews list. */
+export const REVIEW_PAGE_WORDS: PaginationWords = {
+  name: "Páginas de reseñas",
+  previous: "Reseñas anteriores",
+  next: "Reseñas siguientes",
+  page: (page) => `Página ${page} de reseñas`,
+};
+
 export function Pagination({
   page,
   totalPages,

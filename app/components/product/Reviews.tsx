@@ -7,8 +7,9 @@ import { Badge } from "~/components/ui/Badge";
 import { TextLink } from "~/components/ui/TextLink";
 import type { FieldConstraints } from "~/forms/use-schema-form";
 import { REVIEWS_PAGE_PARAM } from "~/routes/product-details.paths";
-import { Pagination, type PaginationWords } from "./Pagination";
+import { Pagination, REVIEW_PAGE_WORDS } from "./Pagination";
 import { Rating } from "./Rating";
+import { ReviewReply } from "./ReviewReply";
 
 type ReviewFormModule = typeof import("./ReviewForm");
 
@@ -79,6 +80,7 @@ export function Reviews({
                   </div>
                   {/* React writes it as text: whatever markup a review holds is shown, never run. */}
                   <p className="mt-2 leading-relaxed whitespace-pre-line break-words text-neutral-800">{review.text}</p>
+                  {review.reply ? <ReviewReply reply={review.reply} /> : null}
                 </li>
               ))}
             </ul>
@@ -126,13 +128,6 @@ function RatingBreakdown({ reviews }: { reviews: ReviewsAnswer }) {
     </div>
   );
 }
-
-const REVIEW_PAGE_WORDS: PaginationWords = {
-  name: "Páginas de reseñas",
-  previous: "Reseñas anteriores",
-  next: "Reseñas siguientes",
-  page: (page) => `Página ${page} de reseñas`,
-};
 
 function ReviewFormArea({
   productId,

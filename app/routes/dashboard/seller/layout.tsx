@@ -41,6 +41,7 @@ const SELLER_SECTIONS: readonly AreaSection[] = [
   { to: sellerPaths.discounts, label: "Descuentos" },
   { to: sellerPaths.orders, label: "Pedidos" },
   { to: sellerPaths.payments, label: "Pagos" },
+  { to: sellerPaths.reviews, label: "Reseñas" },
 ];
 
 type SellerLayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
