@@ -58,6 +58,8 @@ export const cartShopGroup = z.object({
   shopName: z.string(),
   /** Subtotal of this shop's available lines. */
   price: z.number().int(),
+  /** What this shop charges for shipping its part (its own fee, or the store's rule; issue 34). */
+  shipping_fee: z.number().int(),
   products: z.array(cartLine),
 });
 export type CartShopGroup = z.infer<typeof cartShopGroup>;
@@ -66,7 +68,7 @@ export const cartAnswer = z.object({
   card_products: z.array(cartShopGroup),
   /** Sum of the available lines. */
   price: z.number().int(),
-  /** Flat fee per shop with available lines; 0 when `price` reaches the free-shipping threshold. */
+  /** The shops' shipping fees summed (each group's `shipping_fee`). */
   shipping_fee: z.number().int(),
   /** Units in the cart, available or not: the header's badge. */
   card_product_count: z.number().int(),

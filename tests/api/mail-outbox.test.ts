@@ -7,13 +7,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../api/src/db/client";
 import { mailOutbox } from "../../api/src/db/schema";
-import {
-  deliverDueMail,
-  mailMessageId,
-  mailSender,
-  queueMail,
-  type SendMail,
-} from "../../api/src/modules/mail/outbox";
+import { deliverDueMail, mailMessageId, mailSender, queueMail, type SendMail } from "../../api/src/modules/mail/outbox";
 import { openTestDatabase } from "../support/databases";
 import { createTestDatabase, type TestDatabase } from "../support/postgres";
 

@@ -193,10 +193,22 @@ export const shops = pgTable(
     statusReason: text("status_reason"),
     /** When it was last approved: "since when" on its page. */
     approvedAt: timestamp("approved_at", { withTimezone: true }),
+    /**
+     * The shop's own shipping (issue 34): its flat fee per order part, in cents; null follows the
+     * store's rule (SHIPPING_FEE_CENTS, free from FREE_SHIPPING_THRESHOLD_CENTS of the whole order).
+     */
+    shippingFee: integer("shipping_fee"),
+    /** With its own fee: free from this subtotal of the shop's part, in cents; null never free. */
+    freeShippingFrom: integer("free_shipping_from"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
+    check("shops_shipping_fee_range", sql`${t.shippingFee} is null or ${t.shippingFee} between 0 and 100000`),
+    check(
+      "shops_free_shipping_with_fee",
+      sql`${t.freeShippingFrom} is null or (${t.shippingFee} is not null and ${t.freeShippingFrom} between 1 and 10000000)`,
+    ),
     uniqueIndex("shops_owner_unique").on(t.ownerId),
     uniqueIndex("shops_rif_unique").on(t.rif),
     index("shops_status_idx").on(t.status),

@@ -36,7 +36,7 @@ import {
   toProductCard,
   toProductDetail,
 } from "../catalog/service.js";
-import { shippingFeePerShop } from "../orders/pricing.js";
+import { shopPartShippingFee, type ShopShipping } from "../orders/pricing.js";
 import { ownedBy, ownerColumn, ownerValues, type Shopper, type ShopperList } from "./shopper.js";
 
 const LINE_NOT_FOUND = "Producto no encontrado en tu lista.";
@@ -188,12 +188,15 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
     size: cartItems.size,
     shopId: products.shopId,
     lineStock: cartLineStock,
+    shopShippingFee: shops.shippingFee,
+    shopFreeShippingFrom: shops.freeShippingFrom,
   })
     .innerJoin(cartItems, eq(cartItems.productId, products.id))
     .where(ownedBy(cartItems, shopper))
     .orderBy(asc(shops.name), asc(shops.id), asc(cartItems.createdAt), asc(cartItems.id));
 
   const groups: CartShopGroup[] = [];
+  const shippingOf = new Map<string, ShopShipping>();
   const outOfStockProduct: CartLine[] = [];
   let units = 0;
   for (const row of rows) {
@@ -214,13 +217,16 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
     }
     let group = groups.at(-1);
     if (group?.shopId !== row.shopId) {
-      group = { shopId: row.shopId, shopName: row.shopName, price: 0, products: [] };
+      group = { shopId: row.shopId, shopName: row.shopName, price: 0, shipping_fee: 0, products: [] };
       groups.push(group);
+      shippingOf.set(row.shopId, { shippingFee: row.shopShippingFee, freeShippingFrom: row.shopFreeShippingFrom });
     }
     group.products.push(line);
     group.price += line.lineTotal;
   }
   const price = groups.reduce((sum, group) => sum + group.price, 0);
+  for (const group of groups)
+    group.shipping_fee = shopPartShippingFee(shippingOf.get(group.shopId)!, group.price, price, settings);
   const buyable = groups.reduce(
     (sum, group) => sum + group.products.reduce((lines, line) => lines + line.quantity, 0),
     0,
@@ -228,7 +234,7 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
   return {
     card_products: groups,
     price,
-    shipping_fee: shippingFeePerShop(price, settings) * groups.length,
+    shipping_fee: groups.reduce((sum, group) => sum + group.shipping_fee, 0),
     card_product_count: units,
     buy_product_item: buyable,
     outOfStockProduct,

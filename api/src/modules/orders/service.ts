@@ -32,7 +32,7 @@ import { notify, type NewNotification } from "../notifications/service.js";
 import { availableCartLines, subtotalOf } from "./cart-lines.js";
 import { expireUnpaidOrders, orderPayBy } from "./expiry.js";
 import { bySize, setStockContext } from "../stock/service.js";
-import { commissionOf, shippingFeePerShop } from "./pricing.js";
+import { commissionOf, shopPartShippingFee, type ShopShipping } from "./pricing.js";
 import { newOrderNotice } from "#contract/notification-texts";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
@@ -99,16 +99,18 @@ export async function placeOrder(
   return db.transaction(async (tx) => {
     // Locking the lines makes a second submission of the same cart wait, then find it emptied.
     let lines = await availableCartLines(tx, chosenLines).for("update", { of: cartItems });
+    const shippingOf = new Map<string, ShopShipping>();
     if (lines.length > 0) {
       // Their shops are locked against a status change until the order is committed: a suspension
       // under way is waited for and then seen (its lines are left out), a later one waits for this.
       const selling = await tx
-        .select({ id: shops.id })
+        .select({ id: shops.id, shippingFee: shops.shippingFee, freeShippingFrom: shops.freeShippingFrom })
         .from(shops)
         .where(and(inArray(shops.id, [...new Set(lines.map((line) => line.shopId))]), eq(shops.status, "aprobada")))
         .for("share");
-      const sellingIds = new Set(selling.map((shop) => shop.id));
-      lines = lines.filter((line) => sellingIds.has(line.shopId));
+      // Read under the same lock: a change of the shop's shipping waits for this order, or this for it.
+      for (const shop of selling) shippingOf.set(shop.id, shop);
+      lines = lines.filter((line) => shippingOf.has(line.shopId));
     }
     // A seller does not buy from their own shop: a line of it (added as a visitor, or before the rule) is refused by name.
     const ownLine = lines.find((line) => line.ownerId === userId);
@@ -132,10 +134,11 @@ export async function placeOrder(
     const byShop = new Map<string, typeof lines>();
     for (const line of lines) byShop.set(line.shopId, [...(byShop.get(line.shopId) ?? []), line]);
     const subtotal = subtotalOf(lines);
-    const shopShippingFee = shippingFeePerShop(subtotal, settings.cart);
+    const partShipping = (shopId: string, shopLines: typeof lines) =>
+      shopPartShippingFee(shippingOf.get(shopId)!, subtotalOf(shopLines), subtotal, settings.cart);
     const coupon = await cartCoupon(tx, { kind: "user", id: userId });
     const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
-    const shippingFee = shopShippingFee * byShop.size;
+    const shippingFee = [...byShop].reduce((sum, [shopId, shopLines]) => sum + partShipping(shopId, shopLines), 0);
     const total = subtotal - discount + shippingFee;
     if (body.expectedTotal !== undefined && body.expectedTotal !== total)
       throw new HttpError(409, orderTotalChanged(formatUsd(total)));
@@ -157,6 +160,7 @@ export async function placeOrder(
     const sellerNotices: NewNotification[] = [];
     for (const [shopId, shopLines] of byShop) {
       const shopSubtotal = subtotalOf(shopLines);
+      const shopShippingFee = partShipping(shopId, shopLines);
       const [shopOrder] = await tx
         .insert(shopOrders)
         .values({
