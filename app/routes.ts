@@ -64,6 +64,7 @@ export default [
       route("orders", "routes/dashboard/seller/orders.tsx"),
       route("orders/details/:orderId", "routes/dashboard/seller/order-details.tsx"),
       route("payments", "routes/dashboard/seller/payments.tsx"),
+      route("shipping", "routes/dashboard/seller/shipping.tsx"),
       route("reviews", "routes/dashboard/seller/reviews.tsx"),
       route("payments/statement", "routes/dashboard/seller/payments-statement.ts"),
     ]),

@@ -206,6 +206,15 @@ export default function CartPage() {
                     <AvailableLine key={line._id} line={line} />
                   ))}
                 </ul>
+                <p
+                  className="border-t border-neutral-200 py-3 text-sm text-neutral-700"
+                  data-testid="cart-shop-shipping"
+                >
+                  Envío de esta tienda:{" "}
+                  <strong className="text-ink">
+                    {group.shipping_fee > 0 ? formatPrice(group.shipping_fee) : "Gratis"}
+                  </strong>
+                </p>
               </section>
             ))}
             {cart.outOfStockProduct.length > 0 ? (

@@ -1,13 +1,12 @@
 import { expect, test, type TestInfo } from "./fixtures";
-import sharp from "sharp";
 import { ADMIN_EMAIL, apiSignIn, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 import {
   apiJson,
-  approvedSellerThroughApi,
   customerOrdersThroughApi,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   payOrderByCardThroughApi,
+  sellerWithProduct,
 } from "./seller-support";
 import { signIn } from "./sessions";
 
@@ -24,51 +23,6 @@ import { signIn } from "./sessions";
 const PRICE = 2500;
 const SHIPPING = 500;
 const COMMISSION = 125;
-
-const png = () =>
-  sharp({ create: { width: 64, height: 64, channels: 3, background: "#84cc16" } })
-    .png()
-    .toBuffer();
-
-/** A new customer whose shop an admin approves, and one product of it (low on stock from the start), all through the API. */
-async function sellerWithProduct(testInfo: TestInfo) {
-  const email = uniqueEmail(testInfo, "panel-vendedor");
-  const suffix = `${testInfo.project.name} ${Date.now().toString().slice(-6)}`;
-  await approvedSellerThroughApi({
-    name: "Vendedora del Panel",
-    email,
-    shopName: `Panel Pádel ${suffix}`,
-    png: await png(),
-  });
-
-  const { categorys } = await apiJson<{ categorys: { _id: string; slug: string }[] }>("/category-get?parPage=100");
-  const balls = categorys.find((category) => category.slug === "pelotas");
-  if (!balls) throw new Error("no existe la categoría «pelotas»");
-  const seller = await apiSignIn(email);
-  const product = new FormData();
-  const name = `Pelotas del Panel ${suffix}`;
-  for (const [field, value] of Object.entries({
-    name,
-    categoryId: balls._id,
-    brand: "Wilson",
-    price: "25,00",
-    discount: "0",
-    color: "Verde",
-    tag: "Novedad",
-    description: "Bote de tres pelotas presurizadas para entrenar.",
-    stock: "10",
-    lowStockThreshold: "12",
-  })) {
-    product.set(field, value);
-  }
-  product.append("images", new Blob([new Uint8Array(await png())], { type: "image/png" }), "pelotas.png");
-  const created = await apiJson<{ product: { _id: string } }>("/product-add", {
-    method: "POST",
-    body: product,
-    token: seller.token,
-  });
-  return { email, productId: created.product._id, productName: name };
-}
 
 /** A new customer who orders one unit and pays it with the test card; answers their e-mail and the order. */
 async function customerPays(testInfo: TestInfo, productId: string) {
@@ -92,7 +46,7 @@ test.describe("paneles del vendedor y de la administración", () => {
     javaScriptEnabled,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const seller = await sellerWithProduct(testInfo);
+    const seller = await sellerWithProduct(testInfo, "panel");
     const customer = await customerPays(testInfo, seller.productId);
     const number = customer.orderId.slice(0, 8).toUpperCase();
 
@@ -169,7 +123,7 @@ test.describe("paneles del vendedor y de la administración", () => {
     javaScriptEnabled,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const seller = await sellerWithProduct(testInfo);
+    const seller = await sellerWithProduct(testInfo, "panel");
     await customerPays(testInfo, seller.productId);
     // Access tokens last seconds in these tests: each reading signs in afresh.
     const figures = async () => {

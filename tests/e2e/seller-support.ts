@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
 import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { awaitScriptsOnLoad } from "./fixtures";
 import { SHIPPING_INFO } from "./orders-support";
-import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, SHOPPER_PASSWORD } from "./support";
+import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 
 /** Set-up shared by the seller's and the admin's journeys: API calls, signing in, page checks. */
 
@@ -177,4 +178,53 @@ export async function payOrderByCardThroughApi(token: string, orderId: string): 
       holder: SHIPPING_INFO.name,
     }),
   });
+}
+
+/** A small PNG: the shop application's document and the product's image. */
+export const png = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: "#84cc16" } })
+    .png()
+    .toBuffer();
+
+/**
+ * A new customer whose shop an admin approves, and one product of it (balls at 25 $, 10 units, low on
+ * stock from the start), all through the API: a seller no other journey touches. `label` names it.
+ */
+export async function sellerWithProduct(testInfo: TestInfo, label: string) {
+  const email = uniqueEmail(testInfo, `${label}-vendedor`);
+  const suffix = `${testInfo.project.name} ${Date.now().toString().slice(-6)}`;
+  await approvedSellerThroughApi({
+    name: `Vendedora ${label}`,
+    email,
+    shopName: `Tienda ${label} ${suffix}`,
+    png: await png(),
+  });
+
+  const { categorys } = await apiJson<{ categorys: { _id: string; slug: string }[] }>("/category-get?parPage=100");
+  const balls = categorys.find((category) => category.slug === "pelotas");
+  if (!balls) throw new Error("no existe la categoría «pelotas»");
+  const seller = await apiSignIn(email);
+  const product = new FormData();
+  const name = `Pelotas ${label} ${suffix}`;
+  for (const [field, value] of Object.entries({
+    name,
+    categoryId: balls._id,
+    brand: "Wilson",
+    price: "25,00",
+    discount: "0",
+    color: "Verde",
+    tag: "Novedad",
+    description: "Bote de tres pelotas presurizadas para entrenar.",
+    stock: "10",
+    lowStockThreshold: "12",
+  })) {
+    product.set(field, value);
+  }
+  product.append("images", new Blob([new Uint8Array(await png())], { type: "image/png" }), "pelotas.png");
+  const created = await apiJson<{ product: { _id: string } }>("/product-add", {
+    method: "POST",
+    body: product,
+    token: seller.token,
+  });
+  return { email, productId: created.product._id, productName: name };
 }

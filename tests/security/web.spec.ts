@@ -470,6 +470,7 @@ test.describe("10. formularios con datos raros", () => {
           "/dashboard/seller/control",
           "/dashboard/seller/orders",
           "/dashboard/seller/payments",
+          "/dashboard/seller/shipping",
           "/dashboard/seller/reviews",
         ],
         [

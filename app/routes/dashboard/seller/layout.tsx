@@ -41,6 +41,7 @@ const SELLER_SECTIONS: readonly AreaSection[] = [
   { to: sellerPaths.discounts, label: "Descuentos" },
   { to: sellerPaths.orders, label: "Pedidos" },
   { to: sellerPaths.payments, label: "Pagos" },
+  { to: sellerPaths.shipping, label: "Envío" },
   { to: sellerPaths.reviews, label: "Reseñas" },
 ];
 

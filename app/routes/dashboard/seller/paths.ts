@@ -10,6 +10,7 @@ export const sellerPaths = {
   discounts: `${SELLER_HOME}/discounts`,
   orders: `${SELLER_HOME}/orders`,
   payments: `${SELLER_HOME}/payments`,
+  shipping: `${SELLER_HOME}/shipping`,
   reviews: `${SELLER_HOME}/reviews`,
   paymentsStatement: `${SELLER_HOME}/payments/statement`,
 };
