@@ -84,6 +84,8 @@ const PERSONAL_WRITES: Record<string, string[]> = {
     "DELETE /user/delete-notifications/{notificationId}",
     "POST /user/socket-token",
   ],
+  // Which mails reach the person (issue 33); the unsubscribe link needs no session at all.
+  "sus preferencias de correo": ["PUT /user/mail-preferences", "POST /mail/unsubscribe"],
   // A suspended shop's request is decided: applying again, replacing documents and switching to
   // seller mode answer 409 by the shop's own status (tests/api/shops.test.ts).
   "la solicitud de tienda": [
