@@ -24,6 +24,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.ts"),
   route("verify-email", "routes/verify-email.tsx"),
+  route("mail/unsubscribe", "routes/mail-unsubscribe.tsx"),
   route("resetpassword", "routes/reset-password.tsx"),
   route("changepassword/:id", "routes/change-password-with-token.tsx"),
   route("auth/google", "routes/auth/google.ts"),
@@ -38,6 +39,7 @@ export default [
     route("change-password", "routes/dashboard/change-password.tsx"),
     route("trial-class", "routes/dashboard/trial-class.tsx"),
     route("system-notifications", "routes/dashboard/system-notifications.tsx"),
+    route("mail-preferences", "routes/dashboard/mail-preferences.tsx"),
     // The admin area (issue 10): admins only, with its own menu; the next issues add their screens here.
     route("admin", "routes/dashboard/admin/layout.tsx", [
       index("routes/dashboard/admin/index.tsx"),
@@ -51,6 +53,7 @@ export default [
       route("coupons", "routes/dashboard/admin/coupons.tsx"),
       route("withdrawals", "routes/dashboard/admin/withdrawals.tsx"),
       route("books", "routes/dashboard/admin/books.tsx"),
+      route("stuck-mail", "routes/dashboard/admin/stuck-mail.tsx"),
     ]),
     // The seller area (issue 11): sellers of an approved (or suspended, read-only) shop, with its own menu.
     route("seller", "routes/dashboard/seller/layout.tsx", [

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "retiro.solicitar",
   "retiro.confirmar",
   "retiro.rechazar",
+  "correo.reintentar",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,10 +55,20 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "retiro.solicitar": "Solicitó un retiro",
   "retiro.confirmar": "Confirmó el pago de un retiro",
   "retiro.rechazar": "Rechazó un retiro",
+  "correo.reintentar": "Reintentó el envío de un correo atascado",
 };
 
 /** What kind of record an entry is about. */
-export const AUDIT_ENTITIES = ["tienda", "categoria", "producto", "pedido", "cupon", "voucher", "retiro"] as const;
+export const AUDIT_ENTITIES = [
+  "tienda",
+  "categoria",
+  "producto",
+  "pedido",
+  "cupon",
+  "voucher",
+  "retiro",
+  "correo",
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
@@ -68,4 +79,5 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   cupon: "Cupón",
   voucher: "Voucher",
   retiro: "Retiro",
+  correo: "Correo",
 };

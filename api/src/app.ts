@@ -35,6 +35,8 @@ import type { FileStore } from "./files/store.js";
 import { FieldsError, HttpError } from "./http-error.js";
 import { registerAuthentication } from "./modules/accounts/auth.js";
 import { createMailer } from "./modules/mail/outbox.js";
+import { mailRoutes } from "./modules/mail/routes.js";
+import { mailContextOf } from "./modules/mail/render.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
 import { signAccessToken } from "./modules/accounts/tokens.js";
 import { adminOrderRoutes } from "./modules/admin-orders/routes.js";
@@ -329,7 +331,9 @@ export async function buildApp({
   await app.register(serviceRoutes, { db, storageFull: isStorageFull });
   // One mailer for every module: accounts' onClose waits for whatever it is still sending.
   const mailer = createMailer(config.mail, db);
+  const mail = mailContextOf(config);
   await app.register(accountRoutes, { db, files, config, mailer });
+  await app.register(mailRoutes, { db, mailer, jwtSecret: config.secrets.jwtSecret });
   await app.register(catalogRoutes, { db, catalogueCacheSeconds: config.catalogueCacheSeconds, listen });
   await app.register(cartRoutes, { db, cart: config.cart });
   await app.register(shippingRoutes, { db, cart: config.cart });
@@ -364,7 +368,7 @@ export async function buildApp({
   await app.register(sellerProductRoutes, { db, files });
   await app.register(sellerOrderRoutes, { db, withdrawals: config.withdrawals });
   await app.register(dashboardRoutes, { db, dashboards: config.dashboards });
-  await app.register(stockRoutes, { db, mailer, publicWebUrl: config.publicWebUrl });
+  await app.register(stockRoutes, { db, mailer, mail });
   await app.register(categoryRoutes, { db, files });
   await app.register(promotionRoutes, { db });
   await app.register(withdrawalRoutes, { db, withdrawals: config.withdrawals });

@@ -227,6 +227,9 @@ describe("cuentas", () => {
       const mail = await waitForMail(email, "Verifica");
       expect(mail.link).toMatch(/^http:\/\/127\.0\.0\.1:3000\/verify-email\?token=[A-Za-z0-9_-]{43}$/);
       expect(mail.text).toContain(mail.link);
+      // A security mail (issue 33): always sent, no unsubscribe.
+      expect(mail.html).toContain(mail.link);
+      expect(mail.headers).toEqual({});
       // The outbox file is written first, the console line just after it.
       await vi.waitFor(() => expect(consoleLog).toHaveBeenCalledWith(`Correo para ${email}: ${mail.link}`));
       const verificationToken = new URL(mail.link).searchParams.get("token");

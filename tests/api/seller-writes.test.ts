@@ -18,7 +18,10 @@ import { insertCatalogue, insertShop, insertUser, useTestApi, type Catalogue } f
  * must be reported: a forgotten guard cannot pass.
  */
 
-/** Every write of a shop (issue 31: orders, offers, products, images, stock, withdrawals, payout method). */
+/**
+ * Every write of a shop (issue 31: orders, offers, products, images, stock, withdrawals, payout method;
+ * issue 34: replies to reviews, shipping).
+ */
 const SELLER_WRITES = [
   "DELETE /delete-product/{id}",
   "POST /product-add",
@@ -26,10 +29,12 @@ const SELLER_WRITES = [
   "POST /product-update",
   "POST /seller/handle-seller-response/",
   "POST /seller/order-message",
+  "POST /seller/review-reply",
   "POST /update-stock",
   "POST /withdraw",
   "PUT /seller/order-status/update/{id}",
   "PUT /seller/payout-method",
+  "PUT /seller/shipping",
   "PUT /withdrawals/archive/{id}",
 ];
 
@@ -84,6 +89,8 @@ const PERSONAL_WRITES: Record<string, string[]> = {
     "DELETE /user/delete-notifications/{notificationId}",
     "POST /user/socket-token",
   ],
+  // Which mails reach the person (issue 33); the unsubscribe link needs no session at all.
+  "sus preferencias de correo": ["PUT /user/mail-preferences", "POST /mail/unsubscribe"],
   // A suspended shop's request is decided: applying again, replacing documents and switching to
   // seller mode answer 409 by the shop's own status (tests/api/shops.test.ts).
   "la solicitud de tienda": [

@@ -596,6 +596,10 @@ describe("control de stock (PGlite)", () => {
         const mail = await waitForMail(user.email);
         expect(mail.subject).toBe(`Volvió la talla 41 de «${item.name}».`);
         expect(mail.link).toBe(`http://127.0.0.1:3000/product/details/${item.slug}`);
+        // An optional kind (issue 33): the one-click unsubscribe and the footer's link.
+        expect(mail.headers["List-Unsubscribe"]).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/mail\/unsubscribe\?token=/);
+        expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+        expect(mail.html).toContain("Dejar de recibirlos");
       }
       expect(await stockNotices(waiting42.id)).toEqual([]);
       const after = await control(owner, item.id);

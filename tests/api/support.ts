@@ -222,6 +222,8 @@ export interface SentMail {
   subject: string;
   text: string;
   link: string;
+  html: string | null;
+  headers: Record<string, string>;
 }
 
 /**

@@ -59,15 +59,20 @@ test.describe("panel del cliente", () => {
       "Mis favoritos",
       "Mi cartera",
       "Notificaciones",
+      "Notificaciones por correo",
       "Clase de prueba",
       "Editar perfil",
       "Cambiar contraseña",
     ]) {
-      await expect(accountMenu(page).getByRole("link", { name: label })).toBeVisible();
+      await expect(accountMenu(page).getByRole("link", { name: label, exact: true })).toBeVisible();
     }
-    await expect(accountMenu(page).getByRole("link", { name: "Notificaciones" })).toHaveAttribute(
+    await expect(accountMenu(page).getByRole("link", { name: "Notificaciones", exact: true })).toHaveAttribute(
       "href",
       "/dashboard/system-notifications",
+    );
+    await expect(accountMenu(page).getByRole("link", { name: "Notificaciones por correo" })).toHaveAttribute(
+      "href",
+      "/dashboard/mail-preferences",
     );
     await expect(accountMenu(page).getByRole("link", { name: "Clase de prueba" })).toHaveAttribute(
       "href",

@@ -99,6 +99,8 @@ const SWEEP: Record<string, Visit[]> = {
   "/register": [visitor("/register")],
   "/login": [visitor("/login")],
   "/verify-email": [visitor("/verify-email")],
+  // An unsubscribe link that is not the store's (the journey, mail-preferences.spec.ts, opens a real one).
+  "/mail/unsubscribe": [visitor("/mail/unsubscribe?token=enlace-roto", { status: 400 })],
   "/resetpassword": [visitor("/resetpassword")],
   "/changepassword/:id": [visitor("/changepassword/enlace-caducado")],
   "/dashboard": [customer("/dashboard"), seller("/dashboard")],
@@ -117,6 +119,7 @@ const SWEEP: Record<string, Visit[]> = {
     customer("/dashboard/system-notifications"),
     seller("/dashboard/system-notifications"),
   ],
+  "/dashboard/mail-preferences": [customer("/dashboard/mail-preferences"), seller("/dashboard/mail-preferences")],
   // The admin area: its page, and the 403 page a customer gets there.
   "/dashboard/admin": [admin("/dashboard/admin"), customer("/dashboard/admin", { status: 403 })],
   "/dashboard/admin/shop-requests": [admin("/dashboard/admin/shop-requests")],
@@ -163,6 +166,7 @@ const SWEEP: Record<string, Visit[]> = {
   "/dashboard/admin/coupons": [admin("/dashboard/admin/coupons")],
   "/dashboard/admin/withdrawals": [admin("/dashboard/admin/withdrawals")],
   "/dashboard/admin/books": [admin("/dashboard/admin/books")],
+  "/dashboard/admin/stuck-mail": [admin("/dashboard/admin/stuck-mail")],
   "/dashboard/seller": [seller("/dashboard/seller")],
   "/dashboard/seller/products": [
     seller("/dashboard/seller/products"),

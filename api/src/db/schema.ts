@@ -1052,3 +1052,20 @@ export const mailOutbox = pgTable(
       .where(sql`${t.sentAt} is null`),
   ],
 );
+
+/**
+ * The optional mail kinds (contract/mail-kinds.ts OPTIONAL_MAIL_KINDS) each user turned off: a row
+ * means «don't send me this kind». No row, the default, means the kind is sent; receipts and
+ * security mails are never stored here (queueMail sends them whatever the table says).
+ */
+export const mailOptOuts = pgTable(
+  "mail_opt_outs",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

@@ -51,6 +51,7 @@ function accountSections(profile: AccountData["profile"], shop: AccountData["sho
     { to: "/dashboard/my-wishlist", label: "Mis favoritos" },
     { to: "/dashboard/my-wallet", label: "Mi cartera" },
     { to: "/dashboard/system-notifications", label: "Notificaciones" },
+    { to: "/dashboard/mail-preferences", label: "Notificaciones por correo" },
     { to: "/dashboard/trial-class", label: "Clase de prueba" },
     { to: "/dashboard/edit-profile", label: "Editar perfil" },
     { to: "/dashboard/change-password", label: "Cambiar contraseña" },

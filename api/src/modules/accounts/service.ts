@@ -1,3 +1,4 @@
+import { createElement } from "react";
 import { randomBytes } from "node:crypto";
 import { eq, sql, type InferSelectModel } from "drizzle-orm";
 import { z } from "zod";
@@ -12,6 +13,10 @@ import { HttpError } from "../../http-error.js";
 import type { ImageQueue } from "../media/queue.js";
 import { storeImage } from "../media/service.js";
 import type { MailMessage } from "../mail/outbox.js";
+import { mailRecipient } from "../mail/recipients.js";
+import { composeMail } from "../mail/render.js";
+import { AccountVerificationMail } from "../mail/templates/account-verification.js";
+import { PasswordResetMail } from "../mail/templates/password-reset.js";
 import { hashPassword, verifyPassword, type PasswordHashing } from "./password.js";
 import {
   consumeAccountToken,
@@ -317,7 +322,7 @@ export async function resetPassword(db: Db, token: string, password: string, has
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
 
-/** Stores a verification token and composes the e-mail carrying its link. */
+/** Stores a verification token and composes the e-mail carrying its link (templates/account-verification.tsx). */
 export async function verificationMail(
   db: Db,
   user: Pick<UserRow, "id" | "name" | "email">,
@@ -325,25 +330,16 @@ export async function verificationMail(
 ): Promise<MailMessage> {
   const token = await issueAccountToken(db, user.id, "verify_email", settings.verifyEmailTtlHours * 60 * 60 * 1000);
   const link = `${withoutTrailingSlash(settings.publicWebUrl)}/verify-email?token=${token}`;
-  return {
-    to: user.email,
+  return composeMail({
+    kind: "account",
+    recipient: await mailRecipient(db, user.id),
     subject: "Verifica tu correo electrónico en Mercado Pádel",
-    text: [
-      `Hola, ${user.name}:`,
-      "",
-      "Para confirmar que este correo electrónico es tuyo, abre este enlace:",
-      "",
-      link,
-      "",
-      `El enlace caduca en ${settings.verifyEmailTtlHours} horas. Si no creaste una cuenta en Mercado Pádel, ignora este mensaje.`,
-      "",
-      "Mercado Pádel",
-    ].join("\n"),
     link,
-  };
+    element: createElement(AccountVerificationMail, { name: user.name, link, ttlHours: settings.verifyEmailTtlHours }),
+  });
 }
 
-/** Stores a password reset token and composes the e-mail carrying its link. */
+/** Stores a password reset token and composes the e-mail carrying its link (templates/password-reset.tsx). */
 export async function resetPasswordMail(
   db: Db,
   user: Pick<UserRow, "id" | "name" | "email">,
@@ -351,20 +347,11 @@ export async function resetPasswordMail(
 ): Promise<MailMessage> {
   const token = await issueAccountToken(db, user.id, "reset_password", settings.resetPasswordTtlMinutes * 60 * 1000);
   const link = `${withoutTrailingSlash(settings.publicWebUrl)}/changepassword/${token}`;
-  return {
-    to: user.email,
+  return composeMail({
+    kind: "account",
+    recipient: await mailRecipient(db, user.id),
     subject: "Restablecer tu contraseña de Mercado Pádel",
-    text: [
-      `Hola, ${user.name}:`,
-      "",
-      "Recibimos una solicitud para restablecer la contraseña de tu cuenta. Para elegir una nueva, abre este enlace:",
-      "",
-      link,
-      "",
-      `El enlace caduca en ${settings.resetPasswordTtlMinutes} minutos y solo puede usarse una vez. Si no lo pediste, ignora este mensaje: tu contraseña no cambia.`,
-      "",
-      "Mercado Pádel",
-    ].join("\n"),
     link,
-  };
+    element: createElement(PasswordResetMail, { name: user.name, link, ttlMinutes: settings.resetPasswordTtlMinutes }),
+  });
 }

@@ -6,6 +6,7 @@ import nodemailer from "nodemailer";
 import type { MailSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
 import { mailOutbox } from "../../db/schema.js";
+import { optedOut } from "./preferences.js";
 
 /** An e-mail: Spanish text (and HTML when rendered) carrying one link back to the store. */
 export interface MailMessage {
@@ -35,9 +36,13 @@ export function mailBackoffSeconds(attempts: number): number {
 
 /**
  * Writes a message to mail_outbox. Pass the transaction of the event the message reports, so the
- * message exists exactly when the event does; the worker sends it after the commit.
+ * message exists exactly when the event does; the worker sends it after the commit. An optional kind
+ * (contract/mail-kinds.ts) its reader turned off is not written at all (decision 0041): the check is
+ * here, where every mail passes, so no template or module can forget it. Receipts and security mails
+ * always go. Answers whether the message was queued.
  */
-export async function queueMail(tx: Db | Transaction, message: MailMessage): Promise<void> {
+export async function queueMail(tx: Db | Transaction, message: MailMessage): Promise<boolean> {
+  if (message.userId && (await optedOut(tx, message.userId, message.kind ?? "account"))) return false;
   await tx.insert(mailOutbox).values({
     userId: message.userId ?? null,
     toAddress: message.to,
@@ -48,6 +53,7 @@ export async function queueMail(tx: Db | Transaction, message: MailMessage): Pro
     link: message.link,
     headers: message.headers ?? {},
   });
+  return true;
 }
 
 /**

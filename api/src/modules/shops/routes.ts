@@ -244,7 +244,7 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
     signAccessToken(user, { secret: opts.jwtSecret, ttlSeconds: opts.accessTokenTtlSeconds });
   /** The applicant's e-mail, sent once the decision is committed. */
   const mailApplicant = (decided: Decided) =>
-    mailer.sendLater(async () => outcomeMail(decided.request, decided.outcome, opts.publicWebUrl));
+    mailer.sendLater(() => outcomeMail(db, decided.request, decided.outcome, opts.publicWebUrl));
   const admin = { onRequest: [app.authenticate, adminOnly] };
 
   route(

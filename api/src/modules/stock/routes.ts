@@ -1,3 +1,4 @@
+import { createElement } from "react";
 import type { FastifyInstance } from "fastify";
 import { STOCK_CHANGED_WHILE_EDITING, stockEndpoints as endpoints, type StaleStockAnswer } from "#contract/stock";
 import type { Db } from "../../db/client.js";
@@ -5,6 +6,9 @@ import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
 import type { Mailer, MailMessage } from "../mail/outbox.js";
+import { mailRecipient } from "../mail/recipients.js";
+import { composeMail, type MailContext } from "../mail/render.js";
+import { BackInStockMail } from "../mail/templates/back-in-stock.js";
 import {
   cancelAlert,
   myAlerts,
@@ -97,31 +101,30 @@ const words = {
 export interface StockRoutesOptions {
   db: Db;
   mailer: Mailer;
-  publicWebUrl: string;
+  mail: MailContext;
 }
 
-/** The shopper's e-mail when the size they waited for is back, with the product's page. */
-export function backInStockMail(person: BackInStock, publicWebUrl: string): MailMessage {
-  const link = `${publicWebUrl.replace(/\/+$/, "")}/product/details/${encodeURIComponent(person.slug)}`;
-  const what =
-    person.size === ""
-      ? `«${person.productName}» vuelve a tener unidades`
-      : `la talla ${person.size} de «${person.productName}» vuelve a tener unidades`;
-  return {
-    to: person.email,
-    subject: backInStockNotice(person.productName, person.size),
-    text: [
-      `Hola, ${person.name}:`,
-      "",
-      `Te avisamos, como nos pediste: ${what}.`,
-      "Las unidades se venden por orden de compra, así que no te demores.",
-      "",
+/**
+ * The shopper's e-mail when the size they waited for is back (templates/back-in-stock.tsx), with the
+ * product's page; an optional kind, so it carries the one-click unsubscribe.
+ */
+export async function backInStockMail(db: Db, person: BackInStock, mail: MailContext): Promise<MailMessage> {
+  const link = `${mail.publicWebUrl.replace(/\/+$/, "")}/product/details/${encodeURIComponent(person.slug)}`;
+  return composeMail(
+    {
+      kind: "back-in-stock",
+      recipient: await mailRecipient(db, person.userId),
+      subject: backInStockNotice(person.productName, person.size),
       link,
-      "",
-      "Mercado Pádel",
-    ].join("\n"),
-    link,
-  };
+      element: createElement(BackInStockMail, {
+        name: person.name,
+        productName: person.productName,
+        size: person.size,
+        link,
+      }),
+    },
+    mail,
+  );
 }
 
 /** Stock control for sellers and back-in-stock alerts for shoppers (issue 11). */
@@ -137,7 +140,7 @@ export async function stockRoutes(app: FastifyInstance, opts: StockRoutesOptions
       return reply.code(409).send(answer);
     }
     // After the commit: a rolled-back change tells no one.
-    for (const person of result.backInStock) mailer.sendLater(async () => backInStockMail(person, opts.publicWebUrl));
+    for (const person of result.backInStock) mailer.sendLater(() => backInStockMail(db, person, opts.mail));
     return { message: result.message, product: result.product };
   });
 

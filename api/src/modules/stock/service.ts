@@ -257,6 +257,7 @@ export async function productStock(
 
 /** Someone waiting for a size that came back: their notice is written, their e-mail goes after commit. */
 export interface BackInStock {
+  userId: string;
   email: string;
   name: string;
   productName: string;
@@ -489,7 +490,16 @@ async function tellWaitingShoppers(
   return told.flatMap((alert) => {
     const person = byId.get(alert.userId);
     return person
-      ? [{ email: person.email, name: person.name, productName: product.name, slug: product.slug, size: alert.size }]
+      ? [
+          {
+            userId: person.id,
+            email: person.email,
+            name: person.name,
+            productName: product.name,
+            slug: product.slug,
+            size: alert.size,
+          },
+        ]
       : [];
   });
 }

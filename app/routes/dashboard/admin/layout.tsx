@@ -67,6 +67,7 @@ function adminSections(totalPending: number, pendingWithdrawals: number): AreaSe
     { to: adminPaths.books, label: "Cuentas" },
     { to: adminPaths.categories, label: "Categorías" },
     { to: adminPaths.coupons, label: "Cupones y vouchers" },
+    { to: adminPaths.stuckMail, label: "Correos atascados" },
     { to: adminPaths.audit, label: "Registro de auditoría" },
   ];
 }

@@ -13,6 +13,7 @@ export const adminPaths = {
   withdrawals: `${ADMIN_HOME}/withdrawals`,
   coupons: `${ADMIN_HOME}/coupons`,
   books: `${ADMIN_HOME}/books`,
+  stuckMail: `${ADMIN_HOME}/stuck-mail`,
   /** The audit log narrowed to one record. */
   auditOf: (entityId: string) => `${ADMIN_HOME}/audit?${new URLSearchParams({ entityId })}`,
 };
