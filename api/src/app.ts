@@ -339,11 +339,11 @@ export async function buildApp({
   await app.register(shippingRoutes, { db, cart: config.cart });
   await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { db, files });
-  await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders });
+  await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders, mail, mailer });
   await app.register(couponRoutes, { db });
   await app.register(customerRoutes, { db, withdrawals: config.withdrawals });
-  await app.register(offerRoutes, { db, orders: config.orders });
-  await app.register(orderMessageRoutes, { db });
+  await app.register(offerRoutes, { db, orders: config.orders, mail, mailer });
+  await app.register(orderMessageRoutes, { db, mail, mailer });
   await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals });
   await app.register(adminOrderRoutes, { db, withdrawals: config.withdrawals });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
@@ -354,12 +354,13 @@ export async function buildApp({
     publicWebUrl: config.publicWebUrl,
   });
   await app.register(walletRoutes, { db, withdrawals: config.withdrawals });
-  await app.register(reviewRoutes, { db });
+  await app.register(reviewRoutes, { db, mail, mailer });
   await app.register(trialClassRoutes, { db, capacity: config.trialClass.capacity });
   await app.register(shopRoutes, {
     db,
     files,
     mailer,
+    mail,
     publicWebUrl: config.publicWebUrl,
     jwtSecret: config.secrets.jwtSecret,
     accessTokenTtlSeconds: config.accounts.accessTokenTtlSeconds,
@@ -371,7 +372,7 @@ export async function buildApp({
   await app.register(stockRoutes, { db, mailer, mail });
   await app.register(categoryRoutes, { db, files });
   await app.register(promotionRoutes, { db });
-  await app.register(withdrawalRoutes, { db, withdrawals: config.withdrawals });
+  await app.register(withdrawalRoutes, { db, withdrawals: config.withdrawals, mail, mailer });
   await app.register(bookRoutes, { db, withdrawals: config.withdrawals });
 
   const webOrigin = new URL(config.publicWebUrl).origin;

@@ -5,6 +5,8 @@ import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser, requireSelfOrAdmin } from "../accounts/auth.js";
+import type { Mailer } from "../mail/outbox.js";
+import type { MailContext } from "../mail/render.js";
 import { createOffer, respondToOffer, sellerPendingOffers } from "./service.js";
 
 /** This module's section of the API reference (/docs, reference.ts). */
@@ -61,7 +63,10 @@ const words = {
  * Offers on unpaid shop orders (DESIGN.md section 3): the customer proposes, the shop's owner
  * answers (SPEC.md section 7: GET /seller/offer/{orderId}/{userId}, POST /seller/handle-seller-response/).
  */
-export async function offerRoutes(app: FastifyInstance, opts: { db: Db; orders: OrderSettings }) {
+export async function offerRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; orders: OrderSettings; mail: MailContext; mailer: Mailer },
+) {
   documentModule(app, section);
   const { db } = opts;
 
@@ -70,10 +75,14 @@ export async function offerRoutes(app: FastifyInstance, opts: { db: Db; orders: 
     endpoints.propose,
     { ...words.propose, onRequest: app.authenticate, rateLimit: "offer" },
     async (request, reply) => {
-      const answer = await createOffer(db, opts.orders, currentUser(request).id, {
-        ...request.body,
-        shopOrderId: request.body.shopOrderId.toLowerCase(),
-      });
+      const answer = await createOffer(
+        db,
+        opts.orders,
+        currentUser(request).id,
+        { ...request.body, shopOrderId: request.body.shopOrderId.toLowerCase() },
+        opts.mail,
+      );
+      opts.mailer.wake();
       reply.status(201);
       return answer;
     },
@@ -85,10 +94,20 @@ export async function offerRoutes(app: FastifyInstance, opts: { db: Db; orders: 
     return sellerPendingOffers(db, request.params.orderId.toLowerCase(), sellerId, viewer);
   });
 
-  route(app, endpoints.respond, { ...words.respond, onRequest: app.authenticate, sellerWrite: true }, (request) =>
-    respondToOffer(db, opts.orders, currentUser(request).id, {
-      ...request.body,
-      offerId: request.body.offerId.toLowerCase(),
-    }),
+  route(
+    app,
+    endpoints.respond,
+    { ...words.respond, onRequest: app.authenticate, sellerWrite: true },
+    async (request) => {
+      const answer = await respondToOffer(
+        db,
+        opts.orders,
+        currentUser(request).id,
+        { ...request.body, offerId: request.body.offerId.toLowerCase() },
+        opts.mail,
+      );
+      opts.mailer.wake();
+      return answer;
+    },
   );
 }

@@ -16,6 +16,11 @@ import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { orderCouponDiscount } from "../coupons/service.js";
 import { recordAudit } from "../audit/service.js";
+import { queueEventMail } from "../mail/event-mail.js";
+import { mailRecipient } from "../mail/recipients.js";
+import type { MailContext } from "../mail/render.js";
+import { offerAnsweredMail } from "../mail/templates/offer-answered.js";
+import { offerReceivedMail } from "../mail/templates/offer-received.js";
 import { notify } from "../notifications/service.js";
 import { expireUnpaidOrders, payableOrder } from "../orders/expiry.js";
 import { commissionOf } from "../orders/pricing.js";
@@ -74,6 +79,7 @@ async function lockOrder(tx: Transaction, orderId: string) {
       subtotal: orders.subtotal,
       shippingFee: orders.shippingFee,
       couponCode: orders.couponCode,
+      total: orders.total,
       payable: payableOrder,
       // Unpaid, not cancelled and not expired: a waiting offer keeps its order so even past its payment window.
       open: sql<boolean>`(${orders.paymentStatus} = 'sin_pagar' and ${orders.deliveryStatus} <> 'cancelado' and ${orders.expiredAt} is null)`,
@@ -94,6 +100,7 @@ export async function createOffer(
   settings: OrderSettings,
   customerId: string,
   body: OfferBody,
+  mail: MailContext,
 ): Promise<OfferCreatedAnswer> {
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
@@ -143,6 +150,22 @@ export async function createOffer(
         message: offerReceivedNotice(orderNumber(order.id), body.price, shopOrder!.shopName, shopOrder!.subtotal),
       },
     ]);
+    await queueEventMail(
+      tx,
+      mail,
+      offerReceivedMail(
+        {
+          orderId: order.id,
+          shopOrderId: body.shopOrderId,
+          shopName: shopOrder!.shopName,
+          price: body.price,
+          subtotal: shopOrder!.subtotal,
+          expiresAt: offer!.expiresAt,
+        },
+        await mailRecipient(tx, shopOrder!.ownerId),
+        mail.publicWebUrl,
+      ),
+    );
     return { message: OFFER_SENT, offer: offerAnswer(offer!) };
   });
 }
@@ -202,6 +225,7 @@ export async function respondToOffer(
   settings: OrderSettings,
   sellerId: string,
   body: SellerResponseBody,
+  mail: MailContext,
 ): Promise<SellerResponseAnswer> {
   await expireUnpaidOrders(db);
   return db.transaction(async (tx) => {
@@ -302,6 +326,22 @@ export async function respondToOffer(
         ),
       },
     ]);
+    await queueEventMail(
+      tx,
+      mail,
+      offerAnsweredMail(
+        {
+          orderId: order.id,
+          shopName: current!.shopName,
+          price: offer.price,
+          accepted,
+          total: newTotal ?? order.total,
+          payBefore,
+        },
+        await mailRecipient(tx, offer.customerId),
+        mail.publicWebUrl,
+      ),
+    );
     return {
       message: accepted
         ? `Oferta aceptada: el nuevo subtotal de ${current!.shopName} es ${formatUsd(offer.price)}.`

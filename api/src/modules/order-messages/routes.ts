@@ -6,6 +6,8 @@ import { HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
+import type { Mailer } from "../mail/outbox.js";
+import type { MailContext } from "../mail/render.js";
 import { orderThreads, writeOrderMessage } from "./service.js";
 
 /** This module's section of the API reference (/docs, reference.ts). */
@@ -56,7 +58,7 @@ async function sellersOnly(request: FastifyRequest) {
   if (role !== "seller") throw new HttpError(403, FORBIDDEN);
 }
 
-export async function orderMessageRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function orderMessageRoutes(app: FastifyInstance, opts: { db: Db; mail: MailContext; mailer: Mailer }) {
   documentModule(app, section);
   const { db } = opts;
 
@@ -69,10 +71,14 @@ export async function orderMessageRoutes(app: FastifyInstance, opts: { db: Db })
     endpoints.customerWrite,
     { ...words.customerWrite, onRequest: [app.authenticate, notAdmin], rateLimit: "orderMessage" },
     async (request, reply) => {
-      const answer = await writeOrderMessage(db, currentUser(request).id, "cliente", {
-        ...request.body,
-        shopOrderId: request.body.shopOrderId.toLowerCase(),
-      });
+      const answer = await writeOrderMessage(
+        db,
+        currentUser(request).id,
+        "cliente",
+        { ...request.body, shopOrderId: request.body.shopOrderId.toLowerCase() },
+        opts.mail,
+      );
+      opts.mailer.wake();
       reply.status(201);
       return answer;
     },
@@ -88,10 +94,14 @@ export async function orderMessageRoutes(app: FastifyInstance, opts: { db: Db })
       rateLimit: "orderMessage",
     },
     async (request, reply) => {
-      const answer = await writeOrderMessage(db, currentUser(request).id, "tienda", {
-        ...request.body,
-        shopOrderId: request.body.shopOrderId.toLowerCase(),
-      });
+      const answer = await writeOrderMessage(
+        db,
+        currentUser(request).id,
+        "tienda",
+        { ...request.body, shopOrderId: request.body.shopOrderId.toLowerCase() },
+        opts.mail,
+      );
+      opts.mailer.wake();
       reply.status(201);
       return answer;
     },

@@ -14,6 +14,10 @@ import type { Db } from "../../db/client.js";
 import { orderMessages, orders, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
+import { queueEventMail } from "../mail/event-mail.js";
+import { mailRecipient } from "../mail/recipients.js";
+import type { MailContext } from "../mail/render.js";
+import { orderMessageMail } from "../mail/templates/order-message.js";
 import { notify } from "../notifications/service.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
 
@@ -85,6 +89,7 @@ export async function writeOrderMessage(
   writerId: string,
   side: OrderMessageAuthor,
   body: OrderMessageBody,
+  mail: MailContext,
 ): Promise<OrderMessageCreatedAnswer> {
   return db.transaction(async (tx) => {
     if (side === "tienda") await lockSellerShop(tx, writerId);
@@ -110,6 +115,21 @@ export async function writeOrderMessage(
         message: orderMessageNotice(orderNumber(part.orderId), part.shopName, side === "cliente"),
       },
     ]);
+    await queueEventMail(
+      tx,
+      mail,
+      orderMessageMail(
+        {
+          orderId: part.orderId,
+          shopOrderId: body.shopOrderId,
+          shopName: part.shopName,
+          fromCustomer: side === "cliente",
+          authorName: author!.name,
+        },
+        await mailRecipient(tx, side === "cliente" ? part.ownerId : part.customerId),
+        mail.publicWebUrl,
+      ),
+    );
     return {
       message: ORDER_MESSAGE_SENT,
       orderMessage: messageAnswer({ ...row!, authorName: author!.name }, writerId),

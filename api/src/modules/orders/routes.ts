@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import type { Mailer } from "../mail/outbox.js";
+import type { MailContext } from "../mail/render.js";
 import { ORDER_PLACED, orderEndpoints as endpoints } from "#contract/orders";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
@@ -70,6 +72,8 @@ const EXPIRY_SWEEP_INTERVAL_MS = 60 * 1000;
 
 export interface OrderRoutesOptions extends CheckoutSettings {
   db: Db;
+  mail: MailContext;
+  mailer: Mailer;
 }
 
 /** Placing and reading orders (SPEC.md section 7 "Orders"). */
@@ -84,7 +88,8 @@ export async function orderRoutes(app: FastifyInstance, opts: OrderRoutesOptions
     const user = currentUser(request);
     // Ids in bodies never decide ownership: the order is always the caller's own.
     if (request.body.userId.toLowerCase() !== user.id) throw new HttpError(403, FORBIDDEN);
-    const orderId = await placeOrder(db, opts, user.id, request.body);
+    const orderId = await placeOrder(db, opts, user.id, request.body, opts.mail);
+    opts.mailer.wake();
     reply.status(201);
     return { message: ORDER_PLACED, orderId };
   });

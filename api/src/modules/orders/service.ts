@@ -33,6 +33,10 @@ import { availableCartLines, subtotalOf } from "./cart-lines.js";
 import { expireUnpaidOrders, orderPayBy } from "./expiry.js";
 import { bySize, setStockContext } from "../stock/service.js";
 import { commissionOf, shopPartShippingFee, type ShopShipping } from "./pricing.js";
+import { queueEventMail } from "../mail/event-mail.js";
+import { mailRecipient } from "../mail/recipients.js";
+import type { MailContext } from "../mail/render.js";
+import { outOfStockMail } from "../mail/templates/out-of-stock.js";
 import { newOrderNotice } from "#contract/notification-texts";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
@@ -48,12 +52,13 @@ export interface CheckoutSettings {
 /**
  * Takes a line's units from its size (or from the product without sizes) with one conditional
  * UPDATE: of concurrent orders for the last units only one finds them. A product that gained sizes
- * after the line was added has no stock of its own to take (its total follows its sizes).
+ * after the line was added has no stock of its own to take (its total follows its sizes). Answers
+ * the units left, or null when they could not be taken.
  */
 async function takeStock(
   tx: Transaction,
   line: { productId: string; size: string; quantity: number },
-): Promise<boolean> {
+): Promise<number | null> {
   const taken =
     line.size === ""
       ? await tx
@@ -66,7 +71,7 @@ async function takeStock(
               sql`not exists (select 1 from ${productSizes} where ${productSizes.productId} = ${line.productId})`,
             ),
           )
-          .returning({ id: products.id })
+          .returning({ left: products.stock })
       : await tx
           .update(productSizes)
           .set({ stock: sql`${productSizes.stock} - ${line.quantity}` })
@@ -77,8 +82,8 @@ async function takeStock(
               gte(productSizes.stock, line.quantity),
             ),
           )
-          .returning({ productId: productSizes.productId });
-  return taken.length > 0;
+          .returning({ left: productSizes.stock });
+  return taken[0]?.left ?? null;
 }
 
 /**
@@ -93,6 +98,7 @@ export async function placeOrder(
   settings: CheckoutSettings,
   userId: string,
   body: PlaceOrderBody,
+  mail: MailContext,
 ): Promise<string> {
   await expireUnpaidOrders(db);
   const chosenLines = and(eq(cartItems.userId, userId), body.items ? inArray(cartItems.id, body.items) : undefined)!;
@@ -195,8 +201,11 @@ export async function placeOrder(
     const byProduct = [...lines].sort((a, b) => bySize(a.productId, b.productId) || bySize(a.size, b.size));
     // The stock movements the triggers write are sales by this buyer (README "Stock API").
     await setStockContext(tx, "venta", userId);
+    const soldOut: typeof lines = [];
     for (const line of byProduct) {
-      if (!(await takeStock(tx, line))) throw new HttpError(409, notEnoughStock(line.name));
+      const left = await takeStock(tx, line);
+      if (left === null) throw new HttpError(409, notEnoughStock(line.name));
+      if (left === 0) soldOut.push(line);
     }
     if (coupon) {
       await redeemCoupon(tx, coupon.code, userId, order!.id);
@@ -210,6 +219,17 @@ export async function placeOrder(
     );
     // Each seller hears of the order once it is committed (DESIGN.md section 4).
     await notify(tx, sellerNotices);
+    // A seller whose product (or size) this order emptied is mailed to restock it (issue 33).
+    for (const line of soldOut)
+      await queueEventMail(
+        tx,
+        mail,
+        outOfStockMail(
+          { productId: line.productId, name: line.name, size: line.size, shopName: line.shopName },
+          await mailRecipient(tx, line.ownerId),
+          mail.publicWebUrl,
+        ),
+      );
     return order!.id;
   });
 }

@@ -6,6 +6,8 @@ import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
+import type { Mailer } from "../mail/outbox.js";
+import type { MailContext } from "../mail/render.js";
 import { myReview, productReviews, replyToReview, sellerReviews, submitReview } from "./service.js";
 
 /** This module's section of the API reference (/docs, reference.ts). */
@@ -76,7 +78,7 @@ async function sellersOnly(request: FastifyRequest) {
 }
 
 /** Product reviews (SPEC.md section 7): anyone reads them, paid buyers write one each. */
-export async function reviewRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function reviewRoutes(app: FastifyInstance, opts: { db: Db; mail: MailContext; mailer: Mailer }) {
   documentModule(app, section);
   const { db } = opts;
 
@@ -85,7 +87,8 @@ export async function reviewRoutes(app: FastifyInstance, opts: { db: Db }) {
     endpoints.submit,
     { ...words.submit, onRequest: app.authenticate, rateLimit: "review" },
     async (request, reply) => {
-      const { created, answer } = await submitReview(db, currentUser(request).id, request.body);
+      const { created, answer } = await submitReview(db, currentUser(request).id, request.body, opts.mail);
+      opts.mailer.wake();
       reply.status(created ? 201 : 200);
       return answer;
     },

@@ -14,6 +14,10 @@ import { starsText } from "#contract/stars";
 import type { Db, Transaction } from "../../db/client.js";
 import { orderItems, orders, products, reviews, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
+import { queueEventMail } from "../mail/event-mail.js";
+import { mailRecipient } from "../mail/recipients.js";
+import type { MailContext } from "../mail/render.js";
+import { newReviewMail } from "../mail/templates/new-review.js";
 import { notify } from "../notifications/service.js";
 import { reviewNotice, reviewReplyNotice } from "#contract/notification-texts";
 import { recordAudit } from "../audit/service.js";
@@ -41,7 +45,12 @@ function paidPurchase(userId: SQL | string, productId: SQL | string): SQL<boolea
 /** A product's shop owner and whether `userId` bought and paid it; null for an unknown product. */
 async function reviewRights(db: Db | Transaction, productId: string, userId: string, lock: boolean) {
   const query = db
-    .select({ name: products.name, ownerId: shops.ownerId, paid: paidPurchase(userId, productId) })
+    .select({
+      name: products.name,
+      ownerId: shops.ownerId,
+      shopName: shops.name,
+      paid: paidPurchase(userId, productId),
+    })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
     .where(eq(products.id, productId));
@@ -59,6 +68,7 @@ export async function submitReview(
   db: Db,
   userId: string,
   body: SubmitReviewBody,
+  mail: MailContext,
 ): Promise<{ created: boolean; answer: ReviewSubmittedAnswer }> {
   return db.transaction(async (tx) => {
     const rights = await reviewRights(tx, body.productId, userId, true);
@@ -87,6 +97,21 @@ export async function submitReview(
 
     const message = reviewNotice(rights.name, starsText(body.rating), Boolean(existing));
     await notify(tx, [{ userId: rights.ownerId, type: "resena", message, productId: body.productId }]);
+    await queueEventMail(
+      tx,
+      mail,
+      newReviewMail(
+        {
+          productName: rights.name,
+          shopName: rights.shopName,
+          rating: body.rating,
+          text: body.text,
+          changed: Boolean(existing),
+        },
+        await mailRecipient(tx, rights.ownerId),
+        mail.publicWebUrl,
+      ),
+    );
     return {
       created: !existing,
       answer: { message: existing ? REVIEW_UPDATED : REVIEW_PUBLISHED, rating: product!.rating },

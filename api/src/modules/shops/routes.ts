@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { FieldError } from "#contract/http";
+import type { MailContext } from "../mail/render.js";
 import {
   DOCUMENT_NOT_FOUND,
   DOCUMENTS_MISSING,
@@ -204,6 +205,8 @@ export interface ShopRoutesOptions {
   db: Db;
   files: FileStore;
   mailer: Mailer;
+  /** For the admins' mails about requests to review (issue 33). */
+  mail: MailContext;
   publicWebUrl: string;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
@@ -278,7 +281,9 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
           user,
           fields.data,
           parts.files.map((file) => file.document),
+          opts.mail,
         );
+        mailer.wake();
         reply.status(201);
         return { message: SHOP_REQUEST_SENT, token: await accessToken(user), request: shopRequest };
       } finally {
@@ -313,7 +318,9 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
           db,
           owner,
           parts.files.map((file) => ({ documentId: replacedDocumentId(file.fieldname)!, document: file.document })),
+          opts.mail,
         );
+        mailer.wake();
         return { request: replaced.request };
       } finally {
         await parts.discard();

@@ -34,6 +34,10 @@ import { FieldsError, HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { announceCatalogueChange, catalogueChangedHere } from "../catalog/changes.js";
+import { queueEventMail } from "../mail/event-mail.js";
+import { mailRecipient } from "../mail/recipients.js";
+import type { MailContext } from "../mail/render.js";
+import { shopRequestMail } from "../mail/templates/shop-request.js";
 import { notify } from "../notifications/service.js";
 import type { KeptDocument } from "./documents.js";
 import { announceShopEvent, countPendingRequests } from "./events.js";
@@ -284,12 +288,20 @@ async function insertDocuments(
   );
 }
 
-async function notifyAdmins(tx: Transaction, message: string): Promise<void> {
+/** Every admin hears of a request to review: a notification and, unless they turned it off, a mail. */
+async function notifyAdmins(
+  tx: Transaction,
+  request: { ownerId: string; shopName: string; applicantName: string; resent: boolean },
+  mail: MailContext,
+): Promise<void> {
   const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+  const message = shopRequestNotice(request.shopName, request.applicantName, request.resent ? "reenviada" : "nueva");
   await notify(
     tx,
     admins.map((admin) => ({ userId: admin.id, type: "tienda" as const, message })),
   );
+  for (const admin of admins)
+    await queueEventMail(tx, mail, shopRequestMail(request, await mailRecipient(tx, admin.id), mail.publicWebUrl));
 }
 
 /**
@@ -302,6 +314,7 @@ export async function applyForShop(
   applicant: AuthUser,
   application: ShopApplication,
   documents: KeptDocument[],
+  mail: MailContext,
 ): Promise<ShopRequest> {
   try {
     const shopId = await db.transaction(async (tx) => {
@@ -349,7 +362,11 @@ export async function applyForShop(
       }
       await insertDocuments(tx, id, documents);
       const [owner] = await tx.select({ name: users.name }).from(users).where(eq(users.id, applicant.id));
-      await notifyAdmins(tx, shopRequestNotice(application.shopName, owner!.name, "nueva"));
+      await notifyAdmins(
+        tx,
+        { ownerId: applicant.id, shopName: application.shopName, applicantName: owner!.name, resent: false },
+        mail,
+      );
       await announceShopEvent(tx, { kind: "request" });
       return id;
     });
@@ -552,6 +569,7 @@ export async function replaceDocuments(
   db: Db,
   owner: AuthUser,
   replacements: { documentId: string; document: KeptDocument }[],
+  mail: MailContext,
 ): Promise<{ request: ShopRequest; backToReview: boolean }> {
   let backToReview = false;
   const shopId = await db.transaction(async (tx) => {
@@ -597,7 +615,11 @@ export async function replaceDocuments(
       .where(eq(shops.id, shop.id));
     if (backToReview) {
       const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, owner.id));
-      await notifyAdmins(tx, shopRequestNotice(shop.name, applicant!.name, "reenviada"));
+      await notifyAdmins(
+        tx,
+        { ownerId: owner.id, shopName: shop.name, applicantName: applicant!.name, resent: true },
+        mail,
+      );
       await announceShopEvent(tx, { kind: "request" });
     }
     return shop.id;

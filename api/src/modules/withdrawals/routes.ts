@@ -5,6 +5,8 @@ import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
+import type { Mailer } from "../mail/outbox.js";
+import type { MailContext } from "../mail/render.js";
 import { adminOnly, currentUser, FORBIDDEN } from "../accounts/auth.js";
 import {
   archiveWithdrawal,
@@ -135,9 +137,12 @@ function ownMoney(request: FastifyRequest, userId: string): void {
 }
 
 /** Sellers' withdrawals and the admin's decisions on them (issue 12; docs/api/money.md, "Seller money"). */
-export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; withdrawals: WithdrawalSettings }) {
+export async function withdrawalRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; withdrawals: WithdrawalSettings; mail: MailContext; mailer: Mailer },
+) {
   documentModule(app, section);
-  const { db, withdrawals: settings } = opts;
+  const { db, withdrawals: settings, mail, mailer } = opts;
   const sellerArea = { onRequest: [app.authenticate, sellersAndAdmins] };
   const sellerOnly = { onRequest: [app.authenticate, sellersOnly] };
   const sellerWrite = { ...sellerOnly, sellerWrite: true as const };
@@ -166,7 +171,8 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
   );
 
   route(app, endpoints.withdraw, { ...sellerWrite, ...words.withdraw }, async (request, reply) => {
-    const answer = await requestWithdrawal(db, currentUser(request), request.body.amount, settings);
+    const answer = await requestWithdrawal(db, currentUser(request), request.body.amount, settings, mail);
+    mailer.wake();
     reply.status(201);
     return answer;
   });
@@ -185,16 +191,16 @@ export async function withdrawalRoutes(app: FastifyInstance, opts: { db: Db; wit
   route(app, endpoints.adminList, { ...adminArea, ...words.adminList }, async (request) =>
     listAdminWithdrawals(db, request.query),
   );
-  route(app, endpoints.confirm, { ...adminArea, ...words.confirm }, async (request) =>
-    decideWithdrawal(db, currentUser(request), request.body.paymentId, {
-      kind: "confirmar",
-      reference: request.body.reference ?? null,
-    }),
-  );
-  route(app, endpoints.reject, { ...adminArea, ...words.reject }, async (request) =>
-    decideWithdrawal(db, currentUser(request), request.body.paymentId, {
-      kind: "rechazar",
-      reason: request.body.reason,
-    }),
-  );
+  route(app, endpoints.confirm, { ...adminArea, ...words.confirm }, async (request) => {
+    const decision = { kind: "confirmar" as const, reference: request.body.reference ?? null };
+    const answer = await decideWithdrawal(db, currentUser(request), request.body.paymentId, decision, mail);
+    mailer.wake();
+    return answer;
+  });
+  route(app, endpoints.reject, { ...adminArea, ...words.reject }, async (request) => {
+    const decision = { kind: "rechazar" as const, reason: request.body.reason };
+    const answer = await decideWithdrawal(db, currentUser(request), request.body.paymentId, decision, mail);
+    mailer.wake();
+    return answer;
+  });
 }

@@ -33,6 +33,11 @@ import type { Db, Transaction } from "../../db/client.js";
 import { payoutMethods, shops, users, walletEntries, withdrawals } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
+import { queueEventMail } from "../mail/event-mail.js";
+import { mailRecipient } from "../mail/recipients.js";
+import type { MailContext } from "../mail/render.js";
+import { withdrawalDecidedMail } from "../mail/templates/withdrawal-decided.js";
+import { withdrawalToPayMail } from "../mail/templates/withdrawal-to-pay.js";
 import { recordAudit } from "../audit/service.js";
 import { notify } from "../notifications/service.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
@@ -224,7 +229,13 @@ export async function savePayoutMethod(db: Db, userId: string, method: PayoutMet
  * (`retiro:<id>`, −amount) are one transaction, which takes the shop first (lockSellerShop: a
  * suspended shop withdraws nothing, nor does one suspended while the request was on its way).
  */
-export async function requestWithdrawal(db: Db, user: AuthUser, amount: number, settings: WithdrawalSettings) {
+export async function requestWithdrawal(
+  db: Db,
+  user: AuthUser,
+  amount: number,
+  settings: WithdrawalSettings,
+  mail: MailContext,
+) {
   return db.transaction(async (tx) => {
     const shop = await lockSellerShop(tx, user.id);
     await lockWallet(tx, user.id);
@@ -265,6 +276,16 @@ export async function requestWithdrawal(db: Db, user: AuthUser, amount: number, 
         message: withdrawalRequestedNotice(shop.name, amount),
       })),
     );
+    for (const admin of admins)
+      await queueEventMail(
+        tx,
+        mail,
+        withdrawalToPayMail(
+          { shopName: shop.name, amount, payout: payoutSummary(payout) },
+          await mailRecipient(tx, admin.id),
+          mail.publicWebUrl,
+        ),
+      );
     return { message: WITHDRAWAL_REQUESTED, withdrawal: withdrawalOf(row!) };
   });
 }
@@ -319,7 +340,7 @@ type Decision = { kind: "confirmar"; reference: string | null } | { kind: "recha
  * second one, at once or later, finds it decided (409). A confirmation writes no ledger entry (the
  * request already took the money out); a rejection gives it back (`retiro-rechazado:<id>`).
  */
-export async function decideWithdrawal(db: Db, admin: AuthUser, id: string, decision: Decision) {
+export async function decideWithdrawal(db: Db, admin: AuthUser, id: string, decision: Decision, mail: MailContext) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
     if (!row) throw new HttpError(404, WITHDRAWAL_NOT_FOUND);
@@ -365,6 +386,17 @@ export async function decideWithdrawal(db: Db, admin: AuthUser, id: string, deci
         ),
       },
     ]);
+    await queueEventMail(
+      tx,
+      mail,
+      withdrawalDecidedMail(
+        confirming
+          ? { amount: row.amount, paid: true, reference: decision.reference }
+          : { amount: row.amount, paid: false, reason: decision.reason },
+        await mailRecipient(tx, row.userId),
+        mail.publicWebUrl,
+      ),
+    );
     return { message: confirming ? WITHDRAWAL_CONFIRMED : WITHDRAWAL_REJECTED, withdrawal: withdrawalOf(decided!) };
   });
 }
