@@ -333,12 +333,12 @@ export async function buildApp({
   await app.register(cartRoutes, { db, cart: config.cart });
   await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { db, files });
-  await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders });
+  await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders, publicWebUrl: config.publicWebUrl });
   await app.register(couponRoutes, { db });
   await app.register(customerRoutes, { db, withdrawals: config.withdrawals });
   await app.register(offerRoutes, { db, orders: config.orders });
   await app.register(orderMessageRoutes, { db });
-  await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals });
+  await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals, publicWebUrl: config.publicWebUrl });
   await app.register(adminOrderRoutes, { db, withdrawals: config.withdrawals });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
   await app.register(paymentRoutes, {

@@ -1,4 +1,4 @@
-import { render } from "@react-email/components";
+import { render } from "./render-html.js";
 import { createElement, type ReactElement } from "react";
 import type { MailKind } from "#contract/mail-kinds";
 import { MailFrame } from "./layout.js";

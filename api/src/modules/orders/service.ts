@@ -34,6 +34,7 @@ import { expireUnpaidOrders, orderPayBy } from "./expiry.js";
 import { bySize, setStockContext } from "../stock/service.js";
 import { commissionOf, shippingFeePerShop } from "./pricing.js";
 import { newOrderNotice } from "#contract/notification-texts";
+import { queueOrderPlacedMail } from "../mail/order-mails.js";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
 
@@ -43,6 +44,8 @@ const notSelling = (productName: string) => `«${productName}» no está disponi
 export interface CheckoutSettings {
   cart: CartSettings;
   orders: OrderSettings;
+  /** The web's address, for the links in the order's mails. */
+  publicWebUrl: string;
 }
 
 /**
@@ -206,6 +209,7 @@ export async function placeOrder(
     );
     // Each seller hears of the order once it is committed (DESIGN.md section 4).
     await notify(tx, sellerNotices);
+    await queueOrderPlacedMail(tx, order!.id, settings.publicWebUrl);
     return order!.id;
   });
 }
