@@ -344,7 +344,7 @@ export async function buildApp({
   await app.register(customerRoutes, { db, withdrawals: config.withdrawals });
   await app.register(offerRoutes, { db, orders: config.orders, mail, mailer });
   await app.register(orderMessageRoutes, { db, mail, mailer });
-  await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals });
+  await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals, mail, mailer });
   await app.register(adminOrderRoutes, { db, withdrawals: config.withdrawals });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
   await app.register(paymentRoutes, {
@@ -352,6 +352,8 @@ export async function buildApp({
     payments: config.payments,
     withdrawals: config.withdrawals,
     publicWebUrl: config.publicWebUrl,
+    mail,
+    mailer,
   });
   await app.register(walletRoutes, { db, withdrawals: config.withdrawals });
   await app.register(reviewRoutes, { db, mail, mailer });

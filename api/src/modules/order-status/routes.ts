@@ -1,3 +1,5 @@
+import type { Mailer } from "../mail/outbox.js";
+import type { MailContext } from "../mail/render.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { orderStatusEndpoints as endpoints } from "#contract/orders";
 import type { WithdrawalSettings } from "../../config.js";
@@ -78,20 +80,23 @@ const onlyRoles = (roles: Role[]) => async (request: FastifyRequest) => {
 };
 
 /** Delivery status changes by sellers and admins (SPEC.md section 7 "Orders"); the customer is notified. */
-export async function orderStatusRoutes(app: FastifyInstance, opts: { db: Db; withdrawals: WithdrawalSettings }) {
+export async function orderStatusRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; withdrawals: WithdrawalSettings; mail: MailContext; mailer: Mailer },
+) {
   documentModule(app, section);
-  const { db, withdrawals } = opts;
+  const { db, withdrawals, mail } = opts;
 
   // The id is a sub-order (shop order) of the seller's own shop.
   route(
     app,
     endpoints.seller,
     { ...words.seller, onRequest: [app.authenticate, onlyRoles(["seller", "admin"])], sellerWrite: true },
-    (request) => updateSubOrderStatus(db, request.params.id, request.body, currentUser(request), withdrawals),
+    (request) => updateSubOrderStatus(db, request.params.id, request.body, currentUser(request), withdrawals, mail),
   );
 
   // The id is a customer order: every sub-order behind the new status moves with it.
   route(app, endpoints.admin, { ...words.admin, onRequest: [app.authenticate, onlyRoles(["admin"])] }, (request) =>
-    updateOrderStatus(db, request.params.id, request.body, currentUser(request), withdrawals),
+    updateOrderStatus(db, request.params.id, request.body, currentUser(request), withdrawals, mail),
   );
 }

@@ -38,6 +38,8 @@ import {
   shopPartStatusNotice,
 } from "#contract/notification-texts";
 import { longDate } from "#contract/store-time";
+import { queueStatusMails } from "../mail/order-mails.js";
+import type { MailContext } from "../mail/render.js";
 
 export const STATUS_UPDATED = "Estado del pedido actualizado.";
 
@@ -397,6 +399,7 @@ export async function updateSubOrderStatus(
   change: OrderStatusBody,
   actor: AuthUser,
   settings: WithdrawalSettings,
+  mail: MailContext,
 ): Promise<StatusChange> {
   const { status } = change;
   await expireUnpaidOrders(db);
@@ -426,6 +429,8 @@ export async function updateSubOrderStatus(
       },
       ...sellerToldOfCancellation(order.id, status, [subOrder], actor),
     ]);
+    const by = actor.role === "admin" ? "admin" : "vendedor";
+    await queueStatusMails(tx, order.id, { status, partIds: [subOrder.id], refund, by }, mail);
     return { message: STATUS_UPDATED, orderStatus, suborders: [{ _id: subOrder.id, delivery_status: status }] };
   });
 }
@@ -440,6 +445,7 @@ export async function updateOrderStatus(
   change: OrderStatusBody,
   actor: AuthUser,
   settings: WithdrawalSettings,
+  mail: MailContext,
 ): Promise<StatusChange> {
   const { status } = change;
   await expireUnpaidOrders(db);
@@ -482,6 +488,8 @@ export async function updateOrderStatus(
       },
       ...sellerToldOfCancellation(order.id, status, moving, actor),
     ]);
+    const partIds = moving.map((subOrder) => subOrder.id);
+    await queueStatusMails(tx, order.id, { status, partIds, refund, by: "admin" }, mail);
     return {
       message: STATUS_UPDATED,
       orderStatus,

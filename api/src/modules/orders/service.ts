@@ -38,6 +38,7 @@ import { mailRecipient } from "../mail/recipients.js";
 import type { MailContext } from "../mail/render.js";
 import { outOfStockMail } from "../mail/templates/out-of-stock.js";
 import { newOrderNotice } from "#contract/notification-texts";
+import { queueOrderPlacedMail } from "../mail/order-mails.js";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
 
@@ -219,6 +220,8 @@ export async function placeOrder(
     );
     // Each seller hears of the order once it is committed (DESIGN.md section 4).
     await notify(tx, sellerNotices);
+    // The customer's mail: what to pay and until when.
+    await queueOrderPlacedMail(tx, order!.id, mail);
     // A seller whose product (or size) this order emptied is mailed to restock it (issue 33).
     for (const line of soldOut)
       await queueEventMail(

@@ -1,3 +1,5 @@
+import type { Mailer } from "../mail/outbox.js";
+import type { MailContext } from "../mail/render.js";
 import type { FastifyInstance } from "fastify";
 import { PAYMENT_CONFIRMED, paymentEndpoints as endpoints, type CardMode } from "#contract/payments";
 import type { PaymentSettings, WithdrawalSettings } from "../../config.js";
@@ -87,8 +89,10 @@ export interface PaymentRoutesOptions {
   payments: PaymentSettings;
   /** When a seller's sale becomes available (it pays from the wallet only then). */
   withdrawals: WithdrawalSettings;
-  /** Where PayPal sends the customer back (the web's /payment page). */
+  /** Where PayPal sends the customer back (the web's /payment page), and the mails' links lead. */
   publicWebUrl: string;
+  mail: MailContext;
+  mailer: Mailer;
 }
 
 /**
@@ -106,14 +110,16 @@ export async function paymentRoutes(app: FastifyInstance, opts: PaymentRoutesOpt
 
   route(app, endpoints.wallet, { ...words.wallet, onRequest: app.authenticate }, async (request) => {
     const user = currentUser(request);
-    await payWithWallet(db, request.body.orderId, user.id, opts.withdrawals);
+    await payWithWallet(db, request.body.orderId, user.id, opts.withdrawals, opts.mail);
+    opts.mailer.wake();
     return { message: PAYMENT_CONFIRMED, order: await orderDetail(db, request.body.orderId, user) };
   });
 
   route(app, endpoints.card, { ...words.card, onRequest: app.authenticate }, async (request) => {
     if (paypal) throw new HttpError(400, TEST_CARD_MODE_OFF);
     const user = currentUser(request);
-    await payWithTestCard(db, request.body.orderId, user.id, request.body.cardNumber);
+    await payWithTestCard(db, request.body.orderId, user.id, request.body.cardNumber, opts.mail);
+    opts.mailer.wake();
     return { message: PAYMENT_CONFIRMED, order: await orderDetail(db, request.body.orderId, user) };
   });
 
@@ -133,7 +139,8 @@ export async function paymentRoutes(app: FastifyInstance, opts: PaymentRoutesOpt
   route(app, endpoints.paypalCapture, { ...words.paypalCapture, onRequest: app.authenticate }, async (request) => {
     if (!paypal) throw new HttpError(400, PAYPAL_MODE_OFF);
     const user = currentUser(request);
-    await capturePayPalPayment(db, paypal, request.body.orderId, user.id, request.body.paypalOrderId);
+    await capturePayPalPayment(db, paypal, request.body.orderId, user.id, request.body.paypalOrderId, opts.mail);
+    opts.mailer.wake();
     return { message: PAYMENT_CONFIRMED, order: await orderDetail(db, request.body.orderId, user) };
   });
 }

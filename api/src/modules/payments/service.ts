@@ -14,6 +14,8 @@ import { lockWallets } from "../wallet/ledger.js";
 import { walletFunds } from "../withdrawals/service.js";
 import { PAYPAL_NOT_CONFIRMED, type PayPalClient } from "./paypal.js";
 import { paidOrderNotice, paymentConfirmedNotice } from "#contract/notification-texts";
+import { queueOrderPaidMails } from "../mail/order-mails.js";
+import type { MailContext } from "../mail/render.js";
 
 export const ORDER_EXPIRED = "El pedido ha caducado.";
 export const ORDER_NOT_PAYABLE = "Este pedido ya no admite pagos.";
@@ -72,6 +74,7 @@ async function confirmPayment(
   order: PayableOrder,
   method: PaymentMethod,
   reference: string,
+  mail: MailContext,
 ): Promise<void> {
   // The sellers' wallets it credits, in the one order every money transaction locks wallets in (a
   // wallet payment locked them with the customer's already).
@@ -135,6 +138,7 @@ async function confirmPayment(
       message: paidOrderNotice(number, shopOrder.shopName),
     })),
   ]);
+  await queueOrderPaidMails(tx, order.id, mail);
 }
 
 /** The owners of the order's shops, whose wallets a payment credits. */
@@ -157,6 +161,7 @@ export async function payWithWallet(
   orderId: string,
   userId: string,
   settings: WithdrawalSettings,
+  mail: MailContext,
 ): Promise<void> {
   await expireUnpaidOrders(db);
   await db.transaction(async (tx) => {
@@ -181,7 +186,7 @@ export async function payWithWallet(
         .insert(walletEntries)
         .values({ userId, amount: -order.total, reason: `Pago del pedido #${orderNumber(order.id)}`, reference });
     }
-    await confirmPayment(tx, order, "cartera", reference);
+    await confirmPayment(tx, order, "cartera", reference, mail);
   });
 }
 
@@ -190,14 +195,20 @@ export async function payWithWallet(
  * TEST_CARD_APPROVED pays, TEST_CARD_DECLINED is declined (the order stays unpaid), any other
  * number is refused. An order already paid answers as paid without looking at the card.
  */
-export async function payWithTestCard(db: Db, orderId: string, userId: string, cardNumber: string): Promise<void> {
+export async function payWithTestCard(
+  db: Db,
+  orderId: string,
+  userId: string,
+  cardNumber: string,
+  mail: MailContext,
+): Promise<void> {
   await expireUnpaidOrders(db);
   await db.transaction(async (tx) => {
     const order = await lockOrderForPayment(tx, orderId, userId);
     if (!order.unpaid) return;
     if (cardNumber === TEST_CARD_DECLINED) throw new HttpError(400, CARD_DECLINED);
     if (cardNumber !== TEST_CARD_APPROVED) throw new HttpError(400, INVALID_CARD_NUMBER);
-    await confirmPayment(tx, order, "tarjeta_prueba", `tarjeta-prueba:${cardNumber.slice(-4)}`);
+    await confirmPayment(tx, order, "tarjeta_prueba", `tarjeta-prueba:${cardNumber.slice(-4)}`, mail);
   });
 }
 
@@ -241,6 +252,7 @@ export async function capturePayPalPayment(
   orderId: string,
   userId: string,
   paypalOrderId: string,
+  mail: MailContext,
 ): Promise<void> {
   await expireUnpaidOrders(db);
   await db.transaction(async (tx) => {
@@ -251,6 +263,6 @@ export async function capturePayPalPayment(
     if (capture.referenceId !== order.id || capture.currency !== "USD" || capture.amount !== order.total) {
       throw new HttpError(400, PAYPAL_WRONG_ORDER);
     }
-    await confirmPayment(tx, order, "paypal", capture.captureId);
+    await confirmPayment(tx, order, "paypal", capture.captureId, mail);
   });
 }
