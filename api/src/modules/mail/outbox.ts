@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -66,7 +66,10 @@ async function writeToOutbox(outboxDir: string, message: MailMessage & { message
   const name = `${createdAt.replaceAll(":", "-")}-${randomBytes(4).toString("hex")}.json`;
   const { to, subject, text, link, html, headers, messageId } = message;
   const file = { to, subject, text, link, html: html ?? null, headers: headers ?? {}, messageId, createdAt };
-  await writeFile(path.join(outboxDir, name), JSON.stringify(file, null, 2));
+  // Written aside and renamed: a reader of the folder (the tests, a developer) never sees half a file.
+  const partial = path.join(outboxDir, `.${name}.part`);
+  await writeFile(partial, JSON.stringify(file, null, 2));
+  await rename(partial, path.join(outboxDir, name));
   console.log(`Correo para ${to}: ${link}`);
 }
 
