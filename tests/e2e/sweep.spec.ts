@@ -187,6 +187,8 @@ const SWEEP: Record<string, Visit[]> = {
     seller(({ linkOn }) => linkOn("/dashboard/seller/orders", /^\/dashboard\/seller\/orders\/details\//)),
   ],
   "/dashboard/seller/payments": [seller("/dashboard/seller/payments")],
+  "/dashboard/seller/reviews": [seller("/dashboard/seller/reviews")],
+  "/dashboard/seller/shipping": [seller("/dashboard/seller/shipping")],
   "/dashboard/shop": [customer("/dashboard/shop")],
   "/dashboard/shop/confirmation": [seller("/dashboard/shop/confirmation")],
   "/*": [visitor("/pagina-que-no-existe", { status: 404 })],
