@@ -37,7 +37,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "tienda.pedir_cambios": "Pidió cambios en una solicitud",
   "tienda.suspender": "Suspendió una tienda",
   "tienda.reactivar": "Reactivó una tienda",
-  "tienda.envio": "Cambió el envío de su tienda",
+  "tienda.envio": "Cambió el envío de una tienda",
   "categoria.crear": "Creó una categoría",
   "categoria.editar": "Editó una categoría",
   "stock.ajustar": "Ajustó el stock de un producto",

@@ -82,7 +82,7 @@ describe("seguridad: pagar un pedido cierra sus ofertas pendientes", () => {
       expect(late.json()).toEqual({ message: ALREADY_ANSWERED });
     }
     const [row] = await target.db.select().from(offers).where(eq(offers.id, offerId));
-    expect(row!.status).toBe("rechazada");
+    expect(row!.status).toBe("cerrada");
     expect(row!.answeredAt).toBeInstanceOf(Date);
   }
 

@@ -27,6 +27,8 @@ const MAX_BACKOFF_SECONDS = 3600;
 const STUCK_RETRY_SECONDS = 6 * 3600;
 const CLAIM_BATCH = 20;
 const POLL_INTERVAL_MS = 1000;
+/** While the database fails, the worker looks again every 30 s instead of every second. */
+const FAILING_POLL_INTERVAL_MS = 30_000;
 
 /** Seconds before the next attempt after `attempts` failures: 30 s doubling, at most an hour. */
 export function mailBackoffSeconds(attempts: number): number {
@@ -180,6 +182,7 @@ export function createMailer(settings: MailSettings, db: Db, send: SendMail = ma
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
+  let failing = false;
 
   const runOnce = async () => {
     while ((await deliverDueMail(db, send, settings.from)) === CLAIM_BATCH && !closed);
@@ -191,8 +194,17 @@ export function createMailer(settings: MailSettings, db: Db, send: SendMail = ma
       timer = null;
       running = running
         .then(runOnce)
-        .catch((error: unknown) => console.error("No se pudo enviar el correo pendiente:", error))
-        .finally(() => schedule(POLL_INTERVAL_MS));
+        .then(
+          () => {
+            failing = false;
+          },
+          (error: unknown) => {
+            // Once per outage (the database gone, its disk full), not every second of it.
+            if (!failing) console.error("No se pudo enviar el correo pendiente:", error);
+            failing = true;
+          },
+        )
+        .finally(() => schedule(failing ? FAILING_POLL_INTERVAL_MS : POLL_INTERVAL_MS));
     }, delayMs);
     // An idle worker must not keep Node alive; close() clears it anyway.
     timer.unref();
@@ -214,7 +226,9 @@ export function createMailer(settings: MailSettings, db: Db, send: SendMail = ma
     async flush() {
       await Promise.all(pending);
       await running;
-      if (!closed) await runOnce();
+      // Closing with the database already gone must still close: what is due stays in the table.
+      if (!closed)
+        await runOnce().catch((error: unknown) => console.error("No se pudo enviar el correo pendiente:", error));
     },
     async close() {
       await Promise.all(pending);
