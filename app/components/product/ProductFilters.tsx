@@ -165,11 +165,15 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
         if (controls.some(changedSinceDrawn)) reload(0);
       });
     }
-    const landed = sentQuery.current !== null && sentQuery.current === new URLSearchParams(search).toString();
+    const current = new URLSearchParams(search).toString();
+    // An older reload landing while a newer one of ours is on its way: the form is newer than this
+    // state, and the newer reload will redraw it (redrawing now undid a size chosen meanwhile).
+    if (sentQuery.current !== null && sentQuery.current !== current) return;
+    const landed = sentQuery.current !== null;
     sentQuery.current = null;
     // Our own reload landed after the shopper changed the form again (a size chosen while the price's
     // reload was on its way): the form is newer than this state, and its own reload is on the way.
-    if (landed && filterQuery(form, priceBounds).toString() !== new URLSearchParams(search).toString()) return;
+    if (landed && filterQuery(form, priceBounds).toString() !== current) return;
     for (const element of controls) {
       if (element === document.activeElement) continue;
       const value = valueInState(element.name, state, priceBounds);
@@ -180,6 +184,12 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
       }
     }
   }, [state, search, priceBounds, reload]);
+
+  /** 'Restablecer': no reload of ours is waiting or counted on any more; the link's URL is the state. */
+  function resetFilters() {
+    callOffReload();
+    sentQuery.current = null;
+  }
 
   function onChange(event: FormEvent<HTMLDivElement>) {
     const changed = event.target as HTMLInputElement;
@@ -318,7 +328,7 @@ export function ProductFilters({ state, priceBounds, options, categories, summar
               <Button type="submit" variant="dark" size="sm">
                 Aplicar filtros
               </Button>
-              <TextLink to="/products" onClick={callOffReload} className="text-sm">
+              <TextLink to="/products" onClick={resetFilters} className="text-sm">
                 Restablecer
               </TextLink>
             </div>
