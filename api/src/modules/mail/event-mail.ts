@@ -5,9 +5,9 @@ import { composeMail, type MailContext } from "./render.js";
 /** What a template builder answers: composeMail's options (kind, recipient, subject, link, element). */
 export type MailOptions = Parameters<typeof composeMail>[0];
 
-/** An absolute link to a page of the store, from its path. */
-export function webLink(publicWebUrl: string, path: string): string {
-  return `${publicWebUrl.replace(/\/+$/, "")}${path}`;
+/** An absolute link to a page of the store, from the API's publicWebUrl setting and the page's path. */
+export function webLink(publicWebUrl: string, pathAndQuery: string): string {
+  return new URL(pathAndQuery.replace(/^\/+/, ""), publicWebUrl.replace(/\/*$/, "/")).href;
 }
 
 /**

@@ -83,8 +83,3 @@ export async function mailOrder(tx: Db | Transaction, orderId: string): Promise<
   }
   return { ...order, payBy: new Date(order.payBy).toISOString(), parts: [...parts.values()] };
 }
-
-/** An absolute link to a page of the web, from the API's publicWebUrl setting. */
-export function webLink(publicWebUrl: string, pathAndQuery: string): string {
-  return new URL(pathAndQuery.replace(/^\/+/, ""), publicWebUrl.replace(/\/*$/, "/")).href;
-}

@@ -1,7 +1,8 @@
 import { formatUsd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
 import { MailFacts, MailLayout, MailText } from "../layout.js";
-import { webLink, type MailOrder, type MailShopPart } from "../order-data.js";
+import { webLink } from "../event-mail.js";
+import { type MailOrder, type MailShopPart } from "../order-data.js";
 import type { MailRecipient } from "../recipients.js";
 import { PartLines } from "./order-lines.js";
 

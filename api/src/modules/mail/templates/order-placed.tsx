@@ -2,7 +2,8 @@ import { formatUsd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
 import { formatDateForRegion } from "#contract/region-time";
 import { MailFacts, MailLayout, MailText } from "../layout.js";
-import { webLink, type MailOrder } from "../order-data.js";
+import { webLink } from "../event-mail.js";
+import { type MailOrder } from "../order-data.js";
 import type { MailRecipient } from "../recipients.js";
 import { PartLines } from "./order-lines.js";
 

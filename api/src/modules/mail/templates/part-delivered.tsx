@@ -1,6 +1,7 @@
 import { orderNumber } from "#contract/order-labels";
 import { MailLayout, MailText } from "../layout.js";
-import { webLink, type MailOrder, type MailShopPart } from "../order-data.js";
+import { webLink } from "../event-mail.js";
+import { type MailOrder, type MailShopPart } from "../order-data.js";
 import type { MailRecipient } from "../recipients.js";
 import { PartLines } from "./order-lines.js";
 
