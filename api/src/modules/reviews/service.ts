@@ -119,6 +119,21 @@ export async function submitReview(
   });
 }
 
+/** What a review list reads of each review (joined to its reviewer, product and shop): see listedReview. */
+function listedReviewColumns() {
+  return {
+    id: reviews.id,
+    name: users.name,
+    rating: reviews.rating,
+    text: reviews.text,
+    createdAt: reviews.createdAt,
+    verifiedPurchase: paidPurchase(sql`${reviews.userId}`, sql`${reviews.productId}`),
+    replyText: reviews.replyText,
+    repliedAt: reviews.repliedAt,
+    shopName: shops.name,
+  };
+}
+
 /** One page of a product's reviews, newest first, with the count of each number of stars. */
 export async function productReviews(
   db: Db,
@@ -127,17 +142,7 @@ export async function productReviews(
 ): Promise<ReviewsAnswer> {
   const [rows, counts] = await Promise.all([
     db
-      .select({
-        id: reviews.id,
-        name: users.name,
-        rating: reviews.rating,
-        text: reviews.text,
-        createdAt: reviews.createdAt,
-        verifiedPurchase: paidPurchase(sql`${reviews.userId}`, sql`${reviews.productId}`),
-        replyText: reviews.replyText,
-        repliedAt: reviews.repliedAt,
-        shopName: shops.name,
-      })
+      .select(listedReviewColumns())
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .innerJoin(products, eq(products.id, reviews.productId))
@@ -215,15 +220,7 @@ export async function sellerReviews(
   const [rows, [totals]] = await Promise.all([
     db
       .select({
-        id: reviews.id,
-        name: users.name,
-        rating: reviews.rating,
-        text: reviews.text,
-        createdAt: reviews.createdAt,
-        verifiedPurchase: paidPurchase(sql`${reviews.userId}`, sql`${reviews.productId}`),
-        replyText: reviews.replyText,
-        repliedAt: reviews.repliedAt,
-        shopName: shops.name,
+        ...listedReviewColumns(),
         productId: products.id,
         productName: products.name,
         productSlug: products.slug,
