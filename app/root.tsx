@@ -15,6 +15,7 @@ import { listCategories } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
 import { getCounts, getShopper, NO_COUNTS } from "~/services/shopper.server";
 import { logError } from "~/services/log.server";
+import { readRegion } from "~/services/region.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -45,7 +46,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const headers = new Headers(shopper.id ? { "Cache-Control": "private, no-store" } : {});
   // Only a signed-in page opens the real-time connection (the bell), so only it learns where the API is.
   const realtimeUrl = signedInUser ? webEnv.publicApiUrl : null;
-  return data({ categories, flash, user: signedInUser, counts, realtimeUrl }, { headers });
+  // The header marks the chosen flag (decision 0039).
+  const region = await readRegion(args.request);
+  return data({ categories, flash, user: signedInUser, counts, realtimeUrl, region }, { headers });
 }
 
 /**
@@ -94,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
           compareCount={rootData?.counts.compare ?? 0}
           notificationCount={rootData?.counts.notifications ?? 0}
           realtimeUrl={rootData?.realtimeUrl ?? null}
+          region={rootData?.region ?? "es"}
         />
         <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
           {flash ? <FlashMessage flash={flash} /> : null}

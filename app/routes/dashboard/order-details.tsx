@@ -18,6 +18,7 @@ import { requireAccount } from "~/services/auth.server";
 import { customerOrderAction, loadCustomerOrderPage } from "~/services/customer-order-page.server";
 import type { PresentedCustomerShopOrder } from "~/services/customer-orders.server";
 import { formatPrice } from "~/services/money";
+import { requestTimes } from "~/services/region-times.server";
 import { orderDetailsIntents, orderDetailsSchemas } from "./order-details.forms";
 
 export const meta: MetaFunction = () => [
@@ -30,7 +31,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return loadCustomerOrderPage(requireAccount(args), args.params.orderId);
+  return loadCustomerOrderPage(requireAccount(args), args.params.orderId, await requestTimes(args.request));
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -186,7 +187,7 @@ export default function OrderDetailsPage() {
               Pagar ahora
             </ButtonLink>
             <p className="text-slate-700" data-testid="pay-before">
-              Paga antes de las {payBefore} o el pedido caducará.
+              Paga antes de las {payBefore.at} ({payBefore.left}) o el pedido caducará.
             </p>
           </div>
         ) : order.expired ? (
