@@ -116,7 +116,18 @@ test.describe("pedido y pago", () => {
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
     await expect(page).toHaveTitle("Pago del pedido | Mercado Pádel");
     await expect(page.getByText("Pedido realizado.")).toBeVisible();
-    await expect(page.getByTestId("pay-before")).toContainText(/Paga antes de las \d{2}:\d{2}/);
+    await expect(page.getByTestId("pay-before")).toContainText(
+      /Paga antes de las \d{2}:\d{2}, hora de Madrid \(en (\d+ minutos|1 minuto)\)/,
+    );
+    // Issue 33: a shopper who chooses Venezuela reads the same deadline in Caracas time, on the same page.
+    await page.getByRole("link", { name: "Venezuela" }).click();
+    await expect(page).toHaveURL(`/payment?orderId=${orderId}`);
+    await expect(page.getByRole("link", { name: "Venezuela" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByTestId("pay-before")).toContainText(
+      /Paga antes de las \d{2}:\d{2}, hora de Caracas \(en (\d+ minutos|1 minuto)\)/,
+    );
+    await page.getByRole("link", { name: "España" }).click();
+    await expect(page.getByTestId("pay-before")).toContainText("hora de Madrid");
     await expect(page.getByTestId("test-mode")).toContainText("Modo de prueba: no se realiza ningún cargo real");
     await expect(page.getByTestId("wallet-balance")).toBeVisible();
     await expect(page.getByTestId("payment-summary").getByTestId("order-shop")).toHaveCount(shops.size);
