@@ -15,7 +15,7 @@ import { listCategories } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
 import { getCounts, getShopper, NO_COUNTS } from "~/services/shopper.server";
 import { logError } from "~/services/log.server";
-import { readRegion } from "~/services/region.server";
+import { requestRegion } from "~/services/times.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -47,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // Only a signed-in page opens the real-time connection (the bell), so only it learns where the API is.
   const realtimeUrl = signedInUser ? webEnv.publicApiUrl : null;
   // The header marks the chosen flag (decision 0039).
-  const region = await readRegion(args.request);
+  const region = requestRegion();
   return data({ categories, flash, user: signedInUser, counts, realtimeUrl, region }, { headers });
 }
 

@@ -1,5 +1,5 @@
 import { data, redirect } from "@remix-run/node";
-import { requestTimes } from "./region-times.server";
+import { deadline } from "./times.server";
 import { NETWORK_ERROR } from "#contract/messages";
 import { ORDER_PLACED } from "#contract/orders";
 import { PAYMENT_CONFIRMED } from "#contract/payments";
@@ -140,7 +140,7 @@ export async function loadPayment(args: RequestArgs) {
     : [null, null];
   return {
     order: presentOrder(order),
-    payBefore: (await requestTimes(args.request)).deadline(order.expiresAt),
+    payBefore: deadline(order.expiresAt),
     payable,
     cardMode,
     constraints: formConstraints({ card: cardSchema }),

@@ -1,4 +1,4 @@
-import type { RegionTimes } from "./region-times.server";
+import { dateTime, deadline } from "./times.server";
 import { answer, answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { orderDetailsIntents } from "~/routes/dashboard/order-details.forms";
 import { offerFormSchema, ORDER_DETAILS_FORMS, receiptFormSchema } from "~/routes/dashboard/order-details.schema";
@@ -22,7 +22,7 @@ import { loadOrderThreads, sendOrderMessage } from "./order-messages.server";
  * the offers on each shop's part. Offers are read on their own: when they cannot be loaded the
  * rest of the order still shows.
  */
-export async function loadCustomerOrderPage(account: AccountClient, orderId: string | undefined, times: RegionTimes) {
+export async function loadCustomerOrderPage(account: AccountClient, orderId: string | undefined) {
   const order = await getCustomerOrder(account, orderId);
   // Each read on its own, once the order is known to be the user's: neither waits for the other.
   const [offers, messages] = await Promise.all([
@@ -31,15 +31,15 @@ export async function loadCustomerOrderPage(account: AccountClient, orderId: str
   ]);
   return {
     order: presentCustomerOrder(order),
-    placedAt: times.dateTime(order.createdAt),
-    paidAt: order.paidAt ? times.dateTime(order.paidAt) : null,
-    payBefore: times.deadline(order.expiresAt),
+    placedAt: dateTime(order.createdAt),
+    paidAt: order.paidAt ? dateTime(order.paidAt) : null,
+    payBefore: deadline(order.expiresAt),
     offers: offers
       ? offers.map(
           (offer): ListedOffer => ({
             ...offer,
-            madeAt: times.dateTime(offer.createdAt),
-            answerBy: `${times.dateTime(offer.expiresAt)} (${times.deadline(offer.expiresAt).left})`,
+            madeAt: dateTime(offer.createdAt),
+            answerBy: `${dateTime(offer.expiresAt)} (${deadline(offer.expiresAt).left})`,
           }),
         )
       : null,

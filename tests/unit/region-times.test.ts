@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { regionTimes } from "~/services/region-times.server";
+import { regionCookieHeader } from "~/services/region.server";
+import { dateTime, regionTimes, requestRegion, withRequestRegion } from "~/services/times.server";
 import { safeReturnPath } from "~/services/region-choice.server";
 
 // 04:58 UTC on 29 November 2026: winter in Madrid (UTC+1), New York on EST (UTC-5).
@@ -22,6 +23,24 @@ describe("regionTimes", () => {
     expect(regionTimes("ve", NOW).dateTime("2026-11-29T02:30:00.000Z")).toBe(
       "28 de noviembre de 2026 a las 22:30, hora de Caracas",
     );
+  });
+});
+
+describe("the request's region", () => {
+  it("formats every time in the region of the request it runs in, Madrid outside one", async () => {
+    const cookie = (await regionCookieHeader("ve")).split(";")[0]!;
+    const request = new Request("http://127.0.0.1/dashboard", { headers: { Cookie: cookie } });
+    // Two requests at once keep their own regions across awaits.
+    const [caracas, madrid] = await Promise.all([
+      withRequestRegion(request, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return [requestRegion(), dateTime(DEADLINE)];
+      }),
+      withRequestRegion(new Request("http://127.0.0.1/"), async () => [requestRegion(), dateTime(DEADLINE)]),
+    ]);
+    expect(caracas).toEqual(["ve", "29 de noviembre de 2026 a las 05:58, hora de Caracas"]);
+    expect(madrid).toEqual(["es", "29 de noviembre de 2026 a las 10:58, hora de Madrid"]);
+    expect(dateTime(DEADLINE)).toBe("29 de noviembre de 2026 a las 10:58, hora de Madrid");
   });
 });
 

@@ -189,7 +189,7 @@ export function Header({
             <li>
               {user && realtimeUrl && hydrated ? (
                 <Suspense fallback={notificationsLink}>
-                  <NotificationBell realtimeUrl={realtimeUrl} unreadCount={notificationCount} />
+                  <NotificationBell realtimeUrl={realtimeUrl} unreadCount={notificationCount} region={region} />
                 </Suspense>
               ) : (
                 notificationsLink

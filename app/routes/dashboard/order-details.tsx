@@ -18,7 +18,6 @@ import { requireAccount } from "~/services/auth.server";
 import { customerOrderAction, loadCustomerOrderPage } from "~/services/customer-order-page.server";
 import type { PresentedCustomerShopOrder } from "~/services/customer-orders.server";
 import { formatPrice } from "~/services/money";
-import { requestTimes } from "~/services/region-times.server";
 import { orderDetailsIntents, orderDetailsSchemas } from "./order-details.forms";
 
 export const meta: MetaFunction = () => [
@@ -31,7 +30,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  return loadCustomerOrderPage(requireAccount(args), args.params.orderId, await requestTimes(args.request));
+  return loadCustomerOrderPage(requireAccount(args), args.params.orderId);
 }
 
 export async function action(args: ActionFunctionArgs) {
