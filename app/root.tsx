@@ -9,13 +9,14 @@ import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { PageScripts } from "~/components/layout/PageScripts";
+import { RegionFromBrowser } from "~/components/layout/RegionFromBrowser";
 import { usePageLoadsScripts } from "~/browser/page-scripts";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
 import { getCounts, getShopper, NO_COUNTS } from "~/services/shopper.server";
 import { logError } from "~/services/log.server";
-import { requestRegion } from "~/services/times.server";
+import { regionWasChosen, requestRegion } from "~/services/times.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -48,7 +49,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const realtimeUrl = signedInUser ? webEnv.publicApiUrl : null;
   // The header marks the chosen flag (decision 0039).
   const region = requestRegion();
-  return data({ categories, flash, user: signedInUser, counts, realtimeUrl, region }, { headers });
+  const regionChosen = regionWasChosen();
+  return data({ categories, flash, user: signedInUser, counts, realtimeUrl, region, regionChosen }, { headers });
 }
 
 /**
@@ -105,6 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer categories={rootData?.categories ?? []} />
         {loadsScripts ? <PageScripts nonce={nonce} /> : null}
+        {rootData && !rootData.regionChosen ? <RegionFromBrowser /> : null}
       </body>
     </html>
   );

@@ -18,6 +18,21 @@ export const REGION_ZONES: Record<Region, { timeZone: string; zoneName: string }
 
 const HOUR_MS = 3_600_000;
 
+/** The IANA zones (a browser's own) each region takes: Spain's three, Venezuela's, and the USA's main ones. */
+const REGION_OF_ZONE: Record<string, Region> = {
+  "Europe/Madrid": "es",
+  "Africa/Ceuta": "es",
+  "Atlantic/Canary": "es",
+  "America/Caracas": "ve",
+};
+const US_ZONE =
+  /^(America\/(New_York|Detroit|Chicago|Denver|Phoenix|Los_Angeles|Anchorage|Boise|Juneau|Indiana\/.+|Kentucky\/.+|North_Dakota\/.+)|Pacific\/Honolulu)$/;
+
+/** The region a browser's time zone is in, or null for a zone outside the three. */
+export function regionOfTimeZone(zone: string): Region | null {
+  return REGION_OF_ZONE[zone] ?? (US_ZONE.test(zone) ? "us" : null);
+}
+
 /** 01:00 UTC on the last Sunday of a month (0-based): the EU's change. */
 function euChange(year: number, month: number): number {
   const lastDay = new Date(Date.UTC(year, month + 1, 0));

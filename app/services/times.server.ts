@@ -7,7 +7,7 @@ import {
   type Region,
   timeFromNow,
 } from "#contract/region-time";
-import { readRegion } from "./region.server";
+import { readChosenRegion } from "./region.server";
 
 /**
  * Every time of day a page shows is in the shopper's region (decision 0039). The region is the
@@ -15,15 +15,20 @@ import { readRegion } from "./region.server";
  * service formats a date without the request being passed down to it. Outside a request (a unit
  * test calling a service) it is Spain, the store's home.
  */
-const currentRegion = new AsyncLocalStorage<Region>();
+const currentRegion = new AsyncLocalStorage<Region | null>();
 
 export async function withRequestRegion<T>(request: Request, work: () => Promise<T>): Promise<T> {
-  return currentRegion.run(await readRegion(request), work);
+  return currentRegion.run(await readChosenRegion(request), work);
 }
 
 /** The request's region: the header's marked flag. */
 export function requestRegion(): Region {
   return currentRegion.getStore() ?? "es";
+}
+
+/** Whether this browser chose a region (a flag, or its own zone once): else it reads Spain's by default. */
+export function regionWasChosen(): boolean {
+  return (currentRegion.getStore() ?? null) !== null;
 }
 
 /** The formats for one region at one instant (`now`, so «en 28 minutos» is true when the page is sent). */

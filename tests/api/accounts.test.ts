@@ -577,7 +577,7 @@ describe("cuentas", () => {
     it("guarda la región elegida, la de las horas de sus correos; otra cualquiera se rechaza", async () => {
       const { id, token } = await register();
       expect((await getProfile(id, token)).json().profileData.region).toBe("es");
-      const choose = (payload: unknown, headers = bearer(token)) =>
+      const choose = (payload: unknown, headers: Record<string, string> = bearer(token)) =>
         api.app.inject({ method: "PUT", url: "/user/region", headers, payload: payload as object });
       const chosen = await choose({ region: "ve" });
       expect(chosen.statusCode, chosen.body).toBe(200);
