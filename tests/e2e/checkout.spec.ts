@@ -1,5 +1,6 @@
 import { orderTotalChanged } from "#contract/orders";
 import { expect, test } from "./fixtures";
+import { DEMO_PRODUCT_COUNT, generateProducts } from "../../api/src/seed/catalogue";
 import { plentifulProductDetails } from "./orders-support";
 import {
   addToCartFromProductPage,
@@ -9,7 +10,6 @@ import {
   payByCard,
   productDetails,
   registerThroughForm,
-  queryProducts,
   uniqueEmail,
 } from "./support";
 import { registerAndSignIn } from "./sessions";
@@ -23,20 +23,24 @@ test.describe("pedido y pago", () => {
   }, testInfo) => {
     // Cart, sign-up, shipping, a declined card and a paid one: about 45 s on a quiet 2-core machine.
     test.setTimeout(120_000);
-    // Each project buys its own products, taken from the end of the lists other journeys take from
-    // the start of, so the stock each one checks changes only by its own order. The lists are the
-    // whole category by slug, never filtered by live stock: a list filtered by stock shrinks when the
-    // other project buys, and both could then land on the same product.
+    // Each project buys its own products, taken from the end of the seed's lists (other journeys
+    // take from the start), so the stock each one checks changes only by its own order. The lists
+    // come from the seed's generator, sorted by slug: never filtered by live stock, which shrinks
+    // when the other project buys, and both could then land on the same product.
     const slot = testInfo.project.name === "js-off" ? 1 : 0;
-    const bySlug = (a: { slug: string }, b: { slug: string }) => a.slug.localeCompare(b.slug);
-    const rackets = (await queryProducts({ category: "palas", parPage: "50" })).products.sort(bySlug);
-    const racket = await productDetails(rackets[rackets.length - 1 - slot]!.slug);
-    expect(racket.stock).toBeGreaterThanOrEqual(3);
-    const shoes = (await queryProducts({ category: "zapatillas", parPage: "50" })).products
-      .filter((card) => card.shopSlug !== racket.shop.slug)
-      .sort(bySlug);
+    const seed = generateProducts(DEMO_PRODUCT_COUNT, new Date()).sort((a, b) => a.slug.localeCompare(b.slug));
+    const rackets = seed.filter((product) => product.categorySlug === "palas" && (product.stock ?? 0) >= 6);
+    const racketSeed = rackets[rackets.length - 1 - slot]!;
+    const racket = await productDetails(racketSeed.slug);
+    const shoes = seed.filter(
+      (product) =>
+        product.categorySlug === "zapatillas" &&
+        product.shopIndex !== racketSeed.shopIndex &&
+        product.sizes.some((size) => size.stock >= 4),
+    );
     const shoe = await productDetails(shoes[shoes.length - 1 - slot]!.slug);
     const shoeSize = shoe.sizes.find((size) => size.stock >= 2)!;
+    expect(racket.stock).toBeGreaterThanOrEqual(3);
     expect(shoeSize).toBeTruthy();
     const shops = new Set([racket.shop.name, shoe.shop.name]);
 
