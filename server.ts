@@ -250,7 +250,7 @@ async function send(res: express.Response, response: Response): Promise<void> {
 
 app.all("*", async (req, res, next) => {
   try {
-    const { createRequestContext, finishResponse, withRequestId, sharedPage } = await appEntry();
+    const { createRequestContext, finishResponse, withRequestId, withRequestRegion, sharedPage } = await appEntry();
     const requestId = randomUUID();
     const { request, overLimit } = toFetchRequest(req, res);
     const transport = { requestId, clientAddress: req.ip, cspNonce: res.locals.cspNonce as string };
@@ -262,7 +262,10 @@ app.all("*", async (req, res, next) => {
     }
     const context: AppLoadContext = await createRequestContext(request, transport);
     try {
-      const response = await withRequestId(requestId, () => handleRequest(request, context));
+      // The shopper's region (its cookie) for every time the page formats (app/services/times.server.ts).
+      const response = await withRequestId(requestId, () =>
+        withRequestRegion(request, () => handleRequest(request, context)),
+      );
       if (overLimit()) return refuseTooLarge(req, res);
       // An upload its page refused before its end (uploads.server.ts): the rest is never read.
       if (!req.complete) dropRest(req);

@@ -22,6 +22,7 @@ import stylesheet from "./tailwind.css?inline";
 export { createRequestContext, finishResponse } from "./services/context.server";
 export { withRequestId } from "./services/log.server";
 export { sharedPage } from "./services/page-cache.server";
+export { withRequestRegion } from "./services/times.server";
 
 /** How long a render may take before it is cut short. */
 const ABORT_DELAY_MS = 5_000;

@@ -9,12 +9,14 @@ import { InlineStylesheet } from "~/components/InlineStylesheet";
 import { useNonce } from "~/components/Nonce";
 import { ErrorPage } from "~/components/layout/ErrorPage";
 import { PageScripts } from "~/components/layout/PageScripts";
+import { RegionFromBrowser } from "~/components/layout/RegionFromBrowser";
 import { usePageLoadsScripts } from "~/browser/page-scripts";
 import { getUser } from "~/services/auth.server";
 import { listCategories } from "~/services/catalog.server";
 import { webEnv } from "~/services/env.server";
 import { getCounts, getShopper, NO_COUNTS } from "~/services/shopper.server";
 import { logError } from "~/services/log.server";
+import { regionWasChosen, requestRegion } from "~/services/times.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -45,7 +47,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const headers = new Headers(shopper.id ? { "Cache-Control": "private, no-store" } : {});
   // Only a signed-in page opens the real-time connection (the bell), so only it learns where the API is.
   const realtimeUrl = signedInUser ? webEnv.publicApiUrl : null;
-  return data({ categories, flash, user: signedInUser, counts, realtimeUrl }, { headers });
+  // The header marks the chosen flag (decision 0039).
+  const region = requestRegion();
+  const regionChosen = regionWasChosen();
+  return data({ categories, flash, user: signedInUser, counts, realtimeUrl, region, regionChosen }, { headers });
 }
 
 /**
@@ -94,6 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
           compareCount={rootData?.counts.compare ?? 0}
           notificationCount={rootData?.counts.notifications ?? 0}
           realtimeUrl={rootData?.realtimeUrl ?? null}
+          region={rootData?.region ?? "es"}
         />
         <main id="contenido" tabIndex={-1} className="flex-1 focus:outline-none">
           {flash ? <FlashMessage flash={flash} /> : null}
@@ -101,6 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <Footer categories={rootData?.categories ?? []} />
         {loadsScripts ? <PageScripts nonce={nonce} /> : null}
+        {rootData && !rootData.regionChosen ? <RegionFromBrowser /> : null}
       </body>
     </html>
   );

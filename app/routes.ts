@@ -18,6 +18,7 @@ export default [
   route("card", "routes/cart.tsx", { id: "card" }),
   route("cart", "routes/cart.tsx", { id: "cart" }),
   route("favorites", "routes/favorites.tsx"),
+  route("region", "routes/region.ts"),
   route("my-compare", "routes/my-compare.tsx"),
   route("shopper-lists", "routes/shopper-lists.ts"),
   route("register", "routes/register.tsx"),

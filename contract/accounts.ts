@@ -17,6 +17,7 @@ import {
   TYPED_PASSWORD_MAX_LENGTH,
 } from "./limits";
 import { imageUrlField } from "./media";
+import { REGIONS } from "./region-time";
 
 /**
  * Accounts (SPEC.md section 7 "Account", plus e-mail verification and password reset, DESIGN.md
@@ -33,6 +34,7 @@ export const TOO_MANY_ATTEMPTS = "Has superado el límite de intentos. Intenta d
 export const PROFILE_UPDATED = "Perfil actualizado.";
 export const PROFILE_IMAGE_TOO_LARGE = `La imagen no puede superar los ${PROFILE_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
 export const PASSWORD_CHANGED = "Contraseña actualizada.";
+export const UNKNOWN_REGION = "Elige España, Venezuela o Estados Unidos.";
 
 // ---- Roles --------------------------------------------------------------------------------------
 export const role = z.enum(["customer", "seller", "admin"]);
@@ -210,6 +212,8 @@ export const profileData = z.object({
   imageUrl: imageUrlField,
   /** False for an account made through Google that never set a password. */
   hasPassword: z.boolean(),
+  /** The region whose zone the user's times are written in, on pages and in mails (decision 0039). */
+  region: z.enum(REGIONS),
   createdAt: isoDateTime,
 });
 export type ProfileData = z.infer<typeof profileData>;
@@ -235,6 +239,14 @@ export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
 export const profileUpdatedAnswer = z.object({ message: z.string(), profileData });
 export type ProfileUpdatedAnswer = z.infer<typeof profileUpdatedAnswer>;
+
+/** PUT /user/region: the region the user chose (a flag, or the browser's own zone). */
+export const regionBody = z.object(
+  { region: z.enum(REGIONS, { message: UNKNOWN_REGION }) },
+  objectExpected("Envía la región."),
+);
+export type RegionBody = z.infer<typeof regionBody>;
+export const regionAnswer = z.object({ region: z.enum(REGIONS) });
 
 /** GET /user/reset-password/:token: the link still works (otherwise a 400 with the reason). */
 export const resetTokenAnswer = z.object({ valid: z.literal(true) });
@@ -270,6 +282,7 @@ export const accountEndpoints = {
     body: profileUpdateBody,
     answer: profileUpdatedAnswer,
   }),
+  updateRegion: endpoint({ method: "PUT", path: "/user/region", body: regionBody, answer: regionAnswer }),
   /** multipart/form-data with the picture in the field «image», at most PROFILE_IMAGE_MAX_BYTES. */
   uploadProfileImage: endpoint({
     method: "POST",

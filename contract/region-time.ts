@@ -2,8 +2,10 @@
  * The shopper's region and its clock, written without Intl like store-time.ts (decision 0020).
  * Caracas is UTC-4 all year since 1 May 2016. New York follows the US rule in force since 2007:
  * UTC-4 from 2:00 local on the second Sunday of March to 2:00 local on the first Sunday of
- * November, UTC-5 otherwise. Madrid keeps the EU rule of store-time.ts. tests/unit/region-time.test.ts
- * compares all three with Intl over several years.
+ * November, UTC-5 otherwise. Madrid follows the EU rule, in force since 1996: UTC+1, and UTC+2 from
+ * 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October (store-time.ts
+ * reads Madrid through this file). tests/unit/region-time.test.ts compares all three with Intl over
+ * several years.
  */
 export const REGIONS = ["es", "ve", "us"] as const;
 export type Region = (typeof REGIONS)[number];
@@ -15,6 +17,21 @@ export const REGION_ZONES: Record<Region, { timeZone: string; zoneName: string }
 };
 
 const HOUR_MS = 3_600_000;
+
+/** The IANA zones (a browser's own) each region takes: Spain's three, Venezuela's, and the USA's main ones. */
+const REGION_OF_ZONE: Record<string, Region> = {
+  "Europe/Madrid": "es",
+  "Africa/Ceuta": "es",
+  "Atlantic/Canary": "es",
+  "America/Caracas": "ve",
+};
+const US_ZONE =
+  /^(America\/(New_York|Detroit|Chicago|Denver|Phoenix|Los_Angeles|Anchorage|Boise|Juneau|Indiana\/.+|Kentucky\/.+|North_Dakota\/.+)|Pacific\/Honolulu)$/;
+
+/** The region a browser's time zone is in, or null for a zone outside the three. */
+export function regionOfTimeZone(zone: string): Region | null {
+  return REGION_OF_ZONE[zone] ?? (US_ZONE.test(zone) ? "us" : null);
+}
 
 /** 01:00 UTC on the last Sunday of a month (0-based): the EU's change. */
 function euChange(year: number, month: number): number {
@@ -56,7 +73,8 @@ const MONTHS = [
 ];
 const twoDigits = (value: number) => String(value).padStart(2, "0");
 
-function wallClock(region: Region, iso: string): Date {
+/** The region's wall clock at an instant, read through the UTC getters of the returned Date. */
+export function wallClock(region: Region, iso: string): Date {
   const instant = new Date(iso).getTime();
   return new Date(instant + regionOffsetHours(region, instant) * HOUR_MS);
 }
@@ -75,6 +93,13 @@ export function formatDateForRegion(iso: string, region: Region): string {
   const wall = wallClock(region, iso);
   const day = `${wall.getUTCDate()} de ${MONTHS[wall.getUTCMonth()]} de ${wall.getUTCFullYear()}`;
   return `${day} a las ${regionClockTime(region, iso)}, ${REGION_ZONES[region].zoneName}`;
+}
+
+/** '22/11/2026, 15:05' in the region's zone: a notification's date, in a list and in the bell alike. */
+export function regionShortDateTime(region: Region, iso: string): string {
+  const wall = wallClock(region, iso);
+  const date = `${twoDigits(wall.getUTCDate())}/${twoDigits(wall.getUTCMonth() + 1)}/${wall.getUTCFullYear()}`;
+  return `${date}, ${regionClockTime(region, iso)}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "~/services/times.server";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderDetails } from "~/components/checkout/OrderView";
 import { ButtonLink } from "~/components/ui/Button";
@@ -26,8 +26,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const order = await getOwnOrder(account, args.params.orderId);
   return {
     order: presentOrder(order),
-    placedAt: longDateTime(order.createdAt),
-    paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
+    placedAt: dateTime(order.createdAt),
+    paidAt: order.paidAt ? dateTime(order.paidAt) : null,
   };
 }
 

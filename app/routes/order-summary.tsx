@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "~/services/times.server";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { OrderDetails } from "~/components/checkout/OrderView";
 import { ButtonLink } from "~/components/ui/Button";
@@ -32,8 +32,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const order = await getOwnOrder(account, orderId);
   return {
     order: presentOrder(order),
-    placedAt: longDateTime(order.createdAt),
-    paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
+    placedAt: dateTime(order.createdAt),
+    paidAt: order.paidAt ? dateTime(order.paidAt) : null,
   };
 }
 

@@ -145,8 +145,8 @@ export default function Payment() {
             <>
               <div data-testid="pay-before">
                 <Notice tone="success">
-                  Paga antes de las <time dateTime={order.expiresAt}>{payBefore}</time>: después el pedido caduca y los
-                  productos vuelven a la tienda.
+                  Paga antes de las <time dateTime={order.expiresAt}>{payBefore.at}</time> ({payBefore.left}): después
+                  el pedido caduca y los productos vuelven a la tienda.
                 </Notice>
               </div>
               {wallet !== null ? (

@@ -1,5 +1,5 @@
 import { mailEndpoints } from "#contract/mail";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { stuckMailIntents } from "~/routes/dashboard/admin/stuck-mail.forms";
@@ -19,8 +19,8 @@ export async function loadStuckMail(args: RequestArgs) {
     stuckAfterAttempts: answer.stuckAfterAttempts,
     mails: answer.mails.map((mail) => ({
       ...mail,
-      nextAttemptOn: longDateTime(mail.nextAttemptAt),
-      createdOn: longDateTime(mail.createdAt),
+      nextAttemptOn: dateTime(mail.nextAttemptAt),
+      createdOn: dateTime(mail.createdAt),
     })),
     constraints: formConstraints({ retry: retryMailSchema }),
   };

@@ -2,7 +2,7 @@ import { adminOrderEndpoints, ADMIN_ORDERS_PER_PAGE } from "#contract/admin-orde
 import { ADMIN_ORDER_SEARCH_MAX } from "#contract/limits";
 import { formatUsd } from "#contract/money-format";
 import { orderStatusEndpoints } from "#contract/orders";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { adminOrderIntents } from "~/routes/dashboard/admin/order.forms";
 import { ADMIN_ORDER_FORMS, adminOrderStatusSchema } from "~/routes/dashboard/admin/order.schema";
@@ -25,7 +25,7 @@ export async function adminOrdersPage(account: AccountClient, searchParams: URLS
     searchValue,
     orders: answer.orders.map((order) => ({
       ...order,
-      date: longDateTime(order.createdAt),
+      date: dateTime(order.createdAt),
       total: formatUsd(order.price),
     })),
     totalOrder: answer.totalOrder,
@@ -44,13 +44,13 @@ export async function adminOrderPage(account: AccountClient, orderId: string) {
   return {
     order: {
       ...order,
-      date: longDateTime(order.createdAt),
-      paidDate: order.paidAt ? longDateTime(order.paidAt) : null,
+      date: dateTime(order.createdAt),
+      paidDate: order.paidAt ? dateTime(order.paidAt) : null,
       suborders: order.suborders.map((part) => ({
         ...part,
-        shippedOn: part.shippedAt ? longDateTime(part.shippedAt) : null,
-        receivedOn: part.receivedAt ? longDateTime(part.receivedAt) : null,
-        moneyAvailableOn: part.moneyAvailableAt ? longDateTime(part.moneyAvailableAt) : null,
+        shippedOn: part.shippedAt ? dateTime(part.shippedAt) : null,
+        receivedOn: part.receivedAt ? dateTime(part.receivedAt) : null,
+        moneyAvailableOn: part.moneyAvailableAt ? dateTime(part.moneyAvailableAt) : null,
       })),
     },
     constraint: formConstraints({ status: adminOrderStatusSchema }).status,

@@ -9,7 +9,8 @@ import {
   type ShopDocument,
 } from "#contract/shops";
 import type { ShopStatus } from "#contract/shop-labels";
-import { longDate, longDateTime } from "#contract/store-time";
+import { longDate } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { adminShopIntents } from "~/forms/admin-shop.forms";
 import {
   approveFormSchema,
@@ -106,7 +107,7 @@ export async function shopsAction(args: RequestArgs, account: AccountClient) {
 
 /** A document as the page shows it: its date written, its address through the web. */
 function presentDocument(document: ShopDocument) {
-  return { ...document, sentAt: longDateTime(document.createdAt), href: shopDocumentPath(document._id) };
+  return { ...document, sentAt: dateTime(document.createdAt), href: shopDocumentPath(document._id) };
 }
 
 /** /dashboard/admin/shop-requests/{userId}: one request with its data, documents, history and the decisions' constraints. */
@@ -121,8 +122,8 @@ export async function loadShopRequest(account: AccountClient, userId: string | u
     ownRequest: request.userId === account.user.id,
     request: {
       ...request,
-      sentAt: longDateTime(request.createdAt),
-      updatedAtText: longDateTime(request.updatedAt),
+      sentAt: dateTime(request.createdAt),
+      updatedAtText: dateTime(request.updatedAt),
       documents: request.documents.map(presentDocument),
       history: request.history.map(presentDocument),
     },

@@ -1,5 +1,5 @@
 import { queryPage } from "#contract/fields";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { withdrawalEndpoints } from "#contract/withdrawals";
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "#contract/withdrawal-labels";
 import { answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
@@ -29,8 +29,8 @@ export async function loadAdminWithdrawals(account: AccountClient, url: URL) {
     status,
     withdrawals: answer.withdrawals.map((withdrawal) => ({
       ...withdrawal,
-      requestedOn: longDateTime(withdrawal.createdAt),
-      decidedOn: withdrawal.decidedAt ? longDateTime(withdrawal.decidedAt) : null,
+      requestedOn: dateTime(withdrawal.createdAt),
+      decidedOn: withdrawal.decidedAt ? dateTime(withdrawal.decidedAt) : null,
     })),
     totalWithdrawal: answer.totalWithdrawal,
     page: answer.page,

@@ -1,6 +1,6 @@
 import { auditEndpoints, auditQuery, type AuditEntry } from "#contract/audit";
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "#contract/audit-labels";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { pageErrorOf } from "./admin.server";
 import { auditChanges } from "./audit-format";
@@ -49,10 +49,10 @@ function presentEntry(entry: AuditEntry) {
     entityId: entry.entityId,
     recordName,
     recordHref,
-    changes: auditChanges(entry.before, entry.after, longDateTime, entry),
+    changes: auditChanges(entry.before, entry.after, dateTime, entry),
     reason: entry.reason,
     createdAt: entry.createdAt,
-    when: longDateTime(entry.createdAt),
+    when: dateTime(entry.createdAt),
   };
 }
 

@@ -6,6 +6,8 @@ import type { Flash, StoreSession } from "./session.server";
 import { mergeGuestLists } from "./guest-lists.server";
 import { logError } from "./log.server";
 import { safeRedirect } from "./redirect.server";
+import { regionCookieHeader } from "./region.server";
+import { regionWasChosen, requestRegion } from "./times.server";
 import { ADMIN_HOME } from "~/routes/dashboard/admin/paths";
 
 /** What loaders and actions receive; every helper here takes it whole. */
@@ -199,22 +201,33 @@ export async function signIn(
   // The visitor's cart, favourites and compare list become the user's (DESIGN.md section 3).
   const mergeNotice = await mergeGuestLists(context, tokens.token);
   const claims = readAccessToken(tokens.token);
+  const authorization = { authorization: `Bearer ${tokens.token}` };
   let name = options.name;
-  if (name === undefined && claims) {
-    name = await context.api
-      .call(accountEndpoints.profile, {
-        params: { id: claims.id },
-        headers: { authorization: `Bearer ${tokens.token}` },
-      })
+  let regionCookie: string | null = null;
+  if (claims && regionWasChosen()) {
+    // This browser chose a region before signing in: the account keeps it, for its mails (decision 0039).
+    await context.api
+      .call(accountEndpoints.updateRegion, { body: { region: requestRegion() }, headers: authorization })
+      .catch((error: unknown) => logError("No se pudo guardar la región de la cuenta", error));
+  }
+  if (claims && (name === undefined || !regionWasChosen())) {
+    // The profile gives the greeting's name and, on a browser that never chose, the account's region.
+    const profile = await context.api
+      .call(accountEndpoints.profile, { params: { id: claims.id }, headers: authorization })
       .then(
-        ({ profileData }) => profileData.name,
-        () => "",
+        ({ profileData }) => profileData,
+        () => null,
       );
+    name ??= profile?.name ?? "";
+    if (profile && !regionWasChosen() && profile.region !== "es") {
+      regionCookie = await regionCookieHeader(profile.region);
+    }
   }
   session.set("userName", name ?? "");
   if (options.flash) session.flash(options.flash);
   else if (mergeNotice) session.flash({ kind: "error", message: mergeNotice });
-  return redirect(options.to === DEFAULT_AFTER_SIGN_IN ? homeOf(claims?.role) : options.to);
+  const to = options.to === DEFAULT_AFTER_SIGN_IN ? homeOf(claims?.role) : options.to;
+  return redirect(to, regionCookie ? { headers: { "Set-Cookie": regionCookie } } : undefined);
 }
 
 /** SPEC.md section 4: the API forgets the refresh token, the session is cleared, then /login. */

@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
+import { deadline } from "./times.server";
 import { NETWORK_ERROR } from "#contract/messages";
 import { ORDER_PLACED } from "#contract/orders";
 import { PAYMENT_CONFIRMED } from "#contract/payments";
-import { clockTime } from "#contract/store-time";
 import type { FormAnswer } from "~/forms/form-answer";
 import { answer, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { paymentIntents } from "~/routes/payment.forms";
@@ -140,7 +140,7 @@ export async function loadPayment(args: RequestArgs) {
     : [null, null];
   return {
     order: presentOrder(order),
-    payBefore: clockTime(order.expiresAt),
+    payBefore: deadline(order.expiresAt),
     payable,
     cardMode,
     constraints: formConstraints({ card: cardSchema }),

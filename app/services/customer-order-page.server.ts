@@ -1,4 +1,4 @@
-import { clockTime, longDateTime } from "#contract/store-time";
+import { dateTime, deadline } from "./times.server";
 import { answer, answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { orderDetailsIntents } from "~/routes/dashboard/order-details.forms";
 import { offerFormSchema, ORDER_DETAILS_FORMS, receiptFormSchema } from "~/routes/dashboard/order-details.schema";
@@ -31,15 +31,15 @@ export async function loadCustomerOrderPage(account: AccountClient, orderId: str
   ]);
   return {
     order: presentCustomerOrder(order),
-    placedAt: longDateTime(order.createdAt),
-    paidAt: order.paidAt ? longDateTime(order.paidAt) : null,
-    payBefore: clockTime(order.expiresAt),
+    placedAt: dateTime(order.createdAt),
+    paidAt: order.paidAt ? dateTime(order.paidAt) : null,
+    payBefore: deadline(order.expiresAt),
     offers: offers
       ? offers.map(
           (offer): ListedOffer => ({
             ...offer,
-            madeAt: longDateTime(offer.createdAt),
-            answerBy: longDateTime(offer.expiresAt),
+            madeAt: dateTime(offer.createdAt),
+            answerBy: `${dateTime(offer.expiresAt)} (${deadline(offer.expiresAt).left})`,
           }),
         )
       : null,

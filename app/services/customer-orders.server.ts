@@ -7,7 +7,7 @@ import {
 import { offerEndpoints, type Offer, type OfferCreatedAnswer } from "#contract/offers";
 import { CUSTOMER_ORDER_FILTERS, type CustomerOrderFilter } from "#contract/order-labels";
 import type { StatusChange } from "#contract/orders";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { walletEndpoints, type VoucherRedeemedAnswer, type WalletAnswer } from "#contract/wallet";
 import { ApiError, imageUrl } from "./api.server";
 import type { AccountClient } from "./auth.server";
@@ -42,7 +42,7 @@ export function getDashboardData(account: AccountClient): Promise<CustomerDashbo
 
 /** Orders as the lists show them, each date written here so server and browser render the same text. */
 export function listedOrders(orders: CustomerOrdersAnswer["orders"]): ListedOrder[] {
-  return orders.map((order) => ({ ...order, placedAt: longDateTime(order.createdAt) }));
+  return orders.map((order) => ({ ...order, placedAt: dateTime(order.createdAt) }));
 }
 
 export function getCustomerOrders(
@@ -138,8 +138,8 @@ export function presentCustomerOrder(order: CustomerOrderDetail): PresentedCusto
         ...item,
         imageSrc: image ? imageUrl(image, 200) : null,
       })),
-      shippedOn: suborder.shippedAt ? longDateTime(suborder.shippedAt) : null,
-      receivedOn: suborder.receivedAt ? longDateTime(suborder.receivedAt) : null,
+      shippedOn: suborder.shippedAt ? dateTime(suborder.shippedAt) : null,
+      receivedOn: suborder.receivedAt ? dateTime(suborder.receivedAt) : null,
     })),
   };
 }

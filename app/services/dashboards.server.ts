@@ -1,7 +1,7 @@
 import { dashboardEndpoints } from "#contract/dashboards";
 import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } from "#contract/dashboard-periods";
 import { formatUsd } from "#contract/money-format";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { pageErrorOf } from "./admin.server";
 import type { AccountClient } from "./auth.server";
 import type { SellerArea } from "./seller.server";
@@ -26,12 +26,12 @@ export async function getSellerDashboard(area: SellerArea, period: DashboardPeri
   });
   return {
     ...answer,
-    recentOrders: answer.recentOrders.map((order) => ({ ...order, placedAt: longDateTime(order.createdAt) })),
+    recentOrders: answer.recentOrders.map((order) => ({ ...order, placedAt: dateTime(order.createdAt) })),
     todo: {
       ...answer.todo,
       pendingOffers: {
         ...answer.todo.pendingOffers,
-        offers: answer.todo.pendingOffers.offers.map((offer) => ({ ...offer, sentAt: longDateTime(offer.createdAt) })),
+        offers: answer.todo.pendingOffers.offers.map((offer) => ({ ...offer, sentAt: dateTime(offer.createdAt) })),
       },
     },
   };
@@ -46,14 +46,14 @@ export async function getAdminDashboard(account: AccountClient, period: Dashboar
     ...answer,
     recentOrders: answer.recentOrders.map((order) => ({
       ...order,
-      date: longDateTime(order.createdAt),
+      date: dateTime(order.createdAt),
       total: formatUsd(order.price),
     })),
     todo: {
       ...answer.todo,
       unprepared: {
         ...answer.todo.unprepared,
-        parts: answer.todo.unprepared.parts.map((part) => ({ ...part, paidDate: longDateTime(part.paidAt) })),
+        parts: answer.todo.unprepared.parts.map((part) => ({ ...part, paidDate: dateTime(part.paidAt) })),
       },
     },
   };

@@ -12,7 +12,7 @@ import {
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
-import { shortDateTime } from "#contract/store-time";
+import { shortDateTime } from "./times.server";
 import { formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { notificationIntents } from "~/routes/dashboard/system-notifications.forms";
 import { NOTIFICATION_FORMS, notificationItemSchema } from "~/routes/dashboard/system-notifications.schema";

@@ -1,4 +1,4 @@
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { orderMessageEndpoints, type OrderMessageBody, type OrderMessageThread } from "#contract/order-messages";
 import type { SubmissionResult } from "@conform-to/react";
 import { answer } from "~/forms/form-answer.server";
@@ -24,7 +24,7 @@ export async function loadOrderThreads(account: AccountClient, orderId: string):
     const { threads } = await account.call(orderMessageEndpoints.list, { params: { orderId } });
     return threads.map((thread) => ({
       ...thread,
-      messages: thread.messages.map((message) => ({ ...message, writtenAt: longDateTime(message.createdAt) })),
+      messages: thread.messages.map((message) => ({ ...message, writtenAt: dateTime(message.createdAt) })),
     }));
   } catch (error) {
     if (error instanceof Response) throw error;

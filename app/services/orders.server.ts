@@ -9,7 +9,7 @@ import {
 } from "#contract/orders";
 import { paymentEndpoints, type CardMode, type PaymentAnswer } from "#contract/payments";
 import { walletEndpoints } from "#contract/wallet";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { ApiError, imageUrl, type ApiClient } from "./api.server";
 import type { AccountClient } from "./auth.server";
 
@@ -118,8 +118,8 @@ export function presentOrder(order: OrderDetail): PresentedOrder {
         ...item,
         imageSrc: image ? imageUrl(image, 200) : null,
       })),
-      shippedOn: suborder.shippedAt ? longDateTime(suborder.shippedAt) : null,
-      receivedOn: suborder.receivedAt ? longDateTime(suborder.receivedAt) : null,
+      shippedOn: suborder.shippedAt ? dateTime(suborder.shippedAt) : null,
+      receivedOn: suborder.receivedAt ? dateTime(suborder.receivedAt) : null,
     })),
   };
 }

@@ -17,9 +17,9 @@ export function parseRegion(value: unknown): Region | null {
   return typeof value === "string" && (REGIONS as readonly string[]).includes(value) ? (value as Region) : null;
 }
 
-/** The region in the request's cookie; Spain, the store's home, when there is none or it is not ours. */
-export async function readRegion(request: Request): Promise<Region> {
-  return parseRegion(await regionCookie.parse(request.headers.get("Cookie"))) ?? "es";
+/** The region in the request's cookie, or null when the browser never chose one (or it is not ours). */
+export async function readChosenRegion(request: Request): Promise<Region | null> {
+  return parseRegion(await regionCookie.parse(request.headers.get("Cookie")));
 }
 
 /** The Set-Cookie header that keeps a region for a year. */

@@ -2,7 +2,7 @@ import { offerEndpoints } from "#contract/offers";
 import { DELIVERY_STATUSES, type DeliveryStatus } from "#contract/order-labels";
 import { orderStatusEndpoints } from "#contract/orders";
 import { sellerOrderEndpoints } from "#contract/seller-orders";
-import { longDateTime } from "#contract/store-time";
+import { dateTime, deadline } from "./times.server";
 import { answer, answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { sellerOrderIntents } from "~/routes/dashboard/seller/order-details.forms";
 import {
@@ -52,7 +52,7 @@ export async function getSellerOrders(area: SellerArea, filter: SellerOrdersFilt
     .catch((error: unknown) => {
       throw pageErrorOf(error);
     });
-  return { ...answer, orders: answer.orders.map((order) => ({ ...order, placedAt: longDateTime(order.createdAt) })) };
+  return { ...answer, orders: answer.orders.map((order) => ({ ...order, placedAt: dateTime(order.createdAt) })) };
 }
 
 /** `GET /seller/order/{id}`: the sub-order, or the 404 page when it is not the shop's. */
@@ -64,11 +64,11 @@ export async function getSellerOrder(area: SellerArea, subOrderId: string | unde
     });
   return {
     ...order,
-    placedAt: longDateTime(order.createdAt),
-    shippedOn: order.shippedAt ? longDateTime(order.shippedAt) : null,
-    deliveredOn: order.deliveredAt ? longDateTime(order.deliveredAt) : null,
-    receivedOn: order.receivedAt ? longDateTime(order.receivedAt) : null,
-    moneyAvailableOn: order.moneyAvailableAt ? longDateTime(order.moneyAvailableAt) : null,
+    placedAt: dateTime(order.createdAt),
+    shippedOn: order.shippedAt ? dateTime(order.shippedAt) : null,
+    deliveredOn: order.deliveredAt ? dateTime(order.deliveredAt) : null,
+    receivedOn: order.receivedAt ? dateTime(order.receivedAt) : null,
+    moneyAvailableOn: order.moneyAvailableAt ? dateTime(order.moneyAvailableAt) : null,
   };
 }
 
@@ -83,7 +83,11 @@ export async function getSellerOrderOffers(area: SellerArea, order: { orderId: s
     });
     return offers
       .filter((offer) => offer.shopOrderId === order._id)
-      .map((offer) => ({ ...offer, madeAt: longDateTime(offer.createdAt), answerBy: longDateTime(offer.expiresAt) }));
+      .map((offer) => ({
+        ...offer,
+        madeAt: dateTime(offer.createdAt),
+        answerBy: `${dateTime(offer.expiresAt)} (${deadline(offer.expiresAt).left})`,
+      }));
   } catch (error) {
     if (error instanceof Response) throw error;
     logError("No se pudieron cargar las ofertas del pedido", error);

@@ -1,4 +1,5 @@
-import { longDate, longDateTime, storeMonth } from "#contract/store-time";
+import { longDate, storeMonth } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { MONTH_PATTERN, WITHDRAWAL_ARCHIVED, withdrawalEndpoints, type LedgerRow } from "#contract/withdrawals";
 import { LEDGER_KIND_LABELS, WITHDRAWAL_STATUSES, type WithdrawalStatus } from "#contract/withdrawal-labels";
 import { answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
@@ -65,7 +66,7 @@ export async function ledgerOf(area: SellerArea, month: string) {
     });
   return rows.map((row) => ({
     ...row,
-    date: longDateTime(row.createdAt),
+    date: dateTime(row.createdAt),
     availableOn: row.availableAt ? longDate(row.availableAt) : null,
   }));
 }
@@ -105,8 +106,8 @@ export async function loadPayments(area: SellerArea, url: URL, now: Date) {
     pendingRequests: pending.totalWithdrawal,
     requests: requests.withdrawals.map((request) => ({
       ...request,
-      requestedOn: longDateTime(request.createdAt),
-      decidedOn: request.decidedAt ? longDateTime(request.decidedAt) : null,
+      requestedOn: dateTime(request.createdAt),
+      decidedOn: request.decidedAt ? dateTime(request.decidedAt) : null,
     })),
     totalRequests: requests.totalWithdrawal,
     ledger,

@@ -1,4 +1,5 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { dateTime } from "./times.server";
 import { REPLACEMENT_PART_PREFIX } from "#contract/shop-labels";
 import { SHOP_DOCUMENT_UPLOAD } from "#contract/uploads";
 import {
@@ -240,7 +241,7 @@ export async function loadShopConfirmation(account: AccountClient) {
           constraints: formConstraints({ replacement: replacementSchema(documents.map((document) => document._id)) }),
         }
       : null;
-  return { request, replacement };
+  return { request, replacement, updatedOn: dateTime(request.updatedAt) };
 }
 
 /** Replaces the documents the admin asked for; the request goes back to review. */

@@ -1,5 +1,5 @@
 import { STOCK_MOVEMENT_LABELS, stockEndpoints, type StockProduct } from "#contract/stock";
-import { shortDateTime } from "#contract/store-time";
+import { shortDateTime } from "./times.server";
 import { answer, answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { stockIntents, type StockFormAnswer, type TypedStock } from "~/forms/stock.forms";
 import {

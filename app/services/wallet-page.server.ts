@@ -1,4 +1,4 @@
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "./times.server";
 import { answer, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { walletIntents } from "~/routes/dashboard/my-wallet.forms";
 import { voucherFormSchema, WALLET_FORMS } from "~/routes/dashboard/my-wallet.schema";
@@ -18,7 +18,7 @@ export async function loadWalletPage(account: AccountClient) {
     balance: wallet?.balance ?? null,
     pendingSales: wallet?.pendingSales ?? 0,
     available: wallet?.available ?? 0,
-    entries: (wallet?.entries ?? []).map((entry) => ({ ...entry, date: longDateTime(entry.createdAt) })),
+    entries: (wallet?.entries ?? []).map((entry) => ({ ...entry, date: dateTime(entry.createdAt) })),
     constraints: formConstraints({ voucher: voucherFormSchema }),
   };
 }

@@ -574,6 +574,28 @@ describe("cuentas", () => {
       }
     });
 
+    it("guarda la región elegida, la de las horas de sus correos; otra cualquiera se rechaza", async () => {
+      const { id, token } = await register();
+      expect((await getProfile(id, token)).json().profileData.region).toBe("es");
+      const choose = (payload: unknown, headers: Record<string, string> = bearer(token)) =>
+        api.app.inject({ method: "PUT", url: "/user/region", headers, payload: payload as object });
+      const chosen = await choose({ region: "ve" });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      expect(chosen.json()).toEqual({ region: "ve" });
+      expect((await getProfile(id, token)).json().profileData.region).toBe("ve");
+
+      for (const payload of [{ region: "fr" }, { region: "" }, {}, { region: 1 }]) {
+        const refused = await choose(payload);
+        expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(refused.json().errors[0]).toMatchObject({
+          field: "region",
+          message: "Elige España, Venezuela o Estados Unidos.",
+        });
+      }
+      expect((await choose({ region: "us" }, {})).statusCode).toBe(401);
+      expect((await getProfile(id, token)).json().profileData.region).toBe("ve");
+    });
+
     it("sube la imagen de perfil comprobando el contenido", async () => {
       const { id, token } = await register();
       const upload = (content: Buffer, filename: string, field = "image") => {

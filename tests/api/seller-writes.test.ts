@@ -49,6 +49,7 @@ const PERSONAL_WRITES: Record<string, string[]> = {
     "POST /refresh-token",
     "POST /logout",
     "PUT /user/profile/update",
+    "PUT /user/region",
     "POST /user/profile/image/upload",
     "PUT /user/change-password",
     "POST /user/verify-email",

@@ -1,5 +1,6 @@
 import { orderTotalChanged } from "#contract/orders";
 import { expect, test } from "./fixtures";
+import { DEMO_PRODUCT_COUNT, generateProducts } from "../../api/src/seed/catalogue";
 import { plentifulProductDetails } from "./orders-support";
 import {
   addToCartFromProductPage,
@@ -8,9 +9,7 @@ import {
   headerLink,
   payByCard,
   productDetails,
-  racketsInStock,
   registerThroughForm,
-  shoesWithSizeInStock,
   uniqueEmail,
 } from "./support";
 import { registerAndSignIn } from "./sessions";
@@ -24,18 +23,25 @@ test.describe("pedido y pago", () => {
   }, testInfo) => {
     // Cart, sign-up, shipping, a declined card and a paid one: about 45 s on a quiet 2-core machine.
     test.setTimeout(120_000);
-    // Each project buys its own products, taken from the end of the lists other journeys take from
-    // the start of, so the stock each one checks changes only by its own order.
+    // Each project buys its own products, taken from the end of the seed's lists (other journeys
+    // take from the start), so the stock each one checks changes only by its own order. The lists
+    // come from the seed's generator, sorted by slug: never filtered by live stock, which shrinks
+    // when the other project buys, and both could then land on the same product.
     const slot = testInfo.project.name === "js-off" ? 1 : 0;
-    const rackets = await racketsInStock();
-    const racket = (await productDetails(rackets[rackets.length - 1 - slot]!.slug))!;
-    const shoes = (await shoesWithSizeInStock()).filter((shoe) => shoe.sizes.some((size) => size.stock >= 2));
-    const otherShops = shoes.filter((shoe) => shoe.shop.name !== racket.shop.name);
-    const candidates = otherShops.length > 1 ? otherShops : shoes;
-    const shoe = candidates[candidates.length - 1 - slot] ?? candidates[0]!;
-    expect(racket).toBeTruthy();
-    expect(shoe).toBeTruthy();
+    const seed = generateProducts(DEMO_PRODUCT_COUNT, new Date()).sort((a, b) => a.slug.localeCompare(b.slug));
+    const rackets = seed.filter((product) => product.categorySlug === "palas" && (product.stock ?? 0) >= 6);
+    const racketSeed = rackets[rackets.length - 1 - slot]!;
+    const racket = await productDetails(racketSeed.slug);
+    const shoes = seed.filter(
+      (product) =>
+        product.categorySlug === "zapatillas" &&
+        product.shopIndex !== racketSeed.shopIndex &&
+        product.sizes.some((size) => size.stock >= 4),
+    );
+    const shoe = await productDetails(shoes[shoes.length - 1 - slot]!.slug);
     const shoeSize = shoe.sizes.find((size) => size.stock >= 2)!;
+    expect(racket.stock).toBeGreaterThanOrEqual(3);
+    expect(shoeSize).toBeTruthy();
     const shops = new Set([racket.shop.name, shoe.shop.name]);
 
     // A visitor fills the cart: a racket, and shoes in a size.
@@ -116,7 +122,18 @@ test.describe("pedido y pago", () => {
     const orderId = new URL(page.url()).searchParams.get("orderId")!;
     await expect(page).toHaveTitle("Pago del pedido | Mercado Pádel");
     await expect(page.getByText("Pedido realizado.")).toBeVisible();
-    await expect(page.getByTestId("pay-before")).toContainText(/Paga antes de las \d{2}:\d{2}/);
+    await expect(page.getByTestId("pay-before")).toContainText(
+      /Paga antes de las \d{2}:\d{2}, hora de Madrid \(en (\d+ minutos|1 minuto)\)/,
+    );
+    // Issue 33: a shopper who chooses Venezuela reads the same deadline in Caracas time, on the same page.
+    await page.getByRole("link", { name: "Venezuela" }).click();
+    await expect(page).toHaveURL(`/payment?orderId=${orderId}`);
+    await expect(page.getByRole("link", { name: "Venezuela" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByTestId("pay-before")).toContainText(
+      /Paga antes de las \d{2}:\d{2}, hora de Caracas \(en (\d+ minutos|1 minuto)\)/,
+    );
+    await page.getByRole("link", { name: "España" }).click();
+    await expect(page.getByTestId("pay-before")).toContainText("hora de Madrid");
     await expect(page.getByTestId("test-mode")).toContainText("Modo de prueba: no se realiza ningún cargo real");
     await expect(page.getByTestId("wallet-balance")).toBeVisible();
     await expect(page.getByTestId("payment-summary").getByTestId("order-shop")).toHaveCount(shops.size);

@@ -1,9 +1,8 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test, type TestInfo } from "./fixtures";
 import { addToCartFromProductPage, DEMO_PASSWORD, fillShippingForm, payByCard, uniqueEmail } from "./support";
 import { newProjectPage, stockedProductsWithoutSizes } from "./seller-support";
 import { registerAndSignIn, signIn } from "./sessions";
+import { mailTo, pathOf } from "./mail-support";
 
 /**
  * Issue 33, done when: an order placed, paid, shipped and delivered through the pages leaves each
@@ -14,50 +13,11 @@ import { registerAndSignIn, signIn } from "./sessions";
 const SELLER = "vendedor3@mercadopadel.test";
 const TRACKING = "ES-2026-MAIL-77";
 
-interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  link: string;
-}
-
-/** The one mail to `to` whose subject contains `subject`, once the worker has written it. */
-async function mailTo(to: string, subject: string): Promise<OutboxMail> {
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  let found: OutboxMail[] = [];
-  await expect
-    .poll(
-      async () => {
-        const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith(".json"));
-        // The worker writes a file in place (not renamed into it): one still being written is read next time.
-        const mails = await Promise.all(
-          names.map(async (name) => {
-            try {
-              return JSON.parse(await readFile(path.join(outbox, name), "utf8")) as OutboxMail;
-            } catch {
-              return null;
-            }
-          }),
-        );
-        found = mails.filter((mail): mail is OutboxMail => mail?.to === to && mail.subject.includes(subject));
-        return found.length;
-      },
-      { message: `correo para ${to}: ${subject}` },
-    )
-    .toBe(1);
-  return found[0]!;
-}
-
 /** A product of the seller without sizes, one per project (the fulfilment journey uses the first two). */
 async function productFor(testInfo: TestInfo) {
   const candidates = (await stockedProductsWithoutSizes(SELLER)).sort((a, b) => b.stock - a.stock);
   return candidates[testInfo.project.name === "js-off" ? 3 : 2] ?? candidates[0]!;
 }
-
-const pathOf = (link: string) => {
-  const url = new URL(link);
-  return url.pathname + url.search;
-};
 
 test.describe("correos del pedido", () => {
   test("pedido, pago, envío y entrega: cada correo del cliente y del vendedor, con su enlace", async ({

@@ -134,7 +134,7 @@ test.describe("pedidos del vendedor", () => {
     // Sent, it has its number: the form no longer asks for one. Its money has a date (issue 31).
     await expect(form.getByLabel("Número de seguimiento")).toHaveCount(0);
     await expect(page.getByTestId("sale-money")).toHaveText(
-      /^El dinero de esta venta estará disponible para retirar el \d{1,2} de \p{L}+ de \d{4} a las \d{2}:\d{2}\.$/u,
+      /^El dinero de esta venta estará disponible para retirar el \d{1,2} de \p{L}+ de \d{4} a las \d{2}:\d{2}, hora de Madrid\.$/u,
     );
     await expectNoSidewaysScroll(page);
 

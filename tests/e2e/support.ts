@@ -141,13 +141,6 @@ export async function productDetails(slug: string): Promise<ProductDetailsAnswer
   return ((await response.json()) as { product: ProductDetailsAnswer }).product;
 }
 
-/** In-stock rackets with at least `minStock` units, as the API lists them. */
-export async function racketsInStock(minStock = 3): Promise<ProductSummary[]> {
-  return (await queryProducts({ category: "palas", availability: "in-stock", parPage: "20" })).products.filter(
-    (product) => product.stock >= minStock,
-  );
-}
-
 /** In-stock shoes that have at least one size left, with their details. */
 export async function shoesWithSizeInStock(): Promise<ProductDetailsAnswer[]> {
   const cards = (await queryProducts({ category: "zapatillas", availability: "in-stock", parPage: "20" })).products;

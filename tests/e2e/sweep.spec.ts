@@ -206,6 +206,7 @@ const NO_SCREEN: Record<string, string> = {
   "/search-suggestions": "datos JSON para el buscador",
   "/socket-token": "datos JSON para la conexión en vivo",
   "/live-notifications": "datos JSON para la campana",
+  "/region": "las banderas: guarda la región elegida y vuelve a la página (tests/e2e/region-times.spec.ts)",
   "/robots.txt": "texto para los buscadores (tests/http)",
   "/sitemap.xml": "XML para los buscadores (tests/http)",
 };

@@ -236,6 +236,7 @@ test.describe("5. formularios desde otro sitio", () => {
     "/dashboard/trial-class",
     "/live-notifications",
     "/socket-token",
+    "/region",
     "/login.data",
     "/shopper-lists.data",
   ];

@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { longDateTime } from "#contract/store-time";
+import { formatDateForRegion } from "#contract/region-time";
+
+const longDateTime = (iso: string) => formatDateForRegion(iso, "es");
 import { REJECTION_REASONS, SUSPENSION_REASONS } from "#contract/shop-labels";
 import { OTHER_REASON } from "~/forms/admin-shop.forms";
 import {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDateForRegion, REGION_ZONES, REGIONS, regionClockTime, timeFromNow } from "#contract/region-time";
+import {
+  formatDateForRegion,
+  REGION_ZONES,
+  REGIONS,
+  regionClockTime,
+  regionOfTimeZone,
+  regionShortDateTime,
+  timeFromNow,
+} from "#contract/region-time";
 
 describe("la hora en la zona de cada región", () => {
   it("nombra la zona junto a la hora", () => {
@@ -65,5 +73,25 @@ describe("cuánto falta", () => {
     expect(timeFromNow("2026-11-28T09:00:00.000Z", now)).toBe("hace 1 hora");
     expect(timeFromNow("2026-12-01T10:00:00.000Z", now)).toBe("en 3 días");
     expect(timeFromNow("2026-11-28T10:00:20.000Z", now)).toBe("ahora");
+  });
+});
+
+describe("la región de la zona del navegador", () => {
+  it("reconoce las zonas de las tres regiones y ninguna otra", () => {
+    expect(regionOfTimeZone("America/Caracas")).toBe("ve");
+    expect(regionOfTimeZone("Atlantic/Canary")).toBe("es");
+    expect(regionOfTimeZone("Europe/Madrid")).toBe("es");
+    for (const zone of ["America/New_York", "America/Los_Angeles", "America/Indiana/Indianapolis", "Pacific/Honolulu"])
+      expect(regionOfTimeZone(zone), zone).toBe("us");
+    for (const zone of ["America/Bogota", "Europe/Lisbon", "UTC", "America/New_York_x", ""])
+      expect(regionOfTimeZone(zone), zone).toBeNull();
+  });
+
+  it("cada zona propia de una región se lee en ella", () => {
+    for (const region of REGIONS) expect(regionOfTimeZone(REGION_ZONES[region].timeZone)).toBe(region);
+  });
+
+  it("la fecha corta de una notificación en Caracas", () => {
+    expect(regionShortDateTime("ve", "2026-11-22T02:05:00.000Z")).toBe("21/11/2026, 22:05");
   });
 });

@@ -1,30 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  calendarDay,
-  chartDay,
-  clockTime,
-  dayOfMonth,
-  longDate,
-  longDateTime,
-  monthLabel,
-  shortDateTime,
-  storeMonth,
-} from "#contract/store-time";
-
-describe("hora de la tienda", () => {
-  // 14:05 UTC in November is 15:05 in Madrid, whatever the server's own zone.
-  const paidAt = "2026-11-22T14:05:00.000Z";
-
-  it("el plazo de pago, la fecha del pedido y la de la notificación dicen la misma hora", () => {
-    expect(clockTime(paidAt)).toBe("15:05");
-    expect(longDateTime(paidAt)).toMatch(/15:05/);
-    expect(shortDateTime(paidAt)).toBe("22/11/2026, 15:05");
-  });
-
-  it("una hora cerca de medianoche cae en el día de Madrid", () => {
-    expect(longDateTime("2026-11-22T23:30:00.000Z")).toBe("23 de noviembre de 2026 a las 00:30");
-  });
-});
+import { regionClockTime, regionShortDateTime } from "#contract/region-time";
+import { calendarDay, chartDay, dayOfMonth, longDate, monthLabel, storeMonth } from "#contract/store-time";
 
 describe("las fechas escritas sin Intl", () => {
   // Intl with the time zone data is the reference: store-time.ts writes Madrid's rule by hand.
@@ -53,18 +29,18 @@ describe("las fechas escritas sin Intl", () => {
   it("coinciden con Intl en Madrid cada hora (y media) de 2024 a 2028, cambios de hora incluidos", () => {
     for (let at = Date.UTC(2024, 0, 1); at < Date.UTC(2029, 0, 1); at += 90 * 60_000 + 7_000) {
       const iso = new Date(at).toISOString();
-      expect(clockTime(iso)).toBe(clock.format(at));
-      expect(shortDateTime(iso)).toBe(short.format(at));
+      expect(regionClockTime("es", iso)).toBe(clock.format(at));
+      expect(regionShortDateTime("es", iso)).toBe(short.format(at));
       expect(longDate(iso)).toBe(long.format(at));
       expect(storeMonth(iso)).toBe(yearMonth.format(at));
     }
   });
 
   it("cambian de hora justo a la 01:00 UTC del último domingo de marzo y de octubre", () => {
-    expect(clockTime("2026-03-29T00:59:00.000Z")).toBe("01:59");
-    expect(clockTime("2026-03-29T01:00:00.000Z")).toBe("03:00");
-    expect(clockTime("2026-10-25T00:59:00.000Z")).toBe("02:59");
-    expect(clockTime("2026-10-25T01:00:00.000Z")).toBe("02:00");
+    expect(regionClockTime("es", "2026-03-29T00:59:00.000Z")).toBe("01:59");
+    expect(regionClockTime("es", "2026-03-29T01:00:00.000Z")).toBe("03:00");
+    expect(regionClockTime("es", "2026-10-25T00:59:00.000Z")).toBe("02:59");
+    expect(regionClockTime("es", "2026-10-25T01:00:00.000Z")).toBe("02:00");
   });
 
   it("un día del calendario se escribe con su día de la semana, como Intl", () => {

@@ -1,3 +1,4 @@
+import type { Region } from "#contract/region-time";
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import {
@@ -37,6 +38,8 @@ export interface HeaderProps {
   compareCount?: number;
   favoriteCount?: number;
   cartCount?: number;
+  /** The shopper's region (its cookie): the marked flag. */
+  region?: Region;
 }
 
 const MENU_LINKS = [
@@ -87,6 +90,7 @@ export function Header({
   compareCount = 0,
   favoriteCount = 0,
   cartCount = 0,
+  region = "es",
 }: HeaderProps) {
   const location = useLocation();
   // Without JavaScript (and before it runs) the bell is a link to the notifications screen.
@@ -142,8 +146,8 @@ export function Header({
     <header ref={headerRef} onKeyDown={closeOnEscape} className="site-header on-dark sticky -top-9 z-40 text-white">
       <div ref={topStrip} className="h-9 bg-neutral-900 text-xs text-neutral-200">
         <div className="page-container flex h-full items-center justify-end gap-3">
-          <span>Ingresa desde</span>
-          <CountryFlags />
+          <span id="ingresa-desde">Ingresa desde</span>
+          <CountryFlags region={region} returnTo={location.pathname + location.search} />
         </div>
       </div>
       <div
@@ -185,7 +189,7 @@ export function Header({
             <li>
               {user && realtimeUrl && hydrated ? (
                 <Suspense fallback={notificationsLink}>
-                  <NotificationBell realtimeUrl={realtimeUrl} unreadCount={notificationCount} />
+                  <NotificationBell realtimeUrl={realtimeUrl} unreadCount={notificationCount} region={region} />
                 </Suspense>
               ) : (
                 notificationsLink

@@ -9,7 +9,7 @@ import {
   SHOP_REQUEST_EVENT,
 } from "#contract/notification-events";
 import type { NotificationItem } from "#contract/notifications";
-import { shortDateTime } from "#contract/store-time";
+import { regionShortDateTime, type Region } from "#contract/region-time";
 import { BellIcon } from "~/components/icons";
 import { CountBadge } from "./CountBadge";
 
@@ -19,6 +19,8 @@ type LiveNotification = NotificationItem;
 interface UnreadAnswer {
   notifications: LiveNotification[];
   unreadCount: number;
+  /** The shopper's region: each item's date is written in its zone, as the server's list writes it. */
+  region: Region;
 }
 
 /** After a refused connection (a token that could not be fetched), try again this much later. */
@@ -72,6 +74,8 @@ export interface NotificationBellProps {
   realtimeUrl: string;
   /** The unread count the server rendered; the bell starts from it and reloads when it changes. */
   unreadCount: number;
+  /** The shopper's region: each item's date is written in its zone, as the server's list writes it. */
+  region: Region;
 }
 
 /**
@@ -81,7 +85,7 @@ export interface NotificationBellProps {
  * so nothing sent while it was away is lost. Dismissing an item marks it read. Unmounting (as on
  * logout, when the header no longer has a user) closes the connection.
  */
-export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellProps) {
+export function NotificationBell({ realtimeUrl, unreadCount, region }: NotificationBellProps) {
   const [items, setItems] = useState<LiveNotification[]>([]);
   const [count, setCount] = useState(unreadCount);
   const [open, setOpen] = useState(false);
@@ -255,7 +259,7 @@ export function NotificationBell({ realtimeUrl, unreadCount }: NotificationBellP
                 >
                   <span className="block font-semibold">{item.message}</span>
                   <span className="mt-1 block text-xs text-neutral-600">
-                    {NOTIFICATION_TYPE_LABELS[item.type] ?? item.type} · {shortDateTime(item.createdAt)}
+                    {NOTIFICATION_TYPE_LABELS[item.type] ?? item.type} · {regionShortDateTime(region, item.createdAt)}
                   </span>
                   <span className="sr-only"> (pulsa para descartarla)</span>
                 </button>

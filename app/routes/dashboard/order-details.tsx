@@ -186,7 +186,7 @@ export default function OrderDetailsPage() {
               Pagar ahora
             </ButtonLink>
             <p className="text-slate-700" data-testid="pay-before">
-              Paga antes de las {payBefore} o el pedido caducará.
+              Paga antes de las {payBefore.at} ({payBefore.left}) o el pedido caducará.
             </p>
           </div>
         ) : order.expired ? (

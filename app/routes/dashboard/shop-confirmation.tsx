@@ -9,7 +9,7 @@ import {
   SHOP_STATUS_LABELS,
   TAX_ID_LABELS,
 } from "#contract/shop-labels";
-import { longDate, shortDateTime } from "#contract/store-time";
+import { longDate } from "#contract/store-time";
 import { FieldErrors, FormAlert, SubmitButton } from "~/components/forms/fields";
 import { Card } from "~/components/ui/Card";
 import { Notice } from "~/components/ui/Notice";
@@ -186,7 +186,7 @@ function ReplacementForm({ documents, constraint }: { documents: ShopDocument[];
 }
 
 export default function ShopConfirmation() {
-  const { request, replacement } = useLoaderData<typeof loader>();
+  const { request, replacement, updatedOn } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="titulo-confirmacion" className="max-w-3xl space-y-8">
       <div className="space-y-4">
@@ -221,7 +221,7 @@ export default function ShopConfirmation() {
             {request.phone}
           </Detail>
           <Detail term="Enviada el">{longDate(request.createdAt)}</Detail>
-          <Detail term="Última actualización">{shortDateTime(request.updatedAt)}</Detail>
+          <Detail term="Última actualización">{updatedOn}</Detail>
         </DetailList>
       </Card>
 

@@ -50,6 +50,7 @@ import {
   signInWithGoogle,
   toProfileData,
   updateProfile,
+  updateRegion,
   verificationMail,
   verifyEmail,
 } from "./service.js";
@@ -167,6 +168,13 @@ const words = {
     description:
       "Bearer; always the caller's own. `{name, phone?, address?: {line, city, province, area, " +
       'postCode}}`: an absent key keeps its value, `""` clears it. `{message, profileData}`.',
+  },
+  updateRegion: {
+    summary: "Keep the caller's region",
+    description:
+      "Bearer; always the caller's own. `{region}`: `es`, `ve` or `us`, the region whose time zone the " +
+      "caller's mails write times in (the web sends it when a flag is chosen, when the browser's zone " +
+      "picks one, and at sign-in). `{region}`; 400 for any other value.",
   },
   uploadProfileImage: {
     summary: "Replace the caller's profile picture",
@@ -391,6 +399,12 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     const user = await updateProfile(db, currentUser(request).id, request.body);
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
     return { message: PROFILE_UPDATED, profileData: toProfileData(user) };
+  });
+
+  route(app, endpoints.updateRegion, { ...words.updateRegion, onRequest: app.authenticate }, async (request) => {
+    const user = await updateRegion(db, currentUser(request).id, request.body.region);
+    if (!user) throw new HttpError(404, USER_NOT_FOUND);
+    return { region: user.region };
   });
 
   route(

@@ -1,4 +1,5 @@
 import { createElement } from "react";
+import type { Region } from "#contract/region-time";
 import { randomBytes } from "node:crypto";
 import { eq, sql, type InferSelectModel } from "drizzle-orm";
 import { z } from "zod";
@@ -53,6 +54,7 @@ export function toProfileData(user: UserRow): ProfileData {
     },
     image: user.imageId,
     hasPassword: user.passwordHash !== null,
+    region: user.region,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -229,6 +231,12 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
     })
     .where(eq(users.id, userId))
     .returning();
+  return user ?? null;
+}
+
+/** Keeps the region the user chose: the zone of the times in their mails (decision 0039). */
+export async function updateRegion(db: Db, userId: string, region: Region): Promise<UserRow | null> {
+  const [user] = await db.update(users).set({ region }).where(eq(users.id, userId)).returning();
   return user ?? null;
 }
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { bookEndpoints } from "#contract/books";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "~/services/times.server";
 import { WITHDRAWAL_STATUS_LABELS } from "#contract/withdrawal-labels";
 import { cardClass } from "~/components/ui/Card";
 import { cx } from "~/components/ui/cx";
@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const answer = await account.call(bookEndpoints.books).catch((error: unknown) => {
     throw pageErrorOf(error);
   });
-  return { ...answer, checkedOn: longDateTime(answer.checkedAt) };
+  return { ...answer, checkedOn: dateTime(answer.checkedAt) };
 }
 
 /** An amount taken off: with its minus sign, but never «−0,00 US$». */

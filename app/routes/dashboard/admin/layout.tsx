@@ -3,7 +3,7 @@ import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunctio
 import type { ReactNode } from "react";
 import { shopEndpoints } from "#contract/shops";
 import { withdrawalEndpoints } from "#contract/withdrawals";
-import { longDateTime } from "#contract/store-time";
+import { dateTime } from "~/services/times.server";
 import { AreaErrorBoundary, AreaLayout, type AreaSection } from "~/components/dashboard/AreaLayout";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { pageErrorOf, requireAdmin } from "~/services/admin.server";
@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     totalPending: pending.totalPending,
     pendingWithdrawals: withdrawals.totalWithdrawal,
-    requests: pending.requests.map((request) => ({ ...request, sentAt: longDateTime(request.createdAt) })),
+    requests: pending.requests.map((request) => ({ ...request, sentAt: dateTime(request.createdAt) })),
   };
 }
 
