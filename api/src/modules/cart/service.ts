@@ -37,6 +37,8 @@ import {
   toProductDetail,
 } from "../catalog/service.js";
 import { shopPartShippingFee, type ShopShipping } from "../orders/pricing.js";
+import { vacationInForce } from "../shop-profile/vacation.js";
+import { shopOnVacationNoCart } from "#contract/shop-profile-labels";
 import { ownedBy, ownerColumn, ownerValues, type Shopper, type ShopperList } from "./shopper.js";
 
 const LINE_NOT_FOUND = "Producto no encontrado en tu lista.";
@@ -86,6 +88,8 @@ async function requireProduct(db: Db, productId: string) {
       sizes: productSizesList,
       inStore: sql<boolean>`${inStore}`,
       ownerId: shops.ownerId,
+      shopName: shops.name,
+      vacationUntil: vacationInForce,
     })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
@@ -124,6 +128,8 @@ export async function addToCart(
   if (shopper.kind === "user" && product.ownerId === shopper.id) throw new HttpError(400, OWN_PRODUCT);
   // Its shop is not selling (pending, rejected, suspended): the product's page says so too.
   if (!product.inStore) throw new HttpError(400, PRODUCT_UNAVAILABLE);
+  // Its shop is on vacation (issue 34): listed, not sold until its return date.
+  if (product.vacationUntil) throw new HttpError(400, shopOnVacationNoCart(product.shopName, product.vacationUntil));
   const { size, stock } = chosenSize(product, body.size);
   if (stock < 1) throw new HttpError(400, SOLD_OUT);
 
@@ -190,6 +196,7 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
     lineStock: cartLineStock,
     shopShippingFee: shops.shippingFee,
     shopFreeShippingFrom: shops.freeShippingFrom,
+    shopVacationUntil: vacationInForce,
   })
     .innerJoin(cartItems, eq(cartItems.productId, products.id))
     .where(ownedBy(cartItems, shopper))
@@ -217,7 +224,14 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
     }
     let group = groups.at(-1);
     if (group?.shopId !== row.shopId) {
-      group = { shopId: row.shopId, shopName: row.shopName, price: 0, shipping_fee: 0, products: [] };
+      group = {
+        shopId: row.shopId,
+        shopName: row.shopName,
+        price: 0,
+        shipping_fee: 0,
+        vacationUntil: row.shopVacationUntil,
+        products: [],
+      };
       groups.push(group);
       shippingOf.set(row.shopId, { shippingFee: row.shopShippingFee, freeShippingFrom: row.shopFreeShippingFrom });
     }
