@@ -75,18 +75,39 @@ const profileTexts = {
   removeBanner: z.literal("on").optional(),
 };
 
+/** The contact phone, when given, must be one of the shop's country (the rule of the shop's application). */
+function checkPhone(
+  fields: { country: z.infer<typeof shopCountry>; contactPhone: string },
+  context: z.RefinementCtx,
+): void {
+  if (fields.contactPhone !== "" && !normalizePhone(fields.country, fields.contactPhone))
+    context.addIssue({ code: "custom", path: ["contactPhone"], message: SHOP_PHONE_INVALID[fields.country] });
+}
+
 /** The profile's text fields as the API checks them for a shop of `country`: the phone answered in its written form. */
 export const shopProfileFields = z
   .object({ ...profileTexts, country: shopCountry }, objectExpected("Envía el perfil de la tienda."))
-  .superRefine((fields, context) => {
-    if (fields.contactPhone !== "" && !normalizePhone(fields.country, fields.contactPhone))
-      context.addIssue({ code: "custom", path: ["contactPhone"], message: SHOP_PHONE_INVALID[fields.country] });
-  })
+  .superRefine(checkPhone)
   .transform((fields) => ({
     ...fields,
     contactPhone: fields.contactPhone === "" ? "" : normalizePhone(fields.country, fields.contactPhone)!,
   }));
 export type ShopProfileFields = z.output<typeof shopProfileFields>;
+
+/**
+ * A picture the form sends. A type the browser names and that is no image is refused here; an
+ * unnamed type goes on, and the API judges every file by its content.
+ */
+const chosenShopImage = z
+  .instanceof(File)
+  .refine((file) => file.type === "" || file.type.startsWith("image/"), SHOP_IMAGE_INVALID)
+  .refine((file) => file.size <= SHOP_IMAGE_MAX_BYTES, SHOP_IMAGE_TOO_LARGE)
+  .optional();
+
+/** The web's profile form: the same texts and checks, the shop's country in a hidden field, the files. */
+export const shopProfileForm = z
+  .object({ ...profileTexts, country: shopCountry, logo: chosenShopImage, banner: chosenShopImage })
+  .superRefine(checkPhone);
 
 /** The profile form's fields, as the API's refusals name them. */
 export const SHOP_PROFILE_FORM_FIELDS = [
@@ -133,6 +154,12 @@ export const vacationBody = z.discriminatedUnion(
   { errorMap: () => ({ message: "Envía si activas o desactivas las vacaciones." }) },
 );
 export type VacationBody = z.output<typeof vacationBody>;
+
+/** The web's vacation form (on): the return date and the note. */
+export const vacationForm = z.object({
+  until: vacationDate,
+  note: shopText("La nota", VACATION_NOTE_MAX_LENGTH).default(""),
+});
 
 // ---- Answers ------------------------------------------------------------------------------------
 
