@@ -196,7 +196,7 @@ describe("perfil y vacaciones de la tienda", () => {
     });
     const customer = await signedInUser(api.db);
     // Already in the cart before the vacation.
-    await putInCart(api.db, customer.id, product.id, 1);
+    const lineId = await putInCart(api.db, customer.id, product.id, 1);
     const until = storeDay(5);
     const started = await vacation(sellers.smash, { on: true, until, note: "Volvemos con pelotas nuevas." });
     expect(started.statusCode, started.body).toBe(200);
@@ -216,6 +216,15 @@ describe("perfil y vacaciones de la tienda", () => {
     });
     expect(added.statusCode).toBe(400);
     expect(added.json().message).toBe(shopOnVacationNoCart("Tienda Smash", until));
+
+    // Nor raised in a cart that holds it already.
+    const raised = await api.app.inject({
+      method: "PUT",
+      url: `/home/product/quantity-inc/${lineId}`,
+      headers: customer.headers,
+    });
+    expect(raised.statusCode).toBe(400);
+    expect(raised.json().message).toBe(shopOnVacationNoCart("Tienda Smash", until));
 
     const cart = await api.app.inject({
       method: "GET",

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn, type PgColumn } from "drizzle-orm/pg-core";
 import {
   MINIMUM_QUANTITY,
@@ -80,6 +80,11 @@ const cartLineStock = lineStock(cartItems);
 
 /** Whether a cart line's product is in the store (its shop selling): only then may it be added or raised. */
 const cartLineInStore = sql<boolean>`(${cartItems.productId} in (select ${products.id} from ${products} where ${inStore}))`;
+
+/** A cart line's shop's return date while it is on vacation (issue 34), or null: raising the line waits for it. */
+const cartLineShopAway = sql<
+  string | null
+>`(select ${vacationInForce} from ${products} inner join ${shops} on ${shops.id} = ${products.shopId} where ${products.id} = ${cartItems.productId})`;
 
 async function requireProduct(db: Db, productId: string) {
   const [product] = await db
@@ -275,7 +280,9 @@ export async function deleteLine(
  */
 export async function stepQuantity(db: Db, shopper: Shopper, lineId: string, step: 1 | -1): Promise<void> {
   const withinBound =
-    step === 1 ? and(lt(cartItems.quantity, cartLineStock), cartLineInStore) : gt(cartItems.quantity, 1);
+    step === 1
+      ? and(lt(cartItems.quantity, cartLineStock), cartLineInStore, isNull(cartLineShopAway))
+      : gt(cartItems.quantity, 1);
   const updated = await db
     .update(cartItems)
     .set({ quantity: sql`${cartItems.quantity} + ${step}::integer` })
@@ -283,11 +290,14 @@ export async function stepQuantity(db: Db, shopper: Shopper, lineId: string, ste
     .returning({ id: cartItems.id });
   if (updated.length > 0) return;
   const [line] = await db
-    .select({ id: cartItems.id, inStore: cartLineInStore })
+    .select({ id: cartItems.id, inStore: cartLineInStore, shopName: shops.name, away: cartLineShopAway })
     .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
     .where(and(eq(cartItems.id, lineId), ownedBy(cartItems, shopper)));
   if (!line) throw new HttpError(404, LINE_NOT_FOUND);
   if (step === 1 && !line.inStore) throw new HttpError(400, PRODUCT_UNAVAILABLE);
+  if (step === 1 && line.away) throw new HttpError(400, shopOnVacationNoCart(line.shopName, line.away));
   throw new HttpError(400, step === 1 ? NO_MORE_UNITS : MINIMUM_QUANTITY);
 }
 
