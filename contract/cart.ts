@@ -60,6 +60,8 @@ export const cartShopGroup = z.object({
   price: z.number().int(),
   /** What this shop charges for shipping its part (its own fee, or the store's rule; issue 34). */
   shipping_fee: z.number().int(),
+  /** The shop's return date (YYYY-MM-DD) while it is on vacation: its lines cannot be ordered till then (issue 34). */
+  vacationUntil: z.string().nullable(),
   products: z.array(cartLine),
 });
 export type CartShopGroup = z.infer<typeof cartShopGroup>;

@@ -101,7 +101,13 @@ export const productDetail = productCard.extend({
   specSheet: specSheetKind.nullable(),
   specs: productSpecs.nullable(),
   /** Its status says why a product is not `available`. */
-  shop: z.object({ name: z.string(), slug: z.string(), status: shopStatus }),
+  shop: z.object({
+    name: z.string(),
+    slug: z.string(),
+    status: shopStatus,
+    /** Its return date (YYYY-MM-DD) while the shop is on vacation (issue 34): listed, but not sold. */
+    vacationUntil: z.string().nullable(),
+  }),
   createdAt: isoDateTime,
 });
 export type ProductDetail = z.infer<typeof productDetail>;

@@ -108,7 +108,7 @@ const TAX_ID_CHECKS: Record<ShopCountry, (value: string) => string | null> = {
   ES: normalizeSpanishTaxId,
   US: normalizeEin,
 };
-const PHONE_INVALID: Record<ShopCountry, string> = {
+export const SHOP_PHONE_INVALID: Record<ShopCountry, string> = {
   ES: "Escribe un teléfono de España válido, por ejemplo +34 914 350 218.",
   US: "Escribe un teléfono de Estados Unidos válido, por ejemplo +1 212 555 0123.",
   VE: "Escribe un teléfono de Venezuela válido, por ejemplo +58 212 285 4410.",
@@ -223,7 +223,7 @@ function shopIdentityFields() {
       if (!normalizeTaxId(fields.country, fields.rif))
         context.addIssue({ code: "custom", path: ["rif"], message: TAX_ID_INVALID[fields.country] });
       if (!normalizePhone(fields.country, fields.phone))
-        context.addIssue({ code: "custom", path: ["phone"], message: PHONE_INVALID[fields.country] });
+        context.addIssue({ code: "custom", path: ["phone"], message: SHOP_PHONE_INVALID[fields.country] });
     })
     .transform((fields) => ({
       ...fields,
@@ -310,6 +310,16 @@ export const publicShop = z.object({
   rating: z.number(),
   reviewCount: z.number().int(),
   productCount: z.number().int(),
+  /** Its profile (issue 34): image ids or null, plain texts ("" when none), contact or null. */
+  logo: z.string().nullable(),
+  banner: z.string().nullable(),
+  description: z.string(),
+  returnPolicy: z.string(),
+  shippingPolicy: z.string(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  /** While it is on vacation: its return date (YYYY-MM-DD) and note. */
+  vacation: z.object({ until: z.string(), note: z.string().nullable() }).nullable(),
 });
 export type PublicShop = z.infer<typeof publicShop>;
 export const publicShopAnswer = z.object({

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EMPTY_CART, PRODUCT_UNAVAILABLE } from "#contract/messages";
+import { vacationNotice } from "#contract/shop-profile-labels";
 import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { EmptyState } from "~/components/EmptyState";
 import { CouponBox } from "~/components/cart/CouponBox";
@@ -201,6 +202,15 @@ export default function CartPage() {
                 >
                   {group.shopName}
                 </h2>
+                {group.vacationUntil ? (
+                  <p
+                    className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950"
+                    data-testid="cart-shop-vacation"
+                  >
+                    {vacationNotice(group.vacationUntil)}: no puedes pedir sus productos hasta entonces. Quítalos del
+                    carrito para pedir lo demás.
+                  </p>
+                ) : null}
                 <ul className="divide-y divide-neutral-200">
                   {group.products.map((line) => (
                     <AvailableLine key={line._id} line={line} />

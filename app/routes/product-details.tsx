@@ -26,6 +26,7 @@ import type { ProductDetails } from "~/services/catalog.server";
 import { catalogPageHeaders } from "~/services/catalog.server";
 import { loadProductPage, productPageAction } from "~/services/product-page.server";
 import { stockText } from "~/services/stock-text";
+import { vacationNotice } from "#contract/shop-profile-labels";
 
 export async function loader(args: LoaderFunctionArgs) {
   return loadProductPage(args);
@@ -93,7 +94,9 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
     MAX_ADD_QUANTITY,
     Math.max(1, hasSizes ? Math.max(0, ...product.sizes.map((size) => size.stock)) : product.stock),
   );
-  const inStock = product.available && product.stock > 0;
+  // A shop on vacation (issue 34): its products are shown, and bought only once it is back.
+  const away = product.available ? product.shop.vacationUntil : null;
+  const inStock = product.available && product.stock > 0 && !away;
 
   return (
     <fetcher.Form method="post" className="mt-6 space-y-4" aria-label="Comprar">
@@ -137,6 +140,10 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
           {/* Under the whole row: in the narrow quantity box it would push the button down. */}
           <FieldError id="cantidad-error" errors={quantityErrors} />
         </div>
+      ) : away ? (
+        <Notice tone="warning">
+          <span data-testid="vacation">{vacationNotice(away)}</span>: podrás comprar este producto cuando vuelva.
+        </Notice>
       ) : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" name="intent" value={shopperIntents.addToWishlist} disabled={busy} variant="secondary">

@@ -168,9 +168,18 @@ export async function loadShopPage(api: ApiClient, slug: string, url: URL) {
   });
   const page = await getShopPage(api, slug, { ...state, parPage: PRODUCTS_PER_PAGE });
   if (!page) throw new Response(SHOP_NOT_FOUND, { status: 404 });
+  const { logo, banner } = page.shop;
   return {
     state,
     shop: page.shop,
+    // Its profile's images (issue 34): the logo small, the banner across the page in its widths.
+    logoSrc: logo ? imageUrl(logo, 200) : null,
+    banner: banner
+      ? {
+          src: imageUrl(banner, 800),
+          srcSet: BANNER_IMAGE_WIDTHS.map((width) => `${imageUrl(banner, width)} ${width}w`).join(", "),
+        }
+      : null,
     products: page.products,
     totalPages: Math.max(1, Math.ceil(page.totalProduct / page.parPage)),
   };

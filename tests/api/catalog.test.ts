@@ -622,7 +622,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
           cara: "Carbono",
           nivel: "Avanzado",
         },
-        shop: { name: "Centro Pádel", slug: "centro-padel", status: "aprobada" },
+        shop: { name: "Centro Pádel", slug: "centro-padel", status: "aprobada", vacationUntil: null },
         createdAt: "2024-01-10T12:00:00.000Z",
       });
       expect(slugs(body.relatedProducts)).toEqual([

@@ -211,6 +211,15 @@ describe("la tienda en el catálogo", () => {
         rating: 4.3,
         reviewCount: 3,
         productCount: 3,
+        // No profile filled in yet (issue 34), not on vacation.
+        logo: null,
+        banner: null,
+        description: "",
+        returnPolicy: "",
+        shippingPolicy: "",
+        contactEmail: null,
+        contactPhone: null,
+        vacation: null,
       });
       expect(slugs(body.products)).toEqual(["camiseta-centro", "pala-centro-beta", "pala-centro-alfa"]);
       expect(body.products[0]).toMatchObject({
@@ -406,7 +415,7 @@ describe("la tienda en el catálogo", () => {
         racket: {
           status: 200,
           available: true,
-          shop: { name: "Tienda Smash", slug: "tienda-smash", status: "aprobada" },
+          shop: { name: "Tienda Smash", slug: "tienda-smash", status: "aprobada", vacationUntil: null },
         },
         related: ["pala-smash-verde", "pala-centro-beta"],
         shops: ["centro-padel", "tienda-smash"],
@@ -447,7 +456,7 @@ describe("la tienda en el catálogo", () => {
           racket: {
             status: 200,
             available: false,
-            shop: { name: "Tienda Smash", slug: "tienda-smash", status: "suspendida" },
+            shop: { name: "Tienda Smash", slug: "tienda-smash", status: "suspendida", vacationUntil: null },
           },
           related: ["pala-centro-beta"],
           shops: ["centro-padel"],

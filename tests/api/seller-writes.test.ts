@@ -20,7 +20,7 @@ import { insertCatalogue, insertShop, insertUser, useTestApi, type Catalogue } f
 
 /**
  * Every write of a shop (issue 31: orders, offers, products, images, stock, withdrawals, payout method;
- * issue 34: replies to reviews, shipping).
+ * issue 34: replies to reviews, shipping, the shop's profile and vacation).
  */
 const SELLER_WRITES = [
   "DELETE /delete-product/{id}",
@@ -35,6 +35,8 @@ const SELLER_WRITES = [
   "PUT /seller/order-status/update/{id}",
   "PUT /seller/payout-method",
   "PUT /seller/shipping",
+  "PUT /seller/profile",
+  "PUT /seller/vacation",
   "PUT /withdrawals/archive/{id}",
 ];
 

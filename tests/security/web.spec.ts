@@ -476,6 +476,7 @@ test.describe("10. formularios con datos raros", () => {
           "/dashboard/seller/orders",
           "/dashboard/seller/payments",
           "/dashboard/seller/shipping",
+          "/dashboard/seller/profile",
           "/dashboard/seller/reviews",
         ],
         [

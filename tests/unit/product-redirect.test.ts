@@ -31,7 +31,7 @@ const product: ProductAnswer["product"] = {
   sizes: [],
   specSheet: null,
   specs: null,
-  shop: { name: "Centro Pádel", slug: "centro-padel", status: "aprobada" },
+  shop: { name: "Centro Pádel", slug: "centro-padel", status: "aprobada", vacationUntil: null },
   createdAt: "2026-01-01T00:00:00.000Z",
 };
 const reviews: ProductAnswer["reviews"] = { reviews: [], totalReview: 0, rating_review: [], pageNo: 1, perPage: 5 };

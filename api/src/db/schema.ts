@@ -200,6 +200,21 @@ export const shops = pgTable(
     shippingFee: integer("shipping_fee"),
     /** With its own fee: free from this subtotal of the shop's part, in cents; null never free. */
     freeShippingFrom: integer("free_shipping_from"),
+    /** The shop's profile (issue 34): logo and banner (images, served by id), plain texts, contact. */
+    logoImageId: uuid("logo_image_id").references(() => images.id),
+    bannerImageId: uuid("banner_image_id").references(() => images.id),
+    description: text("description").notNull().default(""),
+    returnPolicy: text("return_policy").notNull().default(""),
+    shippingPolicy: text("shipping_policy").notNull().default(""),
+    /** Null: none given (the shop's page shows no contact line for it). */
+    contactEmail: text("contact_email"),
+    contactPhone: text("contact_phone"),
+    /**
+     * Vacation (issue 34): the return date, a calendar day in store time. The shop is on vacation while
+     * today (Europe/Madrid) is before it, so it ends on its own; null: not on vacation.
+     */
+    vacationUntil: date("vacation_until", { mode: "string" }),
+    vacationNote: text("vacation_note"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -208,6 +223,10 @@ export const shops = pgTable(
     check(
       "shops_free_shipping_with_fee",
       sql`${t.freeShippingFrom} is null or (${t.shippingFee} is not null and ${t.freeShippingFrom} between 1 and 10000000)`,
+    ),
+    check(
+      "shops_profile_lengths",
+      sql`char_length(${t.description}) <= 2000 and char_length(${t.returnPolicy}) <= 2000 and char_length(${t.shippingPolicy}) <= 2000 and char_length(coalesce(${t.vacationNote}, '')) <= 300`,
     ),
     uniqueIndex("shops_owner_unique").on(t.ownerId),
     uniqueIndex("shops_rif_unique").on(t.rif),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn, type PgColumn } from "drizzle-orm/pg-core";
 import {
   MINIMUM_QUANTITY,
@@ -37,6 +37,8 @@ import {
   toProductDetail,
 } from "../catalog/service.js";
 import { shopPartShippingFee, type ShopShipping } from "../orders/pricing.js";
+import { vacationInForce } from "../shop-profile/vacation.js";
+import { shopOnVacationNoCart } from "#contract/shop-profile-labels";
 import { ownedBy, ownerColumn, ownerValues, type Shopper, type ShopperList } from "./shopper.js";
 
 const LINE_NOT_FOUND = "Producto no encontrado en tu lista.";
@@ -79,6 +81,11 @@ const cartLineStock = lineStock(cartItems);
 /** Whether a cart line's product is in the store (its shop selling): only then may it be added or raised. */
 const cartLineInStore = sql<boolean>`(${cartItems.productId} in (select ${products.id} from ${products} where ${inStore}))`;
 
+/** A cart line's shop's return date while it is on vacation (issue 34), or null: raising the line waits for it. */
+const cartLineShopAway = sql<
+  string | null
+>`(select ${vacationInForce} from ${products} inner join ${shops} on ${shops.id} = ${products.shopId} where ${products.id} = ${cartItems.productId})`;
+
 async function requireProduct(db: Db, productId: string) {
   const [product] = await db
     .select({
@@ -86,6 +93,8 @@ async function requireProduct(db: Db, productId: string) {
       sizes: productSizesList,
       inStore: sql<boolean>`${inStore}`,
       ownerId: shops.ownerId,
+      shopName: shops.name,
+      vacationUntil: vacationInForce,
     })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
@@ -124,6 +133,8 @@ export async function addToCart(
   if (shopper.kind === "user" && product.ownerId === shopper.id) throw new HttpError(400, OWN_PRODUCT);
   // Its shop is not selling (pending, rejected, suspended): the product's page says so too.
   if (!product.inStore) throw new HttpError(400, PRODUCT_UNAVAILABLE);
+  // Its shop is on vacation (issue 34): listed, not sold until its return date.
+  if (product.vacationUntil) throw new HttpError(400, shopOnVacationNoCart(product.shopName, product.vacationUntil));
   const { size, stock } = chosenSize(product, body.size);
   if (stock < 1) throw new HttpError(400, SOLD_OUT);
 
@@ -190,6 +201,7 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
     lineStock: cartLineStock,
     shopShippingFee: shops.shippingFee,
     shopFreeShippingFrom: shops.freeShippingFrom,
+    shopVacationUntil: vacationInForce,
   })
     .innerJoin(cartItems, eq(cartItems.productId, products.id))
     .where(ownedBy(cartItems, shopper))
@@ -217,7 +229,14 @@ export async function cartOf(db: Db, shopper: Shopper, settings: CartSettings): 
     }
     let group = groups.at(-1);
     if (group?.shopId !== row.shopId) {
-      group = { shopId: row.shopId, shopName: row.shopName, price: 0, shipping_fee: 0, products: [] };
+      group = {
+        shopId: row.shopId,
+        shopName: row.shopName,
+        price: 0,
+        shipping_fee: 0,
+        vacationUntil: row.shopVacationUntil,
+        products: [],
+      };
       groups.push(group);
       shippingOf.set(row.shopId, { shippingFee: row.shopShippingFee, freeShippingFrom: row.shopFreeShippingFrom });
     }
@@ -261,7 +280,9 @@ export async function deleteLine(
  */
 export async function stepQuantity(db: Db, shopper: Shopper, lineId: string, step: 1 | -1): Promise<void> {
   const withinBound =
-    step === 1 ? and(lt(cartItems.quantity, cartLineStock), cartLineInStore) : gt(cartItems.quantity, 1);
+    step === 1
+      ? and(lt(cartItems.quantity, cartLineStock), cartLineInStore, isNull(cartLineShopAway))
+      : gt(cartItems.quantity, 1);
   const updated = await db
     .update(cartItems)
     .set({ quantity: sql`${cartItems.quantity} + ${step}::integer` })
@@ -269,11 +290,14 @@ export async function stepQuantity(db: Db, shopper: Shopper, lineId: string, ste
     .returning({ id: cartItems.id });
   if (updated.length > 0) return;
   const [line] = await db
-    .select({ id: cartItems.id, inStore: cartLineInStore })
+    .select({ id: cartItems.id, inStore: cartLineInStore, shopName: shops.name, away: cartLineShopAway })
     .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(shops, eq(shops.id, products.shopId))
     .where(and(eq(cartItems.id, lineId), ownedBy(cartItems, shopper)));
   if (!line) throw new HttpError(404, LINE_NOT_FOUND);
   if (step === 1 && !line.inStore) throw new HttpError(400, PRODUCT_UNAVAILABLE);
+  if (step === 1 && line.away) throw new HttpError(400, shopOnVacationNoCart(line.shopName, line.away));
   throw new HttpError(400, step === 1 ? NO_MORE_UNITS : MINIMUM_QUANTITY);
 }
 

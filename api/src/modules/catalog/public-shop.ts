@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { publicShopAnswer, publicShopQuery, publicShopsAnswer } from "#contract/shops";
 import type { Db } from "../../db/client.js";
 import { products, reviews, shops } from "../../db/schema.js";
+import { vacationInForce } from "../shop-profile/vacation.js";
 import { productCards } from "./service.js";
 
 type PublicShopAnswer = z.infer<typeof publicShopAnswer>;
@@ -24,6 +25,15 @@ export async function publicShopPage(db: Db, slug: string, query: PublicShopQuer
       country: shops.country,
       approvedAt: shops.approvedAt,
       createdAt: shops.createdAt,
+      logo: shops.logoImageId,
+      banner: shops.bannerImageId,
+      description: shops.description,
+      returnPolicy: shops.returnPolicy,
+      shippingPolicy: shops.shippingPolicy,
+      contactEmail: shops.contactEmail,
+      contactPhone: shops.contactPhone,
+      vacationUntil: vacationInForce,
+      vacationNote: shops.vacationNote,
     })
     .from(shops)
     .where(and(eq(shops.slug, slug), eq(shops.status, "aprobada")))
@@ -71,6 +81,14 @@ export async function publicShopPage(db: Db, slug: string, query: PublicShopQuer
       rating: Number(figures?.rating ?? 0),
       reviewCount: Number(figures?.reviewCount ?? 0),
       productCount,
+      logo: shop.logo,
+      banner: shop.banner,
+      description: shop.description,
+      returnPolicy: shop.returnPolicy,
+      shippingPolicy: shop.shippingPolicy,
+      contactEmail: shop.contactEmail,
+      contactPhone: shop.contactPhone,
+      vacation: shop.vacationUntil ? { until: shop.vacationUntil, note: shop.vacationNote } : null,
     },
     products: cards,
     totalProduct: productCount,

@@ -135,7 +135,8 @@ const words = {
     summary: "An approved shop's page",
     description:
       "Public. `?sortPrice`, `?sortByDate`, `?pageNumber`, `?parPage` as `/home/query-products`: `{shop: " +
-      "{name, slug, location, country, since, rating, reviewCount, productCount}, products, totalProduct, " +
+      "{name, slug, location, country, since, rating, reviewCount, productCount, logo, banner, description, " +
+      "returnPolicy, shippingPolicy, contactEmail, contactPhone, vacation}, products, totalProduct, " +
       "parPage}`; `rating` is the average of its products' reviews. 404 `Tienda no encontrada.` for a shop " +
       "in any other status, as for an unknown slug. The web's page is `/tienda/{slug}`, linked from " +
       "'Vendido por'.",

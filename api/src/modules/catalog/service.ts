@@ -29,6 +29,7 @@ import {
   products,
   shops,
 } from "../../db/schema.js";
+import { vacationInForce } from "../shop-profile/vacation.js";
 
 /** SPEC.md section 9: 0-100 USD when there is nothing to measure. */
 const DEFAULT_PRICE_RANGE: PriceRange = { low: 0, high: 10_000 };
@@ -144,6 +145,7 @@ export const productDetailColumns = {
   specSheet: categories.specSheet,
   specs: products.specs,
   shopStatus: shops.status,
+  shopVacationUntil: vacationInForce,
   createdAt: products.createdAt,
   sizes: productSizesList,
 };
@@ -153,6 +155,7 @@ export interface ProductDetailRow extends ProductCardRow {
   specSheet: ProductDetail["specSheet"];
   specs: ProductDetail["specs"];
   shopStatus: ShopStatus;
+  shopVacationUntil: string | null;
   createdAt: Date;
   sizes: ProductSize[];
 }
@@ -164,7 +167,7 @@ export function toProductDetail(row: ProductDetailRow): ProductDetail {
     sizes: row.sizes,
     specSheet: row.specSheet,
     specs: row.specs,
-    shop: { name: row.shopName, slug: row.shopSlug, status: row.shopStatus },
+    shop: { name: row.shopName, slug: row.shopSlug, status: row.shopStatus, vacationUntil: row.shopVacationUntil },
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -38,6 +38,8 @@ import { mailRecipient } from "../mail/recipients.js";
 import type { MailContext } from "../mail/render.js";
 import { outOfStockMail } from "../mail/templates/out-of-stock.js";
 import { newOrderNotice } from "#contract/notification-texts";
+import { shopOnVacation } from "#contract/shop-profile-labels";
+import { vacationInForce } from "../shop-profile/vacation.js";
 import { queueOrderPlacedMail } from "../mail/order-mails.js";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado.";
@@ -111,12 +113,22 @@ export async function placeOrder(
       // Their shops are locked against a status change until the order is committed: a suspension
       // under way is waited for and then seen (its lines are left out), a later one waits for this.
       const selling = await tx
-        .select({ id: shops.id, shippingFee: shops.shippingFee, freeShippingFrom: shops.freeShippingFrom })
+        .select({
+          id: shops.id,
+          name: shops.name,
+          shippingFee: shops.shippingFee,
+          freeShippingFrom: shops.freeShippingFrom,
+          vacationUntil: vacationInForce,
+        })
         .from(shops)
         .where(and(inArray(shops.id, [...new Set(lines.map((line) => line.shopId))]), eq(shops.status, "aprobada")))
         .for("share");
       // Read under the same lock: a change of the shop's shipping waits for this order, or this for it.
       for (const shop of selling) shippingOf.set(shop.id, shop);
+      // A shop on vacation (issue 34) sells nothing till its return date: read under the same lock, so
+      // a vacation turned on while this order is placed either waits for it or refuses it, whole.
+      const away = selling.find((shop) => shop.vacationUntil !== null);
+      if (away) throw new HttpError(409, shopOnVacation(away.name, away.vacationUntil!));
       lines = lines.filter((line) => shippingOf.has(line.shopId));
     }
     // A seller does not buy from their own shop: a line of it (added as a visitor, or before the rule) is refused by name.

@@ -11,6 +11,7 @@ export const sellerPaths = {
   orders: `${SELLER_HOME}/orders`,
   payments: `${SELLER_HOME}/payments`,
   shipping: `${SELLER_HOME}/shipping`,
+  profile: `${SELLER_HOME}/profile`,
   reviews: `${SELLER_HOME}/reviews`,
   paymentsStatement: `${SELLER_HOME}/payments/statement`,
 };
