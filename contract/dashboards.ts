@@ -122,6 +122,17 @@ export const sellerDashboardAnswer = z.object({
   bestSellers: z.array(bestSeller),
   /** The shop's newest parts, paid or not (DASHBOARD_LIST_SIZE). */
   recentOrders: z.array(sellerOrderSummary),
+  /**
+   * A new shop's first steps, each true once done (issue 34): a profile with a description and a
+   * logo, a payout method, a product, and its shipping chosen (its own fee, or the store's rule
+   * confirmed on the shipping screen). The panel lists them until all are done.
+   */
+  onboarding: z.object({
+    profile: z.boolean(),
+    payout: z.boolean(),
+    product: z.boolean(),
+    shipping: z.boolean(),
+  }),
   /** What needs the seller now, whatever the period. */
   todo: z.object({
     /** Paid parts still 'pendiente': to prepare. */

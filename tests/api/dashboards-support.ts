@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { INVALID_DASHBOARD_PERIOD, type AdminDashboardAnswer, type SellerDashboardAnswer } from "#contract/dashboards";
 import { FORBIDDEN } from "#contract/messages";
 import type { DeliveryStatus, PaymentStatus } from "#contract/order-labels";
-import { offers, orderItems, orders, products, shopOrders, withdrawals } from "../../api/src/db/schema";
+import {
+  images,
+  offers,
+  orderItems,
+  orders,
+  payoutMethods,
+  products,
+  shopOrders,
+  shops,
+  withdrawals,
+} from "../../api/src/db/schema";
 import { SHIPPING_INFO, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { insertCatalogue, insertShop, insertUser, useTestApi, type Catalogue } from "./support";
 
@@ -418,6 +428,49 @@ export function describeDashboards(engine: "PGlite" | "PostgreSQL") {
       expect(answer.todo.pendingOffers.offers.map((offer) => offer.subOrderId)).toEqual([parts.f!.smash]);
       expect(answer.todo.lowStock.products.map((product) => product.name)).toEqual(["Pala Head Delta Pro"]);
       expect(answer.recentOrders.map((order) => order._id)).toEqual([parts.a!.smash, parts.f!.smash, parts.h!.smash]);
+    });
+
+    it("una tienda ve sus primeros pasos hasta hacerlos: perfil, cobro, producto y envío", async () => {
+      expect((await sellerDashboard(smash, "?period=7")).onboarding).toEqual({
+        profile: false,
+        payout: false,
+        product: true,
+        shipping: false,
+      });
+      // The store's shipping rule, confirmed on the shipping screen, counts as chosen.
+      const shipping = await api.app.inject({
+        method: "PUT",
+        url: "/seller/shipping",
+        headers: smash.headers,
+        payload: { mode: "tienda" },
+      });
+      expect(shipping.statusCode, shipping.body).toBe(200);
+      await api.db.insert(payoutMethods).values({
+        userId: smash.id,
+        kind: "transferencia",
+        details: { holder: "Tienda Smash", bank: "Banco de Prueba", account: "01020000000000000001" },
+      });
+      // A description alone is not a profile: the logo is what shoppers see first.
+      await api.db
+        .update(shops)
+        .set({ description: "Palas y zapatillas." })
+        .where(eq(shops.id, catalogue.shops.smash.id));
+      expect((await sellerDashboard(smash, "?period=7")).onboarding).toEqual({
+        profile: false,
+        payout: true,
+        product: true,
+        shipping: true,
+      });
+      const [logo] = await api.db.insert(images).values({ width: 400, height: 400 }).returning();
+      await api.db.update(shops).set({ logoImageId: logo!.id }).where(eq(shops.id, catalogue.shops.smash.id));
+      expect((await sellerDashboard(smash, "?period=7")).onboarding).toEqual({
+        profile: true,
+        payout: true,
+        product: true,
+        shipping: true,
+      });
+      // Another shop's steps are its own.
+      expect((await sellerDashboard(centro, "?period=7")).onboarding.profile).toBe(false);
     });
 
     it("la administración ve toda la tienda: ventas, comisión ganada y tareas", async () => {

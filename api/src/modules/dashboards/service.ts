@@ -283,6 +283,20 @@ async function lowStock(db: Db, shopId: string): Promise<SellerDashboardAnswer["
   };
 }
 
+/** The shop's first steps (contract: `onboarding`), read in one statement. */
+async function onboarding(db: Db, shopId: string, sellerId: string): Promise<SellerDashboardAnswer["onboarding"]> {
+  const result = await db.execute<SellerDashboardAnswer["onboarding"]>(sql`
+    select
+      (s.description <> '' and s.logo_image_id is not null) as profile,
+      exists (select 1 from payout_methods p where p.user_id = ${sellerId}) as payout,
+      exists (select 1 from products p where p.shop_id = s.id and p.archived_at is null) as product,
+      (s.shipping_fee is not null or exists (
+        select 1 from audit_log a where a.entity = 'tienda' and a.entity_id = s.id and a.action = 'tienda.envio'
+      )) as shipping
+    from shops s where s.id = ${shopId}`);
+  return result.rows[0]!;
+}
+
 const withNet = (figures: Figures): SellerFigures => ({
   ...figures,
   netEarnings: figures.totalSale - figures.commission,
@@ -298,19 +312,22 @@ export async function sellerDashboard(
   const shopId = await dashboardShop(db, user);
   await expireUnpaidOrders(db);
   const bounds = await periodBounds(db, Number(query.period), now);
-  const [{ current, previous }, daily, best, recent, [productTotal], toPrepare, offers, low] = await Promise.all([
-    figures(db, shopId, bounds),
-    salesByDay(db, shopId, bounds),
-    bestSellers(db, shopId, bounds),
-    sellerOrders(db, user.id, { page: 1, parPage: DASHBOARD_LIST_SIZE, searchValue: undefined, status: undefined }),
-    db
-      .select({ total: count() })
-      .from(products)
-      .where(and(eq(products.shopId, shopId), isNull(products.archivedAt))),
-    partsToPrepare(db, shopId),
-    pendingOffers(db, shopId),
-    lowStock(db, shopId),
-  ]);
+  const [{ current, previous }, daily, best, recent, [productTotal], toPrepare, offers, low, steps] = await Promise.all(
+    [
+      figures(db, shopId, bounds),
+      salesByDay(db, shopId, bounds),
+      bestSellers(db, shopId, bounds),
+      sellerOrders(db, user.id, { page: 1, parPage: DASHBOARD_LIST_SIZE, searchValue: undefined, status: undefined }),
+      db
+        .select({ total: count() })
+        .from(products)
+        .where(and(eq(products.shopId, shopId), isNull(products.archivedAt))),
+      partsToPrepare(db, shopId),
+      pendingOffers(db, shopId),
+      lowStock(db, shopId),
+      onboarding(db, shopId, user.id),
+    ],
+  );
   return {
     period: periodOf(bounds),
     ...withNet(current),
@@ -319,6 +336,7 @@ export async function sellerDashboard(
     salesByDay: daily,
     bestSellers: best,
     recentOrders: recent.orders,
+    onboarding: steps,
     todo: { toPrepare, pendingOffers: offers, lowStock: low },
   };
 }
