@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { comparedWithPrevious } from "#contract/dashboard-periods";
 import { SalesPanels } from "~/components/dashboard/SalesPanels";
 import { TextLink } from "~/components/ui/TextLink";
+import { FirstSteps, firstStepsDone } from "~/components/seller/FirstSteps";
 import { SellerOrderList } from "~/components/seller/SellerOrderList";
 import { sellerOrderPaths, sellerPaths } from "~/routes/dashboard/seller/paths";
 import { dashboardPeriodOf, getSellerDashboard } from "~/services/dashboards.server";
@@ -32,6 +33,7 @@ export default function SellerDashboard() {
   const { period, dashboard } = useLoaderData<typeof loader>();
   const { previous, todo } = dashboard;
   const days = dashboard.period.days;
+  const starting = !firstStepsDone(dashboard.onboarding);
   const nothingToDo = todo.toPrepare === 0 && todo.pendingOffers.total === 0 && todo.lowStock.total === 0;
   return (
     <SalesPanels
@@ -64,61 +66,64 @@ export default function SellerDashboard() {
         { label: "Productos", value: String(dashboard.totalProduct), testId: "seller-total-product" },
       ]}
       todo={
-        nothingToDo ? (
-          <p className="text-slate-700" data-testid="seller-todo-empty">
-            Todo al día: no hay pedidos por preparar, ofertas por responder ni productos con stock bajo.
-          </p>
-        ) : (
-          <ul className="space-y-4" data-testid="seller-todo">
-            {todo.toPrepare > 0 ? (
-              <li data-testid="todo-to-prepare">
-                <TextLink to={`${sellerPaths.orders}?status=pendiente`}>
-                  {plural(todo.toPrepare, "pedido pagado por preparar", "pedidos pagados por preparar")}
-                </TextLink>
-              </li>
-            ) : null}
-            {todo.pendingOffers.total > 0 ? (
-              <li data-testid="todo-offers">
-                <p className="font-semibold text-slate-900">
-                  {plural(todo.pendingOffers.total, "oferta espera tu respuesta", "ofertas esperan tu respuesta")}
-                </p>
-                <ul className="mt-1 space-y-1 text-sm">
-                  {todo.pendingOffers.offers.map((offer) => (
-                    <li key={offer._id}>
-                      <TextLink to={sellerOrderPaths.details(offer.subOrderId)}>Pedido #{offer.number}</TextLink>{" "}
-                      <span className="text-slate-700">
-                        · {offer.customerName} ofrece {formatPrice(offer.price)} (ahora{" "}
-                        {formatPrice(offer.currentSubtotal)})
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ) : null}
-            {todo.lowStock.total > 0 ? (
-              <li data-testid="todo-low-stock">
-                <TextLink to={`${sellerPaths.control}?lowOnly=1`}>
-                  {plural(todo.lowStock.total, "producto con stock bajo", "productos con stock bajo")}
-                </TextLink>
-                <ul className="mt-1 space-y-1 text-sm">
-                  {todo.lowStock.products.map((product) => (
-                    <li key={product.productId}>
-                      <TextLink to={`${sellerPaths.control}/${encodeURIComponent(product.productId)}`}>
-                        {product.name}
-                      </TextLink>{" "}
-                      <span className="text-slate-700">
-                        ·{" "}
-                        {product.lowSizes.length > 0
-                          ? product.lowSizes.map((size) => `talla ${size.size}: ${size.stock}`).join(", ")
-                          : plural(product.stock, "unidad", "unidades")}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ) : null}
-          </ul>
-        )
+        <div className="space-y-6">
+          {starting ? <FirstSteps steps={dashboard.onboarding} /> : null}
+          {starting && nothingToDo ? null : nothingToDo ? (
+            <p className="text-slate-700" data-testid="seller-todo-empty">
+              Todo al día: no hay pedidos por preparar, ofertas por responder ni productos con stock bajo.
+            </p>
+          ) : (
+            <ul className="space-y-4" data-testid="seller-todo">
+              {todo.toPrepare > 0 ? (
+                <li data-testid="todo-to-prepare">
+                  <TextLink to={`${sellerPaths.orders}?status=pendiente`}>
+                    {plural(todo.toPrepare, "pedido pagado por preparar", "pedidos pagados por preparar")}
+                  </TextLink>
+                </li>
+              ) : null}
+              {todo.pendingOffers.total > 0 ? (
+                <li data-testid="todo-offers">
+                  <p className="font-semibold text-slate-900">
+                    {plural(todo.pendingOffers.total, "oferta espera tu respuesta", "ofertas esperan tu respuesta")}
+                  </p>
+                  <ul className="mt-1 space-y-1 text-sm">
+                    {todo.pendingOffers.offers.map((offer) => (
+                      <li key={offer._id}>
+                        <TextLink to={sellerOrderPaths.details(offer.subOrderId)}>Pedido #{offer.number}</TextLink>{" "}
+                        <span className="text-slate-700">
+                          · {offer.customerName} ofrece {formatPrice(offer.price)} (ahora{" "}
+                          {formatPrice(offer.currentSubtotal)})
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : null}
+              {todo.lowStock.total > 0 ? (
+                <li data-testid="todo-low-stock">
+                  <TextLink to={`${sellerPaths.control}?lowOnly=1`}>
+                    {plural(todo.lowStock.total, "producto con stock bajo", "productos con stock bajo")}
+                  </TextLink>
+                  <ul className="mt-1 space-y-1 text-sm">
+                    {todo.lowStock.products.map((product) => (
+                      <li key={product.productId}>
+                        <TextLink to={`${sellerPaths.control}/${encodeURIComponent(product.productId)}`}>
+                          {product.name}
+                        </TextLink>{" "}
+                        <span className="text-slate-700">
+                          ·{" "}
+                          {product.lowSizes.length > 0
+                            ? product.lowSizes.map((size) => `talla ${size.size}: ${size.stock}`).join(", ")
+                            : plural(product.stock, "unidad", "unidades")}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : null}
+            </ul>
+          )}
+        </div>
       }
       salesByDay={dashboard.salesByDay}
       bestSellers={dashboard.bestSellers}
