@@ -25,6 +25,7 @@ export const PRODUCT_FIELD_LABELS = {
   stock: "Stock",
   sizes: "Tallas",
   images: "Imágenes",
+  state: "Estado",
 } as const;
 
 /**
