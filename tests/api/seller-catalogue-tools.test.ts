@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN, PRODUCT_NOT_PUBLISHED } from "#contract/messages";
+import { formatUsd } from "#contract/money-format";
 import {
   BULK_NOT_YOURS,
   BULK_NOTHING_SELECTED,
@@ -181,15 +182,17 @@ describe("herramientas de catálogo del vendedor (PGlite)", () => {
       expect(row).toEqual({ discount: 25, salePrice: 1_125 });
 
       const entries = await api.db
-        .select({ before: auditLog.before, after: auditLog.after })
+        .select({ reason: auditLog.reason, before: auditLog.before, after: auditLog.after })
         .from(auditLog)
         .where(and(eq(auditLog.action, "producto.lote"), eq(auditLog.entityId, catalogue.shops.smash.id)));
-      const priced = entries.find(
-        (entry) => (entry.before as { action: { kind: string } }).action.kind === "precio_porcentaje",
-      );
+      const priced = entries.find((entry) => entry.reason === "Cambiar el precio un porcentaje (-10 %)");
+      expect(priced?.before).toMatchObject({
+        products: expect.arrayContaining([expect.objectContaining({ id: a.id, price: 1_000 })]),
+      });
       expect(priced?.after).toMatchObject({
         products: expect.arrayContaining([expect.objectContaining({ id: a.id, price: 900 })]),
       });
+      expect(entries.map((entry) => entry.reason)).toContain(`Poner un precio (${formatUsd(1_500)})`);
     });
 
     it("un precio fuera de rango rechaza todo el lote, nombrando el producto, y no cambia nada", async () => {

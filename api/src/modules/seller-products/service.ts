@@ -27,7 +27,13 @@ import {
   type SellerProductsAnswer,
   type SellerProductsQuery,
 } from "#contract/seller-products";
-import { PRODUCT_IMAGES_MAX, PRODUCT_IMAGES_MIN, type SellerProductStatus } from "#contract/seller-product-labels";
+import {
+  BULK_ACTION_LABELS,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_IMAGES_MIN,
+  type SellerProductStatus,
+} from "#contract/seller-product-labels";
+import { formatUsd } from "#contract/money-format";
 import type { ShopStatus } from "#contract/shop-labels";
 import type { Db, Transaction } from "../../db/client.js";
 import {
@@ -759,6 +765,15 @@ export async function replaceProductImage(
 
 // ---- Bulk actions (issue 34) --------------------------------------------------------------------
 
+/** The batch's action as the audit log says it: «Cambiar el precio un porcentaje (-10 %)». */
+function bulkActionWords(action: BulkProductsBody["action"]): string {
+  const label = BULK_ACTION_LABELS[action.kind];
+  if (action.kind === "precio_porcentaje") return `${label} (${action.percent} %)`;
+  if (action.kind === "precio_fijo") return `${label} (${formatUsd(action.price)})`;
+  if (action.kind === "descuento") return `${label} (${action.discount} %)`;
+  return label;
+}
+
 /** The product's new price under a bulk price action, or null when the action leaves it alone. */
 function bulkPrice(action: BulkProductsBody["action"], price: number): number | null {
   if (action.kind === "precio_porcentaje") return Math.round((price * (100 + action.percent)) / 100);
@@ -892,8 +907,9 @@ export async function bulkProducts(
       action: "producto.lote",
       entity: "tienda",
       entityId: shop.id,
-      before: { action, products: before },
+      before: { products: before },
       after: { products: after },
+      reason: bulkActionWords(action),
     });
     return { updated: locked.length, archived: ordered.size };
   });
