@@ -387,7 +387,8 @@ export async function adminDashboard(
       .select({ total: count() })
       .from(products)
       .innerJoin(shops, eq(shops.id, products.shopId))
-      .where(and(isNull(products.archivedAt), eq(shops.status, "aprobada"))),
+      // For sale: as the catalogue counts them (published, not archived, of an approved shop).
+      .where(and(isNull(products.archivedAt), eq(products.state, "publicado"), eq(shops.status, "aprobada"))),
     db.select({ total: count() }).from(shops).where(eq(shops.status, "aprobada")),
     db.select({ total: count() }).from(shops).where(eq(shops.status, "pendiente")),
     db

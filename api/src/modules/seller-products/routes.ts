@@ -88,6 +88,11 @@ const section: ReferenceSection = {
     "request shows the change (a CDN in front may keep a page a minute, decision 0014). " +
     "`tests/api/seller-products-postgres.test.ts` races edits, renames and deletes against each other " +
     "and against sales.\n\n" +
+    "**State** (issue 34): `state` is `borrador`, `publicado` or `oculto` (the form's field; add defaults to " +
+    "`publicado`, update keeps the product's when absent). Only a published product of an approved shop " +
+    "is in the store: a draft or hidden one leaves every catalogue read as an archived one does, its page " +
+    "is 404, a cart cannot take it (400 `Este producto ya no está a la venta.`) and an order refuses it by " +
+    "name (409). `POST /seller/products/bulk` publishes, hides, reprices or deletes many at once.\n\n" +
     "**Addresses.** The slug is `slugify(name)` (`-2`, `-3`… when another product has or had it). A " +
     "rename keeps the old slug in `product_slug_history`: `GET /home/get-product/{old}` answers the " +
     "product with `redirectSlug` (its current slug) and the web answers 301 to the new address. An " +

@@ -322,12 +322,15 @@ export default function SellerProducts() {
                   <TextLink to={sellerPaths.editProduct(product._id)} aria-label={`Editar ${product.name}`}>
                     Editar
                   </TextLink>
-                  <TextLink
-                    to={`/product/details/${encodeURIComponent(product.slug)}`}
-                    aria-label={`Ver ${product.name} en la tienda`}
-                  >
-                    Ver en la tienda
-                  </TextLink>
+                  {/* A draft or a hidden product has no page in the store. */}
+                  {product.state === "publicado" ? (
+                    <TextLink
+                      to={`/product/details/${encodeURIComponent(product.slug)}`}
+                      aria-label={`Ver ${product.name} en la tienda`}
+                    >
+                      Ver en la tienda
+                    </TextLink>
+                  ) : null}
                   <TextLink
                     to={withParams((params) => params.set("confirmar", product._id))}
                     aria-label={`Eliminar ${product.name}`}
