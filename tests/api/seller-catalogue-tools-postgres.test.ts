@@ -107,4 +107,54 @@ describe("cambios de precio en lote con pedidos a la vez en PostgreSQL", () => {
       "Cambiar el precio un porcentaje (20 %)",
     ]);
   });
+
+  it("20 pedidos y un lote que elimina los dos productos a la vez: sin bloqueos mutuos ni errores, nada a medias", async () => {
+    const shopId = catalogue.shops.smash.id;
+    const first = await insertOwnBalls(api.db, catalogue, "pelotas-lote-borrado-a", {
+      shopId,
+      price: 2_000,
+      stock: 100,
+    });
+    const second = await insertOwnBalls(api.db, catalogue, "pelotas-lote-borrado-b", {
+      shopId,
+      price: 3_000,
+      stock: 100,
+    });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => signedInUser(api.db)));
+    for (const [index, buyer] of buyers.entries()) {
+      const pair = index % 2 === 0 ? [first, second] : [second, first];
+      for (const product of pair) await putInCart(api.db, buyer.id, product.id, 1);
+    }
+    const batch = (kind: string) =>
+      api.app.inject({
+        method: "POST",
+        url: "/seller/products/bulk",
+        headers: sellers.smash.headers,
+        payload: { action: { kind }, ids: [first.id, second.id] },
+      });
+
+    const [placed, removed] = await Promise.all([
+      Promise.all(buyers.map((buyer) => placeOrder(api.app, buyer))),
+      batch("eliminar"),
+    ]);
+    expect(removed.statusCode).toBe(200);
+    // Before the batch: placed; after: refused (their lines went with the products).
+    for (const response of placed) expect([201, 400, 409], response.body).toContain(response.statusCode);
+    const ordered = placed.filter((response) => response.statusCode === 201).length;
+
+    const rows = await api.db
+      .select({ id: products.id, stock: products.stock, archivedAt: products.archivedAt })
+      .from(products)
+      .where(inArray(products.id, [first.id, second.id]));
+    if (ordered === 0) expect(rows).toEqual([]);
+    else {
+      // Ordered products are kept, archived, with the units the orders took.
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row.archivedAt).not.toBeNull();
+        expect(row.stock).toBe(100 - ordered);
+      }
+    }
+    expect(removed.json().archived).toBe(ordered === 0 ? 0 : 2);
+  });
 });
