@@ -124,7 +124,7 @@ export const sellerDashboardAnswer = z.object({
   recentOrders: z.array(sellerOrderSummary),
   /**
    * A new shop's first steps, each true once done (issue 34): a profile with a description and a
-   * logo, a payout method, a product, and its shipping chosen (its own fee, or the store's rule
+   * logo, a payout method, a published product, and its shipping chosen (its own fee, or the store's rule
    * confirmed on the shipping screen). The panel lists them until all are done.
    */
   onboarding: z.object({

@@ -40,6 +40,8 @@ export const INVALID_TEXT = "El texto contiene caracteres no válidos.";
  * catalog.ts so the pages that show it do not carry the catalogue's schemas to the browser.
  */
 export const PRODUCT_UNAVAILABLE = "Este producto no está disponible: la tienda no está vendiendo ahora.";
+/** Issue 34: its seller hid it, left it as a draft or deleted it. */
+export const PRODUCT_NOT_PUBLISHED = "Este producto ya no está a la venta.";
 
 /** SPEC.md section 8: the offers of an order could not be read (the customer's and the seller's order pages). */
 export const OFFERS_LOAD_ERROR = "Error al obtener las ofertas";

@@ -25,6 +25,7 @@ export const PRODUCT_FIELD_LABELS = {
   stock: "Stock",
   sizes: "Tallas",
   images: "Imágenes",
+  state: "Estado",
 } as const;
 
 /**
@@ -38,3 +39,55 @@ export const SELLER_PRODUCT_STATUS_LABELS: Record<SellerProductStatus, string> =
   agotado: "Agotado",
   oculto: "Oculto: la tienda no está vendiendo",
 };
+
+/**
+ * The seller's own choice (issue 34): `borrador` (not yet shown), `publicado` (in the store while its
+ * shop sells), `oculto` (taken out of the store by the seller). Only `publicado` reaches shoppers.
+ */
+export const PRODUCT_STATES = ["borrador", "publicado", "oculto"] as const;
+export type ProductState = (typeof PRODUCT_STATES)[number];
+export const PRODUCT_STATE_LABELS: Record<ProductState, string> = {
+  borrador: "Borrador",
+  publicado: "Publicado",
+  oculto: "Oculto",
+};
+
+/** The seller's list filter by stock: low is at or below the product's own low-stock alert and above 0. */
+export const SELLER_STOCK_FILTERS = ["bajo", "agotado"] as const;
+export type SellerStockFilter = (typeof SELLER_STOCK_FILTERS)[number];
+export const SELLER_STOCK_FILTER_LABELS: Record<SellerStockFilter, string> = {
+  bajo: "Stock bajo",
+  agotado: "Agotados",
+};
+
+/** The seller's list orders; `recientes` (newest first) is the default. */
+export const SELLER_PRODUCT_SORTS = ["recientes", "nombre", "precio", "precio_desc", "stock"] as const;
+export type SellerProductSort = (typeof SELLER_PRODUCT_SORTS)[number];
+export const SELLER_PRODUCT_SORT_LABELS: Record<SellerProductSort, string> = {
+  recientes: "Más recientes",
+  nombre: "Nombre (A-Z)",
+  precio: "Precio: de menor a mayor",
+  precio_desc: "Precio: de mayor a menor",
+  stock: "Stock: de menor a mayor",
+};
+
+/** The bulk actions on the seller's selected products (POST /seller/products/bulk). */
+export const BULK_ACTIONS = [
+  "precio_porcentaje",
+  "precio_fijo",
+  "descuento",
+  "publicar",
+  "ocultar",
+  "eliminar",
+] as const;
+export type BulkActionKind = (typeof BULK_ACTIONS)[number];
+export const BULK_ACTION_LABELS: Record<BulkActionKind, string> = {
+  precio_porcentaje: "Cambiar el precio un porcentaje",
+  precio_fijo: "Poner un precio",
+  descuento: "Poner un descuento",
+  publicar: "Publicar",
+  ocultar: "Ocultar",
+  eliminar: "Eliminar",
+};
+/** At most this many products in one bulk action. */
+export const BULK_MAX_PRODUCTS = 200;

@@ -1,14 +1,28 @@
 import { z } from "zod";
 import { category } from "./catalog";
-import { isoDateTime, objectExpected, queryPage, queryPageSize, queryText, requiredText, uuid } from "./fields";
+import {
+  isoDateTime,
+  objectExpected,
+  queryChoice,
+  queryPage,
+  queryPageSize,
+  queryText,
+  requiredText,
+  uuid,
+} from "./fields";
 import { endpoint, noInput } from "./http";
 import { MAX_PRICE_CENTS, MAX_PRODUCTS_PER_PAGE, SEARCH_MAX_LENGTH, SIZE_MAX_LENGTH } from "./limits";
 import {
+  BULK_MAX_PRODUCTS,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGES_MAX,
   PRODUCT_SIZES_MAX,
+  PRODUCT_STATES,
+  SELLER_PRODUCT_SORTS,
   SELLER_PRODUCT_STATUSES,
+  SELLER_STOCK_FILTERS,
 } from "./seller-product-labels";
+import { formatUsd } from "./money-format";
 import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "./spec-sheet-fields";
 import { productSpecs, specSheetKind } from "./spec-sheets";
 import { imageUrlField, imageUrlsField } from "./media";
@@ -130,6 +144,7 @@ export function parsePriceText(text: string): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
+export const PRODUCT_STATE_INVALID = "Elige si el producto es un borrador, está publicado o está oculto.";
 const PRICE_MISSING = "Escribe el precio del producto.";
 const PRICE_INVALID = "Escribe el precio en dólares, con hasta dos decimales (por ejemplo 129,95).";
 const PRICE_OUT_OF_RANGE = "El precio debe estar entre 0,01 y 1.000.000,00 USD.";
@@ -251,6 +266,11 @@ export const productFields = {
     .transform(
       (specs) => Object.fromEntries(Object.entries(specs ?? {}).filter(([, value]) => value !== "")) as ProductSpecs,
     ),
+  /** Draft, published or hidden (issue 34); add defaults to published, update keeps the product's when absent. */
+  state: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(PRODUCT_STATES, { errorMap: () => ({ message: PRODUCT_STATE_INVALID }) }).optional(),
+  ),
   /** Final image order: existing image ids and `nueva:<n>` (see the file's comment). */
   imageOrder: z
     .preprocess(
@@ -317,6 +337,7 @@ const productShape = {
   lowStockThreshold: productFields.lowStockThreshold,
   specs: productFields.specs,
   imageOrder: productFields.imageOrder,
+  state: productFields.state,
 };
 
 /** POST /product-add's fields (the files travel beside them). */
@@ -446,6 +467,10 @@ export const sellerProductRow = z.object({
   image: z.string().nullable(),
   imageUrl: imageUrlField,
   status: sellerProductStatus,
+  /** The seller's own choice: borrador, publicado, oculto (issue 34). */
+  state: z.enum(PRODUCT_STATES),
+  /** At or below it the stock counts as low (0: no alert). */
+  lowStockThreshold: z.number().int(),
   shopName: z.string(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -504,6 +529,15 @@ export const sellerProductsQuery = z.object({
     max: SEARCH_MAX_LENGTH,
     message: `La búsqueda no puede superar los ${SEARCH_MAX_LENGTH} caracteres.`,
   }),
+  /** One category's products (issue 34). */
+  categoryId: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    uuid("La categoría no es válida.").optional(),
+  ),
+  state: queryChoice(PRODUCT_STATES, "El estado no es válido."),
+  /** `bajo`: at or below its low-stock alert and above 0; `agotado`: stock 0. */
+  stock: queryChoice(SELLER_STOCK_FILTERS, "El filtro de stock no es válido."),
+  sort: queryChoice(SELLER_PRODUCT_SORTS, "El orden no es válido.").transform((sort) => sort ?? "recientes"),
   /** Admin only: one shop's products; without it an admin reads every shop's. Ignored for sellers. */
   shopId: z.preprocess((value) => (value === "" ? undefined : value), uuid("La tienda no es válida.").optional()),
 });
@@ -512,6 +546,90 @@ export type SellerProductsQuery = z.infer<typeof sellerProductsQuery>;
 export const productIdParams = z.object({ id: uuid(SELLER_PRODUCT_NOT_FOUND) });
 /** GET /discount-product-get/{id}: the seller's user id (the caller's own, or any for an admin). */
 export const sellerIdParams = z.object({ id: uuid("El vendedor no es válido.") });
+
+// ---- Bulk actions (issue 34) ---------------------------------------------------------------------
+
+export const BULK_NOTHING_SELECTED = "Elige al menos un producto de la lista.";
+export const BULK_TOO_MANY = `Puedes cambiar como máximo ${BULK_MAX_PRODUCTS} productos a la vez.`;
+/** The whole batch is refused when any id is not a product of the caller's shop (or is gone). */
+export const BULK_NOT_YOURS = "Alguno de los productos elegidos ya no existe o no es de tu tienda: recarga la lista.";
+export const BULK_ACTION_MISSING = "Elige qué hacer con los productos elegidos.";
+export const BULK_PERCENT_INVALID = "Escribe un porcentaje entero entre -99 y 1000 (por ejemplo -10).";
+export const BULK_DISCOUNT_INVALID = "El descuento debe ser un número entero entre 0 y 100.";
+export const BULK_PRICE_INVALID = "Escribe el precio en dólares, con hasta dos decimales (por ejemplo 129,95).";
+
+/** The refusal of a price change that leaves a product out of the allowed range, naming it. */
+export const bulkPriceOutOfRange = (productName: string, cents: number) =>
+  `El precio de «${productName}» quedaría en ${formatUsd(cents)}: debe estar entre ${formatUsd(PRODUCT_PRICE_MIN_CENTS)} y ${formatUsd(PRODUCT_PRICE_MAX_CENTS)}.`;
+
+/** «Se actualizó 1 producto.», «Se actualizaron 3 productos.» */
+export function bulkDoneMessage(updated: number, archived = 0): string {
+  const done = updated === 1 ? "Se actualizó 1 producto." : `Se actualizaron ${updated} productos.`;
+  if (archived === 0) return done;
+  const kept =
+    archived === 1
+      ? "1 ya tenía pedidos: se archivó para conservarlos."
+      : `${archived} ya tenían pedidos: se archivaron para conservarlos.`;
+  return `${done} ${kept}`;
+}
+
+/** One bulk action, discriminated by `kind` (the names: BULK_ACTION_LABELS). Money in cents. */
+export const bulkAction = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({
+      kind: z.literal("precio_porcentaje"),
+      /** Whole percent, -99 to 1000: the new price is round(price × (100 + percent) / 100). */
+      percent: z
+        .number({ required_error: BULK_PERCENT_INVALID, invalid_type_error: BULK_PERCENT_INVALID })
+        .int(BULK_PERCENT_INVALID)
+        .min(-99, BULK_PERCENT_INVALID)
+        .max(1000, BULK_PERCENT_INVALID),
+    }),
+    z.object({
+      kind: z.literal("precio_fijo"),
+      price: z
+        .number({ required_error: BULK_PRICE_INVALID, invalid_type_error: BULK_PRICE_INVALID })
+        .int(BULK_PRICE_INVALID)
+        .min(PRODUCT_PRICE_MIN_CENTS, "El precio debe estar entre 0,01 y 1.000.000,00 USD.")
+        .max(PRODUCT_PRICE_MAX_CENTS, "El precio debe estar entre 0,01 y 1.000.000,00 USD."),
+    }),
+    z.object({
+      kind: z.literal("descuento"),
+      discount: z
+        .number({ required_error: BULK_DISCOUNT_INVALID, invalid_type_error: BULK_DISCOUNT_INVALID })
+        .int(BULK_DISCOUNT_INVALID)
+        .min(0, BULK_DISCOUNT_INVALID)
+        .max(PRODUCT_DISCOUNT_MAX, BULK_DISCOUNT_INVALID),
+    }),
+    z.object({ kind: z.literal("publicar") }),
+    z.object({ kind: z.literal("ocultar") }),
+    z.object({ kind: z.literal("eliminar") }),
+  ],
+  { errorMap: () => ({ message: BULK_ACTION_MISSING }) },
+);
+export type BulkAction = z.infer<typeof bulkAction>;
+
+export const bulkProductsBody = z.object(
+  {
+    action: bulkAction,
+    ids: z
+      .array(uuid(BULK_NOT_YOURS), { required_error: BULK_NOTHING_SELECTED, invalid_type_error: BULK_NOTHING_SELECTED })
+      .min(1, BULK_NOTHING_SELECTED)
+      .max(BULK_MAX_PRODUCTS, BULK_TOO_MANY),
+  },
+  objectExpected("Envía la acción y los productos elegidos."),
+);
+export type BulkProductsBody = z.infer<typeof bulkProductsBody>;
+
+export const bulkProductsAnswer = z.object({
+  message: z.string(),
+  /** Products changed (deleted or archived ones included). */
+  updated: z.number().int(),
+  /** Of those, deleted ones kept as archived because they had orders. */
+  archived: z.number().int(),
+});
+export type BulkProductsAnswer = z.infer<typeof bulkProductsAnswer>;
 
 // ---- Calls --------------------------------------------------------------------------------------
 
@@ -539,7 +657,7 @@ export const sellerProductEndpoints = {
     answer: sellerProductAnswer,
     timeoutMs: 60_000,
   }),
-  /** The caller's shop's products that are not archived, newest first. */
+  /** The caller's shop's products that are not archived, filtered and sorted (newest first by default). */
   list: endpoint({ method: "GET", path: "/products-get", query: sellerProductsQuery, answer: sellerProductsAnswer }),
   get: endpoint({
     method: "GET",
@@ -564,6 +682,8 @@ export const sellerProductEndpoints = {
     query: noInput,
     answer: discountProductsAnswer,
   }),
+  /** One action on up to BULK_MAX_PRODUCTS of the shop's products, all or nothing (issue 34). */
+  bulk: endpoint({ method: "POST", path: "/seller/products/bulk", body: bulkProductsBody, answer: bulkProductsAnswer }),
   /** Multipart: `productImageUpdateFields` + the file in `newImage`; the new image takes the old one's place. */
   imageUpdate: endpoint({
     method: "POST",

@@ -191,6 +191,7 @@ export const PRODUCT_FORM_FIELDS = [
   "images",
   "imageOrder",
   "mainImage",
+  "state",
 ] as const;
 
 /**

@@ -2,6 +2,7 @@ import type { AuditAction, AuditEntity } from "#contract/audit-labels";
 import { formatUsd } from "#contract/money-format";
 import { OFFER_STATUS_LABELS } from "#contract/offer-labels";
 import { DELIVERY_STATUS_LABELS } from "#contract/order-labels";
+import { PRODUCT_STATE_LABELS } from "#contract/seller-product-labels";
 import { SHOP_DOCUMENT_STATUS_LABELS, SHOP_STATUS_LABELS } from "#contract/shop-labels";
 import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
 import { WITHDRAWAL_STATUS_LABELS } from "#contract/withdrawal-labels";
@@ -44,6 +45,9 @@ const FIELD_LABELS: Record<string, string> = {
   lowStockThreshold: "Aviso de stock bajo",
   specs: "Especificaciones",
   archivedAt: "Archivado el",
+  archived: "Archivado",
+  state: "Estado",
+  products: "Productos",
   deliveryStatus: "Estado de entrega",
   refund: "Reembolso",
   validFrom: "Válido desde",
@@ -108,6 +112,7 @@ export function auditValue(
   if (typeof value === "number") return MONEY_FIELDS.has(field) ? formatUsd(value) : String(value);
   if (typeof value === "string") {
     if (field === "status") return statusLabels(subject)[value] ?? value;
+    if (field === "state") return (PRODUCT_STATE_LABELS as Record<string, string>)[value] ?? value;
     if (field === "deliveryStatus") return deliveryStatusWords(value);
     if (field === "role") return ROLE_LABELS[value] ?? value;
     if (field === "specSheet") return (SPEC_SHEETS as Record<string, { label: string }>)[value]?.label ?? value;

@@ -18,8 +18,9 @@ import {
   sellerProductsQuery,
   type SellerProduct,
   type SellerProductRow,
+  type SellerProductsQuery,
 } from "#contract/seller-products";
-import { answer, formConstraints, parseIntentForm, type ParsedForm } from "~/forms/form-answer.server";
+import { answer, answerRefused, formConstraints, parseIntentForm, type ParsedForm } from "~/forms/form-answer.server";
 import {
   EMPTY_SIZE_ROWS,
   productIntents,
@@ -39,7 +40,7 @@ import {
 } from "~/forms/seller-product.schema";
 import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { productListIntents } from "~/routes/dashboard/seller/products.forms";
-import { deleteProductSchema, PRODUCT_LIST_FORMS } from "~/routes/dashboard/seller/products.schema";
+import { bulkFormSchema, deleteProductSchema, PRODUCT_LIST_FORMS } from "~/routes/dashboard/seller/products.schema";
 import { pageErrorOf } from "./admin.server";
 import { ApiError, imageUrl } from "./api.server";
 import type { AccountClient, RequestArgs } from "./auth.server";
@@ -84,8 +85,17 @@ export function withThumbnail<Row extends SellerProductRow>(row: Row): Row & { t
   return { ...row, thumbnail: row.image ? imageUrl(row.image, 200) : null };
 }
 
-export function listSellerProducts(account: AccountClient, query: { page: number; searchValue?: string }) {
-  return account.call(sellerProductEndpoints.list, { query: { page: query.page, searchValue: query.searchValue } });
+export function listSellerProducts(account: AccountClient, query: Partial<SellerProductsQuery> & { page: number }) {
+  return account.call(sellerProductEndpoints.list, {
+    query: {
+      page: query.page,
+      searchValue: query.searchValue,
+      categoryId: query.categoryId,
+      state: query.state,
+      stock: query.stock,
+      sort: query.sort,
+    },
+  });
 }
 
 export async function getSellerProduct(account: AccountClient, id: string): Promise<SellerProduct> {
@@ -134,6 +144,7 @@ export function productFormData(
   body.set("tag", value.tag);
   body.set("description", value.description);
   body.set("lowStockThreshold", String(value.lowStockThreshold));
+  if (value.state !== undefined) body.set("state", value.state);
   if (value.sizes.length === 0 && value.stock !== undefined) body.set("stock", String(value.stock));
   value.sizes.forEach((row, index) => {
     body.set(`sizes[${index}].size`, row.size);
@@ -290,27 +301,43 @@ function emptySizeRows() {
   return Array.from({ length: EMPTY_SIZE_ROWS }, () => ({ size: "", stock: "" }));
 }
 
+/** The list's filters as the address carries them (a GET form: they stay in the URL and work without JavaScript). */
+const LIST_FILTERS = ["searchValue", "categoryId", "state", "stock", "sort"] as const;
+
 /**
- * /dashboard/seller/products?searchValue=&pageNumber=&confirmar=: `GET /products-get`, the shop's
- * products with stock and discount at a glance. `confirmar` names the product whose deletion the
- * page asks to confirm (a link, so it works without JavaScript).
+ * /dashboard/seller/products?searchValue=&categoryId=&state=&stock=&sort=&pageNumber=&confirmar=:
+ * `GET /products-get`, the shop's products with state, stock and discount at a glance, filtered and
+ * sorted by the API. A filter the API does not know is dropped (the list shows without it).
+ * `confirmar` names the product whose deletion the page asks to confirm (a link, so it works
+ * without JavaScript).
  */
 export async function loadSellerProducts(area: SellerArea, url: URL) {
   const params = url.searchParams;
-  const query = sellerProductsQuery.safeParse({
-    page: params.get("pageNumber") ?? undefined,
-    searchValue: params.get("searchValue") ?? undefined,
+  const read = (name: string) => params.get(name) ?? undefined;
+  const page = sellerProductsQuery.shape.page.safeParse(read("pageNumber"));
+  const filters: Partial<SellerProductsQuery> = {};
+  for (const name of LIST_FILTERS) {
+    const parsed = sellerProductsQuery.shape[name].safeParse(read(name));
+    if (parsed.success && parsed.data !== undefined) Object.assign(filters, { [name]: parsed.data });
+  }
+  const [listed, categories] = await Promise.all([
+    listSellerProducts(area.account, { ...filters, page: page.success ? page.data : 1 }),
+    listSheetCategories(area.account),
+  ]).catch((error: unknown) => {
+    throw pageErrorOf(error);
   });
-  const page = query.success ? query.data.page : 1;
-  const searchValue = query.success ? (query.data.searchValue ?? "") : "";
-  const listed = await listSellerProducts(area.account, { page, searchValue: searchValue || undefined }).catch(
-    (error: unknown) => {
-      throw pageErrorOf(error);
-    },
-  );
   const confirming = params.get("confirmar");
   return {
-    searchValue,
+    searchValue: filters.searchValue ?? "",
+    filters: {
+      searchValue: filters.searchValue ?? "",
+      categoryId: filters.categoryId ?? "",
+      state: filters.state ?? "",
+      stock: filters.stock ?? "",
+      sort: filters.sort ?? "recientes",
+    },
+    filtered: Boolean(filters.searchValue || filters.categoryId || filters.state || filters.stock),
+    categories: categories.map(({ _id, name }) => ({ _id, name })),
     products: listed.products.map((product) => ({
       ...withThumbnail(product),
       priceLabel: formatUsd(product.price),
@@ -320,42 +347,56 @@ export async function loadSellerProducts(area: SellerArea, url: URL) {
     page: listed.page,
     totalPages: Math.max(1, Math.ceil(listed.totalProduct / listed.parPage)),
     confirming: listed.products.some((product) => product._id === confirming) ? confirming : null,
-    constraints: formConstraints({ delete: deleteProductSchema }),
+    locked: area.refusal,
+    constraints: formConstraints({ delete: deleteProductSchema, bulk: bulkFormSchema }),
   };
 }
 
 /**
- * The list's confirmation: `DELETE /delete-product/{id}` (one with orders is archived, and the
- * message says so), then back to the list (its search and page kept) with a flash.
+ * The list's posts, back to the list (its filters and page kept) with a flash: the confirmation
+ * (`DELETE /delete-product/{id}`; one with orders is archived, and the message says so) and the bulk
+ * form (`POST /seller/products/bulk`, all or nothing: a refusal keeps the chosen rows and says why
+ * beside the action).
  */
-export async function deleteProductAction(args: RequestArgs, area: SellerArea) {
+export async function productListAction(args: RequestArgs, area: SellerArea) {
   const form = await parseIntentForm(args.request, PRODUCT_LIST_FORMS, {
-    target: (formData) => String(formData.get("productId") ?? ""),
+    // The confirmation names its product; the bulk form is the page's one.
+    target: (formData) => {
+      const productId = formData.get("productId");
+      return typeof productId === "string" ? productId : undefined;
+    },
   });
   if (!form.ok) return form.answer;
-  const target = form.value.productId;
-  if (area.refusal)
-    return answer({ intent: form.intent, target, result: form.reply({ formErrors: [area.refusal] }) }, 403);
   const url = new URL(args.request.url);
   url.searchParams.delete("confirmar");
-  try {
-    switch (form.intent) {
-      case productListIntents.delete: {
+  const back = `${url.pathname}${url.search}`;
+  switch (form.intent) {
+    case productListIntents.delete: {
+      const target = form.value.productId;
+      if (area.refusal)
+        return answer({ intent: form.intent, target, result: form.reply({ formErrors: [area.refusal] }) }, 403);
+      try {
         const deleted = await deleteSellerProduct(area.account, target);
-        return redirectWithFlash(args.context, `${url.pathname}${url.search}`, {
-          kind: "success",
-          message: deleted.message,
-        });
+        return redirectWithFlash(args.context, back, { kind: "success", message: deleted.message });
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        const refusal = productRefusal(error, []);
+        if (refusal.status === 404 || refusal.status === 401) throw pageErrorOf(error);
+        return answer(
+          { intent: form.intent, target, result: form.reply({ formErrors: refusal.formErrors }) },
+          refusal.status,
+        );
       }
     }
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const refusal = productRefusal(error, []);
-    if (refusal.status === 404 || refusal.status === 401) throw pageErrorOf(error);
-    return answer(
-      { intent: form.intent, target, result: form.reply({ formErrors: refusal.formErrors }) },
-      refusal.status,
-    );
+    case productListIntents.bulk: {
+      if (area.refusal) return answer({ intent: form.intent, result: form.reply({ formErrors: [area.refusal] }) }, 403);
+      try {
+        const done = await area.account.call(sellerProductEndpoints.bulk, { body: form.value });
+        return redirectWithFlash(args.context, back, { kind: "success", message: done.message });
+      } catch (error) {
+        return answerRefused(error, form, { fields: [] });
+      }
+    }
   }
 }
 
@@ -367,7 +408,7 @@ export async function loadAddProduct(area: SellerArea) {
   return {
     categories,
     constraints: formConstraints({ product: productAddSchema(categories) }),
-    defaultValue: { discount: "0", lowStockThreshold: "0", sizes: emptySizeRows() },
+    defaultValue: { discount: "0", lowStockThreshold: "0", state: "publicado", sizes: emptySizeRows() },
   };
 }
 
@@ -412,6 +453,7 @@ function formValuesOf(product: SellerProduct) {
     tag: product.tag,
     description: product.description,
     lowStockThreshold: String(product.lowStockThreshold),
+    state: product.state,
     stock: product.hasSizes ? "" : String(product.stock),
     sizes: [...product.sizes.map((size) => ({ size: size.size, stock: String(size.stock) })), ...emptySizeRows()],
     specs: product.specs,

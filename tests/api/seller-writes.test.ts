@@ -20,7 +20,7 @@ import { insertCatalogue, insertShop, insertUser, useTestApi, type Catalogue } f
 
 /**
  * Every write of a shop (issue 31: orders, offers, products, images, stock, withdrawals, payout method;
- * issue 34: replies to reviews, shipping, the shop's profile and vacation).
+ * issue 34: replies to reviews, shipping, the shop's profile and vacation, bulk product actions).
  */
 const SELLER_WRITES = [
   "DELETE /delete-product/{id}",
@@ -34,6 +34,7 @@ const SELLER_WRITES = [
   "POST /withdraw",
   "PUT /seller/order-status/update/{id}",
   "PUT /seller/payout-method",
+  "POST /seller/products/bulk",
   "PUT /seller/shipping",
   "PUT /seller/profile",
   "PUT /seller/vacation",

@@ -347,7 +347,12 @@ export interface ProductFixture
       InferInsertModel<typeof products>,
       "shopId" | "categoryId" | "name" | "slug" | "brand" | "price" | "color" | "tag"
     >,
-    Partial<Pick<InferInsertModel<typeof products>, "description" | "discount" | "stock" | "rating" | "createdAt">> {
+    Partial<
+      Pick<
+        InferInsertModel<typeof products>,
+        "description" | "discount" | "stock" | "rating" | "createdAt" | "state" | "lowStockThreshold"
+      >
+    > {
   specs?: RacketSpecs;
   /** Sizes in display order; when given, the product's stock becomes their sum (database trigger). */
   sizes?: { size: string; stock: number }[];

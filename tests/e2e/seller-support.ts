@@ -200,22 +200,34 @@ export async function sellerWithProduct(testInfo: TestInfo, label: string) {
     png: await png(),
   });
 
+  const name = `Pelotas ${label} ${suffix}`;
+  const productId = await addBallsThroughApi(email, { name, price: "25,00", stock: "10" });
+  return { email, productId, productName: name };
+}
+
+/**
+ * Another product of the seller `email` (balls, low on stock at 12 units), through the API; `price`
+ * as typed in dollars. Answers its id.
+ */
+export async function addBallsThroughApi(
+  email: string,
+  options: { name: string; price: string; stock: string },
+): Promise<string> {
   const { categorys } = await apiJson<{ categorys: { _id: string; slug: string }[] }>("/category-get?parPage=100");
   const balls = categorys.find((category) => category.slug === "pelotas");
   if (!balls) throw new Error("no existe la categoría «pelotas»");
   const seller = await apiSignIn(email);
   const product = new FormData();
-  const name = `Pelotas ${label} ${suffix}`;
   for (const [field, value] of Object.entries({
-    name,
+    name: options.name,
     categoryId: balls._id,
     brand: "Wilson",
-    price: "25,00",
+    price: options.price,
     discount: "0",
     color: "Verde",
     tag: "Novedad",
     description: "Bote de tres pelotas presurizadas para entrenar.",
-    stock: "10",
+    stock: options.stock,
     lowStockThreshold: "12",
   })) {
     product.set(field, value);
@@ -226,5 +238,5 @@ export async function sellerWithProduct(testInfo: TestInfo, label: string) {
     body: product,
     token: seller.token,
   });
-  return { email, productId: created.product._id, productName: name };
+  return created.product._id;
 }

@@ -170,6 +170,8 @@ const SWEEP: Record<string, Visit[]> = {
   "/dashboard/seller": [seller("/dashboard/seller")],
   "/dashboard/seller/products": [
     seller("/dashboard/seller/products"),
+    // Filtered and sorted (issue 34), the bulk form above the rows.
+    seller("/dashboard/seller/products?state=publicado&stock=bajo&sort=precio"),
     // The confirmation before deleting a product.
     seller(({ linkOn }) => linkOn("/dashboard/seller/products", /^\/dashboard\/seller\/products\?(.*&)?confirmar=/)),
   ],

@@ -27,6 +27,7 @@ import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheet-fields
 
 import { STOCK_MOVEMENT_KINDS } from "#contract/stock";
 import { REGIONS } from "#contract/region-time";
+import { PRODUCT_STATES } from "#contract/seller-product-labels";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -288,6 +289,8 @@ export const auditLog = pgTable(
 );
 
 export const specSheetKind = pgEnum("spec_sheet_kind", SPEC_SHEET_KINDS);
+/** A product's own state (issue 34): only `publicado` ones reach shoppers (catalog/service.ts, inStore). */
+export const productState = pgEnum("product_state", PRODUCT_STATES);
 
 export const categories = pgTable("categories", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -338,6 +341,8 @@ export const products = pgTable(
     lowStockNotified: boolean("low_stock_notified").notNull().default(false),
     /** Set when a product that was ever ordered is deleted: out of the store, kept for its orders. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    /** Draft, published or hidden by the seller; existing products and the seed are published. */
+    state: productState("state").notNull().default("publicado"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     /** Price after discount, in cents: what filters and sorting use. */

@@ -3,7 +3,13 @@ import { Form } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { z } from "zod";
-import { PRODUCT_FIELD_LABELS, PRODUCT_IMAGES_HINT, PRODUCT_IMAGES_MAX } from "#contract/seller-product-labels";
+import {
+  PRODUCT_FIELD_LABELS,
+  PRODUCT_IMAGES_HINT,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_STATE_LABELS,
+  PRODUCT_STATES,
+} from "#contract/seller-product-labels";
 import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
 import { FieldErrors, FormAlert, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/Button";
@@ -218,6 +224,12 @@ export function ProductForm({
               meta={fieldset.lowStockThreshold!}
               inputMode="numeric"
               hint="Te avisamos cuando una talla (o el stock) baje a esta cifra; 0 para no recibir avisos."
+            />
+            <SelectField
+              label={PRODUCT_FIELD_LABELS.state}
+              meta={fieldset.state!}
+              options={PRODUCT_STATES.map((state) => ({ value: state, label: PRODUCT_STATE_LABELS[state] }))}
+              hint="Solo los productos publicados aparecen en la tienda."
             />
           </div>
           <TextareaField label={PRODUCT_FIELD_LABELS.description} meta={fieldset.description!} rows={6} />

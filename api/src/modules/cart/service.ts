@@ -12,7 +12,7 @@ import {
   type WishlistAnswer,
 } from "#contract/cart";
 import { PRODUCT_NOT_FOUND } from "#contract/catalog";
-import { OWN_PRODUCT, PRODUCT_UNAVAILABLE } from "#contract/messages";
+import { OWN_PRODUCT, PRODUCT_NOT_PUBLISHED, PRODUCT_UNAVAILABLE } from "#contract/messages";
 import { COMPARE_LIMIT } from "#contract/limits";
 import type { CartSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
@@ -92,6 +92,7 @@ async function requireProduct(db: Db, productId: string) {
       stock: products.stock,
       sizes: productSizesList,
       inStore: sql<boolean>`${inStore}`,
+      published: sql<boolean>`(${products.state} = 'publicado' and ${products.archivedAt} is null)`,
       ownerId: shops.ownerId,
       shopName: shops.name,
       vacationUntil: vacationInForce,
@@ -132,6 +133,7 @@ export async function addToCart(
   // A seller does not buy from their own shop (their sale would credit themself).
   if (shopper.kind === "user" && product.ownerId === shopper.id) throw new HttpError(400, OWN_PRODUCT);
   // Its shop is not selling (pending, rejected, suspended): the product's page says so too.
+  if (!product.published) throw new HttpError(400, PRODUCT_NOT_PUBLISHED);
   if (!product.inStore) throw new HttpError(400, PRODUCT_UNAVAILABLE);
   // Its shop is on vacation (issue 34): listed, not sold until its return date.
   if (product.vacationUntil) throw new HttpError(400, shopOnVacationNoCart(product.shopName, product.vacationUntil));

@@ -62,11 +62,11 @@ export async function publicShopPage(db: Db, slug: string, query: PublicShopQuer
       .from(reviews)
       .innerJoin(products, eq(products.id, reviews.productId))
       .where(eq(products.shopId, shop.id)),
-    // Archived products (deleted, kept for their orders) are no longer the shop's.
+    // Archived products (deleted, kept for their orders), drafts and hidden ones are not shown as the shop's.
     db
       .select({ productCount: count() })
       .from(products)
-      .where(and(eq(products.shopId, shop.id), isNull(products.archivedAt))),
+      .where(and(eq(products.shopId, shop.id), isNull(products.archivedAt), eq(products.state, "publicado"))),
   ]);
   const productCount = listed?.productCount ?? 0;
 

@@ -38,10 +38,10 @@ const section: ReferenceSection = {
     'The public catalogue (SPEC.md section 7 "Categories and catalogue") and the approved shops\' pages: ' +
     "anyone may call, none needs a token. Shapes: `contract/catalog.ts`, the shop pages' " +
     "`contract/shops.ts`; images are ids served at `/images/{id}/{width}.webp` (section *media*).\n\n" +
-    "**What is in the store.** Only products of an `aprobada` shop that are not archived: " +
-    "`inStore`/`shopSelling` in `api/src/modules/catalog/service.ts` require `archived_at is null` and " +
-    "the shop's status. The products of a shop that is pending, rejected or suspended, and an archived " +
-    "product, leave every catalogue call (listing, search, suggestions, facets, home, related products, " +
+    "**What is in the store.** Only products of an `aprobada` shop that are published and not archived: " +
+    "`inStore`/`shopSelling` in `api/src/modules/catalog/service.ts` require `archived_at is null`, " +
+    "`state = 'publicado'` and the shop's status. The products of a shop that is pending, rejected or " +
+    "suspended, a draft or hidden product and an archived one leave every catalogue call (listing, search, suggestions, facets, home, related products, " +
     "shop pages, sitemap); their orders keep them.\n\n" +
     "**Freshness.** Each instance keeps the catalogue-wide reads (categories, price range, filter " +
     "options), the listing's totals per set of filters, a searched page's ranking (decision 0017) and " +

@@ -18,6 +18,7 @@ import type {
   QueryProductsQuery,
 } from "#contract/catalog";
 import type { ShopStatus } from "#contract/shop-labels";
+import type { ProductState } from "#contract/seller-product-labels";
 import type { Db } from "../../db/client.js";
 import { loadAlways, type KeyedCache } from "./keyed-cache.js";
 import {
@@ -41,8 +42,8 @@ const RELATED_PRODUCTS = 8;
 const LETTER_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
 
 /**
- * The one rule that puts a product in the store: its shop is approved and the product is not
- * archived (a deleted product that was ordered, issue 11: gone from the store, kept for its orders). A pending, rejected or
+ * The one rule that puts a product in the store: its shop is approved, the product is published
+ * (issue 34: not a draft, not hidden by its seller) and not archived (a deleted product that was ordered, issue 11: gone from the store, kept for its orders). A pending, rejected or
  * suspended shop's products leave every catalogue read (lists, counts, facets, suggestions, related
  * products, the sitemap); only their own page and the shoppers' lists still show them, as not
  * available. It is written twice, side by side, for the two shapes of query:
@@ -50,18 +51,20 @@ const LETTER_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"];
 const SELLING_STATUS: ShopStatus = "aprobada";
 /** A literal, not a parameter: the planner then knows the value and plans the cards as without it. */
 const SELLING = sql.raw(`'${SELLING_STATUS}'`);
+/** The product's own state (issue 34): a draft or a hidden product is out of the store as an archived one. */
+const PUBLISHED = sql.raw(`'${"publicado" satisfies ProductState}'`);
 /**
  * ...on a query that already joins the product's shop (the cards, cart lines): a filter on the
  * joined row. An extra relation there would cost the planner more than the query itself.
  */
-export const shopSelling: SQL = sql`(${shops.status} = ${SELLING} and ${products.archivedAt} is null)`;
+export const shopSelling: SQL = sql`(${shops.status} = ${SELLING} and ${products.archivedAt} is null and ${products.state} = ${PUBLISHED})`;
 /**
  * ...on a query of products alone (counts, facets, suggestions): a semi-join on the few shops, so
  * the products' own indexes still order and limit the scan (EXPLAIN on 10,000 products: the
  * (category, price), created_at, sale_price and search indexes are all still used).
  */
 const sellingShops = alias(shops, "selling_shops");
-export const inStore: SQL = sql`(${products.shopId} in (select ${sellingShops.id} from ${shops} as ${sellingShops} where ${sellingShops.status} = ${SELLING}) and ${products.archivedAt} is null)`;
+export const inStore: SQL = sql`(${products.shopId} in (select ${sellingShops.id} from ${shops} as ${sellingShops} where ${sellingShops.status} = ${SELLING}) and ${products.archivedAt} is null and ${products.state} = ${PUBLISHED})`;
 
 /** Image ids of a product in display order, as text[] so both drivers hand back strings. */
 const productImageIds = sql<
@@ -479,20 +482,20 @@ export async function advancedSearch(db: Db, searchValue: string): Promise<Advan
 /**
  * A product with its sizes, specs, shop and up to 8 others of its category (in the store); null when
  * the slug is unknown. A product of a shop that is not selling is answered too, as not `available`,
- * so its page can say so; an archived one (deleted by its seller) is unknown. A slug the product
+ * so its page can say so; an archived one (deleted by its seller), a draft or a hidden one is unknown. A slug the product
  * had before a rename answers the product with `redirectSlug`, its current slug, so the web
  * redirects (301) to the current address.
  */
 export async function productBySlug(db: Db, slug: string): Promise<Omit<ProductAnswer, "reviews"> | null> {
   const detail = () => selectProductCards(db, { ...productDetailColumns, categoryId: products.categoryId });
   let [row] = await detail()
-    .where(and(eq(products.slug, slug), isNull(products.archivedAt)))
+    .where(and(eq(products.slug, slug), isNull(products.archivedAt), eq(products.state, "publicado")))
     .limit(1);
   let redirectSlug: string | undefined;
   if (!row) {
     [row] = await detail()
       .innerJoin(productSlugHistory, eq(productSlugHistory.productId, products.id))
-      .where(and(eq(productSlugHistory.slug, slug), isNull(products.archivedAt)))
+      .where(and(eq(productSlugHistory.slug, slug), isNull(products.archivedAt), eq(products.state, "publicado")))
       .limit(1);
     if (!row) return null;
     redirectSlug = row.slug;

@@ -289,7 +289,9 @@ async function onboarding(db: Db, shopId: string, sellerId: string): Promise<Sel
     select
       (s.description <> '' and s.logo_image_id is not null) as profile,
       exists (select 1 from payout_methods p where p.user_id = ${sellerId}) as payout,
-      exists (select 1 from products p where p.shop_id = s.id and p.archived_at is null) as product,
+      exists (
+        select 1 from products p where p.shop_id = s.id and p.archived_at is null and p.state = 'publicado'
+      ) as product,
       (s.shipping_fee is not null or exists (
         select 1 from audit_log a where a.entity = 'tienda' and a.entity_id = s.id and a.action = 'tienda.envio'
       )) as shipping
@@ -405,7 +407,8 @@ export async function adminDashboard(
       .select({ total: count() })
       .from(products)
       .innerJoin(shops, eq(shops.id, products.shopId))
-      .where(and(isNull(products.archivedAt), eq(shops.status, "aprobada"))),
+      // For sale: as the catalogue counts them (published, not archived, of an approved shop).
+      .where(and(isNull(products.archivedAt), eq(products.state, "publicado"), eq(shops.status, "aprobada"))),
     db.select({ total: count() }).from(shops).where(eq(shops.status, "aprobada")),
     db.select({ total: count() }).from(shops).where(eq(shops.status, "pendiente")),
     db

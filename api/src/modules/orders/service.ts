@@ -46,6 +46,9 @@ export const ORDER_NOT_FOUND = "Pedido no encontrado.";
 
 const notEnoughStock = (productName: string) => `No hay stock suficiente de «${productName}».`;
 const notSelling = (productName: string) => `«${productName}» no está disponible: la tienda no está vendiendo ahora.`;
+/** A product its seller hid, left as a draft or deleted (issue 34): named, so the shopper knows which line to remove. */
+export const notPublished = (productName: string) =>
+  `«${productName}» ya no está a la venta: quítalo del carrito para hacer el pedido.`;
 
 export interface CheckoutSettings {
   cart: CartSettings;
@@ -139,13 +142,24 @@ export async function placeOrder(
     if (lines.length === 0 || body.items?.some((lineId) => !orderable.has(lineId))) {
       // Sold out (perhaps by the order that just took the last unit), or their shop is not selling.
       const [unavailable] = await tx
-        .select({ name: products.name, selling: sql<boolean>`${inStore}` })
+        .select({
+          name: products.name,
+          selling: sql<boolean>`${inStore}`,
+          published: sql<boolean>`(${products.state} = 'publicado' and ${products.archivedAt} is null)`,
+        })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(and(chosenLines, orderable.size > 0 ? notInArray(cartItems.id, [...orderable]) : undefined))
         .limit(1);
       if (unavailable)
-        throw new HttpError(409, unavailable.selling ? notEnoughStock(unavailable.name) : notSelling(unavailable.name));
+        throw new HttpError(
+          409,
+          unavailable.selling
+            ? notEnoughStock(unavailable.name)
+            : unavailable.published
+              ? notSelling(unavailable.name)
+              : notPublished(unavailable.name),
+        );
       // A confirmed line is gone from the cart (removed, or ordered from another tab), whatever else it holds now.
       throw body.items ? new HttpError(409, CART_CHANGED_WHILE_REVIEWING) : new HttpError(400, EMPTY_CART);
     }

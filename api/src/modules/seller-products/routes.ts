@@ -5,6 +5,7 @@ import type { FieldError } from "#contract/http";
 import { FORBIDDEN, INVALID_TEXT } from "#contract/messages";
 import { IMAGE_TOO_MANY_PIXELS } from "#contract/media";
 import {
+  bulkDoneMessage,
   formEntriesToObject,
   IMAGE_NOT_AN_IMAGE,
   IMAGE_TOO_LARGE,
@@ -33,6 +34,7 @@ import { currentUser } from "../accounts/auth.js";
 import { prepareImage, type StoredImage } from "../media/service.js";
 import {
   assertCanWrite,
+  bulkProducts,
   categoryIssues,
   createProduct,
   deleteProduct,
@@ -86,6 +88,11 @@ const section: ReferenceSection = {
     "request shows the change (a CDN in front may keep a page a minute, decision 0014). " +
     "`tests/api/seller-products-postgres.test.ts` races edits, renames and deletes against each other " +
     "and against sales.\n\n" +
+    "**State** (issue 34): `state` is `borrador`, `publicado` or `oculto` (the form's field; add defaults to " +
+    "`publicado`, update keeps the product's when absent). Only a published product of an approved shop " +
+    "is in the store: a draft or hidden one leaves every catalogue read as an archived one does, its page " +
+    "is 404, a cart cannot take it (400 `Este producto ya no está a la venta.`) and an order refuses it by " +
+    "name (409). `POST /seller/products/bulk` publishes, hides, reprices or deletes many at once.\n\n" +
     "**Addresses.** The slug is `slugify(name)` (`-2`, `-3`… when another product has or had it). A " +
     "rename keeps the old slug in `product_slug_history`: `GET /home/get-product/{old}` answers the " +
     "product with `redirectSlug` (its current slug) and the web answers 301 to the new address. An " +
@@ -109,11 +116,27 @@ const words = {
   list: {
     summary: "The shop's products",
     description:
-      "`?page&parPage&searchValue`: the shop's products that are not archived, newest first, `searchValue` " +
-      "in name or brand (accents and capitals aside); `parPage` 1-48, default 10; an admin may add " +
+      "`?page&parPage&searchValue&categoryId&state&stock&sort`: the shop's products that are not archived, " +
+      "`searchValue` in name or brand (accents and capitals aside), `categoryId`, `state` (`borrador`, " +
+      "`publicado`, `oculto`), `stock` (`bajo`: above 0 and at or below the product's low-stock alert; " +
+      "`agotado`: 0), `sort` (`recientes`, the default, `nombre`, `precio`, `precio_desc` on the price " +
+      "after discount, `stock`); `parPage` 1-48, default 10; an admin may add " +
       "`shopId` (without it: every shop). `{products, totalProduct, page, parPage}`, each row with " +
-      "`stock`, `sizes`, `discount`, `salePrice`, `image` (the main one) and `status` (`en_venta`, " +
-      "`agotado`, `oculto` while the shop is not approved).",
+      "`stock`, `sizes`, `discount`, `salePrice`, `image` (the main one), `state`, `lowStockThreshold` and " +
+      "`status` (`en_venta`, `agotado`, `oculto` while the shop is not approved).",
+  },
+  bulk: {
+    summary: "One action on many of the shop's products",
+    description:
+      "`{action: {kind: 'precio_porcentaje', percent} | {kind: 'precio_fijo', price} | {kind: 'descuento', " +
+      "discount} | {kind: 'publicar'} | {kind: 'ocultar'} | {kind: 'eliminar'}, ids}` (1-200 ids, prices in " +
+      "cents, percent -99 to 1000, new price round(price × (100 + percent) / 100)). All or nothing in one " +
+      "transaction: the shop `FOR SHARE`, the products locked in id order (`FOR NO KEY UPDATE`; a delete " +
+      "locks their cart lines, then the rows `FOR UPDATE`, as the single delete). An id that is not a live " +
+      "product of the caller's shop refuses the whole batch (404 `Alguno de los productos elegidos …`); a " +
+      "price out of 0,01-1.000.000,00 USD refuses it (400, naming the product). Delete archives the products " +
+      "that were ever ordered. One audit entry `producto.lote` (entity `tienda`, every product before and " +
+      "after). `{message: 'Se actualizaron 3 productos.', updated, archived}`.",
   },
   get: {
     summary: "One product as its edit form reads it",
@@ -333,6 +356,11 @@ export async function sellerProductRoutes(app: FastifyInstance, opts: { db: Db; 
   route(app, endpoints.remove, { ...writer, ...words.remove }, async (request) => {
     const { archived } = await deleteProduct(db, currentUser(request), request.params.id);
     return { message: archived ? PRODUCT_ARCHIVED : PRODUCT_DELETED, archived };
+  });
+
+  route(app, endpoints.bulk, { ...words.bulk, ...writer }, async (request) => {
+    const { updated, archived } = await bulkProducts(db, currentUser(request), request.body);
+    return { message: bulkDoneMessage(updated, archived), updated, archived };
   });
 
   route(app, endpoints.discounted, { ...words.discounted, onRequest: app.authenticate }, async (request) => ({

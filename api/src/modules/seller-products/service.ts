@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { slugify } from "#contract/catalog";
 import type { FieldError } from "#contract/http";
 import { FORBIDDEN } from "#contract/messages";
@@ -10,10 +10,15 @@ import {
   NEW_IMAGE_PREFIX,
   OLD_IMAGE_NOT_FOUND,
   PRODUCT_IMAGES_PART,
+  BULK_NOT_YOURS,
+  bulkPriceOutOfRange,
+  PRODUCT_PRICE_MAX_CENTS,
+  PRODUCT_PRICE_MIN_CENTS,
   SELLER_PRODUCT_NOT_FOUND,
   SHOP_NOT_SELLING,
   specSheetIssues,
   STOCK_VERSION_STALE,
+  type BulkProductsBody,
   type ProductForm,
   type ProductImageUpdateFields,
   type ProductUpdateForm,
@@ -22,7 +27,13 @@ import {
   type SellerProductsAnswer,
   type SellerProductsQuery,
 } from "#contract/seller-products";
-import { PRODUCT_IMAGES_MAX, PRODUCT_IMAGES_MIN, type SellerProductStatus } from "#contract/seller-product-labels";
+import {
+  BULK_ACTION_LABELS,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_IMAGES_MIN,
+  type SellerProductStatus,
+} from "#contract/seller-product-labels";
+import { formatUsd } from "#contract/money-format";
 import type { ShopStatus } from "#contract/shop-labels";
 import type { Db, Transaction } from "../../db/client.js";
 import {
@@ -125,6 +136,8 @@ const rowColumns = {
   sizes: productSizesList,
   image: mainImage,
   shopStatus: shops.status,
+  state: products.state,
+  lowStockThreshold: products.lowStockThreshold,
   shopName: shops.name,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
@@ -135,7 +148,6 @@ const detailColumns = {
   color: products.color,
   tag: products.tag,
   description: products.description,
-  lowStockThreshold: products.lowStockThreshold,
   stockVersion: products.stockVersion,
   specSheet: categories.specSheet,
   specs: products.specs,
@@ -184,6 +196,8 @@ function toRow(row: RowRecord): SellerProductRow {
     sizes: row.sizes,
     image: row.image,
     status: statusOf(row),
+    state: row.state,
+    lowStockThreshold: row.lowStockThreshold,
     shopName: row.shopName,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -197,7 +211,6 @@ function toProduct(row: DetailRecord): SellerProduct {
     color: row.color,
     tag: row.tag,
     description: row.description,
-    lowStockThreshold: row.lowStockThreshold,
     stockVersion: row.stockVersion,
     specSheet: row.specSheet,
     specs: row.specs ?? {},
@@ -208,6 +221,14 @@ function toProduct(row: DetailRecord): SellerProduct {
 
 const notArchived = isNull(products.archivedAt);
 const newestFirst = [desc(products.createdAt), desc(products.id)];
+/** The seller's list orders (contract SELLER_PRODUCT_SORTS); the id last, so pages never overlap. */
+const listOrder: Record<SellerProductsQuery["sort"], SQL[]> = {
+  recientes: newestFirst,
+  nombre: [asc(sql`lower(${products.name})`), asc(products.id)],
+  precio: [asc(products.salePrice), asc(products.id)],
+  precio_desc: [desc(products.salePrice), asc(products.id)],
+  stock: [asc(products.stock), asc(products.id)],
+};
 
 async function loadProduct(db: Runner, productId: string, scope: Scope): Promise<SellerProduct> {
   const [row] = await selectDetails(db)
@@ -231,11 +252,24 @@ export async function listSellerProducts(
   const search = query.searchValue
     ? sql`f_unaccent(lower(${products.name} || ' ' || ${products.brand})) like f_unaccent(${likeContains(query.searchValue)})`
     : undefined;
-  const where = and(notArchived, inScope(scope), search);
+  const stock =
+    query.stock === "agotado"
+      ? eq(products.stock, 0)
+      : query.stock === "bajo"
+        ? and(gt(products.stock, 0), lte(products.stock, products.lowStockThreshold))
+        : undefined;
+  const where = and(
+    notArchived,
+    inScope(scope),
+    search,
+    query.categoryId ? eq(products.categoryId, query.categoryId) : undefined,
+    query.state ? eq(products.state, query.state) : undefined,
+    stock,
+  );
   const [rows, [total]] = await Promise.all([
     selectRows(db)
       .where(where)
-      .orderBy(...newestFirst)
+      .orderBy(...listOrder[query.sort])
       .limit(query.parPage)
       .offset((query.page - 1) * query.parPage),
     db.select({ total: count() }).from(products).where(where),
@@ -409,6 +443,7 @@ async function auditSnapshot(tx: Transaction, productId: string): Promise<Record
       specs: products.specs,
       sizes: productSizesList,
       images: imageIds,
+      state: products.state,
       archivedAt: products.archivedAt,
     })
     .from(products)
@@ -507,7 +542,13 @@ export async function createProduct(
     const slug = await freeSlug(tx, form.name, null);
     const [created] = await tx
       .insert(products)
-      .values({ ...productValues(form), shopId: shop.id, slug, stock: form.sizes.length > 0 ? 0 : (form.stock ?? 0) })
+      .values({
+        ...productValues(form),
+        state: form.state ?? "publicado",
+        shopId: shop.id,
+        slug,
+        stock: form.sizes.length > 0 ? 0 : (form.stock ?? 0),
+      })
       .returning({ id: products.id });
     const productId = created!.id;
     if (form.sizes.length > 0) {
@@ -586,7 +627,12 @@ export async function updateProduct(
     // waits for orders' key-share locks (lockProduct).
     await tx
       .update(products)
-      .set({ ...productValues(form), ...(slug === product.slug ? {} : { slug }), updatedAt: sql`now()` })
+      .set({
+        ...productValues(form),
+        ...(form.state === undefined ? {} : { state: form.state }),
+        ...(slug === product.slug ? {} : { slug }),
+        updatedAt: sql`now()`,
+      })
       .where(eq(products.id, product.id));
 
     // Sizes: removed ones go, new ones come with their stock, kept ones keep theirs unless stockChanges.
@@ -714,5 +760,157 @@ export async function replaceProductImage(
       after: await auditSnapshot(tx, product.id),
     });
     return loadProduct(tx, product.id, { shopId: shop.id });
+  });
+}
+
+// ---- Bulk actions (issue 34) --------------------------------------------------------------------
+
+/** The batch's action as the audit log says it: «Cambiar el precio un porcentaje (-10 %)». */
+function bulkActionWords(action: BulkProductsBody["action"]): string {
+  const label = BULK_ACTION_LABELS[action.kind];
+  if (action.kind === "precio_porcentaje") return `${label} (${action.percent} %)`;
+  if (action.kind === "precio_fijo") return `${label} (${formatUsd(action.price)})`;
+  if (action.kind === "descuento") return `${label} (${action.discount} %)`;
+  return label;
+}
+
+/** The product's new price under a bulk price action, or null when the action leaves it alone. */
+function bulkPrice(action: BulkProductsBody["action"], price: number): number | null {
+  if (action.kind === "precio_porcentaje") return Math.round((price * (100 + action.percent)) / 100);
+  if (action.kind === "precio_fijo") return action.price;
+  return null;
+}
+
+/**
+ * POST /seller/products/bulk: one action on the selected products of the seller's shop, all or
+ * nothing, in one transaction. The shop is held FOR SHARE (lockSellerShop: a suspension waits or is
+ * seen), then the products are locked in id order, the order sales take them (placeOrder sorts its
+ * lines by product id), so a batch and an order never deadlock:
+ *
+ * - price, discount, publish, hide: FOR NO KEY UPDATE, which an order's items' key-share locks do not
+ *   wait for; an order that read the old price before the batch committed charges it for the whole
+ *   line (its prices come from one statement's snapshot), one that reads after charges the new one.
+ * - delete: the products' cart lines first, then the rows FOR UPDATE, as deleteProduct does, so an
+ *   order under way finishes first and a later one finds its lines gone.
+ *
+ * Any id that is not a live product of the shop refuses the whole batch (404), and so does any price
+ * the action would leave out of range (400, naming the product). One audit entry keeps every
+ * product's fields before and after.
+ */
+export async function bulkProducts(
+  db: Db,
+  user: AuthUser,
+  body: BulkProductsBody,
+): Promise<{ updated: number; archived: number }> {
+  const ids = [...new Set(body.ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const { action } = body;
+  return catalogueWrite(db, async (tx) => {
+    const shop = await writerShop(tx, user);
+    const deleting = action.kind === "eliminar";
+    if (deleting)
+      await tx
+        .select({ id: cartItems.id })
+        .from(cartItems)
+        .where(inArray(cartItems.productId, ids))
+        .orderBy(asc(cartItems.id))
+        .for("update");
+    const locked = await tx
+      .select({
+        id: products.id,
+        name: products.name,
+        price: products.price,
+        discount: products.discount,
+        state: products.state,
+      })
+      .from(products)
+      .where(and(inArray(products.id, ids), eq(products.shopId, shop.id), notArchived))
+      .orderBy(asc(products.id))
+      .for(deleting ? "update" : "no key update");
+    if (locked.length !== ids.length) throw new HttpError(404, BULK_NOT_YOURS);
+
+    for (const product of locked) {
+      const price = bulkPrice(action, product.price);
+      if (price !== null && (price < PRODUCT_PRICE_MIN_CENTS || price > PRODUCT_PRICE_MAX_CENTS))
+        throw new HttpError(400, bulkPriceOutOfRange(product.name, price));
+    }
+
+    await setStockContext(tx, "ajuste", user.id);
+    const before = locked.map(({ id, name, price, discount, state }) => ({ id, name, price, discount, state }));
+    let ordered = new Set<string>();
+    switch (action.kind) {
+      case "precio_porcentaje":
+      case "precio_fijo":
+        for (const product of locked)
+          await tx
+            .update(products)
+            .set({ price: bulkPrice(action, product.price)!, updatedAt: sql`now()` })
+            .where(eq(products.id, product.id));
+        break;
+      case "descuento":
+        await tx
+          .update(products)
+          .set({ discount: action.discount, updatedAt: sql`now()` })
+          .where(inArray(products.id, ids));
+        break;
+      case "publicar":
+      case "ocultar":
+        await tx
+          .update(products)
+          .set({ state: action.kind === "publicar" ? "publicado" : "oculto", updatedAt: sql`now()` })
+          .where(inArray(products.id, ids));
+        break;
+      case "eliminar": {
+        ordered = new Set(
+          (
+            await tx
+              .selectDistinct({ productId: orderItems.productId })
+              .from(orderItems)
+              .where(inArray(orderItems.productId, ids))
+          ).map((row) => row.productId),
+        );
+        if (ordered.size > 0)
+          await tx
+            .update(products)
+            .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(inArray(products.id, [...ordered]));
+        const removed = ids.filter((id) => !ordered.has(id));
+        if (removed.length > 0) {
+          const removedImages = await tx
+            .select({ imageId: productImages.imageId })
+            .from(productImages)
+            .where(inArray(productImages.productId, removed));
+          await tx.delete(products).where(inArray(products.id, removed));
+          await dropUnusedImages(
+            tx,
+            removedImages.map((row) => row.imageId),
+          );
+        }
+        break;
+      }
+    }
+
+    const after = deleting
+      ? before.map((product) => ({ id: product.id, name: product.name, archived: ordered.has(product.id) }))
+      : await tx
+          .select({
+            id: products.id,
+            name: products.name,
+            price: products.price,
+            discount: products.discount,
+            state: products.state,
+          })
+          .from(products)
+          .where(inArray(products.id, ids))
+          .orderBy(asc(products.id));
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: "producto.lote",
+      entity: "tienda",
+      entityId: shop.id,
+      before: { products: before },
+      after: { products: after },
+      reason: bulkActionWords(action),
+    });
+    return { updated: locked.length, archived: ordered.size };
   });
 }

@@ -1,11 +1,16 @@
-/** The seller's product list's form (issue 11) as the page names it, without zod: its intent and schema loader. */
+/** The seller's product list's forms (issues 11 and 34) as the page names them, without zod: intents and schema loaders. */
 
-/** The value of the confirmation's button: `productId` names the product to delete. */
+/** The buttons' values: `productId` names the product to delete; the bulk form sends the chosen `ids`. */
 export const productListIntents = {
   delete: "eliminar-producto",
+  bulk: "acciones-lote",
 } as const;
 
-/** The form's schema, loaded when the form is first used (useSchemaForm). */
+/** The bulk form's id: each row's checkbox belongs to it through its `form` attribute (no nested forms). */
+export const BULK_FORM_ID = "acciones-lote";
+
+/** The forms' schemas, loaded when a form is first used (useSchemaForm). */
 export const productListSchemas = {
   delete: () => import("./products.schema").then((module) => module.deleteProductSchema),
+  bulk: () => import("./products.schema").then((module) => module.bulkFormSchema),
 };
