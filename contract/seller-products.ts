@@ -11,7 +11,7 @@ import {
   uuid,
 } from "./fields";
 import { endpoint, noInput } from "./http";
-import { MAX_PRICE_CENTS, MAX_PRODUCTS_PER_PAGE, SEARCH_MAX_LENGTH, SIZE_MAX_LENGTH } from "./limits";
+import { MAX_PRODUCTS_PER_PAGE, SEARCH_MAX_LENGTH, SIZE_MAX_LENGTH } from "./limits";
 import {
   BULK_MAX_PRODUCTS,
   PRODUCT_IMAGE_MAX_BYTES,
@@ -62,9 +62,12 @@ export const PRODUCT_COLOR_MAX_LENGTH = 40;
 export const PRODUCT_TAG_MAX_LENGTH = 40;
 export const PRODUCT_DESCRIPTION_MIN_LENGTH = 20;
 export const PRODUCT_DESCRIPTION_MAX_LENGTH = 4000;
-/** 0.01 to 1.000.000,00 USD. */
+/**
+ * 0,01 to 200.000,00 USD: far above any padel item, and below where the database's sale price
+ * (price × (100 − discount), an integer product) would overflow, about 214.748 USD.
+ */
 export const PRODUCT_PRICE_MIN_CENTS = 1;
-export const PRODUCT_PRICE_MAX_CENTS = MAX_PRICE_CENTS;
+export const PRODUCT_PRICE_MAX_CENTS = 20_000_000;
 export const PRODUCT_DISCOUNT_MAX = 100;
 export const PRODUCT_STOCK_MAX = 100_000;
 /** As contract/stock.ts LOW_STOCK_THRESHOLD_MAX. */
@@ -147,7 +150,7 @@ export function parsePriceText(text: string): number | null {
 export const PRODUCT_STATE_INVALID = "Elige si el producto es un borrador, está publicado o está oculto.";
 const PRICE_MISSING = "Escribe el precio del producto.";
 const PRICE_INVALID = "Escribe el precio en dólares, con hasta dos decimales (por ejemplo 129,95).";
-const PRICE_OUT_OF_RANGE = "El precio debe estar entre 0,01 y 1.000.000,00 USD.";
+const PRICE_OUT_OF_RANGE = "El precio debe estar entre 0,01 y 200.000,00 USD.";
 
 /** A product without a category, or with one the form does not offer. */
 export const CATEGORY_MISSING = "Elige la categoría del producto.";
@@ -591,8 +594,8 @@ export const bulkAction = z.discriminatedUnion(
       price: z
         .number({ required_error: BULK_PRICE_INVALID, invalid_type_error: BULK_PRICE_INVALID })
         .int(BULK_PRICE_INVALID)
-        .min(PRODUCT_PRICE_MIN_CENTS, "El precio debe estar entre 0,01 y 1.000.000,00 USD.")
-        .max(PRODUCT_PRICE_MAX_CENTS, "El precio debe estar entre 0,01 y 1.000.000,00 USD."),
+        .min(PRODUCT_PRICE_MIN_CENTS, PRICE_OUT_OF_RANGE)
+        .max(PRODUCT_PRICE_MAX_CENTS, PRICE_OUT_OF_RANGE),
     }),
     z.object({
       kind: z.literal("descuento"),

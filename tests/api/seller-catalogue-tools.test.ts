@@ -207,7 +207,7 @@ describe("herramientas de catálogo del vendedor (PGlite)", () => {
         body: { message: bulkPriceOutOfRange(cheap.name, 0) },
       });
       expect([await priceOf(cheap.id), await priceOf(other.id)]).toEqual([1, 5_000]);
-      // Above the form's maximum (1.000.000,00 USD): refused before anything is written.
+      // Above the form's maximum (200.000,00 USD): refused before anything is written.
       const dear = await ownBalls(`lote-cara-${randomUUID().slice(0, 6)}`, { price: 10_000_000 });
       const overMax = await bulk(sellers.smash, {
         action: { kind: "precio_porcentaje", percent: 1000 },
@@ -218,6 +218,12 @@ describe("herramientas de catálogo del vendedor (PGlite)", () => {
         body: { message: bulkPriceOutOfRange(dear.name, 110_000_000) },
       });
       expect(await priceOf(dear.id)).toBe(10_000_000);
+      // The maximum itself, with a discount, is a sale price the database can count (no 500).
+      const atMax = await bulk(sellers.smash, { action: { kind: "precio_fijo", price: 20_000_000 }, ids: [dear.id] });
+      expect(atMax.statusCode, atMax.body).toBe(200);
+      const discounted = await bulk(sellers.smash, { action: { kind: "descuento", discount: 35 }, ids: [dear.id] });
+      expect(discounted.statusCode, discounted.body).toBe(200);
+      expect(await priceOf(dear.id)).toBe(20_000_000);
     });
 
     it("un id de otra tienda rechaza todo el lote: nada a medias", async () => {

@@ -134,7 +134,7 @@ const words = {
       "transaction: the shop `FOR SHARE`, the products locked in id order (`FOR NO KEY UPDATE`; a delete " +
       "locks their cart lines, then the rows `FOR UPDATE`, as the single delete). An id that is not a live " +
       "product of the caller's shop refuses the whole batch (404 `Alguno de los productos elegidos …`); a " +
-      "price out of 0,01-1.000.000,00 USD refuses it (400, naming the product). Delete archives the products " +
+      "price out of 0,01-200.000,00 USD refuses it (400, naming the product). Delete archives the products " +
       "that were ever ordered. One audit entry `producto.lote` (entity `tienda`, every product before and " +
       "after). `{message: 'Se actualizaron 3 productos.', updated, archived}`.",
   },
