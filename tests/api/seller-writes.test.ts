@@ -20,18 +20,21 @@ import { insertCatalogue, insertShop, insertUser, useTestApi, type Catalogue } f
 
 /**
  * Every write of a shop (issue 31: orders, offers, products, images, stock, withdrawals, payout method;
- * issue 34: replies to reviews, shipping).
+ * issue 34: replies to reviews, shipping, the shop's own coupons).
  */
 const SELLER_WRITES = [
   "DELETE /delete-product/{id}",
   "POST /product-add",
   "POST /product-image-update",
   "POST /product-update",
+  "POST /seller/coupons",
+  "POST /seller/coupons/{code}/end",
   "POST /seller/handle-seller-response/",
   "POST /seller/order-message",
   "POST /seller/review-reply",
   "POST /update-stock",
   "POST /withdraw",
+  "PUT /seller/coupons/{code}",
   "PUT /seller/order-status/update/{id}",
   "PUT /seller/payout-method",
   "PUT /seller/shipping",
@@ -68,6 +71,7 @@ const PERSONAL_WRITES: Record<string, string[]> = {
     "POST /home/product/merge-guest-lists",
     "POST /home/coupon/apply",
     "DELETE /home/coupon",
+    "DELETE /home/coupon/{code}",
     "POST /home/order/palce-order",
     "POST /payment/wallet",
     "POST /payment/card",
