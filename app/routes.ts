@@ -68,6 +68,7 @@ export default [
       route("orders/details/:orderId", "routes/dashboard/seller/order-details.tsx"),
       route("payments", "routes/dashboard/seller/payments.tsx"),
       route("shipping", "routes/dashboard/seller/shipping.tsx"),
+      route("coupons", "routes/dashboard/seller/coupons.tsx"),
       route("reviews", "routes/dashboard/seller/reviews.tsx"),
       route("payments/statement", "routes/dashboard/seller/payments-statement.ts"),
     ]),

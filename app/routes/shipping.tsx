@@ -119,7 +119,7 @@ export default function Shipping() {
                         <li
                           key={shopCoupon.code}
                           className="flex justify-between gap-3"
-                          data-testid="summary-shop-discount"
+                          data-testid="summary-shop-coupon"
                         >
                           <span className="min-w-0">Cupón {shopCoupon.code}</span>
                           <span className="shrink-0 font-semibold">−{formatPrice(shopCoupon.discount)}</span>

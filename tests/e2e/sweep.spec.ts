@@ -189,6 +189,7 @@ const SWEEP: Record<string, Visit[]> = {
   "/dashboard/seller/payments": [seller("/dashboard/seller/payments")],
   "/dashboard/seller/reviews": [seller("/dashboard/seller/reviews")],
   "/dashboard/seller/shipping": [seller("/dashboard/seller/shipping")],
+  "/dashboard/seller/coupons": [seller("/dashboard/seller/coupons")],
   "/dashboard/shop": [customer("/dashboard/shop")],
   "/dashboard/shop/confirmation": [seller("/dashboard/shop/confirmation")],
   "/*": [visitor("/pagina-que-no-existe", { status: 404 })],

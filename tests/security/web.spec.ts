@@ -475,6 +475,7 @@ test.describe("10. formularios con datos raros", () => {
           "/dashboard/seller/orders",
           "/dashboard/seller/payments",
           "/dashboard/seller/shipping",
+          "/dashboard/seller/coupons",
           "/dashboard/seller/reviews",
         ],
         [

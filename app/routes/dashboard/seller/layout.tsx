@@ -42,6 +42,7 @@ const SELLER_SECTIONS: readonly AreaSection[] = [
   { to: sellerPaths.orders, label: "Pedidos" },
   { to: sellerPaths.payments, label: "Pagos" },
   { to: sellerPaths.shipping, label: "Envío" },
+  { to: sellerPaths.coupons, label: "Cupones" },
   { to: sellerPaths.reviews, label: "Reseñas" },
 ];
 

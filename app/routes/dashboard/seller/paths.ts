@@ -11,6 +11,7 @@ export const sellerPaths = {
   orders: `${SELLER_HOME}/orders`,
   payments: `${SELLER_HOME}/payments`,
   shipping: `${SELLER_HOME}/shipping`,
+  coupons: `${SELLER_HOME}/coupons`,
   reviews: `${SELLER_HOME}/reviews`,
   paymentsStatement: `${SELLER_HOME}/payments/statement`,
 };
