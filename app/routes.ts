@@ -70,6 +70,7 @@ export default [
       route("payments", "routes/dashboard/seller/payments.tsx"),
       route("shipping", "routes/dashboard/seller/shipping.tsx"),
       route("profile", "routes/dashboard/seller/profile.tsx"),
+      route("coupons", "routes/dashboard/seller/coupons.tsx"),
       route("reviews", "routes/dashboard/seller/reviews.tsx"),
       route("payments/statement", "routes/dashboard/seller/payments-statement.ts"),
     ]),

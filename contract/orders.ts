@@ -247,8 +247,11 @@ export const shopOrder = z.object({
   shopName: z.string(),
   products: z.array(orderItem),
   subtotal: z.number().int(),
+  /** The shop's own coupon on this part (issue 34) and what it took off the subtotal; the shop bears it. */
+  couponCode: z.string().nullable(),
+  discount: z.number().int(),
   shipping_fee: z.number().int(),
-  /** subtotal + shipping_fee. */
+  /** subtotal - discount + shipping_fee. */
   price: z.number().int(),
   delivery_status: deliveryStatus,
   payment_status: paymentStatus,
@@ -283,11 +286,13 @@ export const orderDetail = z.object({
   shippingInfo,
   /** Sum of the products. */
   subtotal: z.number().int(),
-  /** The coupon's discount, never above the subtotal. */
+  /** The store coupon's discount, never above what the products cost after the shops' coupons. */
   discount: z.number().int(),
   couponCode: z.string().nullable(),
+  /** The shops' coupons' discounts in all (each part's `discount`). */
+  shopDiscount: z.number().int(),
   shipping_fee: z.number().int(),
-  /** What the customer pays: subtotal - discount + shipping_fee. */
+  /** What the customer pays: subtotal - shopDiscount - discount + shipping_fee. */
   price: z.number().int(),
   /** What the payment charged, null before it is paid. */
   amountPaid: z.number().int().nullable(),

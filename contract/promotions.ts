@@ -53,7 +53,7 @@ function isCalendarDay(day: string): boolean {
 }
 
 /** A calendar day of the store as a date input writes it (YYYY-MM-DD). */
-function storeDay(missing: string) {
+export function storeDay(missing: string) {
   // One message a field: the first rule it breaks.
   return z
     .string({ required_error: missing, invalid_type_error: missing })
@@ -79,7 +79,7 @@ const version = z
 const couponFieldsExpected = objectExpected("Envía las fechas y el límite del cupón.");
 
 /** The window's order, beside its last day (each day's own message comes first). */
-function orderedWindow(value: { validFrom: string; validUntil: string }, context: z.RefinementCtx) {
+export function orderedWindow(value: { validFrom: string; validUntil: string }, context: z.RefinementCtx) {
   if (value.validUntil < value.validFrom)
     context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: ["validUntil"] });
 }

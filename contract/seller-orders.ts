@@ -44,10 +44,13 @@ export const sellerOrderSummary = z.object({
   /** Units bought from this shop. */
   itemsCount: z.number().int(),
   subtotal: z.number().int(),
+  /** The shop's own coupon on this part (issue 34) and what it took off; the shop bears it. */
+  couponCode: z.string().nullable(),
+  discount: z.number().int(),
   shipping_fee: z.number().int(),
-  /** subtotal + shipping_fee. */
+  /** subtotal - discount + shipping_fee. */
   total: z.number().int(),
-  /** The store's commission on the subtotal. */
+  /** The store's commission on the subtotal after the shop's coupon. */
   commission: z.number().int(),
   /** What the shop is credited: total - commission. */
   sellerNet: z.number().int(),

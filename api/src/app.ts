@@ -43,6 +43,7 @@ import { adminOrderRoutes } from "./modules/admin-orders/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { shippingRoutes } from "./modules/shipping/routes.js";
 import { shopProfileRoutes } from "./modules/shop-profile/routes.js";
+import { shopCouponRoutes } from "./modules/shop-coupons/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { registerImageQueue } from "./modules/media/queue.js";
@@ -339,6 +340,7 @@ export async function buildApp({
   await app.register(cartRoutes, { db, cart: config.cart });
   await app.register(shippingRoutes, { db, cart: config.cart });
   await app.register(shopProfileRoutes, { db, files });
+  await app.register(shopCouponRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { db, files });
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders, mail, mailer });

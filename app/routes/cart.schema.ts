@@ -11,4 +11,5 @@ export const CART_FORMS = {
   ...SHOPPER_FORMS,
   [couponIntents.apply]: couponSchema,
   [couponIntents.remove]: z.object({}),
+  [couponIntents.removeShop]: z.object({ code: z.string().trim().min(1).max(40) }),
 };

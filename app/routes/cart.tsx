@@ -175,6 +175,23 @@ function OutOfStockLine({ line }: { line: CartLine }) {
   );
 }
 
+/** A shop's own coupon on its lines (issue 34): what it takes off them, never the shipping. */
+function ShopCouponLine({
+  coupon,
+}: {
+  coupon: { code: string; valueText: string; discount: number; minimumText: string | null } | undefined;
+}) {
+  if (!coupon) return null;
+  return (
+    <p className="border-t border-neutral-200 py-3 text-sm text-neutral-700" data-testid="cart-shop-discount">
+      Cupón <span className="font-mono">{coupon.code}</span> ({coupon.valueText}):{" "}
+      <strong className="text-ink">
+        {coupon.discount > 0 ? `−${formatPrice(coupon.discount)}` : `se aplica desde ${coupon.minimumText ?? ""}`}
+      </strong>
+    </p>
+  );
+}
+
 export default function CartPage() {
   const { cart, coupon, constraints } = useLoaderData<typeof loader>();
   const empty = cart.card_products.length === 0 && cart.outOfStockProduct.length === 0;
@@ -225,6 +242,7 @@ export default function CartPage() {
                     {group.shipping_fee > 0 ? formatPrice(group.shipping_fee) : "Gratis"}
                   </strong>
                 </p>
+                <ShopCouponLine coupon={coupon.shops.find((shopCoupon) => shopCoupon.shopId === group.shopId)} />
               </section>
             ))}
             {cart.outOfStockProduct.length > 0 ? (
@@ -252,12 +270,13 @@ export default function CartPage() {
               amounts={{
                 units: cart.buy_product_item,
                 subtotal: cart.price,
+                shopDiscount: coupon.shopDiscount,
                 discount: coupon.applied ? { amount: coupon.discount, code: coupon.applied.code } : null,
                 shipping: cart.shipping_fee,
-                total: cart.price - coupon.discount + cart.shipping_fee,
+                total: cart.price - coupon.shopDiscount - coupon.discount + cart.shipping_fee,
               }}
             />
-            <CouponBox coupon={coupon.applied} constraint={constraints.coupon} />
+            <CouponBox coupon={coupon.applied} shopCoupons={coupon.shops} constraint={constraints.coupon} />
             <div className="space-y-3 pt-2">
               <ButtonLink to="/shipping" variant="dark" className="w-full">
                 Continuar con el envío

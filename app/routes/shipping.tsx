@@ -36,7 +36,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function Shipping() {
-  const { cart, coupon, defaults, constraints } = useLoaderData<typeof loader>();
+  const { cart, coupon, shopCoupons, shopDiscount, defaults, constraints } = useLoaderData<typeof loader>();
   const [form, fields] = useSchemaForm(
     { constraint: constraints.shipping, load: shippingSchemas.shipping },
     {
@@ -46,8 +46,8 @@ export default function Shipping() {
     },
   );
   const empty = cart.card_products.length === 0;
-  const discount = Math.min(coupon?.discount ?? 0, cart.price);
-  const total = cart.price - discount + cart.shipping_fee;
+  const discount = Math.min(coupon?.discount ?? 0, cart.price - shopDiscount);
+  const total = cart.price - shopDiscount - discount + cart.shipping_fee;
 
   return (
     <div className="page-container py-8 lg:py-10">
@@ -113,6 +113,18 @@ export default function Shipping() {
                         <span className="shrink-0 font-semibold">{formatPrice(line.lineTotal)}</span>
                       </li>
                     ))}
+                    {shopCoupons
+                      .filter((shopCoupon) => shopCoupon.shopId === group.shopId && shopCoupon.discount > 0)
+                      .map((shopCoupon) => (
+                        <li
+                          key={shopCoupon.code}
+                          className="flex justify-between gap-3"
+                          data-testid="summary-shop-coupon"
+                        >
+                          <span className="min-w-0">Cupón {shopCoupon.code}</span>
+                          <span className="shrink-0 font-semibold">−{formatPrice(shopCoupon.discount)}</span>
+                        </li>
+                      ))}
                   </ul>
                 </section>
               ))}
@@ -127,6 +139,7 @@ export default function Shipping() {
               className="border-t border-neutral-300 pt-4"
               amounts={{
                 subtotal: cart.price,
+                shopDiscount,
                 discount: coupon ? { amount: discount, code: coupon.code } : null,
                 shipping: cart.shipping_fee,
                 total,

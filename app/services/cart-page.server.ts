@@ -34,6 +34,17 @@ export async function loadCartPage(args: RequestArgs) {
     coupon: {
       discount: coupon.discount,
       applied: coupon.coupon ? { code: coupon.coupon.code, valueText: couponValueText(coupon.coupon) } : null,
+      // The shops' own coupons (issue 34): each shows on its shop's lines and can be removed by its code.
+      shopDiscount: coupon.shopDiscount,
+      shops: coupon.shopCoupons.map((shopCoupon) => ({
+        code: shopCoupon.code,
+        shopId: shopCoupon.shopId,
+        shopName: shopCoupon.shopName,
+        valueText: couponValueText(shopCoupon),
+        discount: shopCoupon.discount,
+        minimumText:
+          shopCoupon.discount === 0 && shopCoupon.minSubtotal > 0 ? formatPrice(shopCoupon.minSubtotal) : null,
+      })),
     },
     constraints: formConstraints({ coupon: couponSchema }),
   };
@@ -48,6 +59,8 @@ export async function cartPageAction(args: RequestArgs) {
       return applyCouponAction(args, form);
     case couponIntents.remove:
       return removeCouponAction(args);
+    case couponIntents.removeShop:
+      return removeCouponAction(args, form.value.code);
     case shopperIntents.addToCart:
     case shopperIntents.addToWishlist:
     case shopperIntents.addToCompare:

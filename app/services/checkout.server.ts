@@ -48,6 +48,9 @@ export async function loadShipping(args: RequestArgs) {
     cart,
     constraints: formConstraints({ shipping: shippingSchema }),
     coupon: coupon.coupon ? { code: coupon.coupon.code, discount: coupon.discount } : null,
+    // The shops' own coupons (issue 34): what each takes off its shop's products, by shop.
+    shopCoupons: coupon.shopCoupons.map(({ code, shopId, discount }) => ({ code, shopId, discount })),
+    shopDiscount: coupon.shopDiscount,
     defaults: {
       name: profile.name,
       phone: profile.phone,

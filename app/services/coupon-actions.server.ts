@@ -36,10 +36,11 @@ export async function applyCouponAction(args: RequestArgs, form: CouponForm<type
   }
 }
 
-export async function removeCouponAction(args: RequestArgs) {
+/** Removes the store's coupon, or with a code a shop's (issue 34). */
+export async function removeCouponAction(args: RequestArgs, code?: string) {
   const back = new URL(args.request.url).pathname;
   try {
-    const { message } = await removeCoupon(getShopper(args));
+    const { message } = await removeCoupon(getShopper(args), code);
     return redirectWithFlash(args.context, back, { kind: "success", message: message || COUPON_REMOVED });
   } catch (error) {
     if (error instanceof Response) throw error;

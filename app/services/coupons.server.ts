@@ -16,7 +16,7 @@ export function signInPath(back: string): string {
 }
 
 /** What a visitor without a cart has: no coupon, nothing off. */
-export const NO_COUPON: CouponAnswer = { coupon: null, discount: 0 };
+export const NO_COUPON: CouponAnswer = { coupon: null, discount: 0, shopCoupons: [], shopDiscount: 0 };
 
 /** The coupon on the shopper's cart and what it takes off now. */
 export function getCartCoupon(shopper: Shopper): Promise<CouponAnswer> {
@@ -27,8 +27,11 @@ export function applyCoupon(shopper: Shopper, code: string): Promise<CouponAppli
   return shopper.write(couponEndpoints.apply, { body: { code } });
 }
 
-export function removeCoupon(shopper: Shopper): Promise<MessageAnswer> {
-  return shopper.write(couponEndpoints.remove);
+/** Removes the store's coupon, or with a code that coupon (a shop's, issue 34). */
+export function removeCoupon(shopper: Shopper, code?: string): Promise<MessageAnswer> {
+  return code === undefined
+    ? shopper.write(couponEndpoints.remove)
+    : shopper.write(couponEndpoints.removeCode, { params: { code } });
 }
 
 export function redeemVoucher(shopper: Shopper, code: string): Promise<VoucherRedeemedAnswer> {

@@ -39,7 +39,8 @@ interface PlacedOrder {
 }
 
 /**
- * Books that balance (issue 12) on PGlite: after every step of a random mix of orders, offers,
+ * Books that balance (issue 12) on PGlite: after every step of a random mix of orders (some with a
+ * shop's own coupon and the store's, issue 34), offers,
  * payments, deliveries, cancellations by sellers and admins, withdrawals and decisions on them,
  * every shop's ledger rows add up to what its orders and withdrawals say. The seed is printed; set
  * BOOKS_SEED to replay one.
@@ -68,6 +69,23 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
     admin = await signedInUser(api.db, "admin");
     for (const seller of [sellers.centro, sellers.smash])
       expect((await savePayout(api.app, seller)).statusCode).toBe(200);
+    // Smash's own coupon (issue 34): the shop bears it, so its credit and commission are on the discounted part.
+    const coupon = await api.app.inject({
+      method: "POST",
+      url: "/seller/coupons",
+      headers: sellers.smash.headers,
+      payload: {
+        code: "CUENTAS15",
+        kind: "porcentaje",
+        value: 15,
+        validFrom: "2024-01-01",
+        validUntil: "2099-12-31",
+        maxUses: 1_000,
+        maxUsesPerCustomer: 1,
+        minSubtotal: 0,
+      },
+    });
+    expect(coupon.statusCode, coupon.body).toBe(200);
   });
 
   it("solo la administración ve las cuentas", async () => {
@@ -100,8 +118,10 @@ describe("las cuentas de las tiendas cuadran (PGlite)", () => {
       const roll = random();
       let action: string;
       if (orders.length === 0 || roll < 0.18) {
-        action = "pedido";
-        const { customer, orderId } = await customerWithOrder(api.app, api.db, catalogue);
+        // Half the orders carry Smash's own coupon, some the store's too (issue 34).
+        const codes = random() < 0.5 ? ["CUENTAS15", ...(random() < 0.4 ? ["AHORRA20"] : [])] : [];
+        action = codes.length > 0 ? `pedido con ${codes.join(" y ")}` : "pedido";
+        const { customer, orderId } = await customerWithOrder(api.app, api.db, catalogue, codes);
         const parts = await subOrderIds(api.app, customer, orderId);
         orders.push({ customer, orderId, parts: { centro: parts["Centro Pádel"]!, smash: parts["Tienda Smash"]! } });
       } else if (roll < 0.28) {

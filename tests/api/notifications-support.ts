@@ -35,7 +35,7 @@ export async function customerWithOrder(
   app: App,
   db: Db,
   catalogue: Catalogue,
-  couponCode?: string,
+  couponCode?: string | string[],
 ): Promise<{ customer: Customer; orderId: string }> {
   await db.execute(
     sql`update products set stock = 50 where slug in ('pala-bullpadel-vertex-04', 'pelotas-head-padel-pro')`,
@@ -43,7 +43,7 @@ export async function customerWithOrder(
   const customer = await signedInUser(db);
   await putInCart(db, customer.id, catalogue.bySlug["pala-bullpadel-vertex-04"]!.id, 1);
   await putInCart(db, customer.id, catalogue.bySlug["pelotas-head-padel-pro"]!.id, 2);
-  if (couponCode) await putCouponOnCart(db, customer.id, couponCode);
+  for (const code of [couponCode ?? []].flat()) await putCouponOnCart(db, customer.id, code);
   return { customer, orderId: await placedOrderId(app, customer) };
 }
 

@@ -189,6 +189,8 @@ describe("Correos del pedido", () => {
         shopName: "T".repeat(length),
         ownerId: "o",
         subtotal: 0,
+        couponCode: null,
+        discount: 0,
         shippingFee: 0,
         total: 0,
         deliveryStatus: "enviado" as const,

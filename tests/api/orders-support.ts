@@ -4,6 +4,7 @@ import type { App } from "../../api/src/app";
 import type { Db } from "../../api/src/db/client";
 import {
   cartCoupons,
+  coupons,
   cartItems,
   orders,
   productSizes,
@@ -101,7 +102,9 @@ export async function applyCoupon(app: App, customer: Customer, code: string) {
 
 /** Puts a coupon straight on a cart, skipping the apply call's checks (for concurrency tests). */
 export async function putCouponOnCart(db: Db, userId: string, couponCode: string) {
-  await db.insert(cartCoupons).values({ userId, couponCode });
+  // A shop's coupon takes its shop's place on the cart (issue 34), the store's the store's.
+  const [coupon] = await db.select({ shopId: coupons.shopId }).from(coupons).where(eq(coupons.code, couponCode));
+  await db.insert(cartCoupons).values({ userId, couponCode, shopId: coupon?.shopId ?? null });
 }
 
 /** Money into a wallet, as a ledger entry of its own. */

@@ -330,17 +330,25 @@ describe("cupones", () => {
     expect(applied.json()).toEqual({
       message: "Cupón aplicado.",
       coupon: { code: "AHORRA20", kind: "porcentaje", value: 20 },
+      shopName: null,
     });
     // Applying the same coupon again changes nothing.
     expect((await applyCoupon(api.app, customer, "AHORRA20")).statusCode).toBe(200);
     const shown = await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers });
-    expect(shown.json()).toEqual({ coupon: { code: "AHORRA20", kind: "porcentaje", value: 20 }, discount: 0 });
+    expect(shown.json()).toEqual({
+      coupon: { code: "AHORRA20", kind: "porcentaje", value: 20 },
+      discount: 0,
+      shopCoupons: [],
+      shopDiscount: 0,
+    });
 
     const removed = await api.app.inject({ method: "DELETE", url: "/home/coupon", headers: customer.headers });
     expect(removed.json()).toEqual({ message: "Cupón quitado del carrito." });
     expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({
       coupon: null,
       discount: 0,
+      shopCoupons: [],
+      shopDiscount: 0,
     });
     expect((await api.app.inject({ method: "GET", url: "/home/coupon" })).statusCode).toBe(401);
   });
@@ -377,6 +385,8 @@ describe("cupones", () => {
     expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: guest })).json()).toEqual({
       coupon: null,
       discount: 0,
+      shopCoupons: [],
+      shopDiscount: 0,
     });
 
     // Once the user has used AHORRA20, a visitor's AHORRA20 does not follow them into their cart.
@@ -397,6 +407,8 @@ describe("cupones", () => {
     expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({
       coupon: null,
       discount: 0,
+      shopCoupons: [],
+      shopDiscount: 0,
     });
   });
 
@@ -446,6 +458,8 @@ describe("cupones", () => {
     expect((await api.app.inject({ method: "GET", url: "/home/coupon", headers: customer.headers })).json()).toEqual({
       coupon: null,
       discount: 0,
+      shopCoupons: [],
+      shopDiscount: 0,
     });
 
     const reused = await applyCoupon(api.app, customer, "VALE100");

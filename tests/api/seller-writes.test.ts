@@ -20,18 +20,22 @@ import { insertCatalogue, insertShop, insertUser, useTestApi, type Catalogue } f
 
 /**
  * Every write of a shop (issue 31: orders, offers, products, images, stock, withdrawals, payout method;
- * issue 34: replies to reviews, shipping, the shop's profile and vacation, bulk product actions).
+ * issue 34: replies to reviews, shipping, the shop's profile and vacation, bulk product actions, the
+ * shop's own coupons).
  */
 const SELLER_WRITES = [
   "DELETE /delete-product/{id}",
   "POST /product-add",
   "POST /product-image-update",
   "POST /product-update",
+  "POST /seller/coupons",
+  "POST /seller/coupons/{code}/end",
   "POST /seller/handle-seller-response/",
   "POST /seller/order-message",
   "POST /seller/review-reply",
   "POST /update-stock",
   "POST /withdraw",
+  "PUT /seller/coupons/{code}",
   "PUT /seller/order-status/update/{id}",
   "PUT /seller/payout-method",
   "POST /seller/products/bulk",
@@ -72,6 +76,7 @@ const PERSONAL_WRITES: Record<string, string[]> = {
     "POST /home/product/merge-guest-lists",
     "POST /home/coupon/apply",
     "DELETE /home/coupon",
+    "DELETE /home/coupon/{code}",
     "POST /home/order/palce-order",
     "POST /payment/wallet",
     "POST /payment/card",

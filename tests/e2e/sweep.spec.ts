@@ -192,6 +192,7 @@ const SWEEP: Record<string, Visit[]> = {
   "/dashboard/seller/reviews": [seller("/dashboard/seller/reviews")],
   "/dashboard/seller/shipping": [seller("/dashboard/seller/shipping")],
   "/dashboard/seller/profile": [seller("/dashboard/seller/profile")],
+  "/dashboard/seller/coupons": [seller("/dashboard/seller/coupons")],
   "/dashboard/shop": [customer("/dashboard/shop")],
   "/dashboard/shop/confirmation": [seller("/dashboard/shop/confirmation")],
   "/*": [visitor("/pagina-que-no-existe", { status: 404 })],

@@ -477,6 +477,7 @@ test.describe("10. formularios con datos raros", () => {
           "/dashboard/seller/payments",
           "/dashboard/seller/shipping",
           "/dashboard/seller/profile",
+          "/dashboard/seller/coupons",
           "/dashboard/seller/reviews",
         ],
         [

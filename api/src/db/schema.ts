@@ -626,7 +626,10 @@ export const orders = pgTable(
       .references(() => users.id),
     shippingInfo: jsonb("shipping_info").$type<ShippingInfo>().notNull(),
     subtotal: integer("subtotal").notNull(),
+    /** The store coupon's discount (the store bears it). */
     discount: integer("discount").notNull().default(0),
+    /** The shop coupons' discounts, the sum of its parts' `discount` (each shop bears its own; issue 34). */
+    shopDiscount: integer("shop_discount").notNull().default(0),
     shippingFee: integer("shipping_fee").notNull(),
     total: integer("total").notNull(),
     couponCode: text("coupon_code"),
@@ -638,8 +641,14 @@ export const orders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("orders_amounts_non_negative", sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.shippingFee} >= 0`),
-    check("orders_total_consistent", sql`${t.total} = greatest(${t.subtotal} - ${t.discount}, 0) + ${t.shippingFee}`),
+    check(
+      "orders_amounts_non_negative",
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.shopDiscount} >= 0 and ${t.shippingFee} >= 0`,
+    ),
+    check(
+      "orders_total_consistent",
+      sql`${t.total} = greatest(${t.subtotal} - ${t.shopDiscount} - ${t.discount}, 0) + ${t.shippingFee}`,
+    ),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc()),
     // What expire_unpaid_orders() scans: only orders still waiting for their payment.
     index("orders_unpaid_expiry_idx")
@@ -653,9 +662,10 @@ export const orders = pgTable(
 );
 
 /**
- * The part of an order one shop fulfils. Coupons are the store's promotions: the discount is on
- * the order, and the shop is credited its full total (subtotal + shipping) minus the commission,
- * a percentage of its subtotal fixed when the order is placed.
+ * The part of an order one shop fulfils. A store coupon is the store's promotion: its discount is
+ * on the order, and the shop is credited its full total minus the commission. A shop coupon (issue
+ * 34) is the shop's: its discount is on this part (`total` = subtotal - discount + shipping), and the
+ * commission is a percentage of the discounted subtotal, fixed when the order is placed.
  */
 export const shopOrders = pgTable(
   "shop_orders",
@@ -668,6 +678,9 @@ export const shopOrders = pgTable(
       .notNull()
       .references(() => shops.id),
     subtotal: integer("subtotal").notNull(),
+    /** The shop coupon used on this part, and what it took off the part's subtotal. */
+    couponCode: text("coupon_code"),
+    discount: integer("discount").notNull().default(0),
     shippingFee: integer("shipping_fee").notNull(),
     total: integer("total").notNull(),
     commission: integer("commission").notNull(),
@@ -692,7 +705,8 @@ export const shopOrders = pgTable(
       "shop_orders_amounts_non_negative",
       sql`${t.subtotal} >= 0 and ${t.shippingFee} >= 0 and ${t.commission} >= 0`,
     ),
-    check("shop_orders_total_consistent", sql`${t.total} = ${t.subtotal} + ${t.shippingFee}`),
+    check("shop_orders_discount_range", sql`${t.discount} between 0 and ${t.subtotal}`),
+    check("shop_orders_total_consistent", sql`${t.total} = ${t.subtotal} - ${t.discount} + ${t.shippingFee}`),
     uniqueIndex("shop_orders_order_shop_unique").on(t.orderId, t.shopId),
     index("shop_orders_shop_created_idx").on(t.shopId, t.createdAt.desc()),
   ],
@@ -805,26 +819,45 @@ export const wallets = pgTable(
   (t) => [check("wallets_balance_non_negative", sql`${t.balance} >= 0`)],
 );
 
-/** Store coupons (the /gift page), seeded by migration 0008. `value` is a percentage or cents by kind. */
+/**
+ * Coupons: the store's (the /gift page, seeded by migration 0008; `shop_id` null) and a shop's own
+ * (issue 34: its seller creates them, they discount only that shop's part of an order, and the shop
+ * bears the discount). One code across the whole store. `value` is a percentage or cents by kind.
+ */
 export const coupons = pgTable(
   "coupons",
   {
     code: text("code").primaryKey(),
     kind: couponKind("kind").notNull(),
     value: integer("value").notNull(),
-    /** Orders that may use the coupon in all; each user may use it once (coupon_redemptions). */
+    /** Orders that may use the coupon in all. */
     maxUses: integer("max_uses").notNull(),
     usedCount: integer("used_count").notNull().default(0),
+    /** Orders each customer may use it in (coupon_redemptions); the store's are once per customer. */
+    maxUsesPerCustomer: integer("max_uses_per_customer").notNull().default(1),
     validFrom: timestamp("valid_from", { withTimezone: true }).notNull(),
     validUntil: timestamp("valid_until", { withTimezone: true }).notNull(),
+    /** The shop whose coupon it is; null for the store's. */
+    shopId: uuid("shop_id").references(() => shops.id),
+    /** A shop coupon applies only from this subtotal of the shop's part, in cents. */
+    minSubtotal: integer("min_subtotal").notNull().default(0),
+    /** When its seller ended it: no new order uses it from then on. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
   },
   (t) => [
     check("coupons_value_range", sql`${t.value} > 0 and (${t.kind} <> 'porcentaje' or ${t.value} <= 100)`),
     check("coupons_uses_within_limit", sql`${t.usedCount} between 0 and ${t.maxUses}`),
+    check("coupons_per_customer_positive", sql`${t.maxUsesPerCustomer} >= 1`),
+    check("coupons_min_subtotal_non_negative", sql`${t.minSubtotal} >= 0`),
+    index("coupons_shop_idx").on(t.shopId),
   ],
 );
 
-/** One use of a coupon by a user, made with the order that used it; an expired order gives it back. */
+/**
+ * One use of a coupon by a user, made with the order that used it (one a coupon and order); an
+ * expired order gives it back. The uses per customer are counted under the coupon's row lock.
+ */
 export const couponRedemptions = pgTable(
   "coupon_redemptions",
   {
@@ -839,12 +872,17 @@ export const couponRedemptions = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.couponCode, t.userId] }), index("coupon_redemptions_order_idx").on(t.orderId)],
+  (t) => [
+    primaryKey({ columns: [t.couponCode, t.orderId] }),
+    index("coupon_redemptions_user_idx").on(t.couponCode, t.userId),
+    index("coupon_redemptions_order_idx").on(t.orderId),
+  ],
 );
 
 /**
- * The coupon on a cart, a user's or a visitor's (like the cart lines): one at most per owner, so
- * coupons never stack. A visitor's joins the user's cart at sign-in unless the user already has one.
+ * The coupons on a cart, a user's or a visitor's (like the cart lines): one of the store's at most
+ * (`shop_id` null, so store coupons never stack) and one per shop (issue 34). A visitor's join the
+ * user's cart at sign-in unless the user already has one of the same kind.
  */
 export const cartCoupons = pgTable(
   "cart_coupons",
@@ -855,16 +893,24 @@ export const cartCoupons = pgTable(
     couponCode: text("coupon_code")
       .notNull()
       .references(() => coupons.code),
+    /** The coupon's shop (coupons.shop_id), null for the store's: what makes one a shop. */
+    shopId: uuid("shop_id").references(() => shops.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
     check("cart_coupons_one_owner", sql`(${t.userId} is null) <> (${t.guestId} is null)`),
     uniqueIndex("cart_coupons_user_unique")
       .on(t.userId)
-      .where(sql`${t.userId} is not null`),
+      .where(sql`${t.userId} is not null and ${t.shopId} is null`),
     uniqueIndex("cart_coupons_guest_unique")
       .on(t.guestId)
-      .where(sql`${t.guestId} is not null`),
+      .where(sql`${t.guestId} is not null and ${t.shopId} is null`),
+    uniqueIndex("cart_coupons_user_shop_unique")
+      .on(t.userId, t.shopId)
+      .where(sql`${t.userId} is not null and ${t.shopId} is not null`),
+    uniqueIndex("cart_coupons_guest_shop_unique")
+      .on(t.guestId, t.shopId)
+      .where(sql`${t.guestId} is not null and ${t.shopId} is not null`),
     index("cart_coupons_created_at_idx").on(t.createdAt),
   ],
 );

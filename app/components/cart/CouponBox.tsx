@@ -17,9 +17,34 @@ export interface AppliedCoupon {
  * The cart's coupon field (DESIGN.md section 3): plain POST forms to the cart page itself, so it
  * works without JavaScript. A visitor's coupon stays on their cart when they sign in.
  */
-export function CouponBox({ coupon, constraint }: { coupon: AppliedCoupon | null; constraint: FieldConstraints }) {
+export function CouponBox({
+  coupon,
+  shopCoupons = [],
+  constraint,
+}: {
+  coupon: AppliedCoupon | null;
+  /** The shops' own coupons on the cart (issue 34), one per shop. */
+  shopCoupons?: (AppliedCoupon & { shopName: string })[];
+  constraint: FieldConstraints;
+}) {
   return (
     <div className="mt-6 space-y-4 border-t border-neutral-300 pt-5 text-sm" data-testid="coupon-box">
+      {shopCoupons.map((shopCoupon) => (
+        <Form
+          key={shopCoupon.code}
+          method="post"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-lime-100 px-3 py-2"
+          data-testid="applied-shop-coupon"
+        >
+          <input type="hidden" name="code" value={shopCoupon.code} />
+          <p className="font-semibold text-ink">
+            Cupón <span className="font-mono">{shopCoupon.code}</span> de {shopCoupon.shopName}: {shopCoupon.valueText}
+          </p>
+          <SubmitButton intent={couponIntents.removeShop} pending="Quitando…" variant="quiet" wide={false}>
+            Quitar<span className="sr-only"> el cupón {shopCoupon.code}</span>
+          </SubmitButton>
+        </Form>
+      ))}
       {coupon ? (
         <Form
           method="post"
@@ -35,7 +60,10 @@ export function CouponBox({ coupon, constraint }: { coupon: AppliedCoupon | null
         </Form>
       ) : null}
       {/* A new coupon (or its removal) starts the field afresh. */}
-      <CouponForm key={coupon?.code ?? "sin-cupon"} constraint={constraint} />
+      <CouponForm
+        key={[coupon?.code ?? "sin-cupon", ...shopCoupons.map((shopCoupon) => shopCoupon.code)].join(" ")}
+        constraint={constraint}
+      />
     </div>
   );
 }

@@ -6,8 +6,10 @@ export interface SummaryAmounts {
   /** The cart's units ('3 productos'): only the cart says how many. */
   units?: number;
   subtotal: number;
-  /** The coupon's part, when it takes something off. */
+  /** The store coupon's part, when it takes something off. */
   discount?: { amount: number; code: string | null } | null;
+  /** What the shops' own coupons take off their products, in all (issue 34; each shop's shows by its lines). */
+  shopDiscount?: number;
   shipping: number;
   total: number;
   /** A placed order partly refunded: what was paid and what went back to the wallet. */
@@ -65,7 +67,7 @@ export function OrderSummary({
   testIds: "summary" | "order";
   className?: string;
 }) {
-  const { units, subtotal, discount, shipping, total, refund } = amounts;
+  const { units, subtotal, discount, shopDiscount, shipping, total, refund } = amounts;
   return (
     <dl
       className={`grid grid-cols-[1fr_auto] gap-x-4 gap-y-3 text-sm ${className ?? ""}`}
@@ -79,6 +81,11 @@ export function OrderSummary({
       <Row label="Subtotal" testId={`${testIds}-subtotal`}>
         {formatPrice(subtotal)}
       </Row>
+      {shopDiscount !== undefined && shopDiscount > 0 ? (
+        <Row label="Cupones de las tiendas" testId={`${testIds}-shop-discount`}>
+          −{formatPrice(shopDiscount)}
+        </Row>
+      ) : null}
       {discount && discount.amount > 0 ? (
         <Row label={discount.code ? `Descuento (cupón ${discount.code})` : "Descuento"} testId={`${testIds}-discount`}>
           −{formatPrice(discount.amount)}

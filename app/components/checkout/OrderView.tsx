@@ -108,6 +108,14 @@ export function ShopOrderSection({
         ) : null}
         <dt className="text-neutral-700">Subtotal de la tienda</dt>
         <dd className="text-right font-semibold">{formatPrice(suborder.subtotal)}</dd>
+        {suborder.discount > 0 ? (
+          <>
+            <dt className="text-neutral-700">Cupón {suborder.couponCode} de la tienda</dt>
+            <dd className="text-right font-semibold" data-testid="order-shop-discount">
+              −{formatPrice(suborder.discount)}
+            </dd>
+          </>
+        ) : null}
         <dt className="text-neutral-700">Envío</dt>
         <dd className="text-right font-semibold">
           {suborder.shipping_fee > 0 ? formatPrice(suborder.shipping_fee) : "Gratis"}
@@ -124,6 +132,7 @@ export function OrderTotals({ order }: { order: PresentedOrder }) {
       testIds="order"
       amounts={{
         subtotal: order.subtotal,
+        shopDiscount: order.shopDiscount,
         discount: { amount: order.discount, code: order.couponCode },
         shipping: order.shipping_fee,
         total: order.price,

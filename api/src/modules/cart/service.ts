@@ -21,6 +21,7 @@ import {
   cartItems,
   compareItems,
   couponRedemptions,
+  coupons,
   productSizes,
   products,
   shops,
@@ -421,11 +422,12 @@ export async function mergeGuestLists(
 
     const guestCoupon = alias(cartCoupons, "guest_coupon");
     await tx.execute(sql`
-      insert into ${cartCoupons} (${column(cartCoupons.userId)}, ${column(cartCoupons.couponCode)})
-      select ${userId}::uuid, ${guestCoupon.couponCode} from ${cartCoupons} as ${guestCoupon}
+      insert into ${cartCoupons} (${column(cartCoupons.userId)}, ${column(cartCoupons.couponCode)}, ${column(cartCoupons.shopId)})
+      select ${userId}::uuid, ${guestCoupon.couponCode}, ${guestCoupon.shopId} from ${cartCoupons} as ${guestCoupon}
+      join ${coupons} on ${coupons.code} = ${guestCoupon.couponCode}
       where ${guestCoupon.guestId} = ${guestId}::uuid
-        and not exists (select 1 from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${guestCoupon.couponCode} and ${couponRedemptions.userId} = ${userId}::uuid)
-      on conflict (${column(cartCoupons.userId)}) where ${column(cartCoupons.userId)} is not null do nothing`);
+        and (select count(*) from ${couponRedemptions} where ${couponRedemptions.couponCode} = ${guestCoupon.couponCode} and ${couponRedemptions.userId} = ${userId}::uuid) < ${coupons.maxUsesPerCustomer}
+      on conflict do nothing`);
 
     for (const list of [cartItems, wishlistItems, compareItems, cartCoupons])
       await tx.delete(list).where(eq(list.guestId, guestId));

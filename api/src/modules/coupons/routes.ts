@@ -23,19 +23,28 @@ const words = {
   preview: {
     summary: "The cart's coupon and what it takes off now",
     description:
-      "`{coupon, discount}`: `coupon` is `{code, kind, value}` (kind `porcentaje` or `importe`) or null; " +
-      "`discount` is what it takes off the cart's available products now.",
+      "`{coupon, discount, shopCoupons, shopDiscount}`: `coupon` is the store's `{code, kind, value}` (kind " +
+      "`porcentaje` or `importe`) or null; `shopCoupons` the shops' (one per shop: `{code, kind, value, shopId, " +
+      "shopName, minSubtotal, discount}`); each shop's takes off its shop's available products only, from its " +
+      "minimum on, never the shipping; the store's `discount` is taken on what is left after them.",
   },
   apply: {
     summary: "Apply a coupon to the cart",
     description:
-      "`{code}`: `{message: 'Cupón aplicado.', coupon}`; 404 `Cupón no encontrado.`; 400 `Este cupón no " +
-      "está vigente.`; 409 `Ya usaste este cupón.`, `Este cupón se ha agotado.`, `Ya tienes un cupón en tu " +
-      "carrito. Quítalo para usar otro.`.",
+      "`{code}`: the server decides whether the code is the store's or a shop's (issue 34). `{message: " +
+      "'Cupón aplicado.', coupon, shopName}` (`shopName` null for the store's); 404 `Cupón no encontrado.`; " +
+      "400 `Este cupón no está vigente.`; 409 `Ya usaste este cupón.`, `Este cupón se ha agotado.`, `Ya tienes " +
+      "un cupón en tu carrito. Quítalo para usar otro.`, and for a shop's: `Este cupón es de «…» y no tienes " +
+      "productos de esa tienda en el carrito.`, `Este cupón es para compras desde … en productos de «…».`, " +
+      "`Ya tienes un cupón de «…» en tu carrito. Quítalo para usar otro.`.",
   },
   remove: {
-    summary: "Remove the cart's coupon",
+    summary: "Remove the cart's store coupon",
     description: "`{message}`.",
+  },
+  removeCode: {
+    summary: "Remove one coupon of the cart by its code",
+    description: "The store's or a shop's: `{message}`; a code not on the cart changes nothing.",
   },
 } satisfies Record<string, RouteWords>;
 
@@ -52,11 +61,16 @@ export async function couponRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   route(app, endpoints.apply, words.apply, async (request) => ({
     message: COUPON_APPLIED,
-    coupon: await applyCoupon(db, currentShopper(request), request.body.code),
+    ...(await applyCoupon(db, currentShopper(request), request.body.code)),
   }));
 
   route(app, endpoints.remove, words.remove, async (request) => {
     await removeCoupon(db, currentShopper(request));
+    return { message: COUPON_REMOVED };
+  });
+
+  route(app, endpoints.removeCode, words.removeCode, async (request) => {
+    await removeCoupon(db, currentShopper(request), request.params.code);
     return { message: COUPON_REMOVED };
   });
 }

@@ -11,6 +11,9 @@ export interface MailShopPart {
   shopName: string;
   ownerId: string;
   subtotal: number;
+  /** The shop's own coupon on this part and what it took off (issue 34). */
+  couponCode: string | null;
+  discount: number;
   shippingFee: number;
   total: number;
   deliveryStatus: DeliveryStatus;
@@ -26,6 +29,8 @@ export interface MailOrder {
   subtotal: number;
   discount: number;
   couponCode: string | null;
+  /** The shops' own coupons in all. */
+  shopDiscount: number;
   shippingFee: number;
   total: number;
   shippingInfo: ShippingInfo;
@@ -46,6 +51,7 @@ export async function mailOrder(tx: Db | Transaction, orderId: string): Promise<
       subtotal: orders.subtotal,
       discount: orders.discount,
       couponCode: orders.couponCode,
+      shopDiscount: orders.shopDiscount,
       shippingFee: orders.shippingFee,
       total: orders.total,
       shippingInfo: orders.shippingInfo,
@@ -61,6 +67,8 @@ export async function mailOrder(tx: Db | Transaction, orderId: string): Promise<
       shopName: shops.name,
       ownerId: shops.ownerId,
       subtotal: shopOrders.subtotal,
+      couponCode: shopOrders.couponCode,
+      discount: shopOrders.discount,
       shippingFee: shopOrders.shippingFee,
       total: shopOrders.total,
       deliveryStatus: shopOrders.deliveryStatus,

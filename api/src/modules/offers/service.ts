@@ -14,7 +14,7 @@ import type { Db, Transaction } from "../../db/client.js";
 import { offers, orders, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
-import { orderCouponDiscount } from "../coupons/service.js";
+import { couponDiscount, orderCouponDiscount, shopCouponOf } from "../coupons/service.js";
 import { recordAudit } from "../audit/service.js";
 import { queueEventMail } from "../mail/event-mail.js";
 import { mailRecipient } from "../mail/recipients.js";
@@ -77,6 +77,7 @@ async function lockOrder(tx: Transaction, orderId: string) {
     .select({
       id: orders.id,
       subtotal: orders.subtotal,
+      shopDiscount: orders.shopDiscount,
       shippingFee: orders.shippingFee,
       couponCode: orders.couponCode,
       total: orders.total,
@@ -243,6 +244,8 @@ export async function respondToOffer(
       .select({
         offer: offers,
         shopOrderSubtotal: shopOrders.subtotal,
+        shopOrderDiscount: shopOrders.discount,
+        shopOrderCouponCode: shopOrders.couponCode,
         shopOrderShippingFee: shopOrders.shippingFee,
         shopName: shops.name,
         // Past its deadline the sweep has not reached yet: lapsed all the same, never answered late.
@@ -262,18 +265,24 @@ export async function respondToOffer(
     if (accepted) {
       if (!order.open) throw new HttpError(409, OFFER_PRICE_CHANGE_CLOSED);
       if (offer.price >= current!.shopOrderSubtotal) throw new HttpError(409, OFFER_NO_LONGER_LOWER);
+      // The part's shop coupon keeps its promise on the agreed price (a percentage shrinks with it; its
+      // minimum was met when the order was placed), and the shop still bears it (issue 34).
+      const shopCoupon = await shopCouponOf(tx, current!.shopOrderCouponCode);
+      const partDiscount = shopCoupon ? couponDiscount(shopCoupon, offer.price) : 0;
       await tx
         .update(shopOrders)
         .set({
           subtotal: offer.price,
-          total: offer.price + current!.shopOrderShippingFee,
-          commission: commissionOf(offer.price, settings),
+          discount: partDiscount,
+          total: offer.price - partDiscount + current!.shopOrderShippingFee,
+          commission: commissionOf(offer.price - partDiscount, settings),
         })
         .where(eq(shopOrders.id, offer.shopOrderId));
       const subtotal = order.subtotal - current!.shopOrderSubtotal + offer.price;
-      const discount = await orderCouponDiscount(tx, order.couponCode, subtotal);
-      newTotal = Math.max(subtotal - discount, 0) + order.shippingFee;
-      await tx.update(orders).set({ subtotal, discount, total: newTotal }).where(eq(orders.id, order.id));
+      const shopDiscount = order.shopDiscount - current!.shopOrderDiscount + partDiscount;
+      const discount = await orderCouponDiscount(tx, order.couponCode, subtotal - shopDiscount);
+      newTotal = Math.max(subtotal - shopDiscount - discount, 0) + order.shippingFee;
+      await tx.update(orders).set({ subtotal, shopDiscount, discount, total: newTotal }).where(eq(orders.id, order.id));
     }
 
     const [answered] = await tx

@@ -22,7 +22,7 @@ import type { Db, Transaction } from "../../db/client.js";
 import { offers, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
-import { orderCouponDiscount } from "../coupons/service.js";
+import { orderCouponDiscount, releaseCouponUses } from "../coupons/service.js";
 import { notify } from "../notifications/service.js";
 import { recordAudit } from "../audit/service.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
@@ -105,6 +105,8 @@ interface LockedSubOrder extends PartState {
   shopName: string;
   ownerId: string;
   subtotal: number;
+  couponCode: string | null;
+  discount: number;
   shippingFee: number;
   total: number;
   commission: number;
@@ -132,6 +134,8 @@ function subOrdersOf(tx: Transaction, orderId: string, settings: WithdrawalSetti
       deliveryStatus: shopOrders.deliveryStatus,
       paymentStatus: shopOrders.paymentStatus,
       subtotal: shopOrders.subtotal,
+      couponCode: shopOrders.couponCode,
+      discount: shopOrders.discount,
       shippingFee: shopOrders.shippingFee,
       total: shopOrders.total,
       commission: shopOrders.commission,
@@ -179,6 +183,7 @@ async function cancelSubOrders(
     .select({
       userId: orders.userId,
       subtotal: orders.subtotal,
+      shopDiscount: orders.shopDiscount,
       shippingFee: orders.shippingFee,
       total: orders.total,
       couponCode: orders.couponCode,
@@ -186,10 +191,17 @@ async function cancelSubOrders(
     .from(orders)
     .where(eq(orders.id, orderId));
   const subtotal = order!.subtotal - cancelling.reduce((sum, subOrder) => sum + subOrder.subtotal, 0);
+  // A cancelled part takes its shop coupon's discount with it, and gives that coupon's use back (issue 34).
+  const shopDiscount = order!.shopDiscount - cancelling.reduce((sum, subOrder) => sum + subOrder.discount, 0);
   const shippingFee = order!.shippingFee - cancelling.reduce((sum, subOrder) => sum + subOrder.shippingFee, 0);
-  const discount = await orderCouponDiscount(tx, order!.couponCode, subtotal);
-  const total = Math.max(subtotal - discount, 0) + shippingFee;
-  await tx.update(orders).set({ subtotal, shippingFee, discount, total }).where(eq(orders.id, orderId));
+  const discount = await orderCouponDiscount(tx, order!.couponCode, subtotal - shopDiscount);
+  const total = Math.max(subtotal - shopDiscount - discount, 0) + shippingFee;
+  await tx.update(orders).set({ subtotal, shopDiscount, shippingFee, discount, total }).where(eq(orders.id, orderId));
+  await releaseCouponUses(
+    tx,
+    orderId,
+    cancelling.flatMap((subOrder) => (subOrder.couponCode ? [subOrder.couponCode] : [])),
+  );
   await tx
     .update(offers)
     .set({ status: "cerrada", answeredAt: new Date() })

@@ -26,7 +26,53 @@ export function shopPartShippingFee(
   return shop.freeShippingFrom !== null && partSubtotal >= shop.freeShippingFrom ? 0 : shop.shippingFee;
 }
 
-/** The platform's share of a shop order's subtotal, shown to its seller. */
+/** The platform's share of a shop order's subtotal after its shop coupon (what the shop sells for), shown to its seller. */
 export function commissionOf(shopSubtotal: number, orders: OrderSettings): number {
   return Math.round((shopSubtotal * orders.commissionPercent) / 100);
+}
+
+/** A coupon as pricing reads it: a percentage or an amount in cents. */
+export interface PricedCoupon {
+  kind: "porcentaje" | "importe";
+  value: number;
+}
+
+/** The coupon's discount on a subtotal: never more than the subtotal, so a total is never negative. */
+export function couponDiscount(coupon: PricedCoupon, subtotal: number): number {
+  const discount = coupon.kind === "porcentaje" ? Math.round((subtotal * coupon.value) / 100) : coupon.value;
+  return Math.max(Math.min(discount, subtotal), 0);
+}
+
+/** A shop's coupon (issue 34): it applies to its shop's part only, from its minimum subtotal on. */
+export interface PricedShopCoupon extends PricedCoupon {
+  minSubtotal: number;
+}
+
+/**
+ * What a shop coupon takes off its shop's part: nothing below its minimum, never more than the part's
+ * subtotal, never the shipping (the fee is the shop's cost of sending, not its goods; decision 0046).
+ */
+export function shopCouponDiscount(coupon: PricedShopCoupon, partSubtotal: number): number {
+  return partSubtotal < coupon.minSubtotal ? 0 : couponDiscount(coupon, partSubtotal);
+}
+
+/**
+ * The discounts of a cart or order: each shop coupon on its shop's part, then the store's coupon on
+ * what the products cost after them (the two never discount the same cents twice). Cart, preview and
+ * placeOrder all ask here, so what the cart shows is what the order charges.
+ */
+export function orderDiscounts(
+  parts: { shopId: string; subtotal: number }[],
+  storeCoupon: PricedCoupon | null,
+  shopCoupons: ReadonlyMap<string, PricedShopCoupon>,
+): { byShop: Map<string, number>; shopDiscount: number; discount: number } {
+  const byShop = new Map<string, number>();
+  for (const part of parts) {
+    const coupon = shopCoupons.get(part.shopId);
+    byShop.set(part.shopId, coupon ? shopCouponDiscount(coupon, part.subtotal) : 0);
+  }
+  const subtotal = parts.reduce((sum, part) => sum + part.subtotal, 0);
+  const shopDiscount = [...byShop.values()].reduce((sum, amount) => sum + amount, 0);
+  const discount = storeCoupon ? couponDiscount(storeCoupon, subtotal - shopDiscount) : 0;
+  return { byShop, shopDiscount, discount };
 }

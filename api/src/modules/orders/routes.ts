@@ -24,8 +24,11 @@ const section: ReferenceSection = {
     "are). Status changes: section *order-status*.\n\n" +
     "**Placing** is one transaction: one order, one shop order per shop with its items (name, size, " +
     "quantity and unit price as they were), `SHIPPING_FEE_CENTS` per shop unless the products reach " +
-    "`FREE_SHIPPING_THRESHOLD_CENTS`, the cart's coupon (total = max(0, subtotal - discount) + shipping; " +
-    "the store bears the discount), `COMMISSION_PERCENT` of each shop order's subtotal, the stock taken " +
+    "`FREE_SHIPPING_THRESHOLD_CENTS`, the cart's coupons (each shop's own on its products only, never " +
+    "the shipping, borne by the shop; then the store's, borne by the store, on what is left: total = " +
+    "subtotal - shopDiscount - discount + shipping; section *shop-coupons*), `COMMISSION_PERCENT` of " +
+    "each shop order's subtotal after its shop coupon, every coupon used locked and checked under its " +
+    "lock, the stock taken " +
     "by one conditional UPDATE per line (sorted, so concurrent orders cannot deadlock), the coupon use " +
     "recorded, the ordered lines and the coupon removed from the cart. Only available lines are ordered; " +
     "sold-out ones stay in the cart. The shops are checked with their rows locked, so an order placed " +

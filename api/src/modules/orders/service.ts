@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { ownProductInOrder } from "#contract/cart";
 import {
   CART_CHANGED_WHILE_REVIEWING,
@@ -27,12 +27,12 @@ import {
 import { inStore } from "../catalog/service.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
-import { cartCoupon, couponDiscount, redeemCoupon } from "../coupons/service.js";
+import { cartCoupon, cartShopCoupons, lockOrderCoupons, redeemCoupon } from "../coupons/service.js";
 import { notify, type NewNotification } from "../notifications/service.js";
 import { availableCartLines, subtotalOf } from "./cart-lines.js";
 import { expireUnpaidOrders, orderPayBy } from "./expiry.js";
 import { bySize, setStockContext } from "../stock/service.js";
-import { commissionOf, shopPartShippingFee, type ShopShipping } from "./pricing.js";
+import { commissionOf, orderDiscounts, shopPartShippingFee, type ShopShipping } from "./pricing.js";
 import { queueEventMail } from "../mail/event-mail.js";
 import { mailRecipient } from "../mail/recipients.js";
 import type { MailContext } from "../mail/render.js";
@@ -170,9 +170,33 @@ export async function placeOrder(
     const partShipping = (shopId: string, shopLines: typeof lines) =>
       shopPartShippingFee(shippingOf.get(shopId)!, subtotalOf(shopLines), subtotal, settings.cart);
     const coupon = await cartCoupon(tx, { kind: "user", id: userId });
-    const discount = coupon ? couponDiscount(coupon, subtotal) : 0;
+    // A shop's coupon counts only when this order has lines of its shop (issue 34); else it stays in the cart.
+    const shopCoupons = new Map(
+      (await cartShopCoupons(tx, { kind: "user", id: userId }))
+        .filter((shopCoupon) => byShop.has(shopCoupon.shopId))
+        .map((shopCoupon) => [shopCoupon.shopId, shopCoupon]),
+    );
+    // Checked and locked before anything is written: the uses, the dates, the seller's ending, the minimum.
+    await lockOrderCoupons(
+      tx,
+      [
+        ...(coupon ? [{ code: coupon.code, shopName: null, partSubtotal: 0 }] : []),
+        ...[...shopCoupons.values()].map((shopCoupon) => ({
+          code: shopCoupon.code,
+          shopName: shopCoupon.shopName,
+          partSubtotal: subtotalOf(byShop.get(shopCoupon.shopId)!),
+        })),
+      ],
+      userId,
+    );
+    const discounts = orderDiscounts(
+      [...byShop].map(([shopId, shopLines]) => ({ shopId, subtotal: subtotalOf(shopLines) })),
+      coupon,
+      shopCoupons,
+    );
+    const { discount, shopDiscount } = discounts;
     const shippingFee = [...byShop].reduce((sum, [shopId, shopLines]) => sum + partShipping(shopId, shopLines), 0);
-    const total = subtotal - discount + shippingFee;
+    const total = subtotal - shopDiscount - discount + shippingFee;
     if (body.expectedTotal !== undefined && body.expectedTotal !== total)
       throw new HttpError(409, orderTotalChanged(formatUsd(total)));
 
@@ -183,6 +207,7 @@ export async function placeOrder(
         shippingInfo: body.shippingInfo,
         subtotal,
         discount,
+        shopDiscount,
         shippingFee,
         total,
         couponCode: coupon?.code ?? null,
@@ -194,15 +219,19 @@ export async function placeOrder(
     for (const [shopId, shopLines] of byShop) {
       const shopSubtotal = subtotalOf(shopLines);
       const shopShippingFee = partShipping(shopId, shopLines);
+      // The shop bears its coupon: its part charges, and its commission is taken on, the discounted subtotal.
+      const partDiscount = discounts.byShop.get(shopId) ?? 0;
       const [shopOrder] = await tx
         .insert(shopOrders)
         .values({
           orderId: order!.id,
           shopId,
           subtotal: shopSubtotal,
+          couponCode: shopCoupons.get(shopId)?.code ?? null,
+          discount: partDiscount,
           shippingFee: shopShippingFee,
-          total: shopSubtotal + shopShippingFee,
-          commission: commissionOf(shopSubtotal, settings.orders),
+          total: shopSubtotal - partDiscount + shopShippingFee,
+          commission: commissionOf(shopSubtotal - partDiscount, settings.orders),
         })
         .returning({ id: shopOrders.id });
       await tx.insert(orderItems).values(
@@ -236,7 +265,13 @@ export async function placeOrder(
     }
     if (coupon) {
       await redeemCoupon(tx, coupon.code, userId, order!.id);
-      await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
+      await tx.delete(cartCoupons).where(and(eq(cartCoupons.userId, userId), isNull(cartCoupons.shopId)));
+    }
+    for (const shopCoupon of shopCoupons.values()) {
+      await redeemCoupon(tx, shopCoupon.code, userId, order!.id);
+      await tx
+        .delete(cartCoupons)
+        .where(and(eq(cartCoupons.userId, userId), eq(cartCoupons.couponCode, shopCoupon.code)));
     }
     await tx.delete(cartItems).where(
       inArray(
@@ -288,6 +323,7 @@ export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Pr
       subtotal: orders.subtotal,
       discount: orders.discount,
       couponCode: orders.couponCode,
+      shopDiscount: orders.shopDiscount,
       shippingFee: orders.shippingFee,
       total: orders.total,
       deliveryStatus: orders.deliveryStatus,
@@ -305,6 +341,8 @@ export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Pr
         shopId: shopOrders.shopId,
         shopName: shops.name,
         subtotal: shopOrders.subtotal,
+        couponCode: shopOrders.couponCode,
+        discount: shopOrders.discount,
         shippingFee: shopOrders.shippingFee,
         total: shopOrders.total,
         deliveryStatus: shopOrders.deliveryStatus,
@@ -350,6 +388,8 @@ export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Pr
         image: item.image,
       })),
     subtotal: row.subtotal,
+    couponCode: row.couponCode,
+    discount: row.discount,
     shipping_fee: row.shippingFee,
     price: row.total,
     delivery_status: row.deliveryStatus,
@@ -371,6 +411,7 @@ export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Pr
     subtotal: order.subtotal,
     discount: order.discount,
     couponCode: order.couponCode,
+    shopDiscount: order.shopDiscount,
     shipping_fee: order.shippingFee,
     price: order.total,
     amountPaid: order.amountPaid,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { COUPON_NOT_FOUND } from "#contract/coupons";
 import {
   maxUsesBelowUses,
@@ -116,7 +116,8 @@ function toAdminVoucher(row: VoucherRow): AdminVoucher {
 
 export async function listPromotions(db: Db): Promise<PromotionsAnswer> {
   const [couponRows, voucherRows] = await Promise.all([
-    db.select(couponSelection).from(coupons).orderBy(asc(coupons.code)),
+    // The store's coupons; a shop's own are its seller's (issue 34).
+    db.select(couponSelection).from(coupons).where(isNull(coupons.shopId)).orderBy(asc(coupons.code)),
     db
       .select({ ...voucherSelection, redemptions: redemptionsOf(vouchers.code) })
       .from(vouchers)
@@ -145,7 +146,11 @@ export async function updateCoupon(
   body: CouponUpdateBody,
 ): Promise<PromotionWrite<AdminCoupon>> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select(couponSelection).from(coupons).where(eq(coupons.code, code)).for("update");
+    const [row] = await tx
+      .select(couponSelection)
+      .from(coupons)
+      .where(and(eq(coupons.code, code), isNull(coupons.shopId)))
+      .for("update");
     if (!row) throw new HttpError(404, COUPON_NOT_FOUND);
     const current = toAdminCoupon(row);
     const audited = (coupon: Pick<AdminCoupon, "validFrom" | "validUntil" | "maxUses">) => ({

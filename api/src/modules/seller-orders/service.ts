@@ -25,6 +25,8 @@ const summaryColumns = {
   createdAt: shopOrders.createdAt,
   itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.shopOrderId} = ${shopOrders.id})`,
   subtotal: shopOrders.subtotal,
+  couponCode: shopOrders.couponCode,
+  discount: shopOrders.discount,
   shippingFee: shopOrders.shippingFee,
   total: shopOrders.total,
   commission: shopOrders.commission,
@@ -39,6 +41,8 @@ type SummaryRow = {
   createdAt: Date;
   itemsCount: number;
   subtotal: number;
+  couponCode: string | null;
+  discount: number;
   shippingFee: number;
   total: number;
   commission: number;
@@ -55,6 +59,8 @@ function summaryOf(row: SummaryRow) {
     createdAt: row.createdAt.toISOString(),
     itemsCount: Number(row.itemsCount),
     subtotal: row.subtotal,
+    couponCode: row.couponCode,
+    discount: row.discount,
     shipping_fee: row.shippingFee,
     total: row.total,
     commission: row.commission,
@@ -156,8 +162,9 @@ export async function sellerOrder(
     .where(eq(orderItems.shopOrderId, subOrderId))
     .orderBy(asc(orderItems.name), asc(orderItems.size), asc(orderItems.id));
   const lineTotals = lines.map((line) => line.quantity * line.unitPrice);
-  // An accepted offer lowered the shop's subtotal below its lines: each line takes its share of it.
-  const saleTotals = splitByWeight(lineTotals, row.subtotal);
+  // An accepted offer lowered the shop's subtotal below its lines, or the shop's coupon took some off:
+  // each line takes its share of what the shop sold for.
+  const saleTotals = splitByWeight(lineTotals, row.subtotal - row.discount);
   const shares = splitByWeight(saleTotals, row.commission);
   return {
     order: {

@@ -97,6 +97,7 @@ export default function AdminOrder() {
             {formatUsd(order.price)}
             <span className="block text-slate-700">
               Productos {formatUsd(order.subtotal)}
+              {order.shopDiscount > 0 ? ` · cupones de las tiendas −${formatUsd(order.shopDiscount)}` : ""}
               {order.discount > 0 ? ` · cupón ${order.couponCode ?? ""} −${formatUsd(order.discount)}` : ""} · envío{" "}
               {formatUsd(order.shipping_fee)}
             </span>
@@ -182,6 +183,12 @@ export default function AdminOrder() {
                   <dt className="font-semibold text-slate-600">Subtotal</dt>
                   <dd>{formatUsd(part.subtotal)}</dd>
                 </div>
+                {part.discount > 0 ? (
+                  <div>
+                    <dt className="font-semibold text-slate-600">Cupón {part.couponCode} de la tienda</dt>
+                    <dd data-testid="part-shop-coupon">−{formatUsd(part.discount)}</dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt className="font-semibold text-slate-600">Envío</dt>
                   <dd>{formatUsd(part.shipping_fee)}</dd>

@@ -43,6 +43,7 @@ const SELLER_SECTIONS: readonly AreaSection[] = [
   { to: sellerPaths.payments, label: "Pagos" },
   { to: sellerPaths.shipping, label: "Envío" },
   { to: sellerPaths.profile, label: "Perfil de la tienda" },
+  { to: sellerPaths.coupons, label: "Cupones" },
   { to: sellerPaths.reviews, label: "Reseñas" },
 ];
 

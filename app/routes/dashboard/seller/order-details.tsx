@@ -132,6 +132,15 @@ export default function SellerOrderDetails() {
             ) : null}
             <dt>Subtotal</dt>
             <dd className="text-right">{formatPrice(order.subtotal)}</dd>
+            {order.discount > 0 ? (
+              <>
+                {/* The shop's own coupon: the shop bears it, and the commission is on what is left (issue 34). */}
+                <dt>Tu cupón {order.couponCode}</dt>
+                <dd className="text-right" data-testid="seller-order-coupon">
+                  −{formatPrice(order.discount)}
+                </dd>
+              </>
+            ) : null}
             <dt>Envío</dt>
             <dd className="text-right">{formatPrice(order.shipping_fee)}</dd>
             <dt>Total</dt>

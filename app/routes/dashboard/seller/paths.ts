@@ -12,6 +12,7 @@ export const sellerPaths = {
   payments: `${SELLER_HOME}/payments`,
   shipping: `${SELLER_HOME}/shipping`,
   profile: `${SELLER_HOME}/profile`,
+  coupons: `${SELLER_HOME}/coupons`,
   reviews: `${SELLER_HOME}/reviews`,
   paymentsStatement: `${SELLER_HOME}/payments/statement`,
 };

@@ -19,6 +19,11 @@ export function PartLines({ part }: { part: MailShopPart }) {
       {part.lines.map((line, index) => (
         <MailText key={index}>{lineText(line)}</MailText>
       ))}
+      {part.discount > 0 ? (
+        <MailText>
+          Cupón {part.couponCode} de la tienda: -{formatUsd(part.discount)}
+        </MailText>
+      ) : null}
     </>
   );
 }

@@ -13,6 +13,7 @@ export function orderPaidMail(order: MailOrder, recipient: MailRecipient, public
   const parts = order.parts.filter((part) => part.deliveryStatus !== "cancelado");
   const facts: [string, string][] = [["Subtotal", formatUsd(order.subtotal)]];
   facts.push(["Envío", formatUsd(order.shippingFee)]);
+  if (order.shopDiscount > 0) facts.push(["Cupones de las tiendas", `-${formatUsd(order.shopDiscount)}`]);
   if (order.discount > 0)
     facts.push([`Cupón${order.couponCode ? ` ${order.couponCode}` : ""}`, `-${formatUsd(order.discount)}`]);
   facts.push(["Total pagado", formatUsd(order.total)]);
