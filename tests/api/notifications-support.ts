@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import type { App } from "../../api/src/app";
 import type { Db } from "../../api/src/db/client";
 import { notifications, shops } from "../../api/src/db/schema";
@@ -12,7 +12,7 @@ import {
   signedInUser,
   type Customer,
 } from "./orders-support";
-import { insertUser, type Catalogue } from "./support";
+import { insertCatalogue, insertUser, useTestApi, type Catalogue, type FileApiOptions } from "./support";
 
 /** Helpers the notification and socket tests share. */
 
@@ -28,6 +28,26 @@ export async function splitShopOwners(db: Db, catalogue: Catalogue): Promise<Two
   const smashOwner = await insertUser(db, { name: "Vendedor Smash", role: "seller" });
   await db.update(shops).set({ ownerId: smashOwner.id }).where(eq(shops.id, catalogue.shops.smash.id));
   return { centro: await signedInAs(catalogue.owner.id, "seller"), smash: await signedInAs(smashOwner.id, "seller") };
+}
+
+/**
+ * A test API with the catalogue and its two shops owned apart, made once for the file: the set-up
+ * of the sellers' suites (`catalogue` and `sellers` are read in the tests, once `beforeAll` ran).
+ */
+export function useTwoShops(options: FileApiOptions) {
+  const suite = { api: useTestApi(options), catalogue: undefined as unknown as Catalogue, sellers: {} as TwoSellers };
+  beforeAll(async () => {
+    suite.catalogue = await insertCatalogue(suite.api.db);
+    suite.sellers = await splitShopOwners(suite.api.db, suite.catalogue);
+  });
+  return suite;
+}
+
+/** `count` new customers, each with one of every product in the cart: the buyers of a concurrency test. */
+export async function buyersWithInCart(db: Db, count: number, productIds: string[]): Promise<Customer[]> {
+  const buyers = await Promise.all(Array.from({ length: count }, () => signedInUser(db)));
+  for (const buyer of buyers) for (const productId of productIds) await putInCart(db, buyer.id, productId, 1);
+  return buyers;
 }
 
 /** A new customer's order of one Vertex (Centro Pádel) and two tubes of balls (Tienda Smash), with the coupon if given. */

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, orderItems, orders, products, shopOrders } from "../../api/src/db/schema";
-import { splitShopOwners, type TwoSellers } from "./notifications-support";
+import { useTwoShops } from "./notifications-support";
 import { placeOrder, putInCart, signedInUser } from "./orders-support";
-import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./support";
+import { insertOwnBalls } from "./support";
 
 /**
  * Bulk price changes while orders are placed, on a real PostgreSQL (issue 34): each order charges
@@ -11,24 +11,18 @@ import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./s
  * add up, the batches and the sales never deadlock, and each batch is audited once.
  */
 describe("cambios de precio en lote con pedidos a la vez en PostgreSQL", () => {
-  const api = useTestApi({ engine: "PostgreSQL", poolSize: 30 });
-  let catalogue: Catalogue;
-  let sellers: TwoSellers;
-
-  beforeAll(async () => {
-    catalogue = await insertCatalogue(api.db);
-    sellers = await splitShopOwners(api.db, catalogue);
-  });
+  const suite = useTwoShops({ engine: "PostgreSQL", poolSize: 30 });
+  const { api } = suite;
 
   it("20 pedidos de dos productos y 2 lotes de precio a la vez: cada pedido cobra precios de un mismo momento", async () => {
-    const shopId = catalogue.shops.smash.id;
+    const shopId = suite.catalogue.shops.smash.id;
     // Prices in the ratio 2:3, which both batches keep exactly: a line at an old price beside one at a new price would break it.
-    const first = await insertOwnBalls(api.db, catalogue, "pelotas-lote-concurrente-a", {
+    const first = await insertOwnBalls(api.db, suite.catalogue, "pelotas-lote-concurrente-a", {
       shopId,
       price: 2_000,
       stock: 100,
     });
-    const second = await insertOwnBalls(api.db, catalogue, "pelotas-lote-concurrente-b", {
+    const second = await insertOwnBalls(api.db, suite.catalogue, "pelotas-lote-concurrente-b", {
       shopId,
       price: 3_000,
       stock: 100,
@@ -48,7 +42,7 @@ describe("cambios de precio en lote con pedidos a la vez en PostgreSQL", () => {
           api.app.inject({
             method: "POST",
             url: "/seller/products/bulk",
-            headers: sellers.smash.headers,
+            headers: suite.sellers.smash.headers,
             payload: { action: { kind: "precio_porcentaje", percent }, ids: [second.id, first.id] },
           }),
         ),
@@ -109,13 +103,13 @@ describe("cambios de precio en lote con pedidos a la vez en PostgreSQL", () => {
   });
 
   it("20 pedidos y un lote que elimina los dos productos a la vez: sin bloqueos mutuos ni errores, nada a medias", async () => {
-    const shopId = catalogue.shops.smash.id;
-    const first = await insertOwnBalls(api.db, catalogue, "pelotas-lote-borrado-a", {
+    const shopId = suite.catalogue.shops.smash.id;
+    const first = await insertOwnBalls(api.db, suite.catalogue, "pelotas-lote-borrado-a", {
       shopId,
       price: 2_000,
       stock: 100,
     });
-    const second = await insertOwnBalls(api.db, catalogue, "pelotas-lote-borrado-b", {
+    const second = await insertOwnBalls(api.db, suite.catalogue, "pelotas-lote-borrado-b", {
       shopId,
       price: 3_000,
       stock: 100,
@@ -129,7 +123,7 @@ describe("cambios de precio en lote con pedidos a la vez en PostgreSQL", () => {
       api.app.inject({
         method: "POST",
         url: "/seller/products/bulk",
-        headers: sellers.smash.headers,
+        headers: suite.sellers.smash.headers,
         payload: { action: { kind }, ids: [first.id, second.id] },
       });
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { couponRedemptions, coupons, shopOrders } from "../../api/src/db/schema";
-import { splitShopOwners, type TwoSellers } from "./notifications-support";
+import { useTwoShops } from "./notifications-support";
 import { placeOrder, putCouponOnCart, putInCart, signedInUser } from "./orders-support";
-import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./support";
+import { insertOwnBalls } from "./support";
 
 /**
  * A shop's own coupons under concurrent orders on a real PostgreSQL (issue 34): the coupon's row
@@ -11,20 +11,14 @@ import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./s
  * use, how often one customer uses it, and whether an order comes before or after its ending.
  */
 describe("cupones de tienda con pedidos a la vez en PostgreSQL", () => {
-  const api = useTestApi({ engine: "PostgreSQL", poolSize: 30 });
-  let catalogue: Catalogue;
-  let sellers: TwoSellers;
-
-  beforeAll(async () => {
-    catalogue = await insertCatalogue(api.db);
-    sellers = await splitShopOwners(api.db, catalogue);
-  });
+  const suite = useTwoShops({ engine: "PostgreSQL", poolSize: 30 });
+  const { api } = suite;
 
   async function smashCoupon(code: string, maxUses: number, maxUsesPerCustomer: number) {
     const created = await api.app.inject({
       method: "POST",
       url: "/seller/coupons",
-      headers: sellers.smash.headers,
+      headers: suite.sellers.smash.headers,
       payload: {
         code,
         kind: "porcentaje",
@@ -40,7 +34,7 @@ describe("cupones de tienda con pedidos a la vez en PostgreSQL", () => {
   }
 
   const smashBalls = (slug: string) =>
-    insertOwnBalls(api.db, catalogue, slug, { shopId: catalogue.shops.smash.id, price: 2_000, stock: 100 });
+    insertOwnBalls(api.db, suite.catalogue, slug, { shopId: suite.catalogue.shops.smash.id, price: 2_000, stock: 100 });
 
   /** The parts that carry the coupon, and its stored count of uses. */
   async function usesOf(code: string) {
@@ -114,7 +108,7 @@ describe("cupones de tienda con pedidos a la vez en PostgreSQL", () => {
     }
     const [responses, ended] = await Promise.all([
       Promise.all(buyers.map((buyer) => placeOrder(api.app, buyer))),
-      api.app.inject({ method: "POST", url: "/seller/coupons/TERMINA-YA/end", headers: sellers.smash.headers }),
+      api.app.inject({ method: "POST", url: "/seller/coupons/TERMINA-YA/end", headers: suite.sellers.smash.headers }),
     ]);
     expect(ended.statusCode, ended.body).toBe(200);
     const placed = responses.filter((response) => response.statusCode === 201);

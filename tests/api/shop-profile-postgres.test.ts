@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { shopOnVacation } from "#contract/shop-profile-labels";
 import { auditLog, orders } from "../../api/src/db/schema";
-import { splitShopOwners, type TwoSellers } from "./notifications-support";
+import { buyersWithInCart, useTwoShops } from "./notifications-support";
 import { placeOrder, putInCart, signedInUser } from "./orders-support";
-import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./support";
+import { insertOwnBalls } from "./support";
 
 /** YYYY-MM-DD `days` after today in store time. */
 function storeDay(days: number): string {
@@ -19,23 +19,16 @@ function storeDay(days: number): string {
  * a share lock and the vacation takes it FOR UPDATE, so no order is written after the change commits.
  */
 describe("vacaciones con pedidos a la vez en PostgreSQL", () => {
-  const api = useTestApi({ engine: "PostgreSQL", poolSize: 30 });
-  let catalogue: Catalogue;
-  let sellers: TwoSellers;
-
-  beforeAll(async () => {
-    catalogue = await insertCatalogue(api.db);
-    sellers = await splitShopOwners(api.db, catalogue);
-  });
+  const suite = useTwoShops({ engine: "PostgreSQL", poolSize: 30 });
+  const { api } = suite;
 
   it("20 pedidos y las vacaciones a la vez: ningún pedido se escribe después de activarlas", async () => {
-    const product = await insertOwnBalls(api.db, catalogue, "pelotas-vacaciones-concurrentes", {
-      shopId: catalogue.shops.smash.id,
+    const product = await insertOwnBalls(api.db, suite.catalogue, "pelotas-vacaciones-concurrentes", {
+      shopId: suite.catalogue.shops.smash.id,
       price: 2_000,
       stock: 100,
     });
-    const buyers = await Promise.all(Array.from({ length: 20 }, () => signedInUser(api.db)));
-    for (const buyer of buyers) await putInCart(api.db, buyer.id, product.id, 1);
+    const buyers = await buyersWithInCart(api.db, 20, [product.id]);
     const until = storeDay(7);
 
     const [placed, started] = await Promise.all([
@@ -45,7 +38,7 @@ describe("vacaciones con pedidos a la vez en PostgreSQL", () => {
         api.app.inject({
           method: "PUT",
           url: "/seller/vacation",
-          headers: sellers.smash.headers,
+          headers: suite.sellers.smash.headers,
           payload: { on: true, until },
         }),
       ),

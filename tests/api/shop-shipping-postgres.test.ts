@@ -1,32 +1,25 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, orders, shopOrders, shops } from "../../api/src/db/schema";
-import { splitShopOwners, type TwoSellers } from "./notifications-support";
-import { placeOrder, putInCart, signedInUser } from "./orders-support";
-import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./support";
+import { buyersWithInCart, useTwoShops } from "./notifications-support";
+import { placeOrder } from "./orders-support";
+import { insertOwnBalls } from "./support";
 
 /**
  * A shop changing its shipping while orders are placed, on a real PostgreSQL: each order charges the
  * rule before or after a change, whole, and its total adds up; every change is audited once.
  */
 describe("envío propio con pedidos a la vez en PostgreSQL", () => {
-  const api = useTestApi({ engine: "PostgreSQL", poolSize: 30 });
-  let catalogue: Catalogue;
-  let sellers: TwoSellers;
-
-  beforeAll(async () => {
-    catalogue = await insertCatalogue(api.db);
-    sellers = await splitShopOwners(api.db, catalogue);
-  });
+  const suite = useTwoShops({ engine: "PostgreSQL", poolSize: 30 });
+  const { api } = suite;
 
   it("20 pedidos y 5 cambios de tarifa a la vez: cada parte cobra una tarifa que existió y los totales cuadran", async () => {
-    const product = await insertOwnBalls(api.db, catalogue, "pelotas-envio-concurrente", {
-      shopId: catalogue.shops.smash.id,
+    const product = await insertOwnBalls(api.db, suite.catalogue, "pelotas-envio-concurrente", {
+      shopId: suite.catalogue.shops.smash.id,
       price: 2_000,
       stock: 100,
     });
-    const buyers = await Promise.all(Array.from({ length: 20 }, () => signedInUser(api.db)));
-    for (const buyer of buyers) await putInCart(api.db, buyer.id, product.id, 1);
+    const buyers = await buyersWithInCart(api.db, 20, [product.id]);
     const fees = [100, 200, 300, 400, 600];
 
     const [placed, changes] = await Promise.all([
@@ -36,7 +29,7 @@ describe("envío propio con pedidos a la vez en PostgreSQL", () => {
           api.app.inject({
             method: "PUT",
             url: "/seller/shipping",
-            headers: sellers.smash.headers,
+            headers: suite.sellers.smash.headers,
             payload: { mode: "propia", shippingFee },
           }),
         ),
@@ -67,14 +60,14 @@ describe("envío propio con pedidos a la vez en PostgreSQL", () => {
     const audited = await api.db
       .select({ after: auditLog.after })
       .from(auditLog)
-      .where(and(eq(auditLog.action, "tienda.envio"), eq(auditLog.entityId, catalogue.shops.smash.id)));
+      .where(and(eq(auditLog.action, "tienda.envio"), eq(auditLog.entityId, suite.catalogue.shops.smash.id)));
     expect(audited.map((entry) => (entry.after as { shippingFee: number }).shippingFee).sort((a, b) => a - b)).toEqual(
       fees,
     );
     const [shop] = await api.db
       .select({ shippingFee: shops.shippingFee })
       .from(shops)
-      .where(eq(shops.id, catalogue.shops.smash.id));
+      .where(eq(shops.id, suite.catalogue.shops.smash.id));
     expect(fees).toContain(shop!.shippingFee);
   });
 });

@@ -365,7 +365,7 @@ test.describe("administración de tiendas", () => {
         "href",
         `/dashboard/admin/shop-requests/${approved.userId}`,
       );
-      await expect(entry.locator("time")).toHaveText(/ de \d{4}\D+\d{2}:\d{2}$/);
+      await expect(entry.locator("time")).toHaveText(/ de \d{4} a las \d{2}:\d{2}, hora de Madrid$/);
       if (reason) await expect(entry.getByTestId("audit-reason")).toHaveText(reason);
     }
     await expect(
