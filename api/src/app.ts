@@ -365,7 +365,6 @@ export async function buildApp({
     files,
     mailer,
     mail,
-    publicWebUrl: config.publicWebUrl,
     jwtSecret: config.secrets.jwtSecret,
     accessTokenTtlSeconds: config.accounts.accessTokenTtlSeconds,
   });
