@@ -341,7 +341,7 @@ describe("control de stock (PGlite)", () => {
       expect(await stockOf(api.db, item.id, "42")).toBe(2);
 
       await makeOverdue(api.db, expiring);
-      await expireUnpaidOrders(api.db);
+      await expireUnpaidOrders(api.db, mailContextOf(api.config));
       expect(await stockOf(api.db, item.id, "42")).toBe(3);
 
       const [subOrder] = await api.db
