@@ -14,6 +14,7 @@ export const MAIL_KINDS = {
   "part-shipped": { audience: "cliente", label: "Envío de tu pedido", optional: true },
   "part-delivered": { audience: "cliente", label: "Entrega de tu pedido", optional: true },
   "order-cancelled": { audience: "cliente", label: "Cancelaciones y reembolsos", optional: false },
+  "order-expired": { audience: "cliente", label: "Pedidos caducados sin pagar", optional: true },
   "offer-answered": { audience: "cliente", label: "Respuesta a tus ofertas", optional: true },
   "order-message": { audience: "todos", label: "Mensajes sobre un pedido", optional: true },
   // The seller's shop.

@@ -345,11 +345,11 @@ export async function buildApp({
   await app.register(mediaRoutes, { db, files });
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders, mail, mailer });
   await app.register(couponRoutes, { db });
-  await app.register(customerRoutes, { db, withdrawals: config.withdrawals });
+  await app.register(customerRoutes, { db, withdrawals: config.withdrawals, mail });
   await app.register(offerRoutes, { db, orders: config.orders, mail, mailer });
   await app.register(orderMessageRoutes, { db, mail, mailer });
   await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals, mail, mailer });
-  await app.register(adminOrderRoutes, { db, withdrawals: config.withdrawals });
+  await app.register(adminOrderRoutes, { db, withdrawals: config.withdrawals, mail });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
   await app.register(paymentRoutes, {
     db,
@@ -367,14 +367,13 @@ export async function buildApp({
     files,
     mailer,
     mail,
-    publicWebUrl: config.publicWebUrl,
     jwtSecret: config.secrets.jwtSecret,
     accessTokenTtlSeconds: config.accounts.accessTokenTtlSeconds,
   });
   await app.register(auditRoutes, { db });
   await app.register(sellerProductRoutes, { db, files });
-  await app.register(sellerOrderRoutes, { db, withdrawals: config.withdrawals });
-  await app.register(dashboardRoutes, { db, dashboards: config.dashboards });
+  await app.register(sellerOrderRoutes, { db, withdrawals: config.withdrawals, mail });
+  await app.register(dashboardRoutes, { db, dashboards: config.dashboards, mail });
   await app.register(stockRoutes, { db, mailer, mail });
   await app.register(categoryRoutes, { db, files });
   await app.register(promotionRoutes, { db });

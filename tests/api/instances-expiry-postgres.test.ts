@@ -1,10 +1,19 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../api/src/db/client";
-import { notifications, orders, stockMovements } from "../../api/src/db/schema";
+import { mailOutbox, notifications, orders, stockMovements } from "../../api/src/db/schema";
+import { mailContextOf, type MailContext } from "../../api/src/modules/mail/render";
 import { expireUnpaidOrders } from "../../api/src/modules/orders/expiry";
 import { makeOverdue, placedOrderId, putInCart, signedInUser, stockOf } from "./orders-support";
-import { insertCatalogue, insertOwnBalls, insertProduct, useTestApi, type Catalogue } from "./support";
+import {
+  FAILED_BEFORE_COMMIT,
+  failingBeforeCommit,
+  insertCatalogue,
+  insertOwnBalls,
+  insertProduct,
+  useTestApi,
+  type Catalogue,
+} from "./support";
 
 /**
  * Two API instances on one PostgreSQL both sweep unpaid orders past their time (each every minute
@@ -15,8 +24,10 @@ describe("caducidad con dos instancias en PostgreSQL", () => {
   const api = useTestApi({ engine: "PostgreSQL", poolSize: 20 });
   let instanceB: Database;
   let catalogue: Catalogue;
+  let mail: MailContext;
 
   beforeAll(async () => {
+    mail = mailContextOf(api.config);
     instanceB = await openDatabase({ databaseUrl: api.databaseUrl, dataDir: ":memory:", poolSize: 20 });
     catalogue = await insertCatalogue(api.db);
   });
@@ -61,6 +72,20 @@ describe("caducidad con dos instancias en PostgreSQL", () => {
     return Object.fromEntries(rows.map((row) => [row.orderId, row.notices]));
   }
 
+  /** The «Tu pedido #… caducó» mails queued for each order (its link names it), by order. */
+  async function expiryMailsPerOrder(orderIds: string[]) {
+    const rows = await api.db
+      .select({ link: mailOutbox.link })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "order-expired"));
+    const perOrder: Record<string, number> = {};
+    for (const { link } of rows) {
+      const orderId = orderIds.find((id) => link.endsWith(`/dashboard/order/details/${id}`));
+      if (orderId) perOrder[orderId] = (perOrder[orderId] ?? 0) + 1;
+    }
+    return perOrder;
+  }
+
   it("30 pedidos caducados y ocho barridos a la vez desde dos instancias: cada pedido caduca una sola vez", async () => {
     const shared = await newProduct("compartidas", 100);
     const placed = await overdueOrders("barridos", 30, shared.id);
@@ -68,7 +93,7 @@ describe("caducidad con dos instancias en PostgreSQL", () => {
     expect(await stockOf(api.db, shared.id)).toBe(70);
 
     const sweeps = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => expireUnpaidOrders(index % 2 === 0 ? api.db : instanceB.db)),
+      Array.from({ length: 8 }, (_, index) => expireUnpaidOrders(index % 2 === 0 ? api.db : instanceB.db, mail)),
     );
     expect(sweeps.reduce((total, expired) => total + expired, 0)).toBe(30);
 
@@ -92,9 +117,13 @@ describe("caducidad con dos instancias en PostgreSQL", () => {
         .reduce((total, movement) => total + movement.change, 0),
     ).toBe(30);
     expect(await expiryNoticesPerOrder(orderIds)).toEqual(Object.fromEntries(orderIds.map((orderId) => [orderId, 1])));
+    // One mail per order, queued by whichever sweep expired it (issue 33): never two.
+    expect(await expiryMailsPerOrder(orderIds)).toEqual(Object.fromEntries(orderIds.map((orderId) => [orderId, 1])));
 
     // Nothing is left for a later sweep on either instance.
-    expect(await Promise.all([expireUnpaidOrders(api.db), expireUnpaidOrders(instanceB.db)])).toEqual([0, 0]);
+    expect(await Promise.all([expireUnpaidOrders(api.db, mail), expireUnpaidOrders(instanceB.db, mail)])).toEqual([
+      0, 0,
+    ]);
     expect(await stockOf(api.db, shared.id)).toBe(100);
   });
 
@@ -105,17 +134,36 @@ describe("caducidad con dos instancias en PostgreSQL", () => {
 
     await api.db.transaction(async (tx) => {
       // Instance A has claimed the five orders (row locks) and not committed yet.
-      expect(await expireUnpaidOrders(tx)).toBe(5);
+      expect(await expireUnpaidOrders(tx, mail)).toBe(5);
       // Instance B skips them at once (SKIP LOCKED) instead of waiting for A or expiring them too.
-      expect(await expireUnpaidOrders(instanceB.db)).toBe(0);
+      expect(await expireUnpaidOrders(instanceB.db, mail)).toBe(0);
     });
     // After A's commit they are expired: B finds nothing to do.
-    expect(await expireUnpaidOrders(instanceB.db)).toBe(0);
+    expect(await expireUnpaidOrders(instanceB.db, mail)).toBe(0);
     expect(await stockOf(api.db, shared.id)).toBe(20);
     expect(await expiryNoticesPerOrder(orderIds)).toEqual(Object.fromEntries(orderIds.map((orderId) => [orderId, 1])));
+    expect(await expiryMailsPerOrder(orderIds)).toEqual(Object.fromEntries(orderIds.map((orderId) => [orderId, 1])));
     const movements = await expiryMovements([shared.id]);
     expect(movements).toEqual([{ productId: shared.id, change: 5 }]);
   });
+  it("dos barridos a la vez, y uno que no llega al commit: ni caducidad ni correo perdidos o repetidos", async () => {
+    const shared = await newProduct("perdidos", 10);
+    const placed = await overdueOrders("perdidos", 3, shared.id);
+    const orderIds = placed.map((order) => order.orderId);
+
+    // Lost before its commit: the orders stay as they were, with neither notice nor mail.
+    await expect(expireUnpaidOrders(failingBeforeCommit(api.db), mail)).rejects.toThrow(FAILED_BEFORE_COMMIT);
+    expect(await stockOf(api.db, shared.id)).toBe(7);
+    expect(await expiryNoticesPerOrder(orderIds)).toEqual({});
+    expect(await expiryMailsPerOrder(orderIds)).toEqual({});
+
+    // Two instances at once: together they expire the three orders, each once, with one mail each.
+    const sweeps = await Promise.all([expireUnpaidOrders(api.db, mail), expireUnpaidOrders(instanceB.db, mail)]);
+    expect(sweeps[0] + sweeps[1]).toBe(3);
+    expect(await stockOf(api.db, shared.id)).toBe(10);
+    expect(await expiryMailsPerOrder(orderIds)).toEqual(Object.fromEntries(orderIds.map((orderId) => [orderId, 1])));
+  });
+
   it("devolver el stock de un pedido caducado espera a un pedido que se está haciendo, en su mismo orden, sin interbloqueo", async () => {
     // placeOrder takes stock line by line, by product and size (orders/service.ts); a size's row first,
     // then (its trigger) the product's total. Here the product with sizes sorts before the one without.
@@ -145,7 +193,7 @@ describe("caducidad con dos instancias en PostgreSQL", () => {
       // An order being placed holds the size (and through its trigger the product)...
       await tx.execute(sql`update product_sizes set stock = stock - 1 where product_id = ${sized.id} and size = '42'`);
       // ...while a sweep gives the overdue order's stock back and has to wait for it.
-      sweep = expireUnpaidOrders(api.db);
+      sweep = expireUnpaidOrders(api.db, mail);
       await expect
         .poll(
           async () =>

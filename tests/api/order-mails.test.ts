@@ -3,15 +3,23 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formatUsd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
 import { formatDateForRegion } from "#contract/region-time";
-import { mailOutbox, orders, products, users } from "../../api/src/db/schema";
+import { mailOptOuts, mailOutbox, orders, products, users } from "../../api/src/db/schema";
+import { expireUnpaidOrders } from "../../api/src/modules/orders/expiry";
 import { TEST_CARD_DECLINED } from "../../api/src/modules/payments/service";
 import { queueOrderPaidMails } from "../../api/src/modules/mail/order-mails";
-import { composeMail } from "../../api/src/modules/mail/render";
+import { composeMail, mailContextOf } from "../../api/src/modules/mail/render";
 import { partShippedMail } from "../../api/src/modules/mail/templates/part-shipped";
-import { creditWallet, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
+import { creditWallet, makeOverdue, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
 import { subOrderIds } from "./notifications-support";
 import { moveOrder, movePart } from "./receipt-support";
-import { insertCatalogue, testConfig, useTestApi, type Catalogue } from "./support";
+import {
+  FAILED_BEFORE_COMMIT,
+  failingBeforeCommit,
+  insertCatalogue,
+  testConfig,
+  useTestApi,
+  type Catalogue,
+} from "./support";
 import { ownShop, payFromWallet, type OwnShop } from "./wallet-support";
 
 /** The web address testConfig gives the API: every mail's link starts with it. */
@@ -178,6 +186,46 @@ describe("Correos del pedido", () => {
       }),
     ).rejects.toThrow("el pago falla después de encolar");
     expect((await mailsTo(customer.id, shop.seller.id)).map((mail) => mail.kind)).toEqual(["order-placed"]);
+  });
+
+  it("un pedido que caduca sin pagarse escribe «Tu pedido #… caducó» en la transacción de la caducidad", async () => {
+    const shop = await ownShop(api.db, catalogue);
+    const { customer, orderId, order } = await placedOrder(shop);
+    const number = orderNumber(orderId);
+    await makeOverdue(api.db, orderId);
+    const context = mailContextOf(api.config);
+    const expiryMails = async () => (await mailsTo(customer.id)).filter((mail) => mail.kind === "order-expired");
+    const expiredAt = async () =>
+      (await api.db.select({ expiredAt: orders.expiredAt }).from(orders).where(eq(orders.id, orderId)))[0]!.expiredAt;
+
+    // A sweep lost before its commit: the order is still open and no mail waits.
+    await expect(expireUnpaidOrders(failingBeforeCommit(api.db), context)).rejects.toThrow(FAILED_BEFORE_COMMIT);
+    expect(await expiredAt()).toBeNull();
+    expect(await expiryMails()).toEqual([]);
+
+    // Committed: one mail, with the order's page and the one-click unsubscribe (an optional kind).
+    expect(await expireUnpaidOrders(api.db, context)).toBe(1);
+    expect(await expiredAt()).not.toBeNull();
+    const [expired, ...more] = await expiryMails();
+    expect(more).toEqual([]);
+    expect(expired).toMatchObject({
+      toAddress: await emailOf(customer.id),
+      subject: `Tu pedido #${number} caducó`,
+      link: `${WEB}/dashboard/order/details/${orderId}`,
+    });
+    expect(expired!.text).toContain(`Tu pedido #${number} no se pagó a tiempo`);
+    expect(expired!.text).toContain(`Total sin pagar: ${formatUsd(order.total)}`);
+    expect(expired!.headers).toHaveProperty("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
+    // A sweep that finds nothing writes nothing.
+    expect(await expireUnpaidOrders(api.db, context)).toBe(0);
+    expect(await expiryMails()).toHaveLength(1);
+
+    // A customer who turned the kind off gets the notice, not the mail.
+    const quiet = await placedOrder(shop);
+    await api.db.insert(mailOptOuts).values({ userId: quiet.customer.id, kind: "order-expired" });
+    await makeOverdue(api.db, quiet.orderId);
+    expect(await expireUnpaidOrders(api.db, context)).toBe(1);
+    expect((await mailsTo(quiet.customer.id)).map((mail) => mail.kind)).toEqual(["order-placed"]);
   });
 
   it("el HTML y el texto salen enteros sea cual sea su largo (sin bytes nulos)", async () => {

@@ -17,7 +17,9 @@ import {
   SHOP_REQUEST_EXISTS,
 } from "#contract/shops";
 import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labels";
-import { auditLog, notifications, shopDocuments, shops, users } from "../../api/src/db/schema";
+import { auditLog, mailOutbox, notifications, shopDocuments, shops, users } from "../../api/src/db/schema";
+import { mailContextOf } from "../../api/src/modules/mail/render";
+import { decideRequest } from "../../api/src/modules/shops/service";
 import { signedInAs, signedInUser, type Customer } from "./orders-support";
 import {
   appliedRequest,
@@ -33,6 +35,8 @@ import {
   WEBP,
 } from "./shop-support";
 import {
+  FAILED_BEFORE_COMMIT,
+  failingBeforeCommit,
   insertShop,
   insertUser,
   issuedEarlier,
@@ -645,6 +649,45 @@ describe("solicitudes de tienda (PGlite)", () => {
       const blank = await decide(api.app, admin, other.id, { approved: false, reason: "   " });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().errors).toEqual([{ field: "reason", message: "Escribe el motivo del rechazo." }]);
+    });
+
+    it("el correo de cada decisión se escribe en su transacción: una decisión perdida no deja correo", async () => {
+      const applicant = await signedInUser(api.db);
+      const request = await appliedRequest(api.app, applicant, shopFields({ shopName: "Cristal Bajo" }));
+      const decisionMails = () =>
+        api.db
+          .select({ subject: mailOutbox.subject, link: mailOutbox.link })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.userId, applicant.id), eq(mailOutbox.kind, "shop-decision")))
+          .orderBy(mailOutbox.createdAt, mailOutbox.id);
+
+      // Lost just before its commit: the request still waits, and no one was told.
+      await expect(
+        decideRequest(
+          failingBeforeCommit(api.db),
+          { id: admin.id, role: "admin" },
+          applicant.id,
+          { approved: true },
+          mailContextOf(api.config),
+        ),
+      ).rejects.toThrow(FAILED_BEFORE_COMMIT);
+      expect(await decisionMails()).toEqual([]);
+      expect(await noticesOf(applicant.id)).toEqual([]);
+      const [waiting] = await api.db.select({ status: shops.status }).from(shops).where(eq(shops.id, request._id));
+      expect(waiting!.status).toBe("pendiente");
+
+      // Each committed decision has its one mail in the outbox as the answer comes back.
+      expect((await decide(api.app, admin, applicant.id, { approved: true })).statusCode).toBe(200);
+      expect(
+        (await post(`/admin/shops/${request._id}/suspend`, admin, { reason: "Documentación caducada." })).statusCode,
+      ).toBe(200);
+      expect((await post(`/admin/shops/${request._id}/reactivate`, admin)).statusCode).toBe(200);
+      const link = `${api.config.publicWebUrl.replace(/\/+$/, "")}/dashboard/shop/confirmation`;
+      expect(await decisionMails()).toEqual([
+        { subject: "Tu tienda en Mercado Pádel fue aprobada", link },
+        { subject: "Tu tienda en Mercado Pádel fue suspendida", link },
+        { subject: "Tu tienda en Mercado Pádel fue reactivada", link },
+      ]);
     });
 
     it("rechazar con un motivo; quien fue rechazado solicita de nuevo en la misma fila con documentos nuevos", async () => {

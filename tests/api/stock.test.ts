@@ -13,6 +13,7 @@ import {
 import { SHOP_SUSPENDED_NO_WRITES } from "#contract/shops";
 import {
   auditLog,
+  mailOutbox,
   notifications,
   productSizes,
   products,
@@ -21,7 +22,9 @@ import {
   stockAlerts,
   stockMovements,
 } from "../../api/src/db/schema";
+import { mailContextOf } from "../../api/src/modules/mail/render";
 import { expireUnpaidOrders } from "../../api/src/modules/orders/expiry";
+import { updateStock } from "../../api/src/modules/stock/service";
 import {
   makeOverdue,
   placedOrderId,
@@ -32,6 +35,8 @@ import {
   type Customer,
 } from "./orders-support";
 import {
+  FAILED_BEFORE_COMMIT,
+  failingBeforeCommit,
   insertCategory,
   insertProduct,
   insertShop,
@@ -336,7 +341,7 @@ describe("control de stock (PGlite)", () => {
       expect(await stockOf(api.db, item.id, "42")).toBe(2);
 
       await makeOverdue(api.db, expiring);
-      await expireUnpaidOrders(api.db);
+      await expireUnpaidOrders(api.db, mailContextOf(api.config));
       expect(await stockOf(api.db, item.id, "42")).toBe(3);
 
       const [subOrder] = await api.db
@@ -626,6 +631,37 @@ describe("control de stock (PGlite)", () => {
       expect(await stockNotices(shopper.id)).toEqual([
         { message: `Volvió a haber unidades de «${item.name}».`, productId: item.id },
       ]);
+    });
+
+    it("el correo de la talla repuesta se escribe en la transacción del cambio: si falla, no queda nada", async () => {
+      const owner = await seller();
+      const item = await product(owner.shopId, { sizes: [{ size: "44", stock: 0 }] });
+      const shopper = await signedInUser(api.db);
+      expect((await inject("POST", "/home/stock-alert", shopper, { productId: item.id, size: "44" })).statusCode).toBe(
+        201,
+      );
+      const mailsOf = () =>
+        api.db
+          .select({ kind: mailOutbox.kind, subject: mailOutbox.subject })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.userId, shopper.id));
+      const body = { productId: item.id, sellerId: owner.id, sizes: [{ size: "44", stock: 5 }] };
+      const context = mailContextOf(api.config);
+
+      // Lost just before its commit: no stock, no notice, no mail, and the shopper still waits.
+      await expect(
+        updateStock(failingBeforeCommit(api.db), { id: owner.id, role: "seller" }, body, context),
+      ).rejects.toThrow(FAILED_BEFORE_COMMIT);
+      expect(await mailsOf()).toEqual([]);
+      expect(await stockNotices(shopper.id)).toEqual([]);
+      expect((await control(owner, item.id)).sizes.map((size) => [size.size, size.stock, size.waiting])).toEqual([
+        ["44", 0, 1],
+      ]);
+
+      // Committed: the mail is in the outbox as the call returns, once.
+      expect((await updateStock(api.db, { id: owner.id, role: "seller" }, body, context)).kind).toBe("updated");
+      expect(await mailsOf()).toEqual([{ kind: "back-in-stock", subject: `Volvió la talla 44 de «${item.name}».` }]);
+      expect(await stockNotices(shopper.id)).toHaveLength(1);
     });
 
     it("un producto de una tienda suspendida no admite avisos", async () => {

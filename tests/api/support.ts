@@ -657,3 +657,20 @@ export async function insertOwnBalls(db: Db, catalogue: Catalogue, slug: string,
     ...values,
   });
 }
+
+export const FAILED_BEFORE_COMMIT = "la transacción falla justo antes de su commit";
+
+/**
+ * The database, except that each transaction fails once its work is done: as if the process died
+ * just before the commit. A service run on it shows what an event leaves behind when it is lost
+ * (issue 33: its mail must vanish with it).
+ */
+export function failingBeforeCommit(db: Db): Db {
+  const failing = Object.create(db) as Db;
+  failing.transaction = (async (work: Parameters<Db["transaction"]>[0]) =>
+    db.transaction(async (tx) => {
+      await work(tx);
+      throw new Error(FAILED_BEFORE_COMMIT);
+    })) as Db["transaction"];
+  return failing;
+}

@@ -3,7 +3,18 @@
 -- The expiry notice speaks in tú, like every other text of the store (issue 13).
 -- An order with an offer waiting for its seller keeps its stock until the offer is answered or lapses;
 -- the lapse is this same sweep's job and reads «Caducada», never «Rechazada» (decision 0038).
-CREATE OR REPLACE FUNCTION expire_unpaid_orders() RETURNS integer
+-- It answers one row per order it expired, and whether its customer was told (the notice here, the mail
+-- that expireUnpaidOrders queues in the same transaction: api/src/modules/orders/expiry.ts). Until
+-- 2026-11-29 it answered a count: CREATE OR REPLACE cannot change a return type, so that one is dropped.
+DO $drop$
+BEGIN
+  IF EXISTS (SELECT 1 FROM pg_proc WHERE proname = 'expire_unpaid_orders' AND prorettype = 'integer'::regtype) THEN
+    DROP FUNCTION expire_unpaid_orders();
+  END IF;
+END
+$drop$;
+
+CREATE OR REPLACE FUNCTION expire_unpaid_orders() RETURNS TABLE (expired_order uuid, customer_told boolean)
   LANGUAGE plpgsql AS $$
 DECLARE
   expired uuid[];
@@ -34,7 +45,7 @@ BEGIN
     FOR UPDATE SKIP LOCKED
   ) due;
   IF cardinality(expired) = 0 THEN
-    RETURN 0;
+    RETURN;
   END IF;
 
   -- A part a seller cancelled already gave its stock back; an order they cancelled whole was told so.
@@ -50,6 +61,6 @@ BEGIN
   SELECT user_id, 'pedido', format({{orderExpired}}, upper(left(id::text, 8))), id
   FROM orders WHERE id = ANY (open_orders);
 
-  RETURN cardinality(expired);
+  RETURN QUERY SELECT due.id, due.id = ANY (open_orders) FROM unnest(expired) AS due(id);
 END;
 $$;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminOrderEndpoints as endpoints } from "#contract/admin-orders";
 import type { WithdrawalSettings } from "../../config.js";
+import type { MailContext } from "../mail/render.js";
 import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
@@ -40,13 +41,20 @@ const words = {
 } satisfies Record<string, RouteWords>;
 
 /** The admin's orders (issue 12): every order and one order with every shop's part. Status changes are order-status's calls. */
-export async function adminOrderRoutes(app: FastifyInstance, opts: { db: Db; withdrawals: WithdrawalSettings }) {
+export async function adminOrderRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    withdrawals: WithdrawalSettings;
+    mail: MailContext;
+  },
+) {
   documentModule(app, section);
   const { db, withdrawals } = opts;
   route(app, endpoints.list, { ...words.list, onRequest: [app.authenticate, adminOnly] }, async (request) =>
-    listAdminOrders(db, request.query),
+    listAdminOrders(db, request.query, opts.mail),
   );
   route(app, endpoints.order, { ...words.order, onRequest: [app.authenticate, adminOnly] }, async (request) => ({
-    order: await adminOrderDetail(db, request.params.id, currentUser(request), withdrawals),
+    order: await adminOrderDetail(db, request.params.id, currentUser(request), withdrawals, opts.mail),
   }));
 }

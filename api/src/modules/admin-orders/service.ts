@@ -11,6 +11,7 @@ import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND, orderDetail } from "../orders/service.js";
 import { nextStatuses } from "../order-status/service.js";
 import { isoOf, saleMoneyColumns } from "../withdrawals/availability.js";
+import type { MailContext } from "../mail/render.js";
 
 type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
 
@@ -20,8 +21,8 @@ function likePattern(text: string): string {
 }
 
 /** Every order, newest first; a search matches the order's number (its id's start) or the customer's name or e-mail. */
-export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<AdminOrdersAnswer> {
-  await expireUnpaidOrders(db);
+export async function listAdminOrders(db: Db, query: AdminOrdersQuery, mail: MailContext): Promise<AdminOrdersAnswer> {
+  await expireUnpaidOrders(db, mail);
   const conditions: SQL[] = [];
   if (query.searchValue) {
     const search = query.searchValue.replace(/^#/, "");
@@ -89,8 +90,9 @@ export async function adminOrderDetail(
   orderId: string,
   admin: AuthUser,
   settings: WithdrawalSettings,
+  mail: MailContext,
 ): Promise<AdminOrderDetail> {
-  const order = await orderDetail(db, orderId, admin);
+  const order = await orderDetail(db, orderId, admin, mail);
   const [customer] = await db
     .select({ _id: users.id, name: users.name, email: users.email })
     .from(orders)

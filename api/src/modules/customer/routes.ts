@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { customerEndpoints as endpoints } from "#contract/customer";
 import type { WithdrawalSettings } from "../../config.js";
+import type { MailContext } from "../mail/render.js";
 import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
@@ -66,24 +67,31 @@ const words = {
  * The customer's dashboard and orders (SPEC.md section 7 "Dashboards", "Orders"): a `{userId}` or
  * `{customerId}` must be the caller unless an admin asks; someone else's order is "not found".
  */
-export async function customerRoutes(app: FastifyInstance, opts: { db: Db; withdrawals: WithdrawalSettings }) {
+export async function customerRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    withdrawals: WithdrawalSettings;
+    mail: MailContext;
+  },
+) {
   documentModule(app, section);
   const { db, withdrawals } = opts;
 
   route(app, endpoints.dashboard, { ...words.dashboard, onRequest: app.authenticate }, (request) => {
     const userId = request.params.userId.toLowerCase();
     requireSelfOrAdmin(request, userId);
-    return customerDashboard(db, userId);
+    return customerDashboard(db, userId, opts.mail);
   });
 
   route(app, endpoints.orders, { ...words.orders, onRequest: app.authenticate }, (request) => {
     const customerId = request.params.customerId.toLowerCase();
     requireSelfOrAdmin(request, customerId);
-    return customerOrders(db, customerId, request.params.status, request.query.page, request.query.parPage);
+    return customerOrders(db, customerId, request.params.status, request.query.page, request.query.parPage, opts.mail);
   });
 
   route(app, endpoints.order, { ...words.order, onRequest: app.authenticate }, async (request) => ({
-    order: await customerOrderDetail(db, request.params.orderId.toLowerCase(), currentUser(request)),
+    order: await customerOrderDetail(db, request.params.orderId.toLowerCase(), currentUser(request), opts.mail),
   }));
 
   route(app, endpoints.offers, { ...words.offers, onRequest: app.authenticate }, async (request) => ({

@@ -15,6 +15,7 @@ import type { AuthUser } from "../accounts/auth.js";
 import { offersOf } from "../offers/service.js";
 import { expireUnpaidOrders, orderPayBy, payableOrder } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND, orderDetail } from "../orders/service.js";
+import type { MailContext } from "../mail/render.js";
 
 /** How many orders the dashboard's "recent orders" shows. */
 const RECENT_ORDERS = 5;
@@ -68,8 +69,12 @@ async function orderSummaries(
 }
 
 /** GET /home/customer/get-dashboard-data/{userId}: the customer's order totals and newest orders. */
-export async function customerDashboard(db: Db, customerId: string): Promise<CustomerDashboardAnswer> {
-  await expireUnpaidOrders(db);
+export async function customerDashboard(
+  db: Db,
+  customerId: string,
+  mail: MailContext,
+): Promise<CustomerDashboardAnswer> {
+  await expireUnpaidOrders(db, mail);
   const [[totals], recentOrders] = await Promise.all([
     db
       .select({
@@ -96,8 +101,9 @@ export async function customerOrders(
   filter: CustomerOrderFilter,
   page: number,
   parPage: number,
+  mail: MailContext,
 ): Promise<CustomerOrdersAnswer> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   const condition = filterCondition(filter);
   const [[total], list] = await Promise.all([
     db
@@ -130,8 +136,13 @@ export async function customerOrderOffers(db: Db, orderId: string, viewer: AuthU
  * GET /home/customer/get-order/{orderId}: the order (its customer's or, for an admin, anyone's;
  * anyone else is told it does not exist) with each shop order's offers and whether one may be made.
  */
-export async function customerOrderDetail(db: Db, orderId: string, viewer: AuthUser): Promise<CustomerOrderDetail> {
-  const order = await orderDetail(db, orderId, viewer);
+export async function customerOrderDetail(
+  db: Db,
+  orderId: string,
+  viewer: AuthUser,
+  mail: MailContext,
+): Promise<CustomerOrderDetail> {
+  const order = await orderDetail(db, orderId, viewer, mail);
   const orderOffers = await offersOf(
     db,
     order.suborders.map((suborder) => suborder._id),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { dashboardEndpoints as endpoints } from "#contract/dashboards";
 import type { Config } from "../../config.js";
+import type { MailContext } from "../mail/render.js";
 import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
@@ -38,16 +39,23 @@ const words = {
 } satisfies Record<string, RouteWords>;
 
 /** The seller's and the admin's dashboards (issue 12; docs/api/money.md, "Dashboards"). */
-export async function dashboardRoutes(app: FastifyInstance, opts: { db: Db; dashboards: Config["dashboards"] }) {
+export async function dashboardRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    dashboards: Config["dashboards"];
+    mail: MailContext;
+  },
+) {
   documentModule(app, section);
   const { db, dashboards } = opts;
 
   // The shop is checked in the service: a seller of an approved or suspended shop; anyone else 403.
   route(app, endpoints.seller, { ...words.seller, onRequest: app.authenticate }, async (request) =>
-    sellerDashboard(db, currentUser(request), request.query, new Date()),
+    sellerDashboard(db, currentUser(request), request.query, new Date(), opts.mail),
   );
 
   route(app, endpoints.admin, { ...words.admin, onRequest: [app.authenticate, adminOnly] }, async (request) =>
-    adminDashboard(db, request.query, new Date(), dashboards.unpreparedAlertHours),
+    adminDashboard(db, request.query, new Date(), dashboards.unpreparedAlertHours, opts.mail),
   );
 }

@@ -19,6 +19,7 @@ import { listAdminOrders } from "../admin-orders/service.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
 import { sellerOrders } from "../seller-orders/service.js";
 import { lowProduct } from "../stock/service.js";
+import type { MailContext } from "../mail/render.js";
 
 /**
  * The seller's and the admin's dashboards (issue 12; README "Dashboards API"). A sale is a paid
@@ -310,16 +311,22 @@ export async function sellerDashboard(
   user: AuthUser,
   query: DashboardQuery,
   now: Date,
+  mail: MailContext,
 ): Promise<SellerDashboardAnswer> {
   const shopId = await dashboardShop(db, user);
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   const bounds = await periodBounds(db, Number(query.period), now);
   const [{ current, previous }, daily, best, recent, [productTotal], toPrepare, offers, low, steps] = await Promise.all(
     [
       figures(db, shopId, bounds),
       salesByDay(db, shopId, bounds),
       bestSellers(db, shopId, bounds),
-      sellerOrders(db, user.id, { page: 1, parPage: DASHBOARD_LIST_SIZE, searchValue: undefined, status: undefined }),
+      sellerOrders(
+        db,
+        user.id,
+        { page: 1, parPage: DASHBOARD_LIST_SIZE, searchValue: undefined, status: undefined },
+        mail,
+      ),
       db
         .select({ total: count() })
         .from(products)
@@ -383,8 +390,9 @@ export async function adminDashboard(
   query: DashboardQuery,
   now: Date,
   unpreparedAlertHours: number,
+  mail: MailContext,
 ): Promise<AdminDashboardAnswer> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   const bounds = await periodBounds(db, Number(query.period), now);
   const [
     { current, previous },
@@ -402,7 +410,7 @@ export async function adminDashboard(
     couponDiscounts(db, bounds),
     salesByDay(db, null, bounds),
     bestSellers(db, null, bounds),
-    listAdminOrders(db, { page: 1, parPage: DASHBOARD_LIST_SIZE, searchValue: undefined }),
+    listAdminOrders(db, { page: 1, parPage: DASHBOARD_LIST_SIZE, searchValue: undefined }, mail),
     db
       .select({ total: count() })
       .from(products)

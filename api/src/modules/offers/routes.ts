@@ -91,7 +91,7 @@ export async function offerRoutes(
   route(app, endpoints.sellerOffers, { ...words.sellerOffers, onRequest: app.authenticate }, (request) => {
     const sellerId = request.params.userId.toLowerCase();
     const viewer = requireSelfOrAdmin(request, sellerId);
-    return sellerPendingOffers(db, request.params.orderId.toLowerCase(), sellerId, viewer);
+    return sellerPendingOffers(db, request.params.orderId.toLowerCase(), sellerId, viewer, opts.mail);
   });
 
   route(

@@ -103,7 +103,7 @@ export async function createOffer(
   body: OfferBody,
   mail: MailContext,
 ): Promise<OfferCreatedAnswer> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   return db.transaction(async (tx) => {
     const [target] = await tx
       .select({ orderId: shopOrders.orderId })
@@ -181,9 +181,10 @@ export async function sellerPendingOffers(
   orderId: string,
   sellerId: string,
   viewer: AuthUser,
+  mail: MailContext,
 ): Promise<SellerOffersAnswer> {
   // Offers past their deadline lapse first, so the list only shows what can still be answered.
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   const everyShop = viewer.role === "admin" && viewer.id === sellerId;
   const ownShops = everyShop ? undefined : eq(shops.ownerId, sellerId);
   const [involved] = await db
@@ -228,7 +229,7 @@ export async function respondToOffer(
   body: SellerResponseBody,
   mail: MailContext,
 ): Promise<SellerResponseAnswer> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   return db.transaction(async (tx) => {
     await lockSellerShop(tx, sellerId);
     const [target] = await tx

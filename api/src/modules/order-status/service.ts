@@ -414,7 +414,7 @@ export async function updateSubOrderStatus(
   mail: MailContext,
 ): Promise<StatusChange> {
   const { status } = change;
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   return db.transaction(async (tx) => {
     if (actor.role !== "admin") await lockSellerShop(tx, actor.id);
     const order = await lockOrderOfPart(tx, subOrderId);
@@ -460,7 +460,7 @@ export async function updateOrderStatus(
   mail: MailContext,
 ): Promise<StatusChange> {
   const { status } = change;
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const subOrders = await subOrdersOf(tx, order.id, settings);

@@ -1,14 +1,39 @@
-import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import { inArray, sql, type SQL } from "drizzle-orm";
+import type { Db, Transaction } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
+import { queueEventMail } from "../mail/event-mail.js";
+import { mailRecipient } from "../mail/recipients.js";
+import type { MailContext } from "../mail/render.js";
+import { orderExpiredMail } from "../mail/templates/order-expired.js";
 
 /**
- * Cancels unpaid orders past their expiry and gives their stock and coupon use back: the
- * expire_unpaid_orders() function of migration 0008, safe to call from any instance at any time.
+ * Cancels unpaid orders past their expiry and gives their stock and coupon use back (the SQL function
+ * expire_unpaid_orders(), api/src/db/functions/), and queues the customer's «Tu pedido #… caducó» for
+ * each order it expired, in the same transaction: the mail exists exactly when the expiry does. Safe
+ * to call from any instance at any time: the function skips the orders another sweep holds, so no
+ * order is expired, or mailed, twice. Answers how many orders it expired.
  */
-export async function expireUnpaidOrders(db: Pick<Db, "execute">): Promise<number> {
-  const result = await db.execute<{ expired: number }>(sql`select expire_unpaid_orders() as expired`);
-  return result.rows[0]!.expired;
+export async function expireUnpaidOrders(db: Db | Transaction, mail: MailContext): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx.execute<{ expired_order: string; customer_told: boolean }>(
+      sql`select expired_order, customer_told from expire_unpaid_orders()`,
+    );
+    // An order a seller had cancelled whole was told so then: the function tells only the others.
+    const told = expired.rows.filter((row) => row.customer_told).map((row) => row.expired_order);
+    if (told.length > 0) {
+      const rows = await tx
+        .select({ id: orders.id, userId: orders.userId, total: orders.total })
+        .from(orders)
+        .where(inArray(orders.id, told));
+      for (const order of rows)
+        await queueEventMail(
+          tx,
+          mail,
+          orderExpiredMail(order, await mailRecipient(tx, order.userId), mail.publicWebUrl),
+        );
+    }
+    return expired.rows.length;
+  });
 }
 
 /**

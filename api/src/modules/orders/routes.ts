@@ -36,9 +36,10 @@ const section: ReferenceSection = {
     "(notification `pedido`). Decision 0024: an order is placed only as the shopper confirmed it.\n\n" +
     "**Expiry.** An order unpaid `ORDER_EXPIRY_MINUTES` after it was placed is cancelled (`expired: " +
     "true`) and gives back its stock and its coupon use; its pending offers are closed (`cerrada`) and " +
-    "the customer is told (`pedido`). The work is the SQL function `expire_unpaid_orders()` (`FOR UPDATE " +
+    "the customer is told (`pedido`) and mailed «Tu pedido #… caducó» (kind `order-expired`, queued in " +
+    "the expiry's transaction). The work is the SQL function `expire_unpaid_orders()` (`FOR UPDATE " +
     "SKIP LOCKED`, idempotent; first written by migrations 0008 and 0011, its current definition in " +
-    "`api/src/db/functions/`), which the API calls before placing, reading and paying an order and every " +
+    "`api/src/db/functions/`), which answers the orders it expired and which the API calls before placing, reading and paying an order and every " +
     "minute, so any number of instances may run it. What all of this writes to the wallets: " +
     "docs/api/money.md.",
 };
@@ -85,7 +86,7 @@ export async function orderRoutes(app: FastifyInstance, opts: OrderRoutesOptions
   const { db } = opts;
 
   // Expiry is one SQL function; this sweep only makes sure it runs even when nobody orders.
-  sweepPeriodically(app, EXPIRY_SWEEP_INTERVAL_MS, () => expireUnpaidOrders(db));
+  sweepPeriodically(app, EXPIRY_SWEEP_INTERVAL_MS, () => expireUnpaidOrders(db, opts.mail));
 
   route(app, endpoints.placeOrder, { ...words.placeOrder, onRequest: app.authenticate }, async (request, reply) => {
     const user = currentUser(request);
@@ -98,6 +99,6 @@ export async function orderRoutes(app: FastifyInstance, opts: OrderRoutesOptions
   });
 
   route(app, endpoints.order, { ...words.order, onRequest: app.authenticate }, async (request) => ({
-    order: await orderDetail(db, request.params.orderId, currentUser(request)),
+    order: await orderDetail(db, request.params.orderId, currentUser(request), opts.mail),
   }));
 }

@@ -106,7 +106,7 @@ export async function placeOrder(
   body: PlaceOrderBody,
   mail: MailContext,
 ): Promise<string> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   const chosenLines = and(eq(cartItems.userId, userId), body.items ? inArray(cartItems.id, body.items) : undefined)!;
   return db.transaction(async (tx) => {
     // Locking the lines makes a second submission of the same cart wait, then find it emptied.
@@ -307,8 +307,8 @@ const firstImage = sql<
  * The order with its shop orders and items, for its customer or an admin; anyone else is told it
  * does not exist. Expiry runs first, so an order past its time shows as expired.
  */
-export async function orderDetail(db: Db, orderId: string, viewer: AuthUser): Promise<OrderDetail> {
-  await expireUnpaidOrders(db);
+export async function orderDetail(db: Db, orderId: string, viewer: AuthUser, mail: MailContext): Promise<OrderDetail> {
+  await expireUnpaidOrders(db, mail);
   const [order] = await db
     .select({
       id: orders.id,

@@ -112,7 +112,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: PaymentRoutesOpt
     const user = currentUser(request);
     await payWithWallet(db, request.body.orderId, user.id, opts.withdrawals, opts.mail);
     opts.mailer.wake();
-    return { message: PAYMENT_CONFIRMED, order: await orderDetail(db, request.body.orderId, user) };
+    return { message: PAYMENT_CONFIRMED, order: await orderDetail(db, request.body.orderId, user, opts.mail) };
   });
 
   route(app, endpoints.card, { ...words.card, onRequest: app.authenticate }, async (request) => {
@@ -120,7 +120,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: PaymentRoutesOpt
     const user = currentUser(request);
     await payWithTestCard(db, request.body.orderId, user.id, request.body.cardNumber, opts.mail);
     opts.mailer.wake();
-    return { message: PAYMENT_CONFIRMED, order: await orderDetail(db, request.body.orderId, user) };
+    return { message: PAYMENT_CONFIRMED, order: await orderDetail(db, request.body.orderId, user, opts.mail) };
   });
 
   route(app, endpoints.paypalCreate, { ...words.paypalCreate, onRequest: app.authenticate }, async (request) => {
@@ -132,6 +132,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: PaymentRoutesOpt
         request.body.orderId,
         currentUser(request).id,
         opts.publicWebUrl,
+        opts.mail,
       ),
     };
   });
@@ -141,6 +142,6 @@ export async function paymentRoutes(app: FastifyInstance, opts: PaymentRoutesOpt
     const user = currentUser(request);
     await capturePayPalPayment(db, paypal, request.body.orderId, user.id, request.body.paypalOrderId, opts.mail);
     opts.mailer.wake();
-    return { message: PAYMENT_CONFIRMED, order: await orderDetail(db, request.body.orderId, user) };
+    return { message: PAYMENT_CONFIRMED, order: await orderDetail(db, request.body.orderId, user, opts.mail) };
   });
 }

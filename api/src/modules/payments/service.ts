@@ -163,7 +163,7 @@ export async function payWithWallet(
   settings: WithdrawalSettings,
   mail: MailContext,
 ): Promise<void> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   await db.transaction(async (tx) => {
     const order = await lockOrderForPayment(tx, orderId, userId);
     if (!order.unpaid) return;
@@ -202,7 +202,7 @@ export async function payWithTestCard(
   cardNumber: string,
   mail: MailContext,
 ): Promise<void> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   await db.transaction(async (tx) => {
     const order = await lockOrderForPayment(tx, orderId, userId);
     if (!order.unpaid) return;
@@ -223,8 +223,9 @@ export async function startPayPalPayment(
   orderId: string,
   userId: string,
   publicWebUrl: string,
+  mail: MailContext,
 ): Promise<string> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   const order = await db.transaction((tx) => lockOrderForPayment(tx, orderId, userId));
   if (!order.unpaid) throw new HttpError(409, ALREADY_PAID);
   if (order.total === 0) throw new HttpError(400, NOTHING_TO_PAY);
@@ -254,7 +255,7 @@ export async function capturePayPalPayment(
   paypalOrderId: string,
   mail: MailContext,
 ): Promise<void> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   await db.transaction(async (tx) => {
     const order = await lockOrderForPayment(tx, orderId, userId);
     if (!order.unpaid) return;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sellerOrderEndpoints as endpoints, SELLER_ORDERS_NOT_YOURS } from "#contract/seller-orders";
 import type { WithdrawalSettings } from "../../config.js";
+import type { MailContext } from "../mail/render.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
@@ -54,17 +55,24 @@ async function sellersAndAdmins(request: FastifyRequest): Promise<void> {
 }
 
 /** A seller's orders (issue 12). */
-export async function sellerOrderRoutes(app: FastifyInstance, opts: { db: Db; withdrawals: WithdrawalSettings }) {
+export async function sellerOrderRoutes(
+  app: FastifyInstance,
+  opts: {
+    db: Db;
+    withdrawals: WithdrawalSettings;
+    mail: MailContext;
+  },
+) {
   documentModule(app, section);
   const { db, withdrawals } = opts;
 
   route(app, endpoints.list, { ...words.list, onRequest: [app.authenticate, sellersAndAdmins] }, async (request) => {
     const user = currentUser(request);
     if (user.role !== "admin" && user.id !== request.params.sellerId) throw new HttpError(403, SELLER_ORDERS_NOT_YOURS);
-    return sellerOrders(db, request.params.sellerId, request.query);
+    return sellerOrders(db, request.params.sellerId, request.query, opts.mail);
   });
 
   route(app, endpoints.detail, { ...words.detail, onRequest: [app.authenticate, sellersAndAdmins] }, async (request) =>
-    sellerOrder(db, currentUser(request), request.params.id, withdrawals),
+    sellerOrder(db, currentUser(request), request.params.id, withdrawals, opts.mail),
   );
 }

@@ -15,6 +15,7 @@ import type { AuthUser } from "../accounts/auth.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
 import { moverOf, nextStatuses } from "../order-status/service.js";
 import { isoOf, saleMoneyColumns } from "../withdrawals/availability.js";
+import type { MailContext } from "../mail/render.js";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -78,8 +79,9 @@ export async function sellerOrders(
   db: Db,
   sellerId: string,
   query: SellerOrdersQuery,
+  mail: MailContext,
 ): Promise<z.input<typeof sellerOrdersAnswer>> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   const { page, parPage, searchValue, status } = query;
   const conditions: SQL[] = [eq(shops.ownerId, sellerId)];
   if (status) conditions.push(eq(shopOrders.deliveryStatus, status));
@@ -130,8 +132,9 @@ export async function sellerOrder(
   user: AuthUser,
   subOrderId: string,
   settings: WithdrawalSettings,
+  mail: MailContext,
 ): Promise<z.input<typeof sellerOrderAnswer>> {
-  await expireUnpaidOrders(db);
+  await expireUnpaidOrders(db, mail);
   const [row] = await db
     .select({
       ...summaryColumns,

@@ -25,7 +25,6 @@ import { adminOnly, currentUser, requireSelf, requireSelfOrAdmin } from "../acco
 import type { Mailer } from "../mail/outbox.js";
 import { signAccessToken, type AuthUser } from "../accounts/tokens.js";
 import { DOCUMENTS_PART, readDocumentParts, REPLACEMENTS_MAX, replacedDocumentId } from "./documents.js";
-import { outcomeMail } from "./notices.js";
 import {
   activateSeller,
   applyForShop,
@@ -39,7 +38,6 @@ import {
   requestChanges,
   requestFor,
   suspendShop,
-  type Decided,
 } from "./service.js";
 
 /** This module's section of the API reference (/docs, reference.ts). */
@@ -91,7 +89,7 @@ const section: ReferenceSection = {
     "reason, when), the notifications (`tienda`) and the real-time events are committed together or not " +
     "at all. `tests/api/shops-postgres.test.ts` has ten admins decide at once on PostgreSQL (one " +
     "decision, one audit entry, one notice) and a suspension race an approval. The applicant also gets " +
-    "an e-mail (through the same mailer as account e-mails) linking to " +
+    "an e-mail (kind `shop-decision`, written to the outbox in the decision's transaction) linking to " +
     "`PUBLIC_WEB_URL/dashboard/shop/confirmation` when the request is approved, rejected or needs " +
     "changes, and when the shop is suspended or reactivated.\n\n" +
     "**Roles and tokens** (decision 0009). Approving, suspending and reactivating (and `activate-seller` " +
@@ -205,9 +203,8 @@ export interface ShopRoutesOptions {
   db: Db;
   files: FileStore;
   mailer: Mailer;
-  /** For the admins' mails about requests to review (issue 33). */
+  /** For the mails about requests: the admins' to review, the applicant's decisions (issue 33). */
   mail: MailContext;
-  publicWebUrl: string;
   jwtSecret: string;
   accessTokenTtlSeconds: number;
 }
@@ -245,9 +242,6 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
   const { db, files, mailer } = opts;
   const accessToken = (user: AuthUser) =>
     signAccessToken(user, { secret: opts.jwtSecret, ttlSeconds: opts.accessTokenTtlSeconds });
-  /** The applicant's e-mail, sent once the decision is committed. */
-  const mailApplicant = (decided: Decided) =>
-    mailer.sendLater(() => outcomeMail(db, decided.request, decided.outcome, opts.publicWebUrl));
   const admin = { onRequest: [app.authenticate, adminOnly] };
 
   route(
@@ -351,26 +345,27 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
   route(app, endpoints.list, { ...admin, ...words.list }, async (request) => listShops(db, request.query));
 
   route(app, endpoints.decide, { ...admin, ...words.decide }, async (request) => {
-    const decided = await decideRequest(db, currentUser(request), request.params.userId, request.body);
-    mailApplicant(decided);
+    const decided = await decideRequest(db, currentUser(request), request.params.userId, request.body, opts.mail);
+    // Committed: the applicant's mail, queued with the decision, goes now.
+    mailer.wake();
     return { message: request.body.approved ? SHOP_APPROVED : SHOP_REJECTED, request: decided.request };
   });
 
   route(app, endpoints.requestChanges, { ...admin, ...words.requestChanges }, async (request) => {
-    const decided = await requestChanges(db, currentUser(request), request.params.userId, request.body);
-    mailApplicant(decided);
+    const decided = await requestChanges(db, currentUser(request), request.params.userId, request.body, opts.mail);
+    mailer.wake();
     return { message: SHOP_CHANGES_REQUESTED, request: decided.request };
   });
 
   route(app, endpoints.suspend, { ...admin, ...words.suspend }, async (request) => {
-    const decided = await suspendShop(db, currentUser(request), request.params.shopId, request.body.reason);
-    mailApplicant(decided);
+    const decided = await suspendShop(db, currentUser(request), request.params.shopId, request.body.reason, opts.mail);
+    mailer.wake();
     return { message: SHOP_SUSPENDED, request: decided.request };
   });
 
   route(app, endpoints.reactivate, { ...admin, ...words.reactivate }, async (request) => {
-    const decided = await reactivateShop(db, currentUser(request), request.params.shopId);
-    mailApplicant(decided);
+    const decided = await reactivateShop(db, currentUser(request), request.params.shopId, opts.mail);
+    mailer.wake();
     return { message: SHOP_REACTIVATED, request: decided.request };
   });
 

@@ -37,6 +37,7 @@ import { announceCatalogueChange, catalogueChangedHere } from "../catalog/change
 import { queueEventMail } from "../mail/event-mail.js";
 import { mailRecipient } from "../mail/recipients.js";
 import type { MailContext } from "../mail/render.js";
+import { shopDecisionMail } from "../mail/templates/shop-decision.js";
 import { shopRequestMail } from "../mail/templates/shop-request.js";
 import { notify } from "../notifications/service.js";
 import type { KeptDocument } from "./documents.js";
@@ -410,11 +411,13 @@ async function lockShopToDecide(tx: Transaction, actor: AuthUser, where: SQL): P
 
 /**
  * Writes the decision's consequences shared by every kind: the audit entry, the applicant's
- * notification and `shopApproval`, and `shopRequest` for the admins when the queue moved.
+ * notification, mail and `shopApproval`, and `shopRequest` for the admins when the queue moved.
+ * The mail is queued here, in the decision's transaction: it exists exactly when the decision does.
  */
 async function recordDecision(
   tx: Transaction,
   shop: ShopRow,
+  mail: MailContext,
   decision: {
     actor: AuthUser;
     action: AuditAction;
@@ -434,6 +437,11 @@ async function recordDecision(
     reason: decision.reason ?? null,
   });
   await notify(tx, [{ userId: shop.ownerId, type: "tienda", message: shopOutcomeNotice(shop.name, decision.outcome) }]);
+  await queueEventMail(
+    tx,
+    mail,
+    shopDecisionMail(shop.name, decision.outcome, await mailRecipient(tx, shop.ownerId), mail.publicWebUrl),
+  );
   await announceShopEvent(tx, { kind: "approval", userId: shop.ownerId, status: decision.status });
   if (shop.status === "pendiente" || decision.status === "pendiente") await announceShopEvent(tx, { kind: "request" });
 }
@@ -456,6 +464,7 @@ export async function decideRequest(
   actor: AuthUser,
   userId: string,
   decision: ShopDecisionBody,
+  mail: MailContext,
 ): Promise<Decided> {
   const reason = decision.approved ? null : (decision.reason ?? NEUTRAL_REJECTION_REASON);
   const outcome: ShopOutcome = reason === null ? { kind: "aprobada" } : { kind: "rechazada", reason };
@@ -483,7 +492,7 @@ export async function decideRequest(
         .where(eq(shops.id, shop.id));
     }
     const status = decision.approved ? "aprobada" : "rechazada";
-    await recordDecision(tx, shop, {
+    await recordDecision(tx, shop, mail, {
       actor,
       action: decision.approved ? "tienda.aprobar" : "tienda.rechazar",
       // A rejection without a reason (SPEC.md section 7 sends none) says so in the log.
@@ -509,6 +518,7 @@ export async function requestChanges(
   actor: AuthUser,
   userId: string,
   body: RequestChangesBody,
+  mail: MailContext,
 ): Promise<Decided> {
   let outcome: ShopOutcome | null = null;
   const shopId = await db.transaction(async (tx) => {
@@ -548,7 +558,7 @@ export async function requestChanges(
       note: document.note,
     }));
     outcome = { kind: "requiere_cambios", documents: named };
-    await recordDecision(tx, shop, {
+    await recordDecision(tx, shop, mail, {
       actor,
       action: "tienda.pedir_cambios",
       after: { status: "requiere_cambios", documents: named },
@@ -632,7 +642,13 @@ export async function replaceDocuments(
  * role (the shop's status says what they may do) and their access tokens go stale, so their pages
  * stop offering seller actions at once.
  */
-export async function suspendShop(db: Db, actor: AuthUser, shopId: string, reason: string): Promise<Decided> {
+export async function suspendShop(
+  db: Db,
+  actor: AuthUser,
+  shopId: string,
+  reason: string,
+  mail: MailContext,
+): Promise<Decided> {
   const outcome: ShopOutcome = { kind: "suspendida", reason };
   await db.transaction(async (tx) => {
     const shop = await lockShopToDecide(tx, actor, eq(shops.id, shopId));
@@ -642,7 +658,7 @@ export async function suspendShop(db: Db, actor: AuthUser, shopId: string, reaso
       .set({ status: "suspendida", statusReason: reason, updatedAt: sql`now()` })
       .where(eq(shops.id, shop.id));
     await makeTokensStale(tx, shop.ownerId);
-    await recordDecision(tx, shop, {
+    await recordDecision(tx, shop, mail, {
       actor,
       action: "tienda.suspender",
       after: { status: "suspendida", statusReason: reason },
@@ -658,7 +674,7 @@ export async function suspendShop(db: Db, actor: AuthUser, shopId: string, reaso
 }
 
 /** POST /admin/shops/:shopId/reactivate: a suspended shop sells again. */
-export async function reactivateShop(db: Db, actor: AuthUser, shopId: string): Promise<Decided> {
+export async function reactivateShop(db: Db, actor: AuthUser, shopId: string, mail: MailContext): Promise<Decided> {
   const outcome: ShopOutcome = { kind: "reactivada" };
   await db.transaction(async (tx) => {
     const shop = await lockShopToDecide(tx, actor, eq(shops.id, shopId));
@@ -668,7 +684,7 @@ export async function reactivateShop(db: Db, actor: AuthUser, shopId: string): P
       .set({ status: "aprobada", statusReason: null, updatedAt: sql`now()` })
       .where(eq(shops.id, shop.id));
     await makeTokensStale(tx, shop.ownerId);
-    await recordDecision(tx, shop, {
+    await recordDecision(tx, shop, mail, {
       actor,
       action: "tienda.reactivar",
       after: { status: "aprobada", statusReason: null },

@@ -1,24 +1,12 @@
-import { createElement } from "react";
 import type { FastifyInstance } from "fastify";
 import { STOCK_CHANGED_WHILE_EDITING, stockEndpoints as endpoints, type StaleStockAnswer } from "#contract/stock";
 import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { currentUser } from "../accounts/auth.js";
-import type { Mailer, MailMessage } from "../mail/outbox.js";
-import { mailRecipient } from "../mail/recipients.js";
-import { composeMail, type MailContext } from "../mail/render.js";
-import { BackInStockMail } from "../mail/templates/back-in-stock.js";
-import {
-  cancelAlert,
-  myAlerts,
-  productStock,
-  stockControl,
-  subscribe,
-  updateStock,
-  type BackInStock,
-} from "./service.js";
-import { backInStockNotice } from "#contract/notification-texts";
+import type { Mailer } from "../mail/outbox.js";
+import type { MailContext } from "../mail/render.js";
+import { cancelAlert, myAlerts, productStock, stockControl, subscribe, updateStock } from "./service.js";
 
 /** This module's section of the API reference (/docs, reference.ts). */
 const section: ReferenceSection = {
@@ -45,8 +33,8 @@ const section: ReferenceSection = {
     "**Alerts.** A size (or the single stock) at or below `lowStockThreshold` (0: off) notifies the " +
     "shop's owner once (type `stock`, written by the trigger, so sales, expiries and saves all count); " +
     "rising above it arms it again. When `update-stock` takes a size from 0 to more, every shopper " +
-    "waiting for it gets one notification (type `stock`, in the same transaction, so it is pushed live) " +
-    "and, after commit, an e-mail with the product's page; their alert is closed (`notified_at`), and " +
+    "waiting for it gets one notification (type `stock`, pushed live on commit) and an e-mail with the " +
+    "product's page (kind `back-in-stock`), both written in the same transaction; their alert is closed (`notified_at`), and " +
     "they may ask again. Stock notifications carry `product: {_id, slug, own}` (`own`: the notice's user " +
     "sells it): on `/dashboard/system-notifications` the seller's opens " +
     "`/dashboard/seller/control/{_id}`, the shopper's the product page.",
@@ -104,29 +92,6 @@ export interface StockRoutesOptions {
   mail: MailContext;
 }
 
-/**
- * The shopper's e-mail when the size they waited for is back (templates/back-in-stock.tsx), with the
- * product's page; an optional kind, so it carries the one-click unsubscribe.
- */
-export async function backInStockMail(db: Db, person: BackInStock, mail: MailContext): Promise<MailMessage> {
-  const link = `${mail.publicWebUrl.replace(/\/+$/, "")}/product/details/${encodeURIComponent(person.slug)}`;
-  return composeMail(
-    {
-      kind: "back-in-stock",
-      recipient: await mailRecipient(db, person.userId),
-      subject: backInStockNotice(person.productName, person.size),
-      link,
-      element: createElement(BackInStockMail, {
-        name: person.name,
-        productName: person.productName,
-        size: person.size,
-        link,
-      }),
-    },
-    mail,
-  );
-}
-
 /** Stock control for sellers and back-in-stock alerts for shoppers (issue 11). */
 export async function stockRoutes(app: FastifyInstance, opts: StockRoutesOptions) {
   documentModule(app, section);
@@ -134,13 +99,13 @@ export async function stockRoutes(app: FastifyInstance, opts: StockRoutesOptions
 
   const sellerWrite = { onRequest: app.authenticate, sellerWrite: true as const };
   route(app, endpoints.updateStock, { ...words.updateStock, ...sellerWrite }, async (request, reply) => {
-    const result = await updateStock(db, currentUser(request), request.body);
+    const result = await updateStock(db, currentUser(request), request.body, opts.mail);
     if (result.kind === "stale") {
       const answer: StaleStockAnswer = { message: STOCK_CHANGED_WHILE_EDITING, current: result.current };
       return reply.code(409).send(answer);
     }
-    // After the commit: a rolled-back change tells no one.
-    for (const person of result.backInStock) mailer.sendLater(() => backInStockMail(db, person, opts.mail));
+    // Committed: the shoppers' mails queued with it go now.
+    mailer.wake();
     return { message: result.message, product: result.product };
   });
 

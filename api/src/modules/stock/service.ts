@@ -33,6 +33,10 @@ import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { inStore } from "../catalog/service.js";
 import { notify } from "../notifications/service.js";
+import { queueEventMail } from "../mail/event-mail.js";
+import { mailRecipient } from "../mail/recipients.js";
+import type { MailContext } from "../mail/render.js";
+import { backInStockMail } from "../mail/templates/back-in-stock.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
 import { backInStockNotice } from "#contract/notification-texts";
 
@@ -255,18 +259,8 @@ export async function productStock(
 
 // ---- Updating -----------------------------------------------------------------------------------
 
-/** Someone waiting for a size that came back: their notice is written, their e-mail goes after commit. */
-export interface BackInStock {
-  userId: string;
-  email: string;
-  name: string;
-  productName: string;
-  slug: string;
-  size: string;
-}
-
 export type StockUpdate =
-  | { kind: "updated"; message: string; product: StockProduct; backInStock: BackInStock[] }
+  | { kind: "updated"; message: string; product: StockProduct }
   | { kind: "stale"; current: StockFigures };
 
 /**
@@ -281,9 +275,14 @@ export const bySize = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * read at `stockVersion`. One transaction: the product's sizes, then the product, are locked in the
  * order sales lock them; a version that moved on answers the current figures instead; the triggers
  * write the movements ('ajuste', the seller) and low-stock notices; every shopper waiting for a
- * size that goes from 0 to more is told once.
+ * size that goes from 0 to more is told once, by a notice and a mail queued in this transaction.
  */
-export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody): Promise<StockUpdate> {
+export async function updateStock(
+  db: Db,
+  user: AuthUser,
+  body: UpdateStockBody,
+  mail: MailContext,
+): Promise<StockUpdate> {
   if (body.sellerId !== user.id) throw new HttpError(403, FORBIDDEN);
   const result = await db.transaction(async (tx) => {
     const shop = await sellingShop(tx, user);
@@ -398,17 +397,13 @@ export async function updateStock(db: Db, user: AuthUser, body: UpdateStockBody)
       });
     }
 
-    const backInStock = await tellWaitingShoppers(
-      tx,
-      { id: product!.id, name: product!.name, slug: product!.slug },
-      cameBack,
-    );
-    return { kind: "updated" as const, backInStock };
+    await tellWaitingShoppers(tx, { id: product!.id, name: product!.name, slug: product!.slug }, cameBack, mail);
+    return { kind: "updated" as const };
   });
   if (result.kind === "stale") return result;
   // Read once committed, outside the locks: sales wait for as short a time as possible.
   const [updated] = await stockProductsOf(db, [body.productId]);
-  return { kind: "updated", message: STOCK_UPDATED, product: updated!, backInStock: result.backInStock };
+  return { kind: "updated", message: STOCK_UPDATED, product: updated! };
 }
 
 /** The stock each size (or '' alone) should have, checked against the product: SPEC.md section 5. */
@@ -450,16 +445,17 @@ function checkedFigures(
 }
 
 /**
- * Every shopper waiting for a size that came back gets one notice (type 'stock', in this
- * transaction, so the live bell hears of it on commit) and their alert is closed; answers whom to
- * e-mail once committed.
+ * Every shopper waiting for a size that came back gets one notice (type 'stock', so the live bell
+ * hears of it on commit) and one mail (unless they turned the kind off), both in this transaction:
+ * a rolled-back change tells no one, a committed one cannot lose its mail. Their alert is closed.
  */
 async function tellWaitingShoppers(
   tx: Transaction,
   product: { id: string; name: string; slug: string },
   cameBack: string[],
-): Promise<BackInStock[]> {
-  if (cameBack.length === 0) return [];
+  mail: MailContext,
+): Promise<void> {
+  if (cameBack.length === 0) return;
   const told = await tx
     .update(stockAlerts)
     .set({ notifiedAt: sql`now()` })
@@ -467,7 +463,7 @@ async function tellWaitingShoppers(
       and(eq(stockAlerts.productId, product.id), inArray(stockAlerts.size, cameBack), isNull(stockAlerts.notifiedAt)),
     )
     .returning({ userId: stockAlerts.userId, size: stockAlerts.size });
-  if (told.length === 0) return [];
+  if (told.length === 0) return;
   await notify(
     tx,
     told.map((alert) => ({
@@ -477,31 +473,12 @@ async function tellWaitingShoppers(
       productId: product.id,
     })),
   );
-  const people = await tx
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        told.map((alert) => alert.userId),
-      ),
+  for (const alert of told)
+    await queueEventMail(
+      tx,
+      mail,
+      backInStockMail(product, alert.size, await mailRecipient(tx, alert.userId), mail.publicWebUrl),
     );
-  const byId = new Map(people.map((person) => [person.id, person]));
-  return told.flatMap((alert) => {
-    const person = byId.get(alert.userId);
-    return person
-      ? [
-          {
-            userId: person.id,
-            email: person.email,
-            name: person.name,
-            productName: product.name,
-            slug: product.slug,
-            size: alert.size,
-          },
-        ]
-      : [];
-  });
 }
 
 // ---- The shoppers' alerts -----------------------------------------------------------------------

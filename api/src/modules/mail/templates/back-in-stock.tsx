@@ -1,4 +1,7 @@
+import { backInStockNotice } from "#contract/notification-texts";
+import { webLink, type MailOptions } from "../event-mail.js";
 import { MailLayout, MailText } from "../layout.js";
+import type { MailRecipient } from "../recipients.js";
 
 /** Kind `back-in-stock` (optional): the size the reader waited for has units again. */
 export function BackInStockMail(props: { name: string; productName: string; size: string; link: string }) {
@@ -18,4 +21,21 @@ export function BackInStockMail(props: { name: string; productName: string; size
       <MailText>Las unidades se venden por orden de compra, así que no te demores.</MailText>
     </MailLayout>
   );
+}
+
+/** The shopper's mail when the size they waited for is back, with the product's page. */
+export function backInStockMail(
+  product: { name: string; slug: string },
+  size: string,
+  recipient: MailRecipient,
+  publicWebUrl: string,
+): MailOptions {
+  const link = webLink(publicWebUrl, `/product/details/${encodeURIComponent(product.slug)}`);
+  return {
+    kind: "back-in-stock",
+    recipient,
+    subject: backInStockNotice(product.name, size),
+    link,
+    element: <BackInStockMail name={recipient.name} productName={product.name} size={size} link={link} />,
+  };
 }

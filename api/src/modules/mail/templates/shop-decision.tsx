@@ -1,5 +1,7 @@
 import type { ShopOutcome } from "#contract/notification-texts";
+import { webLink, type MailOptions } from "../event-mail.js";
 import { MailLayout, MailText } from "../layout.js";
+import type { MailRecipient } from "../recipients.js";
 
 /** The subject of each decision on a shop (kind `shop-decision`, always sent). */
 export const SHOP_DECISION_SUBJECTS: Record<ShopOutcome["kind"], string> = {
@@ -64,4 +66,24 @@ export function ShopDecisionMail(props: { name: string; shopName: string; outcom
       <DecisionBody shopName={props.shopName} outcome={props.outcome} />
     </MailLayout>
   );
+}
+
+/**
+ * The applicant's mail about their request or shop, with the page that shows the request's state.
+ * The notification's one line is in contract/notification-texts.ts.
+ */
+export function shopDecisionMail(
+  shopName: string,
+  outcome: ShopOutcome,
+  recipient: MailRecipient,
+  publicWebUrl: string,
+): MailOptions {
+  const link = webLink(publicWebUrl, "/dashboard/shop/confirmation");
+  return {
+    kind: "shop-decision",
+    recipient,
+    subject: SHOP_DECISION_SUBJECTS[outcome.kind],
+    link,
+    element: <ShopDecisionMail name={recipient.name} shopName={shopName} outcome={outcome} link={link} />,
+  };
 }
