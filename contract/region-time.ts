@@ -57,7 +57,8 @@ export function regionOffsetHours(region: Region, instant: number): number {
   return instant >= euChange(year, 2) && instant < euChange(year, 9) ? 2 : 1;
 }
 
-const MONTHS = [
+/** The months in Spanish, lower case: every date the store writes. */
+export const MONTHS = [
   "enero",
   "febrero",
   "marzo",

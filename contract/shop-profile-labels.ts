@@ -1,4 +1,5 @@
 import { PRODUCT_IMAGE_MAX_BYTES } from "./seller-product-labels";
+import { calendarDateLong } from "./store-time";
 
 /**
  * The shop's profile and vacation (issue 34) as pages name them, without zod: limits, the
@@ -19,27 +20,6 @@ export type ShopImagePart = (typeof SHOP_IMAGE_PARTS)[number];
 export const SHOP_IMAGE_HINT = `JPG, PNG, WebP, GIF o AVIF de hasta ${
   SHOP_IMAGE_MAX_BYTES / (1024 * 1024)
 } MB; se comprueba su contenido, no su nombre.`;
-
-const MONTHS = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-];
-
-/** '5 de diciembre de 2026' for the calendar date '2026-12-05'. */
-export function calendarDateLong(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return `${day} de ${MONTHS[(month ?? 1) - 1]} de ${year}`;
-}
 
 /** What the product page, the shop page and the cart say of a shop on vacation. */
 export function vacationNotice(until: string): string {

@@ -11,24 +11,10 @@
  * with Intl's "es-ES" in Europe/Madrid every 90 minutes of five years, so a change of the rule in
  * the time zone data fails the tests instead of shifting the store's dates silently.
  */
-import { wallClock } from "./region-time";
+import { MONTHS, wallClock } from "./region-time";
 
 export const STORE_TIME_ZONE = "Europe/Madrid";
 
-const MONTHS = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-];
 const SHORT_MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
 const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
 
@@ -63,6 +49,12 @@ const dayOf = (day: string) => new Date(`${day}T00:00:00Z`);
 export function calendarDay(day: string): string {
   const date = dayOf(day);
   return `${WEEKDAYS[date.getUTCDay()]}, ${dayAndMonthOf(date)}`;
+}
+
+/** '5 de diciembre de 2026' for the calendar day '2026-12-05' (a shop's return from vacation). */
+export function calendarDateLong(day: string): string {
+  const date = dayOf(day);
+  return `${dayAndMonthOf(date)} de ${date.getUTCFullYear()}`;
 }
 
 /** '27 de marzo': a day in the sales chart's summary and its table. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { regionClockTime, regionShortDateTime } from "#contract/region-time";
-import { calendarDay, chartDay, dayOfMonth, longDate, monthLabel, storeMonth } from "#contract/store-time";
+import {
+  calendarDateLong,
+  calendarDay,
+  chartDay,
+  dayOfMonth,
+  longDate,
+  monthLabel,
+  storeMonth,
+} from "#contract/store-time";
 
 describe("las fechas escritas sin Intl", () => {
   // Intl with the time zone data is the reference: store-time.ts writes Madrid's rule by hand.
@@ -23,6 +31,7 @@ describe("las fechas escritas sin Intl", () => {
   });
   const chart = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "short", timeZone: "UTC" });
   const ofMonth = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", timeZone: "UTC" });
+  const ofYear = new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const yearMonth = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", ...zone });
   const monthName = new Intl.DateTimeFormat("es-ES", { month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -49,6 +58,7 @@ describe("las fechas escritas sin Intl", () => {
       expect(calendarDay(day)).toBe(calendar.format(at));
       expect(chartDay(day)).toBe(chart.format(at));
       expect(dayOfMonth(day)).toBe(ofMonth.format(at));
+      expect(calendarDateLong(day)).toBe(ofYear.format(at));
     }
   });
 
