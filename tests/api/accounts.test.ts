@@ -494,6 +494,7 @@ describe("cuentas", () => {
           image: null,
           imageUrl: null,
           hasPassword: true,
+          region: "es",
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         },
       });

@@ -6,9 +6,13 @@ import { databaseFunctions } from "../../api/src/db/functions";
 import { openTestDatabase } from "../support/databases";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../support/postgres";
 
-/** A function file's body: what PostgreSQL keeps as the function's source (`prosrc`). */
+/**
+ * A function file's body: what PostgreSQL keeps as the function's source (`prosrc`). Read from its
+ * CREATE: a file may first drop an older definition in a DO block of its own.
+ */
 function bodyOf(statement: string): string {
-  const match = /\$(\w*)\$([\s\S]*)\$\1\$/.exec(statement);
+  const create = statement.slice(statement.search(/CREATE OR REPLACE FUNCTION/i));
+  const match = /\$(\w*)\$([\s\S]*)\$\1\$/.exec(create);
   if (!match) throw new Error("sin cuerpo");
   return match[2]!;
 }

@@ -790,8 +790,9 @@ function bulkPrice(action: BulkProductsBody["action"], price: number): number | 
  * - price, discount, publish, hide: FOR NO KEY UPDATE, which an order's items' key-share locks do not
  *   wait for; an order that read the old price before the batch committed charges it for the whole
  *   line (its prices come from one statement's snapshot), one that reads after charges the new one.
- * - delete: the products' cart lines first, then the rows FOR UPDATE, as deleteProduct does, so an
- *   order under way finishes first and a later one finds its lines gone.
+ * - delete: the products' cart lines first (each owner's in the order placeOrder takes them), then
+ *   the rows FOR UPDATE, as deleteProduct does, so an order under way finishes first and a later one
+ *   finds its lines gone.
  *
  * Any id that is not a live product of the shop refuses the whole batch (404), and so does any price
  * the action would leave out of range (400, naming the product). One audit entry keeps every
@@ -807,12 +808,14 @@ export async function bulkProducts(
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
     const deleting = action.kind === "eliminar";
+    // Each owner's lines in the order placeOrder locks them (cart-lines.ts: created_at, id within
+    // one shop): an order holds only its owner's lines, so neither can wait on the other in a cycle.
     if (deleting)
       await tx
         .select({ id: cartItems.id })
         .from(cartItems)
         .where(inArray(cartItems.productId, ids))
-        .orderBy(asc(cartItems.id))
+        .orderBy(asc(cartItems.userId), asc(cartItems.guestId), asc(cartItems.createdAt), asc(cartItems.id))
         .for("update");
     const locked = await tx
       .select({
