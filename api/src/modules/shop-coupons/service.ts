@@ -98,6 +98,19 @@ export async function listShopCoupons(db: Db, sellerId: string): Promise<ShopCou
   return rows.map(toAnswer);
 }
 
+/** The terms a seller sets, as the row keeps them: the same on creation and on every change. */
+function couponTerms(body: ShopCouponUpdateBody) {
+  return {
+    kind: body.kind,
+    value: body.value,
+    maxUses: body.maxUses,
+    maxUsesPerCustomer: body.maxUsesPerCustomer,
+    minSubtotal: body.minSubtotal,
+    validFrom: startOf(body.validFrom) as unknown as Date,
+    validUntil: startOfDayAfter(body.validUntil) as unknown as Date,
+  };
+}
+
 /** Creates a coupon of the seller's shop; a code used anywhere in the store (400, beside the field) is refused. */
 export async function createShopCoupon(db: Db, sellerId: string, body: ShopCouponCreateBody): Promise<ShopCoupon> {
   return db.transaction(async (tx) => {
@@ -105,17 +118,7 @@ export async function createShopCoupon(db: Db, sellerId: string, body: ShopCoupo
     // The code is the primary key: of two creations at once, the second finds it taken.
     const created = await tx
       .insert(coupons)
-      .values({
-        code: body.code,
-        kind: body.kind,
-        value: body.value,
-        maxUses: body.maxUses,
-        maxUsesPerCustomer: body.maxUsesPerCustomer,
-        minSubtotal: body.minSubtotal,
-        validFrom: startOf(body.validFrom) as unknown as Date,
-        validUntil: startOfDayAfter(body.validUntil) as unknown as Date,
-        shopId: shop.id,
-      })
+      .values({ code: body.code, ...couponTerms(body), shopId: shop.id })
       .onConflictDoNothing()
       .returning({ code: coupons.code });
     if (created.length === 0) throw new FieldsError(400, [{ field: "code", message: SHOP_COUPON_CODE_TAKEN }]);
@@ -148,18 +151,7 @@ export async function updateShopCoupon(
     if (before.endedAt !== null) throw new HttpError(409, SHOP_COUPON_ALREADY_ENDED);
     if (body.maxUses < before.usedCount)
       throw new FieldsError(400, [{ field: "maxUses", message: shopCouponUsesBelowUsed(before.usedCount) }]);
-    await tx
-      .update(coupons)
-      .set({
-        kind: body.kind,
-        value: body.value,
-        maxUses: body.maxUses,
-        maxUsesPerCustomer: body.maxUsesPerCustomer,
-        minSubtotal: body.minSubtotal,
-        validFrom: startOf(body.validFrom) as unknown as Date,
-        validUntil: startOfDayAfter(body.validUntil) as unknown as Date,
-      })
-      .where(eq(coupons.code, code));
+    await tx.update(coupons).set(couponTerms(body)).where(eq(coupons.code, code));
     const after = await reread(tx, code);
     await recordAudit(tx, {
       actorId: sellerId,
