@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ShopShippingAnswer, ShopShippingBody } from "#contract/shop-shipping";
 import type { CartSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { shops } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
-import { recordAudit } from "../audit/service.js";
+import { changeOwnShop } from "../shops/seller-writes.js";
 
 export const NO_SHOP = "No tienes una tienda.";
 
@@ -52,15 +52,11 @@ export async function saveShopShipping(
       body.mode === "propia"
         ? { shippingFee: body.shippingFee, freeShippingFrom: body.freeShippingFrom }
         : { shippingFee: null, freeShippingFrom: null };
-    await tx
-      .update(shops)
-      .set({ ...next, updatedAt: sql`now()` })
-      .where(eq(shops.id, shop.id));
-    await recordAudit(tx, {
-      actorId: sellerId,
+    await changeOwnShop(tx, {
+      sellerId,
+      shopId: shop.id,
       action: "tienda.envio",
-      entity: "tienda",
-      entityId: shop.id,
+      columns: next,
       before: { shippingFee: shop.shippingFee, freeShippingFrom: shop.freeShippingFrom },
       after: next,
     });

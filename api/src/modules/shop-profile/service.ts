@@ -12,7 +12,7 @@ import { shopSuspendedNoWrites } from "#contract/shops";
 import type { Db, Transaction } from "../../db/client.js";
 import { shops } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";
-import { recordAudit } from "../audit/service.js";
+import { changeOwnShop } from "../shops/seller-writes.js";
 import { saveStoredImage, type StoredImage } from "../media/service.js";
 import { storeToday, vacationInForce } from "./vacation.js";
 
@@ -125,9 +125,11 @@ export async function saveShopProfile(
       contactEmail: fields.contactEmail === "" ? null : fields.contactEmail,
       contactPhone: fields.contactPhone === "" ? null : fields.contactPhone,
     };
-    await tx
-      .update(shops)
-      .set({
+    await changeOwnShop(tx, {
+      sellerId,
+      shopId: shop.id,
+      action: "tienda.perfil",
+      columns: {
         logoImageId: next.logo,
         bannerImageId: next.banner,
         description: next.description,
@@ -135,14 +137,7 @@ export async function saveShopProfile(
         shippingPolicy: next.shippingPolicy,
         contactEmail: next.contactEmail,
         contactPhone: next.contactPhone,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(shops.id, shop.id));
-    await recordAudit(tx, {
-      actorId: sellerId,
-      action: "tienda.perfil",
-      entity: "tienda",
-      entityId: shop.id,
+      },
       before: auditedProfile(shop),
       after: next,
     });
@@ -166,15 +161,11 @@ export async function saveVacation(db: Db, sellerId: string, body: VacationBody)
     const next = body.on
       ? { vacationUntil: body.until, vacationNote: body.note === "" ? null : body.note }
       : { vacationUntil: null, vacationNote: null };
-    await tx
-      .update(shops)
-      .set({ ...next, updatedAt: sql`now()` })
-      .where(eq(shops.id, shop.id));
-    await recordAudit(tx, {
-      actorId: sellerId,
+    await changeOwnShop(tx, {
+      sellerId,
+      shopId: shop.id,
       action: "tienda.vacaciones",
-      entity: "tienda",
-      entityId: shop.id,
+      columns: next,
       before: { vacationUntil: shop.vacationUntil, vacationNote: shop.vacationNote },
       after: next,
     });

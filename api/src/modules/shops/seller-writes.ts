@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { ShopStatus } from "#contract/shop-labels";
 import { SHOP_SUSPENDED_NO_WRITES, shopSuspendedNoWrites } from "#contract/shops";
@@ -6,6 +6,7 @@ import type { Db, Transaction } from "../../db/client.js";
 import { shops } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import { currentUser } from "../accounts/auth.js";
+import { recordAudit, type AuditRecord } from "../audit/service.js";
 
 /**
  * A suspended shop changes nothing (issue 31): the one check of every seller write, on the API.
@@ -81,5 +82,34 @@ export function registerSellerWrites(app: FastifyInstance, opts: { db: Db }): vo
     const user = currentUser(request);
     if (user.role === "admin") return;
     await checkSellerShop(opts.db, user.id);
+  });
+}
+
+/**
+ * A seller's change to their own shop's row (shipping, profile, vacation), under the lock the caller
+ * took: the columns with `updated_at`, and its audit entry with the fields before and after.
+ */
+export async function changeOwnShop(
+  tx: Transaction,
+  change: {
+    sellerId: string;
+    shopId: string;
+    action: AuditRecord["action"];
+    columns: Partial<typeof shops.$inferInsert>;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx
+    .update(shops)
+    .set({ ...change.columns, updatedAt: sql`now()` })
+    .where(eq(shops.id, change.shopId));
+  await recordAudit(tx, {
+    actorId: change.sellerId,
+    action: change.action,
+    entity: "tienda",
+    entityId: change.shopId,
+    before: change.before,
+    after: change.after,
   });
 }
