@@ -1,3 +1,4 @@
+import { csvText, type CsvColumn } from "~/services/csv.server";
 import { longDate, storeMonth } from "#contract/store-time";
 import { dateTime } from "./times.server";
 import { MONTH_PATTERN, WITHDRAWAL_ARCHIVED, withdrawalEndpoints, type LedgerRow } from "#contract/withdrawals";
@@ -157,47 +158,32 @@ export async function paymentsAction(args: RequestArgs, area: SellerArea) {
 
 // ---- The monthly statement (CSV) ----------------------------------------------------------------
 
-/** A spreadsheet would run a cell starting with one of these as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function cell(value: string, { text = false } = {}): string {
-  const safe = text && FORMULA_START.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
-const STATEMENT_COLUMNS = [
-  "Fecha",
-  "Tipo",
-  "Concepto",
-  "Pedido",
-  "Total de la venta",
-  "Comisión",
-  "Importe",
-  "Disponible desde",
+const STATEMENT_COLUMNS: CsvColumn[] = [
+  { header: "Fecha" },
+  { header: "Tipo" },
+  { header: "Concepto", text: true },
+  { header: "Pedido" },
+  { header: "Total de la venta" },
+  { header: "Comisión" },
+  { header: "Importe" },
+  { header: "Disponible desde" },
 ];
 
-/**
- * The month's ledger rows as CSV for a spreadsheet: UTF-8 with a BOM (so Excel reads the accents),
- * semicolons between cells (the amounts carry decimal commas, in the store's money format) and CRLF
- * line ends; text cells that look like formulas are quoted with an apostrophe.
- */
+/** The month's ledger rows as a spreadsheet (csvText says the format). */
 export function statementCsv(rows: (LedgerRow & { date: string; availableOn: string | null })[]): string {
-  const lines = [
-    STATEMENT_COLUMNS.map((column) => cell(column)).join(";"),
-    ...rows.map((row) =>
-      [
-        cell(row.date),
-        cell(LEDGER_KIND_LABELS[row.kind]),
-        cell(row.reason, { text: true }),
-        cell(row.orderNumber ? `#${row.orderNumber}` : ""),
-        cell(row.saleTotal === null ? "" : formatPrice(row.saleTotal)),
-        cell(row.commission === null ? "" : formatPrice(row.commission)),
-        cell(formatPrice(row.amount)),
-        cell(row.kind === "venta" ? (row.availableOn ?? "Cuando se entregue") : ""),
-      ].join(";"),
-    ),
-  ];
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return csvText(
+    STATEMENT_COLUMNS,
+    rows.map((row) => [
+      row.date,
+      LEDGER_KIND_LABELS[row.kind],
+      row.reason,
+      row.orderNumber ? `#${row.orderNumber}` : "",
+      row.saleTotal === null ? "" : formatPrice(row.saleTotal),
+      row.commission === null ? "" : formatPrice(row.commission),
+      formatPrice(row.amount),
+      row.kind === "venta" ? (row.availableOn ?? "Cuando se entregue") : "",
+    ]),
+  );
 }
 
 /** The statement's download address for a month. */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MONTH_PATTERN } from "#contract/withdrawals";
 import { requireSeller } from "~/services/seller.server";
+import { csvDownloadOf } from "~/services/csv.server";
 import { ledgerOf, statementCsv } from "~/services/seller-payments.server";
 
 /**
@@ -12,11 +13,5 @@ export async function loader(args: LoaderFunctionArgs) {
   const month = new URL(args.request.url).searchParams.get("month") ?? "";
   if (!MONTH_PATTERN.test(month)) throw new Response(null, { status: 400, statusText: "Mes no válido" });
   const rows = await ledgerOf(area, month);
-  return new Response(statementCsv(rows), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="estado-de-cuenta-${month}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownloadOf(`estado-de-cuenta-${month}.csv`, statementCsv(rows));
 }
