@@ -135,7 +135,8 @@ export const banner = z.object({
 export type Banner = z.infer<typeof banner>;
 
 /** A category as GET /category-get lists it (and the admin's writes answer it, contract/categories.ts): with its spec sheet. */
-export const categoryListItem = category.extend({ specSheet: specSheetKind.nullable() });
+/** `hidden`: an admin hid it (decision 0052); the seller's product form offers it only to its own products. */
+export const categoryListItem = category.extend({ specSheet: specSheetKind.nullable(), hidden: z.boolean() });
 export type CategoryListItem = z.infer<typeof categoryListItem>;
 
 export const categoryListAnswer = z.object({ categorys: z.array(categoryListItem), totalCategory: z.number().int() });

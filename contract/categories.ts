@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { catalogEndpoints, categoryListItem, slugify } from "./catalog";
+import { catalogEndpoints, categoryListItem, categoryListQuery, slugify } from "./catalog";
 import { CATEGORY_IMAGE_MAX_BYTES, SPEC_SHEET_CHOICES } from "./category-labels";
 import { objectExpected, requiredText, uuid } from "./fields";
-import { endpoint } from "./http";
+import { endpoint, noBody } from "./http";
 
 /**
  * Categories as an admin keeps them (issue 11; SPEC.md section 7 "Categories and catalogue"): the
@@ -49,6 +49,29 @@ export function categorySlugTaken(slug: string, existing: string): string {
   return `Ese nombre daría la dirección «${slug}», que ya usa la categoría «${existing}». Elige otro nombre.`;
 }
 /** 409 beside the spec sheet: products of the category have filled in the sheet it has now. */
+export const CATEGORY_HIDDEN = "Categoría oculta: la tienda ya no la muestra ni admite productos nuevos en ella.";
+export const CATEGORY_SHOWN = "Categoría visible de nuevo.";
+export const CATEGORY_ORDER_CHANGED = "Orden de las categorías actualizado.";
+export const CATEGORY_ALREADY_FIRST = "La categoría ya es la primera.";
+export const CATEGORY_ALREADY_LAST = "La categoría ya es la última.";
+export const CATEGORY_DELETED = "Categoría borrada.";
+/** 409 of a delete: a category is deleted only when no product, not even an archived one, is in it. */
+export function categoryNotEmpty(count: number): string {
+  return `La categoría tiene ${count === 1 ? "1 producto" : `${count} productos`}: muévelos a otra categoría antes de borrarla.`;
+}
+export function categoryProductsMoved(count: number, target: string): string {
+  return `${count === 1 ? "Se movió 1 producto" : `Se movieron ${count} productos`} a «${target}».`;
+}
+export const CATEGORY_NOTHING_TO_MOVE = "La categoría no tiene productos que mover.";
+export const CATEGORY_MOVE_TARGET_MISSING = "Elige la categoría a la que mover los productos.";
+export const CATEGORY_MOVE_TARGET_SAME = "Elige una categoría distinta de esta.";
+/** 409 beside the target: the products' filled-in spec sheet would not fit the other category. */
+export const CATEGORY_MOVE_SPEC_SHEET =
+  "Hay productos con la ficha técnica de esta categoría rellenada: muévelos a una categoría con la misma ficha.";
+/** A seller's product write naming a hidden category (their product already in it keeps it). */
+export const CATEGORY_HIDDEN_FOR_PRODUCTS = "Esa categoría está oculta: elige otra.";
+/** 409 of a product write whose category was deleted meanwhile. */
+export const CATEGORY_GONE = "La categoría elegida ya no existe: recarga la página y elige otra.";
 export const CATEGORY_SPEC_SHEET_IN_USE =
   "Hay productos de esta categoría con su ficha técnica rellenada: la ficha no se puede cambiar mientras la tengan.";
 
@@ -100,9 +123,45 @@ export const categoryUpdateForm = categoryIdParams.extend({
 export type CategoryUpdateForm = z.output<typeof categoryUpdateForm>;
 
 /** The forms' fields, as the API's refusals name them. */
-export const CATEGORY_FORM_FIELDS = ["name", "specSheet", CATEGORY_IMAGE_PART] as const;
+export const CATEGORY_FORM_FIELDS = ["name", "specSheet", CATEGORY_IMAGE_PART, "toCategoryId"] as const;
+
+/** Admin: hide a category from shoppers, or show it again. */
+export const categoryVisibilityBody = z.object(
+  { hidden: z.boolean({ message: "Indica si la categoría se oculta o se muestra." }) },
+  objectExpected("Indica si la categoría se oculta o se muestra."),
+);
+
+export const CATEGORY_DIRECTIONS = ["arriba", "abajo"] as const;
+export type CategoryDirection = (typeof CATEGORY_DIRECTIONS)[number];
+/** Admin: one place up or down in the store's order. */
+export const categoryPositionBody = z.object(
+  { direction: z.enum(CATEGORY_DIRECTIONS, { errorMap: () => ({ message: "Indica si la categoría sube o baja." }) }) },
+  objectExpected("Indica si la categoría sube o baja."),
+);
+
+/** Admin: every product of the category (archived ones too) to another one. */
+export const categoryMoveBody = z.object(
+  { toCategoryId: uuid(CATEGORY_MOVE_TARGET_MISSING) },
+  objectExpected(CATEGORY_MOVE_TARGET_MISSING),
+);
+
+/** The web's form that moves a row's products (hiding, ordering and deleting send only the category). */
+export const categoryMoveForm = categoryIdParams.merge(categoryMoveBody);
 
 // ---- Answers ------------------------------------------------------------------------------------
+
+/** A category as the admin's page shows it: its products counted (archived ones aside) and published ones. */
+export const adminCategory = categoryListItem.extend({
+  position: z.number().int(),
+  products: z.number().int(),
+  published: z.number().int(),
+  /** Archived products still in it: a delete waits for them to be moved too. */
+  archived: z.number().int(),
+});
+export type AdminCategory = z.infer<typeof adminCategory>;
+export const adminCategoryListAnswer = z.object({ categorys: z.array(adminCategory), totalCategory: z.number().int() });
+export type AdminCategoryListAnswer = z.infer<typeof adminCategoryListAnswer>;
+export const categoryMessageAnswer = z.object({ message: z.string() });
 
 export const categoryWriteAnswer = z.object({ message: z.string(), category: categoryListItem });
 export type CategoryWriteAnswer = z.infer<typeof categoryWriteAnswer>;
@@ -129,5 +188,40 @@ export const categoryEndpoints = {
     multipart: true,
     answer: categoryWriteAnswer,
     timeoutMs: CATEGORY_WRITE_TIMEOUT_MS,
+  }),
+  /** Admin: every category in the store's order, hidden ones too, with their products counted. */
+  adminList: endpoint({
+    method: "GET",
+    path: "/admin/categories",
+    query: categoryListQuery,
+    answer: adminCategoryListAnswer,
+  }),
+  setVisibility: endpoint({
+    method: "PUT",
+    path: "/admin/categories/:categoryId/visibility",
+    params: categoryIdParams,
+    body: categoryVisibilityBody,
+    answer: categoryMessageAnswer,
+  }),
+  move: endpoint({
+    method: "PUT",
+    path: "/admin/categories/:categoryId/position",
+    params: categoryIdParams,
+    body: categoryPositionBody,
+    answer: categoryMessageAnswer,
+  }),
+  moveProducts: endpoint({
+    method: "POST",
+    path: "/admin/categories/:categoryId/move-products",
+    params: categoryIdParams,
+    body: categoryMoveBody,
+    answer: categoryMessageAnswer,
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/admin/categories/:categoryId",
+    params: categoryIdParams,
+    body: noBody,
+    answer: categoryMessageAnswer,
   }),
 };

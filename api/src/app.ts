@@ -24,6 +24,7 @@ import {
   STORAGE_FULL,
   TOO_LARGE,
 } from "#contract/messages";
+import { CATEGORY_GONE } from "#contract/categories";
 import { WALLET_BELOW_ZERO } from "#contract/wallet";
 import type { Config } from "./config.js";
 import type { Db, Listen } from "./db/client.js";
@@ -267,6 +268,10 @@ export async function buildApp({
     }
     if (failure === "invalid-text") return reply.status(400).send({ message: INVALID_TEXT });
     if (failure === "wallet-below-zero") return reply.status(409).send({ message: WALLET_BELOW_ZERO });
+    if (failure === "category-gone")
+      return reply
+        .status(409)
+        .send({ message: CATEGORY_GONE, errors: [{ field: "categoryId", message: CATEGORY_GONE }] });
     const busy = failure === "busy" || (error as FastifyError).code === "FST_ERR_HANDLER_TIMEOUT";
     const status = busy ? 503 : (error.statusCode ?? 500);
     if (status >= 500) request.log.error({ err: error }, "respuesta %d", status);

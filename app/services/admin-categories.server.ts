@@ -1,4 +1,5 @@
 import { categoryListQuery } from "#contract/catalog";
+import { MAX_CATEGORIES_PER_PAGE } from "#contract/limits";
 import {
   ADMIN_CATEGORIES_PER_PAGE,
   CATEGORY_ADDED,
@@ -11,7 +12,12 @@ import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { CATEGORY_UPLOAD, ONE_IMAGE_ONLY } from "#contract/uploads";
 import { answer, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { categoryIntents, type CategoryFormAnswer } from "~/routes/dashboard/admin/categories.forms";
-import { CATEGORY_FORMS, categoryAddForm, categoryUpdateForm } from "~/routes/dashboard/admin/categories.schema";
+import {
+  CATEGORY_FORMS,
+  categoryAddForm,
+  categoryMoveForm,
+  categoryUpdateForm,
+} from "~/routes/dashboard/admin/categories.schema";
 import { refusalOf } from "./account.server";
 import { forbidden, pageErrorOf } from "./admin.server";
 import { ApiError, imageUrl } from "./api.server";
@@ -32,11 +38,13 @@ export async function loadCategories(account: AccountClient, url: URL) {
   const searchValue = categoryListQuery.shape.searchValue.safeParse(params.get("searchValue") ?? undefined);
   const page = categoryListQuery.shape.page.safeParse(params.get("pageNumber") ?? undefined);
   const query = { searchValue: searchValue.success ? searchValue.data : undefined, page: page.success ? page.data : 1 };
-  const listed = await account
-    .call(categoryEndpoints.list, { query: { ...query, parPage: ADMIN_CATEGORIES_PER_PAGE } })
-    .catch((error: unknown) => {
-      throw pageErrorOf(error);
-    });
+  const [listed, all] = await Promise.all([
+    account.call(categoryEndpoints.adminList, { query: { ...query, parPage: ADMIN_CATEGORIES_PER_PAGE } }),
+    // Where a row's products can go: every category, by name.
+    account.call(categoryEndpoints.list, { query: { parPage: MAX_CATEGORIES_PER_PAGE } }),
+  ]).catch((error: unknown) => {
+    throw pageErrorOf(error);
+  });
   return {
     searchValue: query.searchValue ?? "",
     categories: listed.categorys.map((category) => ({
@@ -46,8 +54,20 @@ export async function loadCategories(account: AccountClient, url: URL) {
     totalCategory: listed.totalCategory,
     page: query.page,
     totalPages: Math.max(1, Math.ceil(listed.totalCategory / ADMIN_CATEGORIES_PER_PAGE)),
-    // Once for all the rows: every category's edit form asks the same of its fields.
-    constraints: formConstraints({ add: categoryAddForm, update: categoryUpdateForm }),
+    /** The first row's place in the store's order. */
+    firstIndex: (query.page - 1) * ADMIN_CATEGORIES_PER_PAGE,
+    targets: [...all.categorys]
+      .sort((a, b) => a.name.localeCompare(b.name, "es"))
+      .map((category) => ({
+        value: category._id,
+        label: category.hidden ? `${category.name} (oculta)` : category.name,
+      })),
+    // Once for all the rows: every category's forms ask the same of their fields.
+    constraints: formConstraints({
+      add: categoryAddForm,
+      update: categoryUpdateForm,
+      moveProducts: categoryMoveForm,
+    }),
   };
 }
 
@@ -67,9 +87,9 @@ function categoryAnswer(
   return answer(body, status);
 }
 
-/** An edit form is named by its category (one per row); the add form is the only one of its kind. */
+/** A row's forms are named by their category; the add form is the only one of its kind. */
 function categoryOf(formData: FormData): string | undefined {
-  return formData.get("intent") === categoryIntents.update ? String(formData.get("categoryId") ?? "") : undefined;
+  return formData.get("intent") === categoryIntents.add ? undefined : editedCategory(formData);
 }
 
 /** The category an edit form names in its first field (its button names it again, last). */
@@ -89,11 +109,21 @@ const CATEGORY_IMAGE_FORM: UploadForm = {
   intentOf: (_field, formData) => (editedCategory(formData) ? categoryIntents.update : categoryIntents.add),
 };
 
+/** The multipart body of an add or edit: the fields and the image when one was chosen. */
+function categoryBody(value: { name: string; specSheet: string; image?: File }): FormData {
+  const body = new FormData();
+  body.set("name", value.name);
+  body.set("specSheet", value.specSheet);
+  if (value.image) body.set("image", value.image, value.image.name);
+  return body;
+}
+
 /**
- * Adds a category (back to the list, searched by its name, so it shows) or edits one (back to the
- * same list). The API's refusal goes beside each field, or above the form (a name taken is the
- * name's, whatever its status); the API out of reach or failing is SPEC.md section 8's 'Error de
- * red o servidor'; a role refused is the 403 page.
+ * Adds a category (back to the list, searched by its name, so it shows), edits one, hides or shows
+ * it, moves it a place, moves its products or deletes it (back to the same list, with the API's
+ * message as the flash). The API's refusal goes beside each field, or above the form (a name taken
+ * is the name's, whatever its status); the API out of reach or failing is SPEC.md section 8's
+ * 'Error de red o servidor'; a role refused is the 403 page.
  */
 export async function categoriesAction(args: RequestArgs, account: AccountClient) {
   const url = new URL(args.request.url);
@@ -101,27 +131,47 @@ export async function categoriesAction(args: RequestArgs, account: AccountClient
     target: categoryOf,
     upload: { form: CATEGORY_IMAGE_FORM, scope: args.context.uploads },
   });
-  const target = form.intent === categoryIntents.update ? editedCategory(form.formData) : undefined;
+  const target = categoryOf(form.formData);
   if (!form.ok) return categoryAnswer(form, target, form.reply(), form.status);
-  const { name, specSheet, image } = form.value;
-  const body = new FormData();
-  body.set("name", name);
-  body.set("specSheet", specSheet);
-  if (image) body.set("image", image, image.name);
+  const back = (message: string) =>
+    redirectWithFlash(args.context, `${url.pathname}${url.search}`, { kind: "success", message });
   try {
     switch (form.intent) {
-      case categoryIntents.add:
-        await account.call(categoryEndpoints.add, { body });
-        return redirectWithFlash(args.context, `${url.pathname}?${new URLSearchParams({ searchValue: name })}`, {
+      case categoryIntents.add: {
+        await account.call(categoryEndpoints.add, { body: categoryBody(form.value) });
+        const searched = new URLSearchParams({ searchValue: form.value.name });
+        return redirectWithFlash(args.context, `${url.pathname}?${searched}`, {
           kind: "success",
           message: CATEGORY_ADDED,
         });
+      }
       case categoryIntents.update:
-        await account.call(categoryEndpoints.update, { params: { categoryId: form.value.categoryId }, body });
-        return redirectWithFlash(args.context, `${url.pathname}${url.search}`, {
-          kind: "success",
-          message: CATEGORY_UPDATED,
+        await account.call(categoryEndpoints.update, {
+          params: { categoryId: form.value.categoryId },
+          body: categoryBody(form.value),
         });
+        return back(CATEGORY_UPDATED);
+      case categoryIntents.hide:
+      case categoryIntents.show: {
+        const hidden = form.intent === categoryIntents.hide;
+        const params = { categoryId: form.value.categoryId };
+        return back((await account.call(categoryEndpoints.setVisibility, { params, body: { hidden } })).message);
+      }
+      case categoryIntents.up:
+      case categoryIntents.down: {
+        const direction = form.intent === categoryIntents.up ? "arriba" : "abajo";
+        const params = { categoryId: form.value.categoryId };
+        return back((await account.call(categoryEndpoints.move, { params, body: { direction } })).message);
+      }
+      case categoryIntents.moveProducts: {
+        const params = { categoryId: form.value.categoryId };
+        const body = { toCategoryId: form.value.toCategoryId };
+        return back((await account.call(categoryEndpoints.moveProducts, { params, body })).message);
+      }
+      case categoryIntents.remove:
+        return back(
+          (await account.call(categoryEndpoints.remove, { params: { categoryId: form.value.categoryId } })).message,
+        );
     }
   } catch (error) {
     if (error instanceof Response) throw error;

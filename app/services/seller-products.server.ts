@@ -57,12 +57,22 @@ import type { UploadForm } from "./uploads.server";
  * and their forms' actions.
  */
 
-/** Every category with its spec sheet, for the form's select (GET /category-get, one page of the most). */
-export async function listSheetCategories(account: AccountClient): Promise<SheetCategory[]> {
+/**
+ * Every category with its spec sheet (GET /category-get, one page of the most), hidden ones too: the
+ * actions check a form against all of them and the API refuses a hidden one (decision 0052).
+ */
+export async function listSheetCategories(account: AccountClient): Promise<(SheetCategory & { hidden: boolean })[]> {
   const { categorys } = await account.call(catalogEndpoints.listCategories, {
     query: { parPage: MAX_CATEGORIES_PER_PAGE },
   });
-  return categorys.map(({ _id, name, specSheet }) => ({ _id, name, specSheet }));
+  return categorys.map(({ _id, name, specSheet, hidden }) => ({ _id, name, specSheet, hidden }));
+}
+
+/** The categories a product form offers: not hidden ones, and the product's own even when it is. */
+function offeredCategories(categories: (SheetCategory & { hidden: boolean })[], ownId?: string): SheetCategory[] {
+  return categories
+    .filter((category) => !category.hidden || category._id === ownId)
+    .map(({ _id, name, specSheet }) => ({ _id, name, specSheet }));
 }
 
 /**
@@ -402,9 +412,12 @@ export async function productListAction(args: RequestArgs, area: SellerArea) {
 
 /** /dashboard/seller/add-product: the empty form, with the categories and their spec sheets. */
 export async function loadAddProduct(area: SellerArea) {
-  const categories = await listSheetCategories(area.account).catch((error: unknown) => {
-    throw pageErrorOf(error);
-  });
+  const categories = await listSheetCategories(area.account).then(
+    (all) => offeredCategories(all),
+    (error: unknown) => {
+      throw pageErrorOf(error);
+    },
+  );
   return {
     categories,
     constraints: formConstraints({ product: productAddSchema(categories) }),
@@ -464,12 +477,13 @@ function formValuesOf(product: SellerProduct) {
 /** /dashboard/seller/edit-product/{productId}: `GET /product-get/{id}`, another shop's product is the 404 page. */
 export async function loadEditProduct(area: SellerArea, params: { productId?: string }) {
   const id = productIdOf(params);
-  const [product, categories] = await Promise.all([
+  const [product, allCategories] = await Promise.all([
     getSellerProduct(area.account, id),
     listSheetCategories(area.account),
   ]).catch((error: unknown) => {
     throw pageErrorOf(error);
   });
+  const categories = offeredCategories(allCategories, product.categoryId);
   return {
     product: {
       _id: product._id,

@@ -1,15 +1,18 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HomeCategoriesAnswer, QueryProductsAnswer } from "#contract/catalog";
-import { auditLog, categories } from "../../api/src/db/schema";
+import type { CategoryWriteAnswer } from "#contract/categories";
+import { auditLog, categories, products } from "../../api/src/db/schema";
 import { postgresAvailable } from "../support/postgres";
-import { placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
+import { placedOrderId, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
 import { fieldParts, multipart, type Part } from "./shop-support";
 import {
   createTestApi,
   insertCatalogue,
+  insertCategory,
   insertOwnBalls,
+  insertProduct,
   useTestApi,
   type Catalogue,
   type FileApi,
@@ -65,6 +68,9 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
   const listing = async (target: FileApi, slug: string) =>
     ((await target.app.inject({ url: `/home/query-products?category=${slug}` })).json() as QueryProductsAnswer)
       .totalProduct;
+
+  const adminCall = (admin: Customer, method: "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+    api.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
 
   /** Until `check` holds on the other instance (its notification arrives within milliseconds), at most two seconds. */
   async function eventually(check: () => Promise<boolean>): Promise<boolean> {
@@ -123,6 +129,17 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
       withImage(),
     ]);
     expect(added.statusCode).toBe(201);
+    // Shoppers are offered a category once it holds a product: the admin moves some there.
+    const overgrips = (added.json() as CategoryWriteAnswer).category._id;
+    const moved = await adminCall(
+      admins[2]!,
+      "POST",
+      `/admin/categories/${catalogue.categories.ropa.id}/move-products`,
+      {
+        toCategoryId: overgrips,
+      },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
     expect(await eventually(async () => (await homeSlugs(other)).includes("overgrips"))).toBe(true);
 
     const renamed = await send(
@@ -152,5 +169,82 @@ describe.runIf(postgresAvailable())("categorías en PostgreSQL", () => {
     await placedOrderId(api.app, customer);
     expect(await eventually(async () => (await stockShown(other)) === 2)).toBe(true);
     expect(await eventually(async () => (await stockShown(api)) === 2)).toBe(true);
+  });
+  it("borrar una categoría mientras un vendedor le añade un producto: o se borra y el producto se rechaza con 409, o el producto entra y no se borra", async () => {
+    const seller = await signedInAs(catalogue.owner.id, "seller");
+    for (let round = 0; round < 5; round++) {
+      const empty = await insertCategory(api.db, {
+        name: `Vacía ${round}`,
+        slug: `vacia-${round}`,
+        position: 50 + round,
+      });
+      const body = multipart([
+        ...fieldParts({
+          name: `Muñequeras ${round}`,
+          categoryId: empty.id,
+          brand: "Head",
+          price: "4,50",
+          discount: "0",
+          color: "Negro",
+          tag: "Novedad",
+          description: "Par de muñequeras de rizo para jugar al pádel.",
+          lowStockThreshold: "0",
+          stock: "3",
+        }),
+        { name: "images", filename: "foto.png", content: photo, type: "image/png" },
+      ]);
+      const [added, deleted] = await Promise.all([
+        api.app.inject({
+          method: "POST",
+          url: "/product-add",
+          headers: { ...seller.headers, ...body.headers },
+          payload: body.payload,
+        }),
+        adminCall(admins[round % admins.length]!, "DELETE", `/admin/categories/${empty.id}`),
+      ]);
+      const outcome = [added.statusCode, deleted.statusCode];
+      const [row] = await api.db.select({ id: categories.id }).from(categories).where(eq(categories.id, empty.id));
+      if (deleted.statusCode === 200) {
+        // Refused before its write (the category was already gone) or by the database's key (gone meanwhile).
+        expect(
+          [
+            [400, 200],
+            [409, 200],
+          ],
+          `${added.body} ${deleted.body}`,
+        ).toContainEqual(outcome);
+        expect(row).toBeUndefined();
+      } else {
+        expect(outcome, `${added.body} ${deleted.body}`).toEqual([201, 409]);
+        expect(row).toBeDefined();
+      }
+    }
+  });
+
+  it("dos admins que mueven a la vez los productos de dos categorías en sentidos opuestos no se bloquean: todos acaban juntos", async () => {
+    const left = await insertCategory(api.db, { name: "Izquierda", slug: "izquierda", position: 80 });
+    const right = await insertCategory(api.db, { name: "Derecha", slug: "derecha", position: 81 });
+    for (const [index, categoryId] of [left.id, left.id, right.id].entries())
+      await insertProduct(api.db, {
+        shopId: catalogue.shops.centro.id,
+        categoryId,
+        name: `Grip ${index}`,
+        slug: `grip-cruce-${index}`,
+        brand: "Head",
+        price: 300,
+        color: "Blanco",
+        tag: "Novedad",
+      });
+    const [toRight, toLeft] = await Promise.all([
+      adminCall(admins[0]!, "POST", `/admin/categories/${left.id}/move-products`, { toCategoryId: right.id }),
+      adminCall(admins[1]!, "POST", `/admin/categories/${right.id}/move-products`, { toCategoryId: left.id }),
+    ]);
+    expect(statuses([toRight, toLeft])[500]).toBeUndefined();
+    const where = await api.db
+      .select({ categoryId: products.categoryId })
+      .from(products)
+      .where(inArray(products.categoryId, [left.id, right.id]));
+    expect(where).toHaveLength(3);
+    expect(new Set(where.map((row) => row.categoryId)).size).toBe(1);
   });
 });

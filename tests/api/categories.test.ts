@@ -23,7 +23,7 @@ import { FORBIDDEN, UNAUTHORIZED } from "#contract/messages";
 import { auditLog, categories, images } from "../../api/src/db/schema";
 import { signedInUser, type Customer } from "./orders-support";
 import { EXE, fieldParts, multipart, PNG, type Part } from "./shop-support";
-import { type Catalogue, insertCatalogue, testImageUrl, useTestApi } from "./support";
+import { type Catalogue, insertCatalogue, insertProduct, testImageUrl, useTestApi } from "./support";
 
 /**
  * Categories as an admin keeps them (issue 11) on PGlite: who may write, the form's messages, a
@@ -119,6 +119,7 @@ describe("categorías (PGlite)", () => {
             image: catalogue.categories.palas.imageId,
             imageUrl: testImageUrl(catalogue.categories.palas.imageId),
             specSheet: "pala",
+            hidden: false,
           },
         ],
         totalCategory: 1,
@@ -235,11 +236,23 @@ describe("categorías (PGlite)", () => {
         image: expect.any(String),
         imageUrl: expect.any(String),
         specSheet: null,
+        hidden: false,
       });
       const served = await api.app.inject({ method: "GET", url: `/images/${category.image}/200.webp` });
       expect(served.statusCode).toBe(200);
       expect(served.headers["content-type"]).toBe("image/webp");
 
+      // Shoppers are offered it once it holds a product in the store (decision 0052).
+      await insertProduct(api.db, {
+        shopId: catalogue.shops.centro.id,
+        categoryId: category._id,
+        name: "Paletero Pro",
+        slug: "paletero-pro",
+        brand: "Bullpadel",
+        price: 5900,
+        color: "Negro",
+        tag: "Novedad",
+      });
       const home = await homeCategories();
       expect(home.at(-1)).toEqual({
         _id: category._id,
@@ -319,6 +332,7 @@ describe("categorías (PGlite)", () => {
           image: palas.imageId,
           imageUrl: testImageUrl(palas.imageId),
           specSheet: "pala",
+          hidden: false,
         },
       });
       // At once, through the 30 s cache: the home's categories, the listing by the new and the old slug, the product's card.

@@ -1,8 +1,9 @@
 import { expect, test, type Page, type TestInfo } from "./fixtures";
 import sharp from "sharp";
 import { slugify } from "#contract/catalog";
+import { addBallsThroughApi, approvedSellerThroughApi, png } from "./seller-support";
 import { signIn } from "./sessions";
-import { ADMIN_EMAIL } from "./support";
+import { ADMIN_EMAIL, uniqueEmail } from "./support";
 
 /**
  * Issue 11, categories in the admin area: adding one with its image (a duplicate name first, refused
@@ -121,7 +122,21 @@ test.describe("administración de categorías", () => {
       .filter({ has: page.getByRole("heading", { name: renamed, exact: true }) });
     await expect(renamedRow.getByTestId("category-slug")).toHaveText(slugify(renamed));
 
-    // The store shows it at once: the home page's categories lead to its listing, its filter ticked.
+    // Without a product in the store it is offered to no shopper, and its row says so.
+    await expect(renamedRow.getByTestId("category-standing")).toContainText("Sin productos publicados: no se muestra");
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: renamed, exact: true })).toHaveCount(0);
+    // A seller puts a product in it: the store shows it at once, the home page's categories lead to
+    // its listing, its filter ticked.
+    const seller = uniqueEmail(testInfo, "categorias-vendedor");
+    await approvedSellerThroughApi({
+      name: "Vendedora Categorías",
+      email: seller,
+      shopName: `Tienda Categorías ${testInfo.project.name} ${String(Date.now()).slice(-6)}`,
+      png: await png(),
+    });
+    const product = `Muñequeras ${renamed}`;
+    await addBallsThroughApi(seller, { name: product, price: "6,00", stock: "4", categorySlug: slugify(renamed) });
     await page.goto("/");
     await page.getByRole("link", { name: renamed, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`/products\\?category=${slugify(renamed)}$`));
@@ -150,5 +165,49 @@ test.describe("administración de categorías", () => {
       "Administración Mercado Pádel: Creó una categoría",
     );
     await expect(page.getByTestId("audit-entry").filter({ hasNotText: "Creó una categoría" })).toHaveCount(0);
+
+    // Hidden, it leaves the store (its product stays on sale); shown again, it is back.
+    const searched = `${PAGE}?${new URLSearchParams({ searchValue: renamed })}`;
+    await page.goto(searched);
+    await renamedRow.getByRole("button", { name: /^Ocultar/ }).click();
+    await expect(
+      page.getByText("Categoría oculta: la tienda ya no la muestra ni admite productos nuevos en ella."),
+    ).toBeVisible();
+    await expect(renamedRow.getByTestId("category-standing")).toContainText("Oculta");
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: renamed, exact: true })).toHaveCount(0);
+    await page.goto(searched);
+    await renamedRow.getByRole("button", { name: /^Mostrar en la tienda/ }).click();
+    await expect(page.getByText("Categoría visible de nuevo.")).toBeVisible();
+    await expect(renamedRow.getByTestId("category-standing")).toContainText("Visible en la tienda");
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: renamed, exact: true }).first()).toBeVisible();
+
+    // The store's order, in the whole list (the other project may add its category meanwhile, so the
+    // page that holds it is looked for from the last one): it moves one place up.
+    await page.goto(PAGE);
+    const total = Number(/\d+/.exec((await page.getByTestId("category-count").textContent()) ?? "")?.[0]);
+    for (let pageNumber = Math.ceil(total / 10); pageNumber >= 1; pageNumber--) {
+      await page.goto(`${PAGE}?pageNumber=${pageNumber}`);
+      if ((await renamedRow.count()) > 0) break;
+    }
+    await renamedRow.getByRole("button", { name: /^Subir/ }).click();
+    await expect(page.getByText("Orden de las categorías actualizado.")).toBeVisible();
+
+    // Not empty, it cannot be deleted: its products go to «Pelotas» first, then it is deleted.
+    await page.goto(searched);
+    await expect(renamedRow.getByRole("button", { name: /^Borrar la categoría/ })).toHaveCount(0);
+    await renamedRow.getByText(/^Mover sus productos a otra categoría/).click();
+    const move = page.getByRole("form", { name: `Mover los productos de ${renamed}` });
+    await move.getByRole("button", { name: /^Mover los productos/ }).click();
+    await expect(move.getByText("Elige la categoría a la que mover los productos.")).toBeVisible();
+    await move.getByLabel("Categoría de destino").selectOption({ label: "Pelotas" });
+    await move.getByRole("button", { name: /^Mover los productos/ }).click();
+    await expect(page.getByText("Se movió 1 producto a «Pelotas».")).toBeVisible();
+    await renamedRow.getByRole("button", { name: /^Borrar la categoría/ }).click();
+    await expect(page.getByText("Categoría borrada.")).toBeVisible();
+    await expect(renamedRow).toHaveCount(0);
+    await page.goto(`/products?${new URLSearchParams({ searchValue: product })}`);
+    await expect(page.getByRole("link", { name: product }).first()).toBeVisible();
   });
 });

@@ -207,15 +207,16 @@ export async function sellerWithProduct(testInfo: TestInfo, label: string) {
 
 /**
  * Another product of the seller `email` (balls, low on stock at 12 units), through the API; `price`
- * as typed in dollars. Answers its id.
+ * as typed in dollars; in the category `categorySlug` (balls' unless told). Answers its id.
  */
 export async function addBallsThroughApi(
   email: string,
-  options: { name: string; price: string; stock: string },
+  options: { name: string; price: string; stock: string; categorySlug?: string },
 ): Promise<string> {
+  const slug = options.categorySlug ?? "pelotas";
   const { categorys } = await apiJson<{ categorys: { _id: string; slug: string }[] }>("/category-get?parPage=100");
-  const balls = categorys.find((category) => category.slug === "pelotas");
-  if (!balls) throw new Error("no existe la categoría «pelotas»");
+  const balls = categorys.find((category) => category.slug === slug);
+  if (!balls) throw new Error(`no existe la categoría «${slug}»`);
   const seller = await apiSignIn(email);
   const product = new FormData();
   for (const [field, value] of Object.entries({

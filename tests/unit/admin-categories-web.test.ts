@@ -57,7 +57,7 @@ describe("la web al añadir una categoría", () => {
       () =>
         json(response, 201, {
           message: CATEGORY_ADDED,
-          category: { _id: CATEGORY_ID, name: "Grips", slug: "grips", image: IMAGE_ID, specSheet: null },
+          category: { _id: CATEGORY_ID, name: "Grips", slug: "grips", image: IMAGE_ID, specSheet: null, hidden: false },
         }),
       SLOW_MS,
     );

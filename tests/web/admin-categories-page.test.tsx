@@ -3,7 +3,13 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { AppLoadContext } from "@remix-run/node";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { CATEGORY_NAME_MISSING, categoryAddForm, categoryUpdateForm } from "#contract/categories";
+import {
+  CATEGORY_MOVE_TARGET_MISSING,
+  CATEGORY_NAME_MISSING,
+  categoryAddForm,
+  categoryMoveForm,
+  categoryUpdateForm,
+} from "#contract/categories";
 import { formConstraints } from "~/forms/form-answer.server";
 import AdminCategories from "~/routes/dashboard/admin/categories";
 import { categoriesAction } from "~/services/admin-categories.server";
@@ -23,7 +29,17 @@ const NAME_MISSING = CATEGORY_NAME_MISSING;
 const categories = [
   { _id: "11111111-1111-4111-8111-111111111111", name: "Palas", slug: "palas" },
   { _id: "22222222-2222-4222-8222-222222222222", name: "Pelotas", slug: "pelotas" },
-].map((category) => ({ ...category, image: null, imageSrc: null, specSheet: null }));
+].map((category, index) => ({
+  ...category,
+  image: null,
+  imageSrc: null,
+  specSheet: null,
+  hidden: false,
+  position: index + 1,
+  products: 2 - index,
+  published: 1,
+  archived: 0,
+}));
 
 const pageData = {
   searchValue: "",
@@ -31,7 +47,9 @@ const pageData = {
   totalCategory: categories.length,
   page: 1,
   totalPages: 1,
-  constraints: formConstraints({ add: categoryAddForm, update: categoryUpdateForm }),
+  firstIndex: 0,
+  targets: categories.map((category) => ({ value: category._id, label: category.name })),
+  constraints: formConstraints({ add: categoryAddForm, update: categoryUpdateForm, moveProducts: categoryMoveForm }),
 };
 
 const noApi = {
@@ -105,5 +123,23 @@ describe("la página de categorías, sin navegador", () => {
     await waitFor(() => expect(palas.textContent).toContain(NAME_MISSING));
     expect(rowOf("Pelotas").textContent).not.toContain(NAME_MISSING);
     expect(posts).toEqual([]);
+  });
+
+  it("mover los productos sin elegir destino se rechaza en esa fila; la primera no sube y la última no baja", async () => {
+    const posts: string[] = [];
+    renderPage(posts);
+    await screen.findByRole("heading", { name: "Palas" });
+    const palas = rowOf("Palas");
+    const pelotas = rowOf("Pelotas");
+    expect(within(palas).queryByRole("button", { name: /^Subir/ })).toBeNull();
+    expect(within(palas).getByRole("button", { name: /^Bajar/ })).toBeTruthy();
+    expect(within(pelotas).queryByRole("button", { name: /^Bajar/ })).toBeNull();
+    // Only another category is offered as the target.
+    const target = within(pelotas).getByLabelText("Categoría de destino") as HTMLSelectElement;
+    expect([...target.options].map((option) => option.text)).toEqual(["Elige una categoría", "Palas"]);
+    fireEvent.click(within(pelotas).getByRole("button", { name: /Mover los productos/ }));
+    await waitFor(() => expect(posts).toEqual(["mover-productos"]));
+    await waitFor(() => expect(pelotas.textContent).toContain(CATEGORY_MOVE_TARGET_MISSING));
+    expect(palas.textContent).not.toContain(CATEGORY_MOVE_TARGET_MISSING);
   });
 });

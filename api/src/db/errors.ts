@@ -68,8 +68,10 @@ const INVALID_TEXT_SQLSTATES = new Set([
  * check missed is refused by the database, and the client is told why (409), not given a 500.
  */
 const WALLET_FLOOR_CONSTRAINT = "wallets_balance_non_negative";
+/** A product written into a category deleted at the same moment (decision 0052). */
+const PRODUCT_CATEGORY_CONSTRAINT = "products_category_id_categories_id_fk";
 
-export type DatabaseFailure = "busy" | "storage-full" | "invalid-text" | "wallet-below-zero";
+export type DatabaseFailure = "busy" | "storage-full" | "invalid-text" | "wallet-below-zero" | "category-gone";
 
 export function databaseFailure(error: unknown): DatabaseFailure | null {
   let current: unknown = error;
@@ -81,6 +83,9 @@ export function databaseFailure(error: unknown): DatabaseFailure | null {
     // 23514: check_violation.
     if (code === "23514" && (current as { constraint?: unknown }).constraint === WALLET_FLOOR_CONSTRAINT)
       return "wallet-below-zero";
+    // 23503: foreign_key_violation.
+    if (code === "23503" && (current as { constraint?: unknown }).constraint === PRODUCT_CATEGORY_CONSTRAINT)
+      return "category-gone";
     if (current instanceof QueryDeadlineError || CONNECTION_MESSAGES.includes(current.message)) return "busy";
     // Node tries each address of a name in turn and reports every refusal at once.
     if (current instanceof AggregateError && current.errors.some((each) => databaseFailure(each) === "busy"))

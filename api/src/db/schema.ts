@@ -300,6 +300,8 @@ export const categories = pgTable("categories", {
   position: smallint("position").notNull().default(0),
   /** Which padel spec sheet its products fill in (contract/spec-sheet-fields.ts); null: none. */
   specSheet: specSheetKind("spec_sheet"),
+  /** Hidden by an admin: shoppers are not offered it and sellers cannot put products in it (decision 0052). */
+  hidden: boolean("hidden").notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -22,6 +22,7 @@ import { publicShopPage, publicShops } from "./public-shop.js";
 import {
   advancedSearch,
   homeCategories,
+  listableCategories,
   homeProducts,
   listBanners,
   listCategories,
@@ -56,15 +57,19 @@ const words = {
   listCategories: {
     summary: "Categories, paged and searched",
     description:
-      "Anyone (the catalogue's call; the admin's category screen reads it too). `?page`, `?parPage` " +
+      "Anyone (the catalogue's call; the seller's product form reads it). `?page`, `?parPage` " +
       "(1-100, default 12), `?searchValue` (part of the name, capitals and accents aside): `{categorys, " +
-      "totalCategory}` in the store's order, each with its `specSheet`.",
+      "totalCategory}` in the store's order, each with its `specSheet` and `hidden` (an admin hid it: " +
+      "sellers may not put new products in it). The admin's screen reads `GET /admin/categories`.",
   },
   homeCategories: {
-    summary: "Every category, in the store's order",
+    summary: "The categories offered to shoppers, in the store's order",
     description:
-      "`{categorys}`: the home page, the listing's filters, the footer and the sitemap read it. Kept per " +
-      "instance for `CATALOGUE_CACHE_SECONDS`; a category write drops it on every instance.",
+      "`{categorys}`: the home page, the listing's filters, the footer and the sitemap read it. Only " +
+      "categories not hidden and with at least one product in the store (published, of a selling shop, " +
+      "not archived): an empty category is offered nowhere (decision 0052). A listing address " +
+      "(`/home/query-products?category=`) of a hidden category lists nothing. Kept per instance for " +
+      "`CATALOGUE_CACHE_SECONDS`; a category or product write drops it on every instance.",
   },
   homeProducts: {
     summary: "The home page's products",
@@ -171,6 +176,7 @@ export async function catalogRoutes(
   const freshAnswers = () => ({ listings: kept<QueryProductsAnswer>(), products: kept<ProductAnswer | null>() });
   const fresh = () => ({
     categories: cachedFor(opts.catalogueCacheSeconds, () => homeCategories(db)),
+    listable: cachedFor(opts.catalogueCacheSeconds, () => listableCategories(db)),
     facets: cachedFor(opts.catalogueCacheSeconds, () => catalogueFacets(db)),
     listing: {
       totals: keyedCache<number>(opts.catalogueCacheSeconds, KEPT_PER_KIND),
@@ -222,7 +228,7 @@ export async function catalogRoutes(
       // The id, not the slug, lets PostgreSQL walk the (category, price) index in order.
       // A slug no category has now may be one a category had before a rename (issue 11): old links keep working.
       const categoryId =
-        (await categoriesCached()).find((candidate) => candidate.slug === category)?._id ??
+        (await cached.listable()).find((candidate) => candidate.slug === category)?.id ??
         (await categoryIdForFormerSlug(db, category));
       if (!categoryId) return { products: [], totalProduct: 0, parPage: filters.parPage };
       return queryProducts(db, { ...filters, categoryId }, listing);

@@ -222,7 +222,7 @@ const categoryColumns = {
 };
 
 /** Escapes LIKE wildcards so a searched "%" or "_" matches itself. */
-function likeContains(value: string): string {
+export function likeContains(value: string): string {
   return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
@@ -232,7 +232,7 @@ export async function listCategories(db: Db, query: CategoryListQuery): Promise<
     : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ...categoryColumns, specSheet: categories.specSheet })
+      .select({ ...categoryColumns, specSheet: categories.specSheet, hidden: categories.hidden })
       .from(categories)
       .where(where)
       .orderBy(asc(categories.position), asc(categories.name))
@@ -242,17 +242,35 @@ export async function listCategories(db: Db, query: CategoryListQuery): Promise<
   ]);
   // With its spec sheet: the admin's categories page edits it (contract/categories.ts).
   return {
-    categorys: rows.map((row) => ({ ...toCategory(row), specSheet: row.specSheet })),
+    categorys: rows.map((row) => ({ ...toCategory(row), specSheet: row.specSheet, hidden: row.hidden })),
     totalCategory: total?.total ?? 0,
   };
 }
 
+/**
+ * The categories shoppers are offered (home, footer, the listing's filter, the sitemap): not hidden,
+ * and with a product in the store (decision 0052), so an empty category added by mistake shows nowhere.
+ */
 export async function homeCategories(db: Db): Promise<Category[]> {
   const rows = await db
     .select(categoryColumns)
     .from(categories)
+    .where(
+      and(
+        eq(categories.hidden, false),
+        sql`exists (select 1 from ${products} where ${products.categoryId} = ${categories.id} and ${inStore})`,
+      ),
+    )
     .orderBy(asc(categories.position), asc(categories.name));
   return rows.map(toCategory);
+}
+
+/**
+ * The categories a listing address may name: every one not hidden, with products in the store or not
+ * (a category emptied meanwhile lists nothing, rather than pretending its address never existed).
+ */
+export async function listableCategories(db: Db): Promise<{ id: string; slug: string }[]> {
+  return db.select({ id: categories.id, slug: categories.slug }).from(categories).where(eq(categories.hidden, false));
 }
 
 export async function homeProducts(db: Db): Promise<HomeProductsAnswer> {

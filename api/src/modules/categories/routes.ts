@@ -23,7 +23,16 @@ import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { adminOnly, currentUser } from "../accounts/auth.js";
 import { prepareImage, type StoredImage } from "../media/service.js";
-import { addCategory, precheckCategoryWrite, updateCategory } from "./service.js";
+import {
+  addCategory,
+  adminCategoryList,
+  deleteCategory,
+  moveCategory,
+  moveCategoryProducts,
+  precheckCategoryWrite,
+  setCategoryVisibility,
+  updateCategory,
+} from "./service.js";
 
 /** This module's section of the API reference (/docs, reference.ts). */
 const section: ReferenceSection = {
@@ -76,6 +85,46 @@ const words = {
       "writes nothing. 404 `Categoría no encontrada.`. Changing the spec sheet of a category some of whose " +
       "products have filled in the current one is 409 on `specSheet`. A replaced image is kept: the audit " +
       "entry names it.",
+  },
+  adminList: {
+    summary: "List every category for the admin",
+    description:
+      "Admin. `?page=&parPage=&searchValue=` as `GET /category-get`, but hidden categories too, in the store's " +
+      "order, each with `position`, `hidden` and its products counted: `products` (not archived), `published` " +
+      "(of those) and `archived` (still in it: a delete waits for them to be moved too).",
+  },
+  setVisibility: {
+    summary: "Hide a category from shoppers, or show it again",
+    description:
+      "Admin. `{hidden}`. A hidden category is offered nowhere to shoppers (`/home/get-categorys`, its listing " +
+      "address lists nothing) and sellers cannot put a product in it (409 beside `categoryId` on their product " +
+      "writes; a product already in it keeps it); its products stay on sale. Answers `{message}`. The same " +
+      "state again writes nothing. Locks the category's row; audited (`categoria.ocultar` / " +
+      "`categoria.mostrar`). 404 `Categoría no encontrada.`.",
+  },
+  move: {
+    summary: "Move a category one place up or down",
+    description:
+      "Admin. `{direction: 'arriba' | 'abajo'}`. Under the categories' advisory lock the whole order is " +
+      "numbered again from 1 with the two swapped; audited (`categoria.ordenar`, the order of slugs before " +
+      "and after). 409 `La categoría ya es la primera.` / `… la última.`; 404 when it does not exist.",
+  },
+  moveProducts: {
+    summary: "Move every product of a category to another one",
+    description:
+      "Admin. `{toCategoryId}`. Every product of the category, archived ones too, goes to the other " +
+      "category (both rows locked in id order). 400 on `toCategoryId` for the same category; 404 for a " +
+      "category that does not exist; 409 on `toCategoryId` when products filled in a spec sheet the other " +
+      "category does not have; 409 `La categoría no tiene productos que mover.`. Audited " +
+      "(`categoria.mover_productos`).",
+  },
+  remove: {
+    summary: "Delete an empty category",
+    description:
+      "Admin. Only a category without any product, archived ones included (orders point at them): otherwise " +
+      "409 `La categoría tiene N productos: muévelos a otra categoría antes de borrarla.`. Locks the row: a " +
+      "product added to it at the same moment is either counted or refused with 409 `La categoría elegida " +
+      "ya no existe …`. Audited (`categoria.borrar`, the category before).",
   },
 } satisfies Record<string, RouteWords>;
 
@@ -201,4 +250,26 @@ export async function categoryRoutes(app: FastifyInstance, opts: { db: Db; files
     const category = await updateCategory(db, currentUser(request), request.params.categoryId, fields, image);
     return { message: CATEGORY_UPDATED, category };
   });
+
+  const adminOnlyCall = { onRequest: [app.authenticate, adminOnly] };
+
+  route(app, endpoints.adminList, { ...adminOnlyCall, ...words.adminList }, (request) =>
+    adminCategoryList(db, request.query),
+  );
+
+  route(app, endpoints.setVisibility, { ...adminOnlyCall, ...words.setVisibility }, async (request) => ({
+    message: await setCategoryVisibility(db, currentUser(request), request.params.categoryId, request.body.hidden),
+  }));
+
+  route(app, endpoints.move, { ...adminOnlyCall, ...words.move }, async (request) => ({
+    message: await moveCategory(db, currentUser(request), request.params.categoryId, request.body.direction),
+  }));
+
+  route(app, endpoints.moveProducts, { ...adminOnlyCall, ...words.moveProducts }, async (request) => ({
+    message: await moveCategoryProducts(db, currentUser(request), request.params.categoryId, request.body.toCategoryId),
+  }));
+
+  route(app, endpoints.remove, { ...adminOnlyCall, ...words.remove }, async (request) => ({
+    message: await deleteCategory(db, currentUser(request), request.params.categoryId),
+  }));
 }

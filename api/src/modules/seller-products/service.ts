@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { slugify } from "#contract/catalog";
+import { CATEGORY_HIDDEN_FOR_PRODUCTS } from "#contract/categories";
 import type { FieldError } from "#contract/http";
 import { FORBIDDEN } from "#contract/messages";
 import {
@@ -298,13 +299,28 @@ export async function discountedProducts(db: Db, user: AuthUser, sellerId: strin
 
 // ---- Checks before writing ----------------------------------------------------------------------
 
-/** The form's spec sheet against its category's (contract/seller-products.ts specSheetIssues). */
-export async function categoryIssues(db: Db, form: Pick<ProductForm, "categoryId" | "specs">): Promise<FieldError[]> {
+/**
+ * The form's category: it exists, is not hidden (decision 0052: a product already in a hidden
+ * category, named by `productId`, keeps it), and the spec sheet fits it (contract/seller-products.ts
+ * specSheetIssues).
+ */
+export async function categoryIssues(
+  db: Db,
+  form: Pick<ProductForm, "categoryId" | "specs"> & { productId?: string },
+): Promise<FieldError[]> {
   const [category] = await db
-    .select({ specSheet: categories.specSheet })
+    .select({
+      specSheet: categories.specSheet,
+      hidden: categories.hidden,
+      holdsProduct: form.productId
+        ? sql<boolean>`exists (select 1 from ${products} where ${products.id} = ${form.productId} and ${products.categoryId} = ${categories.id})`
+        : sql<boolean>`false`,
+    })
     .from(categories)
     .where(eq(categories.id, form.categoryId));
   if (!category) return [{ field: "categoryId", message: CATEGORY_NOT_FOUND }];
+  if (category.hidden && !category.holdsProduct)
+    return [{ field: "categoryId", message: CATEGORY_HIDDEN_FOR_PRODUCTS }];
   return specSheetIssues(category.specSheet, form.specs);
 }
 

@@ -2,13 +2,35 @@ import type { FormAnswer } from "~/forms/form-answer";
 
 /** The categories page's forms (issue 11) as the page names them, without zod: intents and schema loaders. */
 
-/** The value of each form's `intent`: the form that adds one, and each category's edit form. */
-export const categoryIntents = { add: "crear-categoria", update: "editar-categoria" } as const;
+/**
+ * The value of each form's `intent`: the form that adds one, and each category's row: edit, hide or
+ * show, one place up or down, move its products, delete.
+ */
+export const categoryIntents = {
+  add: "crear-categoria",
+  update: "editar-categoria",
+  hide: "ocultar-categoria",
+  show: "mostrar-categoria",
+  up: "subir-categoria",
+  down: "bajar-categoria",
+  moveProducts: "mover-productos",
+  remove: "borrar-categoria",
+} as const;
+
+/** The intents whose forms send only the category's id (a button of its row). */
+export const CATEGORY_ROW_BUTTONS = [
+  categoryIntents.hide,
+  categoryIntents.show,
+  categoryIntents.up,
+  categoryIntents.down,
+  categoryIntents.remove,
+] as const;
 
 /** Each form's schema (the contract's), loaded when the form is first used (useSchemaForm). */
 export const categorySchemas = {
   add: () => import("./categories.schema").then((module) => module.categoryAddForm),
   update: () => import("./categories.schema").then((module) => module.categoryUpdateForm),
+  moveProducts: () => import("./categories.schema").then((module) => module.categoryMoveForm),
 };
 
 /**

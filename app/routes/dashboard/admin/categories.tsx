@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import {
   CATEGORY_IMAGE_MAX_BYTES,
   SPEC_SHEET_CHOICE_LABELS,
@@ -9,25 +10,27 @@ import {
 } from "#contract/category-labels";
 import { FormAlert, SelectField, SubmitButton, TextField } from "~/components/forms/fields";
 import { Pagination } from "~/components/product/Pagination";
+import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
 import { Card, cardClass } from "~/components/ui/Card";
 import { Disclosure } from "~/components/ui/Disclosure";
 import { Field } from "~/components/ui/Field";
 import { Input } from "~/components/ui/Input";
+import { Notice } from "~/components/ui/Notice";
 import { TextLink } from "~/components/ui/TextLink";
 import { answerFor } from "~/forms/form-answer";
 import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { requireAdmin } from "~/services/admin.server";
 import { categoriesAction, loadCategories } from "~/services/admin-categories.server";
-import { categoryIntents, categorySchemas, type CategoryFormAnswer } from "./categories.forms";
+import { CATEGORY_ROW_BUTTONS, categoryIntents, categorySchemas, type CategoryFormAnswer } from "./categories.forms";
 
 export const meta: MetaFunction = () => [
   { title: "Categorías | Mercado Pádel" },
   {
     name: "description",
     content:
-      "Las categorías del catálogo de Mercado Pádel: añadirlas con su imagen y su ficha técnica, y renombrarlas.",
+      "Las categorías del catálogo de Mercado Pádel: añadirlas con su imagen y su ficha técnica, renombrarlas, ordenarlas, ocultarlas y borrarlas.",
   },
   { name: "robots", content: "noindex" },
 ];
@@ -179,14 +182,187 @@ function EditForm({
   );
 }
 
-function CategoryRow({
+/** A form of the row that sends only its category: its button says what it does. */
+function RowButton({
   category,
+  intent,
+  pending,
+  variant = "secondary",
+  children,
+}: {
+  category: ListedCategory;
+  intent: (typeof CATEGORY_ROW_BUTTONS)[number];
+  pending: string;
+  variant?: "secondary" | "danger";
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="categoryId" value={category._id} />
+      <SubmitButton
+        intent={intent}
+        record={{ name: "categoryId", value: category._id }}
+        variant={variant}
+        size="sm"
+        wide={false}
+        pending={pending}
+      >
+        {children}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function MoveProductsForm({
+  category,
+  targets,
   constraint,
   answer,
 }: {
   category: ListedCategory;
+  targets: { value: string; label: string }[];
   constraint: FieldConstraints;
   answer?: CategoryFormAnswer;
+}) {
+  const [form, fields] = useSchemaForm(
+    { constraint, load: categorySchemas.moveProducts },
+    { id: `mover-${category._id}`, lastResult: answer?.result, defaultValue: { categoryId: category._id } },
+  );
+  const { key: idKey, ...idProps } = getInputProps(fields.categoryId, { type: "hidden" });
+  return (
+    <Disclosure
+      summary={
+        <>
+          Mover sus productos a otra categoría<span className="sr-only"> ({category.name})</span>…
+        </>
+      }
+      open={Boolean(answer)}
+    >
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        aria-label={`Mover los productos de ${category.name}`}
+        className="space-y-4"
+      >
+        <input key={idKey} {...idProps} />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <SelectField
+          label="Categoría de destino"
+          meta={fields.toCategoryId}
+          options={targets}
+          placeholder="Elige una categoría"
+          hint="Se mueven todos sus productos, también los archivados."
+        />
+        <SubmitButton
+          intent={categoryIntents.moveProducts}
+          record={{ name: "categoryId", value: category._id }}
+          variant="secondary"
+          pending="Moviendo…"
+        >
+          Mover los productos<span className="sr-only"> de {category.name}</span>
+        </SubmitButton>
+      </Form>
+    </Disclosure>
+  );
+}
+
+/** How many products a category holds, and whether shoppers see it. */
+function CategoryStanding({ category }: { category: ListedCategory }) {
+  const inBooks = category.products === 1 ? "1 producto" : `${category.products} productos`;
+  const published = category.published === 1 ? "1 publicado" : `${category.published} publicados`;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800" data-testid="category-standing">
+      {category.hidden ? (
+        <Badge tone="warning">Oculta</Badge>
+      ) : category.published === 0 ? (
+        <Badge tone="neutral">Sin productos publicados: no se muestra</Badge>
+      ) : (
+        <Badge tone="success">Visible en la tienda</Badge>
+      )}
+      <span>
+        {inBooks} ({published})
+        {category.archived > 0
+          ? `, y ${category.archived === 1 ? "1 archivado" : `${category.archived} archivados`}`
+          : ""}
+        .
+      </span>
+    </p>
+  );
+}
+
+/** The row's tools: order, visibility, moving its products and deleting it. */
+function CategoryTools({
+  category,
+  place,
+  targets,
+  constraint,
+  answers,
+}: {
+  category: ListedCategory;
+  place: { first: boolean; last: boolean; ordered: boolean };
+  targets: { value: string; label: string }[];
+  constraint: FieldConstraints;
+  answers: { buttons?: CategoryFormAnswer; move?: CategoryFormAnswer };
+}) {
+  const held = category.products + category.archived;
+  const refusal = answers.buttons?.result?.error?.[""];
+  return (
+    <div className="space-y-3">
+      {refusal ? (
+        <Notice tone="error" className="text-sm">
+          {refusal.join(" ")}
+        </Notice>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {place.ordered && !place.first ? (
+          <RowButton category={category} intent={categoryIntents.up} pending="Subiendo…">
+            Subir<span className="sr-only"> {category.name}</span>
+          </RowButton>
+        ) : null}
+        {place.ordered && !place.last ? (
+          <RowButton category={category} intent={categoryIntents.down} pending="Bajando…">
+            Bajar<span className="sr-only"> {category.name}</span>
+          </RowButton>
+        ) : null}
+        {category.hidden ? (
+          <RowButton category={category} intent={categoryIntents.show} pending="Mostrando…">
+            Mostrar en la tienda<span className="sr-only"> {category.name}</span>
+          </RowButton>
+        ) : (
+          <RowButton category={category} intent={categoryIntents.hide} pending="Ocultando…">
+            Ocultar<span className="sr-only"> {category.name}</span>
+          </RowButton>
+        )}
+        {held === 0 ? (
+          <RowButton category={category} intent={categoryIntents.remove} variant="danger" pending="Borrando…">
+            Borrar la categoría<span className="sr-only"> {category.name}</span>
+          </RowButton>
+        ) : null}
+      </div>
+      {held > 0 ? (
+        <>
+          <p className="text-sm text-slate-700">Para borrarla, mueve antes sus productos a otra categoría.</p>
+          <MoveProductsForm category={category} targets={targets} constraint={constraint} answer={answers.move} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function CategoryRow({
+  category,
+  constraints,
+  answer,
+  place,
+  targets,
+  answers,
+}: {
+  category: ListedCategory;
+  constraints: { update: FieldConstraints; moveProducts: FieldConstraints };
+  answer?: CategoryFormAnswer;
+  place: { first: boolean; last: boolean; ordered: boolean };
+  targets: { value: string; label: string }[];
+  answers: { buttons?: CategoryFormAnswer; move?: CategoryFormAnswer };
 }) {
   const headingId = `categoria-${category._id}`;
   const listing = `/products?${new URLSearchParams({ category: category.slug })}`;
@@ -226,6 +402,7 @@ function CategoryRow({
           </dl>
         </div>
       </div>
+      <CategoryStanding category={category} />
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <TextLink to={listing}>
           Ver en la tienda<span className="sr-only"> {category.name}</span>
@@ -238,15 +415,23 @@ function CategoryRow({
       <EditForm
         key={`${category.name}|${category.specSheet}|${category.image}`}
         category={category}
-        constraint={constraint}
+        constraint={constraints.update}
         answer={answer}
+      />
+      <CategoryTools
+        category={category}
+        place={place}
+        targets={targets.filter((target) => target.value !== category._id)}
+        constraint={constraints.moveProducts}
+        answers={answers}
       />
     </li>
   );
 }
 
 export default function AdminCategories() {
-  const { searchValue, categories, totalCategory, page, totalPages, constraints } = useLoaderData<typeof loader>();
+  const { searchValue, categories, totalCategory, page, totalPages, firstIndex, constraints, targets } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const addAnswer: CategoryFormAnswer | undefined = answerFor(actionData, categoryIntents.add);
   return (
@@ -297,12 +482,25 @@ export default function AdminCategories() {
 
       {categories.length > 0 ? (
         <ul className="space-y-4" aria-label="Categorías">
-          {categories.map((category) => (
+          {categories.map((category, index) => (
             <CategoryRow
               key={category._id}
               category={category}
-              constraint={constraints.update}
+              constraints={constraints}
               answer={answerFor(actionData, categoryIntents.update, category._id)}
+              // The order is the store's only in the whole list, not in a search's.
+              place={{
+                ordered: !searchValue,
+                first: firstIndex + index === 0,
+                last: firstIndex + index === totalCategory - 1,
+              }}
+              targets={targets}
+              answers={{
+                buttons: CATEGORY_ROW_BUTTONS.map((intent) => answerFor(actionData, intent, category._id)).find(
+                  Boolean,
+                ),
+                move: answerFor(actionData, categoryIntents.moveProducts, category._id),
+              }}
             />
           ))}
         </ul>
