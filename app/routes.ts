@@ -49,6 +49,7 @@ export default [
       route("shops", "routes/dashboard/admin/shops.tsx"),
       route("audit", "routes/dashboard/admin/audit.tsx"),
       route("categories", "routes/dashboard/admin/categories.tsx"),
+      route("products", "routes/dashboard/admin/products.tsx"),
       route("orders", "routes/dashboard/admin/orders.tsx"),
       route("orders/:orderId", "routes/dashboard/admin/order.tsx"),
       route("coupons", "routes/dashboard/admin/coupons.tsx"),

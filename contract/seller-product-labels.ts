@@ -54,6 +54,13 @@ export const PRODUCT_STATE_LABELS: Record<ProductState, string> = {
 
 /** The seller's list filter by stock: low is at or below the product's own low-stock alert and above 0. */
 export const SELLER_STOCK_FILTERS = ["bajo", "agotado"] as const;
+
+/** Admin filter (issue 35): products an admin hid, and those of them whose seller asked for a review. */
+export const MODERATION_FILTERS = ["oculto_admin", "revision"] as const;
+export const MODERATION_FILTER_LABELS: Record<(typeof MODERATION_FILTERS)[number], string> = {
+  oculto_admin: "Ocultos por la administración",
+  revision: "Con revisión pedida",
+};
 export type SellerStockFilter = (typeof SELLER_STOCK_FILTERS)[number];
 export const SELLER_STOCK_FILTER_LABELS: Record<SellerStockFilter, string> = {
   bajo: "Stock bajo",

@@ -21,6 +21,7 @@ import {
   SELLER_PRODUCT_SORTS,
   SELLER_PRODUCT_STATUSES,
   SELLER_STOCK_FILTERS,
+  MODERATION_FILTERS,
 } from "./seller-product-labels";
 import { formatUsd } from "./money-format";
 import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "./spec-sheet-fields";
@@ -475,6 +476,10 @@ export const sellerProductRow = z.object({
   /** At or below it the stock counts as low (0: no alert). */
   lowStockThreshold: z.number().int(),
   shopName: z.string(),
+  /** Hidden by an admin (issue 35, decision 0053): why, since when, and when its seller asked for a review. */
+  moderation: z
+    .object({ reason: z.string(), hiddenAt: isoDateTime, reviewRequestedAt: isoDateTime.nullable() })
+    .nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -541,6 +546,8 @@ export const sellerProductsQuery = z.object({
   /** `bajo`: at or below its low-stock alert and above 0; `agotado`: stock 0. */
   stock: queryChoice(SELLER_STOCK_FILTERS, "El filtro de stock no es válido."),
   sort: queryChoice(SELLER_PRODUCT_SORTS, "El orden no es válido.").transform((sort) => sort ?? "recientes"),
+  /** Admin only: the products an admin hid, or those of them awaiting review. Ignored for sellers. */
+  moderation: queryChoice(MODERATION_FILTERS, "El filtro de moderación no es válido."),
   /** Admin only: one shop's products; without it an admin reads every shop's. Ignored for sellers. */
   shopId: z.preprocess((value) => (value === "" ? undefined : value), uuid("La tienda no es válida.").optional()),
 });

@@ -45,6 +45,7 @@ import { cartRoutes } from "./modules/cart/routes.js";
 import { shippingRoutes } from "./modules/shipping/routes.js";
 import { shopProfileRoutes } from "./modules/shop-profile/routes.js";
 import { shopCouponRoutes } from "./modules/shop-coupons/routes.js";
+import { productModerationRoutes } from "./modules/product-moderation/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { registerImageQueue } from "./modules/media/queue.js";
@@ -346,6 +347,7 @@ export async function buildApp({
   await app.register(shippingRoutes, { db, cart: config.cart });
   await app.register(shopProfileRoutes, { db, files });
   await app.register(shopCouponRoutes, { db });
+  await app.register(productModerationRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(mediaRoutes, { db, files });
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders, mail, mailer });

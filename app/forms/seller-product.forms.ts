@@ -15,6 +15,8 @@ export const productIntents = {
   refreshSheet: "actualizar-ficha",
   /** Swaps one stored image for a new file (the edit page's own small form per image). */
   replaceImage: "reemplazar-imagen",
+  /** Asks an admin to review the product they hid (issue 35), once fixed. */
+  requestReview: "pedir-revision",
 } as const;
 
 /** A category as the form offers it: its spec sheet decides the extra fields. */

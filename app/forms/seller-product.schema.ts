@@ -164,6 +164,9 @@ export function productEditSchema(categories: readonly SheetCategory[]) {
 export type ProductEditValue = z.output<ReturnType<typeof productEditSchema>>;
 
 /** Swapping one stored image for a new file (POST /product-image-update). */
+/** The review request's form: only the product (its button says what it asks). */
+export const reviewRequestSchema = z.object({ productId: z.string().uuid() });
+
 export const imageReplaceSchema = z.intersection(
   productImageUpdateFields,
   z.object({
@@ -211,5 +214,6 @@ export function productEditForms(categories: readonly SheetCategory[]) {
     [productIntents.save]: schema,
     [productIntents.refreshSheet]: schema,
     [productIntents.replaceImage]: imageReplaceSchema,
+    [productIntents.requestReview]: reviewRequestSchema,
   };
 }

@@ -3,6 +3,7 @@ import { catalogEndpoints } from "#contract/catalog";
 import { MAX_CATEGORIES_PER_PAGE } from "#contract/limits";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { PRODUCT_UPLOAD } from "#contract/uploads";
+import { productModerationEndpoints } from "#contract/product-moderation";
 import { formatUsd } from "#contract/money-format";
 import {
   IMAGE_TOO_LARGE,
@@ -48,6 +49,7 @@ import { carriesFiles } from "./form.server";
 import { logError } from "./log.server";
 import type { SellerArea } from "./seller.server";
 import { redirectWithFlash } from "./session.server";
+import { dateTime } from "./times.server";
 import type { UploadForm } from "./uploads.server";
 
 /**
@@ -491,6 +493,13 @@ export async function loadEditProduct(area: SellerArea, params: { productId?: st
       slug: product.slug,
       stockVersion: product.stockVersion,
       images: product.images,
+      moderation: product.moderation
+        ? {
+            reason: product.moderation.reason,
+            hiddenOn: dateTime(product.moderation.hiddenAt),
+            reviewAskedOn: product.moderation.reviewRequestedAt ? dateTime(product.moderation.reviewRequestedAt) : null,
+          }
+        : null,
     },
     categories,
     constraints: formConstraints({ product: productEditSchema(categories), replaceImage: imageReplaceSchema }),
@@ -567,6 +576,16 @@ export async function editProductAction(args: RequestArgs, area: SellerArea, par
       return replaceImage(args, area, id, form);
     case productIntents.refreshSheet:
       return productFormAnswer(form, categories === null ? { unreachable: true } : { keepOnly: true });
+    case productIntents.requestReview: {
+      if (!form.ok || form.value.productId !== id)
+        throw new Response(null, { status: 400, statusText: "Producto no válido" });
+      try {
+        const { message } = await area.account.call(productModerationEndpoints.requestReview, { params: { id } });
+        return redirectWithFlash(args.context, sellerPaths.editProduct(id), { kind: "success", message });
+      } catch (error) {
+        return answerRefused(error, form, { fields: [], pageErrors: [401, 403, 404] });
+      }
+    }
     case productIntents.save: {
       if (categories === null) return productFormAnswer(form, { unreachable: true });
       if (!form.ok) return productFormAnswer(form, { status: form.status });

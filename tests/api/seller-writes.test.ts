@@ -39,6 +39,7 @@ const SELLER_WRITES = [
   "PUT /seller/order-status/update/{id}",
   "PUT /seller/payout-method",
   "POST /seller/products/bulk",
+  "POST /seller/products/{id}/request-review",
   "PUT /seller/shipping",
   "PUT /seller/profile",
   "PUT /seller/vacation",

@@ -159,6 +159,20 @@ const SWEEP: Record<string, Visit[]> = {
       },
     }),
   ],
+  "/dashboard/admin/products": [
+    admin("/dashboard/admin/products", {
+      // A row's hide form open, refused for a blank reason (the browser's own checks let spaces
+      // through): its message still fits.
+      prepare: async (page) => {
+        const row = page.getByTestId("admin-product").first();
+        await row.getByText(/^Ocultar de la tienda/).click();
+        await row.getByLabel("Motivo para el vendedor").fill("   ");
+        await row.getByRole("button", { name: /^Ocultar/ }).click();
+        await expect(row.getByText("Escribe el motivo: el vendedor lo leerá para corregir el producto.")).toBeVisible();
+      },
+    }),
+    admin("/dashboard/admin/products?moderation=oculto_admin"),
+  ],
   "/dashboard/admin/orders": [admin("/dashboard/admin/orders")],
   "/dashboard/admin/orders/:orderId": [
     admin(({ linkOn }) => linkOn("/dashboard/admin/orders", /^\/dashboard\/admin\/orders\/[^?]/)),

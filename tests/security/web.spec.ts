@@ -493,6 +493,7 @@ test.describe("10. formularios con datos raros", () => {
           "/dashboard/admin/shop-requests",
           "/dashboard/admin/shops",
           "/dashboard/admin/categories",
+          "/dashboard/admin/products",
           "/dashboard/admin/orders",
           "/dashboard/admin/coupons",
           "/dashboard/admin/withdrawals",

@@ -345,6 +345,13 @@ export const products = pgTable(
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     /** Draft, published or hidden by the seller; existing products and the seed are published. */
     state: productState("state").notNull().default("publicado"),
+    /**
+     * Hidden by an admin, with the reason the seller is told (decision 0053): its state is then
+     * 'oculto' and only an admin publishes it again; the seller may ask for a review once fixed.
+     */
+    adminHiddenAt: timestamp("admin_hidden_at", { withTimezone: true }),
+    adminHiddenReason: text("admin_hidden_reason"),
+    reviewRequestedAt: timestamp("review_requested_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     /** Price after discount, in cents: what filters and sorting use. */

@@ -1,6 +1,9 @@
 import type { NotificationItem } from "#contract/notifications";
 import { orderNumber } from "#contract/order-labels";
+import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { SELLER_HOME, sellerOrderPaths, sellerPaths } from "~/routes/dashboard/seller/paths";
+
+const ADMIN_PRODUCTS = adminPaths.products;
 
 /** A link a notification offers: what it leads to ("Pedido", "Producto"), its address and its text. */
 export interface NotificationLink {
@@ -28,6 +31,13 @@ export function notificationLinks(notification: NotificationItem): NotificationL
     const productPage = `/product/details/${encodeURIComponent(product.slug)}`;
     if (notification.type === "resena")
       links.push({ subject: "Producto", href: `${productPage}#resenas`, text: "Ver las reseñas" });
+    // A product an admin hid (issue 35): its seller fixes it on its edit page; admins review it in their list.
+    else if (notification.type === "sistema")
+      links.push(
+        product.own
+          ? { subject: "Producto", href: sellerPaths.editProduct(product._id), text: "Corregir el producto" }
+          : { subject: "Producto", href: `${ADMIN_PRODUCTS}?moderation=revision`, text: "Revisar el producto" },
+      );
     else if (product.own)
       links.push({
         subject: "Producto",

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { slugify } from "#contract/catalog";
 import { CATEGORY_HIDDEN_FOR_PRODUCTS } from "#contract/categories";
+import { PUBLISH_REFUSED_ADMIN_HIDDEN } from "#contract/product-moderation";
 import type { FieldError } from "#contract/http";
 import { FORBIDDEN } from "#contract/messages";
 import {
@@ -140,6 +141,9 @@ const rowColumns = {
   state: products.state,
   lowStockThreshold: products.lowStockThreshold,
   shopName: shops.name,
+  adminHiddenAt: products.adminHiddenAt,
+  adminHiddenReason: products.adminHiddenReason,
+  reviewRequestedAt: products.reviewRequestedAt,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
@@ -200,6 +204,13 @@ function toRow(row: RowRecord): SellerProductRow {
     state: row.state,
     lowStockThreshold: row.lowStockThreshold,
     shopName: row.shopName,
+    moderation: row.adminHiddenAt
+      ? {
+          reason: row.adminHiddenReason ?? "",
+          hiddenAt: iso(row.adminHiddenAt),
+          reviewRequestedAt: row.reviewRequestedAt ? iso(row.reviewRequestedAt) : null,
+        }
+      : null,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -244,6 +255,13 @@ function likeContains(value: string): string {
   return `%${value.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** The admin's moderation filter (issue 35): hidden by an admin, or those awaiting review. */
+function moderationFilter(filter: SellerProductsQuery["moderation"]): SQL | undefined {
+  if (filter === "oculto_admin") return isNotNull(products.adminHiddenAt);
+  if (filter === "revision") return and(isNotNull(products.adminHiddenAt), isNotNull(products.reviewRequestedAt));
+  return undefined;
+}
+
 export async function listSellerProducts(
   db: Db,
   user: AuthUser,
@@ -266,6 +284,7 @@ export async function listSellerProducts(
     query.categoryId ? eq(products.categoryId, query.categoryId) : undefined,
     query.state ? eq(products.state, query.state) : undefined,
     stock,
+    ...(user.role === "admin" ? [moderationFilter(query.moderation)] : []),
   );
   const [rows, [total]] = await Promise.all([
     selectRows(db)
@@ -497,6 +516,7 @@ async function lockProduct(tx: Transaction, shopId: string, productId: string, m
         slug: products.slug,
         stockVersion: products.stockVersion,
         hasSizes: products.hasSizes,
+        adminHiddenAt: products.adminHiddenAt,
       })
       .from(products)
       .where(and(eq(products.id, productId), eq(products.shopId, shopId), notArchived))
@@ -608,6 +628,9 @@ export async function updateProduct(
     );
     if (form.stockVersion !== undefined && form.stockVersion !== product.stockVersion)
       throw new HttpError(409, STOCK_VERSION_STALE);
+    // Hidden by an admin, it stays hidden until an admin publishes it (decision 0053).
+    if (product.adminHiddenAt && form.state !== undefined && form.state !== "oculto")
+      throw new FieldsError(409, [{ field: "state", message: PUBLISH_REFUSED_ADMIN_HIDDEN }]);
     const stockChanges = form.stockVersion !== undefined;
     const before = await auditSnapshot(tx, product.id);
 
@@ -840,6 +863,7 @@ export async function bulkProducts(
         price: products.price,
         discount: products.discount,
         state: products.state,
+        adminHiddenAt: products.adminHiddenAt,
       })
       .from(products)
       .where(and(inArray(products.id, ids), eq(products.shopId, shop.id), notArchived))
@@ -847,6 +871,8 @@ export async function bulkProducts(
       .for(deleting ? "update" : "no key update");
     if (locked.length !== ids.length) throw new HttpError(404, BULK_NOT_YOURS);
 
+    const adminHidden = action.kind === "publicar" ? locked.find((product) => product.adminHiddenAt) : undefined;
+    if (adminHidden) throw new HttpError(409, `«${adminHidden.name}»: ${PUBLISH_REFUSED_ADMIN_HIDDEN}`);
     for (const product of locked) {
       const price = bulkPrice(action, product.price);
       if (price !== null && (price < PRODUCT_PRICE_MIN_CENTS || price > PRODUCT_PRICE_MAX_CENTS))

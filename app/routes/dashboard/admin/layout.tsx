@@ -65,6 +65,7 @@ function adminSections(totalPending: number, pendingWithdrawals: number): AreaSe
     { to: adminPaths.orders, label: "Pedidos" },
     { to: adminPaths.withdrawals, label: "Retiros", count: pendingWithdrawals, countLabel: "por pagar" },
     { to: adminPaths.books, label: "Cuentas" },
+    { to: adminPaths.products, label: "Productos" },
     { to: adminPaths.categories, label: "Categorías" },
     { to: adminPaths.coupons, label: "Cupones y vouchers" },
     { to: adminPaths.stuckMail, label: "Correos atascados" },

@@ -8,6 +8,7 @@ export const adminPaths = {
   shops: `${ADMIN_HOME}/shops`,
   audit: `${ADMIN_HOME}/audit`,
   categories: `${ADMIN_HOME}/categories`,
+  products: `${ADMIN_HOME}/products`,
   orders: `${ADMIN_HOME}/orders`,
   order: (orderId: string) => `${ADMIN_HOME}/orders/${encodeURIComponent(orderId)}`,
   withdrawals: `${ADMIN_HOME}/withdrawals`,

@@ -1,13 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormAlert } from "~/components/forms/fields";
+import { FormAlert, SubmitButton } from "~/components/forms/fields";
 import { ProductForm } from "~/components/seller/ProductForm";
 import { Button } from "~/components/ui/Button";
 import { Card } from "~/components/ui/Card";
 import { Field } from "~/components/ui/Field";
+import { Notice } from "~/components/ui/Notice";
 import { TextLink } from "~/components/ui/TextLink";
-import { answerFor } from "~/forms/form-answer";
+import { answerFor, useFormAnswer } from "~/forms/form-answer";
 import {
   CHOOSE_IMAGES_AGAIN,
   PRODUCT_IMAGE_ACCEPT,
@@ -105,6 +106,37 @@ function ReplaceImageForm({
   );
 }
 
+/** A product an admin hid (issue 35): why, and the request for a review once fixed. */
+function ModerationNotice({
+  productId,
+  moderation,
+}: {
+  productId: string;
+  moderation: { reason: string; hiddenOn: string; reviewAskedOn: string | null };
+}) {
+  const refused = useFormAnswer(productIntents.requestReview)?.notice;
+  return (
+    <Notice tone="warning" id="moderacion" className="space-y-3">
+      <p>
+        <span className="font-semibold">La administración ocultó este producto el {moderation.hiddenOn}.</span> Motivo:{" "}
+        {moderation.reason}
+      </p>
+      {refused ? <p className="font-semibold">{refused}</p> : null}
+      {moderation.reviewAskedOn ? (
+        <p>Pediste la revisión el {moderation.reviewAskedOn}. Te avisaremos cuando la administración lo revise.</p>
+      ) : (
+        <Form method="post" className="space-y-2">
+          <p>Corrígelo, guarda los cambios y pide que lo revisen para volver a publicarlo.</p>
+          <input type="hidden" name="productId" value={productId} />
+          <SubmitButton intent={productIntents.requestReview} variant="secondary" wide={false} pending="Enviando…">
+            Pedir revisión
+          </SubmitButton>
+        </Form>
+      )}
+    </Notice>
+  );
+}
+
 export default function EditProduct() {
   const { product, categories, constraints, defaultValue, imageUrls } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -128,6 +160,7 @@ export default function EditProduct() {
           <TextLink to={`/product/details/${encodeURIComponent(product.slug)}`}>Ver en la tienda</TextLink>
         </p>
       </div>
+      {product.moderation ? <ModerationNotice productId={product._id} moderation={product.moderation} /> : null}
       <ProductForm
         key={saved?.attempt ?? "inicio"}
         mode="edit"

@@ -294,6 +294,11 @@ export default function SellerProducts() {
                   <Badge tone={STATE_TONES[product.state]} data-testid="seller-product-state">
                     {PRODUCT_STATE_LABELS[product.state]}
                   </Badge>
+                  {product.moderation ? (
+                    <p className="break-words text-sm font-medium text-red-900" data-testid="seller-product-moderation">
+                      Oculto por la administración: {product.moderation.reason}
+                    </p>
+                  ) : null}
                   <p className="text-sm text-slate-700">
                     {product.brand} · {product.category.name} · {SELLER_PRODUCT_STATUS_LABELS[product.status]}
                   </p>
