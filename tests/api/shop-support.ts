@@ -94,3 +94,24 @@ export async function appliedRequest(app: App, user: Customer, fields = shopFiel
 export function decide(app: App, admin: Customer, userId: string, body: Record<string, unknown>) {
   return app.inject({ method: "POST", url: `/shop/approved/${userId}`, headers: admin.headers, payload: body });
 }
+
+/** POST /shop/request-changes/:userId: «Pedir cambios» with the data and documents given. */
+export function requestChanges(app: App, admin: Customer, userId: string, body: Record<string, unknown>) {
+  return app.inject({
+    method: "POST",
+    url: `/shop/request-changes/${userId}`,
+    headers: admin.headers,
+    payload: body,
+  });
+}
+
+/** POST /shop/replace-documents/:userId: the request sent again with the parts given. */
+export function resubmit(app: App, user: Customer, parts: Part[], userId = user.id) {
+  const body = multipart(parts);
+  return app.inject({
+    method: "POST",
+    url: `/shop/replace-documents/${userId}`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
+}
