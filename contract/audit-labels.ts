@@ -41,7 +41,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "tienda.aprobar": "Aprobó una tienda",
   "tienda.rechazar": "Rechazó una solicitud de tienda",
   "tienda.pedir_cambios": "Pidió cambios en una solicitud",
-  "tienda.reenviar": "Reenvió su solicitud con los cambios pedidos",
+  "tienda.reenviar": "Reenvió una solicitud de tienda con los cambios pedidos",
   "tienda.suspender": "Suspendió una tienda",
   "tienda.reactivar": "Reactivó una tienda",
   "tienda.envio": "Cambió el envío de una tienda",

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOTHING_TO_CHANGE, RIF_TAKEN, SHOP_ALREADY_DECIDED } from "#contract/shops";
-import { auditLog, shopRequestCorrections, shops } from "../../api/src/db/schema";
+import { shopRequestCorrections, shops } from "../../api/src/db/schema";
 import { signedInUser, type Customer } from "./orders-support";
-import { appliedRequest, decide, PNG, requestChanges, resubmit, shopFields } from "./shop-support";
+import { appliedRequest, auditActionsOf, decide, PNG, requestChanges, resubmit, shopFields } from "./shop-support";
 import { uniqueRif, useTestApi } from "./support";
 
 /**
@@ -18,14 +18,7 @@ describe("reenviar una solicitud a la vez que otra cosa, en PostgreSQL", () => {
     admin = await signedInUser(api.db, "admin");
   });
 
-  const auditActions = async (shopId: string) =>
-    (
-      await api.db
-        .select({ action: auditLog.action })
-        .from(auditLog)
-        .where(eq(auditLog.entityId, shopId))
-        .orderBy(auditLog.createdAt, auditLog.id)
-    ).map((row) => row.action);
+  const auditActions = (shopId: string) => auditActionsOf(api.db, shopId);
   const statusOf = async (shopId: string) =>
     (await api.db.select({ status: shops.status }).from(shops).where(eq(shops.id, shopId)))[0]!.status;
   const versionsOf = (shopId: string) =>

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import { eq } from "drizzle-orm";
 import type { App } from "../../api/src/app";
+import type { Db } from "../../api/src/db/client";
+import { auditLog } from "../../api/src/db/schema";
 import { simplePdf } from "../../api/src/seed/shop-request";
 import type { Customer } from "./orders-support";
 import { uniqueRif } from "./support";
@@ -114,4 +117,15 @@ export function resubmit(app: App, user: Customer, parts: Part[], userId = user.
     headers: { ...user.headers, ...body.headers },
     payload: body.payload,
   });
+}
+
+/** The audit log's actions on one shop, oldest first. */
+export async function auditActionsOf(db: Db, shopId: string): Promise<string[]> {
+  return (
+    await db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, shopId))
+      .orderBy(auditLog.createdAt, auditLog.id)
+  ).map((row) => row.action);
 }

@@ -618,7 +618,6 @@ describe("solicitudes de tienda (PGlite)", () => {
           { status: "pendiente", statusReason: null },
           {
             status: "requiere_cambios",
-            fields: [],
             documents: [{ documentId: png!._id, fileName: "fachada.png", note: "La foto está borrosa." }],
           },
         ],

@@ -167,7 +167,13 @@ function ChangesForm({ changes }: { changes: Changes }) {
   );
   return (
     <Card title="Corregir y enviar de nuevo" titleId="titulo-cambios">
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        aria-labelledby="titulo-cambios"
+        className="space-y-5"
+      >
         <FormAlert id={form.errorId} errors={form.errors} />
         {changes.fields.map((field) =>
           field.inputs.length === 1 ? (

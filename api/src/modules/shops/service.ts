@@ -614,7 +614,12 @@ export async function requestChanges(
     await recordDecision(tx, shop, mail, {
       actor,
       action: "tienda.pedir_cambios",
-      after: { status: "requiere_cambios", fields: body.fields, documents: named },
+      // The data appear only when some were named, so an entry on documents alone reads as before.
+      after: {
+        status: "requiere_cambios",
+        ...(body.fields.length > 0 ? { fields: body.fields } : {}),
+        documents: named,
+      },
       outcome,
       status: "requiere_cambios",
     });
