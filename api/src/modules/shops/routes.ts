@@ -50,8 +50,12 @@ const section: ReferenceSection = {
     "Bearer <access token>`. The public shop pages are in section *catalog*.\n\n" +
     "**A request** (`request`) is `{_id, userId, applicant: {name, email}, shopName, slug, rif, country, " +
     "province, city, address, location, phone, status, statusReason, createdAt, updatedAt, documents, " +
-    "history}`: `documents` are the ones in force (oldest first), `history` the replaced ones (newest " +
-    "first), each `{_id, fileName, contentType, size, status, note, replacesId, createdAt}`. Statuses: " +
+    "history, fieldsToFix, versions}`: `documents` are the ones in force (oldest first), `history` the " +
+    "replaced ones (newest first), each `{_id, fileName, contentType, size, status, note, replacesId, " +
+    "createdAt}`; `fieldsToFix` the data an admin asked to correct while the request waits for its " +
+    "applicant (`[{field, note}]`, `field` one of `shopName`, `address`, `phone`, `rif`), `versions` each " +
+    "correction sent (newest first, `{_id, requestedAt, resubmittedAt, changes: [{field, note, before, " +
+    "after}]}`, decision 0047). Statuses: " +
     "`pendiente` (waits for an admin), `requiere_cambios` (waits for the applicant), `aprobada`, " +
     "`rechazada` (with its reason; the user may apply again), `suspendida` (with its reason). Documents: " +
     "`enviado`, `aceptado`, `requiere_cambios` (with the admin's note), `reemplazado` (kept as history). " +
