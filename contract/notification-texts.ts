@@ -107,7 +107,12 @@ export const backInStockNotice = (productName: string, size: string) =>
 export type ShopOutcome =
   | { kind: "aprobada" }
   | { kind: "rechazada"; reason: string }
-  | { kind: "requiere_cambios"; documents: { fileName: string; note: string }[] }
+  | {
+      kind: "requiere_cambios";
+      /** The data to correct by their names (the tax id's as the country calls it), each with its note if any. */
+      fields: { label: string; note: string | null }[];
+      documents: { fileName: string; note: string }[];
+    }
   | { kind: "suspendida"; reason: string }
   | { kind: "reactivada" };
 
@@ -118,10 +123,22 @@ export function shopOutcomeNotice(shopName: string, outcome: ShopOutcome): strin
       return `Tu tienda «${shopName}» fue aprobada. Ya puedes vender en Mercado Pádel.`;
     case "rechazada":
       return `Tu solicitud de tienda «${shopName}» fue rechazada. Motivo: ${outcome.reason} Puedes corregirla y solicitar de nuevo.`;
-    case "requiere_cambios":
-      return `Tu solicitud de tienda «${shopName}» necesita cambios: reemplaza ${plural(outcome.documents.length, "documento", "documentos")} (${outcome.documents
-        .map((document) => `«${document.fileName}»: ${document.note}`)
-        .join("; ")}).`;
+    case "requiere_cambios": {
+      const asked: string[] = [];
+      if (outcome.fields.length > 0)
+        asked.push(
+          `corrige ${plural(outcome.fields.length, "dato", "datos")} (${outcome.fields
+            .map((field) => (field.note ? `«${field.label}»: ${field.note}` : `«${field.label}»`))
+            .join("; ")})`,
+        );
+      if (outcome.documents.length > 0)
+        asked.push(
+          `reemplaza ${plural(outcome.documents.length, "documento", "documentos")} (${outcome.documents
+            .map((document) => `«${document.fileName}»: ${document.note}`)
+            .join("; ")})`,
+        );
+      return `Tu solicitud de tienda «${shopName}» necesita cambios: ${asked.join(" y ")}.`;
+    }
     case "suspendida":
       return `Tu tienda «${shopName}» fue suspendida. Motivo: ${outcome.reason}`;
     case "reactivada":
@@ -129,11 +146,11 @@ export function shopOutcomeNotice(shopName: string, outcome: ShopOutcome): strin
   }
 }
 
-/** The admins, of a request that arrived or came back with the documents asked for. */
+/** The admins, of a request that arrived or came back with the changes asked for. */
 export const shopRequestNotice = (shopName: string, applicantName: string, kind: "nueva" | "reenviada") =>
   kind === "nueva"
     ? `Nueva solicitud de tienda: «${shopName}», de ${applicantName}.`
-    : `«${shopName}» reemplazó los documentos pedidos: la solicitud vuelve a estar pendiente de revisión.`;
+    : `«${shopName}» envió los cambios pedidos: la solicitud vuelve a estar pendiente de revisión.`;
 
 /** The admins, of a seller's withdrawal request. */
 export const withdrawalRequestedNotice = (shopName: string, amountCents: number) =>

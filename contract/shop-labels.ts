@@ -39,6 +39,59 @@ export const SHOP_COUNTRY_LABELS: Record<ShopCountry, string> = { ES: "España",
 /** What the tax id is called in each country, for the form's label and its messages. */
 export const TAX_ID_LABELS: Record<ShopCountry, string> = { ES: "NIF o CIF", US: "EIN", VE: "RIF" };
 
+// ---- Data an admin may ask to correct -----------------------------------------------------------
+
+/**
+ * The application's data an admin may name in «Pedir cambios» (issue 34), each with the form's
+ * inputs it opens again: the address is its three lines. The country stays: the tax id and the
+ * phone are checked for it.
+ */
+export const SHOP_REQUEST_FIELDS = ["shopName", "address", "phone", "rif"] as const;
+export type ShopRequestField = (typeof SHOP_REQUEST_FIELDS)[number];
+export type ShopRequestInput = "shopName" | "province" | "city" | "address" | "phone" | "rif";
+
+export const SHOP_REQUEST_FIELD_INPUTS: Record<ShopRequestField, readonly ShopRequestInput[]> = {
+  shopName: ["shopName"],
+  address: ["province", "city", "address"],
+  phone: ["phone"],
+  rif: ["rif"],
+};
+
+/** The inputs the named data open again, in the form's order. */
+export function shopRequestInputs(fields: readonly ShopRequestField[]): ShopRequestInput[] {
+  return SHOP_REQUEST_FIELDS.filter((field) => fields.includes(field)).flatMap((field) => [
+    ...SHOP_REQUEST_FIELD_INPUTS[field],
+  ]);
+}
+
+/** A datum's name on the pages and in the notices; the tax id's depends on the country. */
+export function shopRequestFieldLabel(field: ShopRequestField, country: ShopCountry): string {
+  switch (field) {
+    case "shopName":
+      return "Nombre de la tienda";
+    case "address":
+      return "Dirección";
+    case "phone":
+      return "Teléfono";
+    case "rif":
+      return TAX_ID_LABELS[country];
+  }
+}
+
+/** Each input's label, as the application's form names it. */
+export function shopRequestInputLabel(input: ShopRequestInput, country: ShopCountry): string {
+  switch (input) {
+    case "province":
+      return "Estado o provincia";
+    case "city":
+      return "Ciudad";
+    case "address":
+      return "Dirección";
+    default:
+      return shopRequestFieldLabel(input, country);
+  }
+}
+
 // ---- Documents ----------------------------------------------------------------------------------
 
 /** Documents of one request, counted by content (magic bytes), never by the file's name. */

@@ -21,9 +21,13 @@ import {
   SHOP_DOCUMENT_STATUSES,
   SHOP_DOCUMENT_TYPES,
   SHOP_DOCUMENTS_MAX,
+  SHOP_REQUEST_FIELDS,
   SHOP_STATUSES,
+  shopRequestInputs,
   type ShopCountry,
   type ShopDocumentType,
+  type ShopRequestField,
+  type ShopRequestInput,
 } from "./shop-labels";
 import { shopStatus } from "./shop-status";
 
@@ -49,7 +53,7 @@ export const DOCUMENT_NOTE_MAX_LENGTH = 300;
 // ---- Messages both halves show ------------------------------------------------------------------
 
 export const SHOP_REQUEST_SENT = "Solicitud enviada. Te avisaremos cuando la revisemos.";
-export const SHOP_DOCUMENTS_REPLACED = "Documentos reemplazados. Tu solicitud vuelve a revisión.";
+export const SHOP_CHANGES_SENT = "Cambios enviados. Tu solicitud vuelve a revisión.";
 export const SHOP_APPROVED = "Tienda aprobada.";
 export const SHOP_REJECTED = "Solicitud rechazada.";
 export const SHOP_CHANGES_REQUESTED = "Se pidieron cambios al solicitante.";
@@ -72,8 +76,12 @@ export const SHOP_ALREADY_DECIDED = "Esta solicitud ya se decidió; recarga la p
 export const NO_APPROVED_SHOP = "No tienes una tienda aprobada: solicita abrir una y espera la aprobación.";
 /** 409 of an application from a user whose request is not a rejected one (one shop per user). */
 export const SHOP_REQUEST_EXISTS = "Ya tienes una solicitud de tienda; puedes volver a solicitar solo si se rechazó.";
-/** 409 of a replacement when the admin asked for none (or they were all sent already). */
-export const NO_DOCUMENTS_TO_REPLACE = "Tu solicitud no tiene documentos pendientes de reemplazar.";
+/** 409 of a resubmission when the admin asked for no change (or it was sent already). */
+export const NOTHING_TO_CHANGE = "Tu solicitud no tiene datos ni documentos pendientes de cambiar.";
+/** 400: a resubmission carries a datum the admin did not name (only the named ones may change). */
+export const FIELD_NOT_TO_CHANGE = "Ese dato no es uno de los que hay que corregir.";
+/** 400: «Pedir cambios» naming nothing. */
+export const CHANGES_NOTHING_NAMED = "Elige al menos un dato o un documento que haya que cambiar.";
 /** 400: a replacement names a document that is not one of those the admin asked to change. */
 export const DOCUMENT_NOT_TO_REPLACE = "Ese documento no es uno de los que hay que reemplazar.";
 /** 400: a replacement without any file. */
@@ -154,23 +162,56 @@ const addressField = requiredText(
  * checked for the chosen country and answered in their usual written form, in a member of their
  * own checked as soon as the three parse (decision 0025).
  */
-export const shopApplicationFields = z.intersection(
-  z.object(
-    {
-      shopName: shopNameField,
-      province: requiredText(
-        "Escribe el estado o la provincia.",
-        80,
-        "El estado o la provincia no puede superar los 80 caracteres.",
-      ),
-      city: requiredText("Escribe la ciudad.", 80, "La ciudad no puede superar los 80 caracteres."),
-      address: addressField,
-    },
-    shopFieldsExpected,
-  ),
-  shopIdentityFields(),
+const shopPlaceFields = z.object(
+  {
+    shopName: shopNameField,
+    province: requiredText(
+      "Escribe el estado o la provincia.",
+      80,
+      "El estado o la provincia no puede superar los 80 caracteres.",
+    ),
+    city: requiredText("Escribe la ciudad.", 80, "La ciudad no puede superar los 80 caracteres."),
+    address: addressField,
+  },
+  shopFieldsExpected,
 );
+export const shopApplicationFields = z.intersection(shopPlaceFields, shopIdentityFields());
 export type ShopApplication = z.output<typeof shopApplicationFields>;
+
+/** The data a correction may change, by the application's input names. */
+export type ShopCorrection = Partial<Pick<ShopApplication, ShopRequestInput>>;
+
+/**
+ * A correction of the data an admin named (issue 34): exactly their inputs, checked as in the
+ * application (the tax id and the phone for the request's country, which does not change). The
+ * tax id and phone that are not named are the request's own, so the country's checks run on
+ * whole data; the answer holds only the named inputs.
+ */
+export function shopCorrectionFields(
+  named: readonly ShopRequestField[],
+  current: { country: ShopCountry; rif: string; phone: string },
+) {
+  const inputs = shopRequestInputs(named);
+  const place = shopPlaceFields.pick(
+    Object.fromEntries(inputs.filter((input) => input in shopPlaceFields.shape).map((input) => [input, true])) as {
+      [Input in keyof typeof shopPlaceFields.shape]?: true;
+    },
+  );
+  const identity = z.preprocess((value) => {
+    const sent = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+    return {
+      country: current.country,
+      rif: inputs.includes("rif") ? sent.rif : current.rif,
+      phone: inputs.includes("phone") ? sent.phone : current.phone,
+    };
+  }, shopIdentityFields());
+  return z
+    .intersection(place, identity)
+    .transform(
+      (fields): ShopCorrection =>
+        Object.fromEntries(inputs.map((input) => [input, (fields as Record<string, string>)[input]])),
+    );
+}
 
 /**
  * SPEC.md section 7's application (issue 32): `shopName, rif, location, phone`, the place in one
@@ -248,6 +289,26 @@ export const shopDocument = z.object({
 });
 export type ShopDocument = z.infer<typeof shopDocument>;
 
+export const shopRequestField = z.enum(SHOP_REQUEST_FIELDS, {
+  errorMap: () => ({ message: "Ese dato de la solicitud no existe." }),
+});
+
+/** A datum the admin asked to correct, with their note if they wrote one. */
+export const shopFieldToFix = z.object({ field: shopRequestField, note: z.string().nullable() });
+export type ShopFieldToFix = z.infer<typeof shopFieldToFix>;
+
+/**
+ * One round of «Pedir cambios» whose data the applicant sent again: for each named datum, its
+ * inputs' values before and after (the address's three lines together).
+ */
+export const shopRequestVersion = z.object({
+  _id: z.string(),
+  requestedAt: isoDateTime,
+  resubmittedAt: isoDateTime,
+  changes: z.array(shopFieldToFix.extend({ before: z.record(z.string()), after: z.record(z.string()) })),
+});
+export type ShopRequestVersion = z.infer<typeof shopRequestVersion>;
+
 export const shopRequest = z.object({
   _id: z.string(),
   userId: z.string(),
@@ -271,12 +332,16 @@ export const shopRequest = z.object({
   documents: z.array(shopDocument),
   /** Documents replaced since, newest first: the request's history. */
   history: z.array(shopDocument),
+  /** While it waits for its applicant: the data the admin asked to correct (none when only documents). */
+  fieldsToFix: z.array(shopFieldToFix),
+  /** The data sent again after each «Pedir cambios», newest first: what it was and what it became. */
+  versions: z.array(shopRequestVersion),
 });
 export type ShopRequest = z.infer<typeof shopRequest>;
 
 /** One line of the admin's queue and shop list. */
 export const shopSummary = shopRequest
-  .omit({ documents: true, history: true })
+  .omit({ documents: true, history: true, fieldsToFix: true, versions: true })
   .extend({ documentCount: z.number().int(), productCount: z.number().int() });
 export type ShopSummary = z.infer<typeof shopSummary>;
 
@@ -370,29 +435,45 @@ export const shopDecisionForm = shopDecisionBody.refine(
 /** The reason of a rejection sent without one. */
 export const NEUTRAL_REJECTION_REASON = "La administración no indicó un motivo.";
 
-export const requestChangesBody = z.object(
-  {
-    documents: z
-      .array(
-        z.object({
-          documentId: uuid("El documento no es válido."),
-          note: requiredText(
-            "Di qué hay que cambiar en el documento.",
-            DOCUMENT_NOTE_MAX_LENGTH,
-            `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`,
-          ),
-        }),
-        {
-          required_error: "Elige al menos un documento que haya que cambiar.",
-          invalid_type_error: "Elige al menos un documento que haya que cambiar.",
-        },
-      )
-      .min(1, "Elige al menos un documento que haya que cambiar.")
-      .max(SHOP_DOCUMENTS_MAX * 4, "Demasiados documentos."),
-  },
-  objectExpected("Envía los documentos que hay que cambiar."),
-);
-export type RequestChangesBody = z.infer<typeof requestChangesBody>;
+const noteTooLong = `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`;
+
+/**
+ * «Pedir cambios»: the data to correct, each with an optional note (an empty one is none), and the
+ * documents to replace, each with its note; at least one of either.
+ */
+export const requestChangesBody = z
+  .object(
+    {
+      fields: z
+        .array(
+          z.object({
+            field: shopRequestField,
+            note: z
+              .string({ invalid_type_error: "La nota no es válida." })
+              .trim()
+              .max(DOCUMENT_NOTE_MAX_LENGTH, noteTooLong)
+              .nullish()
+              .transform((note) => (note ? note : null)),
+          }),
+          { invalid_type_error: "Envía los datos que hay que corregir." },
+        )
+        .max(SHOP_REQUEST_FIELDS.length, "Demasiados datos.")
+        .default([]),
+      documents: z
+        .array(
+          z.object({
+            documentId: uuid("El documento no es válido."),
+            note: requiredText("Di qué hay que cambiar en el documento.", DOCUMENT_NOTE_MAX_LENGTH, noteTooLong),
+          }),
+          { invalid_type_error: "Envía los documentos que hay que cambiar." },
+        )
+        .max(SHOP_DOCUMENTS_MAX * 4, "Demasiados documentos.")
+        .default([]),
+    },
+    objectExpected("Envía los datos y documentos que hay que cambiar."),
+  )
+  .refine((body) => body.fields.length + body.documents.length > 0, { message: CHANGES_NOTHING_NAMED });
+export type RequestChangesBody = z.output<typeof requestChangesBody>;
 
 export const suspendBody = z.object(
   { reason: reason("Escribe el motivo de la suspensión.") },

@@ -68,39 +68,46 @@ export const shopIdField = z.object({
   shopId: z.string({ required_error: "Falta la tienda." }).uuid("La tienda no es válida."),
 });
 
+const changeNote = z
+  .string()
+  .max(DOCUMENT_NOTE_MAX_LENGTH, `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`)
+  .optional();
+
+/** The rows of one list of «Pedir cambios» the admin ticked, with their place in the form. */
+const ticked = <Row extends { selected?: boolean }>(rows: Row[]) =>
+  rows.flatMap((row, index) => (row.selected ? [{ index, row }] : []));
+
 /**
- * Asking for changes: one row per document in force, a checkbox and a note each; the ticked ones
- * become the contract's `{documents: [{documentId, note}]}`, a missing note flagged on its row.
+ * Asking for changes (issue 34): one row per datum of the application and one per document in
+ * force, each a checkbox and a note; the ticked ones become the contract's `{fields: [{field,
+ * note}], documents: [{documentId, note}]}`. A missing document note is flagged on its row, and
+ * naming nothing above the form.
  */
 export const requestChangesFormSchema = z
   .object({
+    fields: z.array(z.object({ field: z.string(), selected: z.boolean().optional(), note: changeNote })).default([]),
     documents: z
-      .array(
-        z.object({
-          documentId: z.string(),
-          selected: z.boolean().optional(),
-          note: z
-            .string()
-            .max(DOCUMENT_NOTE_MAX_LENGTH, `La nota no puede superar los ${DOCUMENT_NOTE_MAX_LENGTH} caracteres.`)
-            .optional(),
-        }),
-      )
+      .array(z.object({ documentId: z.string(), selected: z.boolean().optional(), note: changeNote }))
       .default([]),
   })
   .transform((form, context): RequestChangesBody => {
-    const chosen = form.documents.flatMap((row, index) => (row.selected ? [{ index, row }] : []));
+    const chosen = { fields: ticked(form.fields), documents: ticked(form.documents) };
     const checked = requestChangesBody.safeParse({
-      documents: chosen.map(({ row }) => ({ documentId: row.documentId, note: row.note ?? "" })),
+      fields: chosen.fields.map(({ row }) => ({ field: row.field, note: row.note ?? null })),
+      documents: chosen.documents.map(({ row }) => ({ documentId: row.documentId, note: row.note ?? "" })),
     });
     if (checked.success) return checked.data;
     for (const issue of checked.error.issues) {
-      const [, position, field] = issue.path;
-      const row = typeof position === "number" ? chosen[position] : undefined;
-      // A note's message goes under that note; anything else (none ticked) above the list.
+      const [list, position, field] = issue.path;
+      const row =
+        (list === "fields" || list === "documents") && typeof position === "number"
+          ? chosen[list][position]
+          : undefined;
+      // A note's message goes under that note; naming nothing above the form.
       context.addIssue({
         code: "custom",
         message: issue.message,
-        path: row ? ["documents", row.index, field === "note" ? "note" : "selected"] : ["documents"],
+        path: row ? [list as string, row.index, field === "note" ? "note" : "selected"] : [],
       });
     }
     return z.NEVER;

@@ -5,6 +5,7 @@ import {
   SHOP_DOCUMENT_MAX_BYTES,
   SHOP_DOCUMENT_TYPES,
   type ShopCountry,
+  type ShopRequestField,
   TAX_ID_LABELS,
 } from "#contract/shop-labels";
 
@@ -16,13 +17,19 @@ import type { FormAnswer } from "./form-answer";
  * the documents' inputs and how the page writes a document's size.
  */
 
-export const shopIntents = { apply: "solicitar-tienda", replace: "reemplazar-documentos" } as const;
+export const shopIntents = { apply: "solicitar-tienda", resend: "enviar-cambios" } as const;
+
+/** What «Pedir cambios» asks of a request: the named data, the request's country, tax id and phone, the documents to replace. */
+export interface ChangesAsked {
+  fields: readonly ShopRequestField[];
+  current: { country: ShopCountry; rif: string; phone: string };
+  documentIds: readonly string[];
+}
 
 export const shopRequestSchemas = {
   application: () => import("./shop-request.schema").then((module) => module.shopApplicationSchema),
-  /** Memoize on the ids: the loader keys the browser's validators. */
-  replacement: (documentIds: readonly string[]) => () =>
-    import("./shop-request.schema").then((module) => module.replacementSchema(documentIds)),
+  /** Memoize on what was asked: the loader keys the browser's validators. */
+  changes: (asked: ChangesAsked) => () => import("./shop-request.schema").then((module) => module.changesSchema(asked)),
 };
 
 /**

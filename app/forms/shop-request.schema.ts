@@ -6,6 +6,7 @@ import {
   DOCUMENTS_TOO_MANY,
   REPLACEMENT_MISSING,
   shopApplicationFields,
+  shopCorrectionFields,
 } from "#contract/shops";
 import {
   SHOP_DOCUMENT_MAX_BYTES,
@@ -13,7 +14,7 @@ import {
   SHOP_DOCUMENTS_MAX,
   SHOP_DOCUMENTS_MIN,
 } from "#contract/shop-labels";
-import { replacementField } from "./shop-request.forms";
+import { replacementField, type ChangesAsked } from "./shop-request.forms";
 
 /**
  * The forms of a customer's shop request (issue 10): the application on /dashboard/shop and the
@@ -61,12 +62,22 @@ export const SHOP_APPLICATION_FIELDS = [
   "documents",
 ] as const;
 
-/** The replacement form: one new file for each document the admin asked to change. */
-export function replacementSchema(documentIds: readonly string[]) {
+/** One new file for each document the admin asked to change. */
+function replacementSchema(documentIds: readonly string[]) {
   return z.object(
     Object.fromEntries(documentIds.map((id) => [replacementField(id), documentFile(REPLACEMENT_MISSING)])) as Record<
       string,
       ReturnType<typeof documentFile>
     >,
   );
+}
+
+/**
+ * The request sent again (issue 34): the named data checked as in the application (the contract's
+ * `shopCorrectionFields`) and a new file for each document to replace.
+ */
+export function changesSchema(
+  asked: ChangesAsked,
+): z.ZodType<Record<string, string | File>, z.ZodTypeDef, Record<string, unknown>> {
+  return z.intersection(shopCorrectionFields(asked.fields, asked.current), replacementSchema(asked.documentIds));
 }

@@ -7,8 +7,15 @@ import {
   shopEndpoints,
   shopsQuery,
   type ShopDocument,
+  type ShopRequest,
 } from "#contract/shops";
-import type { ShopStatus } from "#contract/shop-labels";
+import {
+  SHOP_REQUEST_FIELD_INPUTS,
+  SHOP_REQUEST_FIELDS,
+  shopRequestFieldLabel,
+  type ShopRequestField,
+  type ShopStatus,
+} from "#contract/shop-labels";
 import { longDate } from "#contract/store-time";
 import { dateTime } from "./times.server";
 import { adminShopIntents } from "~/forms/admin-shop.forms";
@@ -110,6 +117,31 @@ function presentDocument(document: ShopDocument) {
   return { ...document, sentAt: dateTime(document.createdAt), href: shopDocumentPath(document._id) };
 }
 
+/** A datum's values as the page writes them: the address's lines joined as the form orders them. */
+function datumText(field: ShopRequestField, values: Record<string, string>): string {
+  const order = field === "address" ? (["address", "city", "province"] as const) : SHOP_REQUEST_FIELD_INPUTS[field];
+  return order
+    .map((input) => values[input]?.trim() ?? "")
+    .filter((value) => value !== "")
+    .join(", ");
+}
+
+/** The request's data as they were before each «Pedir cambios» sent again, with what changed, newest first. */
+function presentVersions(request: ShopRequest) {
+  return request.versions.map((version) => ({
+    _id: version._id,
+    requestedAt: dateTime(version.requestedAt),
+    resubmittedAt: dateTime(version.resubmittedAt),
+    changes: version.changes.map((change) => ({
+      field: change.field,
+      label: shopRequestFieldLabel(change.field, request.country),
+      note: change.note,
+      before: datumText(change.field, change.before),
+      after: datumText(change.field, change.after),
+    })),
+  }));
+}
+
 /** /dashboard/admin/shop-requests/{userId}: one request with its data, documents, history and the decisions' constraints. */
 export async function loadShopRequest(account: AccountClient, userId: string | undefined) {
   const { request } = await account
@@ -126,7 +158,17 @@ export async function loadShopRequest(account: AccountClient, userId: string | u
       updatedAtText: dateTime(request.updatedAt),
       documents: request.documents.map(presentDocument),
       history: request.history.map(presentDocument),
+      versions: presentVersions(request),
+      fieldsToFix: request.fieldsToFix.map((entry) => ({
+        ...entry,
+        label: shopRequestFieldLabel(entry.field, request.country),
+      })),
     },
+    /** The data «Pedir cambios» may name, each by its name. */
+    changeableFields: SHOP_REQUEST_FIELDS.map((field) => ({
+      field,
+      label: shopRequestFieldLabel(field, request.country),
+    })),
     constraints: formConstraints({
       approve: approveFormSchema,
       reject: rejectFormSchema,
@@ -136,7 +178,7 @@ export async function loadShopRequest(account: AccountClient, userId: string | u
 }
 
 /**
- * Approve, reject with a reason, or ask for changes on some documents: each a plain POST with its
+ * Approve, reject with a reason, or ask for changes on some data and documents: each a plain POST with its
  * `intent`, a flash after it, and the API's 409 (another admin decided first) said on the page.
  */
 export async function shopRequestAction(args: RequestArgs, account: AccountClient, userId: string | undefined) {

@@ -29,6 +29,12 @@ const FIELD_LABELS: Record<string, string> = {
   shopName: "Nombre",
   note: "Nota",
   rif: "Identificador fiscal",
+  fields: "Datos a corregir",
+  province: "Estado o provincia",
+  city: "Ciudad",
+  address: "Dirección de la tienda",
+  phone: "Teléfono",
+  replaced: "Documentos reemplazados",
   slug: "Dirección",
   specSheet: "Ficha",
   imageId: "Imagen",
@@ -124,11 +130,17 @@ export function auditValue(
   if (Array.isArray(value))
     return value.length === 0 ? EMPTY : value.map((item) => auditValue(field, item, formatDate, subject)).join("; ");
   if (isRecord(value)) {
-    // A document: its name, then what was said about it.
+    // A document, or a datum of a shop request named in «Pedir cambios»: its name, then what was said about it.
     const name =
-      typeof value.fileName === "string" ? value.fileName : typeof value.name === "string" ? value.name : null;
+      typeof value.fileName === "string"
+        ? value.fileName
+        : typeof value.name === "string"
+          ? value.name
+          : typeof value.field === "string"
+            ? (FIELD_LABELS[value.field] ?? value.field)
+            : null;
     const rest = Object.entries(value)
-      .filter(([key]) => key !== "fileName" && key !== "name" && !/id$/i.test(key))
+      .filter(([key]) => key !== "fileName" && key !== "name" && key !== "field" && !/id$/i.test(key))
       .map(([key, item]) => `${FIELD_LABELS[key] ?? key}: ${auditValue(key, item, formatDate, subject)}`);
     return [name, ...rest].filter(Boolean).join(", ") || EMPTY;
   }

@@ -1,23 +1,30 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { dateTime } from "./times.server";
-import { REPLACEMENT_PART_PREFIX } from "#contract/shop-labels";
+import {
+  REPLACEMENT_PART_PREFIX,
+  SHOP_REQUEST_FIELD_INPUTS,
+  shopRequestFieldLabel,
+  shopRequestInputLabel,
+  shopRequestInputs,
+} from "#contract/shop-labels";
 import { SHOP_DOCUMENT_UPLOAD } from "#contract/uploads";
 import {
   DOCUMENT_NOT_FOUND,
   DOCUMENT_TOO_LARGE,
   DOCUMENTS_TOO_MANY,
   documentParams,
-  NO_DOCUMENTS_TO_REPLACE,
-  SHOP_DOCUMENTS_REPLACED,
+  NOTHING_TO_CHANGE,
+  SHOP_CHANGES_SENT,
   SHOP_REQUEST_SENT,
   shopEndpoints,
   type ShopApplication,
+  type ShopCorrection,
   type ShopDocument,
   type ShopRequest,
 } from "#contract/shops";
 import { formConstraints, parseIntentForm } from "~/forms/form-answer.server";
-import { replacementField, shopIntents, type FilesFormAnswer } from "~/forms/shop-request.forms";
-import { replacementSchema, SHOP_APPLICATION_FIELDS, shopApplicationSchema } from "~/forms/shop-request.schema";
+import { replacementField, shopIntents, type ChangesAsked, type FilesFormAnswer } from "~/forms/shop-request.forms";
+import { changesSchema, SHOP_APPLICATION_FIELDS, shopApplicationSchema } from "~/forms/shop-request.schema";
 import { refusalOf } from "./account.server";
 import { redirectWithFlash } from "./session.server";
 import { ApiError } from "./api.server";
@@ -63,20 +70,25 @@ export async function applyForShop(
   return answer.request;
 }
 
-/** The replacements, each in the part named after the document it replaces (`reemplazo:<documentId>`). */
-export function replacementFormData(replacements: ReadonlyMap<string, File>): FormData {
+/**
+ * The request sent again: the corrected data by their names, and each new file in the part named
+ * after the document it replaces (`reemplazo:<documentId>`).
+ */
+export function changesFormData(correction: ShopCorrection, replacements: ReadonlyMap<string, File>): FormData {
   const body = new FormData();
+  for (const [name, value] of Object.entries(correction)) if (value !== undefined) body.set(name, value);
   for (const [documentId, file] of replacements) body.append(replacementField(documentId), file, file.name);
   return body;
 }
 
-export async function replaceShopDocuments(
+export async function resendShopRequest(
   account: AccountClient,
+  correction: ShopCorrection,
   replacements: ReadonlyMap<string, File>,
 ): Promise<ShopRequest> {
   const { request } = await account.call(shopEndpoints.replaceDocuments, {
     params: { userId: account.user.id },
-    body: replacementFormData(replacements),
+    body: changesFormData(correction, replacements),
   });
   return request;
 }
@@ -161,14 +173,14 @@ const APPLICATION_UPLOAD: UploadForm = {
   intentOf: () => shopIntents.apply,
 };
 
-/** The replacements, one file in each document's own field. */
-const REPLACEMENT_UPLOAD: UploadForm = {
+/** The request sent again: its replacements, one file in each document's own field. */
+const CHANGES_UPLOAD: UploadForm = {
   limits: SHOP_DOCUMENT_UPLOAD,
   fileField: (part) => (part.startsWith(REPLACEMENT_PART_PREFIX) ? part : null),
   filesField: null,
   tooLarge: DOCUMENT_TOO_LARGE,
   tooMany: DOCUMENTS_TOO_MANY,
-  intentOf: () => shopIntents.replace,
+  intentOf: () => shopIntents.resend,
 };
 
 /**
@@ -225,50 +237,87 @@ function toReplace(request: ShopRequest): ShopDocument[] {
     : [];
 }
 
+/** What «Pedir cambios» asks of the request while it waits for its applicant, or null when nothing does. */
+function changesAsked(request: ShopRequest): (ChangesAsked & { documents: ShopDocument[] }) | null {
+  const documents = toReplace(request);
+  const fields = request.status === "requiere_cambios" ? request.fieldsToFix.map((entry) => entry.field) : [];
+  if (documents.length === 0 && fields.length === 0) return null;
+  return {
+    fields,
+    current: { country: request.country, rif: request.rif, phone: request.phone },
+    documentIds: documents.map((document) => document._id),
+    documents,
+  };
+}
+
 /**
  * SPEC.md section 2 "shop/confirmation": the request as sent and where it stands; a user who never
- * applied goes to the form. The documents to replace come with the constraints of their form, which
- * has a field for each.
+ * applied goes to the form. While an admin's changes wait, the form to send it again: each named
+ * datum with its inputs (filled with what was sent) and the admin's note, a file for each document
+ * to replace, and the constraints of that form.
  */
 export async function loadShopConfirmation(account: AccountClient) {
   const request = await getMyShopRequest(account);
   if (!request) throw redirect(SHOP_FORM);
-  const documents = toReplace(request);
-  const replacement =
-    documents.length > 0
-      ? {
-          documents,
-          constraints: formConstraints({ replacement: replacementSchema(documents.map((document) => document._id)) }),
-        }
-      : null;
-  return { request, replacement, updatedOn: dateTime(request.updatedAt) };
+  const asked = changesAsked(request);
+  const changes = asked
+    ? {
+        asked: { fields: asked.fields, current: asked.current, documentIds: asked.documentIds },
+        fields: request.fieldsToFix.map(({ field, note }) => ({
+          field,
+          note,
+          label: shopRequestFieldLabel(field, request.country),
+          inputs: SHOP_REQUEST_FIELD_INPUTS[field].map((name) => ({
+            name,
+            label: shopRequestInputLabel(name, request.country),
+          })),
+        })),
+        // What the applicant sent, in the inputs they fix.
+        sent: {
+          shopName: request.shopName,
+          province: request.province,
+          city: request.city,
+          address: request.address,
+          phone: request.phone,
+          rif: request.rif,
+        },
+        documents: asked.documents,
+        constraints: formConstraints({ changes: changesSchema(asked) }),
+      }
+    : null;
+  return { request, changes, updatedOn: dateTime(request.updatedAt) };
 }
 
-/** Replaces the documents the admin asked for; the request goes back to review. */
+/** Sends the request again with the data and documents the admin asked for; it goes back to review. */
 export async function shopConfirmationAction(args: RequestArgs, account: AccountClient) {
   const request = await getMyShopRequest(account);
   if (!request) throw redirect(SHOP_FORM);
-  const documents = toReplace(request);
-  const ids = documents.map((document) => document._id);
+  const asked = changesAsked(request);
   const form = await parseIntentForm(
     args.request,
-    { [shopIntents.replace]: replacementSchema(ids) },
-    { upload: { form: REPLACEMENT_UPLOAD, scope: args.context.uploads } },
+    { [shopIntents.resend]: changesSchema(asked ?? { fields: [], current: request, documentIds: [] }) },
+    { upload: { form: CHANGES_UPLOAD, scope: args.context.uploads } },
   );
-  if (documents.length === 0)
-    return redirectWithFlash(args.context, CONFIRMATION, { kind: "error", message: NO_DOCUMENTS_TO_REPLACE });
+  if (!asked) return redirectWithFlash(args.context, CONFIRMATION, { kind: "error", message: NOTHING_TO_CHANGE });
   if (!form.ok) return filesAnswer(form, form.reply(), form.status);
   switch (form.intent) {
-    case shopIntents.replace: {
-      const replacements = new Map(ids.map((id) => [id, form.value[replacementField(id)]!]));
+    case shopIntents.resend: {
+      // The schema made each named input a checked string and each document's part a File.
+      const replacements = new Map(asked.documentIds.map((id) => [id, form.value[replacementField(id)] as File]));
+      const correction: ShopCorrection = Object.fromEntries(
+        shopRequestInputs(asked.fields).map((name) => [name, form.value[name] as string]),
+      );
       try {
-        await replaceShopDocuments(account, replacements);
+        await resendShopRequest(account, correction, replacements);
       } catch (error) {
         if (error instanceof Response) throw error;
-        const { status, formErrors, fieldErrors } = refusalOf(error, ids.map(replacementField));
+        const { status, formErrors, fieldErrors } = refusalOf(error, [
+          ...shopRequestInputs(asked.fields),
+          ...asked.documentIds.map(replacementField),
+        ]);
         return filesAnswer(form, form.reply({ formErrors, fieldErrors }), status);
       }
-      return redirectWithFlash(args.context, CONFIRMATION, { kind: "success", message: SHOP_DOCUMENTS_REPLACED });
+      return redirectWithFlash(args.context, CONFIRMATION, { kind: "success", message: SHOP_CHANGES_SENT });
     }
   }
 }

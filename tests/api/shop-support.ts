@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import { eq } from "drizzle-orm";
 import type { App } from "../../api/src/app";
+import type { Db } from "../../api/src/db/client";
+import { auditLog } from "../../api/src/db/schema";
 import { simplePdf } from "../../api/src/seed/shop-request";
 import type { Customer } from "./orders-support";
 import { uniqueRif } from "./support";
@@ -93,4 +96,36 @@ export async function appliedRequest(app: App, user: Customer, fields = shopFiel
 
 export function decide(app: App, admin: Customer, userId: string, body: Record<string, unknown>) {
   return app.inject({ method: "POST", url: `/shop/approved/${userId}`, headers: admin.headers, payload: body });
+}
+
+/** POST /shop/request-changes/:userId: «Pedir cambios» with the data and documents given. */
+export function requestChanges(app: App, admin: Customer, userId: string, body: Record<string, unknown>) {
+  return app.inject({
+    method: "POST",
+    url: `/shop/request-changes/${userId}`,
+    headers: admin.headers,
+    payload: body,
+  });
+}
+
+/** POST /shop/replace-documents/:userId: the request sent again with the parts given. */
+export function resubmit(app: App, user: Customer, parts: Part[], userId = user.id) {
+  const body = multipart(parts);
+  return app.inject({
+    method: "POST",
+    url: `/shop/replace-documents/${userId}`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** The audit log's actions on one shop, oldest first. */
+export async function auditActionsOf(db: Db, shopId: string): Promise<string[]> {
+  return (
+    await db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, shopId))
+      .orderBy(auditLog.createdAt, auditLog.id)
+  ).map((row) => row.action);
 }

@@ -1,9 +1,9 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RIF_TAKEN, SHOP_ALREADY_DECIDED, SHOP_NOT_APPROVED } from "#contract/shops";
-import { auditLog, notifications, shops, users } from "../../api/src/db/schema";
+import { notifications, shops, users } from "../../api/src/db/schema";
 import { signedInUser, type Customer } from "./orders-support";
-import { appliedRequest, apply, decide, fieldParts, PDF, shopFields } from "./shop-support";
+import { appliedRequest, apply, auditActionsOf, decide, fieldParts, PDF, shopFields } from "./shop-support";
 import { useTestApi } from "./support";
 
 /**
@@ -23,14 +23,7 @@ describe("decisiones de tienda concurrentes en PostgreSQL", () => {
       (tally, response) => ({ ...tally, [response.statusCode]: (tally[response.statusCode] ?? 0) + 1 }),
       {},
     );
-  const auditActions = async (shopId: string) =>
-    (
-      await api.db
-        .select({ action: auditLog.action })
-        .from(auditLog)
-        .where(eq(auditLog.entityId, shopId))
-        .orderBy(auditLog.createdAt, auditLog.id)
-    ).map((row) => row.action);
+  const auditActions = (shopId: string) => auditActionsOf(api.db, shopId);
   const noticeCount = async (userId: string) =>
     (
       await api.db

@@ -544,6 +544,11 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(wrongDocument.statusCode).toBe(400);
       expect(wrongDocument.json().errors).toEqual([
         { field: `reemplazo:${pdf!._id}`, message: "Ese documento no es uno de los que hay que reemplazar." },
+        // Everything named goes in one submission: the one to replace is missing too.
+        {
+          field: `reemplazo:${png!._id}`,
+          message: "Adjunta el documento nuevo de cada archivo que hay que reemplazar.",
+        },
       ]);
       const executable = await replace(applicant, [
         { name: `reemplazo:${png!._id}`, filename: "nueva.png", content: EXE },
@@ -575,7 +580,7 @@ describe("solicitudes de tienda (PGlite)", () => {
       // The old file is still there for the admin to compare.
       expect((await get(`/shop/document/${png!._id}`, admin)).statusCode).toBe(200);
       expect(await noticesOf(admin.id)).toContain(
-        "«Bandeja Norte» reemplazó los documentos pedidos: la solicitud vuelve a estar pendiente de revisión.",
+        "«Bandeja Norte» envió los cambios pedidos: la solicitud vuelve a estar pendiente de revisión.",
       );
       expect(
         (await replace(applicant, [{ name: `reemplazo:${png!._id}`, filename: "otra.png", content: PNG }])).statusCode,
@@ -615,6 +620,12 @@ describe("solicitudes de tienda (PGlite)", () => {
             status: "requiere_cambios",
             documents: [{ documentId: png!._id, fileName: "fachada.png", note: "La foto está borrosa." }],
           },
+        ],
+        [
+          "tienda.reenviar",
+          applicant.id,
+          { status: "requiere_cambios" },
+          { status: "pendiente", replaced: [{ documentId: png!._id, fileName: "fachada.png" }] },
         ],
         [
           "tienda.aprobar",

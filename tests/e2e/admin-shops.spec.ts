@@ -2,7 +2,13 @@ import { expect, test, type Page, type TestInfo } from "./fixtures";
 import sharp from "sharp";
 import { PENDING_REQUEST } from "../../api/src/seed/shop-request";
 import { ADMIN_EMAIL, apiSignIn, DEMO_PASSWORD, SHOPPER_PASSWORD, uniqueEmail } from "./support";
-import { apiJson, shopApplicationForm } from "./seller-support";
+import {
+  apiJson,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  newProjectPage,
+  shopApplicationForm,
+} from "./seller-support";
 import { signIn } from "./sessions";
 
 /**
@@ -15,6 +21,8 @@ import { signIn } from "./sessions";
 
 const ALREADY_DECIDED = "Esta solicitud ya se decidió; recarga la página para ver su estado.";
 const FIRST_REJECTION_REASON = "Los documentos no son legibles.";
+/** «Pedir cambios» and the applicant's answer to it are checked on a phone's screen. */
+const PHONE = { width: 360, height: 780 };
 
 function adminMenu(page: Page) {
   return page.getByRole("navigation", { name: "Administración" });
@@ -111,6 +119,7 @@ function documentNamed(applicant: Applicant, fileName: string): AppliedDocument 
 test.describe("administración de tiendas", () => {
   test("el administrador revisa la cola, pide cambios, aprueba, rechaza, suspende y reactiva, y lo encuentra todo en el registro", async ({
     page,
+    browser,
     javaScriptEnabled,
   }, testInfo) => {
     test.setTimeout(150_000);
@@ -186,42 +195,88 @@ test.describe("administración de tiendas", () => {
     expect((await pdfFile.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
     await expect(page.getByText("Ningún documento se ha reemplazado todavía.")).toBeVisible();
 
-    // Asking for changes: a ticked document without its note is refused beside the note, the tick
-    // kept (the form's other rules: tests/unit/admin-forms.test.ts).
+    // Asking for changes, on a phone's screen: naming nothing is refused; a ticked document without
+    // its note is refused beside the note, the ticks kept (the form's other rules:
+    // tests/unit/admin-forms.test.ts). The admin names the phone too, with a note.
+    const wide = page.viewportSize()!;
+    await page.setViewportSize(PHONE);
     const changes = page.getByRole("form", { name: "Pedir cambios" });
+    await changes.getByRole("button", { name: "Pedir los cambios" }).click();
+    await expect(changes.getByText("Elige al menos un dato o un documento que haya que cambiar.")).toBeVisible();
+    await changes.getByLabel("Pedir que corrija «Teléfono»").check();
+    await changes.getByLabel("Qué debe corregir en «Teléfono» (opcional)").fill("Ese número no contesta.");
     await changes.getByLabel("Pedir que reemplace «registro-mercantil.pdf»").check();
     await changes.getByRole("button", { name: "Pedir los cambios" }).click();
     const note = changes.getByLabel("Qué debe cambiar en «registro-mercantil.pdf»");
     await expect(note).toHaveAttribute("aria-invalid", "true");
     await expect(changes.getByText("Di qué hay que cambiar en el documento.")).toBeVisible();
     await expect(changes.getByLabel("Pedir que reemplace «registro-mercantil.pdf»")).toBeChecked();
-    await note.fill("El registro está cortado: envíe todas las páginas.");
+    await expect(changes.getByLabel("Pedir que corrija «Teléfono»")).toBeChecked();
+    await expect(changes.getByLabel("Qué debe corregir en «Teléfono» (opcional)")).toHaveValue(
+      "Ese número no contesta.",
+    );
+    await expectNoSidewaysScroll(page);
+    await note.fill("El registro está cortado: envía todas las páginas.");
     await changes.getByRole("button", { name: "Pedir los cambios" }).click();
     await expect(page.getByText("Se pidieron cambios al solicitante.")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 }).locator("..").getByTestId("shop-status")).toHaveText(
       "Requiere cambios",
     );
+    await expect(page.getByTestId("fields-to-fix")).toHaveText(
+      "Datos por corregir: Teléfono (Ese número no contesta.).",
+    );
     const pdfCard = page.getByTestId("shop-document").filter({ hasText: "registro-mercantil.pdf" });
     await expect(pdfCard.getByTestId("document-status")).toHaveText("Hay que reemplazarlo");
-    await expect(pdfCard.getByText("El registro está cortado: envíe todas las páginas.")).toBeVisible();
+    await expect(pdfCard.getByText("El registro está cortado: envía todas las páginas.")).toBeVisible();
     await expect(
       page.getByTestId("shop-document").filter({ hasText: "fachada.png" }).getByTestId("document-status"),
     ).toHaveText("Aceptado");
     await expect(page.getByRole("form", { name: "Aprobar" })).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
 
-    // The applicant replaces it; the old file stays as history and the request is back in the queue.
-    const replacement = new FormData();
-    replacement.append(
-      `reemplazo:${pdf._id}`,
-      new Blob([new Uint8Array(pdfBytes("Registro completo"))], { type: "application/pdf" }),
-      "registro-completo.pdf",
-    );
-    // Access tokens live seconds in these tests: the applicant signs in again.
-    await apiJson(`/shop/replace-documents/${approved.userId}`, {
-      method: "POST",
-      body: replacement,
-      token: (await apiSignIn(approved.email)).token,
-    });
+    // The applicant, on their phone, fixes exactly what was named in one form: the phone (filled
+    // with what they sent, the admin's note beside it) and the document. A phone of another country
+    // is refused next to it, what they typed kept.
+    const applicantPage = await newProjectPage(browser, testInfo);
+    await applicantPage.setViewportSize(PHONE);
+    await signIn(applicantPage, approved.email, SHOPPER_PASSWORD);
+    await applicantPage.goto("/dashboard/shop/confirmation");
+    await expect(applicantPage.getByTestId("shop-status")).toHaveText("Requiere cambios");
+    const resend = applicantPage.getByRole("form", { name: "Corregir y enviar de nuevo" });
+    const phone = resend.getByLabel("Teléfono");
+    await expect(phone).toHaveValue("+1 212 555 0123");
+    await expect(resend.getByText("Nota del administrador: Ese número no contesta.")).toBeVisible();
+    // Only what was named: no other datum of the application is open.
+    await expect(resend.getByLabel("Nombre de la tienda")).toHaveCount(0);
+    await expect(resend.getByLabel("EIN")).toHaveCount(0);
+    const newFile = resend.getByLabel("Nuevo archivo para «registro-mercantil.pdf»");
+    const completeRegistry = {
+      name: "registro-completo.pdf",
+      mimeType: "application/pdf",
+      buffer: pdfBytes("Registro completo"),
+    };
+    await expect(resend.getByText(/Nota del administrador: El registro está cortado/)).toBeVisible();
+    await phone.fill("+34 914 350 218");
+    await newFile.setInputFiles(completeRegistry);
+    await resend.getByRole("button", { name: "Enviar los cambios" }).click();
+    await expect(
+      resend.getByText("Escribe un teléfono de Estados Unidos válido, por ejemplo +1 212 555 0123."),
+    ).toBeVisible();
+    await expect(phone).toHaveValue("+34 914 350 218");
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expectNoSidewaysScroll(applicantPage);
+    await expectNoSeriousAxeViolations(applicantPage, javaScriptEnabled);
+    await phone.fill("+1 305 555 0142");
+    // A refused submission sent no file back: it is chosen again (without JavaScript the browser never kept it).
+    await newFile.setInputFiles(completeRegistry);
+    await resend.getByRole("button", { name: "Enviar los cambios" }).click();
+    await expect(applicantPage.getByText("Cambios enviados. Tu solicitud vuelve a revisión.")).toBeVisible();
+    await expect(applicantPage.getByTestId("shop-status")).toHaveText("Pendiente de revisión");
+    await expect(applicantPage.getByTestId("shop-phone")).toHaveText("+1 305 555 0142");
+    await expect(resend).toHaveCount(0);
+    await applicantPage.context().close();
+
+    // The request is back in the queue, the old file in the history and the phone's earlier version kept.
     const liveBeforeApproval = javaScriptEnabled
       ? page.waitForResponse(
           (response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET",
@@ -236,12 +291,21 @@ test.describe("administración de tiendas", () => {
     const history = page.getByTestId("document-history").getByTestId("shop-document");
     await expect(history).toHaveCount(1);
     await expect(history.getByRole("heading", { name: "registro-mercantil.pdf" })).toBeVisible();
-    await expect(history).toContainText("El registro está cortado: envíe todas las páginas.");
+    await expect(history).toContainText("El registro está cortado: envía todas las páginas.");
     await expect(history.getByTestId("document-status")).toHaveText("Reemplazado");
     await expect(history.getByRole("link", { name: "Descargar el PDF registro-mercantil.pdf" })).toHaveAttribute(
       "href",
       `/documentos-tienda/${pdf._id}`,
     );
+    const version = page.getByTestId("request-version");
+    await expect(version).toHaveCount(1);
+    await expect(version.getByRole("heading")).toContainText("Versión anterior");
+    await expect(version).toContainText("Antes: +1 212 555 0123");
+    await expect(version).toContainText("Ahora: +1 305 555 0142");
+    await expect(version).toContainText("Nota para el solicitante: Ese número no contesta.");
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousAxeViolations(page, javaScriptEnabled);
+    await page.setViewportSize(wide);
 
     // Approving. With JavaScript a request arriving meanwhile makes the page read its data again; the
     // message stays for the page it belongs to (the session gives it only once).
@@ -349,18 +413,26 @@ test.describe("administración de tiendas", () => {
     await page.getByLabel("Registro (identificador)").fill(approved.shopId);
     await page.getByRole("button", { name: "Filtrar" }).click();
     const entries = page.getByTestId("audit-entry");
-    await expect(entries).toHaveCount(4);
-    await expect(page.getByTestId("audit-count")).toHaveText(/^4 entradas con estos filtros\./);
+    await expect(entries).toHaveCount(5);
+    await expect(page.getByTestId("audit-count")).toHaveText(/^5 entradas con estos filtros\./);
+    const admin = "Administración Mercado Pádel";
     const expected = [
-      ["Reactivó una tienda", "Estado: Suspendida → pasó a Aprobada", null],
-      ["Suspendió una tienda", "Estado: Aprobada → pasó a Suspendida", "Revisión de calidad pendiente."],
-      ["Aprobó una tienda", "Estado: Pendiente de revisión → pasó a Aprobada", null],
-      ["Pidió cambios en una solicitud", "Estado: Pendiente de revisión → pasó a Requiere cambios", null],
+      [admin, "Reactivó una tienda", "Estado: Suspendida → pasó a Aprobada", null],
+      [admin, "Suspendió una tienda", "Estado: Aprobada → pasó a Suspendida", "Revisión de calidad pendiente."],
+      [admin, "Aprobó una tienda", "Estado: Pendiente de revisión → pasó a Aprobada", null],
+      [
+        "Solicitante Norte",
+        "Reenvió una solicitud de tienda con los cambios pedidos",
+        "Estado: Requiere cambios → pasó a Pendiente de revisión",
+        null,
+      ],
+      [admin, "Pidió cambios en una solicitud", "Estado: Pendiente de revisión → pasó a Requiere cambios", null],
     ] as const;
-    for (const [index, [action, change, reason]] of expected.entries()) {
+    for (const [index, [actor, action, change, reason]] of expected.entries()) {
       const entry = entries.nth(index);
-      await expect(entry.getByRole("heading")).toHaveText(`Administración Mercado Pádel: ${action}`);
-      await expect(entry.getByTestId("audit-change").first()).toHaveText(change);
+      await expect(entry.getByRole("heading")).toHaveText(`${actor}: ${action}`);
+      // jsonb keeps its own order of keys: each change is looked for, not its place.
+      await expect(entry.getByTestId("audit-change").filter({ hasText: change })).toHaveText(change);
       await expect(entry.getByRole("link", { name: approved.shopName, exact: true })).toHaveAttribute(
         "href",
         `/dashboard/admin/shop-requests/${approved.userId}`,
@@ -368,8 +440,12 @@ test.describe("administración de tiendas", () => {
       await expect(entry.locator("time")).toHaveText(/ de \d{4} a las \d{2}:\d{2}, hora de Madrid$/);
       if (reason) await expect(entry.getByTestId("audit-reason")).toHaveText(reason);
     }
+    await expect(entries.nth(3).getByTestId("audit-change").filter({ hasText: "Teléfono:" })).toHaveText(
+      "Teléfono: +1 212 555 0123 → pasó a +1 305 555 0142",
+    );
+    await expect(entries.nth(4).getByText("Teléfono, Nota: Ese número no contesta.")).toBeVisible();
     await expect(
-      entries.nth(3).getByText("registro-mercantil.pdf, Nota: El registro está cortado: envíe todas las páginas."),
+      entries.nth(4).getByText("registro-mercantil.pdf, Nota: El registro está cortado: envía todas las páginas."),
     ).toBeVisible();
 
     // By kind and admin: the rejection, with its reason and a way to its request.

@@ -304,8 +304,8 @@ test.describe("abrir una tienda: el lado del cliente", () => {
     const replacement = page.getByLabel("Nuevo archivo para «cedula.png»");
     await expect(page.getByLabel("Nuevo archivo para «acta.pdf»")).toHaveCount(0);
     await replacement.setInputFiles({ name: "cedula-nitida.png", mimeType: "image/png", buffer: await png() });
-    await page.getByRole("button", { name: "Enviar documentos nuevos" }).click();
-    await expect(page.getByText("Documentos reemplazados. Tu solicitud vuelve a revisión.")).toBeVisible();
+    await page.getByRole("button", { name: "Enviar los cambios" }).click();
+    await expect(page.getByText("Cambios enviados. Tu solicitud vuelve a revisión.")).toBeVisible();
     await expect(page.getByTestId("shop-status")).toHaveText("Pendiente de revisión");
     await expect(documents).toHaveCount(2);
     await expect(documents.filter({ hasText: "cedula-nitida.png" }).getByTestId("shop-document-status")).toHaveText(

@@ -94,6 +94,7 @@ describe("los formularios de la administración", () => {
       { schema: requestChangesFormSchema },
     );
     expect(submission.status === "success" && submission.value).toEqual({
+      fields: [],
       documents: [{ documentId: DOCUMENT_B, note: "Falta la segunda página." }],
     });
   });
@@ -103,7 +104,7 @@ describe("los formularios de la administración", () => {
       schema: requestChangesFormSchema,
     });
     expect(none.status === "error" && none.error).toEqual({
-      documents: ["Elige al menos un documento que haya que cambiar."],
+      "": ["Elige al menos un dato o un documento que haya que cambiar."],
     });
 
     const noNote = parseWithZod(
@@ -117,6 +118,33 @@ describe("los formularios de la administración", () => {
     );
     expect(noNote.status === "error" && noNote.error).toEqual({
       "documents[1].note": ["Di qué hay que cambiar en el documento."],
+    });
+
+    // A datum's note is optional; an unknown datum is refused on its row.
+    const data = parseWithZod(
+      form({
+        "fields[0].field": "shopName",
+        "fields[1].field": "phone",
+        "fields[1].selected": "on",
+        "fields[2].field": "rif",
+        "fields[2].selected": "on",
+        "fields[2].note": " No coincide con el documento. ",
+        "documents[0].documentId": DOCUMENT_A,
+      }),
+      { schema: requestChangesFormSchema },
+    );
+    expect(data.status === "success" && data.value).toEqual({
+      fields: [
+        { field: "phone", note: null },
+        { field: "rif", note: "No coincide con el documento." },
+      ],
+      documents: [],
+    });
+    const unknown = parseWithZod(form({ "fields[0].field": "country", "fields[0].selected": "on" }), {
+      schema: requestChangesFormSchema,
+    });
+    expect(unknown.status === "error" && unknown.error).toEqual({
+      "fields[0].selected": ["Ese dato de la solicitud no existe."],
     });
   });
 });

@@ -9,10 +9,10 @@ import {
 } from "#contract/shops";
 import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "#contract/shop-labels";
 import { rifCheckDigit } from "#contract/tax-ids";
-import { replacementSchema, shopApplicationSchema } from "~/forms/shop-request.schema";
+import { changesSchema, shopApplicationSchema } from "~/forms/shop-request.schema";
 import { countryOf, fileSize, replacementField, taxIdHint, taxIdLabel } from "~/forms/shop-request.forms";
 import { bodyLimitFor, FORM_BODY_LIMIT } from "~/services/body-limits.server";
-import { applicationFormData, replacementFormData } from "~/services/shops.server";
+import { applicationFormData, changesFormData } from "~/services/shops.server";
 
 /**
  * The customer's shop application as the web reads it (issue 10): the contract's fields checked for
@@ -134,14 +134,40 @@ describe("solicitud de tienda en la web", () => {
     expect(countryOf(undefined)).toBeNull();
   });
 
-  it("el reemplazo pide un archivo por cada documento señalado, en el campo de ese documento", () => {
+  it("el reenvío pide cada dato señalado, revisado como en la solicitud, y un archivo por cada documento señalado", () => {
     const ids = ["0b9d7f0e-6f43-4c1e-9a43-2d8f1c3b7a10", "5a1c2e3f-4b5d-4e6f-8a7b-9c0d1e2f3a4b"];
+    const schema = changesSchema({
+      fields: ["phone", "address"],
+      current: { country: "ES", rif: "B12345674", phone: "+34 914 350 218" },
+      documentIds: ids,
+    });
     const form = new FormData();
+    form.set("phone", "+58 212 285 4410");
+    form.set("province", "Madrid");
+    form.set("city", "");
+    form.set("address", "Calle Mayor 5, local 2");
+    // Not named: ignored, never sent on.
+    form.set("shopName", "Otro nombre");
     form.append(replacementField(ids[0]!), pdf("nuevo.pdf"));
     form.append(replacementField(ids[1]!), new File([], ""), "");
-    const submission = parseWithZod(form, { schema: replacementSchema(ids) });
-    expect(submission.status).toBe("error");
-    expect(errorsOf(submission)).toEqual({ [`reemplazo:${ids[1]}`]: [REPLACEMENT_MISSING] });
+    const refused = parseWithZod(form, { schema });
+    expect(refused.status).toBe("error");
+    expect(errorsOf(refused)).toEqual({
+      city: ["Escribe la ciudad."],
+      phone: ["Escribe un teléfono de España válido, por ejemplo +34 914 350 218."],
+      [`reemplazo:${ids[1]}`]: [REPLACEMENT_MISSING],
+    });
+
+    form.set("phone", "913 456 789");
+    form.set("city", "Madrid");
+    form.set(replacementField(ids[1]!), pdf("otro.pdf"));
+    const accepted = parseWithZod(form, { schema });
+    expect(accepted.status).toBe("success");
+    const value = (accepted as { value: Record<string, unknown> }).value;
+    expect(Object.keys(value).sort()).toEqual(
+      ["address", "city", "phone", "province", `reemplazo:${ids[0]}`, `reemplazo:${ids[1]}`].sort(),
+    );
+    expect(value.phone).toBe("+34 913 45 67 89");
   });
 
   it("el cuerpo que recibe la API lleva los campos y cada archivo en su parte", () => {
@@ -159,8 +185,11 @@ describe("solicitud de tienda en la web", () => {
     expect(body.get("country")).toBe("VE");
     expect(body.getAll("documents").map((part) => (part as File).name)).toEqual(["a.pdf", "b.pdf"]);
 
-    const replacements = replacementFormData(new Map([["0b9d7f0e-6f43-4c1e-9a43-2d8f1c3b7a10", pdf("nuevo.pdf")]]));
-    expect([...replacements.keys()]).toEqual(["reemplazo:0b9d7f0e-6f43-4c1e-9a43-2d8f1c3b7a10"]);
+    const replacements = changesFormData(
+      { rif: "J-31234567-5" },
+      new Map([["0b9d7f0e-6f43-4c1e-9a43-2d8f1c3b7a10", pdf("nuevo.pdf")]]),
+    );
+    expect([...replacements.keys()]).toEqual(["rif", "reemplazo:0b9d7f0e-6f43-4c1e-9a43-2d8f1c3b7a10"]);
     expect((replacements.get("reemplazo:0b9d7f0e-6f43-4c1e-9a43-2d8f1c3b7a10") as File).name).toBe("nuevo.pdf");
   });
 

@@ -49,6 +49,8 @@ function request(userId: string, status: ShopRequest["status"], shopName: string
       },
     ],
     history: [],
+    fieldsToFix: [],
+    versions: [],
   };
 }
 

@@ -27,6 +27,7 @@ import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheet-fields
 
 import { STOCK_MOVEMENT_KINDS } from "#contract/stock";
 import { REGIONS } from "#contract/region-time";
+import type { ShopRequestField } from "#contract/shop-labels";
 import { PRODUCT_STATES } from "#contract/seller-product-labels";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -258,6 +259,36 @@ export const shopDocuments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("shop_documents_shop_idx").on(t.shopId, t.createdAt), fileKeyCheck("shop_documents", t.fileKey)],
+);
+
+/**
+ * Each «Pedir cambios» of a shop request (issue 34, decision 0047): the data the admin named, each
+ * with its note, while the request waits for its applicant (`resubmitted_at` null: at most one such
+ * row per shop); once the applicant sends the request again, the named inputs' values before and
+ * after, so the request keeps every version of its data.
+ */
+export const shopRequestCorrections = pgTable(
+  "shop_request_corrections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    requestedBy: uuid("requested_by")
+      .notNull()
+      .references(() => users.id),
+    fields: jsonb("fields").$type<{ field: ShopRequestField; note: string | null }[]>().notNull(),
+    createdAt: createdAt(),
+    resubmittedAt: timestamp("resubmitted_at", { withTimezone: true }),
+    before: jsonb("before").$type<Record<string, string>>(),
+    after: jsonb("after").$type<Record<string, string>>(),
+  },
+  (t) => [
+    index("shop_request_corrections_shop_idx").on(t.shopId, t.createdAt),
+    uniqueIndex("shop_request_corrections_open_unique")
+      .on(t.shopId)
+      .where(sql`${t.resubmittedAt} is null`),
+  ],
 );
 
 /**

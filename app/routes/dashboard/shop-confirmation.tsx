@@ -10,7 +10,7 @@ import {
   TAX_ID_LABELS,
 } from "#contract/shop-labels";
 import { longDate } from "#contract/store-time";
-import { FieldErrors, FormAlert, SubmitButton } from "~/components/forms/fields";
+import { FieldErrors, FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { Card } from "~/components/ui/Card";
 import { Notice } from "~/components/ui/Notice";
 import { TextLink, textLinkClass } from "~/components/ui/TextLink";
@@ -25,7 +25,7 @@ import {
   shopRequestSchemas,
   type FilesFormAnswer,
 } from "~/forms/shop-request.forms";
-import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { requireAccount } from "~/services/auth.server";
 import { loadShopConfirmation, shopConfirmationAction } from "~/services/shops.server";
 import { Detail, DetailList } from "~/components/ui/Details";
@@ -53,7 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return loadShopConfirmation(requireAccount(args));
 }
 
-/** Replaces the documents the admin asked for; the request goes back to review. */
+/** Sends the request again with what the admin asked for; it goes back to review. */
 export async function action(args: ActionFunctionArgs) {
   return shopConfirmationAction(args, requireAccount(args));
 }
@@ -78,8 +78,8 @@ function StatusNotice({ request }: { request: ShopRequest }) {
           <p>Tu solicitud está en proceso. Espera la confirmación cuando la revisemos de nuevo.</p>
           <div role="alert" className="text-base">
             <Notice tone="warning">
-              Un administrador pidió cambiar algunos documentos. Reemplázalos más abajo para que tu solicitud vuelva a
-              revisión.
+              Un administrador pidió cambios en tu solicitud. Corrige más abajo lo que te indica y envíala de nuevo para
+              que vuelva a revisión.
             </Notice>
           </div>
         </div>
@@ -137,24 +137,57 @@ function DocumentItem({ document, testId = "shop-document" }: { document: ShopDo
   );
 }
 
-/** The form that sends a new file for each document the admin asked to change. */
-function ReplacementForm({ documents, constraint }: { documents: ShopDocument[]; constraint: FieldConstraints }) {
-  const actionData = useFormAnswer(shopIntents.replace) as FilesFormAnswer | undefined;
-  // Memoized: the loader function keys the browser's validators, and the loader's list stays the same object until the page is read again.
-  const loadReplacementSchema = useMemo(
-    () => shopRequestSchemas.replacement(documents.map((document) => document._id)),
-    [documents],
-  );
+type Changes = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["changes"]>;
+
+/** The admin's note on a datum, or that they asked to check it. */
+function adminNote(note: string | null): string {
+  return note ? `Nota del administrador: ${note}` : "El administrador pidió revisarlo.";
+}
+
+/**
+ * The request sent again in one form (issue 34): each datum the admin named with its inputs, filled
+ * with what was sent, and a new file for each document to replace. Without JavaScript it is a plain
+ * multipart POST.
+ */
+function ChangesForm({ changes }: { changes: Changes }) {
+  const actionData = useFormAnswer(shopIntents.resend) as FilesFormAnswer | undefined;
+  // Memoized: the loader function keys the browser's validators, and the loader's data stay the same object until the page is read again.
+  const loadChangesSchema = useMemo(() => shopRequestSchemas.changes(changes.asked), [changes.asked]);
   const [form, fields] = useSchemaForm(
-    { constraint, load: loadReplacementSchema },
-    { id: "reemplazo-documentos", lastResult: actionData?.result, shouldValidate: "onSubmit" },
+    { constraint: changes.constraints.changes, load: loadChangesSchema },
+    {
+      id: "enviar-cambios",
+      lastResult: actionData?.result,
+      shouldValidate: "onSubmit",
+      defaultValue: changes.sent,
+    },
+  );
+  const input = (name: string, label: string, hint?: string) => (
+    <TextField key={name} label={label} hint={hint} meta={fields[name] as FieldMetadata<string | undefined>} />
   );
   return (
-    <Card title="Reemplazar documentos" titleId="titulo-reemplazo">
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+    <Card title="Corregir y enviar de nuevo" titleId="titulo-cambios">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        aria-labelledby="titulo-cambios"
+        className="space-y-5"
+      >
         <FormAlert id={form.errorId} errors={form.errors} />
+        {changes.fields.map((field) =>
+          field.inputs.length === 1 ? (
+            input(field.inputs[0]!.name, field.label, adminNote(field.note))
+          ) : (
+            <fieldset key={field.field} className="space-y-3">
+              <legend className="font-semibold text-slate-900">{field.label}</legend>
+              <p className="text-sm text-slate-600">{adminNote(field.note)}</p>
+              {field.inputs.map((one) => input(one.name, one.label))}
+            </fieldset>
+          ),
+        )}
         {actionData?.filesLost ? <p className="text-sm font-medium text-amber-900">{CHOOSE_FILES_AGAIN}</p> : null}
-        {documents.map((document) => {
+        {changes.documents.map((document) => {
           const field = fields[replacementField(document._id)] as FieldMetadata<File | undefined>;
           const noteId = `${field.id}-nota`;
           const { key, ...props } = getInputProps(field, { type: "file", ariaDescribedBy: noteId });
@@ -177,8 +210,8 @@ function ReplacementForm({ documents, constraint }: { documents: ShopDocument[];
             </div>
           );
         })}
-        <SubmitButton intent={shopIntents.replace} pending="Enviando…">
-          Enviar documentos nuevos
+        <SubmitButton intent={shopIntents.resend} pending="Enviando…">
+          Enviar los cambios
         </SubmitButton>
       </Form>
     </Card>
@@ -186,7 +219,7 @@ function ReplacementForm({ documents, constraint }: { documents: ShopDocument[];
 }
 
 export default function ShopConfirmation() {
-  const { request, replacement, updatedOn } = useLoaderData<typeof loader>();
+  const { request, changes, updatedOn } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="titulo-confirmacion" className="max-w-3xl space-y-8">
       <div className="space-y-4">
@@ -202,9 +235,7 @@ export default function ShopConfirmation() {
         <StatusNotice request={request} />
       </div>
 
-      {replacement ? (
-        <ReplacementForm documents={replacement.documents} constraint={replacement.constraints.replacement} />
-      ) : null}
+      {changes ? <ChangesForm changes={changes} /> : null}
 
       <Card title="Lo que nos enviaste" titleId="titulo-enviado">
         <DetailList>

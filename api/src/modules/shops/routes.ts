@@ -34,8 +34,8 @@ import {
   listShops,
   pendingRequests,
   reactivateShop,
-  replaceDocuments,
   requestChanges,
+  resubmitRequest,
   requestFor,
   suspendShop,
 } from "./service.js";
@@ -50,8 +50,12 @@ const section: ReferenceSection = {
     "Bearer <access token>`. The public shop pages are in section *catalog*.\n\n" +
     "**A request** (`request`) is `{_id, userId, applicant: {name, email}, shopName, slug, rif, country, " +
     "province, city, address, location, phone, status, statusReason, createdAt, updatedAt, documents, " +
-    "history}`: `documents` are the ones in force (oldest first), `history` the replaced ones (newest " +
-    "first), each `{_id, fileName, contentType, size, status, note, replacesId, createdAt}`. Statuses: " +
+    "history, fieldsToFix, versions}`: `documents` are the ones in force (oldest first), `history` the " +
+    "replaced ones (newest first), each `{_id, fileName, contentType, size, status, note, replacesId, " +
+    "createdAt}`; `fieldsToFix` the data an admin asked to correct while the request waits for its " +
+    "applicant (`[{field, note}]`, `field` one of `shopName`, `address`, `phone`, `rif`), `versions` each " +
+    "correction sent (newest first, `{_id, requestedAt, resubmittedAt, changes: [{field, note, before, " +
+    "after}]}`, decision 0047). Statuses: " +
     "`pendiente` (waits for an admin), `requiere_cambios` (waits for the applicant), `aprobada`, " +
     "`rechazada` (with its reason; the user may apply again), `suspendida` (with its reason). Documents: " +
     "`enviado`, `aceptado`, `requiere_cambios` (with the admin's note), `reemplazado` (kept as history). " +
@@ -135,12 +139,22 @@ const words = {
     description: "The owner or an admin (404 for anyone else): `{request}`.",
   },
   replaceDocuments: {
-    summary: "Replace the documents an admin asked to change",
+    summary: "Send the request again with the changes an admin asked for",
     description:
-      "The owner. Multipart: one file per part named `reemplazo:<documentId>`, each replacing a document " +
-      "in `requiere_cambios`; the old one becomes `reemplazado` and the new one names it in `replacesId`. " +
-      "Once none is left to replace, the request is `pendiente` again and the admins are told. " +
-      "`{request}`; 409 when nothing waits to be replaced.",
+      "The owner (issue 34, decision 0047). Multipart, everything the admin named at once: the corrected " +
+      "data as text parts by the application's names (`shopName`; `province`, `city` and `address` for " +
+      "the address; `phone`; `rif`), checked as in the application (tax id and phone for the request's " +
+      "country, which does not change), and one file per part named `reemplazo:<documentId>` for each " +
+      "document in `requiere_cambios`; the old one becomes `reemplazado` and the new one names it in " +
+      "`replacesId`. 400 with every fault at once: a datum that was not named `Ese dato no es uno de los " +
+      "que hay que corregir.`, a named one missing or invalid with the application's message, a document " +
+      "that is not to be replaced or missing; a tax id another shop uses is `Ese identificador fiscal ya " +
+      "lo usa otra tienda.` on `rif` (409 when another shop takes it at the same moment). The request is " +
+      "`pendiente` again, the data's values before and after are kept in `versions`, the admins are told " +
+      "(notification `tienda`, mail `shop-request`, `shopRequest`) and the audit log has `tienda.reenviar`; " +
+      "all with the shop's row locked, so an admin deciding or a second resubmission at once waits and then " +
+      "finds the request as it is. `{request}`; 409 `Tu solicitud no tiene datos ni documentos pendientes " +
+      "de cambiar.` when nothing waits.",
   },
   document: {
     summary: "One document's file",
@@ -172,12 +186,15 @@ const words = {
       "`{message, request}`. Only a `pendiente` request (409 otherwise).",
   },
   requestChanges: {
-    summary: "Ask the applicant to change some documents",
+    summary: "Ask the applicant to correct some data or documents",
     description:
-      "Admin. `{documents: [{documentId, note}]}`: those to `requiere_cambios` with their notes, the other " +
-      "documents in force to `aceptado`, the request to `requiere_cambios`. 400 naming " +
-      "`documents.N.documentId` for a document not in force in this request. Only a `pendiente` request " +
-      "(409 otherwise).",
+      "Admin. `{fields: [{field, note?}], documents: [{documentId, note}]}`: `field` one of `shopName`, " +
+      "`address`, `phone`, `rif`, its note optional; each document's note required. At least one of " +
+      "either (400 `Elige al menos un dato o un documento que haya que cambiar.`). The named documents to " +
+      "`requiere_cambios` with their notes, the other documents in force to `aceptado`, the request to " +
+      "`requiere_cambios`, and the named data in `fieldsToFix` until the applicant sends them again. 400 " +
+      "naming `documents.N.documentId` for a document not in force in this request, `fields.N.field` for " +
+      "a datum named twice. Only a `pendiente` request (409 otherwise).",
   },
   suspend: {
     summary: "Suspend a shop",
@@ -306,16 +323,22 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
         maxFiles: REPLACEMENTS_MAX,
       });
       try {
-        if (parts.errors.length > 0) throw new FieldsError(400, parts.errors);
-        await parts.keep();
-        const replaced = await replaceDocuments(
+        const resubmitted = await resubmitRequest(
           db,
           owner,
-          parts.files.map((file) => ({ documentId: replacedDocumentId(file.fieldname)!, document: file.document })),
+          {
+            fields: parts.fields,
+            replacements: parts.files.map((file) => ({
+              documentId: replacedDocumentId(file.fieldname)!,
+              document: file.document,
+            })),
+            partErrors: parts.errors,
+            keepFiles: parts.keep,
+          },
           opts.mail,
         );
         mailer.wake();
-        return { request: replaced.request };
+        return { request: resubmitted };
       } finally {
         await parts.discard();
       }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Role } from "#contract/accounts";
 import type { AuditAction } from "#contract/audit-labels";
@@ -7,8 +7,9 @@ import {
   DOCUMENT_NOT_FOUND,
   DOCUMENT_NOT_IN_REQUEST,
   DOCUMENT_NOT_TO_REPLACE,
+  FIELD_NOT_TO_CHANGE,
   NO_APPROVED_SHOP,
-  NO_DOCUMENTS_TO_REPLACE,
+  NOTHING_TO_CHANGE,
   OWN_SHOP_DECISION,
   REPLACEMENT_MISSING,
   RIF_TAKEN,
@@ -18,18 +19,28 @@ import {
   SHOP_NOT_FOUND,
   SHOP_NOT_SUSPENDED,
   SHOP_REQUEST_EXISTS,
+  shopCorrectionFields,
   shopLocation,
   type RequestChangesBody,
   type ShopApplication,
   type ShopDecisionBody,
   type ShopDocument,
   type ShopRequest,
+  type ShopRequestVersion,
   type ShopSummary,
   type shopsQuery,
 } from "#contract/shops";
-import { REPLACEMENT_PART_PREFIX, type ShopDocumentType, type ShopStatus } from "#contract/shop-labels";
+import {
+  REPLACEMENT_PART_PREFIX,
+  SHOP_REQUEST_FIELD_INPUTS,
+  shopRequestFieldLabel,
+  shopRequestInputs,
+  type ShopDocumentType,
+  type ShopRequestInput,
+  type ShopStatus,
+} from "#contract/shop-labels";
 import type { Db, Transaction } from "../../db/client.js";
-import { products, shopDocuments, shops, users } from "../../db/schema.js";
+import { products, shopDocuments, shopRequestCorrections, shops, users } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
@@ -107,7 +118,31 @@ function toSummaryBase(shop: ShopRow, applicant: { applicantName: string; applic
   };
 }
 
-/** One request whole: the shop's data, its applicant, the documents in force and the replaced ones. */
+type CorrectionRow = typeof shopRequestCorrections.$inferSelect;
+
+/** The named inputs' values of `values`, for the history (the address's three lines together). */
+function inputValues(values: Record<string, string>, inputs: readonly ShopRequestInput[]): Record<string, string> {
+  return Object.fromEntries(inputs.map((input) => [input, values[input] ?? ""]));
+}
+
+function toVersion(row: CorrectionRow & { resubmittedAt: Date }): ShopRequestVersion {
+  return {
+    _id: row.id,
+    requestedAt: row.createdAt.toISOString(),
+    resubmittedAt: row.resubmittedAt.toISOString(),
+    changes: row.fields.map(({ field, note }) => ({
+      field,
+      note,
+      before: inputValues(row.before ?? {}, SHOP_REQUEST_FIELD_INPUTS[field]),
+      after: inputValues(row.after ?? {}, SHOP_REQUEST_FIELD_INPUTS[field]),
+    })),
+  };
+}
+
+/**
+ * One request whole: the shop's data, its applicant, the documents in force and the replaced ones,
+ * the data the admin asked to correct and the versions its data went through.
+ */
 async function loadRequest(db: Db | Transaction, where: SQL): Promise<ShopRequest | null> {
   const [row] = await db
     .select({ shop: shops, ...applicantColumns })
@@ -120,6 +155,12 @@ async function loadRequest(db: Db | Transaction, where: SQL): Promise<ShopReques
     .from(shopDocuments)
     .where(eq(shopDocuments.shopId, row.shop.id))
     .orderBy(asc(shopDocuments.createdAt), asc(shopDocuments.id));
+  const corrections = await db
+    .select()
+    .from(shopRequestCorrections)
+    .where(eq(shopRequestCorrections.shopId, row.shop.id))
+    .orderBy(desc(shopRequestCorrections.createdAt), desc(shopRequestCorrections.id));
+  const open = corrections.find((correction) => correction.resubmittedAt === null);
   return {
     ...toSummaryBase(row.shop, row),
     documents: documents.filter((document) => document.status !== "reemplazado").map(toShopDocument),
@@ -127,6 +168,11 @@ async function loadRequest(db: Db | Transaction, where: SQL): Promise<ShopReques
       .filter((document) => document.status === "reemplazado")
       .reverse()
       .map(toShopDocument),
+    fieldsToFix: row.shop.status === "requiere_cambios" && open ? open.fields : [],
+    versions: corrections
+      .filter((correction): correction is CorrectionRow & { resubmittedAt: Date } => correction.resubmittedAt !== null)
+      .filter((correction) => correction.fields.length > 0)
+      .map(toVersion),
   };
 }
 
@@ -232,6 +278,9 @@ function violatedUniqueIndex(error: unknown): string | null {
 }
 
 // ---- Applying -----------------------------------------------------------------------------------
+
+/** 409 when another shop took the same name's address between the check and the write. */
+const SLUG_RACE = "Otra tienda con un nombre igual se registró en este momento. Envía la solicitud de nuevo.";
 
 /** The shop's address in its URL: lower-case ASCII words joined by hyphens. */
 export function slugify(name: string): string {
@@ -376,11 +425,7 @@ export async function applyForShop(
     const index = violatedUniqueIndex(error);
     if (index === "shops_rif_unique") throw new FieldsError(409, [{ field: "rif", message: RIF_TAKEN }]);
     if (index === "shops_owner_unique") throw new HttpError(409, SHOP_REQUEST_EXISTS);
-    if (index === "shops_slug_unique")
-      throw new HttpError(
-        409,
-        "Otra tienda con un nombre igual se registró en este momento. Envía la solicitud de nuevo.",
-      );
+    if (index === "shops_slug_unique") throw new HttpError(409, SLUG_RACE);
     throw error;
   }
 }
@@ -510,8 +555,10 @@ export async function decideRequest(
 }
 
 /**
- * POST /shop/request-changes/:userId: the named documents are to be replaced (each with its note),
- * the others in force are accepted, and the request waits for its applicant ('requiere_cambios').
+ * POST /shop/request-changes/:userId: the named data are to be corrected (each with its note, if
+ * any) and the named documents replaced (each with its note), the other documents in force are
+ * accepted, and the request waits for its applicant ('requiere_cambios'). What was named is kept
+ * in `shop_request_corrections` until the applicant sends the request again.
  */
 export async function requestChanges(
   db: Db,
@@ -536,7 +583,12 @@ export async function requestChanges(
         errors.push({ field: `documents.${index}.documentId`, message: DOCUMENT_NOT_IN_REQUEST });
       seen.add(document.documentId);
     });
+    body.fields.forEach((named, index) => {
+      if (body.fields.findIndex((other) => other.field === named.field) !== index)
+        errors.push({ field: `fields.${index}.field`, message: "Ese dato ya está en la lista." });
+    });
     if (errors.length > 0) throw new FieldsError(400, errors);
+    await tx.insert(shopRequestCorrections).values({ shopId: shop.id, requestedBy: actor.id, fields: body.fields });
 
     for (const document of body.documents) {
       await tx
@@ -557,11 +609,17 @@ export async function requestChanges(
       fileName: byId.get(document.documentId)!.fileName,
       note: document.note,
     }));
-    outcome = { kind: "requiere_cambios", documents: named };
+    const fields = body.fields.map(({ field, note }) => ({ label: shopRequestFieldLabel(field, shop.country), note }));
+    outcome = { kind: "requiere_cambios", fields, documents: named };
     await recordDecision(tx, shop, mail, {
       actor,
       action: "tienda.pedir_cambios",
-      after: { status: "requiere_cambios", documents: named },
+      // The data appear only when some were named, so an entry on documents alone reads as before.
+      after: {
+        status: "requiere_cambios",
+        ...(body.fields.length > 0 ? { fields: body.fields } : {}),
+        documents: named,
+      },
       outcome,
       status: "requiere_cambios",
     });
@@ -570,71 +628,153 @@ export async function requestChanges(
   return { request: (await loadRequest(db, eq(shops.id, shopId)))!, outcome: outcome! };
 }
 
+/** What the applicant sends again: the named data as the form's text parts, the new files by the document each replaces. */
+export interface Resubmission {
+  fields: Record<string, string>;
+  replacements: { documentId: string; document: KeptDocument }[];
+  /** Files already refused while they arrived (by content): answered with the rest. */
+  partErrors: FieldError[];
+  /** Commits the new files to the file store: called once everything is accepted, before their rows. */
+  keepFiles: () => Promise<void>;
+}
+
+/** The order of the confirmation form, so the answer's errors read top to bottom. */
+const RESUBMISSION_ORDER: readonly string[] = ["shopName", "province", "city", "address", "phone", "rif"];
+const byResubmissionOrder = (a: FieldError, b: FieldError) =>
+  (RESUBMISSION_ORDER.indexOf(a.field) + 1 || RESUBMISSION_ORDER.length + 1) -
+  (RESUBMISSION_ORDER.indexOf(b.field) + 1 || RESUBMISSION_ORDER.length + 1);
+
 /**
- * POST /shop/replace-documents/:userId: each replacement takes the place of a document the admin
- * asked to change, which stays as history ('reemplazado'); once none is left to replace, the request
- * is back in the admins' queue ('pendiente'). Answers the request and whether it went back.
+ * POST /shop/replace-documents/:userId (issue 34, decision 0047): the applicant sends at once every
+ * datum and document the admin named. The data are checked as in the application (tax id and phone
+ * for the country, the tax id unique); a datum that was not named is refused. Each new file takes
+ * the place of the document it replaces, which stays as history ('reemplazado'); the data's values
+ * before and after are kept with the admin's request; the request is back in the admins' queue
+ * ('pendiente'), and the resubmission is audited. Everything runs with the shop's row locked, so
+ * an admin's decision and a second resubmission wait and then find the request as it now is.
  */
-export async function replaceDocuments(
+export async function resubmitRequest(
   db: Db,
   owner: AuthUser,
-  replacements: { documentId: string; document: KeptDocument }[],
+  sent: Resubmission,
   mail: MailContext,
-): Promise<{ request: ShopRequest; backToReview: boolean }> {
-  let backToReview = false;
-  const shopId = await db.transaction(async (tx) => {
-    const shop = await lockShop(tx, eq(shops.ownerId, owner.id));
-    if (shop.status !== "requiere_cambios") throw new HttpError(409, NO_DOCUMENTS_TO_REPLACE);
-    const toReplace = await tx
-      .select({ id: shopDocuments.id })
-      .from(shopDocuments)
-      .where(and(eq(shopDocuments.shopId, shop.id), eq(shopDocuments.status, "requiere_cambios")));
-    const wanted = new Set(toReplace.map((document) => document.id));
-    if (wanted.size === 0) throw new HttpError(409, NO_DOCUMENTS_TO_REPLACE);
-    if (replacements.length === 0) {
-      throw new FieldsError(
-        400,
-        toReplace.map((document) => ({
-          field: `${REPLACEMENT_PART_PREFIX}${document.id}`,
-          message: REPLACEMENT_MISSING,
-        })),
-      );
-    }
-    const seen = new Set<string>();
-    const errors: FieldError[] = [];
-    for (const { documentId } of replacements) {
-      if (!wanted.has(documentId) || seen.has(documentId))
-        errors.push({ field: `${REPLACEMENT_PART_PREFIX}${documentId}`, message: DOCUMENT_NOT_TO_REPLACE });
-      seen.add(documentId);
-    }
-    if (errors.length > 0) throw new FieldsError(400, errors);
+): Promise<ShopRequest> {
+  try {
+    const shopId = await db.transaction(async (tx) => {
+      const shop = await lockShop(tx, eq(shops.ownerId, owner.id));
+      if (shop.status !== "requiere_cambios") throw new HttpError(409, NOTHING_TO_CHANGE);
+      const [open] = await tx
+        .select()
+        .from(shopRequestCorrections)
+        .where(and(eq(shopRequestCorrections.shopId, shop.id), isNull(shopRequestCorrections.resubmittedAt)));
+      const named = (open?.fields ?? []).map((entry) => entry.field);
+      const toReplace = await tx
+        .select({ id: shopDocuments.id, fileName: shopDocuments.fileName })
+        .from(shopDocuments)
+        .where(and(eq(shopDocuments.shopId, shop.id), eq(shopDocuments.status, "requiere_cambios")));
+      if (named.length === 0 && toReplace.length === 0) throw new HttpError(409, NOTHING_TO_CHANGE);
 
-    await tx
-      .update(shopDocuments)
-      .set({ status: "reemplazado" })
-      .where(inArray(shopDocuments.id, [...seen]));
-    await insertDocuments(
-      tx,
-      shop.id,
-      replacements.map(({ documentId, document }) => ({ ...document, replacesId: documentId })),
-    );
-    backToReview = seen.size === wanted.size;
-    await tx
-      .update(shops)
-      .set({ updatedAt: sql`now()`, ...(backToReview ? { status: "pendiente" as const } : {}) })
-      .where(eq(shops.id, shop.id));
-    if (backToReview) {
+      const errors: FieldError[] = [...sent.partErrors];
+      const inputs = shopRequestInputs(named);
+      for (const name of Object.keys(sent.fields))
+        if (!(inputs as string[]).includes(name)) errors.push({ field: name, message: FIELD_NOT_TO_CHANGE });
+      const checked = shopCorrectionFields(named, shop).safeParse(sent.fields);
+      if (!checked.success)
+        for (const issue of checked.error.issues) {
+          const field = String(issue.path[0] ?? "");
+          if (!errors.some((error) => error.field === field)) errors.push({ field, message: issue.message });
+        }
+      const wanted = new Set(toReplace.map((document) => document.id));
+      const seen = new Set<string>();
+      for (const { documentId } of sent.replacements) {
+        if (!wanted.has(documentId) || seen.has(documentId))
+          errors.push({ field: `${REPLACEMENT_PART_PREFIX}${documentId}`, message: DOCUMENT_NOT_TO_REPLACE });
+        seen.add(documentId);
+      }
+      for (const document of toReplace)
+        if (
+          !seen.has(document.id) &&
+          !errors.some((error) => error.field === `${REPLACEMENT_PART_PREFIX}${document.id}`)
+        )
+          errors.push({ field: `${REPLACEMENT_PART_PREFIX}${document.id}`, message: REPLACEMENT_MISSING });
+      const correction = checked.success ? checked.data : {};
+      if (errors.length === 0 && correction.rif !== undefined) {
+        const [taken] = await tx
+          .select({ id: shops.id })
+          .from(shops)
+          .where(and(eq(shops.rif, correction.rif), ne(shops.id, shop.id)));
+        if (taken) errors.push({ field: "rif", message: RIF_TAKEN });
+      }
+      if (errors.length > 0) throw new FieldsError(400, errors.sort(byResubmissionOrder));
+
+      const current: Record<ShopRequestInput, string> = {
+        shopName: shop.name,
+        province: shop.province,
+        city: shop.city,
+        address: shop.address,
+        phone: shop.phone,
+        rif: shop.rif,
+      };
+      const next = { ...current, ...correction };
+      const before = inputValues(current, inputs);
+      const after = inputValues(next, inputs);
+      await sent.keepFiles();
+      await tx
+        .update(shops)
+        .set({
+          name: next.shopName,
+          slug: next.shopName === shop.name ? shop.slug : await freeSlug(tx, next.shopName, shop.id),
+          rif: next.rif,
+          province: next.province,
+          city: next.city,
+          address: next.address,
+          location: shopLocation({ ...next, country: shop.country }),
+          phone: next.phone,
+          status: "pendiente",
+          updatedAt: sql`now()`,
+        })
+        .where(eq(shops.id, shop.id));
+      if (seen.size > 0)
+        await tx
+          .update(shopDocuments)
+          .set({ status: "reemplazado" })
+          .where(inArray(shopDocuments.id, [...seen]));
+      await insertDocuments(
+        tx,
+        shop.id,
+        sent.replacements.map(({ documentId, document }) => ({ ...document, replacesId: documentId })),
+      );
+      if (open)
+        await tx
+          .update(shopRequestCorrections)
+          .set({ resubmittedAt: sql`now()`, before, after })
+          .where(eq(shopRequestCorrections.id, open.id));
+      const replaced = toReplace.map((document) => ({ documentId: document.id, fileName: document.fileName }));
+      await recordAudit(tx, {
+        actorId: owner.id,
+        action: "tienda.reenviar",
+        entity: "tienda",
+        entityId: shop.id,
+        before: { status: shop.status, ...before },
+        after: { status: "pendiente", ...after, replaced },
+        reason: null,
+      });
       const [applicant] = await tx.select({ name: users.name }).from(users).where(eq(users.id, owner.id));
       await notifyAdmins(
         tx,
-        { ownerId: owner.id, shopName: shop.name, applicantName: applicant!.name, resent: true },
+        { ownerId: owner.id, shopName: next.shopName, applicantName: applicant!.name, resent: true },
         mail,
       );
       await announceShopEvent(tx, { kind: "request" });
-    }
-    return shop.id;
-  });
-  return { request: (await loadRequest(db, eq(shops.id, shopId)))!, backToReview };
+      return shop.id;
+    });
+    return (await loadRequest(db, eq(shops.id, shopId)))!;
+  } catch (error) {
+    const index = violatedUniqueIndex(error);
+    if (index === "shops_rif_unique") throw new FieldsError(409, [{ field: "rif", message: RIF_TAKEN }]);
+    if (index === "shops_slug_unique") throw new HttpError(409, SLUG_RACE);
+    throw error;
+  }
 }
 
 /**

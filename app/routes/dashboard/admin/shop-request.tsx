@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { REJECTION_REASONS, SHOP_COUNTRY_LABELS, SHOP_DOCUMENT_TYPES, TAX_ID_LABELS } from "#contract/shop-labels";
@@ -30,7 +30,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /**
- * Approve, reject with a reason, or ask for changes on some documents: each a plain POST with its
+ * Approve, reject with a reason, or ask for changes on some data and documents: each a plain POST with its
  * `intent`, a flash after it, and the API's 409 (another admin decided first) said on the page.
  */
 export async function action(args: ActionFunctionArgs) {
@@ -41,8 +41,10 @@ export async function action(args: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
-type PresentedRequest = ReturnType<typeof useLoaderData<typeof loader>>["request"];
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+type PresentedRequest = Loaded["request"];
 type PresentedDocument = PresentedRequest["documents"][number];
+type ChangeableField = Loaded["changeableFields"][number];
 
 function DocumentCard({ document, headingLevel = "h3" }: { document: PresentedDocument; headingLevel?: "h3" | "h4" }) {
   const Heading = headingLevel;
@@ -148,10 +150,43 @@ function RejectForm({ constraint }: { constraint: FieldConstraints }) {
   );
 }
 
+/** One row of «Pedir cambios»: a checkbox naming it and the note for the applicant. */
+function ChangeRow({
+  legend,
+  hidden,
+  selected,
+  note,
+  choice,
+  noteLabel,
+}: {
+  legend: string;
+  hidden: FieldMetadata<string | undefined>;
+  selected: FieldMetadata<boolean | undefined>;
+  note: FieldMetadata<string | undefined>;
+  choice: string;
+  noteLabel: string;
+}) {
+  const { key: hiddenKey, ...hiddenProps } = getInputProps(hidden, { type: "hidden" });
+  const { key: checkKey, ...checkProps } = getInputProps(selected, { type: "checkbox" });
+  return (
+    <li className={cardClass("muted")}>
+      <fieldset className="space-y-3">
+        <legend className="break-all font-semibold text-slate-900">{legend}</legend>
+        <input key={hiddenKey} {...hiddenProps} />
+        <Choice key={checkKey} {...checkProps} label={choice} />
+        <FieldErrors id={selected.errorId} errors={selected.errors} />
+        <TextareaField label={noteLabel} meta={note} rows={2} />
+      </fieldset>
+    </li>
+  );
+}
+
 function RequestChangesForm({
+  changeable,
   documents,
   constraint,
 }: {
+  changeable: ChangeableField[];
   documents: PresentedDocument[];
   constraint: FieldConstraints;
 }) {
@@ -160,10 +195,14 @@ function RequestChangesForm({
     {
       id: "pedir-cambios",
       lastResult: useFormAnswer(adminShopIntents.requestChanges)?.result,
-      defaultValue: { documents: documents.map((document) => ({ documentId: document._id })) },
+      defaultValue: {
+        fields: changeable.map((datum) => ({ field: datum.field })),
+        documents: documents.map((document) => ({ documentId: document._id })),
+      },
     },
   );
-  const rows = fields.documents.getFieldList();
+  const dataRows = fields.fields.getFieldList();
+  const documentRows = fields.documents.getFieldList();
   return (
     <Form
       method="post"
@@ -175,29 +214,52 @@ function RequestChangesForm({
         Pedir cambios
       </h3>
       <p className="text-slate-700">
-        Marca los documentos que el solicitante debe reemplazar y di qué tiene que cambiar en cada uno.
+        Marca los datos que el solicitante debe corregir y los documentos que debe reemplazar; di qué tiene que cambiar
+        en cada uno (la nota de un dato es opcional).
       </p>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <FieldErrors id={fields.documents.errorId} errors={fields.documents.errors} />
+      <h4 className="font-bold text-slate-900">Datos de la solicitud</h4>
       <ul className="space-y-4">
-        {rows.map((row, index) => {
-          const document = documents[index];
-          if (!document) return null;
+        {dataRows.map((row, index) => {
+          const datum = changeable[index];
+          if (!datum) return null;
           const rowFields = row.getFieldset();
-          const { key: idKey, ...idProps } = getInputProps(rowFields.documentId, { type: "hidden" });
-          const { key: checkKey, ...checkProps } = getInputProps(rowFields.selected, { type: "checkbox" });
           return (
-            <li key={row.key} className={cardClass("muted")}>
-              <fieldset className="space-y-3">
-                <legend className="break-all font-semibold text-slate-900">{document.fileName}</legend>
-                <input key={idKey} {...idProps} />
-                <Choice key={checkKey} {...checkProps} label={`Pedir que reemplace «${document.fileName}»`} />
-                <TextareaField label={`Qué debe cambiar en «${document.fileName}»`} meta={rowFields.note} rows={2} />
-              </fieldset>
-            </li>
+            <ChangeRow
+              key={row.key}
+              legend={datum.label}
+              hidden={rowFields.field}
+              selected={rowFields.selected}
+              note={rowFields.note}
+              choice={`Pedir que corrija «${datum.label}»`}
+              noteLabel={`Qué debe corregir en «${datum.label}» (opcional)`}
+            />
           );
         })}
       </ul>
+      {documents.length > 0 ? (
+        <>
+          <h4 className="font-bold text-slate-900">Documentos</h4>
+          <ul className="space-y-4">
+            {documentRows.map((row, index) => {
+              const document = documents[index];
+              if (!document) return null;
+              const rowFields = row.getFieldset();
+              return (
+                <ChangeRow
+                  key={row.key}
+                  legend={document.fileName}
+                  hidden={rowFields.documentId}
+                  selected={rowFields.selected}
+                  note={rowFields.note}
+                  choice={`Pedir que reemplace «${document.fileName}»`}
+                  noteLabel={`Qué debe cambiar en «${document.fileName}»`}
+                />
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
       <SubmitButton intent={adminShopIntents.requestChanges} variant="secondary" pending="Enviando…">
         Pedir los cambios
       </SubmitButton>
@@ -205,8 +267,46 @@ function RequestChangesForm({
   );
 }
 
+/** Each time the applicant sent the request again: the data as they were, and what they became. */
+function Versions({ versions }: { versions: PresentedRequest["versions"] }) {
+  if (versions.length === 0)
+    return <p className="text-slate-700">Los datos de la solicitud no han cambiado desde que se envió.</p>;
+  return (
+    <ul className="space-y-4">
+      {versions.map((version) => (
+        <li
+          key={version._id}
+          data-testid="request-version"
+          aria-labelledby={`version-${version._id}`}
+          className={cardClass("plain", "space-y-3")}
+        >
+          <h3 id={`version-${version._id}`} className="font-bold text-slate-900">
+            Versión anterior, hasta el {version.resubmittedAt}
+          </h3>
+          <p className="text-sm text-slate-700">Cambios pedidos el {version.requestedAt}.</p>
+          <DetailList>
+            {version.changes.map((change) => (
+              <Detail key={change.field} term={change.label}>
+                <span className="block">
+                  <span className="font-semibold">Antes:</span> {change.before}
+                </span>
+                <span className="block">
+                  <span className="font-semibold">Ahora:</span> {change.after}
+                </span>
+                {change.note ? (
+                  <span className="block text-sm text-slate-700">Nota para el solicitante: {change.note}</span>
+                ) : null}
+              </Detail>
+            ))}
+          </DetailList>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function ShopRequestPage() {
-  const { request, ownRequest, constraints } = useLoaderData<typeof loader>();
+  const { request, ownRequest, changeableFields, constraints } = useLoaderData<typeof loader>();
   // Another admin decided first (409): the page now shows the request's state.
   const actionData = useActionData<typeof action>();
   const notice = Object.values(adminShopIntents)
@@ -299,6 +399,13 @@ export default function ShopRequestPage() {
         )}
       </section>
 
+      <section aria-labelledby="titulo-versiones" className="space-y-3">
+        <h2 id="titulo-versiones" className="text-xl font-bold text-slate-900">
+          Versiones anteriores de los datos
+        </h2>
+        <Versions versions={request.versions} />
+      </section>
+
       <section aria-labelledby="titulo-decision" className="space-y-4">
         <h2 id="titulo-decision" className="text-xl font-bold text-slate-900">
           Decisión
@@ -314,15 +421,27 @@ export default function ShopRequestPage() {
           <div className="space-y-6">
             <ApproveForm constraint={constraints.approve} />
             <RejectForm constraint={constraints.reject} />
-            {request.documents.length > 0 ? (
-              <RequestChangesForm documents={request.documents} constraint={constraints.requestChanges} />
-            ) : null}
+            <RequestChangesForm
+              changeable={changeableFields}
+              documents={request.documents}
+              constraint={constraints.requestChanges}
+            />
           </div>
         ) : request.status === "requiere_cambios" ? (
-          <p className="text-slate-700">
-            Se pidieron cambios en algunos documentos. Cuando el solicitante los reemplace, la solicitud volverá a esta
-            cola para decidirla.
-          </p>
+          <div className="space-y-2 text-slate-700">
+            <p>
+              Se pidieron cambios. Cuando el solicitante los envíe, la solicitud volverá a esta cola para decidirla.
+            </p>
+            {request.fieldsToFix.length > 0 ? (
+              <p data-testid="fields-to-fix">
+                Datos por corregir:{" "}
+                {request.fieldsToFix
+                  .map((entry) => (entry.note ? `${entry.label} (${entry.note})` : entry.label))
+                  .join("; ")}
+                .
+              </p>
+            ) : null}
+          </div>
         ) : request.status === "rechazada" ? (
           <p className="text-slate-700">
             La solicitud está rechazada. El solicitante puede volver a solicitar; entonces aparecerá de nuevo en la

@@ -32,13 +32,21 @@ function DecisionBody({ shopName, outcome }: { shopName: string; outcome: ShopOu
     case "requiere_cambios":
       return (
         <>
-          <MailText>Revisamos tu solicitud de tienda {shop}. Para seguir, reemplaza estos documentos:</MailText>
+          <MailText>Revisamos tu solicitud de tienda {shop}. Para seguir, envíala de nuevo con estos cambios.</MailText>
+          {outcome.fields.length > 0 ? <MailText>Corrige estos datos:</MailText> : null}
+          {outcome.fields.map((field) => (
+            <MailText key={field.label}>
+              - {field.label}
+              {field.note ? `: ${field.note}` : ""}
+            </MailText>
+          ))}
+          {outcome.documents.length > 0 ? <MailText>Reemplaza estos documentos:</MailText> : null}
           {outcome.documents.map((document) => (
             <MailText key={document.fileName}>
               - {document.fileName}: {document.note}
             </MailText>
           ))}
-          <MailText>Los demás documentos quedaron aceptados.</MailText>
+          <MailText>Los demás datos y documentos quedaron aceptados.</MailText>
         </>
       );
     case "suspendida":

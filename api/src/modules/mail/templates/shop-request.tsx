@@ -28,7 +28,7 @@ export function shopRequestMail(
         <MailText>
           {request.applicantName}{" "}
           {request.resent
-            ? `reemplazó los documentos que pediste de la tienda «${request.shopName}».`
+            ? `envió los cambios que pediste en la solicitud de la tienda «${request.shopName}».`
             : `solicita abrir la tienda «${request.shopName}».`}{" "}
           Revisa sus datos y documentos, y apruébala, recházala o pide cambios.
         </MailText>
