@@ -78,10 +78,14 @@ const version = z
 
 const couponFieldsExpected = objectExpected("Envía las fechas y el límite del cupón.");
 
-/** The window's order, beside its last day (each day's own message comes first). */
-export function orderedWindow(value: { validFrom: string; validUntil: string }, context: z.RefinementCtx) {
+/** The window's order, beside its last day (`field`; each day's own message comes first). */
+export function orderedWindow(
+  value: { validFrom: string; validUntil: string },
+  context: z.RefinementCtx,
+  field = "validUntil",
+) {
   if (value.validUntil < value.validFrom)
-    context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: ["validUntil"] });
+    context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: [field] });
 }
 
 /** A coupon's window and limit; the days' order is judged whatever the limit holds (decision 0025). */

@@ -9,6 +9,8 @@ export const adminPaths = {
   audit: `${ADMIN_HOME}/audit`,
   categories: `${ADMIN_HOME}/categories`,
   orders: `${ADMIN_HOME}/orders`,
+  /** The list's CSV download, with the list's filters as its query. */
+  ordersCsv: `${ADMIN_HOME}/orders/csv`,
   order: (orderId: string) => `${ADMIN_HOME}/orders/${encodeURIComponent(orderId)}`,
   withdrawals: `${ADMIN_HOME}/withdrawals`,
   coupons: `${ADMIN_HOME}/coupons`,
