@@ -147,8 +147,13 @@ export const adminCoupon = z.object({
   validFrom: z.string(),
   validUntil: z.string(),
   maxUses: z.number().int(),
+  /** Orders each customer may use it in. */
+  maxUsesPerCustomer: z.number().int(),
   /** Orders that used it and were not given it back (an expired unpaid order returns its use). */
   usedCount: z.number().int(),
+  /** When an admin ended it (issue 35): no order uses it from then on; null until then. */
+  endedAt: z.string().nullable(),
+  /** Inside its days and not ended. */
   validNow: z.boolean(),
   version: z.string(),
   /** The id its audit entries carry (the audit log names records by UUID). */

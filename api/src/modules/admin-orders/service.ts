@@ -11,7 +11,6 @@ import {
   type adminOrdersQuery,
 } from "#contract/admin-orders";
 import { orderNumber } from "#contract/order-labels";
-import { STORE_TIME_ZONE } from "#contract/store-time";
 import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { orders, shopOrders, shops, users } from "../../db/schema.js";
@@ -20,6 +19,7 @@ import type { AuthUser } from "../accounts/auth.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND, orderDetail } from "../orders/service.js";
 import { nextStatuses } from "../order-status/service.js";
+import { startOf, startOfDayAfter } from "../promotions/service.js";
 import { isoOf, saleMoneyColumns } from "../withdrawals/availability.js";
 import type { MailContext } from "../mail/render.js";
 
@@ -29,10 +29,6 @@ type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
-
-/** The start of a store day, and of the day after it (an exclusive end). */
-const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone ${STORE_TIME_ZONE}`;
-const startOfDayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${STORE_TIME_ZONE}`;
 
 /**
  * The filters, all together: a search matches the order's number (its id's start) or the customer's

@@ -14,7 +14,7 @@ import type { Db, Transaction } from "../../db/client.js";
 import { coupons } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import { recordAudit } from "../audit/service.js";
-import { promotionAuditId } from "../promotions/service.js";
+import { promotionAuditId, startOf, startOfDayAfter } from "../promotions/service.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
 
 /**
@@ -27,8 +27,6 @@ import { lockSellerShop } from "../shops/seller-writes.js";
 const dayOf = (instant: unknown) => sql<string>`to_char(${instant} at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
 const lastDayBefore = (end: unknown) =>
   sql<string>`to_char((${end} - interval '1 microsecond') at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
-const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone ${STORE_TIME_ZONE}`;
-const startOfDayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${STORE_TIME_ZONE}`;
 
 const selection = {
   code: coupons.code,
@@ -98,8 +96,8 @@ export async function listShopCoupons(db: Db, sellerId: string): Promise<ShopCou
   return rows.map(toAnswer);
 }
 
-/** The terms a seller sets, as the row keeps them: the same on creation and on every change. */
-function couponTerms(body: ShopCouponUpdateBody) {
+/** A coupon's terms as the row keeps them: the same on creation and on every change, the store's (minimum 0) and a shop's. */
+export function couponTerms(body: ShopCouponUpdateBody) {
   return {
     kind: body.kind,
     value: body.value,
