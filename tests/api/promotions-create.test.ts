@@ -10,7 +10,12 @@ import {
 } from "#contract/coupons-admin";
 import { FORBIDDEN } from "#contract/messages";
 import { formatUsd } from "#contract/money-format";
-import { VALID_UNTIL_BEFORE_FROM, type AdminCoupon, type AdminVoucher, type PromotionsAnswer } from "#contract/promotions";
+import {
+  VALID_UNTIL_BEFORE_FROM,
+  type AdminCoupon,
+  type AdminVoucher,
+  type PromotionsAnswer,
+} from "#contract/promotions";
 import { auditLog, coupons, orders } from "../../api/src/db/schema";
 import { promotionAuditId } from "../../api/src/modules/promotions/service";
 import {
@@ -54,7 +59,9 @@ describe("crear y terminar cupones y vouchers de la administración (PGlite)", (
   const endCoupon = (code: string, who = admin) =>
     api.app.inject({ method: "POST", url: `/admin/coupons/${code}/end`, headers: who.headers });
   const listed = async () =>
-    (await api.app.inject({ method: "GET", url: "/admin/promotions", headers: admin.headers })).json() as PromotionsAnswer;
+    (
+      await api.app.inject({ method: "GET", url: "/admin/promotions", headers: admin.headers })
+    ).json() as PromotionsAnswer;
   const auditOf = (entity: "cupon" | "voucher", code: string, action: string) =>
     api.db
       .select()
@@ -122,7 +129,11 @@ describe("crear y terminar cupones y vouchers de la administración (PGlite)", (
       [{ code: "NUEVO-1", ...terms, value: 95 }, "value", "El porcentaje va de 1 a 90."],
       [{ code: "NUEVO-1", ...terms, kind: "importe", value: 0 }, "value", AMOUNT_RANGE],
       [{ code: "NUEVO-1", ...terms, validUntil: "2025-12-31" }, "validUntil", VALID_UNTIL_BEFORE_FROM],
-      [{ code: "NUEVO-1", ...terms, validFrom: "2026-02-30" }, "validFrom", "Escribe una fecha válida (día, mes y año)."],
+      [
+        { code: "NUEVO-1", ...terms, validFrom: "2026-02-30" },
+        "validFrom",
+        "Escribe una fecha válida (día, mes y año).",
+      ],
       [{ code: "NUEVO-1", ...terms, maxUses: 1.5 }, "maxUses", "Escribe un número entero de usos, de 1 en adelante."],
       [
         { code: "NUEVO-1", ...terms, maxUses: 2, maxUsesPerCustomer: 3 },
@@ -182,7 +193,9 @@ describe("crear y terminar cupones y vouchers de la administración (PGlite)", (
       payload: { userId: second.id, shippingInfo: SHIPPING_INFO },
     });
     expect(checkout.statusCode).toBe(409);
-    expect(checkout.json().message).toBe("El cupón PRIMAVERA ya no está disponible. Quítalo del carrito para continuar.");
+    expect(checkout.json().message).toBe(
+      "El cupón PRIMAVERA ya no está disponible. Quítalo del carrito para continuar.",
+    );
 
     const [kept] = await api.db.select().from(orders).where(eq(orders.id, orderId));
     expect(kept).toMatchObject({ couponCode: "PRIMAVERA", discount: placed!.discount, total: placed!.total });

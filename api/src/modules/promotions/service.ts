@@ -330,7 +330,11 @@ export async function createVoucher(db: Db, actor: AuthUser, body: VoucherCreate
       ? []
       : await tx
           .insert(vouchers)
-          .values({ code: body.code, amount: body.amount, expiresAt: startOfDayAfter(body.expiresOn) as unknown as Date })
+          .values({
+            code: body.code,
+            amount: body.amount,
+            expiresAt: startOfDayAfter(body.expiresOn) as unknown as Date,
+          })
           .onConflictDoNothing()
           .returning({ code: vouchers.code });
     if (created.length === 0) throw new FieldsError(400, [{ field: "code", message: VOUCHER_CODE_TAKEN }]);
