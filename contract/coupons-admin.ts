@@ -31,7 +31,7 @@ export const COUPON_ALREADY_ENDED = SHOP_COUPON_ALREADY_ENDED;
 export const VOUCHER_CREATED = "Voucher creado.";
 export const VOUCHER_CODE_TAKEN = "Ya existe un voucher con ese código. Elige otro.";
 const VOUCHER_CODE_MISSING = "Escribe el código del voucher.";
-const VOUCHER_AMOUNT_RANGE = `El importe va de ${formatUsd(1)} a ${formatUsd(AMOUNT_MAX)}.`;
+export const VOUCHER_AMOUNT_RANGE = `El importe va de ${formatUsd(1)} a ${formatUsd(AMOUNT_MAX)}.`;
 
 /** `POST /admin/coupons`: a store coupon's code and terms. */
 export const storeCouponCreateBody = z.intersection(

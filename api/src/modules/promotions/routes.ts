@@ -142,7 +142,7 @@ export async function promotionRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   route(app, endpoints.updateVoucher, { ...admin, ...words.updateVoucher }, async (request, reply) => {
     const result = await updateVoucher(db, currentUser(request), request.params.code, request.body);
-    if (result.kind === "stale") {
+    if (result.kind !== "saved") {
       const answer: StaleVoucherAnswer = { message: PROMOTION_CHANGED_WHILE_EDITING, current: result.current };
       return reply.code(409).send(answer);
     }
