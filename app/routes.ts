@@ -50,7 +50,7 @@ export default [
       route("audit", "routes/dashboard/admin/audit.tsx"),
       route("categories", "routes/dashboard/admin/categories.tsx"),
       route("orders", "routes/dashboard/admin/orders.tsx"),
-      route("orders/csv", "routes/dashboard/admin/orders-csv.ts"),
+      route("orders.csv", "routes/dashboard/admin/orders-csv.ts"),
       route("orders/:orderId", "routes/dashboard/admin/order.tsx"),
       route("coupons", "routes/dashboard/admin/coupons.tsx"),
       route("withdrawals", "routes/dashboard/admin/withdrawals.tsx"),

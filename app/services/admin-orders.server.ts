@@ -134,7 +134,7 @@ export function ordersCsvRows(orders: AdminOrderRow[]): string[][] {
 }
 
 /**
- * /dashboard/admin/orders/csv?<filters>: `GET /admin/orders/export`, every order the list's filters
+ * /dashboard/admin/orders.csv?<filters>: `GET /admin/orders/export`, every order the list's filters
  * match (all pages) as a CSV. Filters the API refuses, or more orders than the download holds, go
  * back to the list with the same filters and the reason as a flash.
  */

@@ -10,7 +10,7 @@ export const adminPaths = {
   categories: `${ADMIN_HOME}/categories`,
   orders: `${ADMIN_HOME}/orders`,
   /** The list's CSV download, with the list's filters as its query. */
-  ordersCsv: `${ADMIN_HOME}/orders/csv`,
+  ordersCsv: `${ADMIN_HOME}/orders.csv`,
   order: (orderId: string) => `${ADMIN_HOME}/orders/${encodeURIComponent(orderId)}`,
   withdrawals: `${ADMIN_HOME}/withdrawals`,
   coupons: `${ADMIN_HOME}/coupons`,
