@@ -166,14 +166,14 @@ test.describe("administración de cupones y vouchers", () => {
     await create.getByLabel("Código").fill("ahorra20");
     await create.getByLabel("Tipo de descuento").selectOption("porcentaje");
     await create.getByLabel("Valor").fill("15");
-    await create.getByLabel("Válido desde").fill("2026-01-01");
-    await create.getByLabel("Válido hasta").fill(LAST_DAY);
-    await create.getByLabel("Límite de usos").fill("50");
+    await create.getByLabel("Desde el día").fill("2026-01-01");
+    await create.getByLabel("Hasta el día (incluido)").fill(LAST_DAY);
+    await create.getByLabel("Usos en total").fill("50");
     await create.getByRole("button", { name: "Crear cupón" }).click();
     const codeField = page.getByRole("form", { name: "Crear un cupón" }).getByLabel("Código");
     await expect(codeField).toHaveAttribute("aria-invalid", "true");
     await expect(codeField).toHaveAccessibleDescription(/Ese código ya existe en la tienda\. Elige otro\./);
-    await expect(page.getByRole("form", { name: "Crear un cupón" }).getByLabel("Límite de usos")).toHaveValue("50");
+    await expect(page.getByRole("form", { name: "Crear un cupón" }).getByLabel("Usos en total")).toHaveValue("50");
     await expectNoSidewaysScroll(page);
     if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
 

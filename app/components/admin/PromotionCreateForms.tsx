@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FormAlert, SelectField, SubmitButton, TextField } from "~/components/forms/fields";
+import { CouponFields } from "~/components/forms/CouponFields";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { Card } from "~/components/ui/Card";
 import { useFormAnswer } from "~/forms/form-answer";
 import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
@@ -20,31 +21,7 @@ export function CouponCreateForm({ constraint }: { constraint: FieldConstraints 
     <Card title="Crear un cupón" titleId="titulo-crear-cupon">
       <Form method="post" {...getFormProps(form)} aria-label="Crear un cupón" className="grid gap-4 sm:grid-cols-2">
         <FormAlert id={form.errorId} errors={form.errors} className="sm:col-span-2" />
-        <TextField
-          label="Código"
-          meta={fields.code}
-          autoComplete="off"
-          hint="De 4 a 20 letras sin tilde, números o guiones. No se puede cambiar después."
-        />
-        <SelectField
-          label="Tipo de descuento"
-          meta={fields.kind}
-          options={[
-            { value: "porcentaje", label: "Porcentaje del carrito" },
-            { value: "importe", label: "Importe fijo (US$)" },
-          ]}
-        />
-        <TextField
-          label="Valor"
-          meta={fields.value}
-          autoComplete="off"
-          inputMode="decimal"
-          hint="Un porcentaje (1 a 90) o un importe en dólares, por ejemplo 5,50. Nunca descuenta el envío."
-        />
-        <TextField label="Válido desde" meta={fields.validFrom} type="date" />
-        <TextField label="Válido hasta" meta={fields.validUntil} type="date" hint="Incluido ese día entero." />
-        <TextField label="Límite de usos" meta={fields.maxUses} inputMode="numeric" autoComplete="off" />
-        <TextField label="Usos por cliente" meta={fields.maxUsesPerCustomer} inputMode="numeric" autoComplete="off" />
+        <CouponFields fields={fields} withCode percentLabel="Porcentaje del carrito" />
         <div className="sm:col-span-2">
           <SubmitButton intent={promotionIntents.createCoupon} pending="Creando…" wide={false}>
             Crear cupón

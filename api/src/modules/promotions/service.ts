@@ -19,13 +19,13 @@ import {
 } from "#contract/promotions";
 import { STORE_TIME_ZONE } from "#contract/store-time";
 import { VOUCHER_NOT_FOUND } from "#contract/wallet";
-import type { Db } from "../../db/client.js";
+import type { Db, Transaction } from "../../db/client.js";
 import { coupons, vouchers, walletEntries } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
 import { couponValidNow } from "../coupons/service.js";
-import { couponTerms } from "../shop-coupons/service.js";
+import { auditedCoupon, couponTerms } from "../shop-coupons/service.js";
 
 /**
  * The /gift page's coupons and vouchers as an admin keeps them (issue 12). The tables store
@@ -146,6 +146,20 @@ export async function publicVouchers(db: Db): Promise<PublicVoucher[]> {
   return rows.map((row) => ({ code: row.code, amount: row.amount, expiresOn: row.expiresOn, expired: row.expired }));
 }
 
+/**
+ * A store coupon's row, locked (FOR UPDATE) as an order using it locks it: a change waits for such an
+ * order and sees its use, or the order waits for the change. A shop's is its seller's: not found.
+ */
+async function lockedStoreCoupon(tx: Transaction, code: string) {
+  const [row] = await tx
+    .select(couponSelection)
+    .from(coupons)
+    .where(and(eq(coupons.code, code), isNull(coupons.shopId)))
+    .for("update");
+  if (!row) throw new HttpError(404, COUPON_NOT_FOUND);
+  return row;
+}
+
 export type PromotionWrite<T> = { kind: "saved"; value: T } | { kind: "stale" | "ended"; current: T };
 
 /**
@@ -160,12 +174,7 @@ export async function updateCoupon(
   body: CouponUpdateBody,
 ): Promise<PromotionWrite<AdminCoupon>> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select(couponSelection)
-      .from(coupons)
-      .where(and(eq(coupons.code, code), isNull(coupons.shopId)))
-      .for("update");
-    if (!row) throw new HttpError(404, COUPON_NOT_FOUND);
+    const row = await lockedStoreCoupon(tx, code);
     const current = toAdminCoupon(row);
     // Ended is final (issue 35): answered as a stale form is, with what is stored.
     if (row.endedAt !== null) return { kind: "ended", current };
@@ -235,18 +244,27 @@ export async function updateVoucher(
   });
 }
 
-/** What the audit log keeps of a store coupon when it is created or ended. */
-function auditedCoupon(coupon: AdminCoupon) {
-  return {
-    name: `Cupón ${coupon.code}`,
-    kind: coupon.kind,
-    value: coupon.value,
-    validFrom: coupon.validFrom,
-    validUntil: coupon.validUntil,
-    maxUses: coupon.maxUses,
-    maxUsesPerCustomer: coupon.maxUsesPerCustomer,
-    endedAt: coupon.endedAt,
-  };
+/** What the audit log keeps of a store coupon when it is created or ended: its name and its terms. */
+const auditedStoreCoupon = (coupon: AdminCoupon) => ({ name: `Cupón ${coupon.code}`, ...auditedCoupon(coupon) });
+
+/**
+ * A new coupon's or voucher's code: refused beside its field when a row of `table` has it in any
+ * case. `insert` writes the row unless the primary key is taken meanwhile (the second of two
+ * creations at once), which is refused the same way.
+ */
+async function insertWithNewCode(
+  tx: Transaction,
+  table: typeof coupons | typeof vouchers,
+  code: string,
+  message: string,
+  insert: () => Promise<unknown[]>,
+): Promise<void> {
+  const [taken] = await tx
+    .select({ code: table.code })
+    .from(table)
+    .where(sql`upper(${table.code}) = ${code}`);
+  const created = taken ? [] : await insert();
+  if (created.length === 0) throw new FieldsError(400, [{ field: "code", message }]);
 }
 
 async function storeCoupon(tx: Pick<Db, "select">, code: string): Promise<AdminCoupon> {
@@ -261,18 +279,13 @@ async function storeCoupon(tx: Pick<Db, "select">, code: string): Promise<AdminC
  */
 export async function createStoreCoupon(db: Db, actor: AuthUser, body: StoreCouponCreateBody): Promise<AdminCoupon> {
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ code: coupons.code })
-      .from(coupons)
-      .where(sql`upper(${coupons.code}) = ${body.code}`);
-    const created = taken
-      ? []
-      : await tx
-          .insert(coupons)
-          .values({ code: body.code, ...couponTerms({ ...body, minSubtotal: 0 }), shopId: null })
-          .onConflictDoNothing()
-          .returning({ code: coupons.code });
-    if (created.length === 0) throw new FieldsError(400, [{ field: "code", message: COUPON_CODE_TAKEN }]);
+    await insertWithNewCode(tx, coupons, body.code, COUPON_CODE_TAKEN, () =>
+      tx
+        .insert(coupons)
+        .values({ code: body.code, ...couponTerms({ ...body, minSubtotal: 0 }), shopId: null })
+        .onConflictDoNothing()
+        .returning({ code: coupons.code }),
+    );
     const coupon = await storeCoupon(tx, body.code);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -280,7 +293,7 @@ export async function createStoreCoupon(db: Db, actor: AuthUser, body: StoreCoup
       entity: "cupon",
       entityId: coupon.auditId,
       before: null,
-      after: auditedCoupon(coupon),
+      after: auditedStoreCoupon(coupon),
     });
     return coupon;
   });
@@ -294,12 +307,7 @@ export async function createStoreCoupon(db: Db, actor: AuthUser, body: StoreCoup
  */
 export async function endStoreCoupon(db: Db, actor: AuthUser, code: string): Promise<AdminCoupon> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select(couponSelection)
-      .from(coupons)
-      .where(and(eq(coupons.code, code), isNull(coupons.shopId)))
-      .for("update");
-    if (!row) throw new HttpError(404, COUPON_NOT_FOUND);
+    const row = await lockedStoreCoupon(tx, code);
     if (row.endedAt !== null) throw new HttpError(409, COUPON_ALREADY_ENDED);
     const before = toAdminCoupon(row);
     await tx
@@ -312,8 +320,8 @@ export async function endStoreCoupon(db: Db, actor: AuthUser, code: string): Pro
       action: "cupon.terminar",
       entity: "cupon",
       entityId: after.auditId,
-      before: auditedCoupon(before),
-      after: auditedCoupon(after),
+      before: auditedStoreCoupon(before),
+      after: auditedStoreCoupon(after),
     });
     return after;
   });
@@ -322,22 +330,17 @@ export async function endStoreCoupon(db: Db, actor: AuthUser, code: string): Pro
 /** Creates a voucher, its code unique among the vouchers whatever its case, redeemable to the end of its last day. */
 export async function createVoucher(db: Db, actor: AuthUser, body: VoucherCreateBody): Promise<AdminVoucher> {
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ code: vouchers.code })
-      .from(vouchers)
-      .where(sql`upper(${vouchers.code}) = ${body.code}`);
-    const created = taken
-      ? []
-      : await tx
-          .insert(vouchers)
-          .values({
-            code: body.code,
-            amount: body.amount,
-            expiresAt: startOfDayAfter(body.expiresOn) as unknown as Date,
-          })
-          .onConflictDoNothing()
-          .returning({ code: vouchers.code });
-    if (created.length === 0) throw new FieldsError(400, [{ field: "code", message: VOUCHER_CODE_TAKEN }]);
+    await insertWithNewCode(tx, vouchers, body.code, VOUCHER_CODE_TAKEN, () =>
+      tx
+        .insert(vouchers)
+        .values({
+          code: body.code,
+          amount: body.amount,
+          expiresAt: startOfDayAfter(body.expiresOn) as unknown as Date,
+        })
+        .onConflictDoNothing()
+        .returning({ code: vouchers.code }),
+    );
     const [row] = await tx
       .select({ ...voucherSelection, redemptions: redemptionsOf(vouchers.code) })
       .from(vouchers)

@@ -50,18 +50,25 @@ const selection = {
 type Row = Omit<ShopCoupon, "endedAt"> & { endedAt: Date | null };
 const toAnswer = (row: Row): ShopCoupon => ({ ...row, endedAt: row.endedAt?.toISOString() ?? null });
 
-/** What the audit log keeps of a coupon. */
-const audited = (coupon: ShopCoupon) => ({
-  code: coupon.code,
-  kind: coupon.kind,
-  value: coupon.value,
-  validFrom: coupon.validFrom,
-  validUntil: coupon.validUntil,
-  maxUses: coupon.maxUses,
-  maxUsesPerCustomer: coupon.maxUsesPerCustomer,
-  minSubtotal: coupon.minSubtotal,
-  endedAt: coupon.endedAt,
-});
+/** What the audit log keeps of a coupon, the store's (no minimum) and a shop's. */
+export function auditedCoupon(
+  coupon: Pick<
+    ShopCoupon,
+    "code" | "kind" | "value" | "validFrom" | "validUntil" | "maxUses" | "maxUsesPerCustomer" | "endedAt"
+  > & { minSubtotal?: number },
+) {
+  return {
+    code: coupon.code,
+    kind: coupon.kind,
+    value: coupon.value,
+    validFrom: coupon.validFrom,
+    validUntil: coupon.validUntil,
+    maxUses: coupon.maxUses,
+    maxUsesPerCustomer: coupon.maxUsesPerCustomer,
+    ...(coupon.minSubtotal === undefined ? {} : { minSubtotal: coupon.minSubtotal }),
+    endedAt: coupon.endedAt,
+  };
+}
 
 /** The seller's shop, approved, taken (FOR SHARE) first in the write's transaction. */
 async function sellingShop(tx: Transaction, sellerId: string) {
@@ -127,7 +134,7 @@ export async function createShopCoupon(db: Db, sellerId: string, body: ShopCoupo
       entity: "cupon",
       entityId: promotionAuditId("cupon", body.code),
       before: null,
-      after: audited(coupon),
+      after: auditedCoupon(coupon),
     });
     return coupon;
   });
@@ -156,8 +163,8 @@ export async function updateShopCoupon(
       action: "cupon.editar",
       entity: "cupon",
       entityId: promotionAuditId("cupon", code),
-      before: audited(before),
-      after: audited(after),
+      before: auditedCoupon(before),
+      after: auditedCoupon(after),
     });
     return after;
   });
@@ -179,8 +186,8 @@ export async function endShopCoupon(db: Db, sellerId: string, code: string): Pro
       action: "cupon.terminar",
       entity: "cupon",
       entityId: promotionAuditId("cupon", code),
-      before: audited(before),
-      after: audited(after),
+      before: auditedCoupon(before),
+      after: auditedCoupon(after),
     });
     return after;
   });
