@@ -2,8 +2,8 @@ import { z } from "zod";
 import { blankToUndefined, isoDateTime, queryChoice, queryPage, queryPageSize, queryText, uuid } from "./fields";
 import { endpoint, noInput } from "./http";
 import { ADMIN_ORDER_SEARCH_MAX } from "./limits";
-import { formatSpanishNumber } from "./number-format";
-import { DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, PAYMENT_STATUSES } from "./order-labels";
+import { ADMIN_DELIVERY_FILTERS } from "./admin-order-labels";
+import { PAYMENT_STATUSES } from "./order-labels";
 import { deliveryStatus, orderDetail, paymentStatus, saleMoney, shopOrder } from "./orders";
 import { orderedWindow, storeDay } from "./promotions";
 
@@ -17,23 +17,6 @@ import { orderedWindow, storeDay } from "./promotions";
 
 export const ADMIN_ORDERS_PER_PAGE = 20;
 export const MAX_ADMIN_ORDERS_PER_PAGE = 100;
-
-/** The most orders one CSV download holds: past it the admin narrows the filters (issue 35). */
-export const ADMIN_ORDERS_CSV_MAX = 5000;
-export const ADMIN_ORDERS_CSV_TOO_MANY = `La descarga admite hasta ${formatSpanishNumber(ADMIN_ORDERS_CSV_MAX, 0, 0)} pedidos: acota los filtros (por ejemplo, las fechas) para descargarlos.`;
-
-/**
- * The delivery filter: one status, or «sin enviar» (pending or being prepared), so that "paid and
- * not yet sent" is one question with the payment filter.
- */
-export const ADMIN_DELIVERY_FILTERS = ["sin_enviar", ...DELIVERY_STATUSES] as const;
-export type AdminDeliveryFilter = (typeof ADMIN_DELIVERY_FILTERS)[number];
-export const ADMIN_DELIVERY_FILTER_LABELS: Record<AdminDeliveryFilter, string> = {
-  sin_enviar: "Sin enviar (pendiente o en preparación)",
-  ...DELIVERY_STATUS_LABELS,
-};
-/** The delivery statuses «sin enviar» stands for. */
-export const UNSENT_DELIVERY_STATUSES = ["pendiente", "procesando"] as const;
 
 const dayFilter = (message: string) => z.preprocess(blankToUndefined, storeDay(message).optional());
 

@@ -1,13 +1,13 @@
 import {
   ADMIN_ORDER_FILTER_FIELDS,
   adminOrderEndpoints,
-  ADMIN_ORDERS_CSV_MAX,
   ADMIN_ORDERS_PER_PAGE,
   adminOrdersFilters,
   type AdminOrderFilterField,
   type AdminOrderRow,
   type AdminOrdersFilters,
 } from "#contract/admin-orders";
+import { ADMIN_ORDERS_CSV_MAX } from "#contract/admin-order-labels";
 import { formatUsd } from "#contract/money-format";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
 import { orderStatusEndpoints } from "#contract/orders";

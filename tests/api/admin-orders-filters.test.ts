@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_ORDERS_CSV_MAX, ADMIN_ORDERS_CSV_TOO_MANY, type AdminOrdersAnswer } from "#contract/admin-orders";
+import { ADMIN_ORDERS_CSV_MAX, ADMIN_ORDERS_CSV_TOO_MANY } from "#contract/admin-order-labels";
+import type { AdminOrdersAnswer } from "#contract/admin-orders";
 import { FORBIDDEN } from "#contract/messages";
 import { orders } from "../../api/src/db/schema";
 import { customerWithOrder, payFromWallet } from "./notifications-support";

@@ -4,6 +4,8 @@ import {
   ADMIN_ORDERS_CSV_MAX,
   ADMIN_ORDERS_CSV_TOO_MANY,
   UNSENT_DELIVERY_STATUSES,
+} from "#contract/admin-order-labels";
+import {
   type AdminOrderDetail,
   type AdminOrderRow,
   type AdminOrdersAnswer,

@@ -4,7 +4,7 @@ import {
   ADMIN_DELIVERY_FILTER_LABELS,
   ADMIN_DELIVERY_FILTERS,
   ADMIN_ORDERS_CSV_TOO_MANY,
-} from "#contract/admin-orders";
+} from "#contract/admin-order-labels";
 import { ADMIN_ORDER_SEARCH_MAX } from "#contract/limits";
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from "#contract/order-labels";
 import { cardClass } from "~/components/ui/Card";
