@@ -51,6 +51,7 @@ export default [
       route("categories", "routes/dashboard/admin/categories.tsx"),
       route("products", "routes/dashboard/admin/products.tsx"),
       route("orders", "routes/dashboard/admin/orders.tsx"),
+      route("orders.csv", "routes/dashboard/admin/orders-csv.ts"),
       route("orders/:orderId", "routes/dashboard/admin/order.tsx"),
       route("coupons", "routes/dashboard/admin/coupons.tsx"),
       route("withdrawals", "routes/dashboard/admin/withdrawals.tsx"),

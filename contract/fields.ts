@@ -17,7 +17,7 @@ export function uuid(invalid: string) {
 }
 
 /** Query strings carry empty values for unset fields (`?color=`): those mean "no filter". */
-function blankToUndefined(value: unknown) {
+export function blankToUndefined(value: unknown) {
   return typeof value === "string" && value.trim() === "" ? undefined : value;
 }
 

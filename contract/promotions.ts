@@ -78,10 +78,14 @@ const version = z
 
 const couponFieldsExpected = objectExpected("Envía las fechas y el límite del cupón.");
 
-/** The window's order, beside its last day (each day's own message comes first). */
-export function orderedWindow(value: { validFrom: string; validUntil: string }, context: z.RefinementCtx) {
+/** The window's order, beside its last day (`field`; each day's own message comes first). */
+export function orderedWindow(
+  value: { validFrom: string; validUntil: string },
+  context: z.RefinementCtx,
+  field = "validUntil",
+) {
   if (value.validUntil < value.validFrom)
-    context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: ["validUntil"] });
+    context.addIssue({ code: "custom", message: VALID_UNTIL_BEFORE_FROM, path: [field] });
 }
 
 /** A coupon's window and limit; the days' order is judged whatever the limit holds (decision 0025). */
@@ -143,8 +147,13 @@ export const adminCoupon = z.object({
   validFrom: z.string(),
   validUntil: z.string(),
   maxUses: z.number().int(),
+  /** Orders each customer may use it in. */
+  maxUsesPerCustomer: z.number().int(),
   /** Orders that used it and were not given it back (an expired unpaid order returns its use). */
   usedCount: z.number().int(),
+  /** When an admin ended it (issue 35): no order uses it from then on; null until then. */
+  endedAt: z.string().nullable(),
+  /** Inside its days and not ended. */
   validNow: z.boolean(),
   version: z.string(),
   /** The id its audit entries carry (the audit log names records by UUID). */

@@ -25,7 +25,8 @@ const CODE_MISSING = "Escribe el código del cupón.";
 const CODE_SHAPE = "El código lleva de 4 a 20 letras sin tilde, números o guiones.";
 const VALUE_INVALID = "Escribe un valor válido.";
 const PERCENT_RANGE = "El porcentaje va de 1 a 90.";
-const AMOUNT_MAX = 100_000;
+/** The most a coupon of a fixed amount, or a voucher, is worth, in cents. */
+export const AMOUNT_MAX = 100_000;
 const AMOUNT_RANGE = `El importe va de ${formatUsd(1)} a ${formatUsd(AMOUNT_MAX)}.`;
 const USES_INVALID = "Escribe un número entero de usos, de 1 en adelante.";
 const PER_CUSTOMER_ABOVE_TOTAL = "Los usos por cliente no pueden superar los usos en total.";
@@ -33,10 +34,13 @@ const MIN_SUBTOTAL_INVALID = "El mínimo no es válido.";
 export const shopCouponUsesBelowUsed = (usedCount: number) =>
   `Los usos en total no pueden ser menos que los ya hechos (${usedCount}).`;
 
-/** What a seller types as a code: upper-cased, letters without accents, digits and hyphens. */
-export const shopCouponCode = typedCode(CODE_MISSING, CODE_SHAPE, 20).pipe(
-  z.string().regex(/^[A-Z0-9-]{4,20}$/, CODE_SHAPE),
-);
+/** A code typed when a coupon or a voucher is created: upper-cased, letters without accents, digits and hyphens. */
+export function newCode(missing: string) {
+  return typedCode(missing, CODE_SHAPE, 20).pipe(z.string().regex(/^[A-Z0-9-]{4,20}$/, CODE_SHAPE));
+}
+
+/** What a seller types as a code. */
+export const shopCouponCode = newCode(CODE_MISSING);
 
 const uses = z
   .number({ required_error: USES_INVALID, invalid_type_error: USES_INVALID })
@@ -44,17 +48,37 @@ const uses = z
   .min(1, USES_INVALID)
   .max(COUPON_MAX_USES_LIMIT, USES_INVALID);
 
-/** The fields a seller sets (all but the code, which never changes once created). */
+/** What every coupon sets, the store's and a shop's (all but the code, which never changes once created). */
+export const couponTermsFields = {
+  kind: couponKind,
+  /** 1-90 for `porcentaje`, cents for `importe`. */
+  value: z.number({ required_error: VALUE_INVALID, invalid_type_error: VALUE_INVALID }).int(VALUE_INVALID),
+  validFrom: storeDay("Indica desde qué día vale el cupón."),
+  validUntil: storeDay("Indica hasta qué día vale el cupón."),
+  maxUses: uses,
+  maxUsesPerCustomer: uses,
+};
+export const couponTermsExpected = objectExpected("Envía los datos del cupón.");
+
+/** The rules across a coupon's terms: the days' order, the value's range for its kind, uses per customer within the total. */
+export function couponTermsRules(
+  terms: z.output<z.ZodObject<typeof couponTermsFields>>,
+  context: z.RefinementCtx,
+): void {
+  orderedWindow(terms, context);
+  if (terms.kind === "porcentaje" && (terms.value < 1 || terms.value > 90))
+    context.addIssue({ code: "custom", path: ["value"], message: PERCENT_RANGE });
+  if (terms.kind === "importe" && (terms.value < 1 || terms.value > AMOUNT_MAX))
+    context.addIssue({ code: "custom", path: ["value"], message: AMOUNT_RANGE });
+  if (terms.maxUsesPerCustomer > terms.maxUses)
+    context.addIssue({ code: "custom", path: ["maxUsesPerCustomer"], message: PER_CUSTOMER_ABOVE_TOTAL });
+}
+
+/** The fields a seller sets: every coupon's, and the minimum of the shop's products it applies from. */
 const shopCouponTerms = z
   .object(
     {
-      kind: couponKind,
-      /** 1-90 for `porcentaje`, cents for `importe`. */
-      value: z.number({ required_error: VALUE_INVALID, invalid_type_error: VALUE_INVALID }).int(VALUE_INVALID),
-      validFrom: storeDay("Indica desde qué día vale el cupón."),
-      validUntil: storeDay("Indica hasta qué día vale el cupón."),
-      maxUses: uses,
-      maxUsesPerCustomer: uses,
+      ...couponTermsFields,
       /** Cents of the shop's products in the order from which it applies; 0: any. */
       minSubtotal: z
         .number({ invalid_type_error: MIN_SUBTOTAL_INVALID })
@@ -63,17 +87,9 @@ const shopCouponTerms = z
         .max(10_000_000, MIN_SUBTOTAL_INVALID)
         .default(0),
     },
-    objectExpected("Envía los datos del cupón."),
+    couponTermsExpected,
   )
-  .superRefine((terms, context) => {
-    orderedWindow(terms, context);
-    if (terms.kind === "porcentaje" && (terms.value < 1 || terms.value > 90))
-      context.addIssue({ code: "custom", path: ["value"], message: PERCENT_RANGE });
-    if (terms.kind === "importe" && (terms.value < 1 || terms.value > AMOUNT_MAX))
-      context.addIssue({ code: "custom", path: ["value"], message: AMOUNT_RANGE });
-    if (terms.maxUsesPerCustomer > terms.maxUses)
-      context.addIssue({ code: "custom", path: ["maxUsesPerCustomer"], message: PER_CUSTOMER_ABOVE_TOTAL });
-  });
+  .superRefine(couponTermsRules);
 
 export const shopCouponUpdateBody = shopCouponTerms;
 export type ShopCouponUpdateBody = z.infer<typeof shopCouponUpdateBody>;

@@ -59,6 +59,12 @@ const FIELD_LABELS: Record<string, string> = {
   validFrom: "Válido desde",
   validUntil: "Válido hasta",
   maxUses: "Límite de usos",
+  code: "Código",
+  kind: "Tipo de descuento",
+  value: "Valor",
+  maxUsesPerCustomer: "Usos por cliente",
+  minSubtotal: "Compra mínima",
+  endedAt: "Terminado el",
   expiresOn: "Último día para canjearlo",
   amount: "Importe",
   shop: "Tienda",
@@ -71,7 +77,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 /** Fields that hold money, in cents. */
-const MONEY_FIELDS = new Set(["price", "refund", "amount", "offer", "subtotal", "orderTotal"]);
+const MONEY_FIELDS = new Set(["price", "refund", "amount", "offer", "subtotal", "orderTotal", "minSubtotal"]);
 
 /** What the entry is about, which says whose statuses its `status` names. */
 export interface AuditSubject {

@@ -1,3 +1,4 @@
+import { adminCouponEndpoints, STORE_COUPON_FIELDS, VOUCHER_CREATE_FIELDS } from "#contract/coupons-admin";
 import { formatUsd } from "#contract/money-format";
 import {
   COUPON_FORM_FIELDS,
@@ -9,9 +10,10 @@ import {
   type AdminVoucher,
   type PublicVoucher,
 } from "#contract/promotions";
+import { cents, couponTermsOf } from "~/forms/coupon.schema";
 import { answer, answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
-import { promotionIntents, type PromotionFormAnswer } from "~/routes/dashboard/admin/coupons.forms";
-import { PROMOTION_FORMS } from "~/routes/dashboard/admin/coupons.schema";
+import { CREATE_INTENTS, promotionIntents, type PromotionFormAnswer } from "~/routes/dashboard/admin/coupons.forms";
+import { couponCreateForm, PROMOTION_FORMS, voucherCreateForm } from "~/routes/dashboard/admin/coupons.schema";
 import { pageErrorOf } from "./admin.server";
 import { ApiError, type ApiClient } from "./api.server";
 import type { AccountClient, RequestArgs } from "./auth.server";
@@ -34,7 +36,14 @@ function couponView(coupon: AdminCoupon) {
     ...coupon,
     valueText: couponValueText(coupon),
     windowText: `del ${dayText(coupon.validFrom)} al ${dayText(coupon.validUntil)}`,
-    statusText: !coupon.validNow ? "Fuera de fechas" : coupon.usedCount >= coupon.maxUses ? "Agotado" : "Vigente",
+    statusText: coupon.endedAt
+      ? "Terminado"
+      : !coupon.validNow
+        ? "Fuera de fechas"
+        : coupon.usedCount >= coupon.maxUses
+          ? "Agotado"
+          : "Vigente",
+    usesText: `${coupon.usedCount} de ${coupon.maxUses} (${coupon.maxUsesPerCustomer} por cliente)`,
   };
 }
 
@@ -68,53 +77,94 @@ export async function loadPromotionsPage(account: AccountClient) {
   return {
     ...(await getPromotions(account)),
     // Once for all the cards: every coupon's form asks the same of its fields, and every voucher's.
-    constraints: formConstraints({ coupon: couponUpdateForm, voucher: voucherUpdateForm }),
+    constraints: formConstraints({
+      coupon: couponUpdateForm,
+      voucher: voucherUpdateForm,
+      createCoupon: couponCreateForm,
+      createVoucher: voucherCreateForm,
+    }),
   };
 }
 
+/** The words of what a stale form had typed, repeated beside the current values. */
+function typedWords(value: { validFrom: string; validUntil: string; maxUses: number } | { expiresOn: string }): string {
+  return "expiresOn" in value
+    ? `último día ${dayText(value.expiresOn)}`
+    : `del ${dayText(value.validFrom)} al ${dayText(value.validUntil)}, límite de ${value.maxUses} usos`;
+}
+
 /**
- * A coupon's form or a voucher's: checked with its schema, sent as `PUT /admin/coupons/{code}` or
- * `/admin/vouchers/{code}` with the version it was read at; saved, back to `back` with a flash. A
- * refusal comes back beside the fields with what was typed; a change made meanwhile (409) as a
- * notice with what was typed in words, the page read again to show the current values.
+ * The page's forms: a coupon's or a voucher's changes, sent as `PUT /admin/coupons/{code}` or
+ * `/admin/vouchers/{code}` with the version they were read at; a new coupon or voucher (`POST
+ * /admin/coupons`, `/admin/vouchers`); a coupon's end (`POST /admin/coupons/{code}/end`). Saved,
+ * back to `back` with a flash. A refusal comes back beside the fields with what was typed; a change
+ * made meanwhile, or to an ended coupon (409), as a notice with what was typed in words, the page
+ * read again to show the current values.
  */
 export async function promotionsAction(args: RequestArgs, account: AccountClient, back: string) {
   const form = await parseIntentForm(args.request, PROMOTION_FORMS, {
-    target: (formData) => String(formData.get("code") ?? ""),
+    // A new record's form names none: its answer is the create form's whatever code was typed.
+    target: (formData) =>
+      CREATE_INTENTS.includes(String(formData.get("intent"))) ? undefined : String(formData.get("code") ?? ""),
   });
   if (!form.ok) return form.answer;
-  const { code } = form.value;
+  const saved = (answer: { message: string }) =>
+    redirectWithFlash(args.context, back, { kind: "success", message: answer.message });
+  const target = CREATE_INTENTS.includes(form.intent) ? undefined : form.value.code;
   try {
     switch (form.intent) {
       case promotionIntents.coupon: {
-        const { code: _code, ...body } = form.value;
-        const saved = await account.call(promotionEndpoints.updateCoupon, { params: { code }, body });
-        return redirectWithFlash(args.context, back, { kind: "success", message: saved.message });
+        const { code, ...body } = form.value;
+        return saved(await account.call(promotionEndpoints.updateCoupon, { params: { code }, body }));
       }
       case promotionIntents.voucher: {
-        const { code: _code, ...body } = form.value;
-        const saved = await account.call(promotionEndpoints.updateVoucher, { params: { code }, body });
-        return redirectWithFlash(args.context, back, { kind: "success", message: saved.message });
+        const { code, ...body } = form.value;
+        return saved(await account.call(promotionEndpoints.updateVoucher, { params: { code }, body }));
       }
+      case promotionIntents.createCoupon:
+        return saved(
+          await account.call(adminCouponEndpoints.createCoupon, {
+            body: { code: form.value.code, ...couponTermsOf(form.value) },
+          }),
+        );
+      case promotionIntents.createVoucher: {
+        const { code, amount, expiresOn } = form.value;
+        return saved(
+          await account.call(adminCouponEndpoints.createVoucher, { body: { code, amount: cents(amount), expiresOn } }),
+        );
+      }
+      case promotionIntents.endCoupon:
+        return saved(
+          await account.call(adminCouponEndpoints.endCoupon, { params: { code: form.value.code }, body: null }),
+        );
     }
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) {
-      const typed =
-        form.intent === promotionIntents.coupon
-          ? `del ${dayText(form.value.validFrom)} al ${dayText(form.value.validUntil)}, límite de ${form.value.maxUses} usos`
-          : `último día ${dayText(form.value.expiresOn)}`;
+    if (
+      error instanceof ApiError &&
+      error.status === 409 &&
+      (form.intent === promotionIntents.coupon || form.intent === promotionIntents.voucher)
+    ) {
       const stale: PromotionFormAnswer = {
         intent: form.intent,
-        target: code,
+        target,
         result: null,
         notice: error.message,
-        typed,
+        typed: typedWords(form.value),
       };
       return answer(stale, 409);
     }
     return answerRefused(error, form, {
-      fields: form.intent === promotionIntents.coupon ? COUPON_FORM_FIELDS : VOUCHER_FORM_FIELDS,
-      target: code,
+      fields:
+        form.intent === promotionIntents.coupon
+          ? COUPON_FORM_FIELDS
+          : form.intent === promotionIntents.voucher
+            ? VOUCHER_FORM_FIELDS
+            : form.intent === promotionIntents.createCoupon
+              ? STORE_COUPON_FIELDS
+              : form.intent === promotionIntents.createVoucher
+                ? VOUCHER_CREATE_FIELDS
+                : [],
+      target,
       pageErrors: [401, 403, 404],
     });
   }

@@ -1,4 +1,5 @@
 import { shopCouponEndpoints, type ShopCoupon } from "#contract/shop-coupons";
+import { cents, couponTermsOf } from "~/forms/coupon.schema";
 import { answerRefused, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { shopCouponIntents } from "~/routes/dashboard/seller/coupons.forms";
 import { SHOP_COUPON_FORMS, shopCouponFormSchema, type ShopCouponForm } from "~/routes/dashboard/seller/coupons.schema";
@@ -10,9 +11,6 @@ import { typedPrice } from "./seller-products.server";
 import { redirectWithFlash } from "./session.server";
 
 const FIELDS = ["code", "kind", "value", "validFrom", "validUntil", "maxUses", "maxUsesPerCustomer", "minSubtotal"];
-
-/** Dollars as typed ('5,50') in cents. */
-const cents = (typed: string) => Math.round(Number(typed.replace(",", ".")) * 100);
 
 /** The form's values of a stored coupon, as the seller typed them. */
 function typedCoupon(coupon: ShopCoupon) {
@@ -28,17 +26,9 @@ function typedCoupon(coupon: ShopCoupon) {
   };
 }
 
-/** The API's terms of a coupon from the form. */
+/** The API's terms of a coupon from the form: every coupon's, and the minimum in cents. */
 function termsOf(form: ShopCouponForm) {
-  return {
-    kind: form.kind,
-    value: form.kind === "porcentaje" ? Number(form.value) : cents(form.value),
-    validFrom: form.validFrom,
-    validUntil: form.validUntil,
-    maxUses: form.maxUses,
-    maxUsesPerCustomer: form.maxUsesPerCustomer,
-    minSubtotal: form.minSubtotal ? cents(form.minSubtotal) : 0,
-  };
+  return { ...couponTermsOf(form), minSubtotal: form.minSubtotal ? cents(form.minSubtotal) : 0 };
 }
 
 /**

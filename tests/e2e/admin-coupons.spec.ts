@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 import { plentifulProduct, registerThroughApi, SHIPPING_INFO } from "./orders-support";
-import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice, uniqueEmail } from "./support";
+import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from "./seller-support";
 import { registerAndSignIn, signIn } from "./sessions";
 
@@ -10,7 +10,8 @@ import { registerAndSignIn, signIn } from "./sessions";
  * limit of uses below the uses already made refused beside its field, with what was typed kept. Both
  * projects set the same day, so whichever saves second changes nothing; the limit is never saved.
  * VOUCHER200 stays valid for the rest of the run: the other specs check an expired voucher with
- * VOUCHER1000.
+ * VOUCHER1000. Issue 35: the admin creates a coupon (a code taken refused beside its field), a
+ * customer uses it on the cart, the admin ends it and it is refused from then on.
  */
 
 const PAGE = "/dashboard/admin/coupons";
@@ -150,5 +151,78 @@ test.describe("administración de cupones y vouchers", () => {
     await expect(limit).toHaveValue(String(shownLimit + 1));
     await expect(validUntil).toHaveValue(shownUntil);
     await expect(coupon.getByTestId("coupon-uses")).toContainText(`de ${shownLimit + 1}`);
+  });
+
+  test("el administrador crea un cupón, un cliente lo usa, el administrador lo termina y desde entonces se rechaza", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const code = `${testInfo.project.name.toUpperCase()}-${Date.now().toString(36).slice(-6).toUpperCase()}`;
+    await page.setViewportSize({ width: 360, height: 780 });
+    await signIn(page, ADMIN_EMAIL);
+    await page.goto(PAGE);
+    const create = page.getByRole("form", { name: "Crear un cupón" });
+    // A code already used, in another case, is refused beside it; what was typed stays.
+    await create.getByLabel("Código").fill("ahorra20");
+    await create.getByLabel("Tipo de descuento").selectOption("porcentaje");
+    await create.getByLabel("Valor").fill("15");
+    await create.getByLabel("Desde el día").fill("2026-01-01");
+    await create.getByLabel("Hasta el día (incluido)").fill(LAST_DAY);
+    await create.getByLabel("Usos en total").fill("50");
+    await create.getByRole("button", { name: "Crear cupón" }).click();
+    const codeField = page.getByRole("form", { name: "Crear un cupón" }).getByLabel("Código");
+    await expect(codeField).toHaveAttribute("aria-invalid", "true");
+    await expect(codeField).toHaveAccessibleDescription(/Ese código ya existe en la tienda\. Elige otro\./);
+    await expect(page.getByRole("form", { name: "Crear un cupón" }).getByLabel("Usos en total")).toHaveValue("50");
+    await expectNoSidewaysScroll(page);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+
+    await codeField.fill(code.toLowerCase());
+    await page.getByRole("form", { name: "Crear un cupón" }).getByRole("button", { name: "Crear cupón" }).click();
+    await expect(page.getByText("Cupón creado.", { exact: true })).toBeVisible();
+    const card = page.getByRole("listitem", { name: `Cupón ${code}` });
+    await expect(card.getByTestId("promotion-status")).toHaveText("Vigente");
+    await expect(card).toContainText("15 %");
+    await expect(card.getByTestId("coupon-uses")).toHaveText("0 de 50 (1 por cliente)");
+    await expect(page.getByRole("form", { name: "Crear un cupón" }).getByLabel("Código")).toHaveValue("");
+
+    // A customer uses it on the cart.
+    await page.context().clearCookies();
+    const shopper = uniqueEmail(testInfo, "cupon-nuevo");
+    await registerAndSignIn(page, { name: "Nerea Cupón", email: shopper, redirectTo: "/card" });
+    const { token, userId } = await apiSignIn(shopper, SHOPPER_PASSWORD);
+    await apiCall("/home/product/add-to-card", token, { userId, productId: await plentifulProduct(), quantity: 1 });
+    await page.goto("/card");
+    await page.getByLabel("Código de cupón").fill(code.toLowerCase());
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page.getByTestId("applied-coupon")).toContainText(`Cupón ${code} aplicado: −15 %`);
+
+    // The admin ends it.
+    await page.context().clearCookies();
+    await signIn(page, ADMIN_EMAIL);
+    await page.goto(PAGE);
+    await page
+      .getByRole("listitem", { name: `Cupón ${code}` })
+      .getByRole("button", { name: `Terminar el Cupón ${code}` })
+      .click();
+    await expect(
+      page.getByText("Cupón terminado: ya no se puede usar en pedidos nuevos.", { exact: true }),
+    ).toBeVisible();
+    await expect(card.getByTestId("promotion-status")).toHaveText("Terminado");
+    await expect(card.getByRole("button")).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+
+    // From then on it is refused: taken off the cart, it cannot be put back.
+    await page.context().clearCookies();
+    await signIn(page, shopper, SHOPPER_PASSWORD);
+    await page.goto("/card");
+    await page.getByRole("button", { name: `Quitar el cupón ${code}` }).click();
+    await expect(page.getByTestId("applied-coupon")).toHaveCount(0);
+    const field = page.getByLabel("Código de cupón");
+    await field.fill(code);
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page.getByText("Este cupón no está vigente.")).toBeVisible();
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("applied-coupon")).toHaveCount(0);
   });
 });

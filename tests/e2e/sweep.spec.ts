@@ -220,6 +220,7 @@ const NO_SCREEN: Record<string, string> = {
   "/auth/google": "redirige a Google",
   "/auth/google/callback": "la vuelta de Google: inicia la sesión y redirige",
   "/dashboard/seller/payments/statement": "un archivo CSV",
+  "/dashboard/admin/orders.csv": "un archivo CSV (tests/e2e/admin-orders.spec.ts)",
   "/documentos-tienda/:documentId": "el archivo de un documento de tienda",
   "/search-suggestions": "datos JSON para el buscador",
   "/socket-token": "datos JSON para la conexión en vivo",

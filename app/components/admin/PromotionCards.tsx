@@ -16,6 +16,8 @@ interface CouponCardData {
   valueText: string;
   windowText: string;
   statusText: string;
+  usesText: string;
+  endedAt: string | null;
   validFrom: string;
   validUntil: string;
   maxUses: number;
@@ -102,6 +104,40 @@ function CardHeading({
 
 /** One coupon: its figures and a form for its first and last day and its limit of uses, remounted (key) by version. */
 export function CouponCard({ coupon, constraint }: { coupon: CouponCardData; constraint: FieldConstraints }) {
+  const headingId = `titulo-cupon-${coupon.code}`;
+  const title = `Cupón ${coupon.code}`;
+  return (
+    <li aria-labelledby={headingId} className={cardClass("plain", "space-y-4")} data-testid="coupon-card">
+      <CardHeading id={headingId} title={title} statusText={coupon.statusText} auditId={coupon.auditId} />
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+        <dt className="font-semibold text-slate-600">Descuento</dt>
+        <dd className="text-slate-900">{coupon.valueText}</dd>
+        <dt className="font-semibold text-slate-600">Vigencia</dt>
+        <dd className="text-slate-900">{coupon.windowText}</dd>
+        <dt className="font-semibold text-slate-600">Usos</dt>
+        <dd className="text-slate-900" data-testid="coupon-uses">
+          {coupon.usesText}
+        </dd>
+      </dl>
+      {coupon.endedAt ? (
+        <p className="text-sm text-slate-700">Terminado: ya no se aplica a pedidos nuevos.</p>
+      ) : (
+        <CouponForms coupon={coupon} title={title} constraint={constraint} />
+      )}
+    </li>
+  );
+}
+
+/** An active coupon's forms: its days and limit, and its end. */
+function CouponForms({
+  coupon,
+  title,
+  constraint,
+}: {
+  coupon: CouponCardData;
+  title: string;
+  constraint: FieldConstraints;
+}) {
   const mine: PromotionFormAnswer | undefined = useFormAnswer(promotionIntents.coupon, coupon.code);
   const [form, fields] = useSchemaForm(
     { constraint, load: promotionSchemas.coupon },
@@ -117,24 +153,12 @@ export function CouponCard({ coupon, constraint }: { coupon: CouponCardData; con
       },
     },
   );
-  const headingId = `titulo-cupon-${coupon.code}`;
-  const title = `Cupón ${coupon.code}`;
+  const ending = useFormAnswer(promotionIntents.endCoupon, coupon.code);
   const { key: codeKey, ...codeProps } = getInputProps(fields.code, { type: "hidden" });
   const { key: versionKey, ...versionProps } = getInputProps(fields.version, { type: "hidden" });
   const formErrors = [...(form.errors ?? []), ...(fields.version.errors ?? [])];
   return (
-    <li aria-labelledby={headingId} className={cardClass("plain", "space-y-4")} data-testid="coupon-card">
-      <CardHeading id={headingId} title={title} statusText={coupon.statusText} auditId={coupon.auditId} />
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-        <dt className="font-semibold text-slate-600">Descuento</dt>
-        <dd className="text-slate-900">{coupon.valueText}</dd>
-        <dt className="font-semibold text-slate-600">Vigencia</dt>
-        <dd className="text-slate-900">{coupon.windowText}</dd>
-        <dt className="font-semibold text-slate-600">Usos</dt>
-        <dd className="text-slate-900" data-testid="coupon-uses">
-          {coupon.usedCount} de {coupon.maxUses}
-        </dd>
-      </dl>
+    <>
       <Form method="post" {...getFormProps(form)} aria-label={`Cambiar el ${title}`} className="space-y-3">
         <StaleNotice answer={mine} />
         <FormAlert id={form.errorId} errors={formErrors.length > 0 ? formErrors : undefined} />
@@ -163,7 +187,28 @@ export function CouponCard({ coupon, constraint }: { coupon: CouponCardData; con
           Guardar cambios<span className="sr-only"> del {title}</span>
         </SubmitButton>
       </Form>
-    </li>
+      {/* Ending takes effect at once: orders placed keep their discount, no new one gets it. */}
+      <Form method="post" aria-label={`Terminar el ${title}`} className="space-y-2 border-t border-slate-200 pt-3">
+        {ending?.notice ? (
+          <div role="alert">
+            <Notice tone="warning">{ending.notice}</Notice>
+          </div>
+        ) : null}
+        <input type="hidden" name="code" value={coupon.code} />
+        <p className="text-sm text-slate-700">
+          Terminarlo lo deja sin efecto desde ahora; los pedidos ya hechos conservan su descuento.
+        </p>
+        <SubmitButton
+          intent={promotionIntents.endCoupon}
+          record={{ name: "code", value: coupon.code }}
+          pending="Terminando…"
+          variant="secondary"
+          wide={false}
+        >
+          Terminar<span className="sr-only"> el {title}</span>
+        </SubmitButton>
+      </Form>
+    </>
   );
 }
 

@@ -1,15 +1,27 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { AdminOrderDetail, AdminOrdersAnswer, adminOrdersQuery } from "#contract/admin-orders";
+import {
+  ADMIN_ORDERS_CSV_MAX,
+  ADMIN_ORDERS_CSV_TOO_MANY,
+  UNSENT_DELIVERY_STATUSES,
+} from "#contract/admin-order-labels";
+import {
+  type AdminOrderDetail,
+  type AdminOrderRow,
+  type AdminOrdersAnswer,
+  type AdminOrdersFilters,
+  type adminOrdersQuery,
+} from "#contract/admin-orders";
 import { orderNumber } from "#contract/order-labels";
 import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
-import { orders, shopOrders, users } from "../../db/schema.js";
+import { orders, shopOrders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
 import { ORDER_NOT_FOUND, orderDetail } from "../orders/service.js";
 import { nextStatuses } from "../order-status/service.js";
+import { startOf, startOfDayAfter } from "../promotions/service.js";
 import { isoOf, saleMoneyColumns } from "../withdrawals/availability.js";
 import type { MailContext } from "../mail/render.js";
 
@@ -20,12 +32,15 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** Every order, newest first; a search matches the order's number (its id's start) or the customer's name or e-mail. */
-export async function listAdminOrders(db: Db, query: AdminOrdersQuery, mail: MailContext): Promise<AdminOrdersAnswer> {
-  await expireUnpaidOrders(db, mail);
+/**
+ * The filters, all together: a search matches the order's number (its id's start) or the customer's
+ * name or e-mail; the delivery filter reads the order's own status («sin enviar»: pending or being
+ * prepared); a shop matches the orders with a part of it; the days are the store's, whole.
+ */
+function filterConditions(filters: AdminOrdersFilters): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.searchValue) {
-    const search = query.searchValue.replace(/^#/, "");
+  if (filters.searchValue) {
+    const search = filters.searchValue.replace(/^#/, "");
     const pattern = likePattern(search);
     const byCustomer = or(ilike(users.name, pattern), ilike(users.email, pattern));
     const byNumber = /^[0-9a-f-]+$/i.test(search)
@@ -33,51 +48,83 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery, mail: Mai
       : undefined;
     conditions.push(byNumber ? or(byNumber, byCustomer)! : byCustomer!);
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        total: orders.total,
-        paymentStatus: orders.paymentStatus,
-        deliveryStatus: orders.deliveryStatus,
-        customerId: users.id,
-        customerName: users.name,
-        customerEmail: users.email,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.parPage)
-      .offset((query.page - 1) * query.parPage),
-    db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(where),
+  if (filters.paymentStatus) conditions.push(eq(orders.paymentStatus, filters.paymentStatus));
+  if (filters.deliveryStatus)
+    conditions.push(
+      filters.deliveryStatus === "sin_enviar"
+        ? inArray(orders.deliveryStatus, [...UNSENT_DELIVERY_STATUSES])
+        : eq(orders.deliveryStatus, filters.deliveryStatus),
+    );
+  if (filters.shopId)
+    conditions.push(
+      sql`exists (select 1 from ${shopOrders} where ${shopOrders.orderId} = ${orders.id} and ${shopOrders.shopId} = ${filters.shopId})`,
+    );
+  if (filters.from) conditions.push(gte(orders.createdAt, startOf(filters.from) as unknown as Date));
+  if (filters.to) conditions.push(lt(orders.createdAt, startOfDayAfter(filters.to) as unknown as Date));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The matching orders, newest first, `limit` of them from `offset`, as the list and the CSV write them. */
+async function orderRows(db: Db, where: SQL | undefined, limit: number, offset: number): Promise<AdminOrderRow[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      total: orders.total,
+      paymentStatus: orders.paymentStatus,
+      deliveryStatus: orders.deliveryStatus,
+      customerId: users.id,
+      customerName: users.name,
+      customerEmail: users.email,
+      shopCount: sql<number>`(select count(*)::integer from ${shopOrders} where ${shopOrders.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({
+    _id: row.id,
+    number: orderNumber(row.id),
+    customer: { _id: row.customerId, name: row.customerName, email: row.customerEmail },
+    createdAt: row.createdAt.toISOString(),
+    price: row.total,
+    payment_status: row.paymentStatus,
+    delivery_status: row.deliveryStatus,
+    shopCount: row.shopCount,
+  }));
+}
+
+async function countOrders(db: Db, where: SQL | undefined): Promise<number> {
+  const [total] = await db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where);
+  return total!.total;
+}
+
+/** Every order the filters match, newest first, a page of them, and every shop for the shop filter. */
+export async function listAdminOrders(db: Db, query: AdminOrdersQuery, mail: MailContext): Promise<AdminOrdersAnswer> {
+  await expireUnpaidOrders(db, mail);
+  const where = filterConditions(query);
+  const [rows, total, shopList] = await Promise.all([
+    orderRows(db, where, query.parPage, (query.page - 1) * query.parPage),
+    countOrders(db, where),
+    db.select({ _id: shops.id, name: shops.name }).from(shops).orderBy(asc(shops.name), asc(shops.id)),
   ]);
-  const ids = rows.map((row) => row.id);
-  const shopCounts =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ orderId: shopOrders.orderId, shops: count() })
-          .from(shopOrders)
-          .where(inArray(shopOrders.orderId, ids))
-          .groupBy(shopOrders.orderId);
-  return {
-    orders: rows.map((row) => ({
-      _id: row.id,
-      number: orderNumber(row.id),
-      customer: { _id: row.customerId, name: row.customerName, email: row.customerEmail },
-      createdAt: row.createdAt.toISOString(),
-      price: row.total,
-      payment_status: row.paymentStatus,
-      delivery_status: row.deliveryStatus,
-      shopCount: shopCounts.find((entry) => entry.orderId === row.id)?.shops ?? 0,
-    })),
-    totalOrder: total!.total,
-    page: query.page,
-    parPage: query.parPage,
-  };
+  return { orders: rows, totalOrder: total, page: query.page, parPage: query.parPage, shops: shopList };
+}
+
+/** Every order the filters match, newest first, for a CSV; more than ADMIN_ORDERS_CSV_MAX is refused (400). */
+export async function exportAdminOrders(db: Db, filters: AdminOrdersFilters, mail: MailContext) {
+  await expireUnpaidOrders(db, mail);
+  const where = filterConditions(filters);
+  // One more than the cap tells "too many" without counting them all.
+  const rows = await orderRows(db, where, ADMIN_ORDERS_CSV_MAX + 1, 0);
+  if (rows.length > ADMIN_ORDERS_CSV_MAX) throw new HttpError(400, ADMIN_ORDERS_CSV_TOO_MANY);
+  return { orders: rows };
 }
 
 /**

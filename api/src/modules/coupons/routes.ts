@@ -14,7 +14,8 @@ const section: ReferenceSection = {
     "visitor's coupon joins the user's cart at sign-in (`merge-guest-lists`) unless the user already has " +
     "one or has used it. One coupon per cart. Shapes: `contract/coupons.ts`.\n\n" +
     "Seeded coupons (migration 0008): AHORRA20 (20 %), REGALO50 (5000), VALE100 (10000); valid " +
-    "2024-2031, once per user, at most 1000, 500 and 200 orders. An admin changes their days and limits " +
+    "2024-2031, once per user, at most 1000, 500 and 200 orders. An admin creates store coupons, ends them and " +
+    "changes their days and limits " +
     "(section *promotions*).",
 };
 

@@ -7,11 +7,26 @@ import {
   type StaleCouponAnswer,
   type StaleVoucherAnswer,
 } from "#contract/promotions";
+import {
+  adminCouponEndpoints,
+  COUPON_ALREADY_ENDED,
+  STORE_COUPON_CREATED,
+  STORE_COUPON_ENDED,
+  VOUCHER_CREATED,
+} from "#contract/coupons-admin";
 import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { adminOnly, currentUser } from "../accounts/auth.js";
-import { listPromotions, publicVouchers, updateCoupon, updateVoucher } from "./service.js";
+import {
+  createStoreCoupon,
+  createVoucher,
+  endStoreCoupon,
+  listPromotions,
+  publicVouchers,
+  updateCoupon,
+  updateVoucher,
+} from "./service.js";
 
 /** This module's section of the API reference (/docs, reference.ts). */
 const section: ReferenceSection = {
@@ -29,7 +44,8 @@ const section: ReferenceSection = {
     "and sees its use) and compares `version` (the stored window and limit; uses do not change it): a " +
     "form read before another admin's change answers 409 with the current values, unless it asks for " +
     "exactly what is stored, which is no change. Each change writes the audit log in its transaction " +
-    "(`cupon.editar`, `voucher.editar`; entities `cupon` and `voucher`, whose id is `auditId`, a UUID " +
+    "(`cupon.editar`, `voucher.editar`; `cupon.crear`, `cupon.terminar`, `voucher.crear` for issue 35's " +
+    "creations and endings; entities `cupon` and `voucher`, whose id is `auditId`, a UUID " +
     "made from the code; before and after hold the days and the limit). " +
     "`tests/api/promotions-postgres.test.ts` runs ten admins at once and a lower limit against twenty " +
     "orders on PostgreSQL.",
@@ -44,8 +60,34 @@ const words = {
   list: {
     summary: "Every coupon and voucher, for the admin",
     description:
-      "`{coupons: [{code, kind, value, validFrom, validUntil, maxUses, usedCount, validNow, version, " +
-      "auditId}], vouchers: [{code, amount, expiresOn, expired, redemptions, version, auditId}]}`.",
+      "`{coupons: [{code, kind, value, validFrom, validUntil, maxUses, maxUsesPerCustomer, usedCount, endedAt, " +
+      "validNow, version, auditId}], vouchers: [{code, amount, expiresOn, expired, redemptions, version, auditId}]}`; " +
+      "`validNow` is inside its days and not ended.",
+  },
+  createCoupon: {
+    summary: "Create a store coupon",
+    description:
+      "`{code, kind, value, validFrom, validUntil, maxUses, maxUsesPerCustomer}` (code 4-20 letters without " +
+      "accents, digits or hyphens, kept upper-case; `porcentaje` 1-90 or `importe` 1-100000 cents; uses from 1, " +
+      "per customer not above the total): 200 `{message: 'Cupón creado.', coupon}`. 400 per field, `Ese código ya " +
+      "existe en la tienda. Elige otro.` beside `code` for a code any coupon (the store's or a shop's) has in any " +
+      "case. Audited `cupon.crear`.",
+  },
+  endCoupon: {
+    summary: "End a store coupon now",
+    description:
+      "No body: 200 `{message: 'Cupón terminado: ya no se puede usar en pedidos nuevos.', coupon}`; it applies to " +
+      "no cart or order from then on, orders already placed keep their discount. Locks the coupon's row, as " +
+      "placing an order that uses it does. 404 `Cupón no encontrado.` (a shop's is its seller's); 409 `Este cupón " +
+      "ya está terminado.` (`PUT /admin/coupons/{code}` on an ended one answers it as a 409 `{message, current}`). " +
+      "Audited `cupon.terminar`.",
+  },
+  createVoucher: {
+    summary: "Create a voucher",
+    description:
+      "`{code, amount, expiresOn}` (the code as a coupon's; amount in cents, 1-100000; the last day it can be " +
+      "redeemed): 200 `{message: 'Voucher creado.', voucher}`. 400 per field, `Ya existe un voucher con ese " +
+      "código. Elige otro.` beside `code` for a voucher's code in any case. Audited `voucher.crear`.",
   },
   updateCoupon: {
     summary: "Change a coupon's days and limit",
@@ -53,7 +95,7 @@ const words = {
       "`{validFrom, validUntil, maxUses, version}`: `{message: 'Cupón actualizado.', coupon}`. 400 per " +
       "field (a day that does not exist or is outside 2020-2099, the last day before the first, a limit " +
       "outside 0-1,000,000 or below `usedCount`); 404; 409 `{message, current}` when another admin changed " +
-      "it since `version` was read.",
+      "it since `version` was read, or `Este cupón ya está terminado.` once ended.",
   },
   updateVoucher: {
     summary: "Change a voucher's last day",
@@ -75,16 +117,32 @@ export async function promotionRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   route(app, endpoints.updateCoupon, { ...admin, ...words.updateCoupon }, async (request, reply) => {
     const result = await updateCoupon(db, currentUser(request), request.params.code, request.body);
-    if (result.kind === "stale") {
-      const answer: StaleCouponAnswer = { message: PROMOTION_CHANGED_WHILE_EDITING, current: result.current };
+    if (result.kind !== "saved") {
+      const message = result.kind === "ended" ? COUPON_ALREADY_ENDED : PROMOTION_CHANGED_WHILE_EDITING;
+      const answer: StaleCouponAnswer = { message, current: result.current };
       return reply.code(409).send(answer);
     }
     return { message: COUPON_UPDATED, coupon: result.value };
   });
 
+  route(app, adminCouponEndpoints.createCoupon, { ...admin, ...words.createCoupon }, async (request) => ({
+    message: STORE_COUPON_CREATED,
+    coupon: await createStoreCoupon(db, currentUser(request), request.body),
+  }));
+
+  route(app, adminCouponEndpoints.endCoupon, { ...admin, ...words.endCoupon }, async (request) => ({
+    message: STORE_COUPON_ENDED,
+    coupon: await endStoreCoupon(db, currentUser(request), request.params.code),
+  }));
+
+  route(app, adminCouponEndpoints.createVoucher, { ...admin, ...words.createVoucher }, async (request) => ({
+    message: VOUCHER_CREATED,
+    voucher: await createVoucher(db, currentUser(request), request.body),
+  }));
+
   route(app, endpoints.updateVoucher, { ...admin, ...words.updateVoucher }, async (request, reply) => {
     const result = await updateVoucher(db, currentUser(request), request.params.code, request.body);
-    if (result.kind === "stale") {
+    if (result.kind !== "saved") {
       const answer: StaleVoucherAnswer = { message: PROMOTION_CHANGED_WHILE_EDITING, current: result.current };
       return reply.code(409).send(answer);
     }

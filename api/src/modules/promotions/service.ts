@@ -2,6 +2,13 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { COUPON_NOT_FOUND } from "#contract/coupons";
 import {
+  COUPON_ALREADY_ENDED,
+  COUPON_CODE_TAKEN,
+  VOUCHER_CODE_TAKEN,
+  type StoreCouponCreateBody,
+  type VoucherCreateBody,
+} from "#contract/coupons-admin";
+import {
   maxUsesBelowUses,
   type AdminCoupon,
   type AdminVoucher,
@@ -12,11 +19,13 @@ import {
 } from "#contract/promotions";
 import { STORE_TIME_ZONE } from "#contract/store-time";
 import { VOUCHER_NOT_FOUND } from "#contract/wallet";
-import type { Db } from "../../db/client.js";
+import type { Db, Transaction } from "../../db/client.js";
 import { coupons, vouchers, walletEntries } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { recordAudit } from "../audit/service.js";
+import { couponValidNow } from "../coupons/service.js";
+import { auditedCoupon, couponTerms } from "../shop-coupons/service.js";
 
 /**
  * The /gift page's coupons and vouchers as an admin keeps them (issue 12). The tables store
@@ -33,20 +42,22 @@ const dayOf = (instant: unknown) => sql<string>`to_char(${instant} at time zone 
 const lastDayBefore = (end: unknown) =>
   sql<string>`to_char((${end} - interval '1 microsecond') at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
 /** The start of a store day, and of the day after it (an exclusive end). */
-const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone ${STORE_TIME_ZONE}`;
-const startOfDayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${STORE_TIME_ZONE}`;
+export const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone ${STORE_TIME_ZONE}`;
+export const startOfDayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${STORE_TIME_ZONE}`;
 
 const couponSelection = {
   code: coupons.code,
   kind: coupons.kind,
   value: coupons.value,
   maxUses: coupons.maxUses,
+  maxUsesPerCustomer: coupons.maxUsesPerCustomer,
   usedCount: coupons.usedCount,
+  endedAt: coupons.endedAt,
   validFromAt: coupons.validFrom,
   validUntilAt: coupons.validUntil,
   validFrom: dayOf(coupons.validFrom),
   validUntil: lastDayBefore(coupons.validUntil),
-  validNow: sql<boolean>`now() >= ${coupons.validFrom} and now() < ${coupons.validUntil}`,
+  validNow: couponValidNow,
 };
 
 const voucherSelection = {
@@ -64,10 +75,11 @@ const redemptionsOf = (code: unknown) =>
 interface CouponRow
   extends Pick<
     AdminCoupon,
-    "code" | "kind" | "value" | "maxUses" | "usedCount" | "validFrom" | "validUntil" | "validNow"
+    "code" | "kind" | "value" | "maxUses" | "maxUsesPerCustomer" | "usedCount" | "validFrom" | "validUntil" | "validNow"
   > {
   validFromAt: Date;
   validUntilAt: Date;
+  endedAt: Date | null;
 }
 
 interface VoucherRow extends Pick<AdminVoucher, "code" | "amount" | "expiresOn" | "expired" | "redemptions"> {
@@ -94,7 +106,9 @@ function toAdminCoupon(row: CouponRow): AdminCoupon {
     validFrom: row.validFrom,
     validUntil: row.validUntil,
     maxUses: row.maxUses,
+    maxUsesPerCustomer: row.maxUsesPerCustomer,
     usedCount: row.usedCount,
+    endedAt: row.endedAt?.toISOString() ?? null,
     validNow: row.validNow,
     // What an admin may change, as stored: any change by anyone else makes a form read before it stale.
     version: `${row.validFromAt.toISOString()}|${row.validUntilAt.toISOString()}|${row.maxUses}`,
@@ -132,10 +146,24 @@ export async function publicVouchers(db: Db): Promise<PublicVoucher[]> {
   return rows.map((row) => ({ code: row.code, amount: row.amount, expiresOn: row.expiresOn, expired: row.expired }));
 }
 
-export type PromotionWrite<T> = { kind: "saved"; value: T } | { kind: "stale"; current: T };
+/**
+ * A store coupon's row, locked (FOR UPDATE) as an order using it locks it: a change waits for such an
+ * order and sees its use, or the order waits for the change. A shop's is its seller's: not found.
+ */
+async function lockedStoreCoupon(tx: Transaction, code: string) {
+  const [row] = await tx
+    .select(couponSelection)
+    .from(coupons)
+    .where(and(eq(coupons.code, code), isNull(coupons.shopId)))
+    .for("update");
+  if (!row) throw new HttpError(404, COUPON_NOT_FOUND);
+  return row;
+}
+
+export type PromotionWrite<T> = { kind: "saved"; value: T } | { kind: "stale" | "ended"; current: T };
 
 /**
- * Sets a coupon's first and last day and its limit of uses. Values already stored are no change
+ * Sets a coupon's first and last day and its limit of uses; an ended coupon changes no more. Values already stored are no change
  * (and no audit entry), even from a form read before another admin made the same change; a form
  * read at another version is stale; a limit below the uses made is refused beside the field.
  */
@@ -146,13 +174,10 @@ export async function updateCoupon(
   body: CouponUpdateBody,
 ): Promise<PromotionWrite<AdminCoupon>> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select(couponSelection)
-      .from(coupons)
-      .where(and(eq(coupons.code, code), isNull(coupons.shopId)))
-      .for("update");
-    if (!row) throw new HttpError(404, COUPON_NOT_FOUND);
+    const row = await lockedStoreCoupon(tx, code);
     const current = toAdminCoupon(row);
+    // Ended is final (issue 35): answered as a stale form is, with what is stored.
+    if (row.endedAt !== null) return { kind: "ended", current };
     const audited = (coupon: Pick<AdminCoupon, "validFrom" | "validUntil" | "maxUses">) => ({
       name: `Cupón ${code}`,
       validFrom: coupon.validFrom,
@@ -216,5 +241,119 @@ export async function updateVoucher(
       after: audited(saved),
     });
     return { kind: "saved", value: saved };
+  });
+}
+
+/** What the audit log keeps of a store coupon when it is created or ended: its name and its terms. */
+const auditedStoreCoupon = (coupon: AdminCoupon) => ({ name: `Cupón ${coupon.code}`, ...auditedCoupon(coupon) });
+
+/**
+ * A new coupon's or voucher's code: refused beside its field when a row of `table` has it in any
+ * case. `insert` writes the row unless the primary key is taken meanwhile (the second of two
+ * creations at once), which is refused the same way.
+ */
+async function insertWithNewCode(
+  tx: Transaction,
+  table: typeof coupons | typeof vouchers,
+  code: string,
+  message: string,
+  insert: () => Promise<unknown[]>,
+): Promise<void> {
+  const [taken] = await tx
+    .select({ code: table.code })
+    .from(table)
+    .where(sql`upper(${table.code}) = ${code}`);
+  const created = taken ? [] : await insert();
+  if (created.length === 0) throw new FieldsError(400, [{ field: "code", message }]);
+}
+
+async function storeCoupon(tx: Pick<Db, "select">, code: string): Promise<AdminCoupon> {
+  const [row] = await tx.select(couponSelection).from(coupons).where(eq(coupons.code, code));
+  return toAdminCoupon(row!);
+}
+
+/**
+ * Creates a store coupon. Its code is unique whatever its case, across the store's and the shops'
+ * coupons: one written in another case is refused beside the code, and of two creations of one code
+ * at once the second finds the primary key taken.
+ */
+export async function createStoreCoupon(db: Db, actor: AuthUser, body: StoreCouponCreateBody): Promise<AdminCoupon> {
+  return db.transaction(async (tx) => {
+    await insertWithNewCode(tx, coupons, body.code, COUPON_CODE_TAKEN, () =>
+      tx
+        .insert(coupons)
+        .values({ code: body.code, ...couponTerms({ ...body, minSubtotal: 0 }), shopId: null })
+        .onConflictDoNothing()
+        .returning({ code: coupons.code }),
+    );
+    const coupon = await storeCoupon(tx, body.code);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "cupon.crear",
+      entity: "cupon",
+      entityId: coupon.auditId,
+      before: null,
+      after: auditedStoreCoupon(coupon),
+    });
+    return coupon;
+  });
+}
+
+/**
+ * Ends a store coupon now. It locks the coupon's row, the row an order using it locks
+ * (coupons/service.ts, lockOrderCoupons): an order placed before the end commits keeps its discount,
+ * and one that locks after it finds the coupon ended and is refused. Carts holding it are refused at
+ * checkout the same way.
+ */
+export async function endStoreCoupon(db: Db, actor: AuthUser, code: string): Promise<AdminCoupon> {
+  return db.transaction(async (tx) => {
+    const row = await lockedStoreCoupon(tx, code);
+    if (row.endedAt !== null) throw new HttpError(409, COUPON_ALREADY_ENDED);
+    const before = toAdminCoupon(row);
+    await tx
+      .update(coupons)
+      .set({ endedAt: sql`now()` })
+      .where(eq(coupons.code, code));
+    const after = await storeCoupon(tx, code);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "cupon.terminar",
+      entity: "cupon",
+      entityId: after.auditId,
+      before: auditedStoreCoupon(before),
+      after: auditedStoreCoupon(after),
+    });
+    return after;
+  });
+}
+
+/** Creates a voucher, its code unique among the vouchers whatever its case, redeemable to the end of its last day. */
+export async function createVoucher(db: Db, actor: AuthUser, body: VoucherCreateBody): Promise<AdminVoucher> {
+  return db.transaction(async (tx) => {
+    await insertWithNewCode(tx, vouchers, body.code, VOUCHER_CODE_TAKEN, () =>
+      tx
+        .insert(vouchers)
+        .values({
+          code: body.code,
+          amount: body.amount,
+          expiresAt: startOfDayAfter(body.expiresOn) as unknown as Date,
+        })
+        .onConflictDoNothing()
+        .returning({ code: vouchers.code }),
+    );
+    const [row] = await tx
+      .select({ ...voucherSelection, redemptions: redemptionsOf(vouchers.code) })
+      .from(vouchers)
+      .where(eq(vouchers.code, body.code));
+    const voucher = toAdminVoucher(row!);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "voucher.crear",
+      entity: "voucher",
+      entityId: voucher.auditId,
+      before: null,
+      after: { name: `Voucher ${voucher.code}`, amount: voucher.amount, expiresOn: voucher.expiresOn },
+    });
+    return voucher;
   });
 }

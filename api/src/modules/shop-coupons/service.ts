@@ -14,7 +14,7 @@ import type { Db, Transaction } from "../../db/client.js";
 import { coupons } from "../../db/schema.js";
 import { FieldsError, HttpError } from "../../http-error.js";
 import { recordAudit } from "../audit/service.js";
-import { promotionAuditId } from "../promotions/service.js";
+import { promotionAuditId, startOf, startOfDayAfter } from "../promotions/service.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
 
 /**
@@ -27,8 +27,6 @@ import { lockSellerShop } from "../shops/seller-writes.js";
 const dayOf = (instant: unknown) => sql<string>`to_char(${instant} at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
 const lastDayBefore = (end: unknown) =>
   sql<string>`to_char((${end} - interval '1 microsecond') at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
-const startOf = (day: string) => sql`(${day}::date)::timestamp at time zone ${STORE_TIME_ZONE}`;
-const startOfDayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${STORE_TIME_ZONE}`;
 
 const selection = {
   code: coupons.code,
@@ -52,18 +50,25 @@ const selection = {
 type Row = Omit<ShopCoupon, "endedAt"> & { endedAt: Date | null };
 const toAnswer = (row: Row): ShopCoupon => ({ ...row, endedAt: row.endedAt?.toISOString() ?? null });
 
-/** What the audit log keeps of a coupon. */
-const audited = (coupon: ShopCoupon) => ({
-  code: coupon.code,
-  kind: coupon.kind,
-  value: coupon.value,
-  validFrom: coupon.validFrom,
-  validUntil: coupon.validUntil,
-  maxUses: coupon.maxUses,
-  maxUsesPerCustomer: coupon.maxUsesPerCustomer,
-  minSubtotal: coupon.minSubtotal,
-  endedAt: coupon.endedAt,
-});
+/** What the audit log keeps of a coupon, the store's (no minimum) and a shop's. */
+export function auditedCoupon(
+  coupon: Pick<
+    ShopCoupon,
+    "code" | "kind" | "value" | "validFrom" | "validUntil" | "maxUses" | "maxUsesPerCustomer" | "endedAt"
+  > & { minSubtotal?: number },
+) {
+  return {
+    code: coupon.code,
+    kind: coupon.kind,
+    value: coupon.value,
+    validFrom: coupon.validFrom,
+    validUntil: coupon.validUntil,
+    maxUses: coupon.maxUses,
+    maxUsesPerCustomer: coupon.maxUsesPerCustomer,
+    ...(coupon.minSubtotal === undefined ? {} : { minSubtotal: coupon.minSubtotal }),
+    endedAt: coupon.endedAt,
+  };
+}
 
 /** The seller's shop, approved, taken (FOR SHARE) first in the write's transaction. */
 async function sellingShop(tx: Transaction, sellerId: string) {
@@ -98,8 +103,8 @@ export async function listShopCoupons(db: Db, sellerId: string): Promise<ShopCou
   return rows.map(toAnswer);
 }
 
-/** The terms a seller sets, as the row keeps them: the same on creation and on every change. */
-function couponTerms(body: ShopCouponUpdateBody) {
+/** A coupon's terms as the row keeps them: the same on creation and on every change, the store's (minimum 0) and a shop's. */
+export function couponTerms(body: ShopCouponUpdateBody) {
   return {
     kind: body.kind,
     value: body.value,
@@ -129,7 +134,7 @@ export async function createShopCoupon(db: Db, sellerId: string, body: ShopCoupo
       entity: "cupon",
       entityId: promotionAuditId("cupon", body.code),
       before: null,
-      after: audited(coupon),
+      after: auditedCoupon(coupon),
     });
     return coupon;
   });
@@ -158,8 +163,8 @@ export async function updateShopCoupon(
       action: "cupon.editar",
       entity: "cupon",
       entityId: promotionAuditId("cupon", code),
-      before: audited(before),
-      after: audited(after),
+      before: auditedCoupon(before),
+      after: auditedCoupon(after),
     });
     return after;
   });
@@ -181,8 +186,8 @@ export async function endShopCoupon(db: Db, sellerId: string, code: string): Pro
       action: "cupon.terminar",
       entity: "cupon",
       entityId: promotionAuditId("cupon", code),
-      before: audited(before),
-      after: audited(after),
+      before: auditedCoupon(before),
+      after: auditedCoupon(after),
     });
     return after;
   });

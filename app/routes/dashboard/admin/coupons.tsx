@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CouponCard, VoucherCard } from "~/components/admin/PromotionCards";
+import { CouponCreateForm, VoucherCreateForm } from "~/components/admin/PromotionCreateForms";
 import { requireAdmin } from "~/services/admin.server";
 import { loadPromotionsPage, promotionsAction } from "~/services/promotions.server";
 
@@ -8,7 +9,7 @@ export const meta: MetaFunction = () => [
   { title: "Cupones y vouchers | Mercado Pádel" },
   {
     name: "description",
-    content: "Las fechas y los límites de uso de los cupones y vouchers de la página de regalos.",
+    content: "Crear, cambiar y terminar los cupones y vouchers de Mercado Pádel: fechas y límites de uso.",
   },
   { name: "robots", content: "noindex" },
 ];
@@ -18,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return loadPromotionsPage(requireAdmin(args));
 }
 
-/** A coupon's or a voucher's form: saved, back here with a flash. */
+/** A coupon's or a voucher's form, a new one, or a coupon's end: saved, back here with a flash. */
 export async function action(args: ActionFunctionArgs) {
   const url = new URL(args.request.url);
   return promotionsAction(args, requireAdmin(args), `${url.pathname}${url.search}`);
@@ -37,9 +38,9 @@ export default function AdminCoupons() {
           Cupones y vouchers
         </h1>
         <p className="mt-2 text-slate-700">
-          Los cupones y vouchers de la página de regalos. Las fechas son días completos en la hora de la tienda
-          (Madrid): un cupón vale desde el comienzo de su primer día hasta el final del último y mientras le queden
-          usos; un voucher se canjea una vez por cliente hasta el final de su último día.
+          Los cupones y vouchers de la tienda. Las fechas son días completos en la hora de la tienda (Madrid): un cupón
+          vale desde el comienzo de su primer día hasta el final del último, mientras le queden usos y hasta que lo
+          termines; un voucher se canjea una vez por cliente hasta el final de su último día.
         </p>
       </div>
 
@@ -47,6 +48,8 @@ export default function AdminCoupons() {
         <h2 id="titulo-lista-cupones" className="text-xl font-bold text-slate-900">
           Cupones
         </h2>
+        {/* A new key once a coupon is created: the form starts empty again. */}
+        <CouponCreateForm key={coupons.length} constraint={constraints.createCoupon} />
         <ul className="space-y-4">
           {coupons.map((coupon) => (
             // A new key when the coupon changes: the form starts again from the stored values.
@@ -68,6 +71,7 @@ export default function AdminCoupons() {
             />
           ))}
         </ul>
+        <VoucherCreateForm key={vouchers.length} constraint={constraints.createVoucher} />
       </section>
     </section>
   );

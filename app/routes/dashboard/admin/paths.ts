@@ -10,6 +10,8 @@ export const adminPaths = {
   categories: `${ADMIN_HOME}/categories`,
   products: `${ADMIN_HOME}/products`,
   orders: `${ADMIN_HOME}/orders`,
+  /** The list's CSV download, with the list's filters as its query. */
+  ordersCsv: `${ADMIN_HOME}/orders.csv`,
   order: (orderId: string) => `${ADMIN_HOME}/orders/${encodeURIComponent(orderId)}`,
   withdrawals: `${ADMIN_HOME}/withdrawals`,
   coupons: `${ADMIN_HOME}/coupons`,

@@ -3,7 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ShopCoupon } from "#contract/shop-coupons";
 import { COUPON_KIND_LABELS, SHOP_COUPON_STATE_LABELS } from "#contract/shop-coupons-labels";
-import { FormAlert, SelectField, SubmitButton, TextField } from "~/components/forms/fields";
+import { CouponFields } from "~/components/forms/CouponFields";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { Badge, type BadgeTone } from "~/components/ui/Badge";
 import { Card } from "~/components/ui/Card";
 import { Notice } from "~/components/ui/Notice";
@@ -120,33 +121,8 @@ function CouponForm({ edited, constraint }: { edited: Typed | null; constraint: 
             Código: <span className="font-mono">{edited.code}</span>
           </p>
         </>
-      ) : (
-        <TextField
-          label="Código"
-          meta={fields.code}
-          autoComplete="off"
-          hint="De 4 a 20 letras sin tilde, números o guiones. No se puede cambiar después."
-        />
-      )}
-      <SelectField
-        label="Tipo de descuento"
-        meta={fields.kind}
-        options={[
-          { value: "porcentaje", label: "Porcentaje de tus productos" },
-          { value: "importe", label: "Importe fijo (US$)" },
-        ]}
-      />
-      <TextField
-        label="Valor"
-        meta={fields.value}
-        autoComplete="off"
-        inputMode="decimal"
-        hint="Un porcentaje (1 a 90) o un importe en dólares, por ejemplo 5,50. Nunca descuenta el envío."
-      />
-      <TextField label="Desde el día" meta={fields.validFrom} type="date" />
-      <TextField label="Hasta el día (incluido)" meta={fields.validUntil} type="date" />
-      <TextField label="Usos en total" meta={fields.maxUses} inputMode="numeric" autoComplete="off" />
-      <TextField label="Usos por cliente" meta={fields.maxUsesPerCustomer} inputMode="numeric" autoComplete="off" />
+      ) : null}
+      <CouponFields fields={fields} withCode={!edited} percentLabel="Porcentaje de tus productos" />
       <TextField
         label="Compra mínima en tu tienda (US$, opcional)"
         meta={fields.minSubtotal}
