@@ -206,6 +206,8 @@ const NO_SCREEN: Record<string, string> = {
   "/auth/google": "redirige a Google",
   "/auth/google/callback": "la vuelta de Google: inicia la sesión y redirige",
   "/dashboard/seller/payments/statement": "un archivo CSV",
+  "/dashboard/seller/products/export": "un archivo CSV (tests/e2e/seller-exports.spec.ts)",
+  "/dashboard/seller/orders/export": "un archivo CSV; su formulario está en /dashboard/seller/orders",
   "/documentos-tienda/:documentId": "el archivo de un documento de tienda",
   "/search-suggestions": "datos JSON para el buscador",
   "/socket-token": "datos JSON para la conexión en vivo",
