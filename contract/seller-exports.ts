@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { endpoint, noInput } from "./http";
-import { deliveryStatus, paymentStatus } from "./orders";
 import { storeDay, VALID_UNTIL_BEFORE_FROM } from "./promotions";
 import { PRODUCT_STATES } from "./seller-product-labels";
+import { sellerOrderSummary } from "./seller-orders";
 
 /**
  * A seller's CSV downloads (issue 34): the shop's whole catalogue (every state, not archived) and
@@ -29,21 +29,9 @@ export const ordersExportQuery = z
   });
 export type OrdersExportQuery = z.infer<typeof ordersExportQuery>;
 
-/** One order part of the shop with its lines. */
-export const exportedOrder = z.object({
-  number: z.string(),
-  createdAt: z.string().describe("date-time"),
-  customerName: z.string(),
+/** One order part of the shop, as the orders list has it, with its lines. */
+export const exportedOrder = sellerOrderSummary.extend({
   lines: z.array(z.object({ name: z.string(), size: z.string().nullable(), quantity: z.number().int() })),
-  subtotal: z.number().int(),
-  couponCode: z.string().nullable(),
-  discount: z.number().int(),
-  shippingFee: z.number().int(),
-  total: z.number().int(),
-  commission: z.number().int(),
-  sellerNet: z.number().int(),
-  paymentStatus,
-  deliveryStatus,
 });
 export type ExportedOrder = z.infer<typeof exportedOrder>;
 

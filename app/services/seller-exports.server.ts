@@ -97,16 +97,16 @@ export function ordersCsv(rows: readonly ExportedOrder[]): string {
       order.lines
         .map((line) => `${line.quantity} × ${line.name}${line.size ? ` (${line.size})` : ""}`)
         .join(LIST_SEPARATOR),
-      String(order.lines.reduce((units, line) => units + line.quantity, 0)),
+      String(order.itemsCount),
       formatPrice(order.subtotal),
       order.couponCode ?? "",
       formatPrice(order.discount),
-      formatPrice(order.shippingFee),
+      formatPrice(order.shipping_fee),
       formatPrice(order.total),
       formatPrice(order.commission),
       formatPrice(order.sellerNet),
-      PAYMENT_STATUS_LABELS[order.paymentStatus],
-      DELIVERY_STATUS_LABELS[order.deliveryStatus],
+      PAYMENT_STATUS_LABELS[order.payment_status],
+      DELIVERY_STATUS_LABELS[order.delivery_status],
     ]),
   );
 }

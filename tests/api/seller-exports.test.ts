@@ -85,8 +85,9 @@ describe("descargas CSV del vendedor", () => {
       createdAt: "2026-03-09T23:30:00.000Z",
       lines: [{ name: smash.name, size: null, quantity: 2 }],
       subtotal: 4_000,
-      paymentStatus: "sin_pagar",
-      deliveryStatus: "pendiente",
+      itemsCount: 2,
+      payment_status: "sin_pagar",
+      delivery_status: "pendiente",
     });
     expect(part.sellerNet).toBe(part.total - part.commission);
     expect((await get(sellers.smash, "/seller/export/orders?from=2026-03-01&to=2026-03-09")).json().orders).toEqual([]);

@@ -184,7 +184,11 @@ const SWEEP: Record<string, Visit[]> = {
   "/dashboard/seller/control/:productId": [
     seller(({ linkOn }) => linkOn("/dashboard/seller/control", /^\/dashboard\/seller\/control\/[^?]/)),
   ],
-  "/dashboard/seller/orders": [seller("/dashboard/seller/orders")],
+  "/dashboard/seller/orders": [
+    seller("/dashboard/seller/orders"),
+    // The CSV form refused: its messages beside the fields.
+    seller("/dashboard/seller/orders?from=2026-03-10&to=2026-03-01"),
+  ],
   "/dashboard/seller/orders/details/:orderId": [
     seller(({ linkOn }) => linkOn("/dashboard/seller/orders", /^\/dashboard\/seller\/orders\/details\//)),
   ],

@@ -33,9 +33,10 @@ const words = {
     summary: "The shop's order parts of a date range, for a CSV file",
     description:
       "`?from=YYYY-MM-DD&to=YYYY-MM-DD`: the caller's shop's order parts placed from the start of `from` " +
-      "to the end of `to` in the store's time zone (Europe/Madrid), oldest first, each with `number, " +
-      "createdAt, customerName, lines [{name, size, quantity}], subtotal, couponCode, discount, shippingFee, " +
-      "total, commission, sellerNet, paymentStatus, deliveryStatus` (money in cents). Refusals, 400 by " +
+      "to the end of `to` in the store's time zone (Europe/Madrid), oldest first, each as the orders list " +
+      "has it (`_id, orderId, number, customerName, createdAt, itemsCount, subtotal, couponCode, discount, " +
+      "shipping_fee, total, commission, sellerNet, payment_status, delivery_status`, money in cents) with " +
+      "its `lines [{name, size, quantity}]`. Refusals, 400 by " +
       "field: a missing day ('Elige el primer día.', 'Elige el último día.'), a day that is not a date, " +
       "`to` before `from` ('El último día no puede ser anterior al primero.'), more than 366 days " +
       "('Elige como máximo 366 días.'). Unpaid orders past their deadline are expired first, as in the " +

@@ -1,12 +1,13 @@
 import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
-import { STORE_TIME_ZONE } from "#contract/store-time";
-import { orderNumber } from "#contract/order-labels";
 import type { ExportedOrder, ExportedProduct, OrdersExportQuery } from "#contract/seller-exports";
 import type { Db } from "../../db/client.js";
 import { categories, orderItems, orders, products, shopOrders, shops, users } from "../../db/schema.js";
 import { productSizesList } from "../catalog/service.js";
 import type { MailContext } from "../mail/render.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
+import { summaryColumns, summaryOf } from "../seller-orders/service.js";
+// The store day's bounds in Madrid (contract/store-time.ts), as the shop coupons' dates use them.
+import { startOf, startOfDayAfter } from "../shop-coupons/service.js";
 
 /**
  * A seller's CSV downloads (issue 34): reads only, always of the caller's own shop (the shop is
@@ -41,10 +42,6 @@ export async function exportProducts(db: Db, sellerId: string): Promise<Exported
   return rows.map((row) => ({ ...row, specs: row.specs ?? {} }));
 }
 
-/** The instant a store day starts in Madrid (the store's calendar, contract/store-time.ts). */
-const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone ${STORE_TIME_ZONE}`;
-const startOfDayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${STORE_TIME_ZONE}`;
-
 /** The shop's order parts placed from the first day's start to the last day's end (store time), oldest first. */
 export async function exportOrders(
   db: Db,
@@ -56,20 +53,10 @@ export async function exportOrders(
   await expireUnpaidOrders(db, mail);
   const rows = await db
     .select({
-      orderId: shopOrders.orderId,
-      createdAt: shopOrders.createdAt,
-      customerName: users.name,
+      ...summaryColumns,
       lines: sql<
         ExportedOrder["lines"]
       >`coalesce((select json_agg(json_build_object('name', ${orderItems.name}, 'size', nullif(${orderItems.size}, ''), 'quantity', ${orderItems.quantity}) order by ${orderItems.name}, ${orderItems.size}) from ${orderItems} where ${orderItems.shopOrderId} = ${shopOrders.id}), '[]'::json)`,
-      subtotal: shopOrders.subtotal,
-      couponCode: shopOrders.couponCode,
-      discount: shopOrders.discount,
-      shippingFee: shopOrders.shippingFee,
-      total: shopOrders.total,
-      commission: shopOrders.commission,
-      paymentStatus: shopOrders.paymentStatus,
-      deliveryStatus: shopOrders.deliveryStatus,
     })
     .from(shopOrders)
     .innerJoin(orders, eq(orders.id, shopOrders.orderId))
@@ -77,15 +64,10 @@ export async function exportOrders(
     .where(
       and(
         eq(shopOrders.shopId, ownShop(sellerId)),
-        gte(shopOrders.createdAt, startOfDay(range.from)),
+        gte(shopOrders.createdAt, startOf(range.from)),
         lt(shopOrders.createdAt, startOfDayAfter(range.to)),
       ),
     )
     .orderBy(asc(shopOrders.createdAt), asc(shopOrders.id));
-  return rows.map(({ orderId, createdAt, ...row }) => ({
-    ...row,
-    number: orderNumber(orderId),
-    createdAt: createdAt.toISOString(),
-    sellerNet: row.total - row.commission,
-  }));
+  return rows.map((row) => ({ ...summaryOf(row), lines: row.lines }));
 }
