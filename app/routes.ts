@@ -75,6 +75,8 @@ export default [
       route("coupons", "routes/dashboard/seller/coupons.tsx"),
       route("reviews", "routes/dashboard/seller/reviews.tsx"),
       route("payments/statement", "routes/dashboard/seller/payments-statement.ts"),
+      route("products/export", "routes/dashboard/seller/products-export.ts"),
+      route("orders/export", "routes/dashboard/seller/orders-export.ts"),
     ]),
     route("shop", "routes/dashboard/shop.tsx"),
     route("shop/confirmation", "routes/dashboard/shop-confirmation.tsx"),

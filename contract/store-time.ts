@@ -36,6 +36,11 @@ export function storeMonth(iso: string): string {
   return `${wall.getUTCFullYear()}-${twoDigits(wall.getUTCMonth() + 1)}`;
 }
 
+/** 'YYYY-MM-DD' of an instant in Madrid: the store's calendar day (a date input's value). */
+export function storeDay(iso: string): string {
+  return madridWallClock(iso).toISOString().slice(0, 10);
+}
+
 /** 'noviembre de 2026' for '2026-11'. */
 export function monthLabel(month: string): string {
   const [year, monthNumber] = month.split("-").map(Number) as [number, number];

@@ -198,7 +198,11 @@ const SWEEP: Record<string, Visit[]> = {
   "/dashboard/seller/control/:productId": [
     seller(({ linkOn }) => linkOn("/dashboard/seller/control", /^\/dashboard\/seller\/control\/[^?]/)),
   ],
-  "/dashboard/seller/orders": [seller("/dashboard/seller/orders")],
+  "/dashboard/seller/orders": [
+    seller("/dashboard/seller/orders"),
+    // The CSV form refused: its messages beside the fields.
+    seller("/dashboard/seller/orders?from=2026-03-10&to=2026-03-01"),
+  ],
   "/dashboard/seller/orders/details/:orderId": [
     seller(({ linkOn }) => linkOn("/dashboard/seller/orders", /^\/dashboard\/seller\/orders\/details\//)),
   ],
@@ -221,6 +225,8 @@ const NO_SCREEN: Record<string, string> = {
   "/auth/google/callback": "la vuelta de Google: inicia la sesión y redirige",
   "/dashboard/seller/payments/statement": "un archivo CSV",
   "/dashboard/admin/orders.csv": "un archivo CSV (tests/e2e/admin-orders.spec.ts)",
+  "/dashboard/seller/products/export": "un archivo CSV (tests/e2e/seller-exports.spec.ts)",
+  "/dashboard/seller/orders/export": "un archivo CSV; su formulario está en /dashboard/seller/orders",
   "/documentos-tienda/:documentId": "el archivo de un documento de tienda",
   "/search-suggestions": "datos JSON para el buscador",
   "/socket-token": "datos JSON para la conexión en vivo",

@@ -91,6 +91,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       firstLink(seller, "/dashboard/seller/orders", /^\/dashboard\/seller\/orders\/details\//),
     "/dashboard/seller/payments/statement": () =>
       `/dashboard/seller/payments/statement?month=${new Date().toISOString().slice(0, 7)}`,
+    "/dashboard/seller/orders/export": () => `/dashboard/seller/orders/export?from=2026-01-01&to=2026-01-31`,
   };
   paths = new Map();
   for (const { pattern } of dashboardRoutes) {

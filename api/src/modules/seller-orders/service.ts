@@ -19,7 +19,8 @@ import type { MailContext } from "../mail/render.js";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-const summaryColumns = {
+/** A sub-order's summary columns (with `users` and `orders` joined): the list's and the CSV download's. */
+export const summaryColumns = {
   id: shopOrders.id,
   orderId: shopOrders.orderId,
   customerName: users.name,
@@ -51,7 +52,7 @@ type SummaryRow = {
   deliveryStatus: DeliveryStatus;
 };
 
-function summaryOf(row: SummaryRow) {
+export function summaryOf(row: SummaryRow) {
   return {
     _id: row.id,
     orderId: row.orderId,

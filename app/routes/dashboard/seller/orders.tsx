@@ -8,6 +8,10 @@ import { Field } from "~/components/ui/Field";
 import { Input, Select } from "~/components/ui/Input";
 import { requireSeller } from "~/services/seller.server";
 import { getSellerOrders, sellerOrdersFilter } from "~/services/seller-orders.server";
+import { ordersExportDefaults } from "~/services/seller-exports.server";
+import { ORDERS_EXPORT_MAX_DAYS } from "#contract/seller-exports";
+import { Card } from "~/components/ui/Card";
+import { sellerPaths } from "./paths";
 
 export const meta: MetaFunction = () => [
   { title: "Pedidos | Mi tienda | Mercado Pádel" },
@@ -18,10 +22,13 @@ export const meta: MetaFunction = () => [
 /** /dashboard/seller/orders?searchValue=&status=&pageNumber=: `GET /seller/orders/{sellerId}`, newest first. */
 export async function loader(args: LoaderFunctionArgs) {
   const area = await requireSeller(args);
-  const filter = sellerOrdersFilter(new URL(args.request.url).searchParams);
+  const params = new URL(args.request.url).searchParams;
+  const filter = sellerOrdersFilter(params);
   const answer = await getSellerOrders(area, filter);
+  const { from, to, errors } = ordersExportDefaults(params, new Date());
   return {
     filter,
+    exportForm: { from, to, errors },
     orders: answer.orders,
     totalOrder: answer.totalOrder,
     page: answer.page,
@@ -30,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function SellerOrders() {
-  const { filter, orders, totalOrder, page, totalPages } = useLoaderData<typeof loader>();
+  const { filter, exportForm, orders, totalOrder, page, totalPages } = useLoaderData<typeof loader>();
   const filtered = filter.searchValue !== "" || filter.status !== "";
   return (
     <section aria-labelledby="titulo-pedidos" className="space-y-6">
@@ -91,6 +98,43 @@ export default function SellerOrders() {
         </p>
       )}
       <Pagination page={page} totalPages={totalPages} />
+      <OrdersExport form={exportForm} />
     </section>
+  );
+}
+
+/**
+ * The CSV download of a date range: a plain GET form the browser submits itself (reloadDocument),
+ * so the file downloads with or without JavaScript; a wrong range comes back here with its messages.
+ */
+function OrdersExport({
+  form,
+}: {
+  form: { from: string; to: string; errors: Partial<Record<"from" | "to", string>> };
+}) {
+  return (
+    <Card title="Descargar pedidos (CSV)" titleId="exportar-pedidos" className="space-y-3">
+      <p className="text-slate-700">
+        Los pedidos de tu tienda hechos entre dos días (hora de Madrid), con sus productos, importes, comisión y
+        estados. Hasta {ORDERS_EXPORT_MAX_DAYS} días.
+      </p>
+      <Form
+        method="get"
+        action={sellerPaths.ordersExport}
+        reloadDocument
+        aria-label="Descargar pedidos"
+        className="grid gap-3 sm:grid-cols-[12rem_12rem_auto] sm:items-start"
+      >
+        <Field id="exportar-desde" label="Desde" errors={form.errors.from ? [form.errors.from] : null}>
+          <Input type="date" name="from" defaultValue={form.from} key={`desde-${form.from}`} required />
+        </Field>
+        <Field id="exportar-hasta" label="Hasta" errors={form.errors.to ? [form.errors.to] : null}>
+          <Input type="date" name="to" defaultValue={form.to} key={`hasta-${form.to}`} required />
+        </Field>
+        <Button type="submit" variant="secondary" className="sm:mt-8">
+          Descargar CSV
+        </Button>
+      </Form>
+    </Card>
   );
 }

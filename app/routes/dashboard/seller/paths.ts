@@ -15,6 +15,8 @@ export const sellerPaths = {
   coupons: `${SELLER_HOME}/coupons`,
   reviews: `${SELLER_HOME}/reviews`,
   paymentsStatement: `${SELLER_HOME}/payments/statement`,
+  productsExport: `${SELLER_HOME}/products/export`,
+  ordersExport: `${SELLER_HOME}/orders/export`,
 };
 
 /** The seller's order pages (issue 12): the list and one sub-order. */

@@ -248,7 +248,13 @@ export default function SellerProducts() {
             {searchValue ? ` para «${searchValue}»` : ""}
           </p>
         </div>
-        <TextLink to={sellerPaths.addProduct}>Agregar producto</TextLink>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          <TextLink to={sellerPaths.addProduct}>Agregar producto</TextLink>
+          {/* A file, not a page: the browser downloads it, with or without JavaScript. */}
+          <TextLink to={sellerPaths.productsExport} reloadDocument download data-testid="products-export-link">
+            Descargar productos (CSV)
+          </TextLink>
+        </div>
       </div>
 
       <ListFilters filters={filters} categories={categories} />
