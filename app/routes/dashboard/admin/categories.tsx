@@ -18,6 +18,7 @@ import { Field } from "~/components/ui/Field";
 import { Input } from "~/components/ui/Input";
 import { Notice } from "~/components/ui/Notice";
 import { TextLink } from "~/components/ui/TextLink";
+import { Thumbnail } from "~/components/ui/Thumbnail";
 import { answerFor } from "~/forms/form-answer";
 import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
@@ -370,14 +371,7 @@ function CategoryRow({
     <li aria-labelledby={headingId} data-testid="category-row" className={cardClass("plain", "space-y-3")}>
       <div className="flex items-start gap-4">
         {category.imageSrc ? (
-          <img
-            src={category.imageSrc}
-            alt=""
-            width={64}
-            height={64}
-            loading="lazy"
-            className="size-16 shrink-0 rounded-xl bg-slate-100 object-cover"
-          />
+          <Thumbnail src={category.imageSrc} />
         ) : (
           <span
             aria-hidden="true"

@@ -17,6 +17,7 @@ import { Field } from "~/components/ui/Field";
 import { Input, Select } from "~/components/ui/Input";
 import { Notice } from "~/components/ui/Notice";
 import { TextLink } from "~/components/ui/TextLink";
+import { Thumbnail } from "~/components/ui/Thumbnail";
 import { useFormAnswer } from "~/forms/form-answer";
 import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
@@ -116,16 +117,7 @@ function ProductRow({ product, constraint }: { product: ListedProduct; constrain
   return (
     <li aria-labelledby={headingId} data-testid="admin-product" className={cardClass("plain", "space-y-3")}>
       <div className="flex items-start gap-4">
-        {product.imageSrc ? (
-          <img
-            src={product.imageSrc}
-            alt=""
-            width={64}
-            height={64}
-            loading="lazy"
-            className="size-16 shrink-0 rounded-xl bg-slate-100 object-cover"
-          />
-        ) : null}
+        {product.imageSrc ? <Thumbnail src={product.imageSrc} /> : null}
         <div className="min-w-0 space-y-1">
           <h2 id={headingId} className="break-words text-lg font-bold text-slate-900">
             {product.name}

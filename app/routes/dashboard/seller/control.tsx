@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { Choice, Input } from "~/components/ui/Input";
 import { TextLink } from "~/components/ui/TextLink";
+import { Thumbnail } from "~/components/ui/Thumbnail";
 import type { FieldConstraints } from "~/forms/use-schema-form";
 import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { requireSeller } from "~/services/seller.server";
@@ -48,16 +49,7 @@ function StockRow({ product, stockConstraint }: { product: ControlProduct; stock
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
       <div className="flex items-start gap-3">
-        {product.image ? (
-          <img
-            src={product.image}
-            alt=""
-            width={56}
-            height={56}
-            loading="lazy"
-            className="size-14 shrink-0 rounded-lg bg-slate-100 object-cover"
-          />
-        ) : null}
+        {product.image ? <Thumbnail src={product.image} size="sm" /> : null}
         <div className="min-w-0 flex-1">
           <h2 id={`${headingId}-nombre`} className="break-words text-lg font-bold text-slate-900">
             <TextLink to={`${sellerPaths.control}/${encodeURIComponent(product._id)}`}>{product.name}</TextLink>
