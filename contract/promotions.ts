@@ -29,7 +29,7 @@ export const VOUCHER_UPDATED = "Voucher actualizado.";
 export const PROMOTION_CHANGED_WHILE_EDITING =
   "Otro administrador cambió este registro mientras editabas. Revisa los valores actuales y vuelve a guardar.";
 export const VERSION_MISSING = "Falta la versión del formulario; recarga la página.";
-const DAY_INVALID = "Escribe una fecha válida (día, mes y año).";
+export const DAY_INVALID = "Escribe una fecha válida (día, mes y año).";
 const DAY_OUT_OF_RANGE = "La fecha debe estar entre el 01/01/2020 y el 31/12/2099.";
 const VALID_FROM_MISSING = "Indica desde qué día vale el cupón.";
 const VALID_UNTIL_MISSING = "Indica hasta qué día vale el cupón.";
