@@ -30,7 +30,9 @@ test.describe("usuarios de la administración", () => {
 
     // The customer's own browser, signed in and open on their account.
     const customerContext = await browser.newContext({ javaScriptEnabled, viewport: { width: 360, height: 780 } });
-    const customer = awaitScriptsOnLoad(await customerContext.newPage());
+    const customerPage = await customerContext.newPage();
+    // Without scripts there is no hydration to wait for.
+    const customer = javaScriptEnabled ? awaitScriptsOnLoad(customerPage) : customerPage;
     await signIn(customer, email, SHOPPER_PASSWORD);
     await customer.goto("/dashboard");
     await expect(customer).toHaveURL(/\/dashboard$/);
