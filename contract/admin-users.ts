@@ -4,6 +4,7 @@ import {
   isoDateTime,
   objectExpected,
   queryChoice,
+  queryDay,
   queryPage,
   queryPageSize,
   queryText,
@@ -53,20 +54,6 @@ export function accountBlocked(reason: string): string {
   return `Tu cuenta está bloqueada. Motivo: ${reason.trim().replace(/\.?$/, ".")} Si crees que es un error, escríbenos desde la página de contacto.`;
 }
 
-/** An optional day of the query string (YYYY-MM-DD); empty means absent. */
-const queryDay = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z
-    .string({ invalid_type_error: DAY_INVALID })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_INVALID)
-    .refine((day) => {
-      const date = new Date(`${day}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-    }, DAY_INVALID)
-    .optional(),
-);
-
 export const adminUsersQuery = z
   .object({
     page: queryPage(),
@@ -78,9 +65,9 @@ export const adminUsersQuery = z
     }),
     role: queryChoice(role.options, "El rol no es válido."),
     /** Signed up from the start of this day (store time, Europe/Madrid). */
-    signedUpFrom: queryDay,
+    signedUpFrom: queryDay(DAY_INVALID),
     /** Signed up until the end of this day (store time). */
-    signedUpTo: queryDay,
+    signedUpTo: queryDay(DAY_INVALID),
   })
   .refine((query) => !query.signedUpFrom || !query.signedUpTo || query.signedUpFrom <= query.signedUpTo, {
     path: ["signedUpTo"],

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { couponKind, COUPON_NOT_FOUND } from "./coupons";
 import { errorAnswer, endpoint, noInput } from "./http";
-import { objectExpected, typedCode } from "./fields";
+import { isCalendarDay, objectExpected, typedCode } from "./fields";
 import { CODE_MAX_LENGTH } from "./limits";
 import { formatSpanishNumber } from "./number-format";
 import { VOUCHER_NOT_FOUND } from "./wallet";
@@ -45,12 +45,6 @@ export function maxUsesBelowUses(usedCount: number): string {
 }
 
 // ---- Fields -------------------------------------------------------------------------------------
-
-/** Whether YYYY-MM-DD names a day that exists (no 31 of April). */
-function isCalendarDay(day: string): boolean {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-}
 
 /** A calendar day of the store as a date input writes it (YYYY-MM-DD). */
 export function storeDay(missing: string) {

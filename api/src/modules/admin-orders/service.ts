@@ -15,8 +15,8 @@ import type { MailContext } from "../mail/render.js";
 
 type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
 
-/** LIKE's own characters in a search are matched as themselves. */
-function likePattern(text: string): string {
+/** LIKE's own characters in a search are matched as themselves (the admin's user search too). */
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 

@@ -19,15 +19,11 @@ import { orders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { revokeUserSessions } from "../accounts/tokens.js";
+import { likePattern } from "../admin-orders/service.js";
 import { recordAudit } from "../audit/service.js";
 import { announceCatalogueChange, catalogueChangedHere } from "../catalog/changes.js";
 
 type AdminUsersQuery = z.output<typeof adminUsersQuery>;
-
-/** LIKE's own characters in a search are matched as themselves. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /** The first instant of a calendar day of the store (Europe/Madrid). */
 const startOfStoreDay = (day: string, daysLater = 0) =>

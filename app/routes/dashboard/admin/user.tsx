@@ -7,7 +7,7 @@ import { FormAlert, SubmitButton, TextareaField } from "~/components/forms/field
 import { Badge } from "~/components/ui/Badge";
 import { cardClass } from "~/components/ui/Card";
 import { Notice } from "~/components/ui/Notice";
-import { Table, type TableColumn } from "~/components/ui/Table";
+import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
 import { TextLink } from "~/components/ui/TextLink";
 import { useFormAnswer } from "~/forms/form-answer";
 import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
@@ -38,10 +38,22 @@ type UserPage = ReturnType<typeof useLoaderData<typeof loader>>;
 type Movement = UserPage["wallet"]["movements"][number];
 
 const movementColumns: TableColumn<Movement>[] = [
-  { header: "Fecha", cell: (entry) => <time dateTime={entry.createdAt}>{entry.date}</time> },
-  { header: "Concepto", rowHeader: true, cell: (entry) => <span className="break-words">{entry.reason}</span> },
-  { header: "Importe", align: "end", cell: (entry) => entry.amountText },
+  { header: "Fecha", inCard: false, cell: (entry) => <time dateTime={entry.createdAt}>{entry.date}</time> },
+  {
+    header: "Concepto",
+    rowHeader: true,
+    inCard: false,
+    cell: (entry) => <span className="break-words">{entry.reason}</span>,
+  },
+  { header: "Importe", align: "end", inCard: false, cell: (entry) => entry.amountText },
 ];
+
+/** On a phone each movement is a card: its reason, the amount beside it, the date under it. */
+const movementCard: CardParts<Movement> = {
+  title: (entry) => entry.reason,
+  aside: (entry) => entry.amountText,
+  note: (entry) => <time dateTime={entry.createdAt}>{entry.date}</time>,
+};
 
 function BlockForm({ name, constraint }: { name: string; constraint: FieldConstraints }) {
   const [form, fields] = useSchemaForm(
@@ -203,6 +215,8 @@ export default function AdminUser() {
             columns={movementColumns}
             caption={`Últimos movimientos (${wallet.movements.length} de ${wallet.totalMovements})`}
             look="ruled"
+            cardsBelow="md"
+            card={movementCard}
             ordered
           />
         ) : (
