@@ -36,7 +36,7 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 export const USER_NOT_FOUND_ADMIN = "Usuario no encontrado.";
-export const USER_BLOCKED = "Usuario bloqueado: ya no puede entrar y sus sesiones se han cerrado.";
+export const USER_BLOCKED = "Usuario bloqueado: ya no puede entrar y las sesiones abiertas se han cerrado.";
 export const USER_UNBLOCKED = "Usuario desbloqueado: ya puede volver a entrar.";
 export const USER_ALREADY_BLOCKED = "Este usuario ya está bloqueado; recarga la página para ver su estado.";
 export const USER_NOT_BLOCKED = "Este usuario no está bloqueado; recarga la página para ver su estado.";

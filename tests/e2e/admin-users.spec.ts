@@ -54,7 +54,7 @@ test.describe("usuarios de la administración", () => {
     await expect(card).toContainText("Activo");
     await card.getByRole("link", { name: "Bruno Bloqueado" }).click();
     await expect(page.getByRole("heading", { name: "Bruno Bloqueado", level: 1 })).toBeVisible();
-    await expect(page.getByText("No tiene tienda.")).toBeVisible();
+    await expect(page.getByText("Sin tienda.")).toBeVisible();
     await expect(page.getByTestId("wallet-balance")).toContainText("Saldo:");
     await expectNoSidewaysScroll(page);
     if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);

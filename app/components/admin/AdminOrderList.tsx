@@ -71,7 +71,7 @@ export function CustomerOrderList({ orders }: { orders: ListedOrderSummary[] }) 
       rows={orders}
       rowKey={(order) => order._id}
       columns={[orderColumn, ...summaryColumns]}
-      caption="Sus pedidos, del más reciente al más antiguo"
+      caption="Pedidos del usuario, del más reciente al más antiguo"
       look="ruled"
       cardsBelow="md"
       card={orderCard}

@@ -63,8 +63,9 @@ function BlockForm({ name, constraint }: { name: string; constraint: FieldConstr
   return (
     <Form method="post" {...getFormProps(form)} aria-label={`Bloquear a ${name}`} className="space-y-4">
       <p className="text-sm text-slate-700">
-        No podrá entrar (ni con contraseña ni con Google), sus sesiones abiertas se cierran al momento y, si tiene una
-        tienda aprobada, se suspende: sus productos dejan de venderse. Verá el motivo al intentar entrar.
+        Con la cuenta bloqueada no se puede entrar (ni con contraseña ni con Google), las sesiones abiertas se cierran
+        al momento y, si la cuenta tiene una tienda aprobada, la tienda se suspende y deja de vender. El motivo se
+        muestra al intentar entrar.
       </p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <TextareaField label="Motivo del bloqueo" meta={fields.reason} rows={3} />
@@ -83,7 +84,8 @@ function UnblockForm() {
   return (
     <Form method="post" {...getFormProps(form)} aria-label="Desbloquear usuario" className="space-y-2">
       <p className="text-sm text-slate-700">
-        Podrá volver a entrar. Si el bloqueo suspendió su tienda y sigue suspendida por él, vuelve a vender.
+        La cuenta vuelve a poder entrar. Si el bloqueo suspendió la tienda y sigue suspendida por él, la tienda vuelve a
+        vender.
       </p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <SubmitButton intent={intents.unblock} variant="secondary" pending="Desbloqueando…" wide={false}>
@@ -174,7 +176,7 @@ export default function AdminUser() {
             <Badge>{SHOP_STATUS_LABELS[user.shop.status]}</Badge>
           </p>
         ) : (
-          <p className="text-sm text-slate-700">No tiene tienda.</p>
+          <p className="text-sm text-slate-700">Sin tienda.</p>
         )}
       </section>
 
@@ -196,7 +198,7 @@ export default function AdminUser() {
             ) : null}
           </>
         ) : (
-          <p className={cardClass("empty")}>Todavía no ha hecho pedidos.</p>
+          <p className={cardClass("empty")}>Ningún pedido todavía.</p>
         )}
       </section>
 
