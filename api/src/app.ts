@@ -356,7 +356,7 @@ export async function buildApp({
   await app.register(orderMessageRoutes, { db, mail, mailer });
   await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals, mail, mailer });
   await app.register(adminOrderRoutes, { db, withdrawals: config.withdrawals, mail });
-  await app.register(adminUserRoutes, { db });
+  await app.register(adminUserRoutes, { db, mail });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
   await app.register(paymentRoutes, {
     db,

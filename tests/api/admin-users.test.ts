@@ -14,7 +14,7 @@ import {
   USER_UNBLOCKED,
 } from "#contract/admin-users";
 import { UNAUTHORIZED } from "#contract/messages";
-import { auditLog, refreshTokens, shops, users } from "../../api/src/db/schema";
+import { auditLog, mailOutbox, refreshTokens, shops, users } from "../../api/src/db/schema";
 import { hashPassword } from "../../api/src/modules/accounts/password";
 import { useTwoShops } from "./notifications-support";
 import { placeOrder, putInCart, signedInAs, signedInUser, type Customer } from "./orders-support";
@@ -152,6 +152,19 @@ describe("usuarios del administrador", () => {
       expect(refused.json().message).toContain("Motivo: Fraude con tarjetas.");
       // A wrong password learns nothing about the block.
       expect((await login(person.email, "Otra-Clave-99")).statusCode).toBe(400);
+
+      // Told by mail, once, with the reason.
+      const mails = await api.db
+        .select({ subject: mailOutbox.subject, text: mailOutbox.text, toAddress: mailOutbox.toAddress })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.userId, person.id), eq(mailOutbox.kind, "account-blocked")));
+      expect(mails).toEqual([
+        {
+          subject: "Tu cuenta de Mercado Pádel fue bloqueada",
+          text: expect.stringContaining("Motivo: Fraude con tarjetas"),
+          toAddress: person.email,
+        },
+      ]);
 
       const listed = (await get(`/admin/users/${person.id}`)).json().user;
       expect(listed.blocked).toMatchObject({ reason: "Fraude con tarjetas" });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminUserEndpoints as endpoints, USER_BLOCKED, USER_UNBLOCKED } from "#contract/admin-users";
 import type { Db } from "../../db/client.js";
+import type { MailContext } from "../mail/render.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
 import { route, type RouteWords } from "../../route.js";
 import { adminOnly, currentUser } from "../accounts/auth.js";
@@ -46,7 +47,8 @@ const words = {
       "`{reason}` (required, up to 500 characters; the user reads it when they try to sign in): `{message}`. " +
       "The user's access tokens are refused at once (`tokens_valid_after`), their refresh tokens revoked, " +
       "and an `aprobada` shop of theirs is `suspendida` with the same reason (its products leave the " +
-      "catalogue; an order being placed either commits before the block or is refused). 409 `Este usuario ya " +
+      "catalogue; an order being placed either commits before the block or is refused). The user gets an e-mail " +
+      "(kind `account-blocked`, always sent) with the reason, queued in the same transaction. 409 `Este usuario ya " +
       "está bloqueado; …`. " +
       blockRefusals,
   },
@@ -61,7 +63,7 @@ const words = {
 } satisfies Record<string, RouteWords>;
 
 /** The admin's users (issue 35): find, view, block and unblock. */
-export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db; mail: MailContext }) {
   documentModule(app, section);
   const { db } = opts;
   const adminHooks = [app.authenticate, adminOnly];
@@ -72,7 +74,7 @@ export async function adminUserRoutes(app: FastifyInstance, opts: { db: Db }) {
     user: await adminUserDetail(db, request.params.userId),
   }));
   route(app, endpoints.block, { ...words.block, onRequest: adminHooks }, async (request) => {
-    await blockUser(db, currentUser(request), request.params.userId, request.body.reason);
+    await blockUser(db, currentUser(request), request.params.userId, request.body.reason, opts.mail);
     return { message: USER_BLOCKED };
   });
   route(app, endpoints.unblock, { ...words.unblock, onRequest: adminHooks }, async (request) => {

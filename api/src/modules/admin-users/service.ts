@@ -22,6 +22,10 @@ import { revokeUserSessions } from "../accounts/tokens.js";
 import { likePattern } from "../admin-orders/service.js";
 import { recordAudit } from "../audit/service.js";
 import { announceCatalogueChange, catalogueChangedHere } from "../catalog/changes.js";
+import { queueEventMail } from "../mail/event-mail.js";
+import { mailRecipient } from "../mail/recipients.js";
+import type { MailContext } from "../mail/render.js";
+import { accountBlockedMail } from "../mail/templates/account-blocked.js";
 
 type AdminUsersQuery = z.output<typeof adminUsersQuery>;
 
@@ -170,7 +174,13 @@ async function lockUserAndShop(tx: Transaction, actor: AuthUser, userId: string)
  * shop of theirs is suspended with the same reason, so its products leave the catalogue and cannot
  * be bought. A second block answers 409, so two admins blocking at once leave one audit entry.
  */
-export async function blockUser(db: Db, actor: AuthUser, userId: string, reason: string): Promise<void> {
+export async function blockUser(
+  db: Db,
+  actor: AuthUser,
+  userId: string,
+  reason: string,
+  mail: MailContext,
+): Promise<void> {
   let shopSuspended = false;
   await db.transaction(async (tx) => {
     const { user, shop } = await lockUserAndShop(tx, actor, userId);
@@ -202,6 +212,8 @@ export async function blockUser(db: Db, actor: AuthUser, userId: string, reason:
       after: { blocked: true, shopStatus: shopSuspended ? "suspendida" : (shop?.status ?? null) },
       reason,
     });
+    // The user is told why, in the block's transaction: the mail exists exactly when the block does.
+    await queueEventMail(tx, mail, accountBlockedMail(reason, await mailRecipient(tx, user.id), mail.publicWebUrl));
   });
   if (shopSuspended) catalogueChangedHere();
 }
