@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { AdminOrderDetail, AdminOrdersAnswer, adminOrdersQuery } from "#contract/admin-orders";
+import type { AdminOrderDetail, AdminOrderRow, AdminOrdersAnswer, adminOrdersQuery } from "#contract/admin-orders";
 import { orderNumber } from "#contract/order-labels";
 import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
@@ -20,6 +20,32 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** What every admin list shows of an order (this list, a user's page), read by `orderSummary`. */
+export const orderSummaryColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  total: orders.total,
+  paymentStatus: orders.paymentStatus,
+  deliveryStatus: orders.deliveryStatus,
+};
+
+export function orderSummary(row: {
+  id: string;
+  createdAt: Date;
+  total: number;
+  paymentStatus: AdminOrderRow["payment_status"];
+  deliveryStatus: AdminOrderRow["delivery_status"];
+}) {
+  return {
+    _id: row.id,
+    number: orderNumber(row.id),
+    createdAt: row.createdAt.toISOString(),
+    price: row.total,
+    payment_status: row.paymentStatus,
+    delivery_status: row.deliveryStatus,
+  };
+}
+
 /** Every order, newest first; a search matches the order's number (its id's start) or the customer's name or e-mail. */
 export async function listAdminOrders(db: Db, query: AdminOrdersQuery, mail: MailContext): Promise<AdminOrdersAnswer> {
   await expireUnpaidOrders(db, mail);
@@ -37,11 +63,7 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery, mail: Mai
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        total: orders.total,
-        paymentStatus: orders.paymentStatus,
-        deliveryStatus: orders.deliveryStatus,
+        ...orderSummaryColumns,
         customerId: users.id,
         customerName: users.name,
         customerEmail: users.email,
@@ -65,13 +87,8 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery, mail: Mai
           .groupBy(shopOrders.orderId);
   return {
     orders: rows.map((row) => ({
-      _id: row.id,
-      number: orderNumber(row.id),
+      ...orderSummary(row),
       customer: { _id: row.customerId, name: row.customerName, email: row.customerEmail },
-      createdAt: row.createdAt.toISOString(),
-      price: row.total,
-      payment_status: row.paymentStatus,
-      delivery_status: row.deliveryStatus,
       shopCount: shopCounts.find((entry) => entry.orderId === row.id)?.shops ?? 0,
     })),
     totalOrder: total!.total,

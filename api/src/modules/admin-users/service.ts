@@ -12,14 +12,13 @@ import {
   type AdminUsersAnswer,
   type adminUsersQuery,
 } from "#contract/admin-users";
-import { orderNumber } from "#contract/order-labels";
 import { STORE_TIME_ZONE } from "#contract/store-time";
 import type { Db, Transaction } from "../../db/client.js";
 import { orders, shops, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { revokeUserSessions } from "../accounts/tokens.js";
-import { likePattern } from "../admin-orders/service.js";
+import { likePattern, orderSummary, orderSummaryColumns } from "../admin-orders/service.js";
 import { recordAudit } from "../audit/service.js";
 import { announceCatalogueChange, catalogueChangedHere } from "../catalog/changes.js";
 import { queueEventMail } from "../mail/event-mail.js";
@@ -104,13 +103,7 @@ export async function adminUserDetail(db: Db, userId: string): Promise<AdminUser
   if (!user) throw new HttpError(404, USER_NOT_FOUND_ADMIN);
   const [latest, [total], [shop]] = await Promise.all([
     db
-      .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        total: orders.total,
-        paymentStatus: orders.paymentStatus,
-        deliveryStatus: orders.deliveryStatus,
-      })
+      .select(orderSummaryColumns)
       .from(orders)
       .where(eq(orders.userId, userId))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -127,14 +120,7 @@ export async function adminUserDetail(db: Db, userId: string): Promise<AdminUser
     emailVerified: user.emailVerifiedAt !== null,
     signsInWithGoogle: user.googleSub !== null,
     address: { addressLine: user.addressLine, city: user.city, province: user.province, postCode: user.postCode },
-    orders: latest.map((order) => ({
-      _id: order.id,
-      number: orderNumber(order.id),
-      createdAt: order.createdAt.toISOString(),
-      price: order.total,
-      payment_status: order.paymentStatus,
-      delivery_status: order.deliveryStatus,
-    })),
+    orders: latest.map(orderSummary),
     totalOrder: total!.total,
     shop: shop ?? null,
   };
