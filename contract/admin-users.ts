@@ -12,6 +12,7 @@ import {
   uuid,
 } from "./fields";
 import { endpoint, messageAnswer, noBody, noInput } from "./http";
+import { ADMIN_USER_SEARCH_MAX } from "./limits";
 import { INVALID_USER } from "./messages";
 import { deliveryStatus, paymentStatus } from "./orders";
 import { DAY_INVALID } from "./promotions";
@@ -25,7 +26,6 @@ import { DECISION_REASON_MAX_LENGTH } from "./shops";
 
 export const ADMIN_USERS_PER_PAGE = 20;
 export const MAX_ADMIN_USERS_PER_PAGE = 100;
-export const ADMIN_USER_SEARCH_MAX = 120;
 /** How many of the user's latest orders their page lists. */
 export const ADMIN_USER_RECENT_ORDERS = 20;
 

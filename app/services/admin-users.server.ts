@@ -1,10 +1,5 @@
-import {
-  ADMIN_USER_SEARCH_MAX,
-  ADMIN_USERS_PER_PAGE,
-  adminUserEndpoints,
-  adminUsersQuery,
-  ROLE_LABELS,
-} from "#contract/admin-users";
+import { ADMIN_USER_SEARCH_MAX } from "#contract/limits";
+import { ADMIN_USERS_PER_PAGE, adminUserEndpoints, adminUsersQuery, ROLE_LABELS } from "#contract/admin-users";
 import { role as roleSchema } from "#contract/accounts";
 import { formatUsd } from "#contract/money-format";
 import { walletEndpoints } from "#contract/wallet";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { ADMIN_USER_SEARCH_MAX } from "#contract/admin-users";
+import { ADMIN_USER_SEARCH_MAX } from "#contract/limits";
 import { Pagination } from "~/components/product/Pagination";
 import { Badge } from "~/components/ui/Badge";
 import { Button } from "~/components/ui/Button";
