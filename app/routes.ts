@@ -53,6 +53,8 @@ export default [
       route("orders", "routes/dashboard/admin/orders.tsx"),
       route("orders.csv", "routes/dashboard/admin/orders-csv.ts"),
       route("orders/:orderId", "routes/dashboard/admin/order.tsx"),
+      route("users", "routes/dashboard/admin/users.tsx"),
+      route("users/:userId", "routes/dashboard/admin/user.tsx"),
       route("coupons", "routes/dashboard/admin/coupons.tsx"),
       route("withdrawals", "routes/dashboard/admin/withdrawals.tsx"),
       route("books", "routes/dashboard/admin/books.tsx"),

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   "retiro.confirmar",
   "retiro.rechazar",
   "correo.reintentar",
+  "usuario.bloquear",
+  "usuario.desbloquear",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -86,6 +88,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "retiro.confirmar": "Confirmó el pago de un retiro",
   "retiro.rechazar": "Rechazó un retiro",
   "correo.reintentar": "Reintentó el envío de un correo atascado",
+  "usuario.bloquear": "Bloqueó a un usuario",
+  "usuario.desbloquear": "Desbloqueó a un usuario",
 };
 
 /** What kind of record an entry is about. */
@@ -98,6 +102,7 @@ export const AUDIT_ENTITIES = [
   "voucher",
   "retiro",
   "correo",
+  "usuario",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -110,4 +115,5 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   voucher: "Voucher",
   retiro: "Retiro",
   correo: "Correo",
+  usuario: "Usuario",
 };

@@ -61,6 +61,24 @@ export function queryText(options: { max: number; message: string }) {
   );
 }
 
+/** Whether YYYY-MM-DD names a day that exists (no 31 of April). */
+export function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+/** An optional calendar day from the query string (YYYY-MM-DD, as a date input sends it); empty means absent. */
+export function queryDay(message: string) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ invalid_type_error: message })
+      .trim()
+      .refine((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && isCalendarDay(day), message)
+      .optional(),
+  );
+}
+
 /** An optional choice from the query string; empty means absent. */
 export function queryChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.preprocess(blankToUndefined, z.enum(values, { errorMap: () => ({ message }) }).optional());

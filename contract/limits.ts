@@ -66,6 +66,8 @@ export const CUSTOMER_ORDERS_PER_PAGE = 10;
 export const MAX_ORDERS_PER_PAGE = 50;
 /** Longest search of the admin's order list. */
 export const ADMIN_ORDER_SEARCH_MAX = 120;
+/** The admin's user search (name or e-mail): as long as the orders' one. */
+export const ADMIN_USER_SEARCH_MAX = ADMIN_ORDER_SEARCH_MAX;
 /** Highest offer accepted: far above any order, only a guard against absurd input. */
 export const MAX_OFFER_CENTS = 100_000_000;
 /** Coupon and voucher codes are short words; a longer one cannot exist. */

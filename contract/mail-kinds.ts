@@ -7,6 +7,7 @@ export const MAIL_KINDS = {
   // Account and shop decisions: always.
   account: { audience: "todos", label: "Verificación de correo y contraseña", optional: false },
   "shop-decision": { audience: "todos", label: "Decisiones sobre tu tienda", optional: false },
+  "account-blocked": { audience: "todos", label: "Bloqueo de tu cuenta", optional: false },
   "back-in-stock": { audience: "cliente", label: "Aviso de talla disponible", optional: true },
   // The customer's order.
   "order-placed": { audience: "cliente", label: "Pedido realizado: qué pagar y hasta cuándo", optional: false },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { couponKind, COUPON_NOT_FOUND } from "./coupons";
 import { errorAnswer, endpoint, noInput } from "./http";
-import { objectExpected, typedCode } from "./fields";
+import { isCalendarDay, objectExpected, typedCode } from "./fields";
 import { CODE_MAX_LENGTH } from "./limits";
 import { formatSpanishNumber } from "./number-format";
 import { VOUCHER_NOT_FOUND } from "./wallet";
@@ -29,7 +29,7 @@ export const VOUCHER_UPDATED = "Voucher actualizado.";
 export const PROMOTION_CHANGED_WHILE_EDITING =
   "Otro administrador cambió este registro mientras editabas. Revisa los valores actuales y vuelve a guardar.";
 export const VERSION_MISSING = "Falta la versión del formulario; recarga la página.";
-const DAY_INVALID = "Escribe una fecha válida (día, mes y año).";
+export const DAY_INVALID = "Escribe una fecha válida (día, mes y año).";
 const DAY_OUT_OF_RANGE = "La fecha debe estar entre el 01/01/2020 y el 31/12/2099.";
 const VALID_FROM_MISSING = "Indica desde qué día vale el cupón.";
 const VALID_UNTIL_MISSING = "Indica hasta qué día vale el cupón.";
@@ -45,12 +45,6 @@ export function maxUsesBelowUses(usedCount: number): string {
 }
 
 // ---- Fields -------------------------------------------------------------------------------------
-
-/** Whether YYYY-MM-DD names a day that exists (no 31 of April). */
-function isCalendarDay(day: string): boolean {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-}
 
 /** A calendar day of the store as a date input writes it (YYYY-MM-DD). */
 export function storeDay(missing: string) {

@@ -41,6 +41,7 @@ import { mailContextOf } from "./modules/mail/render.js";
 import { accountRoutes } from "./modules/accounts/routes.js";
 import { signAccessToken } from "./modules/accounts/tokens.js";
 import { adminOrderRoutes } from "./modules/admin-orders/routes.js";
+import { adminUserRoutes } from "./modules/admin-users/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { shippingRoutes } from "./modules/shipping/routes.js";
 import { shopProfileRoutes } from "./modules/shop-profile/routes.js";
@@ -358,6 +359,7 @@ export async function buildApp({
   await app.register(orderMessageRoutes, { db, mail, mailer });
   await app.register(orderStatusRoutes, { db, withdrawals: config.withdrawals, mail, mailer });
   await app.register(adminOrderRoutes, { db, withdrawals: config.withdrawals, mail });
+  await app.register(adminUserRoutes, { db, mail });
   await app.register(notificationRoutes, { db, jwtSecret: config.secrets.jwtSecret });
   await app.register(paymentRoutes, {
     db,

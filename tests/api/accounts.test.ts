@@ -8,6 +8,7 @@ import { SignJWT, decodeJwt } from "jose";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from "vitest";
 import { SAME_PASSWORD } from "#contract/accounts";
+import { accountBlocked } from "#contract/admin-users";
 import { accountTokens, refreshTokens, users } from "../../api/src/db/schema";
 import { hashPassword } from "../../api/src/modules/accounts/password";
 import {
@@ -827,6 +828,20 @@ describe("cuentas", () => {
       const second = await signIn("token-nuevo");
       expect(decodeJwt(second.json().token).id).toBe(id);
       expect(await api.db.select().from(users).where(eq(users.googleSub, sub))).toHaveLength(1);
+    });
+
+    it("una cuenta bloqueada no entra con Google: 403 con el motivo del bloqueo", async () => {
+      const sub = randomUUID();
+      googleAccounts.set(`token-${sub}`, { sub, email: uniqueEmail("bloqueada"), email_verified: true });
+      const first = await signIn(`token-${sub}`);
+      const { id } = decodeJwt(first.json().token) as { id: string };
+      await api.db
+        .update(users)
+        .set({ blockedAt: new Date(), blockedReason: "Suplantación de identidad" })
+        .where(eq(users.id, id));
+      const refused = await signIn(`token-${sub}`);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: accountBlocked("Suplantación de identidad") });
     });
 
     it("el navegador que entró con Google lleva una cookie de dispositivo que vale para la contraseña de esa cuenta", async () => {

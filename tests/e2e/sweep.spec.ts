@@ -177,6 +177,13 @@ const SWEEP: Record<string, Visit[]> = {
   "/dashboard/admin/orders/:orderId": [
     admin(({ linkOn }) => linkOn("/dashboard/admin/orders", /^\/dashboard\/admin\/orders\/[^?]/)),
   ],
+  "/dashboard/admin/users": [admin("/dashboard/admin/users?role=seller")],
+  "/dashboard/admin/users/:userId": [
+    // A seller with a shop, orders of their own and wallet movements: every part of the page drawn.
+    admin(({ linkOn }) =>
+      linkOn("/dashboard/admin/users?searchValue=vendedor1%40mercadopadel.test", /^\/dashboard\/admin\/users\/[^?]/),
+    ),
+  ],
   "/dashboard/admin/coupons": [admin("/dashboard/admin/coupons")],
   "/dashboard/admin/withdrawals": [admin("/dashboard/admin/withdrawals")],
   "/dashboard/admin/books": [admin("/dashboard/admin/books")],

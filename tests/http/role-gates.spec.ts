@@ -83,6 +83,8 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       firstLink(admin, "/dashboard/admin/shop-requests", /^\/dashboard\/admin\/shop-requests\/[^?]/),
     "/dashboard/admin/orders/:orderId": () =>
       firstLink(admin, "/dashboard/admin/orders", /^\/dashboard\/admin\/orders\/[^?]/),
+    "/dashboard/admin/users/:userId": () =>
+      firstLink(admin, "/dashboard/admin/users", /^\/dashboard\/admin\/users\/[^?]/),
     "/dashboard/seller/edit-product/:productId": () =>
       firstLink(seller, "/dashboard/seller/products", /^\/dashboard\/seller\/edit-product\//),
     "/dashboard/seller/control/:productId": () =>

@@ -88,11 +88,22 @@ export const users = pgTable(
     tokensValidAfter: timestamp("tokens_valid_after", { withTimezone: true }),
     /** Whose clock the user's mails use (Spain, Venezuela, the USA): the header's flag they chose. */
     region: region("region").notNull().default("es"),
+    /**
+     * Blocked by an admin (issue 35): no sign-in, sessions ended, shop suspended; the reason is what
+     * the user reads when they try to sign in. Null: not blocked.
+     */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    blockedReason: text("blocked_reason"),
+    /** The block itself suspended the user's shop, so unblocking reactivates it (decision 0051). */
+    blockSuspendedShop: boolean("block_suspended_shop").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    check("users_blocked_with_reason", sql`(${t.blockedAt} is null) = (${t.blockedReason} is null)`),
+    check("users_block_suspended_shop_blocked", sql`not ${t.blockSuspendedShop} or ${t.blockedAt} is not null`),
+    index("users_created_idx").on(t.createdAt),
   ],
 );
 

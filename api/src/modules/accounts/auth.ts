@@ -20,7 +20,7 @@ declare module "fastify" {
     /**
      * Hook for routes that need a signed-in user: `{ onRequest: app.authenticate }`. It runs before
      * body validation, so an anonymous caller gets 401, never a validation error. Answers 401
-     * unless the bearer token is valid, its user still exists and it was not issued before the
+     * unless the bearer token is valid, its user still exists and is not blocked, and it was not issued before the
      * user's `tokensValidAfter` (a decision changed what the user may do: the web refreshes).
      */
     authenticate: onRequestHookHandler;
@@ -44,10 +44,17 @@ export function registerAuthentication(app: FastifyInstance, opts: { db: Db; jwt
     const claimed = token ? await verifyAccessToken(token, opts.jwtSecret) : null;
     if (!claimed) throw new HttpError(401, UNAUTHORIZED);
     const [user] = await opts.db
-      .select({ id: users.id, role: users.role, tokensValidAfter: users.tokensValidAfter })
+      .select({
+        id: users.id,
+        role: users.role,
+        tokensValidAfter: users.tokensValidAfter,
+        blockedAt: users.blockedAt,
+      })
       .from(users)
       .where(eq(users.id, claimed.id));
-    if (!user || issuedBefore(claimed.issuedAt, user.tokensValidAfter)) throw new HttpError(401, UNAUTHORIZED);
+    // A blocked user's tokens are stale anyway; checking the block too covers one signed in its second.
+    if (!user || user.blockedAt || issuedBefore(claimed.issuedAt, user.tokensValidAfter))
+      throw new HttpError(401, UNAUTHORIZED);
     request.user = { id: user.id, role: user.role };
   });
 }

@@ -47,6 +47,7 @@ import {
   replaceProfileImage,
   resetPassword,
   resetPasswordMail,
+  refuseBlocked,
   signInWithGoogle,
   toProfileData,
   updateProfile,
@@ -361,6 +362,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
       ? [clearCounter(db, deviceKey)]
       : [clearCounter(db, addressAccountKey), unhit(db, addressKey)];
     await Promise.all([...ownHitsBack, unhit(db, accountKey), rememberAddress(db, knownKey)]);
+    await refuseBlocked(db, user.id);
     return startSession(reply, user, email, SIGNED_IN);
   });
 
@@ -368,6 +370,7 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     const match = /^Bearer ([^\s]+)$/i.exec(request.headers.authorization ?? "");
     if (!match) throw new HttpError(401, GOOGLE_NOT_VERIFIED);
     const user = await signInWithGoogle(db, settings, match[1]!);
+    await refuseBlocked(db, user.id);
     return startSession(reply, user, user.email, SIGNED_IN);
   });
 
@@ -375,7 +378,9 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     const presented = presentedRefreshToken(request);
     const rotated = presented ? await rotateRefreshToken(db, presented, settings.refreshTokenTtlDays) : null;
     const user = rotated ? await findUserById(db, rotated.userId) : null;
-    if (!rotated || !user) return clearRefreshCookie(reply).status(401).send({ message: SESSION_EXPIRED });
+    // A blocked user's sessions were revoked; one rotated in the block's instant still ends here.
+    if (!rotated || !user || user.blockedAt)
+      return clearRefreshCookie(reply).status(401).send({ message: SESSION_EXPIRED });
     setRefreshCookie(reply, rotated.token, rotated.expiresAt);
     return { accessToken: await accessToken({ id: user.id, role: user.role }), refreshToken: rotated.token };
   });

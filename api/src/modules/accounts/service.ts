@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql, type InferSelectModel } from "drizzle-orm";
 import { z } from "zod";
 import type { ProfileData, ProfileUpdateBody, RegisterBody } from "#contract/accounts";
+import { accountBlocked } from "#contract/admin-users";
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH } from "#contract/limits";
 import { IMAGE_TOO_MANY_PIXELS } from "#contract/media";
 import type { AccountSettings } from "../../config.js";
@@ -108,6 +109,15 @@ export async function checkCredentials(
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash(hashing)));
   return user?.passwordHash && matches ? { id: user.id, role: user.role } : null;
+}
+
+/**
+ * Refuses a sign-in of a blocked account (decision 0051) with the admin's reason: asked only once
+ * the password or Google vouched for the person, so the reason is never told to a stranger.
+ */
+export async function refuseBlocked(db: Db, userId: string): Promise<void> {
+  const [user] = await db.select({ blockedReason: users.blockedReason }).from(users).where(eq(users.id, userId));
+  if (user?.blockedReason != null) throw new HttpError(403, accountBlocked(user.blockedReason));
 }
 
 /** Starts computing the dummy hash at start-up, so the first unknown e-mail is not slower than the rest. */

@@ -27,9 +27,35 @@ import type { MailContext } from "../mail/render.js";
 
 type AdminOrdersQuery = z.output<typeof adminOrdersQuery>;
 
-/** LIKE's own characters in a search are matched as themselves. */
-function likePattern(text: string): string {
+/** LIKE's own characters in a search are matched as themselves (the admin's user search too). */
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** What every admin list shows of an order (this list, a user's page), read by `orderSummary`. */
+export const orderSummaryColumns = {
+  id: orders.id,
+  createdAt: orders.createdAt,
+  total: orders.total,
+  paymentStatus: orders.paymentStatus,
+  deliveryStatus: orders.deliveryStatus,
+};
+
+export function orderSummary(row: {
+  id: string;
+  createdAt: Date;
+  total: number;
+  paymentStatus: AdminOrderRow["payment_status"];
+  deliveryStatus: AdminOrderRow["delivery_status"];
+}) {
+  return {
+    _id: row.id,
+    number: orderNumber(row.id),
+    createdAt: row.createdAt.toISOString(),
+    price: row.total,
+    payment_status: row.paymentStatus,
+    delivery_status: row.deliveryStatus,
+  };
 }
 
 /**
@@ -68,11 +94,7 @@ function filterConditions(filters: AdminOrdersFilters): SQL | undefined {
 async function orderRows(db: Db, where: SQL | undefined, limit: number, offset: number): Promise<AdminOrderRow[]> {
   const rows = await db
     .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      total: orders.total,
-      paymentStatus: orders.paymentStatus,
-      deliveryStatus: orders.deliveryStatus,
+      ...orderSummaryColumns,
       customerId: users.id,
       customerName: users.name,
       customerEmail: users.email,
@@ -85,13 +107,8 @@ async function orderRows(db: Db, where: SQL | undefined, limit: number, offset: 
     .limit(limit)
     .offset(offset);
   return rows.map((row) => ({
-    _id: row.id,
-    number: orderNumber(row.id),
+    ...orderSummary(row),
     customer: { _id: row.customerId, name: row.customerName, email: row.customerEmail },
-    createdAt: row.createdAt.toISOString(),
-    price: row.total,
-    payment_status: row.paymentStatus,
-    delivery_status: row.deliveryStatus,
     shopCount: row.shopCount,
   }));
 }

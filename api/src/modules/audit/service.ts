@@ -8,6 +8,8 @@ import { auditLog, categories, orders, products, shops, users } from "../../db/s
 
 /** The shop of a product an entry is about (its owner is the record's user). */
 const productShops = alias(shops, "product_shops");
+/** The user an entry about a user (a block) names. */
+const recordUsers = alias(users, "record_users");
 
 /** One admin (or, from the next issues, seller) action as the log keeps it. */
 export interface AuditRecord {
@@ -61,7 +63,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer>
         // A removed product keeps the name its last snapshot recorded.
         recordName: sql<
           string | null
-        >`coalesce(${shops.name}, ${products.name}, ${categories.name}, 'Pedido #' || upper(left(${orders.id}::text, 8)), ${auditLog.before} ->> 'name')`,
+        >`coalesce(${shops.name}, ${products.name}, ${categories.name}, ${recordUsers.name}, 'Pedido #' || upper(left(${orders.id}::text, 8)), ${auditLog.before} ->> 'name')`,
         recordOwnerId: sql<string | null>`coalesce(${shops.ownerId}, ${productShops.ownerId})`,
       })
       .from(auditLog)
@@ -72,6 +74,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer>
       .leftJoin(productShops, eq(productShops.id, products.shopId))
       .leftJoin(categories, and(eq(auditLog.entity, "categoria"), eq(categories.id, auditLog.entityId)))
       .leftJoin(orders, and(eq(auditLog.entity, "pedido"), eq(orders.id, auditLog.entityId)))
+      .leftJoin(recordUsers, and(eq(auditLog.entity, "usuario"), eq(recordUsers.id, auditLog.entityId)))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.parPage)

@@ -9,7 +9,7 @@ import {
 } from "#contract/orders";
 import { formatUsd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
-import { EMPTY_CART } from "#contract/messages";
+import { EMPTY_CART, UNAUTHORIZED } from "#contract/messages";
 import type { CartSettings, OrderSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
 import {
@@ -23,6 +23,7 @@ import {
   products,
   shopOrders,
   shops,
+  users,
 } from "../../db/schema.js";
 import { inStore } from "../catalog/service.js";
 import { HttpError } from "../../http-error.js";
@@ -134,6 +135,14 @@ export async function placeOrder(
       if (away) throw new HttpError(409, shopOnVacation(away.name, away.vacationUntil!));
       lines = lines.filter((line) => shippingOf.has(line.shopId));
     }
+    // The buyer, locked after their shops (the order a block takes them in, admin-users/service.ts):
+    // a block under way is waited for and refuses this order, a later one waits for it (decision 0051).
+    const [buyer] = await tx
+      .select({ blockedAt: users.blockedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("share");
+    if (!buyer || buyer.blockedAt) throw new HttpError(401, UNAUTHORIZED);
     // A seller does not buy from their own shop: a line of it (added as a visitor, or before the rule) is refused by name.
     const ownLine = lines.find((line) => line.ownerId === userId);
     if (ownLine) throw new HttpError(409, ownProductInOrder(ownLine.name));

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Role } from "#contract/accounts";
+import { SHOP_OWNER_BLOCKED } from "#contract/admin-users";
 import type { AuditAction } from "#contract/audit-labels";
 import type { FieldError } from "#contract/http";
 import {
@@ -819,6 +820,9 @@ export async function reactivateShop(db: Db, actor: AuthUser, shopId: string, ma
   await db.transaction(async (tx) => {
     const shop = await lockShopToDecide(tx, actor, eq(shops.id, shopId));
     if (shop.status !== "suspendida") throw new HttpError(409, SHOP_NOT_SUSPENDED);
+    // A blocked owner's shop stays suspended: unblocking them is what brings it back (decision 0051).
+    const [owner] = await tx.select({ blockedAt: users.blockedAt }).from(users).where(eq(users.id, shop.ownerId));
+    if (owner?.blockedAt) throw new HttpError(409, SHOP_OWNER_BLOCKED);
     await tx
       .update(shops)
       .set({ status: "aprobada", statusReason: null, updatedAt: sql`now()` })

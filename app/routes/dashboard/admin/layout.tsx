@@ -63,6 +63,7 @@ function adminSections(totalPending: number, pendingWithdrawals: number): AreaSe
     },
     { to: adminPaths.shops, label: "Tiendas" },
     { to: adminPaths.orders, label: "Pedidos" },
+    { to: adminPaths.users, label: "Usuarios" },
     { to: adminPaths.withdrawals, label: "Retiros", count: pendingWithdrawals, countLabel: "por pagar" },
     { to: adminPaths.books, label: "Cuentas" },
     { to: adminPaths.products, label: "Productos" },

@@ -14,6 +14,10 @@ export const adminPaths = {
   ordersCsv: `${ADMIN_HOME}/orders.csv`,
   order: (orderId: string) => `${ADMIN_HOME}/orders/${encodeURIComponent(orderId)}`,
   withdrawals: `${ADMIN_HOME}/withdrawals`,
+  users: `${ADMIN_HOME}/users`,
+  user: (userId: string) => `${ADMIN_HOME}/users/${encodeURIComponent(userId)}`,
+  /** The shops list narrowed to one shop by its name (there is no page per shop). */
+  shopNamed: (name: string) => `${ADMIN_HOME}/shops?${new URLSearchParams({ searchValue: name })}`,
   coupons: `${ADMIN_HOME}/coupons`,
   books: `${ADMIN_HOME}/books`,
   stuckMail: `${ADMIN_HOME}/stuck-mail`,
