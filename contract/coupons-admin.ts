@@ -2,7 +2,7 @@ import { z } from "zod";
 import { objectExpected } from "./fields";
 import { endpoint, noBody } from "./http";
 import { formatUsd } from "./money-format";
-import { adminCoupon, adminVoucher, couponCodeParams, storeDay } from "./promotions";
+import { adminCoupon, adminVoucher, couponCodeParams, storeDay, voucherCodeParams } from "./promotions";
 import {
   AMOUNT_MAX,
   couponTermsExpected,
@@ -29,6 +29,9 @@ export const STORE_COUPON_ENDED = SHOP_COUPON_ENDED;
 export const COUPON_CODE_TAKEN = SHOP_COUPON_CODE_TAKEN;
 export const COUPON_ALREADY_ENDED = SHOP_COUPON_ALREADY_ENDED;
 export const VOUCHER_CREATED = "Voucher creado.";
+export const VOUCHER_ENDED = "Voucher terminado: ya no se puede canjear.";
+/** 409: its last moment has passed already (ended, or expired). */
+export const VOUCHER_ALREADY_ENDED = "Este voucher ya no se puede canjear: está terminado o caducado.";
 export const VOUCHER_CODE_TAKEN = "Ya existe un voucher con ese código. Elige otro.";
 const VOUCHER_CODE_MISSING = "Escribe el código del voucher.";
 export const VOUCHER_AMOUNT_RANGE = `El importe va de ${formatUsd(1)} a ${formatUsd(AMOUNT_MAX)}.`;
@@ -83,6 +86,14 @@ export const adminCouponEndpoints = {
     params: couponCodeParams,
     body: noBody,
     answer: storeCouponSavedAnswer,
+  }),
+  /** Admin: ends a voucher at once: nobody can redeem it from then on; 404, 409 when it is over already. */
+  endVoucher: endpoint({
+    method: "POST",
+    path: "/admin/vouchers/:code/end",
+    params: voucherCodeParams,
+    body: noBody,
+    answer: voucherCreatedAnswer,
   }),
   /** Admin: a new voucher; 400 per field (a code taken beside `code`). */
   createVoucher: endpoint({

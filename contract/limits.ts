@@ -96,3 +96,6 @@ export const NOTIFICATIONS_PER_PAGE = 5;
 export const MAX_NOTIFICATIONS_PER_PAGE = 50;
 /** Most notifications the unpaged list answers (SPEC.md: "a list of notifications"), newest first. */
 export const FULL_NOTIFICATION_LIST = 500;
+
+/** A seller's orders download: at most a year and a day at once, a season's books, never the whole history. */
+export const ORDERS_EXPORT_MAX_DAYS = 366;

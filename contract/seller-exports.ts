@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint, noInput } from "./http";
+import { ORDERS_EXPORT_MAX_DAYS } from "./limits";
 import { storeDay, VALID_UNTIL_BEFORE_FROM } from "./promotions";
 import { PRODUCT_STATES } from "./seller-product-labels";
 import { sellerOrderSummary } from "./seller-orders";
@@ -10,8 +11,8 @@ import { sellerOrderSummary } from "./seller-orders";
  * answers rows; the web writes the CSV (app/services/csv.server.ts). Money is integer cents (USD).
  */
 
-/** At most a year and a day in one download: a season's books, never the whole history at once. */
-export const ORDERS_EXPORT_MAX_DAYS = 366;
+// The range's limit lives with the other limits, so the orders page states it without loading zod.
+export { ORDERS_EXPORT_MAX_DAYS };
 
 export const EXPORT_FROM_MISSING = "Elige el primer día.";
 export const EXPORT_TO_MISSING = "Elige el último día.";

@@ -137,6 +137,10 @@ export async function promotionsAction(args: RequestArgs, account: AccountClient
         return saved(
           await account.call(adminCouponEndpoints.endCoupon, { params: { code: form.value.code }, body: null }),
         );
+      case promotionIntents.endVoucher:
+        return saved(
+          await account.call(adminCouponEndpoints.endVoucher, { params: { code: form.value.code }, body: null }),
+        );
     }
   } catch (error) {
     if (

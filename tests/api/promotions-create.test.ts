@@ -5,7 +5,9 @@ import {
   COUPON_CODE_TAKEN,
   STORE_COUPON_CREATED,
   STORE_COUPON_ENDED,
+  VOUCHER_ALREADY_ENDED,
   VOUCHER_CODE_TAKEN,
+  VOUCHER_ENDED,
   VOUCHER_CREATED,
 } from "#contract/coupons-admin";
 import { FORBIDDEN } from "#contract/messages";
@@ -258,5 +260,31 @@ describe("crear y terminar cupones y vouchers de la administración (PGlite)", (
     expect(noDay.json()).toMatchObject({
       errors: [{ field: "expiresOn", message: "Indica el último día en que se puede canjear el voucher." }],
     });
+  });
+
+  it("termina un voucher: nadie puede canjearlo desde entonces, lo canjeado queda, y terminarlo otra vez es 409", async () => {
+    expect((await post("/admin/vouchers", { code: "VALE-FIN", amount: 700, expiresOn: "2099-12-24" })).statusCode).toBe(
+      200,
+    );
+    const redeem = async () =>
+      api.app.inject({
+        method: "POST",
+        url: "/wallet/voucher/redeem",
+        headers: (await signedInUser(api.db)).headers,
+        payload: { code: "VALE-FIN" },
+      });
+    expect((await redeem()).statusCode).toBe(200);
+    const ended = await post("/admin/vouchers/VALE-FIN/end", undefined);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toMatchObject({
+      message: VOUCHER_ENDED,
+      voucher: { code: "VALE-FIN", expired: true, redemptions: 1 },
+    });
+    const late = await redeem();
+    expect([late.statusCode, late.json().message]).toEqual([400, "Este voucher ha caducado."]);
+    const again = await post("/admin/vouchers/VALE-FIN/end", undefined);
+    expect([again.statusCode, again.json().message]).toEqual([409, VOUCHER_ALREADY_ENDED]);
+    expect((await post("/admin/vouchers/NO-EXISTE/end", undefined)).statusCode).toBe(404);
+    expect(await auditOf("voucher", "VALE-FIN", "voucher.terminar")).toHaveLength(1);
   });
 });

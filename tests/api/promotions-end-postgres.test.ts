@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { couponRedemptions, coupons, orders } from "../../api/src/db/schema";
+import { couponRedemptions, coupons, orders, walletEntries } from "../../api/src/db/schema";
 import { placeOrder, putCouponOnCart, putInCart, signedInUser, type Customer } from "./orders-support";
 import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./support";
 
@@ -126,9 +126,11 @@ describe("la administración termina un cupón mientras se hacen pedidos, en Pos
     await lockTaken;
     const ending = endCoupon("FIN-EN-COLA");
     await untilLockWaiters(1);
-    // The orders come after the end asked for the coupon: each waits behind it.
+    // The orders come after the end asked for the coupon: each waits behind it (on the coupon, or on
+    // the product or shop an order ahead of it holds). All of them must be waiting before the holder
+    // lets go: one still on its way could otherwise take the coupon between the holder and the end.
     const ordering = Promise.all(others.map((buyer) => placeOrder(api.app, buyer)));
-    await untilLockWaiters(2);
+    await untilLockWaiters(1 + others.length);
     release();
     await holder;
     const [ended, responses] = await Promise.all([ending, ordering]);
@@ -150,5 +152,44 @@ describe("la administración termina un cupón mientras se hacen pedidos, en Pos
       .from(orders)
       .where(eq(orders.id, before.json().orderId as string));
     expect(kept).toEqual({ discount: 200, couponCode: "FIN-ANTES" });
+  });
+
+  it("termina un voucher mientras doce clientes lo canjean: cada canje es anterior al fin o se rechaza", async () => {
+    const created = await api.app.inject({
+      method: "POST",
+      url: "/admin/vouchers",
+      headers: admin.headers,
+      payload: { code: "VALE-CARRERA", amount: 500, expiresOn: "2099-12-31" },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const shoppers = await Promise.all(Array.from({ length: 12 }, () => signedInUser(api.db)));
+    const redeem = (shopper: Customer) =>
+      api.app.inject({
+        method: "POST",
+        url: "/wallet/voucher/redeem",
+        headers: shopper.headers,
+        payload: { code: "VALE-CARRERA" },
+      });
+    const [ended, ...redeemed] = await Promise.all([
+      (async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return api.app.inject({ method: "POST", url: "/admin/vouchers/VALE-CARRERA/end", headers: admin.headers });
+      })(),
+      ...shoppers.map(redeem),
+    ]);
+    expect(ended.statusCode, ended.body).toBe(200);
+    const statuses = redeemed.map((answer) => answer.statusCode);
+    expect(
+      statuses.every((status) => status === 200 || status === 400),
+      statuses.join(),
+    ).toBe(true);
+    // The end's answer counts exactly the credits that committed before it; none came after.
+    const credited = statuses.filter((status) => status === 200).length;
+    expect(ended.json().voucher.redemptions).toBe(credited);
+    const [entries] = await api.db
+      .select({ total: sql<number>`count(*)::integer` })
+      .from(walletEntries)
+      .where(sql`starts_with(${walletEntries.reference}, 'voucher:VALE-CARRERA:')`);
+    expect(entries!.total).toBe(credited);
   });
 });

@@ -225,4 +225,41 @@ test.describe("administración de cupones y vouchers", () => {
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByTestId("applied-coupon")).toHaveCount(0);
   });
+
+  test("el administrador crea un voucher y lo termina: deja de poder canjearse", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const code = `VALE-${testInfo.project.name === "js-off" ? "SIN" : "CON"}-${String(Date.now()).slice(-6)}`;
+    await page.setViewportSize({ width: 360, height: 780 });
+    await signIn(page, ADMIN_EMAIL);
+    await page.goto(PAGE);
+    const create = page.getByRole("form", { name: "Crear un voucher" });
+    await create.getByLabel("Código del voucher").fill(code);
+    await create.getByLabel("Importe (US$)").fill("15");
+    await create.getByLabel("Último día para canjearlo").fill(LAST_DAY);
+    await create.getByRole("button", { name: "Crear voucher" }).click();
+    await expect(page.getByText("Voucher creado.", { exact: true })).toBeVisible();
+    const voucher = page.getByRole("listitem", { name: `Voucher ${code}` });
+    await expect(voucher.getByTestId("promotion-status")).toHaveText("Vigente");
+
+    await voucher.getByRole("button", { name: `Terminar el Voucher ${code}` }).click();
+    await expect(page.getByText("Voucher terminado: ya no se puede canjear.", { exact: true })).toBeVisible();
+    await expect(voucher.getByTestId("promotion-status")).toHaveText("Caducado");
+    await expect(voucher.getByRole("button", { name: `Terminar el Voucher ${code}` })).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
+
+    // A customer can no longer redeem it.
+    const shopper = uniqueEmail(testInfo, "voucher-terminado");
+    await registerThroughApi("Tomás Tarde", shopper);
+    const { token } = await apiSignIn(shopper);
+    const refused = await fetch(`${apiUrl}/wallet/voucher/redeem`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ code }),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe("Este voucher ha caducado.");
+  });
 });

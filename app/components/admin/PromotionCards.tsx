@@ -35,6 +35,7 @@ interface VoucherCardData {
   redemptions: number;
   version: string;
   auditId: string;
+  expired: boolean;
 }
 
 /** A date or a whole number of a card's form: a number is typed on a phone's number pad. */
@@ -153,7 +154,6 @@ function CouponForms({
       },
     },
   );
-  const ending = useFormAnswer(promotionIntents.endCoupon, coupon.code);
   const { key: codeKey, ...codeProps } = getInputProps(fields.code, { type: "hidden" });
   const { key: versionKey, ...versionProps } = getInputProps(fields.version, { type: "hidden" });
   const formErrors = [...(form.errors ?? []), ...(fields.version.errors ?? [])];
@@ -188,27 +188,48 @@ function CouponForms({
         </SubmitButton>
       </Form>
       {/* Ending takes effect at once: orders placed keep their discount, no new one gets it. */}
-      <Form method="post" aria-label={`Terminar el ${title}`} className="space-y-2 border-t border-slate-200 pt-3">
-        {ending?.notice ? (
-          <div role="alert">
-            <Notice tone="warning">{ending.notice}</Notice>
-          </div>
-        ) : null}
-        <input type="hidden" name="code" value={coupon.code} />
-        <p className="text-sm text-slate-700">
-          Terminarlo lo deja sin efecto desde ahora; los pedidos ya hechos conservan su descuento.
-        </p>
-        <SubmitButton
-          intent={promotionIntents.endCoupon}
-          record={{ name: "code", value: coupon.code }}
-          pending="Terminando…"
-          variant="secondary"
-          wide={false}
-        >
-          Terminar<span className="sr-only"> el {title}</span>
-        </SubmitButton>
-      </Form>
+      <EndForm
+        intent={promotionIntents.endCoupon}
+        code={coupon.code}
+        title={title}
+        note="Terminarlo lo deja sin efecto desde ahora; los pedidos ya hechos conservan su descuento."
+      />
     </>
+  );
+}
+
+/** A coupon's or voucher's end: one button, at once; a refusal (ended meanwhile) said above it. */
+function EndForm({
+  intent,
+  code,
+  title,
+  note,
+}: {
+  intent: typeof promotionIntents.endCoupon | typeof promotionIntents.endVoucher;
+  code: string;
+  title: string;
+  note: string;
+}) {
+  const ending = useFormAnswer(intent, code);
+  return (
+    <Form method="post" aria-label={`Terminar el ${title}`} className="space-y-2 border-t border-slate-200 pt-3">
+      {ending?.notice ? (
+        <div role="alert">
+          <Notice tone="warning">{ending.notice}</Notice>
+        </div>
+      ) : null}
+      <input type="hidden" name="code" value={code} />
+      <p className="text-sm text-slate-700">{note}</p>
+      <SubmitButton
+        intent={intent}
+        record={{ name: "code", value: code }}
+        pending="Terminando…"
+        variant="secondary"
+        wide={false}
+      >
+        Terminar<span className="sr-only"> el {title}</span>
+      </SubmitButton>
+    </Form>
   );
 }
 
@@ -262,6 +283,14 @@ export function VoucherCard({ voucher, constraint }: { voucher: VoucherCardData;
           Guardar cambios<span className="sr-only"> del {title}</span>
         </SubmitButton>
       </Form>
+      {voucher.expired ? null : (
+        <EndForm
+          intent={promotionIntents.endVoucher}
+          code={voucher.code}
+          title={title}
+          note="Terminarlo impide canjearlo desde ahora; lo ya canjeado sigue en las carteras."
+        />
+      )}
     </li>
   );
 }

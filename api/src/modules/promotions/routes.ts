@@ -13,6 +13,7 @@ import {
   STORE_COUPON_CREATED,
   STORE_COUPON_ENDED,
   VOUCHER_CREATED,
+  VOUCHER_ENDED,
 } from "#contract/coupons-admin";
 import type { Db } from "../../db/client.js";
 import { documentModule, type ReferenceSection } from "../../reference.js";
@@ -22,6 +23,7 @@ import {
   createStoreCoupon,
   createVoucher,
   endStoreCoupon,
+  endVoucher,
   listPromotions,
   publicVouchers,
   updateCoupon,
@@ -82,6 +84,14 @@ const words = {
       "ya está terminado.` (`PUT /admin/coupons/{code}` on an ended one answers it as a 409 `{message, current}`). " +
       "Audited `cupon.terminar`.",
   },
+  endVoucher: {
+    summary: "End a voucher at once",
+    description:
+      "Nobody can redeem it from then on (its last moment becomes now); credits already made stand. Locks the " +
+      "voucher's row, as a redemption does, so a redemption racing it either committed first or is refused " +
+      "`Este voucher ha caducado.`. 404 `Voucher no encontrado.`; 409 `Este voucher ya no se puede canjear: está " +
+      "terminado o caducado.`. Audited `voucher.terminar`.",
+  },
   createVoucher: {
     summary: "Create a voucher",
     description:
@@ -133,6 +143,11 @@ export async function promotionRoutes(app: FastifyInstance, opts: { db: Db }) {
   route(app, adminCouponEndpoints.endCoupon, { ...admin, ...words.endCoupon }, async (request) => ({
     message: STORE_COUPON_ENDED,
     coupon: await endStoreCoupon(db, currentUser(request), request.params.code),
+  }));
+
+  route(app, adminCouponEndpoints.endVoucher, { ...admin, ...words.endVoucher }, async (request) => ({
+    message: VOUCHER_ENDED,
+    voucher: await endVoucher(db, currentUser(request), request.params.code),
   }));
 
   route(app, adminCouponEndpoints.createVoucher, { ...admin, ...words.createVoucher }, async (request) => ({

@@ -4,6 +4,7 @@ import { COUPON_NOT_FOUND } from "#contract/coupons";
 import {
   COUPON_ALREADY_ENDED,
   COUPON_CODE_TAKEN,
+  VOUCHER_ALREADY_ENDED,
   VOUCHER_CODE_TAKEN,
   type StoreCouponCreateBody,
   type VoucherCreateBody,
@@ -65,7 +66,7 @@ const voucherSelection = {
   amount: vouchers.amount,
   expiresAt: vouchers.expiresAt,
   expiresOn: lastDayBefore(vouchers.expiresAt),
-  expired: sql<boolean>`${vouchers.expiresAt} <= now()`,
+  expired: sql<boolean>`${vouchers.expiresAt} <= clock_timestamp()`,
 };
 
 /** Users who redeemed the voucher: its ledger entries' references are `voucher:<code>:<user>` (wallet/service.ts). */
@@ -322,6 +323,36 @@ export async function endStoreCoupon(db: Db, actor: AuthUser, code: string): Pro
       entityId: after.auditId,
       before: auditedStoreCoupon(before),
       after: auditedStoreCoupon(after),
+    });
+    return after;
+  });
+}
+
+/**
+ * Ends a voucher at once: its last moment becomes now. Its row is locked, as a redemption locks it
+ * (wallet/service.ts), so a redemption either committed before (its credit stands) or reads it over.
+ */
+export async function endVoucher(db: Db, actor: AuthUser, code: string): Promise<AdminVoucher> {
+  return db.transaction(async (tx) => {
+    const selection = { ...voucherSelection, redemptions: redemptionsOf(vouchers.code) };
+    const [row] = await tx.select(selection).from(vouchers).where(eq(vouchers.code, code)).for("update");
+    if (!row) throw new HttpError(404, VOUCHER_NOT_FOUND);
+    if (row.expired) throw new HttpError(409, VOUCHER_ALREADY_ENDED);
+    const [ended] = await tx
+      .update(vouchers)
+      // The clock (a redemption compares with it too), not this transaction's start.
+      .set({ expiresAt: sql`clock_timestamp()` })
+      .where(eq(vouchers.code, code))
+      .returning(selection);
+    const before = toAdminVoucher(row);
+    const after = toAdminVoucher(ended!);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "voucher.terminar",
+      entity: "voucher",
+      entityId: after.auditId,
+      before: { name: `Voucher ${code}`, expiresOn: before.expiresOn },
+      after: { name: `Voucher ${code}`, expiresOn: after.expiresOn, ended: true },
     });
     return after;
   });

@@ -45,23 +45,34 @@ export async function walletOf(db: Db, userId: string, settings: WithdrawalSetti
  * (voucher, user) is unique, so each user redeems a voucher once, even with concurrent calls.
  */
 export async function redeemVoucher(db: Db, userId: string, code: string): Promise<VoucherRedeemedAnswer> {
-  const [voucher] = await db
-    .select({ code: vouchers.code, amount: vouchers.amount, expired: sql<boolean>`${vouchers.expiresAt} <= now()` })
-    .from(vouchers)
-    .where(eq(vouchers.code, code));
-  if (!voucher) throw new HttpError(404, VOUCHER_NOT_FOUND);
-  if (voucher.expired) throw new HttpError(400, VOUCHER_EXPIRED);
-  const credited = await db
-    .insert(walletEntries)
-    .values({
-      userId,
-      amount: voucher.amount,
-      reason: `Voucher ${voucher.code}`,
-      reference: `voucher:${voucher.code}:${userId}`,
-    })
-    .onConflictDoNothing({ target: walletEntries.reference })
-    .returning({ id: walletEntries.id });
-  if (credited.length === 0) throw new HttpError(409, VOUCHER_ALREADY_REDEEMED);
+  // The voucher's row is read FOR SHARE: an admin ending it (promotions/service.ts) waits for this
+  // credit to commit, or this reads it over. The clock, not the transaction's start (now()): an end
+  // that committed while this waited for the row is already past.
+  const voucher = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        code: vouchers.code,
+        amount: vouchers.amount,
+        expired: sql<boolean>`${vouchers.expiresAt} <= clock_timestamp()`,
+      })
+      .from(vouchers)
+      .where(eq(vouchers.code, code))
+      .for("share");
+    if (!row) throw new HttpError(404, VOUCHER_NOT_FOUND);
+    if (row.expired) throw new HttpError(400, VOUCHER_EXPIRED);
+    const credited = await tx
+      .insert(walletEntries)
+      .values({
+        userId,
+        amount: row.amount,
+        reason: `Voucher ${row.code}`,
+        reference: `voucher:${row.code}:${userId}`,
+      })
+      .onConflictDoNothing({ target: walletEntries.reference })
+      .returning({ id: walletEntries.id });
+    if (credited.length === 0) throw new HttpError(409, VOUCHER_ALREADY_REDEEMED);
+    return row;
+  });
   return {
     message: `Voucher canjeado: ${formatUsd(voucher.amount)} añadidos a tu cartera.`,
     balance: await walletBalance(db, userId),

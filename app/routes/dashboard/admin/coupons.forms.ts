@@ -13,6 +13,7 @@ export const promotionIntents = {
   createCoupon: "crear-cupon",
   createVoucher: "crear-voucher",
   endCoupon: "terminar-cupon",
+  endVoucher: "terminar-voucher",
 } as const;
 
 /** The forms that create a record: their answers name no record. */

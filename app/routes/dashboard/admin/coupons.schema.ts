@@ -23,11 +23,15 @@ export const voucherCreateForm = z.object({
 });
 export type VoucherCreateForm = z.output<typeof voucherCreateForm>;
 
+/** A coupon's or voucher's end button: only its code. */
+const endForm = z.object({ code: z.string().trim().min(1).max(40) });
+
 /** The page's forms by the intent their button sends (parseIntentForm); editing and ending name their record's code. */
 export const PROMOTION_FORMS = {
   [promotionIntents.coupon]: couponUpdateForm,
   [promotionIntents.voucher]: voucherUpdateForm,
   [promotionIntents.createCoupon]: couponCreateForm,
   [promotionIntents.createVoucher]: voucherCreateForm,
-  [promotionIntents.endCoupon]: z.object({ code: z.string().trim().min(1).max(40) }),
+  [promotionIntents.endCoupon]: endForm,
+  [promotionIntents.endVoucher]: endForm,
 };

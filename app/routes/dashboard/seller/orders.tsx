@@ -9,7 +9,7 @@ import { Input, Select } from "~/components/ui/Input";
 import { requireSeller } from "~/services/seller.server";
 import { getSellerOrders, sellerOrdersFilter } from "~/services/seller-orders.server";
 import { ordersExportDefaults } from "~/services/seller-exports.server";
-import { ORDERS_EXPORT_MAX_DAYS } from "#contract/seller-exports";
+import { ORDERS_EXPORT_MAX_DAYS } from "#contract/limits";
 import { Card } from "~/components/ui/Card";
 import { sellerPaths } from "./paths";
 
