@@ -8,6 +8,9 @@ import { formatUsd } from "./money-format";
 /** The wallet ledger (SPEC.md section 7 "Wallet and payments") and the /gift page's vouchers. Money is integer cents (USD). */
 
 export const VOUCHER_NOT_FOUND = "Voucher no encontrado.";
+/** 400: its last moment has passed (its last day, or an admin ended it). */
+export const VOUCHER_EXPIRED = "Este voucher ha caducado.";
+export const VOUCHER_ALREADY_REDEEMED = "Ya canjeaste este voucher.";
 
 // ---- No wallet below zero (docs/api/money.md, "The wallet ledger"; decision 0033) --------------------
 

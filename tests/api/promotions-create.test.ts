@@ -10,6 +10,7 @@ import {
   VOUCHER_ENDED,
   VOUCHER_CREATED,
 } from "#contract/coupons-admin";
+import { VOUCHER_EXPIRED } from "#contract/wallet";
 import { FORBIDDEN } from "#contract/messages";
 import { formatUsd } from "#contract/money-format";
 import {
@@ -281,7 +282,7 @@ describe("crear y terminar cupones y vouchers de la administración (PGlite)", (
       voucher: { code: "VALE-FIN", expired: true, redemptions: 1 },
     });
     const late = await redeem();
-    expect([late.statusCode, late.json().message]).toEqual([400, "Este voucher ha caducado."]);
+    expect([late.statusCode, late.json().message]).toEqual([400, VOUCHER_EXPIRED]);
     const again = await post("/admin/vouchers/VALE-FIN/end", undefined);
     expect([again.statusCode, again.json().message]).toEqual([409, VOUCHER_ALREADY_ENDED]);
     expect((await post("/admin/vouchers/NO-EXISTE/end", undefined)).statusCode).toBe(404);

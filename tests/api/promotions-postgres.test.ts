@@ -9,7 +9,7 @@ import {
 } from "#contract/promotions";
 import { auditLog, coupons, orders, walletEntries } from "../../api/src/db/schema";
 import { promotionAuditId } from "../../api/src/modules/promotions/service";
-import { VOUCHER_ALREADY_REDEEMED } from "../../api/src/modules/wallet/service";
+import { VOUCHER_ALREADY_REDEEMED } from "#contract/wallet";
 import { placeOrder, putCouponOnCart, putInCart, signedInUser, type Customer } from "./orders-support";
 import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./support";
 

@@ -1,3 +1,4 @@
+import { VOUCHER_EXPIRED } from "#contract/wallet";
 import { expect, test } from "./fixtures";
 import { plentifulProduct, registerThroughApi, SHIPPING_INFO } from "./orders-support";
 import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
@@ -260,6 +261,6 @@ test.describe("administración de cupones y vouchers", () => {
       body: JSON.stringify({ code }),
     });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { message: string }).message).toBe("Este voucher ha caducado.");
+    expect(((await refused.json()) as { message: string }).message).toBe(VOUCHER_EXPIRED);
   });
 });

@@ -39,6 +39,16 @@ describe("enlaces de las notificaciones", () => {
     ]);
   });
 
+  it("un producto oculto por la administración lleva a su vendedor a corregirlo, y al admin a los que esperan revisión", () => {
+    const product = { _id: PRODUCT_ID, slug: "pala-vertex", own: true };
+    expect(notificationLinks(notice({ type: "sistema", product }))).toEqual([
+      { subject: "Producto", href: `/dashboard/seller/edit-product/${PRODUCT_ID}`, text: "Corregir el producto" },
+    ]);
+    expect(notificationLinks(notice({ type: "sistema", product: { ...product, own: false } }))).toEqual([
+      { subject: "Producto", href: "/dashboard/admin/products?moderation=revision", text: "Revisar el producto" },
+    ]);
+  });
+
   it("una reseña lleva a las reseñas del producto; el stock bajo, a su control; la vuelta del stock, al producto; un retiro, a sus pagos", () => {
     const product = { _id: PRODUCT_ID, slug: "pala-vertex", own: true };
     expect(notificationLinks(notice({ type: "resena", product }))).toEqual([

@@ -1,15 +1,18 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { formatUsd } from "#contract/money-format";
-import { VOUCHER_NOT_FOUND, type VoucherRedeemedAnswer, type WalletAnswer } from "#contract/wallet";
+import {
+  VOUCHER_ALREADY_REDEEMED,
+  VOUCHER_EXPIRED,
+  VOUCHER_NOT_FOUND,
+  type VoucherRedeemedAnswer,
+  type WalletAnswer,
+} from "#contract/wallet";
 import type { WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { vouchers, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import { walletFunds } from "../withdrawals/service.js";
 import { walletBalance } from "./ledger.js";
-
-export const VOUCHER_EXPIRED = "Este voucher ha caducado.";
-export const VOUCHER_ALREADY_REDEEMED = "Ya canjeaste este voucher.";
 
 /**
  * A user's wallet: its balance, the part of it that is their sales not yet available (which cannot
