@@ -73,6 +73,9 @@ const voucherSelection = {
 const redemptionsOf = (code: unknown) =>
   sql<number>`(select count(*)::integer from ${walletEntries} where starts_with(${walletEntries.reference}, 'voucher:' || ${code} || ':'))`;
 
+/** A voucher as the admin's page shows it: its columns and how many users redeemed it. */
+const voucherWithRedemptions = { ...voucherSelection, redemptions: redemptionsOf(vouchers.code) };
+
 interface CouponRow
   extends Pick<
     AdminCoupon,
@@ -133,10 +136,7 @@ export async function listPromotions(db: Db): Promise<PromotionsAnswer> {
   const [couponRows, voucherRows] = await Promise.all([
     // The store's coupons; a shop's own are its seller's (issue 34).
     db.select(couponSelection).from(coupons).where(isNull(coupons.shopId)).orderBy(asc(coupons.code)),
-    db
-      .select({ ...voucherSelection, redemptions: redemptionsOf(vouchers.code) })
-      .from(vouchers)
-      .orderBy(asc(vouchers.amount), asc(vouchers.code)),
+    db.select(voucherWithRedemptions).from(vouchers).orderBy(asc(vouchers.amount), asc(vouchers.code)),
   ]);
   return { coupons: couponRows.map(toAdminCoupon), vouchers: voucherRows.map(toAdminVoucher) };
 }
@@ -208,6 +208,13 @@ export async function updateCoupon(
   });
 }
 
+/** A voucher's row, locked for a change (a redemption waits for it), with its redemptions; 404 when none. */
+async function lockedVoucher(tx: Transaction, code: string) {
+  const [row] = await tx.select(voucherWithRedemptions).from(vouchers).where(eq(vouchers.code, code)).for("update");
+  if (!row) throw new HttpError(404, VOUCHER_NOT_FOUND);
+  return row;
+}
+
 /** Sets a voucher's last day, with the same rules of versions and audit as a coupon. */
 export async function updateVoucher(
   db: Db,
@@ -216,10 +223,7 @@ export async function updateVoucher(
   body: VoucherUpdateBody,
 ): Promise<PromotionWrite<AdminVoucher>> {
   return db.transaction(async (tx) => {
-    const selection = { ...voucherSelection, redemptions: redemptionsOf(vouchers.code) };
-    const [row] = await tx.select(selection).from(vouchers).where(eq(vouchers.code, code)).for("update");
-    if (!row) throw new HttpError(404, VOUCHER_NOT_FOUND);
-    const current = toAdminVoucher(row);
+    const current = toAdminVoucher(await lockedVoucher(tx, code));
     const audited = (voucher: Pick<AdminVoucher, "expiresOn">) => ({
       name: `Voucher ${code}`,
       expiresOn: voucher.expiresOn,
@@ -231,7 +235,7 @@ export async function updateVoucher(
       .update(vouchers)
       .set({ expiresAt: startOfDayAfter(body.expiresOn) })
       .where(eq(vouchers.code, code))
-      .returning(selection);
+      .returning(voucherWithRedemptions);
     const saved = toAdminVoucher(updated!);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -334,16 +338,14 @@ export async function endStoreCoupon(db: Db, actor: AuthUser, code: string): Pro
  */
 export async function endVoucher(db: Db, actor: AuthUser, code: string): Promise<AdminVoucher> {
   return db.transaction(async (tx) => {
-    const selection = { ...voucherSelection, redemptions: redemptionsOf(vouchers.code) };
-    const [row] = await tx.select(selection).from(vouchers).where(eq(vouchers.code, code)).for("update");
-    if (!row) throw new HttpError(404, VOUCHER_NOT_FOUND);
+    const row = await lockedVoucher(tx, code);
     if (row.expired) throw new HttpError(409, VOUCHER_ALREADY_ENDED);
     const [ended] = await tx
       .update(vouchers)
       // The clock (a redemption compares with it too), not this transaction's start.
       .set({ expiresAt: sql`clock_timestamp()` })
       .where(eq(vouchers.code, code))
-      .returning(selection);
+      .returning(voucherWithRedemptions);
     const before = toAdminVoucher(row);
     const after = toAdminVoucher(ended!);
     await recordAudit(tx, {
@@ -372,10 +374,7 @@ export async function createVoucher(db: Db, actor: AuthUser, body: VoucherCreate
         .onConflictDoNothing()
         .returning({ code: vouchers.code }),
     );
-    const [row] = await tx
-      .select({ ...voucherSelection, redemptions: redemptionsOf(vouchers.code) })
-      .from(vouchers)
-      .where(eq(vouchers.code, body.code));
+    const [row] = await tx.select(voucherWithRedemptions).from(vouchers).where(eq(vouchers.code, body.code));
     const voucher = toAdminVoucher(row!);
     await recordAudit(tx, {
       actorId: actor.id,
