@@ -56,6 +56,7 @@ export default [
       route("users", "routes/dashboard/admin/users.tsx"),
       route("users/:userId", "routes/dashboard/admin/user.tsx"),
       route("coupons", "routes/dashboard/admin/coupons.tsx"),
+      route("commission", "routes/dashboard/admin/commission.tsx"),
       route("withdrawals", "routes/dashboard/admin/withdrawals.tsx"),
       route("books", "routes/dashboard/admin/books.tsx"),
       route("stuck-mail", "routes/dashboard/admin/stuck-mail.tsx"),

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   "correo.reintentar",
   "usuario.bloquear",
   "usuario.desbloquear",
+  "comision.cambiar",
+  "comision.quitar",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -92,6 +94,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "correo.reintentar": "Reintentó el envío de un correo atascado",
   "usuario.bloquear": "Bloqueó a un usuario",
   "usuario.desbloquear": "Desbloqueó a un usuario",
+  "comision.cambiar": "Cambió una comisión",
+  "comision.quitar": "Quitó la comisión propia de una tienda o categoría",
 };
 
 /** What kind of record an entry is about. */
@@ -105,6 +109,7 @@ export const AUDIT_ENTITIES = [
   "retiro",
   "correo",
   "usuario",
+  "comision",
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -118,4 +123,5 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   retiro: "Retiro",
   correo: "Correo",
   usuario: "Usuario",
+  comision: "Comisión",
 };

@@ -71,8 +71,10 @@ export type SellerOrdersAnswer = z.infer<typeof sellerOrdersAnswer>;
 export const sellerOrderLine = orderItem.omit({ image: true, imageUrl: true }).extend({
   /** The line's part of the shop's subtotal: lineTotal, or its share of a lower subtotal an accepted offer agreed. */
   saleTotal: z.number().int(),
-  /** The commission share of this line (the sub-order's, split by sale total). */
+  /** The commission share of this line (the sub-order's, split by sale total at each line's rate). */
   commission: z.number().int(),
+  /** The rate this line was placed with, in basis points (500 = 5 %). */
+  commissionBp: z.number().int(),
   /** saleTotal - commission. */
   sellerNet: z.number().int(),
 });

@@ -55,6 +55,7 @@ import { couponRoutes } from "./modules/coupons/routes.js";
 import { customerRoutes } from "./modules/customer/routes.js";
 import { dashboardRoutes } from "./modules/dashboards/routes.js";
 import { offerRoutes } from "./modules/offers/routes.js";
+import { commissionRoutes } from "./modules/commission/routes.js";
 import { orderMessageRoutes } from "./modules/order-messages/routes.js";
 import { notificationRoutes } from "./modules/notifications/routes.js";
 import { attachNotificationSocket } from "./modules/notifications/socket.js";
@@ -354,6 +355,7 @@ export async function buildApp({
   await app.register(mediaRoutes, { db, files });
   await app.register(orderRoutes, { db, cart: config.cart, orders: config.orders, mail, mailer });
   await app.register(couponRoutes, { db });
+  await app.register(commissionRoutes, { db, orders: config.orders });
   await app.register(customerRoutes, { db, withdrawals: config.withdrawals, mail });
   await app.register(offerRoutes, { db, orders: config.orders, mail, mailer });
   await app.register(orderMessageRoutes, { db, mail, mailer });

@@ -108,9 +108,15 @@ export function describeDashboards(engine: "PGlite" | "PostgreSQL") {
         parts[key]![part.shop] = row!.id;
         for (const [slug, size, quantity, unitPrice] of part.lines) {
           const product = catalogue.bySlug[slug]!;
-          await api.db
-            .insert(orderItems)
-            .values({ shopOrderId: row!.id, productId: product.id, name: product.name, size, quantity, unitPrice });
+          await api.db.insert(orderItems).values({
+            shopOrderId: row!.id,
+            productId: product.id,
+            name: product.name,
+            size,
+            quantity,
+            unitPrice,
+            commissionBp: 500,
+          });
         }
       }
     }

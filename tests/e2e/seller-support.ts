@@ -193,16 +193,12 @@ export const png = () =>
 export async function sellerWithProduct(testInfo: TestInfo, label: string) {
   const email = uniqueEmail(testInfo, `${label}-vendedor`);
   const suffix = `${testInfo.project.name} ${Date.now().toString().slice(-6)}`;
-  await approvedSellerThroughApi({
-    name: `Vendedora ${label}`,
-    email,
-    shopName: `Tienda ${label} ${suffix}`,
-    png: await png(),
-  });
+  const shopName = `Tienda ${label} ${suffix}`;
+  await approvedSellerThroughApi({ name: `Vendedora ${label}`, email, shopName, png: await png() });
 
   const name = `Pelotas ${label} ${suffix}`;
   const productId = await addBallsThroughApi(email, { name, price: "25,00", stock: "10" });
-  return { email, productId, productName: name };
+  return { email, productId, productName: name, shopName };
 }
 
 /**

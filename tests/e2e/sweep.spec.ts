@@ -185,6 +185,7 @@ const SWEEP: Record<string, Visit[]> = {
     ),
   ],
   "/dashboard/admin/coupons": [admin("/dashboard/admin/coupons")],
+  "/dashboard/admin/commission": [admin("/dashboard/admin/commission")],
   "/dashboard/admin/withdrawals": [admin("/dashboard/admin/withdrawals")],
   "/dashboard/admin/books": [admin("/dashboard/admin/books")],
   "/dashboard/admin/stuck-mail": [admin("/dashboard/admin/stuck-mail")],

@@ -496,6 +496,7 @@ test.describe("10. formularios con datos raros", () => {
           "/dashboard/admin/products",
           "/dashboard/admin/orders",
           "/dashboard/admin/coupons",
+          "/dashboard/admin/commission",
           "/dashboard/admin/withdrawals",
           "/dashboard/admin/books",
           "/dashboard/admin/stuck-mail",

@@ -807,11 +807,51 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     /** Sale price per unit, in cents, when the order was placed. */
     unitPrice: integer("unit_price").notNull(),
+    /**
+     * The commission rate on this line, in basis points (500 = 5 %), fixed when the order was placed
+     * (commission_rates; decision 0054). Migration 0040 derived it for older lines from their part.
+     */
+    commissionBp: integer("commission_bp").notNull(),
   },
   (t) => [
     check("order_items_quantity_positive", sql`${t.quantity} >= 1`),
     check("order_items_unit_price_non_negative", sql`${t.unitPrice} >= 0`),
+    check("order_items_commission_bp_range", sql`${t.commissionBp} between 0 and 10000`),
     index("order_items_shop_order_idx").on(t.shopOrderId),
+  ],
+);
+
+/**
+ * The commission the store takes (issue 35), in basis points: one row for the whole store (neither
+ * shop nor category; without it the COMMISSION_PERCENT setting), and overrides per shop and per
+ * category. A shop's rate wins over its product's category's, which wins over the store's. An order
+ * copies each line's rate when placed (order_items.commission_bp): a change applies to later orders.
+ */
+export const commissionRates = pgTable(
+  "commission_rates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopId: uuid("shop_id").references(() => shops.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "cascade" }),
+    rateBp: integer("rate_bp").notNull(),
+    updatedBy: uuid("updated_by")
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("commission_rates_one_scope", sql`${t.shopId} is null or ${t.categoryId} is null`),
+    check("commission_rates_rate_range", sql`${t.rateBp} between 0 and 10000`),
+    uniqueIndex("commission_rates_shop_unique")
+      .on(t.shopId)
+      .where(sql`${t.shopId} is not null`),
+    uniqueIndex("commission_rates_category_unique")
+      .on(t.categoryId)
+      .where(sql`${t.categoryId} is not null`),
+    // At most one store-wide row.
+    uniqueIndex("commission_rates_store_unique")
+      .on(sql`(true)`)
+      .where(sql`${t.shopId} is null and ${t.categoryId} is null`),
   ],
 );
 

@@ -13,7 +13,7 @@ import {
 import type { CartSettings, OrderSettings } from "../config.js";
 import type { ShippingInfo } from "#contract/orders";
 import { orderNumber } from "#contract/order-labels";
-import { commissionOf, shippingFeePerShop } from "../modules/orders/pricing.js";
+import { defaultCommissionBp, partCommission, shippingFeePerShop } from "../modules/orders/pricing.js";
 import { Random, type CatalogueProduct } from "./catalogue.js";
 
 /**
@@ -185,7 +185,12 @@ export async function insertPurchaseHistory(
       const shippingFee = shopShippingFee * byShop.size;
       for (const [shopId, shopItems] of byShop) {
         const shopSubtotal = shopItems.reduce((sum, item) => sum + item.salePrice, 0);
-        const commission = commissionOf(shopSubtotal, settings.orders);
+        // The demo's history predates any override: every line at the store's rate.
+        const commissionBp = defaultCommissionBp(settings.orders);
+        const commission = partCommission(
+          shopItems.map((item) => ({ lineTotal: item.salePrice, commissionBp })),
+          shopSubtotal,
+        );
         const shopOrderId = crypto.randomUUID();
         const shop = shopById.get(shopId)!;
         shopOrderRows.push({
@@ -212,6 +217,7 @@ export async function insertPurchaseHistory(
             size: item.size,
             quantity: 1,
             unitPrice: item.salePrice,
+            commissionBp,
           });
         }
         if (shopSubtotal + shopShippingFee > commission) {

@@ -1,3 +1,4 @@
+import { formatRate } from "#contract/commission-labels";
 import { ACCEPTED_OFFER_LABEL } from "#contract/order-labels";
 import type { SellerOrderLine } from "#contract/seller-orders";
 import { Table, type CardParts, type TableColumn } from "~/components/ui/Table";
@@ -21,7 +22,12 @@ const afterOfferColumn: TableColumn<SellerOrderLine> = {
 
 // A packing slip shows what is in the parcel, not the shop's money.
 const moneyColumns: TableColumn<SellerOrderLine>[] = [
-  { header: "Comisión", align: "end", className: "print:hidden", cell: (line) => formatPrice(line.commission) },
+  {
+    header: "Comisión",
+    align: "end",
+    className: "print:hidden",
+    cell: (line) => `${formatPrice(line.commission)} (${formatRate(line.commissionBp)})`,
+  },
   {
     header: "Tu neto",
     align: "end",

@@ -23,7 +23,7 @@ import { offerAnsweredMail } from "../mail/templates/offer-answered.js";
 import { offerReceivedMail } from "../mail/templates/offer-received.js";
 import { notify } from "../notifications/service.js";
 import { expireUnpaidOrders, payableOrder } from "../orders/expiry.js";
-import { commissionOf } from "../orders/pricing.js";
+import { partCommissionAt } from "../commission/service.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
 import { offerAnsweredNotice, offerReceivedNotice } from "#contract/notification-texts";
@@ -276,7 +276,7 @@ export async function respondToOffer(
           subtotal: offer.price,
           discount: partDiscount,
           total: offer.price - partDiscount + current!.shopOrderShippingFee,
-          commission: commissionOf(offer.price - partDiscount, settings),
+          commission: await partCommissionAt(tx, offer.shopOrderId, offer.price - partDiscount),
         })
         .where(eq(shopOrders.id, offer.shopOrderId));
       const subtotal = order.subtotal - current!.shopOrderSubtotal + offer.price;

@@ -1,3 +1,4 @@
+import { BASIS_POINTS_PER_PERCENT } from "#contract/commission-labels";
 import type { CartSettings, OrderSettings } from "../../config.js";
 
 /** The flat fee each shop of an order charges, none once the whole order reaches the threshold (DESIGN.md section 3). */
@@ -26,9 +27,39 @@ export function shopPartShippingFee(
   return shop.freeShippingFrom !== null && partSubtotal >= shop.freeShippingFrom ? 0 : shop.shippingFee;
 }
 
-/** The platform's share of a shop order's subtotal after its shop coupon (what the shop sells for), shown to its seller. */
-export function commissionOf(shopSubtotal: number, orders: OrderSettings): number {
-  return Math.round((shopSubtotal * orders.commissionPercent) / 100);
+/** The store's rate while no admin has set one (commission_rates): the COMMISSION_PERCENT setting, in basis points. */
+export function defaultCommissionBp(orders: OrderSettings): number {
+  return orders.commissionPercent * BASIS_POINTS_PER_PERCENT;
+}
+
+/** Splits `amount` over lines by their weights, the remainder on the last line, so the parts add up. */
+export function splitByWeight(weights: readonly number[], amount: number): number[] {
+  const sum = weights.reduce((total, weight) => total + weight, 0);
+  if (sum === 0) return weights.map((_weight, index) => (index === weights.length - 1 ? amount : 0));
+  const shares = weights.map((weight) => Math.floor((weight * amount) / sum));
+  const rest = amount - shares.reduce((total, share) => total + share, 0);
+  if (shares.length > 0) shares[shares.length - 1]! += rest;
+  return shares;
+}
+
+/** An order line as its commission reads it: what it cost before any discount, and its rate. */
+export interface CommissionedLine {
+  lineTotal: number;
+  commissionBp: number;
+}
+
+/**
+ * The platform's share of a shop's part, shown to its seller: each line's share of what the part
+ * sells for (its subtotal after its shop coupon, or an accepted offer) at the line's own rate, rounded
+ * once. With one rate for every line it is that rate of the whole, as before rates per line.
+ */
+export function partCommission(lines: readonly CommissionedLine[], saleAmount: number): number {
+  const shares = splitByWeight(
+    lines.map((line) => line.lineTotal),
+    saleAmount,
+  );
+  const weighted = shares.reduce((sum, share, index) => sum + share * lines[index]!.commissionBp, 0);
+  return Math.round(weighted / (100 * BASIS_POINTS_PER_PERCENT));
 }
 
 /** A coupon as pricing reads it: a percentage or an amount in cents. */

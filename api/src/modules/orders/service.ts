@@ -33,7 +33,14 @@ import { notify, type NewNotification } from "../notifications/service.js";
 import { availableCartLines, subtotalOf } from "./cart-lines.js";
 import { expireUnpaidOrders, orderPayBy } from "./expiry.js";
 import { bySize, setStockContext } from "../stock/service.js";
-import { commissionOf, orderDiscounts, shopPartShippingFee, type ShopShipping } from "./pricing.js";
+import {
+  defaultCommissionBp,
+  orderDiscounts,
+  partCommission,
+  shopPartShippingFee,
+  type ShopShipping,
+} from "./pricing.js";
+import { commissionRatesOf } from "../commission/service.js";
 import { queueEventMail } from "../mail/event-mail.js";
 import { mailRecipient } from "../mail/recipients.js";
 import type { MailContext } from "../mail/render.js";
@@ -224,8 +231,18 @@ export async function placeOrder(
       })
       .returning({ id: orders.id });
 
+    // Every line's rate as it is now, in one statement: a rate changed meanwhile applies to all or none.
+    const rateOf = await commissionRatesOf(
+      tx,
+      lines.map((line) => line.productId),
+      defaultCommissionBp(settings.orders),
+    );
     const sellerNotices: NewNotification[] = [];
     for (const [shopId, shopLines] of byShop) {
+      const commissioned = shopLines.map((line) => ({
+        lineTotal: line.unitPrice * line.quantity,
+        commissionBp: rateOf.get(line.productId)!,
+      }));
       const shopSubtotal = subtotalOf(shopLines);
       const shopShippingFee = partShipping(shopId, shopLines);
       // The shop bears its coupon: its part charges, and its commission is taken on, the discounted subtotal.
@@ -240,17 +257,18 @@ export async function placeOrder(
           discount: partDiscount,
           shippingFee: shopShippingFee,
           total: shopSubtotal - partDiscount + shopShippingFee,
-          commission: commissionOf(shopSubtotal - partDiscount, settings.orders),
+          commission: partCommission(commissioned, shopSubtotal - partDiscount),
         })
         .returning({ id: shopOrders.id });
       await tx.insert(orderItems).values(
-        shopLines.map((line) => ({
+        shopLines.map((line, index) => ({
           shopOrderId: shopOrder!.id,
           productId: line.productId,
           name: line.name,
           size: line.size,
           quantity: line.quantity,
           unitPrice: line.unitPrice,
+          commissionBp: commissioned[index]!.commissionBp,
         })),
       );
       const units = shopLines.reduce((sum, line) => sum + line.quantity, 0);

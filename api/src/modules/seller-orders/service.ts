@@ -13,6 +13,7 @@ import { orderItems, orders, shopOrders, shops, users } from "../../db/schema.js
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { expireUnpaidOrders } from "../orders/expiry.js";
+import { splitByWeight } from "../orders/pricing.js";
 import { moverOf, nextStatuses } from "../order-status/service.js";
 import { isoOf, saleMoneyColumns } from "../withdrawals/availability.js";
 import type { MailContext } from "../mail/render.js";
@@ -117,16 +118,6 @@ export async function sellerOrders(
   return { orders: rows.map(summaryOf), totalOrder: Number(total?.value ?? 0), page, parPage };
 }
 
-/** Splits `amount` over lines by their weights, the remainder on the last line, so the parts add up. */
-function splitByWeight(weights: number[], amount: number): number[] {
-  const sum = weights.reduce((total, weight) => total + weight, 0);
-  if (sum === 0) return weights.map((_weight, index) => (index === weights.length - 1 ? amount : 0));
-  const shares = weights.map((weight) => Math.floor((weight * amount) / sum));
-  const rest = amount - shares.reduce((total, share) => total + share, 0);
-  if (shares.length > 0) shares[shares.length - 1]! += rest;
-  return shares;
-}
-
 /** GET /seller/order/{id}: one sub-order of the caller's shop (an admin reads any); else 404. */
 export async function sellerOrder(
   db: Db,
@@ -161,6 +152,7 @@ export async function sellerOrder(
       size: orderItems.size,
       quantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
+      commissionBp: orderItems.commissionBp,
     })
     .from(orderItems)
     .where(eq(orderItems.shopOrderId, subOrderId))
@@ -169,7 +161,11 @@ export async function sellerOrder(
   // An accepted offer lowered the shop's subtotal below its lines, or the shop's coupon took some off:
   // each line takes its share of what the shop sold for.
   const saleTotals = splitByWeight(lineTotals, row.subtotal - row.discount);
-  const shares = splitByWeight(saleTotals, row.commission);
+  // Each line's share of the part's commission follows its sale and its own rate (decision 0054).
+  const shares = splitByWeight(
+    saleTotals.map((sale, index) => sale * lines[index]!.commissionBp),
+    row.commission,
+  );
   return {
     order: {
       ...summaryOf(row),
@@ -184,6 +180,7 @@ export async function sellerOrder(
         lineTotal: lineTotals[index]!,
         saleTotal: saleTotals[index]!,
         commission: shares[index]!,
+        commissionBp: line.commissionBp,
         sellerNet: saleTotals[index]! - shares[index]!,
       })),
       trackingNumber: row.trackingNumber,

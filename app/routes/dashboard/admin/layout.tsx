@@ -69,6 +69,7 @@ function adminSections(totalPending: number, pendingWithdrawals: number): AreaSe
     { to: adminPaths.products, label: "Productos" },
     { to: adminPaths.categories, label: "Categorías" },
     { to: adminPaths.coupons, label: "Cupones y vouchers" },
+    { to: adminPaths.commission, label: "Comisión" },
     { to: adminPaths.stuckMail, label: "Correos atascados" },
     { to: adminPaths.audit, label: "Registro de auditoría" },
   ];

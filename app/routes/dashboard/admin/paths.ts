@@ -19,6 +19,7 @@ export const adminPaths = {
   /** The shops list narrowed to one shop by its name (there is no page per shop). */
   shopNamed: (name: string) => `${ADMIN_HOME}/shops?${new URLSearchParams({ searchValue: name })}`,
   coupons: `${ADMIN_HOME}/coupons`,
+  commission: `${ADMIN_HOME}/commission`,
   books: `${ADMIN_HOME}/books`,
   stuckMail: `${ADMIN_HOME}/stuck-mail`,
   /** The audit log narrowed to one record. */
