@@ -7,7 +7,7 @@ import { endpoint, noBody, noInput } from "./http";
  * The store's commission (issue 35): the admin sets the store's rate and overrides per shop and per
  * category at /dashboard/admin/commission. A shop's rate wins over its product's category's, which
  * wins over the store's. Each order line keeps the rate it was placed with: a change applies to
- * orders placed after it (decision 0054).
+ * orders placed after it (decision 0059).
  */
 
 // ---- Messages both halves show ------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { placeOrder, putInCart, signedInUser, type Customer } from "./orders-sup
 import { insertCatalogue, insertOwnBalls, useTestApi, type Catalogue } from "./support";
 
 /**
- * Rates changing while orders are placed, on a real PostgreSQL (issue 35, decision 0054): an order
+ * Rates changing while orders are placed, on a real PostgreSQL (issue 35, decision 0059): an order
  * reads every line's rate in one statement, so all its lines carry the rates of one moment and its
  * commission follows them; admins changing one rate at once are applied one after the other, each
  * audit entry starting where the previous one ended, and leave one row.

@@ -16,7 +16,7 @@ import { orderWithOffer, placedOrderId, putInCart, signedInAs, signedInUser, typ
 import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 
 /**
- * The store's commission (issue 35, decision 0054) on PGlite: only admins set it; a shop's rate wins
+ * The store's commission (issue 35, decision 0059) on PGlite: only admins set it; a shop's rate wins
  * over its product's category's, which wins over the store's; each order line keeps the rate it was
  * placed with, so a change applies to later orders only (an accepted offer included); every change
  * is audited, and the same rate again writes nothing.

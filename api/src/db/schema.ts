@@ -809,7 +809,7 @@ export const orderItems = pgTable(
     unitPrice: integer("unit_price").notNull(),
     /**
      * The commission rate on this line, in basis points (500 = 5 %), fixed when the order was placed
-     * (commission_rates; decision 0054). Migration 0040 derived it for older lines from their part.
+     * (commission_rates; decision 0059). Migration 0040 derived it for older lines from their part.
      */
     commissionBp: integer("commission_bp").notNull(),
   },

@@ -12,7 +12,7 @@ import { commissionOverview, removeCommissionOverride, setCommissionRate } from 
 const section: ReferenceSection = {
   name: "commission",
   description:
-    "The store's commission (issue 35, decision 0054). Admins only. Shapes and messages: " +
+    "The store's commission (issue 35, decision 0059). Admins only. Shapes and messages: " +
     "`contract/commission.ts`. Rates are whole basis points (`rateBp`: 500 is 5 %, 0 to 10000). A " +
     "product's rate is its shop's override, else its category's, else the store's (the `COMMISSION_PERCENT` " +
     "setting until an admin sets one). `POST /order-create` copies each line's rate onto the line, read " +

@@ -18,7 +18,7 @@ import { recordAudit } from "../audit/service.js";
 import { partCommission } from "../orders/pricing.js";
 
 /**
- * The store's commission rates (issue 35; decision 0054). Writes take one advisory lock, so two
+ * The store's commission rates (issue 35; decision 0059). Writes take one advisory lock, so two
  * admins changing rates at once are applied one after the other and each audit entry's `before` is
  * what the other left; an order reads every line's rate in one statement, so all its lines see the
  * rates of one moment: before a change commits or after it.

@@ -161,7 +161,7 @@ export async function sellerOrder(
   // An accepted offer lowered the shop's subtotal below its lines, or the shop's coupon took some off:
   // each line takes its share of what the shop sold for.
   const saleTotals = splitByWeight(lineTotals, row.subtotal - row.discount);
-  // Each line's share of the part's commission follows its sale and its own rate (decision 0054).
+  // Each line's share of the part's commission follows its sale and its own rate (decision 0059).
   const shares = splitByWeight(
     saleTotals.map((sale, index) => sale * lines[index]!.commissionBp),
     row.commission,
