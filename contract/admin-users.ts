@@ -15,7 +15,7 @@ import { endpoint, messageAnswer, noBody, noInput } from "./http";
 import { ADMIN_USER_SEARCH_MAX } from "./limits";
 import { INVALID_USER } from "./messages";
 import { deliveryStatus, paymentStatus } from "./orders";
-import { DAY_INVALID } from "./promotions";
+import { DAY_INVALID, orderedWindow } from "./promotions";
 import { shopStatus } from "./shop-status";
 import { DECISION_REASON_MAX_LENGTH } from "./shops";
 
@@ -44,7 +44,6 @@ export const CANNOT_BLOCK_SELF = "No puedes bloquearte a ti mismo: otro administ
 export const CANNOT_BLOCK_ADMIN =
   "No puedes bloquear a otro administrador: primero tendría que dejar de serlo, y eso no se hace desde esta pantalla.";
 export const BLOCK_REASON_MISSING = "Escribe el motivo del bloqueo: se lo diremos al usuario.";
-export const SIGNED_UP_RANGE_INVERTED = "La fecha «hasta» no puede ser anterior a la fecha «desde».";
 /** 409 of a shop reactivation while its owner is blocked: unblocking the owner is what brings it back. */
 export const SHOP_OWNER_BLOCKED =
   "El dueño de esta tienda está bloqueado: desbloquéalo desde Usuarios para que la tienda vuelva a vender.";
@@ -69,9 +68,9 @@ export const adminUsersQuery = z
     /** Signed up until the end of this day (store time). */
     signedUpTo: queryDay(DAY_INVALID),
   })
-  .refine((query) => !query.signedUpFrom || !query.signedUpTo || query.signedUpFrom <= query.signedUpTo, {
-    path: ["signedUpTo"],
-    message: SIGNED_UP_RANGE_INVERTED,
+  .superRefine((query, context) => {
+    if (query.signedUpFrom && query.signedUpTo)
+      orderedWindow({ validFrom: query.signedUpFrom, validUntil: query.signedUpTo }, context, "signedUpTo");
   });
 export type AdminUsersQuery = z.input<typeof adminUsersQuery>;
 

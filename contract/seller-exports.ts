@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint, noInput } from "./http";
 import { ORDERS_EXPORT_MAX_DAYS } from "./limits";
-import { storeDay, VALID_UNTIL_BEFORE_FROM } from "./promotions";
+import { orderedWindow, storeDay } from "./promotions";
 import { PRODUCT_STATES } from "./seller-product-labels";
 import { sellerOrderSummary } from "./seller-orders";
 
@@ -24,7 +24,7 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 export const ordersExportQuery = z
   .object({ from: storeDay(EXPORT_FROM_MISSING), to: storeDay(EXPORT_TO_MISSING) })
   .superRefine((range, context) => {
-    if (range.to < range.from) context.addIssue({ code: "custom", path: ["to"], message: VALID_UNTIL_BEFORE_FROM });
+    if (range.to < range.from) orderedWindow({ validFrom: range.from, validUntil: range.to }, context, "to");
     else if (dayNumber(range.to) - dayNumber(range.from) + 1 > ORDERS_EXPORT_MAX_DAYS)
       context.addIssue({ code: "custom", path: ["to"], message: EXPORT_RANGE_TOO_LONG });
   });

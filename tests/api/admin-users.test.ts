@@ -7,13 +7,13 @@ import {
   CANNOT_BLOCK_ADMIN,
   CANNOT_BLOCK_SELF,
   SHOP_OWNER_BLOCKED,
-  SIGNED_UP_RANGE_INVERTED,
   USER_ALREADY_BLOCKED,
   USER_BLOCKED,
   USER_NOT_BLOCKED,
   USER_UNBLOCKED,
 } from "#contract/admin-users";
 import { UNAUTHORIZED } from "#contract/messages";
+import { VALID_UNTIL_BEFORE_FROM } from "#contract/promotions";
 import { auditLog, mailOutbox, refreshTokens, shops, users } from "../../api/src/db/schema";
 import { hashPassword } from "../../api/src/modules/accounts/password";
 import { useTwoShops } from "./notifications-support";
@@ -92,7 +92,7 @@ describe("usuarios del administrador", () => {
     it("rechaza filtros que no valen con su mensaje en español", async () => {
       const inverted = await get("/admin/users?signedUpFrom=2025-05-02&signedUpTo=2025-05-01");
       expect(inverted.statusCode).toBe(400);
-      expect(inverted.json().errors).toEqual([{ field: "signedUpTo", message: SIGNED_UP_RANGE_INVERTED }]);
+      expect(inverted.json().errors).toEqual([{ field: "signedUpTo", message: VALID_UNTIL_BEFORE_FROM }]);
       const badDay = await get("/admin/users?signedUpFrom=2025-02-30");
       expect(badDay.statusCode).toBe(400);
       expect(badDay.json().errors[0].field).toBe("signedUpFrom");
