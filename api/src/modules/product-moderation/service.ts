@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import {
   PRODUCT_ALREADY_HIDDEN_BY_ADMIN,
   PRODUCT_HIDDEN_BY_ADMIN,
@@ -69,6 +69,46 @@ const moderationOf = (product: Pick<LockedProduct, "state" | "adminHiddenAt" | "
 });
 
 /**
+ * An admin's decision on a locked product: hidden (since `hiddenSince`, with the reason) or published
+ * again; any review request is answered by it. The audit entry, the seller's notice and the
+ * catalogue's change notice go with it.
+ */
+async function decide(
+  tx: Transaction,
+  actor: AuthUser,
+  product: LockedProduct,
+  decision: {
+    action: "producto.ocultar_admin" | "producto.mostrar_admin";
+    hiddenSince: Date | SQL | null;
+    reason: string | null;
+    notice: string;
+  },
+): Promise<void> {
+  const state = decision.hiddenSince === null ? "publicado" : "oculto";
+  await tx
+    .update(products)
+    .set({
+      state,
+      adminHiddenAt: decision.hiddenSince,
+      adminHiddenReason: decision.reason,
+      reviewRequestedAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(products.id, product.id));
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: decision.action,
+    entity: "producto",
+    entityId: product.id,
+    before: { ...moderationOf(product), reason: product.adminHiddenReason },
+    after: { state, hidden: decision.hiddenSince !== null, reviewRequested: false, reason: decision.reason },
+    reason: decision.reason,
+  });
+  await notify(tx, [{ userId: product.ownerId, type: "sistema", productId: product.id, message: decision.notice }]);
+  await announceCatalogueChange(tx);
+}
+
+/**
  * POST /admin/products/:id/hide: out of the store with a reason its seller is told. A product already
  * hidden by an admin is refused, unless its seller asked for a review since: then it stays hidden with
  * the new reason (the review's answer).
@@ -78,34 +118,12 @@ export async function hideProduct(db: Db, actor: AuthUser, productId: string, re
     const product = await lockLiveProduct(tx, productId);
     if (product.adminHiddenAt && !product.reviewRequestedAt) throw new HttpError(409, PRODUCT_ALREADY_HIDDEN_BY_ADMIN);
     const keptHidden = product.adminHiddenAt !== null;
-    await tx
-      .update(products)
-      .set({
-        state: "oculto",
-        adminHiddenAt: keptHidden ? product.adminHiddenAt : sql`now()`,
-        adminHiddenReason: reason,
-        reviewRequestedAt: null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(products.id, product.id));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await decide(tx, actor, product, {
       action: "producto.ocultar_admin",
-      entity: "producto",
-      entityId: product.id,
-      before: { ...moderationOf(product), reason: product.adminHiddenReason },
-      after: { state: "oculto", hidden: true, reviewRequested: false, reason },
+      hiddenSince: product.adminHiddenAt ?? sql`now()`,
       reason,
+      notice: productHiddenNotice(product.name, reason),
     });
-    await notify(tx, [
-      {
-        userId: product.ownerId,
-        type: "sistema",
-        productId: product.id,
-        message: productHiddenNotice(product.name, reason),
-      },
-    ]);
-    await announceCatalogueChange(tx);
     return keptHidden ? PRODUCT_KEPT_HIDDEN : PRODUCT_HIDDEN_BY_ADMIN;
   });
   catalogueChangedHere();
@@ -117,28 +135,12 @@ export async function showProduct(db: Db, actor: AuthUser, productId: string): P
   await db.transaction(async (tx) => {
     const product = await lockLiveProduct(tx, productId);
     if (!product.adminHiddenAt) throw new HttpError(409, PRODUCT_NOT_HIDDEN_BY_ADMIN);
-    await tx
-      .update(products)
-      .set({
-        state: "publicado",
-        adminHiddenAt: null,
-        adminHiddenReason: null,
-        reviewRequestedAt: null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(products.id, product.id));
-    await recordAudit(tx, {
-      actorId: actor.id,
+    await decide(tx, actor, product, {
       action: "producto.mostrar_admin",
-      entity: "producto",
-      entityId: product.id,
-      before: { ...moderationOf(product), reason: product.adminHiddenReason },
-      after: { state: "publicado", hidden: false, reviewRequested: false, reason: null },
+      hiddenSince: null,
+      reason: null,
+      notice: productShownNotice(product.name),
     });
-    await notify(tx, [
-      { userId: product.ownerId, type: "sistema", productId: product.id, message: productShownNotice(product.name) },
-    ]);
-    await announceCatalogueChange(tx);
   });
   catalogueChangedHere();
   return PRODUCT_SHOWN_BY_ADMIN;
