@@ -6,8 +6,8 @@ import { signIn } from "./sessions";
 
 /**
  * Issue 35, the admin's users: the admin finds a customer, blocks them with a reason; the customer's
- * open browser is signed out at its next page and cannot sign in again, reading the reason; once
- * unblocked they sign in. On a 360 px phone, with JavaScript and without.
+ * open browser is signed out at its next page and cannot sign in again, by password or by Google,
+ * reading the reason; once unblocked they sign in. On a 360 px phone, with JavaScript and without.
  */
 
 async function logIn(page: Page, email: string) {
@@ -79,6 +79,13 @@ test.describe("usuarios de la administración", () => {
     );
     await expect(customer.getByLabel("Correo electrónico")).toHaveValue(email);
     await expectNoSidewaysScroll(customer);
+    // Google's way in is refused with the same reason.
+    await customer.getByRole("button", { name: "Continuar con Google" }).click();
+    await customer.getByLabel("Correo de Google").fill(email);
+    await customer.getByLabel("Nombre en Google").fill("Bruno Bloqueado");
+    await customer.getByRole("button", { name: "Autorizar" }).click();
+    await expect(customer).toHaveURL(/\/login/);
+    await expect(customer.getByText("Tu cuenta está bloqueada. Motivo: Pagos con tarjetas robadas.")).toBeVisible();
 
     await page.getByRole("button", { name: "Desbloquear usuario" }).click();
     await expect(page.getByText("Usuario desbloqueado: ya puede volver a entrar.")).toBeVisible();
