@@ -52,7 +52,6 @@ export const FINDER_QUESTIONS = {
       { value: "ligera", label: "Ligera (hasta 360 g)" },
       { value: "media", label: "Media (355-370 g)" },
       { value: "pesada", label: "Pesada (desde 360 g)" },
-      { value: "igual", label: "Me da igual" },
     ],
   },
 } as const;
@@ -69,6 +68,9 @@ export const BUDGET_QUESTION = {
 } as const;
 /** A budget above the dearest price anyone may set (limits.ts MAX_PRICE_CENTS) filters nothing. */
 export const MAX_BUDGET_DOLLARS = 1_000_000;
+
+/** What the form offers to leave a question unanswered (an empty value). */
+export const NO_PREFERENCE = "Sin preferencia";
 
 /** Every answer is optional: a question left unanswered does not count for or against a racket. */
 export interface FinderAnswers {
@@ -88,6 +90,8 @@ export const FINDER_MESSAGES = {
   choiceInvalid: "Elige una de las opciones.",
   budgetInvalid: "Escribe el presupuesto en dólares, un número entero entre 1 y 1.000.000.",
   notARacket: "Esta pala no está a la venta o no tiene su ficha de pala.",
+  nothingFits: "Ninguna pala encaja con todas tus respuestas.",
+  noSingleRelax: "Prueba a dejar alguna pregunta sin responder: ninguna respuesta cambiada por sí sola trae una pala.",
 } as const;
 
 /** How a racket fits the answers, best first: what «¿Es esta tu pala?» says. */

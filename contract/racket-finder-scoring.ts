@@ -7,7 +7,7 @@ import { FINDER_QUESTIONS, type FinderAnswers, type FinderQuestion, type FitLeve
  * with it (api/src/modules/racket-finder); tests/unit/racket-finder-scoring.test.ts pins it.
  *
  * Each criterion gives points for (or against) a racket and at most one sentence saying why; a
- * racket's reasons are its best-scoring sentences. Only four answers rule a racket out: a level two
+ * racket's reasons are its best-scoring sentences; for a sore elbow the core weighs most. Only four answers rule a racket out: a level two
  * steps away, a sore elbow (hard core or high balance), a weight on the wrong side of 360 g and
  * the budget. An unanswered question counts neither way.
  */
@@ -150,7 +150,7 @@ function coreJudgement(answers: FinderAnswers, { dureza }: RacketTraits): Judgem
   if (dureza === undefined) return NOTHING;
   if (answers.codo === "si") {
     if (dureza === "duro") return { points: -3, reason: "Núcleo duro: más vibración para tu codo", excludedBy: "codo" };
-    if (dureza === "blando") return { points: 3, reason: "Núcleo blando: menos vibración para tu codo" };
+    if (dureza === "blando") return { points: 4, reason: "Núcleo blando: menos vibración para tu codo" };
   }
   if (answers.frecuencia === "ocasional" || answers.nivel === "empiezo") {
     if (dureza === "blando") return { points: 1, reason: "Núcleo blando: salida de bola fácil y perdona más" };
@@ -200,11 +200,12 @@ function budgetJudgement(answers: FinderAnswers, racket: FinderRacket): Judgemen
     : NOTHING;
 }
 
+/** In the order that breaks ties between reasons of equal points: the first says it. */
 const CRITERIA = [
   levelJudgement,
   playJudgement,
-  elbowBalanceJudgement,
   coreJudgement,
+  elbowBalanceJudgement,
   weightJudgement,
   sideJudgement,
   faceJudgement,

@@ -99,8 +99,8 @@ describe("buscador de palas", () => {
     });
     expect(best!.reasons).toEqual([
       "Forma redonda y balance bajo: más control",
+      "Núcleo blando: menos vibración para tu codo",
       "Nivel Iniciación: pensada para jugadores como tú",
-      "Balance bajo: menos palanca sobre tu brazo",
     ]);
     expect(best!.points).toBeGreaterThan(body.rackets[1]!.points);
   });

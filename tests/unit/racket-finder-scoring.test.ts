@@ -100,12 +100,12 @@ describe("scoreRacket", () => {
   it("un principiante con el codo dolorido que busca control: la redonda y blanda, por sus razones", () => {
     const answers: FinderAnswers = { nivel: "empiezo", juego: "control", codo: "si", frecuencia: "ocasional" };
     const score = scoreRacket(answers, SHOP[2]!);
-    // Shape and balance 4, level 3, elbow's balance 3 (round too), soft core 3, light for the arm 2, glass face 1.
-    expect(score.points).toBe(16);
+    // Shape and balance 4, soft core 4, level 3, elbow's balance 3 (round too), light for the arm 2, glass face 1.
+    expect(score.points).toBe(17);
     expect(score.pros).toEqual([
       "Forma redonda y balance bajo: más control",
+      "Núcleo blando: menos vibración para tu codo",
       "Nivel Iniciación: pensada para jugadores como tú",
-      "Balance bajo: menos palanca sobre tu brazo",
     ]);
     expect(score.excludedBy).toEqual([]);
   });
@@ -114,8 +114,8 @@ describe("scoreRacket", () => {
     const score = scoreRacket({ codo: "si" }, SHOP[0]!);
     expect(score.excludedBy).toEqual(["codo", "codo"]);
     expect(score.cons).toEqual([
-      "Balance alto: más carga para tu codo",
       "Núcleo duro: más vibración para tu codo",
+      "Balance alto: más carga para tu codo",
       "Pesada (365-380 g): más carga para tu brazo",
     ]);
     expect(scoreRacket({ codo: "no" }, SHOP[0]!).excludedBy).toEqual([]);

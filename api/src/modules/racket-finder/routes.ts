@@ -16,7 +16,7 @@ const section: ReferenceSection = {
     "`contract/racket-finder.ts`; the scoring, in one place: `contract/racket-finder-scoring.ts`. The " +
     "answers are query parameters, each optional: `nivel` (empiezo, intermedio, avanzado, competicion), " +
     "`frecuencia` (ocasional, semanal, frecuente), `juego` (control, equilibrio, potencia), `lado` " +
-    "(derecha, reves, ambos), `codo` (no, si), `peso` (ligera, media, pesada, igual) and `presupuesto` " +
+    "(derecha, reves, ambos), `codo` (no, si), `peso` (ligera, media, pesada) and `presupuesto` " +
     "(whole dollars, 1-1000000); a wrong one answers 400 with its Spanish message per field. A racket is " +
     "a product of a category with the `pala` spec sheet and its sheet filled in, in the store (as the " +
     "catalogue lists it), in stock and of a shop not on vacation.",
