@@ -1,4 +1,4 @@
-import { Form, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { Field, FieldError } from "~/components/ui/Field";
@@ -67,25 +67,61 @@ function ChoiceQuestion({
  */
 export function FinderForm({ values, errors }: FinderFormProps) {
   const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
   const waiting = useRef<ReturnType<typeof setTimeout>>();
   const callOff = useCallback(() => clearTimeout(waiting.current), []);
   useEffect(() => callOff, [callOff]);
+  // The address of the answers last sent by the form itself, until it lands.
+  const sent = useRef<string | null>(null);
+  const { search } = useLocation();
+  const drawn = useRef(search);
+
+  // A link (a hint to relax an answer, «Cambiar respuestas»), back or forward changes the address
+  // without drawing the form anew: show its answers. The form's own sending is already shown, and
+  // while a newer one is on its way the form is newer than the address that lands.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || drawn.current === search) return;
+    drawn.current = search;
+    if (sent.current !== null) {
+      if (`?${sent.current}` === search) sent.current = null;
+      return;
+    }
+    for (const control of Array.from(form.elements)) {
+      if (!(control instanceof HTMLInputElement) || control.name === "") continue;
+      const value = values[control.name] ?? "";
+      if (control.type === "radio") control.checked = control.value === value;
+      else control.value = value;
+    }
+  }, [search, values]);
+
+  /** Notes what the form sends; false when it is what the address already says. */
+  function remember(form: HTMLFormElement): boolean {
+    const query = new URLSearchParams(new FormData(form) as unknown as string[][]).toString();
+    sent.current = `?${query}` === window.location.search ? null : query;
+    return sent.current !== null;
+  }
+
+  function send(form: HTMLFormElement) {
+    if (remember(form)) submit(form, { method: "get", replace: true, preventScrollReset: true });
+  }
 
   function onChange(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     callOff();
-    waiting.current = setTimeout(
-      () => submit(form, { method: "get", replace: true, preventScrollReset: true }),
-      UPDATE_DEBOUNCE_MS,
-    );
+    waiting.current = setTimeout(() => send(form), UPDATE_DEBOUNCE_MS);
   }
 
   return (
     <Form
+      ref={formRef}
       method="get"
       action="/racket-finder"
       onChange={onChange}
-      onSubmit={callOff}
+      onSubmit={(event) => {
+        callOff();
+        remember(event.currentTarget);
+      }}
       className="space-y-4"
       data-testid="buscador-form"
     >
