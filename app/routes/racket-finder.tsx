@@ -5,6 +5,7 @@ import { Breadcrumbs } from "~/components/Breadcrumbs";
 import { FinderForm } from "~/components/racket-finder/FinderForm";
 import { FinderResults } from "~/components/racket-finder/FinderResults";
 import { Notice } from "~/components/ui/Notice";
+import { TextLink } from "~/components/ui/TextLink";
 import { catalogPageHeaders, PERSONAL_PAGE_CACHE } from "~/services/catalog.server";
 import { answered, findRackets, keepAnswers, readFinderForm, relaxLinks } from "~/services/racket-finder.server";
 
@@ -50,6 +51,11 @@ export default function RacketFinderPage() {
         Cuéntanos cómo juegas y te proponemos las palas en stock que mejor encajan contigo, con el porqué. Deja sin
         responder lo que no sepas.
       </p>
+      {results ? (
+        <p className="mt-2 lg:hidden">
+          <TextLink to="#buscador-resultados">Ir a tus palas</TextLink>
+        </p>
+      ) : null}
       <div className="mt-8 grid gap-10 lg:grid-cols-[22rem_1fr]">
         <div>
           <h2 className="sr-only">Tus respuestas</h2>
