@@ -97,7 +97,7 @@ export const FINDER_MESSAGES = {
 /** How a racket fits the answers, best first: what «¿Es esta tu pala?» says. */
 export const FIT_LABELS = {
   ideal: "Encaja muy bien contigo",
-  buena: "Puede encajar contigo",
+  buena: "Encaja bien contigo",
   floja: "Hay palas que encajan mejor contigo",
   descartada: "No es la pala que buscas",
 } as const;
