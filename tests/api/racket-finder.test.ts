@@ -2,11 +2,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ErrorAnswer } from "#contract/http";
 import type { FinderAnswer, RacketFitAnswer } from "#contract/racket-finder";
 import type { RacketSpecs } from "#contract/catalog";
+import { postgresAvailable } from "../support/postgres";
 import { type Catalogue, insertCatalogue, insertProduct, insertShop, insertUser, useTestApi } from "./support";
 
+/** The same answers on the embedded PGlite and on a real PostgreSQL (DESIGN.md section 1). */
+const engines = postgresAvailable() ? (["PGlite", "PostgreSQL"] as const) : (["PGlite"] as const);
+
 /** Issue 36: the racket finder's calls on the small catalogue plus rackets of this test's own. */
-describe("buscador de palas", () => {
-  const api = useTestApi();
+describe.each(engines)("buscador de palas en %s", (engine) => {
+  const api = useTestApi({ engine });
   let catalogue: Catalogue;
 
   async function get<T>(url: string): Promise<{ status: number; body: T }> {
