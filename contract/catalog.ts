@@ -142,7 +142,11 @@ export type CategoryListItem = z.infer<typeof categoryListItem>;
 export const categoryListAnswer = z.object({ categorys: z.array(categoryListItem), totalCategory: z.number().int() });
 export type CategoryListAnswer = z.infer<typeof categoryListAnswer>;
 
-export const homeCategoriesAnswer = z.object({ categorys: z.array(category) });
+/** A category offered to shoppers, with its spec sheet (a racket's leads to the racket finder, issue 36). */
+export const homeCategory = category.extend({ specSheet: specSheetKind.nullable() });
+export type HomeCategory = z.infer<typeof homeCategory>;
+
+export const homeCategoriesAnswer = z.object({ categorys: z.array(homeCategory) });
 export type HomeCategoriesAnswer = z.infer<typeof homeCategoriesAnswer>;
 
 export const homeProductsAnswer = z.object({

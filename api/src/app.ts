@@ -48,6 +48,7 @@ import { shopProfileRoutes } from "./modules/shop-profile/routes.js";
 import { shopCouponRoutes } from "./modules/shop-coupons/routes.js";
 import { productModerationRoutes } from "./modules/product-moderation/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
+import { racketFinderRoutes } from "./modules/racket-finder/routes.js";
 import { contentRoutes } from "./modules/content/routes.js";
 import { registerImageQueue } from "./modules/media/queue.js";
 import { mediaRoutes } from "./modules/media/routes.js";
@@ -346,6 +347,7 @@ export async function buildApp({
   await app.register(accountRoutes, { db, files, config, mailer });
   await app.register(mailRoutes, { db, mailer, jwtSecret: config.secrets.jwtSecret });
   await app.register(catalogRoutes, { db, catalogueCacheSeconds: config.catalogueCacheSeconds, listen });
+  await app.register(racketFinderRoutes, { db });
   await app.register(cartRoutes, { db, cart: config.cart });
   await app.register(shippingRoutes, { db, cart: config.cart });
   await app.register(shopProfileRoutes, { db, files });

@@ -5,6 +5,7 @@ import { ArrowRightIcon, BallIcon } from "~/components/icons";
 import { HERO_IMAGE_SIZES, HeroBanner, PromotionBanner } from "~/components/home/Banner";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { ButtonLink } from "~/components/ui/Button";
+import { Card } from "~/components/ui/Card";
 import { TextLink } from "~/components/ui/TextLink";
 import type { loader as rootLoader } from "~/root";
 import type { ProductSummary } from "~/services/catalog.server";
@@ -158,6 +159,22 @@ export default function HomePage() {
           </ul>
         </section>
       ) : null}
+
+      <section className="page-container mt-14" aria-labelledby="buscador-de-palas">
+        <Card tone="muted" className="flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="buscador-de-palas" className="text-2xl font-extrabold tracking-tight text-ink">
+              ¿Qué pala es para ti?
+            </h2>
+            <p className="mt-1 text-neutral-700">
+              Responde siete preguntas sobre tu juego y te proponemos las palas que mejor encajan contigo.
+            </p>
+          </div>
+          <ButtonLink to="/racket-finder" variant="dark" className="shrink-0">
+            Buscador de palas
+          </ButtonLink>
+        </Card>
+      </section>
 
       <ProductSection id="ultimos" title="Últimos productos" linkTo="/products?sortByDate=newest" products={latest} />
       <ProductSection id="mejor-valorados" title="Mejor valorados" linkTo="/products?rating=4" products={topRated} />

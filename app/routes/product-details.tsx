@@ -9,6 +9,7 @@ import { Price } from "~/components/product/Price";
 import { ProductGrid } from "~/components/product/ProductCard";
 import { Rating } from "~/components/product/Rating";
 import { Reviews } from "~/components/product/Reviews";
+import { RacketFitCard } from "~/components/racket-finder/RacketFitCard";
 import { ShopperFormFields } from "~/components/product/ShopperFormFields";
 import { SizeChoice } from "~/components/product/SizeChoice";
 import { SpecSheetTable } from "~/components/product/SpecSheetTable";
@@ -160,8 +161,18 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
 }
 
 export default function ProductDetailsPage() {
-  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts, own, constraints } =
-    useLoaderData<typeof loader>();
+  const {
+    product,
+    relatedProducts,
+    structuredData,
+    reviews,
+    reviewsPageNo,
+    myReview,
+    stockAlerts,
+    own,
+    racketFit,
+    constraints,
+  } = useLoaderData<typeof loader>();
   const categoryHref = `/products?category=${encodeURIComponent(product.category.slug)}`;
 
   return (
@@ -246,6 +257,7 @@ export default function ProductDetailsPage() {
           {product.specSheet && product.specs ? (
             <SpecSheetTable kind={product.specSheet} specs={product.specs} />
           ) : null}
+          {product.specSheet === "pala" ? <RacketFitCard fit={racketFit} /> : null}
         </div>
       </div>
 

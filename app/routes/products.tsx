@@ -82,6 +82,11 @@ export default function ProductsPage() {
           </TextLink>
         </p>
       ) : null}
+      {category?.specSheet === "pala" ? (
+        <p className="mt-2 text-neutral-700">
+          ¿No sabes cuál elegir? <TextLink to="/racket-finder">Encuentra tu pala con el buscador</TextLink>
+        </p>
+      ) : null}
       {notice ? (
         <div role="status" className="mt-4">
           <Notice tone="warning">{notice}</Notice>

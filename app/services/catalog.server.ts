@@ -17,7 +17,7 @@ export interface ResponsiveImage {
   srcSet: string;
 }
 
-export interface Category extends Omit<Contract.Category, "image"> {
+export interface Category extends Omit<Contract.HomeCategory, "image"> {
   image: ResponsiveImage | null;
 }
 
@@ -56,7 +56,7 @@ export function toSummary({ images, ...product }: Contract.ProductCard): Product
   return { ...product, image: images[0] ? cardImage(images[0]) : null };
 }
 
-function toCategory({ image, ...category }: Contract.Category): Category {
+function toCategory({ image, ...category }: Contract.HomeCategory): Category {
   return { ...category, image: image ? cardImage(image) : null };
 }
 

@@ -12,6 +12,7 @@ import { webEnv } from "./env.server";
 import { isOwnProduct } from "./own-product.server";
 import { getMyReview, getReviews, reviewAction, reviewsPageOf, type ReviewsAnswer } from "./reviews.server";
 import { refusedShopperForm, shopperFormAction } from "./shopper-actions.server";
+import { racketFit as fitOfRacket } from "./racket-finder.server";
 import { getShopper } from "./shopper.server";
 import { getMyStockAlerts, stockAlertAction } from "./stock-alerts.server";
 
@@ -74,11 +75,13 @@ export async function loadProductPage(args: RequestArgs & { params: { slug?: str
   const shopper = getShopper(args);
   const reviewsPageNo = reviewsPageOf(args.request);
   // The product's answer carries the first page of reviews; only later pages need a call.
-  const [reviews, myReview, stockAlerts, own] = await Promise.all([
+  const [reviews, myReview, stockAlerts, own, racketFit] = await Promise.all([
     reviewsPageNo === 1 ? firstReviews : getReviews(args.context.api, product._id, reviewsPageNo),
     getMyReview(shopper, product._id),
     getMyStockAlerts(args, product),
     isOwnProduct(args, product),
+    // «¿Es esta tu pala?»: a racket against the answers last given to the finder (issue 36).
+    product.specSheet === "pala" ? fitOfRacket(args.context.api, args.request, product.slug) : null,
   ]);
   return {
     product,
@@ -89,6 +92,7 @@ export async function loadProductPage(args: RequestArgs & { params: { slug?: str
     myReview,
     stockAlerts,
     own,
+    racketFit,
     constraints: formConstraints({ review: reviewSchema, stockAlert: stockAlertFormSchema }),
   };
 }

@@ -9,7 +9,7 @@ const PRODUCTS_PER_CALL = 48;
 /** Enough to build a cold sitemap quickly without flooding the API. */
 const PARALLEL_CALLS = 6;
 
-const staticPaths = ["/", "/products", "/blog", "/gift", "/about", "/contact", "/policy"];
+const staticPaths = ["/", "/products", "/racket-finder", "/blog", "/gift", "/about", "/contact", "/policy"];
 
 function escapeXml(text: string): string {
   return text

@@ -81,8 +81,10 @@ describe.each(engines)("catálogo en %s", (engine) => {
         slug: "palas",
         image: catalogue.categories.palas.imageId,
         imageUrl: testImageUrl(catalogue.categories.palas.imageId),
+        specSheet: "pala",
       });
       expect(body.categorys[1]!.image).toBeNull();
+      expect(body.categorys.map((category) => category.specSheet)).toEqual(["pala", "zapatilla", null, null]);
     });
 
     it("GET /category-get pagina con 12 por defecto y cuenta el total", async () => {

@@ -260,6 +260,7 @@ describe("categorías (PGlite)", () => {
         slug: "paleteros-y-mochilas",
         image: category.image,
         imageUrl: testImageUrl(category.image),
+        specSheet: category.specSheet,
       });
       const listed = await get<CategoryListAnswer>(`/category-get?searchValue=${encodeURIComponent("PALETEROS")}`);
       expect(listed.categorys).toEqual([category]);

@@ -68,6 +68,10 @@ const png = () =>
     .png()
     .toBuffer();
 
+/** Answers of the racket finder that bring rackets with three reasons each. */
+const FINDER_ANSWERS =
+  "nivel=empiezo&frecuencia=ocasional&juego=control&lado=derecha&codo=si&peso=ligera&presupuesto=300";
+
 /** Each route of app/routes.ts (by its path there) and the visits that sweep it. */
 const SWEEP: Record<string, Visit[]> = {
   "/": [visitor("/")],
@@ -82,7 +86,18 @@ const SWEEP: Record<string, Visit[]> = {
     visitor("/products?category=palas&brand=Bullpadel&availability=in-stock&sortPrice=low-to-high"),
     visitor("/products?searchValue=pala"),
   ],
-  "/product/details/:slug": [visitor(({ product }) => `/product/details/${product.slug}`)],
+  "/product/details/:slug": [
+    visitor(({ product }) => `/product/details/${product.slug}`),
+    // A racket's page, after the finder below kept its answers: «¿Es esta tu pala?» answered.
+    visitor(({ linkOn }) => linkOn(`/racket-finder?${FINDER_ANSWERS}`, /^\/product\/details\//)),
+  ],
+  "/racket-finder": [
+    visitor("/racket-finder"),
+    visitor(`/racket-finder?${FINDER_ANSWERS}`),
+    // A budget that is not a number, beside a refused choice; and a budget nothing fits, with what to relax.
+    visitor("/racket-finder?nivel=experto&presupuesto=mucho"),
+    visitor("/racket-finder?nivel=competicion&codo=si&presupuesto=1"),
+  ],
   "/tienda/:slug": [visitor(({ product }) => `/tienda/${product.shopSlug}`)],
   "/about": [visitor("/about")],
   "/contact": [visitor("/contact")],

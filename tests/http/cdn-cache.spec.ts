@@ -22,12 +22,29 @@ test.describe("caché de CDN", () => {
       `/tienda/${racket.shopSlug}`,
       "/policy",
       "/about",
+      "/racket-finder",
     ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()["cache-control"], path).toBe(ANONYMOUS);
       expect(response.headers()["set-cookie"], path).toBeUndefined();
     }
+  });
+
+  test("el buscador de palas con respuestas es del visitante: las guarda en su cookie y la ficha de una pala las lee", async ({
+    request,
+  }) => {
+    const answered = await request.get("/racket-finder?nivel=empiezo&codo=si");
+    expect(answered.headers()["cache-control"]).toBe("private, no-store");
+    const cookie = answered.headers()["set-cookie"]!;
+    expect(cookie).toMatch(/^__mp_buscador=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/);
+    const { products } = await queryProducts({ category: "palas", availability: "in-stock" });
+    // The request context sends the cookie back: the racket's page answers for these answers.
+    const racket = await request.get(`/product/details/${products[0]!.slug}`);
+    expect(await racket.text()).toMatch(
+      /¿Es esta tu pala\?.*(Encaja muy bien contigo|Encaja bien contigo|Hay palas que encajan mejor contigo|No es la pala que buscas)/s,
+    );
+    expect(racket.headers()["vary"]).toContain("Cookie");
   });
 
   test("los archivos estáticos: los de assets/ para siempre (su nombre cambia con su contenido), el favicon una hora", async ({

@@ -152,7 +152,9 @@ test("el sitemap lista las páginas de las tiendas aprobadas y robots.txt lo anu
   const [racket] = (await queryProducts({ category: "palas", parPage: "1" })).products;
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.status()).toBe(200);
-  expect(await sitemap.text()).toContain(`<loc>${baseURL}/tienda/${racket!.shopSlug}</loc>`);
+  const listed = await sitemap.text();
+  expect(listed).toContain(`<loc>${baseURL}/tienda/${racket!.shopSlug}</loc>`);
+  expect(listed).toContain(`<loc>${baseURL}/racket-finder</loc>`);
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   expect(robots).toContain("Disallow: /dashboard");

@@ -7,6 +7,7 @@ import type {
   CategoryListAnswer,
   CategoryListQuery,
   FilterOptions,
+  HomeCategory,
   HomeProductsAnswer,
   PriceRange,
   ProductFiltersAnswer,
@@ -251,9 +252,9 @@ export async function listCategories(db: Db, query: CategoryListQuery): Promise<
  * The categories shoppers are offered (home, footer, the listing's filter, the sitemap): not hidden,
  * and with a product in the store (decision 0052), so an empty category added by mistake shows nowhere.
  */
-export async function homeCategories(db: Db): Promise<Category[]> {
+export async function homeCategories(db: Db): Promise<HomeCategory[]> {
   const rows = await db
-    .select(categoryColumns)
+    .select({ ...categoryColumns, specSheet: categories.specSheet })
     .from(categories)
     .where(
       and(
@@ -262,7 +263,7 @@ export async function homeCategories(db: Db): Promise<Category[]> {
       ),
     )
     .orderBy(asc(categories.position), asc(categories.name));
-  return rows.map(toCategory);
+  return rows.map((row) => ({ ...toCategory(row), specSheet: row.specSheet }));
 }
 
 /**
