@@ -10,3 +10,6 @@ export const SHOP_IDENTITY_CHANGE_STATUS_LABELS: Record<ShopIdentityChangeStatus
   rechazado: "Rechazado",
   retirado: "Retirado",
 };
+
+/** The most a seller's reason for a change may say. */
+export const IDENTITY_CHANGE_REASON_MAX_LENGTH = 500;

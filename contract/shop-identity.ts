@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoDateTime, objectExpected, requiredText, uuid } from "./fields";
 import { endpoint, noBody, noInput } from "./http";
 import { shopText } from "./shop-profile";
-import { SHOP_IDENTITY_CHANGE_STATUSES } from "./shop-identity-labels";
+import { IDENTITY_CHANGE_REASON_MAX_LENGTH, SHOP_IDENTITY_CHANGE_STATUSES } from "./shop-identity-labels";
 import {
   checkTaxId,
   DECISION_REASON_MAX_LENGTH,
@@ -21,8 +21,6 @@ import type { ShopCountry } from "./shop-labels";
  * withdraw it; an admin approves it (the shop takes the new values) or rejects it with a reason.
  * Until then the shop keeps its name and tax id.
  */
-
-export const IDENTITY_CHANGE_REASON_MAX_LENGTH = 500;
 
 // ---- Messages both halves show ------------------------------------------------------------------
 
