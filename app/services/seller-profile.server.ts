@@ -1,6 +1,5 @@
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
-import { shopIdentityEndpoints, type ShopIdentityChange } from "#contract/shop-identity";
-import { SHOP_IDENTITY_CHANGE_STATUS_LABELS } from "#contract/shop-identity-labels";
+import { shopIdentityEndpoints } from "#contract/shop-identity";
 import { TAX_ID_LABELS } from "#contract/shop-labels";
 import { SHOP_IMAGE_TOO_LARGE, SHOP_PROFILE_FORM_FIELDS, shopProfileEndpoints } from "#contract/shop-profile";
 import { SHOP_IMAGE_MAX_BYTES, SHOP_IMAGE_PARTS } from "#contract/shop-profile-labels";
@@ -21,7 +20,7 @@ import type { RequestArgs } from "./auth.server";
 import { logError } from "./log.server";
 import type { SellerArea } from "./seller.server";
 import { redirectWithFlash } from "./session.server";
-import { dateTime } from "./times.server";
+import { presentIdentityChange } from "./shop-identity.server";
 import type { UploadForm } from "./uploads.server";
 
 /** The API's limits for the profile form (shop-profile/routes.ts): two images and a few texts. */
@@ -42,17 +41,6 @@ const PROFILE_UPLOAD_FORM: UploadForm = {
   tooMany: ONE_IMAGE_ONLY,
   intentOf: () => profileIntents.save,
 };
-
-/** A change of name or tax id as the pages write it: its dates in the reader's region, its status named. */
-export function presentIdentityChange(change: ShopIdentityChange) {
-  return {
-    ...change,
-    statusLabel: SHOP_IDENTITY_CHANGE_STATUS_LABELS[change.status],
-    taxIdLabel: TAX_ID_LABELS[change.country],
-    askedAt: dateTime(change.createdAt),
-    decidedAtText: change.decidedAt ? dateTime(change.decidedAt) : null,
-  };
-}
 
 /**
  * /dashboard/seller/profile: `GET /seller/profile` and `GET /seller/shop-identity` (the name and tax

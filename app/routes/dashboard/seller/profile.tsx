@@ -10,6 +10,7 @@ import {
   vacationNotice,
 } from "#contract/shop-profile-labels";
 import { IDENTITY_CHANGE_REASON_MAX_LENGTH } from "#contract/shop-identity-labels";
+import { IdentityChangeValues } from "~/components/dashboard/IdentityChangeValues";
 import { FormAlert, SubmitButton, TextareaField, TextField } from "~/components/forms/fields";
 import { Card } from "~/components/ui/Card";
 import { Field } from "~/components/ui/Field";
@@ -158,25 +159,6 @@ function ProfileForm() {
   );
 }
 
-/** What a change asks for, one line per value: «Nombre: «A» → «B»». */
-function AskedValues({ change }: { change: ReturnType<typeof useLoaderData<typeof loader>>["identity"]["latest"] }) {
-  if (!change) return null;
-  return (
-    <ul className="list-disc space-y-1 pl-5">
-      {change.requested.shopName !== null ? (
-        <li>
-          Nombre: «{change.before.shopName}» → «{change.requested.shopName}»
-        </li>
-      ) : null}
-      {change.requested.rif !== null ? (
-        <li>
-          {change.taxIdLabel}: {change.before.rif} → {change.requested.rif}
-        </li>
-      ) : null}
-    </ul>
-  );
-}
-
 /**
  * The shop's name and tax id (decision 0055): they change only once an admin approves, so the page
  * shows the pending change (to withdraw) or the form to ask for one, with the last rejection's reason.
@@ -218,7 +200,7 @@ function IdentityForm() {
                 Lo pediste el {pending.askedAt}. Tu tienda conserva sus datos actuales hasta que la administración lo
                 apruebe.
               </span>
-              <AskedValues change={pending} />
+              <IdentityChangeValues change={pending} />
             </Notice>
             <Form method="post" aria-label="Retirar el cambio pendiente">
               <FormAlert id="retirar-cambio-error" errors={withdrawAnswer?.result?.error?.[""] ?? undefined} />
@@ -232,7 +214,7 @@ function IdentityForm() {
             {latest?.status === "rechazado" ? (
               <Notice tone="warning" title="No se aprobó tu último cambio">
                 <span data-testid="identity-rejected">Motivo: {latest.rejectionReason}</span>
-                <AskedValues change={latest} />
+                <IdentityChangeValues change={latest} />
               </Notice>
             ) : null}
             <p className="text-slate-700">
@@ -327,8 +309,8 @@ export default function SellerProfile() {
         <p className="mt-2 text-slate-700">
           Lo que ven tus clientes en{" "}
           <TextLink to={`/tienda/${encodeURIComponent(profile.slug)}`}>la página de {profile.name}</TextLink>. Los
-          cambios del perfil se aplican al momento; los del nombre o el identificador fiscal, cuando la administración los
-          aprueba.
+          cambios del perfil se aplican al momento; los del nombre o el identificador fiscal, cuando la administración
+          los aprueba.
         </p>
       </div>
       {locked ? <Notice tone="warning">{locked}</Notice> : null}
