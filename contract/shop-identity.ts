@@ -30,7 +30,8 @@ export const IDENTITY_CHANGE_WITHDRAWN = "Retiraste el cambio que habías pedido
 export const IDENTITY_CHANGE_APPROVED = "Cambio aprobado: la tienda ya usa sus datos nuevos.";
 export const IDENTITY_CHANGE_REJECTED = "Cambio rechazado: la tienda conserva sus datos.";
 /** 400: the name and the tax id sent are the shop's own. */
-export const IDENTITY_CHANGE_NOTHING = "Cambia el nombre o el identificador fiscal: los dos son iguales a los actuales.";
+export const IDENTITY_CHANGE_NOTHING =
+  "Cambia el nombre o el identificador fiscal: los dos son iguales a los actuales.";
 /** 409: a second change while one waits. */
 export const IDENTITY_CHANGE_PENDING_EXISTS =
   "Ya tienes un cambio de nombre o identificador fiscal pendiente: retíralo si quieres pedir otro.";

@@ -58,7 +58,9 @@ describe("cambio de nombre o identificador fiscal de una tienda aprobada", () =>
     const { seller, shop } = await sellerWithShop(api.db, "Pádel Norte");
     const short = await askIdentityChange(api.app, seller, { shopName: "Ab", rif: shop.rif });
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors).toEqual([{ field: "shopName", message: "El nombre debe tener al menos 3 caracteres." }]);
+    expect(short.json().errors).toEqual([
+      { field: "shopName", message: "El nombre debe tener al menos 3 caracteres." },
+    ]);
     const badRif = await askIdentityChange(api.app, seller, { shopName: "Pádel Norte", rif: "B12345674" });
     expect(badRif.statusCode).toBe(400);
     expect(badRif.json().errors).toEqual([
