@@ -111,7 +111,7 @@ test.describe("cambio de nombre o identificador fiscal de una tienda", () => {
     await admin.goto("/dashboard/admin/shops");
     await admin.getByLabel("Nombre de la tienda").fill(newName);
     await admin.getByRole("button", { name: "Filtrar" }).click();
-    await admin.getByRole("link", { name: newName }).click();
+    await admin.getByRole("link", { name: newName, exact: true }).click();
     const history = admin.getByTestId("identity-change");
     await expect(history).toHaveCount(1);
     await expect(history.getByTestId("identity-decision")).toContainText("Aprobado por");
