@@ -109,15 +109,10 @@ function ChangeRow({ change, constraints }: { change: ListedChange; constraints:
         <Badge tone="warning">{change.statusLabel}</Badge>
       </div>
       {notice ? <Notice tone="error">{notice}</Notice> : null}
-      <IdentityChangeValues change={change} />
+      <IdentityChangeValues change={change} withReason />
       <p className="break-words text-sm text-slate-700">
         Pedido por {change.requestedBy} el <time dateTime={change.createdAt}>{change.askedAt}</time>
       </p>
-      {change.reason ? (
-        <p className="whitespace-pre-line break-words text-sm text-slate-800">
-          <span className="font-semibold">Motivo del vendedor:</span> {change.reason}
-        </p>
-      ) : null}
       {change.own ? (
         <p className="text-sm text-slate-700" data-testid="own-shop">
           Es tu propia tienda: otro administrador debe decidir sobre este cambio.

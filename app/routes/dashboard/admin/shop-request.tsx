@@ -324,12 +324,7 @@ function IdentityChanges({ changes }: { changes: Loaded["identityChanges"] }) {
             Pedido el {change.askedAt}
             <Badge tone={IDENTITY_CHANGE_TONES[change.status]}>{change.statusLabel}</Badge>
           </h3>
-          <IdentityChangeValues change={change} />
-          {change.reason ? (
-            <p className="whitespace-pre-line break-words text-sm text-slate-800">
-              <span className="font-semibold">Motivo del vendedor:</span> {change.reason}
-            </p>
-          ) : null}
+          <IdentityChangeValues change={change} withReason />
           {change.decidedAtText ? (
             <p className="break-words text-sm text-slate-700" data-testid="identity-decision">
               {change.status === "retirado"
