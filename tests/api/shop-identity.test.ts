@@ -214,6 +214,12 @@ describe("cambio de nombre o identificador fiscal de una tienda aprobada", () =>
     expect(notice!.message).toBe(
       `No aprobamos que tu tienda «${shop.name}» cambie su nombre a «Nombre Raro». Motivo: El nombre no coincide.`,
     );
+    const [mail] = await api.db
+      .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, seller.id), eq(mailOutbox.kind, "shop-decision")));
+    expect(mail!.subject).toBe("Rechazamos el cambio de datos de tu tienda");
+    expect(mail!.text).toContain("Motivo: El nombre no coincide.");
     expect((await auditActions(shop.id)).at(-1)).toEqual({
       action: "tienda.rechazar_cambio_identidad",
       actorId: admin.id,

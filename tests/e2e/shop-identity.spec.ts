@@ -4,9 +4,11 @@ import {
   IDENTITY_CHANGE_SENT,
   IDENTITY_CHANGE_WITHDRAWN,
 } from "#contract/shop-identity";
+import { RIF_TAKEN } from "#contract/shops";
 import { expect, test, type Locator, type Page, type TestInfo } from "./fixtures";
-import { ADMIN_EMAIL, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { ADMIN_EMAIL, apiSignIn, SHOPPER_PASSWORD, uniqueEmail } from "./support";
 import {
+  apiJson,
   approvedSellerThroughApi,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -127,6 +129,14 @@ test.describe("cambio de nombre o identificador fiscal de una tienda", () => {
     const { email, shopName } = await approvedShop(testInfo, "rechazada");
     const card = await sellerProfile(page, email);
     const ein = freshEin();
+
+    // Another shop's EIN is refused beside its field, what was typed kept.
+    const other = await approvedShop(testInfo, "ocupada");
+    const { token } = await apiSignIn(other.email);
+    const { rif: takenEin } = await apiJson<{ rif: string }>("/seller/shop-identity", { token });
+    await askForChange(card, { shopName: `${shopName} Bis`, ein: takenEin });
+    await expect(card.getByText(RIF_TAKEN)).toBeVisible();
+    await expect(card.getByLabel("Nombre de la tienda")).toHaveValue(`${shopName} Bis`);
 
     // Asked, then withdrawn: the form is back.
     await askForChange(card, { shopName: `${shopName} Bis`, ein });
