@@ -50,6 +50,10 @@ async function adminChangeCard(page: Page, shopName: string) {
   await page.setViewportSize(PHONE);
   await signIn(page, ADMIN_EMAIL);
   await page.goto("/dashboard/admin");
+  // The area's home says changes wait (this one at least).
+  await expect(
+    page.getByTestId("todo-shop-changes").getByRole("link", { name: /cambios? pendientes?$/ }),
+  ).toBeVisible();
   await page
     .getByRole("navigation", { name: "Administración" })
     .getByRole("link", { name: /^Cambios de tiendas/ })
