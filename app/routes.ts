@@ -48,6 +48,7 @@ export default [
       route("shop-requests", "routes/dashboard/admin/shop-requests.tsx"),
       route("shop-requests/:userId", "routes/dashboard/admin/shop-request.tsx"),
       route("shops", "routes/dashboard/admin/shops.tsx"),
+      route("shop-changes", "routes/dashboard/admin/shop-changes.tsx"),
       route("audit", "routes/dashboard/admin/audit.tsx"),
       route("categories", "routes/dashboard/admin/categories.tsx"),
       route("products", "routes/dashboard/admin/products.tsx"),

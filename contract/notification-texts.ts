@@ -152,6 +152,34 @@ export const shopRequestNotice = (shopName: string, applicantName: string, kind:
     ? `Nueva solicitud de tienda: «${shopName}», de ${applicantName}.`
     : `«${shopName}» envió los cambios pedidos: la solicitud vuelve a estar pendiente de revisión.`;
 
+/**
+ * An approved shop's change of name or tax id (decision 0055): what was asked, as words after
+ * «cambiar» («su nombre a «X» y su RIF a J-…»), for the admins' notice and the seller's.
+ */
+export function identityChangeWords(
+  requested: { shopName: string | null; rif: string | null },
+  taxIdLabel: string,
+): string {
+  const parts: string[] = [];
+  if (requested.shopName !== null) parts.push(`su nombre a «${requested.shopName}»`);
+  if (requested.rif !== null) parts.push(`su ${taxIdLabel} a ${requested.rif}`);
+  return parts.join(" y ");
+}
+
+/** The admins, of a seller's change of name or tax id to review. */
+export const identityChangeRequestedNotice = (shopName: string, asked: string) =>
+  `La tienda «${shopName}» pidió cambiar ${asked}. Revísalo en «Cambios de tiendas».`;
+
+/** The seller, of the admin's decision on their change of name or tax id. */
+export const identityChangeDecidedNotice = (
+  shopName: string,
+  asked: string,
+  decision: { approved: true } | { approved: false; reason: string },
+) =>
+  decision.approved
+    ? `Aprobamos que tu tienda cambie ${asked}: ya se muestra así.`
+    : `No aprobamos que tu tienda «${shopName}» cambie ${asked}. Motivo: ${decision.reason}`;
+
 /** The admins, of a seller's withdrawal request. */
 export const withdrawalRequestedNotice = (shopName: string, amountCents: number) =>
   `${shopName} solicitó un retiro de ${formatUsd(amountCents)}.`;

@@ -144,9 +144,23 @@ export function normalizePhone(country: ShopCountry, value: string): string | nu
   return phone && phone.isValid() && phone.country === country ? phone.formatInternational() : null;
 }
 
+/** The tax id as typed, before its country's check (`checkTaxId`). */
+export const taxIdText = requiredText(
+  "Escribe el identificador fiscal de la tienda.",
+  20,
+  "El identificador fiscal no es válido.",
+);
+
+/** The tax id must be one of the country's, with its check digit (the application's rule). */
+export function checkTaxId(fields: { country: ShopCountry; rif: string }, context: z.RefinementCtx): void {
+  if (!normalizeTaxId(fields.country, fields.rif))
+    context.addIssue({ code: "custom", path: ["rif"], message: TAX_ID_INVALID[fields.country] });
+}
+
 const shopFieldsExpected = objectExpected("Envía los datos de la tienda.");
 
-const shopNameField = requiredText(
+/** The application's name rule, which a change of name follows too (contract/shop-identity.ts). */
+export const shopNameField = requiredText(
   "Escribe el nombre de la tienda.",
   SHOP_NAME_MAX_LENGTH,
   `El nombre no puede superar los ${SHOP_NAME_MAX_LENGTH} caracteres.`,
@@ -254,15 +268,14 @@ function shopIdentityFields() {
   return z
     .object(
       {
-        rif: requiredText("Escribe el identificador fiscal de la tienda.", 20, "El identificador fiscal no es válido."),
+        rif: taxIdText,
         country: shopCountry,
         phone: requiredText("Escribe un teléfono de contacto.", 30, "El teléfono no es válido."),
       },
       shopFieldsExpected,
     )
     .superRefine((fields, context) => {
-      if (!normalizeTaxId(fields.country, fields.rif))
-        context.addIssue({ code: "custom", path: ["rif"], message: TAX_ID_INVALID[fields.country] });
+      checkTaxId(fields, context);
       if (!normalizePhone(fields.country, fields.phone))
         context.addIssue({ code: "custom", path: ["phone"], message: SHOP_PHONE_INVALID[fields.country] });
     })

@@ -70,6 +70,7 @@ import { sellerOrderRoutes } from "./modules/seller-orders/routes.js";
 import { sellerExportRoutes } from "./modules/seller-exports/routes.js";
 import { attachShopEvents } from "./modules/shops/events.js";
 import { shopRoutes } from "./modules/shops/routes.js";
+import { shopIdentityRoutes } from "./modules/shop-identity/routes.js";
 import { registerSellerWrites } from "./modules/shops/seller-writes.js";
 import { auditRoutes } from "./modules/audit/routes.js";
 import { stockRoutes } from "./modules/stock/routes.js";
@@ -384,6 +385,7 @@ export async function buildApp({
     jwtSecret: config.secrets.jwtSecret,
     accessTokenTtlSeconds: config.accounts.accessTokenTtlSeconds,
   });
+  await app.register(shopIdentityRoutes, { db, mail, mailer });
   await app.register(auditRoutes, { db });
   await app.register(sellerProductRoutes, { db, files });
   await app.register(sellerOrderRoutes, { db, withdrawals: config.withdrawals, mail });

@@ -33,6 +33,7 @@ import { adminPaths, shopDocumentPath } from "~/routes/dashboard/admin/paths";
 import { pageErrorOf } from "./admin.server";
 import type { AccountClient, RequestArgs } from "./auth.server";
 import { redirectWithFlash } from "./session.server";
+import { loadShopIdentityHistory } from "./shop-identity.server";
 
 /**
  * The admin's shops (issue 10): the list of every shop to suspend or reactivate, and one request's
@@ -142,7 +143,10 @@ function presentVersions(request: ShopRequest) {
   }));
 }
 
-/** /dashboard/admin/shop-requests/{userId}: one request with its data, documents, history and the decisions' constraints. */
+/**
+ * /dashboard/admin/shop-requests/{userId}: one request with its data, documents, history, its
+ * changes of name or tax id and the decisions' constraints.
+ */
 export async function loadShopRequest(account: AccountClient, userId: string | undefined) {
   const { request } = await account
     .call(shopEndpoints.request, { params: { userId: userId ?? "" } })
@@ -152,6 +156,8 @@ export async function loadShopRequest(account: AccountClient, userId: string | u
   return {
     // An admin never decides their own request (the API refuses it too): another admin does.
     ownRequest: request.userId === account.user.id,
+    /** Its changes of name or tax id once approved (decision 0055), newest first. */
+    identityChanges: await loadShopIdentityHistory(account, request._id),
     request: {
       ...request,
       sentAt: dateTime(request.createdAt),

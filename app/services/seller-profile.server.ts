@@ -1,11 +1,18 @@
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
+import { shopIdentityEndpoints } from "#contract/shop-identity";
+import { TAX_ID_LABELS } from "#contract/shop-labels";
 import { SHOP_IMAGE_TOO_LARGE, SHOP_PROFILE_FORM_FIELDS, shopProfileEndpoints } from "#contract/shop-profile";
 import { SHOP_IMAGE_MAX_BYTES, SHOP_IMAGE_PARTS } from "#contract/shop-profile-labels";
 import { ONE_IMAGE_ONLY, type UploadLimits } from "#contract/uploads";
 import { answer, formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { sellerPaths } from "~/routes/dashboard/seller/paths";
 import { profileIntents, type ProfileFormAnswer } from "~/routes/dashboard/seller/profile.forms";
-import { PROFILE_FORMS, shopProfileForm, vacationForm } from "~/routes/dashboard/seller/profile.schema";
+import {
+  identityChangeForm,
+  PROFILE_FORMS,
+  shopProfileForm,
+  vacationForm,
+} from "~/routes/dashboard/seller/profile.schema";
 import { refusalOf } from "./account.server";
 import { forbidden, pageErrorOf } from "./admin.server";
 import { ApiError, imageUrl } from "./api.server";
@@ -13,6 +20,7 @@ import type { RequestArgs } from "./auth.server";
 import { logError } from "./log.server";
 import type { SellerArea } from "./seller.server";
 import { redirectWithFlash } from "./session.server";
+import { presentIdentityChange } from "./shop-identity.server";
 import type { UploadForm } from "./uploads.server";
 
 /** The API's limits for the profile form (shop-profile/routes.ts): two images and a few texts. */
@@ -34,17 +42,33 @@ const PROFILE_UPLOAD_FORM: UploadForm = {
   intentOf: () => profileIntents.save,
 };
 
-/** /dashboard/seller/profile: `GET /seller/profile`, with the images' addresses and the forms' constraints. */
+/**
+ * /dashboard/seller/profile: `GET /seller/profile` and `GET /seller/shop-identity` (the name and tax
+ * id, and their change), with the images' addresses and the forms' constraints.
+ */
 export async function loadProfile(area: SellerArea) {
-  const profile = await area.account.call(shopProfileEndpoints.get, {}).catch((error: unknown) => {
+  const [profile, identity] = await Promise.all([
+    area.account.call(shopProfileEndpoints.get, {}),
+    area.account.call(shopIdentityEndpoints.mine, {}),
+  ]).catch((error: unknown) => {
     throw pageErrorOf(error);
   });
   return {
     profile,
+    identity: {
+      ...identity,
+      taxIdLabel: TAX_ID_LABELS[identity.country],
+      pending: identity.pending ? presentIdentityChange(identity.pending) : null,
+      latest: identity.latest ? presentIdentityChange(identity.latest) : null,
+    },
     logoSrc: profile.logo ? imageUrl(profile.logo, 200) : null,
     bannerSrc: profile.banner ? imageUrl(profile.banner, 800) : null,
     locked: area.refusal,
-    constraints: formConstraints({ save: shopProfileForm, vacationOn: vacationForm }),
+    constraints: formConstraints({
+      save: shopProfileForm,
+      vacationOn: vacationForm,
+      identityChange: identityChangeForm,
+    }),
   };
 }
 
@@ -62,8 +86,9 @@ function profileAnswer(
 }
 
 /**
- * Saves the profile (`PUT /seller/profile`, multipart) or turns the vacation on or off
- * (`PUT /seller/vacation`), then back here with a flash; a refusal beside its field.
+ * Saves the profile (`PUT /seller/profile`, multipart), turns the vacation on or off
+ * (`PUT /seller/vacation`), or asks for (or withdraws) a change of the shop's name or tax id
+ * (`/seller/shop-identity`), then back here with a flash; a refusal beside its field.
  */
 export async function profileAction(args: RequestArgs, area: SellerArea) {
   const form = await parseIntentForm(args.request, PROFILE_FORMS, {
@@ -94,6 +119,17 @@ export async function profileAction(args: RequestArgs, area: SellerArea) {
         const { message } = await area.account.call(shopProfileEndpoints.vacation, { body: { on: false } });
         return back(message);
       }
+      case profileIntents.identityChange: {
+        const { shopName, rif, reason } = form.value;
+        const { message } = await area.account.call(shopIdentityEndpoints.request, {
+          body: { shopName, rif, reason },
+        });
+        return back(message);
+      }
+      case profileIntents.identityWithdraw: {
+        const { message } = await area.account.call(shopIdentityEndpoints.withdraw, {});
+        return back(message);
+      }
     }
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -102,7 +138,14 @@ export async function profileAction(args: RequestArgs, area: SellerArea) {
       logError(`Perfil de la tienda: ${form.intent} falló`, error);
       return profileAnswer(form, form.reply({ formErrors: [NETWORK_OR_SERVER_ERROR] }), 503);
     }
-    const { status, formErrors, fieldErrors } = refusalOf(error, [...SHOP_PROFILE_FORM_FIELDS, "until", "note"]);
+    const { status, formErrors, fieldErrors } = refusalOf(error, [
+      ...SHOP_PROFILE_FORM_FIELDS,
+      "until",
+      "note",
+      "shopName",
+      "rif",
+      "reason",
+    ]);
     return profileAnswer(form, form.reply({ formErrors, fieldErrors }), status);
   }
 }

@@ -43,6 +43,8 @@ const SELLER_WRITES = [
   "PUT /seller/shipping",
   "PUT /seller/profile",
   "PUT /seller/vacation",
+  "POST /seller/shop-identity",
+  "POST /seller/shop-identity/withdraw",
   "PUT /withdrawals/archive/{id}",
 ];
 

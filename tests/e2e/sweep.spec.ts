@@ -141,6 +141,7 @@ const SWEEP: Record<string, Visit[]> = {
   "/dashboard/admin/shop-requests/:userId": [
     admin(({ linkOn }) => linkOn("/dashboard/admin/shop-requests", /^\/dashboard\/admin\/shop-requests\/[^?]/)),
   ],
+  "/dashboard/admin/shop-changes": [admin("/dashboard/admin/shop-changes")],
   "/dashboard/admin/shops": [
     admin("/dashboard/admin/shops"),
     // The forms folded away on a phone still fit once opened.

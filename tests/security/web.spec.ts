@@ -492,6 +492,7 @@ test.describe("10. formularios con datos raros", () => {
           "/dashboard/admin",
           "/dashboard/admin/shop-requests",
           "/dashboard/admin/shops",
+          "/dashboard/admin/shop-changes",
           "/dashboard/admin/categories",
           "/dashboard/admin/products",
           "/dashboard/admin/orders",

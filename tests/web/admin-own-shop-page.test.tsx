@@ -60,7 +60,8 @@ function adminAccount(answer: unknown): AccountClient {
 }
 
 async function renderRequestPage(shop: ShopRequest) {
-  const data = await loadShopRequest(adminAccount({ request: shop }), shop.userId);
+  // The page reads the request and the shop's changes of name or tax id (none here).
+  const data = await loadShopRequest(adminAccount({ request: shop, changes: [] }), shop.userId);
   const path = `/dashboard/admin/shop-requests/${shop.userId}`;
   const Stub = createRemixStub([{ path, Component: ShopRequestPage, loader: () => data }]);
   render(<Stub initialEntries={[path]} />);

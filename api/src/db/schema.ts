@@ -28,6 +28,7 @@ import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheet-fields
 import { STOCK_MOVEMENT_KINDS } from "#contract/stock";
 import { REGIONS } from "#contract/region-time";
 import type { ShopRequestField } from "#contract/shop-labels";
+import { SHOP_IDENTITY_CHANGE_STATUSES } from "#contract/shop-identity-labels";
 import { PRODUCT_STATES } from "#contract/seller-product-labels";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -299,6 +300,49 @@ export const shopRequestCorrections = pgTable(
     uniqueIndex("shop_request_corrections_open_unique")
       .on(t.shopId)
       .where(sql`${t.resubmittedAt} is null`),
+  ],
+);
+
+export const shopIdentityChangeStatus = pgEnum("shop_identity_change_status", SHOP_IDENTITY_CHANGE_STATUSES);
+
+/**
+ * An approved shop's request to change its name and/or tax id (issue 34, decision 0055): an admin
+ * approves or rejects it, like the application. The values asked for (null: unchanged) and the ones
+ * in force when it was asked; at most one pending per shop, and a tax id asked for by one pending
+ * request only (partial unique indexes). Kept once decided or withdrawn: the shop's history.
+ */
+export const shopIdentityChanges = pgTable(
+  "shop_identity_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    requestedBy: uuid("requested_by")
+      .notNull()
+      .references(() => users.id),
+    name: text("name"),
+    rif: text("rif"),
+    previousName: text("previous_name").notNull(),
+    previousRif: text("previous_rif").notNull(),
+    /** The seller's reason, if they gave one. */
+    reason: text("reason"),
+    status: shopIdentityChangeStatus("status").notNull().default("pendiente"),
+    decidedBy: uuid("decided_by").references(() => users.id),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Why an admin rejected it. */
+    rejectionReason: text("rejection_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("shop_identity_changes_something", sql`${t.name} is not null or ${t.rif} is not null`),
+    index("shop_identity_changes_shop_idx").on(t.shopId, t.createdAt),
+    uniqueIndex("shop_identity_changes_pending_unique")
+      .on(t.shopId)
+      .where(sql`${t.status} = 'pendiente'`),
+    uniqueIndex("shop_identity_changes_pending_rif_unique")
+      .on(t.rif)
+      .where(sql`${t.status} = 'pendiente' and ${t.rif} is not null`),
   ],
 );
 

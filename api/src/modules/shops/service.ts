@@ -268,7 +268,7 @@ export async function documentFor(db: Db, viewer: AuthUser, documentId: string) 
 // ---- Errors the database reports ----------------------------------------------------------------
 
 /** The unique index a statement ran into (SQLSTATE 23505), searched through Drizzle's wrapping. */
-function violatedUniqueIndex(error: unknown): string | null {
+export function violatedUniqueIndex(error: unknown): string | null {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const { code, constraint } = current as { code?: unknown; constraint?: unknown };

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { comparedWithPrevious } from "#contract/dashboard-periods";
 import { DELIVERY_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "#contract/order-labels";
+import type { loader as adminLayoutLoader } from "~/routes/dashboard/admin/layout";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
 import { SalesPanels } from "~/components/dashboard/SalesPanels";
 import { cardClass } from "~/components/ui/Card";
@@ -32,6 +33,9 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? `1 $
 export default function AdminHome() {
   const { period, dashboard } = useLoaderData<typeof loader>();
   const { previous, todo } = dashboard;
+  // Read once by the area's layout for the menu's badge (decision 0055).
+  const shopChanges =
+    useRouteLoaderData<typeof adminLayoutLoader>("routes/dashboard/admin/layout")?.pendingShopChanges ?? 0;
   const days = dashboard.period.days;
   return (
     <SalesPanels
@@ -83,6 +87,16 @@ export default function AdminHome() {
                   ? "Revisar la solicitud pendiente"
                   : `Revisar las ${todo.shopRequests} solicitudes pendientes`}
             </TextLink>
+          </li>
+          <li data-testid="todo-shop-changes">
+            <p className="font-semibold text-slate-900">Cambios de nombre o identificador fiscal por revisar</p>
+            {shopChanges === 0 ? (
+              <p className="text-slate-700">Ninguna tienda espera un cambio.</p>
+            ) : (
+              <TextLink to={adminPaths.shopChanges}>
+                {plural(shopChanges, "cambio pendiente", "cambios pendientes")}
+              </TextLink>
+            )}
           </li>
           <li data-testid="todo-withdrawals">
             <p className="font-semibold text-slate-900">Retiros por pagar</p>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { shopIdentityEndpoints } from "#contract/shop-identity";
 import { shopEndpoints } from "#contract/shops";
 import { withdrawalEndpoints } from "#contract/withdrawals";
 import { dateTime } from "~/services/times.server";
@@ -27,20 +28,22 @@ export const handle = { ownMenu: true };
 /**
  * /dashboard/admin and every screen under it: admins only (a visitor signs in, anyone else gets the
  * 403 page). The queues are read here, once per navigation: the menu's badges are their counts
- * (shop requests, withdrawals to pay), and the shop queue's screen and the area's home show it. Live, the bell revalidates the loaders when a
+ * (shop requests, shops' changes of name or tax id, withdrawals to pay), and the shop queue's screen and the area's home show it. Live, the bell revalidates the loaders when a
  * request arrives (SHOP_REQUEST_EVENT), and this loader runs again, so the badge moves.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const account = requireAdmin(args);
-  const [pending, withdrawals] = await Promise.all([
+  const [pending, withdrawals, shopChanges] = await Promise.all([
     account.call(shopEndpoints.pending),
     account.call(withdrawalEndpoints.adminList, { query: { status: "pendiente", page: 1, parPage: 1 } }),
+    account.call(shopIdentityEndpoints.pending),
   ]).catch((error: unknown) => {
     throw pageErrorOf(error);
   });
   return {
     totalPending: pending.totalPending,
     pendingWithdrawals: withdrawals.totalWithdrawal,
+    pendingShopChanges: shopChanges.totalPending,
     requests: pending.requests.map((request) => ({ ...request, sentAt: dateTime(request.createdAt) })),
   };
 }
@@ -52,7 +55,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
  * The admin area's menu, in the order admins work through it. The next issues add their screens
  * (orders, withdrawals, categories) here, with a count when they have a queue.
  */
-function adminSections(totalPending: number, pendingWithdrawals: number): AreaSection[] {
+function adminSections({ totalPending, pendingWithdrawals, pendingShopChanges }: AdminQueues): AreaSection[] {
   return [
     { to: adminPaths.home, label: "Resumen", end: true },
     {
@@ -62,6 +65,12 @@ function adminSections(totalPending: number, pendingWithdrawals: number): AreaSe
       countLabel: totalPending === 1 ? "pendiente" : "pendientes",
     },
     { to: adminPaths.shops, label: "Tiendas" },
+    {
+      to: adminPaths.shopChanges,
+      label: "Cambios de tiendas",
+      count: pendingShopChanges,
+      countLabel: pendingShopChanges === 1 ? "pendiente" : "pendientes",
+    },
     { to: adminPaths.orders, label: "Pedidos" },
     { to: adminPaths.users, label: "Usuarios" },
     { to: adminPaths.withdrawals, label: "Retiros", count: pendingWithdrawals, countLabel: "por pagar" },
@@ -76,17 +85,18 @@ function adminSections(totalPending: number, pendingWithdrawals: number): AreaSe
 }
 
 /** The area's frame with its menu, around a page or around the error a page gave (its menu kept). */
-function AdminFrame({
-  queues: { totalPending, pendingWithdrawals },
-  children,
-}: {
-  queues: { totalPending: number; pendingWithdrawals: number };
-  children: ReactNode;
-}) {
+/** The counts of the menu's queues. */
+interface AdminQueues {
+  totalPending: number;
+  pendingWithdrawals: number;
+  pendingShopChanges: number;
+}
+
+function AdminFrame({ queues, children }: { queues: AdminQueues; children: ReactNode }) {
   return (
     <AreaLayout
       name="Administración"
-      sections={adminSections(totalPending, pendingWithdrawals)}
+      sections={adminSections(queues)}
       // /dashboard brings an admin back here: their own account is its profile.
       links={[{ to: "/dashboard/edit-profile", label: "← Mi cuenta" }]}
     >

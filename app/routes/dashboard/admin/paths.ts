@@ -6,6 +6,8 @@ export const adminPaths = {
   shopRequests: `${ADMIN_HOME}/shop-requests`,
   shopRequest: (userId: string) => `${ADMIN_HOME}/shop-requests/${encodeURIComponent(userId)}`,
   shops: `${ADMIN_HOME}/shops`,
+  /** Approved shops' changes of name or tax id waiting for an admin (decision 0055). */
+  shopChanges: `${ADMIN_HOME}/shop-changes`,
   audit: `${ADMIN_HOME}/audit`,
   categories: `${ADMIN_HOME}/categories`,
   products: `${ADMIN_HOME}/products`,

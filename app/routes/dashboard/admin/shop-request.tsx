@@ -4,7 +4,9 @@ import { Form, useActionData, useLoaderData, type ShouldRevalidateFunction } fro
 import { REJECTION_REASONS, SHOP_COUNTRY_LABELS, SHOP_DOCUMENT_TYPES, TAX_ID_LABELS } from "#contract/shop-labels";
 import { ReasonChoice } from "~/components/admin/ReasonChoice";
 import { DocumentStatusBadge, ShopStatusBadge } from "~/components/admin/ShopStatusBadge";
+import { IdentityChangeValues } from "~/components/dashboard/IdentityChangeValues";
 import { FieldErrors, FormAlert, SubmitButton, TextareaField } from "~/components/forms/fields";
+import { Badge } from "~/components/ui/Badge";
 import { buttonClass } from "~/components/ui/Button";
 import { cardClass } from "~/components/ui/Card";
 import { Detail, DetailList } from "~/components/ui/Details";
@@ -305,8 +307,47 @@ function Versions({ versions }: { versions: PresentedRequest["versions"] }) {
   );
 }
 
+/** The shop's changes of name or tax id (decision 0055), newest first: what, when, and who decided. */
+function IdentityChanges({ changes }: { changes: Loaded["identityChanges"] }) {
+  if (changes.length === 0)
+    return <p className="text-slate-700">La tienda no ha pedido cambiar su nombre ni su identificador fiscal.</p>;
+  return (
+    <ul className="space-y-4">
+      {changes.map((change) => (
+        <li
+          key={change._id}
+          data-testid="identity-change"
+          aria-labelledby={`cambio-${change._id}`}
+          className={cardClass("plain", "space-y-2")}
+        >
+          <h3 id={`cambio-${change._id}`} className="flex flex-wrap items-center gap-2 font-bold text-slate-900">
+            Pedido el {change.askedAt}
+            <Badge tone={IDENTITY_CHANGE_TONES[change.status]}>{change.statusLabel}</Badge>
+          </h3>
+          <IdentityChangeValues change={change} withReason />
+          {change.decidedAtText ? (
+            <p className="break-words text-sm text-slate-700" data-testid="identity-decision">
+              {change.status === "retirado"
+                ? `Retirado por el vendedor el ${change.decidedAtText}.`
+                : `${change.statusLabel} por ${change.decidedBy ?? "un administrador"} el ${change.decidedAtText}.`}
+              {change.rejectionReason ? ` Motivo: ${change.rejectionReason}` : ""}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const IDENTITY_CHANGE_TONES = {
+  pendiente: "warning",
+  aprobado: "success",
+  rechazado: "danger",
+  retirado: "neutral",
+} as const;
+
 export default function ShopRequestPage() {
-  const { request, ownRequest, changeableFields, constraints } = useLoaderData<typeof loader>();
+  const { request, ownRequest, changeableFields, constraints, identityChanges } = useLoaderData<typeof loader>();
   // Another admin decided first (409): the page now shows the request's state.
   const actionData = useActionData<typeof action>();
   const notice = Object.values(adminShopIntents)
@@ -404,6 +445,13 @@ export default function ShopRequestPage() {
           Versiones anteriores de los datos
         </h2>
         <Versions versions={request.versions} />
+      </section>
+
+      <section aria-labelledby="titulo-cambios-identidad" className="space-y-3">
+        <h2 id="titulo-cambios-identidad" className="text-xl font-bold text-slate-900">
+          Cambios de nombre e identificador fiscal
+        </h2>
+        <IdentityChanges changes={identityChanges} />
       </section>
 
       <section aria-labelledby="titulo-decision" className="space-y-4">

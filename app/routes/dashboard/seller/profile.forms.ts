@@ -6,12 +6,16 @@ export const profileIntents = {
   save: "guardar-perfil",
   vacationOn: "activar-vacaciones",
   vacationOff: "desactivar-vacaciones",
+  /** The shop's name or tax id: asked of an admin (decision 0055), withdrawn while it waits. */
+  identityChange: "pedir-cambio-identidad",
+  identityWithdraw: "retirar-cambio-identidad",
 } as const;
 
 /** Each form's schema (the contract's), loaded when the form is first used (useSchemaForm). */
 export const profileSchemas = {
   save: () => import("./profile.schema").then((module) => module.shopProfileForm),
   vacationOn: () => import("./profile.schema").then((module) => module.vacationForm),
+  identityChange: () => import("./profile.schema").then((module) => module.identityChangeForm),
 };
 
 /**

@@ -9,6 +9,8 @@ import {
   VACATION_NOTE_MAX_LENGTH,
   vacationNotice,
 } from "#contract/shop-profile-labels";
+import { IDENTITY_CHANGE_REASON_MAX_LENGTH } from "#contract/shop-identity-labels";
+import { IdentityChangeValues } from "~/components/dashboard/IdentityChangeValues";
 import { FormAlert, SubmitButton, TextareaField, TextField } from "~/components/forms/fields";
 import { Card } from "~/components/ui/Card";
 import { Field } from "~/components/ui/Field";
@@ -157,6 +159,90 @@ function ProfileForm() {
   );
 }
 
+/**
+ * The shop's name and tax id (decision 0055): they change only once an admin approves, so the page
+ * shows the pending change (to withdraw) or the form to ask for one, with the last rejection's reason.
+ */
+function IdentityForm() {
+  const { identity, constraints } = useLoaderData<typeof loader>();
+  const answer = useFormAnswer(profileIntents.identityChange);
+  const withdrawAnswer = useFormAnswer(profileIntents.identityWithdraw);
+  const [form, fields] = useSchemaForm(
+    { constraint: constraints.identityChange, load: profileSchemas.identityChange },
+    {
+      id: "cambio-identidad",
+      lastResult: answer?.result,
+      defaultValue: { country: identity.country, shopName: identity.shopName, rif: identity.rif, reason: "" },
+    },
+  );
+  const { pending, latest } = identity;
+  return (
+    <Card title="Nombre e identificador fiscal" titleId="titulo-identidad">
+      <div className="space-y-4">
+        <dl className="grid gap-2 sm:grid-cols-2">
+          <div className="min-w-0">
+            <dt className="text-sm font-semibold text-slate-600">Nombre</dt>
+            <dd className="break-words text-slate-900" data-testid="identity-name">
+              {identity.shopName}
+            </dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="text-sm font-semibold text-slate-600">{identity.taxIdLabel}</dt>
+            <dd className="break-words text-slate-900" data-testid="identity-rif">
+              {identity.rif}
+            </dd>
+          </div>
+        </dl>
+        {pending ? (
+          <>
+            <Notice tone="info" title="Cambio pendiente de revisión">
+              <span data-testid="identity-pending">
+                Lo pediste el {pending.askedAt}. Tu tienda conserva sus datos actuales hasta que la administración lo
+                apruebe.
+              </span>
+              <IdentityChangeValues change={pending} />
+            </Notice>
+            <Form method="post" aria-label="Retirar el cambio pendiente">
+              <FormAlert id="retirar-cambio-error" errors={withdrawAnswer?.result?.error?.[""] ?? undefined} />
+              <SubmitButton intent={profileIntents.identityWithdraw} pending="Retirando…" variant="secondary">
+                Retirar el cambio
+              </SubmitButton>
+            </Form>
+          </>
+        ) : (
+          <>
+            {latest?.status === "rechazado" ? (
+              <Notice tone="warning" title="No se aprobó tu último cambio">
+                <span data-testid="identity-rejected">Motivo: {latest.rejectionReason}</span>
+                <IdentityChangeValues change={latest} />
+              </Notice>
+            ) : null}
+            <p className="text-slate-700">
+              La administración revisa cada cambio de nombre o de {identity.taxIdLabel}, como revisó tu solicitud.
+              Escribe los datos nuevos y deja igual lo que no cambia.
+            </p>
+            <Form method="post" {...getFormProps(form)} aria-labelledby="titulo-identidad" className="space-y-4">
+              <FormAlert id={form.errorId} errors={form.errors} />
+              <input {...getInputProps(fields.country, { type: "hidden" })} key={fields.country.key} />
+              <TextField label="Nombre de la tienda" meta={fields.shopName} autoComplete="organization" />
+              <TextField label={identity.taxIdLabel} meta={fields.rif} />
+              <TextareaField
+                label="Motivo del cambio (opcional)"
+                meta={fields.reason}
+                rows={3}
+                hint={`Hasta ${IDENTITY_CHANGE_REASON_MAX_LENGTH} caracteres.`}
+              />
+              <SubmitButton intent={profileIntents.identityChange} pending="Enviando…">
+                Pedir el cambio
+              </SubmitButton>
+            </Form>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
 function VacationForm() {
   const { profile, constraints } = useLoaderData<typeof loader>();
   const answer = useFormAnswer(profileIntents.vacationOn);
@@ -223,12 +309,14 @@ export default function SellerProfile() {
         <p className="mt-2 text-slate-700">
           Lo que ven tus clientes en{" "}
           <TextLink to={`/tienda/${encodeURIComponent(profile.slug)}`}>la página de {profile.name}</TextLink>. Los
-          cambios se aplican al momento.
+          cambios del perfil se aplican al momento; los del nombre o el identificador fiscal, cuando la administración
+          los aprueba.
         </p>
       </div>
       {locked ? <Notice tone="warning">{locked}</Notice> : null}
       <VacationForm />
       <ProfileForm />
+      <IdentityForm />
     </section>
   );
 }
