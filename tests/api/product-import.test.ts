@@ -284,3 +284,50 @@ describe("importar productos desde un CSV", () => {
     expect(await shopProducts("Quien Importa")).toEqual([]);
   });
 });
+
+describe("importar 5.000 filas de una vez", () => {
+  const suite = useTwoShops({});
+
+  it("crea 5.000 productos y luego los actualiza por su ID, con tallas y stock", async () => {
+    const { api, catalogue, sellers } = suite;
+    const names = Array.from({ length: 5_000 }, (_, index) => `Lote ${index}`);
+    const post = (url: string, csv: string) =>
+      api.app.inject({ method: "POST", url, headers: sellers.smash.headers, payload: { csv } });
+    const fresh = names.map((name, index) =>
+      newBallsRow(name, index % 2 === 0 ? { sizes: "M: 1 | L: 2", stock: "" } : { stock: "3" }),
+    );
+    const previewed = await post("/seller/products/import", importCsv(fresh));
+    expect(previewed.json()).toMatchObject({ rows: 5_000, creates: 5_000, updates: 0, refusalCount: 0 });
+    const created = await post("/seller/products/import/apply", importCsv(fresh));
+    expect(created.json()).toMatchObject({ created: 5_000, updated: 0, skipped: 0 });
+
+    const ids = new Map(
+      (
+        await api.db
+          .select({ id: products.id, name: products.name })
+          .from(products)
+          .where(and(eq(products.shopId, catalogue.shops.smash.id), like(products.name, "Lote %")))
+      ).map((row) => [row.name, row.id]),
+    );
+    expect(ids.size).toBe(5_000);
+    const updates = fresh.map((row, index) => ({
+      ...row,
+      id: ids.get(row.name!)!,
+      price: "20,00",
+      ...(index % 2 === 0 ? { sizes: "M: 5 | XL: 1", stock: "6" } : { stock: "9" }),
+    }));
+    const updated = await post("/seller/products/import/apply", importCsv(updates));
+    expect(updated.json()).toMatchObject({ created: 0, updated: 5_000, skipped: 0 });
+    const [sized] = await api.db
+      .select()
+      .from(products)
+      .where(eq(products.id, ids.get("Lote 0")!));
+    expect(sized).toMatchObject({ price: 2_000, stock: 6, hasSizes: true });
+    const [single] = await api.db
+      .select()
+      .from(products)
+      .where(eq(products.id, ids.get("Lote 1")!));
+    expect(single).toMatchObject({ price: 2_000, stock: 9, hasSizes: false });
+    // A limit for a slow machine, not a measure: bench/product-import.ts times it.
+  }, 120_000);
+});
