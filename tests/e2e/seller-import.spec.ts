@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { PRODUCT_CSV_COLUMNS, type ProductCsvField } from "#contract/product-csv";
+import { importCsv as csvOf, newBallsRow as ballsRow } from "../api/product-import-support";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, sellerWithProduct } from "./seller-support";
 import { signIn } from "./sessions";
@@ -12,32 +12,6 @@ import { SHOPPER_PASSWORD } from "./support";
  * the list shows them; a second file updates a product by its ID; an unreadable file is said next
  * to the file field.
  */
-
-type Row = Partial<Record<ProductCsvField, string>>;
-
-/** A file as a spreadsheet saves it: the catalogue's header, `;` between cells, every cell quoted. */
-function csvOf(rows: Row[]): string {
-  const quoted = (cells: string[]) => cells.map((cell) => `"${cell.replace(/"/g, '""')}"`).join(";");
-  return [
-    quoted(PRODUCT_CSV_COLUMNS.map((column) => column.header)),
-    ...rows.map((row) => quoted(PRODUCT_CSV_COLUMNS.map((column) => row[column.field] ?? ""))),
-  ].join("\r\n");
-}
-
-const ballsRow = (name: string, values: Row = {}): Row => ({
-  name,
-  category: "pelotas",
-  brand: "Head",
-  price: "12,50",
-  discount: "0",
-  color: "Amarillo",
-  tag: "Novedad",
-  description: "Tubo de tres pelotas de presión para entrenar.",
-  state: "borrador",
-  lowStockThreshold: "0",
-  stock: "8",
-  ...values,
-});
 
 async function upload(page: Page, name: string, text: string) {
   await page.getByLabel("Archivo CSV").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });

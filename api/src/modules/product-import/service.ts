@@ -181,31 +181,31 @@ async function freeSlugs(tx: Transaction, wanted: { key: string; name: string; p
   return chosen;
 }
 
-/** The product form's values as the rows of `jsonb_to_recordset` below. */
-function productFields(row: ValidRow) {
+/** The product form's values as the products table's columns (an insert's, and `jsonb_to_recordset`'s below). */
+function productColumns(row: ValidRow) {
   return {
     name: row.form.name,
-    category_id: row.form.categoryId,
+    categoryId: row.form.categoryId,
     brand: row.form.brand,
     description: row.form.description,
     price: row.form.price,
     discount: row.form.discount,
     color: row.form.color,
     tag: row.form.tag,
-    low_stock_threshold: row.form.lowStockThreshold,
+    lowStockThreshold: row.form.lowStockThreshold,
     specs: Object.keys(row.form.specs).length > 0 ? row.form.specs : null,
   };
 }
 
-const FIELD_COLUMNS = sql.raw(
-  "name text, category_id uuid, brand text, description text, price integer, discount smallint, color text, tag text, low_stock_threshold smallint, specs jsonb",
+const COLUMN_TYPES = sql.raw(
+  'name text, "categoryId" uuid, brand text, description text, price integer, discount smallint, color text, tag text, "lowStockThreshold" smallint, specs jsonb',
 );
 
 /** The updated products' fields, their state (when the file says one) and, for a rename, the new slug. */
 async function updateProducts(tx: Transaction, rows: ValidRow[], slugs: Map<string, string>): Promise<void> {
   const values = rows.map((row) => ({
     id: row.product!.id,
-    ...productFields(row),
+    ...productColumns(row),
     state: row.state,
     slug: slugs.get(row.product!.id) ?? null,
   }));
@@ -215,20 +215,20 @@ async function updateProducts(tx: Transaction, rows: ValidRow[], slugs: Map<stri
     if (part.length === 0) continue;
     await tx.execute(sql`
       update products as p set
-        name = v.name, category_id = v.category_id, brand = v.brand, description = v.description,
+        name = v.name, category_id = v."categoryId", brand = v.brand, description = v.description,
         price = v.price, discount = v.discount, color = v.color, tag = v.tag, specs = v.specs,
-        low_stock_threshold = v.low_stock_threshold,
-        low_stock_notified = p.low_stock_notified and p.stock <= v.low_stock_threshold,
+        low_stock_threshold = v."lowStockThreshold",
+        low_stock_notified = p.low_stock_notified and p.stock <= v."lowStockThreshold",
         state = coalesce(v.state::product_state, p.state),
         ${renamed ? sql`slug = v.slug,` : sql``}
         updated_at = now()
-      from jsonb_to_recordset(${jsonRows(part)}) as v(id uuid, ${FIELD_COLUMNS}, state text, slug text)
+      from jsonb_to_recordset(${jsonRows(part)}) as v(id uuid, ${COLUMN_TYPES}, state text, slug text)
       where p.id = v.id`);
   }
   // As the stock screen: a size above its (new) threshold is armed again.
   await tx.execute(sql`
-    update product_sizes as s set low_stock_notified = s.low_stock_notified and s.stock <= v.low_stock_threshold
-    from jsonb_to_recordset(${jsonRows(values)}) as v(id uuid, low_stock_threshold smallint)
+    update product_sizes as s set low_stock_notified = s.low_stock_notified and s.stock <= v."lowStockThreshold"
+    from jsonb_to_recordset(${jsonRows(values)}) as v(id uuid, "lowStockThreshold" smallint)
     where s.product_id = v.id and s.low_stock_notified`);
   const renamed = rows.filter((row) => slugs.has(row.product!.id));
   if (renamed.length > 0) {
@@ -315,16 +315,7 @@ async function createProducts(
         chunk.map((row) => ({
           shopId,
           slug: slugs.get(`linea:${row.line}`)!,
-          name: row.form.name,
-          categoryId: row.form.categoryId,
-          brand: row.form.brand,
-          description: row.form.description,
-          price: row.form.price,
-          discount: row.form.discount,
-          color: row.form.color,
-          tag: row.form.tag,
-          lowStockThreshold: row.form.lowStockThreshold,
-          specs: Object.keys(row.form.specs).length > 0 ? row.form.specs : null,
+          ...productColumns(row),
           state: row.state ?? "borrador",
           stock: row.form.sizes.length > 0 ? 0 : (row.form.stock ?? 0),
         })),
