@@ -98,3 +98,10 @@ export function guardedCell(value: string): string {
 export function unguardedCell(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
+
+/** «Línea 7, columna Precio: …», or «Línea 7: …» for the whole row. */
+export function importRefusalText(refusal: { line: number; column: string | null; message: string }): string {
+  return refusal.column === null
+    ? `Línea ${refusal.line}: ${refusal.message}`
+    : `Línea ${refusal.line}, columna ${refusal.column}: ${refusal.message}`;
+}

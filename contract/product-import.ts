@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { objectExpected } from "./fields";
 import { endpoint } from "./http";
-import { PRODUCT_CSV_HEADERS } from "./product-csv";
+// The page names refusals without loading zod (contract/product-csv.ts).
+export { importRefusalText } from "./product-csv";
 import { PRODUCT_IMPORT_MAX_BYTES, PRODUCT_IMPORT_MAX_ROWS } from "./limits";
 
 /**
@@ -54,16 +55,6 @@ export const IMPORT_NEW_NOT_PUBLISHED =
 export function importDoneMessage(created: number, updated: number): string {
   return `Importados: ${created} ${created === 1 ? "nuevo" : "nuevos"}, ${updated} ${updated === 1 ? "actualizado" : "actualizados"}.`;
 }
-
-/** «Línea 7, columna Precio: …», or «Línea 7: …» for the whole row. */
-export function importRefusalText(refusal: { line: number; column: string | null; message: string }): string {
-  return refusal.column === null
-    ? `Línea ${refusal.line}: ${refusal.message}`
-    : `Línea ${refusal.line}, columna ${refusal.column}: ${refusal.message}`;
-}
-
-/** The header of a refusal's column, as the file names it. */
-export const importColumn = (field: keyof typeof PRODUCT_CSV_HEADERS) => PRODUCT_CSV_HEADERS[field];
 
 // ---- Shapes -------------------------------------------------------------------------------------
 

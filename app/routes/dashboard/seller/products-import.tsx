@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { importRefusalText, type ProductImportPreview } from "#contract/product-import";
+import { importRefusalText } from "#contract/product-csv";
+import type { ProductImportPreview } from "#contract/product-import";
 import { FormAlert, SubmitButton } from "~/components/forms/fields";
 import { Card } from "~/components/ui/Card";
 import { Field } from "~/components/ui/Field";
