@@ -12,7 +12,8 @@ import { DiskFileStore } from "../api/src/files/disk.js";
  * `npx tsx bench/product-import.ts [rows]`: how long a seller's catalogue import takes (issue 34,
  * decision 0054), on the embedded database (PGlite, as `npm start`) through the API's own calls:
  * a file of `rows` new products (5,000 unless given; half with sizes), previewed and applied; then
- * the same products updated by their IDs (prices, stock, a tenth renamed), previewed and applied.
+ * the same products updated by their IDs (prices, every size's stock, a tenth renamed), previewed and
+ * applied; then that file again with only new prices, as a download edited in a spreadsheet comes back.
  * Prints the wall time of each call and writes it to bench/results/product-import.txt.
  */
 
@@ -68,6 +69,12 @@ try {
   results.push(
     await timed(`vista previa, ${rows} filas que actualizan`, "/seller/products/import", updated),
     await timed(`importación, ${rows} filas que actualizan`, "/seller/products/import/apply", updated),
+  );
+
+  // The usual round trip: the downloaded file back with new prices, its stock as it was (no stock written).
+  const repriced = importCsv(updates.map((row) => ({ ...row, price: "15,99" })));
+  results.push(
+    await timed(`importación, ${rows} filas con solo el precio cambiado`, "/seller/products/import/apply", repriced),
   );
 
   const lines = results.map(
