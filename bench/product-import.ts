@@ -7,19 +7,29 @@ import { insertCatalogue, testConfig } from "../tests/api/support.js";
 import { buildApp } from "../api/src/app.js";
 import { openDatabase } from "../api/src/db/client.js";
 import { DiskFileStore } from "../api/src/files/disk.js";
+import { startPostgres } from "../tests/support/postgres.js";
 
 /**
- * `npx tsx bench/product-import.ts [rows]`: how long a seller's catalogue import takes (issue 34,
- * decision 0054), on the embedded database (PGlite, as `npm start`) through the API's own calls:
+ * `npx tsx bench/product-import.ts [rows] [--postgres]`: how long a seller's catalogue import takes
+ * (issue 34, decision 0054), on the embedded database (PGlite, as `npm start`) or on PostgreSQL with
+ * production's timeouts, through the API's own calls:
  * a file of `rows` new products (5,000 unless given; half with sizes), previewed and applied; then
  * the same products updated by their IDs (prices, every size's stock, a tenth renamed), previewed and
  * applied; then that file again with only new prices, as a download edited in a spreadsheet comes back.
- * Prints the wall time of each call and writes it to bench/results/product-import.txt.
+ * Prints the wall time of each call and writes it to bench/results/product-import-<engine>.txt.
  */
 
-const rows = Number(process.argv[2] ?? 5_000);
-// A fresh embedded database, migrated as the API migrates it at start, and the API on it.
-const database = await openDatabase({ dataDir: ":memory:" });
+const args = process.argv.slice(2);
+const onPostgres = args.includes("--postgres");
+const rows = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 5_000);
+// A fresh database, migrated as the API migrates it at start, and the API on it: embedded (PGlite),
+// or with --postgres a PostgreSQL cluster of its own (tests/support/postgres.ts, as bench/cluster.ts)
+// with production's statement and lock timeouts.
+const postgres = onPostgres ? await startPostgres() : null;
+const database = await openDatabase({
+  dataDir: ":memory:",
+  ...(postgres ? { databaseUrl: postgres.url, poolSize: 4 } : {}),
+});
 const config = testConfig();
 const files = new DiskFileStore(config.filesDir);
 await database.migrate(files);
@@ -83,10 +93,12 @@ try {
         Object.fromEntries(Object.entries(result.answer).filter(([key]) => key !== "skippedLines")),
       )}`,
   );
-  const text = [`Importación de productos (PGlite, ${new Date().toISOString()})`, ...lines, ""].join("\n");
+  const engine = onPostgres ? "PostgreSQL" : "PGlite";
+  const text = [`Importación de productos (${engine}, ${new Date().toISOString()})`, ...lines, ""].join("\n");
   process.stdout.write(text);
-  await writeFile(new URL("./results/product-import.txt", import.meta.url), text);
+  await writeFile(new URL(`./results/product-import-${engine.toLowerCase()}.txt`, import.meta.url), text);
 } finally {
   await api.app.close();
   await database.close();
+  await postgres?.stop();
 }

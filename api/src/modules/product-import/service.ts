@@ -144,8 +144,17 @@ async function lockNamed(tx: Transaction, shopId: string, ids: string[], mode: "
 /** A JSON array as one parameter, read by `jsonb_to_recordset`: one statement for any number of rows. */
 const jsonRows = (rows: readonly unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
 
-/** Most rows in one INSERT (its parameters stay far below PostgreSQL's 65,535). */
-const INSERT_CHUNK = 1_000;
+/**
+ * Most rows in one statement: an INSERT's parameters stay far below PostgreSQL's 65,535, and each
+ * statement, with the row triggers it fires (stock totals, movements), well within the statement
+ * timeout (DATABASE_STATEMENT_TIMEOUT_MS, 5 s by default) however long the file.
+ */
+const CHUNK = 1_000;
+
+/** `write` for each CHUNK of `rows`, one after the other. */
+async function inChunks<T>(rows: readonly T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) await write(rows.slice(start, start + CHUNK));
+}
 
 /**
  * Free slugs for many names at once, as freeSlug does for one (seller-products): the name's slugify,
@@ -212,8 +221,8 @@ async function updateProducts(tx: Transaction, rows: ValidRow[], slugs: Map<stri
   // The slug only where it changes: writing a unique column takes the lock orders' key-share locks wait for.
   for (const renamed of [false, true]) {
     const part = values.filter((value) => (value.slug !== null && value.slug !== undefined) === renamed);
-    if (part.length === 0) continue;
-    await tx.execute(sql`
+    await inChunks(part, (chunk) =>
+      tx.execute(sql`
       update products as p set
         name = v.name, category_id = v."categoryId", brand = v.brand, description = v.description,
         price = v.price, discount = v.discount, color = v.color, tag = v.tag, specs = v.specs,
@@ -222,29 +231,32 @@ async function updateProducts(tx: Transaction, rows: ValidRow[], slugs: Map<stri
         state = coalesce(v.state::product_state, p.state),
         ${renamed ? sql`slug = v.slug,` : sql``}
         updated_at = now()
-      from jsonb_to_recordset(${jsonRows(part)}) as v(id uuid, ${COLUMN_TYPES}, state text, slug text)
-      where p.id = v.id`);
+      from jsonb_to_recordset(${jsonRows(chunk)}) as v(id uuid, ${COLUMN_TYPES}, state text, slug text)
+      where p.id = v.id`),
+    );
   }
   // As the stock screen: a size above its (new) threshold is armed again.
-  await tx.execute(sql`
-    update product_sizes as s set low_stock_notified = s.low_stock_notified and s.stock <= v."lowStockThreshold"
-    from jsonb_to_recordset(${jsonRows(values)}) as v(id uuid, "lowStockThreshold" smallint)
-    where s.product_id = v.id and s.low_stock_notified`);
+  await inChunks(values, (chunk) =>
+    tx.execute(sql`
+      update product_sizes as s set low_stock_notified = s.low_stock_notified and s.stock <= v."lowStockThreshold"
+      from jsonb_to_recordset(${jsonRows(chunk)}) as v(id uuid, "lowStockThreshold" smallint)
+      where s.product_id = v.id and s.low_stock_notified`),
+  );
   const renamed = rows.filter((row) => slugs.has(row.product!.id));
-  if (renamed.length > 0) {
-    const history = renamed.map((row) => ({
-      id: row.product!.id,
-      old: row.product!.slug,
-      new: slugs.get(row.product!.id),
-    }));
+  const history = renamed.map((row) => ({
+    id: row.product!.id,
+    old: row.product!.slug,
+    new: slugs.get(row.product!.id),
+  }));
+  await inChunks(history, async (chunk) => {
     await tx.execute(sql`
-      delete from product_slug_history as h using jsonb_to_recordset(${jsonRows(history)}) as v(id uuid, new text)
+      delete from product_slug_history as h using jsonb_to_recordset(${jsonRows(chunk)}) as v(id uuid, new text)
       where h.product_id = v.id and h.slug = v.new`);
     await tx.execute(sql`
       insert into product_slug_history (slug, product_id)
-      select v.old, v.id from jsonb_to_recordset(${jsonRows(history)}) as v(id uuid, old text)
+      select v.old, v.id from jsonb_to_recordset(${jsonRows(chunk)}) as v(id uuid, old text)
       on conflict do nothing`);
-  }
+  });
 }
 
 /** A size's (or '' for the single stock's) stock went from 0 to more: its waiting shoppers are told. */
@@ -279,23 +291,25 @@ async function updateStock(tx: Transaction, rows: ValidRow[]): Promise<CameBack>
       if (!product.hasSizes && product.stock === 0 && stock > 0) back(product.id, "");
     }
   }
-  if (removed.length > 0)
-    await tx.execute(sql`
-      delete from product_sizes as s using jsonb_to_recordset(${jsonRows(removed)}) as v(product_id uuid, size text)
-      where s.product_id = v.product_id and s.size = v.size`);
-  if (kept.length > 0)
-    await tx.execute(sql`
+  await inChunks(removed, (chunk) =>
+    tx.execute(sql`
+      delete from product_sizes as s using jsonb_to_recordset(${jsonRows(chunk)}) as v(product_id uuid, size text)
+      where s.product_id = v.product_id and s.size = v.size`),
+  );
+  await inChunks(kept, (chunk) =>
+    tx.execute(sql`
       update product_sizes as s set stock = v.stock, position = v.position
-      from jsonb_to_recordset(${jsonRows(kept)}) as v(product_id uuid, size text, stock integer, position smallint)
-      where s.product_id = v.product_id and s.size = v.size and (s.stock <> v.stock or s.position <> v.position)`);
-  for (let start = 0; start < added.length; start += INSERT_CHUNK)
-    await tx.insert(productSizes).values(added.slice(start, start + INSERT_CHUNK));
+      from jsonb_to_recordset(${jsonRows(chunk)}) as v(product_id uuid, size text, stock integer, position smallint)
+      where s.product_id = v.product_id and s.size = v.size and (s.stock <> v.stock or s.position <> v.position)`),
+  );
+  await inChunks(added, (chunk) => tx.insert(productSizes).values(chunk));
   // After the sizes: a product that lost all its sizes has just been set to 0 by their trigger.
-  if (single.length > 0)
-    await tx.execute(sql`
+  await inChunks(single, (chunk) =>
+    tx.execute(sql`
       update products as p set stock = v.stock
-      from jsonb_to_recordset(${jsonRows(single)}) as v(id uuid, stock integer)
-      where p.id = v.id and p.stock <> v.stock`);
+      from jsonb_to_recordset(${jsonRows(chunk)}) as v(id uuid, stock integer)
+      where p.id = v.id and p.stock <> v.stock`),
+  );
   return cameBack;
 }
 
@@ -307,8 +321,8 @@ async function createProducts(
   slugs: Map<string, string>,
 ): Promise<string[]> {
   const ids: string[] = [];
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK);
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const chunk = rows.slice(start, start + CHUNK);
     const created = await tx
       .insert(products)
       .values(
@@ -332,8 +346,7 @@ async function createProducts(
       position,
     })),
   );
-  for (let start = 0; start < sizes.length; start += INSERT_CHUNK)
-    await tx.insert(productSizes).values(sizes.slice(start, start + INSERT_CHUNK));
+  await inChunks(sizes, (chunk) => tx.insert(productSizes).values(chunk));
   return ids;
 }
 
