@@ -1,4 +1,5 @@
 import { writeFile } from "node:fs/promises";
+import { cpus, loadavg } from "node:os";
 import { eq } from "drizzle-orm";
 import { products, shops } from "../api/src/db/schema.js";
 import { signedInAs } from "../tests/api/orders-support.js";
@@ -94,7 +95,9 @@ try {
       )}`,
   );
   const engine = onPostgres ? "PostgreSQL" : "PGlite";
-  const text = [`Importación de productos (${engine}, ${new Date().toISOString()})`, ...lines, ""].join("\n");
+  // Other work on the machine's cores lengthens every figure: the load is written beside them.
+  const load = `carga ${loadavg()[0]!.toFixed(1)} en ${cpus().length} núcleos`;
+  const text = [`Importación de productos (${engine}, ${new Date().toISOString()}, ${load})`, ...lines, ""].join("\n");
   process.stdout.write(text);
   await writeFile(new URL(`./results/product-import-${engine.toLowerCase()}.txt`, import.meta.url), text);
 } finally {
