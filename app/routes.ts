@@ -81,6 +81,7 @@ export default [
       route("reviews", "routes/dashboard/seller/reviews.tsx"),
       route("payments/statement", "routes/dashboard/seller/payments-statement.ts"),
       route("products/export", "routes/dashboard/seller/products-export.ts"),
+      route("products/import", "routes/dashboard/seller/products-import.tsx"),
       route("orders/export", "routes/dashboard/seller/orders-export.ts"),
     ]),
     route("shop", "routes/dashboard/shop.tsx"),

@@ -99,3 +99,7 @@ export const FULL_NOTIFICATION_LIST = 500;
 
 /** A seller's orders download: at most a year and a day at once, a season's books, never the whole history. */
 export const ORDERS_EXPORT_MAX_DAYS = 366;
+
+/** A catalogue CSV brought back (issue 34, decision 0054): its largest file and most product rows. */
+export const PRODUCT_IMPORT_MAX_BYTES = 4 * 1024 * 1024;
+export const PRODUCT_IMPORT_MAX_ROWS = 5_000;

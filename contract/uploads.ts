@@ -1,5 +1,5 @@
 import { CATEGORY_IMAGE_MAX_BYTES } from "./category-labels";
-import { PROFILE_IMAGE_MAX_BYTES } from "./limits";
+import { PRODUCT_IMPORT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "./limits";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX } from "./seller-product-labels";
 import { SHOP_DOCUMENT_MAX_BYTES, SHOP_DOCUMENTS_MAX } from "./shop-labels";
 
@@ -74,3 +74,15 @@ export const FILE_NOT_EXPECTED = "Este campo no admite archivos.";
 export const ONE_IMAGE_ONLY = "Envía una sola imagen.";
 /** 413: more fields or parts than any form of ours sends. */
 export const FORM_TOO_MANY_PARTS = "El formulario tiene demasiados campos.";
+
+/**
+ * The catalogue import page (decision 0054): the CSV file on the first step, and on the second the
+ * same text in one hidden field (so apply checks what was previewed, not what the browser says).
+ */
+export const PRODUCT_IMPORT_UPLOAD: UploadLimits = {
+  fileBytes: PRODUCT_IMPORT_MAX_BYTES,
+  files: 1,
+  fields: 4,
+  fieldBytes: PRODUCT_IMPORT_MAX_BYTES,
+  parts: 5,
+};

@@ -68,6 +68,7 @@ import { reviewRoutes } from "./modules/reviews/routes.js";
 import { sellerProductRoutes } from "./modules/seller-products/routes.js";
 import { sellerOrderRoutes } from "./modules/seller-orders/routes.js";
 import { sellerExportRoutes } from "./modules/seller-exports/routes.js";
+import { productImportRoutes } from "./modules/product-import/routes.js";
 import { attachShopEvents } from "./modules/shops/events.js";
 import { shopRoutes } from "./modules/shops/routes.js";
 import { shopIdentityRoutes } from "./modules/shop-identity/routes.js";
@@ -390,6 +391,7 @@ export async function buildApp({
   await app.register(sellerProductRoutes, { db, files });
   await app.register(sellerOrderRoutes, { db, withdrawals: config.withdrawals, mail });
   await app.register(sellerExportRoutes, { db, mail });
+  await app.register(productImportRoutes, { db, mail });
   await app.register(dashboardRoutes, { db, dashboards: config.dashboards, mail });
   await app.register(stockRoutes, { db, mailer, mail });
   await app.register(categoryRoutes, { db, files });

@@ -1,5 +1,6 @@
 import {
   CATEGORY_UPLOAD,
+  PRODUCT_IMPORT_UPLOAD,
   PRODUCT_UPLOAD,
   PROFILE_IMAGE_UPLOAD,
   SHOP_DOCUMENT_UPLOAD,
@@ -35,6 +36,8 @@ const UPLOAD_PAGES: Record<string, number> = {
   "/dashboard/admin/categories": uploadBodyMaxBytes(CATEGORY_UPLOAD),
   // A seller's product (issue 11): up to eight images at once; its edit page is below.
   "/dashboard/seller/add-product": PRODUCT_UPLOAD_MAX_BYTES,
+  // A catalogue CSV (issue 34), and on its second step the same text in a hidden field (decision 0054).
+  "/dashboard/seller/products/import": uploadBodyMaxBytes(PRODUCT_IMPORT_UPLOAD),
 };
 
 /** Upload pages with a record's id in their path (a product's edit page: new images, or one image swapped). */

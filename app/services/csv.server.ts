@@ -1,7 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-
-/** A spreadsheet would run a cell starting with one of these as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+import { guardedCell } from "#contract/product-csv";
 
 /** A column of a downloaded sheet: `text` marks what people typed, which must never run as a formula. */
 export interface CsvColumn {
@@ -15,9 +13,7 @@ export interface CsvColumn {
  * a text cell that looks like a formula is prefixed with an apostrophe.
  */
 export function csvText(columns: readonly CsvColumn[], rows: readonly (readonly string[])[]): string {
-  const safeRows = rows.map((row) =>
-    row.map((value, index) => (columns[index]?.text && FORMULA_START.test(value) ? `'${value}` : value)),
-  );
+  const safeRows = rows.map((row) => row.map((value, index) => (columns[index]?.text ? guardedCell(value) : value)));
   return stringify([columns.map((column) => column.header), ...safeRows], {
     bom: true,
     delimiter: ";",

@@ -6,6 +6,7 @@ import {
   type ExportedProduct,
   type OrdersExportQuery,
 } from "#contract/seller-exports";
+import { LIST_SEPARATOR, listCell, priceCell, PRODUCT_CSV_COLUMNS } from "#contract/product-csv";
 import { storeDay } from "#contract/store-time";
 import { csvText, type CsvColumn } from "./csv.server";
 import { formatPrice } from "./money";
@@ -18,36 +19,10 @@ import { shortDateTime } from "./times.server";
  * written by csvText (BOM, `;`, quoted, CRLF, formula guard).
  */
 
-/** The catalogue's columns: the product form's fields, so the file reads back as the form would. */
-export const PRODUCT_COLUMNS: CsvColumn[] = [
-  { header: "ID" },
-  { header: "Nombre", text: true },
-  { header: "Categoría", text: true },
-  { header: "Marca", text: true },
-  { header: "Precio" },
-  { header: "Descuento" },
-  { header: "Color", text: true },
-  { header: "Etiqueta", text: true },
-  { header: "Descripción", text: true },
-  { header: "Estado" },
-  { header: "Aviso de stock bajo" },
-  { header: "Stock" },
-  { header: "Tallas", text: true },
-  { header: "Ficha técnica", text: true },
-];
-
-/** Between pairs of a list cell: «M: 2 | L: 3», «forma: Redonda | balance: Medio». */
-export const LIST_SEPARATOR = " | ";
-
-/** Dollars as the product form takes them, without a currency or thousands: `1299,95`. */
-export function priceCell(cents: number): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-}
-
 /** Products as a spreadsheet: one row a product; its sizes (with their stock) in one cell. */
 export function productsCsv(rows: readonly ExportedProduct[]): string {
   return csvText(
-    PRODUCT_COLUMNS,
+    PRODUCT_CSV_COLUMNS,
     rows.map((product) => [
       product._id,
       product.name,
@@ -61,10 +36,8 @@ export function productsCsv(rows: readonly ExportedProduct[]): string {
       product.state,
       String(product.lowStockThreshold),
       String(product.stock),
-      product.sizes.map((entry) => `${entry.size}: ${entry.stock}`).join(LIST_SEPARATOR),
-      Object.entries(product.specs)
-        .map(([key, value]) => `${key}: ${value}`)
-        .join(LIST_SEPARATOR),
+      listCell(product.sizes.map((entry) => [entry.size, entry.stock])),
+      listCell(Object.entries(product.specs)),
     ]),
   );
 }

@@ -39,6 +39,8 @@ const SELLER_WRITES = [
   "PUT /seller/order-status/update/{id}",
   "PUT /seller/payout-method",
   "POST /seller/products/bulk",
+  "POST /seller/products/import",
+  "POST /seller/products/import/apply",
   "POST /seller/products/{id}/request-review",
   "PUT /seller/shipping",
   "PUT /seller/profile",

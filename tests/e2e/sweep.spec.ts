@@ -235,6 +235,7 @@ const SWEEP: Record<string, Visit[]> = {
   "/dashboard/seller/shipping": [seller("/dashboard/seller/shipping")],
   "/dashboard/seller/profile": [seller("/dashboard/seller/profile")],
   "/dashboard/seller/coupons": [seller("/dashboard/seller/coupons")],
+  "/dashboard/seller/products/import": [seller("/dashboard/seller/products/import")],
   "/dashboard/shop": [customer("/dashboard/shop")],
   "/dashboard/shop/confirmation": [seller("/dashboard/shop/confirmation")],
   "/*": [visitor("/pagina-que-no-existe", { status: 404 })],

@@ -165,6 +165,8 @@ const ATTEMPTS: Record<string, { intent: string; multipart: boolean; fields?: Re
   "/dashboard/admin/categories": [
     { intent: "crear-categoria", multipart: true, fields: { name: "Intrusa", specSheet: "ninguna" } },
   ],
+  // The import's second step is only drawn after a preview: its intent, with a file's text.
+  "/dashboard/seller/products/import": [{ intent: "importar", multipart: true, fields: { csv: "ID;Nombre" } }],
 };
 
 test("los formularios de las áreas del vendedor y de la administración rechazan a quien no puede usarlos", async () => {

@@ -479,6 +479,7 @@ test.describe("10. formularios con datos raros", () => {
           "/dashboard/seller/profile",
           "/dashboard/seller/coupons",
           "/dashboard/seller/reviews",
+          "/dashboard/seller/products/import",
         ],
         [
           /^\/dashboard\/seller\/edit-product\//,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parsePriceText } from "#contract/seller-products";
 import type { ExportedProduct } from "#contract/seller-exports";
-import { ordersExportDefaults, priceCell, productsCsv } from "~/services/seller-exports.server";
+import { priceCell } from "#contract/product-csv";
+import { ordersExportDefaults, productsCsv } from "~/services/seller-exports.server";
 
 const product = (values: Partial<ExportedProduct>): ExportedProduct => ({
   _id: "0b9d7f0e-6f43-4c1e-9a43-2d8f1c3b7a10",

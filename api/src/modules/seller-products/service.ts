@@ -95,7 +95,7 @@ export async function assertCanWrite(db: Db, user: AuthUser): Promise<void> {
   assertWriter(await checkSellerShop(db, user.id));
 }
 
-async function writerShop(tx: Transaction, user: AuthUser): Promise<SellerShop> {
+export async function writerShop(tx: Transaction, user: AuthUser): Promise<SellerShop> {
   if (user.role !== "seller") throw new HttpError(403, FORBIDDEN);
   const shop = await lockSellerShop(tx, user.id);
   assertWriter(shop);
@@ -555,7 +555,7 @@ function productValues(form: ProductForm | ProductUpdateForm) {
 }
 
 /** Runs a product write and drops this instance's catalogue copies once it is committed. */
-async function catalogueWrite<T>(db: Db, write: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function catalogueWrite<T>(db: Db, write: (tx: Transaction) => Promise<T>): Promise<T> {
   const result = await db.transaction(async (tx) => {
     const answer = await write(tx);
     await announceCatalogueChange(tx);

@@ -449,7 +449,7 @@ function checkedFigures(
  * hears of it on commit) and one mail (unless they turned the kind off), both in this transaction:
  * a rolled-back change tells no one, a committed one cannot lose its mail. Their alert is closed.
  */
-async function tellWaitingShoppers(
+export async function tellWaitingShoppers(
   tx: Transaction,
   product: { id: string; name: string; slug: string },
   cameBack: string[],

@@ -16,6 +16,7 @@ export const sellerPaths = {
   reviews: `${SELLER_HOME}/reviews`,
   paymentsStatement: `${SELLER_HOME}/payments/statement`,
   productsExport: `${SELLER_HOME}/products/export`,
+  productsImport: `${SELLER_HOME}/products/import`,
   ordersExport: `${SELLER_HOME}/orders/export`,
 };
 

@@ -254,6 +254,7 @@ export default function SellerProducts() {
           <TextLink to={sellerPaths.productsExport} reloadDocument download data-testid="products-export-link">
             Descargar productos (CSV)
           </TextLink>
+          <TextLink to={sellerPaths.productsImport}>Importar CSV</TextLink>
         </div>
       </div>
 
