@@ -149,7 +149,7 @@ function OverrideSection({
       <div className="space-y-5">
         <p className="text-slate-700">
           {shop
-            ? "Vale para todos los productos de la tienda, sea cual sea su categoría."
+            ? "Vale para todos los productos de la tienda, en cualquier categoría."
             : "Vale para los productos de la categoría cuya tienda no tiene comisión propia."}
         </p>
         {overrides.length === 0 ? (
@@ -198,9 +198,10 @@ export default function AdminCommission() {
           Comisión
         </h1>
         <p className="text-slate-700">
-          Lo que Mercado Pádel se queda de cada venta. A cada producto se le aplica la comisión de su tienda, si tiene
-          una propia; si no, la de su categoría; si no, la general. Un cambio vale para los pedidos que se hagan
-          después: cada pedido guarda la comisión con la que se hizo, y el vendedor la ve en cada línea.
+          Lo que Mercado Pádel se queda de cada venta. A cada producto se le aplica la comisión propia de la tienda que
+          lo vende, si la tiene; si no, la de la categoría del producto; si no, la general. Un cambio vale para los
+          pedidos que se hagan después: cada pedido guarda la comisión con la que se hizo, y el vendedor la ve en cada
+          línea.
         </p>
       </div>
       <StoreRateForm store={store} constraint={constraints.store} />
