@@ -4,6 +4,8 @@
  * seller-products.ts builds its schemas on these.
  */
 
+import { SIZE_GUIDE_TITLE } from "./size-guides";
+
 export const PRODUCT_SIZES_MAX = 20;
 export const PRODUCT_IMAGES_MIN = 1;
 export const PRODUCT_IMAGES_MAX = 8;
@@ -26,6 +28,7 @@ export const PRODUCT_FIELD_LABELS = {
   sizes: "Tallas",
   images: "Imágenes",
   state: "Estado",
+  sizeGuide: SIZE_GUIDE_TITLE,
 } as const;
 
 /**

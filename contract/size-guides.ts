@@ -157,7 +157,8 @@ export const SIZE_GUIDE_NONE = "ninguna";
 export const SIZE_GUIDE_CHOICES = [SIZE_GUIDE_AUTOMATIC, ...SIZE_GUIDE_IDS, SIZE_GUIDE_NONE] as [string, ...string[]];
 export type SizeGuideChoice = typeof SIZE_GUIDE_AUTOMATIC | typeof SIZE_GUIDE_NONE | SizeGuideId;
 
-export const SIZE_GUIDE_FIELD_LABEL = "Guía de tallas";
+/** The product form's field and the product page's link. */
+export const SIZE_GUIDE_TITLE = "Guía de tallas";
 export const SIZE_GUIDE_CHOICE_INVALID = "Elige una guía de tallas de la lista.";
 export const SIZE_GUIDE_HINT =
   "La automática usa la tabla de la marca en zapatillas (o la general) y la de ropa para tallas XS–XXL.";
@@ -174,7 +175,7 @@ export function isSizeGuideChoice(value: unknown): value is SizeGuideChoice {
   return typeof value === "string" && (SIZE_GUIDE_CHOICES as readonly string[]).includes(value);
 }
 
-const LETTER_SIZES = new Set(SIZE_GUIDES.ropa.rows.map((row) => row.size));
+const LETTER_SIZES = new Set<string>(SIZE_GUIDES.ropa.rows.map((row) => row.size));
 
 /** Brand names as sellers type them: «ASICS», «Asics », «Bullpadel». */
 const brandKey = (brand: string) => brand.trim().toLocaleLowerCase("es").replace(/\s+/g, " ");
