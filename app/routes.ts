@@ -5,6 +5,7 @@ export default [
   index("routes/home.tsx"),
   route("products", "routes/products.tsx"),
   route("product/details/:slug", "routes/product-details.tsx"),
+  route("product/details/:slug/size-guide", "routes/product-size-guide.tsx"),
   route("tienda/:slug", "routes/shop.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -11,6 +11,7 @@ import { Rating } from "~/components/product/Rating";
 import { Reviews } from "~/components/product/Reviews";
 import { ShopperFormFields } from "~/components/product/ShopperFormFields";
 import { SizeChoice } from "~/components/product/SizeChoice";
+import { SizeGuideLink } from "~/components/product/SizeGuide";
 import { SpecSheetTable } from "~/components/product/SpecSheetTable";
 import { Badge } from "~/components/ui/Badge";
 import { Button, ButtonLink } from "~/components/ui/Button";
@@ -22,6 +23,7 @@ import { TextLink } from "~/components/ui/TextLink";
 import { answerFor } from "~/forms/form-answer";
 import { shopperIntents } from "~/forms/shopper.forms";
 import { sellerPaths } from "~/routes/dashboard/seller/paths";
+import { sizeGuidePath } from "~/routes/product-details.paths";
 import type { ProductDetails } from "~/services/catalog.server";
 import { catalogPageHeaders } from "~/services/catalog.server";
 import { loadProductPage, productPageAction } from "~/services/product-page.server";
@@ -160,8 +162,18 @@ function PurchaseForm({ product }: { product: ProductDetails }) {
 }
 
 export default function ProductDetailsPage() {
-  const { product, relatedProducts, structuredData, reviews, reviewsPageNo, myReview, stockAlerts, own, constraints } =
-    useLoaderData<typeof loader>();
+  const {
+    product,
+    relatedProducts,
+    structuredData,
+    reviews,
+    reviewsPageNo,
+    myReview,
+    stockAlerts,
+    own,
+    sizeGuide,
+    constraints,
+  } = useLoaderData<typeof loader>();
   const categoryHref = `/products?category=${encodeURIComponent(product.category.slug)}`;
 
   return (
@@ -203,6 +215,17 @@ export default function ProductDetailsPage() {
               <Notice tone="warning">{PRODUCT_UNAVAILABLE}</Notice>
             </div>
           )}
+
+          {sizeGuide ? (
+            <div className="mt-4">
+              <SizeGuideLink
+                guideId={sizeGuide}
+                sizes={product.sizes}
+                href={sizeGuidePath(product.slug)}
+                productName={product.name}
+              />
+            </div>
+          ) : null}
 
           {/* The purchase right after the price: a phone reaches the sizes and the button before the details. */}
           {own ? (
