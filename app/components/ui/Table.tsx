@@ -49,11 +49,11 @@ const TABLE_LOOKS = {
     row: "",
     cell: "px-4 py-3",
   },
-  /** As `boxed` with narrower cells on a phone: a table of many short figures that fits 360 px whole. */
+  /** As `boxed`, with headers in plain case and narrower cells on a phone: many short figures that fit 360 px whole. */
   compact: {
     frame: "overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm",
     table: "w-full text-left text-sm",
-    head: "border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wider text-slate-600",
+    head: "border-b border-slate-200 bg-slate-50 text-xs text-slate-600",
     body: "divide-y divide-slate-200",
     row: "",
     cell: "px-2 py-2 sm:px-4 sm:py-3",
