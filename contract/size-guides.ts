@@ -1,6 +1,7 @@
 // Without zod: the product page and its size guide read these tables and work out the size to
 // choose in the browser too (issue 36), and visitor pages do not load the schema library.
 import { formatSpanishNumber } from "./number-format";
+import { SIZE_GUIDE_TITLE } from "./seller-product-labels";
 import type { SpecSheetKind } from "./spec-sheet-fields";
 
 /**
@@ -157,8 +158,7 @@ export const SIZE_GUIDE_NONE = "ninguna";
 export const SIZE_GUIDE_CHOICES = [SIZE_GUIDE_AUTOMATIC, ...SIZE_GUIDE_IDS, SIZE_GUIDE_NONE] as [string, ...string[]];
 export type SizeGuideChoice = typeof SIZE_GUIDE_AUTOMATIC | typeof SIZE_GUIDE_NONE | SizeGuideId;
 
-/** The product form's field and the product page's link. */
-export const SIZE_GUIDE_TITLE = "Guía de tallas";
+export { SIZE_GUIDE_TITLE };
 export const SIZE_GUIDE_CHOICE_INVALID = "Elige una guía de tallas de la lista.";
 export const SIZE_GUIDE_HINT =
   "La automática usa la tabla de la marca en zapatillas (o la general) y la de ropa para tallas XS–XXL.";

@@ -11,7 +11,7 @@ import { Rating } from "~/components/product/Rating";
 import { Reviews } from "~/components/product/Reviews";
 import { ShopperFormFields } from "~/components/product/ShopperFormFields";
 import { SizeChoice } from "~/components/product/SizeChoice";
-import { SizeGuideLink } from "~/components/product/SizeGuide";
+import { SizeGuideLink } from "~/components/product/SizeGuideLink";
 import { SpecSheetTable } from "~/components/product/SpecSheetTable";
 import { Badge } from "~/components/ui/Badge";
 import { Button, ButtonLink } from "~/components/ui/Button";

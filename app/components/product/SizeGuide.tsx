@@ -20,7 +20,6 @@ import { Button } from "~/components/ui/Button";
 import { Field } from "~/components/ui/Field";
 import { Input } from "~/components/ui/Input";
 import { Table } from "~/components/ui/Table";
-import { TextLink } from "~/components/ui/TextLink";
 
 /**
  * A product's size guide (issue 36): its table, with the product's own sizes picked out and their
@@ -187,57 +186,42 @@ export function SizeGuide({ guideId, sizes, action, foot, idPrefix }: SizeGuideP
 }
 
 /**
- * «Guía de tallas» on the product page: a link to the guide's page, which with JavaScript opens the
- * same guide in a dialog instead (Esc or «Cerrar» close it and focus returns to the link).
+ * The guide in a dialog over the product page, open as soon as it is drawn: Esc or «Cerrar» close
+ * it (`onClose`) and the browser gives focus back to the link. Loaded on first use (SizeGuideLink).
  */
-export function SizeGuideLink({
+export function SizeGuideDialog({
   guideId,
   sizes,
   href,
   productName,
+  onClose,
 }: {
   guideId: SizeGuideId;
   sizes: ProductSizes;
   href: string;
   productName: string;
+  onClose: () => void;
 }) {
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [open]);
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, []);
   return (
-    <>
-      <TextLink
-        to={href}
-        className="text-sm"
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-      >
-        {SIZE_GUIDE_TITLE}
-      </TextLink>
-      {open ? (
-        <dialog
-          ref={dialog}
-          aria-labelledby="guia-tallas-titulo"
-          onClose={() => setOpen(false)}
-          className="m-auto max-h-[90vh] w-[calc(100vw-1rem)] max-w-3xl overflow-y-auto rounded-2xl bg-white p-3 text-left shadow-xl backdrop:bg-black/50 sm:p-6"
-        >
-          <GuideHeading id="guia-tallas-titulo" as="h2" productName={productName}>
-            <form method="dialog">
-              <Button type="submit" variant="secondary" size="sm">
-                Cerrar
-              </Button>
-            </form>
-          </GuideHeading>
-          <SizeGuide guideId={guideId} sizes={sizes} action={href} foot={null} idPrefix="dialogo-guia" />
-        </dialog>
-      ) : null}
-    </>
+    <dialog
+      ref={dialog}
+      aria-labelledby="guia-tallas-titulo"
+      onClose={onClose}
+      className="m-auto max-h-[90vh] w-[calc(100vw-1rem)] max-w-3xl overflow-y-auto rounded-2xl bg-white p-3 text-left shadow-xl backdrop:bg-black/50 sm:p-6"
+    >
+      <GuideHeading id="guia-tallas-titulo" as="h2" productName={productName}>
+        <form method="dialog">
+          <Button type="submit" variant="secondary" size="sm">
+            Cerrar
+          </Button>
+        </form>
+      </GuideHeading>
+      <SizeGuide guideId={guideId} sizes={sizes} action={href} foot={null} idPrefix="dialogo-guia" />
+    </dialog>
   );
 }
 
