@@ -15,7 +15,8 @@ import { apiSignIn, SHOPPER_PASSWORD, uniqueEmail } from "./support";
  * journey touches it) gives a Kelme shoe, whose category's default is the general table, the Asics
  * table instead; a shopper opens «Guía de tallas» from its page (a dialog with JavaScript, the
  * guide's own page without), finds the product's sizes picked out with their stock, types a foot
- * length that is refused, then one that is told the size to choose.
+ * length that is refused, then one that is told the size to choose. With «Sin guía» the product
+ * offers none.
  */
 
 const PHONE = { width: 360, height: 780 };
@@ -143,6 +144,16 @@ test.describe("guías de tallas", () => {
       await shopper.getByRole("link", { name: "← Volver al producto" }).click();
       await expect(shopper.getByRole("heading", { level: 1, name: shoe.name })).toBeVisible();
     }
+
+    // «Sin guía»: the product page offers none, and the guide's address is the 404 page.
+    await page.goto(`/dashboard/seller/edit-product/${shoe._id}`);
+    await page.getByLabel("Guía de tallas", { exact: true }).selectOption({ label: "Sin guía" });
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Producto actualizado.", { exact: true })).toBeVisible();
+    await shopper.goto(`/product/details/${shoe.slug}`);
+    await expect(shopper.getByRole("heading", { level: 1, name: shoe.name })).toBeVisible();
+    await expect(shopper.getByRole("link", { name: "Guía de tallas" })).toHaveCount(0);
+    expect((await shopper.goto(`/product/details/${shoe.slug}/size-guide`))!.status()).toBe(404);
     await shopper.context().close();
   });
 });
