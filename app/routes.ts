@@ -6,6 +6,7 @@ export default [
   route("products", "routes/products.tsx"),
   route("product/details/:slug", "routes/product-details.tsx"),
   route("racket-finder", "routes/racket-finder.tsx"),
+  route("product/details/:slug/size-guide", "routes/product-size-guide.tsx"),
   route("tienda/:slug", "routes/shop.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),

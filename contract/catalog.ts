@@ -100,6 +100,8 @@ export const productDetail = productCard.extend({
   /** Its category's spec sheet (contract/spec-sheet-fields.ts) and the values filled in; null when none. */
   specSheet: specSheetKind.nullable(),
   specs: productSpecs.nullable(),
+  /** The seller's size guide choice (contract/size-guides.ts guideForProduct turns it into a table). */
+  sizeGuide: z.string(),
   /** Its status says why a product is not `available`. */
   shop: z.object({
     name: z.string(),

@@ -12,6 +12,9 @@ export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** The sentence the form shows under the images field, and the API's refusals of it. */
 export const PRODUCT_IMAGES_HINT = `De ${PRODUCT_IMAGES_MIN} a ${PRODUCT_IMAGES_MAX} imágenes JPG, PNG, WebP, GIF o AVIF de hasta ${PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)} MB cada una; la primera es la principal.`;
 
+/** The product form's field and the product page's link (issue 36, contract/size-guides.ts). */
+export const SIZE_GUIDE_TITLE = "Guía de tallas";
+
 export const PRODUCT_FIELD_LABELS = {
   name: "Nombre",
   categoryId: "Categoría",
@@ -26,6 +29,7 @@ export const PRODUCT_FIELD_LABELS = {
   sizes: "Tallas",
   images: "Imágenes",
   state: "Estado",
+  sizeGuide: SIZE_GUIDE_TITLE,
 } as const;
 
 /**

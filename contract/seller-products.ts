@@ -27,6 +27,7 @@ import { formatUsd } from "./money-format";
 import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "./spec-sheet-fields";
 import { productSpecs, specSheetKind } from "./spec-sheets";
 import { imageUrlField, imageUrlsField } from "./media";
+import { SIZE_GUIDE_CHOICE_INVALID, SIZE_GUIDE_CHOICES } from "./size-guides";
 
 /**
  * Seller products (issue 11, SPEC.md section 7 "Seller products"): a seller whose shop is approved
@@ -36,7 +37,7 @@ import { imageUrlField, imageUrlsField } from "./media";
  * Form encoding (both halves, and what Conform's `parseWithZod` produces from the same names):
  * `POST /product-add` and `POST /product-update` are multipart/form-data. Text fields use Conform's
  * names: `name`, `categoryId`, `brand`, `price`, `discount`, `color`, `tag`, `description`,
- * `lowStockThreshold`, `stock`, `sizes[0].size`, `sizes[0].stock`, ..., `specs.forma`, ...,
+ * `lowStockThreshold`, `sizeGuide`, `stock`, `sizes[0].size`, `sizes[0].stock`, ..., `specs.forma`, ...,
  * `imageOrder` (repeated) and, on update, `productId` and `stockVersion`. New image files travel in
  * the repeated part `images` (PRODUCT_IMAGES_PART). `formEntriesToObject` turns such flat entries
  * into the object `productFormFields` / `productUpdateFields` parse.
@@ -275,6 +276,14 @@ export const productFields = {
     (value) => (value === "" ? undefined : value),
     z.enum(PRODUCT_STATES, { errorMap: () => ({ message: PRODUCT_STATE_INVALID }) }).optional(),
   ),
+  /**
+   * The size guide shoppers see (issue 36, contract/size-guides.ts): the category's default, a
+   * table, or none. Add defaults to the category's; update keeps the product's when absent.
+   */
+  sizeGuide: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(SIZE_GUIDE_CHOICES, { errorMap: () => ({ message: SIZE_GUIDE_CHOICE_INVALID }) }).optional(),
+  ),
   /** Final image order: existing image ids and `nueva:<n>` (see the file's comment). */
   imageOrder: z
     .preprocess(
@@ -342,6 +351,7 @@ const productShape = {
   specs: productFields.specs,
   imageOrder: productFields.imageOrder,
   state: productFields.state,
+  sizeGuide: productFields.sizeGuide,
 };
 
 /** POST /product-add's fields (the files travel beside them). */
@@ -496,6 +506,8 @@ export const sellerProduct = sellerProductRow.extend({
   stockVersion: z.number().int(),
   specSheet: specSheetKind.nullable(),
   specs: productSpecs,
+  /** The seller's size guide choice (contract/size-guides.ts SIZE_GUIDE_CHOICES). */
+  sizeGuide: z.string(),
   /** Image ids in display order; the first is the main one. */
   images: z.array(z.string()),
   imageUrls: imageUrlsField,

@@ -195,6 +195,7 @@ export const PRODUCT_FORM_FIELDS = [
   "imageOrder",
   "mainImage",
   "state",
+  "sizeGuide",
 ] as const;
 
 /**

@@ -12,6 +12,7 @@ import { Reviews } from "~/components/product/Reviews";
 import { RacketFitCard } from "~/components/racket-finder/RacketFitCard";
 import { ShopperFormFields } from "~/components/product/ShopperFormFields";
 import { SizeChoice } from "~/components/product/SizeChoice";
+import { SizeGuideLink } from "~/components/product/SizeGuideLink";
 import { SpecSheetTable } from "~/components/product/SpecSheetTable";
 import { Badge } from "~/components/ui/Badge";
 import { Button, ButtonLink } from "~/components/ui/Button";
@@ -23,6 +24,7 @@ import { TextLink } from "~/components/ui/TextLink";
 import { answerFor } from "~/forms/form-answer";
 import { shopperIntents } from "~/forms/shopper.forms";
 import { sellerPaths } from "~/routes/dashboard/seller/paths";
+import { sizeGuidePath } from "~/routes/product-details.paths";
 import type { ProductDetails } from "~/services/catalog.server";
 import { catalogPageHeaders } from "~/services/catalog.server";
 import { loadProductPage, productPageAction } from "~/services/product-page.server";
@@ -171,6 +173,7 @@ export default function ProductDetailsPage() {
     stockAlerts,
     own,
     racketFit,
+    sizeGuide,
     constraints,
   } = useLoaderData<typeof loader>();
   const categoryHref = `/products?category=${encodeURIComponent(product.category.slug)}`;
@@ -214,6 +217,17 @@ export default function ProductDetailsPage() {
               <Notice tone="warning">{PRODUCT_UNAVAILABLE}</Notice>
             </div>
           )}
+
+          {sizeGuide ? (
+            <div className="mt-4">
+              <SizeGuideLink
+                guideId={sizeGuide}
+                sizes={product.sizes}
+                href={sizeGuidePath(product.slug)}
+                productName={product.name}
+              />
+            </div>
+          ) : null}
 
           {/* The purchase right after the price: a phone reaches the sizes and the button before the details. */}
           {own ? (

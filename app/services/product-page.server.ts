@@ -1,10 +1,11 @@
 import { redirect } from "@remix-run/node";
 import { PRODUCT_NOT_FOUND, slugify } from "#contract/catalog";
+import { FOOT_LENGTH_PARAM, guideForProduct, SIZE_GUIDE_MISSING, type SizeGuideId } from "#contract/size-guides";
 import { formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { shopperIntents } from "~/forms/shopper.forms";
 import { SHOPPER_FORMS } from "~/forms/shopper.schema";
 import { productIntents, stockAlertIntents } from "~/routes/product-details.forms";
-import { productPath } from "~/routes/product-details.paths";
+import { productPath, sizeGuidePath } from "~/routes/product-details.paths";
 import { PRODUCT_FORMS, reviewSchema, stockAlertFormSchema } from "~/routes/product-details.schema";
 import type { RequestArgs } from "./auth.server";
 import { getProduct, type ProductDetails } from "./catalog.server";
@@ -54,23 +55,39 @@ function structuredDataOf(product: ProductDetails, reviews: ReviewsAnswer) {
 }
 
 /**
+ * The product an address names, or the 404 page. A link made the spec's way (the name in lower
+ * case, spaces as hyphens) and a renamed product's old address lead, for good, to the product's
+ * own address of the same page (`pathOf`), keeping the query.
+ */
+async function productOfAddress(
+  args: RequestArgs & { params: { slug?: string } },
+  pathOf: (slug: string) => string,
+): Promise<NonNullable<Awaited<ReturnType<typeof getProduct>>>> {
+  const requested = args.params.slug ?? "";
+  const found = await getProduct(args.context.api, requested);
+  if (!found) {
+    // A link made the spec's way keeps accents and dots the store's addresses drop.
+    const slug = slugify(requested);
+    if (slug && slug !== requested && (await getProduct(args.context.api, slug))) throw redirect(pathOf(slug), 301);
+    throw new Response(PRODUCT_NOT_FOUND, { status: 404 });
+  }
+  // Links and search engines follow a renamed product's old address to its new one.
+  if (found.redirectSlug !== undefined)
+    throw redirect(`${pathOf(found.redirectSlug)}${new URL(args.request.url).search}`, 301);
+  return found;
+}
+
+/** The guide a product's page offers: only a product sold by size has one to offer. */
+function offeredGuide(product: ProductDetails): SizeGuideId | null {
+  return product.sizes.length > 0 ? guideForProduct(product) : null;
+}
+
+/**
  * The product with its related products and a page of reviews, what the shopper may do with it
  * (their review, the sizes they wait for, whether it is their own shop's) and its forms' constraints.
  */
 export async function loadProductPage(args: RequestArgs & { params: { slug?: string } }) {
-  const requested = args.params.slug ?? "";
-  const found = await getProduct(args.context.api, requested);
-  if (!found) {
-    // A link made the spec's way (the name in lower case, spaces as hyphens) keeps accents and
-    // dots the store's addresses drop: it leads to the product's own address.
-    const slug = slugify(requested);
-    if (slug && slug !== requested && (await getProduct(args.context.api, slug)))
-      throw redirect(productPath(slug), 301);
-    throw new Response(PRODUCT_NOT_FOUND, { status: 404 });
-  }
-  // A renamed product's old address leads to its new one, for good (links and search engines follow).
-  if (found.redirectSlug !== undefined)
-    throw redirect(`${productPath(found.redirectSlug)}${new URL(args.request.url).search}`, 301);
+  const found = await productOfAddress(args, productPath);
   const { product, relatedProducts, firstReviews } = found;
   const shopper = getShopper(args);
   const reviewsPageNo = reviewsPageOf(args.request);
@@ -93,7 +110,23 @@ export async function loadProductPage(args: RequestArgs & { params: { slug?: str
     stockAlerts,
     own,
     racketFit,
+    sizeGuide: offeredGuide(product),
     constraints: formConstraints({ review: reviewSchema, stockAlert: stockAlertFormSchema }),
+  };
+}
+
+/**
+ * /product/details/{slug}/size-guide?pie=: the product's size guide (issue 36) and the foot length
+ * asked, if any; a product without one is the 404 page.
+ */
+export async function loadSizeGuidePage(args: RequestArgs & { params: { slug?: string } }) {
+  const { product } = await productOfAddress(args, sizeGuidePath);
+  const guideId = offeredGuide(product);
+  if (!guideId) throw new Response(SIZE_GUIDE_MISSING, { status: 404 });
+  return {
+    product: { name: product.name, slug: product.slug, sizes: product.sizes },
+    guideId,
+    foot: new URL(args.request.url).searchParams.get(FOOT_LENGTH_PARAM),
   };
 }
 

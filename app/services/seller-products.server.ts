@@ -3,6 +3,7 @@ import { catalogEndpoints } from "#contract/catalog";
 import { MAX_CATEGORIES_PER_PAGE } from "#contract/limits";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { PRODUCT_UPLOAD } from "#contract/uploads";
+import { SIZE_GUIDE_AUTOMATIC } from "#contract/size-guides";
 import { productModerationEndpoints } from "#contract/product-moderation";
 import { formatUsd } from "#contract/money-format";
 import {
@@ -157,6 +158,7 @@ export function productFormData(
   body.set("description", value.description);
   body.set("lowStockThreshold", String(value.lowStockThreshold));
   if (value.state !== undefined) body.set("state", value.state);
+  if (value.sizeGuide !== undefined) body.set("sizeGuide", value.sizeGuide);
   if (value.sizes.length === 0 && value.stock !== undefined) body.set("stock", String(value.stock));
   value.sizes.forEach((row, index) => {
     body.set(`sizes[${index}].size`, row.size);
@@ -423,7 +425,13 @@ export async function loadAddProduct(area: SellerArea) {
   return {
     categories,
     constraints: formConstraints({ product: productAddSchema(categories) }),
-    defaultValue: { discount: "0", lowStockThreshold: "0", state: "publicado", sizes: emptySizeRows() },
+    defaultValue: {
+      discount: "0",
+      lowStockThreshold: "0",
+      state: "publicado",
+      sizeGuide: SIZE_GUIDE_AUTOMATIC,
+      sizes: emptySizeRows(),
+    },
   };
 }
 
@@ -469,6 +477,7 @@ function formValuesOf(product: SellerProduct) {
     description: product.description,
     lowStockThreshold: String(product.lowStockThreshold),
     state: product.state,
+    sizeGuide: product.sizeGuide,
     stock: product.hasSizes ? "" : String(product.stock),
     sizes: [...product.sizes.map((size) => ({ size: size.size, stock: String(size.stock) })), ...emptySizeRows()],
     specs: product.specs,

@@ -17,6 +17,7 @@ import {
   STOCK_VERSION_STALE,
 } from "#contract/seller-products";
 import { SHOP_SUSPENDED_NO_WRITES } from "#contract/shops";
+import { SIZE_GUIDE_AUTOMATIC, SIZE_GUIDE_CHOICE_INVALID, SIZE_GUIDE_NONE } from "#contract/size-guides";
 import { buildApp, type App } from "../../api/src/app";
 import type { Database } from "../../api/src/db/client";
 import { openTestDatabase } from "../support/databases";
@@ -204,6 +205,44 @@ describe("productos del vendedor (PGlite)", () => {
     });
     const movements = await api.db.select().from(stockMovements).where(eq(stockMovements.productId, product._id));
     expect(movements.map((movement) => `${movement.size}:${movement.change}`).sort()).toEqual(["41:3", "42:4"]);
+  });
+
+  it("la guía de tallas: la de la categoría por defecto, la que elige el vendedor, se conserva si no se envía y se rechaza una desconocida", async () => {
+    const shoeFields = (overrides: Fields = {}) =>
+      ballFields({
+        categoryId: catalogue.categories.zapatillas.id,
+        brand: "Joma",
+        stock: [],
+        "sizes[0].size": "42",
+        "sizes[0].stock": "2",
+        "specs.suela": "Espiga",
+        "specs.superficie": "Todas",
+        ...overrides,
+      });
+    const automatic = await created(shoeFields());
+    expect((await get(`/product-get/${automatic._id}`, seller)).json().product.sizeGuide).toBe(SIZE_GUIDE_AUTOMATIC);
+
+    const chosen = await created(shoeFields({ sizeGuide: "calzado-asics" }));
+    expect((await get(`/home/get-product/${chosen.slug}`)).json().product.sizeGuide).toBe("calzado-asics");
+
+    const refused = await add(seller, shoeFields({ sizeGuide: "calzado-marciana" }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ field: "sizeGuide", message: SIZE_GUIDE_CHOICE_INVALID }]);
+
+    const { "sizes[0].stock": _stock, ...kept } = shoeFields({ name: chosen.name });
+    const untouched = await update(seller, { productId: chosen._id, ...kept });
+    expect(untouched.statusCode, untouched.body).toBe(200);
+    expect(untouched.json().product.sizeGuide).toBe("calzado-asics");
+
+    const none = await update(seller, { productId: chosen._id, ...kept, sizeGuide: SIZE_GUIDE_NONE });
+    expect(none.json().product.sizeGuide).toBe(SIZE_GUIDE_NONE);
+    const [audit] = await api.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, chosen._id), eq(auditLog.action, "producto.editar")))
+      .orderBy(sql`${auditLog.createdAt} desc`)
+      .limit(1);
+    expect(audit).toMatchObject({ before: { sizeGuide: "calzado-asics" }, after: { sizeGuide: SIZE_GUIDE_NONE } });
   });
 
   it("el orden de las imágenes lo dice imageOrder: la primera es la principal", async () => {

@@ -98,6 +98,11 @@ const SWEEP: Record<string, Visit[]> = {
     visitor("/racket-finder?nivel=experto&presupuesto=mucho"),
     visitor("/racket-finder?nivel=competicion&codo=si&presupuesto=1"),
   ],
+  // Shoes (a brand's table and an answer to a foot length) and clothing (the letter sizes' table).
+  "/product/details/:slug/size-guide": [
+    visitor(async () => `${await sizeGuideOf("zapatillas")}?pie=26%2C5`),
+    visitor(async () => sizeGuideOf("ropa")),
+  ],
   "/tienda/:slug": [visitor(({ product }) => `/tienda/${product.shopSlug}`)],
   "/about": [visitor("/about")],
   "/contact": [visitor("/contact")],
@@ -260,6 +265,14 @@ const NO_SCREEN: Record<string, string> = {
   "/robots.txt": "texto para los buscadores (tests/http)",
   "/sitemap.xml": "XML para los buscadores (tests/http)",
 };
+
+/** The size guide's page of the first product of a category sold by size. */
+async function sizeGuideOf(category: string): Promise<string> {
+  for (const card of (await queryProducts({ category, parPage: "10" })).products) {
+    if ((await productDetails(card.slug)).sizes.length > 0) return `/product/details/${card.slug}/size-guide`;
+  }
+  throw new Error(`no hay productos con tallas en «${category}»`);
+}
 
 /** The product without sizes with the longest name in these categories, with units enough for every order of the run. */
 async function longestNamedProduct(categories: string[]): Promise<string> {

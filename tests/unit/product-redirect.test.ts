@@ -31,6 +31,7 @@ const product: ProductAnswer["product"] = {
   sizes: [],
   specSheet: null,
   specs: null,
+  sizeGuide: "categoria",
   shop: { name: "Centro Pádel", slug: "centro-padel", status: "aprobada", vacationUntil: null },
   createdAt: "2026-01-01T00:00:00.000Z",
 };

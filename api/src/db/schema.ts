@@ -425,6 +425,8 @@ export const products = pgTable(
     stockVersion: integer("stock_version").notNull().default(0),
     /** A size (or the single stock) at or below it notifies the seller once; 0: no alert. */
     lowStockThreshold: smallint("low_stock_threshold").notNull().default(0),
+    /** The seller's size guide (contract/size-guides.ts SIZE_GUIDE_CHOICES): 'categoria' is the category's default. */
+    sizeGuide: text("size_guide").notNull().default("categoria"),
     /** For a product without sizes: the seller was told its stock is low (see product_sizes). */
     lowStockNotified: boolean("low_stock_notified").notNull().default(false),
     /** Set when a product that was ever ordered is deleted: out of the store, kept for its orders. */

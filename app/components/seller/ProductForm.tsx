@@ -10,6 +10,7 @@ import {
   PRODUCT_STATE_LABELS,
   PRODUCT_STATES,
 } from "#contract/seller-product-labels";
+import { SIZE_GUIDE_HINT, SIZE_GUIDE_OPTIONS } from "#contract/size-guides";
 import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
 import { FieldErrors, FormAlert, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/Button";
@@ -281,7 +282,15 @@ export function ProductForm({
               ? " Para cambios de stock del día a día usa Control de stock, que guarda cada movimiento."
               : ""}
           </p>
-          <TextField label={`${PRODUCT_FIELD_LABELS.stock} total`} meta={fieldset.stock!} inputMode="numeric" />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label={`${PRODUCT_FIELD_LABELS.stock} total`} meta={fieldset.stock!} inputMode="numeric" />
+            <SelectField
+              label={PRODUCT_FIELD_LABELS.sizeGuide}
+              meta={fieldset.sizeGuide!}
+              options={SIZE_GUIDE_OPTIONS}
+              hint={SIZE_GUIDE_HINT}
+            />
+          </div>
           <div>
             <p className="font-semibold text-slate-900">{PRODUCT_FIELD_LABELS.sizes}</p>
             <FieldErrors id={sizesField.errorId} errors={sizesField.errors} />

@@ -148,6 +148,7 @@ export const productDetailColumns = {
   description: products.description,
   specSheet: categories.specSheet,
   specs: products.specs,
+  sizeGuide: products.sizeGuide,
   shopStatus: shops.status,
   shopVacationUntil: vacationInForce,
   createdAt: products.createdAt,
@@ -158,6 +159,7 @@ export interface ProductDetailRow extends ProductCardRow {
   description: string;
   specSheet: ProductDetail["specSheet"];
   specs: ProductDetail["specs"];
+  sizeGuide: string;
   shopStatus: ShopStatus;
   shopVacationUntil: string | null;
   createdAt: Date;
@@ -171,6 +173,7 @@ export function toProductDetail(row: ProductDetailRow): ProductDetail {
     sizes: row.sizes,
     specSheet: row.specSheet,
     specs: row.specs,
+    sizeGuide: row.sizeGuide,
     shop: { name: row.shopName, slug: row.shopSlug, status: row.shopStatus, vacationUntil: row.shopVacationUntil },
     createdAt: row.createdAt.toISOString(),
   };

@@ -93,6 +93,10 @@ const section: ReferenceSection = {
     "is in the store: a draft or hidden one leaves every catalogue read as an archived one does, its page " +
     "is 404, a cart cannot take it (400 `Este producto ya no está a la venta.`) and an order refuses it by " +
     "name (409). `POST /seller/products/bulk` publishes, hides, reprices or deletes many at once.\n\n" +
+    "**Size guide** (issue 36, decision 0060): `sizeGuide` is `categoria` (the category's default), one " +
+    "of the tables of contract/size-guides.ts or `ninguna` (add defaults to `categoria`, update keeps the " +
+    "product's when absent; anything else is 400 `Elige una guía de tallas de la lista.`). Every product " +
+    "answer carries it, `GET /home/get-product/{slug}` too.\n\n" +
     "**Addresses.** The slug is `slugify(name)` (`-2`, `-3`… when another product has or had it). A " +
     "rename keeps the old slug in `product_slug_history`: `GET /home/get-product/{old}` answers the " +
     "product with `redirectSlug` (its current slug) and the web answers 301 to the new address. An " +

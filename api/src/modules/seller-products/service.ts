@@ -156,6 +156,7 @@ const detailColumns = {
   stockVersion: products.stockVersion,
   specSheet: categories.specSheet,
   specs: products.specs,
+  sizeGuide: products.sizeGuide,
   images: imageIds,
   rating: products.rating,
 };
@@ -226,6 +227,7 @@ function toProduct(row: DetailRecord): SellerProduct {
     stockVersion: row.stockVersion,
     specSheet: row.specSheet,
     specs: row.specs ?? {},
+    sizeGuide: row.sizeGuide,
     images: row.images,
     rating: row.rating,
   };
@@ -476,6 +478,7 @@ async function auditSnapshot(tx: Transaction, productId: string): Promise<Record
       stock: products.stock,
       lowStockThreshold: products.lowStockThreshold,
       specs: products.specs,
+      sizeGuide: products.sizeGuide,
       sizes: productSizesList,
       images: imageIds,
       state: products.state,
@@ -551,6 +554,8 @@ function productValues(form: ProductForm | ProductUpdateForm) {
     tag: form.tag,
     lowStockThreshold: form.lowStockThreshold,
     specs: Object.keys(form.specs).length > 0 ? form.specs : null,
+    // Absent: add takes the column's default (the category's guide), update keeps the product's.
+    ...(form.sizeGuide === undefined ? {} : { sizeGuide: form.sizeGuide }),
   };
 }
 

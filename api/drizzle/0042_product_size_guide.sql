@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "size_guide" text DEFAULT 'categoria' NOT NULL;

@@ -1,0 +1,271 @@
+// Without zod: the product page and its size guide read these tables and work out the size to
+// choose in the browser too (issue 36), and visitor pages do not load the schema library.
+import { formatSpanishNumber } from "./number-format";
+import { SIZE_GUIDE_TITLE } from "./seller-product-labels";
+import type { SpecSheetKind } from "./spec-sheet-fields";
+
+/**
+ * Size guides (issue 36, decision 0060): shoe tables (EU, UK, US and the longest foot each size
+ * fits, in cm), one per brand whose sizes differ from the usual ones, and one clothing table
+ * (chest, waist and hip in cm per letter size). A product stores the seller's choice
+ * (SIZE_GUIDE_CHOICES); `guideForProduct` turns it into the guide its page shows.
+ */
+
+/** One shoe size: the foot it fits is longer than the previous row's `footCm`, up to its own. */
+export interface ShoeRow {
+  eu: string;
+  uk: string;
+  us: string;
+  footCm: number;
+}
+
+/** One clothing size: the body measures it fits, in cm, from and to. */
+export interface ClothingRow {
+  size: string;
+  chestCm: readonly [number, number];
+  waistCm: readonly [number, number];
+  hipCm: readonly [number, number];
+}
+
+export type ShoeGuide = { kind: "calzado"; name: string; rows: readonly ShoeRow[] };
+export type ClothingGuide = { kind: "ropa"; name: string; rows: readonly ClothingRow[] };
+export type SizeGuide = ShoeGuide | ClothingGuide;
+
+/** [EU, UK, US, foot length in cm], the brands' usual men's/unisex numbering. */
+type ShoeLine = readonly [string, string, string, number];
+const shoeRows = (lines: readonly ShoeLine[]): readonly ShoeRow[] =>
+  lines.map(([eu, uk, us, footCm]) => ({ eu, uk, us, footCm }));
+
+/**
+ * The tables, by id. Figures: the brands' published charts at the whole EU sizes padel shops
+ * sell (decision 0060); the generic one is the Paris point (EU = 1,5 × (foot + 1,5 cm)).
+ */
+export const SIZE_GUIDES = {
+  "calzado-generica": {
+    kind: "calzado",
+    name: "Zapatillas (tabla general)",
+    rows: shoeRows([
+      ["36", "3,5", "4,5", 22.5],
+      ["37", "4", "5", 23.2],
+      ["38", "5", "6", 23.8],
+      ["39", "6", "7", 24.5],
+      ["40", "6,5", "7,5", 25.2],
+      ["41", "7,5", "8,5", 25.8],
+      ["42", "8", "9", 26.5],
+      ["43", "9", "10", 27.2],
+      ["44", "9,5", "10,5", 27.8],
+      ["45", "10,5", "11,5", 28.5],
+      ["46", "11", "12", 29.2],
+    ]),
+  },
+  "calzado-adidas": {
+    kind: "calzado",
+    name: "Zapatillas Adidas",
+    rows: shoeRows([
+      ["36", "3,5", "4", 22.1],
+      ["37", "4,5", "5", 22.9],
+      ["38", "5", "5,5", 23.3],
+      ["39", "6", "6,5", 24.2],
+      ["40", "6,5", "7", 24.6],
+      ["41", "7,5", "8", 25.5],
+      ["42", "8", "8,5", 25.9],
+      ["43", "9", "9,5", 26.7],
+      ["44", "9,5", "10", 27.1],
+      ["45", "10,5", "11", 28],
+      ["46", "11", "11,5", 28.4],
+    ]),
+  },
+  "calzado-asics": {
+    kind: "calzado",
+    name: "Zapatillas Asics",
+    rows: shoeRows([
+      ["36", "3,5", "4,5", 22.5],
+      ["37", "4", "5", 23],
+      ["38", "5", "6", 24],
+      ["39", "5,5", "6,5", 24.5],
+      ["40", "6", "7", 25],
+      ["41", "7", "8", 26],
+      ["42", "7,5", "8,5", 26.5],
+      ["43", "8,5", "9,5", 27.5],
+      ["44", "9", "10", 28],
+      ["45", "10", "11", 28.5],
+      ["46", "11", "12", 29.5],
+    ]),
+  },
+  "calzado-bullpadel": {
+    kind: "calzado",
+    name: "Zapatillas Bullpadel",
+    rows: shoeRows([
+      ["36", "3,5", "4,5", 23],
+      ["37", "4", "5", 23.5],
+      ["38", "5", "6", 24.3],
+      ["39", "6", "7", 25],
+      ["40", "6,5", "7,5", 25.7],
+      ["41", "7,5", "8,5", 26.3],
+      ["42", "8", "9", 27],
+      ["43", "9", "10", 27.7],
+      ["44", "9,5", "10,5", 28.3],
+      ["45", "10,5", "11,5", 29],
+      ["46", "11", "12", 29.7],
+    ]),
+  },
+  "calzado-joma": {
+    kind: "calzado",
+    name: "Zapatillas Joma",
+    rows: shoeRows([
+      ["36", "3", "4", 22.7],
+      ["37", "4", "5", 23.3],
+      ["38", "5", "6", 24],
+      ["39", "6", "7", 24.7],
+      ["40", "6,5", "7,5", 25.3],
+      ["41", "7", "8", 26],
+      ["42", "8", "9", 26.7],
+      ["43", "9", "10", 27.3],
+      ["44", "10", "11", 28],
+      ["45", "11", "12", 28.7],
+      ["46", "12", "13", 29.3],
+    ]),
+  },
+  ropa: {
+    kind: "ropa",
+    name: "Ropa (XS–XXL)",
+    rows: [
+      { size: "XS", chestCm: [82, 87], waistCm: [68, 73], hipCm: [84, 89] },
+      { size: "S", chestCm: [88, 93], waistCm: [74, 79], hipCm: [90, 95] },
+      { size: "M", chestCm: [94, 99], waistCm: [80, 85], hipCm: [96, 101] },
+      { size: "L", chestCm: [100, 106], waistCm: [86, 92], hipCm: [102, 107] },
+      { size: "XL", chestCm: [107, 113], waistCm: [93, 100], hipCm: [108, 113] },
+      { size: "XXL", chestCm: [114, 120], waistCm: [101, 108], hipCm: [114, 119] },
+    ],
+  },
+} as const satisfies Record<string, SizeGuide>;
+
+export type SizeGuideId = keyof typeof SIZE_GUIDES;
+export const SIZE_GUIDE_IDS = Object.keys(SIZE_GUIDES) as SizeGuideId[];
+
+/** The shoe table a brand's products take by default; brands not listed take the generic one. */
+const BRAND_SHOE_GUIDES: Record<string, SizeGuideId> = {
+  adidas: "calzado-adidas",
+  asics: "calzado-asics",
+  bullpadel: "calzado-bullpadel",
+  joma: "calzado-joma",
+};
+const GENERIC_SHOE_GUIDE: SizeGuideId = "calzado-generica";
+
+/** What a seller picks for a product: the category's default, a table, or none. */
+export const SIZE_GUIDE_AUTOMATIC = "categoria";
+export const SIZE_GUIDE_NONE = "ninguna";
+export const SIZE_GUIDE_CHOICES = [SIZE_GUIDE_AUTOMATIC, ...SIZE_GUIDE_IDS, SIZE_GUIDE_NONE] as [string, ...string[]];
+export type SizeGuideChoice = typeof SIZE_GUIDE_AUTOMATIC | typeof SIZE_GUIDE_NONE | SizeGuideId;
+
+export { SIZE_GUIDE_TITLE };
+export const SIZE_GUIDE_CHOICE_INVALID = "Elige una guía de tallas de la lista.";
+export const SIZE_GUIDE_HINT =
+  "La automática usa la tabla de la marca en zapatillas (o la general) y la de ropa para tallas XS–XXL.";
+export const SIZE_GUIDE_MISSING = "Este producto no tiene guía de tallas.";
+
+/** The product form's options, in its order. */
+export const SIZE_GUIDE_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: SIZE_GUIDE_AUTOMATIC, label: "La de la categoría (automática)" },
+  ...SIZE_GUIDE_IDS.map((id) => ({ value: id, label: SIZE_GUIDES[id].name })),
+  { value: SIZE_GUIDE_NONE, label: "Sin guía" },
+];
+
+export function isSizeGuideChoice(value: unknown): value is SizeGuideChoice {
+  return typeof value === "string" && (SIZE_GUIDE_CHOICES as readonly string[]).includes(value);
+}
+
+const LETTER_SIZES = new Set<string>(SIZE_GUIDES.ropa.rows.map((row) => row.size));
+
+/** Brand names as sellers type them: «ASICS», «Asics », «Bullpadel». */
+const brandKey = (brand: string) => brand.trim().toLocaleLowerCase("es").replace(/\s+/g, " ");
+
+/**
+ * The guide a product's page shows, or null. The seller's table, none, or the category's default:
+ * shoes (spec sheet `zapatilla`) take their brand's table, else the generic one; a product whose
+ * sizes are all letter sizes (XS…XXL) takes the clothing table; anything else has none.
+ */
+export function guideForProduct(product: {
+  sizeGuide: string;
+  brand: string;
+  specSheet: SpecSheetKind | null;
+  sizes: readonly { size: string }[];
+}): SizeGuideId | null {
+  if (product.sizeGuide === SIZE_GUIDE_NONE) return null;
+  if (product.sizeGuide !== SIZE_GUIDE_AUTOMATIC)
+    return isSizeGuideChoice(product.sizeGuide) ? (product.sizeGuide as SizeGuideId) : null;
+  if (product.specSheet === "zapatilla") return BRAND_SHOE_GUIDES[brandKey(product.brand)] ?? GENERIC_SHOE_GUIDE;
+  if (product.sizes.length > 0 && product.sizes.every((entry) => LETTER_SIZES.has(entry.size.trim().toUpperCase())))
+    return "ropa";
+  return null;
+}
+
+/** A row's size as the product's sizes name it (shoes by EU number, clothing by letter). */
+export function guideRowSize(row: ShoeRow | ClothingRow): string {
+  return "eu" in row ? row.eu : row.size;
+}
+
+// ---- The size to choose from a foot length --------------------------------------------------------
+
+export const FOOT_LENGTH_FIELD_LABEL = "Longitud de tu pie (cm)";
+export const FOOT_LENGTH_HINT =
+  "Mide descalzo, del talón a la punta del dedo más largo; si estás entre dos tallas, elige la mayor.";
+/** The guide page's query parameter, so an answer can be shared and works without JavaScript. */
+export const FOOT_LENGTH_PARAM = "pie";
+export const FOOT_LENGTH_MIN_CM = 15;
+export const FOOT_LENGTH_MAX_CM = 35;
+export const FOOT_LENGTH_MISSING = "Escribe la longitud de tu pie en centímetros.";
+export const FOOT_LENGTH_INVALID = "Escribe la longitud en centímetros, con un decimal como mucho (por ejemplo 26,5).";
+export const FOOT_LENGTH_OUT_OF_RANGE = `Escribe una longitud entre ${FOOT_LENGTH_MIN_CM} y ${FOOT_LENGTH_MAX_CM} cm, del talón a la punta del dedo más largo.`;
+
+/** Centimetres with a comma and at most one decimal: 26,5 · 27. */
+export const formatCm = (cm: number) => formatSpanishNumber(cm, 0, 1);
+
+/** The typed foot length in cm ("26,5", "26.5", "27"), or why it cannot be read. */
+export function parseFootLength(text: string): { ok: true; cm: number } | { ok: false; error: string } {
+  const value = text.trim().replace(/\s*cm$/i, "");
+  if (value === "") return { ok: false, error: FOOT_LENGTH_MISSING };
+  if (!/^\d{1,3}(?:[.,]\d)?$/.test(value)) return { ok: false, error: FOOT_LENGTH_INVALID };
+  const cm = Number(value.replace(",", "."));
+  if (cm < FOOT_LENGTH_MIN_CM || cm > FOOT_LENGTH_MAX_CM) return { ok: false, error: FOOT_LENGTH_OUT_OF_RANGE };
+  return { ok: true, cm };
+}
+
+export type SizeAdvice =
+  | { kind: "talla"; row: ShoeRow }
+  | { kind: "menor"; smallest: ShoeRow; fromCm: number }
+  | { kind: "mayor"; largest: ShoeRow };
+
+/**
+ * The size whose foot length is the first that reaches the shopper's foot. A foot shorter than
+ * the smallest size's range (one step below it) or longer than the largest size has none.
+ */
+export function sizeForFoot(guide: ShoeGuide, footCm: number): SizeAdvice {
+  const rows = guide.rows;
+  const smallest = rows[0]!;
+  const largest = rows[rows.length - 1]!;
+  const step = rows.length > 1 ? rows[1]!.footCm - smallest.footCm : 0.7;
+  const fromCm = Math.round((smallest.footCm - step) * 10) / 10;
+  if (footCm <= fromCm) return { kind: "menor", smallest, fromCm };
+  const row = rows.find((candidate) => candidate.footCm >= footCm);
+  return row ? { kind: "talla", row } : { kind: "mayor", largest };
+}
+
+/** The advice in words, with how the product stands in that size (its sizes as sold). */
+export function sizeAdviceText(advice: SizeAdvice, sizes: readonly { size: string; stock: number }[]): string {
+  switch (advice.kind) {
+    case "menor":
+      return `Tu pie es más corto que la talla más pequeña de esta guía (la ${advice.smallest.eu}, para pies de más de ${formatCm(advice.fromCm)} cm).`;
+    case "mayor":
+      return `Tu pie es más largo que la talla más grande de esta guía (la ${advice.largest.eu}, hasta ${formatCm(advice.largest.footCm)} cm).`;
+    case "talla": {
+      const sold = sizes.find((entry) => entry.size.trim() === advice.row.eu);
+      const stock = !sold
+        ? "Este producto no se vende en esa talla."
+        : sold.stock > 0
+          ? "Está en stock en este producto."
+          : "Está agotada en este producto.";
+      return `Te recomendamos la talla ${advice.row.eu}. ${stock}`;
+    }
+  }
+}
