@@ -67,6 +67,9 @@ export const returnLineBody = z.object({
 });
 
 const returnText = (missing: string) => requiredText(missing, RETURN_TEXT_MAX_LENGTH, TEXT_TOO_LONG);
+/** The shop's instructions to send the goods back, and a refusal's reason: the web's forms check them too. */
+export const returnInstructions = returnText(INSTRUCTIONS_MISSING);
+export const returnRefusalReason = returnText(REFUSAL_MISSING);
 
 /** The customer's request: a quantity per line (0 leaves it), and why. */
 export const returnRequestBody = z.object(
@@ -83,8 +86,8 @@ export type ReturnRequestBody = z.infer<typeof returnRequestBody>;
 export const returnAnswerBody = z.discriminatedUnion(
   "decision",
   [
-    z.object({ decision: z.literal("aceptar"), instructions: returnText(INSTRUCTIONS_MISSING) }),
-    z.object({ decision: z.literal("rechazar"), reason: returnText(REFUSAL_MISSING) }),
+    z.object({ decision: z.literal("aceptar"), instructions: returnInstructions }),
+    z.object({ decision: z.literal("rechazar"), reason: returnRefusalReason }),
   ],
   { errorMap: () => ({ message: DECISION_INVALID }) },
 );
