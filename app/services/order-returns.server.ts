@@ -57,28 +57,12 @@ export async function loadOrderReturns(account: AccountClient, orderId: string):
 
 type Reply = (errors: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult<string[]>;
 
+type ReturnForms = typeof CUSTOMER_RETURN_FORMS & typeof SELLER_RETURN_FORMS;
+
 /** A parsed return form of a page, as parseIntentForm hands it over. */
-export type ReturnForm =
-  | {
-      intent: typeof orderReturnIntents.request;
-      value: z.output<(typeof CUSTOMER_RETURN_FORMS)[typeof orderReturnIntents.request]>;
-      reply: Reply;
-    }
-  | {
-      intent: typeof orderReturnIntents.accept;
-      value: z.output<(typeof SELLER_RETURN_FORMS)[typeof orderReturnIntents.accept]>;
-      reply: Reply;
-    }
-  | {
-      intent: typeof orderReturnIntents.refuse;
-      value: z.output<(typeof SELLER_RETURN_FORMS)[typeof orderReturnIntents.refuse]>;
-      reply: Reply;
-    }
-  | {
-      intent: typeof orderReturnIntents.received;
-      value: z.output<(typeof SELLER_RETURN_FORMS)[typeof orderReturnIntents.received]>;
-      reply: Reply;
-    };
+export type ReturnForm = {
+  [Intent in keyof ReturnForms]: { intent: Intent; value: z.output<ReturnForms[Intent]>; reply: Reply };
+}[keyof ReturnForms];
 
 /** The form a return form's answer belongs to: the part for a request, the return otherwise. */
 export function returnFormTarget(formData: FormData): string {

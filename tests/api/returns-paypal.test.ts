@@ -1,28 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { usePayPalTestApi } from "./paypal-support";
 import { RETURN_PAYPAL_REFUSED } from "#contract/returns";
 import { orderReturns } from "../../api/src/db/schema";
-import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
 import type { Customer } from "./orders-support";
 import { acceptedReturn, deliveredOrder, markReceived, returnsShop } from "./returns-support";
-import { insertCatalogue, useTestApi, type Catalogue } from "./support";
+import { insertCatalogue, type Catalogue } from "./support";
 import { ledgerSum } from "./wallet-support";
-
-const CLIENT_ID = "cliente-de-prueba";
-const CLIENT_SECRET = "secreto-de-prueba";
 
 /** A return of an order paid through PayPal is refunded on its capture, through the provider (issue 35). */
 describe("devoluciones de pedidos pagados con PayPal", () => {
-  let paypal: FakePayPal;
-  beforeAll(async () => {
-    paypal = await startFakePayPal({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-  });
-  afterAll(async () => {
-    await paypal?.close();
-  });
-  const api = useTestApi(() => ({
-    config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } },
-  }));
+  const fake = usePayPalTestApi();
+  const api = fake.api;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
@@ -38,7 +27,7 @@ describe("devoluciones de pedidos pagados con PayPal", () => {
       payload: { orderId },
     });
     expect(created.statusCode, created.body).toBe(200);
-    const order = [...paypal.orders.values()].find((candidate) => candidate.referenceId === orderId)!;
+    const order = [...fake.paypal.orders.values()].find((candidate) => candidate.referenceId === orderId)!;
     order.approved = true;
     const captured = await api.app.inject({
       method: "POST",
@@ -52,7 +41,7 @@ describe("devoluciones de pedidos pagados con PayPal", () => {
   it("reembolsa la captura por PayPal, una sola vez, y no toca la cartera de la clienta", async () => {
     const shop = await returnsShop(api.db, catalogue);
     const order = await deliveredOrder(api.app, api.db, shop, { pay: payWithPayPal });
-    const captureId = [...paypal.orders.values()].find(
+    const captureId = [...fake.paypal.orders.values()].find(
       (candidate) => candidate.referenceId === order.orderId,
     )!.captureId;
     const walletBefore = await ledgerSum(api.db, order.customer.id);
@@ -62,15 +51,15 @@ describe("devoluciones de pedidos pagados con PayPal", () => {
     ]);
     const received = await markReceived(api.app, shop.seller, id);
     expect(received.statusCode, received.body).toBe(200);
-    const refund = paypal.refunds.find((done) => done.captureId === captureId)!;
+    const refund = fake.paypal.refunds.find((done) => done.captureId === captureId)!;
     expect(refund).toMatchObject({ value: "20.00", requestId: `devolucion-${id}` });
     expect(received.json().orderReturn.refund).toMatchObject({ amount: 2000, method: "paypal", reference: refund.id });
     expect(await ledgerSum(api.db, order.customer.id)).toBe(walletBefore);
 
     // A second «Recibido» finds it refunded: PayPal is not called again.
-    const refundsBefore = paypal.refunds.length;
+    const refundsBefore = fake.paypal.refunds.length;
     expect((await markReceived(api.app, shop.seller, id)).statusCode).toBe(409);
-    expect(paypal.refunds).toHaveLength(refundsBefore);
+    expect(fake.paypal.refunds).toHaveLength(refundsBefore);
   });
 
   it("si PayPal no acepta el reembolso, no queda nada escrito", async () => {
@@ -80,8 +69,8 @@ describe("devoluciones de pedidos pagados con PayPal", () => {
       { orderItemId: order.lines.grip, quantity: 1 },
     ]);
     // PayPal refuses a refund past what is left of the capture: one already taken outside the store.
-    const paypalOrder = [...paypal.orders.values()].find((candidate) => candidate.referenceId === order.orderId)!;
-    paypal.refunds.push({
+    const paypalOrder = [...fake.paypal.orders.values()].find((candidate) => candidate.referenceId === order.orderId)!;
+    fake.paypal.refunds.push({
       id: "FUERA",
       captureId: paypalOrder.captureId!,
       value: paypalOrder.value,
