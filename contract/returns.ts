@@ -67,9 +67,10 @@ export const returnLineBody = z.object({
 });
 
 const returnText = (missing: string) => requiredText(missing, RETURN_TEXT_MAX_LENGTH, TEXT_TOO_LONG);
-/** The shop's instructions to send the goods back, and a refusal's reason: the web's forms check them too. */
-export const returnInstructions = returnText(INSTRUCTIONS_MISSING);
-export const returnRefusalReason = returnText(REFUSAL_MISSING);
+const returnInstructions = returnText(INSTRUCTIONS_MISSING);
+const returnRefusalReason = returnText(REFUSAL_MISSING);
+/** The web's one answer form: its text is the instructions to accept or the reason to refuse. */
+export const returnAnswerText = returnText("Escribe las instrucciones para aceptarla o el motivo para rechazarla.");
 
 /** The customer's request: a quantity per line (0 leaves it), and why. */
 export const returnRequestBody = z.object(

@@ -9,7 +9,6 @@ export const orderReturnIntents = {
 /** Each form's schema, loaded when the form is first used (useSchemaForm). */
 export const orderReturnSchemas = {
   request: () => import("./order-return.schema").then((module) => module.returnRequestFormSchema),
-  accept: () => import("./order-return.schema").then((module) => module.returnAcceptFormSchema),
-  refuse: () => import("./order-return.schema").then((module) => module.returnRefuseFormSchema),
+  answer: () => import("./order-return.schema").then((module) => module.returnAnswerFormSchema),
   received: () => import("./order-return.schema").then((module) => module.returnReceivedFormSchema),
 };

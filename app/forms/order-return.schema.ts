@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { uuid } from "#contract/fields";
-import { INVALID_RETURN, returnInstructions, returnRefusalReason, returnRequestBody } from "#contract/returns";
+import { INVALID_RETURN, returnAnswerText, returnRequestBody } from "#contract/returns";
 import { orderReturnIntents } from "./order-return.forms";
 
 /** The customer's request: the API's own body (a number of units per line, 0 leaves it, and the reason). */
@@ -8,10 +8,11 @@ export const returnRequestFormSchema = returnRequestBody;
 
 const returnId = uuid(INVALID_RETURN);
 
-/** The shop (or an admin) accepts, with the instructions to send the goods back. */
-export const returnAcceptFormSchema = z.object({ returnId, instructions: returnInstructions });
-/** The shop (or an admin) refuses, with the reason. */
-export const returnRefuseFormSchema = z.object({ returnId, reason: returnRefusalReason });
+/**
+ * The shop's (or an admin's) answer, one form with two buttons: its text is the instructions to send
+ * the goods back when it accepts, the reason when it refuses (the API checks each with its own words).
+ */
+export const returnAnswerFormSchema = z.object({ returnId, text: returnAnswerText });
 /** The shop's «Recibido»: the refund is made. */
 export const returnReceivedFormSchema = z.object({ returnId });
 
@@ -19,8 +20,8 @@ export const returnReceivedFormSchema = z.object({ returnId });
 export const CUSTOMER_RETURN_FORMS = { [orderReturnIntents.request]: returnRequestFormSchema };
 /** The admin's page's: an answer in the shop's place. */
 export const ADMIN_RETURN_FORMS = {
-  [orderReturnIntents.accept]: returnAcceptFormSchema,
-  [orderReturnIntents.refuse]: returnRefuseFormSchema,
+  [orderReturnIntents.accept]: returnAnswerFormSchema,
+  [orderReturnIntents.refuse]: returnAnswerFormSchema,
 };
 /** The seller's page's: an answer, and the goods received. */
 export const SELLER_RETURN_FORMS = {
@@ -31,7 +32,6 @@ export const SELLER_RETURN_FORMS = {
 /** Every return form's constraints, for the loaders (formConstraints). */
 export const RETURN_FORM_SCHEMAS = {
   request: returnRequestFormSchema,
-  accept: returnAcceptFormSchema,
-  refuse: returnRefuseFormSchema,
+  answer: returnAnswerFormSchema,
   received: returnReceivedFormSchema,
 };

@@ -87,8 +87,11 @@ export async function sendReturnForm(
     const { message } = await sendReturn(account, by, form);
     return redirectWithFlash(args.context, back, { kind: "success", message });
   } catch (error) {
-    const fields = form.intent === orderReturnIntents.request ? ["reason"] : ["instructions", "reason"];
-    return answerRefused(error, form, { fields, target, pageErrors: [401] });
+    if (form.intent === orderReturnIntents.request)
+      return answerRefused(error, form, { fields: ["reason"], target, pageErrors: [401] });
+    // The answer form's one text is the API's instructions or reason.
+    const fieldNames = { instructions: "text", reason: "text" };
+    return answerRefused(error, form, { fields: ["instructions", "reason"], fieldNames, target, pageErrors: [401] });
   }
 }
 
@@ -100,12 +103,12 @@ function sendReturn(account: AccountClient, by: "cliente" | "tienda" | "admin", 
     case orderReturnIntents.accept:
       return account.call(answerCall, {
         params: { id: form.value.returnId },
-        body: { decision: "aceptar", instructions: form.value.instructions },
+        body: { decision: "aceptar", instructions: form.value.text },
       });
     case orderReturnIntents.refuse:
       return account.call(answerCall, {
         params: { id: form.value.returnId },
-        body: { decision: "rechazar", reason: form.value.reason },
+        body: { decision: "rechazar", reason: form.value.text },
       });
     case orderReturnIntents.received:
       return account.call(returnEndpoints.sellerReceived, { params: { id: form.value.returnId }, body: null });

@@ -6,6 +6,7 @@ import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderV
 import { OfferHistory } from "~/components/dashboard/OfferHistory";
 import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
 import { OrderReturnsUnavailable, PartReturns } from "~/components/orders/OrderReturns";
+import { ReturnRequest } from "~/components/orders/ReturnRequestForm";
 import { paymentPath } from "./paths";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { ButtonLink } from "~/components/ui/Button";
@@ -220,7 +221,9 @@ export default function OrderDetailsPage() {
                   returns={returns}
                   shopOrderId={suborder._id}
                   reader="cliente"
-                  constraints={returnConstraints}
+                  request={(part, key) => (
+                    <ReturnRequest key={key} part={part} constraint={returnConstraints.request} />
+                  )}
                 />
               ) : (
                 <OrderReturnsUnavailable />

@@ -22,6 +22,7 @@ import { adminOrderIntents } from "./order.forms";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
 import { OrderReturnsUnavailable, PartReturns } from "~/components/orders/OrderReturns";
+import { staffReturnActions } from "~/components/orders/ReturnAnswerForms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Pedido #${data.order.number} | Mercado Pádel` : "Pedido | Mercado Pádel" },
@@ -214,7 +215,12 @@ export default function AdminOrder() {
                 constraint={constraint}
               />
               {returns ? (
-                <PartReturns returns={returns} shopOrderId={part._id} reader="admin" constraints={returnConstraints} />
+                <PartReturns
+                  returns={returns}
+                  shopOrderId={part._id}
+                  reader="admin"
+                  actions={staffReturnActions("admin", returnConstraints)}
+                />
               ) : (
                 <OrderReturnsUnavailable />
               )}

@@ -21,6 +21,7 @@ import { loadSellerOrderPage, sellerOrderAction } from "~/services/seller-orders
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
 import { OrderReturnsUnavailable, PartReturns } from "~/components/orders/OrderReturns";
+import { staffReturnActions } from "~/components/orders/ReturnAnswerForms";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
@@ -186,7 +187,7 @@ export default function SellerOrderDetails() {
             returns={returns}
             shopOrderId={order._id}
             reader="tienda"
-            constraints={locked ? undefined : returnConstraints}
+            actions={locked ? undefined : staffReturnActions("tienda", returnConstraints)}
           />
         ) : (
           <OrderReturnsUnavailable />
