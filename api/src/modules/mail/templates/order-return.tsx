@@ -1,5 +1,5 @@
 import { orderNumber } from "#contract/order-labels";
-import { webLink, type MailOptions } from "../event-mail.js";
+import { orderPageLink, type MailOptions } from "../event-mail.js";
 import { MailLayout, MailText } from "../layout.js";
 import type { MailRecipient } from "../recipients.js";
 
@@ -24,10 +24,7 @@ export function orderReturnMail(
   publicWebUrl: string,
 ): MailOptions {
   const number = orderNumber(step.orderId);
-  const link = webLink(
-    publicWebUrl,
-    step.toSeller ? `/dashboard/seller/orders/details/${step.shopOrderId}` : `/dashboard/order/details/${step.orderId}`,
-  );
+  const link = orderPageLink(publicWebUrl, step, step.toSeller);
   const subject = `${HEADINGS[step.step]}: pedido #${number}`;
   return {
     kind: "order-return",
