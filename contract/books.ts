@@ -19,11 +19,13 @@ export const shopBooks = z.object({
   paidSales: z.number().int(),
   /** Σ (total − commission) of its paid parts cancelled since (refunded). */
   cancelledSales: z.number().int(),
+  /** Σ of what its refunded returns took back from the seller (the lines' credit less their commission, issue 35). */
+  returnedSales: z.number().int(),
   /** Σ of its withdrawals not rejected (pending or confirmed). */
   withdrawals: z.number().int(),
-  /** paidSales − cancelledSales − withdrawals. */
+  /** paidSales − cancelledSales − returnedSales − withdrawals. */
   expected: z.number().int(),
-  /** Σ of the owner's ledger rows `venta:`/`anulacion:` of its parts and `retiro:`/`retiro-rechazado:` of its withdrawals. */
+  /** Σ of the owner's ledger rows `venta:`/`anulacion:`/`devolucion-venta:` of its parts and `retiro:`/`retiro-rechazado:` of its withdrawals. */
   ledger: z.number().int(),
   /** ledger − expected: 0 when the books balance. */
   difference: z.number().int(),
@@ -47,7 +49,7 @@ export const walletBooks = z.object({
   ledger: z.number().int(),
   /** The balance the database keeps beside the entries (`wallets.balance`; 0 without a row). */
   stored: z.number().int(),
-  /** Σ of the owner's `venta:`/`anulacion:` entries of parts not yet available, which the wallet must still hold. */
+  /** Σ of the owner's `venta:`/`anulacion:`/`devolucion-venta:` entries of parts not yet available, which the wallet must still hold. */
   pendingSales: z.number().int(),
   /** What does not add up, one sentence each. */
   problems: z.array(z.string()),

@@ -79,6 +79,12 @@ export const SHIPPING_POST_CODE_MAX_LENGTH = 10;
 /** A carrier's tracking number: carriers use 8 to 30 letters and digits; spaces and dashes as they print them. */
 export const TRACKING_NUMBER_MIN_LENGTH = 6;
 export const TRACKING_NUMBER_MAX_LENGTH = 40;
+/** Days after a part's delivery in which its customer may ask to return lines of it (Spain's right of withdrawal). */
+export const RETURN_WINDOW_DAYS = 14;
+/** Days a seller has to answer a return request before an admin may accept or refuse it in their place. */
+export const RETURN_SELLER_ANSWER_DAYS = 3;
+/** The customer's reason, the seller's return instructions and a refusal's reason: at most this many characters. */
+export const RETURN_TEXT_MAX_LENGTH = 1000;
 
 // ---- Reviews ------------------------------------------------------------------------------------
 export const REVIEW_MIN_LENGTH = 10;

@@ -18,6 +18,7 @@ export const MAIL_KINDS = {
   "order-expired": { audience: "cliente", label: "Pedidos caducados sin pagar", optional: true },
   "offer-answered": { audience: "cliente", label: "Respuesta a tus ofertas", optional: true },
   "order-message": { audience: "todos", label: "Mensajes sobre un pedido", optional: true },
+  "order-return": { audience: "todos", label: "Devoluciones y sus reembolsos", optional: false },
   // The seller's shop.
   "sale-to-prepare": { audience: "vendedor", label: "Pedidos pagados por preparar", optional: true },
   "offer-received": { audience: "vendedor", label: "Ofertas recibidas", optional: true },

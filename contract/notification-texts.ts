@@ -195,6 +195,24 @@ export const withdrawalDecidedNotice = (
       : `Tu retiro de ${formatUsd(amountCents)} fue pagado.`
     : `Tu retiro de ${formatUsd(amountCents)} fue rechazado: ${decision.reason}. El importe vuelve a estar disponible.`;
 
+// ---- Returns (issue 35) ------------------------------------------------------------------------------
+
+/** The shop's seller, when a customer asks to return lines of their part. */
+export const returnRequestedNotice = (orderNumber: string, shopName: string) =>
+  `El cliente del pedido #${orderNumber} pide devolver productos de ${shopName}: acepta o rechaza la devolución en el pedido.`;
+
+/** The customer (and the seller, when an admin answered in the shop's place), once the return is answered. */
+export const returnAnsweredNotice = (orderNumber: string, shopName: string, accepted: boolean, toSeller: boolean) =>
+  toSeller
+    ? `La administración ${accepted ? "aceptó" : "rechazó"} la devolución del pedido #${orderNumber} de ${shopName} porque la tienda no contestó a tiempo.`
+    : accepted
+      ? `${shopName} aceptó tu devolución del pedido #${orderNumber}: mira en el pedido cómo enviar los productos.`
+      : `${shopName} rechazó tu devolución del pedido #${orderNumber}: mira el motivo en el pedido.`;
+
+/** The customer, once the shop received the goods and the refund is made (`where`: REFUND_METHOD_LABELS). */
+export const returnRefundedNotice = (orderNumber: string, shopName: string, refundCents: number, where: string) =>
+  `${shopName} recibió tu devolución del pedido #${orderNumber}: te devolvimos ${formatUsd(refundCents)} ${where}.`;
+
 // ---- Written by the database ---------------------------------------------------------------------
 
 /**

@@ -35,11 +35,12 @@ export function payoutSummary(method: PayoutMethod): string {
     : `${PAYOUT_KIND_LABELS.pago_movil} · ${method.bank} · ${method.phone} · ${method.idDocument}`;
 }
 
-export const LEDGER_KINDS = ["venta", "anulacion", "retiro", "retiro-rechazado"] as const;
+export const LEDGER_KINDS = ["venta", "anulacion", "devolucion-venta", "retiro", "retiro-rechazado"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   venta: "Venta",
   anulacion: "Cancelación o reembolso",
+  "devolucion-venta": "Devolución de productos",
   retiro: "Retiro solicitado",
   "retiro-rechazado": "Retiro rechazado (devuelto)",
 };

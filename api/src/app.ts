@@ -62,6 +62,7 @@ import { notificationRoutes } from "./modules/notifications/routes.js";
 import { attachNotificationSocket } from "./modules/notifications/socket.js";
 import { orderRoutes } from "./modules/orders/routes.js";
 import { orderStatusRoutes } from "./modules/order-status/routes.js";
+import { returnRoutes } from "./modules/returns/routes.js";
 import { paymentRoutes } from "./modules/payments/routes.js";
 import { promotionRoutes } from "./modules/promotions/routes.js";
 import { reviewRoutes } from "./modules/reviews/routes.js";
@@ -376,6 +377,13 @@ export async function buildApp({
     mailer,
   });
   await app.register(walletRoutes, { db, withdrawals: config.withdrawals });
+  await app.register(returnRoutes, {
+    db,
+    payments: config.payments,
+    withdrawals: config.withdrawals,
+    mail,
+    mailer,
+  });
   await app.register(reviewRoutes, { db, mail, mailer });
   await app.register(trialClassRoutes, { db, capacity: config.trialClass.capacity });
   await app.register(shopRoutes, {

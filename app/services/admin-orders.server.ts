@@ -23,6 +23,9 @@ import { pageErrorOf } from "./admin.server";
 import { dayText } from "./promotions.server";
 import { redirectWithFlash } from "./session.server";
 import { redirect } from "@remix-run/node";
+import { orderReturnIntents } from "~/forms/order-return.forms";
+import { RETURN_FORM_SCHEMAS } from "~/forms/order-return.schema";
+import { loadOrderReturns, returnFormTarget, sendReturnForm } from "./order-returns.server";
 import { loadOrderThreads } from "./order-messages.server";
 
 export type AdminOrderFilterErrors = Partial<Record<AdminOrderFilterField, string>>;
@@ -175,6 +178,9 @@ export async function adminOrderPage(account: AccountClient, orderId: string) {
     constraint: formConstraints({ status: adminOrderStatusSchema }).status,
     // Every shop part's messages, read only (null when they could not be read).
     messages: await loadOrderThreads(account, order._id),
+    // Every part's returns, which the admin answers in the shop's place once its time is over.
+    returns: await loadOrderReturns(account, order._id),
+    returnConstraints: formConstraints(RETURN_FORM_SCHEMAS),
   };
 }
 
@@ -187,9 +193,12 @@ export async function adminOrderPage(account: AccountClient, orderId: string) {
  */
 export async function adminOrderAction(args: RequestArgs, account: AccountClient) {
   const form = await parseIntentForm(args.request, ADMIN_ORDER_FORMS, {
-    target: (formData) => String(formData.get("target") ?? ""),
+    target: (formData) =>
+      formData.has("returnId") ? returnFormTarget(formData) : String(formData.get("target") ?? ""),
   });
   if (!form.ok) return form.answer;
+  if (form.intent === orderReturnIntents.accept || form.intent === orderReturnIntents.refuse)
+    return sendReturnForm(args, account, "admin", form, new URL(args.request.url).pathname);
   const { target, status, trackingNumber } = form.value;
   try {
     const endpoint = form.intent === adminOrderIntents.part ? orderStatusEndpoints.seller : orderStatusEndpoints.admin;

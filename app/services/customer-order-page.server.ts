@@ -16,6 +16,9 @@ import { redirectWithFlash } from "./session.server";
 import { ORDER_MESSAGE_INTENT } from "~/forms/order-message.forms";
 import { orderMessageFormSchema } from "~/forms/order-message.schema";
 import { loadOrderThreads, sendOrderMessage } from "./order-messages.server";
+import { orderReturnIntents } from "~/forms/order-return.forms";
+import { RETURN_FORM_SCHEMAS } from "~/forms/order-return.schema";
+import { loadOrderReturns, returnFormTarget, sendReturnForm } from "./order-returns.server";
 
 /**
  * /dashboard/order/details/{orderId}: the user's own order (anything else is the 404 page) with
@@ -25,9 +28,10 @@ import { loadOrderThreads, sendOrderMessage } from "./order-messages.server";
 export async function loadCustomerOrderPage(account: AccountClient, orderId: string | undefined) {
   const order = await getCustomerOrder(account, orderId);
   // Each read on its own, once the order is known to be the user's: neither waits for the other.
-  const [offers, messages] = await Promise.all([
+  const [offers, messages, returns] = await Promise.all([
     getOrderOffers(account, order._id),
     loadOrderThreads(account, order._id),
+    loadOrderReturns(account, order._id),
   ]);
   return {
     order: presentCustomerOrder(order),
@@ -47,6 +51,8 @@ export async function loadCustomerOrderPage(account: AccountClient, orderId: str
     constraints: formConstraints({ offer: offerFormSchema, receipt: receiptFormSchema }),
     messages,
     messageConstraint: formConstraints({ message: orderMessageFormSchema }).message,
+    returns,
+    returnConstraints: formConstraints(RETURN_FORM_SCHEMAS),
   };
 }
 
@@ -57,9 +63,7 @@ export async function loadCustomerOrderPage(account: AccountClient, orderId: str
  */
 export async function customerOrderAction(args: RequestArgs, account: AccountClient, orderId: string | undefined) {
   const order = await getCustomerOrder(account, orderId);
-  const form = await parseIntentForm(args.request, ORDER_DETAILS_FORMS, {
-    target: (formData) => String(formData.get("shopOrderId") ?? ""),
-  });
+  const form = await parseIntentForm(args.request, ORDER_DETAILS_FORMS, { target: returnFormTarget });
   if (!form.ok) return form.answer;
   switch (form.intent) {
     case orderDetailsIntents.proposeOffer: {
@@ -92,6 +96,11 @@ export async function customerOrderAction(args: RequestArgs, account: AccountCli
       if (!order.suborders.some((suborder) => suborder._id === form.value.shopOrderId))
         throw new Response(null, { status: 400 });
       return sendOrderMessage(args, account, "cliente", form, new URL(args.request.url).pathname);
+    }
+    case orderReturnIntents.request: {
+      if (!order.suborders.some((suborder) => suborder._id === form.value.shopOrderId))
+        throw new Response(null, { status: 400 });
+      return sendReturnForm(args, account, "cliente", form, new URL(args.request.url).pathname);
     }
   }
 }

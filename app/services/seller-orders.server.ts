@@ -19,6 +19,9 @@ import { redirectWithFlash } from "./session.server";
 import { ORDER_MESSAGE_INTENT } from "~/forms/order-message.forms";
 import { orderMessageFormSchema } from "~/forms/order-message.schema";
 import { loadOrderThreads, sendOrderMessage } from "./order-messages.server";
+import { orderReturnIntents } from "~/forms/order-return.forms";
+import { RETURN_FORM_SCHEMAS } from "~/forms/order-return.schema";
+import { loadOrderReturns, returnFormTarget, sendReturnForm } from "./order-returns.server";
 
 /**
  * The seller's orders (issue 12): the shop's sub-orders as a list with search, status filter and
@@ -98,9 +101,10 @@ export async function getSellerOrderOffers(area: SellerArea, order: { orderId: s
 /** The order page: the sub-order, its pending offers, and its forms' constraints. */
 export async function loadSellerOrderPage(area: SellerArea, subOrderId: string | undefined) {
   const order = await getSellerOrder(area, subOrderId);
-  const [offers, threads] = await Promise.all([
+  const [offers, threads, returns] = await Promise.all([
     order.payment_status === "sin_pagar" ? getSellerOrderOffers(area, order) : [],
     loadOrderThreads(area.account, order.orderId),
+    loadOrderReturns(area.account, order.orderId),
   ]);
   return {
     order,
@@ -109,6 +113,8 @@ export async function loadSellerOrderPage(area: SellerArea, subOrderId: string |
     messages: threads ? (threads.find((thread) => thread.shopOrderId === order._id) ?? null) : null,
     messageConstraint: formConstraints({ message: orderMessageFormSchema }).message,
     constraints: formConstraints({ status: sellerOrderStatusSchema, offer: sellerOfferAnswerSchema }),
+    returns,
+    returnConstraints: formConstraints(RETURN_FORM_SCHEMAS),
     locked: area.refusal !== null,
   };
 }
@@ -117,6 +123,7 @@ export async function loadSellerOrderPage(area: SellerArea, subOrderId: string |
 function offerOf(formData: FormData): string | undefined {
   const intent = formData.get("intent");
   if (intent === ORDER_MESSAGE_INTENT) return String(formData.get("shopOrderId") ?? "");
+  if (formData.has("returnId")) return returnFormTarget(formData);
   return intent === sellerOrderIntents.changeStatus ? undefined : String(formData.get("offerId") ?? "");
 }
 
@@ -160,6 +167,10 @@ export async function sellerOrderAction(args: RequestArgs, area: SellerArea, sub
         if (form.value.shopOrderId !== order._id) throw new Response(null, { status: 400 });
         return await sendOrderMessage(args, area.account, "tienda", form, back);
       }
+      case orderReturnIntents.accept:
+      case orderReturnIntents.refuse:
+      case orderReturnIntents.received:
+        return await sendReturnForm(args, area.account, "tienda", form, back);
     }
   } catch (error) {
     // A 401 is a session gone bad (the 403 page); a 404, an order no longer found.

@@ -1,24 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakePayPal, type FakePayPal } from "../support/fake-paypal";
-import { insertCatalogue, useTestApi, type Catalogue } from "./support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { usePayPalTestApi } from "./paypal-support";
+import { insertCatalogue, type Catalogue } from "./support";
 import { getOrder, makeOverdue, placedOrderId, putInCart, signedInUser, type Customer } from "./orders-support";
 
-const CLIENT_ID = "cliente-de-prueba";
-const CLIENT_SECRET = "secreto-de-prueba";
-
 describe("pagos con PayPal", () => {
-  let paypal: FakePayPal;
-  beforeAll(async () => {
-    paypal = await startFakePayPal({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-  });
-  afterAll(async () => {
-    await paypal?.close();
-  });
-  // The fake's address is known once it listens: the options are read in useTestApi's beforeAll.
-  const api = useTestApi(() => ({
-    config: { payments: { paypal: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, apiUrl: paypal.url } } },
-  }));
+  const fake = usePayPalTestApi();
+  const api = fake.api;
   let catalogue: Catalogue;
 
   beforeAll(async () => {
@@ -42,7 +30,7 @@ describe("pagos con PayPal", () => {
       payload: { orderId, paypalOrderId },
     });
   const paypalOrderOf = (orderId: string) =>
-    [...paypal.orders.values()].find((order) => order.referenceId === orderId)!;
+    [...fake.paypal.orders.values()].find((order) => order.referenceId === orderId)!;
 
   it("usa PayPal y no el modo de tarjeta de prueba cuando hay credenciales", async () => {
     expect((await api.app.inject({ method: "GET", url: "/payment/options" })).json()).toEqual({ cardMode: "paypal" });
@@ -62,7 +50,7 @@ describe("pagos con PayPal", () => {
     const created = await create(customer, orderId);
     expect(created.statusCode, created.body).toBe(200);
     const paypalOrder = paypalOrderOf(orderId);
-    expect(created.json()).toEqual({ approveUrl: `${paypal.url}/checkoutnow?token=${paypalOrder.id}` });
+    expect(created.json()).toEqual({ approveUrl: `${fake.paypal.url}/checkoutnow?token=${paypalOrder.id}` });
     expect(paypalOrder.value).toBe("19.00");
     expect(paypalOrder.returnUrl).toBe(`http://127.0.0.1:3000/payment?orderId=${orderId}`);
 
@@ -80,10 +68,10 @@ describe("pagos con PayPal", () => {
       message: "Pago confirmado.",
       order: { payment_status: "pagado", payment_method: "paypal" },
     });
-    const capturesAfterPayment = paypal.captureCount();
+    const capturesAfterPayment = fake.paypal.captureCount();
 
     expect((await capture(customer, orderId, paypalOrder.id)).statusCode).toBe(200);
-    expect(paypal.captureCount()).toBe(capturesAfterPayment);
+    expect(fake.paypal.captureCount()).toBe(capturesAfterPayment);
     const again = await create(customer, orderId);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: "Este pedido ya está pagado." });

@@ -35,8 +35,8 @@ type Role = "visitante" | "cliente" | "vendedor" | "administrador";
 interface SweepData {
   /** A product in stock, for the visitor's product and shop pages. */
   product: { slug: string; shopSlug: string };
-  /** The customer's orders: paid and shipped, paid and refunded, unpaid with an offer. */
-  orders: { paid: string; refunded: string; unpaid: string };
+  /** The customer's orders: paid and shipped, paid and refunded, unpaid with an offer, received (returnable). */
+  orders: { paid: string; refunded: string; unpaid: string; received: string };
   /** The first link of a list page (read as the role, without a browser) whose address matches. */
   linkOn: (listPath: string, pattern: RegExp) => Promise<string>;
 }
@@ -129,6 +129,8 @@ const SWEEP: Record<string, Visit[]> = {
     customer(({ orders }) => `/dashboard/order/details/${orders.paid}`),
     customer(({ orders }) => `/dashboard/order/details/${orders.refunded}`),
     customer(({ orders }) => `/dashboard/order/details/${orders.unpaid}`),
+    // Received, inside the return window: the «Devolver productos» form (issue 35).
+    customer(({ orders }) => `/dashboard/order/details/${orders.received}`),
   ],
   "/dashboard/my-wishlist": [customer("/dashboard/my-wishlist")],
   "/dashboard/my-wallet": [customer("/dashboard/my-wallet")],
@@ -292,7 +294,7 @@ async function longestNamedProduct(categories: string[]): Promise<string> {
 
 /**
  * A customer with the widest of everything: a long name, an order paid and shipped, one paid and
- * refunded to the wallet (and the notices of both), one unpaid for the longest name no journey buys
+ * refunded to the wallet (and the notices of both), one received (its return form), one unpaid for the longest name no journey buys
  * with an offer on it, a unit in the cart, and the four longest rackets' names compared and wished for.
  */
 async function customerWithEverything(email: string): Promise<SweepData["orders"]> {
@@ -302,6 +304,8 @@ async function customerWithEverything(email: string): Promise<SweepData["orders"
   const refunded = await buyAndPay(email, productId);
   await adminMovesOrder(refunded, "cancelado");
   await adminMovesOrder(paid, "enviado");
+  const received = await buyAndPay(email, productId);
+  await adminMovesOrder(received, "enviado");
   const unpaid = await placeOrderThroughApi(email, await longestNamedProduct(["paleteros", "accesorios"]));
   const { token, userId } = await apiSignIn(email);
   const { order } = await apiJson<{ order: { suborders: { _id: string; subtotal: number }[] } }>(
@@ -309,6 +313,11 @@ async function customerWithEverything(email: string): Promise<SweepData["orders"
     { token },
   );
   const part = order.suborders[0]!;
+  const { order: receivedOrder } = await apiJson<{ order: { suborders: { _id: string }[] } }>(
+    `/home/order/${received}`,
+    { token },
+  );
+  await apiJson(`/home/customer/order-received/${receivedOrder.suborders[0]!._id}`, { method: "POST", token });
   await apiJson("/home/customer/offer", {
     method: "POST",
     token,
@@ -327,7 +336,7 @@ async function customerWithEverything(email: string): Promise<SweepData["orders"
         token,
         body: JSON.stringify({ userId, productId: racket._id }),
       });
-  return { paid, refunded, unpaid };
+  return { paid, refunded, unpaid, received };
 }
 
 const ROLES: { role: Role; signIn: (page: Page, customerEmail: string) => Promise<unknown> }[] = [
@@ -401,7 +410,7 @@ for (const { role, signIn: signInAs } of ROLES)
         const { email, orders } =
           role === "cliente"
             ? await customerOf(testInfo)
-            : { email: "", orders: { paid: "", refunded: "", unpaid: "" } };
+            : { email: "", orders: { paid: "", refunded: "", unpaid: "", received: "" } };
         const [product] = (await queryProducts({ availability: "in-stock", parPage: "1" })).products;
         await signInAs(page, email);
         const data: SweepData = {

@@ -20,9 +20,19 @@ export interface FakePayPalOptions {
   port?: number;
 }
 
+/** A refund of a capture, as the fake keeps it. */
+export interface FakePayPalRefund {
+  id: string;
+  captureId: string;
+  value: string;
+  requestId: string | undefined;
+}
+
 export interface FakePayPal {
   url: string;
   orders: Map<string, FakePayPalOrder>;
+  /** Every refund made, in order; a repeated PayPal-Request-Id answers its first refund again. */
+  refunds: FakePayPalRefund[];
   captureCount(): number;
   close(): Promise<void>;
 }
@@ -51,6 +61,7 @@ function withToken(address: string, token: string): string {
 export async function startFakePayPal(options: FakePayPalOptions): Promise<FakePayPal> {
   const orders = new Map<string, FakePayPalOrder>();
   let captures = 0;
+  const refunds: FakePayPalRefund[] = [];
   const token = randomUUID();
   let baseUrl = "";
 
@@ -143,6 +154,24 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
       order.captureId = `CAPTURA-${++captures}`;
       return send(201, orderBody(order));
     }
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(url.pathname);
+    if (request.method === "POST" && refund) {
+      const captured = [...orders.values()].find((order) => order.captureId === refund[1]);
+      if (!captured) return send(404, { name: "RESOURCE_NOT_FOUND" });
+      const requestId = request.headers["paypal-request-id"] as string | undefined;
+      const repeated = requestId ? refunds.find((done) => done.requestId === requestId) : undefined;
+      if (repeated) return send(200, { id: repeated.id, status: "COMPLETED" });
+      const value = JSON.parse(body).amount.value as string;
+      // PayPal refuses refunding more than what is left of the capture.
+      const refunded = refunds
+        .filter((done) => done.captureId === captured.captureId)
+        .reduce((sum, done) => sum + Math.round(Number(done.value) * 100), 0);
+      if (refunded + Math.round(Number(value) * 100) > Math.round(Number(captured.value) * 100))
+        return send(422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "REFUND_AMOUNT_EXCEEDED" }] });
+      const done = { id: `REEMBOLSO-${refunds.length + 1}`, captureId: captured.captureId!, value, requestId };
+      refunds.push(done);
+      return send(201, { id: done.id, status: "COMPLETED" });
+    }
     const read = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(url.pathname);
     if (request.method === "GET" && read && orders.has(read[1]!)) return send(200, orderBody(orders.get(read[1]!)!));
     return send(404, { name: "RESOURCE_NOT_FOUND" });
@@ -152,6 +181,7 @@ export async function startFakePayPal(options: FakePayPalOptions): Promise<FakeP
   return {
     url: baseUrl,
     orders,
+    refunds,
     captureCount: () => captures,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

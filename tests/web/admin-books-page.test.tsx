@@ -27,6 +27,7 @@ const balanced: BooksAnswer = {
       ownerId: "22222222-2222-4222-8222-222222222222",
       paidSales: 19_000,
       cancelledSales: 0,
+      returnedSales: 0,
       withdrawals: 0,
       expected: 19_000,
       ledger: 19_000,

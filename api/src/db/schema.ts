@@ -30,6 +30,7 @@ import { REGIONS } from "#contract/region-time";
 import type { ShopRequestField } from "#contract/shop-labels";
 import { SHOP_IDENTITY_CHANGE_STATUSES } from "#contract/shop-identity-labels";
 import { PRODUCT_STATES } from "#contract/seller-product-labels";
+import { RETURN_STATUSES } from "#contract/return-labels";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -898,6 +899,79 @@ export const commissionRates = pgTable(
     uniqueIndex("commission_rates_store_unique")
       .on(sql`(true)`)
       .where(sql`${t.shopId} is null and ${t.categoryId} is null`),
+  ],
+);
+
+export const returnStatus = pgEnum("return_status", RETURN_STATUSES);
+
+/**
+ * A customer's return of lines of one delivered shop part (issue 35, decision 0056): asked within
+ * RETURN_WINDOW_DAYS of the delivery, answered by the shop (an admin after RETURN_SELLER_ANSWER_DAYS),
+ * refunded when the shop marks the goods received. At most one open (solicitada or aceptada) per part.
+ * The refund's figures are kept as they were made: the books compare them with the ledger.
+ */
+export const orderReturns = pgTable(
+  "order_returns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shopOrderId: uuid("shop_order_id")
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => users.id),
+    status: returnStatus("status").notNull().default("solicitada"),
+    reason: text("reason").notNull(),
+    instructions: text("instructions"),
+    refusal: text("refusal"),
+    /** Who answered (the shop's seller or an admin in its place), and when. */
+    answeredBy: uuid("answered_by").references(() => users.id, { onDelete: "set null" }),
+    answeredByAdmin: boolean("answered_by_admin").notNull().default(false),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    /** What the customer got back, in cents, the part's shipping (`refundShipping`) included. */
+    refund: integer("refund"),
+    refundShipping: integer("refund_shipping"),
+    refundMethod: paymentMethod("refund_method"),
+    /** The wallet entry's reference or PayPal's refund id; null in the test-card mode. */
+    refundReference: text("refund_reference"),
+    /** What the seller's wallet gave back (the lines' credit less their commission), and that commission. */
+    sellerReversal: integer("seller_reversal"),
+    commissionReversal: integer("commission_reversal"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "order_returns_refund_non_negative",
+      sql`coalesce(${t.refund}, 0) >= 0 and coalesce(${t.refundShipping}, 0) >= 0 and coalesce(${t.sellerReversal}, 0) >= 0 and coalesce(${t.commissionReversal}, 0) >= 0`,
+    ),
+    check(
+      "order_returns_refunded_complete",
+      sql`(${t.status} = 'reembolsada') = (${t.refund} is not null and ${t.refundMethod} is not null and ${t.sellerReversal} is not null and ${t.receivedAt} is not null)`,
+    ),
+    uniqueIndex("order_returns_one_open_per_part")
+      .on(t.shopOrderId)
+      .where(sql`${t.status} in ('solicitada', 'aceptada')`),
+    index("order_returns_shop_order_idx").on(t.shopOrderId, t.createdAt),
+  ],
+);
+
+/** The lines a return takes back, and how many units of each. */
+export const orderReturnLines = pgTable(
+  "order_return_lines",
+  {
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: "cascade" }),
+    orderItemId: uuid("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.orderItemId] }),
+    check("order_return_lines_quantity_positive", sql`${t.quantity} >= 1`),
+    index("order_return_lines_item_idx").on(t.orderItemId),
   ],
 );
 

@@ -4,6 +4,7 @@ import { typedDollars } from "#contract/money";
 import { OFFER_PRICE_MISSING, offerBody, offerPrice } from "#contract/offers";
 import { ORDER_MESSAGE_INTENT } from "~/forms/order-message.forms";
 import { orderMessageFormSchema } from "~/forms/order-message.schema";
+import { CUSTOMER_RETURN_FORMS } from "~/forms/order-return.schema";
 import { orderDetailsIntents } from "./order-details.forms";
 
 /**
@@ -19,4 +20,5 @@ export const ORDER_DETAILS_FORMS = {
   [orderDetailsIntents.proposeOffer]: offerFormSchema,
   [orderDetailsIntents.confirmReceipt]: receiptFormSchema,
   [ORDER_MESSAGE_INTENT]: orderMessageFormSchema,
+  ...CUSTOMER_RETURN_FORMS,
 };

@@ -5,6 +5,8 @@ import { OFFERS_LOAD_ERROR } from "#contract/messages";
 import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderView";
 import { OfferHistory } from "~/components/dashboard/OfferHistory";
 import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
+import { OrderReturnsUnavailable, PartReturns } from "~/components/orders/OrderReturns";
+import { ReturnRequest } from "~/components/orders/ReturnRequestForm";
 import { paymentPath } from "./paths";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { ButtonLink } from "~/components/ui/Button";
@@ -169,8 +171,18 @@ function ReceiptSection({
 }
 
 export default function OrderDetailsPage() {
-  const { order, placedAt, paidAt, payBefore, offers, constraints, messages, messageConstraint } =
-    useLoaderData<typeof loader>();
+  const {
+    order,
+    placedAt,
+    paidAt,
+    payBefore,
+    offers,
+    constraints,
+    messages,
+    messageConstraint,
+    returns,
+    returnConstraints,
+  } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="titulo-pedido" className="space-y-8">
       <div className="space-y-3">
@@ -204,6 +216,18 @@ export default function OrderDetailsPage() {
                 <OffersPanel suborder={suborder} offers={offers} offerConstraint={constraints.offer} />
               ) : null}
               <ReceiptSection suborder={suborder} constraint={constraints.receipt} />
+              {returns ? (
+                <PartReturns
+                  returns={returns}
+                  shopOrderId={suborder._id}
+                  reader="cliente"
+                  request={(part, key) => (
+                    <ReturnRequest key={key} part={part} constraint={returnConstraints.request} />
+                  )}
+                />
+              ) : (
+                <OrderReturnsUnavailable />
+              )}
               {messages ? (
                 messages
                   .filter((thread) => thread.shopOrderId === suborder._id)

@@ -21,6 +21,7 @@ type BooksRow = {
   owner_id: string;
   paid_sales: number;
   cancelled_sales: number;
+  returned_sales: number;
   withdrawals: number;
   ledger: number;
 };
@@ -36,11 +37,18 @@ async function shopsBooks(tx: Transaction): Promise<ShopBooks[]> {
       (select coalesce(sum(so.total - so.commission), 0)::integer from shop_orders so
         where so.shop_id = s.id and so.payment_status in ('pagado', 'reembolsado')) as paid_sales,
       (select coalesce(sum(so.total - so.commission), 0)::integer from shop_orders so
-        where so.shop_id = s.id and so.payment_status = 'reembolsado') as cancelled_sales,
+        where so.shop_id = s.id and so.payment_status = 'reembolsado' and so.delivery_status = 'cancelado') as cancelled_sales,
+      (select coalesce(sum(r.seller_reversal), 0)::integer from order_returns r
+        join shop_orders so on so.id = r.shop_order_id
+        where so.shop_id = s.id and r.status = 'reembolsada') as returned_sales,
       (select coalesce(sum(w.amount), 0)::integer from withdrawals w
         where w.shop_id = s.id and w.status <> 'rechazado') as withdrawals,
       (select coalesce(sum(we.amount), 0)::integer from shop_orders so
         join wallet_entries we on we.reference in ('venta:' || so.id::text, 'anulacion:' || so.id::text)
+        where so.shop_id = s.id and we.user_id = s.owner_id)
+      + (select coalesce(sum(we.amount), 0)::integer from order_returns r
+        join shop_orders so on so.id = r.shop_order_id
+        join wallet_entries we on we.reference = 'devolucion-venta:' || so.id::text || ':' || r.id::text
         where so.shop_id = s.id and we.user_id = s.owner_id)
       + (select coalesce(sum(we.amount), 0)::integer from withdrawals w
         join wallet_entries we on we.reference in ('retiro:' || w.id::text, 'retiro-rechazado:' || w.id::text)
@@ -50,15 +58,17 @@ async function shopsBooks(tx: Transaction): Promise<ShopBooks[]> {
   const shops = result.rows.map((row) => {
     const paidSales = Number(row.paid_sales);
     const cancelledSales = Number(row.cancelled_sales);
+    const returnedSales = Number(row.returned_sales);
     const withdrawals = Number(row.withdrawals);
     const ledger = Number(row.ledger);
-    const expected = paidSales - cancelledSales - withdrawals;
+    const expected = paidSales - cancelledSales - returnedSales - withdrawals;
     return {
       shopId: row.shop_id,
       shopName: row.shop_name,
       ownerId: row.owner_id,
       paidSales,
       cancelledSales,
+      returnedSales,
       withdrawals,
       expected,
       ledger,
@@ -89,7 +99,7 @@ async function walletsBooks(tx: Transaction, settings: WithdrawalSettings): Prom
       select we.user_id, sum(we.amount)::integer as pending_sales
       from wallet_entries we
       join shop_orders so on so.id::text = split_part(we.reference, ':', 2)
-      where split_part(we.reference, ':', 1) in ('venta', 'anulacion')
+      where split_part(we.reference, ':', 1) in ('venta', 'anulacion', 'devolucion-venta')
         and not ${saleAvailable(settings)}
       group by we.user_id
     ), figures as (

@@ -10,6 +10,18 @@ export function webLink(publicWebUrl: string, pathAndQuery: string): string {
   return new URL(pathAndQuery.replace(/^\/+/, ""), publicWebUrl.replace(/\/*$/, "/")).href;
 }
 
+/** The order's page as one side reads it: the shop's part for its seller, the whole order for its customer. */
+export function orderPageLink(
+  publicWebUrl: string,
+  part: { orderId: string; shopOrderId: string },
+  forSeller: boolean,
+): string {
+  return webLink(
+    publicWebUrl,
+    forSeller ? `/dashboard/seller/orders/details/${part.shopOrderId}` : `/dashboard/order/details/${part.orderId}`,
+  );
+}
+
 /**
  * Renders a template's mail and writes it to the outbox in the event's transaction, with its
  * one-click unsubscribe when the kind is optional; a reader who turned the kind off gets none.

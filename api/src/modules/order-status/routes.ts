@@ -29,7 +29,9 @@ const section: ReferenceSection = {
     "cancellation never both happen). It closes the sub-order's pending offers and takes its products " +
     "and shipping off the order's total, the coupon applying to what is left (its use is released when " +
     "the whole order is cancelled); a part not yet sent gives its stock back, a sent one does not (the " +
-    "goods are out: decision 0035). The seller's `entregado` starts no wait for the money; the customer's " +
+    "goods are out: decision 0035). A part with a return not refused is not cancelled (409 `Esta parte del " +
+    "pedido tiene devoluciones: ya no se cancela, se devuelve producto a producto.`, section *returns*). " +
+    "The seller's `entregado` starts no wait for the money; the customer's " +
     "«Lo he recibido» does (`POST /home/customer/order-received/{shopOrderId}`, section *customer*). " +
     "Anything else answers 409 with the reason; an unknown status 400.\n\n" +
     "**Tracking.** `trackingNumber`, the carrier's number, may come with `enviado` or `entregado` and is " +

@@ -16,10 +16,11 @@ import {
   type OrderStatusBody,
   type StatusChange,
 } from "#contract/orders";
+import { RETURN_BLOCKS_CANCELLATION } from "#contract/returns";
 import { saleAlreadySpent } from "#contract/wallet";
 import type { WithdrawalSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
-import { offers, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
+import { offers, orderReturns, orders, shopOrders, shops, walletEntries } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import type { AuthUser } from "../accounts/auth.js";
 import { orderCouponDiscount, releaseCouponUses } from "../coupons/service.js";
@@ -58,6 +59,8 @@ export interface PartState {
   paymentStatus: PaymentStatus;
   /** Its sale's money is available to the seller (withdrawals/availability.ts). */
   moneyAvailable: boolean;
+  /** It has a return not refused (issue 35): it is no longer cancelled whole, its lines are returned. */
+  hasReturns?: boolean;
 }
 
 /**
@@ -72,6 +75,7 @@ export function transitionRefusal(part: PartState, to: DeliveryStatus, mover: Mo
   if (from === to) return `El pedido ya está «${DELIVERY_STATUS_LABELS[to]}».`;
   if (from === "cancelado") return "El pedido está cancelado: su estado ya no cambia.";
   if (to === "cancelado") {
+    if (part.hasReturns) return RETURN_BLOCKS_CANCELLATION;
     if (CANCELLABLE.includes(from)) return null;
     if (mover === "seller") return "Un pedido enviado ya no se puede cancelar.";
     return part.moneyAvailable ? SALE_MONEY_AVAILABLE : null;
@@ -141,6 +145,7 @@ function subOrdersOf(tx: Transaction, orderId: string, settings: WithdrawalSetti
       commission: shopOrders.commission,
       trackingNumber: shopOrders.trackingNumber,
       moneyAvailable: sql<boolean>`${saleAvailable(settings, shopOrders)}`,
+      hasReturns: sql<boolean>`exists (select 1 from ${orderReturns} r where r.shop_order_id = shop_orders.id and r.status <> 'rechazada')`,
     })
     .from(shopOrders)
     .innerJoin(shops, eq(shops.id, shopOrders.shopId))
@@ -391,7 +396,7 @@ function sellerToldOfCancellation(orderId: string, status: DeliveryStatus, moved
 }
 
 /** The order one shop's part belongs to, locked; 404 for a part that does not exist. */
-async function lockOrderOfPart(tx: Transaction, subOrderId: string) {
+export async function lockOrderOfPart(tx: Transaction, subOrderId: string) {
   const [owner] = await tx
     .select({ orderId: shopOrders.orderId })
     .from(shopOrders)

@@ -148,6 +148,22 @@ export function createPayPalClient(settings: PayPalSettings) {
       }
       return null;
     },
+
+    /**
+     * Refunds part of a capture (Payments v2: POST /v2/payments/captures/{id}/refund) and answers
+     * PayPal's refund id, or null when PayPal refused it. `requestId` (PayPal-Request-Id) makes a
+     * repeated call for the same return answer the same refund instead of paying twice.
+     */
+    async refundCapture(captureId: string, cents: number, requestId: string): Promise<string | null> {
+      const { status, body } = await authorized<{ id?: string; status?: string }>(
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        "POST",
+        requestId,
+        { amount: { currency_code: "USD", value: paypalAmount(cents) } },
+      );
+      if (status >= 300 || !body.id || (body.status !== "COMPLETED" && body.status !== "PENDING")) return null;
+      return body.id;
+    },
   };
 }
 

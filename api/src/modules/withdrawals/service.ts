@@ -89,17 +89,20 @@ async function shopOf(db: Reader, userId: string) {
   return shop ?? null;
 }
 
-/** 'venta:<id>' and 'anulacion:<id>' entries of `userId` about parts of `shopId`, joined to their part. */
+/**
+ * 'venta:<id>', 'anulacion:<id>' and 'devolucion-venta:<id>:<returnId>' entries of `userId` about
+ * parts of `shopId`, joined to their part.
+ */
 const saleEntriesOf = (userId: string, shopId: string) => sql`
   wallet_entries we
   join shop_orders so on so.id::text = split_part(we.reference, ':', 2)
   where we.user_id = ${userId}
     and so.shop_id = ${shopId}
-    and split_part(we.reference, ':', 1) in ('venta', 'anulacion')`;
+    and split_part(we.reference, ':', 1) in ('venta', 'anulacion', 'devolucion-venta')`;
 
 /** A seller's figures from the ledger, in cents, read in one statement so they are of one moment. */
 interface LedgerFigures {
-  /** Σ of the shop's `venta:`/`anulacion:` entries. */
+  /** Σ of the shop's `venta:`/`anulacion:`/`devolucion-venta:` entries. */
   total: number;
   /** The part of `total` of parts whose money is available (availability.ts). */
   matured: number;

@@ -183,6 +183,7 @@ export default function AdminBooks() {
               <Figures>
                 <Figure term="Ventas pagadas, menos comisión">{formatPrice(shop.paidSales)}</Figure>
                 <Figure term="Ventas canceladas (reembolsadas)">{minus(shop.cancelledSales)}</Figure>
+                <Figure term="Devoluciones reembolsadas">{minus(shop.returnedSales)}</Figure>
                 <Figure term="Retiros pedidos o pagados">{minus(shop.withdrawals)}</Figure>
                 <Figure term="Esperado" emphasis="semibold">
                   {formatPrice(shop.expected)}

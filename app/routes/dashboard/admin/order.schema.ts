@@ -2,6 +2,7 @@ import { z } from "zod";
 import { uuid } from "#contract/fields";
 import { DELIVERY_STATUSES } from "#contract/order-labels";
 import { trackingNumberInput, trackingNumberRule } from "#contract/orders";
+import { ADMIN_RETURN_FORMS } from "~/forms/order-return.schema";
 import { adminOrderIntents } from "./order.forms";
 
 /**
@@ -20,4 +21,5 @@ export const adminOrderStatusSchema = z
 export const ADMIN_ORDER_FORMS = {
   [adminOrderIntents.part]: adminOrderStatusSchema,
   [adminOrderIntents.order]: adminOrderStatusSchema,
+  ...ADMIN_RETURN_FORMS,
 };

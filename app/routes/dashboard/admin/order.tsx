@@ -21,6 +21,8 @@ import { adminOrderAction, adminOrderPage } from "~/services/admin-orders.server
 import { adminOrderIntents } from "./order.forms";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
+import { OrderReturnsUnavailable, PartReturns } from "~/components/orders/OrderReturns";
+import { staffReturnActions } from "~/components/orders/ReturnAnswerForms";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Pedido #${data.order.number} | Mercado Pádel` : "Pedido | Mercado Pádel" },
@@ -49,7 +51,7 @@ function orderNextStatuses(parts: { nextStatuses: DeliveryStatus[] }[]): Deliver
 }
 
 export default function AdminOrder() {
-  const { order, constraint, messages } = useLoaderData<typeof loader>();
+  const { order, constraint, messages, returns, returnConstraints } = useLoaderData<typeof loader>();
   const paid = order.payment_status === "pagado";
   return (
     <section aria-labelledby="titulo-pedido" className="min-w-0 space-y-6">
@@ -212,6 +214,16 @@ export default function AdminOrder() {
                 paid={part.payment_status === "pagado"}
                 constraint={constraint}
               />
+              {returns ? (
+                <PartReturns
+                  returns={returns}
+                  shopOrderId={part._id}
+                  reader="admin"
+                  actions={staffReturnActions("admin", returnConstraints)}
+                />
+              ) : (
+                <OrderReturnsUnavailable />
+              )}
               {messages ? (
                 messages
                   .filter((thread) => thread.shopOrderId === part._id)

@@ -5,6 +5,7 @@ import { trackingNumberInput, trackingNumberRule } from "#contract/orders";
 import { sellerOrderIntents } from "./order-details.forms";
 import { ORDER_MESSAGE_INTENT } from "~/forms/order-message.forms";
 import { orderMessageFormSchema } from "~/forms/order-message.schema";
+import { SELLER_RETURN_FORMS } from "~/forms/order-return.schema";
 
 /** The status form: the next status and, to ship, the carrier's tracking number (the API's own rule). */
 export const sellerOrderStatusSchema = z
@@ -23,4 +24,5 @@ export const SELLER_ORDER_FORMS = {
   [sellerOrderIntents.acceptOffer]: sellerOfferAnswerSchema,
   [sellerOrderIntents.rejectOffer]: sellerOfferAnswerSchema,
   [ORDER_MESSAGE_INTENT]: orderMessageFormSchema,
+  ...SELLER_RETURN_FORMS,
 };

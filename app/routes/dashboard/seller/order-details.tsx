@@ -20,6 +20,8 @@ import { requireSeller } from "~/services/seller.server";
 import { loadSellerOrderPage, sellerOrderAction } from "~/services/seller-orders.server";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
+import { OrderReturnsUnavailable, PartReturns } from "~/components/orders/OrderReturns";
+import { staffReturnActions } from "~/components/orders/ReturnAnswerForms";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
@@ -59,7 +61,8 @@ const PRINT_STYLE =
   "@media print { body > header, body > footer, header[role=banner], footer[role=contentinfo], nav, aside { display: none !important; } }";
 
 export default function SellerOrderDetails() {
-  const { order, offers, constraints, locked, messages, messageConstraint } = useLoaderData<typeof loader>();
+  const { order, offers, constraints, locked, messages, messageConstraint, returns, returnConstraints } =
+    useLoaderData<typeof loader>();
   const offerDiscount = acceptedOfferDiscount(order);
   const address = order.shippingInfo;
   return (
@@ -177,6 +180,19 @@ export default function SellerOrderDetails() {
           locked={locked}
         />
       </Card>
+
+      <div className="print:hidden">
+        {returns ? (
+          <PartReturns
+            returns={returns}
+            shopOrderId={order._id}
+            reader="tienda"
+            actions={locked ? undefined : staffReturnActions("tienda", returnConstraints)}
+          />
+        ) : (
+          <OrderReturnsUnavailable />
+        )}
+      </div>
 
       <div className="print:hidden">
         {messages ? (

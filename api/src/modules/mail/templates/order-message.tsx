@@ -1,5 +1,5 @@
 import { orderNumber } from "#contract/order-labels";
-import { webLink, type MailOptions } from "../event-mail.js";
+import { orderPageLink, type MailOptions } from "../event-mail.js";
 import { MailLayout, MailText } from "../layout.js";
 import type { MailRecipient } from "../recipients.js";
 
@@ -13,12 +13,7 @@ export function orderMessageMail(
   publicWebUrl: string,
 ): MailOptions {
   const number = orderNumber(message.orderId);
-  const link = webLink(
-    publicWebUrl,
-    message.fromCustomer
-      ? `/dashboard/seller/orders/details/${message.shopOrderId}`
-      : `/dashboard/order/details/${message.orderId}`,
-  );
+  const link = orderPageLink(publicWebUrl, message, message.fromCustomer);
   const subject = message.fromCustomer
     ? `Nuevo mensaje del cliente en el pedido #${number}`
     : `Nuevo mensaje de ${message.shopName} sobre tu pedido #${number}`;
