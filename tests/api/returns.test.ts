@@ -330,15 +330,31 @@ describe("devoluciones y reembolsos", () => {
 });
 
 describe("el importe de una devolución", () => {
-  const part = { linesValue: 999, subtotal: 999, discount: 97, shippingFee: 500, commission: 45, storeDiscount: 33 };
+  // Two lines at 5 % (worth 499) and 10 % (worth 500): the commission shared by value × rate.
+  const part = {
+    linesValue: 999,
+    subtotal: 999,
+    discount: 97,
+    shippingFee: 500,
+    commission: 68,
+    commissionWeight: 499 * 500 + 500 * 1000,
+    storeDiscount: 33,
+  };
+  /** `value` cents of the 5 % line, then of the 10 % one. */
+  const returned = (value: number) => ({
+    value,
+    commissionWeight: Math.min(value, 499) * 500 + Math.max(value - 499, 0) * 1000,
+  });
 
   it("devuelta de una en una, ninguna suma supera lo pagado y el total es exacto", () => {
     let refunded = 0;
     let reversed = 0;
     let before = 0;
+    let commission = 0;
     for (const value of [1, 1, 7, 90, 100, 300, 500]) {
       const after = before + value;
-      const money = returnMoney(part, before, after, after === 999);
+      const money = returnMoney(part, returned(before), returned(after), after === 999);
+      commission += money.commission;
       expect(money.refund).toBeGreaterThanOrEqual(0);
       expect(money.sellerReversal).toBeGreaterThanOrEqual(0);
       refunded += money.refund;
@@ -347,7 +363,14 @@ describe("el importe de una devolución", () => {
       before = after;
     }
     expect(refunded).toBe(999 - 97 - 33 + 500);
-    expect(reversed).toBe(999 - 97 + 500 - 45);
+    expect(reversed).toBe(999 - 97 + 500 - 68);
+    expect(commission).toBe(68);
+  });
+
+  it("la comisión devuelta sigue la tasa de cada línea", () => {
+    // Only the 10 % line back (value 500 of 999): two thirds of the commission's weight, not half.
+    const money = returnMoney(part, returned(0), { value: 500, commissionWeight: 500 * 1000 }, false);
+    expect(money.commission).toBe(Math.floor((68 * 500_000) / 749_500));
   });
 
   it("el cupón de la casa se reparte entre las partes y suma su descuento", () => {

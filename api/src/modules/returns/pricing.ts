@@ -16,6 +16,8 @@ export interface PartMoney {
   discount: number;
   shippingFee: number;
   commission: number;
+  /** Σ unit price × quantity × rate (basis points) of its lines: what the commission is shared by. */
+  commissionWeight: number;
   /** The part's share of the order's store coupon (storeDiscountShares). */
   storeDiscount: number;
 }
@@ -53,14 +55,19 @@ function netValue(part: PartMoney, returned: number): number {
   return proRata(part.subtotal - part.discount, returned, part.linesValue);
 }
 
+/** Returned lines as the figures read them: their value (Σ unit price × quantity) and commission weight. */
+export interface Returned {
+  value: number;
+  /** Σ unit price × quantity × the line's own rate (order_items.commission_bp; decision 0059). */
+  commissionWeight: number;
+}
+
 /**
- * The commission on lines whose value (unit price × quantity, summed) is `returned`: the part's
- * commission pro rata of their value after the shop coupon. The one place that says it, so the
- * commission can later come from a rate stored per line.
+ * The commission on returned lines: the part's commission shared by each line's value at the rate it
+ * was placed with, so a line of a higher-rate category gives back more of it (decision 0059).
  */
-export function returnedCommission(part: PartMoney, returned: number): number {
-  const net = part.subtotal - part.discount;
-  return proRata(part.commission, netValue(part, returned), net);
+export function returnedCommission(part: PartMoney, returned: Returned): number {
+  return proRata(part.commission, returned.commissionWeight, part.commissionWeight);
 }
 
 /** What the customer paid for lines worth `returned`: after both coupons. */
@@ -68,9 +75,9 @@ function paidValue(part: PartMoney, returned: number): number {
   return proRata(part.subtotal - part.discount - part.storeDiscount, returned, part.linesValue);
 }
 
-/** The seller's credit on lines worth `returned`: after the shop coupon, less their commission. */
-function creditValue(part: PartMoney, returned: number): number {
-  return netValue(part, returned) - returnedCommission(part, returned);
+/** The seller's credit on the returned lines: after the shop coupon, less their commission. */
+function creditValue(part: PartMoney, returned: Returned): number {
+  return netValue(part, returned.value) - returnedCommission(part, returned);
 }
 
 export interface ReturnMoney {
@@ -85,14 +92,14 @@ export interface ReturnMoney {
 }
 
 /**
- * The money of one return: `before` is the value of the part's lines refunded earlier, `after`
- * that plus this return's lines (both Σ unit price × quantity); `completesPart` when, with it, every
- * unit of the part has come back (then the shipping is refunded too).
+ * The money of one return: `before` is the part's lines refunded earlier, `after` those plus this
+ * return's lines; `completesPart` when, with it, every unit of the part has come back (then the
+ * shipping is refunded too).
  */
-export function returnMoney(part: PartMoney, before: number, after: number, completesPart: boolean): ReturnMoney {
+export function returnMoney(part: PartMoney, before: Returned, after: Returned, completesPart: boolean): ReturnMoney {
   const shipping = completesPart ? part.shippingFee : 0;
   return {
-    refund: paidValue(part, after) - paidValue(part, before) + shipping,
+    refund: paidValue(part, after.value) - paidValue(part, before.value) + shipping,
     shipping,
     sellerReversal: creditValue(part, after) - creditValue(part, before) + shipping,
     commission: returnedCommission(part, after) - returnedCommission(part, before),

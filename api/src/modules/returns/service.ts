@@ -60,7 +60,7 @@ import { setStockContext } from "../stock/service.js";
 import { lockWallets, walletBalance } from "../wallet/ledger.js";
 import { saleAvailable } from "../withdrawals/availability.js";
 import { balancesOf } from "../withdrawals/service.js";
-import { returnMoney, storeDiscountShares } from "./pricing.js";
+import { returnMoney, storeDiscountShares, type Returned } from "./pricing.js";
 
 type Reader = Db | Transaction;
 
@@ -109,6 +109,7 @@ async function linesOf(tx: Reader, shopOrderIds: string[]) {
       size: orderItems.size,
       quantity: orderItems.quantity,
       unitPrice: orderItems.unitPrice,
+      commissionBp: orderItems.commissionBp,
       taken: sql<number>`coalesce((select sum(l.quantity) from ${orderReturnLines} l join ${orderReturns} r on r.id = l.return_id
         where l.order_item_id = order_items.id and r.status <> 'rechazada'), 0)::integer`,
       refunded: sql<number>`coalesce((select sum(l.quantity) from ${orderReturnLines} l join ${orderReturns} r on r.id = l.return_id
@@ -420,9 +421,11 @@ export async function answerReturn(
   });
 }
 
-/** The value (Σ unit price × quantity) of `quantities` units of the part's lines. */
-const valueOf = (lines: Line[], quantity: (line: Line) => number) =>
-  lines.reduce((sum, line) => sum + line.unitPrice * quantity(line), 0);
+/** The value (Σ unit price × quantity) and commission weight of `quantity` units of each of the part's lines. */
+const valueOf = (lines: Line[], quantity: (line: Line) => number): Returned => ({
+  value: lines.reduce((sum, line) => sum + line.unitPrice * quantity(line), 0),
+  commissionWeight: lines.reduce((sum, line) => sum + line.unitPrice * quantity(line) * line.commissionBp, 0),
+});
 
 /**
  * What the part's customer may still get back in all: what the order's payment charged less the
@@ -523,9 +526,11 @@ export async function receiveReturn(
     const before = valueOf(lines, (line) => line.refunded);
     const after = valueOf(lines, (line) => line.refunded + quantityOf(line));
     const completesPart = lines.every((line) => line.refunded + quantityOf(line) >= line.quantity);
+    const whole = valueOf(lines, (line) => line.quantity);
     const money = returnMoney(
       {
-        linesValue: valueOf(lines, (line) => line.quantity),
+        linesValue: whole.value,
+        commissionWeight: whole.commissionWeight,
         subtotal: part.subtotal,
         discount: part.discount,
         shippingFee: part.shippingFee,
