@@ -8,9 +8,6 @@ import type { FieldConstraints } from "~/forms/use-schema-form";
 import type { ListedReturn, ListedReturnablePart, OrderReturns } from "~/services/order-returns.server";
 import { formatPrice } from "~/services/money";
 
-export const ORDER_RETURNS_LOAD_ERROR =
-  "No se pudieron cargar las devoluciones. Recarga la página para intentarlo otra vez.";
-
 /** Who reads a part's returns: its customer, the shop's seller, or an admin. */
 export type ReturnReader = "cliente" | "tienda" | "admin";
 
@@ -127,14 +124,5 @@ export function PartReturns({
         </div>
       </Card>
     </div>
-  );
-}
-
-/** Where the returns could not be read: the rest of the order still shows. */
-export function OrderReturnsUnavailable() {
-  return (
-    <p role="alert" className="font-medium text-red-800">
-      {ORDER_RETURNS_LOAD_ERROR}
-    </p>
   );
 }

@@ -5,7 +5,8 @@ import { useFormAnswer } from "~/forms/form-answer";
 import { orderReturnIntents, orderReturnSchemas } from "~/forms/order-return.forms";
 import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
 import type { ListedReturn } from "~/services/order-returns.server";
-import { Refusal, type ReturnConstraints } from "./OrderReturns";
+import type { OrderReturns } from "~/services/order-returns.server";
+import { PartReturns, Refusal, type ReturnConstraints } from "./OrderReturns";
 
 /** The shop's and the admin's forms on a return: kept apart so the customer's page does not load them. */
 
@@ -76,17 +77,27 @@ function ReceivedForm({ orderReturn, constraint }: { orderReturn: ListedReturn; 
   );
 }
 
+export interface StaffReturnsProps {
+  returns: OrderReturns;
+  shopOrderId: string;
+  reader: "tienda" | "admin";
+  constraints: ReturnConstraints;
+  /** A suspended shop's seller reads its returns without forms. */
+  readOnly?: boolean;
+}
+
 /**
- * PartReturns' `actions` on the shop's page (answer a requested return, «Recibido» on an accepted
- * one) and on the admin's (answer in the shop's place once its time is over).
+ * A part's returns on the shop's page (answer a requested return, «Recibido» on an accepted one)
+ * and on the admin's (answer in the shop's place once its time is over).
  */
-export function staffReturnActions(reader: "tienda" | "admin", constraints: ReturnConstraints) {
-  function ReturnActions(orderReturn: ListedReturn) {
+export default function StaffPartReturns({ returns, shopOrderId, reader, constraints, readOnly }: StaffReturnsProps) {
+  function actions(orderReturn: ListedReturn) {
+    if (readOnly) return null;
     if (orderReturn.status === "solicitada" && (reader === "tienda" || orderReturn.adminMayAnswer))
       return <AnswerForm orderReturn={orderReturn} constraint={constraints.answer} />;
     if (reader === "tienda" && orderReturn.status === "aceptada")
       return <ReceivedForm orderReturn={orderReturn} constraint={constraints.received} />;
     return null;
   }
-  return ReturnActions;
+  return <PartReturns returns={returns} shopOrderId={shopOrderId} reader={reader} actions={actions} />;
 }

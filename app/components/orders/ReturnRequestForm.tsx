@@ -5,8 +5,8 @@ import { SubmitButton, TextareaField, TextField } from "~/components/forms/field
 import { useFormAnswer } from "~/forms/form-answer";
 import { orderReturnIntents, orderReturnSchemas } from "~/forms/order-return.forms";
 import { useSchemaForm, type FieldConstraints } from "~/forms/use-schema-form";
-import type { ListedReturnablePart } from "~/services/order-returns.server";
-import { Refusal } from "./OrderReturns";
+import type { ListedReturnablePart, OrderReturns } from "~/services/order-returns.server";
+import { PartReturns, Refusal } from "./OrderReturns";
 
 /** The customer's page only: kept apart so the shop's and the admin's pages do not load it. */
 
@@ -74,7 +74,7 @@ export function ReturnRequestForm({ part, constraint }: { part: ListedReturnable
 }
 
 /** What the window leaves, then the form: PartReturns' `request` on the customer's page. */
-export function ReturnRequest({ part, constraint }: { part: ListedReturnablePart; constraint: FieldConstraints }) {
+function ReturnRequest({ part, constraint }: { part: ListedReturnablePart; constraint: FieldConstraints }) {
   return (
     <>
       <p className="text-slate-700">
@@ -83,5 +83,23 @@ export function ReturnRequest({ part, constraint }: { part: ListedReturnablePart
       </p>
       <ReturnRequestForm part={part} constraint={constraint} />
     </>
+  );
+}
+
+export interface CustomerReturnsProps {
+  returns: OrderReturns;
+  shopOrderId: string;
+  constraint: FieldConstraints;
+}
+
+/** A part's returns on the customer's page, with the request form while the part may take one. */
+export default function CustomerPartReturns({ returns, shopOrderId, constraint }: CustomerReturnsProps) {
+  return (
+    <PartReturns
+      returns={returns}
+      shopOrderId={shopOrderId}
+      reader="cliente"
+      request={(part, key) => <ReturnRequest key={key} part={part} constraint={constraint} />}
+    />
   );
 }

@@ -5,8 +5,7 @@ import { OFFERS_LOAD_ERROR } from "#contract/messages";
 import { OrderStatusAside, ShopOrderSection } from "~/components/checkout/OrderView";
 import { OfferHistory } from "~/components/dashboard/OfferHistory";
 import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
-import { OrderReturnsUnavailable, PartReturns } from "~/components/orders/OrderReturns";
-import { ReturnRequest } from "~/components/orders/ReturnRequestForm";
+import { CustomerReturns, OrderReturnsUnavailable } from "~/components/orders/LazyReturns";
 import { paymentPath } from "./paths";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/fields";
 import { ButtonLink } from "~/components/ui/Button";
@@ -217,14 +216,7 @@ export default function OrderDetailsPage() {
               ) : null}
               <ReceiptSection suborder={suborder} constraint={constraints.receipt} />
               {returns ? (
-                <PartReturns
-                  returns={returns}
-                  shopOrderId={suborder._id}
-                  reader="cliente"
-                  request={(part, key) => (
-                    <ReturnRequest key={key} part={part} constraint={returnConstraints.request} />
-                  )}
-                />
+                <CustomerReturns returns={returns} shopOrderId={suborder._id} constraint={returnConstraints.request} />
               ) : (
                 <OrderReturnsUnavailable />
               )}

@@ -21,8 +21,7 @@ import { adminOrderAction, adminOrderPage } from "~/services/admin-orders.server
 import { adminOrderIntents } from "./order.forms";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
-import { OrderReturnsUnavailable, PartReturns } from "~/components/orders/OrderReturns";
-import { staffReturnActions } from "~/components/orders/ReturnAnswerForms";
+import { OrderReturnsUnavailable, StaffReturns } from "~/components/orders/LazyReturns";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Pedido #${data.order.number} | Mercado Pádel` : "Pedido | Mercado Pádel" },
@@ -215,12 +214,7 @@ export default function AdminOrder() {
                 constraint={constraint}
               />
               {returns ? (
-                <PartReturns
-                  returns={returns}
-                  shopOrderId={part._id}
-                  reader="admin"
-                  actions={staffReturnActions("admin", returnConstraints)}
-                />
+                <StaffReturns returns={returns} shopOrderId={part._id} reader="admin" constraints={returnConstraints} />
               ) : (
                 <OrderReturnsUnavailable />
               )}

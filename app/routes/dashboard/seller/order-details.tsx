@@ -20,8 +20,7 @@ import { requireSeller } from "~/services/seller.server";
 import { loadSellerOrderPage, sellerOrderAction } from "~/services/seller-orders.server";
 import { TrackingNumber } from "~/components/orders/TrackingNumber";
 import { OrderMessages, OrderMessagesUnavailable } from "~/components/orders/OrderMessages";
-import { OrderReturnsUnavailable, PartReturns } from "~/components/orders/OrderReturns";
-import { staffReturnActions } from "~/components/orders/ReturnAnswerForms";
+import { OrderReturnsUnavailable, StaffReturns } from "~/components/orders/LazyReturns";
 
 export const meta: MetaFunction = () => [
   { title: "Detalle del pedido | Mi tienda | Mercado Pádel" },
@@ -183,11 +182,12 @@ export default function SellerOrderDetails() {
 
       <div className="print:hidden">
         {returns ? (
-          <PartReturns
+          <StaffReturns
             returns={returns}
             shopOrderId={order._id}
             reader="tienda"
-            actions={locked ? undefined : staffReturnActions("tienda", returnConstraints)}
+            constraints={returnConstraints}
+            readOnly={locked}
           />
         ) : (
           <OrderReturnsUnavailable />
