@@ -98,6 +98,9 @@ export const SHOP_NOT_SELLING = "Tu tienda no está aprobada: podrás publicar p
 export const STOCK_VERSION_STALE =
   "El stock de este producto cambió mientras lo editabas. Recarga la página y vuelve a intentarlo.";
 export const IMAGES_MISSING = "Añade al menos una imagen del producto.";
+/** A bulk publish of a product without pictures (a draft imported from a file). */
+export const publishWithoutImages = (productName: string) =>
+  `«${productName}» no tiene imágenes: edítalo y añade al menos una antes de publicarlo.`;
 export const IMAGES_TOO_MANY = `Un producto puede tener como máximo ${PRODUCT_IMAGES_MAX} imágenes.`;
 export const IMAGE_TOO_LARGE = `Cada imagen puede tener como máximo ${PRODUCT_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
 export const IMAGE_NOT_AN_IMAGE = "El archivo no es una imagen válida (se comprueba su contenido, no su nombre).";

@@ -16,7 +16,7 @@ import {
   importIdRepeated,
   importRowCells,
 } from "#contract/product-import";
-import { CATEGORY_NOT_FOUND } from "#contract/seller-products";
+import { CATEGORY_NOT_FOUND, publishWithoutImages } from "#contract/seller-products";
 import { auditLog, categories, productSizes, products, shops, stockMovements } from "../../api/src/db/schema";
 import { applyImport } from "../../api/src/modules/product-import/service";
 import { useTwoShops } from "./notifications-support";
@@ -124,6 +124,15 @@ describe("importar productos desde un CSV", () => {
       .where(and(eq(auditLog.action, "producto.importar"), eq(auditLog.entityId, catalogue.shops.smash.id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.after).toMatchObject({ created: 3, updated: 1, skipped: 0, updatedIds: [own.id] });
+
+    // An imported draft has no picture yet: publishing it in bulk is refused by name.
+    const published = await api.app.inject({
+      method: "POST",
+      url: "/seller/products/bulk",
+      headers: sellers.smash.headers,
+      payload: { action: { kind: "publicar" }, ids: [uno.id] },
+    });
+    expect([published.statusCode, published.json().message]).toEqual([409, publishWithoutImages("Importada Uno")]);
   });
 
   it("dice cada rechazo por línea y columna, con los mensajes del formulario, y aplica solo las filas válidas", async () => {

@@ -101,7 +101,8 @@ describe("herramientas de catálogo del vendedor (PGlite)", () => {
     });
 
     it("un producto que deja de estar publicado no se puede pedir: el pedido lo nombra", async () => {
-      const product = await ownBalls(`pedido-oculto-${randomUUID().slice(0, 6)}`);
+      // With a picture: a product without one is not published (an imported draft).
+      const product = await ownBalls(`pedido-oculto-${randomUUID().slice(0, 6)}`, { imageCount: 1 });
       const buyer = await signedInUser(api.db);
       await putInCart(api.db, buyer.id, product.id, 1);
       const hide = await bulk(sellers.smash, { action: { kind: "ocultar" }, ids: [product.id] });

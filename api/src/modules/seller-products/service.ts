@@ -8,6 +8,7 @@ import {
   CATEGORY_NOT_FOUND,
   IMAGE_ORDER_INVALID,
   IMAGES_MISSING,
+  publishWithoutImages,
   IMAGES_TOO_MANY,
   NEW_IMAGE_PREFIX,
   OLD_IMAGE_NOT_FOUND,
@@ -878,6 +879,19 @@ export async function bulkProducts(
 
     const adminHidden = action.kind === "publicar" ? locked.find((product) => product.adminHiddenAt) : undefined;
     if (adminHidden) throw new HttpError(409, `«${adminHidden.name}»: ${PUBLISH_REFUSED_ADMIN_HIDDEN}`);
+    if (action.kind === "publicar") {
+      // A draft imported from a file has no picture yet: the store shows none without one.
+      const pictured = new Set(
+        (
+          await tx
+            .selectDistinct({ productId: productImages.productId })
+            .from(productImages)
+            .where(inArray(productImages.productId, ids))
+        ).map((row) => row.productId),
+      );
+      const bare = locked.find((product) => !pictured.has(product.id));
+      if (bare) throw new HttpError(409, publishWithoutImages(bare.name));
+    }
     for (const product of locked) {
       const price = bulkPrice(action, product.price);
       if (price !== null && (price < PRODUCT_PRICE_MIN_CENTS || price > PRODUCT_PRICE_MAX_CENTS))
