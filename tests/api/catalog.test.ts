@@ -615,6 +615,8 @@ describe.each(engines)("catálogo en %s", (engine) => {
         available: true,
         description: "Pala de forma diamante con núcleo de goma EVA dura.",
         sizes: [],
+        // No size guide chosen: the category's (a racket has none to show).
+        sizeGuide: "categoria",
         specSheet: "pala",
         specs: {
           forma: "Diamante",
