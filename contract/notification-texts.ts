@@ -201,6 +201,10 @@ export const withdrawalDecidedNotice = (
 export const returnRequestedNotice = (orderNumber: string, shopName: string) =>
   `El cliente del pedido #${orderNumber} pide devolver productos de ${shopName}: acepta o rechaza la devolución en el pedido.`;
 
+/** Every admin, when a customer asks for a return: they may answer in the shop's place from `answerFrom` on. */
+export const returnRequestedAdminNotice = (orderNumber: string, shopName: string, answerFrom: string) =>
+  `Devolución pedida en el pedido #${orderNumber} de ${shopName}. Si la tienda no contesta, puedes decidir tú en el pedido a partir del ${answerFrom}.`;
+
 /** The customer (and the seller, when an admin answered in the shop's place), once the return is answered. */
 export const returnAnsweredNotice = (orderNumber: string, shopName: string, accepted: boolean, toSeller: boolean) =>
   toSeller

@@ -148,13 +148,13 @@ export async function loadNotificationsScreen(args: RequestArgs) {
   try {
     const page = await getNotificationsPage(account, pageOf(args.request));
     const notifications = page.notifications.map((item) => ({ ...item, date: shortDateTime(item.createdAt) }));
-    return { ...page, notifications, error: null, constraints };
+    return { ...page, notifications, error: null, constraints, role: account.user.role };
   } catch (error) {
     if (error instanceof Response) throw error;
     const answered = error instanceof ApiError;
     const message = answered ? error.message : NETWORK_OR_SERVER_ERROR;
     return data(
-      { notifications: [], total: 0, page: 1, totalPages: 1, error: message, constraints },
+      { notifications: [], total: 0, page: 1, totalPages: 1, error: message, constraints, role: account.user.role },
       { status: answered && error.status < 500 ? error.status : 502 },
     );
   }

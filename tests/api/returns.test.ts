@@ -152,8 +152,23 @@ describe("devoluciones y reembolsos", () => {
     expect(toCustomer.map((row) => row.message)).toContain(
       `${shop.shop.name} recibió tu devolución del pedido #${orderNumber(order.orderId)}: te devolvimos ${formatUsd(4550)} a tu cartera.`,
     );
-    const mails = await api.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order-return"));
-    expect(mails.filter((mail) => mail.subject.includes(orderNumber(order.orderId)))).toHaveLength(6);
+    const mails = (await api.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order-return"))).filter((mail) =>
+      mail.subject.includes(orderNumber(order.orderId)),
+    );
+    expect(mails.filter((mail) => mail.userId !== admin.id)).toHaveLength(6);
+    // Every admin hears of each request, with the day from which they may answer in the shop's place,
+    // and their link opens the admin's page of the order.
+    const toAdmin = await api.db.select().from(notifications).where(eq(notifications.userId, admin.id));
+    const adminNotices = toAdmin.filter((row) => row.orderId === order.orderId);
+    expect(adminNotices).toHaveLength(2);
+    expect(adminNotices[0]!.message).toMatch(
+      new RegExp(
+        `^Devolución pedida en el pedido #${orderNumber(order.orderId)} de ${shop.shop.name}\\. Si la tienda no contesta, puedes decidir tú en el pedido a partir del \\d{1,2} de [a-z]+ de \\d{4}\\.$`,
+      ),
+    );
+    const adminMails = mails.filter((mail) => mail.userId === admin.id);
+    expect(adminMails).toHaveLength(2);
+    expect(adminMails[0]!.link).toContain(`/dashboard/admin/orders/${order.orderId}`);
   });
 
   it("rechaza lo que no se puede devolver, con su motivo", async () => {

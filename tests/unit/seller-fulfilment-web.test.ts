@@ -30,40 +30,44 @@ function notice(fields: Partial<NotificationItem>): NotificationItem {
 describe("enlaces de las notificaciones", () => {
   it("un aviso de pedido de un vendedor lleva a su parte del pedido; el del cliente, a su pedido", () => {
     for (const type of ["pedido", "pago", "oferta"] as const) {
-      expect(notificationLinks(notice({ type, orderId: ORDER_ID, sellerOrderId: SUB_ORDER_ID }))).toEqual([
+      expect(notificationLinks(notice({ type, orderId: ORDER_ID, sellerOrderId: SUB_ORDER_ID }), "seller")).toEqual([
         { subject: "Pedido", href: `/dashboard/seller/orders/details/${SUB_ORDER_ID}`, text: "#6F1C1A52" },
       ]);
     }
-    expect(notificationLinks(notice({ type: "pedido", orderId: ORDER_ID }))).toEqual([
+    expect(notificationLinks(notice({ type: "pedido", orderId: ORDER_ID }), "customer")).toEqual([
       { subject: "Pedido", href: `/dashboard/order/details/${ORDER_ID}`, text: "#6F1C1A52" },
+    ]);
+    // An admin's notice (a return they may answer in the shop's place) opens the admin's page of the order.
+    expect(notificationLinks(notice({ type: "pedido", orderId: ORDER_ID }), "admin")).toEqual([
+      { subject: "Pedido", href: `/dashboard/admin/orders/${ORDER_ID}`, text: "#6F1C1A52" },
     ]);
   });
 
   it("un producto oculto por la administración lleva a su vendedor a corregirlo, y al admin a los que esperan revisión", () => {
     const product = { _id: PRODUCT_ID, slug: "pala-vertex", own: true };
-    expect(notificationLinks(notice({ type: "sistema", product }))).toEqual([
+    expect(notificationLinks(notice({ type: "sistema", product }), "seller")).toEqual([
       { subject: "Producto", href: `/dashboard/seller/edit-product/${PRODUCT_ID}`, text: "Corregir el producto" },
     ]);
-    expect(notificationLinks(notice({ type: "sistema", product: { ...product, own: false } }))).toEqual([
+    expect(notificationLinks(notice({ type: "sistema", product: { ...product, own: false } }), "admin")).toEqual([
       { subject: "Producto", href: "/dashboard/admin/products?moderation=revision", text: "Revisar el producto" },
     ]);
   });
 
   it("una reseña lleva a las reseñas del producto; el stock bajo, a su control; la vuelta del stock, al producto; un retiro, a sus pagos", () => {
     const product = { _id: PRODUCT_ID, slug: "pala-vertex", own: true };
-    expect(notificationLinks(notice({ type: "resena", product }))).toEqual([
+    expect(notificationLinks(notice({ type: "resena", product }), "seller")).toEqual([
       { subject: "Producto", href: "/product/details/pala-vertex#resenas", text: "Ver las reseñas" },
     ]);
-    expect(notificationLinks(notice({ type: "stock", product }))).toEqual([
+    expect(notificationLinks(notice({ type: "stock", product }), "seller")).toEqual([
       { subject: "Producto", href: `/dashboard/seller/control/${PRODUCT_ID}`, text: "Ver tu control de stock" },
     ]);
-    expect(notificationLinks(notice({ type: "stock", product: { ...product, own: false } }))).toEqual([
+    expect(notificationLinks(notice({ type: "stock", product: { ...product, own: false } }), "customer")).toEqual([
       { subject: "Producto", href: "/product/details/pala-vertex", text: "Ver el producto" },
     ]);
-    expect(notificationLinks(notice({ type: "retiro" }))).toEqual([
+    expect(notificationLinks(notice({ type: "retiro" }), "seller")).toEqual([
       { subject: "Pagos", href: "/dashboard/seller/payments", text: "Ver tus pagos y retiros" },
     ]);
-    expect(notificationLinks(notice({ type: "tienda" }))).toEqual([]);
+    expect(notificationLinks(notice({ type: "tienda" }), "seller")).toEqual([]);
   });
 });
 

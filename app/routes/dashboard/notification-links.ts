@@ -1,3 +1,4 @@
+import type { Role } from "#contract/accounts";
 import type { NotificationItem } from "#contract/notifications";
 import { orderNumber } from "#contract/order-labels";
 import { adminPaths } from "~/routes/dashboard/admin/paths";
@@ -18,12 +19,15 @@ export interface NotificationLink {
  * product's reviews, a low-stock notice the seller's stock control, a back-in-stock notice the
  * product; a withdrawal notice the seller's payments.
  */
-export function notificationLinks(notification: NotificationItem): NotificationLink[] {
+export function notificationLinks(notification: NotificationItem, role: Role): NotificationLink[] {
   const links: NotificationLink[] = [];
   if (notification.orderId) {
+    // An admin's notice about an order (a return they may answer) opens the admin's page of it.
     const href = notification.sellerOrderId
       ? sellerOrderPaths.details(notification.sellerOrderId)
-      : `/dashboard/order/details/${notification.orderId}`;
+      : role === "admin"
+        ? adminPaths.order(notification.orderId)
+        : `/dashboard/order/details/${notification.orderId}`;
     links.push({ subject: "Pedido", href, text: `#${orderNumber(notification.orderId)}` });
   }
   const { product } = notification;

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { Role } from "#contract/accounts";
 import { NOTIFICATION_TYPE_LABELS } from "#contract/notification-events";
 import { Badge } from "~/components/ui/Badge";
 import { Button, ButtonLink, buttonClass } from "~/components/ui/Button";
@@ -32,10 +33,12 @@ type ShownNotification = ReturnType<typeof useLoaderData<typeof loader>>["notifi
 function NotificationCard({
   notification,
   page,
+  role,
   actionConstraint,
 }: {
   notification: ShownNotification;
   page: number;
+  role: Role;
   actionConstraint: FieldConstraints;
 }) {
   const [form] = useSchemaForm(
@@ -58,7 +61,7 @@ function NotificationCard({
         {notification.message}
       </p>
       <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
-        {notificationLinks(notification).map((link) => (
+        {notificationLinks(notification, role).map((link) => (
           <div key={link.subject} className="flex gap-1">
             <dt className="font-semibold">{link.subject}:</dt>
             <dd>
@@ -120,7 +123,7 @@ function PageLinkUnavailable({ children }: { children: string }) {
 }
 
 export default function SystemNotifications() {
-  const { notifications, page, totalPages, error, constraints } = useLoaderData<typeof loader>();
+  const { notifications, page, totalPages, error, constraints, role } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   // The JS-on client reloads this screen (paging, after a button) while the old list stays shown.
@@ -151,6 +154,7 @@ export default function SystemNotifications() {
                 key={notification._id}
                 notification={notification}
                 page={page}
+                role={role}
                 actionConstraint={constraints.item}
               />
             ))}

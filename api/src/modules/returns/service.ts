@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { orderNumber } from "#contract/order-labels";
 import { RETURN_SELLER_ANSWER_DAYS, RETURN_WINDOW_DAYS } from "#contract/limits";
-import { returnAnsweredNotice, returnRefundedNotice, returnRequestedNotice } from "#contract/notification-texts";
+import {
+  returnAnsweredNotice,
+  returnRefundedNotice,
+  returnRequestedAdminNotice,
+  returnRequestedNotice,
+} from "#contract/notification-texts";
 import {
   REFUND_METHOD_LABELS,
   RETURN_ACCEPTED,
@@ -42,6 +47,7 @@ import {
   productSizes,
   shopOrders,
   shops,
+  users,
   walletEntries,
 } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
@@ -50,7 +56,7 @@ import { recordAudit } from "../audit/service.js";
 import { queueEventMail } from "../mail/event-mail.js";
 import { mailRecipient } from "../mail/recipients.js";
 import type { MailContext } from "../mail/render.js";
-import { orderReturnMail, type ReturnStep } from "../mail/templates/order-return.js";
+import { orderReturnMail, type ReturnMailReader, type ReturnStep } from "../mail/templates/order-return.js";
 import { notify } from "../notifications/service.js";
 import { lockOrderOfPart } from "../order-status/service.js";
 import { ORDER_NOT_FOUND } from "../orders/service.js";
@@ -254,18 +260,18 @@ async function tell(
   mail: MailContext,
   part: Part,
   step: ReturnStep,
-  to: { userId: string; text: string; toSeller: boolean }[],
+  to: { userId: string; text: string; reader: ReturnMailReader }[],
 ): Promise<void> {
   await notify(
     tx,
     to.map(({ userId, text }) => ({ userId, type: "pedido" as const, orderId: part.orderId, message: text })),
   );
-  for (const { userId, text, toSeller } of to)
+  for (const { userId, text, reader } of to)
     await queueEventMail(
       tx,
       mail,
       orderReturnMail(
-        { orderId: part.orderId, shopOrderId: part.id, step, text, toSeller },
+        { orderId: part.orderId, shopOrderId: part.id, step, text, reader },
         await mailRecipient(tx, userId),
         mail.publicWebUrl,
       ),
@@ -310,7 +316,7 @@ export async function requestReturn(
     const [created] = await tx
       .insert(orderReturns)
       .values({ shopOrderId: part.id, customerId: customer.id, reason: body.reason })
-      .returning({ id: orderReturns.id });
+      .returning({ id: orderReturns.id, createdAt: orderReturns.createdAt });
     await tx
       .insert(orderReturnLines)
       .values([...chosen].map(([orderItemId, quantity]) => ({ returnId: created!.id, orderItemId, quantity })));
@@ -329,8 +335,19 @@ export async function requestReturn(
       },
       reason: body.reason,
     });
+    // Every admin hears of it too: once the shop's time is over, they answer in its place.
+    const number = orderNumber(part.orderId);
+    const answerFrom = longDate(
+      new Date(created!.createdAt.getTime() + hours(RETURN_SELLER_ANSWER_DAYS) * 3_600_000).toISOString(),
+    );
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
     await tell(tx, mail, part, "solicitada", [
-      { userId: part.ownerId, text: returnRequestedNotice(orderNumber(part.orderId), part.shopName), toSeller: true },
+      { userId: part.ownerId, text: returnRequestedNotice(number, part.shopName), reader: "tienda" },
+      ...admins.map((admin) => ({
+        userId: admin.id,
+        text: returnRequestedAdminNotice(number, part.shopName, answerFrom),
+        reader: "admin" as const,
+      })),
     ]);
     return { message: RETURN_REQUESTED, orderReturn: await oneReturn(tx, created!.id) };
   });
@@ -411,10 +428,16 @@ export async function answerReturn(
       {
         userId: part.customerId,
         text: returnAnsweredNotice(number, part.shopName, accepted, false),
-        toSeller: false,
+        reader: "cliente",
       },
       ...(byAdmin
-        ? [{ userId: part.ownerId, text: returnAnsweredNotice(number, part.shopName, accepted, true), toSeller: true }]
+        ? [
+            {
+              userId: part.ownerId,
+              text: returnAnsweredNotice(number, part.shopName, accepted, true),
+              reader: "tienda" as const,
+            },
+          ]
         : []),
     ]);
     return { message: accepted ? RETURN_ACCEPTED : RETURN_REFUSED, orderReturn: await oneReturn(tx, id) };
@@ -617,7 +640,7 @@ export async function receiveReturn(
       {
         userId: part.customerId,
         text: returnRefundedNotice(number, part.shopName, refund, REFUND_METHOD_LABELS[payment.method]),
-        toSeller: false,
+        reader: "cliente",
       },
     ]);
     return { message: RETURN_REFUNDED, orderReturn: await oneReturn(tx, id) };

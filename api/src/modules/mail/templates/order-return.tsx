@@ -1,5 +1,5 @@
 import { orderNumber } from "#contract/order-labels";
-import { orderPageLink, type MailOptions } from "../event-mail.js";
+import { orderPageLink, webLink, type MailOptions } from "../event-mail.js";
 import { MailLayout, MailText } from "../layout.js";
 import type { MailRecipient } from "../recipients.js";
 
@@ -13,18 +13,31 @@ const HEADINGS: Record<ReturnStep, string> = {
   reembolsada: "Devolución reembolsada",
 };
 
+/** Who a return's mail is for: the customer, the shop's seller, or an admin. */
+export type ReturnMailReader = "cliente" | "tienda" | "admin";
+
+const REASONS: Record<ReturnMailReader, string> = {
+  cliente: "Recibes este correo porque compraste en Mercado Pádel.",
+  tienda: "Recibes este correo porque vendes en Mercado Pádel.",
+  admin: "Recibes este correo porque administras Mercado Pádel.",
+};
+
 /**
  * Kind `order-return` (always sent: it is about money and a legal right), to the other side of a
- * return's step: the shop's seller when it is asked for (or answered by an admin), the customer when
- * it is answered and refunded. `text` is the step's notification text, so both say the same.
+ * return's step: the shop's seller (and every admin) when it is asked for, the seller when an admin
+ * answered, the customer when it is answered and refunded. `text` is the step's notification text,
+ * so both say the same. Each reader's link opens their own page of the order.
  */
 export function orderReturnMail(
-  step: { orderId: string; shopOrderId: string; step: ReturnStep; text: string; toSeller: boolean },
+  step: { orderId: string; shopOrderId: string; step: ReturnStep; text: string; reader: ReturnMailReader },
   recipient: MailRecipient,
   publicWebUrl: string,
 ): MailOptions {
   const number = orderNumber(step.orderId);
-  const link = orderPageLink(publicWebUrl, step, step.toSeller);
+  const link =
+    step.reader === "admin"
+      ? webLink(publicWebUrl, `/dashboard/admin/orders/${step.orderId}`)
+      : orderPageLink(publicWebUrl, step, step.reader === "tienda");
   const subject = `${HEADINGS[step.step]}: pedido #${number}`;
   return {
     kind: "order-return",
@@ -37,11 +50,7 @@ export function orderReturnMail(
         heading={HEADINGS[step.step]}
         greeting={`Hola, ${recipient.name}:`}
         action={{ href: link, label: "Ver el pedido" }}
-        reason={
-          step.toSeller
-            ? "Recibes este correo porque vendes en Mercado Pádel."
-            : "Recibes este correo porque compraste en Mercado Pádel."
-        }
+        reason={REASONS[step.reader]}
       >
         <MailText>{step.text}</MailText>
       </MailLayout>
