@@ -36,8 +36,9 @@ const section: ReferenceSection = {
     "the order too once none of its parts is still `pagado`.\n\n" +
     "**Locks.** Seller's shop (`FOR SHARE`), the order (`FOR UPDATE`), the return's row, then the customer's and " +
     "the seller's wallets (advisory, in user order): the same order as status changes and withdrawals.\n\n" +
-    "**Who is told.** Each step notifies the other side (`pedido`) and queues an `order-return` mail; an admin's " +
-    "answer tells the seller too. Each step writes the audit log (`devolucion.*`, entity `pedido`).",
+    "**Who is told.** Each step notifies the other side (`pedido`) and queues an `order-return` mail; a request " +
+    "tells every admin too (with the day from which they may answer), and an admin's answer tells the seller. " +
+    "Each step writes the audit log (`devolucion.*`, entity `pedido`).",
 };
 
 const NOT_FOUND_WORDS = "404 `Devolución no encontrada.` for another shop's return or an unknown one.";
