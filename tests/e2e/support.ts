@@ -132,6 +132,7 @@ export interface ProductDetailsAnswer {
   /** Price after discount, in cents. */
   salePrice: number;
   shop: { name: string; slug: string };
+  createdAt: string;
 }
 
 /** A product as the API's detail call answers it now (its stock, its sizes' stock, its shop). */
