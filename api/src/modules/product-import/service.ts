@@ -401,6 +401,9 @@ async function applyLocked(
 ) {
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
+    // One import of a shop at a time: a renaming import locks its rows in the other order (products,
+    // then sizes), so two imports of the same products at once could deadlock each other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`importar:${shop.id}`}::text, 0))`);
     // The names as they are, to know whether the file renames (the lock order depends on it).
     let mode = firstMode;
     if (mode === "edit" && ids.length > 0) {
