@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from "./scripts/chromium.mjs";
 import { E2E_JWT_SECRET, E2E_SESSION_SECRET } from "./tests/e2e/store-secrets";
 
 /**
@@ -91,7 +91,7 @@ export default defineConfig({
     // The page's DOM at each step, kept when a test fails. No screenshots: their screencast cost a
     // tenth of the browser's CPU in every test, passing or not (issue 30).
     trace: { mode: "retain-on-failure", screenshots: false },
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS },
   },
   projects: [
     { name: "js-on", testDir: "tests/e2e", testIgnore: SWEEP, use: { javaScriptEnabled: true } },

@@ -3,9 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages the tests need: Chromium for the browser tests, PostgreSQL 15 for the real-server tests.
+# Debian packages the tests need: Chromium's headless shell for the browser tests, PostgreSQL 15 for the real-server tests.
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo_cmd=""
