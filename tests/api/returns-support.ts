@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { App } from "../../api/src/app";
 import type { Db } from "../../api/src/db/client";
@@ -155,8 +155,19 @@ export function answerReturn(
 
 export const ACCEPT = { decision: "aceptar", instructions: "Envíalo por Correos a Calle Mayor 1, Madrid, en 7 días." };
 
-export function markReceived(app: App, seller: Customer, returnId: string) {
-  return app.inject({ method: "PUT", url: `/seller/returns/${returnId}/received`, headers: seller.headers });
+/** The seller's «Recibido», or an admin's in the shop's place with `asAdmin`. */
+export function markReceived(app: App, user: Customer, returnId: string, asAdmin = false) {
+  return app.inject({
+    method: "PUT",
+    url: `/${asAdmin ? "admin" : "seller"}/returns/${returnId}/received`,
+    headers: user.headers,
+  });
+}
+
+/** Moves a return's request and answer `hours` back: the shop's time to act has passed. */
+export async function ageReturn(db: Db, returnId: string, hours: number) {
+  await db.execute(sql`update order_returns set created_at = created_at - make_interval(hours => ${hours}),
+    answered_at = answered_at - make_interval(hours => ${hours}) where id = ${returnId}`);
 }
 
 /** Asks for, and has the seller accept, a return: its id. */
