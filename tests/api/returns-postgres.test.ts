@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { orderReturns, walletEntries } from "../../api/src/db/schema";
 import { creditWallet, signedInUser, stockOf, type Customer } from "./orders-support";
 import { statusCounts } from "./receipt-support";
-import { acceptedReturn, ageReturn, deliveredOrder, markReceived, requestReturn, returnsShop } from "./returns-support";
+import {
+  acceptedGripReturn,
+  acceptedReturn,
+  ageReturn,
+  deliveredOrder,
+  markReceived,
+  requestReturn,
+  returnsShop,
+} from "./returns-support";
 import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import { booksOf, ledgerSum } from "./wallet-support";
 import { balancesOf, savePayout, withdraw } from "./withdrawals-support";
@@ -53,13 +61,7 @@ describe("devoluciones a la vez en PostgreSQL", () => {
 
   it("la tienda y la administración marcan «Recibido» a la vez: se reembolsa una sola vez", async () => {
     for (let round = 0; round < 4; round++) {
-      const shop = await returnsShop(api.db, catalogue);
-      const order = await deliveredOrder(api.app, api.db, shop);
-      const customerBefore = await ledgerSum(api.db, order.customer.id);
-      const sellerBefore = await ledgerSum(api.db, shop.seller.id);
-      const id = await acceptedReturn(api.app, order.customer, shop.seller, order.partId, [
-        { orderItemId: order.lines.grip, quantity: 1 },
-      ]);
+      const { shop, order, id, customerBefore, sellerBefore } = await acceptedGripReturn(api.app, api.db, catalogue);
       // The shop's time since accepting is over: the admin may mark it in its place.
       await ageReturn(api.db, id, 73);
       const answers = await Promise.all([

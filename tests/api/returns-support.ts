@@ -14,6 +14,7 @@ import {
   type Customer,
 } from "./orders-support";
 import { insertProduct, insertShop, insertUser, type Catalogue } from "./support";
+import { ledgerSum } from "./wallet-support";
 import { receivedDaysAgo } from "./withdrawals-support";
 
 /** Helpers the returns tests (PGlite, PostgreSQL, PayPal) share. */
@@ -162,6 +163,21 @@ export function markReceived(app: App, user: Customer, returnId: string, asAdmin
     url: `/${asAdmin ? "admin" : "seller"}/returns/${returnId}/received`,
     headers: user.headers,
   });
+}
+
+/**
+ * A new order of its own shop delivered, and a return of its grip accepted by the seller: what the
+ * customer's and the seller's ledgers held before.
+ */
+export async function acceptedGripReturn(app: App, db: Db, catalogue: Catalogue) {
+  const shop = await returnsShop(db, catalogue);
+  const order = await deliveredOrder(app, db, shop);
+  const customerBefore = await ledgerSum(db, order.customer.id);
+  const sellerBefore = await ledgerSum(db, shop.seller.id);
+  const id = await acceptedReturn(app, order.customer, shop.seller, order.partId, [
+    { orderItemId: order.lines.grip, quantity: 1 },
+  ]);
+  return { shop, order, id, customerBefore, sellerBefore };
 }
 
 /** Moves a return's request and answer `hours` back: the shop's time to act has passed. */

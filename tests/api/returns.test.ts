@@ -30,6 +30,7 @@ import { signedInUser, stockOf, type Customer } from "./orders-support";
 import { movePart } from "./receipt-support";
 import {
   ACCEPT,
+  acceptedGripReturn,
   acceptedReturn,
   ageReturn,
   answerReturn,
@@ -286,13 +287,7 @@ describe("devoluciones y reembolsos", () => {
   });
 
   it("la administración marca «Recibido» en lugar de la tienda solo pasado el plazo desde que la aceptó", async () => {
-    const shop = await returnsShop(api.db, catalogue);
-    const order = await deliveredOrder(api.app, api.db, shop);
-    const customerBefore = await ledgerSum(api.db, order.customer.id);
-    const sellerBefore = await ledgerSum(api.db, shop.seller.id);
-    const id = await acceptedReturn(api.app, order.customer, shop.seller, order.partId, [
-      { orderItemId: order.lines.grip, quantity: 1 },
-    ]);
+    const { shop, order, id, customerBefore, sellerBefore } = await acceptedGripReturn(api.app, api.db, catalogue);
     const [accepted] = await api.db.select().from(orderReturns).where(eq(orderReturns.id, id));
     const from = accepted!.answeredAt!.getTime() + 72 * 3_600_000;
     const early = await markReceived(api.app, admin, id, true);

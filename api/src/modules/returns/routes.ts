@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FORBIDDEN } from "#contract/messages";
 import { RETURN_WINDOW_DAYS } from "#contract/limits";
-import { returnEndpoints as endpoints } from "#contract/returns";
+import { returnEndpoints as endpoints, type ReturnAnswerBody } from "#contract/returns";
 import type { PaymentSettings, ReturnSettings, WithdrawalSettings } from "../../config.js";
 import type { Db } from "../../db/client.js";
 import { HttpError } from "../../http-error.js";
@@ -139,22 +139,25 @@ export async function returnRoutes(
     },
   );
 
+  // The seller's answer and an admin's in the shop's place: one function.
+  const answered = async (request: FastifyRequest<{ Params: { id: string }; Body: ReturnAnswerBody }>) => {
+    const answer = await answerReturn(
+      db,
+      currentUser(request),
+      request.params.id.toLowerCase(),
+      request.body,
+      mail,
+      settings,
+    );
+    mailer.wake();
+    return answer;
+  };
+
   route(
     app,
     endpoints.sellerAnswer,
     { ...words.sellerAnswer, onRequest: [app.authenticate, onlyRoles(["seller"])], sellerWrite: true },
-    async (request) => {
-      const answer = await answerReturn(
-        db,
-        currentUser(request),
-        request.params.id.toLowerCase(),
-        request.body,
-        mail,
-        settings,
-      );
-      mailer.wake();
-      return answer;
-    },
+    answered,
   );
 
   // The seller's «Recibido» and an admin's in the shop's place: one function, one refund path.
@@ -183,18 +186,7 @@ export async function returnRoutes(
     app,
     endpoints.adminAnswer,
     { ...words.adminAnswer, onRequest: [app.authenticate, onlyRoles(["admin"])] },
-    async (request) => {
-      const answer = await answerReturn(
-        db,
-        currentUser(request),
-        request.params.id.toLowerCase(),
-        request.body,
-        mail,
-        settings,
-      );
-      mailer.wake();
-      return answer;
-    },
+    answered,
   );
 
   route(
