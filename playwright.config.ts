@@ -52,6 +52,7 @@ const serverEnv = {
 /**
  * A second store with PayPal credentials, against tests/e2e/fake-paypal.ts: with credentials the
  * store pays through PayPal instead of the test card, so that journey needs its own API and web.
+ * Its shops have no time to answer a return before an admin may (the admin's journey of returns).
  */
 process.env.E2E_PAYPAL_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "mp-e2e-paypal-"));
 const paypalApiPort = Number(process.env.E2E_PAYPAL_API_PORT || 4311);
@@ -71,6 +72,9 @@ const paypalServerEnv = {
   PAYPAL_CLIENT_SECRET: "e2e-paypal-secret",
   PAYPAL_API_URL: `http://127.0.0.1:${fakePayPalPort}`,
   FAKE_PAYPAL_PORT: String(fakePayPalPort),
+  // An admin may answer a return, and mark an accepted one received, in the shop's place at once:
+  // tests/e2e/returns-admin.spec.ts walks it; no other journey has returns in this store.
+  RETURN_SELLER_ANSWER_DAYS: "0",
 };
 
 /** The page sweep runs in the project that runs once, not in both JavaScript projects. */

@@ -81,7 +81,10 @@ export const TRACKING_NUMBER_MIN_LENGTH = 6;
 export const TRACKING_NUMBER_MAX_LENGTH = 40;
 /** Days after a part's delivery in which its customer may ask to return lines of it (Spain's right of withdrawal). */
 export const RETURN_WINDOW_DAYS = 14;
-/** Days a seller has to answer a return request before an admin may accept or refuse it in their place. */
+/**
+ * Days a seller has to answer a return request (and, once accepted, to mark it received) before an
+ * admin may do it in their place: the default of the API's RETURN_SELLER_ANSWER_DAYS setting.
+ */
 export const RETURN_SELLER_ANSWER_DAYS = 3;
 /** The customer's reason, the seller's return instructions and a refusal's reason: at most this many characters. */
 export const RETURN_TEXT_MAX_LENGTH = 1000;

@@ -213,9 +213,26 @@ export const returnAnsweredNotice = (orderNumber: string, shopName: string, acce
       ? `${shopName} aceptó tu devolución del pedido #${orderNumber}: mira en el pedido cómo enviar los productos.`
       : `${shopName} rechazó tu devolución del pedido #${orderNumber}: mira el motivo en el pedido.`;
 
-/** The customer, once the shop received the goods and the refund is made (`where`: REFUND_METHOD_LABELS). */
-export const returnRefundedNotice = (orderNumber: string, shopName: string, refundCents: number, where: string) =>
-  `${shopName} recibió tu devolución del pedido #${orderNumber}: te devolvimos ${formatUsd(refundCents)} ${where}.`;
+/**
+ * The customer, once the goods are marked received and the refund is made (`where`:
+ * REFUND_METHOD_LABELS); `byAdmin` when an admin marked them in the shop's place.
+ */
+export const returnRefundedNotice = (
+  orderNumber: string,
+  shopName: string,
+  refundCents: number,
+  where: string,
+  byAdmin = false,
+) =>
+  `${
+    byAdmin
+      ? `Mercado Pádel dio por recibida tu devolución del pedido #${orderNumber} en lugar de ${shopName}`
+      : `${shopName} recibió tu devolución del pedido #${orderNumber}`
+  }: te devolvimos ${formatUsd(refundCents)} ${where}.`;
+
+/** The seller, when an admin marked their shop's accepted return received: the refund is made and taken from their wallet. */
+export const returnReceivedByAdminNotice = (orderNumber: string, shopName: string, sellerReversalCents: number) =>
+  `La administración dio por recibida la devolución del pedido #${orderNumber} de ${shopName} porque la tienda no la marcó a tiempo: se reembolsó al cliente y se descontaron ${formatUsd(sellerReversalCents)} de tu cartera.`;
 
 // ---- Written by the database ---------------------------------------------------------------------
 

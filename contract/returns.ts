@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoDateTime, objectExpected, requiredText, uuid } from "./fields";
 import { endpoint, noBody, noInput } from "./http";
-import { RETURN_SELLER_ANSWER_DAYS, RETURN_TEXT_MAX_LENGTH, RETURN_WINDOW_DAYS } from "./limits";
+import { RETURN_TEXT_MAX_LENGTH, RETURN_WINDOW_DAYS } from "./limits";
 import { formatUsd } from "./money-format";
 import { INVALID_ORDER, paymentMethod } from "./orders";
 import { INVALID_SHOP_ORDER } from "./order-message-labels";
@@ -10,8 +10,9 @@ import { RETURN_STATUSES } from "./return-labels";
 /**
  * Returns and refunds (issue 35): within RETURN_WINDOW_DAYS of a part's delivery its customer asks
  * to return lines of it; the shop accepts (with instructions) or refuses (with a reason), an admin
- * in its place once RETURN_SELLER_ANSWER_DAYS have passed; when the shop marks the goods received,
- * the refund is made in the same transaction. Money is integer cents.
+ * in its place once the shop's answer time has passed (the API's RETURN_SELLER_ANSWER_DAYS setting);
+ * when the shop (or, as long after the acceptance, an admin) marks the goods received, the refund is
+ * made in the same transaction. Money is integer cents.
  */
 
 export { RETURN_STATUSES, RETURN_STATUS_LABELS, REFUND_METHOD_LABELS, type ReturnStatus } from "./return-labels";
@@ -48,9 +49,15 @@ export const returnQuantityTooHigh = (name: string, returnable: number) =>
     ? `De «${name}» ya no queda nada por devolver.`
     : `De «${name}» puedes devolver como máximo ${returnable}.`;
 
-/** 409: an admin decides only once the shop's time to answer is over (a store date, already formatted). */
-export const returnAdminTooEarly = (from: string) =>
-  `La tienda aún tiene tiempo para contestar (${RETURN_SELLER_ANSWER_DAYS} días): podrás decidir desde el ${from}.`;
+const dayCount = (days: number) => `${days} ${days === 1 ? "día" : "días"}`;
+
+/** 409: an admin decides only once the shop's time to answer (`days`) is over (a store date, already formatted). */
+export const returnAdminTooEarly = (from: string, days: number) =>
+  `La tienda aún tiene tiempo para contestar (${dayCount(days)}): podrás decidir desde el ${from}.`;
+
+/** 409: an admin marks an accepted return received only once the shop's time (`days` since it accepted) is over. */
+export const returnAdminReceiveTooEarly = (from: string, days: number) =>
+  `La tienda aún tiene tiempo para recibir la devolución (${dayCount(days)} desde que se aceptó): podrás marcarla como recibida desde el ${from}.`;
 
 /** 409: the seller's wallet no longer holds, available, what the refund takes back (decision 0056). */
 export const returnSaleSpent = (sale: number, available: number) =>
@@ -120,7 +127,11 @@ export const orderReturn = z.object({
   answeredAt: isoDateTime.nullable(),
   /** From when an admin may answer in the shop's place (RETURN_SELLER_ANSWER_DAYS after the request). */
   adminMayAnswerAt: isoDateTime,
+  /** An accepted return's: from when an admin may mark it received in the shop's place (as long after the acceptance). */
+  adminMayReceiveAt: isoDateTime.nullable(),
   receivedAt: isoDateTime.nullable(),
+  /** Who marked the goods received (and so made the refund): the shop or an admin in its place; null before. */
+  receivedBy: z.enum(["tienda", "admin"]).nullable(),
   lines: z.array(returnLine),
   /** Once refunded: what the customer got back, the part's shipping included when the whole part came back. */
   refund: z
@@ -201,6 +212,14 @@ export const returnEndpoints = {
     path: "/admin/returns/:id/answer",
     params: returnParams,
     body: returnAnswerBody,
+    answer: returnWrittenAnswer,
+  }),
+  /** An admin's «Recibido» in the shop's place, once the shop's time since accepting is over. */
+  adminReceived: endpoint({
+    method: "PUT",
+    path: "/admin/returns/:id/received",
+    params: returnParams,
+    body: noBody,
     answer: returnWrittenAnswer,
   }),
 };

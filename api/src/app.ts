@@ -104,6 +104,7 @@ export interface AppDeps {
     | "trialClass"
     | "mail"
     | "withdrawals"
+    | "returns"
   > &
     Pick<Config, "publicApiUrl" | "requestTimeoutSeconds" | "imageQueue" | "filesDir"> &
     Pick<Config, "dashboards"> & {
@@ -381,6 +382,7 @@ export async function buildApp({
     db,
     payments: config.payments,
     withdrawals: config.withdrawals,
+    returns: config.returns,
     mail,
     mailer,
   });

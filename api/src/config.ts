@@ -14,6 +14,7 @@ import {
   envUrl,
   readEnvironment,
 } from "#contract/env";
+import { RETURN_SELLER_ANSWER_DAYS } from "#contract/limits";
 import type { DatabaseTimeouts } from "./db/client.js";
 import type { PasswordHashing } from "./modules/accounts/password.js";
 import type { RateLimitSettings } from "./rate-limit.js";
@@ -65,6 +66,7 @@ export interface Config {
   /** The admin's dashboard lists paid parts still 'pendiente' this many hours after payment. */
   dashboards: { unpreparedAlertHours: number };
   withdrawals: WithdrawalSettings;
+  returns: ReturnSettings;
   mail: MailSettings;
   secrets: Secrets;
 }
@@ -109,6 +111,14 @@ export interface WithdrawalSettings {
   saleAvailableAfterShipmentDays: number;
   /** The smallest withdrawal, in cents. */
   minimumCents: number;
+}
+
+export interface ReturnSettings {
+  /**
+   * Days a shop has to answer a return request, and then to mark an accepted return received,
+   * before an admin may do it in its place (decision 0056); 0 lets an admin at once.
+   */
+  sellerAnswerDays: number;
 }
 
 export interface PayPalSettings {
@@ -244,6 +254,7 @@ const environment = z.object({
   SALE_AVAILABLE_AFTER_DAYS: envInteger(7, { max: 365 }),
   SALE_AVAILABLE_AFTER_SHIPMENT_DAYS: envInteger(14, { max: 365 }),
   WITHDRAWAL_MINIMUM_CENTS: envInteger(1000, { min: 1 }),
+  RETURN_SELLER_ANSWER_DAYS: envInteger(RETURN_SELLER_ANSWER_DAYS, { max: 365 }),
   PAYPAL_CLIENT_ID: envText(""),
   PAYPAL_CLIENT_SECRET: envText(""),
   PAYPAL_API_URL: envUrl("https://api-m.sandbox.paypal.com"),
@@ -352,6 +363,7 @@ export function loadConfig(): Config {
       saleAvailableAfterShipmentDays: env.SALE_AVAILABLE_AFTER_SHIPMENT_DAYS,
       minimumCents: env.WITHDRAWAL_MINIMUM_CENTS,
     },
+    returns: { sellerAnswerDays: env.RETURN_SELLER_ANSWER_DAYS },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

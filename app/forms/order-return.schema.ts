@@ -13,21 +13,19 @@ const returnId = uuid(INVALID_RETURN);
  * the goods back when it accepts, the reason when it refuses (the API checks each with its own words).
  */
 export const returnAnswerFormSchema = z.object({ returnId, text: returnAnswerText });
-/** The shop's «Recibido»: the refund is made. */
+/** The shop's «Recibido» (or an admin's in its place): the refund is made. */
 export const returnReceivedFormSchema = z.object({ returnId });
 
 /** The customer's page's return form by its intent (parseIntentForm). */
 export const CUSTOMER_RETURN_FORMS = { [orderReturnIntents.request]: returnRequestFormSchema };
-/** The admin's page's: an answer in the shop's place. */
-export const ADMIN_RETURN_FORMS = {
-  [orderReturnIntents.accept]: returnAnswerFormSchema,
-  [orderReturnIntents.refuse]: returnAnswerFormSchema,
-};
 /** The seller's page's: an answer, and the goods received. */
 export const SELLER_RETURN_FORMS = {
-  ...ADMIN_RETURN_FORMS,
+  [orderReturnIntents.accept]: returnAnswerFormSchema,
+  [orderReturnIntents.refuse]: returnAnswerFormSchema,
   [orderReturnIntents.received]: returnReceivedFormSchema,
 };
+/** The admin's page's: the same, in the shop's place once its time is over. */
+export const ADMIN_RETURN_FORMS = SELLER_RETURN_FORMS;
 
 /** Every return form's constraints, for the loaders (formConstraints). */
 export const RETURN_FORM_SCHEMAS = {

@@ -197,7 +197,11 @@ export async function adminOrderAction(args: RequestArgs, account: AccountClient
       formData.has("returnId") ? returnFormTarget(formData) : String(formData.get("target") ?? ""),
   });
   if (!form.ok) return form.answer;
-  if (form.intent === orderReturnIntents.accept || form.intent === orderReturnIntents.refuse)
+  if (
+    form.intent === orderReturnIntents.accept ||
+    form.intent === orderReturnIntents.refuse ||
+    form.intent === orderReturnIntents.received
+  )
     return sendReturnForm(args, account, "admin", form, new URL(args.request.url).pathname);
   const { target, status, trackingNumber } = form.value;
   try {

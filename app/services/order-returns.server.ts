@@ -17,6 +17,9 @@ export type ListedReturn = OrderReturn & {
   /** When an admin may answer in the shop's place, and whether that moment has come. */
   adminMayAnswerOn: string;
   adminMayAnswer: boolean;
+  /** An accepted return's: when an admin may mark it received in the shop's place, and whether that moment has come. */
+  adminMayReceiveOn: string | null;
+  adminMayReceive: boolean;
 };
 
 export type ListedReturnablePart = ReturnablePart & { returnableUntilOn: string | null };
@@ -42,6 +45,8 @@ export async function loadOrderReturns(account: AccountClient, orderId: string):
         receivedOn: orderReturn.receivedAt ? dateTime(orderReturn.receivedAt) : null,
         adminMayAnswerOn: dateTime(orderReturn.adminMayAnswerAt),
         adminMayAnswer: Date.parse(orderReturn.adminMayAnswerAt) <= now,
+        adminMayReceiveOn: orderReturn.adminMayReceiveAt ? dateTime(orderReturn.adminMayReceiveAt) : null,
+        adminMayReceive: orderReturn.adminMayReceiveAt !== null && Date.parse(orderReturn.adminMayReceiveAt) <= now,
       })),
       parts: parts.map((part) => ({
         ...part,
@@ -97,6 +102,7 @@ export async function sendReturnForm(
 
 function sendReturn(account: AccountClient, by: "cliente" | "tienda" | "admin", form: ReturnForm) {
   const answerCall = by === "admin" ? returnEndpoints.adminAnswer : returnEndpoints.sellerAnswer;
+  const receivedCall = by === "admin" ? returnEndpoints.adminReceived : returnEndpoints.sellerReceived;
   switch (form.intent) {
     case orderReturnIntents.request:
       return account.call(returnEndpoints.request, { body: form.value });
@@ -111,6 +117,6 @@ function sendReturn(account: AccountClient, by: "cliente" | "tienda" | "admin", 
         body: { decision: "rechazar", reason: form.value.text },
       });
     case orderReturnIntents.received:
-      return account.call(returnEndpoints.sellerReceived, { params: { id: form.value.returnId }, body: null });
+      return account.call(receivedCall, { params: { id: form.value.returnId }, body: null });
   }
 }

@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { orderReturns, walletEntries } from "../../api/src/db/schema";
 import { creditWallet, signedInUser, stockOf, type Customer } from "./orders-support";
 import { statusCounts } from "./receipt-support";
-import { acceptedReturn, deliveredOrder, markReceived, requestReturn, returnsShop } from "./returns-support";
+import {
+  acceptedGripReturn,
+  acceptedReturn,
+  ageReturn,
+  deliveredOrder,
+  markReceived,
+  requestReturn,
+  returnsShop,
+} from "./returns-support";
 import { insertCatalogue, useTestApi, type Catalogue } from "./support";
 import { booksOf, ledgerSum } from "./wallet-support";
 import { balancesOf, savePayout, withdraw } from "./withdrawals-support";
@@ -48,6 +56,28 @@ describe("devoluciones a la vez en PostgreSQL", () => {
       .from(walletEntries)
       .where(like(walletEntries.reference, `%${id}`));
     expect(entries).toHaveLength(2);
+    await expectBooksClean();
+  });
+
+  it("la tienda y la administración marcan «Recibido» a la vez: se reembolsa una sola vez", async () => {
+    for (let round = 0; round < 4; round++) {
+      const { shop, order, id, customerBefore, sellerBefore } = await acceptedGripReturn(api.app, api.db, catalogue);
+      // The shop's time since accepting is over: the admin may mark it in its place.
+      await ageReturn(api.db, id, 73);
+      const answers = await Promise.all([
+        markReceived(api.app, shop.seller, id),
+        markReceived(api.app, admin, id, true),
+        markReceived(api.app, shop.seller, id),
+        markReceived(api.app, admin, id, true),
+      ]);
+      expect(statusCounts(answers)).toEqual({ 200: 1, 409: 3 });
+      expect(await ledgerSum(api.db, order.customer.id)).toBe(customerBefore + 2000);
+      expect(await ledgerSum(api.db, shop.seller.id)).toBe(sellerBefore - 1900);
+      expect(await stockOf(api.db, shop.grip.id)).toBe(10);
+      const [row] = await api.db.select().from(orderReturns).where(eq(orderReturns.id, id));
+      const winner = answers.find((answer) => answer.statusCode === 200)!.json().orderReturn.receivedBy;
+      expect(row!.receivedByAdmin).toBe(winner === "admin");
+    }
     await expectBooksClean();
   });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { App } from "../../api/src/app";
 import type { Db } from "../../api/src/db/client";
@@ -14,6 +14,7 @@ import {
   type Customer,
 } from "./orders-support";
 import { insertProduct, insertShop, insertUser, type Catalogue } from "./support";
+import { ledgerSum } from "./wallet-support";
 import { receivedDaysAgo } from "./withdrawals-support";
 
 /** Helpers the returns tests (PGlite, PostgreSQL, PayPal) share. */
@@ -155,8 +156,34 @@ export function answerReturn(
 
 export const ACCEPT = { decision: "aceptar", instructions: "Envíalo por Correos a Calle Mayor 1, Madrid, en 7 días." };
 
-export function markReceived(app: App, seller: Customer, returnId: string) {
-  return app.inject({ method: "PUT", url: `/seller/returns/${returnId}/received`, headers: seller.headers });
+/** The seller's «Recibido», or an admin's in the shop's place with `asAdmin`. */
+export function markReceived(app: App, user: Customer, returnId: string, asAdmin = false) {
+  return app.inject({
+    method: "PUT",
+    url: `/${asAdmin ? "admin" : "seller"}/returns/${returnId}/received`,
+    headers: user.headers,
+  });
+}
+
+/**
+ * A new order of its own shop delivered, and a return of its grip accepted by the seller: what the
+ * customer's and the seller's ledgers held before.
+ */
+export async function acceptedGripReturn(app: App, db: Db, catalogue: Catalogue) {
+  const shop = await returnsShop(db, catalogue);
+  const order = await deliveredOrder(app, db, shop);
+  const customerBefore = await ledgerSum(db, order.customer.id);
+  const sellerBefore = await ledgerSum(db, shop.seller.id);
+  const id = await acceptedReturn(app, order.customer, shop.seller, order.partId, [
+    { orderItemId: order.lines.grip, quantity: 1 },
+  ]);
+  return { shop, order, id, customerBefore, sellerBefore };
+}
+
+/** Moves a return's request and answer `hours` back: the shop's time to act has passed. */
+export async function ageReturn(db: Db, returnId: string, hours: number) {
+  await db.execute(sql`update order_returns set created_at = created_at - make_interval(hours => ${hours}),
+    answered_at = answered_at - make_interval(hours => ${hours}) where id = ${returnId}`);
 }
 
 /** Asks for, and has the seller accept, a return: its id. */

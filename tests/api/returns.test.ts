@@ -1,6 +1,7 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { formatUsd } from "#contract/money-format";
 import { orderNumber } from "#contract/order-labels";
+import { longDate } from "#contract/store-time";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   RETURN_ALREADY_ANSWERED,
@@ -11,6 +12,7 @@ import {
   RETURN_NOTHING_CHOSEN,
   RETURN_PART_NOT_DELIVERED,
   RETURN_WINDOW_CLOSED,
+  returnAdminReceiveTooEarly,
   returnQuantityTooHigh,
   returnSaleSpent,
   type ReturnsAnswer,
@@ -28,7 +30,9 @@ import { signedInUser, stockOf, type Customer } from "./orders-support";
 import { movePart } from "./receipt-support";
 import {
   ACCEPT,
+  acceptedGripReturn,
   acceptedReturn,
+  ageReturn,
   answerReturn,
   deliveredOrder,
   insertPercentCoupon,
@@ -282,6 +286,63 @@ describe("devoluciones y reembolsos", () => {
     expect((await markReceived(api.app, shop.seller, lateId)).statusCode).toBe(200);
   });
 
+  it("la administración marca «Recibido» en lugar de la tienda solo pasado el plazo desde que la aceptó", async () => {
+    const { shop, order, id, customerBefore, sellerBefore } = await acceptedGripReturn(api.app, api.db, catalogue);
+    const [accepted] = await api.db.select().from(orderReturns).where(eq(orderReturns.id, id));
+    const from = accepted!.answeredAt!.getTime() + 72 * 3_600_000;
+    const early = await markReceived(api.app, admin, id, true);
+    expect([early.statusCode, early.json().message]).toEqual([
+      409,
+      returnAdminReceiveTooEarly(longDate(new Date(from).toISOString()), 3),
+    ]);
+    expect((await returnsOf(admin, order.orderId)).returns[0]!.adminMayReceiveAt).toBe(new Date(from).toISOString());
+    // Still the seller's: another seller's call is "not found", whatever the time.
+    const stranger = await returnsShop(api.db, catalogue);
+    expect((await markReceived(api.app, stranger.seller, id)).statusCode).toBe(404);
+
+    // The request and the acceptance 73 hours ago: the admin marks it, through the seller's own refund.
+    await ageReturn(api.db, id, 73);
+    const byAdmin = await markReceived(api.app, admin, id, true);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(byAdmin.json().orderReturn).toMatchObject({
+      status: "reembolsada",
+      receivedBy: "admin",
+      adminMayReceiveAt: null,
+      refund: { amount: 2000, method: "cartera", sellerReversal: 1900 },
+    });
+    expect(await ledgerSum(api.db, order.customer.id)).toBe(customerBefore + 2000);
+    expect(await ledgerSum(api.db, shop.seller.id)).toBe(sellerBefore - 1900);
+    expect(await stockOf(api.db, shop.grip.id)).toBe(10);
+    const [audited] = await api.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, order.orderId), eq(auditLog.action, "devolucion.reembolsar")));
+    expect(audited).toMatchObject({ actorId: admin.id, after: expect.objectContaining({ receivedBy: "admin" }) });
+    const [row] = await api.db.select().from(orderReturns).where(eq(orderReturns.id, id));
+    expect(row).toMatchObject({ receivedBy: admin.id, receivedByAdmin: true });
+    // Both sides are told, each by notification and mail; the seller's own «Recibido» says so too.
+    const number = orderNumber(order.orderId);
+    const toCustomer = await api.db.select().from(notifications).where(eq(notifications.userId, order.customer.id));
+    expect(toCustomer.map((notice) => notice.message)).toContain(
+      `Mercado Pádel dio por recibida tu devolución del pedido #${number} en lugar de ${shop.shop.name}: te devolvimos ${formatUsd(2000)} a tu cartera.`,
+    );
+    const toSeller = await api.db.select().from(notifications).where(eq(notifications.userId, shop.seller.id));
+    expect(toSeller.map((notice) => notice.message)).toContain(
+      `La administración dio por recibida la devolución del pedido #${number} de ${shop.shop.name} porque la tienda no la marcó a tiempo: se reembolsó al cliente y se descontaron ${formatUsd(1900)} de tu cartera.`,
+    );
+    const mails = await api.db
+      .select()
+      .from(mailOutbox)
+      .where(
+        and(eq(mailOutbox.kind, "order-return"), like(mailOutbox.subject, `Devolución reembolsada: pedido #${number}`)),
+      );
+    expect(mails.map((mail) => mail.userId).sort()).toEqual([order.customer.id, shop.seller.id].sort());
+    // Once refunded, nobody marks it again.
+    expect((await markReceived(api.app, shop.seller, id)).json().message).toBe(RETURN_NOT_ACCEPTED);
+    expect((await markReceived(api.app, admin, id, true)).statusCode).toBe(409);
+    await expectBooksClean();
+  });
+
   it("una parte con devoluciones ya no se cancela entera", async () => {
     const shop = await returnsShop(api.db, catalogue);
     const order = await deliveredOrder(api.app, api.db, shop);
@@ -341,6 +402,39 @@ describe("devoluciones y reembolsos", () => {
     expect((await api.app.inject({ method: "GET", url, headers: shop.seller.headers })).statusCode).toBe(200);
     expect((await api.app.inject({ method: "GET", url, headers: admin.headers })).statusCode).toBe(200);
     expect((await api.app.inject({ method: "GET", url })).statusCode).toBe(401);
+  });
+});
+
+describe("devoluciones con RETURN_SELLER_ANSWER_DAYS=0", () => {
+  const api = useTestApi({ config: { returns: { sellerAnswerDays: 0 } } });
+
+  it("la administración contesta y marca «Recibido» en lugar de la tienda en el acto, y la referencia lo dice", async () => {
+    const catalogue = await insertCatalogue(api.db);
+    const admin = await signedInUser(api.db, "admin");
+    const shop = await returnsShop(api.db, catalogue);
+    const order = await deliveredOrder(api.app, api.db, shop);
+    const asked = await requestReturn(api.app, order.customer, order.partId, [
+      { orderItemId: order.lines.grip, quantity: 1 },
+    ]);
+    const id = asked.json().orderReturn._id as string;
+    expect(asked.json().orderReturn.adminMayAnswerAt).toBe(asked.json().orderReturn.createdAt);
+    const answered = await answerReturn(api.app, admin, id, ACCEPT, true);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().orderReturn).toMatchObject({ answeredBy: "admin" });
+    expect(answered.json().orderReturn.adminMayReceiveAt).toBe(answered.json().orderReturn.answeredAt);
+    const received = await markReceived(api.app, admin, id, true);
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().orderReturn).toMatchObject({ status: "reembolsada", receivedBy: "admin" });
+
+    const reference = (await api.app.inject({ method: "GET", url: "/openapi.json" })).json() as {
+      paths: Record<string, Record<string, { description: string }>>;
+    };
+    expect(reference.paths["/admin/returns/{id}/answer"]!.put!.description).toMatch(
+      /^Admins only, once 0 days have passed/,
+    );
+    expect(reference.paths["/admin/returns/{id}/received"]!.put!.description).toMatch(
+      /^Admins only, once 0 days have passed/,
+    );
   });
 });
 

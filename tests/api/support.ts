@@ -7,6 +7,7 @@ import { afterAll, beforeAll, vi } from "vitest";
 import type { RacketSpecs } from "#contract/catalog";
 import { imageUrlOf } from "#contract/media";
 import { rifCheckDigit } from "#contract/tax-ids";
+import { RETURN_SELLER_ANSWER_DAYS } from "#contract/limits";
 import { buildApp, type App, type AppDeps } from "../../api/src/app";
 import { DEFAULT_IMAGE_QUEUE, DEFAULT_RATE_LIMITS, DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../../api/src/config";
 import type { DatabaseTimeouts, Db } from "../../api/src/db/client";
@@ -102,6 +103,7 @@ export function testConfig(overrides: Partial<AppDeps["config"]> = {}): AppDeps[
     trialClass: { capacity: 12 },
     dashboards: { unpreparedAlertHours: 48 },
     withdrawals: { saleAvailableAfterDays: 7, saleAvailableAfterShipmentDays: 14, minimumCents: 1000 },
+    returns: { sellerAnswerDays: RETURN_SELLER_ANSWER_DAYS },
     mail: {
       smtpUrl: undefined,
       from: "Mercado Pádel <no-responder@mercadopadel.test>",

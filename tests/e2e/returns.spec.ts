@@ -1,15 +1,7 @@
-import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { TRACKING_NUMBER } from "./orders-support";
-import {
-  apiJson,
-  customerOrdersThroughApi,
-  expectNoSeriousAxeViolations,
-  expectNoSidewaysScroll,
-  newProjectPage,
-  sellerWithProduct,
-} from "./seller-support";
-import { ADMIN_EMAIL, apiSignIn, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD, uniqueEmail } from "./support";
+import { askForReturn, deliveredSale } from "./returns-support";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll, newProjectPage } from "./seller-support";
+import { ADMIN_EMAIL, DEMO_PASSWORD, formatPrice, SHOPPER_PASSWORD } from "./support";
 import { signIn } from "./sessions";
 
 /**
@@ -18,69 +10,6 @@ import { signIn } from "./sessions";
  * refund shows on the order and in the customer's wallet; or the shop refuses with a reason. Each
  * journey its own seller, product and customer, paid from the wallet (a voucher of its own).
  */
-
-/** A new seller's product bought by a new customer, paid from the wallet, shipped and received: the order and part. */
-async function deliveredSale(testInfo: TestInfo, label: string) {
-  const seller = await sellerWithProduct(testInfo, label);
-  const email = uniqueEmail(testInfo, `${label}-cliente`);
-  const customer = await customerOrdersThroughApi({ name: "Carmen Devuelve", email, productId: seller.productId });
-  // A voucher of its own pays the order from the wallet.
-  const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
-  // Unique per journey and project: both journeys of a project may run at the same moment.
-  const code =
-    `D${label.slice(0, 3)}-${Date.now().toString(36)}-${testInfo.project.name === "js-off" ? "B" : "A"}`.toUpperCase();
-  await apiJson("/admin/vouchers", {
-    method: "POST",
-    token: admin.token,
-    body: JSON.stringify({ code, amount: 10_000, expiresOn: "2099-12-31" }),
-  });
-  await apiJson("/wallet/voucher/redeem", { method: "POST", token: customer.token, body: JSON.stringify({ code }) });
-  await apiJson("/payment/wallet", {
-    method: "POST",
-    token: customer.token,
-    body: JSON.stringify({ orderId: customer.orderId }),
-  });
-  const { order } = await apiJson<{ order: { suborders: { _id: string }[] } }>(
-    `/home/customer/get-order/${customer.orderId}`,
-    { token: customer.token },
-  );
-  const partId = order.suborders[0]!._id;
-  const sellerSession = await apiSignIn(seller.email);
-  await apiJson(`/seller/order-status/update/${partId}`, {
-    method: "PUT",
-    token: sellerSession.token,
-    body: JSON.stringify({ status: "enviado", trackingNumber: TRACKING_NUMBER }),
-  });
-  await apiJson(`/home/customer/order-received/${partId}`, { method: "POST", token: customer.token });
-  return { seller, email, orderId: customer.orderId, partId };
-}
-
-/** The customer asks to return the one unit, with a reason, on the order's page at 360 px. */
-async function askForReturn(page: Page, email: string, orderId: string, javaScriptEnabled: boolean) {
-  await signIn(page, email, SHOPPER_PASSWORD);
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto(`/dashboard/order/details/${orderId}`);
-  const returns = page.getByTestId("order-returns");
-  await expect(returns.getByRole("heading", { name: "Devoluciones" })).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  if (javaScriptEnabled) await expectNoSeriousAxeViolations(page);
-
-  // Nothing chosen: the API's refusal above the form, the reason kept.
-  await returns.getByLabel("¿Por qué lo devuelves?").fill("Me llegó un bote abierto.");
-  await returns.getByRole("button", { name: "Devolver productos" }).click();
-  await expect(page.getByText("Indica cuántas unidades devuelves de al menos un producto.")).toBeVisible();
-  await expect(page.getByTestId("order-returns").getByLabel("¿Por qué lo devuelves?")).toHaveValue(
-    "Me llegó un bote abierto.",
-  );
-
-  await page.getByTestId("order-returns").getByRole("spinbutton").fill("1");
-  await page.getByTestId("order-returns").getByRole("button", { name: "Devolver productos" }).click();
-  await expect(
-    page.getByText("Solicitud de devolución enviada: la tienda te dirá cómo devolver los productos."),
-  ).toBeVisible();
-  await expect(page.getByTestId("order-return")).toContainText("Solicitada");
-  await expect(page.getByTestId("order-returns").getByRole("button", { name: "Devolver productos" })).toHaveCount(0);
-}
 
 test.describe("devoluciones", () => {
   test("el cliente devuelve, la tienda acepta y recibe, y el reembolso llega a la cartera", async ({

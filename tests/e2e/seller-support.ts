@@ -8,14 +8,15 @@ import { ADMIN_EMAIL, apiSignIn, apiUrl, DEMO_PASSWORD, SHOPPER_PASSWORD, unique
 /** Set-up shared by the seller's and the admin's journeys: API calls, signing in, page checks. */
 
 /**
- * Calls the API and answers its JSON; `token` sends it as bearer, a string body is sent as JSON
- * (FormData goes as it is). Throws with the API's message when the answer is not 2xx.
+ * Calls the API (`api`: the main store's unless told) and answers its JSON; `token` sends it as
+ * bearer, a string body is sent as JSON (FormData goes as it is). Throws with the API's message
+ * when the answer is not 2xx.
  */
-export async function apiJson<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+export async function apiJson<T>(path: string, init: RequestInit & { token?: string; api?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   if (typeof init.body === "string") headers.set("content-type", "application/json");
-  const response = await fetch(`${apiUrl}${path}`, { ...init, headers });
+  const response = await fetch(`${init.api ?? apiUrl}${path}`, { ...init, headers });
   const answer = (await response.json()) as T & { message?: string };
   if (!response.ok) throw new Error(`${init.method ?? "GET"} ${path} ${response.status}: ${answer.message}`);
   return answer;
@@ -30,10 +31,14 @@ export async function signInThroughForm(page: Page, email: string, password = DE
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** A second browser (another user's), with the project's address and JavaScript setting. */
-export async function newProjectPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+/** A second browser (another user's), with the project's address (or `baseURL`: another store's) and JavaScript setting. */
+export async function newProjectPage(
+  browser: Browser,
+  testInfo: TestInfo,
+  baseURL = testInfo.project.use.baseURL,
+): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
+    baseURL,
     locale: "es-ES",
     javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
   });
@@ -80,32 +85,37 @@ export function shopApplicationForm(shopName: string): FormData {
 
 /**
  * A new customer who applies for a shop (one PNG, 'fachada.png') and whose shop the admin
- * approves, all through the API; answers the user's and the shop request's ids.
+ * approves, all through the API (`api`: the main store's unless told); answers the user's and the
+ * shop request's ids.
  */
 export async function approvedSellerThroughApi(options: {
   name: string;
   email: string;
   shopName: string;
   png: Buffer;
+  api?: string;
 }): Promise<{ userId: string; shopId: string }> {
-  const { name, email } = options;
+  const { name, email, api = apiUrl } = options;
   await apiJson("/user/register", {
     method: "POST",
     body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }),
+    api,
   });
-  const { token, userId } = await apiSignIn(email);
+  const { token, userId } = await apiSignIn(email, SHOPPER_PASSWORD, api);
   const form = shopApplicationForm(options.shopName);
   form.append("documents", new Blob([new Uint8Array(options.png)], { type: "image/png" }), "fachada.png");
   const { request } = await apiJson<{ request: { _id: string } }>(`/request-auth-shop/${userId}`, {
     method: "POST",
     body: form,
     token,
+    api,
   });
-  const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD);
+  const admin = await apiSignIn(ADMIN_EMAIL, DEMO_PASSWORD, api);
   await apiJson(`/shop/approved/${userId}`, {
     method: "POST",
     body: JSON.stringify({ approved: true }),
     token: admin.token,
+    api,
   });
   return { userId, shopId: request._id };
 }
@@ -136,23 +146,27 @@ export async function stockedProductsWithoutSizes(sellerEmail: string): Promise<
 
 /**
  * A new customer registers, puts one unit of the product (in `size` when given) in the cart and
- * orders it, unpaid, all through the API; answers their session and the order's id.
+ * orders it, unpaid, all through the API (`api`: the main store's unless told); answers their
+ * session and the order's id.
  */
 export async function customerOrdersThroughApi(options: {
   name: string;
   email: string;
   productId: string;
   size?: string;
+  api?: string;
 }): Promise<{ token: string; userId: string; orderId: string }> {
-  const { name, email, productId, size } = options;
+  const { name, email, productId, size, api = apiUrl } = options;
   await apiJson("/user/register", {
     method: "POST",
     body: JSON.stringify({ name, email, password: SHOPPER_PASSWORD }),
+    api,
   });
-  const { token, userId } = await apiSignIn(email);
+  const { token, userId } = await apiSignIn(email, SHOPPER_PASSWORD, api);
   await apiJson("/home/product/add-to-card", {
     method: "POST",
     token,
+    api,
     body: JSON.stringify(
       size === undefined ? { userId, productId, quantity: 1 } : { userId, productId, quantity: 1, size },
     ),
@@ -160,6 +174,7 @@ export async function customerOrdersThroughApi(options: {
   const { orderId } = await apiJson<{ orderId: string }>("/home/order/palce-order", {
     method: "POST",
     token,
+    api,
     body: JSON.stringify({ userId, shippingInfo: SHIPPING_INFO }),
   });
   return { token, userId, orderId };
@@ -188,16 +203,17 @@ export const png = () =>
 
 /**
  * A new customer whose shop an admin approves, and one product of it (balls at 25 $, 10 units, low on
- * stock from the start), all through the API: a seller no other journey touches. `label` names it.
+ * stock from the start), all through the API (`api`: the main store's unless told): a seller no
+ * other journey touches. `label` names it.
  */
-export async function sellerWithProduct(testInfo: TestInfo, label: string) {
+export async function sellerWithProduct(testInfo: TestInfo, label: string, api = apiUrl) {
   const email = uniqueEmail(testInfo, `${label}-vendedor`);
   const suffix = `${testInfo.project.name} ${Date.now().toString().slice(-6)}`;
   const shopName = `Tienda ${label} ${suffix}`;
-  await approvedSellerThroughApi({ name: `Vendedora ${label}`, email, shopName, png: await png() });
+  await approvedSellerThroughApi({ name: `Vendedora ${label}`, email, shopName, png: await png(), api });
 
   const name = `Pelotas ${label} ${suffix}`;
-  const productId = await addBallsThroughApi(email, { name, price: "25,00", stock: "10" });
+  const productId = await addBallsThroughApi(email, { name, price: "25,00", stock: "10", api });
   return { email, productId, productName: name, shopName };
 }
 
@@ -207,13 +223,16 @@ export async function sellerWithProduct(testInfo: TestInfo, label: string) {
  */
 export async function addBallsThroughApi(
   email: string,
-  options: { name: string; price: string; stock: string; categorySlug?: string },
+  options: { name: string; price: string; stock: string; categorySlug?: string; api?: string },
 ): Promise<string> {
   const slug = options.categorySlug ?? "pelotas";
-  const { categorys } = await apiJson<{ categorys: { _id: string; slug: string }[] }>("/category-get?parPage=100");
+  const api = options.api ?? apiUrl;
+  const { categorys } = await apiJson<{ categorys: { _id: string; slug: string }[] }>("/category-get?parPage=100", {
+    api,
+  });
   const balls = categorys.find((category) => category.slug === slug);
   if (!balls) throw new Error(`no existe la categoría «${slug}»`);
-  const seller = await apiSignIn(email);
+  const seller = await apiSignIn(email, SHOPPER_PASSWORD, api);
   const product = new FormData();
   for (const [field, value] of Object.entries({
     name: options.name,
@@ -234,6 +253,7 @@ export async function addBallsThroughApi(
     method: "POST",
     body: product,
     token: seller.token,
+    api,
   });
   return created.product._id;
 }

@@ -102,12 +102,13 @@ export async function addRacketToCart(page: Page): Promise<ProductSummary> {
   return racket;
 }
 
-/** A separate API session for the same user, to read what the API computes (bearer calls). */
+/** A separate API session for the same user, to read what the API computes (bearer calls); `api`: which store's. */
 export async function apiSignIn(
   email: string,
   password = SHOPPER_PASSWORD,
+  api = apiUrl,
 ): Promise<{ token: string; userId: string }> {
-  const response = await fetch(`${apiUrl}/user/login`, {
+  const response = await fetch(`${api}/user/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password }),

@@ -50,6 +50,19 @@ describe("variables de entorno", () => {
     expect(() => loadConfig()).toThrowError(/PUBLIC_WEB_URL: debe ser una dirección completa/);
   });
 
+  it("RETURN_SELLER_ANSWER_DAYS: 3 días por omisión, 0 permitido, un valor malo no arranca", () => {
+    process.env = { ...saved, DATA_DIR: dataDir };
+    expect(loadConfig().returns.sellerAnswerDays).toBe(3);
+    process.env = { ...saved, DATA_DIR: dataDir, RETURN_SELLER_ANSWER_DAYS: "0" };
+    expect(loadConfig().returns.sellerAnswerDays).toBe(0);
+    process.env = { ...saved, DATA_DIR: dataDir, RETURN_SELLER_ANSWER_DAYS: "-1" };
+    expect(() => loadConfig()).toThrowError(
+      /RETURN_SELLER_ANSWER_DAYS: debe ser un número entero entre 0 y 365 \(vale «-1»\)/,
+    );
+    process.env = { ...saved, DATA_DIR: dataDir, RETURN_SELLER_ANSWER_DAYS: "tres" };
+    expect(() => loadConfig()).toThrowError(/RETURN_SELLER_ANSWER_DAYS: debe ser un número entero entre 0 y 365/);
+  });
+
   it("CORS_ORIGINS admite orígenes, no direcciones con ruta", () => {
     process.env = { ...saved, DATA_DIR: dataDir, CORS_ORIGINS: "https://app.ejemplo.com, http://127.0.0.1:5173/" };
     expect(loadConfig().corsOrigins).toEqual(["https://app.ejemplo.com", "http://127.0.0.1:5173"]);

@@ -907,7 +907,7 @@ export const returnStatus = pgEnum("return_status", RETURN_STATUSES);
 /**
  * A customer's return of lines of one delivered shop part (issue 35, decision 0056): asked within
  * RETURN_WINDOW_DAYS of the delivery, answered by the shop (an admin after RETURN_SELLER_ANSWER_DAYS),
- * refunded when the shop marks the goods received. At most one open (solicitada or aceptada) per part.
+ * refunded when the shop (or an admin, as long after the acceptance) marks the goods received. At most one open (solicitada or aceptada) per part.
  * The refund's figures are kept as they were made: the books compare them with the ledger.
  */
 export const orderReturns = pgTable(
@@ -928,6 +928,9 @@ export const orderReturns = pgTable(
     answeredBy: uuid("answered_by").references(() => users.id, { onDelete: "set null" }),
     answeredByAdmin: boolean("answered_by_admin").notNull().default(false),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** Who marked the goods received (the shop's seller or an admin in its place), and when. */
+    receivedBy: uuid("received_by").references(() => users.id, { onDelete: "set null" }),
+    receivedByAdmin: boolean("received_by_admin").notNull().default(false),
     receivedAt: timestamp("received_at", { withTimezone: true }),
     /** What the customer got back, in cents, the part's shipping (`refundShipping`) included. */
     refund: integer("refund"),

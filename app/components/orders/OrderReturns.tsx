@@ -70,11 +70,18 @@ function ReturnItem({
           {reader === "cliente" ? "Te devolvimos " : "Reembolsado: "}
           {formatPrice(refund.amount)} ({PAYMENT_METHOD_LABELS[refund.method]}).
           {refund.shipping > 0 ? ` Incluye el envío (${formatPrice(refund.shipping)}).` : ""}
+          {orderReturn.receivedBy === "admin" ? " Lo dio por recibido Mercado Pádel en lugar de la tienda." : ""}
         </p>
       ) : null}
       {orderReturn.status === "solicitada" && reader === "admin" && !orderReturn.adminMayAnswer ? (
         <p className="text-sm text-slate-700">
           La tienda tiene hasta el {orderReturn.adminMayAnswerOn} para contestar; después puedes decidir tú.
+        </p>
+      ) : null}
+      {orderReturn.status === "aceptada" && reader === "admin" && !orderReturn.adminMayReceive ? (
+        <p className="text-sm text-slate-700">
+          La tienda tiene hasta el {orderReturn.adminMayReceiveOn} para marcarla como recibida; después puedes hacerlo
+          tú.
         </p>
       ) : null}
       {actions}

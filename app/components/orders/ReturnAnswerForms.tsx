@@ -52,8 +52,16 @@ function AnswerForm({ orderReturn, constraint }: { orderReturn: ListedReturn; co
   );
 }
 
-/** The seller's «Recibido»: the refund is made at once. */
-function ReceivedForm({ orderReturn, constraint }: { orderReturn: ListedReturn; constraint: FieldConstraints }) {
+/** The seller's «Recibido» (or an admin's in the shop's place): the refund is made at once. */
+function ReceivedForm({
+  orderReturn,
+  constraint,
+  reader,
+}: {
+  orderReturn: ListedReturn;
+  constraint: FieldConstraints;
+  reader: StaffReturnsProps["reader"];
+}) {
   const reply = useFormAnswer(orderReturnIntents.received, orderReturn._id);
   const [form, fields] = useSchemaForm(
     { constraint, load: orderReturnSchemas.received },
@@ -64,7 +72,11 @@ function ReceivedForm({ orderReturn, constraint }: { orderReturn: ListedReturn; 
     <Form method="post" {...getFormProps(form)} className="space-y-3" aria-label="Marcar la devolución como recibida">
       <Refusal notice={reply?.notice} id={form.errorId} errors={form.errors} />
       <input key={key} {...returnInput} />
-      <p className="text-slate-700">Al marcarlo, se reembolsa al cliente y se descuenta de tu cartera.</p>
+      <p className="text-slate-700">
+        {reader === "admin"
+          ? "La tienda no lo marcó a tiempo. Al marcarlo en su lugar, se reembolsa al cliente y se descuenta de la cartera de la tienda."
+          : "Al marcarlo, se reembolsa al cliente y se descuenta de tu cartera."}
+      </p>
       <SubmitButton
         intent={orderReturnIntents.received}
         record={{ name: "returnId", value: orderReturn._id }}
@@ -88,15 +100,15 @@ export interface StaffReturnsProps {
 
 /**
  * A part's returns on the shop's page (answer a requested return, «Recibido» on an accepted one)
- * and on the admin's (answer in the shop's place once its time is over).
+ * and on the admin's (the same in the shop's place, each once the shop's time for it is over).
  */
 export default function StaffPartReturns({ returns, shopOrderId, reader, constraints, readOnly }: StaffReturnsProps) {
   function actions(orderReturn: ListedReturn) {
     if (readOnly) return null;
     if (orderReturn.status === "solicitada" && (reader === "tienda" || orderReturn.adminMayAnswer))
       return <AnswerForm orderReturn={orderReturn} constraint={constraints.answer} />;
-    if (reader === "tienda" && orderReturn.status === "aceptada")
-      return <ReceivedForm orderReturn={orderReturn} constraint={constraints.received} />;
+    if (orderReturn.status === "aceptada" && (reader === "tienda" || orderReturn.adminMayReceive))
+      return <ReceivedForm orderReturn={orderReturn} constraint={constraints.received} reader={reader} />;
     return null;
   }
   return <PartReturns returns={returns} shopOrderId={shopOrderId} reader={reader} actions={actions} />;

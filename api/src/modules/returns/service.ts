@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { orderNumber } from "#contract/order-labels";
-import { RETURN_SELLER_ANSWER_DAYS, RETURN_WINDOW_DAYS } from "#contract/limits";
+import { RETURN_WINDOW_DAYS } from "#contract/limits";
 import {
   returnAnsweredNotice,
+  returnReceivedByAdminNotice,
   returnRefundedNotice,
   returnRequestedAdminNotice,
   returnRequestedNotice,
@@ -24,6 +25,7 @@ import {
   RETURN_REFUSED,
   RETURN_REQUESTED,
   RETURN_WINDOW_CLOSED,
+  returnAdminReceiveTooEarly,
   returnAdminTooEarly,
   returnQuantityTooHigh,
   returnSaleSpent,
@@ -35,7 +37,7 @@ import {
   type ReturnWrittenAnswer,
 } from "#contract/returns";
 import { longDate } from "#contract/store-time";
-import type { WithdrawalSettings } from "../../config.js";
+import type { ReturnSettings, WithdrawalSettings } from "../../config.js";
 import type { Db, Transaction } from "../../db/client.js";
 import {
   orderItems,
@@ -74,6 +76,16 @@ type Reader = Db | Transaction;
 const OPEN = ["solicitada", "aceptada"] as const;
 
 const hours = (days: number) => 24 * days;
+
+/**
+ * From when an admin may act in the shop's place, as SQL: `settings.sellerAnswerDays` after the
+ * request for an answer, after the acceptance for «Recibido» (null while it is not accepted).
+ */
+const adminMayAnswerAt = (settings: ReturnSettings) =>
+  sql<string | Date>`${orderReturns.createdAt} + make_interval(hours => ${hours(settings.sellerAnswerDays)})`;
+const adminMayReceiveAt = (settings: ReturnSettings) =>
+  sql<string | Date | null>`case when ${orderReturns.status} = 'aceptada'
+    then ${orderReturns.answeredAt} + make_interval(hours => ${hours(settings.sellerAnswerDays)}) end`;
 
 /** The part of an order a return is about, with its shop and what the rules read. */
 async function partOf(tx: Reader, shopOrderId: string) {
@@ -130,16 +142,15 @@ type Line = Awaited<ReturnType<typeof linesOf>>[number];
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The returns of the given parts, newest first, with their lines, as the contract answers them. */
-async function returnsOf(db: Reader, shopOrderIds: string[]): Promise<OrderReturn[]> {
+async function returnsOf(db: Reader, shopOrderIds: string[], settings: ReturnSettings): Promise<OrderReturn[]> {
   if (shopOrderIds.length === 0) return [];
   const rows = await db
     .select({
       row: orderReturns,
       orderId: shopOrders.orderId,
       shopName: shops.name,
-      adminMayAnswerAt: sql<
-        string | Date
-      >`${orderReturns.createdAt} + make_interval(hours => ${hours(RETURN_SELLER_ANSWER_DAYS)})`,
+      adminMayAnswerAt: adminMayAnswerAt(settings),
+      adminMayReceiveAt: adminMayReceiveAt(settings),
     })
     .from(orderReturns)
     .innerJoin(shopOrders, eq(shopOrders.id, orderReturns.shopOrderId))
@@ -165,7 +176,7 @@ async function returnsOf(db: Reader, shopOrderIds: string[]): Promise<OrderRetur
       ),
     )
     .orderBy(asc(orderItems.name), asc(orderItems.size));
-  return rows.map(({ row, orderId, shopName, adminMayAnswerAt }) => ({
+  return rows.map(({ row, orderId, shopName, adminMayAnswerAt, adminMayReceiveAt }) => ({
     _id: row.id,
     orderId,
     shopOrderId: row.shopOrderId,
@@ -178,7 +189,9 @@ async function returnsOf(db: Reader, shopOrderIds: string[]): Promise<OrderRetur
     createdAt: row.createdAt.toISOString(),
     answeredAt: row.answeredAt?.toISOString() ?? null,
     adminMayAnswerAt: iso(adminMayAnswerAt)!,
+    adminMayReceiveAt: iso(adminMayReceiveAt),
     receivedAt: row.receivedAt?.toISOString() ?? null,
+    receivedBy: row.receivedAt === null ? null : row.receivedByAdmin ? "admin" : "tienda",
     lines: lines
       .filter((line) => line.returnId === row.id)
       .map(({ orderItemId, name, size, quantity, unitPrice }) => ({ orderItemId, name, size, quantity, unitPrice })),
@@ -196,12 +209,12 @@ async function returnsOf(db: Reader, shopOrderIds: string[]): Promise<OrderRetur
   }));
 }
 
-async function oneReturn(db: Reader, id: string): Promise<OrderReturn> {
+async function oneReturn(db: Reader, id: string, settings: ReturnSettings): Promise<OrderReturn> {
   const [shopOrderId] = await db
     .select({ id: orderReturns.shopOrderId })
     .from(orderReturns)
     .where(eq(orderReturns.id, id));
-  return (await returnsOf(db, [shopOrderId!.id])).find((candidate) => candidate._id === id)!;
+  return (await returnsOf(db, [shopOrderId!.id], settings)).find((candidate) => candidate._id === id)!;
 }
 
 /** Why a part cannot take a new return now, or null (what the customer's form and the request check). */
@@ -217,7 +230,12 @@ function requestRefusal(part: Part, open: boolean): string | null {
  * GET /returns/order/{orderId}: the order's returns and what of each part can still be returned.
  * Its customer and admins read every part; a seller only their shop's (another's order is "not found").
  */
-export async function returnsOfOrder(db: Db, orderId: string, user: AuthUser): Promise<ReturnsAnswer> {
+export async function returnsOfOrder(
+  db: Db,
+  orderId: string,
+  user: AuthUser,
+  settings: ReturnSettings,
+): Promise<ReturnsAnswer> {
   const parts = await db
     .select({ id: shopOrders.id, ownerId: shops.ownerId, customerId: orders.userId })
     .from(shopOrders)
@@ -229,7 +247,7 @@ export async function returnsOfOrder(db: Db, orderId: string, user: AuthUser): P
   );
   if (visible.length === 0) throw new HttpError(404, ORDER_NOT_FOUND);
   const ids = visible.map((part) => part.id);
-  const returns = await returnsOf(db, ids);
+  const returns = await returnsOf(db, ids, settings);
   const lines = await linesOf(db, ids);
   const returnable: ReturnablePart[] = [];
   for (const id of ids) {
@@ -289,6 +307,7 @@ export async function requestReturn(
   customer: AuthUser,
   body: ReturnRequestBody,
   mail: MailContext,
+  settings: ReturnSettings,
 ): Promise<ReturnWrittenAnswer> {
   return db.transaction(async (tx) => {
     const order = await lockOrderOfPart(tx, body.shopOrderId);
@@ -338,7 +357,7 @@ export async function requestReturn(
     // Every admin hears of it too: once the shop's time is over, they answer in its place.
     const number = orderNumber(part.orderId);
     const answerFrom = longDate(
-      new Date(created!.createdAt.getTime() + hours(RETURN_SELLER_ANSWER_DAYS) * 3_600_000).toISOString(),
+      new Date(created!.createdAt.getTime() + hours(settings.sellerAnswerDays) * 3_600_000).toISOString(),
     );
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
     await tell(tx, mail, part, "solicitada", [
@@ -349,16 +368,17 @@ export async function requestReturn(
         reader: "admin" as const,
       })),
     ]);
-    return { message: RETURN_REQUESTED, orderReturn: await oneReturn(tx, created!.id) };
+    return { message: RETURN_REQUESTED, orderReturn: await oneReturn(tx, created!.id, settings) };
   });
 }
 
 /**
  * Locks what a return's step needs, in the order every money write takes them: the seller's shop
  * (a seller's call; a suspended shop changes nothing), the order, then the return's row. A return of
- * another shop (a seller's call) is "not found".
+ * another shop (a seller's call) is "not found". Says whether an admin may act in the shop's place
+ * now (answer, or mark received), and from when.
  */
-async function lockReturn(tx: Transaction, id: string, actor: AuthUser) {
+async function lockReturn(tx: Transaction, id: string, actor: AuthUser, settings: ReturnSettings) {
   if (actor.role !== "admin") await lockSellerShop(tx, actor.id);
   const [found] = await tx
     .select({ shopOrderId: orderReturns.shopOrderId })
@@ -369,10 +389,10 @@ async function lockReturn(tx: Transaction, id: string, actor: AuthUser) {
   const [row] = await tx
     .select({
       row: orderReturns,
-      adminMayAnswer: sql<boolean>`${orderReturns.createdAt} + make_interval(hours => ${hours(RETURN_SELLER_ANSWER_DAYS)}) <= statement_timestamp()`,
-      adminMayAnswerAt: sql<
-        string | Date
-      >`${orderReturns.createdAt} + make_interval(hours => ${hours(RETURN_SELLER_ANSWER_DAYS)})`,
+      adminMayAnswer: sql<boolean>`${adminMayAnswerAt(settings)} <= statement_timestamp()`,
+      adminMayAnswerAt: adminMayAnswerAt(settings),
+      adminMayReceive: sql<boolean>`coalesce(${adminMayReceiveAt(settings)} <= statement_timestamp(), false)`,
+      adminMayReceiveAt: adminMayReceiveAt(settings),
     })
     .from(orderReturns)
     .where(eq(orderReturns.id, id))
@@ -385,8 +405,8 @@ async function lockReturn(tx: Transaction, id: string, actor: AuthUser) {
 /**
  * PUT /seller/returns/{id}/answer and PUT /admin/returns/{id}/answer: accept a requested return with
  * the instructions to send the goods back, or refuse it with a reason. An admin answers in the
- * shop's place only once RETURN_SELLER_ANSWER_DAYS have passed since the request; the seller is then
- * told too. One answer wins: the row's lock makes a second one find it answered.
+ * shop's place only once the shop's answer time (RETURN_SELLER_ANSWER_DAYS) has passed since the
+ * request; the seller is then told too. One answer wins: the row's lock makes a second one find it answered.
  */
 export async function answerReturn(
   db: Db,
@@ -394,12 +414,14 @@ export async function answerReturn(
   id: string,
   answer: ReturnAnswerBody,
   mail: MailContext,
+  settings: ReturnSettings,
 ): Promise<ReturnWrittenAnswer> {
   return db.transaction(async (tx) => {
-    const { row, part, adminMayAnswer, adminMayAnswerAt } = await lockReturn(tx, id, actor);
+    const { row, part, adminMayAnswer, adminMayAnswerAt } = await lockReturn(tx, id, actor, settings);
     if (row.status !== "solicitada") throw new HttpError(409, RETURN_ALREADY_ANSWERED);
     const byAdmin = actor.role === "admin";
-    if (byAdmin && !adminMayAnswer) throw new HttpError(409, returnAdminTooEarly(longDate(iso(adminMayAnswerAt)!)));
+    if (byAdmin && !adminMayAnswer)
+      throw new HttpError(409, returnAdminTooEarly(longDate(iso(adminMayAnswerAt)!), settings.sellerAnswerDays));
     const accepted = answer.decision === "aceptar";
     await tx
       .update(orderReturns)
@@ -440,7 +462,7 @@ export async function answerReturn(
           ]
         : []),
     ]);
-    return { message: accepted ? RETURN_ACCEPTED : RETURN_REFUSED, orderReturn: await oneReturn(tx, id) };
+    return { message: accepted ? RETURN_ACCEPTED : RETURN_REFUSED, orderReturn: await oneReturn(tx, id, settings) };
   });
 }
 
@@ -514,25 +536,35 @@ async function refuseSpentSale(
 }
 
 /**
- * PUT /seller/returns/{id}/received: the shop's seller marks the goods of an accepted return
- * received, and the refund is made in the same transaction (decision 0056): the customer gets the
+ * PUT /seller/returns/{id}/received and PUT /admin/returns/{id}/received: the shop's seller (or an
+ * admin in its place, once the shop's answer time has passed since it accepted) marks the goods of
+ * an accepted return received, and the refund is made in the same transaction (decision 0056),
+ * whoever marks it, by this one function: the customer gets the
  * lines' price net of their share of the coupons (plus the shipping when the whole part is back), to
  * their wallet or, paid by card, through PayPal (in the test-card mode it is recorded as such); the
  * seller's credit for those lines less their commission is reversed, the stock comes back to its
  * sizes, and the payment becomes 'reembolsado' once everything is refunded. The PayPal call comes
- * last, so a refusal or an unreachable PayPal rolls everything back.
+ * last, so a refusal or an unreachable PayPal rolls everything back. The actor is kept on the return
+ * and in the audit; when an admin marked it, the seller is told too.
  */
 export async function receiveReturn(
   db: Db,
-  seller: AuthUser,
+  actor: AuthUser,
   id: string,
   paypal: PayPalClient | null,
   settings: WithdrawalSettings,
   mail: MailContext,
+  returnSettings: ReturnSettings,
 ): Promise<ReturnWrittenAnswer> {
   return db.transaction(async (tx) => {
-    const { row, part } = await lockReturn(tx, id, seller);
+    const { row, part, adminMayReceive, adminMayReceiveAt } = await lockReturn(tx, id, actor, returnSettings);
     if (row.status !== "aceptada") throw new HttpError(409, RETURN_NOT_ACCEPTED);
+    const byAdmin = actor.role === "admin";
+    if (byAdmin && !adminMayReceive)
+      throw new HttpError(
+        409,
+        returnAdminReceiveTooEarly(longDate(iso(adminMayReceiveAt)!), returnSettings.sellerAnswerDays),
+      );
     await lockWallets(tx, [part.customerId, part.ownerId]);
 
     const [order] = await tx.select({ discount: orders.discount }).from(orders).where(eq(orders.id, part.orderId));
@@ -591,7 +623,7 @@ export async function receiveReturn(
     await giveBackReturnedStock(
       tx,
       lines.filter((line) => quantityOf(line) > 0).map((line) => ({ line, quantity: quantityOf(line) })),
-      seller.id,
+      actor.id,
     );
     if (completesPart) {
       await tx.update(shopOrders).set({ paymentStatus: "reembolsado" }).where(eq(shopOrders.id, part.id));
@@ -612,6 +644,8 @@ export async function receiveReturn(
       .update(orderReturns)
       .set({
         status: "reembolsada",
+        receivedBy: actor.id,
+        receivedByAdmin: byAdmin,
         receivedAt: sql`now()`,
         refund,
         refundShipping: Math.min(money.shipping, refund),
@@ -622,13 +656,14 @@ export async function receiveReturn(
       })
       .where(eq(orderReturns.id, id));
     await recordAudit(tx, {
-      actorId: seller.id,
+      actorId: actor.id,
       action: "devolucion.reembolsar",
       entity: "pedido",
       entityId: part.orderId,
       before: { status: "aceptada", shop: part.shopName },
       after: {
         status: "reembolsada",
+        receivedBy: byAdmin ? "admin" : "tienda",
         refund,
         shipping: money.shipping,
         method: payment.method,
@@ -639,10 +674,19 @@ export async function receiveReturn(
     await tell(tx, mail, part, "reembolsada", [
       {
         userId: part.customerId,
-        text: returnRefundedNotice(number, part.shopName, refund, REFUND_METHOD_LABELS[payment.method]),
+        text: returnRefundedNotice(number, part.shopName, refund, REFUND_METHOD_LABELS[payment.method], byAdmin),
         reader: "cliente",
       },
+      ...(byAdmin
+        ? [
+            {
+              userId: part.ownerId,
+              text: returnReceivedByAdminNotice(number, part.shopName, money.sellerReversal),
+              reader: "tienda" as const,
+            },
+          ]
+        : []),
     ]);
-    return { message: RETURN_REFUNDED, orderReturn: await oneReturn(tx, id) };
+    return { message: RETURN_REFUNDED, orderReturn: await oneReturn(tx, id, returnSettings) };
   });
 }
