@@ -24,8 +24,9 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 export const ordersExportQuery = z
   .object({ from: storeDay(EXPORT_FROM_MISSING), to: storeDay(EXPORT_TO_MISSING) })
   .superRefine((range, context) => {
-    if (range.to < range.from) orderedWindow({ validFrom: range.from, validUntil: range.to }, context, "to");
-    else if (dayNumber(range.to) - dayNumber(range.from) + 1 > ORDERS_EXPORT_MAX_DAYS)
+    orderedWindow({ validFrom: range.from, validUntil: range.to }, context, "to");
+    // A range the wrong way round counts no days: only its order is refused.
+    if (dayNumber(range.to) - dayNumber(range.from) + 1 > ORDERS_EXPORT_MAX_DAYS)
       context.addIssue({ code: "custom", path: ["to"], message: EXPORT_RANGE_TOO_LONG });
   });
 export type OrdersExportQuery = z.infer<typeof ordersExportQuery>;

@@ -14,6 +14,7 @@ import { OWN_SHOP_DECISION, RIF_TAKEN, shopSuspendedNoWrites } from "#contract/s
 import { auditLog, mailOutbox, notifications, shops } from "../../api/src/db/schema";
 import { signedInUser, type Customer } from "./orders-support";
 import { askIdentityChange, decideIdentityChange, sellerWithShop } from "./shop-identity-support";
+import { apply, fieldParts, PDF, shopFields } from "./shop-support";
 import { uniqueRif, useTestApi } from "./support";
 
 /**
@@ -107,6 +108,33 @@ describe("cambio de nombre o identificador fiscal de una tienda aprobada", () =>
     expect(second.json().message).toBe(IDENTITY_CHANGE_PENDING_EXISTS);
     // The shop keeps its values meanwhile.
     expect((await shopRow(shop.id)).name).toBe(shop.name);
+  });
+
+  it("una solicitud de tienda nueva no toma el identificador que pide un cambio pendiente, escrito como sea", async () => {
+    const { seller, shop } = await sellerWithShop(api.db);
+    const rif = uniqueRif();
+    await asked(seller, { shopName: shop.name, rif });
+    const applicant = await signedInUser(api.db);
+    const refused = await apply(api.app, applicant, [
+      ...fieldParts(shopFields({ rif: rif.replace(/-/g, "").toLowerCase() })),
+      { name: "documents", filename: "rif.pdf", content: PDF },
+    ]);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({ message: RIF_TAKEN, errors: [{ field: "rif", message: RIF_TAKEN }] });
+    expect(await api.db.select({ id: shops.id }).from(shops).where(eq(shops.ownerId, applicant.id))).toEqual([]);
+
+    // Once the change is withdrawn, the tax id is free again.
+    const withdrawn = await api.app.inject({
+      method: "POST",
+      url: "/seller/shop-identity/withdraw",
+      headers: seller.headers,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    const accepted = await apply(api.app, applicant, [
+      ...fieldParts(shopFields({ rif })),
+      { name: "documents", filename: "rif.pdf", content: PDF },
+    ]);
+    expect(accepted.statusCode, accepted.body).toBe(201);
   });
 
   it("el vendedor ve su cambio pendiente y puede retirarlo; después puede pedir otro", async () => {
@@ -231,7 +259,7 @@ describe("cambio de nombre o identificador fiscal de una tienda aprobada", () =>
     const { seller, shop } = await sellerWithShop(api.db);
     const rif = uniqueRif();
     const change = await asked(seller, { shopName: shop.name, rif });
-    // An application takes it meanwhile (applications check shops only).
+    // Another shop takes it meanwhile (written straight: an application would be refused it).
     const latecomer = await sellerWithShop(api.db);
     await api.db.update(shops).set({ rif }).where(eq(shops.id, latecomer.shop.id));
     const refused = await decideIdentityChange(api.app, admin, change._id, { approve: true });

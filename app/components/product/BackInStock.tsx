@@ -1,26 +1,14 @@
-import { lazy, Suspense } from "react";
 import { Card } from "~/components/ui/Card";
+import { loadedOnDemand } from "~/components/ui/LoadedOnDemand";
 import { TextLink } from "~/components/ui/TextLink";
 import type { FieldConstraints } from "~/forms/use-schema-form";
 import { productPath, signInToWaitHref } from "~/routes/product-details.paths";
 
-type BackInStockFormModule = typeof import("./BackInStockForm");
-
 /**
- * The forms and Conform are for sold-out sizes only: the browser loads them on demand, so other
- * product pages stay within their JavaScript budget (their schema comes when first used).
- * The server loads the module at start and renders the forms at once (no fallback, so they work
- * without JavaScript); the browser hydrates them when their code arrives (as the review form).
+ * The forms and Conform are for sold-out sizes only: other product pages go without them (their
+ * schema comes when first used).
  */
-let serverForm: BackInStockFormModule | undefined;
-const loadForm = () => import("./BackInStockForm");
-if (import.meta.env.SSR) void loadForm().then((module) => (serverForm = module));
-const LazyForm = lazy(loadForm);
-
-function AlertForm(props: Parameters<BackInStockFormModule["default"]>[0]) {
-  const Loaded = serverForm?.default ?? LazyForm;
-  return <Loaded {...props} />;
-}
+const AlertForm = loadedOnDemand(() => import("./BackInStockForm"));
 
 interface BackInStockProduct {
   _id: string;
@@ -77,15 +65,13 @@ export function BackInStock({
             <li key={size} className="flex flex-wrap items-center gap-x-4 gap-y-2" data-testid="stock-alert">
               {size === "" ? null : <span className="min-w-20 text-sm font-bold text-ink">Talla {size}</span>}
               {/* Keyed by state, so the form is a new one once the shopper's choice is saved. */}
-              <Suspense fallback={null}>
-                <AlertForm
-                  key={`${size}-${waiting.includes(size)}`}
-                  productId={product._id}
-                  size={size}
-                  waiting={waiting.includes(size)}
-                  constraint={constraint}
-                />
-              </Suspense>
+              <AlertForm
+                key={`${size}-${waiting.includes(size)}`}
+                productId={product._id}
+                size={size}
+                waiting={waiting.includes(size)}
+                constraint={constraint}
+              />
             </li>
           ))}
         </ul>

@@ -1,9 +1,9 @@
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense } from "react";
 import { longDate } from "#contract/store-time";
 import type { MyReviewAnswer, ReviewsAnswer } from "#contract/reviews";
 import { starsText } from "#contract/stars";
 import { Badge } from "~/components/ui/Badge";
+import { loadedOnDemand } from "~/components/ui/LoadedOnDemand";
 import { TextLink } from "~/components/ui/TextLink";
 import type { FieldConstraints } from "~/forms/use-schema-form";
 import { REVIEWS_PAGE_PARAM } from "~/routes/product-details.paths";
@@ -11,24 +11,11 @@ import { Pagination, REVIEW_PAGE_WORDS } from "./Pagination";
 import { Rating } from "./Rating";
 import { ReviewReply } from "./ReviewReply";
 
-type ReviewFormModule = typeof import("./ReviewForm");
-
 /**
- * The review form and Conform are for paid buyers only: the browser loads them on demand, so every
- * other visitor's product page stays within its JavaScript budget (the schema itself comes later
- * still, when the form is first used). The server loads the module at start and renders the form
- * at once (no fallback, so it works without JavaScript); the browser hydrates it when its code
- * arrives.
+ * The review form and Conform are for paid buyers only: every other visitor's product page goes
+ * without them (the schema itself comes later still, when the form is first used).
  */
-let serverReviewForm: ReviewFormModule | undefined;
-const loadReviewForm = () => import("./ReviewForm");
-if (import.meta.env.SSR) void loadReviewForm().then((module) => (serverReviewForm = module));
-const LazyReviewForm = lazy(loadReviewForm);
-
-function ReviewForm(props: Parameters<ReviewFormModule["default"]>[0]) {
-  const Loaded = serverReviewForm?.default ?? LazyReviewForm;
-  return <Loaded {...props} />;
-}
+const ReviewForm = loadedOnDemand(() => import("./ReviewForm"));
 
 /**
  * The product's reviews (SPEC.md section 3, "Review"): the count of each number of stars, one
@@ -157,9 +144,5 @@ function ReviewFormArea({
       </p>
     );
   }
-  return (
-    <Suspense fallback={null}>
-      <ReviewForm productId={productId} existing={myReview.review} constraint={constraint} />
-    </Suspense>
-  );
+  return <ReviewForm productId={productId} existing={myReview.review} constraint={constraint} />;
 }

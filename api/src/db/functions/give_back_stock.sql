@@ -1,15 +1,18 @@
 -- give_back_stock: its one current definition. Edit it here, never in a migration: it is applied with
 -- CREATE OR REPLACE after the migrations on every start (api/src/db/functions.ts, decision 0027).
--- Stock comes back line by line in placeOrder's order (product, then size, compared byte by byte like
--- its `bySize`), each size row before its product (the size trigger updates the product's total), so
--- a give-back (expiry, a cancellation) and an order being placed over the same products queue behind
--- each other instead of deadlocking. The former UPDATE ... FROM locked rows in whatever order its plan chose.
+-- The products and their sizes are locked first, in the one order every writer of them uses
+-- (lock_products), so a give-back (expiry, a cancellation) and an order being placed, an edit or an
+-- import of the same products queue behind each other instead of deadlocking. The stock then comes
+-- back line by line.
 CREATE OR REPLACE FUNCTION give_back_stock(cancelled_shop_orders uuid[]) RETURNS void
   LANGUAGE plpgsql AS $$
 DECLARE
   caller_kind text := current_setting('mercado.stock_kind', true);
   line record;
 BEGIN
+  -- The products and their sizes first, in the order every writer of them takes (lock_products).
+  PERFORM lock_products(
+    ARRAY(SELECT DISTINCT product_id FROM order_items WHERE shop_order_id = ANY (cancelled_shop_orders)), NULL, false);
   IF COALESCE(caller_kind, '') = '' THEN
     PERFORM set_config('mercado.stock_kind', 'caducidad', true);
   END IF;

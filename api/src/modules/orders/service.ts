@@ -32,6 +32,7 @@ import { cartCoupon, cartShopCoupons, lockOrderCoupons, redeemCoupon } from "../
 import { notify, type NewNotification } from "../notifications/service.js";
 import { availableCartLines, subtotalOf } from "./cart-lines.js";
 import { expireUnpaidOrders, orderPayBy } from "./expiry.js";
+import { lockProducts } from "../stock/locks.js";
 import { bySize, setStockContext } from "../stock/service.js";
 import {
   defaultCommissionBp,
@@ -180,6 +181,14 @@ export async function placeOrder(
       throw body.items ? new HttpError(409, CART_CHANGED_WHILE_REVIEWING) : new HttpError(400, EMPTY_CART);
     }
 
+    // The products and their sizes, in the one order every writer of them uses (stock/locks.ts), before
+    // the items' key-share locks and the stock taken: a rename, an edit or an import of them waits for
+    // this order or this order for it, never both.
+    await lockProducts(
+      tx,
+      lines.map((line) => line.productId),
+      "stock",
+    );
     const byShop = new Map<string, typeof lines>();
     for (const line of lines) byShop.set(line.shopId, [...(byShop.get(line.shopId) ?? []), line]);
     const subtotal = subtotalOf(lines);

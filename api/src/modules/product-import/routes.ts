@@ -55,10 +55,10 @@ const words = {
     description:
       "`{csv}`, the same file again: it is read and checked anew (nothing of a preview is trusted), " +
       "and its valid rows are written in one transaction, all or nothing. Locks: the shop `FOR SHARE`, " +
-      "then the products the file names with their sizes in one stable order: the sizes (by product id, " +
-      'then size in `"C"` order, as sales take them), then the products `FOR NO KEY UPDATE` by id, as ' +
-      "the stock screen; when a row renames a product (its slug changes), the products `FOR UPDATE` " +
-      "first and then the sizes, as the product form's rename. Stock is set as the stock screen sets " +
+      "then the products the file names `FOR UPDATE` by id (a row may rename one) and then their sizes " +
+      '(by product id, then size in `"C"` order): the one order every writer of products takes, sales, ' +
+      "the stock screen and the product form included (`lock_products`, decision 0061), so two imports " +
+      "of the same products, or an import and an edit or a sale, queue. Stock is set as the stock screen sets " +
       "it without a version: each change is a movement (`ajuste`, the seller), low-stock notices follow " +
       "the thresholds, and shoppers waiting for a size that comes back are told. Writes are set-based " +
       "(a statement per kind of change, not per row). One audit entry `producto.importar` (entity " +

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { slugify } from "#contract/catalog";
 import { FORBIDDEN } from "#contract/messages";
 import { IMPORT_NOTHING_VALID, IMPORT_REFUSALS_LISTED, type ProductImportPreview } from "#contract/product-import";
@@ -10,13 +10,13 @@ import { recordAudit } from "../audit/service.js";
 import type { MailContext } from "../mail/render.js";
 import { assertCanWrite, catalogueWrite, writerShop } from "../seller-products/service.js";
 import { checkSellerShop } from "../shops/seller-writes.js";
+import { lockProducts } from "../stock/locks.js";
 import { setStockContext, tellWaitingShoppers } from "../stock/service.js";
 import {
   checkRows,
   CSV_FIELD,
   namedIds,
   readCsvRows,
-  type CsvRow,
   type ExistingProduct,
   type ImportContext,
   type ValidRow,
@@ -105,41 +105,6 @@ export async function previewImport(db: Db, user: AuthUser, csv: string): Promis
 
 const renames = (row: { product: ExistingProduct | null; form: { name: string } }) =>
   row.product !== null && slugify(row.product.name) !== slugify(row.form.name);
-
-/** The apply found a rename it had not locked for (the name changed meanwhile): it starts again, locking for it. */
-class RenameRaced extends Error {}
-
-/**
- * Locks the products the file names and their sizes, in the orders the single-product writes use
- * (seller-products lockProduct): without renames, the sizes first (product id, then size in "C"
- * order, as sales take them) and then the products FOR NO KEY UPDATE in id order, as the stock
- * screen does; with a rename (the unique slug changes), the products FOR UPDATE in id order first,
- * then the sizes, so an order that already holds its items' key-share locks finishes first.
- */
-async function lockNamed(tx: Transaction, shopId: string, ids: string[], mode: "edit" | "key") {
-  if (ids.length === 0) return;
-  const lockSizes = () =>
-    tx
-      .select({ size: productSizes.size })
-      .from(productSizes)
-      .where(inArray(productSizes.productId, ids))
-      .orderBy(asc(productSizes.productId), sql`${productSizes.size} collate "C"`)
-      .for("update");
-  const lockRows = () =>
-    tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(inArray(products.id, ids), eq(products.shopId, shopId), isNull(products.archivedAt)))
-      .orderBy(asc(products.id))
-      .for(mode === "key" ? "update" : "no key update");
-  if (mode === "key") {
-    await lockRows();
-    await lockSizes();
-  } else {
-    await lockSizes();
-    await lockRows();
-  }
-}
 
 /** A JSON array as one parameter, read by `jsonb_to_recordset`: one statement for any number of rows. */
 const jsonRows = (rows: readonly unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
@@ -381,50 +346,15 @@ export async function applyImport(
 ): Promise<{ created: number; updated: number; skipped: number }> {
   if (user.role !== "seller") throw new HttpError(403, FORBIDDEN);
   const { rows, cellRefusals } = readCsvRows(csv);
-  const ids = namedIds(rows).sort();
-  try {
-    return await applyLocked(db, user, rows, cellRefusals, ids, mail, "edit");
-  } catch (error) {
-    if (error instanceof RenameRaced) return applyLocked(db, user, rows, cellRefusals, ids, mail, "key");
-    throw error;
-  }
-}
-
-async function applyLocked(
-  db: Db,
-  user: AuthUser,
-  rows: CsvRow[],
-  cellRefusals: Parameters<typeof checkRows>[1],
-  ids: string[],
-  mail: MailContext,
-  firstMode: "edit" | "key",
-) {
+  const ids = namedIds(rows);
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
-    // One import of a shop at a time: a renaming import locks its rows in the other order (products,
-    // then sizes), so two imports of the same products at once could deadlock each other.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`importar:${shop.id}`}::text, 0))`);
-    // The names as they are, to know whether the file renames (the lock order depends on it).
-    let mode = firstMode;
-    if (mode === "edit" && ids.length > 0) {
-      const names = new Map(
-        (
-          await tx
-            .select({ id: products.id, name: products.name })
-            .from(products)
-            .where(and(inArray(products.id, ids), eq(products.shopId, shop.id)))
-        ).map((row) => [row.id, slugify(row.name)]),
-      );
-      const renamesAny = rows.some((row) => {
-        const current = names.get(row.cells.id.trim().toLowerCase());
-        return current !== undefined && current !== slugify(row.cells.name.trim());
-      });
-      if (renamesAny) mode = "key";
-    }
-    await lockNamed(tx, shop.id, ids, mode);
+    // FOR UPDATE (a row may be renamed), in the one order every writer of products uses: two imports
+    // of the same products, or an import and an edit or an order, queue behind each other, so
+    // imports of one shop need no lock of their own.
+    await lockProducts(tx, ids, "key", shop.id);
     const checked = checkRows(rows, cellRefusals, await importContext(tx, shop.id, ids));
     if (checked.valid.length === 0) throw new FieldsError(400, [{ field: CSV_FIELD, message: IMPORT_NOTHING_VALID }]);
-    if (mode === "edit" && checked.valid.some(renames)) throw new RenameRaced();
 
     await setStockContext(tx, "ajuste", user.id, { withoutVersion: true });
     const updates = checked.valid.filter((row) => row.product !== null);

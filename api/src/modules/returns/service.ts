@@ -65,6 +65,7 @@ import { ORDER_NOT_FOUND } from "../orders/service.js";
 import type { PayPalClient } from "../payments/paypal.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
 import { setStockContext } from "../stock/service.js";
+import { lockProducts } from "../stock/locks.js";
 import { lockWallets, walletBalance } from "../wallet/ledger.js";
 import { saleAvailable } from "../withdrawals/availability.js";
 import { balancesOf } from "../withdrawals/service.js";
@@ -490,15 +491,13 @@ async function refundableLeft(tx: Transaction, orderId: string, customerId: stri
 /** Gives the returned units back to their product's stock, size by size, as a `devolucion` by `actorId`. */
 async function giveBackReturnedStock(tx: Transaction, lines: { line: Line; quantity: number }[], actorId: string) {
   await setStockContext(tx, "devolucion", actorId);
-  // In give_back_stock's order (product, then size by bytes), so it queues behind an order being placed.
-  const sorted = [...lines].sort((a, b) =>
-    a.line.productId === b.line.productId
-      ? Buffer.compare(Buffer.from(a.line.size), Buffer.from(b.line.size))
-      : a.line.productId < b.line.productId
-        ? -1
-        : 1,
+  // Locked first in the one order every writer of products uses, as give_back_stock does.
+  await lockProducts(
+    tx,
+    lines.map(({ line }) => line.productId),
+    "stock",
   );
-  for (const { line, quantity } of sorted) {
+  for (const { line, quantity } of lines) {
     if (line.size === "")
       await tx
         .update(products)

@@ -79,9 +79,10 @@ const section: ReferenceSection = {
     "an edit never overwrites a sale it did not see; without it they are kept (`POST /update-stock` is " +
     "the stock screen's call). Removing every size needs the new single `stock`.\n\n" +
     "**Writes** run in one transaction: the shop `FOR SHARE` (a suspension waits, or is waited for), the " +
-    "product locked (its sizes, then the row `FOR NO KEY UPDATE`, as orders take them; a rename or a " +
-    "delete, which need `FOR UPDATE`, lock the row first, and a delete the product's cart lines before " +
-    "it, so a sale under way finishes first), `setStockContext(tx, 'ajuste', seller)` for the movements " +
+    "product locked in the one order every writer of products takes (the row, then its sizes: " +
+    "`lock_products`, decision 0061; `FOR UPDATE`, as the edit may rename and the delete removes it; a " +
+    "delete locks the product's cart lines before it, so a sale under way finishes first), " +
+    "`setStockContext(tx, 'ajuste', seller)` for the movements " +
     "the triggers write, an audit entry (`producto.crear`, `producto.editar`, `producto.archivar`, " +
     "`producto.eliminar`, entity `producto`, before and after) and `announceCatalogueChange(tx)`, which " +
     'reaches every instance once committed (docs/api/real-time.md, "Catalogue changes"), so the next ' +

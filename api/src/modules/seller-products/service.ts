@@ -61,6 +61,7 @@ import { productSizesList } from "../catalog/service.js";
 import { saveStoredImage, type StoredImage } from "../media/service.js";
 import { checkSellerShop, lockSellerShop, type SellerShop } from "../shops/seller-writes.js";
 import { setStockContext } from "../stock/service.js";
+import { lockProducts } from "../stock/locks.js";
 
 /**
  * Seller products (issue 11; SPEC.md section 7 "Seller products"; README, "Seller products API").
@@ -492,55 +493,25 @@ async function auditSnapshot(tx: Transaction, productId: string): Promise<Record
 }
 
 /**
- * The product row of the seller's shop, locked for the rest of the transaction (with its sizes);
- * 404 otherwise. Two orders of locks, each matching what the other writers do:
- *
- * - `edit` (no key column changes): the sizes first, in the order sales take them, then the
- *   product FOR NO KEY UPDATE (an order's items hold a key-share lock on it through their foreign
- *   key), as `POST /update-stock` does: a sale under way finishes first (and bumps stock_version)
- *   instead of deadlocking with this write.
- * - `key` (a rename changes the unique slug; a delete removes the row): the product FOR UPDATE
- *   first, which conflicts with that key-share lock, so it must come before the sizes: an order
- *   takes its key-share lock (inserting its items) before it touches any size, and so waits here
- *   holding none, or has already finished when this gets the lock.
+ * The product row of the seller's shop, locked with its sizes for the rest of the transaction in
+ * the one order every writer of products uses (stock/locks.ts); 404 otherwise. `key` for a write
+ * that may change its unique slug or delete it.
  */
-async function lockProduct(tx: Transaction, shopId: string, productId: string, mode: "edit" | "key") {
-  const lockSizes = () =>
-    tx
-      .select({ size: productSizes.size })
-      .from(productSizes)
-      .where(eq(productSizes.productId, productId))
-      .orderBy(sql`${productSizes.size} collate "C"`)
-      .for("update");
-  const lockRow = () =>
-    tx
-      .select({
-        id: products.id,
-        name: products.name,
-        slug: products.slug,
-        stockVersion: products.stockVersion,
-        hasSizes: products.hasSizes,
-        adminHiddenAt: products.adminHiddenAt,
-      })
-      .from(products)
-      .where(and(eq(products.id, productId), eq(products.shopId, shopId), notArchived))
-      .for(mode === "key" ? "update" : "no key update");
-  let row;
-  if (mode === "key") {
-    [row] = await lockRow();
-    if (row) await lockSizes();
-  } else {
-    await lockSizes();
-    [row] = await lockRow();
-  }
+async function lockProduct(tx: Transaction, shopId: string, productId: string, strength: "key" | "stock") {
+  await lockProducts(tx, [productId], strength, shopId);
+  const [row] = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      stockVersion: products.stockVersion,
+      hasSizes: products.hasSizes,
+      adminHiddenAt: products.adminHiddenAt,
+    })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.shopId, shopId), notArchived));
   if (!row) throw new HttpError(404, SELLER_PRODUCT_NOT_FOUND);
   return row;
-}
-
-/** Whether the form renames the product's address (its slug follows the name). */
-async function renames(tx: Transaction, productId: string, name: string): Promise<boolean> {
-  const [row] = await tx.select({ name: products.name }).from(products).where(eq(products.id, productId));
-  return row !== undefined && slugify(row.name) !== slugify(name);
 }
 
 function productValues(form: ProductForm | ProductUpdateForm) {
@@ -626,12 +597,8 @@ export async function updateProduct(
 ): Promise<SellerProduct> {
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
-    const product = await lockProduct(
-      tx,
-      shop.id,
-      form.productId,
-      (await renames(tx, form.productId, form.name)) ? "key" : "edit",
-    );
+    // As a rename would: whether this one renames is known only once the name is read under the lock.
+    const product = await lockProduct(tx, shop.id, form.productId, "key");
     if (form.stockVersion !== undefined && form.stockVersion !== product.stockVersion)
       throw new HttpError(409, STOCK_VERSION_STALE);
     // Hidden by an admin, it stays hidden until an admin publishes it (decision 0053).
@@ -668,8 +635,7 @@ export async function updateProduct(
         await tx.insert(productSlugHistory).values({ slug: product.slug, productId: product.id }).onConflictDoNothing();
       }
     }
-    // The slug only when it changes: writing a unique column, even unchanged, takes the lock that
-    // waits for orders' key-share locks (lockProduct).
+    // The slug only when it changes (its history above follows it).
     await tx
       .update(products)
       .set({
@@ -777,7 +743,7 @@ export async function replaceProductImage(
 ): Promise<SellerProduct> {
   return catalogueWrite(db, async (tx) => {
     const shop = await writerShop(tx, user);
-    const product = await lockProduct(tx, shop.id, fields.productId, "edit");
+    const product = await lockProduct(tx, shop.id, fields.productId, "stock");
     const [slot] = await tx
       .select({ position: productImages.position })
       .from(productImages)

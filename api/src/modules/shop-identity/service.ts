@@ -32,6 +32,7 @@ import type { MailContext } from "../mail/render.js";
 import { shopIdentityDecisionMail } from "../mail/templates/shop-identity-decision.js";
 import { notify } from "../notifications/service.js";
 import { NO_SHOP } from "../shop-profile/service.js";
+import { rifTaken } from "../shops/rif.js";
 import { violatedUniqueIndex } from "../shops/service.js";
 
 /**
@@ -237,20 +238,6 @@ export async function requestIdentityChange(db: Db, seller: AuthUser, body: unkn
       throw new FieldsError(409, [{ field: "rif", message: RIF_TAKEN }]);
     throw error;
   }
-}
-
-/** Whether another shop, or another shop's pending change, has this tax id. */
-async function rifTaken(tx: Transaction, rif: string, shopId: string): Promise<boolean> {
-  const [shop] = await tx
-    .select({ id: shops.id })
-    .from(shops)
-    .where(and(eq(shops.rif, rif), ne(shops.id, shopId)));
-  if (shop) return true;
-  const [change] = await tx
-    .select({ id: shopIdentityChanges.id })
-    .from(shopIdentityChanges)
-    .where(and(eq(shopIdentityChanges.rif, rif), isPending, ne(shopIdentityChanges.shopId, shopId)));
-  return change !== undefined;
 }
 
 /** POST /seller/shop-identity/withdraw: the pending change ends as `retirado`; 409 without one. */

@@ -54,6 +54,7 @@ import { shopRequestMail } from "../mail/templates/shop-request.js";
 import { notify } from "../notifications/service.js";
 import type { KeptDocument } from "./documents.js";
 import { announceShopEvent, countPendingRequests } from "./events.js";
+import { rifTaken } from "./rif.js";
 import { shopOutcomeNotice, shopRequestNotice, type ShopOutcome } from "#contract/notification-texts";
 
 /**
@@ -371,11 +372,8 @@ export async function applyForShop(
     const shopId = await db.transaction(async (tx) => {
       const [existing] = await tx.select().from(shops).where(eq(shops.ownerId, applicant.id)).for("update");
       if (existing && existing.status !== "rechazada") throw new HttpError(409, SHOP_REQUEST_EXISTS);
-      const [taken] = await tx
-        .select({ id: shops.id })
-        .from(shops)
-        .where(and(eq(shops.rif, application.rif), existing ? ne(shops.id, existing.id) : undefined));
-      if (taken) throw new FieldsError(409, [{ field: "rif", message: RIF_TAKEN }]);
+      if (await rifTaken(tx, application.rif, existing?.id ?? null))
+        throw new FieldsError(409, [{ field: "rif", message: RIF_TAKEN }]);
 
       const values = {
         name: application.shopName,
@@ -700,11 +698,7 @@ export async function resubmitRequest(
           errors.push({ field: `${REPLACEMENT_PART_PREFIX}${document.id}`, message: REPLACEMENT_MISSING });
       const correction = checked.success ? checked.data : {};
       if (errors.length === 0 && correction.rif !== undefined) {
-        const [taken] = await tx
-          .select({ id: shops.id })
-          .from(shops)
-          .where(and(eq(shops.rif, correction.rif), ne(shops.id, shop.id)));
-        if (taken) errors.push({ field: "rif", message: RIF_TAKEN });
+        if (await rifTaken(tx, correction.rif, shop.id)) errors.push({ field: "rif", message: RIF_TAKEN });
       }
       if (errors.length > 0) throw new FieldsError(400, errors.sort(byResubmissionOrder));
 

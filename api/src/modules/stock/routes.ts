@@ -16,9 +16,9 @@ const section: ReferenceSection = {
     "`contract/stock.ts`. Every call needs `Authorization: Bearer`.\n\n" +
     "**Version rule.** `products.stock_version` goes up with every change of any of the product's stock " +
     "(a sale, an expiry, a cancellation, a seller, a size added or removed; moving units between sizes " +
-    "too). The form sends the version it was read at; `update-stock` locks the product's sizes (in the " +
-    "order orders take them) and then the product (`FOR NO KEY UPDATE`: an order's items hold a " +
-    "key-share lock on it), and a version that moved on answers 409 `El stock cambió mientras editabas. " +
+    "too). The form sends the version it was read at; `update-stock` locks the product (`FOR NO KEY " +
+    "UPDATE`) and then its sizes, the one order every writer of products takes (decision 0061), and a " +
+    "version that moved on answers 409 `El stock cambió mientras editabas. " +
     "Revisa las cifras actuales y vuelve a guardar.` with `current: {stock, stockVersion, sizes, " +
     "lowStockThreshold}` and changes nothing. So a seller never overwrites a sale they did not see, and " +
     "a sale waits for a save (or the other way round) instead of being lost: " +

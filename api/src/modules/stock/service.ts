@@ -38,6 +38,7 @@ import { mailRecipient } from "../mail/recipients.js";
 import type { MailContext } from "../mail/render.js";
 import { backInStockMail } from "../mail/templates/back-in-stock.js";
 import { lockSellerShop } from "../shops/seller-writes.js";
+import { lockProducts } from "./locks.js";
 import { backInStockNotice } from "#contract/notification-texts";
 
 /**
@@ -286,28 +287,22 @@ export async function updateStock(
   if (body.sellerId !== user.id) throw new HttpError(403, FORBIDDEN);
   const result = await db.transaction(async (tx) => {
     const shop = await sellingShop(tx, user);
+    // Locked before it is read: what it reads stays as it is until this commits.
+    await lockProducts(tx, [body.productId], "stock", shop.id);
     const [owned] = await tx
       .select({ id: products.id, hasSizes: products.hasSizes })
       .from(products)
       .where(and(eq(products.id, body.productId), eq(products.shopId, shop.id), isNull(products.archivedAt)));
     if (!owned) throw new HttpError(404, STOCK_PRODUCT_NOT_FOUND);
 
-    // The sizes first, one by one in the order sales take them, then the product (which a sale of
-    // a size locks through the trigger that keeps its total): no cycle with a sale can form.
-    const sizeNames = (
-      await tx.select({ size: productSizes.size }).from(productSizes).where(eq(productSizes.productId, body.productId))
-    )
-      .map((row) => row.size)
-      .sort(bySize);
-    const lockedSizes = new Map<string, number>();
-    for (const size of sizeNames) {
-      const [row] = await tx
-        .select({ stock: productSizes.stock })
-        .from(productSizes)
-        .where(and(eq(productSizes.productId, body.productId), eq(productSizes.size, size)))
-        .for("update");
-      if (row) lockedSizes.set(size, row.stock);
-    }
+    const lockedSizes = new Map(
+      (
+        await tx
+          .select({ size: productSizes.size, stock: productSizes.stock })
+          .from(productSizes)
+          .where(eq(productSizes.productId, body.productId))
+      ).map((row) => [row.size, row.stock]),
+    );
     const [product] = await tx
       .select({
         id: products.id,
@@ -322,10 +317,7 @@ export async function updateStock(
         >`array(select size from product_sizes where product_sizes.product_id = products.id order by position, size)`,
       })
       .from(products)
-      .where(eq(products.id, body.productId))
-      // Not FOR UPDATE: an order's items hold a key-share lock on the product (their foreign key)
-      // before it takes the stock, and FOR UPDATE would wait for it while holding the sizes.
-      .for("no key update");
+      .where(eq(products.id, body.productId));
     const sizes = product!.sizeOrder.flatMap((size) =>
       lockedSizes.has(size) ? [{ size, stock: lockedSizes.get(size)! }] : [],
     );
