@@ -384,7 +384,8 @@ describe("solicitudes de tienda (PGlite)", () => {
       expect(
         (await post(`/admin/shops/${shopId}/suspend`, admin, { reason: "Documentación caducada." })).statusCode,
       ).toBe(200);
-      const reactivateOwn = await post(`/admin/shops/${shopId}/reactivate`, owner);
+      // The suspension made the owner's tokens stale too (once its second is over): a fresh sign-in.
+      const reactivateOwn = await post(`/admin/shops/${shopId}/reactivate`, await signedInAs(applicant.id, "admin"));
       expect(reactivateOwn.statusCode).toBe(403);
       expect(reactivateOwn.json()).toEqual({ message: OWN_SHOP_DECISION });
       const [suspended] = await api.db.select({ status: shops.status }).from(shops).where(eq(shops.id, shopId));
