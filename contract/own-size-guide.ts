@@ -7,10 +7,10 @@ import {
   FOOT_LENGTH_MAX_CM,
   FOOT_LENGTH_MIN_CM,
   formatCm,
+  ownTableKindFor,
   SIZE_GUIDE_OWN,
   type OwnSizeTable,
 } from "./size-guides";
-import type { SpecSheetKind } from "./spec-sheet-fields";
 
 /**
  * «Tabla propia» (issue 36, decision 0060): the size table a seller types in the product form, one
@@ -24,19 +24,6 @@ import type { SpecSheetKind } from "./spec-sheet-fields";
  * `.hipFrom`, `.hipTo` (clothing). Numbers as a person types them: one decimal at most, comma or point.
  */
 
-export const OWN_TABLE_SHOE_FIELDS = [
-  { key: "uk", label: "UK" },
-  { key: "us", label: "US" },
-  { key: "footCm", label: "Pie hasta (cm)" },
-] as const;
-export const OWN_TABLE_CLOTHING_FIELDS = [
-  { key: "chest", label: "Pecho (cm)" },
-  { key: "waist", label: "Cintura (cm)" },
-  { key: "hip", label: "Cadera (cm)" },
-] as const;
-
-export const OWN_TABLE_HINT =
-  "Una fila por talla del producto. Números con un decimal como mucho (26,5); la longitud del pie debe crecer con la talla.";
 export const OWN_TABLE_MISSING = "Escribe las medidas de cada talla en tu tabla.";
 export const OWN_TABLE_NEEDS_SIZES = "La tabla propia necesita las tallas del producto: añádelas en Tallas.";
 export const OWN_TABLE_WRONG_KIND =
@@ -192,9 +179,7 @@ export const ownSizeTable = z.discriminatedUnion("kind", [
   }),
 ]);
 
-/** The table's kind a category takes: shoes by foot, anything else by body. */
-export const ownTableKindFor = (specSheet: SpecSheetKind | null): OwnSizeTable["kind"] =>
-  specSheet === "zapatilla" ? "calzado" : "ropa";
+export { ownTableKindFor };
 
 /**
  * «Tabla propia» against the product's sizes (both forms and the API, once both parse): it needs

@@ -217,6 +217,25 @@ export function guideForProduct(product: {
   return null;
 }
 
+// ---- The seller's own table («Tabla propia»): its inputs, checked by contract/own-size-guide.ts ----
+
+export const OWN_TABLE_SHOE_FIELDS = [
+  { key: "uk", label: "UK" },
+  { key: "us", label: "US" },
+  { key: "footCm", label: "Pie hasta (cm)" },
+] as const;
+export const OWN_TABLE_CLOTHING_FIELDS = [
+  { key: "chest", label: "Pecho (cm)" },
+  { key: "waist", label: "Cintura (cm)" },
+  { key: "hip", label: "Cadera (cm)" },
+] as const;
+
+export const OWN_TABLE_HINT =
+  "Una fila por talla del producto. Números con un decimal como mucho (26,5); la longitud del pie debe crecer con la talla.";
+/** The own table's kind a category takes: shoes by foot, anything else by body. */
+export const ownTableKindFor = (specSheet: SpecSheetKind | null): OwnSizeTable["kind"] =>
+  specSheet === "zapatilla" ? "calzado" : "ropa";
+
 /** Which guide a product's page shows: a table of this file by id, or the shop's own table. */
 export type GuideRef = SizeGuideId | { shop: string; table: OwnSizeTable };
 

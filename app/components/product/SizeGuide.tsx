@@ -141,6 +141,11 @@ function GuideTable({ guide, sizes }: { guide: Guide; sizes: ProductSizes }) {
 type Advice = { answer: string | null; errors: Record<string, string> };
 type Advise = (texts: Record<string, string>) => Advice;
 
+/** Whether focus goes to the form's own submit button. */
+function leavesForSubmit(next: EventTarget | null, form: HTMLFormElement | null): boolean {
+  return next instanceof HTMLButtonElement && next.type === "submit" && next.form === form;
+}
+
 /**
  * The form that names the size to choose: a GET form to the guide's page; with JavaScript the
  * answer follows what is typed, and a field's refusal waits until it is left or the form sent.
@@ -197,9 +202,12 @@ function AdviceForm({
                 autoComplete="off"
                 value={texts[field.param]}
                 onChange={(event) => setTexts((current) => ({ ...current, [field.param]: event.target.value }))}
-                onBlur={() =>
-                  setJudged((current) => ({ ...current, [field.param]: texts[field.param]!.trim() !== "" }))
-                }
+                onBlur={(event) => {
+                  // Left for the form's button: the post judges every field, and a refusal shown
+                  // now would move the button from under the pointer before the click lands.
+                  if (leavesForSubmit(event.relatedTarget, event.currentTarget.form)) return;
+                  setJudged((current) => ({ ...current, [field.param]: texts[field.param]!.trim() !== "" }));
+                }}
               />
             </Field>
           );
