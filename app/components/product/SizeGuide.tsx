@@ -264,25 +264,14 @@ export function SizeGuide({ guide: ref, sizes, action, asked, idPrefix }: SizeGu
         Tabla: <span className="font-semibold text-ink">{guide.name}</span>.{" "}
         {sizes.length > 0 ? "Las filas resaltadas son las tallas que se venden en este producto." : null}
       </p>
-      {guide.kind === "calzado" ? (
-        <AdviceForm
-          label="Tu talla según tu pie"
-          fields={FOOT_FIELDS}
-          advise={footAdvice(guide, sizes)}
-          action={action}
-          asked={asked}
-          idPrefix={idPrefix}
-        />
-      ) : (
-        <AdviceForm
-          label="Tu talla según tus medidas"
-          fields={BODY_FIELDS}
-          advise={bodyAdvice(guide, sizes)}
-          action={action}
-          asked={asked}
-          idPrefix={idPrefix}
-        />
-      )}
+      <AdviceForm
+        {...(guide.kind === "calzado"
+          ? { label: "Tu talla según tu pie", fields: FOOT_FIELDS, advise: footAdvice(guide, sizes) }
+          : { label: "Tu talla según tus medidas", fields: BODY_FIELDS, advise: bodyAdvice(guide, sizes) })}
+        action={action}
+        asked={asked}
+        idPrefix={idPrefix}
+      />
       <GuideTable guide={guide} sizes={sizes} />
     </div>
   );

@@ -132,6 +132,26 @@ const MAIN_IMAGE_OPTIONS = Array.from({ length: PRODUCT_IMAGES_MAX }, (_, index)
 
 type Meta = FieldMetadata<string | undefined>;
 
+/**
+ * Without JavaScript: draws the form again with what was typed (the spec sheet of the chosen
+ * category, the own size table's rows), unchecked.
+ */
+function RedrawButton({ className, children }: { className?: string; children: string }) {
+  return (
+    <Button
+      type="submit"
+      name="intent"
+      value={productIntents.refreshSheet}
+      formNoValidate
+      variant="secondary"
+      size="sm"
+      className={className}
+    >
+      {children}
+    </Button>
+  );
+}
+
 export function ProductForm({
   mode,
   categories,
@@ -187,18 +207,7 @@ export function ProductForm({
                 options={categories.map((category) => ({ value: category._id, label: category.name }))}
                 className="min-w-0 flex-1 basis-56"
               />
-              {hydrated ? null : (
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={productIntents.refreshSheet}
-                  formNoValidate
-                  variant="secondary"
-                  size="sm"
-                >
-                  Actualizar ficha
-                </Button>
-              )}
+              {hydrated ? null : <RedrawButton>Actualizar ficha</RedrawButton>}
             </div>
             {hydrated ? null : (
               <p className="mt-1 text-sm text-slate-600">
@@ -294,19 +303,7 @@ export function ProductForm({
                 options={SIZE_GUIDE_OPTIONS}
                 hint={SIZE_GUIDE_HINT}
               />
-              {hydrated ? null : (
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={productIntents.refreshSheet}
-                  formNoValidate
-                  variant="secondary"
-                  size="sm"
-                  className="mt-2"
-                >
-                  Preparar tabla propia
-                </Button>
-              )}
+              {hydrated ? null : <RedrawButton className="mt-2">Preparar tabla propia</RedrawButton>}
             </div>
           </div>
           <div>
