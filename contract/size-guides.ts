@@ -2,7 +2,19 @@
 // choose in the browser too (issue 36), and visitor pages do not load the schema library.
 import { formatSpanishNumber } from "./number-format";
 import { SIZE_GUIDE_TITLE } from "./seller-product-labels";
+import {
+  isSizeGuideChoice,
+  SIZE_GUIDE_AUTOMATIC,
+  SIZE_GUIDE_NAMES,
+  SIZE_GUIDE_NONE,
+  SIZE_GUIDE_OWN,
+  type OwnSizeTable,
+  type SizeGuideId,
+} from "./size-guide-choices";
 import type { SpecSheetKind } from "./spec-sheet-fields";
+
+export * from "./size-guide-choices";
+export { SIZE_GUIDE_TITLE };
 
 /**
  * Size guides (issue 36, decision 0060): shoe tables (EU, UK, US and the longest foot each size
@@ -32,13 +44,6 @@ export type ShoeGuide = { kind: "calzado"; name: string; rows: readonly ShoeRow[
 export type ClothingGuide = { kind: "ropa"; name: string; rows: readonly ClothingRow[]; own?: boolean };
 export type SizeGuide = ShoeGuide | ClothingGuide;
 
-/**
- * A seller's own table as a product stores it (`products.size_guide_table`): shoe rows name the
- * product's size as their EU size; clothing rows name the product's size. Checked by
- * contract/own-size-guide.ts.
- */
-export type OwnSizeTable = { kind: "calzado"; rows: ShoeRow[] } | { kind: "ropa"; rows: ClothingRow[] };
-
 /** [EU, UK, US, foot length in cm], the brands' usual men's/unisex numbering. */
 type ShoeLine = readonly [string, string, string, number];
 const shoeRows = (lines: readonly ShoeLine[]): readonly ShoeRow[] =>
@@ -51,7 +56,7 @@ const shoeRows = (lines: readonly ShoeLine[]): readonly ShoeRow[] =>
 export const SIZE_GUIDES = {
   "calzado-generica": {
     kind: "calzado",
-    name: "Zapatillas (tabla general)",
+    name: SIZE_GUIDE_NAMES["calzado-generica"],
     rows: shoeRows([
       ["36", "3,5", "4,5", 22.5],
       ["37", "4", "5", 23.2],
@@ -68,7 +73,7 @@ export const SIZE_GUIDES = {
   },
   "calzado-adidas": {
     kind: "calzado",
-    name: "Zapatillas Adidas",
+    name: SIZE_GUIDE_NAMES["calzado-adidas"],
     rows: shoeRows([
       ["36", "3,5", "4", 22.1],
       ["37", "4,5", "5", 22.9],
@@ -85,7 +90,7 @@ export const SIZE_GUIDES = {
   },
   "calzado-asics": {
     kind: "calzado",
-    name: "Zapatillas Asics",
+    name: SIZE_GUIDE_NAMES["calzado-asics"],
     rows: shoeRows([
       ["36", "3,5", "4,5", 22.5],
       ["37", "4", "5", 23],
@@ -102,7 +107,7 @@ export const SIZE_GUIDES = {
   },
   "calzado-bullpadel": {
     kind: "calzado",
-    name: "Zapatillas Bullpadel",
+    name: SIZE_GUIDE_NAMES["calzado-bullpadel"],
     rows: shoeRows([
       ["36", "3,5", "4,5", 23],
       ["37", "4", "5", 23.5],
@@ -119,7 +124,7 @@ export const SIZE_GUIDES = {
   },
   "calzado-joma": {
     kind: "calzado",
-    name: "Zapatillas Joma",
+    name: SIZE_GUIDE_NAMES["calzado-joma"],
     rows: shoeRows([
       ["36", "3", "4", 22.7],
       ["37", "4", "5", 23.3],
@@ -136,7 +141,7 @@ export const SIZE_GUIDES = {
   },
   ropa: {
     kind: "ropa",
-    name: "Ropa (XS–XXL)",
+    name: SIZE_GUIDE_NAMES["ropa"],
     rows: [
       { size: "XS", chestCm: [82, 87], waistCm: [68, 73], hipCm: [84, 89] },
       { size: "S", chestCm: [88, 93], waistCm: [74, 79], hipCm: [90, 95] },
@@ -146,10 +151,7 @@ export const SIZE_GUIDES = {
       { size: "XXL", chestCm: [114, 120], waistCm: [101, 108], hipCm: [114, 119] },
     ],
   },
-} as const satisfies Record<string, SizeGuide>;
-
-export type SizeGuideId = keyof typeof SIZE_GUIDES;
-export const SIZE_GUIDE_IDS = Object.keys(SIZE_GUIDES) as SizeGuideId[];
+} as const satisfies Record<SizeGuideId, SizeGuide>;
 
 /** The shoe table a brand's products take by default; brands not listed take the generic one. */
 const BRAND_SHOE_GUIDES: Record<string, SizeGuideId> = {
@@ -159,38 +161,6 @@ const BRAND_SHOE_GUIDES: Record<string, SizeGuideId> = {
   joma: "calzado-joma",
 };
 const GENERIC_SHOE_GUIDE: SizeGuideId = "calzado-generica";
-
-/** What a seller picks for a product: the category's default, a table, their own table, or none. */
-export const SIZE_GUIDE_AUTOMATIC = "categoria";
-export const SIZE_GUIDE_OWN = "propia";
-export const SIZE_GUIDE_NONE = "ninguna";
-export const SIZE_GUIDE_CHOICES = [SIZE_GUIDE_AUTOMATIC, ...SIZE_GUIDE_IDS, SIZE_GUIDE_OWN, SIZE_GUIDE_NONE] as [
-  string,
-  ...string[],
-];
-export type SizeGuideChoice =
-  | typeof SIZE_GUIDE_AUTOMATIC
-  | typeof SIZE_GUIDE_OWN
-  | typeof SIZE_GUIDE_NONE
-  | SizeGuideId;
-
-export { SIZE_GUIDE_TITLE };
-export const SIZE_GUIDE_CHOICE_INVALID = "Elige una guía de tallas de la lista.";
-export const SIZE_GUIDE_HINT =
-  "La automática usa la tabla de la marca en zapatillas (o la general) y la de ropa para tallas XS–XXL.";
-export const SIZE_GUIDE_MISSING = "Este producto no tiene guía de tallas.";
-
-/** The product form's options, in its order. */
-export const SIZE_GUIDE_OPTIONS: readonly { value: string; label: string }[] = [
-  { value: SIZE_GUIDE_AUTOMATIC, label: "La de la categoría (automática)" },
-  ...SIZE_GUIDE_IDS.map((id) => ({ value: id, label: SIZE_GUIDES[id].name })),
-  { value: SIZE_GUIDE_OWN, label: "Tabla propia" },
-  { value: SIZE_GUIDE_NONE, label: "Sin guía" },
-];
-
-export function isSizeGuideChoice(value: unknown): value is SizeGuideChoice {
-  return typeof value === "string" && (SIZE_GUIDE_CHOICES as readonly string[]).includes(value);
-}
 
 const LETTER_SIZES = new Set<string>(SIZE_GUIDES.ropa.rows.map((row) => row.size));
 
@@ -216,25 +186,6 @@ export function guideForProduct(product: {
     return "ropa";
   return null;
 }
-
-// ---- The seller's own table («Tabla propia»): its inputs, checked by contract/own-size-guide.ts ----
-
-export const OWN_TABLE_SHOE_FIELDS = [
-  { key: "uk", label: "UK" },
-  { key: "us", label: "US" },
-  { key: "footCm", label: "Pie hasta (cm)" },
-] as const;
-export const OWN_TABLE_CLOTHING_FIELDS = [
-  { key: "chest", label: "Pecho (cm)" },
-  { key: "waist", label: "Cintura (cm)" },
-  { key: "hip", label: "Cadera (cm)" },
-] as const;
-
-export const OWN_TABLE_HINT =
-  "Una fila por talla del producto. Números con un decimal como mucho (26,5); la longitud del pie debe crecer con la talla.";
-/** The own table's kind a category takes: shoes by foot, anything else by body. */
-export const ownTableKindFor = (specSheet: SpecSheetKind | null): OwnSizeTable["kind"] =>
-  specSheet === "zapatilla" ? "calzado" : "ropa";
 
 /** Which guide a product's page shows: a table of this file by id, or the shop's own table. */
 export type GuideRef = SizeGuideId | { shop: string; table: OwnSizeTable };

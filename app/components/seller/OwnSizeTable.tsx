@@ -3,7 +3,7 @@ import {
   OWN_TABLE_HINT,
   OWN_TABLE_SHOE_FIELDS,
   type OwnSizeTable as Table,
-} from "#contract/size-guides";
+} from "#contract/size-guide-choices";
 import { FieldErrors } from "~/components/forms/fields";
 import { Field } from "~/components/ui/Field";
 import { Input } from "~/components/ui/Input";

@@ -10,7 +10,7 @@ import {
   PRODUCT_STATE_LABELS,
   PRODUCT_STATES,
 } from "#contract/seller-product-labels";
-import { ownTableKindFor, SIZE_GUIDE_HINT, SIZE_GUIDE_OPTIONS, SIZE_GUIDE_OWN } from "#contract/size-guides";
+import { ownTableKindFor, SIZE_GUIDE_HINT, SIZE_GUIDE_OPTIONS, SIZE_GUIDE_OWN } from "#contract/size-guide-choices";
 import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
 import { FieldErrors, FormAlert, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/Button";
