@@ -20,7 +20,9 @@ export { SIZE_GUIDE_TITLE };
  * Size guides (issue 36, decision 0060): shoe tables (EU, UK, US and the longest foot each size
  * fits, in cm), one per brand whose sizes differ from the usual ones, and one clothing table
  * (chest, waist and hip in cm per letter size). A product stores the seller's choice
- * (SIZE_GUIDE_CHOICES); `guideForProduct` turns it into the guide its page shows.
+ * (SIZE_GUIDE_CHOICES, contract/size-guide-choices.ts) and, for «Tabla propia», the seller's own
+ * table; `productGuideRef` and `resolveGuide` turn them into the guide its page shows, and
+ * `sizeForFoot` / `sizeForBody` name the size to choose in it.
  */
 
 /** One shoe size: the foot it fits is longer than the previous row's `footCm`, up to its own. */
