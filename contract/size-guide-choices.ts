@@ -66,8 +66,12 @@ export const OWN_TABLE_CLOTHING_FIELDS = [
   { key: "hip", label: "Cadera (cm)" },
 ] as const;
 
-export const OWN_TABLE_HINT =
-  "Una fila por talla del producto. Números con un decimal como mucho (26,5); la longitud del pie debe crecer con la talla.";
+/** Said above the own table's rows, by its kind. */
+export const OWN_TABLE_HINTS = {
+  calzado:
+    "Una fila por talla del producto. Números con un decimal como mucho (26,5); la longitud del pie debe crecer con la talla.",
+  ropa: "Una fila por talla del producto, en centímetros: de cada medida, desde y hasta. Un decimal como mucho (96,5).",
+} as const;
 /** The own table's kind a category takes: shoes by foot, anything else by body. */
 export const ownTableKindFor = (specSheet: SpecSheetKind | null): OwnSizeTable["kind"] =>
   specSheet === "zapatilla" ? "calzado" : "ropa";

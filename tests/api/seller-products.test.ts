@@ -351,6 +351,24 @@ describe("productos del vendedor (PGlite)", () => {
     expect(grown.json().product.sizeGuideTable.rows).toHaveLength(2);
     const dropped = await update(seller, { ...edit, sizeGuide: SIZE_GUIDE_NONE, "sizes[2].size": "44" });
     expect(dropped.json().product).toMatchObject({ sizeGuide: SIZE_GUIDE_NONE, sizeGuideTable: null });
+
+    // Any other category takes a table by body: from and to of chest, waist and hip.
+    const body = { chestFrom: "94", chestTo: "99,5", waistFrom: "80", waistTo: "85", hipFrom: "96", hipTo: "101" };
+    const garment = await created(
+      ballFields({
+        stock: [],
+        "sizes[0].size": "M",
+        "sizes[0].stock": "3",
+        sizeGuide: SIZE_GUIDE_OWN,
+        "sizeGuideTable.kind": "ropa",
+        "sizeGuideTable.rows[0].size": "M",
+        ...Object.fromEntries(Object.entries(body).map(([key, value]) => [`sizeGuideTable.rows[0].${key}`, value])),
+      }),
+    );
+    expect((await get(`/home/get-product/${garment.slug}`)).json().product.sizeGuideTable).toEqual({
+      kind: "ropa",
+      rows: [{ size: "M", chestCm: [94, 99.5], waistCm: [80, 85], hipCm: [96, 101] }],
+    });
   });
 
   it("el orden de las imágenes lo dice imageOrder: la primera es la principal", async () => {

@@ -1,6 +1,6 @@
 import {
   OWN_TABLE_CLOTHING_FIELDS,
-  OWN_TABLE_HINT,
+  OWN_TABLE_HINTS,
   OWN_TABLE_SHOE_FIELDS,
   type OwnSizeTable as Table,
 } from "#contract/size-guide-choices";
@@ -51,7 +51,7 @@ export function OwnSizeTable({
       <legend className="px-1 font-semibold text-slate-900">
         {kind === "calzado" ? "Tu tabla: medidas de cada talla EU" : "Tu tabla: medidas de cada talla (cm)"}
       </legend>
-      <p className="text-sm text-slate-600">{OWN_TABLE_HINT}</p>
+      <p className="text-sm text-slate-600">{OWN_TABLE_HINTS[kind]}</p>
       <FieldErrors id={`${formId}-tabla-error`} errors={errors.sizeGuideTable} />
       {sizes.length === 0 ? (
         <p className="text-slate-700">Escribe las tallas del producto para dar sus medidas.</p>
