@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { productSpecs, specSheetKind } from "./spec-sheets";
+import { ownSizeTable } from "./own-size-guide";
 import { endpoint, noInput } from "./http";
 import { isoDateTime, queryChoice, queryInteger, queryPage, queryPageSize, queryText } from "./fields";
 import {
@@ -100,8 +101,10 @@ export const productDetail = productCard.extend({
   /** Its category's spec sheet (contract/spec-sheet-fields.ts) and the values filled in; null when none. */
   specSheet: specSheetKind.nullable(),
   specs: productSpecs.nullable(),
-  /** The seller's size guide choice (contract/size-guides.ts guideForProduct turns it into a table). */
+  /** The seller's size guide choice (contract/size-guides.ts productGuideRef turns it into a table). */
   sizeGuide: z.string(),
+  /** With `sizeGuide` `propia`: the shop's own table (contract/own-size-guide.ts), else null. */
+  sizeGuideTable: ownSizeTable.nullable(),
   /** Its status says why a product is not `available`. */
   shop: z.object({
     name: z.string(),

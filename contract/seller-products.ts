@@ -27,7 +27,8 @@ import { formatUsd } from "./money-format";
 import { SPEC_SHEETS, type ProductSpecs, type SpecSheetKind } from "./spec-sheet-fields";
 import { productSpecs, specSheetKind } from "./spec-sheets";
 import { imageUrlField, imageUrlsField } from "./media";
-import { SIZE_GUIDE_CHOICE_INVALID, SIZE_GUIDE_CHOICES } from "./size-guides";
+import { SIZE_GUIDE_CHOICE_INVALID, SIZE_GUIDE_CHOICES, type OwnSizeTable } from "./size-guides";
+import { ownSizeTable, ownSizeTableField, ownTableIssues } from "./own-size-guide";
 
 /**
  * Seller products (issue 11, SPEC.md section 7 "Seller products"): a seller whose shop is approved
@@ -38,6 +39,8 @@ import { SIZE_GUIDE_CHOICE_INVALID, SIZE_GUIDE_CHOICES } from "./size-guides";
  * `POST /product-add` and `POST /product-update` are multipart/form-data. Text fields use Conform's
  * names: `name`, `categoryId`, `brand`, `price`, `discount`, `color`, `tag`, `description`,
  * `lowStockThreshold`, `sizeGuide`, `stock`, `sizes[0].size`, `sizes[0].stock`, ..., `specs.forma`, ...,
+ * `sizeGuideTable.kind`, `sizeGuideTable.rows[0].uk`, ... (the seller's own size table, «Tabla propia»:
+ * contract/own-size-guide.ts),
  * `imageOrder` (repeated) and, on update, `productId` and `stockVersion`. New image files travel in
  * the repeated part `images` (PRODUCT_IMAGES_PART). `formEntriesToObject` turns such flat entries
  * into the object `productFormFields` / `productUpdateFields` parse.
@@ -287,6 +290,8 @@ export const productFields = {
     (value) => (value === "" ? undefined : value),
     z.enum(SIZE_GUIDE_CHOICES, { errorMap: () => ({ message: SIZE_GUIDE_CHOICE_INVALID }) }).optional(),
   ),
+  /** With `sizeGuide` `propia`: the seller's own table, a row per size (contract/own-size-guide.ts). */
+  sizeGuideTable: ownSizeTableField.optional(),
   /** Final image order: existing image ids and `nueva:<n>` (see the file's comment). */
   imageOrder: z
     .preprocess(
@@ -333,11 +338,26 @@ function checkStockShape(
 
 const productFieldsExpected = objectExpected("Envía los datos del producto.");
 
-/** The stock and the sizes, checked together as soon as both parse (decision 0025). */
+/**
+ * The stock, the sizes and the size guide (the seller's own table has a row per size), checked
+ * together as soon as they parse (decision 0025).
+ */
 function stockFields(options: { stockRequired: boolean }) {
   return z
-    .object({ stock: productFields.stock, sizes: productFields.sizes }, productFieldsExpected)
-    .superRefine((fields, context) => checkStockShape(fields, context, options));
+    .object(
+      {
+        stock: productFields.stock,
+        sizes: productFields.sizes,
+        sizeGuide: productFields.sizeGuide,
+        sizeGuideTable: productFields.sizeGuideTable,
+      },
+      productFieldsExpected,
+    )
+    .superRefine((fields, context) => {
+      checkStockShape(fields, context, options);
+      for (const issue of ownTableIssues(fields as typeof fields & { sizeGuideTable?: OwnSizeTable }))
+        context.addIssue({ code: "custom", ...issue });
+    });
 }
 
 /** A product's fields besides its stock, as both the add and the update forms send them. */
@@ -354,7 +374,6 @@ const productShape = {
   specs: productFields.specs,
   imageOrder: productFields.imageOrder,
   state: productFields.state,
-  sizeGuide: productFields.sizeGuide,
 };
 
 /** POST /product-add's fields (the files travel beside them). */
@@ -511,6 +530,8 @@ export const sellerProduct = sellerProductRow.extend({
   specs: productSpecs,
   /** The seller's size guide choice (contract/size-guides.ts SIZE_GUIDE_CHOICES). */
   sizeGuide: z.string(),
+  /** The seller's own table (with `sizeGuide` `propia`), else null. */
+  sizeGuideTable: ownSizeTable.nullable(),
   /** Image ids in display order; the first is the main one. */
   images: z.array(z.string()),
   imageUrls: imageUrlsField,

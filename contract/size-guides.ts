@@ -2,13 +2,27 @@
 // choose in the browser too (issue 36), and visitor pages do not load the schema library.
 import { formatSpanishNumber } from "./number-format";
 import { SIZE_GUIDE_TITLE } from "./seller-product-labels";
+import {
+  isSizeGuideChoice,
+  SIZE_GUIDE_AUTOMATIC,
+  SIZE_GUIDE_NAMES,
+  SIZE_GUIDE_NONE,
+  SIZE_GUIDE_OWN,
+  type OwnSizeTable,
+  type SizeGuideId,
+} from "./size-guide-choices";
 import type { SpecSheetKind } from "./spec-sheet-fields";
+
+export * from "./size-guide-choices";
+export { SIZE_GUIDE_TITLE };
 
 /**
  * Size guides (issue 36, decision 0060): shoe tables (EU, UK, US and the longest foot each size
  * fits, in cm), one per brand whose sizes differ from the usual ones, and one clothing table
  * (chest, waist and hip in cm per letter size). A product stores the seller's choice
- * (SIZE_GUIDE_CHOICES); `guideForProduct` turns it into the guide its page shows.
+ * (SIZE_GUIDE_CHOICES, contract/size-guide-choices.ts) and, for «Tabla propia», the seller's own
+ * table; `productGuideRef` and `resolveGuide` turn them into the guide its page shows, and
+ * `sizeForFoot` / `sizeForBody` name the size to choose in it.
  */
 
 /** One shoe size: the foot it fits is longer than the previous row's `footCm`, up to its own. */
@@ -27,8 +41,9 @@ export interface ClothingRow {
   hipCm: readonly [number, number];
 }
 
-export type ShoeGuide = { kind: "calzado"; name: string; rows: readonly ShoeRow[] };
-export type ClothingGuide = { kind: "ropa"; name: string; rows: readonly ClothingRow[] };
+/** `own`: the seller's table («Tabla propia»), which may leave some of the product's sizes without a row. */
+export type ShoeGuide = { kind: "calzado"; name: string; rows: readonly ShoeRow[]; own?: boolean };
+export type ClothingGuide = { kind: "ropa"; name: string; rows: readonly ClothingRow[]; own?: boolean };
 export type SizeGuide = ShoeGuide | ClothingGuide;
 
 /** [EU, UK, US, foot length in cm], the brands' usual men's/unisex numbering. */
@@ -43,7 +58,7 @@ const shoeRows = (lines: readonly ShoeLine[]): readonly ShoeRow[] =>
 export const SIZE_GUIDES = {
   "calzado-generica": {
     kind: "calzado",
-    name: "Zapatillas (tabla general)",
+    name: SIZE_GUIDE_NAMES["calzado-generica"],
     rows: shoeRows([
       ["36", "3,5", "4,5", 22.5],
       ["37", "4", "5", 23.2],
@@ -60,7 +75,7 @@ export const SIZE_GUIDES = {
   },
   "calzado-adidas": {
     kind: "calzado",
-    name: "Zapatillas Adidas",
+    name: SIZE_GUIDE_NAMES["calzado-adidas"],
     rows: shoeRows([
       ["36", "3,5", "4", 22.1],
       ["37", "4,5", "5", 22.9],
@@ -77,7 +92,7 @@ export const SIZE_GUIDES = {
   },
   "calzado-asics": {
     kind: "calzado",
-    name: "Zapatillas Asics",
+    name: SIZE_GUIDE_NAMES["calzado-asics"],
     rows: shoeRows([
       ["36", "3,5", "4,5", 22.5],
       ["37", "4", "5", 23],
@@ -94,7 +109,7 @@ export const SIZE_GUIDES = {
   },
   "calzado-bullpadel": {
     kind: "calzado",
-    name: "Zapatillas Bullpadel",
+    name: SIZE_GUIDE_NAMES["calzado-bullpadel"],
     rows: shoeRows([
       ["36", "3,5", "4,5", 23],
       ["37", "4", "5", 23.5],
@@ -111,7 +126,7 @@ export const SIZE_GUIDES = {
   },
   "calzado-joma": {
     kind: "calzado",
-    name: "Zapatillas Joma",
+    name: SIZE_GUIDE_NAMES["calzado-joma"],
     rows: shoeRows([
       ["36", "3", "4", 22.7],
       ["37", "4", "5", 23.3],
@@ -128,7 +143,7 @@ export const SIZE_GUIDES = {
   },
   ropa: {
     kind: "ropa",
-    name: "Ropa (XS–XXL)",
+    name: SIZE_GUIDE_NAMES["ropa"],
     rows: [
       { size: "XS", chestCm: [82, 87], waistCm: [68, 73], hipCm: [84, 89] },
       { size: "S", chestCm: [88, 93], waistCm: [74, 79], hipCm: [90, 95] },
@@ -138,10 +153,7 @@ export const SIZE_GUIDES = {
       { size: "XXL", chestCm: [114, 120], waistCm: [101, 108], hipCm: [114, 119] },
     ],
   },
-} as const satisfies Record<string, SizeGuide>;
-
-export type SizeGuideId = keyof typeof SIZE_GUIDES;
-export const SIZE_GUIDE_IDS = Object.keys(SIZE_GUIDES) as SizeGuideId[];
+} as const satisfies Record<SizeGuideId, SizeGuide>;
 
 /** The shoe table a brand's products take by default; brands not listed take the generic one. */
 const BRAND_SHOE_GUIDES: Record<string, SizeGuideId> = {
@@ -151,29 +163,6 @@ const BRAND_SHOE_GUIDES: Record<string, SizeGuideId> = {
   joma: "calzado-joma",
 };
 const GENERIC_SHOE_GUIDE: SizeGuideId = "calzado-generica";
-
-/** What a seller picks for a product: the category's default, a table, or none. */
-export const SIZE_GUIDE_AUTOMATIC = "categoria";
-export const SIZE_GUIDE_NONE = "ninguna";
-export const SIZE_GUIDE_CHOICES = [SIZE_GUIDE_AUTOMATIC, ...SIZE_GUIDE_IDS, SIZE_GUIDE_NONE] as [string, ...string[]];
-export type SizeGuideChoice = typeof SIZE_GUIDE_AUTOMATIC | typeof SIZE_GUIDE_NONE | SizeGuideId;
-
-export { SIZE_GUIDE_TITLE };
-export const SIZE_GUIDE_CHOICE_INVALID = "Elige una guía de tallas de la lista.";
-export const SIZE_GUIDE_HINT =
-  "La automática usa la tabla de la marca en zapatillas (o la general) y la de ropa para tallas XS–XXL.";
-export const SIZE_GUIDE_MISSING = "Este producto no tiene guía de tallas.";
-
-/** The product form's options, in its order. */
-export const SIZE_GUIDE_OPTIONS: readonly { value: string; label: string }[] = [
-  { value: SIZE_GUIDE_AUTOMATIC, label: "La de la categoría (automática)" },
-  ...SIZE_GUIDE_IDS.map((id) => ({ value: id, label: SIZE_GUIDES[id].name })),
-  { value: SIZE_GUIDE_NONE, label: "Sin guía" },
-];
-
-export function isSizeGuideChoice(value: unknown): value is SizeGuideChoice {
-  return typeof value === "string" && (SIZE_GUIDE_CHOICES as readonly string[]).includes(value);
-}
 
 const LETTER_SIZES = new Set<string>(SIZE_GUIDES.ropa.rows.map((row) => row.size));
 
@@ -191,13 +180,47 @@ export function guideForProduct(product: {
   specSheet: SpecSheetKind | null;
   sizes: readonly { size: string }[];
 }): SizeGuideId | null {
-  if (product.sizeGuide === SIZE_GUIDE_NONE) return null;
+  if (product.sizeGuide === SIZE_GUIDE_NONE || product.sizeGuide === SIZE_GUIDE_OWN) return null;
   if (product.sizeGuide !== SIZE_GUIDE_AUTOMATIC)
     return isSizeGuideChoice(product.sizeGuide) ? (product.sizeGuide as SizeGuideId) : null;
   if (product.specSheet === "zapatilla") return BRAND_SHOE_GUIDES[brandKey(product.brand)] ?? GENERIC_SHOE_GUIDE;
   if (product.sizes.length > 0 && product.sizes.every((entry) => LETTER_SIZES.has(entry.size.trim().toUpperCase())))
     return "ropa";
   return null;
+}
+
+/** Which guide a product's page shows: a table of this file by id, or the shop's own table. */
+export type GuideRef = SizeGuideId | { shop: string; table: OwnSizeTable };
+
+/** The EU size of a shoe row as a number (42, 42,5), for ordering the seller's own rows; NaN if it is not one. */
+export const euNumber = (size: string) =>
+  /^\d{2}(?:[.,]\d)?$/.test(size.trim()) ? Number(size.trim().replace(",", ".")) : Number.NaN;
+
+/**
+ * The guide a product's page offers, or null: only a product sold by size has one; «Tabla propia»
+ * without a stored table (a product from before the choice existed) offers none.
+ */
+export function productGuideRef(product: {
+  sizeGuide: string;
+  sizeGuideTable: OwnSizeTable | null;
+  brand: string;
+  specSheet: SpecSheetKind | null;
+  sizes: readonly { size: string }[];
+  shop: { name: string };
+}): GuideRef | null {
+  if (product.sizes.length === 0) return null;
+  if (product.sizeGuide === SIZE_GUIDE_OWN)
+    return product.sizeGuideTable ? { shop: product.shop.name, table: product.sizeGuideTable } : null;
+  return guideForProduct(product);
+}
+
+/** The guide a reference names; the shop's own shoe rows go by EU size (the form checks they grow with it). */
+export function resolveGuide(ref: GuideRef): SizeGuide {
+  if (typeof ref === "string") return SIZE_GUIDES[ref];
+  const name = `Tabla propia de ${ref.shop}`;
+  return ref.table.kind === "calzado"
+    ? { kind: "calzado", name, own: true, rows: [...ref.table.rows].sort((a, b) => euNumber(a.eu) - euNumber(b.eu)) }
+    : { kind: "ropa", name, own: true, rows: ref.table.rows };
 }
 
 /** A row's size as the product's sizes name it (shoes by EU number, clothing by letter). */
@@ -221,14 +244,30 @@ export const FOOT_LENGTH_OUT_OF_RANGE = `Escribe una longitud entre ${FOOT_LENGT
 /** Centimetres with a comma and at most one decimal: 26,5 · 27. */
 export const formatCm = (cm: number) => formatSpanishNumber(cm, 0, 1);
 
+export type ParsedCm = { ok: true; cm: number } | { ok: false; error: string } | { ok: "blank" };
+
+/** Centimetres as typed ("26,5", "26.5", "27", "27 cm"), within a range; blank is told apart. */
+export function parseCm(
+  text: string,
+  limits: { min: number; max: number; invalid: string; outOfRange: string },
+): ParsedCm {
+  const value = text.trim().replace(/\s*cm$/i, "");
+  if (value === "") return { ok: "blank" };
+  if (!/^\d{1,3}(?:[.,]\d)?$/.test(value)) return { ok: false, error: limits.invalid };
+  const cm = Number(value.replace(",", "."));
+  if (cm < limits.min || cm > limits.max) return { ok: false, error: limits.outOfRange };
+  return { ok: true, cm };
+}
+
 /** The typed foot length in cm ("26,5", "26.5", "27"), or why it cannot be read. */
 export function parseFootLength(text: string): { ok: true; cm: number } | { ok: false; error: string } {
-  const value = text.trim().replace(/\s*cm$/i, "");
-  if (value === "") return { ok: false, error: FOOT_LENGTH_MISSING };
-  if (!/^\d{1,3}(?:[.,]\d)?$/.test(value)) return { ok: false, error: FOOT_LENGTH_INVALID };
-  const cm = Number(value.replace(",", "."));
-  if (cm < FOOT_LENGTH_MIN_CM || cm > FOOT_LENGTH_MAX_CM) return { ok: false, error: FOOT_LENGTH_OUT_OF_RANGE };
-  return { ok: true, cm };
+  const parsed = parseCm(text, {
+    min: FOOT_LENGTH_MIN_CM,
+    max: FOOT_LENGTH_MAX_CM,
+    invalid: FOOT_LENGTH_INVALID,
+    outOfRange: FOOT_LENGTH_OUT_OF_RANGE,
+  });
+  return parsed.ok === "blank" ? { ok: false, error: FOOT_LENGTH_MISSING } : parsed;
 }
 
 export type SizeAdvice =
@@ -251,21 +290,138 @@ export function sizeForFoot(guide: ShoeGuide, footCm: number): SizeAdvice {
   return row ? { kind: "talla", row } : { kind: "mayor", largest };
 }
 
+type SoldSizes = readonly { size: string; stock: number }[];
+
+/** How the product stands in a size: sizes compare without case or extra spaces («xl» is «XL»). */
+function stockSentence(size: string, sizes: SoldSizes): string {
+  const sold = sizes.find((entry) => entry.size.trim().toUpperCase() === size.trim().toUpperCase());
+  if (!sold) return "Este producto no se vende en esa talla.";
+  return sold.stock > 0 ? "Está en stock en este producto." : "Está agotada en este producto.";
+}
+
 /** The advice in words, with how the product stands in that size (its sizes as sold). */
-export function sizeAdviceText(advice: SizeAdvice, sizes: readonly { size: string; stock: number }[]): string {
+export function sizeAdviceText(advice: SizeAdvice, sizes: SoldSizes): string {
   switch (advice.kind) {
     case "menor":
       return `Tu pie es más corto que la talla más pequeña de esta guía (la ${advice.smallest.eu}, para pies de más de ${formatCm(advice.fromCm)} cm).`;
     case "mayor":
       return `Tu pie es más largo que la talla más grande de esta guía (la ${advice.largest.eu}, hasta ${formatCm(advice.largest.footCm)} cm).`;
+    case "talla":
+      return `Te recomendamos la talla ${advice.row.eu}. ${stockSentence(advice.row.eu, sizes)}`;
+  }
+}
+
+// ---- The size to choose from body measures (clothing) --------------------------------------------
+
+export type BodyMeasure = "chestCm" | "waistCm" | "hipCm";
+export type BodyMeasures = { chestCm: number; waistCm?: number; hipCm?: number };
+
+/**
+ * The clothing guide's form: its fields, their query parameters (a GET form, so an answer can be
+ * shared and works without JavaScript) and how the advice names each measure. Only the chest is needed.
+ */
+export const BODY_MEASURE_FIELDS: readonly {
+  key: BodyMeasure;
+  param: string;
+  label: string;
+  noun: string;
+  missing: string | null;
+}[] = [
+  {
+    key: "chestCm",
+    param: "pecho",
+    label: "Contorno de tu pecho (cm)",
+    noun: "pecho",
+    missing: "Escribe el contorno de tu pecho en centímetros.",
+  },
+  { key: "waistCm", param: "cintura", label: "Tu cintura (cm, opcional)", noun: "cintura", missing: null },
+  { key: "hipCm", param: "cadera", label: "Tu cadera (cm, opcional)", noun: "cadera", missing: null },
+];
+/** The guide page's query parameters: its forms are GET forms, so an answer can be shared. */
+export const SIZE_GUIDE_PARAMS = [FOOT_LENGTH_PARAM, ...BODY_MEASURE_FIELDS.map((field) => field.param)];
+export const BODY_MEASURE_HINT =
+  "Mide con la cinta sin apretar: el pecho por la parte más ancha, la cintura a la altura del ombligo y la cadera por la parte más ancha.";
+export const BODY_MEASURE_MIN_CM = 40;
+export const BODY_MEASURE_MAX_CM = 200;
+export const BODY_MEASURE_INVALID = "Escribe la medida en centímetros, con un decimal como mucho (por ejemplo 96,5).";
+export const BODY_MEASURE_OUT_OF_RANGE = `Escribe una medida entre ${BODY_MEASURE_MIN_CM} y ${BODY_MEASURE_MAX_CM} cm.`;
+
+/** The typed body measures: each field's value, or the error to show next to it. */
+export function parseBodyMeasures(
+  texts: Partial<Record<BodyMeasure, string>>,
+): { ok: true; measures: BodyMeasures } | { ok: false; errors: Partial<Record<BodyMeasure, string>> } {
+  const measures: Partial<BodyMeasures> = {};
+  const errors: Partial<Record<BodyMeasure, string>> = {};
+  for (const field of BODY_MEASURE_FIELDS) {
+    const parsed = parseCm(texts[field.key] ?? "", {
+      min: BODY_MEASURE_MIN_CM,
+      max: BODY_MEASURE_MAX_CM,
+      invalid: BODY_MEASURE_INVALID,
+      outOfRange: BODY_MEASURE_OUT_OF_RANGE,
+    });
+    if (parsed.ok === true) measures[field.key] = parsed.cm;
+    else if (parsed.ok === false) errors[field.key] = parsed.error;
+    else if (field.missing) errors[field.key] = field.missing;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, measures: measures as BodyMeasures };
+}
+
+export type BodyAdvice =
+  | { kind: "talla"; row: ClothingRow; mixed: boolean }
+  | { kind: "entre"; smaller: ClothingRow; larger: ClothingRow; measure: BodyMeasure }
+  | { kind: "menor"; smallest: ClothingRow }
+  | { kind: "mayor"; largest: ClothingRow; measure: BodyMeasure };
+
+/**
+ * The size for a body: each measure given falls in a size's range, between two sizes (the larger
+ * counts, half a step up) or off the table. The largest size any measure asks for wins, so nothing
+ * is tight; a measure above the largest size has no size; a measure below the smallest asks for
+ * nothing, and when all do the body is smaller than the table. Rows go by their chest range.
+ */
+export function sizeForBody(guide: ClothingGuide, body: BodyMeasures): BodyAdvice {
+  const rows = [...guide.rows].sort((a, b) => a.chestCm[0] - b.chestCm[0]);
+  const largest = rows[rows.length - 1]!;
+  // Half steps: 2 × index for a size's range, one more between it and the next.
+  const steps: { measure: BodyMeasure; step: number }[] = [];
+  for (const field of BODY_MEASURE_FIELDS) {
+    const value = body[field.key];
+    if (value === undefined) continue;
+    const ranges = rows.map((row) => row[field.key]);
+    if (value > largest[field.key][1]) return { kind: "mayor", largest, measure: field.key };
+    const inside = ranges.findIndex(([from, to]) => from <= value && value <= to);
+    if (inside >= 0) {
+      steps.push({ measure: field.key, step: 2 * inside });
+      continue;
+    }
+    const next = ranges.findIndex(([from]) => from > value);
+    if (next > 0) steps.push({ measure: field.key, step: 2 * next - 1 });
+  }
+  if (steps.length === 0) return { kind: "menor", smallest: rows[0]! };
+  const top = steps.reduce((best, entry) => (entry.step > best.step ? entry : best));
+  if (top.step % 2 === 1)
+    return {
+      kind: "entre",
+      smaller: rows[(top.step - 1) / 2]!,
+      larger: rows[(top.step + 1) / 2]!,
+      measure: top.measure,
+    };
+  return { kind: "talla", row: rows[top.step / 2]!, mixed: steps.some((entry) => entry.step !== top.step) };
+}
+
+const nounOf = (measure: BodyMeasure) => BODY_MEASURE_FIELDS.find((field) => field.key === measure)!.noun;
+
+/** The clothing advice in words, with how the product stands in the size it recommends. */
+export function bodyAdviceText(advice: BodyAdvice, sizes: SoldSizes): string {
+  switch (advice.kind) {
+    case "menor":
+      return `Tus medidas son menores que las de la talla más pequeña de esta guía (la ${advice.smallest.size}, desde ${formatCm(advice.smallest.chestCm[0])} cm de pecho).`;
+    case "mayor":
+      return `Tu ${nounOf(advice.measure)} pasa de la talla más grande de esta guía (la ${advice.largest.size}, hasta ${formatCm(advice.largest[advice.measure][1])} cm).`;
+    case "entre":
+      return `Por tu ${nounOf(advice.measure)} estás entre la ${advice.smaller.size} y la ${advice.larger.size}: te recomendamos la ${advice.larger.size}, o la ${advice.smaller.size} si la prefieres ajustada. ${stockSentence(advice.larger.size, sizes)}`;
     case "talla": {
-      const sold = sizes.find((entry) => entry.size.trim() === advice.row.eu);
-      const stock = !sold
-        ? "Este producto no se vende en esa talla."
-        : sold.stock > 0
-          ? "Está en stock en este producto."
-          : "Está agotada en este producto.";
-      return `Te recomendamos la talla ${advice.row.eu}. ${stock}`;
+      const mixed = advice.mixed ? " Tus medidas caen en tallas distintas: es la mayor, para que no te apriete." : "";
+      return `Te recomendamos la talla ${advice.row.size}.${mixed} ${stockSentence(advice.row.size, sizes)}`;
     }
   }
 }

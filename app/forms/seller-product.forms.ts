@@ -70,3 +70,34 @@ export function specFieldsOf(categories: readonly SheetCategory[], categoryId: u
 
 /** The size rows' most. */
 export const SIZE_ROWS_MAX = PRODUCT_SIZES_MAX;
+
+const sameSize = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+
+/** The sizes «Tabla propia» has a row for: the form's sizes typed so far, once each, in their order. */
+export function ownTableSizes(sizes: unknown): string[] {
+  const typed = (Array.isArray(sizes) ? sizes : [])
+    .map((row: unknown) => (row && typeof row === "object" ? (row as { size?: unknown }).size : undefined))
+    .filter((size): size is string => typeof size === "string" && size.trim() !== "")
+    .map((size) => size.trim());
+  return typed.filter((size, index) => typed.findIndex((other) => sameSize(other, size)) === index);
+}
+
+/** What was typed in a size's row of the seller's own table (rows follow the sizes by name, not place). */
+export function ownTableRow(table: unknown, size: string): Record<string, unknown> | undefined {
+  const rows = table && typeof table === "object" ? (table as { rows?: unknown }).rows : undefined;
+  if (!Array.isArray(rows)) return undefined;
+  return rows.find(
+    (row: unknown): row is Record<string, unknown> =>
+      Boolean(row) && typeof row === "object" && sameSize(String((row as { size?: unknown }).size ?? ""), size),
+  );
+}
+
+/**
+ * The own table as the product form sends it: one row per size, in the sizes' order, of the
+ * category's kind. A size typed in the same post (no JavaScript) gets an empty row, refused field
+ * by field; a row of a size no longer there goes. The page draws the rows the same way, so each
+ * refusal lands on its row.
+ */
+export function ownTableForSizes(table: unknown, sizes: unknown, kind: string) {
+  return { kind, rows: ownTableSizes(sizes).map((size) => ({ ...ownTableRow(table, size), size })) };
+}

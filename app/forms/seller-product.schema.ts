@@ -14,7 +14,15 @@ import {
   specSheetIssues,
 } from "#contract/seller-products";
 import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGES_MAX, PRODUCT_IMAGES_MIN } from "#contract/seller-product-labels";
-import { PRODUCT_IMAGE_TYPES, productIntents, specFieldsOf, type SheetCategory } from "./seller-product.forms";
+import { ownTableKindFor } from "#contract/own-size-guide";
+import { SIZE_GUIDE_OWN } from "#contract/size-guides";
+import {
+  ownTableForSizes,
+  PRODUCT_IMAGE_TYPES,
+  productIntents,
+  specFieldsOf,
+  type SheetCategory,
+} from "./seller-product.forms";
 
 /**
  * The seller's product forms (issue 11): add, edit, swap one image. Each is the contract's schema
@@ -33,6 +41,7 @@ function isBlank(value: unknown): boolean {
 /**
  * Size rows left wholly empty are no sizes: without JavaScript the form always shows a few spare
  * rows. Spec values of another category's sheet (typed before the category changed) are dropped too.
+ * The seller's own size table goes only with «Tabla propia», a row per size (ownTableForSizes).
  */
 function withoutBlankRows(categories: readonly SheetCategory[]) {
   return (value: unknown) => {
@@ -42,6 +51,11 @@ function withoutBlankRows(categories: readonly SheetCategory[]) {
       form.sizes = form.sizes.filter(
         (row) => row && typeof row === "object" && !Object.values(row as Record<string, unknown>).every(isBlank),
       );
+    }
+    if (form.sizeGuide !== SIZE_GUIDE_OWN) delete form.sizeGuideTable;
+    else {
+      const sheet = categories.find((category) => category._id === form.categoryId)?.specSheet ?? null;
+      form.sizeGuideTable = ownTableForSizes(form.sizeGuideTable, form.sizes, ownTableKindFor(sheet));
     }
     if (form.specs && typeof form.specs === "object") {
       const keys = new Set(specFieldsOf(categories, form.categoryId).map((field) => field.key));
@@ -196,6 +210,7 @@ export const PRODUCT_FORM_FIELDS = [
   "mainImage",
   "state",
   "sizeGuide",
+  "sizeGuideTable",
 ] as const;
 
 /**

@@ -221,7 +221,7 @@ export default function ProductDetailsPage() {
           {sizeGuide ? (
             <div className="mt-4">
               <SizeGuideLink
-                guideId={sizeGuide}
+                guide={sizeGuide}
                 sizes={product.sizes}
                 href={sizeGuidePath(product.slug)}
                 productName={product.name}

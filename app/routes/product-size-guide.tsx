@@ -8,7 +8,7 @@ import { productPath, sizeGuidePath } from "~/routes/product-details.paths";
 import { catalogPageHeaders } from "~/services/catalog.server";
 import { loadSizeGuidePage } from "~/services/product-page.server";
 
-/** /product/details/{slug}/size-guide?pie=: the product's size guide (issue 36), the product page's dialog as a page. */
+/** /product/details/{slug}/size-guide?pie= (or ?pecho=): the product's size guide (issue 36), the product page's dialog as a page. */
 export async function loader(args: LoaderFunctionArgs) {
   return loadSizeGuidePage(args);
 }
@@ -21,13 +21,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
         { title: `Guía de tallas de ${data.product.name} | Mercado Pádel` },
         {
           name: "description",
-          content: `Las medidas de cada talla de ${data.product.name} y la talla que te corresponde según tu pie.`,
+          content: `Las medidas de cada talla de ${data.product.name} y la talla que te corresponde según tus medidas.`,
         },
       ]
     : [];
 
 export default function ProductSizeGuidePage() {
-  const { product, guideId, foot } = useLoaderData<typeof loader>();
+  const { product, guide, asked } = useLoaderData<typeof loader>();
   const back = productPath(product.slug);
   return (
     <div className="page-container max-w-3xl py-8 lg:py-10">
@@ -37,10 +37,10 @@ export default function ProductSizeGuidePage() {
       <div className="mt-6">
         <GuideHeading id="guia-tallas-titulo" as="h1" productName={product.name} />
         <SizeGuide
-          guideId={guideId}
+          guide={guide}
           sizes={product.sizes}
           action={sizeGuidePath(product.slug)}
-          foot={foot}
+          asked={asked}
           idPrefix="guia"
         />
         <p className="mt-6">

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { PRODUCT_NOT_FOUND, slugify } from "#contract/catalog";
-import { FOOT_LENGTH_PARAM, guideForProduct, SIZE_GUIDE_MISSING, type SizeGuideId } from "#contract/size-guides";
+import { productGuideRef, SIZE_GUIDE_MISSING, SIZE_GUIDE_PARAMS } from "#contract/size-guides";
 import { formConstraints, parseIntentForm } from "~/forms/form-answer.server";
 import { shopperIntents } from "~/forms/shopper.forms";
 import { SHOPPER_FORMS } from "~/forms/shopper.schema";
@@ -77,11 +77,6 @@ async function productOfAddress(
   return found;
 }
 
-/** The guide a product's page offers: only a product sold by size has one to offer. */
-function offeredGuide(product: ProductDetails): SizeGuideId | null {
-  return product.sizes.length > 0 ? guideForProduct(product) : null;
-}
-
 /**
  * The product with its related products and a page of reviews, what the shopper may do with it
  * (their review, the sizes they wait for, whether it is their own shop's) and its forms' constraints.
@@ -110,23 +105,24 @@ export async function loadProductPage(args: RequestArgs & { params: { slug?: str
     stockAlerts,
     own,
     racketFit,
-    sizeGuide: offeredGuide(product),
+    sizeGuide: productGuideRef(product),
     constraints: formConstraints({ review: reviewSchema, stockAlert: stockAlertFormSchema }),
   };
 }
 
 /**
- * /product/details/{slug}/size-guide?pie=: the product's size guide (issue 36) and the foot length
- * asked, if any; a product without one is the 404 page.
+ * /product/details/{slug}/size-guide?pie= (or ?pecho=&cintura=&cadera=): the product's size guide
+ * (issue 36) and the measures asked, if any; a product without one is the 404 page.
  */
 export async function loadSizeGuidePage(args: RequestArgs & { params: { slug?: string } }) {
   const { product } = await productOfAddress(args, sizeGuidePath);
-  const guideId = offeredGuide(product);
-  if (!guideId) throw new Response(SIZE_GUIDE_MISSING, { status: 404 });
+  const guide = productGuideRef(product);
+  if (!guide) throw new Response(SIZE_GUIDE_MISSING, { status: 404 });
+  const query = new URL(args.request.url).searchParams;
   return {
     product: { name: product.name, slug: product.slug, sizes: product.sizes },
-    guideId,
-    foot: new URL(args.request.url).searchParams.get(FOOT_LENGTH_PARAM),
+    guide,
+    asked: Object.fromEntries(SIZE_GUIDE_PARAMS.map((param) => [param, query.get(param)])),
   };
 }
 

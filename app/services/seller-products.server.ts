@@ -3,7 +3,8 @@ import { catalogEndpoints } from "#contract/catalog";
 import { MAX_CATEGORIES_PER_PAGE } from "#contract/limits";
 import { NETWORK_OR_SERVER_ERROR } from "#contract/messages";
 import { PRODUCT_UPLOAD } from "#contract/uploads";
-import { SIZE_GUIDE_AUTOMATIC } from "#contract/size-guides";
+import { SIZE_GUIDE_AUTOMATIC, SIZE_GUIDE_OWN } from "#contract/size-guides";
+import { ownTableFormValue } from "#contract/own-size-guide";
 import { productModerationEndpoints } from "#contract/product-moderation";
 import { formatUsd } from "#contract/money-format";
 import {
@@ -159,6 +160,13 @@ export function productFormData(
   body.set("lowStockThreshold", String(value.lowStockThreshold));
   if (value.state !== undefined) body.set("state", value.state);
   if (value.sizeGuide !== undefined) body.set("sizeGuide", value.sizeGuide);
+  if (value.sizeGuide === SIZE_GUIDE_OWN && value.sizeGuideTable) {
+    const table = ownTableFormValue(value.sizeGuideTable);
+    body.set("sizeGuideTable.kind", table.kind);
+    table.rows.forEach((row, index) => {
+      for (const [key, typed] of Object.entries(row)) body.set(`sizeGuideTable.rows[${index}].${key}`, typed);
+    });
+  }
   if (value.sizes.length === 0 && value.stock !== undefined) body.set("stock", String(value.stock));
   value.sizes.forEach((row, index) => {
     body.set(`sizes[${index}].size`, row.size);
@@ -478,6 +486,7 @@ function formValuesOf(product: SellerProduct) {
     lowStockThreshold: String(product.lowStockThreshold),
     state: product.state,
     sizeGuide: product.sizeGuide,
+    ...(product.sizeGuideTable ? { sizeGuideTable: ownTableFormValue(product.sizeGuideTable) } : {}),
     stock: product.hasSizes ? "" : String(product.stock),
     sizes: [...product.sizes.map((size) => ({ size: size.size, stock: String(size.stock) })), ...emptySizeRows()],
     specs: product.specs,

@@ -617,6 +617,7 @@ describe.each(engines)("catálogo en %s", (engine) => {
         sizes: [],
         // No size guide chosen: the category's (a racket has none to show).
         sizeGuide: "categoria",
+        sizeGuideTable: null,
         specSheet: "pala",
         specs: {
           forma: "Diamante",

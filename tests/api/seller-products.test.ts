@@ -17,7 +17,13 @@ import {
   STOCK_VERSION_STALE,
 } from "#contract/seller-products";
 import { SHOP_SUSPENDED_NO_WRITES } from "#contract/shops";
-import { SIZE_GUIDE_AUTOMATIC, SIZE_GUIDE_CHOICE_INVALID, SIZE_GUIDE_NONE } from "#contract/size-guides";
+import {
+  SIZE_GUIDE_AUTOMATIC,
+  SIZE_GUIDE_CHOICE_INVALID,
+  SIZE_GUIDE_NONE,
+  SIZE_GUIDE_OWN,
+} from "#contract/size-guides";
+import { OWN_TABLE_MISSING, OWN_TABLE_WRONG_KIND } from "#contract/own-size-guide";
 import { buildApp, type App } from "../../api/src/app";
 import type { Database } from "../../api/src/db/client";
 import { openTestDatabase } from "../support/databases";
@@ -207,18 +213,31 @@ describe("productos del vendedor (PGlite)", () => {
     expect(movements.map((movement) => `${movement.size}:${movement.change}`).sort()).toEqual(["41:3", "42:4"]);
   });
 
+  /** A valid shoe in size 42 (Joma), through the form's fields. */
+  const shoeFields = (overrides: Fields = {}) =>
+    ballFields({
+      categoryId: catalogue.categories.zapatillas.id,
+      brand: "Joma",
+      stock: [],
+      "sizes[0].size": "42",
+      "sizes[0].stock": "2",
+      "specs.suela": "Espiga",
+      "specs.superficie": "Todas",
+      ...overrides,
+    });
+
+  /** The last audit record of a product's edits. */
+  async function lastEditAudit(productId: string) {
+    const [audit] = await api.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, productId), eq(auditLog.action, "producto.editar")))
+      .orderBy(sql`${auditLog.createdAt} desc`)
+      .limit(1);
+    return audit;
+  }
+
   it("la guía de tallas: la de la categoría por defecto, la que elige el vendedor, se conserva si no se envía y se rechaza una desconocida", async () => {
-    const shoeFields = (overrides: Fields = {}) =>
-      ballFields({
-        categoryId: catalogue.categories.zapatillas.id,
-        brand: "Joma",
-        stock: [],
-        "sizes[0].size": "42",
-        "sizes[0].stock": "2",
-        "specs.suela": "Espiga",
-        "specs.superficie": "Todas",
-        ...overrides,
-      });
     const automatic = await created(shoeFields());
     expect((await get(`/product-get/${automatic._id}`, seller)).json().product.sizeGuide).toBe(SIZE_GUIDE_AUTOMATIC);
 
@@ -236,13 +255,120 @@ describe("productos del vendedor (PGlite)", () => {
 
     const none = await update(seller, { productId: chosen._id, ...kept, sizeGuide: SIZE_GUIDE_NONE });
     expect(none.json().product.sizeGuide).toBe(SIZE_GUIDE_NONE);
-    const [audit] = await api.db
-      .select({ before: auditLog.before, after: auditLog.after })
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, chosen._id), eq(auditLog.action, "producto.editar")))
-      .orderBy(sql`${auditLog.createdAt} desc`)
-      .limit(1);
-    expect(audit).toMatchObject({ before: { sizeGuide: "calzado-asics" }, after: { sizeGuide: SIZE_GUIDE_NONE } });
+    expect(await lastEditAudit(chosen._id)).toMatchObject({
+      before: { sizeGuide: "calzado-asics" },
+      after: { sizeGuide: SIZE_GUIDE_NONE },
+    });
+  });
+
+  it("la tabla propia: se guarda y se lee, se rechaza mal escrita o de otra categoría, y solo la escribe su tienda", async () => {
+    const ownShoe = (overrides: Fields = {}) =>
+      shoeFields({
+        "sizes[1].size": "43",
+        "sizes[1].stock": "1",
+        sizeGuide: SIZE_GUIDE_OWN,
+        "sizeGuideTable.kind": "calzado",
+        "sizeGuideTable.rows[0].size": "43",
+        "sizeGuideTable.rows[0].uk": "9",
+        "sizeGuideTable.rows[0].us": "10",
+        "sizeGuideTable.rows[0].footCm": "27,6",
+        "sizeGuideTable.rows[1].size": "42",
+        "sizeGuideTable.rows[1].uk": "8,5",
+        "sizeGuideTable.rows[1].us": "9.5",
+        "sizeGuideTable.rows[1].footCm": "26.9",
+        ...overrides,
+      });
+    const table = {
+      kind: "calzado",
+      rows: [
+        { eu: "43", uk: "9", us: "10", footCm: 27.6 },
+        { eu: "42", uk: "8,5", us: "9,5", footCm: 26.9 },
+      ],
+    };
+    const product = await created(ownShoe());
+    expect((await get(`/product-get/${product._id}`, seller)).json().product).toMatchObject({
+      sizeGuide: SIZE_GUIDE_OWN,
+      sizeGuideTable: table,
+    });
+    expect((await get(`/home/get-product/${product.slug}`)).json().product).toMatchObject({
+      sizeGuide: SIZE_GUIDE_OWN,
+      sizeGuideTable: table,
+    });
+
+    // Bad rows are refused field by field, a clothing table on a shoe and a missing size too.
+    const growing = await add(seller, ownShoe({ "sizeGuideTable.rows[1].footCm": "28" }));
+    expect(growing.statusCode).toBe(400);
+    expect(growing.json().errors).toEqual([
+      {
+        field: "sizeGuideTable.rows[0].footCm",
+        message: "El pie de la talla 43 debe ser más largo que el de la 42 (28 cm).",
+      },
+    ]);
+    const clothing = await add(
+      seller,
+      shoeFields({
+        sizeGuide: SIZE_GUIDE_OWN,
+        "sizeGuideTable.kind": "ropa",
+        ...Object.fromEntries(
+          ["chestFrom", "chestTo", "waistFrom", "waistTo", "hipFrom", "hipTo"].map((key, index) => [
+            `sizeGuideTable.rows[0].${key}`,
+            String(90 + index),
+          ]),
+        ),
+        "sizeGuideTable.rows[0].size": "42",
+      }),
+    );
+    expect(clothing.statusCode).toBe(400);
+    expect(clothing.json().errors).toEqual([{ field: "sizeGuideTable", message: OWN_TABLE_WRONG_KIND }]);
+    const missing = await add(seller, ownShoe({ "sizes[2].size": "44", "sizes[2].stock": "1" }));
+    expect(missing.json().errors).toEqual([
+      { field: "sizeGuideTable", message: "Escribe las medidas de la talla 44." },
+    ]);
+    const tableless = await add(seller, shoeFields({ sizeGuide: SIZE_GUIDE_OWN }));
+    expect(tableless.json().errors).toEqual([{ field: "sizeGuideTable", message: OWN_TABLE_MISSING }]);
+
+    // Another shop cannot write it.
+    const edit: Fields = {
+      productId: product._id,
+      ...ownShoe({ name: product.name, "sizeGuideTable.rows[0].footCm": "30" }),
+    };
+    const theirs = await update(otherSeller, edit);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe(SELLER_PRODUCT_NOT_FOUND);
+
+    // Its shop changes it (audited); a size added later without a row keeps the table; another choice drops it.
+    const changed = await update(seller, edit);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().product.sizeGuideTable.rows[0]).toEqual({ eu: "43", uk: "9", us: "10", footCm: 30 });
+    expect(await lastEditAudit(product._id)).toMatchObject({
+      before: { sizeGuideTable: table },
+      after: { sizeGuideTable: { rows: [{ footCm: 30 }, { footCm: 26.9 }] } },
+    });
+    const { sizeGuide: _choice, ...withoutChoice } = edit;
+    const grown = await update(seller, { ...withoutChoice, "sizes[2].size": "44", "sizes[2].stock": "1" });
+    expect(grown.statusCode, grown.body).toBe(200);
+    expect(grown.json().product.sizes.map((entry: { size: string }) => entry.size)).toEqual(["42", "43", "44"]);
+    expect(grown.json().product.sizeGuideTable.rows).toHaveLength(2);
+    const dropped = await update(seller, { ...edit, sizeGuide: SIZE_GUIDE_NONE, "sizes[2].size": "44" });
+    expect(dropped.json().product).toMatchObject({ sizeGuide: SIZE_GUIDE_NONE, sizeGuideTable: null });
+
+    // Any other category takes a table by body: from and to of chest, waist and hip.
+    const body = { chestFrom: "94", chestTo: "99,5", waistFrom: "80", waistTo: "85", hipFrom: "96", hipTo: "101" };
+    const garment = await created(
+      ballFields({
+        stock: [],
+        "sizes[0].size": "M",
+        "sizes[0].stock": "3",
+        sizeGuide: SIZE_GUIDE_OWN,
+        "sizeGuideTable.kind": "ropa",
+        "sizeGuideTable.rows[0].size": "M",
+        ...Object.fromEntries(Object.entries(body).map(([key, value]) => [`sizeGuideTable.rows[0].${key}`, value])),
+      }),
+    );
+    expect((await get(`/home/get-product/${garment.slug}`)).json().product.sizeGuideTable).toEqual({
+      kind: "ropa",
+      rows: [{ size: "M", chestCm: [94, 99.5], waistCm: [80, 85], hipCm: [96, 101] }],
+    });
   });
 
   it("el orden de las imágenes lo dice imageOrder: la primera es la principal", async () => {

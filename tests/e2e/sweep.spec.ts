@@ -101,7 +101,7 @@ const SWEEP: Record<string, Visit[]> = {
   // Shoes (a brand's table and an answer to a foot length) and clothing (the letter sizes' table).
   "/product/details/:slug/size-guide": [
     visitor(async () => `${await sizeGuideOf("zapatillas")}?pie=26%2C5`),
-    visitor(async () => sizeGuideOf("ropa")),
+    visitor(async () => `${await sizeGuideOf("ropa")}?pecho=96&cintura=&cadera=103`),
   ],
   "/tienda/:slug": [visitor(({ product }) => `/tienda/${product.shopSlug}`)],
   "/about": [visitor("/about")],

@@ -32,6 +32,7 @@ const product: ProductAnswer["product"] = {
   specSheet: null,
   specs: null,
   sizeGuide: "categoria",
+  sizeGuideTable: null,
   shop: { name: "Centro Pádel", slug: "centro-padel", status: "aprobada", vacationUntil: null },
   createdAt: "2026-01-01T00:00:00.000Z",
 };

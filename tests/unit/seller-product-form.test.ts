@@ -80,6 +80,27 @@ function formOf(fields: Record<string, string>, images: File[] = [png()], option
   return form;
 }
 
+/** A shoe in 41, 42 and 43, typed after the racket's sheet (whose values stay in the form). */
+const shoe = {
+  ...racket,
+  name: "Zapatilla Rally Omni",
+  categoryId: ZAPATILLAS,
+  stock: "",
+  "specs.forma": "",
+  "specs.peso": "",
+  "specs.balance": "",
+  "specs.nucleo": "",
+  "specs.cara": "",
+  "specs.nivel": "",
+  "specs.suela": "Omni",
+  "specs.superficie": "Césped artificial",
+  "sizes[0].size": "41",
+  "sizes[0].stock": "4",
+  "sizes[1].size": "42",
+  "sizes[1].stock": "5",
+  "sizes[2].size": "43",
+  "sizes[2].stock": "0",
+};
 const addSchema = productAddSchema(categories);
 
 describe("formulario de producto del vendedor", () => {
@@ -107,26 +128,6 @@ describe("formulario de producto del vendedor", () => {
   });
 
   it("una zapatilla con tres tallas, cada una con su stock, y la ficha de zapatilla", () => {
-    const shoe = {
-      ...racket,
-      name: "Zapatilla Rally Omni",
-      categoryId: ZAPATILLAS,
-      stock: "",
-      "specs.forma": "",
-      "specs.peso": "",
-      "specs.balance": "",
-      "specs.nucleo": "",
-      "specs.cara": "",
-      "specs.nivel": "",
-      "specs.suela": "Omni",
-      "specs.superficie": "Césped artificial",
-      "sizes[0].size": "41",
-      "sizes[0].stock": "4",
-      "sizes[1].size": "42",
-      "sizes[1].stock": "5",
-      "sizes[2].size": "43",
-      "sizes[2].stock": "0",
-    };
     const submission = parseWithZod(formOf(shoe), { schema: addSchema });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
@@ -310,6 +311,68 @@ describe("formulario de producto del vendedor", () => {
     expect(addBody.has("imageOrder")).toBe(false);
     const addText = [...addBody.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string");
     expect(productFormFields.safeParse(formEntriesToObject(addText)).success).toBe(true);
+  });
+
+  it("la tabla propia lleva una fila por talla, con el tipo de la categoría, y viaja a la API tal cual", () => {
+    const ownShoe = {
+      ...shoe,
+      sizeGuide: "propia",
+      // Rows follow the sizes by name: 43's row came first, and the kind the page had is ignored.
+      "sizeGuideTable.kind": "ropa",
+      "sizeGuideTable.rows[0].size": "43",
+      "sizeGuideTable.rows[0].uk": "9",
+      "sizeGuideTable.rows[0].us": "10",
+      "sizeGuideTable.rows[0].footCm": "27,4",
+      "sizeGuideTable.rows[1].size": "41",
+      "sizeGuideTable.rows[1].uk": "7",
+      "sizeGuideTable.rows[1].us": "8",
+      "sizeGuideTable.rows[1].footCm": "25,8",
+      "sizeGuideTable.rows[2].size": "42",
+      "sizeGuideTable.rows[2].uk": "8",
+      "sizeGuideTable.rows[2].us": "9",
+      "sizeGuideTable.rows[2].footCm": "26,6",
+      // A row of a size no longer in the form goes.
+      "sizeGuideTable.rows[3].size": "40",
+      "sizeGuideTable.rows[3].uk": "6",
+    };
+    const submission = parseWithZod(formOf(ownShoe), { schema: addSchema });
+    if (submission.status !== "success") throw new Error(JSON.stringify(errorsOf(submission)));
+    expect(submission.value.sizeGuideTable).toEqual({
+      kind: "calzado",
+      rows: [
+        { eu: "41", uk: "7", us: "8", footCm: 25.8 },
+        { eu: "42", uk: "8", us: "9", footCm: 26.6 },
+        { eu: "43", uk: "9", us: "10", footCm: 27.4 },
+      ],
+    });
+    const text = [...productFormData(submission.value).entries()].filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    );
+    const parsed = productFormFields.safeParse(formEntriesToObject(text));
+    expect(parsed.success && parsed.data.sizeGuideTable).toEqual(submission.value.sizeGuideTable);
+
+    // A size typed in the same post (no JavaScript) has an empty row: its refusals land on it.
+    const grown = parseWithZod(formOf({ ...ownShoe, "sizes[3].size": "44", "sizes[3].stock": "1" }), {
+      schema: addSchema,
+    });
+    expect(errorsOf(grown)).toEqual({
+      "sizeGuideTable.rows[3].uk": ["Escribe la talla UK."],
+      "sizeGuideTable.rows[3].us": ["Escribe la talla US."],
+      "sizeGuideTable.rows[3].footCm": ["Escribe la longitud del pie en cm."],
+    });
+    const shrinking = parseWithZod(formOf({ ...ownShoe, "sizeGuideTable.rows[2].footCm": "25,8" }), {
+      schema: addSchema,
+    });
+    expect(errorsOf(shrinking)).toEqual({
+      // The form's row of 42 (its second size), whatever place it had in the post.
+      "sizeGuideTable.rows[1].footCm": ["El pie de la talla 42 debe ser más largo que el de la 41 (25,8 cm)."],
+    });
+
+    // Another choice: what was typed in the table is not sent.
+    const other = parseWithZod(formOf({ ...ownShoe, sizeGuide: "categoria" }), { schema: addSchema });
+    if (other.status !== "success") throw new Error("el formulario debía ser válido");
+    expect(other.value.sizeGuideTable).toBeUndefined();
+    expect(productFormData(other.value).has("sizeGuideTable.kind")).toBe(false);
   });
 
   it("sin JavaScript se elige la imagen principal entre las elegidas y viaja como orden de las imágenes", () => {

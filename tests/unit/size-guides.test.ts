@@ -1,15 +1,24 @@
 import { describe, expect, it } from "vitest";
 import {
+  BODY_MEASURE_INVALID,
+  BODY_MEASURE_OUT_OF_RANGE,
+  bodyAdviceText,
   FOOT_LENGTH_INVALID,
   FOOT_LENGTH_MISSING,
   FOOT_LENGTH_OUT_OF_RANGE,
   guideForProduct,
+  guideRowSize,
+  parseBodyMeasures,
   parseFootLength,
+  productGuideRef,
+  resolveGuide,
   SIZE_GUIDE_CHOICES,
   SIZE_GUIDE_OPTIONS,
   SIZE_GUIDES,
   sizeAdviceText,
+  sizeForBody,
   sizeForFoot,
+  type ClothingGuide,
   type ShoeGuide,
 } from "#contract/size-guides";
 
@@ -140,5 +149,134 @@ describe("sizeForFoot", () => {
     expect(sizeAdviceText(sizeForFoot(general, 20), sizes)).toBe(
       "Tu pie es más corto que la talla más pequeña de esta guía (la 36, para pies de más de 21,8 cm).",
     );
+  });
+});
+
+describe("parseBodyMeasures", () => {
+  it("lee el pecho y, si se escriben, la cintura y la cadera", () => {
+    expect(parseBodyMeasures({ chestCm: "96,5", waistCm: "", hipCm: " 101 cm" })).toEqual({
+      ok: true,
+      measures: { chestCm: 96.5, hipCm: 101 },
+    });
+  });
+
+  it("pide el pecho y rechaza lo que no es una medida, cada error en su campo", () => {
+    expect(parseBodyMeasures({ chestCm: "", waistCm: "ochenta", hipCm: "39" })).toEqual({
+      ok: false,
+      errors: {
+        chestCm: "Escribe el contorno de tu pecho en centímetros.",
+        waistCm: BODY_MEASURE_INVALID,
+        hipCm: BODY_MEASURE_OUT_OF_RANGE,
+      },
+    });
+  });
+});
+
+describe("sizeForBody", () => {
+  const clothing = SIZE_GUIDES.ropa as ClothingGuide;
+  const sold = [
+    { size: "S", stock: 2 },
+    { size: "M", stock: 4 },
+    { size: "L", stock: 0 },
+  ];
+
+  it("elige la talla cuyo pecho abarca el del comprador", () => {
+    expect(sizeForBody(clothing, { chestCm: 96 })).toMatchObject({ kind: "talla", row: { size: "M" }, mixed: false });
+    expect(sizeForBody(clothing, { chestCm: 100 })).toMatchObject({ kind: "talla", row: { size: "L" } });
+    expect(sizeForBody(clothing, { chestCm: 82 })).toMatchObject({ kind: "talla", row: { size: "XS" } });
+  });
+
+  it("entre dos tallas lo dice y recomienda la mayor", () => {
+    expect(sizeForBody(clothing, { chestCm: 87.5 })).toMatchObject({
+      kind: "entre",
+      smaller: { size: "XS" },
+      larger: { size: "S" },
+      measure: "chestCm",
+    });
+  });
+
+  it("si la cintura o la cadera piden una talla mayor que el pecho, manda la mayor", () => {
+    expect(sizeForBody(clothing, { chestCm: 96, hipCm: 103 })).toMatchObject({
+      kind: "talla",
+      row: { size: "L" },
+      mixed: true,
+    });
+    expect(sizeForBody(clothing, { chestCm: 96, waistCm: 70 })).toMatchObject({ kind: "talla", row: { size: "M" } });
+    expect(sizeForBody(clothing, { chestCm: 80, waistCm: 75 })).toMatchObject({ kind: "talla", row: { size: "S" } });
+  });
+
+  it("fuera de la tabla dice por qué medida", () => {
+    expect(sizeForBody(clothing, { chestCm: 121 })).toMatchObject({ kind: "mayor", measure: "chestCm" });
+    expect(sizeForBody(clothing, { chestCm: 95, hipCm: 125 })).toMatchObject({ kind: "mayor", measure: "hipCm" });
+    expect(sizeForBody(clothing, { chestCm: 80 })).toMatchObject({ kind: "menor", smallest: { size: "XS" } });
+  });
+
+  it("lo dice con palabras, con el stock del producto en esa talla", () => {
+    expect(bodyAdviceText(sizeForBody(clothing, { chestCm: 96 }), sold)).toBe(
+      "Te recomendamos la talla M. Está en stock en este producto.",
+    );
+    expect(bodyAdviceText(sizeForBody(clothing, { chestCm: 96, hipCm: 103 }), sold)).toBe(
+      "Te recomendamos la talla L. Tus medidas caen en tallas distintas: es la mayor, para que no te apriete. Está agotada en este producto.",
+    );
+    expect(bodyAdviceText(sizeForBody(clothing, { chestCm: 93.5 }), sold)).toBe(
+      "Por tu pecho estás entre la S y la M: te recomendamos la M, o la S si la prefieres ajustada. Está en stock en este producto.",
+    );
+    expect(bodyAdviceText(sizeForBody(clothing, { chestCm: 80 }), sold)).toBe(
+      "Tus medidas son menores que las de la talla más pequeña de esta guía (la XS, desde 82 cm de pecho).",
+    );
+    expect(bodyAdviceText(sizeForBody(clothing, { chestCm: 100, waistCm: 110 }), sold)).toBe(
+      "Tu cintura pasa de la talla más grande de esta guía (la XXL, hasta 108 cm).",
+    );
+  });
+
+  it("una tabla propia desordenada va por el pecho", () => {
+    const own: ClothingGuide = {
+      kind: "ropa",
+      name: "Tabla propia de Tienda",
+      own: true,
+      rows: [
+        { size: "G", chestCm: [104, 110], waistCm: [90, 96], hipCm: [104, 110] },
+        { size: "P", chestCm: [90, 96], waistCm: [76, 82], hipCm: [90, 96] },
+        { size: "M", chestCm: [97, 103], waistCm: [83, 89], hipCm: [97, 103] },
+      ],
+    };
+    expect(sizeForBody(own, { chestCm: 98 })).toMatchObject({ kind: "talla", row: { size: "M" } });
+    expect(sizeForBody(own, { chestCm: 96.5 })).toMatchObject({
+      kind: "entre",
+      smaller: { size: "P" },
+      larger: { size: "M" },
+    });
+  });
+});
+
+describe("productGuideRef y resolveGuide", () => {
+  const ownShoes = {
+    kind: "calzado" as const,
+    rows: [
+      { eu: "43", uk: "9", us: "10", footCm: 27.5 },
+      { eu: "42", uk: "8", us: "9", footCm: 26.8 },
+    ],
+  };
+  const product = {
+    ...shoe,
+    sizes: [{ size: "42" }, { size: "43" }],
+    sizeGuideTable: null,
+    shop: { name: "Pista Uno" },
+  };
+
+  it("la tabla propia lleva el nombre de la tienda y sus filas por talla EU", () => {
+    const ref = productGuideRef({ ...product, sizeGuide: "propia", sizeGuideTable: ownShoes });
+    expect(ref).toEqual({ shop: "Pista Uno", table: ownShoes });
+    const guide = resolveGuide(ref!);
+    expect(guide).toMatchObject({ kind: "calzado", name: "Tabla propia de Pista Uno", own: true });
+    expect(guide.rows.map(guideRowSize)).toEqual(["42", "43"]);
+    expect(sizeForFoot(guide as ShoeGuide, 27)).toMatchObject({ kind: "talla", row: { eu: "43" } });
+  });
+
+  it("sin tallas, o «Tabla propia» sin tabla guardada, no hay guía; si no, la de la categoría", () => {
+    expect(productGuideRef({ ...product, sizes: [] })).toBeNull();
+    expect(productGuideRef({ ...product, sizeGuide: "propia" })).toBeNull();
+    expect(productGuideRef(product)).toBe("calzado-asics");
+    expect(resolveGuide("ropa")).toBe(SIZE_GUIDES.ropa);
   });
 });

@@ -24,6 +24,7 @@ import { NOTIFICATION_TYPES } from "#contract/notification-events";
 import type { DeliveryStatus, PaymentMethod, PaymentStatus } from "#contract/order-labels";
 import type { ShippingInfo } from "#contract/orders";
 import { SPEC_SHEET_KINDS, type ProductSpecs } from "#contract/spec-sheet-fields";
+import type { OwnSizeTable } from "#contract/size-guides";
 
 import { STOCK_MOVEMENT_KINDS } from "#contract/stock";
 import { REGIONS } from "#contract/region-time";
@@ -428,6 +429,8 @@ export const products = pgTable(
     lowStockThreshold: smallint("low_stock_threshold").notNull().default(0),
     /** The seller's size guide (contract/size-guides.ts SIZE_GUIDE_CHOICES): 'categoria' is the category's default. */
     sizeGuide: text("size_guide").notNull().default("categoria"),
+    /** With size_guide 'propia': the seller's own table (contract/own-size-guide.ts), else null. */
+    sizeGuideTable: jsonb("size_guide_table").$type<OwnSizeTable>(),
     /** For a product without sizes: the seller was told its stock is low (see product_sizes). */
     lowStockNotified: boolean("low_stock_notified").notNull().default(false),
     /** Set when a product that was ever ordered is deleted: out of the store, kept for its orders. */

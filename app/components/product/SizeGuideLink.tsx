@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SIZE_GUIDE_TITLE } from "#contract/seller-product-labels";
-import type { SizeGuideId } from "#contract/size-guides";
+import type { GuideRef } from "#contract/size-guides";
 import { TextLink } from "~/components/ui/TextLink";
 
 /** The dialog, its tables and their figures load when a shopper first opens it, not with the product page. */
@@ -12,12 +12,12 @@ const SizeGuideDialog = lazy(() => import("./SizeGuide").then((module) => ({ def
  * JavaScript opens the same guide in a dialog instead.
  */
 export function SizeGuideLink({
-  guideId,
+  guide,
   sizes,
   href,
   productName,
 }: {
-  guideId: SizeGuideId;
+  guide: GuideRef;
   sizes: readonly { size: string; stock: number }[];
   href: string;
   productName: string;
@@ -40,7 +40,7 @@ export function SizeGuideLink({
       {open ? (
         <Suspense fallback={null}>
           <SizeGuideDialog
-            guideId={guideId}
+            guide={guide}
             sizes={sizes}
             href={href}
             productName={productName}

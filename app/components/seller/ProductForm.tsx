@@ -10,16 +10,18 @@ import {
   PRODUCT_STATE_LABELS,
   PRODUCT_STATES,
 } from "#contract/seller-product-labels";
-import { SIZE_GUIDE_HINT, SIZE_GUIDE_OPTIONS } from "#contract/size-guides";
+import { ownTableKindFor, SIZE_GUIDE_HINT, SIZE_GUIDE_OPTIONS, SIZE_GUIDE_OWN } from "#contract/size-guide-choices";
 import { SPEC_SHEETS } from "#contract/spec-sheet-fields";
 import { FieldErrors, FormAlert, SelectField, SubmitButton, TextareaField, TextField } from "~/components/forms/fields";
 import { Button } from "~/components/ui/Button";
 import { Card } from "~/components/ui/Card";
 import { Field } from "~/components/ui/Field";
 import { Select } from "~/components/ui/Input";
+import { OwnSizeTable } from "./OwnSizeTable";
 import {
   CHOOSE_IMAGES_AGAIN,
   PRODUCT_IMAGE_ACCEPT,
+  ownTableSizes,
   productIntents,
   productSchemas,
   specFieldsOf,
@@ -130,6 +132,26 @@ const MAIN_IMAGE_OPTIONS = Array.from({ length: PRODUCT_IMAGES_MAX }, (_, index)
 
 type Meta = FieldMetadata<string | undefined>;
 
+/**
+ * Without JavaScript: draws the form again with what was typed (the spec sheet of the chosen
+ * category, the own size table's rows), unchecked.
+ */
+function RedrawButton({ className, children }: { className?: string; children: string }) {
+  return (
+    <Button
+      type="submit"
+      name="intent"
+      value={productIntents.refreshSheet}
+      formNoValidate
+      variant="secondary"
+      size="sm"
+      className={className}
+    >
+      {children}
+    </Button>
+  );
+}
+
 export function ProductForm({
   mode,
   categories,
@@ -163,6 +185,7 @@ export function ProductForm({
   const imagesField = fieldset.images!;
   const imageErrors = [...(imagesField.errors ?? []), ...(orderField.errors ?? [])];
   const allErrors = form.allErrors as Record<string, string[]>;
+  const ownTable = fieldset.sizeGuide!.value === SIZE_GUIDE_OWN;
 
   return (
     <Card>
@@ -184,18 +207,7 @@ export function ProductForm({
                 options={categories.map((category) => ({ value: category._id, label: category.name }))}
                 className="min-w-0 flex-1 basis-56"
               />
-              {hydrated ? null : (
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={productIntents.refreshSheet}
-                  formNoValidate
-                  variant="secondary"
-                  size="sm"
-                >
-                  Actualizar ficha
-                </Button>
-              )}
+              {hydrated ? null : <RedrawButton>Actualizar ficha</RedrawButton>}
             </div>
             {hydrated ? null : (
               <p className="mt-1 text-sm text-slate-600">
@@ -284,12 +296,15 @@ export function ProductForm({
           </p>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label={`${PRODUCT_FIELD_LABELS.stock} total`} meta={fieldset.stock!} inputMode="numeric" />
-            <SelectField
-              label={PRODUCT_FIELD_LABELS.sizeGuide}
-              meta={fieldset.sizeGuide!}
-              options={SIZE_GUIDE_OPTIONS}
-              hint={SIZE_GUIDE_HINT}
-            />
+            <div>
+              <SelectField
+                label={PRODUCT_FIELD_LABELS.sizeGuide}
+                meta={fieldset.sizeGuide!}
+                options={SIZE_GUIDE_OPTIONS}
+                hint={SIZE_GUIDE_HINT}
+              />
+              {hydrated ? null : <RedrawButton className="mt-2">Preparar tabla propia</RedrawButton>}
+            </div>
           </div>
           <div>
             <p className="font-semibold text-slate-900">{PRODUCT_FIELD_LABELS.sizes}</p>
@@ -330,6 +345,15 @@ export function ProductForm({
               </Button>
             ) : null}
           </div>
+          {ownTable ? (
+            <OwnSizeTable
+              formId={form.id}
+              kind={ownTableKindFor(sheetKind)}
+              sizes={ownTableSizes(sizeRows.map((row) => ({ size: row.getFieldset().size.value })))}
+              typed={fieldset.sizeGuideTable?.initialValue}
+              errors={allErrors}
+            />
+          ) : null}
         </fieldset>
 
         <fieldset className="space-y-4">

@@ -20,6 +20,7 @@ import type {
 } from "#contract/catalog";
 import type { ShopStatus } from "#contract/shop-labels";
 import type { ProductState } from "#contract/seller-product-labels";
+import type { OwnSizeTable } from "#contract/size-guides";
 import type { Db } from "../../db/client.js";
 import { loadAlways, type KeyedCache } from "./keyed-cache.js";
 import {
@@ -149,6 +150,7 @@ export const productDetailColumns = {
   specSheet: categories.specSheet,
   specs: products.specs,
   sizeGuide: products.sizeGuide,
+  sizeGuideTable: products.sizeGuideTable,
   shopStatus: shops.status,
   shopVacationUntil: vacationInForce,
   createdAt: products.createdAt,
@@ -160,6 +162,7 @@ export interface ProductDetailRow extends ProductCardRow {
   specSheet: ProductDetail["specSheet"];
   specs: ProductDetail["specs"];
   sizeGuide: string;
+  sizeGuideTable: OwnSizeTable | null;
   shopStatus: ShopStatus;
   shopVacationUntil: string | null;
   createdAt: Date;
@@ -174,6 +177,7 @@ export function toProductDetail(row: ProductDetailRow): ProductDetail {
     specSheet: row.specSheet,
     specs: row.specs,
     sizeGuide: row.sizeGuide,
+    sizeGuideTable: row.sizeGuideTable,
     shop: { name: row.shopName, slug: row.shopSlug, status: row.shopStatus, vacationUntil: row.shopVacationUntil },
     createdAt: row.createdAt.toISOString(),
   };

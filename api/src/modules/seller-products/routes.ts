@@ -95,9 +95,15 @@ const section: ReferenceSection = {
     "is 404, a cart cannot take it (400 `Este producto ya no está a la venta.`) and an order refuses it by " +
     "name (409). `POST /seller/products/bulk` publishes, hides, reprices or deletes many at once.\n\n" +
     "**Size guide** (issue 36, decision 0060): `sizeGuide` is `categoria` (the category's default), one " +
-    "of the tables of contract/size-guides.ts or `ninguna` (add defaults to `categoria`, update keeps the " +
-    "product's when absent; anything else is 400 `Elige una guía de tallas de la lista.`). Every product " +
-    "answer carries it, `GET /home/get-product/{slug}` too.\n\n" +
+    "of the tables of contract/size-guides.ts, `propia` or `ninguna` (add defaults to `categoria`, update keeps the " +
+    "product's when absent; anything else is 400 `Elige una guía de tallas de la lista.`). With `propia` the " +
+    "form sends the shop's own table, a row per size of the product (contract/own-size-guide.ts): " +
+    "`sizeGuideTable.kind` (`calzado` for a shoe category: `sizeGuideTable.rows[0].size`, `.uk`, `.us`, " +
+    "`.footCm`, the foot growing with the EU size; `ropa` for any other: `.chestFrom`, `.chestTo`, `.waistFrom`, " +
+    "`.waistTo`, `.hipFrom`, `.hipTo`, from ≤ to), numbers with one decimal at most, comma or point; a row of " +
+    "another size, a size without a row or a table of the other kind is 400 with the field named. Another " +
+    "choice drops the stored table; an update without `sizeGuide` keeps both. Every product answer carries " +
+    "`sizeGuide` and `sizeGuideTable` (the stored table, else null), `GET /home/get-product/{slug}` too.\n\n" +
     "**Addresses.** The slug is `slugify(name)` (`-2`, `-3`… when another product has or had it). A " +
     "rename keeps the old slug in `product_slug_history`: `GET /home/get-product/{old}` answers the " +
     "product with `redirectSlug` (its current slug) and the web answers 301 to the new address. An " +

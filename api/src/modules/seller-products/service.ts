@@ -1,3 +1,5 @@
+import { OWN_TABLE_WRONG_KIND, ownTableKindFor } from "#contract/own-size-guide";
+import { SIZE_GUIDE_OWN } from "#contract/size-guides";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { slugify } from "#contract/catalog";
 import { CATEGORY_HIDDEN_FOR_PRODUCTS } from "#contract/categories";
@@ -159,6 +161,7 @@ const detailColumns = {
   specSheet: categories.specSheet,
   specs: products.specs,
   sizeGuide: products.sizeGuide,
+  sizeGuideTable: products.sizeGuideTable,
   images: imageIds,
   rating: products.rating,
 };
@@ -230,6 +233,7 @@ function toProduct(row: DetailRecord): SellerProduct {
     specSheet: row.specSheet,
     specs: row.specs ?? {},
     sizeGuide: row.sizeGuide,
+    sizeGuideTable: row.sizeGuideTable,
     images: row.images,
     rating: row.rating,
   };
@@ -329,7 +333,7 @@ export async function discountedProducts(db: Db, user: AuthUser, sellerId: strin
  */
 export async function categoryIssues(
   db: Db,
-  form: Pick<ProductForm, "categoryId" | "specs"> & { productId?: string },
+  form: Pick<ProductForm, "categoryId" | "specs" | "sizeGuide" | "sizeGuideTable"> & { productId?: string },
 ): Promise<FieldError[]> {
   const [category] = await db
     .select({
@@ -344,7 +348,15 @@ export async function categoryIssues(
   if (!category) return [{ field: "categoryId", message: CATEGORY_NOT_FOUND }];
   if (category.hidden && !category.holdsProduct)
     return [{ field: "categoryId", message: CATEGORY_HIDDEN_FOR_PRODUCTS }];
-  return specSheetIssues(category.specSheet, form.specs);
+  const issues = specSheetIssues(category.specSheet, form.specs);
+  // Shoes' own tables go by foot, any other category's by body (contract/own-size-guide.ts).
+  if (
+    form.sizeGuide === SIZE_GUIDE_OWN &&
+    form.sizeGuideTable &&
+    form.sizeGuideTable.kind !== ownTableKindFor(category.specSheet)
+  )
+    issues.push({ field: "sizeGuideTable", message: OWN_TABLE_WRONG_KIND });
+  return issues;
 }
 
 /** Where each image of the product's final list comes from. */
@@ -481,6 +493,7 @@ async function auditSnapshot(tx: Transaction, productId: string): Promise<Record
       lowStockThreshold: products.lowStockThreshold,
       specs: products.specs,
       sizeGuide: products.sizeGuide,
+      sizeGuideTable: products.sizeGuideTable,
       sizes: productSizesList,
       images: imageIds,
       state: products.state,
@@ -527,7 +540,13 @@ function productValues(form: ProductForm | ProductUpdateForm) {
     lowStockThreshold: form.lowStockThreshold,
     specs: Object.keys(form.specs).length > 0 ? form.specs : null,
     // Absent: add takes the column's default (the category's guide), update keeps the product's.
-    ...(form.sizeGuide === undefined ? {} : { sizeGuide: form.sizeGuide }),
+    // The seller's own table is kept only with «Tabla propia».
+    ...(form.sizeGuide === undefined
+      ? {}
+      : {
+          sizeGuide: form.sizeGuide,
+          sizeGuideTable: form.sizeGuide === SIZE_GUIDE_OWN ? (form.sizeGuideTable ?? null) : null,
+        }),
   };
 }
 
