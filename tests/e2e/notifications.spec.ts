@@ -170,9 +170,16 @@ test.describe("notificaciones", () => {
     await expect(bell(page, true)).toBeVisible();
 
     // Dismissed ones were marked read on the server: the screen shows them read.
+    // The bell's first reload is awaited too: signing out while a background call is refreshing the
+    // session lets its rotated tokens arrive after the sign-out, and their access token is honoured
+    // until it expires (a known limit: the API revokes the refresh family, not issued access tokens).
+    const bellReloaded = page.waitForResponse(
+      (response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET",
+    );
     await page.goto(SCREEN);
     await expect(page.getByTestId("notification")).toHaveCount(3);
     await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0);
+    expect((await bellReloaded).status()).toBe(200);
 
     // Signing out closes the live connection.
     await page.getByRole("banner").getByRole("button", { name: "Cerrar sesión" }).click();
