@@ -464,6 +464,21 @@ describe("cuentas", () => {
       expect((await refresh(rotated)).statusCode).toBe(401);
     });
 
+    it("los tokens de acceso de la sesión dejan de valer al cerrarla, también uno renovado justo antes", async () => {
+      const { id, email, token, refreshToken } = await register();
+      expect((await getProfile(id, token)).statusCode).toBe(200);
+      // A page's background call refreshed the session just before the sign-out, which presents the
+      // token the browser held when it was sent: the rotated one.
+      const renewed = (await refresh(refreshToken)).json().accessToken;
+      expect((await getProfile(id, renewed)).statusCode).toBe(200);
+      const laptop = (await login(email, PASSWORD)).json().token;
+      await post("/logout", undefined, refreshCookie(refreshToken));
+      expect((await getProfile(id, token)).statusCode).toBe(401);
+      expect((await getProfile(id, renewed)).statusCode).toBe(401);
+      // Another device's session goes on.
+      expect((await getProfile(id, laptop)).statusCode).toBe(200);
+    });
+
     it("responde 200 también sin cookie", async () => {
       const response = await post("/logout");
       expect(response.statusCode).toBe(200);

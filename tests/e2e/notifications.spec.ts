@@ -171,8 +171,8 @@ test.describe("notificaciones", () => {
 
     // Dismissed ones were marked read on the server: the screen shows them read.
     // The bell's first reload is awaited too: signing out while a background call is refreshing the
-    // session lets its rotated tokens arrive after the sign-out, and their access token is honoured
-    // until it expires (a known limit: the API revokes the refresh family, not issued access tokens).
+    // session lets its rotated tokens arrive after the sign-out. The API refuses them (the session is
+    // revoked), so the next page would end at /login?session=expired rather than at /login.
     const bellReloaded = page.waitForResponse(
       (response) => response.url().endsWith("/live-notifications") && response.request().method() === "GET",
     );

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import { FORBIDDEN, UNAUTHORIZED } from "#contract/messages";
 import type { Db } from "../../db/client.js";
-import { users } from "../../db/schema.js";
+import { refreshTokens, users } from "../../db/schema.js";
 import { HttpError } from "../../http-error.js";
 import { verifyAccessToken, type AuthUser } from "./tokens.js";
 
@@ -49,13 +49,19 @@ export function registerAuthentication(app: FastifyInstance, opts: { db: Db; jwt
         role: users.role,
         tokensValidAfter: users.tokensValidAfter,
         blockedAt: users.blockedAt,
+        // A token of a session that was signed out (or whose refresh token leaked) ends with it,
+        // not when it expires: a refresh answered just after the sign-out must not keep it going.
+        sessionLive: claimed.session
+          ? sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claimed.session}::uuid
+              and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > now())`
+          : sql<boolean>`true`,
       })
       .from(users)
       .where(eq(users.id, claimed.id));
     // A blocked user's tokens are stale anyway; checking the block too covers one signed in its second.
-    if (!user || user.blockedAt || issuedBefore(claimed.issuedAt, user.tokensValidAfter))
+    if (!user || user.blockedAt || !user.sessionLive || issuedBefore(claimed.issuedAt, user.tokensValidAfter))
       throw new HttpError(401, UNAUTHORIZED);
-    request.user = { id: user.id, role: user.role };
+    request.user = { id: user.id, role: user.role, ...(claimed.session ? { session: claimed.session } : {}) };
   });
 }
 

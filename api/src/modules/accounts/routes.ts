@@ -156,7 +156,7 @@ const words = {
     summary: "Sign out",
     description:
       "Cookie `refreshToken` (optional): `{message}`; revokes that session (its refresh family) and clears " +
-      "the cookie. Access tokens already issued live out their `ACCESS_TOKEN_TTL_SECONDS`.",
+      "the cookie. The session's access tokens are refused from then on (401), even before they expire.",
   },
   profile: {
     summary: "A user's profile",
@@ -308,7 +308,12 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     setRefreshCookie(reply, refresh.token, refresh.expiresAt);
     const deviceToken = issueDeviceToken(opts.config.secrets.jwtSecret, email);
     setDeviceCookie(reply, deviceToken);
-    return { token: await accessToken(user), refreshToken: refresh.token, deviceToken, message };
+    return {
+      token: await accessToken({ ...user, session: refresh.familyId }),
+      refreshToken: refresh.token,
+      deviceToken,
+      message,
+    };
   }
 
   const presentedRefreshToken = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE] || undefined;
@@ -382,7 +387,10 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     if (!rotated || !user || user.blockedAt)
       return clearRefreshCookie(reply).status(401).send({ message: SESSION_EXPIRED });
     setRefreshCookie(reply, rotated.token, rotated.expiresAt);
-    return { accessToken: await accessToken({ id: user.id, role: user.role }), refreshToken: rotated.token };
+    return {
+      accessToken: await accessToken({ id: user.id, role: user.role, session: rotated.familyId }),
+      refreshToken: rotated.token,
+    };
   });
 
   route(app, endpoints.logout, words.logout, async (request, reply) => {

@@ -11,6 +11,11 @@ export type { Role } from "#contract/accounts";
 export interface AuthUser {
   id: string;
   role: Role;
+  /**
+   * The session (refresh family) the token was issued to, when it was: signing out revokes the
+   * family, and `app.authenticate` then refuses the family's access tokens at once.
+   */
+  session?: string;
 }
 
 const ISSUER = "mercado-padel-api";
@@ -51,7 +56,8 @@ export async function verifyApiJwt(token: string, audience: string, secret: stri
 }
 
 export function signAccessToken(user: AuthUser, settings: AccessTokenSettings): Promise<string> {
-  return signApiJwt({ id: user.id, role: user.role }, AUDIENCE, settings);
+  const claims = { id: user.id, role: user.role, ...(user.session ? { sid: user.session } : {}) };
+  return signApiJwt(claims, AUDIENCE, settings);
 }
 
 /** What an access token says: its user, and when it was issued (`iat`, whole seconds since 1970). */
@@ -63,10 +69,11 @@ export interface AccessClaims extends AuthUser {
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
   const payload = await verifyApiJwt(token, AUDIENCE, secret);
   if (!payload) return null;
-  const { id, iat } = payload;
+  const { id, iat, sid } = payload;
   const role = roleSchema.safeParse(payload.role);
   if (typeof id !== "string" || typeof iat !== "number" || !role.success) return null;
-  return { id, role: role.data, issuedAt: iat };
+  if (sid !== undefined && typeof sid !== "string") return null;
+  return { id, role: role.data, issuedAt: iat, ...(sid ? { session: sid } : {}) };
 }
 
 /** 32 random bytes, base64url: what refresh, verification and reset tokens are made of. */

@@ -397,7 +397,7 @@ export async function shopRoutes(app: FastifyInstance, opts: ShopRoutesOptions) 
     const role = await activateSeller(db, request.body.userId);
     // The token is the caller's own: an admin switching someone else gets no token of theirs (that
     // user's old tokens went stale, so their next page carries the new role).
-    const token = await accessToken(caller.id === request.body.userId ? { id: caller.id, role } : caller);
+    const token = await accessToken(caller.id === request.body.userId ? { ...caller, role } : caller);
     return { message: SELLER_ACTIVATED, token };
   });
 }
