@@ -1,4 +1,5 @@
 import { formatUsd } from "./money-format";
+import { counted } from "./number-format";
 
 /**
  * Every notification's text, in one place like every other message (issue 29): what each user reads
@@ -7,7 +8,6 @@ import { formatUsd } from "./money-format";
  */
 
 const units = (count: number) => `${count} ${count === 1 ? "unidad" : "unidades"}`;
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 // ---- Orders and payments -------------------------------------------------------------------------
 
@@ -127,13 +127,13 @@ export function shopOutcomeNotice(shopName: string, outcome: ShopOutcome): strin
       const asked: string[] = [];
       if (outcome.fields.length > 0)
         asked.push(
-          `corrige ${plural(outcome.fields.length, "dato", "datos")} (${outcome.fields
+          `corrige ${counted(outcome.fields.length, "dato", "datos")} (${outcome.fields
             .map((field) => (field.note ? `«${field.label}»: ${field.note}` : `«${field.label}»`))
             .join("; ")})`,
         );
       if (outcome.documents.length > 0)
         asked.push(
-          `reemplaza ${plural(outcome.documents.length, "documento", "documentos")} (${outcome.documents
+          `reemplaza ${counted(outcome.documents.length, "documento", "documentos")} (${outcome.documents
             .map((document) => `«${document.fileName}»: ${document.note}`)
             .join("; ")})`,
         );

@@ -27,3 +27,8 @@ export function formatSpanishNumber(value: number, minFractionDigits: number, ma
   const sign = value < 0 && units > 0 ? "-" : "";
   return `${sign}${grouped}${fraction ? `,${fraction}` : ""}`;
 }
+
+/** A count with its noun in the singular or plural ('1 producto', '3 productos'). */
+export function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

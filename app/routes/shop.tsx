@@ -11,6 +11,7 @@ import { SortSelects } from "~/components/product/SortSelects";
 import { Button } from "~/components/ui/Button";
 import { Notice } from "~/components/ui/Notice";
 import { catalogPageHeaders, loadShopPage } from "~/services/catalog.server";
+import { counted } from "#contract/number-format";
 
 /** /tienda/{slug}: an approved shop's page; any other shop, or none, is the 404 page. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -22,7 +23,7 @@ export const headers: HeadersFunction = catalogPageHeaders;
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "¡Oops! Página no encontrada" }, { name: "robots", content: "noindex" }];
   const { shop } = data;
-  const description = `${shop.name}: ${productsText(shop.productCount)} de pádel en Mercado Pádel desde ${longDate(
+  const description = `${shop.name}: ${counted(shop.productCount, "producto", "productos")} de pádel en Mercado Pádel desde ${longDate(
     shop.since,
   )}. ${shop.location}.`;
   return [
@@ -33,14 +34,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { property: "og:type", content: "website" },
   ];
 };
-
-function productsText(count: number) {
-  return count === 1 ? "1 producto" : `${count} productos`;
-}
-
-function reviewsText(count: number) {
-  return count === 1 ? "1 reseña" : `${count} reseñas`;
-}
 
 export default function ShopPage() {
   const { state, shop, products, totalPages, logoSrc, banner } = useLoaderData<typeof loader>();
@@ -116,7 +109,9 @@ export default function ShopPage() {
               {shop.reviewCount > 0 ? (
                 <>
                   <Rating value={shop.rating} showValue />
-                  <span className="text-neutral-700">({reviewsText(shop.reviewCount)} de sus productos)</span>
+                  <span className="text-neutral-700">
+                    ({counted(shop.reviewCount, "reseña", "reseñas")} de sus productos)
+                  </span>
                 </>
               ) : (
                 <span className="text-neutral-700">Sus productos aún no tienen reseñas.</span>
@@ -124,7 +119,7 @@ export default function ShopPage() {
             </dd>
             <dt className="font-semibold text-neutral-600">Productos</dt>
             <dd className="text-ink" data-testid="shop-product-count">
-              {productsText(shop.productCount)}
+              {counted(shop.productCount, "producto", "productos")}
             </dd>
             {shop.contactEmail ? (
               <>

@@ -9,6 +9,7 @@ import { cx } from "~/components/ui/cx";
 import { Notice } from "~/components/ui/Notice";
 import { formatPrice } from "~/services/money";
 import { pageErrorOf, requireAdmin } from "~/services/admin.server";
+import { counted } from "#contract/number-format";
 
 export const meta: MetaFunction = () => [
   { title: "Cuentas | Administración | Mercado Pádel" },
@@ -38,8 +39,6 @@ const minus = (cents: number) => (cents === 0 ? formatPrice(0) : `−${formatPri
 
 /** An amount that may be below zero, with a true minus sign. */
 const signed = (cents: number) => (cents < 0 ? minus(-cents) : formatPrice(cents));
-
-const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** «Todas las cuentas cuadran.», or how many accounts do not, of each kind. */
 function summaryOf(unbalanced: number, shops: number, wallets: number, withdrawals: number): string {

@@ -10,6 +10,7 @@ import { TextLink } from "~/components/ui/TextLink";
 import { requireAdmin } from "~/services/admin.server";
 import { dashboardPeriodOf, getAdminDashboard } from "~/services/dashboards.server";
 import { formatPrice } from "~/services/money";
+import { counted } from "#contract/number-format";
 
 export const meta: MetaFunction = () => [
   { title: "Administración | Mercado Pádel" },
@@ -26,8 +27,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const period = dashboardPeriodOf(new URL(args.request.url).searchParams);
   return { period, dashboard: await getAdminDashboard(account, period) };
 }
-
-const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
 /** /dashboard/admin: where an admin lands after signing in; the store's figures, what waits for them, and the way to each screen. */
 export default function AdminHome() {
@@ -94,7 +93,7 @@ export default function AdminHome() {
               <p className="text-slate-700">Ninguna tienda espera un cambio.</p>
             ) : (
               <TextLink to={adminPaths.shopChanges}>
-                {plural(shopChanges, "cambio pendiente", "cambios pendientes")}
+                {counted(shopChanges, "cambio pendiente", "cambios pendientes")}
               </TextLink>
             )}
           </li>
@@ -104,7 +103,7 @@ export default function AdminHome() {
               <p className="text-slate-700">Ningún retiro espera tu confirmación.</p>
             ) : (
               <TextLink to={adminPaths.withdrawals}>
-                {plural(todo.withdrawals.total, "solicitud de retiro", "solicitudes de retiro")} por{" "}
+                {counted(todo.withdrawals.total, "solicitud de retiro", "solicitudes de retiro")} por{" "}
                 {formatPrice(todo.withdrawals.amount)}
               </TextLink>
             )}
@@ -118,7 +117,7 @@ export default function AdminHome() {
             ) : (
               <>
                 <p className="text-slate-700">
-                  {plural(todo.unprepared.total, "parte de pedido espera", "partes de pedidos esperan")}; las que más
+                  {counted(todo.unprepared.total, "parte de pedido espera", "partes de pedidos esperan")}; las que más
                   llevan esperando:
                 </p>
                 <ul className="mt-1 space-y-1 text-sm">
@@ -126,7 +125,7 @@ export default function AdminHome() {
                     <li key={part.subOrderId}>
                       <TextLink to={adminPaths.order(part.orderId)}>Pedido #{part.number}</TextLink>{" "}
                       <span className="text-slate-700">
-                        · {part.shopName} · pagado el {part.paidDate} ({plural(part.hoursWaiting, "hora", "horas")})
+                        · {part.shopName} · pagado el {part.paidDate} ({counted(part.hoursWaiting, "hora", "horas")})
                       </span>
                     </li>
                   ))}

@@ -9,6 +9,7 @@ import { sellerOrderPaths, sellerPaths } from "~/routes/dashboard/seller/paths";
 import { dashboardPeriodOf, getSellerDashboard } from "~/services/dashboards.server";
 import { formatPrice } from "~/services/money";
 import { requireSeller } from "~/services/seller.server";
+import { counted } from "#contract/number-format";
 
 export const meta: MetaFunction = () => [
   { title: "Panel | Mi tienda | Mercado Pádel" },
@@ -26,8 +27,6 @@ export async function loader(args: LoaderFunctionArgs) {
   const period = dashboardPeriodOf(new URL(args.request.url).searchParams);
   return { period, dashboard: await getSellerDashboard(area, period) };
 }
-
-const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
 export default function SellerDashboard() {
   const { period, dashboard } = useLoaderData<typeof loader>();
@@ -77,14 +76,14 @@ export default function SellerDashboard() {
               {todo.toPrepare > 0 ? (
                 <li data-testid="todo-to-prepare">
                   <TextLink to={`${sellerPaths.orders}?status=pendiente`}>
-                    {plural(todo.toPrepare, "pedido pagado por preparar", "pedidos pagados por preparar")}
+                    {counted(todo.toPrepare, "pedido pagado por preparar", "pedidos pagados por preparar")}
                   </TextLink>
                 </li>
               ) : null}
               {todo.pendingOffers.total > 0 ? (
                 <li data-testid="todo-offers">
                   <p className="font-semibold text-slate-900">
-                    {plural(todo.pendingOffers.total, "oferta espera tu respuesta", "ofertas esperan tu respuesta")}
+                    {counted(todo.pendingOffers.total, "oferta espera tu respuesta", "ofertas esperan tu respuesta")}
                   </p>
                   <ul className="mt-1 space-y-1 text-sm">
                     {todo.pendingOffers.offers.map((offer) => (
@@ -102,7 +101,7 @@ export default function SellerDashboard() {
               {todo.lowStock.total > 0 ? (
                 <li data-testid="todo-low-stock">
                   <TextLink to={`${sellerPaths.control}?lowOnly=1`}>
-                    {plural(todo.lowStock.total, "producto con stock bajo", "productos con stock bajo")}
+                    {counted(todo.lowStock.total, "producto con stock bajo", "productos con stock bajo")}
                   </TextLink>
                   <ul className="mt-1 space-y-1 text-sm">
                     {todo.lowStock.products.map((product) => (
@@ -114,7 +113,7 @@ export default function SellerDashboard() {
                           ·{" "}
                           {product.lowSizes.length > 0
                             ? product.lowSizes.map((size) => `talla ${size.size}: ${size.stock}`).join(", ")
-                            : plural(product.stock, "unidad", "unidades")}
+                            : counted(product.stock, "unidad", "unidades")}
                         </span>
                       </li>
                     ))}

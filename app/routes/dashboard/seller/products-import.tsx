@@ -14,6 +14,7 @@ import { loadProductImport, productImportAction } from "~/services/product-impor
 import { requireSeller } from "~/services/seller.server";
 import { sellerPaths } from "./paths";
 import { loadImportFileSchema, productImportIntents, type ImportPreviewAnswer } from "./products-import.forms";
+import { counted } from "#contract/number-format";
 
 export const meta: MetaFunction = () => [
   { title: "Importar productos | Mi tienda | Mercado Pádel" },
@@ -32,8 +33,6 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return productImportAction(args, await requireSeller(args));
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function FileForm({ attempt }: { attempt: string }) {
   const { constraint, maxRows, maxMegabytes } = useLoaderData<typeof loader>();
@@ -84,7 +83,7 @@ function Refusals({ preview }: { preview: ProductImportPreview }) {
     <div className="space-y-2">
       <Notice tone="warning">
         <span data-testid="import-skipped">
-          Se saltarán {plural(preview.skippedLines.length, "fila", "filas")} con errores (
+          Se saltarán {counted(preview.skippedLines.length, "fila", "filas")} con errores (
           {preview.skippedLines.length === 1 ? "línea" : "líneas"} {preview.skippedLines.join(", ")}): no se importan
           hasta que las corrijas y vuelvas a subir el archivo.
         </span>
@@ -96,7 +95,7 @@ function Refusals({ preview }: { preview: ProductImportPreview }) {
           </li>
         ))}
       </ul>
-      {more > 0 ? <p className="text-slate-700">Y {plural(more, "error más", "errores más")}.</p> : null}
+      {more > 0 ? <p className="text-slate-700">Y {counted(more, "error más", "errores más")}.</p> : null}
     </div>
   );
 }
@@ -108,9 +107,9 @@ function PreviewCard({ answer }: { answer: ImportPreviewAnswer }) {
     <Card title="2. Vista previa" titleId="titulo-importar-vista">
       <div className="space-y-4">
         <p className="break-words text-slate-800" data-testid="import-summary">
-          «{fileName}»: {plural(preview.rows, "fila", "filas")}.{" "}
-          {plural(preview.creates, "producto nuevo", "productos nuevos")} y{" "}
-          {plural(preview.updates, "producto actualizado", "productos actualizados")}.
+          «{fileName}»: {counted(preview.rows, "fila", "filas")}.{" "}
+          {counted(preview.creates, "producto nuevo", "productos nuevos")} y{" "}
+          {counted(preview.updates, "producto actualizado", "productos actualizados")}.
         </p>
         <Refusals preview={preview} />
         {valid > 0 ? (
@@ -118,7 +117,7 @@ function PreviewCard({ answer }: { answer: ImportPreviewAnswer }) {
             {/* The file's text goes back as it was read: the API checks it all again (decision 0054). */}
             <input type="hidden" name="csv" value={csv} />
             <SubmitButton intent={productImportIntents.apply} pending="Importando…" wide={false}>
-              Importar {plural(valid, "producto", "productos")}
+              Importar {counted(valid, "producto", "productos")}
             </SubmitButton>
           </Form>
         ) : (
